@@ -1,0 +1,86 @@
+// The stable error codes clients integrate against. Adding a code is a contract
+// change: give it an HTTP status below (the Record makes the compiler insist).
+export type ErrorCode =
+  | 'VALIDATION_FAILED'
+  | 'BAD_REQUEST'
+  | 'UNAUTHENTICATED'
+  | 'INVALID_API_KEY'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'ROUTE_NOT_FOUND'
+  | 'METHOD_NOT_ALLOWED'
+  | 'CONFLICT'
+  | 'IDEMPOTENCY_KEY_REUSED'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'RATE_LIMITED'
+  | 'QUOTA_EXCEEDED'
+  | 'SUBSCRIPTION_INACTIVE'
+  | 'INDEX_UNAVAILABLE'
+  | 'SERVICE_UNAVAILABLE'
+  | 'UPSTREAM_TIMEOUT'
+  | 'INTERNAL';
+
+export const ERROR_HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
+  VALIDATION_FAILED: 400,
+  BAD_REQUEST: 400,
+  UNAUTHENTICATED: 401,
+  INVALID_API_KEY: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  ROUTE_NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  CONFLICT: 409,
+  IDEMPOTENCY_KEY_REUSED: 422,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  QUOTA_EXCEEDED: 429,
+  SUBSCRIPTION_INACTIVE: 402,
+  INDEX_UNAVAILABLE: 503,
+  SERVICE_UNAVAILABLE: 503,
+  UPSTREAM_TIMEOUT: 504,
+  INTERNAL: 500,
+};
+
+export const ERROR_TITLES: Readonly<Record<ErrorCode, string>> = {
+  VALIDATION_FAILED: 'Validation failed',
+  BAD_REQUEST: 'Bad request',
+  UNAUTHENTICATED: 'Authentication required',
+  INVALID_API_KEY: 'Invalid API key',
+  FORBIDDEN: 'Forbidden',
+  NOT_FOUND: 'Not found',
+  ROUTE_NOT_FOUND: 'No such route',
+  METHOD_NOT_ALLOWED: 'Method not allowed',
+  CONFLICT: 'Conflict',
+  IDEMPOTENCY_KEY_REUSED: 'Idempotency key reused with a different request',
+  PAYLOAD_TOO_LARGE: 'Payload too large',
+  UNSUPPORTED_MEDIA_TYPE: 'Unsupported media type',
+  RATE_LIMITED: 'Too many requests',
+  QUOTA_EXCEEDED: 'Monthly quota exceeded',
+  SUBSCRIPTION_INACTIVE: 'Subscription not active',
+  INDEX_UNAVAILABLE: 'Screening index unavailable',
+  SERVICE_UNAVAILABLE: 'Service unavailable',
+  UPSTREAM_TIMEOUT: 'Upstream timeout',
+  INTERNAL: 'Internal error',
+};
+
+export const isErrorCode = (value: unknown): value is ErrorCode =>
+  typeof value === 'string' && Object.hasOwn(ERROR_HTTP_STATUS, value);
+
+/** One field-level problem; `pointer` is a JSON Pointer (RFC 6901) into the request. */
+export type FieldError = { pointer: string; detail: string };
+
+/** What crosses NATS when a handler fails. Never a stack trace. */
+export type RpcError = {
+  code: ErrorCode;
+  message: string;
+  errors?: FieldError[];
+  retryAfterSeconds?: number;
+};
+
+export const isRpcError = (value: unknown): value is RpcError =>
+  typeof value === 'object' &&
+  value !== null &&
+  isErrorCode((value as { code?: unknown }).code) &&
+  typeof (value as { message?: unknown }).message === 'string';

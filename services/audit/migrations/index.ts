@@ -1,0 +1,5 @@
+import { ProcessedMessages1763800000000 } from '@vigil/platform';
+
+// Listed explicitly, in order: ESM builds have no reliable glob loading, and an
+// explicit list makes a forgotten migration a compile-time diff, not a surprise.
+export const migrations = [ProcessedMessages1763800000000];

@@ -1,0 +1,19 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { databaseHealth, dataSourceOptions, healthModule } from '@vigil/platform';
+import { DataSource } from 'typeorm';
+import { migrations } from '../migrations/index.js';
+import type { BillingConfig } from './env.js';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: Readonly<BillingConfig>): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        TypeOrmModule.forRoot(dataSourceOptions({ databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, migrations })),
+        healthModule('billing', [{ provide: 'DATABASE_HEALTH', useFactory: databaseHealth, inject: [DataSource] }]),
+      ],
+    };
+  }
+}

@@ -1,0 +1,5 @@
+import { bootstrapService } from '@vigil/platform';
+import { AppModule } from './app.module.js';
+import { envSchema } from './env.js';
+
+await bootstrapService({ service: 'billing', envSchema, module: (config) => AppModule.forRoot(config) });

@@ -1,0 +1,35 @@
+import type { INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { RequestIdInterceptor, RpcErrorFilter, createLogger, natsServerOptions, PinoNestLogger } from '@vigil/platform';
+import express from 'express';
+import { AppModule } from '../app.module.js';
+import type { GatewayConfig } from '../env.js';
+import { ProblemDetailsFilter } from './problem-details.filter.js';
+import { requestIdMiddleware } from './request-id.middleware.js';
+
+/** Builds the HTTP app; shared by main.ts and the integration tests so both run the same stack. */
+export async function createGatewayApp(config: Readonly<GatewayConfig>): Promise<INestApplication> {
+  const logger = createLogger('gateway', config.LOG_LEVEL);
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+    bodyParser: false,
+    logger: new PinoNestLogger(logger),
+  });
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  app.use(requestIdMiddleware);
+  // Bank payloads are small; anything larger than 1 MiB is a mistake or an attack.
+  app.use(express.json({ limit: '1mb', type: ['application/json', 'application/*+json'] }));
+  if (config.CORS_ORIGINS.length > 0) {
+    app.enableCors({ origin: config.CORS_ORIGINS, exposedHeaders: ['x-request-id', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After'] });
+  }
+  app.useGlobalFilters(new ProblemDetailsFilter());
+  app.enableShutdownHooks();
+
+  // The gateway answers its own health subject so /health proves its broker link end to end.
+  const micro = app.connectMicroservice(natsServerOptions(config.NATS_URL, 'gateway'), { inheritAppConfig: false });
+  micro.useGlobalFilters(new RpcErrorFilter());
+  micro.useGlobalInterceptors(new RequestIdInterceptor());
+  await app.startAllMicroservices();
+  return app;
+}

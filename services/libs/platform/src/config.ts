@@ -1,0 +1,81 @@
+import { z } from 'zod';
+
+/** Thrown when the environment cannot be parsed; the message names every bad variable. */
+export class ConfigError extends Error {
+  constructor(readonly problems: { variable: string; message: string }[]) {
+    super(
+      `Invalid configuration:\n${problems.map((p) => `  ${p.variable}: ${p.message}`).join('\n')}`,
+    );
+    this.name = 'ConfigError';
+  }
+}
+
+const natsUrl = z
+  .string()
+  .min(1)
+  .refine(
+    (value) =>
+      value.split(',').every((part) => {
+        try {
+          const url = new URL(part.trim());
+          return ['nats:', 'tls:', 'ws:', 'wss:'].includes(url.protocol) && url.hostname !== '';
+        } catch {
+          return false;
+        }
+      }),
+    { message: 'must be one or more comma-separated nats://host:port URLs' },
+  );
+
+const postgresUrl = z
+  .string()
+  .min(1)
+  .refine(
+    (value) => {
+      try {
+        const url = new URL(value);
+        return ['postgres:', 'postgresql:'].includes(url.protocol);
+      } catch {
+        return false;
+      }
+    },
+    { message: 'must be a postgres://user@host:port/database URL' },
+  );
+
+const port = z.coerce.number().int().min(0).max(65535);
+
+/** Variables every service reads. Services extend this with their own. */
+export const baseEnvSchema = z.object({
+  NATS_URL: natsUrl.default('nats://127.0.0.1:4222'),
+  DATABASE_URL: postgresUrl.default('postgres://postgres@127.0.0.1:5432/vigil'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Internal probe port (/livez, /readyz) for orchestrators; unset = no probe server. */
+  HEALTH_PORT: port.optional(),
+  NATS_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(50).max(120_000).default(5_000),
+});
+
+export const envSchemas = { natsUrl, postgresUrl, port };
+
+export type BaseConfig = z.infer<typeof baseEnvSchema>;
+
+/**
+ * Parses the environment once at boot into a frozen object. Nothing else in a
+ * service reads process.env, so a bad value fails here with the variable named
+ * instead of surfacing later as a confusing connection error.
+ */
+export function parseConfig<S extends z.ZodType<object>>(
+  schema: S,
+  env: Record<string, string | undefined> = process.env,
+): Readonly<z.infer<S>> {
+  // Empty strings mean "unset": docker-compose and k8s often pass VAR= for optional values.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const result = schema.safeParse(cleaned);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => ({
+        variable: issue.path.map(String).join('.') || '(environment)',
+        message: issue.message,
+      })),
+    );
+  }
+  return Object.freeze(result.data);
+}

@@ -1,0 +1,21 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
+
+export type RequestContext = { requestId: string };
+
+const storage = new AsyncLocalStorage<RequestContext>();
+
+/** Runs `fn` with a request id that logs and outgoing NATS requests pick up. */
+export function runWithRequestId<T>(requestId: string | undefined, fn: () => T): T {
+  return storage.run({ requestId: sanitizeRequestId(requestId) ?? randomUUID() }, fn);
+}
+
+export function currentRequestId(): string | undefined {
+  return storage.getStore()?.requestId;
+}
+
+// A caller-supplied id ends up in our logs: keep it short and printable.
+export function sanitizeRequestId(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  return /^[A-Za-z0-9._:-]{1,128}$/.test(value) ? value : undefined;
+}

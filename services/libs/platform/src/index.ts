@@ -1,0 +1,16 @@
+export { ConfigError, baseEnvSchema, envSchemas, parseConfig } from './config.js';
+export type { BaseConfig } from './config.js';
+export { currentRequestId, runWithRequestId, sanitizeRequestId } from './context.js';
+export { createLogger, PinoNestLogger } from './logger.js';
+export { DomainError, fieldErrorsFromZod } from './errors.js';
+export { parseMessage } from './validation.js';
+export { NATS_CLIENT, RpcClient, RequestIdInterceptor, natsClientOptions, natsServerOptions } from './nats.js';
+export { RpcErrorFilter } from './rpc-error.filter.js';
+export { HEALTH_INDICATORS, healthModule, runHealthChecks, startProbeServer } from './health.js';
+export type { HealthIndicator } from './health.js';
+export { dataSourceOptions, databaseHealth, runMigrations } from './database.js';
+export type { SchemaOptions } from './database.js';
+export { bootstrapService, loadConfigOrExit, migrateAndExit, startProbes } from './bootstrap.js';
+export type { ServiceBoot } from './bootstrap.js';
+export { VIGIL_VERSION } from './version.js';
+export { ProcessedMessages1763800000000 } from './processed-messages.migration.js';
