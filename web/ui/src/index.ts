@@ -1,0 +1,18 @@
+export { Alert, AlertDescription, AlertTitle } from './alert.js';
+export type { AlertProps } from './alert.js';
+export { Badge, badgeVariants } from './badge.js';
+export type { BadgeProps } from './badge.js';
+export { VigilLogo } from './brand.js';
+export type { VigilLogoProps } from './brand.js';
+export { Button, buttonVariants } from './button.js';
+export type { ButtonProps } from './button.js';
+export { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from './card.js';
+export { Checkbox } from './checkbox.js';
+export { cn } from './cn.js';
+export { formatLatency, isHealthResponse, serviceRows, summarizeHealth } from './health-summary.js';
+export type { HealthSummary, HealthTone, HealthView, ServiceRow } from './health-summary.js';
+export { Input } from './input.js';
+export { Label } from './label.js';
+export { describeHealthError } from './request-error.js';
+export { StatusWidget } from './status-widget.js';
+export type { StatusWidgetProps } from './status-widget.js';
