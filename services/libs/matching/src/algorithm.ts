@@ -1,0 +1,49 @@
+import type { Entity } from '@vigil/lists';
+import type { MatchingConfig } from './config.js';
+import { CandidateIndex } from './index/candidate-index.js';
+import type { EntityMatch, ScreeningQuery } from './match/score-entity.js';
+
+/** A screening engine built over a set of list entities. */
+export type Screener = {
+  readonly algorithm: string;
+  screen(query: ScreeningQuery, limit?: number): EntityMatch[];
+};
+
+/**
+ * A named, versioned matching algorithm. The name is recorded with every screening so
+ * a result can be replayed with the algorithm that produced it.
+ */
+export type MatchingAlgorithm = {
+  name: string;
+  description: string;
+  build(entities: Iterable<Entity>, config?: Partial<MatchingConfig>): Screener;
+};
+
+export const VIGIL_V1: MatchingAlgorithm = {
+  name: 'vigil-v1',
+  description:
+    'Order-free token alignment with asymmetric penalties; exact, equivalence-table, transliteration (consonant skeletons for Arabic/Hebrew), Double Metaphone, bounded edit distance and initial matches; DOB, country and entity-type qualifiers; in-memory inverted index with trigram, phonetic and skeleton expansion.',
+  build(entities, config) {
+    const index = new CandidateIndex(entities, config);
+    return { algorithm: 'vigil-v1', screen: (query, limit) => index.screen(query, limit) };
+  },
+};
+
+const REGISTRY = new Map<string, MatchingAlgorithm>([[VIGIL_V1.name, VIGIL_V1]]);
+
+export function registerAlgorithm(algorithm: MatchingAlgorithm): void {
+  if (REGISTRY.has(algorithm.name)) throw new Error(`matching algorithm ${algorithm.name} is already registered`);
+  REGISTRY.set(algorithm.name, algorithm);
+}
+
+export function getAlgorithm(name: string): MatchingAlgorithm {
+  const a = REGISTRY.get(name);
+  if (!a) throw new Error(`unknown matching algorithm ${name}; known: ${[...REGISTRY.keys()].join(', ')}`);
+  return a;
+}
+
+export function listAlgorithms(): string[] {
+  return [...REGISTRY.keys()].sort();
+}
+
+export const DEFAULT_ALGORITHM = VIGIL_V1.name;

@@ -1,0 +1,21 @@
+// Public API of @vigil/matching: the pure matching core (no I/O, no framework).
+export { DEFAULT_CONFIG, resolveConfig, statusFor } from './config.js';
+export type { MatchingConfig, MatchStatus } from './config.js';
+export { DEFAULT_ALGORITHM, VIGIL_V1, getAlgorithm, listAlgorithms, registerAlgorithm } from './algorithm.js';
+export type { MatchingAlgorithm, Screener } from './algorithm.js';
+export { CandidateIndex, compareMatches } from './index/candidate-index.js';
+export type { IndexStats } from './index/candidate-index.js';
+export { analyzeName, latinWords, wordFeatures } from './name/analyze.js';
+export type { AnalyzedName, EntityTypeHint, NameForm, NameToken, TokenKind } from './name/analyze.js';
+export { compareNameForms, compareTokens, DEFAULT_NAME_PARAMS } from './name/compare.js';
+export type { AlignedToken, NameComparison, NameParams, Rarity, TokenMethod, TokenSimilarity } from './name/compare.js';
+export { countryEffect, dobEffect, normaliseEntityType, prepareEntity, prepareQuery, scoreEntity, typeEffect } from './match/score-entity.js';
+export type { EntityMatch, PreparedEntity, PreparedQuery, QualifierEffect, ScoreOptions, ScreeningQuery } from './match/score-entity.js';
+export { toCountryCode } from './match/countries.js';
+export { nameFeatures } from './features.js';
+export type { NameFeatureForm, NameFeatures } from './features.js';
+export { consonantSkeleton, transliterate } from './text/translit.js';
+export type { TranslitSegment, TranslitVariant } from './text/translit.js';
+export { equivalenceGroup, equivalentSpellings } from './text/equivalents.js';
+export { boundedEditDistance, jaroWinkler, trigrams } from './similarity.js';
+export { explainMatch } from './explain.js';

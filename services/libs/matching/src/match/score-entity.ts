@@ -1,0 +1,189 @@
+import type { Entity, EntityName, EntityType } from '@vigil/lists';
+import { statusFor, type MatchStatus, type MatchingConfig } from '../config.js';
+import { analyzeName, type AnalyzedName, type EntityTypeHint } from '../name/analyze.js';
+import { compareNameForms, DEFAULT_NAME_PARAMS, round4, type AlignedToken, type NameParams, type Rarity } from '../name/compare.js';
+import { toCountryCode } from './countries.js';
+
+export type ScreeningQuery = {
+  name: string;
+  /** "YYYY", "YYYY-MM" or "YYYY-MM-DD" */
+  dob?: string;
+  /** ISO-2 code or English country name */
+  country?: string;
+  entityType?: EntityType | 'person';
+};
+
+export type PreparedQuery = {
+  query: ScreeningQuery;
+  name: AnalyzedName;
+  type?: EntityType;
+  country?: string;
+  dob?: string;
+};
+
+export type PreparedName = { name: EntityName; analyzed: AnalyzedName };
+
+export type PreparedEntity = {
+  entity: Entity;
+  names: PreparedName[];
+  countries: ReadonlySet<string>;
+};
+
+export type QualifierEffect = {
+  qualifier: 'dob' | 'country' | 'entityType' | 'weakAlias' | 'evidence';
+  /** Points added to (negative: taken from) the score. */
+  effect: number;
+  detail: string;
+};
+
+export type EntityMatch = {
+  entity: Entity;
+  score: number;
+  status: MatchStatus;
+  /** The list name or alias that matched best, as written on the list. */
+  matchedName: string;
+  matchedStrength: EntityName['strength'];
+  /** Which reading of the names was compared (`latin`, `translit-cyrl`, `ko-mr`...). */
+  queryScheme: string;
+  listScheme: string;
+  nameScore: number;
+  tokens: AlignedToken[];
+  unmatchedList: string[];
+  qualifiers: QualifierEffect[];
+};
+
+export function normaliseEntityType(t: string | undefined): EntityType | undefined {
+  if (!t) return undefined;
+  const v = t.trim().toLowerCase();
+  if (v === 'person' || v === 'individual') return 'individual';
+  if (v === 'organization' || v === 'organisation' || v === 'entity' || v === 'company') return 'organization';
+  if (v === 'vessel' || v === 'aircraft') return v;
+  return undefined;
+}
+
+export function prepareQuery(query: ScreeningQuery): PreparedQuery {
+  const type = normaliseEntityType(query.entityType);
+  const dob = query.dob && /^\d{4}(-\d{2}(-\d{2})?)?$/.test(query.dob.trim()) ? query.dob.trim() : undefined;
+  return { query, name: analyzeName(query.name, type as EntityTypeHint | undefined), type, country: toCountryCode(query.country), dob };
+}
+
+export function prepareEntity(entity: Entity): PreparedEntity {
+  const names = entity.names.filter((n) => n.full && n.full.trim()).map((name) => ({ name, analyzed: analyzeName(name.full, entity.type) }));
+  const countries = new Set<string>();
+  for (const c of [...entity.nationalities, ...entity.citizenships, ...entity.addresses.map((a) => a.country ?? '')]) {
+    const code = toCountryCode(c);
+    if (code) countries.add(code);
+  }
+  return { entity, names, countries };
+}
+
+/** How a date of birth on the query bears on the entity's dates (0 when either has none). */
+export function dobEffect(queryDob: string | undefined, entityDates: readonly string[]): QualifierEffect | null {
+  if (!queryDob || entityDates.length === 0) return null;
+  const q = queryDob.split('-').map(Number);
+  let bestPrecision = -1;
+  let sameYear = false;
+  let minYearGap = Infinity;
+  for (const raw of entityDates) {
+    const m = /^(\d{4})(?:-(\d{2}))?(?:-(\d{2}))?/.exec(raw.trim());
+    if (!m) continue;
+    const e = [Number(m[1]), m[2] ? Number(m[2]) : undefined, m[3] ? Number(m[3]) : undefined];
+    const gap = Math.abs(e[0]! - q[0]!);
+    minYearGap = Math.min(minYearGap, gap);
+    if (gap !== 0) continue;
+    sameYear = true;
+    let precision = 1;
+    let ok = true;
+    for (let k = 1; k < 3; k++) {
+      if (q[k] === undefined || e[k] === undefined) break;
+      if (q[k] !== e[k]) ok = false;
+      else precision++;
+    }
+    if (ok) bestPrecision = Math.max(bestPrecision, precision);
+  }
+  if (minYearGap === Infinity) return null;
+  if (bestPrecision >= 1) {
+    const effect = bestPrecision === 3 ? 0.05 : bestPrecision === 2 ? 0.03 : 0.02;
+    return { qualifier: 'dob', effect, detail: `date of birth ${queryDob} agrees with the list (${entityDates.join(', ')})` };
+  }
+  if (sameYear) return { qualifier: 'dob', effect: -0.05, detail: `same birth year as the list but month or day differ (${entityDates.join(', ')})` };
+  if (minYearGap <= 1) return { qualifier: 'dob', effect: -0.08, detail: `date of birth one year off the list (${entityDates.join(', ')})` };
+  return { qualifier: 'dob', effect: -0.2, detail: `date of birth ${queryDob} contradicts the list (${entityDates.join(', ')})` };
+}
+
+export function countryEffect(queryCountry: string | undefined, countries: ReadonlySet<string>): QualifierEffect | null {
+  if (!queryCountry || countries.size === 0) return null;
+  if (countries.has(queryCountry)) return { qualifier: 'country', effect: 0.03, detail: `country ${queryCountry} is among the list's countries` };
+  return { qualifier: 'country', effect: -0.05, detail: `country ${queryCountry} is not among the list's countries (${[...countries].sort().join(', ')})` };
+}
+
+export function typeEffect(queryType: EntityType | undefined, entityType: EntityType): QualifierEffect | null {
+  if (!queryType || queryType === entityType) return null;
+  const personVsOther = queryType === 'individual' || entityType === 'individual';
+  const effect = personVsOther ? -0.3 : queryType === 'organization' || entityType === 'organization' ? -0.1 : -0.2;
+  return { qualifier: 'entityType', effect, detail: `query is ${queryType}, list entry is ${entityType}` };
+}
+
+/** Small names of common tokens carry less evidence than long rare ones: scale down, never up. */
+function evidenceFactor(evidence: number): number {
+  return 0.75 + 0.25 * Math.min(1, evidence / 1.6);
+}
+
+const WEAK_ALIAS_CAP = 0.8;
+
+export type ScoreOptions = {
+  config: MatchingConfig;
+  params?: NameParams;
+  rarity?: Rarity;
+  /** Only compare these name indexes (the index passes the names it retrieved); all when absent. */
+  nameIndexes?: readonly number[];
+};
+
+/** Scores one entity for a query: best name or alias, then qualifiers. */
+export function scoreEntity(query: PreparedQuery, entity: PreparedEntity, options: ScoreOptions): EntityMatch | null {
+  const params = options.params ?? { ...DEFAULT_NAME_PARAMS, levDistanceMax: options.config.levDistanceMax };
+  let best: { adjusted: number; raw: number; factor: number; nameIdx: number; qScheme: string; lScheme: string; cmp: ReturnType<typeof compareNameForms> } | null = null;
+  const indexes = options.nameIndexes ?? entity.names.map((_, i) => i);
+  for (const ni of indexes) {
+    const pn = entity.names[ni];
+    if (!pn) continue;
+    for (const qf of query.name.forms) {
+      for (const lf of pn.analyzed.forms) {
+        const cmp = compareNameForms(qf, lf, params, options.rarity);
+        if (cmp.score <= 0) continue;
+        const factor = evidenceFactor(cmp.evidence);
+        let adjusted = cmp.score * factor;
+        if (pn.name.strength === 'weak') adjusted = Math.min(adjusted, WEAK_ALIAS_CAP);
+        // ties: prefer the primary name, then strong aliases, then list order
+        if (!best || adjusted > best.adjusted + 1e-12) best = { adjusted, raw: cmp.score, factor, nameIdx: ni, qScheme: qf.scheme, lScheme: lf.scheme, cmp };
+      }
+    }
+  }
+  if (!best) return null;
+  const qualifiers: QualifierEffect[] = [];
+  const pn = entity.names[best.nameIdx]!;
+  if (best.factor < 1) qualifiers.push({ qualifier: 'evidence', effect: round4(best.raw * best.factor - best.raw), detail: 'few or common tokens matched: little evidence of identity' });
+  if (pn.name.strength === 'weak' && best.raw * best.factor > WEAK_ALIAS_CAP) {
+    qualifiers.push({ qualifier: 'weakAlias', effect: round4(WEAK_ALIAS_CAP - best.raw * best.factor), detail: 'matched a weak alias: capped at review' });
+  }
+  let score = best.adjusted;
+  for (const q of [dobEffect(query.dob, entity.entity.birthDates), countryEffect(query.country, entity.countries), typeEffect(query.type, entity.entity.type)]) {
+    if (!q) continue;
+    qualifiers.push(q);
+    score += q.effect;
+  }
+  score = round4(Math.max(0, Math.min(1, score)));
+  return {
+    entity: entity.entity,
+    score,
+    status: statusFor(score, options.config),
+    matchedName: pn.name.full,
+    matchedStrength: pn.name.strength,
+    queryScheme: best.qScheme,
+    listScheme: best.lScheme,
+    nameScore: round4(best.raw),
+    tokens: best.cmp.tokens,
+    unmatchedList: best.cmp.unmatchedList,
+    qualifiers,
+  };
+}
