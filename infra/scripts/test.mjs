@@ -1,0 +1,92 @@
+// `npm test`: install, lint, build and type-check, unit tests, integration tests
+// against real Postgres and NATS, manifest checks, then browser tests against the
+// whole stack. Ends with one summary line counting every test that ran.
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT, build, checkNodeVersion, ensureInstalled, fail, log, nxEnv, run } from './bootstrap.mjs';
+
+checkNodeVersion();
+ensureInstalled();
+
+const summaryDir = join(ROOT, 'test-results', 'summary');
+rmSync(summaryDir, { recursive: true, force: true });
+const env = { ...nxEnv(), VIGIL_TEST_SUMMARY_DIR: summaryDir, NODE_OPTIONS: '--experimental-vm-modules' };
+const jest = (config, extraEnv = {}) =>
+  run(process.execPath, ['--experimental-vm-modules', join('node_modules', 'jest', 'bin', 'jest.js'), '-c', config], {
+    env: { ...env, ...extraEnv },
+    allowFailure: true,
+  });
+const failures = [];
+const step = (name, status) => {
+  if (status !== 0) failures.push(name);
+};
+
+log('Lint...');
+step('lint', run('npx', ['eslint', '.', '--max-warnings', '0'], { allowFailure: true }));
+
+build();
+log('Type checks and unit tests...');
+step('typecheck + unit', run('npx', ['nx', 'run-many', '-t', 'typecheck', 'test', '--outputStyle=static'], { env, allowFailure: true }));
+
+step('manifests', jest(join('infra', 'test', 'jest.config.js')));
+
+const { ensureNats, ensurePostgres } = await import('./infrastructure.mjs');
+const { startStack } = await import('./stack.mjs');
+const postgres = await ensurePostgres({
+  candidate: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/vigil_test',
+  databaseName: 'vigil_test',
+});
+const nats = await ensureNats();
+const infraEnv = { DATABASE_URL: postgres.url, NATS_URL: nats.url };
+
+try {
+  log('Integration tests (real Postgres and NATS)...');
+  step(
+    'integration',
+    run('npx', ['nx', 'run-many', '-t', 'test:integration', '--outputStyle=static', '--parallel=1'], {
+      env: { ...env, ...infraEnv },
+      allowFailure: true,
+    }),
+  );
+
+  log('Browser tests against the whole stack...');
+  let stack;
+  try {
+    stack = await startStack({
+      databaseUrl: postgres.url,
+      natsUrl: nats.url,
+      ports: { gateway: 18080, web: 13000, admin: 13001 },
+      logDir: join(ROOT, 'test-results', 'stack-logs'),
+    });
+    step(
+      'browser',
+      jest(join('web', 'e2e', 'jest.config.js'), { ...infraEnv, GATEWAY_URL: stack.gatewayUrl, WEB_URL: stack.webUrl, ADMIN_URL: stack.adminUrl }),
+    );
+  } catch (error) {
+    log(`The stack did not start: ${error.message} (logs in test-results/stack-logs)`);
+    failures.push('stack');
+  } finally {
+    await stack?.stop();
+  }
+} finally {
+  await nats.stop();
+  await postgres.stop();
+}
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+if (existsSync(summaryDir)) {
+  for (const file of readdirSync(summaryDir)) {
+    const counts = JSON.parse(readFileSync(join(summaryDir, file), 'utf8'));
+    passed += counts.passed;
+    failed += counts.failed;
+    skipped += counts.skipped;
+  }
+}
+if (failures.length > 0) log(`Failed steps: ${failures.join(', ')}`);
+process.stdout.write(`\nTests: ${passed} passed, ${failed} failed, ${skipped} skipped\n`);
+if (failures.length > 0 || failed > 0 || passed === 0) {
+  if (failures.length === 0) fail('Some tests failed.');
+  process.exit(1);
+}
