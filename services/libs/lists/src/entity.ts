@@ -47,7 +47,10 @@ export type Address = {
 };
 
 export type Identifier = {
-  /** passport, national-id, tax-id, imo, mmsi, swift-bic, crypto-address, registration, other */
+  /**
+   * passport, national-id, tax-id, registration, imo, mmsi, call-sign, swift-bic, lei, isin,
+   * duns, crypto-address, aircraft-serial, aircraft-tail, email, website, phone, other
+   */
   type: string;
   value: string;
   country?: string;
@@ -74,4 +77,14 @@ export type Entity = {
   sourceUrl?: string;
   /** For aggregated sources (CSL, OpenSanctions): the upstream dataset(s) the record came from. */
   datasets?: string[];
+  /** Set when the source does not state the type (BIS DPL, parts of CSL) and it was inferred from the name. */
+  typeInferred?: boolean;
+  /** Individuals only, when the source states it. */
+  gender?: 'male' | 'female';
+  /** Titles, functions and designations ("Minister of Defence", "FDLR Interim President"). */
+  positions?: string[];
+  /** Vessels and aircraft: flag or registration country, ISO 3166-1 alpha-2. */
+  flag?: string;
+  /** Names of parties the source links this one to (OFAC "Linked To:"); not names of this party. */
+  linkedTo?: string[];
 };
