@@ -19,6 +19,16 @@ export type ErrorCode =
   | 'INDEX_UNAVAILABLE'
   | 'SERVICE_UNAVAILABLE'
   | 'UPSTREAM_TIMEOUT'
+  | 'INVALID_CREDENTIALS'
+  | 'EMAIL_NOT_CONFIRMED'
+  | 'REFRESH_TOKEN_REUSED'
+  | 'INVALID_LINK'
+  | 'ADMIN_NOT_APPROVED'
+  | 'INVITATION_REQUIRED'
+  | 'INVALID_INVITATION'
+  | 'INVALID_MFA_CODE'
+  | 'MFA_REQUIRED'
+  | 'OIDC_FAILED'
   | 'INTERNAL';
 
 export const ERROR_HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
@@ -40,6 +50,16 @@ export const ERROR_HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
   INDEX_UNAVAILABLE: 503,
   SERVICE_UNAVAILABLE: 503,
   UPSTREAM_TIMEOUT: 504,
+  INVALID_CREDENTIALS: 401,
+  EMAIL_NOT_CONFIRMED: 403,
+  REFRESH_TOKEN_REUSED: 401,
+  INVALID_LINK: 400,
+  ADMIN_NOT_APPROVED: 403,
+  INVITATION_REQUIRED: 403,
+  INVALID_INVITATION: 403,
+  INVALID_MFA_CODE: 400,
+  MFA_REQUIRED: 403,
+  OIDC_FAILED: 400,
   INTERNAL: 500,
 };
 
@@ -62,6 +82,16 @@ export const ERROR_TITLES: Readonly<Record<ErrorCode, string>> = {
   INDEX_UNAVAILABLE: 'Screening index unavailable',
   SERVICE_UNAVAILABLE: 'Service unavailable',
   UPSTREAM_TIMEOUT: 'Upstream timeout',
+  INVALID_CREDENTIALS: 'Invalid login credentials',
+  EMAIL_NOT_CONFIRMED: 'Email not confirmed',
+  REFRESH_TOKEN_REUSED: 'Refresh token already used',
+  INVALID_LINK: 'Invalid or expired link',
+  ADMIN_NOT_APPROVED: 'Access Denied',
+  INVITATION_REQUIRED: 'Invitation Required',
+  INVALID_INVITATION: 'Invalid Invitation',
+  INVALID_MFA_CODE: 'Invalid verification code',
+  MFA_REQUIRED: 'Second factor required',
+  OIDC_FAILED: 'Provider sign-in failed',
   INTERNAL: 'Internal error',
 };
 

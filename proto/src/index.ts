@@ -7,3 +7,114 @@ export { healthCheckSchema, healthReplySchema } from './health/health.js';
 export type { HealthCheck, HealthReply } from './health/health.js';
 export type { HealthResponse, ServiceHealth } from './http/health.js';
 export type { ProblemDetails } from './http/problem.js';
+export { emailSchema, accessTokenSchema, callerContextSchema, authenticatedRequestSchema, ROLES, ASSURANCE_LEVELS, messageReplySchema } from './auth/common.js';
+export type { Role, AssuranceLevel, CallerContext, AuthenticatedRequest, MessageReply } from './auth/common.js';
+export { factorSchema, identitySchema, userSchema, sessionSchema, accessTokenClaimsSchema, sessionInfoSchema } from './auth/session.js';
+export type { Factor, Identity, User, Session, AccessTokenClaims, SessionInfo } from './auth/session.js';
+export {
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  signupRequestSchema,
+  signupReplySchema,
+  passwordGrantSchema,
+  refreshGrantSchema,
+  tokenRequestSchema,
+  logoutRequestSchema,
+  recoverRequestSchema,
+  RECOVER_MESSAGE,
+  SIGNUP_MESSAGE,
+  ADMIN_SIGNUP_MESSAGE,
+  verifyRequestSchema,
+  getUserRequestSchema,
+  updateUserRequestSchema,
+  listSessionsRequestSchema,
+  listSessionsReplySchema,
+  revokeSessionRequestSchema,
+  unlinkIdentityRequestSchema,
+  createInvitationRequestSchema,
+  invitationReplySchema,
+  userReplySchema,
+} from './auth/requests.js';
+export type {
+  SignupRequest,
+  SignupReply,
+  TokenRequest,
+  PasswordGrant,
+  RefreshGrant,
+  LogoutRequest,
+  RecoverRequest,
+  VerifyRequest,
+  UpdateUserRequest,
+  ListSessionsReply,
+  RevokeSessionRequest,
+  UnlinkIdentityRequest,
+  CreateInvitationRequest,
+  InvitationReply,
+} from './auth/requests.js';
+export {
+  enrollFactorRequestSchema,
+  enrollFactorReplySchema,
+  challengeFactorRequestSchema,
+  challengeReplySchema,
+  verifyFactorRequestSchema,
+  unenrollFactorRequestSchema,
+} from './auth/mfa.js';
+export type { EnrollFactorRequest, EnrollFactorReply, ChallengeFactorRequest, ChallengeReply, VerifyFactorRequest, UnenrollFactorRequest } from './auth/mfa.js';
+export { OIDC_PROVIDERS, oidcStartRequestSchema, oidcStartReplySchema, oidcCallbackRequestSchema } from './auth/oidc.js';
+export type { OidcProvider, OidcStartRequest, OidcStartReply, OidcCallbackRequest } from './auth/oidc.js';
+export { ACCESS_TOKEN_ALGORITHM, jwkSchema, jwksReplySchema } from './auth/jwt.js';
+export type { Jwk, JwksReply } from './auth/jwt.js';
+export { SECURITY_EVENT_TYPES, failedAuthEventSchema } from './auth/events.js';
+export type { FailedAuthEvent } from './auth/events.js';
+export { mailboxMessageSchema, mailboxListRequestSchema, mailboxListReplySchema } from './auth/mailbox.js';
+export type { MailboxMessage, MailboxListRequest, MailboxListReply } from './auth/mailbox.js';
+export { TIERS, SUBSCRIPTION_STATUSES, FEEDS, TIER_LIMITS } from './clients/tiers.js';
+export type { Tier, SubscriptionStatus, Feed, TierLimits } from './clients/tiers.js';
+export { THRESHOLD_KEYS, thresholdConfigSchema, DEFAULT_THRESHOLDS, thresholdProblems } from './clients/thresholds.js';
+export type { ThresholdKey, ThresholdConfig } from './clients/thresholds.js';
+export {
+  API_KEY_PATTERN,
+  API_KEY_PREFIX_LENGTH,
+  clientSchema,
+  clientWithKeySchema,
+  apiKeyStatusSchema,
+  listClientsRequestSchema,
+  listClientsReplySchema,
+  REQUIRED_FIELDS_MESSAGE,
+  createClientRequestSchema,
+  clientIdRequestSchema,
+  CLIENT_NOT_FOUND_BY_KEY,
+  findByKeyRequestSchema,
+  updateThresholdsRequestSchema,
+  resolveKeyRequestSchema,
+  resolvedKeySchema,
+  keyRevokedEventSchema,
+  provisionClientRequestSchema,
+  provisionClientReplySchema,
+  updateSubscriptionRequestSchema,
+} from './clients/clients.js';
+export type {
+  Client,
+  ClientWithKey,
+  ApiKeyStatus,
+  ListClientsReply,
+  CreateClientRequest,
+  ClientIdRequest,
+  FindByKeyRequest,
+  UpdateThresholdsRequest,
+  ResolveKeyRequest,
+  ResolvedKey,
+  KeyRevokedEvent,
+  ProvisionClientRequest,
+  ProvisionClientReply,
+  UpdateSubscriptionRequest,
+} from './clients/clients.js';
+export {
+  notificationSettingsSchema,
+  DEFAULT_NOTIFICATION_SETTINGS,
+  settingsRequestSchema,
+  updateProfileRequestSchema,
+  updateNotificationsRequestSchema,
+  accountSummarySchema,
+} from './clients/settings.js';
+export type { NotificationSettings, UpdateProfileRequest, UpdateNotificationsRequest, AccountSummary } from './clients/settings.js';

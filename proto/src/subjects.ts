@@ -19,6 +19,54 @@ export const subjects = {
     updated: 'lists.v1.updated',
     refreshFailed: 'lists.v1.refresh-failed',
   },
+  auth: {
+    signup: 'auth.v1.signup',
+    token: 'auth.v1.token',
+    logout: 'auth.v1.logout',
+    recover: 'auth.v1.recover',
+    verify: 'auth.v1.verify',
+    getUser: 'auth.v1.user.get',
+    updateUser: 'auth.v1.user.update',
+    listSessions: 'auth.v1.sessions.list',
+    revokeSession: 'auth.v1.sessions.revoke',
+    unlinkIdentity: 'auth.v1.identities.unlink',
+    enrollFactor: 'auth.v1.factors.enroll',
+    challengeFactor: 'auth.v1.factors.challenge',
+    verifyFactor: 'auth.v1.factors.verify',
+    unenrollFactor: 'auth.v1.factors.unenroll',
+    oidcStart: 'auth.v1.oidc.start',
+    oidcCallback: 'auth.v1.oidc.callback',
+    createInvitation: 'auth.v1.invitations.create',
+    /** Public keys, issuer, audience and algorithm for verifying access tokens locally. */
+    jwks: 'auth.v1.jwks',
+    /** Development mailbox (MAIL_TRANSPORT=mailbox only). */
+    mailbox: 'auth.v1.mailbox.list',
+    /** Event: a failed sign-in, for security logs. */
+    failedAuth: 'auth.v1.failed-auth',
+  },
+  clients: {
+    list: 'clients.v1.list',
+    create: 'clients.v1.create',
+    delete: 'clients.v1.delete',
+    findByKey: 'clients.v1.find-by-key',
+    regenerateKey: 'clients.v1.regenerate-key',
+    revokeKey: 'clients.v1.revoke-key',
+    keyStatus: 'clients.v1.key-status',
+    updateThresholds: 'clients.v1.update-thresholds',
+    resolveKey: 'clients.v1.resolve-key',
+    provision: 'clients.v1.provision',
+    updateSubscription: 'clients.v1.update-subscription',
+    /** Event: a key stopped working (regenerated, revoked, client deleted). */
+    keyRevoked: 'clients.v1.key-revoked',
+    settings: {
+      getProfile: 'clients.v1.settings.profile.get',
+      updateProfile: 'clients.v1.settings.profile.update',
+      regenerateKey: 'clients.v1.settings.regenerate-key',
+      getNotifications: 'clients.v1.settings.notifications.get',
+      updateNotifications: 'clients.v1.settings.notifications.update',
+      accountSummary: 'clients.v1.settings.account-summary',
+    },
+  },
 } as const;
 
 /** The request header that carries a request's correlation id through NATS. */

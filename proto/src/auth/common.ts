@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/** Emails are compared trimmed and lower-cased everywhere, so one person is one account. */
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ message: 'Please enter a valid email address.' }).max(254));
+
+export const accessTokenSchema = z.string().min(1).max(8192);
+
+/** What the gateway knows about the caller; used for brute-force accounting and security events. */
+export const callerContextSchema = z.object({
+  ip: z.string().max(100).optional(),
+  userAgent: z.string().max(512).optional(),
+});
+
+/** Requests made on behalf of a signed-in user carry the bearer token the gateway received. */
+export const authenticatedRequestSchema = callerContextSchema.extend({ accessToken: accessTokenSchema });
+
+export const ROLES = ['admin', 'user'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ASSURANCE_LEVELS = ['aal1', 'aal2'] as const;
+export type AssuranceLevel = (typeof ASSURANCE_LEVELS)[number];
+
+export const messageReplySchema = z.object({ message: z.string() });
+
+export type CallerContext = z.infer<typeof callerContextSchema>;
+export type AuthenticatedRequest = z.infer<typeof authenticatedRequestSchema>;
+export type MessageReply = z.infer<typeof messageReplySchema>;
