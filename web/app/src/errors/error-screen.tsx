@@ -1,0 +1,32 @@
+import { Button } from '@vigil/ui';
+import { AlertTriangle, RefreshCw, RotateCcw } from 'lucide-react';
+import { useLocation, useNavigate, useRouteError } from 'react-router-dom';
+
+/** Shown when a route throws while rendering or loading; the spec's generic error screen. */
+export function ErrorScreen() {
+  const error = useRouteError();
+  const navigate = useNavigate();
+  const location = useLocation();
+  if (import.meta.env.DEV) console.error(error);
+
+  return (
+    <main className="flex min-h-dvh items-center justify-center bg-background px-6">
+      <div role="alert" className="flex max-w-md flex-col items-center text-center">
+        <span className="flex size-14 items-center justify-center rounded-2xl bg-destructive-soft text-destructive">
+          <AlertTriangle className="size-7" aria-hidden />
+        </span>
+        <h1 className="mt-6 text-2xl font-semibold tracking-tight">Something went wrong</h1>
+        <p className="mt-3 text-muted-foreground">An unexpected error occurred. Please try refreshing the page.</p>
+        <div className="mt-8 flex gap-3">
+          {/* A fresh navigation to the same place clears the router's error and renders the route again, without a reload. */}
+          <Button onClick={() => navigate(`${location.pathname}${location.search}${location.hash}`, { replace: true })}>
+            <RotateCcw aria-hidden /> Try Again
+          </Button>
+          <Button variant="outline" onClick={() => window.location.reload()}>
+            <RefreshCw aria-hidden /> Refresh Page
+          </Button>
+        </div>
+      </div>
+    </main>
+  );
+}

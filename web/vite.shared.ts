@@ -1,0 +1,74 @@
+// Vite settings both Vigil apps share: ports and the proxy to the gateway.
+// The apps always call same-origin paths (/api/..., /health); in `vite dev` and
+// `vite preview` this proxy forwards them, in production a reverse proxy does.
+// Plugins come from each app's own config, which resolves them from its own dependencies.
+import type { PluginOption, ProxyOptions, UserConfig } from 'vite';
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+export type AppServerSettings = {
+  host: string;
+  port: number;
+  gatewayUrl: string;
+};
+
+/** Reads PORT, HOST and GATEWAY_URL; a malformed value stops Vite with a message naming the variable. */
+export function readServerSettings(env: Env, defaultPort: number): AppServerSettings {
+  const rawPort = env.PORT?.trim();
+  const port = rawPort ? Number(rawPort) : defaultPort;
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    throw new Error(`PORT must be an integer between 1 and 65535, got "${env.PORT}"`);
+  }
+
+  const gatewayUrl = env.GATEWAY_URL?.trim() || 'http://127.0.0.1:8080';
+  let parsed: URL;
+  try {
+    parsed = new URL(gatewayUrl);
+  } catch {
+    throw new Error(`GATEWAY_URL must be an absolute http(s) URL, got "${gatewayUrl}"`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw new Error(`GATEWAY_URL must be an absolute http(s) URL, got "${gatewayUrl}"`);
+  }
+
+  // Loopback by default so a dev server is not exposed on the network; containers set HOST=0.0.0.0.
+  const host = env.HOST?.trim() || '127.0.0.1';
+  return { host, port, gatewayUrl: parsed.origin };
+}
+
+function gatewayProxy(gatewayUrl: string): Record<string, ProxyOptions> {
+  const toGateway: ProxyOptions = { target: gatewayUrl, changeOrigin: true, xfwd: true };
+  return {
+    '/api': toGateway,
+    // Only /health itself (and its query string): a future client route such as /healthcare stays in the app.
+    '^/health(?:\\?.*)?$': toGateway,
+  };
+}
+
+export function vigilAppConfig(options: { defaultPort: number; plugins: PluginOption[]; env?: Env }): UserConfig {
+  const { host, port, gatewayUrl } = readServerSettings(options.env ?? process.env, options.defaultPort);
+  const proxy = gatewayProxy(gatewayUrl);
+  return {
+    plugins: options.plugins,
+    server: { host, port, strictPort: true, proxy },
+    preview: { host, port, strictPort: true, proxy },
+    build: {
+      sourcemap: true,
+      rolldownOptions: {
+        output: {
+          // Libraries change far less often than our code: separate chunks stay cached across deploys.
+          codeSplitting: {
+            groups: [
+              {
+                name: 'react',
+                test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|react-redux|@reduxjs|redux|immer|reselect)[\\/]/,
+                priority: 2,
+              },
+              { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
+            ],
+          },
+        },
+      },
+    },
+  };
+}
