@@ -1,0 +1,7 @@
+/// <reference types="vite/client" />
+
+// An interface, not a type: it must merge with Vite's own ImportMetaEnv declaration.
+interface ImportMetaEnv {
+  /** Where the gateway answers; empty or unset means the same origin (served through the proxy). */
+  readonly VITE_GATEWAY_URL?: string;
+}
