@@ -1,6 +1,6 @@
 export { SERVICE_NAMES } from './services.js';
 export type { ServiceName } from './services.js';
-export { subjects, REQUEST_ID_HEADER } from './subjects.js';
+export { subjects, streams, REQUEST_ID_HEADER } from './subjects.js';
 export { ERROR_HTTP_STATUS, ERROR_TITLES, isErrorCode, isRpcError } from './errors.js';
 export type { ErrorCode, FieldError, RpcError } from './errors.js';
 export { healthCheckSchema, healthReplySchema } from './health/health.js';
@@ -118,3 +118,59 @@ export {
   accountSummarySchema,
 } from './clients/settings.js';
 export type { NotificationSettings, UpdateProfileRequest, UpdateNotificationsRequest, AccountSummary } from './clients/settings.js';
+export {
+  feedSchema,
+  tierSchema,
+  screeningCallerSchema,
+  screeningThresholdsSchema,
+  MATCH_STATUSES,
+  matchStatusSchema,
+  MATCH_LABELS,
+  matchLabelSchema,
+  matchLabel,
+  ENTITY_TYPES,
+  entityTypeSchema,
+  listVersionRefSchema,
+} from './screening/common.js';
+export type { ScreeningCaller, ScreeningThresholds, MatchStatus, MatchLabel, ScreeningEntityType, ListVersionRef } from './screening/common.js';
+export {
+  screenEntitySchema,
+  screenRequestSchema,
+  tokenExplanationSchema,
+  qualifierExplanationSchema,
+  matchExplanationSchema,
+  screenResultSchema,
+  screenResponseSchema,
+} from './screening/screen.js';
+export type { ScreenEntity, ScreenRequest, ParsedScreenRequest, TokenExplanation, MatchExplanation, ScreenResult, ScreenResponse } from './screening/screen.js';
+export { BULK_SCREEN_MAX_NAMES, bulkScreenRequestSchema, bulkMatchSchema, bulkItemSchema, bulkScreenResponseSchema } from './screening/bulk-screen.js';
+export type { BulkScreenRequest, ParsedBulkScreenRequest, BulkMatch, BulkItem, BulkScreenResponse } from './screening/bulk-screen.js';
+export { entityRequestSchema, entityNameSchema, entityAddressSchema, entityIdentifierSchema, entityDetailsSchema } from './screening/entity.js';
+export type { EntityRequest, EntityDetails } from './screening/entity.js';
+export {
+  LIST_STATUSES,
+  listsRequestSchema,
+  listInfoSchema,
+  listsResponseSchema,
+  DATASET_PAGE_MAX,
+  datasetsRequestSchema,
+  datasetsResponseSchema,
+  refreshRequestSchema,
+  REFRESH_OUTCOMES,
+  refreshOutcomeSchema,
+  refreshResponseSchema,
+} from './screening/lists.js';
+export type {
+  ListInfo,
+  ListsResponse,
+  DatasetsRequest,
+  ParsedDatasetsRequest,
+  DatasetsResponse,
+  RefreshRequest,
+  RefreshOutcome,
+  RefreshResponse,
+} from './screening/lists.js';
+export { searchRequestSchema, searchHitSchema, searchResponseSchema } from './screening/search.js';
+export type { SearchRequest, ParsedSearchRequest, SearchHit, SearchResponse } from './screening/search.js';
+export { LIST_DELTA_MAX_IDS, listsUpdatedEventSchema, listsRefreshFailedEventSchema, screenedEventSchema } from './screening/events.js';
+export type { ListsUpdatedEvent, ListsRefreshFailedEvent, ScreenedEvent } from './screening/events.js';

@@ -14,6 +14,8 @@ export const subjects = {
     datasets: 'screening.v1.datasets',
     search: 'screening.v1.search',
     screened: 'screening.v1.screened',
+    /** Admin: refresh some or all list sources now. */
+    refresh: 'screening.v1.refresh',
   },
   lists: {
     updated: 'lists.v1.updated',
@@ -67,6 +69,16 @@ export const subjects = {
       accountSummary: 'clients.v1.settings.account-summary',
     },
   },
+} as const;
+
+/**
+ * Durable JetStream streams and the event subjects they keep. The publisher of a
+ * stream's events creates or updates it at boot (idempotent), so consumers can
+ * attach durable consumers whenever they start.
+ */
+export const streams = {
+  lists: { name: 'LISTS', subjects: [subjects.lists.updated, subjects.lists.refreshFailed] },
+  screenings: { name: 'SCREENINGS', subjects: [subjects.screening.screened] },
 } as const;
 
 /** The request header that carries a request's correlation id through NATS. */

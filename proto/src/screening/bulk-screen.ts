@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { listVersionRefSchema, matchLabelSchema, matchStatusSchema, screeningCallerSchema, screeningThresholdsSchema } from './common.js';
+import { screenResultSchema } from './screen.js';
+
+export const BULK_SCREEN_MAX_NAMES = 1000;
+
+export const bulkScreenRequestSchema = screeningCallerSchema.extend({
+  names: z
+    .array(z.string().trim().min(1, 'must not be blank').max(300))
+    .min(1, 'Please enter at least one entity name')
+    .max(BULK_SCREEN_MAX_NAMES, `Maximum ${BULK_SCREEN_MAX_NAMES} entities allowed per batch`),
+  thresholds: screeningThresholdsSchema.optional(),
+  /** Matches to return per name; only results at or above MEDIUM_SCORE are returned. */
+  limit: z.number().int().min(1).max(10).default(3),
+});
+
+/** A bulk result keeps what triage needs; screening.v1.entity / screen give the full explanation. */
+export const bulkMatchSchema = screenResultSchema.pick({
+  id: true,
+  name: true,
+  matchedName: true,
+  score: true,
+  status: true,
+  label: true,
+  source: true,
+  sourceId: true,
+  sourceDataset: true,
+  feed: true,
+  entityType: true,
+});
+
+export const bulkItemSchema = z.object({
+  screeningId: z.string(),
+  searchedName: z.string(),
+  match: z.boolean(),
+  blocked: z.boolean(),
+  status: matchStatusSchema,
+  topScore: z.number(),
+  label: matchLabelSchema,
+  results: z.array(bulkMatchSchema),
+});
+
+export const bulkScreenResponseSchema = z.object({
+  results: z.array(bulkItemSchema),
+  summary: z.object({ total: z.number().int(), matches: z.number().int(), blocked: z.number().int() }),
+  listVersions: z.array(listVersionRefSchema),
+  algorithm: z.string(),
+  thresholds: z.object({ highScore: z.number(), mediumScore: z.number() }),
+  screenedAt: z.string(),
+});
+
+export type BulkScreenRequest = z.input<typeof bulkScreenRequestSchema>;
+export type ParsedBulkScreenRequest = z.infer<typeof bulkScreenRequestSchema>;
+export type BulkMatch = z.infer<typeof bulkMatchSchema>;
+export type BulkItem = z.infer<typeof bulkItemSchema>;
+export type BulkScreenResponse = z.infer<typeof bulkScreenResponseSchema>;

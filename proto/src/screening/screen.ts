@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import {
+  entityTypeSchema,
+  listVersionRefSchema,
+  matchLabelSchema,
+  matchStatusSchema,
+  screeningCallerSchema,
+  screeningThresholdsSchema,
+  feedSchema,
+} from './common.js';
+
+const partialDate = z
+  .string()
+  .trim()
+  .regex(/^\d{4}(-\d{2}(-\d{2})?)?$/, 'must be YYYY, YYYY-MM or YYYY-MM-DD');
+
+/** The party to screen: a name and/or an email, with optional qualifiers. */
+export const screenEntitySchema = z
+  .object({
+    name: z.string().trim().min(1).max(300).optional(),
+    email: z.email().max(320).optional(),
+    dateOfBirth: partialDate.optional(),
+    /** ISO 3166-1 alpha-2 code or English country name. */
+    nationality: z.string().trim().min(2).max(60).optional(),
+    entityType: z.enum(['individual', 'organization', 'vessel', 'aircraft', 'person', 'company']).optional(),
+  })
+  .refine((e) => e.name !== undefined || e.email !== undefined, { message: 'a name or an email is required', path: ['name'] });
+
+export const screenRequestSchema = screeningCallerSchema.extend({
+  entity: screenEntitySchema,
+  thresholds: screeningThresholdsSchema.optional(),
+  /** Results to return (best first). */
+  limit: z.number().int().min(1).max(50).default(10),
+});
+
+/** How one query token met the list name: the explanation an analyst reads. */
+export const tokenExplanationSchema = z.object({
+  query: z.array(z.string()),
+  list: z.array(z.string()),
+  method: z.string(),
+  score: z.number(),
+  weight: z.number(),
+});
+
+export const qualifierExplanationSchema = z.object({
+  qualifier: z.string(),
+  effect: z.number(),
+  detail: z.string(),
+});
+
+export const matchExplanationSchema = z.object({
+  /** Plain text, one line per step, as `explainMatch` of the matching core writes it. */
+  text: z.string(),
+  nameScore: z.number(),
+  queryScheme: z.string(),
+  listScheme: z.string(),
+  tokens: z.array(tokenExplanationSchema),
+  unmatchedList: z.array(z.string()),
+  qualifiers: z.array(qualifierExplanationSchema),
+});
+
+export const screenResultSchema = z.object({
+  /** `<source>:<sourceId>`, stable across list versions; use it with screening.v1.entity. */
+  id: z.string(),
+  /** Primary name on the list. */
+  name: z.string(),
+  /** The list name or alias that matched. */
+  matchedName: z.string(),
+  matchedNameStrength: z.enum(['primary', 'strong', 'weak']),
+  /** 'email' when the entity was found by an email address it lists. */
+  matchedOn: z.enum(['name', 'email']),
+  score: z.number().min(0).max(1),
+  status: matchStatusSchema,
+  label: matchLabelSchema,
+  entityType: entityTypeSchema,
+  source: z.string(),
+  sourceId: z.string(),
+  /** Dataset identifier for display (e.g. ofac_sdn, un_sanctions, peps). */
+  sourceDataset: z.string(),
+  feed: feedSchema,
+  programs: z.array(z.string()),
+  explanation: matchExplanationSchema,
+});
+
+export const screenResponseSchema = z.object({
+  /** The screening log id, also the id of the `screening.v1.screened` event. */
+  screeningId: z.string(),
+  searchedName: z.string().nullable(),
+  searchedEmail: z.string().nullable(),
+  /** A result at or above MEDIUM_SCORE. */
+  match: z.boolean(),
+  blocked: z.boolean(),
+  status: matchStatusSchema,
+  topScore: z.number(),
+  label: matchLabelSchema,
+  results: z.array(screenResultSchema),
+  /** Exactly the list versions searched: the feeds allowed, as loaded at that moment. */
+  listVersions: z.array(listVersionRefSchema),
+  algorithm: z.string(),
+  thresholds: z.object({ highScore: z.number(), mediumScore: z.number() }),
+  screenedAt: z.string(),
+});
+
+export type ScreenEntity = z.infer<typeof screenEntitySchema>;
+export type ScreenRequest = z.input<typeof screenRequestSchema>;
+export type ParsedScreenRequest = z.infer<typeof screenRequestSchema>;
+export type TokenExplanation = z.infer<typeof tokenExplanationSchema>;
+export type MatchExplanation = z.infer<typeof matchExplanationSchema>;
+export type ScreenResult = z.infer<typeof screenResultSchema>;
+export type ScreenResponse = z.infer<typeof screenResponseSchema>;
