@@ -1,16 +1,19 @@
+import { sessionSchema, type PasswordGrant, type Session } from '@vigil/proto';
 import { gatewayApi } from '../api/gateway-api.js';
-import type { SignInRequest } from './sign-in.schema.js';
 
 /**
- * The gateway route the auth service will answer. Until it exists the gateway
- * replies 404 ROUTE_NOT_FOUND, which the form shows as "not available yet".
+ * The gateway's REST face of the auth service's `auth.v1.token` subject. If the
+ * gateway is older than the auth routes it answers 404 ROUTE_NOT_FOUND, which
+ * the form shows as "not available yet".
  */
-export const SIGN_IN_PATH = '/api/v1/auth/sign-in';
+export const SIGN_IN_PATH = '/api/v1/auth/token';
 
 export const authApi = gatewayApi.injectEndpoints({
   endpoints: (build) => ({
-    signIn: build.mutation<unknown, SignInRequest>({
-      query: (body) => ({ url: SIGN_IN_PATH, method: 'POST', body, timeout: 15_000 }),
+    signIn: build.mutation<Session, PasswordGrant>({
+      query: (grant) => ({ url: SIGN_IN_PATH, method: 'POST', body: grant, timeout: 15_000 }),
+      // A reply that is not a session is an error, not a signed-in admin without a user.
+      transformResponse: (reply: unknown) => sessionSchema.parse(reply),
     }),
   }),
 });

@@ -13,13 +13,13 @@ import {
   Label,
   VigilLogo,
 } from '@vigil/ui';
-import { AlertCircle, CheckCircle2, Eye, EyeOff, Loader2, LockKeyhole } from 'lucide-react';
+import { AlertCircle, CheckCircle2, Eye, EyeOff, Loader2, LockKeyhole, ShieldX } from 'lucide-react';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { PlatformStatus } from '../health/platform-status.js';
 import { useSignInMutation } from './auth.api.js';
 import { describeSignInError } from './sign-in-error.js';
-import { signInSchema, type SignInInput, type SignInRequest } from './sign-in.schema.js';
+import { signInSchema, toPasswordGrant, type SignInInput, type SignInValues } from './sign-in.schema.js';
 
 export function SignInPage() {
   return (
@@ -59,13 +59,13 @@ export function SignInPage() {
 
 function SignInForm() {
   const [showPassword, setShowPassword] = useState(false);
-  const [signIn, { isLoading, isSuccess, error, reset, originalArgs }] = useSignInMutation();
+  const [signIn, { isLoading, error, data: session, reset }] = useSignInMutation();
   const {
     register,
     control,
     handleSubmit,
     formState: { errors },
-  } = useForm<SignInInput, unknown, SignInRequest>({
+  } = useForm<SignInInput, unknown, SignInValues>({
     resolver: zodResolver(signInSchema),
     defaultValues: { email: '', password: '', rememberMe: false },
     mode: 'onSubmit',
@@ -73,9 +73,9 @@ function SignInForm() {
   });
 
   // Only a valid form reaches here: react-hook-form runs the schema first and stops on any error.
-  const onSubmit = handleSubmit(async (request) => {
+  const onSubmit = handleSubmit(async (values) => {
     reset();
-    await signIn(request);
+    await signIn(toPasswordGrant(values));
   });
 
   return (
@@ -95,12 +95,28 @@ function SignInForm() {
               </div>
             </Alert>
           )}
-          {isSuccess && (
+          {session?.user.role === 'admin' && (
             <Alert tone="success">
               <CheckCircle2 aria-hidden />
               <div>
                 <AlertTitle>Signed in</AlertTitle>
-                <AlertDescription>Welcome back, {originalArgs?.email}.</AlertDescription>
+                <AlertDescription>Signed in as {session.user.email}.</AlertDescription>
+              </div>
+            </Alert>
+          )}
+          {session !== undefined && session.user.role !== 'admin' && (
+            // The spec's Access Denied for a non-admin account. Its session is dropped, not kept.
+            <Alert tone="destructive">
+              <ShieldX aria-hidden />
+              <div className="flex flex-col gap-2">
+                <AlertTitle>Access Denied</AlertTitle>
+                <AlertDescription>
+                  Admin dashboard access is restricted to Vigil team members only. You are signed in as{' '}
+                  <span className="font-medium">{session.user.email}</span>.
+                </AlertDescription>
+                <Button variant="outline" size="sm" className="self-start" onClick={() => reset()}>
+                  Use another account
+                </Button>
               </div>
             </Alert>
           )}

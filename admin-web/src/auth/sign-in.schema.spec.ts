@@ -1,4 +1,5 @@
-import { signInSchema } from './sign-in.schema.js';
+import { passwordGrantSchema } from '@vigil/proto';
+import { signInSchema, toPasswordGrant } from './sign-in.schema.js';
 
 function messages(input: unknown): Record<string, string | undefined> {
   const result = signInSchema.safeParse(input);
@@ -7,8 +8,8 @@ function messages(input: unknown): Record<string, string | undefined> {
 }
 
 describe('signInSchema', () => {
-  it('accepts an email and password, trimming the email', () => {
-    expect(signInSchema.parse({ email: '  ops@vigil.example ', password: 'x', rememberMe: true })).toEqual({
+  it('accepts an email and password, normalising the email as the server does', () => {
+    expect(signInSchema.parse({ email: '  Ops@Vigil.example ', password: 'x', rememberMe: true })).toEqual({
       email: 'ops@vigil.example',
       password: 'x',
       rememberMe: true,
@@ -28,7 +29,17 @@ describe('signInSchema', () => {
 
   it('rejects an email without a domain', () => {
     expect(messages({ email: 'ops@', password: 'x', rememberMe: false })).toEqual({
-      email: 'Enter a valid email address.',
+      email: 'Please enter a valid email address.',
     });
+  });
+});
+
+describe('toPasswordGrant', () => {
+  it('builds a request the auth contract accepts', () => {
+    const grant = toPasswordGrant(
+      signInSchema.parse({ email: 'ops@vigil.example', password: 'pw', rememberMe: false }),
+    );
+    expect(grant).toEqual({ grant_type: 'password', email: 'ops@vigil.example', password: 'pw', remember_me: false });
+    expect(passwordGrantSchema.safeParse(grant).success).toBe(true);
   });
 });
