@@ -1,0 +1,178 @@
+import type { Browser, Page, Request } from 'playwright-core';
+import {
+  ADMIN_URL,
+  EXPECTED_SERVICES,
+  launchChromium,
+  openPage,
+  saveScreenshot,
+  waitForGreenStatus,
+} from './browser.js';
+
+describe('admin console', () => {
+  let browser: Browser;
+  let page: Page;
+  let pageErrors: Error[];
+  let apiRequests: Request[];
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+    ({ page, pageErrors } = await openPage(browser, ADMIN_URL));
+    apiRequests = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/')) apiRequests.push(request);
+    });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  afterEach(() => {
+    expect(pageErrors.map((error) => error.message)).toEqual([]);
+  });
+
+  it('opens on the sign-in screen', async () => {
+    await page.waitForURL(`${ADMIN_URL}/login`);
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Sign in to the admin console');
+    expect(await page.getByText('Admin dashboard access is restricted to Vigil team members only.').isVisible()).toBe(
+      true,
+    );
+    expect(await page.getByLabel('Email').getAttribute('type')).toBe('email');
+    expect(await page.getByLabel('Password', { exact: true }).getAttribute('type')).toBe('password');
+    expect(await page.getByRole('checkbox', { name: 'Remember me' }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Sign In' }).isEnabled()).toBe(true);
+  });
+
+  it('turns the status widget green with all six services up', async () => {
+    const status = await waitForGreenStatus(page);
+    expect(status.headline).toBe('All systems operational');
+    expect(Object.keys(status.rows).sort()).toEqual([...EXPECTED_SERVICES].sort());
+    for (const service of EXPECTED_SERVICES) {
+      expect([service, status.rows[service]]).toEqual([
+        service,
+        expect.stringMatching(new RegExp(`^${service} .*\\bUp$`, 'i')),
+      ]);
+    }
+    await saveScreenshot(page, 'admin-sign-in');
+  });
+
+  it('validates the form before sending anything', async () => {
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    expect(await page.getByText('Email is required.').isVisible()).toBe(true);
+    expect(await page.getByText('Password is required.').isVisible()).toBe(true);
+    expect(await page.getByLabel('Email').getAttribute('aria-invalid')).toBe('true');
+
+    await page.getByLabel('Email').fill('ops@');
+    await page.getByLabel('Password', { exact: true }).fill('correct horse');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    expect(await page.getByText('Please enter a valid email address.').isVisible()).toBe(true);
+    expect(await page.getByText('Password is required.').count()).toBe(0);
+
+    expect(apiRequests.map((request) => request.url())).toEqual([]);
+  });
+
+  it('shows and hides the password', async () => {
+    const password = page.getByLabel('Password', { exact: true });
+    await page.getByRole('button', { name: 'Show password' }).click();
+    expect(await password.getAttribute('type')).toBe('text');
+    await page.getByRole('button', { name: 'Hide password' }).click();
+    expect(await password.getAttribute('type')).toBe('password');
+  });
+
+  // The auth service's HTTP route is answered here by the test, so these check the
+  // form's states and the request it sends, not the credentials.
+  const SIGN_IN_ROUTE = '**/api/v1/auth/token';
+
+  it('sends a valid form once, shows that it is signing in, then shows the refusal', async () => {
+    let release: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    await page.route(SIGN_IN_ROUTE, async (route) => {
+      await answered;
+      await route.fulfill({
+        status: 401,
+        contentType: 'application/problem+json',
+        body: JSON.stringify({
+          type: 'about:blank',
+          title: 'Invalid login credentials',
+          status: 401,
+          detail: 'Wrong email or password.',
+          code: 'INVALID_CREDENTIALS',
+        }),
+      });
+    });
+
+    await page.getByLabel('Email').fill('  Ops@Vigil.example ');
+    await page.getByRole('checkbox', { name: 'Remember me' }).click();
+    await page.getByRole('button', { name: 'Sign In' }).click();
+
+    const busy = page.getByRole('button', { name: 'Signing in…' });
+    await busy.waitFor();
+    expect(await busy.isDisabled()).toBe(true);
+    release();
+
+    const alert = page.getByRole('alert').filter({ hasText: 'Sign-in failed' });
+    await alert.waitFor();
+    expect(await alert.innerText()).toContain('Wrong email or password.');
+    expect(await page.getByRole('button', { name: 'Sign In' }).isEnabled()).toBe(true);
+
+    expect(apiRequests.map((request) => `${request.method()} ${new URL(request.url()).pathname}`)).toEqual([
+      'POST /api/v1/auth/token',
+    ]);
+    expect(apiRequests[0]?.postDataJSON()).toEqual({
+      grant_type: 'password',
+      email: 'ops@vigil.example',
+      password: 'correct horse',
+      remember_me: true,
+    });
+    await page.unroute(SIGN_IN_ROUTE);
+  });
+
+  it('turns away an account that is not an admin, and welcomes one that is', async () => {
+    let role: 'user' | 'admin' = 'user';
+    await page.route(SIGN_IN_ROUTE, (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify(sessionFor('ops@vigil.example', role)),
+      }),
+    );
+
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    const denied = page.getByRole('alert').filter({ hasText: 'Access Denied' });
+    await denied.waitFor();
+    expect(await denied.innerText()).toContain('Admin dashboard access is restricted to Vigil team members only.');
+    expect(await denied.innerText()).toContain('ops@vigil.example');
+
+    await denied.getByRole('button', { name: 'Use another account' }).click();
+    expect(await denied.count()).toBe(0);
+
+    role = 'admin';
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByText('Signed in as ops@vigil.example.').waitFor();
+    await page.unroute(SIGN_IN_ROUTE);
+  });
+});
+
+function sessionFor(email: string, role: 'user' | 'admin') {
+  const now = new Date().toISOString();
+  const userId = '7b0c3a52-1f44-4a8e-9c57-0d2f5e6a9b10';
+  return {
+    access_token: 'header.payload.signature',
+    refresh_token: 'r1',
+    expires_at: Math.floor(Date.now() / 1000) + 3600,
+    expires_in: 3600,
+    token_type: 'bearer',
+    user: {
+      id: userId,
+      email,
+      full_name: 'Ops',
+      role,
+      client_id: null,
+      email_confirmed_at: now,
+      created_at: now,
+      updated_at: now,
+      identities: [],
+      factors: [],
+    },
+  };
+}
