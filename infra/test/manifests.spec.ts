@@ -1,0 +1,572 @@
+// Checks the deployment files the way a cluster or `docker compose up` would
+// reject them, without either being present: every YAML file under k8s/ and
+// docker-compose.yml is parsed and cross-checked (probes, resources, references
+// between kustomizations, patches and their targets, HPAs, Services, compose
+// dependencies, the Dockerfile's workspace list). When kubectl (or kustomize) is
+// on the PATH, the overlays are also rendered and the applied result checked.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { parseAllDocuments } from 'yaml';
+import {
+  containersOf,
+  describeDoc,
+  isKustomizationFile,
+  kustomizationFileIn,
+  listYamlFiles,
+  matchesLabelSelector,
+  matchesTarget,
+  parseQuantity,
+  podSpecOf,
+  pointerExists,
+  readYaml,
+  readYamlDocuments,
+  referencedPaths,
+  relative,
+  repoRoot,
+  resolveKustomization,
+  WORKLOAD_KINDS,
+  type Container,
+  type Doc,
+  type Kustomization,
+  type Manifest,
+  type Probe,
+  type Resolved,
+} from './manifests.js';
+
+const SERVICES = ['gateway', 'auth', 'screening', 'monitoring', 'billing', 'audit'] as const;
+/** The gateway owns no tables, so it has no migrate.js. */
+const WITH_SCHEMA = SERVICES.filter((service) => service !== 'gateway');
+const WEB_APPS = ['web', 'admin-web'] as const;
+/** Overlays that must run with nothing created beforehand (they bring their own secrets and infrastructure). */
+const SELF_CONTAINED_OVERLAYS = ['dev'];
+const PHASE_LABEL = 'vigil.dev/phase';
+
+const k8sDir = path.join(repoRoot, 'k8s');
+const baseDir = path.join(k8sDir, 'base');
+const overlaysDir = path.join(k8sDir, 'overlays');
+const composeFile = path.join(repoRoot, 'docker-compose.yml');
+
+const yamlFiles = listYamlFiles(k8sDir);
+const kustomizationFiles = yamlFiles.filter(isKustomizationFile);
+const overlayNames = readdirSync(overlaysDir)
+  .filter((name) => statSync(path.join(overlaysDir, name)).isDirectory())
+  .sort();
+const trees = new Map<string, Resolved>([
+  ['base', resolveKustomization(baseDir)],
+  ...overlayNames.map((name): [string, Resolved] => [name, resolveKustomization(path.join(overlaysDir, name))]),
+]);
+/** Documents that kustomize treats as resources (patch files hold partial objects). */
+const resourceDocs = uniqueDocs([...trees.values()].flatMap((tree) => tree.docs));
+const workloads = resourceDocs.filter((doc) => (WORKLOAD_KINDS as readonly string[]).includes(doc.manifest.kind ?? ''));
+const longRunning = workloads.filter((doc) => doc.manifest.kind !== 'Job');
+
+function uniqueDocs(docs: Doc[]): Doc[] {
+  const seen = new Map<string, Doc>();
+  for (const doc of docs) seen.set(`${doc.file}#${doc.index}`, doc);
+  return [...seen.values()];
+}
+
+function probeHandlers(probe: Probe): string[] {
+  return (['httpGet', 'tcpSocket', 'grpc', 'exec'] as const).filter((handler) => probe[handler] !== undefined);
+}
+
+function probePort(probe: Probe): string | number | undefined {
+  return probe.httpGet?.port ?? probe.tcpSocket?.port ?? probe.grpc?.port;
+}
+
+function containerCases(docs: Doc[]): [string, Doc, Container][] {
+  return docs.flatMap((doc) =>
+    containersOf(doc.manifest).map((c): [string, Doc, Container] => [`${describeDoc(doc)} ${c.name}`, doc, c]),
+  );
+}
+
+describe('YAML under k8s/ and docker-compose.yml', () => {
+  it('finds the files it is meant to check', () => {
+    expect(kustomizationFiles.map(relative)).toEqual(
+      expect.arrayContaining([
+        'k8s/base/kustomization.yaml',
+        'k8s/overlays/dev/kustomization.yaml',
+        'k8s/overlays/prod/kustomization.yaml',
+      ]),
+    );
+    expect(workloads.length).toBeGreaterThanOrEqual(SERVICES.length + WITH_SCHEMA.length + WEB_APPS.length);
+  });
+
+  it.each([...yamlFiles, composeFile].map((file) => [relative(file), file]))('%s parses', (_name, file) => {
+    expect(readYamlDocuments(file).errors).toEqual([]);
+  });
+
+  it('every YAML file under k8s/ is a kustomization, or a resource or patch one of them uses', () => {
+    const used = new Set([...trees.values()].flatMap((tree) => [...tree.files]));
+    const orphans = yamlFiles.filter((file) => !used.has(file)).map(relative);
+    expect(orphans).toEqual([]);
+  });
+});
+
+describe('base: one Deployment, Service and migration Job per service', () => {
+  const base = trees.get('base')!;
+  const named = (kind: string, name: string) =>
+    base.docs.some((d) => d.manifest.kind === kind && d.manifest.metadata?.name === name);
+
+  it.each(SERVICES.map((s) => [s]))('%s has a Deployment running its main.js and a Service', (service) => {
+    const deployment = base.docs.find((d) => d.manifest.kind === 'Deployment' && d.manifest.metadata?.name === service);
+    expect(deployment).toBeDefined();
+    expect(containersOf(deployment!.manifest)[0]?.args).toEqual(['node', `services/${service}/dist/src/main.js`]);
+    expect(named('Service', service)).toBe(true);
+  });
+
+  it('has one migrate Job per service that owns a schema, running its migrate.js', () => {
+    const jobs = base.docs.filter((d) => d.manifest.kind === 'Job');
+    expect(jobs.map((j) => j.manifest.metadata?.name).sort()).toEqual(WITH_SCHEMA.map((s) => `migrate-${s}`).sort());
+    for (const service of WITH_SCHEMA) {
+      const job = jobs.find((d) => d.manifest.metadata?.name === `migrate-${service}`)!;
+      expect(containersOf(job.manifest)[0]?.args).toEqual(['node', `services/${service}/dist/src/migrate.js`]);
+    }
+  });
+
+  it.each(WEB_APPS.map((s) => [s]))('%s has a Deployment and a Service', (app) => {
+    expect(named('Deployment', app)).toBe(true);
+    expect(named('Service', app)).toBe(true);
+  });
+
+  it('autoscales gateway and screening', () => {
+    const targets = base.docs
+      .filter((d) => d.manifest.kind === 'HorizontalPodAutoscaler')
+      .map((d) => d.manifest.spec?.scaleTargetRef?.name);
+    expect(targets.sort()).toEqual(['gateway', 'screening']);
+  });
+});
+
+describe('workload containers', () => {
+  it.each(containerCases(workloads))('%s names an image', (_name, _doc, container) => {
+    expect(typeof container.image).toBe('string');
+    expect(container.image).toMatch(/^\S+$/);
+  });
+
+  it.each(containerCases(longRunning))(
+    '%s has liveness and readiness probes on declared ports',
+    (_name, _doc, container) => {
+      for (const kind of ['livenessProbe', 'readinessProbe'] as const) {
+        const probe = container[kind];
+        expect({ [kind]: probe === undefined ? 'missing' : 'present' }).toEqual({ [kind]: 'present' });
+        expect(probeHandlers(probe!)).toHaveLength(1);
+        const port = probePort(probe!);
+        if (typeof port === 'string') expect((container.ports ?? []).map((p) => p.name)).toContain(port);
+      }
+    },
+  );
+
+  it.each(containerCases(workloads))(
+    '%s requests and limits cpu and memory, requests within limits',
+    (_name, _doc, container) => {
+      const { requests, limits } = container.resources ?? {};
+      for (const resource of ['cpu', 'memory'] as const) {
+        const requested = parseQuantity(requests?.[resource]);
+        const limit = parseQuantity(limits?.[resource]);
+        expect({ resource, requested: Number.isFinite(requested), limited: Number.isFinite(limit) }).toEqual({
+          resource,
+          requested: true,
+          limited: true,
+        });
+        expect(requested).toBeLessThanOrEqual(limit);
+      }
+    },
+  );
+
+  it.each(containerCases(workloads))('%s meets the restricted pod security profile', (_name, doc, container) => {
+    const pod = podSpecOf(doc.manifest)!;
+    const runAsNonRoot = container.securityContext?.runAsNonRoot ?? pod.securityContext?.runAsNonRoot;
+    const seccomp = container.securityContext?.seccompProfile?.type ?? pod.securityContext?.seccompProfile?.type;
+    expect(runAsNonRoot).toBe(true);
+    expect(seccomp).toBe('RuntimeDefault');
+    expect(container.securityContext?.allowPrivilegeEscalation).toBe(false);
+    expect(container.securityContext?.capabilities?.drop).toContain('ALL');
+    expect(container.securityContext?.capabilities?.add ?? []).toEqual([]);
+  });
+
+  it.each(workloads.map((doc) => [describeDoc(doc), doc]))('%s selects its own pod template', (_name, doc) => {
+    if (doc.manifest.kind === 'Job')
+      return expect(['Never', 'OnFailure']).toContain(podSpecOf(doc.manifest)?.restartPolicy);
+    const selector = doc.manifest.spec?.selector as { matchLabels?: Record<string, string> } | undefined;
+    expect(selector?.matchLabels).toBeDefined();
+    expect(doc.manifest.spec?.template?.metadata?.labels).toMatchObject(selector!.matchLabels!);
+  });
+});
+
+describe.each(['base', ...overlayNames].map((name) => [name]))('kustomize tree %s', (treeName) => {
+  const tree = trees.get(treeName)!;
+  const docs = tree.docs;
+  const find = (kind: string, name: string | undefined) =>
+    docs.find((d) => d.manifest.kind === kind && d.manifest.metadata?.name === name);
+
+  it('each Service selects a workload and targets one of its named ports', () => {
+    for (const service of docs.filter((d) => d.manifest.kind === 'Service')) {
+      const selector = (service.manifest.spec?.selector ?? {}) as Record<string, string>;
+      const backends = docs.filter(
+        (d) =>
+          d.manifest.kind !== 'Job' &&
+          (WORKLOAD_KINDS as readonly string[]).includes(d.manifest.kind ?? '') &&
+          Object.keys(selector).length > 0 &&
+          matchesLabelSelector(
+            d.manifest.spec?.template?.metadata?.labels ?? {},
+            Object.entries(selector)
+              .map(([k, v]) => `${k}=${v}`)
+              .join(','),
+          ),
+      );
+      expect({ service: describeDoc(service), backends: backends.length }).toEqual({
+        service: describeDoc(service),
+        backends: 1,
+      });
+      const portNames = containersOf(backends[0]!.manifest).flatMap((c) => (c.ports ?? []).map((p) => p.name));
+      for (const port of service.manifest.spec?.ports ?? []) {
+        if (typeof port.targetPort === 'string') expect(portNames).toContain(port.targetPort);
+      }
+    }
+  });
+
+  it('each HPA targets an existing Deployment that leaves the replica count to it', () => {
+    for (const hpa of docs.filter((d) => d.manifest.kind === 'HorizontalPodAutoscaler')) {
+      expect(hpa.manifest.apiVersion).toBe('autoscaling/v2');
+      const ref = hpa.manifest.spec?.scaleTargetRef;
+      expect(ref?.kind).toBe('Deployment');
+      const target = find('Deployment', ref?.name);
+      expect({ hpa: describeDoc(hpa), target: target ? 'exists' : 'missing' }).toEqual({
+        hpa: describeDoc(hpa),
+        target: 'exists',
+      });
+      expect(target!.manifest.spec?.replicas).toBeUndefined();
+      // Utilization targets are relative to requests; without one the HPA cannot compute.
+      for (const container of containersOf(target!.manifest)) expect(container.resources?.requests?.cpu).toBeDefined();
+      expect(hpa.manifest.spec?.minReplicas ?? 1).toBeLessThanOrEqual(hpa.manifest.spec?.maxReplicas ?? 0);
+    }
+  });
+
+  it('every ConfigMap and Secret a container reads comes from this tree, or is a documented external Secret', () => {
+    const configMaps = new Set([
+      ...tree.generatedConfigMaps,
+      ...docs.filter((d) => d.manifest.kind === 'ConfigMap').map((d) => d.manifest.metadata?.name),
+    ]);
+    const secrets = new Set([
+      ...tree.generatedSecrets,
+      ...docs.filter((d) => d.manifest.kind === 'Secret').map((d) => d.manifest.metadata?.name),
+    ]);
+    const readme = readFileSync(path.join(k8sDir, 'README.md'), 'utf8');
+    for (const doc of docs) {
+      for (const container of containersOf(doc.manifest)) {
+        for (const source of container.envFrom ?? []) {
+          if (source.configMapRef)
+            expect({
+              doc: describeDoc(doc),
+              configMap: source.configMapRef.name,
+              found: configMaps.has(source.configMapRef.name),
+            }).toMatchObject({ found: true });
+          const secret = source.secretRef?.name;
+          if (secret && !secrets.has(secret)) {
+            // base is never applied alone; an overlay that does not generate a Secret expects it created beforehand.
+            if (treeName === 'base') continue;
+            expect({
+              overlay: treeName,
+              secret,
+              selfContained: SELF_CONTAINED_OVERLAYS.includes(treeName),
+            }).toMatchObject({ selfContained: false });
+            expect({ secret, documentedInK8sReadme: readme.includes(`\`${secret}\``) }).toEqual({
+              secret,
+              documentedInK8sReadme: true,
+            });
+          }
+        }
+      }
+    }
+  });
+});
+
+describe('kustomizations', () => {
+  it.each(kustomizationFiles.map((file) => [relative(file), file]))(
+    '%s: every resource, component, patch and generator file exists',
+    (_name, file) => {
+      const missing = referencedPaths(file).filter(({ resolved, mustBeKustomization }) => {
+        if (!existsSync(resolved)) return true;
+        const isDir = statSync(resolved).isDirectory();
+        return (isDir || mustBeKustomization) && !(isDir && kustomizationFileIn(resolved));
+      });
+      expect(missing.map((m) => m.entry)).toEqual([]);
+    },
+  );
+
+  it.each(overlayNames.map((name) => [name]))(
+    'overlay %s: every patch targets resources it inherits, at paths that exist',
+    (overlay) => {
+      const overlayDir = path.join(overlaysDir, overlay);
+      const k = readYaml<Kustomization>(kustomizationFileIn(overlayDir)!);
+      const inherited = trees.get(overlay)!.docs;
+      expect((k.patches ?? []).length).toBeGreaterThan(0);
+      for (const patch of k.patches ?? []) {
+        const label = patch.path ?? JSON.stringify(patch.target);
+        const text = patch.patch ?? readFileSync(path.resolve(overlayDir, patch.path!), 'utf8');
+        const patchDocs = parseAllDocuments(text);
+        const content = (Array.isArray(patchDocs) ? patchDocs : []).map((d) => d.toJS() as unknown);
+        const isJsonPatch = Array.isArray(content[0]);
+        if (isJsonPatch) {
+          expect({ patch: label, hasTarget: patch.target !== undefined }).toEqual({ patch: label, hasTarget: true });
+          const targets = inherited.filter((d) => matchesTarget(d.manifest, patch.target!));
+          expect({ patch: label, targets: targets.length > 0 }).toEqual({ patch: label, targets: true });
+          for (const op of content[0] as { op: string; path: string }[]) {
+            // replace, remove and test fail on a missing path; add needs the parent.
+            const pointer = op.op === 'add' ? op.path.replace(/\/[^/]*$/, '') : op.path;
+            for (const target of targets)
+              expect({
+                patch: label,
+                target: describeDoc(target),
+                path: op.path,
+                exists: pointerExists(target.manifest, pointer),
+              }).toMatchObject({ exists: true });
+          }
+          continue;
+        }
+        for (const partial of content as Manifest[]) {
+          const target = inherited.find(
+            (d) => d.manifest.kind === partial.kind && d.manifest.metadata?.name === partial.metadata?.name,
+          );
+          expect({
+            patch: label,
+            kind: partial.kind,
+            name: partial.metadata?.name,
+            found: target !== undefined,
+          }).toMatchObject({ found: true });
+          // A strategic merge on containers matches by name: a misspelt name would add
+          // a new container without an image instead of changing the existing one.
+          const known = containersOf(target!.manifest).map((c) => c.name);
+          for (const container of partial.spec?.template?.spec?.containers ?? [])
+            expect(known).toContain(container.name);
+        }
+      }
+    },
+  );
+});
+
+describe('docker-compose.yml', () => {
+  type ComposeService = {
+    image?: string;
+    build?: { context?: string; dockerfile?: string; target?: string; args?: Record<string, string> } | string;
+    command?: string[] | string;
+    restart?: string;
+    healthcheck?: { test?: string[] | string; disable?: boolean };
+    depends_on?: Record<string, { condition?: string }> | string[];
+    volumes?: string[];
+  };
+  type Compose = { services: Record<string, ComposeService>; volumes?: Record<string, unknown> };
+  const compose = readYaml<Compose>(composeFile);
+  const services = compose.services;
+  const hasHealthcheck = (s: ComposeService | undefined) =>
+    Boolean(s?.healthcheck?.test) && s?.healthcheck?.disable !== true;
+  const dependsOn = (s: ComposeService): Record<string, { condition?: string }> =>
+    Array.isArray(s.depends_on)
+      ? Object.fromEntries(s.depends_on.map((n) => [n, { condition: 'service_started' }]))
+      : (s.depends_on ?? {});
+
+  it.each([...SERVICES, ...WEB_APPS].map((s) => [s]))(
+    '%s is built from an existing Dockerfile, tagged and health-checked',
+    (name) => {
+      const service = services[name];
+      expect(service).toBeDefined();
+      expect(service!.image ?? service!.build).toBeDefined();
+      if (typeof service!.build === 'object') {
+        const dockerfile = path.resolve(
+          repoRoot,
+          service!.build.context ?? '.',
+          service!.build.dockerfile ?? 'Dockerfile',
+        );
+        expect(existsSync(dockerfile)).toBe(true);
+        if (service!.build.target)
+          expect(readFileSync(dockerfile, 'utf8')).toMatch(
+            new RegExp(`^FROM\\s+\\S+\\s+AS\\s+${service!.build.target}\\s*$`, 'mi'),
+          );
+      }
+      expect(hasHealthcheck(service)).toBe(true);
+    },
+  );
+
+  it.each(WITH_SCHEMA.map((s) => [s]))('%s starts only after its own one-shot migration succeeded', (name) => {
+    const migrate = services[`migrate-${name}`];
+    expect(migrate).toBeDefined();
+    expect(migrate!.image ?? migrate!.build).toBeDefined();
+    expect(migrate!.image).toBe(services[name]!.image);
+    expect(migrate!.command).toEqual(['node', `services/${name}/dist/src/migrate.js`]);
+    expect(migrate!.restart).toBe('no');
+    expect(dependsOn(migrate!)['postgres']?.condition).toBe('service_healthy');
+    expect(dependsOn(services[name]!)[`migrate-${name}`]?.condition).toBe('service_completed_successfully');
+  });
+
+  it('every dependency exists, and waits for health only where a healthcheck is defined', () => {
+    for (const [name, service] of Object.entries(services)) {
+      for (const [dependency, { condition }] of Object.entries(dependsOn(service))) {
+        expect({ name, dependency, exists: dependency in services }).toMatchObject({ exists: true });
+        if (condition === 'service_healthy')
+          expect({ name, dependency, healthcheck: hasHealthcheck(services[dependency]) }).toMatchObject({
+            healthcheck: true,
+          });
+      }
+    }
+  });
+
+  it('runs the infrastructure: postgres, nats with JetStream on a volume, elasticsearch, redis', () => {
+    for (const name of ['postgres', 'nats', 'elasticsearch', 'redis']) {
+      expect(services[name]?.image).toBeDefined();
+      expect(hasHealthcheck(services[name])).toBe(true);
+    }
+    expect(services['nats']!.command).toEqual(expect.arrayContaining(['-js']));
+    expect((services['nats']!.volumes ?? []).some((v) => v.startsWith('nats-data:'))).toBe(true);
+  });
+
+  it('declares every named volume it mounts', () => {
+    const declared = Object.keys(compose.volumes ?? {});
+    for (const [name, service] of Object.entries(services)) {
+      for (const volume of service.volumes ?? []) {
+        const source = volume.split(':')[0]!;
+        if (!source.startsWith('.') && !source.startsWith('/'))
+          expect({ name, volume: source, declared: declared.includes(source) }).toMatchObject({ declared: true });
+      }
+    }
+  });
+});
+
+describe('infra/docker/Dockerfile', () => {
+  const dockerfile = readFileSync(path.join(repoRoot, 'infra/docker/Dockerfile'), 'utf8');
+  const stage = (name: string) => {
+    const start = dockerfile.search(new RegExp(`^FROM\\s+\\S+\\s+AS\\s+${name}\\s*$`, 'mi'));
+    const rest = dockerfile.slice(start + 1);
+    const next = rest.search(/^FROM\s/m);
+    return start < 0 ? '' : dockerfile.slice(start, next < 0 ? undefined : start + 1 + next);
+  };
+
+  it('copies the manifest of every npm workspace before npm ci, so the install sees them all', () => {
+    const { workspaces } = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+      workspaces: string[];
+    };
+    const manifests = stage('manifests');
+    for (const workspace of workspaces)
+      expect({ workspace, copied: manifests.includes(`COPY ${workspace}/package.json ${workspace}/`) }).toMatchObject({
+        copied: true,
+      });
+  });
+
+  it.each([['service'], ['web']])('the %s image runs as a non-root user and declares a HEALTHCHECK', (name) => {
+    const runtime = stage(name);
+    expect(runtime).not.toBe('');
+    expect(runtime).toMatch(/^USER\s+(node|[1-9]\d*)\s*$/m);
+    expect(runtime).toMatch(/^HEALTHCHECK\s/m);
+  });
+
+  it('builds on Node 24', () => {
+    expect(dockerfile).toMatch(/^ARG NODE_IMAGE=node:24[-.\w]*$/m);
+  });
+
+  it('keeps local build output and dependencies out of the build context', () => {
+    const ignored = readFileSync(path.join(repoRoot, '.dockerignore'), 'utf8')
+      .split('\n')
+      .map((l) => l.trim());
+    expect(ignored).toEqual(expect.arrayContaining(['**/node_modules', '**/dist', '.git']));
+  });
+});
+
+// ----------------------------------------------------------------- rendered ---
+
+function findRenderer(): ((dir: string) => string) | undefined {
+  const tryRun = (command: string, args: string[]) => spawnSync(command, args, { encoding: 'utf8' }).status === 0;
+  const render = (command: string, args: string[]) => (dir: string) => {
+    const result = spawnSync(command, [...args, dir], { encoding: 'utf8', maxBuffer: 32 * 1024 * 1024 });
+    if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} ${relative(dir)} failed:\n${result.stderr}`);
+    return result.stdout;
+  };
+  if (tryRun('kustomize', ['version'])) return render('kustomize', ['build']);
+  if (tryRun('kubectl', ['version', '--client'])) return render('kubectl', ['kustomize']);
+  return undefined;
+}
+
+const renderer = findRenderer();
+const describeRendered = renderer ? describe : describe.skip;
+if (!renderer)
+  console.warn('manifests.spec: neither kustomize nor kubectl on PATH; the rendered-overlay checks are skipped');
+
+describeRendered.each(overlayNames.map((name) => [name]))('rendered overlay %s', (overlay) => {
+  const overlayDir = path.join(overlaysDir, overlay);
+  const kustomization = readYaml<Kustomization>(kustomizationFileIn(overlayDir)!);
+  let rendered: Manifest[] = [];
+  beforeAll(() => {
+    const parsed = parseAllDocuments(renderer!(overlayDir));
+    rendered = (Array.isArray(parsed) ? parsed : []).map((d) => d.toJS() as Manifest).filter(Boolean);
+  });
+  const ofKind = (kind: string) => rendered.filter((m) => m.kind === kind);
+  const inPhase = (m: Manifest) => m.metadata?.labels?.[PHASE_LABEL] === 'migrate';
+  const label = (m: Manifest) => `${m.kind}/${m.metadata?.name}`;
+
+  it('puts every namespaced object into the overlay namespace, which it creates first', () => {
+    expect(kustomization.namespace).toBeDefined();
+    const namespaces = ofKind('Namespace');
+    expect(namespaces.map((n) => n.metadata?.name)).toEqual([kustomization.namespace]);
+    expect(inPhase(namespaces[0]!)).toBe(true);
+    for (const m of rendered.filter((m) => m.kind !== 'Namespace'))
+      expect({ object: label(m), namespace: m.metadata?.namespace }).toEqual({
+        object: label(m),
+        namespace: kustomization.namespace,
+      });
+  });
+
+  it('runs every Vigil image at a pinned tag', () => {
+    const images = rendered.flatMap((m) => containersOf(m).map((c) => c.image ?? ''));
+    const ours = images.filter((image) => /^(\S+\/)?vigil\//.test(image));
+    expect(ours.length).toBeGreaterThanOrEqual(SERVICES.length + WITH_SCHEMA.length + WEB_APPS.length);
+    for (const image of images) expect(image).toMatch(/:[\w][\w.-]*$/);
+    for (const image of images) expect(image).not.toMatch(/:latest$/);
+  });
+
+  it('applies the migration Jobs, and everything they need, in the first step and nothing they do not', () => {
+    const jobsRendered = ofKind('Job');
+    expect(jobsRendered.map((j) => j.metadata?.name).sort()).toEqual(WITH_SCHEMA.map((s) => `migrate-${s}`).sort());
+    const firstStep = new Set(rendered.filter(inPhase).map(label));
+    for (const job of jobsRendered) {
+      expect(firstStep).toContain(label(job));
+      const pod = podSpecOf(job)!;
+      if (pod.serviceAccountName) expect(firstStep).toContain(`ServiceAccount/${pod.serviceAccountName}`);
+      for (const source of containersOf(job).flatMap((c) => c.envFrom ?? [])) {
+        if (source.configMapRef) expect(firstStep).toContain(`ConfigMap/${source.configMapRef.name}`);
+        const secret = source.secretRef?.name;
+        // Secrets the overlay does not render are created before deploying (README).
+        if (secret && ofKind('Secret').some((s) => s.metadata?.name === secret))
+          expect(firstStep).toContain(`Secret/${secret}`);
+      }
+    }
+    if (SELF_CONTAINED_OVERLAYS.includes(overlay)) expect(firstStep).toContain('StatefulSet/postgres');
+    for (const app of [...SERVICES, ...WEB_APPS]) expect(firstStep).not.toContain(`Deployment/${app}`);
+  });
+
+  it('keeps HPA bounds sane and replica counts out of autoscaled Deployments after patching', () => {
+    for (const hpa of ofKind('HorizontalPodAutoscaler')) {
+      expect(hpa.spec?.minReplicas ?? 1).toBeLessThanOrEqual(hpa.spec?.maxReplicas ?? 0);
+      const target = ofKind('Deployment').find((d) => d.metadata?.name === hpa.spec?.scaleTargetRef?.name);
+      expect(target).toBeDefined();
+      expect(target!.spec?.replicas).toBeUndefined();
+    }
+  });
+
+  it('leaves every container with probes and requests within limits after patching', () => {
+    for (const workload of rendered.filter((m) => (WORKLOAD_KINDS as readonly string[]).includes(m.kind ?? ''))) {
+      for (const container of containersOf(workload)) {
+        if (workload.kind !== 'Job') {
+          expect({
+            container: `${label(workload)} ${container.name}`,
+            liveness: Boolean(container.livenessProbe),
+            readiness: Boolean(container.readinessProbe),
+          }).toMatchObject({ liveness: true, readiness: true });
+        }
+        for (const resource of ['cpu', 'memory'] as const) {
+          expect(parseQuantity(container.resources?.requests?.[resource])).toBeLessThanOrEqual(
+            parseQuantity(container.resources?.limits?.[resource]),
+          );
+        }
+      }
+    }
+  });
+});
