@@ -60,7 +60,7 @@ export function dateRange(from: PartialDate, to: PartialDate): PartialDate[] {
 /** "YYYY-MM-DD", "YYYY-MM", "YYYY" (possibly with a time part) → partial date. */
 export function parseIsoDate(text: string | undefined | null): PartialDate | undefined {
   if (!text) return undefined;
-  const m = /^\s*(\d{4})(?:-(\d{1,2})(?:-(\d{1,2}))?)?(?:[T ].*)?\s*$/.exec(text);
+  const m = /^\s*(\d{4})(?:-(\d{1,2})(?:-(\d{1,2}))?)?(?:[T ]\d{1,2}:\d{2}\S*)?\s*$/.exec(text);
   if (!m) return undefined;
   return partialDate(Number(m[1]), m[2] ? Number(m[2]) : undefined, m[3] ? Number(m[3]) : undefined);
 }

@@ -30,18 +30,18 @@ export class EntityDraft {
   private readonly names: EntityName[] = [];
   // Lower-cased full names, parallel to `names`; entities have few names, so a scan is cheapest.
   private readonly nameKeys: string[] = [];
-  private readonly birthDates: PartialDate[] = [];
-  private readonly birthPlaces: string[] = [];
-  private readonly nationalities: string[] = [];
-  private readonly citizenships: string[] = [];
+  private birthDates: PartialDate[] | undefined;
+  private birthPlaces: string[] | undefined;
+  private nationalities: string[] | undefined;
+  private citizenships: string[] | undefined;
   private readonly addresses: Address[] = [];
   private readonly addressKeys: string[] = [];
   private readonly identifiers: Identifier[] = [];
   private readonly identifierKeys: string[] = [];
-  private readonly programs: string[] = [];
-  private readonly positions: string[] = [];
-  private readonly linkedTo: string[] = [];
-  private readonly datasets: string[] = [];
+  private programs: string[] | undefined;
+  private positions: string[] | undefined;
+  private linkedTo: string[] | undefined;
+  private datasets: string[] | undefined;
   private readonly remarks: string[] = [];
   listedOn: PartialDate | undefined;
   sourceUrl: string | undefined;
@@ -102,29 +102,29 @@ export class EntityDraft {
   }
 
   addBirthDates(dates: Iterable<PartialDate | undefined>): void {
-    for (const d of dates) if (d) pushUnique(this.birthDates, d);
+    for (const d of dates) if (d) this.birthDates = pushUnique(this.birthDates, d);
   }
 
   addBirthPlace(place: string | undefined | null): void {
     const p = clean(place).replace(/[.;,]+$/, '');
-    if (p) pushUnique(this.birthPlaces, p);
+    if (p) this.birthPlaces = pushUnique(this.birthPlaces, p);
   }
 
   /** Add nationality codes; text is resolved with countriesIn ("(1) Somali (2) Swedish"). */
   addNationalityText(text: string | undefined | null): void {
-    for (const code of countriesIn(text)) pushUnique(this.nationalities, code);
+    for (const code of countriesIn(text)) this.nationalities = pushUnique(this.nationalities, code);
   }
 
   addNationality(code: string | undefined): void {
-    if (code) pushUnique(this.nationalities, code);
+    if (code) this.nationalities = pushUnique(this.nationalities, code);
   }
 
   addCitizenshipText(text: string | undefined | null): void {
-    for (const code of countriesIn(text)) pushUnique(this.citizenships, code);
+    for (const code of countriesIn(text)) this.citizenships = pushUnique(this.citizenships, code);
   }
 
   addCitizenship(code: string | undefined): void {
-    if (code) pushUnique(this.citizenships, code);
+    if (code) this.citizenships = pushUnique(this.citizenships, code);
   }
 
   /** Add an address; empty parts are dropped, `full` is composed when not given. */
@@ -164,22 +164,22 @@ export class EntityDraft {
 
   addProgram(program: string | undefined | null): void {
     const p = clean(program);
-    if (p) pushUnique(this.programs, p);
+    if (p) this.programs = pushUnique(this.programs, p);
   }
 
   addPosition(position: string | undefined | null): void {
     const p = clean(position).replace(/[.;,]+$/, '');
-    if (p) pushUnique(this.positions, p);
+    if (p) this.positions = pushUnique(this.positions, p);
   }
 
   addLinkedTo(name: string | undefined | null): void {
     const n = clean(name).replace(/[.;]+$/, '');
-    if (n) pushUnique(this.linkedTo, n);
+    if (n) this.linkedTo = pushUnique(this.linkedTo, n);
   }
 
   addDataset(dataset: string | undefined | null): void {
     const d = clean(dataset);
-    if (d) pushUnique(this.datasets, d);
+    if (d) this.datasets = pushUnique(this.datasets, d);
   }
 
   addRemarks(text: string | undefined | null): void {
@@ -198,7 +198,7 @@ export class EntityDraft {
     else if (g === 'female' || g === 'f') this.gender = 'female';
   }
 
-  /** The finished entity, or undefined when the source gave it no usable name. */
+  /** The finished entity, or undefined when the source gave it no usable name. Call once: the entity takes over the draft's arrays. */
   build(): Entity | undefined {
     if (this.names.length === 0) return undefined;
     const names = this.names;
@@ -214,29 +214,32 @@ export class EntityDraft {
       sourceId: this.sourceId,
       type: this.type,
       names,
-      birthDates: this.birthDates,
-      birthPlaces: this.birthPlaces,
-      nationalities: this.nationalities,
-      citizenships: this.citizenships,
+      birthDates: this.birthDates ?? [],
+      birthPlaces: this.birthPlaces ?? [],
+      nationalities: this.nationalities ?? [],
+      citizenships: this.citizenships ?? [],
       addresses: this.addresses,
       identifiers: this.identifiers,
-      programs: this.programs,
+      programs: this.programs ?? [],
     };
     if (this.listedOn) entity.listedOn = this.listedOn;
     if (this.remarks.length > 0) entity.remarks = this.remarks.join(' ');
     if (this.sourceUrl) entity.sourceUrl = this.sourceUrl;
-    if (this.datasets.length > 0) entity.datasets = this.datasets;
+    if (this.datasets) entity.datasets = this.datasets;
     if (this.typeInferred) entity.typeInferred = true;
     if (this.gender && this.type === 'individual') entity.gender = this.gender;
-    if (this.positions.length > 0) entity.positions = this.positions;
+    if (this.positions) entity.positions = this.positions;
     if (this.flag) entity.flag = this.flag;
-    if (this.linkedTo.length > 0) entity.linkedTo = this.linkedTo;
+    if (this.linkedTo) entity.linkedTo = this.linkedTo;
     return entity;
   }
 }
 
-function pushUnique<T>(list: T[], value: T): void {
+// Most lists of most entities stay empty, so they are created on first use.
+function pushUnique<T>(list: T[] | undefined, value: T): T[] {
+  if (!list) return [value];
   if (!list.includes(value)) list.push(value);
+  return list;
 }
 
 function cleanParts(parts: NameParts | undefined): NameParts | undefined {

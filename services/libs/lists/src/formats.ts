@@ -69,8 +69,23 @@ function xmlRoot(text: string): string | undefined {
 
 const isInt = (v: string | undefined): boolean => /^\s*\d+\s*$/.test(v ?? '');
 
+// OFAC's own file names, used when a file has no record to look at (an empty comments file
+// holds only the 0x1A end-of-file byte).
+const OFAC_CSV_NAMES: Readonly<Record<string, FileFormat>> = {
+  'sdn.csv': 'ofac-csv-main',
+  'cons_prim.csv': 'ofac-csv-main',
+  'add.csv': 'ofac-csv-addresses',
+  'cons_add.csv': 'ofac-csv-addresses',
+  'alt.csv': 'ofac-csv-aliases',
+  'cons_alt.csv': 'ofac-csv-aliases',
+  'sdn_comments.csv': 'ofac-csv-comments',
+  'cons_comments.csv': 'ofac-csv-comments',
+};
+
 function detectOfacCsv(name: string, text: string): FileFormat | null {
-  const first = parseCsvHead(text)[0];
+  const records = parseCsvHead(text);
+  if (records.length === 0 && !text.replace(/[\s\u001a]/g, '')) return OFAC_CSV_NAMES[name.toLowerCase()] ?? null;
+  const first = records[0];
   if (!first || !isInt(first[0])) return null;
   const cells = first.map((c) => c.trim());
   const lowerName = name.toLowerCase();
@@ -90,7 +105,7 @@ export function detectFormat(fileName: string, head: string): FileFormat | null 
   const name = baseName(fileName);
   const text = head.replace(/^\uFEFF/, '');
   const start = text.trimStart();
-  if (!start) return null;
+  if (!start) return OFAC_CSV_NAMES[name.toLowerCase()] ?? null;
 
   if (start.startsWith('<')) {
     const root = xmlRoot(start);

@@ -52,9 +52,10 @@ function buildIndex(): Map<string, string> {
 const JUNK = new Set(['na', 'n/a', 'n.a.', 'nil', 'none', 'unknown', '-', '--', '-0-', 'stateless']);
 
 const QUALIFIER_PREFIX =
-  /^(?:possibly|probably|reportedly|allegedly|believed to be|former|formerly|alt|also|born in|in|of|a|an|dual)\s+/;
+  /^(?:possibly|probably|reportedly|allegedly|believed to be|former|formerly|now|alt|also|born in|in|of|a|an|dual|region)\s+/;
+// "Kazakh SSR" is read as its successor state, Kazakhstan.
 const QUALIFIER_SUFFIX =
-  /\s+(?:citizenship|citizen|nationality|national|nationals|passport|by birth|origin|descent|revoked|withdrawn)(?:\s.*)?$/;
+  /\s+(?:citizenship|citizen|nationality|nationalities|national|nationals|passport|by birth|origin|descent|revoked|withdrawn|autonomous ssr|ssr|soviet socialist republic)(?:\s.*)?$/;
 const TIME_SUFFIX = /\s+(?:as at|as of|since|from|until|between|in|at time|previous|previously|formerly|reportedly)\b.*$/;
 
 /**
@@ -134,15 +135,23 @@ function findCountries(text: string): string[] {
     if (!out.includes(code)) out.push(code);
     return true;
   };
-  const whole = toIso2(text);
-  if (whole) return [whole];
-  for (const piece of text.replace(ENUMERATION, '|').split(/[|;\n]/)) {
+  for (const piece of text.replace(ENUMERATION, '|').split(/[|;\n]|\.\s+/)) {
     const p = piece.trim().replace(/^[,.:\s-]+|[,.:\s-]+$/g, '');
     if (!p) continue;
-    if (push(toIso2(p))) continue;
-    for (const sub of p.split(/,|\/|\s+and\s+|\s+or\s+|\s+&\s+/)) push(toIso2(sub));
+    // A whole name first ("Bosnia and Herzegovina", "Korea, North"), then its parts
+    // ("Iranian national and US national/citizen"), then the lenient reading of the whole.
+    if (push(strictLookup(p))) continue;
+    const parts = p.split(/,|\/|\s+and\s+|\s+or\s+|\s+&\s+/);
+    let found = false;
+    if (parts.length > 1) for (const sub of parts) found = push(toIso2(sub)) || found;
+    if (!found) push(toIso2(p));
   }
   return out;
+}
+
+/** An exact name, code or demonym, allowing only a trailing parenthesis ("Pakistan (as at 2009)"). */
+function strictLookup(text: string): string | undefined {
+  return INDEX.get(countryKey(text)) ?? INDEX.get(countryKey(text.replace(/\([^)]*\)?/g, ' ')));
 }
 
 /** Whether a string is an assigned alpha-2 code (upper case), including XK for Kosovo. */

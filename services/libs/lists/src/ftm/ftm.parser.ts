@@ -2,6 +2,7 @@ import type { Entity, EntityType } from '../entity.js';
 import { normaliseIso2 } from '../countries/countries.js';
 import { parseDate, parseIsoDate } from '../dates.js';
 import { EntityDraft, clean } from '../entity-draft.js';
+import { normaliseIdentifier } from '../ofac/ofac-remarks.js';
 import { decodeStream, type ByteStream } from '../text/decode.js';
 
 // OpenSanctions FollowTheMoney entities, one JSON object per line. Only entities marked
@@ -150,7 +151,7 @@ function toEntity(party: FtmEntity, addresses: Map<string, FtmEntity>, sanctions
   for (const position of values(party, 'position')) draft.addPosition(position);
   for (const code of values(party, 'flag')) draft.flag ??= normaliseIso2(code);
   for (const [property, idType] of IDENTIFIER_PROPERTIES) {
-    for (const value of values(party, property)) draft.addIdentifier({ type: idType, value });
+    for (const value of values(party, property)) draft.addIdentifier(normaliseIdentifier(idType, value));
   }
   for (const doc of documents) {
     const number = values(doc, 'number')[0] ?? values(doc, 'passportNumber')[0];

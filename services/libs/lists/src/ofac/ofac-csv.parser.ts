@@ -54,14 +54,8 @@ async function* records(bytes: ByteStream | undefined): AsyncGenerator<string[][
 
 /** Parse an OFAC legacy CSV set into entities, in the order of the main file. */
 export async function parseOfacCsv(files: OfacCsvFiles, listId: ListId = 'ofac-sdn'): Promise<Entity[]> {
-  type Row = { entNum: string; fields: string[] };
-  const mains: Row[] = [];
-  for await (const batch of records(files.main)) for (const r of batch) {
-    const entNum = clean(r[0]);
-    if (!/^\d+$/.test(entNum)) continue;
-    mains.push({ entNum, fields: r });
-  }
-
+  // The comments file is small and completes the main file's remarks, so it is read first
+  // and each main row becomes a draft as soon as it is read.
   const continuation = new Map<string, string>();
   for await (const batch of records(files.comments)) for (const r of batch) {
     const entNum = clean(r[0]);
@@ -70,7 +64,9 @@ export async function parseOfacCsv(files: OfacCsvFiles, listId: ListId = 'ofac-s
   }
 
   const drafts = new Map<string, EntityDraft>();
-  for (const { entNum, fields } of mains) {
+  for await (const batch of records(files.main)) for (const fields of batch) {
+    const entNum = clean(fields[0]);
+    if (!/^\d+$/.test(entNum)) continue;
     const typeText = ofacValue(fields[2]).toLowerCase();
     const type = TYPES[typeText] ?? 'organization';
     const draft = new EntityDraft(listId, entNum, type);
@@ -83,8 +79,8 @@ export async function parseOfacCsv(files: OfacCsvFiles, listId: ListId = 'ofac-s
     if (callSign) draft.addIdentifier({ type: 'call-sign', value: callSign });
     const flag = toIso2(ofacValue(fields[9]));
     if (flag) draft.flag = flag;
-    // Remarks are stored raw (not whitespace-collapsed) before joining, because the
-    // continuation can start in the middle of a word.
+    // Remarks are joined raw (not whitespace-collapsed) because the continuation can start
+    // in the middle of a word.
     const remarks = (fields[11] && ofacValue(fields[11]) ? fields[11] : '') + (continuation.get(entNum) ?? '');
     if (remarks.trim()) {
       draft.addRemarks(remarks);
