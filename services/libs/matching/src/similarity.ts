@@ -2,6 +2,14 @@
 // the hot path needs a bounded edit distance (stop as soon as the budget is exceeded)
 // and Jaro-Winkler without allocation.
 
+// Reused scratch buffers: both metrics run millions of times and must not allocate.
+const SCRATCH = 128;
+const SCRATCH_A = new Uint8Array(SCRATCH);
+const SCRATCH_B = new Uint8Array(SCRATCH);
+const ROW_0 = new Int32Array(SCRATCH + 1);
+const ROW_1 = new Int32Array(SCRATCH + 1);
+const ROW_2 = new Int32Array(SCRATCH + 1);
+
 /**
  * Optimal-string-alignment distance (Levenshtein plus adjacent transpositions, so
  * "Spuntik"/"Sputnik" is one edit), or `max + 1` as soon as it exceeds `max`.
@@ -13,9 +21,10 @@ export function boundedEditDistance(a: string, b: string, max: number): number {
   if (a === b) return 0;
   if (la === 0) return lb;
   if (lb === 0) return la;
-  let prevPrev = new Array<number>(lb + 1).fill(0);
-  let prev = new Array<number>(lb + 1);
-  let curr = new Array<number>(lb + 1);
+  const big = lb + 1 > SCRATCH + 1;
+  let prevPrev = big ? new Int32Array(lb + 1) : ROW_0.fill(0, 0, lb + 1);
+  let prev = big ? new Int32Array(lb + 1) : ROW_1;
+  let curr = big ? new Int32Array(lb + 1) : ROW_2;
   for (let j = 0; j <= lb; j++) prev[j] = j;
   for (let i = 1; i <= la; i++) {
     curr[0] = i;
@@ -45,8 +54,9 @@ export function jaroWinkler(a: string, b: string): number {
   const lb = b.length;
   if (la === 0 || lb === 0) return 0;
   const window = Math.max(0, Math.floor(Math.max(la, lb) / 2) - 1);
-  const matchedA = new Uint8Array(la);
-  const matchedB = new Uint8Array(lb);
+  const big = la > SCRATCH || lb > SCRATCH;
+  const matchedA = big ? new Uint8Array(la) : SCRATCH_A.fill(0, 0, la);
+  const matchedB = big ? new Uint8Array(lb) : SCRATCH_B.fill(0, 0, lb);
   let matches = 0;
   for (let i = 0; i < la; i++) {
     const lo = Math.max(0, i - window);

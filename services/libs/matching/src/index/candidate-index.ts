@@ -1,7 +1,7 @@
 import type { Entity } from '@vigil/lists';
 import { resolveConfig, type MatchingConfig } from '../config.js';
 import { wordFeatures, type NameToken } from '../name/analyze.js';
-import { compareTokens, DEFAULT_NAME_PARAMS, type NameParams, type Rarity } from '../name/compare.js';
+import { compareTokens, DEFAULT_NAME_PARAMS, newCompareContext, type NameParams, type Rarity } from '../name/compare.js';
 import { prepareEntity, prepareQuery, scoreEntity, type EntityMatch, type PreparedEntity, type PreparedQuery, type ScreeningQuery } from '../match/score-entity.js';
 import { trigrams } from '../similarity.js';
 
@@ -9,6 +9,13 @@ import { trigrams } from '../similarity.js';
 const RETRIEVING = new Set(['word', 'number']);
 
 const ABJAD = new Set(['Arab', 'Hebr']);
+
+const JOINABLE = new Set(['word', 'particle', 'initial', 'stop']);
+
+/** A name is scored only when its retrieval coverage is at least this share of its entity's best name. */
+const NAME_COVERAGE_RATIO = 0.6;
+
+export type Candidate = { entity: number; names: number[] };
 
 /** Caps how many vocabulary terms one phonetic/skeleton bucket may expand a query token into. */
 const BUCKET_SCAN_MAX = 3000;
@@ -50,6 +57,7 @@ export class CandidateIndex {
   /** name ref → entity index and name index */
   private refEntity: Int32Array = new Int32Array(0);
   private refName: Int32Array = new Int32Array(0);
+  private refLength: Uint8Array = new Uint8Array(0);
   private termPostings = new Map<string, Int32Array>();
   private compoundPostings = new Map<string, Int32Array>();
   private termList: string[] = [];
@@ -82,6 +90,7 @@ export class CandidateIndex {
     const compoundPostings: Growing = new Map();
     const refEntity: number[] = [];
     const refName: number[] = [];
+    const refLength: number[] = [];
     const tokenOf = new Map<string, NameToken>();
     for (const entity of source) {
       const prepared = prepareEntity(entity);
@@ -91,6 +100,7 @@ export class CandidateIndex {
         const ref = refEntity.length;
         refEntity.push(ei);
         refName.push(ni);
+        refLength.push(Math.min(255, pn.analyzed.forms[0]?.tokens.length ?? 0));
         for (const form of pn.analyzed.forms) {
           const t = form.tokens;
           for (let i = 0; i < t.length; i++) {
@@ -100,11 +110,13 @@ export class CandidateIndex {
             if (!tokenOf.has(tok.text)) tokenOf.set(tok.text, { ...tok, script: 'Latn' });
           }
           for (let i = 0; i + 1 < t.length; i++) {
-            const a = t[i]!;
-            const b = t[i + 1]!;
-            if (a.kind === 'word' || b.kind === 'word') {
-              if (a.kind === 'legal' || b.kind === 'legal' || a.kind === 'number' || b.kind === 'number') continue;
-              push(compoundPostings, a.text + b.text, ref);
+            let text = t[i]!.text;
+            if (!JOINABLE.has(t[i]!.kind)) continue;
+            for (let k = 1; k <= 2 && i + k < t.length; k++) {
+              const next = t[i + k]!;
+              if (!JOINABLE.has(next.kind)) break;
+              text += next.text;
+              push(compoundPostings, text, ref);
             }
           }
         }
@@ -112,6 +124,7 @@ export class CandidateIndex {
     }
     this.refEntity = Int32Array.from(refEntity);
     this.refName = Int32Array.from(refName);
+    this.refLength = Uint8Array.from(refLength);
     this.termPostings = freeze(termPostings);
     this.compoundPostings = freeze(compoundPostings);
     this.termList = [...this.termPostings.keys()].sort();
@@ -138,6 +151,9 @@ export class CandidateIndex {
     for (const [k, v] of freeze(group)) this.byGroup.set(Number(k), v);
     const n = this.refEntity.length;
     this.logN = Math.log(n + 1);
+    for (const pe of this.entities) {
+      for (const pn of pe.names) for (const form of pn.analyzed.forms) for (const t of form.tokens) if (t.kind === 'word' || t.kind === 'initial') t.rarity = this.rarity(t.text);
+    }
     this.acc = new Float64Array(n);
     this.stamp = new Int32Array(n);
     this.seen = new Int32Array(n);
@@ -158,7 +174,7 @@ export class CandidateIndex {
   }
 
   /** Vocabulary terms a query token may stand for, with their token similarity. */
-  private expand(tok: NameToken): Map<number, number> {
+  private expand(tok: NameToken, fuzzy: boolean): Map<number, number> {
     const out = new Map<number, number>();
     const consider = (id: number) => {
       if (out.has(id)) return;
@@ -178,7 +194,7 @@ export class CandidateIndex {
       const bucket = this.bySkeleton.get(tok.skeleton);
       if (bucket && bucket.length <= BUCKET_SCAN_MAX) bucket.forEach(consider);
     }
-    const grams = trigrams(tok.text);
+    const grams = fuzzy ? trigrams(tok.text) : [];
     if (grams.length >= 3) {
       const touched: number[] = [];
       const hits = this.termHits;
@@ -203,8 +219,8 @@ export class CandidateIndex {
     return out;
   }
 
-  /** Retrieves candidate entity indexes for a prepared query, best first. */
-  candidates(query: PreparedQuery): number[] {
+  /** Retrieves candidate entities (and which of their names to score) for a prepared query, best first. */
+  candidates(query: PreparedQuery): Candidate[] {
     this.queryCounter++;
     const touched: number[] = [];
     let bestCoverage = 0;
@@ -214,9 +230,12 @@ export class CandidateIndex {
       for (const t of tokens) if (RETRIEVING.has(t.kind)) units.push({ tok: t, compound: false });
       for (let i = 0; i + 1 < tokens.length; i++) {
         const a = tokens[i]!;
-        const b = tokens[i + 1]!;
-        if ((a.kind === 'word' || a.kind === 'particle') && (b.kind === 'word' || b.kind === 'particle')) {
-          const text = a.text + b.text;
+        if (!JOINABLE.has(a.kind)) continue;
+        let text = a.text;
+        for (let k = 1; k <= 2 && i + k < tokens.length; k++) {
+          const b = tokens[i + k]!;
+          if (!JOINABLE.has(b.kind)) break;
+          text += b.text;
           const f = wordFeatures(text);
           units.push({ tok: { text, kind: 'word', script: a.script, phonetic: f.phonetic, skeleton: f.skeleton, group: f.group }, compound: true });
         }
@@ -227,7 +246,7 @@ export class CandidateIndex {
       for (const u of units) {
         const stampId = ++this.tokenCounter;
         const expansions: Array<[number, number, Int32Array]> = [];
-        for (const [id, sim] of this.expand(u.tok)) {
+        for (const [id, sim] of this.expand(u.tok, !u.compound)) {
           const text = this.termList[id]!;
           expansions.push([id, sim * (this.rarity(text) * 0.65 + 0.35), this.termPostings.get(text)!]);
         }
@@ -252,10 +271,13 @@ export class CandidateIndex {
         }
       }
     }
-    // best coverage per entity
+    // best coverage per entity, a little less for list names much longer or shorter than the query
+    const queryLength = query.name.forms[0]?.tokens.length ?? 0;
     const perEntity = new Map<number, number>();
+    const coverage = this.acc;
     for (const ref of touched) {
-      const cov = this.acc[ref]!;
+      const cov = coverage[ref]! - 0.03 * Math.abs(this.refLength[ref]! - queryLength);
+      coverage[ref] = cov;
       if (cov > bestCoverage) bestCoverage = cov;
       const e = this.refEntity[ref]!;
       const prev = perEntity.get(e);
@@ -264,15 +286,25 @@ export class CandidateIndex {
     const floor = Math.min(0.3, bestCoverage * 0.5);
     const ranked = [...perEntity].filter(([, cov]) => cov >= floor);
     ranked.sort((a, b) => b[1] - a[1] || a[0] - b[0]);
-    return ranked.slice(0, this.config.candidateLimit).map(([e]) => e);
+    const chosen = ranked.slice(0, this.config.candidateLimit);
+    // only the names of each entity that the query actually reached, near its best one
+    const names = new Map<number, number[]>();
+    for (const [e] of chosen) names.set(e, []);
+    for (const ref of touched) {
+      const e = this.refEntity[ref]!;
+      const list = names.get(e);
+      if (list && coverage[ref]! >= perEntity.get(e)! * NAME_COVERAGE_RATIO) list.push(this.refName[ref]!);
+    }
+    return chosen.map(([e]) => ({ entity: e, names: names.get(e)!.sort((a, b) => a - b) }));
   }
 
   /** Screens one query: retrieve, score, sort (score desc, then list and source id). */
   screen(query: ScreeningQuery, limit = this.config.resultLimit): EntityMatch[] {
     const prepared = prepareQuery(query);
     const matches: EntityMatch[] = [];
-    for (const ei of this.candidates(prepared)) {
-      const m = scoreEntity(prepared, this.entities[ei]!, { config: this.config, params: this.params, rarity: this.rarityFn });
+    const context = newCompareContext();
+    for (const c of this.candidates(prepared)) {
+      const m = scoreEntity(prepared, this.entities[c.entity]!, { config: this.config, params: this.params, rarity: this.rarityFn, nameIndexes: c.names, context });
       if (m && m.score > 0) matches.push(m);
     }
     matches.sort(compareMatches);
@@ -283,8 +315,9 @@ export class CandidateIndex {
   screenExhaustively(query: ScreeningQuery, limit = this.config.resultLimit): EntityMatch[] {
     const prepared = prepareQuery(query);
     const matches: EntityMatch[] = [];
+    const context = newCompareContext();
     for (const e of this.entities) {
-      const m = scoreEntity(prepared, e, { config: this.config, params: this.params, rarity: this.rarityFn });
+      const m = scoreEntity(prepared, e, { config: this.config, params: this.params, rarity: this.rarityFn, context });
       if (m && m.score > 0) matches.push(m);
     }
     matches.sort(compareMatches);

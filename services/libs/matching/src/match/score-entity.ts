@@ -1,7 +1,7 @@
 import type { Entity, EntityName, EntityType } from '@vigil/lists';
 import { statusFor, type MatchStatus, type MatchingConfig } from '../config.js';
 import { analyzeName, type AnalyzedName, type EntityTypeHint } from '../name/analyze.js';
-import { compareNameForms, DEFAULT_NAME_PARAMS, round4, type AlignedToken, type NameParams, type Rarity } from '../name/compare.js';
+import { compareNameForms, DEFAULT_NAME_PARAMS, round4, type AlignedToken, type CompareContext, type NameParams, type Rarity } from '../name/compare.js';
 import { toCountryCode } from './countries.js';
 
 export type ScreeningQuery = {
@@ -68,7 +68,7 @@ export function prepareQuery(query: ScreeningQuery): PreparedQuery {
 }
 
 export function prepareEntity(entity: Entity): PreparedEntity {
-  const names = entity.names.filter((n) => n.full && n.full.trim()).map((name) => ({ name, analyzed: analyzeName(name.full, entity.type) }));
+  const names = entity.names.filter((n) => n.full && n.full.trim()).map((name) => ({ name, analyzed: analyzeName(name.full, entity.type, name.parts?.family) }));
   const countries = new Set<string>();
   for (const c of [...entity.nationalities, ...entity.citizenships, ...entity.addresses.map((a) => a.country ?? '')]) {
     const code = toCountryCode(c);
@@ -126,7 +126,7 @@ export function typeEffect(queryType: EntityType | undefined, entityType: Entity
 
 /** Small names of common tokens carry less evidence than long rare ones: scale down, never up. */
 function evidenceFactor(evidence: number): number {
-  return 0.75 + 0.25 * Math.min(1, evidence / 1.6);
+  return 0.6 + 0.4 * Math.min(1, evidence / 1.6);
 }
 
 const WEAK_ALIAS_CAP = 0.8;
@@ -137,6 +137,8 @@ export type ScoreOptions = {
   rarity?: Rarity;
   /** Only compare these name indexes (the index passes the names it retrieved); all when absent. */
   nameIndexes?: readonly number[];
+  /** Memo shared by the candidates of one query. */
+  context?: CompareContext;
 };
 
 /** Scores one entity for a query: best name or alias, then qualifiers. */
@@ -149,7 +151,7 @@ export function scoreEntity(query: PreparedQuery, entity: PreparedEntity, option
     if (!pn) continue;
     for (const qf of query.name.forms) {
       for (const lf of pn.analyzed.forms) {
-        const cmp = compareNameForms(qf, lf, params, options.rarity);
+        const cmp = compareNameForms(qf, lf, params, options.rarity, options.context);
         if (cmp.score <= 0) continue;
         const factor = evidenceFactor(cmp.evidence);
         let adjusted = cmp.score * factor;

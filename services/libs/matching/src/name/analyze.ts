@@ -2,8 +2,9 @@ import anyAscii from 'any-ascii';
 import { doubleMetaphone } from 'double-metaphone';
 import { consonantSkeleton } from '../text/abjad.js';
 import { equivalenceGroup } from '../text/equivalents.js';
-import { EDGE_ONLY_LEGAL, HONORIFICS, LEGAL_FORM_PHRASES, PARTICLES, STOPWORDS, VESSEL_PREFIXES } from '../text/lexicon.js';
+import { EDGE_ONLY_LEGAL, GENERIC_ORG_WORDS, HONORIFICS, LEGAL_FORM_PHRASES, PARTICLES, STOPWORDS, VESSEL_PREFIXES } from '../text/lexicon.js';
 import type { Script } from '../text/scripts.js';
+import { boundedEditDistance } from '../similarity.js';
 import { transliterate } from '../text/translit.js';
 
 /**
@@ -27,6 +28,12 @@ export type NameToken = {
   skeleton: string;
   /** Name-equivalence group, -1 when none. */
   group: number;
+  /** Known to be (part of) the family name: from "FAMILY, Given", the list's name parts, or an all-caps word in a mixed-case query. */
+  family?: boolean;
+  /** A word many organisations share ("trading", "international"). */
+  generic?: boolean;
+  /** Informativeness in [0, 1], set on list tokens by the index that holds them. */
+  rarity?: number;
 };
 
 export type NameForm = {
@@ -84,17 +91,35 @@ for (const phrase of LEGAL_FORM_PHRASES) {
   LEGAL_BY_FIRST.set(first, list);
 }
 
-type RawWord = { text: string; script: Script };
+type RawWord = { text: string; script: Script; family?: boolean };
+
+// Spelled-out legal forms ("obshchestvo s ogranichennoy otvetstvennostyu") come in
+// several romanisations; long words of phrases of 3+ words may differ by two edits.
+const LONG_PHRASES_BY_INITIAL = new Map<string, Array<{ tokens: string[]; family: string }>>();
+for (const phrase of LEGAL_FORM_PHRASES) {
+  if (phrase.tokens.length < 3) continue;
+  const k = phrase.tokens[0]!.slice(0, 1);
+  const list = LONG_PHRASES_BY_INITIAL.get(k) ?? [];
+  list.push(phrase);
+  LONG_PHRASES_BY_INITIAL.set(k, list);
+}
+
+function wordClose(a: string, b: string): boolean {
+  if (a === b) return true;
+  if (a.length < 6 || b.length < 6) return false;
+  return boundedEditDistance(a, b, 2) <= 2;
+}
 
 function matchLegal(words: RawWord[], i: number, type: EntityTypeHint | undefined): { length: number; family: string } | null {
   if (type === 'individual') return null;
-  const candidates = LEGAL_BY_FIRST.get(words[i]!.text);
-  if (!candidates) return null;
-  for (const phrase of candidates) {
+  const exact = LEGAL_BY_FIRST.get(words[i]!.text) ?? [];
+  const fuzzy = LONG_PHRASES_BY_INITIAL.get(words[i]!.text.slice(0, 1)) ?? [];
+  for (const phrase of [...exact, ...fuzzy]) {
     const n = phrase.tokens.length;
     if (i + n > words.length) continue;
     let ok = true;
-    for (let k = 0; k < n; k++) if (words[i + k]!.text !== phrase.tokens[k]) ok = false;
+    const close = n >= 3 ? wordClose : (a: string, b: string) => a === b;
+    for (let k = 0; k < n && ok; k++) if (!close(words[i + k]!.text, phrase.tokens[k]!)) ok = false;
     if (!ok) continue;
     if (n === words.length) continue; // a name that is only a legal form is a name
     if (n === 1 && EDGE_ONLY_LEGAL.has(phrase.tokens[0]!)) {
@@ -124,14 +149,18 @@ function classify(words: RawWord[], type: EntityTypeHint | undefined): NameToken
     if (/^[0-9]+$/.test(w.text)) kind = 'number';
     else if (i === 0 && n > 1 && (type === 'vessel' || type === undefined) && VESSEL_PREFIXES.has(w.text) && (type === 'vessel' || w.text !== 'ms' && w.text !== 'my')) kind = 'prefix';
     else if (leading && i < n - 1 && type !== 'organization' && type !== 'vessel' && HONORIFICS.has(w.text)) kind = 'honorific';
-    else if (w.text.length === 1 && /[a-z]/.test(w.text) && n > 1 && !PARTICLES.has(w.text)) kind = 'initial';
+    // single letters of organisations are abbreviations ("M-Finance"), not initials
+    else if (w.text.length === 1 && /[a-z]/.test(w.text) && n > 1 && !PARTICLES.has(w.text) && (type === undefined || type === 'individual')) kind = 'initial';
     else if (n > 1 && PARTICLES.has(w.text)) kind = 'particle';
     else if (n > 1 && STOPWORDS.has(w.text)) kind = 'stop';
     else kind = 'word';
     if (kind !== 'honorific' && kind !== 'prefix') leading = false;
     const text = kind === 'number' ? w.text.replace(/^0+(?=\d)/, '') : w.text;
     const f = kind === 'word' || kind === 'particle' ? wordFeatures(text) : { phonetic: [], skeleton: '', group: -1 };
-    tokens.push({ text, kind, script: w.script, phonetic: f.phonetic, skeleton: f.skeleton, group: f.group });
+    const token: NameToken = { text, kind, script: w.script, phonetic: f.phonetic, skeleton: f.skeleton, group: f.group };
+    if (w.family && kind === 'word') token.family = true;
+    if (kind === 'word' && type !== 'individual' && GENERIC_ORG_WORDS.has(text)) token.generic = true;
+    tokens.push(token);
   }
   return tokens;
 }
@@ -140,19 +169,34 @@ function classify(words: RawWord[], type: EntityTypeHint | undefined): NameToken
  * Turns a raw name into its comparable forms: NFKC, case folding, every Latin reading
  * of non-Latin script, punctuation and diacritics removed, and each token classified.
  */
-export function analyzeName(raw: string, type?: EntityTypeHint): AnalyzedName {
+export function analyzeName(raw: string, type?: EntityTypeHint, familyName?: string): AnalyzedName {
   let lower = raw.normalize('NFKC').toLowerCase().replace(/ß/g, 'ss');
+  const family = new Set<string>();
+  if (familyName) for (const w of latinWords(familyName)) family.add(w);
   // Lists print persons "FAMILY, Given" (OFAC, UK); natural order keeps joined-token
   // matching ("Ramimakhlouf") working. Organisations keep their commas ("X, S.A.").
   if (type !== 'organization' && type !== 'vessel' && type !== 'aircraft') {
     const parts = lower.split(',');
-    if (parts.length === 2 && parts[0]!.trim() && parts[1]!.trim()) lower = parts[1]!.trim() + ' ' + parts[0]!.trim();
+    const legalTail = parts.length === 2 && latinWords(parts[1]!).some((w) => LEGAL_BY_FIRST.has(w));
+    if (parts.length === 2 && parts[0]!.trim() && parts[1]!.trim() && !(type === undefined && legalTail)) {
+      for (const w of latinWords(parts[0]!)) family.add(w);
+      lower = parts[1]!.trim() + ' ' + parts[0]!.trim();
+    } else if (type !== undefined || /[a-z]/.test(raw)) {
+      // "Ali FAROUK": in a mixed-case person name the all-caps words are the family name
+      const words = raw.split(/[\s,]+/);
+      const caps = words.filter((w) => /^[^a-z]*[A-Z]{2}[^a-z]*$/.test(w));
+      if (caps.length > 0 && caps.length < words.length && words.some((w) => /[a-z]/.test(w))) {
+        for (const w of caps) for (const x of latinWords(w)) family.add(x);
+      }
+    }
   }
   const forms: NameForm[] = [];
   const seen = new Set<string>();
   for (const variant of transliterate(lower)) {
     const words: RawWord[] = [];
-    for (const seg of variant.segments) for (const text of latinWords(seg.text)) words.push({ text, script: seg.script });
+    for (const seg of variant.segments) {
+      for (const text of latinWords(seg.text)) words.push(family.has(text) ? { text, script: seg.script, family: true } : { text, script: seg.script });
+    }
     if (words.length === 0) continue;
     const key = words.map((w) => w.text).join(' ');
     if (seen.has(key)) continue;

@@ -16,13 +16,19 @@ export type NameParams = {
   missingListCost: number;
   /** Weight multiplier of a pair of tokens that contradict each other. */
   contradictionCost: number;
+  /** Weight multiplier of a list family-name token the query lacks (a different surname is not an omitted middle name). */
+  missingFamilyCost: number;
+  /** Weight multiplier of family-name tokens. */
+  familyWeight: number;
 };
 
 export const DEFAULT_NAME_PARAMS: NameParams = {
   levDistanceMax: 2,
-  extraQueryCost: 0.5,
+  extraQueryCost: 0.7,
   missingListCost: 0.25,
-  contradictionCost: 1,
+  contradictionCost: 2,
+  missingFamilyCost: 0.6,
+  familyWeight: 1.3,
 };
 
 const KIND_WEIGHT: Record<TokenKind, number> = {
@@ -47,8 +53,11 @@ for (const p of LEGAL_FORM_PHRASES) {
   if (!LEGAL_FAMILY_OF_TEXT.has(text)) LEGAL_FAMILY_OF_TEXT.set(text, p.family);
 }
 
+/** Score of a token pair one edit beyond the fuzzy budget: counts neither for nor against much. */
+export const UNCERTAIN_SCORE = 0.35;
+
 export function allowedEdits(maxLen: number, levDistanceMax: number): number {
-  const byLength = maxLen <= 3 ? 0 : maxLen <= 5 ? 1 : maxLen <= 9 ? 2 : 3;
+  const byLength = maxLen <= 3 ? 0 : maxLen <= 7 ? 1 : maxLen <= 11 ? 2 : 3;
   return Math.min(byLength, levDistanceMax);
 }
 
@@ -56,7 +65,7 @@ function skeletonSimilarity(a: string, b: string): number {
   if (a.length === 0 || b.length === 0) return 0;
   if (a === b) return a.length === 1 ? 0.8 : 0.9;
   const minLen = Math.min(a.length, b.length);
-  if (minLen >= 3 && boundedEditDistance(a, b, 1) <= 1) return 0.8;
+  if (minLen >= 4 && boundedEditDistance(a, b, 1) <= 1) return 0.8;
   return 0;
 }
 
@@ -82,6 +91,10 @@ export function compareTokens(q: NameToken, c: NameToken, params: NameParams = D
     if (q.text === c.text) return { score: 1, method: 'exact' };
     if (fq !== undefined && fq === fc) return { score: 0.95, method: 'equivalent' };
     if (fq !== undefined && fc !== undefined) return { score: 0.3, method: 'equivalent' };
+    // a misspelt legal form ("Companny", "Foundatkion") is still that legal form
+    const maxLen = Math.max(q.text.length, c.text.length);
+    const d = boundedEditDistance(q.text, c.text, allowedEdits(maxLen, params.levDistanceMax));
+    if (d <= allowedEdits(maxLen, params.levDistanceMax)) return { score: 0.85, method: 'fuzzy' };
     return { score: 0, method: 'exact' };
   }
   if (q.text === c.text) return { score: 1, method: crossScript ? 'transliterated' : 'exact' };
@@ -99,16 +112,23 @@ export function compareTokens(q: NameToken, c: NameToken, params: NameParams = D
   const maxLen = Math.max(q.text.length, c.text.length);
   const allowed = allowedEdits(maxLen, params.levDistanceMax);
   const jw = jaroWinkler(q.text, c.text);
-  if (jw >= 0.7) {
+  if (jw >= 0.8) {
     const d = boundedEditDistance(q.text, c.text, allowed);
-    if (d <= allowed) {
+    // a differing first letter is rarer as a typo than as a different name
+    const firstLetter = q.text.charCodeAt(0) === c.text.charCodeAt(0) ? 1 : 0.93;
+    if (d <= allowed && jw >= 0.84) {
       const collapsedEqual = d === 1 && collapseDoubles(q.text) === collapseDoubles(c.text);
-      const s = collapsedEqual ? 0.95 : 0.5 * jw + 0.5 * (1 - d / maxLen);
+      const s = collapsedEqual ? 0.95 : (0.5 * jw + 0.5 * (1 - d / maxLen)) * firstLetter;
       if (s > best.score) best = { score: s, method: crossScript ? 'transliterated' : 'fuzzy' };
     }
-    if (phoneticAgree(q.phonetic, c.phonetic) && jw >= 0.75) {
-      const s = d <= allowed ? 0.8 + 0.15 * jw : 0.7 + 0.15 * jw;
+    if (phoneticAgree(q.phonetic, c.phonetic) && (d <= allowed || jw >= 0.86)) {
+      const s = (d <= allowed ? 0.8 + 0.15 * jw : 0.7 + 0.15 * jw) * firstLetter;
       if (s > best.score) best = { score: s, method: crossScript ? 'transliterated' : 'phonetic' };
+    }
+    // One edit past the budget with the same first letter: too close to call a
+    // contradiction (a doubly mistyped name), too far to call a match.
+    if (best.score === 0 && firstLetter === 1 && jw >= 0.8 && maxLen >= 4 && boundedEditDistance(q.text, c.text, allowed + 1) <= allowed + 1) {
+      best = { score: UNCERTAIN_SCORE, method: 'fuzzy' };
     }
   }
   return best;
@@ -133,118 +153,238 @@ export type NameComparison = {
   evidence: number;
 };
 
-type Edge = { qi: number[]; ci: number[]; score: number; method: TokenMethod; order: number };
+/**
+ * Per-query memo of token comparisons. Aliases of one entity and the candidates of one
+ * query share most list tokens, so each (query token, list token) pair is compared once.
+ */
+export type CompareContext = {
+  pairs: Map<NameToken, Map<string, TokenSimilarity>>;
+  queryJoins: Map<NameForm, JoinedRun[]>;
+};
+
+export function newCompareContext(): CompareContext {
+  return { pairs: new Map(), queryJoins: new Map() };
+}
+
+type JoinedRun = { idx: number[]; token: NameToken; length: number };
+
+function tokenKey(t: NameToken): string {
+  return t.kind === 'word' && t.script === 'Latn' ? t.text : `${t.text}\u0001${t.kind}\u0001${t.script}\u0001${t.legal ?? ''}`;
+}
+
+function cachedCompare(ctx: CompareContext | undefined, q: NameToken, c: NameToken, params: NameParams): TokenSimilarity {
+  if (!ctx) return compareTokens(q, c, params);
+  let m = ctx.pairs.get(q);
+  if (!m) {
+    m = new Map();
+    ctx.pairs.set(q, m);
+  }
+  const key = tokenKey(c);
+  let sim = m.get(key);
+  if (!sim) {
+    sim = compareTokens(q, c, params);
+    m.set(key, sim);
+  }
+  return sim;
+}
+
+// List forms live as long as the index; their joined runs are computed once.
+const LIST_JOINS = new WeakMap<NameForm, JoinedRun[]>();
+
+function joinedRuns(form: NameForm): JoinedRun[] {
+  const from = form.tokens;
+  const out: JoinedRun[] = [];
+  for (let i = 0; i + 1 < from.length; i++) {
+    for (let k = 2; k <= 3 && i + k <= from.length; k++) {
+      const run = from.slice(i, i + k);
+      if (!run.every((t) => JOINABLE.has(t.kind))) break;
+      out.push({ idx: run.map((_, x) => i + x), token: joinTokens(run), length: run.reduce((s, t) => s + t.text.length, 0) });
+    }
+  }
+  return out;
+}
+
+type Edge = { qi: number[]; ci: number[]; score: number; method: TokenMethod; order: number; initial: boolean };
 
 const JOINABLE: ReadonlySet<TokenKind> = new Set<TokenKind>(['word', 'particle', 'initial', 'stop']);
 
-function joined(a: NameToken, b: NameToken): NameToken {
-  const text = a.text + b.text;
+function joinTokens(tokens: readonly NameToken[]): NameToken {
+  const text = tokens.map((t) => t.text).join('');
   const f = wordFeatures(text);
-  return { text, kind: 'word', script: a.script === b.script ? a.script : 'Latn', phonetic: f.phonetic, skeleton: f.skeleton, group: f.group };
+  const script = tokens.every((t) => t.script === tokens[0]!.script) ? tokens[0]!.script : 'Latn';
+  return { text, kind: 'word', script, phonetic: f.phonetic, skeleton: f.skeleton, group: f.group };
 }
 
-function tokenWeight(t: NameToken, rarity: Rarity | undefined): number {
-  const base = KIND_WEIGHT[t.kind];
-  if (!rarity || (t.kind !== 'word' && t.kind !== 'initial')) return base;
-  return base * (0.35 + 0.65 * rarity(t.text));
+export function tokenWeight(t: NameToken, rarity: Rarity | undefined, params: NameParams = DEFAULT_NAME_PARAMS): number {
+  let base = KIND_WEIGHT[t.kind];
+  if (t.kind === 'word') {
+    if (t.generic || t.text.length === 1) base = 0.35;
+    if (t.family) base *= params.familyWeight;
+  }
+  if (t.kind !== 'word' && t.kind !== 'initial') return base;
+  const r = t.rarity ?? (rarity ? rarity(t.text) : undefined);
+  return r === undefined ? base : base * (0.35 + 0.65 * r);
+}
+
+/** How much identity a matched query token proves: its rarity, nothing for weak kinds. */
+function evidenceWeight(t: NameToken, rarity: Rarity | undefined): number {
+  if (t.kind === 'number') return 1;
+  if (t.kind !== 'word') return t.kind === 'initial' ? 0.15 : 0.05;
+  const base = t.generic || t.text.length === 1 ? 0.35 : 1;
+  const r = t.rarity ?? (rarity ? rarity(t.text) : undefined);
+  return r === undefined ? base : base * (0.2 + 0.8 * r);
 }
 
 function isContent(kind: TokenKind): boolean {
-  return kind === 'word' || kind === 'number' || kind === 'initial';
+  return kind === 'word' || kind === 'number';
 }
 
 /**
  * Scores a query name form against a list name form in [0, 1]. Tokens are aligned
- * without regard to order (greedy on similarity, ties to the closest position), two
- * adjacent tokens may align with one joined token, and what is left over is priced
- * asymmetrically: a list token the query omits costs little, an extra query token
- * more, and a leftover pair that disagrees costs its full weight.
+ * without regard to order (greedy on similarity, ties to the closest position); up to
+ * three adjacent tokens may align with one joined token ("Husamaldin" ↔ "Husam al-Din"),
+ * and a misspelt multi-word legal form with its phrase. What is left over is priced
+ * asymmetrically: a list token the query omits costs little (a family name more), an
+ * extra query token more, and a leftover pair of words that disagree costs double.
+ * Initials are matched last, so "Joel" is not excused by the list's middle initial "J"
+ * while "Jorge" stays unexplained.
  */
-export function compareNameForms(query: NameForm, list: NameForm, params: NameParams = DEFAULT_NAME_PARAMS, rarity?: Rarity): NameComparison {
+export function compareNameForms(query: NameForm, list: NameForm, params: NameParams = DEFAULT_NAME_PARAMS, rarity?: Rarity, ctx?: CompareContext): NameComparison {
   const q = query.tokens;
   const c = list.tokens;
   const edges: Edge[] = [];
   let order = 0;
+  const add = (qi: number[], ci: number[], sim: TokenSimilarity) => {
+    const initial = sim.method === 'initial';
+    edges.push({ qi, ci, score: sim.score, method: sim.method, order: order++, initial });
+  };
   for (let i = 0; i < q.length; i++) {
     for (let j = 0; j < c.length; j++) {
-      const sim = compareTokens(q[i]!, c[j]!, params);
-      if (sim.score > 0) edges.push({ qi: [i], ci: [j], score: sim.score, method: sim.method, order: order++ });
+      const sim = cachedCompare(ctx, q[i]!, c[j]!, params);
+      if (sim.score > 0) add([i], [j], sim);
     }
   }
-  for (let i = 0; i + 1 < q.length; i++) {
-    if (!JOINABLE.has(q[i]!.kind) || !JOINABLE.has(q[i + 1]!.kind)) continue;
-    const len = q[i]!.text.length + q[i + 1]!.text.length;
+  // joined tokens on either side: 2 or 3 adjacent joinable tokens against one word
+  let queryRuns = ctx?.queryJoins.get(query);
+  if (!queryRuns) {
+    queryRuns = joinedRuns(query);
+    ctx?.queryJoins.set(query, queryRuns);
+  }
+  let listRuns = LIST_JOINS.get(list);
+  if (!listRuns) {
+    listRuns = joinedRuns(list);
+    LIST_JOINS.set(list, listRuns);
+  }
+  for (const run of queryRuns) {
     for (let j = 0; j < c.length; j++) {
-      if (c[j]!.kind !== 'word' || Math.abs(c[j]!.text.length - len) > 2) continue;
-      const sim = compareTokens(joined(q[i]!, q[i + 1]!), c[j]!, params);
-      if (sim.score >= 0.8) edges.push({ qi: [i, i + 1], ci: [j], score: sim.score, method: sim.method, order: order++ });
+      const other = c[j]!;
+      if (other.kind !== 'word' || Math.abs(other.text.length - run.length) > 2) continue;
+      const sim = cachedCompare(ctx, run.token, other, params);
+      if (sim.score >= 0.8) add(run.idx, [j], sim);
     }
   }
-  for (let j = 0; j + 1 < c.length; j++) {
-    if (!JOINABLE.has(c[j]!.kind) || !JOINABLE.has(c[j + 1]!.kind)) continue;
-    const len = c[j]!.text.length + c[j + 1]!.text.length;
+  for (const run of listRuns) {
     for (let i = 0; i < q.length; i++) {
-      if (q[i]!.kind !== 'word' || Math.abs(q[i]!.text.length - len) > 2) continue;
-      const sim = compareTokens(q[i]!, joined(c[j]!, c[j + 1]!), params);
-      if (sim.score >= 0.8) edges.push({ qi: [i], ci: [j, j + 1], score: sim.score, method: sim.method, order: order++ });
+      const other = q[i]!;
+      if (other.kind !== 'word' || Math.abs(other.text.length - run.length) > 2) continue;
+      const sim = cachedCompare(ctx, other, run.token, params);
+      if (sim.score >= 0.8) add([i], run.idx, sim);
     }
   }
-  // Highest similarity first; a joined pair beats two weaker singles only on score;
-  // ties go to the pair closest in relative position, then to input order.
+  // a legal form on one side against the words of a misspelt phrase on the other
+  const legalPhrases = (legalSide: readonly NameToken[], words: readonly NameToken[], legalIsQuery: boolean) => {
+    for (let j = 0; j < legalSide.length; j++) {
+      const legal = legalSide[j]!;
+      if (legal.kind !== 'legal' || legal.text.length < 6) continue;
+      for (let i = 0; i < words.length; i++) {
+        let text = '';
+        for (let k = 0; k < 5 && i + k < words.length; k++) {
+          const w = words[i + k]!;
+          if (w.kind === 'number') break;
+          text += w.text;
+          if (k === 0 || text.length < legal.text.length - 2) continue;
+          if (text.length > legal.text.length + 2) break;
+          const allowed = allowedEdits(Math.max(text.length, legal.text.length), params.levDistanceMax);
+          if (boundedEditDistance(text, legal.text, allowed) <= allowed) {
+            const idx = Array.from({ length: k + 1 }, (_, x) => i + x);
+            // above a single legal-form match so the whole misspelt phrase is consumed
+            const sim: TokenSimilarity = { score: 0.96, method: 'fuzzy' };
+            if (legalIsQuery) add([j], idx, sim);
+            else add(idx, [j], sim);
+          }
+        }
+      }
+    }
+  };
+  legalPhrases(c, q, false);
+  legalPhrases(q, c, true);
+
+  // Highest similarity first; on equal score prefer the edge covering more tokens,
+  // then the pair closest in relative position, then input order.
   const rel = (e: Edge) => Math.abs(e.qi[0]! / Math.max(1, q.length) - e.ci[0]! / Math.max(1, c.length));
   edges.sort((a, b) => b.score - a.score || b.qi.length + b.ci.length - (a.qi.length + a.ci.length) || rel(a) - rel(b) || a.order - b.order);
 
   const usedQ = new Uint8Array(q.length);
   const usedC = new Uint8Array(c.length);
-  const wq = q.map((t) => tokenWeight(t, rarity));
-  const wc = c.map((t) => tokenWeight(t, rarity));
+  const wq = q.map((t) => tokenWeight(t, rarity, params));
+  const wc = c.map((t) => tokenWeight(t, rarity, params));
   const aligned: Array<AlignedToken & { first: number }> = [];
   let num = 0;
   let den = 0;
-  for (const e of edges) {
-    if (e.qi.some((i) => usedQ[i]) || e.ci.some((j) => usedC[j])) continue;
-    for (const i of e.qi) usedQ[i] = 1;
-    for (const j of e.ci) usedC[j] = 1;
-    const weightQ = e.qi.reduce((s, i) => s + wq[i]!, 0);
-    const weightC = e.ci.reduce((s, j) => s + wc[j]!, 0);
-    const w = (weightQ + weightC) / 2;
-    num += w * e.score;
-    den += w;
-    aligned.push({ first: e.qi[0]!, query: e.qi.map((i) => q[i]!.text), list: e.ci.map((j) => c[j]!.text), method: e.method, score: round4(e.score), weight: round4(w) });
-  }
-  const leftQ: number[] = [];
-  const leftC: number[] = [];
-  for (let i = 0; i < q.length; i++) if (!usedQ[i]) leftQ.push(i);
-  for (let j = 0; j < c.length; j++) if (!usedC[j]) leftC.push(j);
-  const contentQ = leftQ.filter((i) => isContent(q[i]!.kind)).sort((a, b) => wq[b]! - wq[a]! || a - b);
-  const contentC = leftC.filter((j) => isContent(c[j]!.kind)).sort((a, b) => wc[b]! - wc[a]! || a - b);
+  let evidence = 0;
+  const take = (initialPhase: boolean) => {
+    for (const e of edges) {
+      if (e.initial !== initialPhase) continue;
+      if (e.qi.some((i) => usedQ[i]) || e.ci.some((j) => usedC[j])) continue;
+      for (const i of e.qi) usedQ[i] = 1;
+      for (const j of e.ci) usedC[j] = 1;
+      const weightQ = e.qi.reduce((s, i) => s + wq[i]!, 0);
+      const weightC = e.ci.reduce((s, j) => s + wc[j]!, 0);
+      // an initial proves less than a whole name: weigh it as the initial
+      const w = initialPhase ? Math.min(weightQ, weightC) : (weightQ + weightC) / 2;
+      num += w * e.score;
+      den += w;
+      evidence += e.score * e.qi.reduce((s, i) => s + evidenceWeight(q[i]!, rarity), 0);
+      aligned.push({ first: e.qi[0]!, query: e.qi.map((i) => q[i]!.text), list: e.ci.map((j) => c[j]!.text), method: e.method, score: round4(e.score), weight: round4(w) });
+    }
+  };
+  take(false);
+  // leftover words on both sides contradict each other, heaviest first
+  const contentQ: number[] = [];
+  const contentC: number[] = [];
+  for (let i = 0; i < q.length; i++) if (!usedQ[i] && isContent(q[i]!.kind)) contentQ.push(i);
+  for (let j = 0; j < c.length; j++) if (!usedC[j] && isContent(c[j]!.kind)) contentC.push(j);
+  contentQ.sort((a, b) => wq[b]! - wq[a]! || a - b);
+  contentC.sort((a, b) => wc[b]! - wc[a]! || a - b);
   const pairs = Math.min(contentQ.length, contentC.length);
-  const contradictedC = new Set<number>();
   for (let k = 0; k < pairs; k++) {
     const i = contentQ[k]!;
     const j = contentC[k]!;
-    contradictedC.add(j);
-    const numbers = q[i]!.kind === 'number' || c[j]!.kind === 'number' ? 2 : 1;
+    usedQ[i] = 1;
+    usedC[j] = 1;
+    const numbers = q[i]!.kind === 'number' || c[j]!.kind === 'number' ? 1.5 : 1;
     const w = ((wq[i]! + wc[j]!) / 2) * params.contradictionCost * numbers;
     den += w;
     aligned.push({ first: i, query: [q[i]!.text], list: [c[j]!.text], method: 'contradicted', score: 0, weight: round4(w) });
   }
-  const contradictedQ = new Set(contentQ.slice(0, pairs));
-  for (const i of leftQ) {
-    if (contradictedQ.has(i)) continue;
+  take(true);
+  for (let i = 0; i < q.length; i++) {
+    if (usedQ[i]) continue;
     const w = wq[i]! * (q[i]!.kind === 'number' ? 1 : params.extraQueryCost);
     den += w;
     aligned.push({ first: i, query: [q[i]!.text], list: [], method: 'unmatched', score: 0, weight: round4(w) });
   }
   const unmatchedList: string[] = [];
-  for (const j of leftC) {
-    if (contradictedC.has(j)) continue;
-    den += wc[j]! * (c[j]!.kind === 'number' ? 1 : params.missingListCost);
-    unmatchedList.push(c[j]!.text);
+  for (let j = 0; j < c.length; j++) {
+    if (usedC[j]) continue;
+    const t = c[j]!;
+    const cost = t.kind === 'number' ? 1 : t.family ? params.missingFamilyCost : params.missingListCost;
+    den += wc[j]! * cost;
+    unmatchedList.push(t.text);
   }
   aligned.sort((a, b) => a.first - b.first);
   const score = den > 0 ? num / den : 0;
-  return { score, tokens: aligned.map(({ first: _first, ...t }) => t), unmatchedList, evidence: num };
+  return { score, tokens: aligned.map(({ first: _first, ...t }) => t), unmatchedList, evidence };
 }
 
 export function round4(x: number): number {

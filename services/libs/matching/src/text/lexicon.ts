@@ -41,7 +41,6 @@ const LEGAL_FORMS: Record<string, string[]> = {
   asia: ['kk', 'kabushiki kaisha', 'yk', 'yugen kaisha', 'pt', 'tbk', 'pt tbk', 'jsc co', 'hk', 'co ltd hk'],
   est: ['est', 'establishment', 'etablissement', 'muassasat', 'muassasa'],
   ip: ['ip', 'individualnyy predprinimatel', 'fop', 'pe', 'private enterprise'],
-  trust: ['trust', 'foundation', 'fund', 'stiftung'],
 };
 
 /** Phrase → family, longest first so "open joint stock company" wins over "company". */
@@ -67,7 +66,30 @@ export const PARTICLES = new Set([
   'van', 'von', 'der', 'den', 'ter', 'ten', 'zu', 'af', 'st',
 ]);
 
-export const STOPWORDS = new Set(['and', 'of', 'the', 'for', 'in', 'on', 'at', 'und', 'et', 'und', 'fur', 'pour', 'des', 'en', 'to']);
+export const STOPWORDS = new Set(['and', 'of', 'the', 'for', 'und', 'et', 'fur', 'pour']);
+
+/**
+ * Words that many unrelated organisations share. They still match and retrieve, but
+ * with little weight, so two companies that agree only on "International Trading"
+ * are not the same company.
+ */
+export const GENERIC_ORG_WORDS = new Set(
+  (
+    'trading trade traders import export imports exports international intl internacional group groups holding holdings ' +
+    'industries industry industrial services service solutions systems logistics shipping ship shipping finance financial ' +
+    'investment investments invest capital resources electronics electronic engineering technology technologies tech ' +
+    'technical general enterprise enterprises development construction petroleum energy marine maritime global ' +
+    'consulting consultancy management partners supply supplies equipment foundation fund trust association bank ' +
+    'commercial commerce agency center centre manufacturing products transport transportation united national new world ' +
+    'chemical chemicals metal metals steel oil gas mining motors media telecom communications pharmaceutical ' +
+    'pharmaceuticals security travel tourism airlines airline aviation real estate properties property ventures exchange ' +
+    'company corporation limited incorporated establishment est office bureau institute factory plant works ' +
+    'organization organisation society union network networks research science scientific production productions ' +
+    'machinery machine machines instruments components parts spare tools materials materiale import-export impex ' +
+    'imp exp sales marketing distribution distributors logistic cargo freight express lines line navigation tanker ' +
+    'tankers shipmanagement ships boats agro food foods textile textiles auto automotive medical health care'
+  ).split(' '),
+);
 
 export const HONORIFICS = new Set([
   'mr', 'mrs', 'ms', 'miss', 'mme', 'mlle', 'dr', 'prof', 'sir', 'dame', 'lord', 'lady', 'herr', 'frau',
