@@ -34,15 +34,33 @@ export function run(command, args, options = {}) {
   return 0;
 }
 
-/** `npm ci` when node_modules is missing or the lock file changed since the last install. */
+/**
+ * Installs when node_modules is missing or a manifest changed since the last install.
+ * `npm install` rather than `npm ci`: the lock file cannot list other platforms'
+ * optional binaries (nx, rollup, argon2 …) when the registry mirror it was written
+ * against lacks them, and `npm ci` rejects such a lock; `npm install` still honours
+ * every version it pins.
+ */
 export function ensureInstalled() {
-  const lock = join(ROOT, 'package-lock.json');
-  const stamp = join(ROOT, 'node_modules', '.vigil-lock-sha256');
-  const want = createHash('sha256').update(readFileSync(lock)).digest('hex');
-  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === want) return;
-  log('Installing dependencies (npm ci)...');
-  run('npm', ['ci', '--no-audit', '--no-fund']);
-  writeFileSync(stamp, want);
+  const stamp = join(ROOT, 'node_modules', '.vigil-install-sha256');
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === manifestsHash()) return;
+  log('Installing dependencies (npm install)...');
+  run('npm', ['install', '--no-audit', '--no-fund']);
+  // Hash after the install: npm may have rewritten the lock file.
+  writeFileSync(stamp, manifestsHash());
+}
+
+function manifestsHash() {
+  const hash = createHash('sha256');
+  for (const file of ['package-lock.json', 'package.json', ...workspaceManifests()]) {
+    if (existsSync(join(ROOT, file))) hash.update(readFileSync(join(ROOT, file)));
+  }
+  return hash.digest('hex');
+}
+
+function workspaceManifests() {
+  const { workspaces = [] } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+  return workspaces.map((w) => join(w, 'package.json'));
 }
 
 /** Nx builds every package in dependency order; cached outputs make repeat runs fast. */

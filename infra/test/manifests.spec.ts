@@ -441,7 +441,7 @@ describe('infra/docker/Dockerfile', () => {
     return start < 0 ? '' : dockerfile.slice(start, next < 0 ? undefined : start + 1 + next);
   };
 
-  it('copies the manifest of every npm workspace before npm ci, so the install sees them all', () => {
+  it('copies the manifest of every npm workspace before npm install, so the install sees them all', () => {
     const { workspaces } = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
       workspaces: string[];
     };
