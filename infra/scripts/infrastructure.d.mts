@@ -1,0 +1,4 @@
+export type Running = { url: string; stop: () => Promise<void> };
+export function ensurePostgres(options?: { candidate?: string; databaseName?: string; port?: number; dataDir?: string }): Promise<Running>;
+export function ensureNats(options?: { port?: number }): Promise<Running>;
+export function redact(url: string): string;

@@ -1,0 +1,43 @@
+import { jest } from '@jest/globals';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { ensurePostgres } from '../scripts/infrastructure.mjs';
+
+jest.setTimeout(120_000);
+
+// `npm start` on a machine without DATABASE_URL runs this embedded Postgres; a
+// second start must find what the first one wrote.
+describe('the embedded Postgres of npm start', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'vigil-embedded-pg-'));
+  // Run as root, Postgres runs as its own user, which must be able to reach the folder.
+  chmodSync(dir, 0o755);
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('keeps its data between two starts', async () => {
+    const options = { candidate: undefined, databaseName: 'vigil', port: 5499, dataDir: join(dir, 'postgres') };
+    const first = await ensurePostgres(options);
+    const client = new pg.Client({ connectionString: first.url });
+    await client.connect();
+    await client.query('CREATE TABLE kept (note text)');
+    await client.query(`INSERT INTO kept VALUES ('written by the first start')`);
+    await client.end();
+    await first.stop();
+
+    const second = await ensurePostgres(options);
+    const again = new pg.Client({ connectionString: second.url });
+    await again.connect();
+    const { rows } = await again.query('SELECT note FROM kept');
+    await again.end();
+    await second.stop();
+    expect(rows).toEqual([{ note: 'written by the first start' }]);
+  });
+
+  it('uses a given DATABASE_URL when it answers instead of starting its own', async () => {
+    const given = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/vigil_test';
+    const running = await ensurePostgres({ candidate: given, port: 5498, dataDir: join(dir, 'unused') });
+    expect(running.url).toBe(given);
+    await running.stop();
+  });
+});
