@@ -57,9 +57,10 @@ export {
   challengeFactorRequestSchema,
   challengeReplySchema,
   verifyFactorRequestSchema,
+  verifyFactorReplySchema,
   unenrollFactorRequestSchema,
 } from './auth/mfa.js';
-export type { EnrollFactorRequest, EnrollFactorReply, ChallengeFactorRequest, ChallengeReply, VerifyFactorRequest, UnenrollFactorRequest } from './auth/mfa.js';
+export type { EnrollFactorRequest, EnrollFactorReply, ChallengeFactorRequest, ChallengeReply, VerifyFactorRequest, VerifyFactorReply, UnenrollFactorRequest } from './auth/mfa.js';
 export { OIDC_PROVIDERS, oidcStartRequestSchema, oidcStartReplySchema, oidcCallbackRequestSchema } from './auth/oidc.js';
 export type { OidcProvider, OidcStartRequest, OidcStartReply, OidcCallbackRequest } from './auth/oidc.js';
 export { ACCESS_TOKEN_ALGORITHM, jwkSchema, jwksReplySchema } from './auth/jwt.js';

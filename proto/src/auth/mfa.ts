@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { authenticatedRequestSchema } from './common.js';
+import { sessionSchema } from './session.js';
 
 export const enrollFactorRequestSchema = authenticatedRequestSchema.extend({
   factor_type: z.literal('totp').default('totp'),
@@ -39,6 +40,9 @@ export const verifyFactorRequestSchema = authenticatedRequestSchema
     path: ['code'],
   });
 
+/** A session raised to aal2; the first verification of a factor also answers its recovery codes, once. */
+export const verifyFactorReplySchema = sessionSchema.extend({ recovery_codes: z.array(z.string()).optional() });
+
 export const unenrollFactorRequestSchema = authenticatedRequestSchema.extend({ factor_id: z.uuid() });
 
 export type EnrollFactorRequest = z.infer<typeof enrollFactorRequestSchema>;
@@ -46,4 +50,5 @@ export type EnrollFactorReply = z.infer<typeof enrollFactorReplySchema>;
 export type ChallengeFactorRequest = z.infer<typeof challengeFactorRequestSchema>;
 export type ChallengeReply = z.infer<typeof challengeReplySchema>;
 export type VerifyFactorRequest = z.infer<typeof verifyFactorRequestSchema>;
+export type VerifyFactorReply = z.infer<typeof verifyFactorReplySchema>;
 export type UnenrollFactorRequest = z.infer<typeof unenrollFactorRequestSchema>;

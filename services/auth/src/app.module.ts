@@ -1,9 +1,73 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import { ClientsModule } from '@nestjs/microservices';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { databaseHealth, dataSourceOptions, healthModule } from '@vigil/platform';
+import { NATS_CLIENT, RpcClient, databaseHealth, dataSourceOptions, healthModule, natsClientOptions } from '@vigil/platform';
 import { DataSource } from 'typeorm';
 import { migrations } from '../migrations/index.js';
-import type { AuthConfig } from './env.js';
+import { AuthHandler } from './auth/auth.handler.js';
+import { AuthService } from './auth/auth.service.js';
+import { OneTimeTokensRepository } from './auth/one-time-tokens.repository.js';
+import { ApiKeysRepository } from './clients/api-keys.repository.js';
+import { ClientsHandler } from './clients/clients.handler.js';
+import { ClientsRepository } from './clients/clients.repository.js';
+import { ClientsService } from './clients/clients.service.js';
+import { PasswordHasher } from './crypto/password-hasher.js';
+import { AUTH_CONFIG, type AuthConfig } from './env.js';
+import { EventsPublisher } from './events/events.publisher.js';
+import { InvitationsRepository } from './invitations/invitations.repository.js';
+import { InvitationsService } from './invitations/invitations.service.js';
+import { LoginAttemptsRepository } from './limiter/login-attempts.repository.js';
+import { LoginLimiter } from './limiter/login-limiter.service.js';
+import { MailboxHandler } from './mail/mailbox.handler.js';
+import { MailboxRepository } from './mail/mailbox.repository.js';
+import { Mailer } from './mail/mailer.service.js';
+import { MfaHandler } from './mfa/mfa.handler.js';
+import { MfaRepository } from './mfa/mfa.repository.js';
+import { MfaService } from './mfa/mfa.service.js';
+import { OidcHandler } from './oidc/oidc.handler.js';
+import { OidcRepository } from './oidc/oidc.repository.js';
+import { OidcService } from './oidc/oidc.service.js';
+import { SessionsRepository } from './sessions/sessions.repository.js';
+import { SessionsService } from './sessions/sessions.service.js';
+import { SettingsHandler } from './settings/settings.handler.js';
+import { SettingsRepository } from './settings/settings.repository.js';
+import { SettingsService } from './settings/settings.service.js';
+import { SigningKeysRepository } from './tokens/signing-keys.repository.js';
+import { AccessTokens } from './tokens/access-tokens.service.js';
+import { UsersRepository } from './users/users.repository.js';
+
+/** Everything the auth service runs; `seed.ts` builds the same graph without the NATS server. */
+export function authProviders(config: Readonly<AuthConfig>) {
+  return [
+    { provide: AUTH_CONFIG, useValue: config },
+    { provide: 'RPC_TIMEOUT_MS', useValue: config.NATS_REQUEST_TIMEOUT_MS },
+    RpcClient,
+    EventsPublisher,
+    PasswordHasher,
+    SigningKeysRepository,
+    AccessTokens,
+    UsersRepository,
+    SessionsRepository,
+    SessionsService,
+    OneTimeTokensRepository,
+    LoginAttemptsRepository,
+    LoginLimiter,
+    InvitationsRepository,
+    InvitationsService,
+    MailboxRepository,
+    Mailer,
+    AuthService,
+    MfaRepository,
+    MfaService,
+    OidcRepository,
+    OidcService,
+    ClientsRepository,
+    ApiKeysRepository,
+    ClientsService,
+    SettingsRepository,
+    SettingsService,
+  ];
+}
 
 @Module({})
 export class AppModule {
@@ -12,8 +76,11 @@ export class AppModule {
       module: AppModule,
       imports: [
         TypeOrmModule.forRoot(dataSourceOptions({ databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, migrations })),
+        ClientsModule.register([{ name: NATS_CLIENT, ...natsClientOptions(config.NATS_URL, 'auth') }]),
         healthModule('auth', [{ provide: 'DATABASE_HEALTH', useFactory: databaseHealth, inject: [DataSource] }]),
       ],
+      controllers: [AuthHandler, MfaHandler, OidcHandler, ClientsHandler, SettingsHandler, MailboxHandler],
+      providers: authProviders(config),
     };
   }
 }

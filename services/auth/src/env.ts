@@ -1,8 +1,64 @@
 import { baseEnvSchema } from '@vigil/platform';
 import { z } from 'zod';
 
-export const envSchema = baseEnvSchema.extend({
-  DB_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lowercase Postgres identifier').default('auth'),
-});
+const seconds = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+const list = z
+  .string()
+  .transform((value) => value.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean));
+const httpUrl = z.url({ protocol: /^https?$/ }).transform((value) => value.replace(/\/+$/, ''));
+
+export const envSchema = baseEnvSchema
+  .extend({
+    DB_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lowercase Postgres identifier').default('auth'),
+
+    /** Access tokens: `iss` and `aud` claims; the gateway learns both from auth.v1.jwks. */
+    JWT_ISSUER: z.string().min(1).default('vigil-auth'),
+    JWT_AUDIENCE: z.string().min(1).default('vigil-api'),
+    ACCESS_TOKEN_TTL_SECONDS: seconds(30, 3600).default(900),
+    /** Refresh-token lifetime without and with "Remember me". */
+    SESSION_TTL_HOURS: seconds(1, 24 * 7).default(24),
+    REMEMBER_ME_TTL_DAYS: seconds(1, 365).default(30),
+
+    // OWASP's argon2id baseline (19 MiB, 2 passes). Tests lower these; production never should.
+    ARGON2_MEMORY_KIB: seconds(1024, 1024 * 1024).default(19_456),
+    ARGON2_TIME_COST: seconds(1, 10).default(2),
+
+    /** Brute force: this many failed sign-ins for one email within the window lock it for the rest of the window. */
+    LOGIN_MAX_FAILURES: seconds(1, 1000).default(10),
+    LOGIN_WINDOW_SECONDS: seconds(1, 86_400).default(900),
+
+    /** Base URL of the web app; e-mail links and the Google redirect point here. */
+    WEB_URL: httpUrl.default('http://localhost:3000'),
+
+    /** `mailbox` keeps every message in Postgres for /dev/mailbox; `smtp` sends through SMTP_URL. */
+    MAIL_TRANSPORT: z.enum(['mailbox', 'smtp']).default('mailbox'),
+    SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+    MAIL_FROM: z.string().min(3).default('Vigil <no-reply@vigil.local>'),
+
+    /** Admins: an email on this allow-list that signs up with a valid invitation code. */
+    ADMIN_EMAILS: list.default(['admin@vigil.dev']),
+    /** Sign-ups from this domain take the admin path (and are refused unless allow-listed). */
+    ADMIN_EMAIL_DOMAIN: z.string().trim().toLowerCase().default('vigil.dev'),
+    INVITATION_TTL_HOURS: seconds(1, 24 * 30).default(72),
+
+    /** Google sign-in; unset client id = the button answers "not configured". */
+    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+    GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+    GOOGLE_ISSUER: httpUrl.default('https://accounts.google.com'),
+    /** Where Google sends the browser back: the web app's /auth/callback unless told. */
+    OIDC_REDIRECT_URI: httpUrl.optional(),
+
+    MFA_ISSUER: z.string().min(1).default('Vigil'),
+  })
+  .superRefine((value, ctx) => {
+    if (value.MAIL_TRANSPORT === 'smtp' && !value.SMTP_URL) {
+      ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required when MAIL_TRANSPORT=smtp' });
+    }
+    if (value.GOOGLE_CLIENT_ID && !value.GOOGLE_CLIENT_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['GOOGLE_CLIENT_SECRET'], message: 'is required with GOOGLE_CLIENT_ID' });
+    }
+  });
 
 export type AuthConfig = z.infer<typeof envSchema>;
+
+export const AUTH_CONFIG = Symbol('AUTH_CONFIG');

@@ -1,0 +1,207 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { DomainError } from '@vigil/platform';
+import {
+  ADMIN_SIGNUP_MESSAGE,
+  RECOVER_MESSAGE,
+  SIGNUP_MESSAGE,
+  type MessageReply,
+  type PasswordGrant,
+  type Session,
+  type SignupReply,
+  type SignupRequest,
+  type UpdateUserRequest,
+  type User,
+  type VerifyRequest,
+} from '@vigil/proto';
+import { DataSource } from 'typeorm';
+import { PasswordHasher } from '../crypto/password-hasher.js';
+import { randomToken, sha256 } from '../crypto/secrets.js';
+import { AUTH_CONFIG, type AuthConfig } from '../env.js';
+import { EventsPublisher } from '../events/events.publisher.js';
+import { InvitationsService } from '../invitations/invitations.service.js';
+import { LoginLimiter } from '../limiter/login-limiter.service.js';
+import { accountExistsMail, confirmationMail, recoveryMail } from '../mail/mail.templates.js';
+import { Mailer } from '../mail/mailer.service.js';
+import { SessionsService, type Principal } from '../sessions/sessions.service.js';
+import { UsersRepository } from '../users/users.repository.js';
+import { OneTimeTokensRepository } from './one-time-tokens.repository.js';
+import { sql } from '../db.js';
+
+const CONFIRMATION_TTL_MS = 24 * 3_600_000;
+const RECOVERY_TTL_MS = 3_600_000;
+
+export const ADMIN_NOT_APPROVED_MESSAGE = 'Access Denied: Admin accounts require pre-approval. Please contact support for admin access.';
+export const INVITATION_REQUIRED_MESSAGE = 'Invitation Required: Admin accounts need a valid invitation code.';
+export const INVALID_INVITATION_MESSAGE = 'Invalid Invitation: The invitation code is invalid or expired.';
+
+@Injectable()
+export class AuthService {
+  private readonly logger = new Logger('AuthService');
+
+  constructor(
+    @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
+    private readonly db: DataSource,
+    private readonly users: UsersRepository,
+    private readonly oneTimeTokens: OneTimeTokensRepository,
+    private readonly passwords: PasswordHasher,
+    private readonly sessions: SessionsService,
+    private readonly limiter: LoginLimiter,
+    private readonly invitations: InvitationsService,
+    private readonly mailer: Mailer,
+    private readonly events: EventsPublisher,
+  ) {}
+
+  async signup(request: SignupRequest): Promise<SignupReply> {
+    this.assertNotCommon(request.password);
+    if (this.invitations.isAdminPath(request.email)) return this.adminSignup(request);
+
+    // A normal sign-up never yields the admin role, whatever else the request carries.
+    const user = await this.users.create({
+      email: request.email,
+      fullName: request.full_name,
+      passwordHash: await this.passwords.hash(request.password),
+      role: 'user',
+      confirmed: false,
+    });
+    if (user) {
+      await this.users.addIdentity(user.id, 'email', user.id, user.email);
+      await this.sendConfirmation(user.id, user.email, user.full_name);
+    } else {
+      // Same answer as a new account, so sign-up does not reveal who has one; the owner hears of it.
+      await this.mailer.send(accountExistsMail(request.email, `${this.config.WEB_URL}/login`, `${this.config.WEB_URL}/forgot-password`));
+    }
+    return { message: SIGNUP_MESSAGE, admin: false };
+  }
+
+  /** Both checks on the server: the address is allow-listed AND a valid invitation code is used up. */
+  private async adminSignup(request: SignupRequest): Promise<SignupReply> {
+    if (!this.invitations.isApproved(request.email)) throw new DomainError('ADMIN_NOT_APPROVED', ADMIN_NOT_APPROVED_MESSAGE);
+    if (!request.invitation_code) throw new DomainError('INVITATION_REQUIRED', INVITATION_REQUIRED_MESSAGE);
+    const code = request.invitation_code;
+    const passwordHash = await this.passwords.hash(request.password);
+    await this.db.transaction(async (tx) => {
+      const user = await this.users.create(
+        { email: request.email, fullName: request.full_name, passwordHash, role: 'admin', confirmed: true },
+        tx,
+      );
+      if (!user) throw new DomainError('CONFLICT', 'An account with this email already exists. Please sign in.');
+      // Consumed in the same transaction as the user is created: a bad code rolls the user back.
+      if (!(await this.invitations.consume(code, user.id, tx))) throw new DomainError('INVALID_INVITATION', INVALID_INVITATION_MESSAGE);
+      await this.users.addIdentity(user.id, 'email', user.id, user.email, tx);
+    });
+    return { message: ADMIN_SIGNUP_MESSAGE, admin: true };
+  }
+
+  async signInWithPassword(request: PasswordGrant): Promise<Session> {
+    const endpoint = 'token?grant_type=password';
+    try {
+      await this.limiter.assertAllowed(request.email);
+    } catch (error) {
+      await this.events.failedAuth({ email: request.email, ip: request.ip ?? null, user_agent: request.userAgent ?? null, reason: 'rate_limited', endpoint });
+      throw error;
+    }
+    const user = await this.users.findByEmail(request.email);
+    const valid = user?.password_hash ? await this.passwords.verify(user.password_hash, request.password) : await this.passwords.burn(request.password);
+    if (!user || !valid) {
+      await this.limiter.recordFailure(request.email, request.ip);
+      await this.events.failedAuth({
+        email: request.email,
+        ip: request.ip ?? null,
+        user_agent: request.userAgent ?? null,
+        reason: 'invalid_credentials',
+        endpoint,
+      });
+      throw new DomainError('INVALID_CREDENTIALS', 'Invalid login credentials');
+    }
+    await this.limiter.recordSuccess(request.email, request.ip);
+    if (!user.email_confirmed_at) throw new DomainError('EMAIL_NOT_CONFIRMED', 'Email not confirmed. Please check your email for the confirmation link.');
+    return this.sessions.start(user, { amr: ['password'], rememberMe: request.remember_me ?? false, ip: request.ip, userAgent: request.userAgent });
+  }
+
+  /**
+   * Always the same answer, at the same speed: the lookup and the mail happen
+   * after the reply, so neither the words nor the timing say whether the
+   * account exists.
+   */
+  recover(email: string): MessageReply {
+    setImmediate(() => {
+      this.sendRecovery(email).catch((error: unknown) =>
+        this.logger.error(`password recovery mail failed: ${error instanceof Error ? error.message : String(error)}`),
+      );
+    });
+    return { message: RECOVER_MESSAGE };
+  }
+
+  async verify(request: VerifyRequest): Promise<Session | MessageReply> {
+    const invalid = () => new DomainError('INVALID_LINK', 'This link is invalid or has expired. Please request a new one.');
+    if (request.type === 'signup') {
+      const userId = await this.oneTimeTokens.consume('signup', sha256(request.token));
+      if (!userId) throw invalid();
+      await this.users.confirmEmail(userId);
+      const user = (await this.users.findById(userId))!;
+      return this.sessions.start(user, { amr: ['email'], rememberMe: false, ip: request.ip, userAgent: request.userAgent });
+    }
+    // Checked before the link is used, so a rejected password does not burn the link.
+    this.assertNotCommon(request.password);
+    const passwordHash = await this.passwords.hash(request.password);
+    await this.db.transaction(async (tx) => {
+      const userId = await this.oneTimeTokens.consume('recovery', sha256(request.token), tx);
+      if (!userId) throw invalid();
+      await this.users.setPassword(userId, passwordHash, tx);
+      // Whoever reset the password proved they read the inbox.
+      await this.users.confirmEmail(userId, tx);
+      await sql(tx, `UPDATE sessions SET revoked_at = now(), revoked_reason = 'password_reset' WHERE user_id = $1 AND revoked_at IS NULL`, [userId]);
+    });
+    return { message: 'Your password has been reset. You can now sign in.' };
+  }
+
+  getUser(principal: Principal): Promise<User> {
+    return this.users.view(principal.userId);
+  }
+
+  async updateUser(principal: Principal, request: UpdateUserRequest): Promise<User> {
+    if (request.password !== undefined) {
+      const user = (await this.users.findById(principal.userId))!;
+      if (user.password_hash) {
+        const ok = request.current_password !== undefined && (await this.passwords.verify(user.password_hash, request.current_password));
+        if (!ok) throw new DomainError('VALIDATION_FAILED', 'Your current password is not correct.', [{ pointer: '/current_password', detail: 'Your current password is not correct.' }]);
+      }
+      this.assertNotCommon(request.password);
+      await this.users.setPassword(principal.userId, await this.passwords.hash(request.password));
+      await this.sessions.logout(principal, 'others');
+    }
+    if (request.full_name !== undefined) await this.users.setFullName(principal.userId, request.full_name);
+    return this.users.view(principal.userId);
+  }
+
+  async unlinkIdentity(principal: Principal, identityId: string): Promise<User> {
+    const user = (await this.users.findById(principal.userId))!;
+    if (!user.password_hash && (await this.users.countIdentities(user.id)) <= 1) {
+      throw new DomainError('CONFLICT', 'This is your only way to sign in; set a password before unlinking it.');
+    }
+    if (!(await this.users.deleteIdentity(user.id, identityId))) throw new DomainError('NOT_FOUND', 'No such identity.');
+    return this.users.view(user.id);
+  }
+
+  private assertNotCommon(password: string) {
+    if (this.passwords.isCommon(password)) {
+      const detail = 'This password is too common. Please choose a different one.';
+      throw new DomainError('VALIDATION_FAILED', detail, [{ pointer: '/password', detail }]);
+    }
+  }
+
+  private async sendConfirmation(userId: string, email: string, name: string | null) {
+    const token = randomToken();
+    await this.oneTimeTokens.create(userId, 'signup', sha256(token), new Date(Date.now() + CONFIRMATION_TTL_MS));
+    await this.mailer.send(confirmationMail(email, name, `${this.config.WEB_URL}/login?type=signup&token=${token}`));
+  }
+
+  private async sendRecovery(email: string) {
+    const user = await this.users.findByEmail(email);
+    if (!user) return;
+    const token = randomToken();
+    await this.oneTimeTokens.create(user.id, 'recovery', sha256(token), new Date(Date.now() + RECOVERY_TTL_MS));
+    await this.mailer.send(recoveryMail(user.email, `${this.config.WEB_URL}/login?type=recovery&token=${token}`));
+  }
+}
+

@@ -1,0 +1,64 @@
+import { Injectable } from '@nestjs/common';
+import type { ApiKeyStatus, SubscriptionStatus, ThresholdConfig, Tier } from '@vigil/proto';
+import { DataSource } from 'typeorm';
+import type { Queryable } from '../db.js';
+import { sql } from '../db.js';
+
+export type RevokedKey = { id: string; key_hash: string; prefix: string; client_id: string; revoked_at: Date };
+
+export type KeyOwner = {
+  key_id: string;
+  prefix: string;
+  client_id: string;
+  client_name: string;
+  tier: Tier;
+  subscription_status: SubscriptionStatus;
+  threshold_config: ThresholdConfig | null;
+  quota_month: number;
+  usage_month: number;
+};
+
+@Injectable()
+export class ApiKeysRepository {
+  constructor(private readonly db: DataSource) {}
+
+  /** Revokes the client's working key, if any; returns what was revoked so caches can be told. */
+  async revokeActive(clientId: string, reason: string, q: Queryable = this.db): Promise<RevokedKey[]> {
+    return sql(q, 
+      `UPDATE api_keys SET revoked_at = now(), revoked_reason = $2 WHERE client_id = $1 AND revoked_at IS NULL
+       RETURNING id, key_hash, prefix, client_id, revoked_at`,
+      [clientId, reason],
+    );
+  }
+
+  async insert(clientId: string, keyHash: string, prefix: string, q: Queryable = this.db): Promise<void> {
+    await sql(q, `INSERT INTO api_keys (client_id, key_hash, prefix) VALUES ($1, $2, $3)`, [clientId, keyHash, prefix]);
+  }
+
+  async ownerOf(keyHash: string): Promise<KeyOwner | undefined> {
+    const rows: KeyOwner[] = await sql(this.db, 
+      `SELECT k.id AS key_id, k.prefix, c.id AS client_id, c.client_name, c.tier, c.subscription_status, c.threshold_config,
+              c.quota_month, c.usage_month
+         FROM api_keys k JOIN clients c ON c.id = k.client_id
+        WHERE k.key_hash = $1 AND k.revoked_at IS NULL`,
+      [keyHash],
+    );
+    return rows[0];
+  }
+
+  async status(clientId: string): Promise<ApiKeyStatus> {
+    const rows: { prefix: string; created_at: Date; revoked_at: Date | null }[] = await sql(this.db, 
+      `SELECT prefix, created_at, revoked_at FROM api_keys WHERE client_id = $1 ORDER BY (revoked_at IS NULL) DESC, created_at DESC LIMIT 1`,
+      [clientId],
+    );
+    const key = rows[0];
+    if (!key) return { client_id: clientId, status: 'none', prefix: null, created_at: null, revoked_at: null };
+    return {
+      client_id: clientId,
+      status: key.revoked_at ? 'revoked' : 'active',
+      prefix: key.revoked_at ? null : key.prefix,
+      created_at: key.created_at.toISOString(),
+      revoked_at: key.revoked_at ? key.revoked_at.toISOString() : null,
+    };
+  }
+}

@@ -1,0 +1,40 @@
+import type { OutgoingMail } from './mailer.service.js';
+
+// Plain words and one link each; the link is the only secret in the message.
+export function confirmationMail(to: string, name: string | null, link: string): OutgoingMail {
+  return {
+    to,
+    subject: 'Confirm your Vigil account',
+    text: `Hello${name ? ` ${name}` : ''},\n\nConfirm your email address to finish creating your Vigil account:\n\n${link}\n\nThe link works once and expires in 24 hours. If you did not sign up, ignore this message.\n`,
+    html: `<p>Hello${name ? ` ${escapeHtml(name)}` : ''},</p><p>Confirm your email address to finish creating your Vigil account:</p><p><a href="${escapeHtml(link)}">Confirm my email</a></p><p>The link works once and expires in 24 hours. If you did not sign up, ignore this message.</p>`,
+  };
+}
+
+export function accountExistsMail(to: string, loginLink: string, resetLink: string): OutgoingMail {
+  return {
+    to,
+    subject: 'Someone tried to sign up with your email',
+    text: `Someone tried to create a Vigil account with this address, which already has one.\n\nSign in: ${loginLink}\nForgot your password? ${resetLink}\n\nIf it was not you, no action is needed.\n`,
+  };
+}
+
+export function recoveryMail(to: string, link: string): OutgoingMail {
+  return {
+    to,
+    subject: 'Reset your Vigil password',
+    text: `We received a request to reset the password of your Vigil account.\n\nChoose a new password here:\n\n${link}\n\nThe link works once and expires in 1 hour. If you did not ask for this, ignore this message: your password is unchanged.\n`,
+    html: `<p>We received a request to reset the password of your Vigil account.</p><p><a href="${escapeHtml(link)}">Choose a new password</a></p><p>The link works once and expires in 1 hour. If you did not ask for this, ignore this message: your password is unchanged.</p>`,
+  };
+}
+
+export function apiKeyMail(to: string, clientName: string, prefix: string): OutgoingMail {
+  return {
+    to,
+    subject: 'Your Vigil API key was regenerated',
+    text: `The API key of ${clientName} was regenerated. The new key starts with ${prefix}; the old key no longer works.\n\nIf you did not do this, contact support.\n`,
+  };
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}

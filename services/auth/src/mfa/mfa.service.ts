@@ -1,0 +1,99 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DomainError } from '@vigil/platform';
+import type { ChallengeReply, EnrollFactorReply, User, VerifyFactorReply, VerifyFactorRequest } from '@vigil/proto';
+import { Secret, TOTP } from 'otpauth';
+import QRCode from 'qrcode';
+import { normaliseCode, readableCode, sha256 } from '../crypto/secrets.js';
+import { AUTH_CONFIG, type AuthConfig } from '../env.js';
+import { EventsPublisher } from '../events/events.publisher.js';
+import { SessionsRepository } from '../sessions/sessions.repository.js';
+import { SessionsService, type Principal } from '../sessions/sessions.service.js';
+import { UsersRepository } from '../users/users.repository.js';
+import { MfaRepository } from './mfa.repository.js';
+
+const PERIOD_SECONDS = 30;
+const CHALLENGE_TTL_MS = 5 * 60_000;
+const CHALLENGE_MAX_FAILURES = 5;
+const RECOVERY_CODE_COUNT = 10;
+
+@Injectable()
+export class MfaService {
+  constructor(
+    @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
+    private readonly mfa: MfaRepository,
+    private readonly sessions: SessionsService,
+    private readonly sessionsRepository: SessionsRepository,
+    private readonly users: UsersRepository,
+    private readonly events: EventsPublisher,
+  ) {}
+
+  /** The only answer that carries the secret; afterwards the factor is known by id alone. */
+  async enroll(principal: Principal, friendlyName: string | undefined): Promise<EnrollFactorReply> {
+    const secret = new Secret({ size: 20 });
+    const factor = await this.mfa.createFactor(principal.userId, secret.base32, friendlyName ?? null);
+    const uri = this.totp(secret.base32, principal.email).toString();
+    const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });
+    return {
+      id: factor.id,
+      type: 'totp',
+      friendly_name: factor.friendly_name,
+      totp: { uri, secret: secret.base32, qr_code: `data:image/svg+xml;utf-8,${encodeURIComponent(svg)}` },
+    };
+  }
+
+  async challenge(principal: Principal, factorId: string): Promise<ChallengeReply> {
+    if (!(await this.mfa.findFactor(principal.userId, factorId))) throw new DomainError('NOT_FOUND', 'No such factor.');
+    const challenge = await this.mfa.createChallenge(factorId, principal.sessionId, new Date(Date.now() + CHALLENGE_TTL_MS));
+    return { id: challenge.id, expires_at: Math.floor(challenge.expires_at.getTime() / 1000) };
+  }
+
+  async verify(principal: Principal, request: VerifyFactorRequest, ip?: string): Promise<VerifyFactorReply> {
+    const factor = await this.mfa.findFactor(principal.userId, request.factor_id);
+    if (!factor) throw new DomainError('NOT_FOUND', 'No such factor.');
+    if (!(await this.mfa.openChallenge(request.challenge_id, factor.id, principal.sessionId, CHALLENGE_MAX_FAILURES))) {
+      throw new DomainError('INVALID_MFA_CODE', 'This challenge has expired or was already used. Start a new one.');
+    }
+
+    const accepted = request.code !== undefined ? await this.acceptTotp(factor.id, factor.secret, principal.email, request.code) : await this.acceptRecovery(principal.userId, factor.status, request.recovery_code!);
+    if (!accepted) {
+      await this.mfa.recordChallengeFailure(request.challenge_id);
+      await this.events.failedAuth({ email: principal.email, ip: ip ?? null, user_agent: null, reason: 'invalid_mfa_code', endpoint: 'factors/verify' });
+      throw new DomainError('INVALID_MFA_CODE', 'Invalid or already used verification code.');
+    }
+    if (!(await this.mfa.closeChallenge(request.challenge_id))) throw new DomainError('INVALID_MFA_CODE', 'This challenge was already used.');
+
+    let recoveryCodes: string[] | undefined;
+    if (factor.status === 'unverified') {
+      await this.mfa.markVerified(factor.id);
+      recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, () => readableCode(4));
+      await this.mfa.replaceRecoveryCodes(principal.userId, recoveryCodes.map((c) => sha256(normaliseCode(c))));
+    }
+    await this.sessionsRepository.raiseToAal2(principal.sessionId, request.code !== undefined ? 'totp' : 'recovery_code');
+    const session = await this.sessions.reissue(principal.sessionId);
+    return recoveryCodes ? { ...session, recovery_codes: recoveryCodes } : session;
+  }
+
+  async unenroll(principal: Principal, factorId: string): Promise<User> {
+    if (!(await this.mfa.deleteFactor(principal.userId, factorId))) throw new DomainError('NOT_FOUND', 'No such factor.');
+    if ((await this.mfa.countVerified(principal.userId)) === 0) await this.mfa.deleteRecoveryCodes(principal.userId);
+    return this.users.view(principal.userId);
+  }
+
+  /** A code is accepted in the current step or one either side, and each step's code only once. */
+  private async acceptTotp(factorId: string, secret: string, email: string, code: string): Promise<boolean> {
+    const delta = this.totp(secret, email).validate({ token: code, window: 1 });
+    if (delta === null) return false;
+    const step = Math.floor(Date.now() / 1000 / PERIOD_SECONDS) + delta;
+    return this.mfa.useTimeStep(factorId, step);
+  }
+
+  private async acceptRecovery(userId: string, factorStatus: string, code: string): Promise<boolean> {
+    // Recovery codes stand in for a working factor; they cannot complete an enrolment.
+    if (factorStatus !== 'verified') return false;
+    return this.mfa.useRecoveryCode(userId, sha256(normaliseCode(code)));
+  }
+
+  private totp(secret: string, email: string): TOTP {
+    return new TOTP({ issuer: this.config.MFA_ISSUER, label: email, algorithm: 'SHA1', digits: 6, period: PERIOD_SECONDS, secret: Secret.fromBase32(secret) });
+  }
+}

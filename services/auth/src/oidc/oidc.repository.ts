@@ -1,0 +1,37 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { sql } from '../db.js';
+
+export type PendingSignIn = { provider: string; code_verifier: string; nonce: string; remember_me: boolean };
+
+/** Browser sign-ins between the redirect to the provider and its callback. */
+@Injectable()
+export class OidcRepository {
+  constructor(private readonly db: DataSource) {}
+
+  async save(state: string, pending: PendingSignIn, expiresAt: Date): Promise<void> {
+    await sql(this.db, 
+      `INSERT INTO oidc_states (state, provider, code_verifier, nonce, remember_me, expires_at) VALUES ($1, $2, $3, $4, $5, $6)`,
+      [state, pending.provider, pending.code_verifier, pending.nonce, pending.remember_me, expiresAt],
+    );
+  }
+
+  /** Takes the pending sign-in for this state, once: a replayed callback finds nothing. */
+  async take(state: string): Promise<PendingSignIn | undefined> {
+    const rows: PendingSignIn[] = await sql(this.db, 
+      `DELETE FROM oidc_states WHERE state = $1 AND expires_at > now() RETURNING provider, code_verifier, nonce, remember_me`,
+      [state],
+    );
+    await sql(this.db, `DELETE FROM oidc_states WHERE expires_at < now() - interval '1 day'`);
+    return rows[0];
+  }
+
+  /** A provider proved this email; a password nobody confirmed may belong to a squatter, so it goes. */
+  async dropUnconfirmedPassword(userId: string): Promise<void> {
+    await sql(this.db, `UPDATE users SET password_hash = NULL, updated_at = now() WHERE id = $1 AND email_confirmed_at IS NULL`, [userId]);
+    await sql(this.db, 
+      `UPDATE sessions SET revoked_at = now(), revoked_reason = 'identity_linked' WHERE user_id = $1 AND revoked_at IS NULL`,
+      [userId],
+    );
+  }
+}

@@ -1,0 +1,107 @@
+import { Injectable } from '@nestjs/common';
+import type { AssuranceLevel, Role } from '@vigil/proto';
+import { DataSource } from 'typeorm';
+import type { Queryable } from '../db.js';
+import { sql } from '../db.js';
+
+export type SessionRow = {
+  id: string;
+  user_id: string;
+  aal: AssuranceLevel;
+  amr: string[];
+  remember_me: boolean;
+  ip: string | null;
+  user_agent: string | null;
+  created_at: Date;
+  refreshed_at: Date | null;
+  expires_at: Date;
+  revoked_at: Date | null;
+};
+
+export type ActiveSession = SessionRow & { email: string; role: Role; client_id: string | null; has_verified_factor: boolean };
+
+export type ClaimResult = { status: 'claimed'; sessionId: string } | { status: 'reused'; sessionId: string } | { status: 'unknown' };
+
+@Injectable()
+export class SessionsRepository {
+  constructor(private readonly db: DataSource) {}
+
+  async create(
+    session: { userId: string; aal: AssuranceLevel; amr: string[]; rememberMe: boolean; ip?: string; userAgent?: string; expiresAt: Date },
+    q: Queryable = this.db,
+  ): Promise<SessionRow> {
+    const rows: SessionRow[] = await sql(q, 
+      `INSERT INTO sessions (user_id, aal, amr, remember_me, ip, user_agent, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *`,
+      [session.userId, session.aal, session.amr, session.rememberMe, session.ip ?? null, session.userAgent ?? null, session.expiresAt],
+    );
+    return rows[0]!;
+  }
+
+  async addRefreshToken(sessionId: string, tokenHash: string, q: Queryable = this.db): Promise<void> {
+    await sql(q, `INSERT INTO refresh_tokens (session_id, token_hash) VALUES ($1, $2)`, [sessionId, tokenHash]);
+  }
+
+  /**
+   * Marks a refresh token used, atomically: of two concurrent presentations only
+   * one claims it. A token that exists but was already rotated is a reuse.
+   */
+  async claimRefreshToken(tokenHash: string): Promise<ClaimResult> {
+    const claimed: { session_id: string }[] = await sql(this.db, 
+      `UPDATE refresh_tokens SET rotated_at = now() WHERE token_hash = $1 AND rotated_at IS NULL RETURNING session_id`,
+      [tokenHash],
+    );
+    if (claimed[0]) return { status: 'claimed', sessionId: claimed[0].session_id };
+    const existing: { session_id: string }[] = await sql(this.db, `SELECT session_id FROM refresh_tokens WHERE token_hash = $1`, [tokenHash]);
+    return existing[0] ? { status: 'reused', sessionId: existing[0].session_id } : { status: 'unknown' };
+  }
+
+  /** The session with its user, if it is neither revoked nor expired. */
+  async findActive(sessionId: string): Promise<ActiveSession | undefined> {
+    const rows: ActiveSession[] = await sql(this.db, 
+      `SELECT s.*, u.email, u.role, u.client_id,
+              EXISTS (SELECT 1 FROM mfa_factors f WHERE f.user_id = u.id AND f.status = 'verified') AS has_verified_factor
+         FROM sessions s JOIN users u ON u.id = s.user_id
+        WHERE s.id = $1 AND s.revoked_at IS NULL AND s.expires_at > now()`,
+      [sessionId],
+    );
+    return rows[0];
+  }
+
+  async markRefreshed(sessionId: string): Promise<void> {
+    await sql(this.db, `UPDATE sessions SET refreshed_at = now() WHERE id = $1`, [sessionId]);
+  }
+
+  async raiseToAal2(sessionId: string, method: string): Promise<void> {
+    await sql(this.db, `UPDATE sessions SET aal = 'aal2', amr = array_append(amr, $2) WHERE id = $1`, [sessionId, method]);
+  }
+
+  async revoke(sessionId: string, reason: string, userId?: string): Promise<boolean> {
+    const rows: unknown[] = await sql(this.db, 
+      `UPDATE sessions SET revoked_at = now(), revoked_reason = $2
+        WHERE id = $1 AND revoked_at IS NULL AND ($3::uuid IS NULL OR user_id = $3) RETURNING id`,
+      [sessionId, reason, userId ?? null],
+    );
+    return rows.length > 0;
+  }
+
+  async revokeAllForUser(userId: string, reason: string, exceptSessionId?: string, q: Queryable = this.db): Promise<number> {
+    const rows: unknown[] = await sql(q, 
+      `UPDATE sessions SET revoked_at = now(), revoked_reason = $2
+        WHERE user_id = $1 AND revoked_at IS NULL AND ($3::uuid IS NULL OR id <> $3) RETURNING id`,
+      [userId, reason, exceptSessionId ?? null],
+    );
+    return rows.length;
+  }
+
+  async listActive(userId: string): Promise<SessionRow[]> {
+    return sql(this.db, 
+      `SELECT * FROM sessions WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > now() ORDER BY created_at DESC, id`,
+      [userId],
+    );
+  }
+
+  async get(sessionId: string): Promise<SessionRow | undefined> {
+    const rows: SessionRow[] = await sql(this.db, `SELECT * FROM sessions WHERE id = $1`, [sessionId]);
+    return rows[0];
+  }
+}

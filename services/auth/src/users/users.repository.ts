@@ -1,0 +1,135 @@
+import { Injectable } from '@nestjs/common';
+import type { Factor, Identity, Role, User } from '@vigil/proto';
+import { DataSource } from 'typeorm';
+import { sql, type Queryable } from '../db.js';
+
+export type UserRow = {
+  id: string;
+  email: string;
+  full_name: string | null;
+  password_hash: string | null;
+  role: Role;
+  client_id: string | null;
+  email_confirmed_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+};
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+@Injectable()
+export class UsersRepository {
+  constructor(private readonly db: DataSource) {}
+
+  async findByEmail(email: string, q: Queryable = this.db): Promise<UserRow | undefined> {
+    const rows: UserRow[] = await sql(q, `SELECT * FROM users WHERE email = $1`, [email]);
+    return rows[0];
+  }
+
+  async findById(id: string, q: Queryable = this.db): Promise<UserRow | undefined> {
+    const rows: UserRow[] = await sql(q, `SELECT * FROM users WHERE id = $1`, [id]);
+    return rows[0];
+  }
+
+  /** Inserts a user; undefined when the email is taken (the unique index decides, not a prior read). */
+  async create(
+    user: { email: string; fullName: string | null; passwordHash: string | null; role: Role; confirmed: boolean; clientId?: string | null },
+    q: Queryable = this.db,
+  ): Promise<UserRow | undefined> {
+    const rows: UserRow[] = await sql(q, 
+      `INSERT INTO users (email, full_name, password_hash, role, client_id, email_confirmed_at)
+       VALUES ($1, $2, $3, $4, $5, CASE WHEN $6 THEN now() END)
+       ON CONFLICT (email) DO NOTHING RETURNING *`,
+      [user.email, user.fullName, user.passwordHash, user.role, user.clientId ?? null, user.confirmed],
+    );
+    return rows[0];
+  }
+
+  async confirmEmail(userId: string, q: Queryable = this.db): Promise<void> {
+    await sql(q, `UPDATE users SET email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now() WHERE id = $1`, [userId]);
+  }
+
+  async setPassword(userId: string, passwordHash: string, q: Queryable = this.db): Promise<void> {
+    await sql(q, `UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1`, [userId, passwordHash]);
+  }
+
+  async setFullName(userId: string, fullName: string): Promise<void> {
+    await sql(this.db, `UPDATE users SET full_name = $2, updated_at = now() WHERE id = $1`, [userId, fullName]);
+  }
+
+  async setClient(userId: string, clientId: string, q: Queryable = this.db): Promise<void> {
+    await sql(q, `UPDATE users SET client_id = $2, updated_at = now() WHERE id = $1`, [userId, clientId]);
+  }
+
+  async attachByEmail(email: string, clientId: string, q: Queryable = this.db): Promise<void> {
+    await sql(q, `UPDATE users SET client_id = $2, updated_at = now() WHERE email = $1 AND client_id IS NULL`, [email, clientId]);
+  }
+
+  async findIdentity(provider: string, subject: string): Promise<{ id: string; user_id: string } | undefined> {
+    const rows: { id: string; user_id: string }[] = await sql(this.db, `SELECT id, user_id FROM identities WHERE provider = $1 AND subject = $2`, [
+      provider,
+      subject,
+    ]);
+    return rows[0];
+  }
+
+  async addIdentity(userId: string, provider: string, subject: string, email: string | null, q: Queryable = this.db): Promise<void> {
+    await sql(q, 
+      `INSERT INTO identities (user_id, provider, subject, email, last_sign_in_at) VALUES ($1, $2, $3, $4, now())
+       ON CONFLICT (provider, subject) DO UPDATE SET last_sign_in_at = now()`,
+      [userId, provider, subject, email],
+    );
+  }
+
+  async touchIdentity(id: string): Promise<void> {
+    await sql(this.db, `UPDATE identities SET last_sign_in_at = now() WHERE id = $1`, [id]);
+  }
+
+  async countIdentities(userId: string): Promise<number> {
+    const rows: { n: number }[] = await sql(this.db, `SELECT count(*)::int AS n FROM identities WHERE user_id = $1`, [userId]);
+    return rows[0]!.n;
+  }
+
+  async deleteIdentity(userId: string, identityId: string): Promise<boolean> {
+    const rows: unknown[] = await sql(this.db, `DELETE FROM identities WHERE id = $1 AND user_id = $2 RETURNING id`, [identityId, userId]);
+    return rows.length > 0;
+  }
+
+  /** The user as the web app sees it: no hash, with identities and factors. */
+  async view(userId: string): Promise<User> {
+    const user = await this.findById(userId);
+    if (!user) throw new Error(`user ${userId} vanished`);
+    const identities: { id: string; provider: Identity['provider']; subject: string; email: string | null; created_at: Date; last_sign_in_at: Date | null }[] =
+      await sql(this.db, `SELECT id, provider, subject, email, created_at, last_sign_in_at FROM identities WHERE user_id = $1 ORDER BY created_at, id`, [userId]);
+    const factors: { id: string; status: Factor['status']; friendly_name: string | null; created_at: Date; updated_at: Date }[] = await sql(this.db, 
+      `SELECT id, status, friendly_name, created_at, updated_at FROM mfa_factors WHERE user_id = $1 ORDER BY created_at, id`,
+      [userId],
+    );
+    return {
+      id: user.id,
+      email: user.email,
+      full_name: user.full_name,
+      role: user.role,
+      client_id: user.client_id,
+      email_confirmed_at: iso(user.email_confirmed_at),
+      created_at: user.created_at.toISOString(),
+      updated_at: user.updated_at.toISOString(),
+      identities: identities.map((i) => ({
+        id: i.id,
+        provider: i.provider,
+        identity_id: i.subject,
+        email: i.email,
+        created_at: i.created_at.toISOString(),
+        last_sign_in_at: iso(i.last_sign_in_at),
+      })),
+      factors: factors.map((f) => ({
+        id: f.id,
+        factor_type: 'totp' as const,
+        status: f.status,
+        friendly_name: f.friendly_name,
+        created_at: f.created_at.toISOString(),
+        updated_at: f.updated_at.toISOString(),
+      })),
+    };
+  }
+}
