@@ -1,0 +1,123 @@
+import type { Entity } from '@vigil/lists';
+import { OFAC_ENTITIES, UN_ENTITIES, entity } from '../testing/entities.js';
+import type { CandidateIndex, EngineMatch, PartitionInfo } from './candidate-index.js';
+
+// One behaviour, every engine: the same queries must give the same top results whichever
+// engine retrieved the candidates. Each engine's spec file runs this suite.
+
+export const partition = (source: string, feed: PartitionInfo['feed'], versionId: number, entities: readonly Entity[]): PartitionInfo => ({
+  source,
+  feed,
+  dataset: source.replace(/-/g, '_'),
+  versionId,
+  sha256: String(versionId).padStart(64, '0'),
+  fetchedAt: '2026-01-01T00:00:00.000Z',
+  entityCount: entities.length,
+});
+
+const ids = (matches: EngineMatch[]) => matches.map((m) => `${m.source}:${m.entity.sourceId}`);
+
+export function candidateIndexContract(engineName: string, makeEngine: () => Promise<CandidateIndex>) {
+  describe(`CandidateIndex contract: ${engineName}`, () => {
+    let engine: CandidateIndex;
+    const both = { sources: ['ofac-sdn', 'un-sc'], limit: 5 };
+
+    beforeAll(async () => {
+      engine = await makeEngine();
+      await engine.load(partition('ofac-sdn', 'ofac', 1, OFAC_ENTITIES), OFAC_ENTITIES);
+      await engine.load(partition('un-sc', 'sanctions', 1, UN_ENTITIES), UN_ENTITIES);
+    });
+    afterAll(() => engine?.close());
+
+    it('reports the partitions it answers from', () => {
+      expect(
+        engine
+          .partitions()
+          .map((p) => `${p.source}@${p.versionId}`)
+          .sort(),
+      ).toEqual(['ofac-sdn@1', 'un-sc@1']);
+    });
+
+    it.each([
+      ['Viktor Bout', 'ofac-sdn:100'],
+      ['BOUT, Viktor Anatolyevich', 'ofac-sdn:100'],
+      ['Victor But', 'ofac-sdn:100'],
+      ['Aerocaribbean Airlines', 'ofac-sdn:101'],
+      ['IRANHORMUZ 12', 'ofac-sdn:102'],
+      ['Ramzan Kadyrov', 'ofac-sdn:103'],
+      ['National Bank of Cuba', 'ofac-sdn:104'],
+      ['Hani Muhammad Yusuf al-Siba\'i', 'un-sc:QDi.001'],
+      ['Al-Rashid Trust', 'un-sc:QDe.002'],
+      ['Erik Badege', 'un-sc:CDi.003'],
+    ])('puts the listed party first for "%s"', async (name, expected) => {
+      const matches = await engine.screen({ name }, both);
+      expect(ids(matches)[0]).toBe(expected);
+      expect(matches[0]!.score).toBeGreaterThanOrEqual(0.6);
+      expect(matches[0]!.matchedOn).toBe('name');
+      expect(matches[0]!.tokens.length).toBeGreaterThan(0);
+    });
+
+    it('scores an exact primary name as an exact match', async () => {
+      const [top] = await engine.screen({ name: 'Viktor Anatolyevich BOUT' }, both);
+      expect(top!.score).toBeGreaterThanOrEqual(0.95);
+      expect(top!.matchedName).toBe('Viktor Anatolyevich BOUT');
+      expect(top!.matchedStrength).toBe('primary');
+    });
+
+    it('lets a contradicting date of birth lower the score', async () => {
+      const [plain] = await engine.screen({ name: 'Viktor Bout' }, both);
+      const [contradicted] = await engine.screen({ name: 'Viktor Bout', dob: '1990-05-05' }, both);
+      expect(contradicted!.score).toBeLessThan(plain!.score);
+      expect(contradicted!.qualifiers.map((q) => q.qualifier)).toContain('dob');
+    });
+
+    it('never returns anything from a partition outside the scope', async () => {
+      const matches = await engine.screen({ name: 'Eric Badege' }, { sources: ['ofac-sdn'], limit: 10 });
+      expect(ids(matches).filter((id) => id.startsWith('un-sc:'))).toEqual([]);
+      const inScope = await engine.screen({ name: 'Eric Badege' }, { sources: ['un-sc'], limit: 10 });
+      expect(ids(inScope)[0]).toBe('un-sc:CDi.003');
+      expect(await engine.screen({ name: 'Eric Badege' }, { sources: [], limit: 10 })).toEqual([]);
+    });
+
+    it('finds an entity by a listed email address, whatever its case', async () => {
+      const [top] = await engine.screen({ email: 'press@chechnya.EXAMPLE' }, both);
+      expect(top).toMatchObject({ source: 'ofac-sdn', matchedOn: 'email', score: 1 });
+      expect(top!.entity.sourceId).toBe('103');
+      expect(await engine.screen({ email: 'nobody@nowhere.example' }, both)).toEqual([]);
+    });
+
+    it('answers a batch exactly as it answers each query', async () => {
+      const queries = [{ name: 'Viktor Bout' }, { name: 'Al Rashid Trust' }, { name: 'Completely Unlisted Person' }];
+      const batch = await engine.screenMany(queries, both);
+      const single = await Promise.all(queries.map((q) => engine.screen(q, both)));
+      expect(batch.map(ids)).toEqual(single.map(ids));
+      expect(batch.map((b) => b.map((m) => m.score))).toEqual(single.map((s) => s.map((m) => m.score)));
+    });
+
+    it('is deterministic: the same query gives the same results and order', async () => {
+      const a = await engine.screen({ name: 'Kim Jong' }, both);
+      const b = await engine.screen({ name: 'Kim Jong' }, both);
+      expect(ids(a)).toEqual(ids(b));
+      expect(ids(a)[0]).toBe('ofac-sdn:105');
+    });
+
+    it('rolls a source over to a new version without touching the others', async () => {
+      const v2 = [...OFAC_ENTITIES.filter((e) => e.sourceId !== '102'), entity('ofac-sdn', '106', 'organization', ['ZALA AERO GROUP'])];
+      await engine.load(partition('ofac-sdn', 'ofac', 2, v2), v2);
+      expect(engine.partitions().find((p) => p.source === 'ofac-sdn')?.versionId).toBe(2);
+      expect(ids(await engine.screen({ name: 'Zala Aero Group' }, both))[0]).toBe('ofac-sdn:106');
+      expect(ids(await engine.screen({ name: 'Iran Hormuz 12' }, both))).not.toContain('ofac-sdn:102');
+      expect(ids(await engine.screen({ name: 'Eric Badege' }, both))[0]).toBe('un-sc:CDi.003');
+    });
+
+    it('stops answering from a removed source', async () => {
+      await engine.remove('un-sc');
+      expect(engine.partitions().map((p) => p.source)).toEqual(['ofac-sdn']);
+      expect(ids(await engine.screen({ name: 'Eric Badege' }, both)).filter((id) => id.startsWith('un-sc:'))).toEqual([]);
+    });
+
+    it('says it is up', async () => {
+      expect((await engine.health()).up).toBe(true);
+    });
+  });
+}

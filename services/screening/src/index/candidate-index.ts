@@ -1,0 +1,132 @@
+import type { Entity, EntityName, EntityType } from '@vigil/lists';
+import type { Feed } from '@vigil/proto';
+
+// The seam between the screening service and a search engine. Two engines implement it:
+// the in-process one (default; @vigil/matching's in-memory index) and Elasticsearch. Both
+// return candidates scored by the same @vigil/matching scorer, so a result does not depend
+// on the engine that retrieved it. A source is one partition: screening a feed set means
+// asking only the partitions of those feeds, which is how feed entitlements are enforced.
+
+export type EngineName = 'in-process' | 'elasticsearch';
+
+/** One loaded list version of one source. */
+export type PartitionInfo = {
+  source: string;
+  feed: Feed;
+  dataset: string;
+  versionId: number;
+  sha256: string;
+  fetchedAt: string;
+  entityCount: number;
+};
+
+export type EngineQuery = {
+  name?: string;
+  email?: string;
+  /** YYYY, YYYY-MM or YYYY-MM-DD */
+  dob?: string;
+  /** ISO-2 code or English country name */
+  country?: string;
+  entityType?: EntityType;
+};
+
+export type EngineTokenMatch = { query: string[]; list: string[]; method: string; score: number; weight: number };
+export type EngineQualifier = { qualifier: string; effect: number; detail: string };
+
+/** A scored candidate: everything a result and its explanation need. */
+export type EngineMatch = {
+  source: string;
+  entity: Entity;
+  score: number;
+  matchedOn: 'name' | 'email';
+  matchedName: string;
+  matchedStrength: EntityName['strength'];
+  nameScore: number;
+  queryScheme: string;
+  listScheme: string;
+  tokens: EngineTokenMatch[];
+  unmatchedList: string[];
+  qualifiers: EngineQualifier[];
+};
+
+export type EngineScope = {
+  /** The partitions to search; nothing outside them may be returned. */
+  sources: readonly string[];
+  limit: number;
+};
+
+export type EngineHealth = { up: boolean; detail?: string };
+
+export type CandidateIndex = {
+  readonly engine: EngineName;
+  /**
+   * Makes `partition` the version its source answers from. The previous version of that
+   * source keeps answering until this resolves (zero-downtime rollover).
+   */
+  load(partition: PartitionInfo, entities: readonly Entity[]): Promise<void>;
+  /** Stops answering from a source. */
+  remove(source: string): Promise<void>;
+  /** Sources currently answering, with their versions. */
+  partitions(): PartitionInfo[];
+  screen(query: EngineQuery, scope: EngineScope): Promise<EngineMatch[]>;
+  /** Many queries against the same scope; engines may batch them. */
+  screenMany(queries: readonly EngineQuery[], scope: EngineScope): Promise<EngineMatch[][]>;
+  health(): Promise<EngineHealth>;
+  close(): Promise<void>;
+};
+
+/** The engine cannot answer (down, or not loaded): callers must not turn this into "no match". */
+export class EngineUnavailableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'EngineUnavailableError';
+  }
+}
+
+export const entityId = (source: string, sourceId: string) => `${source}:${sourceId}`;
+
+/** Best first; ties by source then source id, so results are deterministic across engines. */
+export function compareEngineMatches(a: EngineMatch, b: EngineMatch): number {
+  return (
+    b.score - a.score ||
+    (a.source < b.source ? -1 : a.source > b.source ? 1 : 0) ||
+    (a.entity.sourceId < b.entity.sourceId ? -1 : a.entity.sourceId > b.entity.sourceId ? 1 : 0)
+  );
+}
+
+/** Keeps each entity once (its best match), best first, at most `limit`. */
+export function mergeMatches(matches: EngineMatch[], limit: number): EngineMatch[] {
+  const best = new Map<string, EngineMatch>();
+  for (const m of matches) {
+    const key = entityId(m.source, m.entity.sourceId);
+    const seen = best.get(key);
+    if (!seen || compareEngineMatches(m, seen) < 0) best.set(key, m);
+  }
+  return [...best.values()].sort(compareEngineMatches).slice(0, limit);
+}
+
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+/** Email addresses an entity lists among its identifiers. */
+export function entityEmails(entity: Entity): string[] {
+  return entity.identifiers.filter((i) => i.type === 'email' && i.value.includes('@')).map((i) => normaliseEmail(i.value));
+}
+
+/** An exact email hit: the strongest evidence a list gives, scored 1. */
+export function emailMatch(source: string, entity: Entity, email: string): EngineMatch {
+  const primary = entity.names[0];
+  return {
+    source,
+    entity,
+    score: 1,
+    matchedOn: 'email',
+    matchedName: primary?.full ?? '',
+    matchedStrength: primary?.strength ?? 'primary',
+    nameScore: 0,
+    queryScheme: 'email',
+    listScheme: 'email',
+    tokens: [],
+    unmatchedList: [],
+    qualifiers: [{ qualifier: 'email', effect: 0, detail: `email address ${normaliseEmail(email)} is listed on the entity` }],
+  };
+}
