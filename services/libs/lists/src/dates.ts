@@ -15,8 +15,11 @@ const MAX_EXPANDED_YEARS = 25;
 
 const pad = (n: number): string => String(n).padStart(2, '0');
 
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
 function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (month === 2 && year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)) return 29;
+  return DAYS_IN_MONTH[month - 1] ?? 31;
 }
 
 /** Build a partial date from numbers, or undefined when they do not form a real date. */

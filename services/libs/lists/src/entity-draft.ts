@@ -13,11 +13,15 @@ const STRENGTH_RANK: Readonly<Record<EntityName['strength'], number>> = { primar
 // cheaper than replacing on the hundreds of thousands of fields a full load cleans.
 const UNCLEAN = /[^\S ]|[\u200b\ufeff]| {2}|^ | $/;
 
+// The last result, because long texts (remarks) are often cleaned again by the next step.
+let lastClean = '';
+
 /** Collapse runs of whitespace (including non-breaking spaces) and trim. */
 export function clean(text: string | undefined | null): string {
   if (!text) return '';
-  if (!UNCLEAN.test(text)) return text;
-  return text.replace(/[\s\u200b\ufeff]+/g, ' ').trim();
+  if (text === lastClean) return text;
+  lastClean = UNCLEAN.test(text) ? text.replace(/[\s\u200b\ufeff]+/g, ' ').trim() : text;
+  return lastClean;
 }
 
 export type NameOptions = { kind?: string; parts?: NameParts; script?: string };
@@ -143,7 +147,7 @@ export class EntityDraft {
     const full = clean(address.full) || [street, city, region, postalCode, clean(address.countryText)].filter(Boolean).join(', ');
     if (full) out.full = full;
     if (!full && !country) return;
-    const key = JSON.stringify(out);
+    const key = `${out.full ?? ''}\u0000${out.country ?? ''}\u0000${out.street ?? ''}\u0000${out.city ?? ''}\u0000${out.region ?? ''}\u0000${out.postalCode ?? ''}`;
     if (this.addressKeys.includes(key)) return;
     this.addressKeys.push(key);
     this.addresses.push(out);

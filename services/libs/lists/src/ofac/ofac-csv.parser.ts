@@ -81,8 +81,8 @@ export async function parseOfacCsv(files: OfacCsvFiles, listId: ListId = 'ofac-s
     if (flag) draft.flag = flag;
     // Remarks are joined raw (not whitespace-collapsed) because the continuation can start
     // in the middle of a word.
-    const remarks = (fields[11] && ofacValue(fields[11]) ? fields[11] : '') + (continuation.get(entNum) ?? '');
-    if (remarks.trim()) {
+    const remarks = clean((fields[11] && ofacValue(fields[11]) ? fields[11] : '') + (continuation.get(entNum) ?? ''));
+    if (remarks) {
       draft.addRemarks(remarks);
       applyOfacRemarks(draft, parseOfacRemarks(remarks));
     }
