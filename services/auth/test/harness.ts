@@ -4,9 +4,9 @@
 import { ClientProxyFactory, Transport, type ClientProxy } from '@nestjs/microservices';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { DomainError, RpcClient, runMigrations } from '@vigil/platform';
-import { subjects, type MailboxMessage } from '@vigil/proto';
+import { subjects, type MailboxMessage, type Session } from '@vigil/proto';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
@@ -195,4 +195,34 @@ export async function eventually<T>(fn: () => T | Promise<T>, accept: (v: T) => 
     if (Date.now() > deadline) throw new Error(`condition not met in ${timeoutMs} ms: ${JSON.stringify(value)}`);
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+export const TEST_PASSWORD = 'lantern-orchard-42';
+
+/** Issues an invitation code the way the seed does (straight into the table), for bootstrapping the first admin. */
+export async function insertInvitation(stack: AuthStack, code: string, expiresInSeconds = 3600): Promise<void> {
+  const normalised = code.trim().toUpperCase().replace(/[^A-Z0-9]/g, '');
+  await stack.db.query(`INSERT INTO invitation_codes (code_hash, expires_at) VALUES ($1, now() + make_interval(secs => $2))`, [
+    createHash('sha256').update(normalised).digest('hex'),
+    expiresInSeconds,
+  ]);
+}
+
+/** Signs up and confirms a regular user; answers the session of the confirmation. */
+export async function userSession(stack: AuthStack, email: string, password = TEST_PASSWORD): Promise<Session> {
+  await stack.call(subjects.auth.signup, { full_name: 'Test Person', email, password, confirm_password: password, accepted_terms: true });
+  const mails = await stack.waitForMail(email, 1);
+  return stack.call<Session>(subjects.auth.verify, { type: 'signup', token: tokenFromMail(mails[mails.length - 1]!) });
+}
+
+/** An admin (allow-listed email + invitation code), signed in. */
+export async function adminSession(stack: AuthStack, email: string, password = TEST_PASSWORD): Promise<Session> {
+  const code = `BOOT-${randomBytes(6).toString('hex')}`;
+  await insertInvitation(stack, code);
+  await stack.call(subjects.auth.signup, { full_name: 'Admin', email, password, confirm_password: password, accepted_terms: true, invitation_code: code });
+  return stack.call<Session>(subjects.auth.token, { grant_type: 'password', email, password });
+}
+
+export function claimsOf(accessToken: string): Record<string, unknown> {
+  return JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString());
 }
