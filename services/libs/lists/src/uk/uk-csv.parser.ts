@@ -118,6 +118,14 @@ export async function parseUkCsv(bytes: ByteStream, variant?: UkCsvVariant): Pro
   const isSanctionsList = variant ? variant === 'uk-sanctions-list' : index.has('uniqueId');
 
   const drafts = new Map<string, EntityDraft>();
+  // OFSI multiplies a party's rows out (name × date of birth × …), repeating every other fact
+  // on each; facts already read for a party are not read again.
+  const nameColumns = new Set(
+    (['name1', 'name2', 'name3', 'name4', 'name5', 'name6', 'title', 'nonLatin', 'nonLatinType', 'aliasType', 'aliasQuality'] as const)
+      .map((c) => index.get(c))
+      .filter((i): i is number => i !== undefined),
+  );
+  const factsSeen = new Map<EntityDraft, Set<string>>();
   for (const record of records.slice(headerIndex + 1)) {
     const get: Row = (column) => {
       const at = index.get(column);
@@ -133,7 +141,11 @@ export async function parseUkCsv(bytes: ByteStream, variant?: UkCsvVariant): Pro
       draft = new EntityDraft('uk-hmt', get('groupId') || groupKey, type);
       drafts.set(groupKey, draft);
     }
-    addRow(draft, get);
+    const facts = record.filter((_, i) => !nameColumns.has(i)).join('\u0001');
+    const seen = factsSeen.get(draft) ?? new Set<string>();
+    factsSeen.set(draft, seen);
+    addRow(draft, get, !seen.has(facts));
+    seen.add(facts);
   }
   const out: Entity[] = [];
   for (const draft of drafts.values()) {
@@ -143,7 +155,7 @@ export async function parseUkCsv(bytes: ByteStream, variant?: UkCsvVariant): Pro
   return out;
 }
 
-function addRow(draft: EntityDraft, get: Row): void {
+function addRow(draft: EntityDraft, get: Row, withFacts: boolean): void {
   const isPerson = draft.type === 'individual';
   const given = [get('name1'), get('name2'), get('name3'), get('name4'), get('name5')].filter(Boolean);
   const family = get('name6');
@@ -161,6 +173,7 @@ function addRow(draft: EntityDraft, get: Row): void {
   draft.addName(full, strength, { kind, parts });
   const nonLatin = get('nonLatin');
   if (nonLatin) draft.addName(nonLatin, strength === 'weak' ? 'weak' : 'strong', { kind: 'original-script' });
+  if (!withFacts) return;
 
   for (const dob of splitValues(get('dob'))) draft.addBirthDates([parseDate(dob, 'dmy')]);
   for (const placeText of birthPlace(get('townOfBirth'), get('countryOfBirth'))) draft.addBirthPlace(placeText);
