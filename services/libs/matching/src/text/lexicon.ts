@@ -60,13 +60,14 @@ export const EDGE_ONLY_LEGAL = new Set([
 
 /** Joining particles of Arabic, Iberian, Dutch, German and French names. */
 export const PARTICLES = new Set([
-  'al', 'el', 'ul', 'ad', 'ar', 'as', 'at', 'az', 'an', 'ash', 'adh', 'ath',
+  'al', 'el', 'ul', 'ud', 'ad', 'ar', 'as', 'at', 'az', 'an', 'ash', 'adh', 'ath',
   'bin', 'ben', 'ibn', 'bint', 'ould', 'wuld', 'walad',
   'de', 'del', 'della', 'di', 'da', 'das', 'do', 'dos', 'du', 'la', 'le', 'les', 'los', 'lo', 'y', 'e',
   'van', 'von', 'der', 'den', 'ter', 'ten', 'zu', 'af', 'st',
 ]);
 
-export const STOPWORDS = new Set(['and', 'of', 'the', 'for', 'und', 'et', 'fur', 'pour']);
+// "fi"/"fy" and "wa" are Arabic "in" and "and" as they come out of transliteration.
+export const STOPWORDS = new Set(['and', 'of', 'the', 'for', 'in', 'und', 'et', 'fur', 'pour', 'fi', 'fy', 'wa']);
 
 /**
  * Words that many unrelated organisations share. They still match and retrieve, but

@@ -1,0 +1,21 @@
+import { DEFAULT_ALGORITHM, getAlgorithm, listAlgorithms, registerAlgorithm, VIGIL_V1 } from './algorithm.js';
+import { entity } from './testing/fixtures.js';
+
+describe('algorithm registry', () => {
+  test('vigil-v1 is registered by name and is the default', () => {
+    expect(DEFAULT_ALGORITHM).toBe('vigil-v1');
+    expect(getAlgorithm('vigil-v1')).toBe(VIGIL_V1);
+    expect(listAlgorithms()).toContain('vigil-v1');
+  });
+
+  test('unknown names and duplicate registrations are refused', () => {
+    expect(() => getAlgorithm('nope')).toThrow(/unknown matching algorithm nope/);
+    expect(() => registerAlgorithm(VIGIL_V1)).toThrow(/already registered/);
+  });
+
+  test('a built screener screens and names its algorithm', () => {
+    const screener = getAlgorithm('vigil-v1').build([entity('1', 'individual', ['PETROV, Ivan'])]);
+    expect(screener.algorithm).toBe('vigil-v1');
+    expect(screener.screen({ name: 'Ivan Petrov' })[0]?.status).toBe('blocked');
+  });
+});

@@ -1,0 +1,37 @@
+import { boundedEditDistance, collapseDoubles, jaroWinkler, trigrams } from './similarity.js';
+
+describe('string metrics', () => {
+  test('Jaro-Winkler matches the published reference values', () => {
+    expect(jaroWinkler('martha', 'marhta')).toBeCloseTo(0.9611, 4);
+    expect(jaroWinkler('dwayne', 'duane')).toBeCloseTo(0.84, 4);
+    expect(jaroWinkler('dixon', 'dicksonx')).toBeCloseTo(0.8133, 4);
+    expect(jaroWinkler('abc', 'abc')).toBe(1);
+    expect(jaroWinkler('abc', 'xyz')).toBe(0);
+    expect(jaroWinkler('', 'abc')).toBe(0);
+  });
+
+  test('Jaro-Winkler handles tokens longer than its scratch buffers', () => {
+    const long = 'a'.repeat(200);
+    expect(jaroWinkler(long, long + 'b')).toBeGreaterThan(0.99);
+  });
+
+  test('edit distance counts an adjacent transposition as one edit', () => {
+    expect(boundedEditDistance('spuntik', 'sputnik', 2)).toBe(1);
+    expect(boundedEditDistance('john', 'jon', 2)).toBe(1);
+    expect(boundedEditDistance('kitten', 'sitting', 5)).toBe(3);
+  });
+
+  test('edit distance stops at the budget', () => {
+    expect(boundedEditDistance('kittens', 'missiles', 2)).toBe(3);
+    expect(boundedEditDistance('a', 'abcdef', 1)).toBe(2);
+  });
+
+  test('trigrams are padded and unique', () => {
+    expect(trigrams('ab')).toEqual([' ab', 'ab ']);
+    expect(trigrams('aaaa')).toEqual([' aa', 'aaa', 'aa ']);
+  });
+
+  test('doubled letters collapse', () => {
+    expect(collapseDoubles('bassam')).toBe('basam');
+  });
+});
