@@ -26,6 +26,7 @@ describe('parseUnXml', () => {
     expect(saddam.gender).toBe('male');
     expect(saddam.listedOn).toBe('2003-06-27');
     expect(saddam.programs).toEqual(['Iraq']);
+    expect(saddam.positions).toEqual(['Former President of Iraq']);
     expect(saddam.addresses).toEqual([]);
   });
 
@@ -33,6 +34,8 @@ describe('parseUnXml', () => {
     const soleimani = bySourceId(await collect(parseUnXml(fixture('un/UN_consolidated.xml'))), 'IRi.039');
     expect(names(soleimani)).toEqual(['primary:QASEM SOLEIMANI', 'strong:Qasim Soleimani', 'strong:Qasem Sulaimani', 'strong:Haji Qassem']);
     expect(soleimani.names[3]?.kind).toBe('fka');
+    // A short TITLE is an honorific of the name; Saddam's long one is a position.
+    expect(soleimani.names[0]?.parts).toEqual({ title: 'Major General', given: 'QASEM', family: 'SOLEIMANI' });
     expect(soleimani.birthDates).toEqual(['1955', '1956', '1957']);
     expect(soleimani.nationalities).toEqual(['IR']);
     expect(soleimani.positions).toEqual(['Commander of Qods Force']);

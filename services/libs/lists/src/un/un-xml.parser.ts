@@ -54,8 +54,11 @@ function toEntity(record: XmlElement): Entity | undefined {
     isIndividual && nameFields.length > 1
       ? { given: nameFields[0], middle: nameFields.slice(1, -1).join(' ') || undefined, family: nameFields[nameFields.length - 1] }
       : undefined;
+  // TITLE mixes honorifics ("Maulavi", "Haji", "Dr.") with functions ("Military leader of
+  // M23"); a short one is the name's title, a long one a position.
   const titles = valuesOf(record, 'TITLE');
-  draft.addName(full, 'primary', { parts });
+  const honorific = titles.find((t) => t.split(' ').length <= 2 && !/\d/.test(t));
+  draft.addName(full, 'primary', { parts: isIndividual && honorific ? { title: honorific.replace(/^"|"$/g, ''), ...parts } : parts });
 
   for (const original of childrenNamed(record, 'NAME_ORIGINAL_SCRIPT')) {
     draft.addName(original.text, 'strong', { kind: 'original-script' });
@@ -80,8 +83,7 @@ function toEntity(record: XmlElement): Entity | undefined {
   draft.addProgram(childText(record, 'UN_LIST_TYPE'));
   draft.setListedOn(parseIsoDate(childText(record, 'LISTED_ON')));
   for (const designation of valuesOf(record, 'DESIGNATION')) draft.addPosition(designation);
-  // TITLE mixes honorifics ("Dr.", "Haji") with functions ("Military leader of M23").
-  for (const title of titles) draft.addPosition(title);
+  for (const title of titles) if (title !== honorific) draft.addPosition(title);
   for (const nationality of valuesOf(record, 'NATIONALITY')) draft.addNationalityText(nationality);
   draft.setGender(childText(record, 'GENDER'));
   draft.addRemarks(childText(record, 'COMMENTS1'));
