@@ -1,0 +1,287 @@
+#!/usr/bin/env node
+// npm run bench:matching — speed and memory of the vigil-v1 index.
+//
+// Phase 1 loads every list under ../shared/data/lists, builds the index and replays the
+// development queries one at a time on one thread: build time, resident memory, p50/p99
+// latency and queries per second. Phase 2 generates a synthetic index of 1,000,000 names
+// (seeded, so every run builds the same one) and measures build time, memory and p99.
+// Each phase runs in its own Node process so its memory figure is its own.
+//
+//   node bench/bench-matching.mjs [--names N] [--phase shared|synthetic] [--json]
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const arg = (name, fallback) => {
+  const i = args.indexOf(name);
+  return i >= 0 && args[i + 1] ? args[i + 1] : fallback;
+};
+const listsDir = resolve(root, arg('--lists', '../shared/data/lists'));
+const queriesPath = resolve(root, '../shared/eval/dev-queries.jsonl');
+const matchingDist = join(root, 'services/libs/matching/dist/index.js');
+
+const TARGETS = {
+  shared: { p50: 1, p99: 5, qps: 1000, buildS: 15 },
+  synthetic: { p99: 25, buildS: 120, memoryGB: 4 },
+};
+
+const mb = (bytes) => Math.round(bytes / 1024 / 1024);
+const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
+
+function gc() {
+  if (globalThis.gc) {
+    globalThis.gc();
+    globalThis.gc();
+  }
+}
+
+/** Replays queries one by one: a warm-up pass, then a timed pass. */
+function measure(index, queries, passes = 2) {
+  for (const q of queries) index.screen(q);
+  const latencies = [];
+  const started = performance.now();
+  for (let p = 0; p < passes; p++) {
+    for (const q of queries) {
+      const t = performance.now();
+      index.screen(q);
+      latencies.push(performance.now() - t);
+    }
+  }
+  const elapsed = performance.now() - started;
+  latencies.sort((a, b) => a - b);
+  return { queries: latencies.length, p50: pct(latencies, 0.5), p99: pct(latencies, 0.99), max: latencies[latencies.length - 1], qps: (latencies.length / elapsed) * 1000 };
+}
+
+async function phaseShared() {
+  const { loadListsFromDir } = await import('@vigil/lists/node');
+  const { CandidateIndex } = await import(pathToFileURL(matchingDist).href);
+  const t0 = performance.now();
+  const loaded = await loadListsFromDir(listsDir);
+  const t1 = performance.now();
+  const index = new CandidateIndex(loaded.entities);
+  const t2 = performance.now();
+  gc();
+  const memory = process.memoryUsage();
+  const queries = readFileSync(queriesPath, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l).query);
+  const m = measure(index, queries);
+  return {
+    phase: 'shared',
+    entities: loaded.entities.length,
+    ...index.stats(),
+    loadS: (t1 - t0) / 1000,
+    buildS: (t2 - t1) / 1000,
+    rssMB: mb(memory.rss),
+    heapMB: mb(memory.heapUsed),
+    ...m,
+  };
+}
+
+// ---- synthetic data: deterministic, shaped like list names (persons, companies, vessels)
+
+function rng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const GIVEN = (
+  'muhammad ahmad ali hassan hussein omar abdullah ibrahim yusuf khalid mahmoud mustafa said salem nasser ' +
+  'abdul karim rahman tariq walid jamal faisal hamid majid samir adel bashir ziad rami fadi nabil ' +
+  'sergey aleksandr dmitriy andrey vladimir nikolay igor oleg yuriy mikhail ivan pavel viktor boris ' +
+  'yevgeniy anatoliy gennadiy valeriy konstantin maksim roman denis artem kirill ruslan timur ' +
+  'john james robert michael william david richard joseph thomas charles daniel matthew george ' +
+  'maria elena olga natalya tatyana irina svetlana anna fatima aisha zainab mariam layla nour ' +
+  'jose luis carlos juan miguel jorge pedro manuel francisco antonio rafael fernando ricardo ' +
+  'kim jong chol song min hyok nam ho il yong chun wei ming jian hui li hong'
+).split(' ');
+const SYLLABLES = (
+  'ka ra ma na sa ta la ba da ga ha za fa ya wa ko ro mo no so to lo bo do go ho zo ki ri mi ni si ti li bi di gi ' +
+  'ku ru mu nu su tu lu bu du gu kha sha cha zha ova eva in ov ev sky ski enko ich yan ian uk ak ar er or ur al el ' +
+  'am an em en im on un abd ul din ud ad ab ib ir is as os es kov nov rov lov dov sov ez iz az oz'
+).split(' ');
+const ORG_WORDS = (
+  'trading import export international general industrial engineering shipping logistics energy petroleum ' +
+  'finance investment holding group technology electronics construction development resources marine ' +
+  'global united national star eagle falcon golden silver green blue ocean desert mountain river'
+).split(' ');
+const LEGAL = ['LLC', 'LTD', 'JSC', 'OOO', 'CO., LTD.', 'FZE', 'S.A.', 'GMBH', 'INC.', 'LIMITED', 'COMPANY', ''];
+
+function pick(r, list) {
+  return list[Math.floor(r() * list.length)];
+}
+
+function word(r, min = 2, max = 4) {
+  const n = min + Math.floor(r() * (max - min + 1));
+  let w = '';
+  for (let i = 0; i < n; i++) w += pick(r, SYLLABLES);
+  return w;
+}
+
+function cap(w) {
+  return w.charAt(0).toUpperCase() + w.slice(1);
+}
+
+function typo(r, name) {
+  const chars = [...name];
+  const i = 1 + Math.floor(r() * Math.max(1, chars.length - 2));
+  const kind = r();
+  if (kind < 0.33) chars.splice(i, 1);
+  else if (kind < 0.66) chars.splice(i, 0, chars[i] ?? 'a');
+  else [chars[i], chars[i - 1]] = [chars[i - 1], chars[i]];
+  return chars.join('');
+}
+
+function synthetic(totalNames, seed = 7) {
+  const r = rng(seed);
+  const entities = [];
+  let names = 0;
+  let n = 0;
+  while (names < totalNames) {
+    const kind = r();
+    n++;
+    let type;
+    let list;
+    if (kind < 0.6) {
+      type = 'individual';
+      const family = word(r).toUpperCase();
+      const given = cap(pick(r, GIVEN));
+      const middle = r() < 0.5 ? ' ' + cap(r() < 0.5 ? pick(r, GIVEN) : word(r, 2, 3)) : '';
+      list = [`${family}, ${given}${middle}`];
+      if (r() < 0.4) list.push(`${family}, ${cap(typo(r, given.toLowerCase()))}`);
+      if (r() < 0.15) list.push(`${cap(word(r))} ${family}`);
+    } else if (kind < 0.93) {
+      type = 'organization';
+      const brand = word(r, 2, 3).toUpperCase();
+      const words = [brand];
+      const extra = Math.floor(r() * 3);
+      for (let i = 0; i < extra; i++) words.push(pick(r, ORG_WORDS).toUpperCase());
+      const legal = pick(r, LEGAL);
+      list = [`${words.join(' ')}${legal ? ' ' + legal : ''}`];
+      if (r() < 0.3) list.push(`${brand} ${pick(r, ORG_WORDS).toUpperCase()}`);
+    } else {
+      type = 'vessel';
+      list = [`${word(r, 2, 3).toUpperCase()}${r() < 0.3 ? ' ' + (1 + Math.floor(r() * 20)) : ''}`];
+    }
+    list = list.slice(0, totalNames - names);
+    names += list.length;
+    entities.push({
+      listId: 'opensanctions',
+      sourceId: `syn-${n}`,
+      type,
+      names: list.map((full, i) => ({ full, strength: i === 0 ? 'primary' : 'strong' })),
+      birthDates: type === 'individual' && r() < 0.5 ? [String(1940 + Math.floor(r() * 60))] : [],
+      birthPlaces: [],
+      nationalities: [],
+      citizenships: [],
+      addresses: [],
+      identifiers: [],
+      programs: [],
+    });
+  }
+  return { entities, names };
+}
+
+function syntheticQueries(entities, count, seed = 11) {
+  const r = rng(seed);
+  const out = [];
+  for (let i = 0; i < count; i++) {
+    const roll = r();
+    if (roll < 0.2) {
+      out.push({ name: `${cap(pick(r, GIVEN))} ${cap(word(r))}` }); // most screenings match nothing
+      continue;
+    }
+    const e = entities[Math.floor(r() * entities.length)];
+    const name = e.names[0].full.replace(/^([^,]+), (.+)$/, '$2 $1');
+    out.push({ name: roll < 0.6 ? name : typo(r, name), entityType: r() < 0.5 ? e.type : undefined });
+  }
+  return out;
+}
+
+async function phaseSynthetic(totalNames) {
+  const { CandidateIndex } = await import(pathToFileURL(matchingDist).href);
+  const g0 = performance.now();
+  const { entities, names } = synthetic(totalNames);
+  const g1 = performance.now();
+  gc();
+  const before = process.memoryUsage().rss;
+  const t0 = performance.now();
+  const index = new CandidateIndex(entities);
+  const t1 = performance.now();
+  gc();
+  const memory = process.memoryUsage();
+  const m = measure(index, syntheticQueries(entities, 2000), 1);
+  return {
+    phase: 'synthetic',
+    names,
+    ...index.stats(),
+    generateS: (g1 - g0) / 1000,
+    buildS: (t1 - t0) / 1000,
+    rssMB: mb(memory.rss),
+    rssBeforeBuildMB: mb(before),
+    heapMB: mb(memory.heapUsed),
+    ...m,
+  };
+}
+
+function runPhase(phase, extra = []) {
+  const child = spawnSync(
+    process.execPath,
+    ['--expose-gc', '--max-old-space-size=8192', fileURLToPath(import.meta.url), '--phase', phase, '--json', ...extra],
+    { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 24 },
+  );
+  if (child.status !== 0) throw new Error(`bench phase ${phase} failed with exit code ${child.status}`);
+  return JSON.parse(child.stdout.trim().split('\n').pop());
+}
+
+const f1 = (x) => x.toFixed(1);
+const f2 = (x) => x.toFixed(2);
+const verdict = (ok) => (ok ? 'ok' : 'MISSED');
+
+async function main() {
+  const phase = arg('--phase', undefined);
+  const totalNames = Number(arg('--names', '1000000'));
+  if (phase === 'shared') return console.log(JSON.stringify(await phaseShared()));
+  if (phase === 'synthetic') return console.log(JSON.stringify(await phaseSynthetic(totalNames)));
+
+  if (!existsSync(matchingDist)) {
+    console.error('bench:matching: building @vigil/matching (and @vigil/lists) first');
+    const built = spawnSync('npx', ['nx', 'run', '@vigil/matching:build'], { cwd: root, stdio: 'inherit' });
+    if (built.status !== 0) process.exit(built.status ?? 1);
+  }
+  console.log(`vigil-v1 benchmark on ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, load average ${loadavg().map(f2).join(' ')}`);
+  console.log('Queries run one at a time on one thread (one core); latency is per screen() call: retrieval + scoring + sorting.\n');
+
+  const s = runPhase('shared');
+  const ts = TARGETS.shared;
+  console.log(`Shared lists (${listsDir}): ${s.entities} entities, ${s.names} names, ${s.terms} terms`);
+  console.log(`  list loading       ${f1(s.loadS)} s (parsers, not the index)`);
+  console.log(`  index build        ${f1(s.buildS)} s        target ≤ ${ts.buildS} s   ${verdict(s.buildS <= ts.buildS)}`);
+  console.log(`  resident memory    ${s.rssMB} MB (heap ${s.heapMB} MB, lists included)`);
+  console.log(`  latency p50        ${f2(s.p50)} ms      target ≤ ${ts.p50} ms   ${verdict(s.p50 <= ts.p50)}`);
+  console.log(`  latency p99        ${f2(s.p99)} ms      target ≤ ${ts.p99} ms   ${verdict(s.p99 <= ts.p99)}   (max ${f1(s.max)} ms, ${s.queries} timed queries)`);
+  console.log(`  throughput         ${Math.round(s.qps)} queries/s   target ≥ ${ts.qps}   ${verdict(s.qps >= ts.qps)}\n`);
+
+  const y = runPhase('synthetic', ['--names', String(totalNames)]);
+  const ty = TARGETS.synthetic;
+  console.log(`Synthetic index: ${y.names} names (${y.entities} entities, ${y.terms} terms), generated in ${f1(y.generateS)} s`);
+  console.log(`  index build        ${f1(y.buildS)} s        target ≤ ${ty.buildS} s  ${verdict(y.buildS <= ty.buildS)}`);
+  console.log(`  resident memory    ${y.rssMB} MB (${y.rssBeforeBuildMB} MB before the build; heap ${y.heapMB} MB)   target ≤ ${ty.memoryGB * 1024} MB   ${verdict(y.rssMB <= ty.memoryGB * 1024)}`);
+  console.log(`  latency p50        ${f2(y.p50)} ms`);
+  console.log(`  latency p99        ${f2(y.p99)} ms      target ≤ ${ty.p99} ms  ${verdict(y.p99 <= ty.p99)}   (max ${f1(y.max)} ms, ${y.queries} queries)`);
+  console.log(`  throughput         ${Math.round(y.qps)} queries/s`);
+  if (args.includes('--json')) console.log(JSON.stringify({ shared: s, synthetic: y }));
+}
+
+await main();
