@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { ClientsModule } from '@nestjs/microservices';
 import { NATS_CLIENT, RpcClient, healthModule, natsClientOptions } from '@vigil/platform';
+import { AuthHttpModule } from './auth/auth.module.js';
 import { GATEWAY_CONFIG } from './config.token.js';
 import type { GatewayConfig } from './env.js';
 import { HealthController } from './health/health.controller.js';
@@ -14,6 +15,7 @@ export class AppModule {
       imports: [
         ClientsModule.register([{ name: NATS_CLIENT, ...natsClientOptions(config.NATS_URL, 'gateway') }]),
         healthModule('gateway'),
+        AuthHttpModule.forRoot(config),
       ],
       controllers: [HealthController],
       providers: [
