@@ -24,4 +24,6 @@ console.table(rows);
 const names = entities.reduce((n, e) => n + e.names.length, 0);
 console.log(`${entities.length} entities, ${names} names, from ${sources.length} sources in ${dir}`);
 console.log(`skipped: ${skipped.join(', ') || '(none)'}`);
-console.log(`parse time: ${elapsed.toFixed(0)} ms, heap used: ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MiB`);
+console.log(
+  `parse time: ${elapsed.toFixed(0)} ms, heap used: ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MiB`,
+);

@@ -5,9 +5,30 @@ import type { PartialDate } from './entity.js';
 // 1962") becomes every year in it, so a query's year can be tested by plain membership.
 
 const MONTHS: Readonly<Record<string, number>> = {
-  jan: 1, january: 1, feb: 2, february: 2, mar: 3, march: 3, apr: 4, april: 4, may: 5,
-  jun: 6, june: 6, jul: 7, july: 7, aug: 8, august: 8, sep: 9, sept: 9, september: 9,
-  oct: 10, october: 10, nov: 11, november: 11, dec: 12, december: 12,
+  jan: 1,
+  january: 1,
+  feb: 2,
+  february: 2,
+  mar: 3,
+  march: 3,
+  apr: 4,
+  april: 4,
+  may: 5,
+  jun: 6,
+  june: 6,
+  jul: 7,
+  july: 7,
+  aug: 8,
+  august: 8,
+  sep: 9,
+  sept: 9,
+  september: 9,
+  oct: 10,
+  october: 10,
+  nov: 11,
+  november: 11,
+  dec: 12,
+  december: 12,
 };
 
 /** Longest year range that is expanded year by year; wider ones keep only their ends. */
@@ -54,7 +75,13 @@ export function dateRange(from: PartialDate, to: PartialDate): PartialDate[] {
   const a = toParts(from);
   const b = toParts(to);
   // One whole month: "01 Feb 1975 to 28 Feb 1975".
-  if (a.year === b.year && a.month && a.month === b.month && (a.day ?? 1) === 1 && (b.day === undefined || b.day === daysInMonth(b.year, b.month ?? 1))) {
+  if (
+    a.year === b.year &&
+    a.month &&
+    a.month === b.month &&
+    (a.day ?? 1) === 1 &&
+    (b.day === undefined || b.day === daysInMonth(b.year, b.month ?? 1))
+  ) {
     return [partialDate(a.year, a.month) ?? String(a.year)];
   }
   return yearRange(a.year, b.year);
@@ -86,14 +113,14 @@ export function parseDate(text: string | undefined | null, order: DayOrder = 'dm
   const iso = parseIsoDate(t);
   if (iso) return iso;
 
-  let m = /^(\d{1,2})[/.\-](\d{1,2})[/.\-](\d{4})$/.exec(t);
+  let m = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(t);
   if (m) {
     const first = Number(m[1]);
     const second = Number(m[2]);
     const [day, month] = order === 'dmy' ? [first, second] : [second, first];
     return partialDate(Number(m[3]), month || undefined, day || undefined);
   }
-  m = /^(\d{1,2})[/.\-](\d{4})$/.exec(t);
+  m = /^(\d{1,2})[/.-](\d{4})$/.exec(t);
   if (m) return partialDate(Number(m[2]), Number(m[1]) || undefined);
   m = /^(\d{1,2})(?:st|nd|rd|th)?[\s-]+([A-Za-z]+)\.?[\s-]+(\d{4})$/.exec(t);
   if (m) {
@@ -122,7 +149,9 @@ export function parseDateOrRange(text: string | undefined | null, order: DayOrde
   const t = text.trim().replace(/[.;]+$/, '');
   const single = parseDate(t, order);
   if (single) return [single];
-  const parts = t.replace(/^(?:circa|ca\.?|approx(?:imately)?\.?|between)\s+/i, '').split(/\s+(?:to|and|-|–)\s+|(?<=\d{4})\s*[-–]\s*(?=\d{4}\b)/i);
+  const parts = t
+    .replace(/^(?:circa|ca\.?|approx(?:imately)?\.?|between)\s+/i, '')
+    .split(/\s+(?:to|and|-|–)\s+|(?<=\d{4})\s*[-–]\s*(?=\d{4}\b)/i);
   if (parts.length === 2) {
     const from = parseDate(parts[0], order);
     const to = parseDate(parts[1], order);

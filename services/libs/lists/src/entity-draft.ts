@@ -144,7 +144,8 @@ export class EntityDraft {
     if (region) out.region = region;
     if (postalCode) out.postalCode = postalCode;
     if (country) out.country = country;
-    const full = clean(address.full) || [street, city, region, postalCode, clean(address.countryText)].filter(Boolean).join(', ');
+    const full =
+      clean(address.full) || [street, city, region, postalCode, clean(address.countryText)].filter(Boolean).join(', ');
     if (full) out.full = full;
     if (!full && !country) return;
     const key = `${out.full ?? ''}\u0000${out.country ?? ''}\u0000${out.street ?? ''}\u0000${out.city ?? ''}\u0000${out.region ?? ''}\u0000${out.postalCode ?? ''}`;
@@ -153,7 +154,12 @@ export class EntityDraft {
     this.addresses.push(out);
   }
 
-  addIdentifier(identifier: { type: string; value: string | undefined | null; country?: string | undefined; note?: string | undefined }): void {
+  addIdentifier(identifier: {
+    type: string;
+    value: string | undefined | null;
+    country?: string | undefined;
+    note?: string | undefined;
+  }): void {
     const value = clean(identifier.value).replace(/[.;,]+$/, '');
     if (!value) return;
     const out: Identifier = { type: identifier.type, value };
@@ -289,7 +295,10 @@ const ORGANISATION_WORDS = new Set(
 /** 'organization' when the name has an organisation word or a digit, else 'individual'. */
 export function inferTypeFromName(name: string): EntityType {
   if (/\d/.test(name) || /&/.test(name)) return 'organization';
-  for (const token of name.toLowerCase().replace(/[.,()"'’/]/g, ' ').split(/\s+/)) {
+  for (const token of name
+    .toLowerCase()
+    .replace(/[.,()"'’/]/g, ' ')
+    .split(/\s+/)) {
     if (ORGANISATION_WORDS.has(token)) return 'organization';
   }
   return 'individual';

@@ -3,14 +3,7 @@
 // give stays absent rather than being guessed.
 
 export type ListId =
-  | 'ofac-sdn'
-  | 'ofac-cons'
-  | 'un-sc'
-  | 'eu-fsf'
-  | 'uk-hmt'
-  | 'us-csl'
-  | 'us-bis-dpl'
-  | 'opensanctions';
+  'ofac-sdn' | 'ofac-cons' | 'un-sc' | 'eu-fsf' | 'uk-hmt' | 'us-csl' | 'us-bis-dpl' | 'opensanctions';
 
 export type EntityType = 'individual' | 'organization' | 'vessel' | 'aircraft';
 

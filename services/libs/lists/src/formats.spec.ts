@@ -20,7 +20,7 @@ describe('detectFormat', () => {
     ['uk/UK_Sanctions_List.csv', 'uk-sanctions-list-csv'],
     ['csl/csl.csv', 'us-csl-csv'],
     ['dpl/dpl.txt', 'us-bis-dpl-tsv'],
-    ['ftm/entities.ftm.json', 'ftm-jsonl'],
+    ['ftm/entities.ftm.jsonl', 'ftm-jsonl'],
   ];
 
   it.each(cases)('%s is %s', (path, format) => {
@@ -60,7 +60,14 @@ describe('groupSources', () => {
       { path: 'd/ftm.json', format: 'ftm-jsonl' },
     ]);
     expect(sources).toEqual([
-      { listId: 'ofac-cons', format: 'ofac-csv', files: [{ path: 'a/cons_prim.csv', role: 'main' }, { path: 'a/cons_alt.csv', role: 'aliases' }] },
+      {
+        listId: 'ofac-cons',
+        format: 'ofac-csv',
+        files: [
+          { path: 'a/cons_prim.csv', role: 'main' },
+          { path: 'a/cons_alt.csv', role: 'aliases' },
+        ],
+      },
       {
         listId: 'ofac-sdn',
         format: 'ofac-csv',

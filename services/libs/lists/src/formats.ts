@@ -1,5 +1,5 @@
 import type { ListId } from './entity.js';
-import { parseCsvHead } from './csv/csv-reader.js';
+import { EOF_MARK, parseCsvHead } from './csv/csv-reader.js';
 
 // Which list format a file is in, decided from its first bytes (so a renamed file still
 // works) with the file name used only where content cannot tell (OFAC SDN vs consolidated
@@ -84,16 +84,18 @@ const OFAC_CSV_NAMES: Readonly<Record<string, FileFormat>> = {
 
 function detectOfacCsv(name: string, text: string): FileFormat | null {
   const records = parseCsvHead(text);
-  if (records.length === 0 && !text.replace(/[\s\u001a]/g, '')) return OFAC_CSV_NAMES[name.toLowerCase()] ?? null;
+  if (records.length === 0 && !text.split(EOF_MARK).join('').trim()) return OFAC_CSV_NAMES[name.toLowerCase()] ?? null;
   const first = records[0];
   if (!first || !isInt(first[0])) return null;
   const cells = first.map((c) => c.trim());
   const lowerName = name.toLowerCase();
   if (cells.length === 12 && /^(individual|vessel|aircraft|-0-)$/i.test(cells[2] ?? '')) return 'ofac-csv-main';
   if (cells.length === 6 && isInt(cells[1])) return 'ofac-csv-addresses';
-  if (cells.length === 5 && isInt(cells[1]) && /^(weak )?(aka|fka|nka)$/i.test(cells[2] ?? '')) return 'ofac-csv-aliases';
+  if (cells.length === 5 && isInt(cells[1]) && /^(weak )?(aka|fka|nka)$/i.test(cells[2] ?? ''))
+    return 'ofac-csv-aliases';
   // Two columns: ent_num and a remarks continuation (long text), or a file named as such.
-  if (cells.length === 2 && (lowerName.includes('comment') || (cells[1] ?? '').length >= 20)) return 'ofac-csv-comments';
+  if (cells.length === 2 && (lowerName.includes('comment') || (cells[1] ?? '').length >= 20))
+    return 'ofac-csv-comments';
   return null;
 }
 
@@ -110,7 +112,8 @@ export function detectFormat(fileName: string, head: string): FileFormat | null 
   if (start.startsWith('<')) {
     const root = xmlRoot(start);
     if (root === 'sdnList') return 'ofac-xml';
-    if (root === 'Sanctions' && /ReferenceValueSets|DistinctParties|ADVANCED_XML|un\.org\/sanctions/.test(start)) return 'ofac-advanced-xml';
+    if (root === 'Sanctions' && /ReferenceValueSets|DistinctParties|ADVANCED_XML|un\.org\/sanctions/.test(start))
+      return 'ofac-advanced-xml';
     if (root === 'CONSOLIDATED_LIST') return 'un-xml';
     if (root === 'export' && /sanctionEntity|fpi\/fsd\/export/.test(start)) return 'eu-fsf-xml';
     return null;

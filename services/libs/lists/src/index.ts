@@ -1,16 +1,7 @@
 // @vigil/lists: pure parsers from the official sanctions-list formats to one entity model.
 // No node:* imports here; the directory loader lives in the separate '@vigil/lists/node' entry.
 
-export type {
-  Address,
-  Entity,
-  EntityName,
-  EntityType,
-  Identifier,
-  ListId,
-  NameParts,
-  PartialDate,
-} from './entity.js';
+export type { Address, Entity, EntityName, EntityType, Identifier, ListId, NameParts, PartialDate } from './entity.js';
 
 export type { ByteStream, TextEncodingName } from './text/decode.js';
 export { decodeAuto, decodeHead, decodeStream, readAllBytes } from './text/decode.js';

@@ -17,7 +17,8 @@ export type OpenFile = (path: string) => ByteStream;
 
 /** Parse one source (as grouped by groupSources) into its entities, in source order. */
 export async function* parseSource(source: SourceGroup, open: OpenFile): AsyncGenerator<Entity> {
-  const path = (role: SourceGroup['files'][number]['role']): string | undefined => source.files.find((f) => f.role === role)?.path;
+  const path = (role: SourceGroup['files'][number]['role']): string | undefined =>
+    source.files.find((f) => f.role === role)?.path;
   const main = path('main');
   if (!main) return;
   switch (source.format) {

@@ -1,7 +1,16 @@
 // ISO 15924 script of a name, so the matching engine knows which names need transliteration
 // and which query scripts a record can be reached from.
 
-const LATIN_ONLY = /^[\u0000-\u024f\u1e00-\u1eff\u2000-\u206f\u02b0-\u02ff\u0300-\u036f]*$/;
+// ASCII, Latin-1, Latin Extended, spacing modifiers, combining diacritics, Latin Extended
+// Additional and general punctuation: a name made only of these needs no script.
+function isLatinOnly(name: string): boolean {
+  for (let i = 0; i < name.length; i++) {
+    const c = name.charCodeAt(i);
+    if (c < 0x370 || (c >= 0x1e00 && c <= 0x1eff) || (c >= 0x2000 && c <= 0x206f)) continue;
+    return false;
+  }
+  return true;
+}
 
 const SCRIPTS: readonly (readonly [code: string, pattern: RegExp])[] = [
   ['Cyrl', /\p{Script=Cyrillic}/u],
@@ -33,7 +42,7 @@ const SCRIPTS: readonly (readonly [code: string, pattern: RegExp])[] = [
  * (and for names without letters). Japanese mixes give "Jpan", Korean with Hanja "Kore".
  */
 export function detectScript(name: string): string | undefined {
-  if (LATIN_ONLY.test(name)) return undefined;
+  if (isLatinOnly(name)) return undefined;
   const counts = new Map<string, number>();
   for (const ch of name) {
     if (ch.charCodeAt(0) < 0x250) continue;

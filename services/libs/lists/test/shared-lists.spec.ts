@@ -49,7 +49,12 @@ suite('the shared list snapshots', () => {
   });
 
   it('types the entities as the README counts them', () => {
-    expect(countBy(of('ofac-sdn'), (e) => e.type)).toEqual({ individual: 6_646, organization: 6_033, vessel: 764, aircraft: 378 });
+    expect(countBy(of('ofac-sdn'), (e) => e.type)).toEqual({
+      individual: 6_646,
+      organization: 6_033,
+      vessel: 764,
+      aircraft: 378,
+    });
     expect(countBy(of('ofac-cons'), (e) => e.type)).toEqual({ individual: 79, organization: 363 });
     expect(countBy(of('un-sc'), (e) => e.type)).toEqual({ individual: 730, organization: 273 });
     expect(countBy(of('uk-hmt'), (e) => e.type)).toEqual({ individual: 1_426, organization: 680 });
@@ -59,13 +64,18 @@ suite('the shared list snapshots', () => {
     // 378 records carry NAME_ORIGINAL_SCRIPT; for QDe.164 it repeats the Latin primary name.
     const original = of('un-sc').filter((e) => e.names.some((n) => n.kind === 'original-script'));
     expect(original).toHaveLength(377);
-    const scripts = countBy(original.flatMap((e) => e.names.filter((n) => n.kind === 'original-script')), (n) => n.script ?? 'Latn');
+    const scripts = countBy(
+      original.flatMap((e) => e.names.filter((n) => n.kind === 'original-script')),
+      (n) => n.script ?? 'Latn',
+    );
     expect(scripts['Arab']).toBe(366);
     expect(scripts['Cyrl']).toBe(11);
   });
 
   it('gives every entity a primary name first and a source id unique within its list', () => {
-    const bad = entities.filter((e) => e.names[0]?.strength !== 'primary' || e.names.filter((n) => n.strength === 'primary').length !== 1);
+    const bad = entities.filter(
+      (e) => e.names[0]?.strength !== 'primary' || e.names.filter((n) => n.strength === 'primary').length !== 1,
+    );
     expect(bad.map((e) => `${e.listId}:${e.sourceId}`)).toEqual([]);
     const keys = entities.map((e) => `${e.listId}\u0000${e.sourceId}`);
     expect(new Set(keys).size).toBe(keys.length);
@@ -80,6 +90,11 @@ suite('the shared list snapshots', () => {
   it('parses a newer SDN file on its own (no add/alt files)', async () => {
     const update = await loadListsFromDir(SHARED + 'list-updates/ofac_sdn_2024-05-03');
     expect(update.sources.map((s) => [s.listId, s.entityCount])).toEqual([['ofac-sdn', 14_965]]);
-    expect(countBy(update.entities, (e) => e.type)).toEqual({ individual: 6_854, organization: 6_884, vessel: 851, aircraft: 376 });
+    expect(countBy(update.entities, (e) => e.type)).toEqual({
+      individual: 6_854,
+      organization: 6_884,
+      vessel: 851,
+      aircraft: 376,
+    });
   });
 });

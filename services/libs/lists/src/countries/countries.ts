@@ -56,7 +56,8 @@ const QUALIFIER_PREFIX =
 // "Kazakh SSR" is read as its successor state, Kazakhstan.
 const QUALIFIER_SUFFIX =
   /\s+(?:citizenship|citizen|nationality|nationalities|national|nationals|passport|by birth|origin|descent|revoked|withdrawn|autonomous ssr|ssr|soviet socialist republic)(?:\s.*)?$/;
-const TIME_SUFFIX = /\s+(?:as at|as of|since|from|until|between|in|at time|previous|previously|formerly|reportedly)\b.*$/;
+const TIME_SUFFIX =
+  /\s+(?:as at|as of|since|from|until|between|in|at time|previous|previously|formerly|reportedly)\b.*$/;
 
 /**
  * One country name, code or demonym → ISO 3166-1 alpha-2, or undefined when it is not a

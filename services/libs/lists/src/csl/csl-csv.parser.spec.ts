@@ -4,11 +4,21 @@ import { parseCslCsv } from './csl-csv.parser.js';
 describe('parseCslCsv', () => {
   it('skips the repeated header row, merges rows sharing an id, and keeps a record cut off at end of file', async () => {
     const entities = await parseCslCsv(fixture('csl/csl.csv', 31));
-    expect(entities.map((e) => e.sourceId)).toEqual(['28263', '17014', 'dcc742038bcb47f1bf9e805ef279484d', '0b5e3a1f7d', '9702', '11476']);
+    expect(entities.map((e) => e.sourceId)).toEqual([
+      '28263',
+      '17014',
+      'dcc742038bcb47f1bf9e805ef279484d',
+      '0b5e3a1f7d',
+      '9702',
+      '11476',
+    ]);
     expect(entities.every((e) => e.listId === 'us-csl')).toBe(true);
     const cut = bySourceId(entities, '11476');
     expect(cut.names[0]?.full).toBe('BERMUDEZ SUAZA, Pedro Antonio');
-    expect(cut.addresses.map((a) => a.full)).toEqual(['c/o ASES DE COMPETENCIA Y CIA. S.A., Medellin, CO', 'Camino a San Mateo 41, la Cuspide departament']);
+    expect(cut.addresses.map((a) => a.full)).toEqual([
+      'c/o ASES DE COMPETENCIA Y CIA. S.A., Medellin, CO',
+      'Camino a San Mateo 41, la Cuspide departament',
+    ]);
   });
 
   it('reads the "ids" triples, alt names, dates of birth and country codes', async () => {
@@ -43,12 +53,19 @@ describe('parseCslCsv', () => {
 
   it('infers the type of BIS rows, which have none, and flags it', async () => {
     const entities = await parseCslCsv(fixture('csl/csl.csv'));
-    expect(bySourceId(entities, 'dcc742038bcb47f1bf9e805ef279484d')).toMatchObject({ type: 'organization', typeInferred: true });
+    expect(bySourceId(entities, 'dcc742038bcb47f1bf9e805ef279484d')).toMatchObject({
+      type: 'organization',
+      typeInferred: true,
+    });
     expect(bySourceId(entities, '0b5e3a1f7d')).toMatchObject({ type: 'individual', typeInferred: true });
     expect(bySourceId(entities, '28263').typeInferred).toBeUndefined();
     const vessel = bySourceId(entities, '9702');
     expect(vessel.type).toBe('vessel');
     expect(vessel.flag).toBe('MT');
-    expect(vessel.identifiers.map((i) => `${i.type}=${i.value}`)).toEqual(['call-sign=9HB3', 'imo=9187629', 'mmsi=249417000']);
+    expect(vessel.identifiers.map((i) => `${i.type}=${i.value}`)).toEqual([
+      'call-sign=9HB3',
+      'imo=9187629',
+      'mmsi=249417000',
+    ]);
   });
 });

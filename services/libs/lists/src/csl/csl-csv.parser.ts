@@ -21,14 +21,33 @@ const TYPES: Readonly<Record<string, EntityType>> = {
 };
 
 const COLUMNS = [
-  '_id', 'source', 'entity_number', 'type', 'programs', 'name', 'title', 'addresses', 'start_date',
-  'call_sign', 'vessel_flag', 'remarks', 'alt_names', 'citizenships', 'dates_of_birth', 'nationalities',
-  'places_of_birth', 'source_information_url', 'ids',
+  '_id',
+  'source',
+  'entity_number',
+  'type',
+  'programs',
+  'name',
+  'title',
+  'addresses',
+  'start_date',
+  'call_sign',
+  'vessel_flag',
+  'remarks',
+  'alt_names',
+  'citizenships',
+  'dates_of_birth',
+  'nationalities',
+  'places_of_birth',
+  'source_information_url',
+  'ids',
 ] as const;
 type Column = (typeof COLUMNS)[number];
 
 function splitList(text: string): string[] {
-  return text.split(/\s*;\s*/).map(clean).filter(Boolean);
+  return text
+    .split(/\s*;\s*/)
+    .map(clean)
+    .filter(Boolean);
 }
 
 // "31 Jinrong Street, Xicheng District, Beijing, 100033, CN": the last comma part is the country code.
@@ -43,64 +62,71 @@ function addressOf(text: string): { full: string; country?: string } {
 export async function parseCslCsv(bytes: ByteStream): Promise<Entity[]> {
   let index: Map<Column, number> | undefined;
   const drafts = new Map<string, EntityDraft>();
-  for await (const batch of readCsvBatches(decodeStream(bytes))) for (const record of batch) {
-    if (!index) {
-      index = new Map();
-      for (const column of COLUMNS) index.set(column, record.findIndex((h) => clean(h).toLowerCase() === column));
-      continue;
-    }
-    const get = (column: Column): string => {
-      const at = index?.get(column) ?? -1;
-      return at < 0 ? '' : clean(record[at]);
-    };
-    const id = get('entity_number') || get('_id');
-    // The repeated header row (`_id,source,…`) is not a listing.
-    if (!id || id === '_id' || get('source') === 'source') continue;
-    const name = get('name');
-    let draft = drafts.get(id);
-    if (!draft) {
-      const stated = TYPES[get('type').toLowerCase()];
-      draft = new EntityDraft('us-csl', id, stated ?? inferTypeFromName(name));
-      draft.typeInferred = !stated;
-      drafts.set(id, draft);
-    }
-    const isPerson = draft.type === 'individual';
-    draft.addName(name, 'primary', { parts: isPerson ? splitCommaName(name) : undefined });
-    for (const alias of splitList(get('alt_names'))) {
-      draft.addName(alias, 'strong', { kind: 'aka', parts: isPerson ? splitCommaName(alias) : undefined });
-    }
-    draft.addDataset(get('source'));
-    for (const program of splitList(get('programs'))) draft.addProgram(program);
-    draft.addPosition(get('title'));
-    for (const address of splitList(get('addresses'))) draft.addAddress(addressOf(address));
-    draft.setListedOn(parseIsoDate(get('start_date')));
-    for (const dob of splitList(get('dates_of_birth'))) draft.addBirthDates(parseDateOrRange(dob));
-    for (const place of splitList(get('places_of_birth'))) draft.addBirthPlace(place);
-    for (const code of splitList(get('nationalities'))) draft.addNationality(normaliseIso2(code) ?? countriesIn(code)[0]);
-    for (const code of splitList(get('citizenships'))) draft.addCitizenship(normaliseIso2(code) ?? countriesIn(code)[0]);
-    const callSign = get('call_sign');
-    if (callSign) draft.addIdentifier({ type: 'call-sign', value: callSign });
-    const flag = toIso2(get('vessel_flag'));
-    if (flag) draft.flag = flag;
-    for (const triple of splitList(get('ids'))) {
-      // "Passport, U00242309, TR" / "Gender, Male" / "Digital Currency Address - XBT, 1Abc…"
-      const [label = '', value = '', country = ''] = triple.split(/\s*,\s*/);
-      if (/^gender$/i.test(label)) {
-        draft.setGender(value);
+  for await (const batch of readCsvBatches(decodeStream(bytes)))
+    for (const record of batch) {
+      if (!index) {
+        index = new Map();
+        for (const column of COLUMNS)
+          index.set(
+            column,
+            record.findIndex((h) => clean(h).toLowerCase() === column),
+          );
         continue;
       }
-      const type = ofacIdentifierType(label);
-      if (type === 'other' || !value) continue;
-      const normalised = normaliseIdentifier(type, value);
-      draft.addIdentifier({
-        ...normalised,
-        country: normaliseIso2(country) ?? toIso2(country),
-        note: type === 'crypto-address' ? label.replace(/^Digital Currency Address - /i, '') : label,
-      });
+      const get = (column: Column): string => {
+        const at = index?.get(column) ?? -1;
+        return at < 0 ? '' : clean(record[at]);
+      };
+      const id = get('entity_number') || get('_id');
+      // The repeated header row (`_id,source,…`) is not a listing.
+      if (!id || id === '_id' || get('source') === 'source') continue;
+      const name = get('name');
+      let draft = drafts.get(id);
+      if (!draft) {
+        const stated = TYPES[get('type').toLowerCase()];
+        draft = new EntityDraft('us-csl', id, stated ?? inferTypeFromName(name));
+        draft.typeInferred = !stated;
+        drafts.set(id, draft);
+      }
+      const isPerson = draft.type === 'individual';
+      draft.addName(name, 'primary', { parts: isPerson ? splitCommaName(name) : undefined });
+      for (const alias of splitList(get('alt_names'))) {
+        draft.addName(alias, 'strong', { kind: 'aka', parts: isPerson ? splitCommaName(alias) : undefined });
+      }
+      draft.addDataset(get('source'));
+      for (const program of splitList(get('programs'))) draft.addProgram(program);
+      draft.addPosition(get('title'));
+      for (const address of splitList(get('addresses'))) draft.addAddress(addressOf(address));
+      draft.setListedOn(parseIsoDate(get('start_date')));
+      for (const dob of splitList(get('dates_of_birth'))) draft.addBirthDates(parseDateOrRange(dob));
+      for (const place of splitList(get('places_of_birth'))) draft.addBirthPlace(place);
+      for (const code of splitList(get('nationalities')))
+        draft.addNationality(normaliseIso2(code) ?? countriesIn(code)[0]);
+      for (const code of splitList(get('citizenships')))
+        draft.addCitizenship(normaliseIso2(code) ?? countriesIn(code)[0]);
+      const callSign = get('call_sign');
+      if (callSign) draft.addIdentifier({ type: 'call-sign', value: callSign });
+      const flag = toIso2(get('vessel_flag'));
+      if (flag) draft.flag = flag;
+      for (const triple of splitList(get('ids'))) {
+        // "Passport, U00242309, TR" / "Gender, Male" / "Digital Currency Address - XBT, 1Abc…"
+        const [label = '', value = '', country = ''] = triple.split(/\s*,\s*/);
+        if (/^gender$/i.test(label)) {
+          draft.setGender(value);
+          continue;
+        }
+        const type = ofacIdentifierType(label);
+        if (type === 'other' || !value) continue;
+        const normalised = normaliseIdentifier(type, value);
+        draft.addIdentifier({
+          ...normalised,
+          country: normaliseIso2(country) ?? toIso2(country),
+          note: type === 'crypto-address' ? label.replace(/^Digital Currency Address - /i, '') : label,
+        });
+      }
+      draft.addRemarks(get('remarks'));
+      draft.sourceUrl ??= get('source_information_url') || undefined;
     }
-    draft.addRemarks(get('remarks'));
-    draft.sourceUrl ??= get('source_information_url') || undefined;
-  }
   const out: Entity[] = [];
   for (const draft of drafts.values()) {
     const entity = draft.build();

@@ -26,7 +26,7 @@ describe('readCsvRecords', () => {
     for (let size = 1; size <= text.length; size++) expect(await read(text, size)).toEqual(expected);
   });
 
-  it("ignores the 0x1A end-of-file byte OFAC appends", async () => {
+  it('ignores the 0x1A end-of-file byte OFAC appends', async () => {
     expect(await read('12300,"remarks"\r\n\u001a', 4)).toEqual([['12300', 'remarks']]);
   });
 

@@ -17,8 +17,13 @@ const LF = 10;
 
 type ParseResult = { records: string[][]; rest: string };
 
+/** The Ctrl-Z (0x1A) byte OFAC ends its files with. */
+export const EOF_MARK = String.fromCharCode(0x1a);
+
 function isBlankRecord(record: string[]): boolean {
-  return record.length === 1 && (record[0] ?? '').replace(/[\s\u001a]/g, '') === '';
+  if (record.length !== 1) return false;
+  const only = (record[0] ?? '').trim();
+  return only === '' || only === EOF_MARK;
 }
 
 /**
@@ -114,7 +119,10 @@ function parseRecords(text: string, delimiter: number, final: boolean): ParseRes
  * Records of a CSV text stream in batches (all complete records of each chunk), which spares
  * whole-file parsers one async step per record.
  */
-export async function* readCsvBatches(chunks: AsyncIterable<string>, options: CsvOptions = {}): AsyncGenerator<string[][]> {
+export async function* readCsvBatches(
+  chunks: AsyncIterable<string>,
+  options: CsvOptions = {},
+): AsyncGenerator<string[][]> {
   const delimiter = (options.delimiter ?? ',').charCodeAt(0);
   let pending = '';
   for await (const chunk of chunks) {
@@ -127,7 +135,10 @@ export async function* readCsvBatches(chunks: AsyncIterable<string>, options: Cs
 }
 
 /** Records of a CSV text stream, each an array of raw field strings. */
-export async function* readCsvRecords(chunks: AsyncIterable<string>, options: CsvOptions = {}): AsyncGenerator<string[]> {
+export async function* readCsvRecords(
+  chunks: AsyncIterable<string>,
+  options: CsvOptions = {},
+): AsyncGenerator<string[]> {
   for await (const batch of readCsvBatches(chunks, options)) yield* batch;
 }
 

@@ -68,7 +68,8 @@ function euCountry(iso2: string | undefined, description: string | undefined): s
 }
 
 export function addEuName(draft: EntityDraft, name: EuName): void {
-  const whole = clean(name.wholeName) || [name.firstName, name.middleName, name.lastName].map(clean).filter(Boolean).join(' ');
+  const whole =
+    clean(name.wholeName) || [name.firstName, name.middleName, name.lastName].map(clean).filter(Boolean).join(' ');
   if (!whole) return;
   const weak = clean(name.strong).toLowerCase() === 'false';
   const parts =
@@ -76,7 +77,10 @@ export function addEuName(draft: EntityDraft, name: EuName): void {
       ? { title: name.title, given: name.firstName, middle: name.middleName, family: name.lastName }
       : undefined;
   // The EU marks no primary name; its first nameAlias is the one it lists under.
-  draft.addName(whole, draft.hasPrimaryName ? (weak ? 'weak' : 'strong') : 'primary', { kind: draft.hasPrimaryName ? 'aka' : undefined, parts });
+  draft.addName(whole, draft.hasPrimaryName ? (weak ? 'weak' : 'strong') : 'primary', {
+    kind: draft.hasPrimaryName ? 'aka' : undefined,
+    parts,
+  });
   draft.setGender(name.gender);
   if (name.function) draft.addPosition(name.function);
 }
@@ -88,12 +92,19 @@ export function addEuBirth(draft: EntityDraft, birth: EuBirth): void {
     const year = Number(clean(birth.year)) || undefined;
     const from = Number(clean(birth.yearRangeFrom)) || undefined;
     const to = Number(clean(birth.yearRangeTo)) || undefined;
-    if (year) draft.addBirthDates([partialDate(year, Number(clean(birth.monthOfYear)) || undefined, Number(clean(birth.dayOfMonth)) || undefined)]);
+    if (year)
+      draft.addBirthDates([
+        partialDate(year, Number(clean(birth.monthOfYear)) || undefined, Number(clean(birth.dayOfMonth)) || undefined),
+      ]);
     else if (from && to) draft.addBirthDates(yearRange(from, to));
     else if (from || to) draft.addBirthDates([String(from ?? to)]);
   }
   const country = clean(birth.countryDescription);
-  const placeText = [clean(birth.city) || clean(birth.place), clean(birth.region), country && country !== 'UNKNOWN' ? country : '']
+  const placeText = [
+    clean(birth.city) || clean(birth.place),
+    clean(birth.region),
+    country && country !== 'UNKNOWN' ? country : '',
+  ]
     .filter(Boolean)
     .join(', ');
   if (placeText) draft.addBirthPlace(placeText);
@@ -101,7 +112,10 @@ export function addEuBirth(draft: EntityDraft, birth: EuBirth): void {
 
 export function addEuAddress(draft: EntityDraft, address: EuAddress): void {
   const country = euCountry(address.countryIso2Code, address.countryDescription);
-  const street = [address.street, address.poBox ? `PO Box ${clean(address.poBox)}` : ''].map(clean).filter(Boolean).join(', ');
+  const street = [address.street, address.poBox ? `PO Box ${clean(address.poBox)}` : '']
+    .map(clean)
+    .filter(Boolean)
+    .join(', ');
   const city = clean(address.city) || clean(address.place);
   const description = clean(address.countryDescription);
   draft.addAddress({
@@ -110,7 +124,9 @@ export function addEuAddress(draft: EntityDraft, address: EuAddress): void {
     region: address.region,
     postalCode: address.zipCode,
     country,
-    full: [street, city, clean(address.region), clean(address.zipCode), description === 'UNKNOWN' ? '' : description].filter(Boolean).join(', '),
+    full: [street, city, clean(address.region), clean(address.zipCode), description === 'UNKNOWN' ? '' : description]
+      .filter(Boolean)
+      .join(', '),
   });
 }
 
@@ -131,7 +147,9 @@ const ID_TYPES: Readonly<Record<string, string>> = {
 export function addEuIdentification(draft: EntityDraft, identification: EuIdentification): void {
   const value = clean(identification.latinNumber) || clean(identification.number);
   if (!value) return;
-  const code = clean(identification.identificationTypeCode).toLowerCase().replace(/[^a-z]/g, '');
+  const code = clean(identification.identificationTypeCode)
+    .toLowerCase()
+    .replace(/[^a-z]/g, '');
   draft.addIdentifier({
     type: ID_TYPES[code] ?? 'other',
     value,

@@ -3,7 +3,14 @@ import { parseIsoDate } from '../dates.js';
 import { EntityDraft, clean } from '../entity-draft.js';
 import { decodeStream, type ByteStream } from '../text/decode.js';
 import { child, childText, childrenNamed, readXmlRecords, type XmlElement } from '../xml/xml-reader.js';
-import { addEuAddress, addEuBirth, addEuCitizenship, addEuIdentification, addEuName, euEntityType } from './eu-facts.js';
+import {
+  addEuAddress,
+  addEuBirth,
+  addEuCitizenship,
+  addEuIdentification,
+  addEuName,
+  euEntityType,
+} from './eu-facts.js';
 
 // EU Financial Sanctions File, XML flavour (namespace http://eu.europa.ec/fpi/fsd/export):
 // export/sanctionEntity[@logicalId] with attribute-only children. Streamed one entity at a time.
@@ -12,11 +19,16 @@ function toEntity(record: XmlElement): Entity | undefined {
   const logicalId = clean(record.attrs['logicalId']);
   if (!logicalId) return undefined;
   const subject = child(record, 'subjectType');
-  const draft = new EntityDraft('eu-fsf', logicalId, euEntityType(subject?.attrs['classificationCode'] ?? subject?.attrs['code']));
+  const draft = new EntityDraft(
+    'eu-fsf',
+    logicalId,
+    euEntityType(subject?.attrs['classificationCode'] ?? subject?.attrs['code']),
+  );
   for (const name of childrenNamed(record, 'nameAlias')) addEuName(draft, name.attrs);
   for (const birth of childrenNamed(record, 'birthdate')) addEuBirth(draft, birth.attrs);
   for (const address of childrenNamed(record, 'address')) addEuAddress(draft, address.attrs);
-  for (const identification of childrenNamed(record, 'identification')) addEuIdentification(draft, identification.attrs);
+  for (const identification of childrenNamed(record, 'identification'))
+    addEuIdentification(draft, identification.attrs);
   for (const citizenship of childrenNamed(record, 'citizenship')) addEuCitizenship(draft, citizenship.attrs);
   for (const regulation of childrenNamed(record, 'regulation')) {
     draft.addProgram(regulation.attrs['programme']);

@@ -113,19 +113,29 @@ export async function parseFtmJsonLines(bytes: ByteStream): Promise<Entity[]> {
 
   const out: Entity[] = [];
   for (const party of parties) {
-    const entity = toEntity(party, addresses, sanctionsOf.get(party.id ?? '') ?? [], documentsOf.get(party.id ?? '') ?? []);
+    const entity = toEntity(
+      party,
+      addresses,
+      sanctionsOf.get(party.id ?? '') ?? [],
+      documentsOf.get(party.id ?? '') ?? [],
+    );
     if (entity) out.push(entity);
   }
   return out;
 }
 
-function toEntity(party: FtmEntity, addresses: Map<string, FtmEntity>, sanctions: FtmEntity[], documents: FtmEntity[]): Entity | undefined {
+function toEntity(
+  party: FtmEntity,
+  addresses: Map<string, FtmEntity>,
+  sanctions: FtmEntity[],
+  documents: FtmEntity[],
+): Entity | undefined {
   const id = party.id ?? '';
   const type = PARTY_SCHEMAS[party.schema ?? ''] ?? 'organization';
   const draft = new EntityDraft('opensanctions', id, type);
   const names = values(party, 'name');
   const caption = clean(party.caption);
-  const primary = caption && names.includes(caption) ? caption : names[0] ?? caption;
+  const primary = caption && names.includes(caption) ? caption : (names[0] ?? caption);
   const parts =
     type === 'individual'
       ? {
@@ -180,7 +190,8 @@ function toEntity(party: FtmEntity, addresses: Map<string, FtmEntity>, sanctions
   for (const sanction of sanctions) {
     const programIds = values(sanction, 'programId');
     for (const program of programIds.length > 0 ? programIds : values(sanction, 'program')) draft.addProgram(program);
-    for (const date of [...values(sanction, 'listingDate'), ...values(sanction, 'startDate')]) draft.setListedOn(parseIsoDate(date));
+    for (const date of [...values(sanction, 'listingDate'), ...values(sanction, 'startDate')])
+      draft.setListedOn(parseIsoDate(date));
   }
   for (const note of values(party, 'notes')) draft.addRemarks(note);
   for (const dataset of party.datasets ?? []) draft.addDataset(dataset);

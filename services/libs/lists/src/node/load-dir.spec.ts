@@ -23,9 +23,14 @@ describe('loadListsFromDir', () => {
       ['us-bis-dpl', 'us-bis-dpl-tsv', 'dpl/dpl.txt', 4],
       ['eu-fsf', 'eu-fsf-csv', 'eu/eu_fsf.csv', 3],
       ['eu-fsf', 'eu-fsf-xml', 'eu/eu_fsf.xml', 2],
-      ['opensanctions', 'ftm-jsonl', 'ftm/entities.ftm.json', 3],
+      ['opensanctions', 'ftm-jsonl', 'ftm/entities.ftm.jsonl', 3],
       ['ofac-sdn', 'ofac-advanced-xml', 'ofac_advanced/SDN_ADVANCED.XML', 3],
-      ['ofac-cons', 'ofac-csv', 'ofac_cons/cons_prim.csv + ofac_cons/cons_add.csv + ofac_cons/cons_alt.csv + ofac_cons/cons_comments.csv', 2],
+      [
+        'ofac-cons',
+        'ofac-csv',
+        'ofac_cons/cons_prim.csv + ofac_cons/cons_add.csv + ofac_cons/cons_alt.csv + ofac_cons/cons_comments.csv',
+        2,
+      ],
       ['ofac-sdn', 'ofac-csv', 'ofac_sdn/sdn.csv + ofac_sdn/add.csv + ofac_sdn/alt.csv + ofac_sdn/sdn_comments.csv', 7],
       ['ofac-sdn', 'ofac-xml', 'ofac_xml/SDN.XML', 3],
       ['uk-hmt', 'uk-sanctions-list-csv', 'uk/UK_Sanctions_List.csv', 2],
@@ -50,6 +55,10 @@ describe('loadListsFromDir', () => {
     const first = await loadListsFromDir(dir);
     const second = await loadListsFromDir(dir);
     expect(JSON.stringify(second.entities)).toBe(JSON.stringify(first.entities));
-    expect(first.entities.slice(0, 3).map((e) => `${e.listId}:${e.sourceId}`)).toEqual(['us-csl:28263', 'us-csl:17014', 'us-csl:dcc742038bcb47f1bf9e805ef279484d']);
+    expect(first.entities.slice(0, 3).map((e) => `${e.listId}:${e.sourceId}`)).toEqual([
+      'us-csl:28263',
+      'us-csl:17014',
+      'us-csl:dcc742038bcb47f1bf9e805ef279484d',
+    ]);
   });
 });

@@ -81,7 +81,8 @@ export async function loadListsFromDir(dir: string): Promise<LoadResult> {
   skipped.push(...unused.map((f) => f.path));
   skipped.sort();
 
-  const openFile = (path: string): AsyncIterable<Uint8Array> => createReadStream(join(dir, path), { highWaterMark: 1 << 20 });
+  const openFile = (path: string): AsyncIterable<Uint8Array> =>
+    createReadStream(join(dir, path), { highWaterMark: 1 << 20 });
   const sources: LoadedSource[] = [];
   const entities: Entity[] = [];
   for (const group of groups) {

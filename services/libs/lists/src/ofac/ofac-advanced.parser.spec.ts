@@ -4,12 +4,26 @@ import { parseOfacAdvancedXml } from './ofac-advanced.parser.js';
 describe('parseOfacAdvancedXml', () => {
   it('resolves parties through the file’s reference tables', async () => {
     const entities = await parseOfacAdvancedXml(fixture('ofac_advanced/SDN_ADVANCED.XML', 29));
-    expect(entities.map((e) => `${e.sourceId}:${e.type}`)).toEqual(['40001:individual', '9702:vessel', '12001:organization']);
+    expect(entities.map((e) => `${e.sourceId}:${e.type}`)).toEqual([
+      '40001:individual',
+      '9702:vessel',
+      '12001:organization',
+    ]);
 
     const ivanov = bySourceId(entities, '40001');
     expect(ivanov.names).toEqual([
-      { full: 'IVANOV, Ivan Petrovich', strength: 'primary', parts: { family: 'IVANOV', given: 'Ivan', patronymic: 'Petrovich' } },
-      { full: 'ИВАНОВ, Иван Петрович', strength: 'strong', kind: 'original-script', parts: { family: 'ИВАНОВ', given: 'Иван', patronymic: 'Петрович' }, script: 'Cyrl' },
+      {
+        full: 'IVANOV, Ivan Petrovich',
+        strength: 'primary',
+        parts: { family: 'IVANOV', given: 'Ivan', patronymic: 'Petrovich' },
+      },
+      {
+        full: 'ИВАНОВ, Иван Петрович',
+        strength: 'strong',
+        kind: 'original-script',
+        parts: { family: 'ИВАНОВ', given: 'Иван', patronymic: 'Петрович' },
+        script: 'Cyrl',
+      },
       { full: 'VANYA', strength: 'weak', kind: 'aka', parts: { given: 'VANYA' } },
       { full: 'IVANOFF, Ivan', strength: 'strong', kind: 'fka', parts: { family: 'IVANOFF', given: 'Ivan' } },
     ]);
@@ -19,7 +33,13 @@ describe('parseOfacAdvancedXml', () => {
     expect(ivanov.gender).toBe('male');
     expect(ivanov.positions).toEqual(['Deputy Minister of Energy']);
     expect(ivanov.addresses).toEqual([
-      { street: '19 ul. Vavilova', city: 'Moscow', postalCode: '117312', country: 'RU', full: '19 ul. Vavilova, Moscow, 117312, Russia' },
+      {
+        street: '19 ul. Vavilova',
+        city: 'Moscow',
+        postalCode: '117312',
+        country: 'RU',
+        full: '19 ul. Vavilova, Moscow, 117312, Russia',
+      },
     ]);
     expect(ivanov.identifiers).toEqual([
       { type: 'passport', value: '4509 123456', country: 'RU', note: 'Passport' },

@@ -63,7 +63,11 @@ function readLocation(element: XmlElement, tables: RefTables): Location {
 
 function dateOf(element: XmlElement | undefined): PartialDate | undefined {
   if (!element) return undefined;
-  return partialDate(Number(childText(element, 'Year')) || undefined, Number(childText(element, 'Month')) || undefined, Number(childText(element, 'Day')) || undefined);
+  return partialDate(
+    Number(childText(element, 'Year')) || undefined,
+    Number(childText(element, 'Month')) || undefined,
+    Number(childText(element, 'Day')) || undefined,
+  );
 }
 
 /** A DatePeriod (Start From/To, End From/To) reduced to the dates it pins down. */
@@ -71,7 +75,8 @@ function periodDates(period: XmlElement): PartialDate[] {
   const start = child(period, 'Start');
   const end = child(period, 'End');
   const from = dateOf(start && child(start, 'From')) ?? dateOf(start && child(start, 'To'));
-  const to = dateOf(end && child(end, 'To')) ?? dateOf(end && child(end, 'From')) ?? dateOf(start && child(start, 'To'));
+  const to =
+    dateOf(end && child(end, 'To')) ?? dateOf(end && child(end, 'From')) ?? dateOf(start && child(start, 'To'));
   if (from && to) return dateRange(from, to);
   return from ? [from] : to ? [to] : [];
 }
@@ -128,7 +133,11 @@ function addNames(draft: EntityDraft, identity: XmlElement, context: PartyContex
       const full = draft.type === 'individual' && parts.family && rest ? `${parts.family}, ${rest}` : pieces.join(' ');
       const nameParts = draft.type === 'individual' && (parts.family || parts.given) ? parts : undefined;
       if (!isLatin) {
-        draft.addName(full, weak ? 'weak' : 'strong', { kind: 'original-script', parts: nameParts, script: scriptCode });
+        draft.addName(full, weak ? 'weak' : 'strong', {
+          kind: 'original-script',
+          parts: nameParts,
+          script: scriptCode,
+        });
       } else if (isPrimary) {
         draft.addName(full, 'primary', { parts: nameParts });
       } else {
@@ -147,7 +156,9 @@ function addFeature(draft: EntityDraft, feature: XmlElement, context: PartyConte
     const period = child(version, 'DatePeriod');
     const location = locations.get(child(version, 'VersionLocation')?.attrs['LocationID'] ?? '');
     const detail = child(version, 'VersionDetail');
-    const detailText = detail ? clean(detail.text) || refText(tables, 'DetailReference', detail.attrs['DetailReferenceID']) : '';
+    const detailText = detail
+      ? clean(detail.text) || refText(tables, 'DetailReference', detail.attrs['DetailReferenceID'])
+      : '';
 
     if (type === 'birthdate') {
       if (period) draft.addBirthDates(periodDates(period));
@@ -161,7 +172,10 @@ function addFeature(draft: EntityDraft, feature: XmlElement, context: PartyConte
       if (location) {
         const p = location.parts;
         draft.addAddress({
-          street: ['ADDRESS1', 'ADDRESS2', 'ADDRESS3'].map((k) => p.get(k) ?? '').filter(Boolean).join(', '),
+          street: ['ADDRESS1', 'ADDRESS2', 'ADDRESS3']
+            .map((k) => p.get(k) ?? '')
+            .filter(Boolean)
+            .join(', '),
           city: p.get('CITY'),
           region: p.get('STATE/PROVINCE') ?? p.get('REGION'),
           postalCode: p.get('POSTAL CODE'),
@@ -178,9 +192,20 @@ function addFeature(draft: EntityDraft, feature: XmlElement, context: PartyConte
     } else if (detailText) {
       const idType = ofacIdentifierType(featureType);
       if (idType === 'crypto-address') {
-        draft.addIdentifier({ type: idType, value: detailText, note: featureType.replace(/^Digital Currency Address - /i, '') });
-      } else if (['email', 'website', 'phone', 'swift-bic', 'mmsi', 'call-sign'].includes(idType) || type === 'vessel call sign') {
-        draft.addIdentifier({ type: type === 'vessel call sign' ? 'call-sign' : idType, value: detailText, note: featureType });
+        draft.addIdentifier({
+          type: idType,
+          value: detailText,
+          note: featureType.replace(/^Digital Currency Address - /i, ''),
+        });
+      } else if (
+        ['email', 'website', 'phone', 'swift-bic', 'mmsi', 'call-sign'].includes(idType) ||
+        type === 'vessel call sign'
+      ) {
+        draft.addIdentifier({
+          type: type === 'vessel call sign' ? 'call-sign' : idType,
+          value: detailText,
+          note: featureType,
+        });
       }
     }
   }
@@ -209,7 +234,8 @@ function readParty(party: XmlElement, context: PartyContext): EntityDraft | unde
     }
   }
   for (const feature of childrenNamed(profile, 'Feature')) addFeature(draft, feature, context);
-  for (const comment of [...childrenNamed(party, 'Comment'), ...childrenNamed(profile, 'Comment')]) draft.addRemarks(comment.text);
+  for (const comment of [...childrenNamed(party, 'Comment'), ...childrenNamed(profile, 'Comment')])
+    draft.addRemarks(comment.text);
   draft.sourceUrl = `https://sanctionssearch.ofac.treas.gov/Details.aspx?id=${fixedRef}`;
   return draft;
 }
@@ -221,7 +247,8 @@ export async function parseOfacAdvancedXml(bytes: ByteStream, listId: ListId = '
   const context: PartyContext = { tables: new Map(), locations: new Map(), documentsByIdentity: new Map(), listId };
   const drafts: EntityDraft[] = [];
   const draftByProfile = new Map<string, EntityDraft>();
-  const isRecord = (_name: string, depth: number, parent: string | undefined): boolean => depth === 2 && SECTIONS.has(parent ?? '');
+  const isRecord = (_name: string, depth: number, parent: string | undefined): boolean =>
+    depth === 2 && SECTIONS.has(parent ?? '');
 
   for await (const element of readXmlRecords(decodeStream(bytes), isRecord)) {
     switch (element.name) {

@@ -29,7 +29,11 @@ describe('parseOfacCsv', () => {
   it('continues cut remarks from the comments file, mid-word, and keeps remark a.k.a.s as weak aliases', async () => {
     const tian = bySourceId(await sdn(), '28263');
     expect(tian.type).toBe('individual');
-    expect(tian.names[0]).toEqual({ full: 'TIAN, Yinyin', strength: 'primary', parts: { given: 'Yinyin', family: 'TIAN' } });
+    expect(tian.names[0]).toEqual({
+      full: 'TIAN, Yinyin',
+      strength: 'primary',
+      parts: { given: 'Yinyin', family: 'TIAN' },
+    });
     expect(names(tian)).toEqual(['primary:TIAN, Yinyin', 'weak:tianyinyin0404', 'weak:snowsjohn']);
     expect(tian.linkedTo).toEqual(['LAZARUS GROUP']);
     expect(tian.programs).toEqual(['DPRK3', 'CYBER2']);
@@ -64,16 +68,27 @@ describe('parseOfacCsv', () => {
     const vessel = bySourceId(entities, '9702');
     expect(vessel.type).toBe('vessel');
     expect(vessel.flag).toBe('MT');
-    expect(vessel.identifiers.map((i) => `${i.type}=${i.value}`)).toEqual(['call-sign=9HB3', 'imo=9187629', 'mmsi=249417000']);
+    expect(vessel.identifiers.map((i) => `${i.type}=${i.value}`)).toEqual([
+      'call-sign=9HB3',
+      'imo=9187629',
+      'mmsi=249417000',
+    ]);
     const aircraft = bySourceId(entities, '9801');
     expect(aircraft.type).toBe('aircraft');
     expect(aircraft.flag).toBe('IR');
-    expect(aircraft.identifiers.map((i) => `${i.type}=${i.value}`)).toEqual(['aircraft-serial=8401', 'aircraft-serial=1001']);
+    expect(aircraft.identifiers.map((i) => `${i.type}=${i.value}`)).toEqual([
+      'aircraft-serial=8401',
+      'aircraft-serial=1001',
+    ]);
   });
 
   it('keeps doubled quotes in names and n.k.a. kinds', async () => {
     const house = bySourceId(await sdn(), '12001');
-    expect(names(house)).toEqual(['primary:TRADING HOUSE "EAST", LLC', 'strong:EAST TRADING HOUSE LLC', 'strong:TRADING HOUSE EAST, LLC']);
+    expect(names(house)).toEqual([
+      'primary:TRADING HOUSE "EAST", LLC',
+      'strong:EAST TRADING HOUSE LLC',
+      'strong:TRADING HOUSE EAST, LLC',
+    ]);
     expect(house.names[1]?.kind).toBe('nka');
     expect(house.identifiers.map((i) => `${i.type}=${i.value}/${i.country ?? ''}`)).toEqual([
       'tax-id=7707083893/RU',
@@ -95,7 +110,10 @@ describe('parseOfacCsv', () => {
     );
     expect(entities.map((e) => `${e.listId}:${e.sourceId}`)).toEqual(['ofac-cons:17016', 'ofac-cons:30882']);
     expect(bySourceId(entities, '17016').programs).toEqual(['UKRAINE-EO13662', 'RUSSIA-EO14024']);
-    expect(names(bySourceId(entities, '30882'))).toEqual(['primary:CHINA TELECOM CORPORATION LIMITED', 'strong:CHINA TELECOM CO., LTD']);
+    expect(names(bySourceId(entities, '30882'))).toEqual([
+      'primary:CHINA TELECOM CORPORATION LIMITED',
+      'strong:CHINA TELECOM CO., LTD',
+    ]);
   });
 
   it('works with the main file alone', async () => {

@@ -3,7 +3,7 @@ import { ofacIdentifierType, parseOfacRemarks } from './ofac-remarks.js';
 describe('parseOfacRemarks', () => {
   it('splits a person record: dates, places, countries, gender, documents, weak aliases, links', () => {
     const parsed = parseOfacRemarks(
-      "DOB 1960 to 1962; alt. DOB circa 1958; POB Giza, Egypt; nationality Egypt; alt. nationality Palestinian; citizen Jordan; " +
+      'DOB 1960 to 1962; alt. DOB circa 1958; POB Giza, Egypt; nationality Egypt; alt. nationality Palestinian; citizen Jordan; ' +
         'Gender Male; Passport 1084010 (Egypt) issued 12 Jan 2001 expires 11 Jan 2011; National ID No. 216040 (Yemen); ' +
         "a.k.a. 'ABU BAKR'; f.k.a. 'AL-MASRI, Abu'; Linked To: AL-QAIDA; Secondary sanctions risk: section 1(b) of Executive Order 13224.",
     );
@@ -44,7 +44,9 @@ describe('parseOfacRemarks', () => {
   });
 
   it('never turns "Linked To" into an alias, and ignores what it does not know', () => {
-    const parsed = parseOfacRemarks('Linked To: LAZARUS GROUP.; Organization Established Date 1991; Target Type Government Entity');
+    const parsed = parseOfacRemarks(
+      'Linked To: LAZARUS GROUP.; Organization Established Date 1991; Target Type Government Entity',
+    );
     expect(parsed.weakAliases).toEqual([]);
     expect(parsed.linkedTo).toEqual(['LAZARUS GROUP']);
     expect(parsed.identifiers).toEqual([]);

@@ -118,7 +118,9 @@ const IDENTIFIER_LABELS: readonly IdentifierLabel[] = [
 ].sort((a, b) => b.label.length - a.label.length);
 
 /** Identifier type for an OFAC document label ("Passport", "Tax ID No.", "MMSI"), or 'other'. */
-const TYPE_BY_LABEL: ReadonlyMap<string, string> = new Map(IDENTIFIER_LABELS.map((l) => [l.label.toLowerCase(), l.type]));
+const TYPE_BY_LABEL: ReadonlyMap<string, string> = new Map(
+  IDENTIFIER_LABELS.map((l) => [l.label.toLowerCase(), l.type]),
+);
 
 // Labels grouped by their first word, so a remark segment is compared with a handful of labels.
 const LABELS_BY_FIRST_WORD: ReadonlyMap<string, readonly (IdentifierLabel & { lower: string })[]> = (() => {

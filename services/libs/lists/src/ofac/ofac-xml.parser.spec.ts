@@ -14,7 +14,9 @@ describe('parseOfacXml', () => {
     expect(tian.birthDates).toEqual(['1986-07-12', '1960', '1961', '1962']);
     expect(tian.birthPlaces).toEqual(['Jiangsu, China']);
     expect(tian.nationalities).toEqual(['CN']);
-    expect(tian.addresses).toEqual([{ city: 'Nanjing', region: 'Jiangsu', country: 'CN', full: 'Nanjing, Jiangsu, China' }]);
+    expect(tian.addresses).toEqual([
+      { city: 'Nanjing', region: 'Jiangsu', country: 'CN', full: 'Nanjing, Jiangsu, China' },
+    ]);
     expect(tian.identifiers).toEqual([
       { type: 'crypto-address', value: '134r8iHv69xdT6p5qVKTsHrcUEuBVZAYak', note: 'XBT' },
       { type: 'national-id', value: '321284198607120616', country: 'CN', note: 'Identification Number' },
@@ -24,7 +26,11 @@ describe('parseOfacXml', () => {
     const vessel = bySourceId(entities, '9702');
     expect(vessel.type).toBe('vessel');
     expect(vessel.flag).toBe('MT');
-    expect(vessel.identifiers.map((i) => `${i.type}=${i.value}`)).toEqual(['imo=9187629', 'mmsi=249417000', 'call-sign=9HB3']);
+    expect(vessel.identifiers.map((i) => `${i.type}=${i.value}`)).toEqual([
+      'imo=9187629',
+      'mmsi=249417000',
+      'call-sign=9HB3',
+    ]);
 
     const house = bySourceId(entities, '12001');
     expect(names(house)).toEqual(['primary:TRADING HOUSE "EAST", LLC', 'strong:EAST TRADING HOUSE LLC']);

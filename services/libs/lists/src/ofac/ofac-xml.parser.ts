@@ -41,7 +41,9 @@ function toEntity(entry: XmlElement, listId: ListId): Entity | undefined {
   const isPerson = type === 'individual';
 
   const primary = fullName(entry);
-  draft.addName(primary.full, 'primary', { parts: isPerson && primary.family ? { given: primary.given, family: primary.family } : undefined });
+  draft.addName(primary.full, 'primary', {
+    parts: isPerson && primary.family ? { given: primary.given, family: primary.family } : undefined,
+  });
   for (const aka of listItems(entry, 'akaList', 'aka')) {
     const name = fullName(aka);
     const weak = childText(aka, 'category').toLowerCase() === 'weak';
@@ -70,7 +72,10 @@ function toEntity(entry: XmlElement, listId: ListId): Entity | undefined {
     });
   }
   for (const address of listItems(entry, 'addressList', 'address')) {
-    const street = ['address1', 'address2', 'address3'].map((f) => childText(address, f)).filter(Boolean).join(', ');
+    const street = ['address1', 'address2', 'address3']
+      .map((f) => childText(address, f))
+      .filter(Boolean)
+      .join(', ');
     const city = childText(address, 'city');
     const region = childText(address, 'stateOrProvince');
     const postalCode = childText(address, 'postalCode');
@@ -79,8 +84,10 @@ function toEntity(entry: XmlElement, listId: ListId): Entity | undefined {
   }
   for (const n of listItems(entry, 'nationalityList', 'nationality')) draft.addNationalityText(childText(n, 'country'));
   for (const c of listItems(entry, 'citizenshipList', 'citizenship')) draft.addCitizenshipText(childText(c, 'country'));
-  for (const d of listItems(entry, 'dateOfBirthList', 'dateOfBirthItem')) draft.addBirthDates(parseDateOrRange(childText(d, 'dateOfBirth')));
-  for (const p of listItems(entry, 'placeOfBirthList', 'placeOfBirthItem')) draft.addBirthPlace(childText(p, 'placeOfBirth'));
+  for (const d of listItems(entry, 'dateOfBirthList', 'dateOfBirthItem'))
+    draft.addBirthDates(parseDateOrRange(childText(d, 'dateOfBirth')));
+  for (const p of listItems(entry, 'placeOfBirthList', 'placeOfBirthItem'))
+    draft.addBirthPlace(childText(p, 'placeOfBirth'));
 
   const vessel = child(entry, 'vesselInfo');
   if (vessel) {

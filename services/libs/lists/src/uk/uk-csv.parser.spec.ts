@@ -11,7 +11,11 @@ describe('parseUkOfsiCsv', () => {
       'uk-hmt:10657:organization',
     ]);
     const naval = bySourceId(entities, '14000');
-    expect(naval.names[0]).toEqual({ full: 'José María NAVAL', strength: 'primary', parts: { given: 'José', middle: 'María', family: 'NAVAL' } });
+    expect(naval.names[0]).toEqual({
+      full: 'José María NAVAL',
+      strength: 'primary',
+      parts: { given: 'José', middle: 'María', family: 'NAVAL' },
+    });
     expect(naval.names[1]).toMatchObject({ full: 'Jose Maria NAVAL', strength: 'strong', kind: 'fka' });
     expect(naval.birthPlaces).toEqual(['Bogotá, Colombia']);
     expect(naval.identifiers).toEqual([
@@ -29,7 +33,12 @@ describe('parseUkOfsiCsv', () => {
     expect(qahtani.birthPlaces).toEqual(['Doha, Qatar']);
     expect(qahtani.positions).toEqual(['Emir for the eastern zone']);
     expect(qahtani.identifiers).toEqual([
-      { type: 'passport', value: '592667', country: 'QA', note: 'Passport No: 592667 (Qatari passport issued on 3 May 2007).' },
+      {
+        type: 'passport',
+        value: '592667',
+        country: 'QA',
+        note: 'Passport No: 592667 (Qatari passport issued on 3 May 2007).',
+      },
     ]);
     expect(qahtani.addresses).toEqual([{ country: 'AF', full: 'Afghanistan (since 2009)' }]);
     expect(qahtani.listedOn).toBe('2016-04-01');
@@ -42,8 +51,8 @@ describe('parseUkOfsiCsv', () => {
     const text = [
       'Last Updated,03/06/2022',
       header,
-      'ZAWAHIRI,Ayman,,,,,Dr,أيمن الظواهري,Arabic,Arabic,19/06/1951,Giza,Egypt,Egyptian,1084010,Egyptian passport,,,,,,,,,,,,UN Ref QDi.006,Individual,Primary name,,ISIL (Da\'esh) and Al-Qaida,02/10/2001,31/12/2020,01/02/2021,6897',
-      'ABDEL RAHMAN,Aiman,,,,,,,,,,,,,,,,,,,,,,,,,,,Individual,AKA,Low,ISIL (Da\'esh) and Al-Qaida,02/10/2001,31/12/2020,01/02/2021,6897',
+      "ZAWAHIRI,Ayman,,,,,Dr,أيمن الظواهري,Arabic,Arabic,19/06/1951,Giza,Egypt,Egyptian,1084010,Egyptian passport,,,,,,,,,,,,UN Ref QDi.006,Individual,Primary name,,ISIL (Da'esh) and Al-Qaida,02/10/2001,31/12/2020,01/02/2021,6897",
+      "ABDEL RAHMAN,Aiman,,,,,,,,,,,,,,,,,,,,,,,,,,,Individual,AKA,Low,ISIL (Da'esh) and Al-Qaida,02/10/2001,31/12/2020,01/02/2021,6897",
     ].join('\n');
     const [zawahiri] = await parseUkCsv(textBytes(text));
     expect(zawahiri?.sourceId).toBe('6897');
@@ -52,7 +61,9 @@ describe('parseUkOfsiCsv', () => {
       ['strong', 'أيمن الظواهري', 'Arab'],
       ['weak', 'Aiman ABDEL RAHMAN', ''],
     ]);
-    expect(zawahiri?.identifiers).toEqual([{ type: 'passport', value: '1084010', country: 'EG', note: 'Egyptian passport' }]);
+    expect(zawahiri?.identifiers).toEqual([
+      { type: 'passport', value: '1084010', country: 'EG', note: 'Egyptian passport' },
+    ]);
   });
 });
 
@@ -69,14 +80,21 @@ describe('parseUkSanctionsListCsv', () => {
     ]);
     expect(akhund.birthDates).toEqual(['1958-01-01']);
     expect(akhund.gender).toBe('male');
-    expect(akhund.identifiers).toEqual([{ type: 'passport', value: 'OA123456', country: 'AF', note: 'Afghan passport' }]);
+    expect(akhund.identifiers).toEqual([
+      { type: 'passport', value: 'OA123456', country: 'AF', note: 'Afghan passport' },
+    ]);
     const ship = bySourceId(entities, 'RUS2176');
     expect(ship.flag).toBe('GA');
     expect(ship.identifiers).toEqual([{ type: 'imo', value: '9826902' }]);
   });
 
   it('extracts numbers from free-text document fields', () => {
-    expect(identifiersInText('(1) A-333602 (Indian) issued on 4 June 1985 (2) M110522 (Indian)').map((i) => [i.value, i.country])).toEqual([
+    expect(
+      identifiersInText('(1) A-333602 (Indian) issued on 4 June 1985 (2) M110522 (Indian)').map((i) => [
+        i.value,
+        i.country,
+      ]),
+    ).toEqual([
       ['A-333602', 'IN'],
       ['M110522', 'IN'],
     ]);

@@ -16,7 +16,11 @@ import { decodeAuto, readAllBytes, type ByteStream } from '../text/decode.js';
 
 export type UkCsvVariant = 'ofsi' | 'uk-sanctions-list';
 
-const key = (header: string): string => header.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+const key = (header: string): string =>
+  header
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
 
 // Each field and the header names it has had across the two publications and their versions.
 const COLUMNS = {
@@ -121,7 +125,21 @@ export async function parseUkCsv(bytes: ByteStream, variant?: UkCsvVariant): Pro
   // OFSI multiplies a party's rows out (name × date of birth × …), repeating every other fact
   // on each; facts already read for a party are not read again.
   const nameColumns = new Set(
-    (['name1', 'name2', 'name3', 'name4', 'name5', 'name6', 'title', 'nonLatin', 'nonLatinType', 'aliasType', 'aliasQuality'] as const)
+    (
+      [
+        'name1',
+        'name2',
+        'name3',
+        'name4',
+        'name5',
+        'name6',
+        'title',
+        'nonLatin',
+        'nonLatinType',
+        'aliasType',
+        'aliasQuality',
+      ] as const
+    )
       .map((c) => index.get(c))
       .filter((i): i is number => i !== undefined),
   );
@@ -163,9 +181,17 @@ function addRow(draft: EntityDraft, get: Row, withFacts: boolean): void {
   const aliasType = get('aliasType').toLowerCase();
   const quality = get('aliasQuality').toLowerCase();
   const title = get('title');
-  let strength: 'primary' | 'strong' | 'weak' = aliasType.startsWith('prim') && !aliasType.includes('variation') ? 'primary' : 'strong';
+  let strength: 'primary' | 'strong' | 'weak' =
+    aliasType.startsWith('prim') && !aliasType.includes('variation') ? 'primary' : 'strong';
   if (quality.includes('low') || quality.includes('weak')) strength = 'weak';
-  const kind = strength === 'primary' ? undefined : aliasType.includes('fka') ? 'fka' : aliasType.includes('variation') ? 'variation' : 'aka';
+  const kind =
+    strength === 'primary'
+      ? undefined
+      : aliasType.includes('fka')
+        ? 'fka'
+        : aliasType.includes('variation')
+          ? 'variation'
+          : 'aka';
   const parts =
     isPerson && given.length > 0 && family
       ? { title, given: given[0], middle: given.slice(1).join(' ') || undefined, family }
@@ -213,7 +239,14 @@ function addRow(draft: EntityDraft, get: Row, withFacts: boolean): void {
   const flag = toIso2(get('flag'));
   if (flag) draft.flag = flag;
 
-  const lines = [get('address1'), get('address2'), get('address3'), get('address4'), get('address5'), get('address6')].filter(Boolean);
+  const lines = [
+    get('address1'),
+    get('address2'),
+    get('address3'),
+    get('address4'),
+    get('address5'),
+    get('address6'),
+  ].filter(Boolean);
   const postCode = get('postCode');
   const country = get('country');
   if (lines.length > 0 || postCode || country) {

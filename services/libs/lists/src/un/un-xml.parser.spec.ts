@@ -14,7 +14,11 @@ describe('parseUnXml', () => {
   it('keeps the original-script name with its script, splits ";" aliases, and marks Low quality weak', async () => {
     const saddam = bySourceId(await collect(parseUnXml(fixture('un/UN_consolidated.xml'))), 'IQi.001');
     expect(saddam.names).toEqual([
-      { full: 'SADDAM HUSSEIN AL-TIKRITI', strength: 'primary', parts: { given: 'SADDAM', middle: 'HUSSEIN', family: 'AL-TIKRITI' } },
+      {
+        full: 'SADDAM HUSSEIN AL-TIKRITI',
+        strength: 'primary',
+        parts: { given: 'SADDAM', middle: 'HUSSEIN', family: 'AL-TIKRITI' },
+      },
       { full: 'صدام حسين التكريتي', strength: 'strong', kind: 'original-script', script: 'Arab' },
       { full: 'Abu Ali', strength: 'strong', kind: 'aka' },
       { full: 'Abou Ali', strength: 'weak', kind: 'aka' },
@@ -32,14 +36,21 @@ describe('parseUnXml', () => {
 
   it('expands BETWEEN years, resolves UN country names, reads documents and addresses', async () => {
     const soleimani = bySourceId(await collect(parseUnXml(fixture('un/UN_consolidated.xml'))), 'IRi.039');
-    expect(names(soleimani)).toEqual(['primary:QASEM SOLEIMANI', 'strong:Qasim Soleimani', 'strong:Qasem Sulaimani', 'strong:Haji Qassem']);
+    expect(names(soleimani)).toEqual([
+      'primary:QASEM SOLEIMANI',
+      'strong:Qasim Soleimani',
+      'strong:Qasem Sulaimani',
+      'strong:Haji Qassem',
+    ]);
     expect(soleimani.names[3]?.kind).toBe('fka');
     // A short TITLE is an honorific of the name; Saddam's long one is a position.
     expect(soleimani.names[0]?.parts).toEqual({ title: 'Major General', given: 'QASEM', family: 'SOLEIMANI' });
     expect(soleimani.birthDates).toEqual(['1955', '1956', '1957']);
     expect(soleimani.nationalities).toEqual(['IR']);
     expect(soleimani.positions).toEqual(['Commander of Qods Force']);
-    expect(soleimani.addresses).toEqual([{ city: 'Tehran', country: 'IR', full: 'Tehran, Iran (Islamic Republic of) (as of 2019)' }]);
+    expect(soleimani.addresses).toEqual([
+      { city: 'Tehran', country: 'IR', full: 'Tehran, Iran (Islamic Republic of) (as of 2019)' },
+    ]);
     expect(soleimani.identifiers).toEqual([
       { type: 'passport', value: '008827', country: 'IR', note: 'Passport; Diplomatic passport issued 1999' },
       { type: 'national-id', value: '0123456789', note: 'National Identification Number' },
@@ -53,6 +64,8 @@ describe('parseUnXml', () => {
       ['Эмират Кавказ', 'Cyrl'],
       ['Caucasus Emirate', ''],
     ]);
-    expect(emirate.addresses).toEqual([{ region: 'North Caucasus', country: 'RU', full: 'North Caucasus, Russian Federation' }]);
+    expect(emirate.addresses).toEqual([
+      { region: 'North Caucasus', country: 'RU', full: 'North Caucasus, Russian Federation' },
+    ]);
   });
 });

@@ -18,11 +18,18 @@ const IDENTIFIER_TYPES: readonly (readonly [RegExp, string])[] = [
 
 function valuesOf(record: XmlElement, name: string): string[] {
   const container = child(record, name);
-  return container ? childrenNamed(container, 'VALUE').map((v) => clean(v.text)).filter(Boolean) : [];
+  return container
+    ? childrenNamed(container, 'VALUE')
+        .map((v) => clean(v.text))
+        .filter(Boolean)
+    : [];
 }
 
 function place(element: XmlElement, fields: readonly string[]): string {
-  return fields.map((f) => childText(element, f)).filter(Boolean).join(', ');
+  return fields
+    .map((f) => childText(element, f))
+    .filter(Boolean)
+    .join(', ');
 }
 
 function birthDates(element: XmlElement): string[] {
@@ -45,20 +52,28 @@ function toEntity(record: XmlElement): Entity | undefined {
   const isIndividual = record.name === 'INDIVIDUAL';
   const draft = new EntityDraft('un-sc', sourceId, isIndividual ? 'individual' : 'organization');
 
-  const nameFields = ['FIRST_NAME', 'SECOND_NAME', 'THIRD_NAME', 'FOURTH_NAME'].map((f) => childText(record, f)).filter(Boolean);
+  const nameFields = ['FIRST_NAME', 'SECOND_NAME', 'THIRD_NAME', 'FOURTH_NAME']
+    .map((f) => childText(record, f))
+    .filter(Boolean);
   const full = nameFields.join(' ');
   // The UN numbers name parts by position. The first is mapped to `given` and the last to
   // `family`; for East Asian names written family-first that is reversed, which the
   // order-free matcher tolerates.
   const parts =
     isIndividual && nameFields.length > 1
-      ? { given: nameFields[0], middle: nameFields.slice(1, -1).join(' ') || undefined, family: nameFields[nameFields.length - 1] }
+      ? {
+          given: nameFields[0],
+          middle: nameFields.slice(1, -1).join(' ') || undefined,
+          family: nameFields[nameFields.length - 1],
+        }
       : undefined;
   // TITLE mixes honorifics ("Maulavi", "Haji", "Dr.") with functions ("Military leader of
   // M23"); a short one is the name's title, a long one a position.
   const titles = valuesOf(record, 'TITLE');
   const honorific = titles.find((t) => t.split(' ').length <= 2 && !/\d/.test(t));
-  draft.addName(full, 'primary', { parts: isIndividual && honorific ? { title: honorific.replace(/^"|"$/g, ''), ...parts } : parts });
+  draft.addName(full, 'primary', {
+    parts: isIndividual && honorific ? { title: honorific.replace(/^"|"$/g, ''), ...parts } : parts,
+  });
 
   for (const original of childrenNamed(record, 'NAME_ORIGINAL_SCRIPT')) {
     draft.addName(original.text, 'strong', { kind: 'original-script' });

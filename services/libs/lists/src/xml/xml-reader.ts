@@ -22,7 +22,10 @@ function localName(qualified: string): string {
 }
 
 /** Yield each selected element, complete with its subtree, in document order. */
-export async function* readXmlRecords(chunks: AsyncIterable<string>, isRecord: RecordSelector): AsyncGenerator<XmlElement> {
+export async function* readXmlRecords(
+  chunks: AsyncIterable<string>,
+  isRecord: RecordSelector,
+): AsyncGenerator<XmlElement> {
   const parser = new SaxesParser({ xmlns: false, position: false });
   const ready: XmlElement[] = [];
   // Names of the open elements outside any record, to give the selector its context.
