@@ -1,0 +1,36 @@
+import 'reflect-metadata';
+import { Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { ClientsModule } from '@nestjs/microservices';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { NATS_CLIENT, dataSourceOptions, loadConfigOrExit, natsClientOptions } from '@vigil/platform';
+import { migrations } from '../migrations/index.js';
+import { authProviders } from './app.module.js';
+import { envSchema } from './env.js';
+import { DemoSeeder } from './seed/demo.seeder.js';
+
+// `node dist/src/seed.js`: run after migrate.js. Prints one JSON line (DemoData) on
+// stdout and exits 0; on failure prints the reason on stderr and exits 1.
+const config = loadConfigOrExit('auth', envSchema);
+
+@Module({
+  imports: [
+    TypeOrmModule.forRoot(dataSourceOptions({ databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, migrations })),
+    // Needed only to satisfy the providers' graph; seeding publishes nothing, so it never connects.
+    ClientsModule.register([{ name: NATS_CLIENT, ...natsClientOptions(config.NATS_URL, 'auth-seed') }]),
+  ],
+  providers: [...authProviders(config), DemoSeeder],
+})
+class SeedModule {}
+
+const app = await NestFactory.createApplicationContext(SeedModule, { logger: false });
+try {
+  const data = await app.get(DemoSeeder).run();
+  process.stdout.write(`${JSON.stringify(data)}\n`);
+  await app.close();
+  process.exit(0);
+} catch (error) {
+  process.stderr.write(`[auth] seeding failed: ${error instanceof Error ? error.message : String(error)}\n`);
+  await app.close().catch(() => undefined);
+  process.exit(1);
+}
