@@ -18,6 +18,8 @@ export class Lists1764000000000 implements MigrationInterface {
         dataset            text        NOT NULL,
         list_id            text        NOT NULL,
         location           text        NOT NULL,
+        format             text        NOT NULL,
+        files              jsonb       NOT NULL,
         refresh_minutes    integer     NOT NULL CHECK (refresh_minutes > 0),
         enabled            boolean     NOT NULL DEFAULT true,
         current_version_id bigint,

@@ -1,9 +1,72 @@
-import { Module, type DynamicModule } from '@nestjs/common';
+import { Global, Module, type DynamicModule, type Provider } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { databaseHealth, dataSourceOptions, healthModule } from '@vigil/platform';
 import { DataSource } from 'typeorm';
 import { migrations } from '../migrations/index.js';
+import { CatalogHandler } from './catalog/catalog.handler.js';
+import { CatalogRepository } from './catalog/catalog.repository.js';
+import { CatalogService } from './catalog/catalog.service.js';
+import { SCREENING_CONFIG } from './config.token.js';
 import type { ScreeningConfig } from './env.js';
+import { JetStreamAdapter } from './events/jetstream.adapter.js';
+import { OutboxRelay } from './events/outbox.relay.js';
+import { OutboxRepository } from './events/outbox.repository.js';
+import { ElasticsearchEngine } from './index/elasticsearch.engine.js';
+import { InProcessEngine } from './index/in-process.engine.js';
+import { IndexRepository } from './index/index.repository.js';
+import { IndexService } from './index/index.service.js';
+import { CANDIDATE_INDEX } from './index/index.tokens.js';
+import { IngestionHandler } from './ingestion/ingestion.handler.js';
+import { IngestionRepository } from './ingestion/ingestion.repository.js';
+import { IngestionScheduler } from './ingestion/ingestion.scheduler.js';
+import { IngestionService } from './ingestion/ingestion.service.js';
+import { ListFetcher } from './ingestion/list-fetcher.js';
+import { ScreeningLogsRepository } from './screening-logs/screening-logs.repository.js';
+import { ScreeningLogWriter } from './screening-logs/screening-logs.writer.js';
+import { ScreeningHandler } from './screening/screening.handler.js';
+import { ScreeningService } from './screening/screening.service.js';
+import { SourcesRepository } from './sources/sources.repository.js';
+
+function providers(config: Readonly<ScreeningConfig>): Provider[] {
+  return [
+    { provide: SCREENING_CONFIG, useValue: config },
+    {
+      provide: CANDIDATE_INDEX,
+      useFactory: () =>
+        config.INDEX_ENGINE === 'elasticsearch'
+          ? new ElasticsearchEngine({ url: config.ELASTICSEARCH_URL!, prefix: config.ELASTICSEARCH_INDEX_PREFIX })
+          : new InProcessEngine(),
+    },
+    { provide: ListFetcher, useFactory: () => new ListFetcher(config.LISTS_CACHE_DIR, config.LISTS_FETCH_TIMEOUT_MS) },
+    JetStreamAdapter,
+    OutboxRepository,
+    OutboxRelay,
+    SourcesRepository,
+    IndexRepository,
+    IndexService,
+    IngestionRepository,
+    IngestionService,
+    IngestionScheduler,
+    ScreeningLogsRepository,
+    ScreeningLogWriter,
+    ScreeningService,
+    CatalogRepository,
+    CatalogService,
+  ];
+}
+
+/**
+ * The service's providers in one global module: the features share the index, the
+ * outbox and the sources table, and the health module's index check needs the index.
+ */
+@Global()
+@Module({})
+class ScreeningCoreModule {
+  static forRoot(config: Readonly<ScreeningConfig>): DynamicModule {
+    const all = providers(config);
+    return { module: ScreeningCoreModule, providers: all, exports: all };
+  }
+}
 
 @Module({})
 export class AppModule {
@@ -12,8 +75,13 @@ export class AppModule {
       module: AppModule,
       imports: [
         TypeOrmModule.forRoot(dataSourceOptions({ databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, migrations })),
-        healthModule('screening', [{ provide: 'DATABASE_HEALTH', useFactory: databaseHealth, inject: [DataSource] }]),
+        ScreeningCoreModule.forRoot(config),
+        healthModule('screening', [
+          { provide: 'DATABASE_HEALTH', useFactory: databaseHealth, inject: [DataSource] },
+          { provide: 'INDEX_HEALTH', useFactory: (index: IndexService) => index.healthIndicator(), inject: [IndexService] },
+        ]),
       ],
+      controllers: [ScreeningHandler, CatalogHandler, IngestionHandler],
     };
   }
 }

@@ -1,8 +1,93 @@
 import { baseEnvSchema } from '@vigil/platform';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
-export const envSchema = baseEnvSchema.extend({
-  DB_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lowercase Postgres identifier').default('screening'),
+/** The package folder, found from this file whether it runs from src/ (tests) or dist/src/. */
+export function packageRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(dir, 'package.json'))) {
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error('screening: package.json not found above ' + fileURLToPath(import.meta.url));
+    dir = parent;
+  }
+  return dir;
+}
+
+/** Small lists in the official formats, shipped so `npm start` works with no internet. */
+export const SAMPLE_LISTS_DIR = join(packageRoot(), 'sample-lists');
+
+const FEED_NAMES = ['ofac', 'peps', 'regulatory', 'sanctions', 'wanted', 'crime', 'us_sanctions', 'eu_sanctions', 'gb_coh_disqualified'] as const;
+
+/** "a=1,b=2" → { a: '1', b: '2' }; keys and values trimmed, empty parts ignored. */
+function pairs(what: string) {
+  return z.string().transform((value, ctx) => {
+    const out: Record<string, string> = {};
+    for (const part of value.split(',').map((p) => p.trim()).filter(Boolean)) {
+      const eq = part.indexOf('=');
+      if (eq <= 0 || eq === part.length - 1) {
+        ctx.addIssue({ code: 'custom', message: `"${part}" is not ${what}` });
+        return z.NEVER;
+      }
+      out[part.slice(0, eq).trim()] = part.slice(eq + 1).trim();
+    }
+    return out;
+  });
+}
+
+const feedPairs = pairs('source=feed').refine((m) => Object.values(m).every((f) => (FEED_NAMES as readonly string[]).includes(f)), {
+  message: `feeds must be one of ${FEED_NAMES.join(', ')}`,
 });
+
+const minutesPairs = pairs('source=minutes').refine((m) => Object.values(m).every((v) => /^\d+$/.test(v) && Number(v) > 0), {
+  message: 'minutes must be positive integers',
+});
+
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+export const envSchema = baseEnvSchema
+  .extend({
+    DB_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lowercase Postgres identifier').default('screening'),
+    /**
+     * dir: every list file found under LISTS_DIR (default: the bundled sample);
+     * official: each source from its publisher's URL (LIST_LOCATIONS overrides any of them).
+     */
+    LISTS_SOURCE: z.enum(['dir', 'official']).default('dir'),
+    LISTS_DIR: z
+      .string()
+      .default(SAMPLE_LISTS_DIR)
+      .transform((p) => resolve(p)),
+    /** official mode: source=URL-or-path overrides, e.g. "un-sc=/mnt/lists/consolidated.xml". */
+    LIST_LOCATIONS: pairs('source=location').default({}),
+    /** official mode: OpenSanctions datasets to load as feed=dataset pairs (their data licence applies). */
+    OPENSANCTIONS_DATASETS: pairs('feed=dataset')
+      .refine((m) => Object.keys(m).every((f) => (FEED_NAMES as readonly string[]).includes(f)), { message: `feeds must be one of ${FEED_NAMES.join(', ')}` })
+      .default({ peps: 'peps', crime: 'crime', wanted: 'interpol_red_notices', regulatory: 'regulatory', gb_coh_disqualified: 'gb_coh_disqualified' }),
+    /** dir mode: feed of a discovered source when its name does not say (e.g. "os-zala=sanctions"). */
+    LIST_FEEDS: feedPairs.default({}),
+    LISTS_REFRESH_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
+    /** Per-source cadence, e.g. "ofac-sdn=15,un-sc=240". */
+    LISTS_REFRESH_OVERRIDES: minutesPairs.default({}),
+    /** Off on replicas that only serve: they follow lists.v1.updated and never fetch. */
+    LISTS_SCHEDULER: bool.default(true),
+    LISTS_CACHE_DIR: z.string().default(join(tmpdir(), 'vigil-lists')),
+    LISTS_FETCH_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(300_000),
+    /** A new version may not lose more than this fraction of the entities (a truncated file is not a delisting). */
+    LISTS_MAX_SHRINK: z.coerce.number().min(0).max(1).default(0.5),
+    INDEX_ENGINE: z.enum(['in-process', 'elasticsearch']).default('in-process'),
+    ELASTICSEARCH_URL: z.url().optional(),
+    ELASTICSEARCH_INDEX_PREFIX: z
+      .string()
+      .regex(/^[a-z][a-z0-9_-]{0,40}$/)
+      .default('vigil-screening'),
+    /** How often each replica checks Postgres for list versions it may have missed. */
+    INDEX_RECONCILE_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
+  })
+  .refine((c) => c.INDEX_ENGINE !== 'elasticsearch' || c.ELASTICSEARCH_URL !== undefined, {
+    message: 'is required when INDEX_ENGINE=elasticsearch',
+    path: ['ELASTICSEARCH_URL'],
+  });
 
 export type ScreeningConfig = z.infer<typeof envSchema>;

@@ -1,0 +1,103 @@
+import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { DeliverPolicy, jetstream, jetstreamManager, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
+import { connect, nanos, type NatsConnection } from '@nats-io/transport-node';
+import { streams } from '@vigil/proto';
+import { SCREENING_CONFIG } from '../config.token.js';
+import type { ScreeningConfig } from '../env.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The service's JetStream I/O: it owns the LISTS and SCREENINGS streams (created or
+ * updated at boot, idempotently), publishes with Nats-Msg-Id for de-duplication, and lets
+ * each replica follow new messages on a subject with an ephemeral ordered consumer.
+ */
+@Injectable()
+export class JetStreamAdapter implements OnModuleDestroy {
+  private readonly logger = new Logger(JetStreamAdapter.name);
+  private connection: Promise<{ nc: NatsConnection; js: JetStreamClient; jsm: JetStreamManager }> | undefined;
+  private readonly stops: Array<() => void> = [];
+  private closed = false;
+
+  constructor(@Inject(SCREENING_CONFIG) private readonly config: ScreeningConfig) {}
+
+  private connect() {
+    this.connection ??= (async () => {
+      const nc = await connect({
+        servers: this.config.NATS_URL.split(',').map((s) => s.trim()),
+        name: 'vigil-screening-events',
+        maxReconnectAttempts: -1,
+        reconnectTimeWait: 500,
+      });
+      const jsm = await jetstreamManager(nc);
+      await this.ensureStreams(jsm);
+      return { nc, js: jetstream(nc), jsm };
+    })().catch((error: unknown) => {
+      this.connection = undefined;
+      throw error;
+    });
+    return this.connection;
+  }
+
+  private async ensureStreams(jsm: JetStreamManager): Promise<void> {
+    const wanted = [
+      { ...streams.lists, maxAgeDays: 90 },
+      { ...streams.screenings, maxAgeDays: 30 },
+    ];
+    for (const stream of wanted) {
+      const config = {
+        name: stream.name,
+        subjects: [...stream.subjects],
+        max_age: nanos(stream.maxAgeDays * DAY_MS),
+        duplicate_window: nanos(2 * 60 * 1000),
+      };
+      try {
+        const info = await jsm.streams.info(stream.name);
+        const missing = config.subjects.filter((s) => !info.config.subjects?.includes(s));
+        if (missing.length > 0) await jsm.streams.update(stream.name, { ...info.config, subjects: [...(info.config.subjects ?? []), ...missing] });
+      } catch (error) {
+        if (!/stream not found/i.test(error instanceof Error ? error.message : String(error))) throw error;
+        await jsm.streams.add(config);
+      }
+    }
+  }
+
+  /** Publishes and waits for the stream's acknowledgement; `messageId` de-duplicates re-publication. */
+  async publish(subject: string, payload: unknown, messageId: string): Promise<void> {
+    const { js } = await this.connect();
+    await js.publish(subject, JSON.stringify(payload), { msgID: messageId, timeout: 5000 });
+  }
+
+  /**
+   * Calls `handler` for each message published on `subject` from now on (every replica
+   * gets every message: this is a fan-out, not a work queue). Reconnects on its own.
+   */
+  async follow(streamName: string, subject: string, handler: (payload: unknown) => Promise<void>): Promise<void> {
+    const { js } = await this.connect();
+    const consumer = await js.consumers.get(streamName, { filter_subjects: subject, deliver_policy: DeliverPolicy.New });
+    const messages = await consumer.consume();
+    this.stops.push(() => void messages.stop());
+    void (async () => {
+      for await (const message of messages) {
+        try {
+          await handler(message.json());
+        } catch (error) {
+          this.logger.warn(`handling ${subject} failed: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      }
+    })();
+  }
+
+  async ping(): Promise<void> {
+    const { jsm } = await this.connect();
+    await jsm.getAccountInfo();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.stops.forEach((stop) => stop());
+    const connection = await this.connection?.catch(() => undefined);
+    await connection?.nc.close();
+  }
+}

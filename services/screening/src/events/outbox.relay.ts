@@ -1,0 +1,74 @@
+import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { JetStreamAdapter } from './jetstream.adapter.js';
+import { OutboxRepository } from './outbox.repository.js';
+
+const BATCH = 200;
+const IDLE_POLL_MS = 2000;
+const RETRY_MS = 5000;
+
+/**
+ * Moves outbox rows to JetStream. Nudged right after a commit so events go out within
+ * milliseconds; polls slowly otherwise, which also retries after a broker outage.
+ */
+@Injectable()
+export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(OutboxRelay.name);
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = false;
+
+  constructor(
+    private readonly outbox: OutboxRepository,
+    private readonly jetstream: JetStreamAdapter,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.schedule(0);
+  }
+
+  /** Publish now (coalesces concurrent nudges into one more pass). */
+  nudge(): void {
+    if (this.running) this.again = true;
+    else this.schedule(0);
+  }
+
+  /** Resolves once everything committed before the call has been published (or a pass failed). */
+  async flush(): Promise<void> {
+    await this.running;
+    await this.pass();
+  }
+
+  private schedule(ms: number): void {
+    if (this.stopped) return;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.pass(), ms);
+    this.timer.unref();
+  }
+
+  private pass(): Promise<void> {
+    if (this.running) return this.running;
+    this.running = (async () => {
+      let delay = IDLE_POLL_MS;
+      try {
+        do {
+          this.again = false;
+          while ((await this.outbox.drain(BATCH, (m) => this.jetstream.publish(m.subject, m.payload, m.id))) === BATCH);
+        } while (this.again);
+      } catch (error) {
+        delay = RETRY_MS;
+        if (!this.stopped) this.logger.warn(`publishing events failed, will retry: ${error instanceof Error ? error.message : String(error)}`);
+      } finally {
+        this.running = undefined;
+        this.schedule(delay);
+      }
+    })();
+    return this.running;
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+}

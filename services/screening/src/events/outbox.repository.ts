@@ -1,0 +1,61 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+
+const PUBLISH_WINDOW = 64;
+
+export type OutboxMessage = { id: string; subject: string; payload: unknown };
+
+/** Anything that runs SQL: the DataSource, or the EntityManager of an open transaction. */
+export type Sql = Pick<DataSource | EntityManager, 'query'>;
+
+/**
+ * Events are written here in the transaction that makes them true and published
+ * afterwards by the relay, so a crash between commit and publish delays an event
+ * instead of losing it.
+ */
+@Injectable()
+export class OutboxRepository {
+  constructor(private readonly db: DataSource) {}
+
+  async add(sql: Sql, messages: readonly OutboxMessage[]): Promise<void> {
+    if (messages.length === 0) return;
+    await sql.query(
+      `INSERT INTO outbox (id, subject, payload)
+       SELECT id, subject, payload::jsonb FROM unnest($1::uuid[], $2::text[], $3::text[]) AS m(id, subject, payload)`,
+      [messages.map((m) => m.id), messages.map((m) => m.subject), messages.map((m) => JSON.stringify(m.payload))],
+    );
+  }
+
+  /**
+   * Publishes unpublished messages oldest first, at most `limit`, with rows locked so two
+   * replicas do not publish the same batch (JetStream de-duplicates by id what slips
+   * through). Publishes are pipelined in windows; consumers must not rely on order.
+   */
+  async drain(limit: number, publish: (message: OutboxMessage) => Promise<void>): Promise<number> {
+    const { published, error } = await this.db.transaction(async (tx) => {
+      const rows: Array<{ id: string; subject: string; payload: unknown }> = await tx.query(
+        `SELECT id, subject, payload FROM outbox WHERE published_at IS NULL ORDER BY created_at LIMIT $1 FOR UPDATE SKIP LOCKED`,
+        [limit],
+      );
+      const done: string[] = [];
+      let failure: unknown;
+      for (let i = 0; i < rows.length && failure === undefined; i += PUBLISH_WINDOW) {
+        const window = rows.slice(i, i + PUBLISH_WINDOW);
+        const settled = await Promise.allSettled(window.map((row) => publish(row)));
+        settled.forEach((result, k) => {
+          if (result.status === 'fulfilled') done.push(window[k]!.id);
+          else failure ??= result.reason;
+        });
+      }
+      if (done.length > 0) await tx.query('UPDATE outbox SET published_at = clock_timestamp() WHERE id = ANY($1::uuid[])', [done]);
+      if (failure !== undefined) {
+        const failed = rows.filter((r) => !done.includes(r.id)).map((r) => r.id);
+        const reason = failure instanceof Error ? failure.message : String(failure);
+        await tx.query('UPDATE outbox SET attempts = attempts + 1, last_error = $2 WHERE id = ANY($1::uuid[])', [failed, reason]);
+      }
+      return { published: done.length, error: failure };
+    });
+    if (error !== undefined) throw error;
+    return published;
+  }
+}

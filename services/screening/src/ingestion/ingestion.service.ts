@@ -1,0 +1,199 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { RefreshOutcome } from '@vigil/proto';
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import { sep } from 'node:path';
+import { SCREENING_CONFIG } from '../config.token.js';
+import type { ScreeningConfig } from '../env.js';
+import { OutboxRelay } from '../events/outbox.relay.js';
+import { OutboxRepository } from '../events/outbox.repository.js';
+import { IndexService } from '../index/index.service.js';
+import type { SourceDefinition } from '../sources/source.js';
+import { resolveDefinitions } from '../sources/sources.discovery.js';
+import { SourcesRepository, type SourceState } from '../sources/sources.repository.js';
+import { computeDelta, toRecord } from './delta.js';
+import { IngestionError } from './ingestion.errors.js';
+import { listsUpdatedMessage, refreshFailedMessage } from './ingestion.events.js';
+import { IngestionRepository } from './ingestion.repository.js';
+import { ListFetcher } from './list-fetcher.js';
+import { parseFetched, parserVersion } from './list-parser.js';
+
+export type RefreshTrigger = 'startup' | 'schedule' | 'admin';
+
+/** A failed source is retried sooner than its normal cadence. */
+const FAILED_RETRY_MINUTES = 15;
+const LEASE_SECONDS = 30 * 60;
+
+/**
+ * Brings list sources up to date: fetch, skip when the bytes are unchanged, parse, check,
+ * compute the delta against the live entities and commit a new version with its
+ * lists.v1.updated event. Any failure keeps the current version serving and records the
+ * failure with a lists.v1.refresh-failed event.
+ */
+@Injectable()
+export class IngestionService {
+  private readonly logger = new Logger(IngestionService.name);
+  private readonly owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  // Parsing is CPU-bound: one source at a time per process keeps screening responsive.
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    @Inject(SCREENING_CONFIG) private readonly config: ScreeningConfig,
+    private readonly fetcher: ListFetcher,
+    private readonly sources: SourcesRepository,
+    private readonly ingestion: IngestionRepository,
+    private readonly outbox: OutboxRepository,
+    private readonly relay: OutboxRelay,
+    private readonly index: IndexService,
+  ) {}
+
+  /** Refreshes the configured sources: all of them (admin), `only` those named, or those due (scheduler). */
+  async refreshAll(trigger: RefreshTrigger, only?: readonly string[]): Promise<RefreshOutcome[]> {
+    const { definitions, missing } = await this.resolve();
+    const states = new Map((await this.sources.all()).map((s) => [s.source, s]));
+    const outcomes: RefreshOutcome[] = [];
+    const wanted = (source: string) => (only ? only.includes(source) : trigger === 'admin' || this.isDue(states.get(source)));
+    for (const name of only ?? []) {
+      if (!definitions.some((d) => d.source === name) && !missing.some((m) => m.source === name)) {
+        outcomes.push({ source: name, outcome: 'failed', versionId: null, delta: null, error: 'no such source is configured', durationMs: 0 });
+      }
+    }
+    for (const state of missing.filter((m) => wanted(m.source))) outcomes.push(await this.recordMissing(state, trigger));
+    for (const definition of definitions.filter((d) => wanted(d.source))) outcomes.push(await this.refresh(definition, trigger));
+    return outcomes;
+  }
+
+  private isDue(state: SourceState | undefined): boolean {
+    if (!state?.lastCheckedAt) return true;
+    const failedLast = state.lastErrorAt !== null && (!state.version || state.lastErrorAt >= state.version.fetchedAt);
+    const minutes = failedLast ? Math.min(FAILED_RETRY_MINUTES, state.refreshMinutes) : state.refreshMinutes;
+    return Date.now() - state.lastCheckedAt.getTime() >= minutes * 60_000;
+  }
+
+  /**
+   * The configured sources, recorded in Postgres. In dir mode a source that was found in
+   * LISTS_DIR before but is not now stays enabled and serving: its disappearance is a
+   * failure to report, never a silent delisting.
+   */
+  private async resolve(): Promise<{ definitions: SourceDefinition[]; missing: SourceState[] }> {
+    let definitions: SourceDefinition[] = [];
+    try {
+      definitions = (await resolveDefinitions(this.config)).definitions;
+    } catch (error) {
+      this.logger.error(`cannot read list sources: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    let missing: SourceState[] = [];
+    if (this.config.LISTS_SOURCE === 'dir') {
+      const found = new Set(definitions.map((d) => d.source));
+      const prefix = this.config.LISTS_DIR.endsWith(sep) ? this.config.LISTS_DIR : this.config.LISTS_DIR + sep;
+      missing = (await this.sources.all()).filter((s) => s.enabled && !found.has(s.source) && s.files.some((f) => f.location.startsWith(prefix)));
+    }
+    await this.sources.sync(
+      definitions,
+      missing.map((m) => m.source),
+    );
+    return { definitions, missing };
+  }
+
+  private async recordMissing(state: SourceState, trigger: RefreshTrigger): Promise<RefreshOutcome> {
+    const error = `no ${state.format} file for ${state.source} under ${this.config.LISTS_DIR} any more (was ${state.location})`;
+    await this.ingestion.recordFailure(
+      { source: state.source, stage: 'fetch', error, sha256: null, servingVersionId: state.version?.id ?? null, trigger },
+      refreshFailedMessage(state, 'fetch', error, state.version?.id ?? null),
+      (sql, messages) => this.outbox.add(sql, messages),
+    );
+    await this.ingestion.markChecked(state.source);
+    this.relay.nudge();
+    this.logger.warn(`${state.source}: ${error}; version ${state.version?.id ?? 'none'} keeps serving`);
+    return { source: state.source, outcome: 'failed', versionId: state.version?.id ?? null, delta: null, error, durationMs: 0 };
+  }
+
+  /** Refreshes one source now (queued behind any refresh already running in this process). */
+  refresh(definition: SourceDefinition, trigger: RefreshTrigger): Promise<RefreshOutcome> {
+    const run = this.queue.then(() => this.refreshNow(definition, trigger));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async refreshNow(definition: SourceDefinition, trigger: RefreshTrigger): Promise<RefreshOutcome> {
+    const started = performance.now();
+    const elapsed = () => Math.round(performance.now() - started);
+    const source = definition.source;
+    const lease = await this.ingestion.acquireLease(source, this.owner, LEASE_SECONDS);
+    if (!lease) return { source, outcome: 'busy', versionId: null, delta: null, error: 'another replica is refreshing this source', durationMs: elapsed() };
+    let sha256: string | null = null;
+    try {
+      const fetchedAt = new Date();
+      const fetched = await this.fetcher.fetch(definition);
+      sha256 = fetched.sha256;
+      if (fetched.sha256 === lease.currentSha256) {
+        await this.ingestion.releaseLease(source, this.owner, true);
+        this.logger.log(`${source}: unchanged (sha256 ${fetched.sha256.slice(0, 12)}), version ${lease.currentVersionId} stays`);
+        return { source, outcome: 'unchanged', versionId: lease.currentVersionId, delta: null, error: null, durationMs: elapsed() };
+      }
+      const parsed = await parseFetched(definition, fetched);
+      const before = lease.currentEntityCount;
+      if (before !== null && parsed.entities.length < before * (1 - this.config.LISTS_MAX_SHRINK)) {
+        throw new IngestionError(
+          'validate',
+          `the new file would shrink the list from ${before} to ${parsed.entities.length} entities (more than ${Math.round(this.config.LISTS_MAX_SHRINK * 100)}%); refusing it as probably truncated`,
+        );
+      }
+      const records = parsed.entities.map(toRecord);
+      const delta = computeDelta(await this.ingestion.liveHashes(source), records);
+      const versionId = await this.ingestion.commitVersion(
+        {
+          source,
+          previousVersionId: lease.currentVersionId,
+          fetchedAt,
+          sha256: fetched.sha256,
+          fileSize: fetched.totalBytes,
+          files: fetched.files.map((f) => ({ name: f.name, sha256: f.sha256, bytes: f.bytes })),
+          format: definition.format,
+          parserVersion: await parserVersion(),
+          duplicates: parsed.duplicates,
+          trigger,
+        },
+        records,
+        delta,
+        (id) =>
+          listsUpdatedMessage(
+            definition,
+            { versionId: id, previousVersionId: lease.currentVersionId, sha256: fetched.sha256, entityCount: records.length, fetchedAt },
+            delta,
+          ),
+        (sql, messages) => this.outbox.add(sql, messages),
+      );
+      this.relay.nudge();
+      // This replica does not wait for its own event to update its index.
+      void this.index.sync(source);
+      this.logger.log(
+        `${source}: version ${versionId} (${records.length} entities; +${delta.added.length} ~${delta.changed.length} -${delta.removed.length}) in ${elapsed()} ms`,
+      );
+      return {
+        source,
+        outcome: 'updated',
+        versionId,
+        delta: { added: delta.added.length, changed: delta.changed.length, removed: delta.removed.length },
+        error: null,
+        durationMs: elapsed(),
+      };
+    } catch (error) {
+      const stage = error instanceof IngestionError ? error.stage : 'store';
+      const message = error instanceof Error ? error.message : String(error);
+      try {
+        await this.ingestion.recordFailure(
+          { source, stage, error: message, sha256, servingVersionId: lease.currentVersionId, trigger },
+          refreshFailedMessage(definition, stage, message, lease.currentVersionId),
+          (sql, messages) => this.outbox.add(sql, messages),
+        );
+        this.relay.nudge();
+      } catch (recordError) {
+        this.logger.error(`${source}: could not record the failure: ${recordError instanceof Error ? recordError.message : String(recordError)}`);
+      }
+      await this.ingestion.releaseLease(source, this.owner, true).catch(() => undefined);
+      this.logger.warn(`${source}: refresh failed at ${stage}: ${message}; version ${lease.currentVersionId ?? 'none'} keeps serving`);
+      return { source, outcome: 'failed', versionId: lease.currentVersionId, delta: null, error: message, durationMs: elapsed() };
+    }
+  }
+}

@@ -1,0 +1,24 @@
+import type { MatchStatus, Tier } from '@vigil/proto';
+
+/** One screened name, as recorded and published for audit. */
+export type ScreeningLogEntry = {
+  id: string;
+  kind: 'single' | 'bulk';
+  clientId: string;
+  tier: Tier;
+  requestId: string | null;
+  searchedName: string | null;
+  searchedEmail: string | null;
+  matchFound: boolean;
+  status: MatchStatus;
+  score: number;
+  confidence: string;
+  topEntityId: string | null;
+  matchedEntityName: string | null;
+  sourceList: string | null;
+  /** The top result's explanation, kept with an alert or review. */
+  matchReason: string | null;
+  feeds: string[];
+  listVersions: Array<{ source: string; versionId: number }>;
+  createdAt: Date;
+};

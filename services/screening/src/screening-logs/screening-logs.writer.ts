@@ -1,0 +1,53 @@
+import { Injectable } from '@nestjs/common';
+import { OutboxRelay } from '../events/outbox.relay.js';
+import type { ScreeningLogEntry } from './screening-log.js';
+import { ScreeningLogsRepository } from './screening-logs.repository.js';
+
+const MAX_BATCH = 2000;
+
+/**
+ * Every screen is logged before it is answered. Concurrent screens share one transaction:
+ * entries that arrive while a write is in flight go together in the next one, so logging
+ * costs one round trip when idle and scales with load instead of per request.
+ */
+@Injectable()
+export class ScreeningLogWriter {
+  private pending: Array<{ entries: readonly ScreeningLogEntry[]; done: (error?: unknown) => void }> = [];
+  private writing = false;
+
+  constructor(
+    private readonly repository: ScreeningLogsRepository,
+    private readonly relay: OutboxRelay,
+  ) {}
+
+  record(entries: readonly ScreeningLogEntry[]): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.pending.push({ entries, done: (error) => (error === undefined ? resolve() : reject(error)) });
+      if (!this.writing) void this.drain();
+    });
+  }
+
+  private async drain(): Promise<void> {
+    this.writing = true;
+    try {
+      while (this.pending.length > 0) {
+        const batch: typeof this.pending = [];
+        let size = 0;
+        while (this.pending.length > 0 && (batch.length === 0 || size + this.pending[0]!.entries.length <= MAX_BATCH)) {
+          const next = this.pending.shift()!;
+          batch.push(next);
+          size += next.entries.length;
+        }
+        try {
+          await this.repository.record(batch.flatMap((b) => b.entries));
+          batch.forEach((b) => b.done());
+          this.relay.nudge();
+        } catch (error) {
+          batch.forEach((b) => b.done(error));
+        }
+      }
+    } finally {
+      this.writing = false;
+    }
+  }
+}

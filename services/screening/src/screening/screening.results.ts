@@ -1,0 +1,60 @@
+import { explainMatch, statusFor, type EntityMatch } from '@vigil/matching';
+import { matchLabel, type BulkMatch, type MatchStatus, type ScreenResult, type ScreeningEntityType } from '@vigil/proto';
+import { entityId, type EngineMatch, type PartitionInfo } from '../index/candidate-index.js';
+
+export type Thresholds = { highScore: number; mediumScore: number };
+
+function explanationText(m: EngineMatch, status: MatchStatus): string {
+  if (m.matchedOn === 'email') {
+    return `${status.toUpperCase()} ${(m.score * 100).toFixed(1)}%  ${m.source}:${m.entity.sourceId}  ${m.entity.names[0]?.full ?? ''} (${m.entity.type})\n  ${m.qualifiers[0]?.detail ?? 'email match'}`;
+  }
+  // The engine-neutral match carries every field explainMatch reads; only the status is this request's.
+  return explainMatch({ ...m, status } as unknown as EntityMatch);
+}
+
+/** One engine match as the API returns it, with this caller's thresholds applied. */
+export function toScreenResult(m: EngineMatch, thresholds: Thresholds, partitions: ReadonlyMap<string, PartitionInfo>): ScreenResult {
+  const status = statusFor(m.score, thresholds);
+  const partition = partitions.get(m.source);
+  return {
+    id: entityId(m.source, m.entity.sourceId),
+    name: m.entity.names[0]?.full ?? m.matchedName,
+    matchedName: m.matchedName,
+    matchedNameStrength: m.matchedStrength,
+    matchedOn: m.matchedOn,
+    score: m.score,
+    status,
+    label: matchLabel(m.score),
+    entityType: m.entity.type as ScreeningEntityType,
+    source: m.source,
+    sourceId: m.entity.sourceId,
+    sourceDataset: partition?.dataset ?? m.source,
+    feed: partition?.feed ?? 'sanctions',
+    programs: m.entity.programs,
+    explanation: {
+      text: explanationText(m, status),
+      nameScore: m.nameScore,
+      queryScheme: m.queryScheme,
+      listScheme: m.listScheme,
+      tokens: m.tokens,
+      unmatchedList: m.unmatchedList,
+      qualifiers: m.qualifiers,
+    },
+  };
+}
+
+export function toBulkMatch(r: ScreenResult): BulkMatch {
+  return {
+    id: r.id,
+    name: r.name,
+    matchedName: r.matchedName,
+    score: r.score,
+    status: r.status,
+    label: r.label,
+    source: r.source,
+    sourceId: r.sourceId,
+    sourceDataset: r.sourceDataset,
+    feed: r.feed,
+    entityType: r.entityType,
+  };
+}
