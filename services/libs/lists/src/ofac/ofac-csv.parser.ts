@@ -52,76 +52,84 @@ async function* records(bytes: ByteStream | undefined): AsyncGenerator<string[][
   yield* readCsvBatches(decodeStream(bytes, 'windows-1252'));
 }
 
+// Per-row work lives in plain functions, which V8 optimises on their own, apart from the
+// async parser's state machine.
+
+function mainRow(fields: string[], listId: ListId, continuation: ReadonlyMap<string, string>): EntityDraft | undefined {
+  const entNum = clean(fields[0]);
+  if (!/^\d+$/.test(entNum)) return undefined;
+  const typeText = ofacValue(fields[2]).toLowerCase();
+  const type = TYPES[typeText] ?? 'organization';
+  const draft = new EntityDraft(listId, entNum, type);
+  const name = ofacValue(fields[1]);
+  draft.addName(name, 'primary', { parts: type === 'individual' ? splitCommaName(name) : undefined });
+  for (const program of splitOfacPrograms(fields[3] ?? '')) draft.addProgram(program);
+  const title = ofacValue(fields[4]);
+  if (title) draft.addPosition(title);
+  const callSign = ofacValue(fields[5]);
+  if (callSign) draft.addIdentifier({ type: 'call-sign', value: callSign });
+  const flag = toIso2(ofacValue(fields[9]));
+  if (flag) draft.flag = flag;
+  // Remarks are joined raw (not whitespace-collapsed) because the continuation can start in
+  // the middle of a word.
+  const remarks = clean((fields[11] && ofacValue(fields[11]) ? fields[11] : '') + (continuation.get(entNum) ?? ''));
+  if (remarks) {
+    draft.addRemarks(remarks);
+    applyOfacRemarks(draft, parseOfacRemarks(remarks));
+  }
+  draft.sourceUrl = `https://sanctionssearch.ofac.treas.gov/Details.aspx?id=${entNum}`;
+  return draft;
+}
+
+function aliasRow(r: string[], drafts: ReadonlyMap<string, EntityDraft>): void {
+  const draft = drafts.get(clean(r[0]));
+  if (!draft) return;
+  const altType = ofacValue(r[2]).toLowerCase();
+  const name = ofacValue(r[3]);
+  const remark = ofacValue(r[4]).toLowerCase();
+  const weak = altType.includes('weak') || remark.includes('weak');
+  const kind = ALIAS_KINDS[altType.replace(/[^a-z]/g, '').replace(/^weak/, '')] ?? 'aka';
+  draft.addName(name, weak ? 'weak' : 'strong', {
+    kind,
+    parts: draft.type === 'individual' ? splitCommaName(name) : undefined,
+  });
+}
+
+function addressRow(r: string[], drafts: ReadonlyMap<string, EntityDraft>): void {
+  const draft = drafts.get(clean(r[0]));
+  if (!draft) return;
+  const street = ofacValue(r[2]);
+  const city = ofacValue(r[3]);
+  const country = ofacValue(r[4]);
+  const remark = ofacValue(r[5]);
+  draft.addAddress({
+    street,
+    city,
+    countryText: country,
+    full: [street, city, country].filter(Boolean).join(', ') + (remark ? ` (${remark})` : ''),
+  });
+}
+
 /** Parse an OFAC legacy CSV set into entities, in the order of the main file. */
 export async function parseOfacCsv(files: OfacCsvFiles, listId: ListId = 'ofac-sdn'): Promise<Entity[]> {
   // The comments file is small and completes the main file's remarks, so it is read first
   // and each main row becomes a draft as soon as it is read.
   const continuation = new Map<string, string>();
-  for await (const batch of records(files.comments))
+  for await (const batch of records(files.comments)) {
     for (const r of batch) {
       const entNum = clean(r[0]);
-      if (!/^\d+$/.test(entNum)) continue;
-      continuation.set(entNum, (continuation.get(entNum) ?? '') + (r[1] ?? ''));
+      if (/^\d+$/.test(entNum)) continuation.set(entNum, (continuation.get(entNum) ?? '') + (r[1] ?? ''));
     }
-
+  }
   const drafts = new Map<string, EntityDraft>();
-  for await (const batch of records(files.main))
+  for await (const batch of records(files.main)) {
     for (const fields of batch) {
-      const entNum = clean(fields[0]);
-      if (!/^\d+$/.test(entNum)) continue;
-      const typeText = ofacValue(fields[2]).toLowerCase();
-      const type = TYPES[typeText] ?? 'organization';
-      const draft = new EntityDraft(listId, entNum, type);
-      const name = ofacValue(fields[1]);
-      draft.addName(name, 'primary', { parts: type === 'individual' ? splitCommaName(name) : undefined });
-      for (const program of splitOfacPrograms(fields[3] ?? '')) draft.addProgram(program);
-      const title = ofacValue(fields[4]);
-      if (title) draft.addPosition(title);
-      const callSign = ofacValue(fields[5]);
-      if (callSign) draft.addIdentifier({ type: 'call-sign', value: callSign });
-      const flag = toIso2(ofacValue(fields[9]));
-      if (flag) draft.flag = flag;
-      // Remarks are joined raw (not whitespace-collapsed) because the continuation can start
-      // in the middle of a word.
-      const remarks = clean((fields[11] && ofacValue(fields[11]) ? fields[11] : '') + (continuation.get(entNum) ?? ''));
-      if (remarks) {
-        draft.addRemarks(remarks);
-        applyOfacRemarks(draft, parseOfacRemarks(remarks));
-      }
-      draft.sourceUrl = `https://sanctionssearch.ofac.treas.gov/Details.aspx?id=${entNum}`;
-      drafts.set(entNum, draft);
+      const draft = mainRow(fields, listId, continuation);
+      if (draft) drafts.set(draft.sourceId, draft);
     }
-
-  for await (const batch of records(files.aliases))
-    for (const r of batch) {
-      const draft = drafts.get(clean(r[0]));
-      if (!draft) continue;
-      const altType = ofacValue(r[2]).toLowerCase();
-      const name = ofacValue(r[3]);
-      const remark = ofacValue(r[4]).toLowerCase();
-      const weak = altType.includes('weak') || remark.includes('weak');
-      const kind = ALIAS_KINDS[altType.replace(/[^a-z]/g, '').replace(/^weak/, '')] ?? 'aka';
-      draft.addName(name, weak ? 'weak' : 'strong', {
-        kind,
-        parts: draft.type === 'individual' ? splitCommaName(name) : undefined,
-      });
-    }
-
-  for await (const batch of records(files.addresses))
-    for (const r of batch) {
-      const draft = drafts.get(clean(r[0]));
-      if (!draft) continue;
-      const street = ofacValue(r[2]);
-      const city = ofacValue(r[3]);
-      const country = ofacValue(r[4]);
-      const remark = ofacValue(r[5]);
-      draft.addAddress({
-        street,
-        city,
-        countryText: country,
-        full: [street, city, country].filter(Boolean).join(', ') + (remark ? ` (${remark})` : ''),
-      });
-    }
+  }
+  for await (const batch of records(files.aliases)) for (const r of batch) aliasRow(r, drafts);
+  for await (const batch of records(files.addresses)) for (const r of batch) addressRow(r, drafts);
 
   const out: Entity[] = [];
   for (const draft of drafts.values()) {
