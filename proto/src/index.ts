@@ -175,3 +175,18 @@ export { searchRequestSchema, searchHitSchema, searchResponseSchema } from './sc
 export type { SearchRequest, ParsedSearchRequest, SearchHit, SearchResponse } from './screening/search.js';
 export { LIST_DELTA_MAX_IDS, listsUpdatedEventSchema, listsRefreshFailedEventSchema, screenedEventSchema } from './screening/events.js';
 export type { ListsUpdatedEvent, ListsRefreshFailedEvent, ScreenedEvent } from './screening/events.js';
+export { PLANS, planOf } from './plans.js';
+export type { Plan } from './plans.js';
+export { securityEventSchema, QUOTA_EVENT_TYPES, quotaEventSchema } from './gateway/events.js';
+export type { SecurityEvent, QuotaEvent } from './gateway/events.js';
+export { bulkJobChunkSchema } from './gateway/jobs.js';
+export type { BulkJobChunk } from './gateway/jobs.js';
+export {
+  BULK_SYNC_MAX_NAMES,
+  BULK_ASYNC_MAX_NAMES,
+  IDEMPOTENCY_KEY_MAX_LENGTH,
+  apiScreenRequestSchema,
+  apiBulkScreenRequestSchema,
+  BULK_JOB_STATUSES,
+} from './http/api-v1.js';
+export type { BulkJobStatus, BulkJobAccepted, BulkJobResponse, ApiStatusResponse } from './http/api-v1.js';

@@ -69,6 +69,16 @@ export const subjects = {
       accountSummary: 'clients.v1.settings.account-summary',
     },
   },
+  gateway: {
+    /** Event (JetStream SECURITY): ADMIN_ACCESS, CLIENT_ACCESS, FAILED_AUTH, RATE_LIMIT_VIOLATION, SUSPICIOUS_ACTIVITY. */
+    securityEvent: 'security.v1.event',
+    /** Event (JetStream QUOTA): a client crossed 80% of its monthly quota. */
+    quotaWarning: 'quota.v1.warning',
+    /** Event (JetStream QUOTA): a client reached 100% of its monthly quota. */
+    quotaExceeded: 'quota.v1.exceeded',
+    /** Work queue (JetStream BULK_JOBS): one chunk of an asynchronous bulk-screen job. */
+    bulkChunk: 'bulk.v1.chunk',
+  },
 } as const;
 
 /**
@@ -79,6 +89,10 @@ export const subjects = {
 export const streams = {
   lists: { name: 'LISTS', subjects: [subjects.lists.updated, subjects.lists.refreshFailed] },
   screenings: { name: 'SCREENINGS', subjects: [subjects.screening.screened] },
+  security: { name: 'SECURITY', subjects: [subjects.gateway.securityEvent] },
+  quota: { name: 'QUOTA', subjects: [subjects.gateway.quotaWarning, subjects.gateway.quotaExceeded] },
+  /** A work queue: each chunk is delivered to one worker and removed once acknowledged. */
+  bulkJobs: { name: 'BULK_JOBS', subjects: [subjects.gateway.bulkChunk] },
 } as const;
 
 /** The request header that carries a request's correlation id through NATS. */

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { screeningCallerSchema, screeningThresholdsSchema } from '../screening/common.js';
+
+/**
+ * `bulk.v1.chunk` (JetStream work-queue stream BULK_JOBS): one slice of an asynchronous
+ * bulk job. Rows are numbered from the job's first name, so a redelivered chunk writes
+ * the same (jobId, row) results again and is de-duplicated by the results' primary key.
+ */
+export const bulkJobChunkSchema = z.object({
+  jobId: z.uuid(),
+  clientId: z.string(),
+  /** Index of the first name of this chunk within the job. */
+  firstRow: z.number().int().nonnegative(),
+  names: z.array(z.string()).min(1).max(1000),
+  caller: screeningCallerSchema,
+  thresholds: screeningThresholdsSchema.optional(),
+  limit: z.number().int().min(1).max(10),
+});
+
+export type BulkJobChunk = z.infer<typeof bulkJobChunkSchema>;
