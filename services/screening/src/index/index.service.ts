@@ -47,6 +47,7 @@ export class IndexService implements OnApplicationBootstrap, OnModuleDestroy {
         const event = listsUpdatedEventSchema.safeParse(payload);
         if (event.success) await this.sync(event.data.source);
       });
+      this.logger.log(`following ${subjects.lists.updated}`);
     } catch (error) {
       this.logger.warn(`not following ${subjects.lists.updated} (the periodic reconcile still catches up): ${error instanceof Error ? error.message : String(error)}`);
     }
