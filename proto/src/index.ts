@@ -65,8 +65,8 @@ export { OIDC_PROVIDERS, oidcStartRequestSchema, oidcStartReplySchema, oidcCallb
 export type { OidcProvider, OidcStartRequest, OidcStartReply, OidcCallbackRequest } from './auth/oidc.js';
 export { ACCESS_TOKEN_ALGORITHM, jwkSchema, jwksReplySchema } from './auth/jwt.js';
 export type { Jwk, JwksReply } from './auth/jwt.js';
-export { SECURITY_EVENT_TYPES, failedAuthEventSchema } from './auth/events.js';
-export type { FailedAuthEvent } from './auth/events.js';
+export { SECURITY_EVENT_TYPES, failedAuthEventSchema, sessionRevokedEventSchema } from './auth/events.js';
+export type { FailedAuthEvent, SessionRevokedEvent } from './auth/events.js';
 export { mailboxMessageSchema, mailboxListRequestSchema, mailboxListReplySchema } from './auth/mailbox.js';
 export type { MailboxMessage, MailboxListRequest, MailboxListReply } from './auth/mailbox.js';
 export { TIERS, SUBSCRIPTION_STATUSES, FEEDS, TIER_LIMITS } from './clients/tiers.js';
@@ -190,3 +190,15 @@ export {
   BULK_JOB_STATUSES,
 } from './http/api-v1.js';
 export type { BulkJobStatus, BulkJobAccepted, BulkJobResponse, ApiStatusResponse } from './http/api-v1.js';
+export type {
+  PricingPlan,
+  PlansResponse,
+  CheckoutSessionRequest,
+  CheckoutSessionResponse,
+  PortalSessionResponse,
+  ClientByEmailResponse,
+  UpgradeOption,
+  UpgradeOptionsResponse,
+  UpgradePreview,
+  UpgradeRequest,
+} from './http/billing.js';

@@ -45,6 +45,8 @@ export const subjects = {
     mailbox: 'auth.v1.mailbox.list',
     /** Event: a failed sign-in, for security logs. */
     failedAuth: 'auth.v1.failed-auth',
+    /** Event: a session ended early; deny its `sid` until the token expires. */
+    sessionRevoked: 'auth.v1.session-revoked',
   },
   clients: {
     list: 'clients.v1.list',

@@ -15,4 +15,17 @@ export const failedAuthEventSchema = z.object({
   occurred_at: z.string(),
 });
 
+/**
+ * Event `auth.v1.session-revoked`: a session ended before its expiry (sign-out, revoke,
+ * refresh-token reuse, password reset). A verifier that checks access tokens locally
+ * can deny-list `session_id` (the token's `sid`) until the token's `exp`.
+ */
+export const sessionRevokedEventSchema = z.object({
+  session_id: z.uuid(),
+  user_id: z.uuid(),
+  reason: z.string(),
+  revoked_at: z.string(),
+});
+
 export type FailedAuthEvent = z.infer<typeof failedAuthEventSchema>;
+export type SessionRevokedEvent = z.infer<typeof sessionRevokedEventSchema>;

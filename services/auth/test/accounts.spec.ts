@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import { RECOVER_MESSAGE, SIGNUP_MESSAGE, sessionSchema, subjects, type Session, type User } from '@vigil/proto';
-import { startAuthStack, tokenFromMail, type AuthStack } from './harness.js';
+import { claimsOf, eventually, startAuthStack, tokenFromMail, type AuthStack } from './harness.js';
 
 jest.setTimeout(60_000);
 
@@ -128,6 +128,7 @@ describe('accounts: sign-up, confirmation, sign-in, refresh, sessions, recovery'
     const bId = JSON.parse(Buffer.from(b.access_token.split('.')[1]!, 'base64url').toString()).sid;
     expect(listed.sessions.map((s) => s.id)).toContain(bId);
 
+    const revokedEvents = stack.events(subjects.auth.sessionRevoked);
     await stack.call(subjects.auth.revokeSession, { accessToken: a.access_token, session_id: bId });
     expect((await stack.fail(subjects.auth.getUser, { accessToken: b.access_token })).code).toBe('UNAUTHENTICATED');
     await expect(stack.call(subjects.auth.getUser, { accessToken: c.access_token })).resolves.toBeTruthy();
@@ -137,6 +138,12 @@ describe('accounts: sign-up, confirmation, sign-in, refresh, sessions, recovery'
       expect((await stack.fail(subjects.auth.getUser, { accessToken: s.access_token })).code).toBe('UNAUTHENTICATED');
       expect((await stack.fail(subjects.auth.token, { grant_type: 'refresh_token', refresh_token: s.refresh_token })).code).toBe('UNAUTHENTICATED');
     }
+    // Each ended session was announced, so a gateway verifying tokens locally can stop accepting them now.
+    const events = await eventually(() => revokedEvents.received as { session_id: string; reason: string }[], (r) => r.length >= 4);
+    revokedEvents.stop();
+    expect(events.find((e) => e.session_id === bId)?.reason).toBe('revoked_by_user');
+    const globalIds = events.filter((e) => e.reason === 'logout_global').map((e) => e.session_id);
+    expect(globalIds).toEqual(expect.arrayContaining([claimsOf(a.access_token).sid, claimsOf(c.access_token).sid]));
   });
 
   it('cannot revoke another user\'s session', async () => {

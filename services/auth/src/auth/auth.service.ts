@@ -22,10 +22,10 @@ import { InvitationsService } from '../invitations/invitations.service.js';
 import { LoginLimiter } from '../limiter/login-limiter.service.js';
 import { accountExistsMail, confirmationMail, recoveryMail } from '../mail/mail.templates.js';
 import { Mailer } from '../mail/mailer.service.js';
+import { SessionsRepository } from '../sessions/sessions.repository.js';
 import { SessionsService, type Principal } from '../sessions/sessions.service.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { OneTimeTokensRepository } from './one-time-tokens.repository.js';
-import { sql } from '../db.js';
 
 const CONFIRMATION_TTL_MS = 24 * 3_600_000;
 const RECOVERY_TTL_MS = 3_600_000;
@@ -45,6 +45,7 @@ export class AuthService {
     private readonly oneTimeTokens: OneTimeTokensRepository,
     private readonly passwords: PasswordHasher,
     private readonly sessions: SessionsService,
+    private readonly sessionsRepository: SessionsRepository,
     private readonly limiter: LoginLimiter,
     private readonly invitations: InvitationsService,
     private readonly mailer: Mailer,
@@ -144,14 +145,15 @@ export class AuthService {
     // Checked before the link is used, so a rejected password does not burn the link.
     this.assertNotCommon(request.password);
     const passwordHash = await this.passwords.hash(request.password);
-    await this.db.transaction(async (tx) => {
+    const revoked = await this.db.transaction(async (tx) => {
       const userId = await this.oneTimeTokens.consume('recovery', sha256(request.token), tx);
       if (!userId) throw invalid();
       await this.users.setPassword(userId, passwordHash, tx);
       // Whoever reset the password proved they read the inbox.
       await this.users.confirmEmail(userId, tx);
-      await sql(tx, `UPDATE sessions SET revoked_at = now(), revoked_reason = 'password_reset' WHERE user_id = $1 AND revoked_at IS NULL`, [userId]);
+      return this.sessionsRepository.revokeAllForUser(userId, 'password_reset', undefined, tx);
     });
+    await this.sessions.announce(revoked, 'password_reset');
     return { message: 'Your password has been reset. You can now sign in.' };
   }
 

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { RpcClient } from '@vigil/platform';
-import { subjects, type FailedAuthEvent, type KeyRevokedEvent } from '@vigil/proto';
+import { subjects, type FailedAuthEvent, type KeyRevokedEvent, type SessionRevokedEvent } from '@vigil/proto';
 import { randomUUID } from 'node:crypto';
 
 /** The auth service's outgoing events. Publishing never fails the request that caused it. */
@@ -12,6 +12,10 @@ export class EventsPublisher {
 
   async failedAuth(event: Omit<FailedAuthEvent, 'id' | 'event' | 'occurred_at'>): Promise<void> {
     await this.publish(subjects.auth.failedAuth, { id: randomUUID(), event: 'FAILED_AUTH', occurred_at: new Date().toISOString(), ...event });
+  }
+
+  async sessionRevoked(event: SessionRevokedEvent): Promise<void> {
+    await this.publish(subjects.auth.sessionRevoked, event);
   }
 
   async keyRevoked(event: KeyRevokedEvent): Promise<void> {

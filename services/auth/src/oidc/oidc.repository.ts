@@ -26,12 +26,9 @@ export class OidcRepository {
     return rows[0];
   }
 
-  /** A provider proved this email; a password nobody confirmed may belong to a squatter, so it goes. */
-  async dropUnconfirmedPassword(userId: string): Promise<void> {
-    await sql(this.db, `UPDATE users SET password_hash = NULL, updated_at = now() WHERE id = $1 AND email_confirmed_at IS NULL`, [userId]);
-    await sql(this.db, 
-      `UPDATE sessions SET revoked_at = now(), revoked_reason = 'identity_linked' WHERE user_id = $1 AND revoked_at IS NULL`,
-      [userId],
-    );
+  /** A provider proved this email; a password nobody confirmed may belong to a squatter, so it goes. Answers whether it did. */
+  async dropUnconfirmedPassword(userId: string): Promise<boolean> {
+    const rows = await sql(this.db, `UPDATE users SET password_hash = NULL, updated_at = now() WHERE id = $1 AND email_confirmed_at IS NULL RETURNING id`, [userId]);
+    return rows.length > 0;
   }
 }

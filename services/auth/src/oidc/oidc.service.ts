@@ -92,7 +92,7 @@ export class OidcService {
     if (!email || !emailVerified) throw new DomainError('OIDC_FAILED', 'Your Google account has no verified email address.');
     let user = await this.users.findByEmail(email);
     if (user) {
-      await this.pending.dropUnconfirmedPassword(user.id);
+      if (await this.pending.dropUnconfirmedPassword(user.id)) await this.sessions.revokeAllForUser(user.id, 'identity_linked');
       await this.users.confirmEmail(user.id);
     } else {
       user = await this.users.create({ email, fullName: name, passwordHash: null, role: 'user', confirmed: true });

@@ -18,6 +18,8 @@ export type SessionRow = {
   revoked_at: Date | null;
 };
 
+export type RevokedSession = { id: string; user_id: string; revoked_at: Date };
+
 export type ActiveSession = SessionRow & { email: string; role: Role; client_id: string | null; has_verified_factor: boolean };
 
 export type ClaimResult = { status: 'claimed'; sessionId: string } | { status: 'reused'; sessionId: string } | { status: 'unknown' };
@@ -75,22 +77,22 @@ export class SessionsRepository {
     await sql(this.db, `UPDATE sessions SET aal = 'aal2', amr = array_append(amr, $2) WHERE id = $1`, [sessionId, method]);
   }
 
-  async revoke(sessionId: string, reason: string, userId?: string): Promise<boolean> {
-    const rows: unknown[] = await sql(this.db, 
+  async revoke(sessionId: string, reason: string, userId?: string): Promise<RevokedSession[]> {
+    return sql(
+      this.db,
       `UPDATE sessions SET revoked_at = now(), revoked_reason = $2
-        WHERE id = $1 AND revoked_at IS NULL AND ($3::uuid IS NULL OR user_id = $3) RETURNING id`,
+        WHERE id = $1 AND revoked_at IS NULL AND ($3::uuid IS NULL OR user_id = $3) RETURNING id, user_id, revoked_at`,
       [sessionId, reason, userId ?? null],
     );
-    return rows.length > 0;
   }
 
-  async revokeAllForUser(userId: string, reason: string, exceptSessionId?: string, q: Queryable = this.db): Promise<number> {
-    const rows: unknown[] = await sql(q, 
+  async revokeAllForUser(userId: string, reason: string, exceptSessionId?: string, q: Queryable = this.db): Promise<RevokedSession[]> {
+    return sql(
+      q,
       `UPDATE sessions SET revoked_at = now(), revoked_reason = $2
-        WHERE user_id = $1 AND revoked_at IS NULL AND ($3::uuid IS NULL OR id <> $3) RETURNING id`,
+        WHERE user_id = $1 AND revoked_at IS NULL AND ($3::uuid IS NULL OR id <> $3) RETURNING id, user_id, revoked_at`,
       [userId, reason, exceptSessionId ?? null],
     );
-    return rows.length;
   }
 
   async listActive(userId: string): Promise<SessionRow[]> {

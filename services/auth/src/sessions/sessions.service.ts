@@ -3,9 +3,10 @@ import { DomainError } from '@vigil/platform';
 import type { AssuranceLevel, CallerContext, Role, Session, SessionInfo } from '@vigil/proto';
 import { AUTH_CONFIG, type AuthConfig } from '../env.js';
 import { randomToken, sha256 } from '../crypto/secrets.js';
+import { EventsPublisher } from '../events/events.publisher.js';
 import { AccessTokens } from '../tokens/access-tokens.service.js';
 import { UsersRepository, type UserRow } from '../users/users.repository.js';
-import { SessionsRepository, type SessionRow } from './sessions.repository.js';
+import { SessionsRepository, type RevokedSession, type SessionRow } from './sessions.repository.js';
 
 /** Who is calling, as established from a verified access token and a live session. */
 export type Principal = {
@@ -31,6 +32,7 @@ export class SessionsService {
     private readonly sessions: SessionsRepository,
     private readonly users: UsersRepository,
     private readonly tokens: AccessTokens,
+    private readonly events: EventsPublisher,
   ) {}
 
   /** Opens a new session (a new refresh-token family) for a user who just proved who they are. */
@@ -57,7 +59,7 @@ export class SessionsService {
     const claim = await this.sessions.claimRefreshToken(sha256(refreshToken));
     if (claim.status === 'unknown') throw new DomainError('UNAUTHENTICATED', 'Invalid refresh token.');
     if (claim.status === 'reused') {
-      await this.sessions.revoke(claim.sessionId, 'refresh_token_reused');
+      await this.announce(await this.sessions.revoke(claim.sessionId, 'refresh_token_reused'), 'refresh_token_reused');
       throw new DomainError('REFRESH_TOKEN_REUSED', 'This refresh token was already used; the session has been signed out for safety.');
     }
     const session = await this.sessions.findActive(claim.sessionId);
@@ -100,9 +102,12 @@ export class SessionsService {
   }
 
   async logout(principal: Principal, scope: 'global' | 'local' | 'others'): Promise<void> {
-    if (scope === 'local') await this.sessions.revoke(principal.sessionId, 'logout');
-    else if (scope === 'global') await this.sessions.revokeAllForUser(principal.userId, 'logout_global');
-    else await this.sessions.revokeAllForUser(principal.userId, 'logout_others', principal.sessionId);
+    const reason = `logout_${scope}`;
+    const revoked =
+      scope === 'local'
+        ? await this.sessions.revoke(principal.sessionId, reason)
+        : await this.sessions.revokeAllForUser(principal.userId, reason, scope === 'others' ? principal.sessionId : undefined);
+    await this.announce(revoked, reason);
   }
 
   async list(principal: Principal): Promise<SessionInfo[]> {
@@ -122,13 +127,20 @@ export class SessionsService {
 
   async revoke(principal: Principal, sessionId: string): Promise<void> {
     // Scoped to the caller's own sessions: another user's id reads as not found.
-    if (!(await this.sessions.revoke(sessionId, 'revoked_by_user', principal.userId))) {
-      throw new DomainError('NOT_FOUND', 'No such session.');
-    }
+    const revoked = await this.sessions.revoke(sessionId, 'revoked_by_user', principal.userId);
+    if (revoked.length === 0) throw new DomainError('NOT_FOUND', 'No such session.');
+    await this.announce(revoked, 'revoked_by_user');
   }
 
-  revokeAllForUser(userId: string, reason: string): Promise<number> {
-    return this.sessions.revokeAllForUser(userId, reason);
+  async revokeAllForUser(userId: string, reason: string): Promise<void> {
+    await this.announce(await this.sessions.revokeAllForUser(userId, reason), reason);
+  }
+
+  /** Tells verifiers that check tokens locally (the gateway) to stop accepting these sessions now. */
+  async announce(revoked: RevokedSession[], reason: string): Promise<void> {
+    for (const session of revoked) {
+      await this.events.sessionRevoked({ session_id: session.id, user_id: session.user_id, reason, revoked_at: session.revoked_at.toISOString() });
+    }
   }
 
   private async issue(session: SessionRow, extras: Pick<Session, 'provider_token' | 'provider_refresh_token'> = {}): Promise<Session> {
