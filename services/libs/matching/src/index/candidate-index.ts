@@ -13,9 +13,16 @@ const ABJAD = new Set(['Arab', 'Hebr']);
 const JOINABLE = new Set(['word', 'particle', 'initial', 'stop']);
 
 /** A name is scored only when its retrieval coverage is at least this share of its entity's best name. */
-const NAME_COVERAGE_RATIO = 0.6;
+const NAME_COVERAGE_RATIO = 0.8;
 
-export type Candidate = { entity: number; names: number[] };
+/** A retrieved entity: its index, the names worth scoring, and its share of the query's weight that retrieval found. */
+export type Candidate = { entity: number; names: number[]; coverage: number };
+
+/** Share of the query's weight a name must still be able to reach for retrieval to start it. */
+const RETRIEVAL_PRUNE_FLOOR = 0.25;
+
+/** Bound on memoised token expansions (distinct query tokens). */
+const EXPANSION_CACHE_MAX = 20_000;
 
 /** Caps how many vocabulary terms one phonetic/skeleton bucket may expand a query token into. */
 const BUCKET_SCAN_MAX = 3000;
@@ -54,6 +61,7 @@ export class CandidateIndex {
   readonly config: MatchingConfig;
   readonly params: NameParams;
   private readonly entities: PreparedEntity[] = [];
+  private readonly entityIndex = new Map<Entity, number>();
   /** name ref → entity index and name index */
   private refEntity: Int32Array = new Int32Array(0);
   private refName: Int32Array = new Int32Array(0);
@@ -72,6 +80,11 @@ export class CandidateIndex {
   private readonly rarityFn: Rarity;
   // scratch space reused across queries (single-threaded)
   private acc: Float64Array = new Float64Array(0);
+  private best: Float64Array = new Float64Array(0);
+  private formSeen: Int32Array = new Int32Array(0);
+  private formCounter = 0;
+  private termRarityWeight: Float64Array = new Float64Array(0);
+  private readonly expansionCache = new Map<string, ReadonlyArray<readonly [number, number]>>();
   private stamp: Int32Array = new Int32Array(0);
   private seen: Int32Array = new Int32Array(0);
   private queryCounter = 0;
@@ -96,6 +109,7 @@ export class CandidateIndex {
       const prepared = prepareEntity(entity);
       const ei = this.entities.length;
       this.entities.push(prepared);
+      this.entityIndex.set(entity, ei);
       prepared.names.forEach((pn, ni) => {
         const ref = refEntity.length;
         refEntity.push(ei);
@@ -155,6 +169,9 @@ export class CandidateIndex {
       for (const pn of pe.names) for (const form of pn.analyzed.forms) for (const t of form.tokens) if (t.kind === 'word' || t.kind === 'initial') t.rarity = this.rarity(t.text);
     }
     this.acc = new Float64Array(n);
+    this.best = new Float64Array(n);
+    this.formSeen = new Int32Array(n);
+    this.termRarityWeight = Float64Array.from(this.termList, (t) => this.rarity(t) * 0.65 + 0.35);
     this.stamp = new Int32Array(n);
     this.seen = new Int32Array(n);
     this.termHits = new Uint16Array(this.termList.length);
@@ -173,8 +190,11 @@ export class CandidateIndex {
     return Math.max(0, Math.min(1, Math.log((this.refEntity.length + 1) / p.length) / this.logN));
   }
 
-  /** Vocabulary terms a query token may stand for, with their token similarity. */
-  private expand(tok: NameToken, fuzzy: boolean): Map<number, number> {
+  /** Vocabulary terms a query token may stand for, with their token similarity (memoised across queries). */
+  private expand(tok: NameToken, fuzzy: boolean): ReadonlyArray<readonly [number, number]> {
+    const key = `${fuzzy ? 1 : 0}${tok.kind}\u0001${tok.script}\u0001${tok.text}`;
+    const cached = this.expansionCache.get(key);
+    if (cached) return cached;
     const out = new Map<number, number>();
     const consider = (id: number) => {
       if (out.has(id)) return;
@@ -184,107 +204,144 @@ export class CandidateIndex {
     const exact = this.termIndex.get(tok.text);
     if (exact !== undefined && tok.script === 'Latn') out.set(exact, 1);
     else if (exact !== undefined) consider(exact);
-    if (tok.kind !== 'word') return out;
-    if (tok.group >= 0) this.byGroup.get(tok.group)?.forEach(consider);
-    for (const code of tok.phonetic) {
-      const bucket = this.byPhonetic.get(code);
-      if (bucket && bucket.length <= BUCKET_SCAN_MAX) bucket.forEach(consider);
-    }
-    if (ABJAD.has(tok.script) && tok.skeleton) {
-      const bucket = this.bySkeleton.get(tok.skeleton);
-      if (bucket && bucket.length <= BUCKET_SCAN_MAX) bucket.forEach(consider);
-    }
-    const grams = fuzzy ? trigrams(tok.text) : [];
-    if (grams.length >= 3) {
-      const touched: number[] = [];
-      const hits = this.termHits;
-      for (const g of grams) {
-        const list = this.byTrigram.get(g);
-        if (!list) continue;
-        for (let k = 0; k < list.length; k++) {
-          const id = list[k]!;
-          if (hits[id] === 0) touched.push(id);
-          hits[id]!++;
+    if (tok.kind === 'word') {
+      if (tok.group >= 0) this.byGroup.get(tok.group)?.forEach(consider);
+      for (const code of tok.phonetic) {
+        const bucket = this.byPhonetic.get(code);
+        if (bucket && bucket.length <= BUCKET_SCAN_MAX) bucket.forEach(consider);
+      }
+      if (ABJAD.has(tok.script) && tok.skeleton) {
+        const bucket = this.bySkeleton.get(tok.skeleton);
+        if (bucket && bucket.length <= BUCKET_SCAN_MAX) bucket.forEach(consider);
+      }
+      const grams = fuzzy ? trigrams(tok.text) : [];
+      if (grams.length >= 3) {
+        const touched: number[] = [];
+        const hits = this.termHits;
+        for (const g of grams) {
+          const list = this.byTrigram.get(g);
+          if (!list) continue;
+          for (let k = 0; k < list.length; k++) {
+            const id = list[k]!;
+            if (hits[id] === 0) touched.push(id);
+            hits[id]!++;
+          }
+        }
+        const minHits = Math.max(1, this.config.trigramHitsMin);
+        for (const id of touched) {
+          const h = hits[id]!;
+          hits[id] = 0;
+          if (h < minHits) continue;
+          const dice = (2 * h) / (grams.length + this.termTrigramCount[id]!);
+          if (dice >= this.config.dbSimThreshold) consider(id);
         }
       }
-      const minHits = Math.max(1, this.config.trigramHitsMin);
-      for (const id of touched) {
-        const h = hits[id]!;
-        hits[id] = 0;
-        if (h < minHits) continue;
-        const dice = (2 * h) / (grams.length + this.termTrigramCount[id]!);
-        if (dice >= this.config.dbSimThreshold) consider(id);
-      }
     }
-    return out;
+    const result = [...out].sort((a, b) => a[0] - b[0]);
+    if (this.expansionCache.size >= EXPANSION_CACHE_MAX) this.expansionCache.clear();
+    this.expansionCache.set(key, result);
+    return result;
   }
 
   /** Retrieves candidate entities (and which of their names to score) for a prepared query, best first. */
   candidates(query: PreparedQuery): Candidate[] {
     this.queryCounter++;
     const touched: number[] = [];
-    let bestCoverage = 0;
+    const best = this.best;
+    const acc = this.acc;
     for (const form of query.name.forms) {
       const tokens = form.tokens;
-      const units: Array<{ tok: NameToken; compound: boolean }> = [];
-      for (const t of tokens) if (RETRIEVING.has(t.kind)) units.push({ tok: t, compound: false });
+      const units: Array<{ tok: NameToken; compound: boolean; weight: number }> = [];
+      let total = 0;
+      for (const t of tokens) {
+        if (!RETRIEVING.has(t.kind)) continue;
+        const weight = this.rarity(t.text) * 0.65 + 0.35;
+        total += weight;
+        units.push({ tok: t, compound: false, weight });
+      }
+      if (total === 0) continue;
       for (let i = 0; i + 1 < tokens.length; i++) {
         const a = tokens[i]!;
         if (!JOINABLE.has(a.kind)) continue;
         let text = a.text;
+        let weight = RETRIEVING.has(a.kind) ? this.rarity(a.text) * 0.65 + 0.35 : 0;
         for (let k = 1; k <= 2 && i + k < tokens.length; k++) {
           const b = tokens[i + k]!;
           if (!JOINABLE.has(b.kind)) break;
           text += b.text;
+          if (RETRIEVING.has(b.kind)) weight += this.rarity(b.text) * 0.65 + 0.35;
           const f = wordFeatures(text);
-          units.push({ tok: { text, kind: 'word', script: a.script, phonetic: f.phonetic, skeleton: f.skeleton, group: f.group }, compound: true });
+          units.push({ tok: { text, kind: 'word', script: a.script, phonetic: f.phonetic, skeleton: f.skeleton, group: f.group }, compound: true, weight: Math.max(weight, 0.35) });
         }
       }
-      let total = 0;
-      for (const u of units) if (!u.compound) total += this.rarity(u.tok.text) * 0.65 + 0.35;
-      if (total === 0) continue;
+      // Rarest first. A name first reached when the units left cannot lift it to the
+      // candidate floor is not started: common tokens only add to names already found.
+      units.sort((a, b) => b.weight - a.weight || a.tok.text.localeCompare(b.tok.text));
+      let remaining = units.reduce((sum, u) => sum + u.weight, 0) / total;
+      const formStamp = ++this.formCounter;
+      const formTouched: number[] = [];
       for (const u of units) {
+        const open = remaining >= RETRIEVAL_PRUNE_FLOOR;
+        remaining -= u.weight / total;
         const stampId = ++this.tokenCounter;
         const expansions: Array<[number, number, Int32Array]> = [];
         for (const [id, sim] of this.expand(u.tok, !u.compound)) {
-          const text = this.termList[id]!;
-          expansions.push([id, sim * (this.rarity(text) * 0.65 + 0.35), this.termPostings.get(text)!]);
+          expansions.push([id, (sim * this.termRarityWeight[id]!) / total, this.termPostings.get(this.termList[id]!)!]);
         }
         if (!u.compound) {
-          // list names that join what the query splits, or vice versa
+          // list names that join what the query splits
           const joined = this.compoundPostings.get(u.tok.text);
-          if (joined) expansions.push([-1, 1, joined]);
+          if (joined) expansions.push([-1, u.weight / total, joined]);
         }
         expansions.sort((a, b) => b[1] - a[1] || a[0] - b[0]);
         for (const [, w, postings] of expansions) {
+          if (!open && postings.length > 8 * formTouched.length) {
+            // only names already found can gain: look them up in the (sorted) postings
+            for (const ref of formTouched) {
+              if (this.stamp[ref] === stampId || !sortedHas(postings, ref)) continue;
+              this.stamp[ref] = stampId;
+              acc[ref]! += w;
+            }
+            continue;
+          }
           for (let k = 0; k < postings.length; k++) {
             const ref = postings[k]!;
             if (this.stamp[ref] === stampId) continue;
             this.stamp[ref] = stampId;
-            if (this.seen[ref] !== this.queryCounter) {
-              this.seen[ref] = this.queryCounter;
-              this.acc[ref] = 0;
-              touched.push(ref);
+            if (this.formSeen[ref] !== formStamp) {
+              if (!open) continue;
+              this.formSeen[ref] = formStamp;
+              acc[ref] = 0;
+              formTouched.push(ref);
             }
-            this.acc[ref]! += w / total;
+            acc[ref]! += w;
           }
         }
+      }
+      // a query read several ways (Han as Mandarin or Korean) takes its best reading per name
+      for (const ref of formTouched) {
+        if (this.seen[ref] !== this.queryCounter) {
+          this.seen[ref] = this.queryCounter;
+          best[ref] = acc[ref]!;
+          touched.push(ref);
+        } else if (acc[ref]! > best[ref]!) best[ref] = acc[ref]!;
       }
     }
     // best coverage per entity, a little less for list names much longer or shorter than the query
     const queryLength = query.name.forms[0]?.tokens.length ?? 0;
     const perEntity = new Map<number, number>();
-    const coverage = this.acc;
+    let bestCoverage = 0;
     for (const ref of touched) {
-      const cov = coverage[ref]! - 0.03 * Math.abs(this.refLength[ref]! - queryLength);
-      coverage[ref] = cov;
+      const cov = best[ref]! - 0.03 * Math.abs(this.refLength[ref]! - queryLength);
+      best[ref] = cov;
       if (cov > bestCoverage) bestCoverage = cov;
       const e = this.refEntity[ref]!;
       const prev = perEntity.get(e);
       if (prev === undefined || cov > prev) perEntity.set(e, cov);
     }
-    const floor = Math.min(0.3, bestCoverage * 0.5);
-    const ranked = [...perEntity].filter(([, cov]) => cov >= floor);
+    const floor = Math.max(bestCoverage * 0.35, Math.min(0.3, bestCoverage * 0.5));
+    const ranked: Array<[number, number]> = [];
+    for (const entry of perEntity) if (entry[1] >= floor) ranked.push(entry);
     ranked.sort((a, b) => b[1] - a[1] || a[0] - b[0]);
     const chosen = ranked.slice(0, this.config.candidateLimit);
     // only the names of each entity that the query actually reached, near its best one
@@ -293,22 +350,28 @@ export class CandidateIndex {
     for (const ref of touched) {
       const e = this.refEntity[ref]!;
       const list = names.get(e);
-      if (list && coverage[ref]! >= perEntity.get(e)! * NAME_COVERAGE_RATIO) list.push(this.refName[ref]!);
+      if (list && best[ref]! >= perEntity.get(e)! * NAME_COVERAGE_RATIO) list.push(this.refName[ref]!);
     }
-    return chosen.map(([e]) => ({ entity: e, names: names.get(e)!.sort((a, b) => a - b) }));
+    return chosen.map(([e, cov]) => ({ entity: e, names: names.get(e)!.sort((a, b) => a - b), coverage: cov }));
   }
 
-  /** Screens one query: retrieve, score, sort (score desc, then list and source id). */
+  /** Screens one query: retrieve, score, sort (score desc, then list and source id), explain the results returned. */
   screen(query: ScreeningQuery, limit = this.config.resultLimit): EntityMatch[] {
     const prepared = prepareQuery(query);
+    for (const form of prepared.name.forms) for (const t of form.tokens) if (t.kind === 'word' || t.kind === 'initial') t.rarity = this.rarity(t.text);
     const matches: EntityMatch[] = [];
     const context = newCompareContext();
     for (const c of this.candidates(prepared)) {
-      const m = scoreEntity(prepared, this.entities[c.entity]!, { config: this.config, params: this.params, rarity: this.rarityFn, nameIndexes: c.names, context });
+      const m = scoreEntity(prepared, this.entities[c.entity]!, { config: this.config, params: this.params, rarity: this.rarityFn, nameIndexes: c.names, context, explain: false });
       if (m && m.score > 0) matches.push(m);
     }
     matches.sort(compareMatches);
-    return matches.slice(0, limit);
+    return matches.slice(0, limit).map((m) => this.explained(prepared, m, context));
+  }
+
+  private explained(prepared: PreparedQuery, m: EntityMatch, context: ReturnType<typeof newCompareContext>): EntityMatch {
+    const entity = this.entityIndex.get(m.entity)!;
+    return scoreEntity(prepared, this.entities[entity]!, { config: this.config, params: this.params, rarity: this.rarityFn, nameIndexes: [m.nameIndex], context })!;
   }
 
   /** Scores a query against every indexed entity (no retrieval); for tests and audits. */
@@ -323,6 +386,19 @@ export class CandidateIndex {
     matches.sort(compareMatches);
     return matches.slice(0, limit);
   }
+}
+
+function sortedHas(list: Int32Array, value: number): boolean {
+  let lo = 0;
+  let hi = list.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    const v = list[mid]!;
+    if (v === value) return true;
+    if (v < value) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
 }
 
 export function compareMatches(a: EntityMatch, b: EntityMatch): number {

@@ -1,6 +1,6 @@
 import type { Entity, EntityName, EntityType } from '@vigil/lists';
 import { statusFor, type MatchStatus, type MatchingConfig } from '../config.js';
-import { analyzeName, type AnalyzedName, type EntityTypeHint } from '../name/analyze.js';
+import { analyzeName, type AnalyzedName, type EntityTypeHint, type NameForm } from '../name/analyze.js';
 import { compareNameForms, DEFAULT_NAME_PARAMS, round4, type AlignedToken, type CompareContext, type NameParams, type Rarity } from '../name/compare.js';
 import { toCountryCode } from './countries.js';
 
@@ -42,6 +42,8 @@ export type EntityMatch = {
   status: MatchStatus;
   /** The list name or alias that matched best, as written on the list. */
   matchedName: string;
+  /** Its index in `entity.names`. */
+  nameIndex: number;
   matchedStrength: EntityName['strength'];
   /** Which reading of the names was compared (`latin`, `translit-cyrl`, `ko-mr`...). */
   queryScheme: string;
@@ -139,29 +141,33 @@ export type ScoreOptions = {
   nameIndexes?: readonly number[];
   /** Memo shared by the candidates of one query. */
   context?: CompareContext;
+  /** false: score only; `tokens` and `unmatchedList` come back empty (re-score the winners with true). */
+  explain?: boolean;
 };
 
 /** Scores one entity for a query: best name or alias, then qualifiers. */
 export function scoreEntity(query: PreparedQuery, entity: PreparedEntity, options: ScoreOptions): EntityMatch | null {
   const params = options.params ?? { ...DEFAULT_NAME_PARAMS, levDistanceMax: options.config.levDistanceMax };
-  let best: { adjusted: number; raw: number; factor: number; nameIdx: number; qScheme: string; lScheme: string; cmp: ReturnType<typeof compareNameForms> } | null = null;
+  const explain = options.explain ?? true;
+  let best: { adjusted: number; raw: number; factor: number; nameIdx: number; qf: NameForm; lf: NameForm; cmp: ReturnType<typeof compareNameForms> } | null = null;
   const indexes = options.nameIndexes ?? entity.names.map((_, i) => i);
   for (const ni of indexes) {
     const pn = entity.names[ni];
     if (!pn) continue;
     for (const qf of query.name.forms) {
       for (const lf of pn.analyzed.forms) {
-        const cmp = compareNameForms(qf, lf, params, options.rarity, options.context);
+        const cmp = compareNameForms(qf, lf, params, options.rarity, options.context, false);
         if (cmp.score <= 0) continue;
         const factor = evidenceFactor(cmp.evidence);
         let adjusted = cmp.score * factor;
         if (pn.name.strength === 'weak') adjusted = Math.min(adjusted, WEAK_ALIAS_CAP);
         // ties: prefer the primary name, then strong aliases, then list order
-        if (!best || adjusted > best.adjusted + 1e-12) best = { adjusted, raw: cmp.score, factor, nameIdx: ni, qScheme: qf.scheme, lScheme: lf.scheme, cmp };
+        if (!best || adjusted > best.adjusted + 1e-12) best = { adjusted, raw: cmp.score, factor, nameIdx: ni, qf, lf, cmp };
       }
     }
   }
   if (!best) return null;
+  if (explain) best.cmp = compareNameForms(best.qf, best.lf, params, options.rarity, options.context, true);
   const qualifiers: QualifierEffect[] = [];
   const pn = entity.names[best.nameIdx]!;
   if (best.factor < 1) qualifiers.push({ qualifier: 'evidence', effect: round4(best.raw * best.factor - best.raw), detail: 'few or common tokens matched: little evidence of identity' });
@@ -180,9 +186,10 @@ export function scoreEntity(query: PreparedQuery, entity: PreparedEntity, option
     score,
     status: statusFor(score, options.config),
     matchedName: pn.name.full,
+    nameIndex: best.nameIdx,
     matchedStrength: pn.name.strength,
-    queryScheme: best.qScheme,
-    listScheme: best.lScheme,
+    queryScheme: best.qf.scheme,
+    listScheme: best.lf.scheme,
     nameScore: round4(best.raw),
     tokens: best.cmp.tokens,
     unmatchedList: best.cmp.unmatchedList,

@@ -34,6 +34,8 @@ export type NameToken = {
   generic?: boolean;
   /** Informativeness in [0, 1], set on list tokens by the index that holds them. */
   rarity?: number;
+  /** Memo key of the token for comparison caches (set on first use). */
+  key?: string;
 };
 
 export type NameForm = {

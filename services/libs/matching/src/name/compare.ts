@@ -111,6 +111,8 @@ export function compareTokens(q: NameToken, c: NameToken, params: NameParams = D
   }
   const maxLen = Math.max(q.text.length, c.text.length);
   const allowed = allowedEdits(maxLen, params.levDistanceMax);
+  // the length gap bounds the edit distance: too far for any edit rule and no shared sound, no match
+  if (Math.abs(q.text.length - c.text.length) > allowed + 1 && !phoneticAgree(q.phonetic, c.phonetic)) return best;
   const jw = jaroWinkler(q.text, c.text);
   if (jw >= 0.8) {
     const d = boundedEditDistance(q.text, c.text, allowed);
@@ -169,7 +171,8 @@ export function newCompareContext(): CompareContext {
 type JoinedRun = { idx: number[]; token: NameToken; length: number };
 
 function tokenKey(t: NameToken): string {
-  return t.kind === 'word' && t.script === 'Latn' ? t.text : `${t.text}\u0001${t.kind}\u0001${t.script}\u0001${t.legal ?? ''}`;
+  if (t.key === undefined) t.key = t.kind === 'word' && t.script === 'Latn' ? t.text : `${t.text}\u0001${t.kind}\u0001${t.script}\u0001${t.legal ?? ''}`;
+  return t.key;
 }
 
 function cachedCompare(ctx: CompareContext | undefined, q: NameToken, c: NameToken, params: NameParams): TokenSimilarity {
@@ -204,7 +207,8 @@ function joinedRuns(form: NameForm): JoinedRun[] {
   return out;
 }
 
-type Edge = { qi: number[]; ci: number[]; score: number; method: TokenMethod; order: number; initial: boolean };
+/** A candidate alignment: query tokens [qs, qs+qn) with list tokens [cs, cs+cn). */
+type Edge = { qs: number; qn: number; cs: number; cn: number; score: number; method: TokenMethod; order: number; rel: number; initial: boolean };
 
 const JOINABLE: ReadonlySet<TokenKind> = new Set<TokenKind>(['word', 'particle', 'initial', 'stop']);
 
@@ -249,19 +253,30 @@ function isContent(kind: TokenKind): boolean {
  * Initials are matched last, so "Joel" is not excused by the list's middle initial "J"
  * while "Jorge" stays unexplained.
  */
-export function compareNameForms(query: NameForm, list: NameForm, params: NameParams = DEFAULT_NAME_PARAMS, rarity?: Rarity, ctx?: CompareContext): NameComparison {
+export function compareNameForms(
+  query: NameForm,
+  list: NameForm,
+  params: NameParams = DEFAULT_NAME_PARAMS,
+  rarity?: Rarity,
+  ctx?: CompareContext,
+  /** false: score only, no per-token explanation (the hot path explains only the winners) */
+  explain = true,
+): NameComparison {
   const q = query.tokens;
   const c = list.tokens;
+  const nq = q.length;
+  const nc = c.length;
   const edges: Edge[] = [];
-  let order = 0;
-  const add = (qi: number[], ci: number[], sim: TokenSimilarity) => {
-    const initial = sim.method === 'initial';
-    edges.push({ qi, ci, score: sim.score, method: sim.method, order: order++, initial });
+  const qDen = Math.max(1, nq);
+  const cDen = Math.max(1, nc);
+  const add = (qs: number, qn: number, cs: number, cn: number, score: number, method: TokenMethod) => {
+    edges.push({ qs, qn, cs, cn, score, method, order: edges.length, rel: Math.abs(qs / qDen - cs / cDen), initial: method === 'initial' });
   };
-  for (let i = 0; i < q.length; i++) {
-    for (let j = 0; j < c.length; j++) {
-      const sim = cachedCompare(ctx, q[i]!, c[j]!, params);
-      if (sim.score > 0) add([i], [j], sim);
+  for (let i = 0; i < nq; i++) {
+    const qt = q[i]!;
+    for (let j = 0; j < nc; j++) {
+      const sim = cachedCompare(ctx, qt, c[j]!, params);
+      if (sim.score > 0) add(i, 1, j, 1, sim.score, sim.method);
     }
   }
   // joined tokens on either side: 2 or 3 adjacent joinable tokens against one word
@@ -276,23 +291,26 @@ export function compareNameForms(query: NameForm, list: NameForm, params: NamePa
     LIST_JOINS.set(list, listRuns);
   }
   for (const run of queryRuns) {
-    for (let j = 0; j < c.length; j++) {
+    for (let j = 0; j < nc; j++) {
       const other = c[j]!;
       if (other.kind !== 'word' || Math.abs(other.text.length - run.length) > 2) continue;
       const sim = cachedCompare(ctx, run.token, other, params);
-      if (sim.score >= 0.8) add(run.idx, [j], sim);
+      if (sim.score >= 0.8) add(run.idx[0]!, run.idx.length, j, 1, sim.score, sim.method);
     }
   }
   for (const run of listRuns) {
-    for (let i = 0; i < q.length; i++) {
+    for (let i = 0; i < nq; i++) {
       const other = q[i]!;
       if (other.kind !== 'word' || Math.abs(other.text.length - run.length) > 2) continue;
       const sim = cachedCompare(ctx, other, run.token, params);
-      if (sim.score >= 0.8) add([i], run.idx, sim);
+      if (sim.score >= 0.8) add(i, 1, run.idx[0]!, run.idx.length, sim.score, sim.method);
     }
   }
   // a legal form on one side against the words of a misspelt phrase on the other
-  const legalPhrases = (legalSide: readonly NameToken[], words: readonly NameToken[], legalIsQuery: boolean) => {
+  for (let side = 0; side < 2; side++) {
+    const legalIsQuery = side === 1;
+    const legalSide = legalIsQuery ? q : c;
+    const words = legalIsQuery ? c : q;
     for (let j = 0; j < legalSide.length; j++) {
       const legal = legalSide[j]!;
       if (legal.kind !== 'legal' || legal.text.length < 6) continue;
@@ -306,84 +324,105 @@ export function compareNameForms(query: NameForm, list: NameForm, params: NamePa
           if (text.length > legal.text.length + 2) break;
           const allowed = allowedEdits(Math.max(text.length, legal.text.length), params.levDistanceMax);
           if (boundedEditDistance(text, legal.text, allowed) <= allowed) {
-            const idx = Array.from({ length: k + 1 }, (_, x) => i + x);
-            // above a single legal-form match so the whole misspelt phrase is consumed
-            const sim: TokenSimilarity = { score: 0.96, method: 'fuzzy' };
-            if (legalIsQuery) add([j], idx, sim);
-            else add(idx, [j], sim);
+            // scored above a single legal-form match so the whole misspelt phrase is consumed
+            if (legalIsQuery) add(j, 1, i, k + 1, 0.96, 'fuzzy');
+            else add(i, k + 1, j, 1, 0.96, 'fuzzy');
           }
         }
       }
     }
-  };
-  legalPhrases(c, q, false);
-  legalPhrases(q, c, true);
+  }
 
   // Highest similarity first; on equal score prefer the edge covering more tokens,
   // then the pair closest in relative position, then input order.
-  const rel = (e: Edge) => Math.abs(e.qi[0]! / Math.max(1, q.length) - e.ci[0]! / Math.max(1, c.length));
-  edges.sort((a, b) => b.score - a.score || b.qi.length + b.ci.length - (a.qi.length + a.ci.length) || rel(a) - rel(b) || a.order - b.order);
+  edges.sort((a, b) => b.score - a.score || b.qn + b.cn - (a.qn + a.cn) || a.rel - b.rel || a.order - b.order);
 
-  const usedQ = new Uint8Array(q.length);
-  const usedC = new Uint8Array(c.length);
-  const wq = q.map((t) => tokenWeight(t, rarity, params));
-  const wc = c.map((t) => tokenWeight(t, rarity, params));
+  const usedQ = new Uint8Array(nq);
+  const usedC = new Uint8Array(nc);
+  const wq = new Float64Array(nq);
+  const wc = new Float64Array(nc);
+  for (let i = 0; i < nq; i++) wq[i] = tokenWeight(q[i]!, rarity, params);
+  for (let j = 0; j < nc; j++) wc[j] = tokenWeight(c[j]!, rarity, params);
   const aligned: Array<AlignedToken & { first: number }> = [];
   let num = 0;
   let den = 0;
   let evidence = 0;
-  const take = (initialPhase: boolean) => {
+  for (let phase = 0; phase < 3; phase++) {
+    if (phase === 1) {
+      // leftover words on both sides contradict each other, heaviest first
+      const contentQ: number[] = [];
+      const contentC: number[] = [];
+      for (let i = 0; i < nq; i++) if (!usedQ[i] && isContent(q[i]!.kind)) contentQ.push(i);
+      for (let j = 0; j < nc; j++) if (!usedC[j] && isContent(c[j]!.kind)) contentC.push(j);
+      const pairs = Math.min(contentQ.length, contentC.length);
+      if (pairs === 0) continue;
+      contentQ.sort((a, b) => wq[b]! - wq[a]! || a - b);
+      contentC.sort((a, b) => wc[b]! - wc[a]! || a - b);
+      for (let k = 0; k < pairs; k++) {
+        const i = contentQ[k]!;
+        const j = contentC[k]!;
+        usedQ[i] = 1;
+        usedC[j] = 1;
+        const numbers = q[i]!.kind === 'number' || c[j]!.kind === 'number' ? 1.5 : 1;
+        const w = ((wq[i]! + wc[j]!) / 2) * params.contradictionCost * numbers;
+        den += w;
+        if (explain) aligned.push({ first: i, query: [q[i]!.text], list: [c[j]!.text], method: 'contradicted', score: 0, weight: round4(w) });
+      }
+      continue;
+    }
+    const initialPhase = phase === 2;
     for (const e of edges) {
       if (e.initial !== initialPhase) continue;
-      if (e.qi.some((i) => usedQ[i]) || e.ci.some((j) => usedC[j])) continue;
-      for (const i of e.qi) usedQ[i] = 1;
-      for (const j of e.ci) usedC[j] = 1;
-      const weightQ = e.qi.reduce((s, i) => s + wq[i]!, 0);
-      const weightC = e.ci.reduce((s, j) => s + wc[j]!, 0);
+      let free = true;
+      for (let i = e.qs; i < e.qs + e.qn; i++) if (usedQ[i]) free = false;
+      for (let j = e.cs; j < e.cs + e.cn; j++) if (usedC[j]) free = false;
+      if (!free) continue;
+      let weightQ = 0;
+      let weightC = 0;
+      let evid = 0;
+      for (let i = e.qs; i < e.qs + e.qn; i++) {
+        usedQ[i] = 1;
+        weightQ += wq[i]!;
+        evid += evidenceWeight(q[i]!, rarity);
+      }
+      for (let j = e.cs; j < e.cs + e.cn; j++) {
+        usedC[j] = 1;
+        weightC += wc[j]!;
+      }
       // an initial proves less than a whole name: weigh it as the initial
       const w = initialPhase ? Math.min(weightQ, weightC) : (weightQ + weightC) / 2;
       num += w * e.score;
       den += w;
-      evidence += e.score * e.qi.reduce((s, i) => s + evidenceWeight(q[i]!, rarity), 0);
-      aligned.push({ first: e.qi[0]!, query: e.qi.map((i) => q[i]!.text), list: e.ci.map((j) => c[j]!.text), method: e.method, score: round4(e.score), weight: round4(w) });
+      evidence += e.score * evid;
+      if (explain) {
+        aligned.push({
+          first: e.qs,
+          query: q.slice(e.qs, e.qs + e.qn).map((t) => t.text),
+          list: c.slice(e.cs, e.cs + e.cn).map((t) => t.text),
+          method: e.method,
+          score: round4(e.score),
+          weight: round4(w),
+        });
+      }
     }
-  };
-  take(false);
-  // leftover words on both sides contradict each other, heaviest first
-  const contentQ: number[] = [];
-  const contentC: number[] = [];
-  for (let i = 0; i < q.length; i++) if (!usedQ[i] && isContent(q[i]!.kind)) contentQ.push(i);
-  for (let j = 0; j < c.length; j++) if (!usedC[j] && isContent(c[j]!.kind)) contentC.push(j);
-  contentQ.sort((a, b) => wq[b]! - wq[a]! || a - b);
-  contentC.sort((a, b) => wc[b]! - wc[a]! || a - b);
-  const pairs = Math.min(contentQ.length, contentC.length);
-  for (let k = 0; k < pairs; k++) {
-    const i = contentQ[k]!;
-    const j = contentC[k]!;
-    usedQ[i] = 1;
-    usedC[j] = 1;
-    const numbers = q[i]!.kind === 'number' || c[j]!.kind === 'number' ? 1.5 : 1;
-    const w = ((wq[i]! + wc[j]!) / 2) * params.contradictionCost * numbers;
-    den += w;
-    aligned.push({ first: i, query: [q[i]!.text], list: [c[j]!.text], method: 'contradicted', score: 0, weight: round4(w) });
   }
-  take(true);
-  for (let i = 0; i < q.length; i++) {
+  for (let i = 0; i < nq; i++) {
     if (usedQ[i]) continue;
     const w = wq[i]! * (q[i]!.kind === 'number' ? 1 : params.extraQueryCost);
     den += w;
-    aligned.push({ first: i, query: [q[i]!.text], list: [], method: 'unmatched', score: 0, weight: round4(w) });
+    if (explain) aligned.push({ first: i, query: [q[i]!.text], list: [], method: 'unmatched', score: 0, weight: round4(w) });
   }
   const unmatchedList: string[] = [];
-  for (let j = 0; j < c.length; j++) {
+  for (let j = 0; j < nc; j++) {
     if (usedC[j]) continue;
     const t = c[j]!;
     const cost = t.kind === 'number' ? 1 : t.family ? params.missingFamilyCost : params.missingListCost;
     den += wc[j]! * cost;
-    unmatchedList.push(t.text);
+    if (explain) unmatchedList.push(t.text);
   }
-  aligned.sort((a, b) => a.first - b.first);
   const score = den > 0 ? num / den : 0;
+  if (!explain) return { score, tokens: [], unmatchedList, evidence };
+  aligned.sort((a, b) => a.first - b.first);
   return { score, tokens: aligned.map(({ first: _first, ...t }) => t), unmatchedList, evidence };
 }
 
