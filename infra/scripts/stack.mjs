@@ -7,7 +7,8 @@ import { createInterface } from 'node:readline';
 import { ROOT, fail, log } from './bootstrap.mjs';
 
 export const SERVICES = ['auth', 'screening', 'monitoring', 'billing', 'audit', 'gateway'];
-const MIGRATED = SERVICES.filter((s) => s !== 'gateway');
+// A service with a schema ships dist/src/migrate.js; the others have nothing to migrate.
+const migrated = () => SERVICES.filter((s) => existsSync(join(ROOT, 'services', s, 'dist', 'src', 'migrate.js')));
 const COLORS = [33, 35, 32, 34, 36, 31, 93, 95];
 
 function output(name, child, logDir) {
@@ -78,6 +79,8 @@ export async function startStack(options) {
     DATABASE_URL: databaseUrl,
     NATS_URL: natsUrl,
     PORT: String(ports.gateway),
+    // Links in e-mails and the Google redirect point at the web app.
+    WEB_URL: `http://127.0.0.1:${ports.web}`,
     ...options.env,
   };
   const children = new Map();
@@ -103,7 +106,7 @@ export async function startStack(options) {
 
   try {
     log('Running migrations...');
-    await Promise.all(MIGRATED.map((s) => runToEnd(`${s}:migrate`, [join('services', s, 'dist', 'src', 'migrate.js')], env, logDir)));
+    await Promise.all(migrated().map((s) => runToEnd(`${s}:migrate`, [join('services', s, 'dist', 'src', 'migrate.js')], env, logDir)));
 
     for (const service of SERVICES) {
       const child = spawn(process.execPath, [join('services', service, 'dist', 'src', 'main.js')], {
@@ -137,7 +140,7 @@ export async function startStack(options) {
     const webUrl = `http://127.0.0.1:${ports.web}`;
     const adminUrl = `http://127.0.0.1:${ports.admin}`;
     await Promise.all([waitForHttp(webUrl, 30_000), waitForHttp(adminUrl, 30_000)]);
-    return { gatewayUrl, webUrl, adminUrl, health, stop, children };
+    return { gatewayUrl, webUrl, adminUrl, health, stop, children, env };
   } catch (error) {
     await stop();
     throw error;
@@ -150,4 +153,30 @@ export function portFromEnv(name, fallback) {
   const port = Number(raw);
   if (!Number.isInteger(port) || port < 1 || port > 65535) fail(`${name} must be a port number (1-65535), got "${raw}".`);
   return port;
+}
+
+/**
+ * Seeds the demo admin, client, user and API key once (auth's seed.js is
+ * idempotent and prints the same data on later runs).
+ */
+export function seedDemo(env) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join('services', 'auth', 'dist', 'src', 'seed.js')], {
+      cwd: ROOT,
+      env: { ...env, LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (err += d));
+    child.once('exit', (code) => {
+      if (code !== 0) return reject(new Error(`seed failed (${code}): ${err.trim()}`));
+      try {
+        resolve(JSON.parse(out.trim().split('\n').pop()));
+      } catch {
+        reject(new Error(`seed printed no JSON: ${out.slice(0, 200)}`));
+      }
+    });
+  });
 }

@@ -6,7 +6,10 @@ ensureInstalled();
 build();
 
 const { ensureNats, ensurePostgres } = await import('./infrastructure.mjs');
-const { portFromEnv, startStack } = await import('./stack.mjs');
+const { portFromEnv, seedDemo, startStack } = await import('./stack.mjs');
+const { mkdirSync, writeFileSync } = await import('node:fs');
+const { join } = await import('node:path');
+const { ROOT } = await import('./bootstrap.mjs');
 
 const postgres = await ensurePostgres();
 const nats = await ensureNats();
@@ -42,6 +45,23 @@ try {
   fail(`Could not start Vigil: ${error.message}`);
 }
 
+let demo;
+try {
+  const seeded = await seedDemo(stack.env);
+  demo = {
+    gatewayUrl: stack.gatewayUrl,
+    webUrl: stack.webUrl,
+    adminUrl: stack.adminUrl,
+    admin: seeded.admin,
+    client: seeded.client,
+  };
+  mkdirSync(join(ROOT, '.vigil'), { recursive: true });
+  // Git-ignored, readable only by this user: it holds the demo passwords and key.
+  writeFileSync(join(ROOT, '.vigil', 'demo.json'), `${JSON.stringify(demo, null, 2)}\n`, { mode: 0o600 });
+} catch (error) {
+  log(`Demo data was not seeded: ${error.message}`);
+}
+
 const up = Object.entries(stack.health.services).map(([name, s]) => `${name} ${s.status}`).join(', ');
 process.stdout.write(`
 \x1b[1mVigil is running.\x1b[0m  (${up})
@@ -50,5 +70,18 @@ process.stdout.write(`
   Web app         ${stack.webUrl}
   Admin console   ${stack.adminUrl}
 
-Press Ctrl-C to stop everything.
+${
+  demo
+    ? `Demo data (also in .vigil/demo.json):
+  Admin           ${demo.admin.email} / ${demo.admin.password}
+  Client          ${demo.client.name}: ${demo.client.email} / ${demo.client.password}
+  API key         ${demo.client.apiKey}
+
+Screen a name:
+  curl -s ${stack.gatewayUrl}/api/v1/screen -H 'x-api-key: ${demo.client.apiKey}' \\
+       -H 'content-type: application/json' -d '{"name":"Nicolas Maduro Moros"}'
+
+`
+    : ''
+}Press Ctrl-C to stop everything.
 `);
