@@ -40,6 +40,10 @@ function gatewayProxy(gatewayUrl: string): Record<string, ProxyOptions> {
   const toGateway: ProxyOptions = { target: gatewayUrl, changeOrigin: true, xfwd: true };
   return {
     '/api': toGateway,
+    // The auth service's routes (sign-in, sign-up, sessions, MFA, Google, the dev mailbox).
+    '/auth/v1': toGateway,
+    // The gateway's OpenAPI document, which the Docs page renders.
+    '^/openapi\\.json$': toGateway,
     // Only /health itself (and its query string): a future client route such as /healthcare stays in the app.
     '^/health(?:\\?.*)?$': toGateway,
   };

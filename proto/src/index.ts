@@ -190,3 +190,15 @@ export {
   BULK_JOB_STATUSES,
 } from './http/api-v1.js';
 export type { BulkJobStatus, BulkJobAccepted, BulkJobResponse, ApiStatusResponse } from './http/api-v1.js';
+export type {
+  PricingPlan,
+  PlansResponse,
+  CheckoutSessionRequest,
+  CheckoutSessionResponse,
+  PortalSessionResponse,
+  ClientByEmailResponse,
+  UpgradeOption,
+  UpgradeOptionsResponse,
+  UpgradePreview,
+  UpgradeRequest,
+} from './http/billing.js';

@@ -74,3 +74,61 @@ export async function waitForGreenStatus(page: Page): Promise<{ headline: string
   }
   return { headline: await widget.getByTestId('status-headline').innerText(), rows };
 }
+
+export const GATEWAY_URL = process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080';
+
+/** What a page did wrong while a test watched it: console errors, uncaught errors and failed requests. */
+export type PageProblems = { consoleErrors: string[]; pageErrors: string[]; failedRequests: string[] };
+
+/**
+ * Records every console error, uncaught error and failed request (no answer, or
+ * an HTTP status of 400 or more) from now on. `reset()` starts a fresh record,
+ * so one page can be reused for several pages of the site.
+ */
+export function watchPage(page: Page): { problems: PageProblems; reset: () => void } {
+  const problems: PageProblems = { consoleErrors: [], pageErrors: [], failedRequests: [] };
+  page.on('console', (message) => {
+    // Chromium also logs every failed request as a console error; those are counted once, as requests.
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+      problems.consoleErrors.push(message.text());
+    }
+  });
+  page.on('pageerror', (error) => problems.pageErrors.push(error.message));
+  page.on('requestfailed', (request) => {
+    const reason = request.failure()?.errorText ?? 'failed';
+    // Navigating away cancels pending requests; that is not a failure of the page.
+    if (reason !== 'net::ERR_ABORTED') problems.failedRequests.push(`${request.method()} ${request.url()} ${reason}`);
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 400) {
+      problems.failedRequests.push(`${response.request().method()} ${new URL(response.url()).pathname} ${response.status()}`);
+    }
+  });
+  return {
+    problems,
+    reset: () => {
+      problems.consoleErrors.length = 0;
+      problems.pageErrors.length = 0;
+      problems.failedRequests.length = 0;
+    },
+  };
+}
+
+/**
+ * True when the gateway has no route for this path yet (its 404 ROUTE_NOT_FOUND).
+ * Tests use it to tell "this backend has not landed" apart from "this backend is broken":
+ * only the first is allowed to show the page's error state.
+ */
+export async function gatewayLacksRoute(path: string, init?: RequestInit): Promise<boolean> {
+  const response = await fetch(`${GATEWAY_URL}${path}`, init);
+  if (response.status !== 404) return false;
+  const body = (await response.json().catch(() => ({}))) as { code?: string };
+  return body.code === 'ROUTE_NOT_FOUND';
+}
+
+export async function saveScreenshotAt(page: Page, name: string, width: number): Promise<string> {
+  await page.setViewportSize({ width, height: 900 });
+  // Let responsive layout and lazy images settle before the full-page capture.
+  await page.waitForTimeout(150);
+  return saveScreenshot(page, name);
+}

@@ -1,4 +1,45 @@
-import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query/react';
+import type { AuthState } from '../auth/auth-slice.js';
+import { sessionEnded, sessionStarted } from '../auth/auth-slice.js';
+import { refreshSession } from '../auth/session-refresh.js';
+import { toApiError, type ApiError } from './api-error.js';
+
+/** Spec §9: requests give up after 30 s. */
+const REQUEST_TIMEOUT_MS = 30_000;
+
+type StateWithAuth = { auth: AuthState };
+
+const rawQuery = fetchBaseQuery({
+  baseUrl: import.meta.env.VITE_GATEWAY_URL ?? '',
+  timeout: REQUEST_TIMEOUT_MS,
+  prepareHeaders: (headers, { getState }) => {
+    const token = (getState() as StateWithAuth).auth.session?.access_token;
+    if (token && !headers.has('authorization')) headers.set('authorization', `Bearer ${token}`);
+    return headers;
+  },
+});
+
+/**
+ * Adds the signed-in user's bearer token, refreshes it once through the auth
+ * service when the gateway answers 401, and turns every failure into an ApiError.
+ */
+const gatewayQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = async (args, api, extraOptions) => {
+  let result = await rawQuery(args, api, extraOptions);
+  const hadSession = (api.getState() as StateWithAuth).auth.session !== null;
+  if (result.error?.status === 401 && hadSession) {
+    const refreshed = await refreshSession();
+    if (refreshed) {
+      api.dispatch(sessionStarted(refreshed));
+      result = await rawQuery(args, api, extraOptions);
+    } else {
+      api.dispatch(sessionEnded());
+    }
+  }
+  if (result.error) {
+    return { error: toApiError(result.error, result.meta?.response?.statusText), meta: result.meta };
+  }
+  return { data: result.data, meta: result.meta };
+};
 
 /**
  * The one RTK Query API for the gateway. It declares no endpoints: each feature
@@ -7,6 +48,7 @@ import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
  */
 export const gatewayApi = createApi({
   reducerPath: 'gatewayApi',
-  baseQuery: fetchBaseQuery({ baseUrl: import.meta.env.VITE_GATEWAY_URL ?? '' }),
+  baseQuery: gatewayQuery,
+  tagTypes: ['Account', 'Upgrade', 'Sessions', 'User'],
   endpoints: () => ({}),
 });

@@ -21,6 +21,7 @@ import {
 import { Link } from 'react-router-dom';
 import { PlatformStatus } from '../health/platform-status.js';
 import { CONTACT_LINK } from '../shell/nav-links.js';
+import { usePageTitle } from '../shell/page-title.js';
 
 type Feature = { icon: LucideIcon; title: string; description: string };
 
@@ -138,6 +139,7 @@ const CONTACT_POINTS: ContactPoint[] = [
 ];
 
 export function HomePage() {
+  usePageTitle('Sanctions and PEP screening');
   return (
     <>
       <Hero />

@@ -2,6 +2,7 @@ import { Button, cn, VigilLogo } from '@vigil/ui';
 import { Menu, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
+import { useAuth } from '../auth/use-auth.js';
 import { useHeaderVisible } from './header-visibility.js';
 import { CONTACT_LINK, JOIN_LINK, PUBLIC_NAV } from './nav-links.js';
 
@@ -15,6 +16,8 @@ export function SiteHeader() {
   const scrolledAway = !useHeaderVisible();
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
+  const { status } = useAuth();
+  const signedIn = status === 'authenticated';
 
   useEffect(() => setMenuOpen(false), [location.pathname, location.hash]);
 
@@ -51,8 +54,9 @@ export function SiteHeader() {
             <Button asChild variant="ghost" className="hidden sm:inline-flex">
               <Link to={CONTACT_LINK}>Contact Us</Link>
             </Button>
+            {/* Signed in, the same button leads back to the account: the spec's "labelled Dashboard in one place". */}
             <Button asChild>
-              <Link to={JOIN_LINK}>Join Now</Link>
+              {signedIn ? <Link to="/dashboard">Dashboard</Link> : <Link to={JOIN_LINK}>Join Now</Link>}
             </Button>
             <Button
               variant="ghost"

@@ -1,0 +1,66 @@
+import type { SubscriptionStatus, Tier } from '../clients/tiers.js';
+import type { Feed } from '../clients/tiers.js';
+
+/** One plan of the live catalogue (spec §3 Plan, §9). Prices are whole US dollars per month. */
+export type PricingPlan = {
+  tier: Tier;
+  name: string;
+  price: number;
+  description: string;
+  monthlyQuota: number;
+  feeds: Feed[];
+  realTimeUpdates: boolean;
+  webSocketAccess: boolean;
+  webhookNotifications: boolean;
+  dashboardAccess: boolean;
+  /** Requests per minute. */
+  apiRateLimit: number;
+  /** e.g. "under 500 ms". */
+  responseTime: string;
+  support: string;
+};
+
+/** `GET /api/v1/plans`: the plan catalogue; the web apps never keep their own copy of prices. */
+export type PlansResponse = { plans: PricingPlan[] };
+
+/** `POST /api/payment/create-checkout-session` (bearer). The browser then goes to `url`. */
+export type CheckoutSessionRequest = { tier: Tier; clientEmail: string };
+export type CheckoutSessionResponse = { url: string; sessionId?: string };
+
+/** `GET /api/payment/portal-session` (x-api-key): the billing portal, opened in a new tab. */
+export type PortalSessionResponse = { url: string };
+
+/**
+ * `GET /api/payment/client-by-email/{email}` (bearer). The API key is present
+ * only while the checkout's key has not yet been shown once.
+ */
+export type ClientByEmailResponse = {
+  client: {
+    id: string;
+    client_name: string;
+    api_key?: string;
+    api_key_prefix?: string | null;
+    tier: Tier;
+    subscription_status: SubscriptionStatus;
+    quota_month: number;
+    usage_month: number;
+  };
+};
+
+/** `GET /api/upgrade/options` */
+export type UpgradeOption = {
+  tier: Tier;
+  tierName: string;
+  price: number;
+  proratedCost: number;
+  quotaIncrease: number;
+  newTotalQuota: number;
+  features: { monthlyQuota: number; apiRateLimit: number; dashboardAccess: boolean; webSocketAccess: boolean };
+};
+export type UpgradeOptionsResponse = { upgradeOptions: UpgradeOption[] };
+
+/** `GET /api/upgrade/preview?newTier=` */
+export type UpgradePreview = { proratedCost: number; quotaIncrease: number; newTotalQuota: number; daysRemaining: number };
+
+/** `POST /api/upgrade/upgrade` */
+export type UpgradeRequest = { newTier: Tier };

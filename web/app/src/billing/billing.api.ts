@@ -1,0 +1,50 @@
+import type {
+  CheckoutSessionRequest,
+  CheckoutSessionResponse,
+  ClientByEmailResponse,
+  PlansResponse,
+  PortalSessionResponse,
+  UpgradeOptionsResponse,
+  UpgradePreview,
+  UpgradeRequest,
+  Tier,
+} from '@vigil/proto';
+import { gatewayApi } from '../api/gateway-api.js';
+
+/** Plans, checkout, billing portal and upgrades: the billing service's routes at the gateway. */
+export const billingApi = gatewayApi.injectEndpoints({
+  endpoints: (build) => ({
+    getPlans: build.query<PlansResponse, void>({ query: () => '/api/v1/plans' }),
+    createCheckoutSession: build.mutation<CheckoutSessionResponse, CheckoutSessionRequest>({
+      query: (body) => ({ url: '/api/payment/create-checkout-session', method: 'POST', body }),
+    }),
+    getClientByEmail: build.query<ClientByEmailResponse, string>({
+      query: (email) => `/api/payment/client-by-email/${encodeURIComponent(email)}`,
+    }),
+    /** Authenticated by the API key, as the spec's portal-session call is. */
+    openPortalSession: build.mutation<PortalSessionResponse, { apiKey: string }>({
+      query: ({ apiKey }) => ({ url: '/api/payment/portal-session', headers: { 'x-api-key': apiKey } }),
+    }),
+    getUpgradeOptions: build.query<UpgradeOptionsResponse, void>({
+      query: () => '/api/upgrade/options',
+      providesTags: ['Upgrade'],
+    }),
+    getUpgradePreview: build.query<UpgradePreview, Tier>({
+      query: (tier) => `/api/upgrade/preview?newTier=${encodeURIComponent(tier)}`,
+    }),
+    upgrade: build.mutation<unknown, UpgradeRequest>({
+      query: (body) => ({ url: '/api/upgrade/upgrade', method: 'POST', body }),
+      invalidatesTags: ['Upgrade', 'Account'],
+    }),
+  }),
+});
+
+export const {
+  useGetPlansQuery,
+  useCreateCheckoutSessionMutation,
+  useGetClientByEmailQuery,
+  useOpenPortalSessionMutation,
+  useGetUpgradeOptionsQuery,
+  useLazyGetUpgradePreviewQuery,
+  useUpgradeMutation,
+} = billingApi;

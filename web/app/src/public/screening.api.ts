@@ -1,0 +1,11 @@
+import type { ListsResponse } from '@vigil/proto';
+import { gatewayApi } from '../api/gateway-api.js';
+
+/** The live list catalogue: entity counts and last-updated dates for the Watchlists page. */
+export const listCatalogueApi = gatewayApi.injectEndpoints({
+  endpoints: (build) => ({
+    getListCatalogue: build.query<ListsResponse, void>({ query: () => '/api/v1/lists' }),
+  }),
+});
+
+export const { useGetListCatalogueQuery } = listCatalogueApi;

@@ -1,0 +1,70 @@
+import type { Browser, Page } from 'playwright-core';
+import { gatewayLacksRoute, launchChromium, saveScreenshotAt, watchPage, WEB_URL, type PageProblems } from './browser.js';
+
+type PublicPage = { path: string; name: string; title: RegExp; h1: string; backendRoute?: string };
+
+const PAGES: PublicPage[] = [
+  { path: '/', name: 'home', title: /Vigil/, h1: 'Screen every name against the lists that matter' },
+  { path: '/about-us', name: 'about', title: /^About Us · Vigil$/, h1: 'We help compliance teams know who they are dealing with' },
+  { path: '/services', name: 'services', title: /^Services · Vigil$/, h1: 'Sanctions screening for every point in the customer lifecycle' },
+  { path: '/pricing', name: 'pricing', title: /^Pricing · Vigil$/, h1: 'Plans that grow with your screening volume', backendRoute: '/api/v1/plans' },
+  { path: '/docs', name: 'docs', title: /^Documentation · Vigil$/, h1: 'Integrate sanctions screening in an afternoon', backendRoute: '/openapi.json' },
+  { path: '/watchlists', name: 'watchlists', title: /^Watchlists · Vigil$/, h1: 'Global Sanctions List Monitoring', backendRoute: '/api/v1/lists' },
+  { path: '/privacy-policy', name: 'privacy', title: /^Privacy Policy · Vigil$/, h1: 'Privacy Policy' },
+  { path: '/terms-of-service', name: 'terms', title: /^Terms of Service · Vigil$/, h1: 'Terms of Service' },
+];
+
+/** The requests a page may fail only because the gateway route it needs has not been built yet. */
+function unexpectedFailures(problems: PageProblems, missingRoute: string | null): string[] {
+  return problems.failedRequests.filter((failure) => missingRoute === null || !failure.includes(` ${missingRoute} 404`));
+}
+
+describe('public pages', () => {
+  let browser: Browser;
+  let page: Page;
+  let watcher: ReturnType<typeof watchPage>;
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+    page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    watcher = watchPage(page);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  for (const spec of PAGES) {
+    it(`${spec.path}: one h1, a title, no console errors or failed requests; screenshots at 1280 and 375 px`, async () => {
+      const missing = spec.backendRoute && (await gatewayLacksRoute(spec.backendRoute)) ? spec.backendRoute : null;
+      watcher.reset();
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.goto(`${WEB_URL}${spec.path}`, { waitUntil: 'networkidle' });
+
+      expect(await page.locator('h1').count()).toBe(1);
+      expect(await page.locator('h1').innerText()).toBe(spec.h1);
+      expect(await page.title()).toMatch(spec.title);
+
+      if (spec.path === '/docs') {
+        await page.getByRole('tab', { name: 'Endpoints' }).click();
+        if (!missing) {
+          // Rendered from the gateway's OpenAPI document, so the public API's operations are listed.
+          expect(await page.locator('[data-endpoint]').count()).toBeGreaterThan(0);
+        }
+      }
+      if (missing) {
+        // The backend has not landed: the page must say so instead of inventing data.
+        expect(await page.getByRole('alert').or(page.getByRole('status')).filter({ hasText: /could not be loaded|unavailable/i }).count()).toBeGreaterThan(0);
+      }
+
+      await saveScreenshotAt(page, `public-${spec.name}-1280`, 1280);
+      await saveScreenshotAt(page, `public-${spec.name}-375`, 375);
+      // Nothing may stick out sideways on a phone.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+      expect(watcher.problems.consoleErrors).toEqual([]);
+      expect(watcher.problems.pageErrors).toEqual([]);
+      expect(unexpectedFailures(watcher.problems, missing)).toEqual([]);
+    });
+  }
+});
