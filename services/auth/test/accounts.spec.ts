@@ -193,6 +193,9 @@ describe('accounts: sign-up, confirmation, sign-in, refresh, sessions, recovery'
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     // The lookup and the mail happen after the answer, so both are one broker round trip.
     expect(Math.abs(median(known) - median(unknown))).toBeLessThan(30);
+    // Eight requests, one mail: reset mail is limited to one a minute per account.
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await stack.mailbox('timing@example.com')).filter((m) => m.subject === 'Reset your Vigil password')).toHaveLength(1);
   });
 
   it('a reset link expires after an hour', async () => {

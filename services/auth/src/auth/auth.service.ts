@@ -29,6 +29,7 @@ import { OneTimeTokensRepository } from './one-time-tokens.repository.js';
 
 const CONFIRMATION_TTL_MS = 24 * 3_600_000;
 const RECOVERY_TTL_MS = 3_600_000;
+const RECOVERY_MAIL_INTERVAL_SECONDS = 60;
 
 export const ADMIN_NOT_APPROVED_MESSAGE = 'Access Denied: Admin accounts require pre-approval. Please contact support for admin access.';
 export const INVITATION_REQUIRED_MESSAGE = 'Invitation Required: Admin accounts need a valid invitation code.';
@@ -202,7 +203,9 @@ export class AuthService {
     const user = await this.users.findByEmail(email);
     if (!user) return;
     const token = randomToken();
-    await this.oneTimeTokens.create(user.id, 'recovery', sha256(token), new Date(Date.now() + RECOVERY_TTL_MS));
+    // One reset mail a minute per account: the form cannot be used to flood someone's inbox.
+    const issued = await this.oneTimeTokens.create(user.id, 'recovery', sha256(token), new Date(Date.now() + RECOVERY_TTL_MS), RECOVERY_MAIL_INTERVAL_SECONDS);
+    if (!issued) return;
     await this.mailer.send(recoveryMail(user.email, `${this.config.WEB_URL}/login?type=recovery&token=${token}`));
   }
 }

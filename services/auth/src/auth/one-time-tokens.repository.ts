@@ -10,9 +10,22 @@ export type OneTimePurpose = 'signup' | 'recovery';
 export class OneTimeTokensRepository {
   constructor(private readonly db: DataSource) {}
 
-  async create(userId: string, purpose: OneTimePurpose, tokenHash: string, expiresAt: Date): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      // A new link replaces any earlier unused one for the same purpose.
+  /**
+   * Issues a link, replacing any earlier unused one for the same purpose. With
+   * `minIntervalSeconds`, does nothing (answers false) if one was issued that
+   * recently; the per-user lock makes that check hold under concurrent requests.
+   */
+  async create(userId: string, purpose: OneTimePurpose, tokenHash: string, expiresAt: Date, minIntervalSeconds = 0): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      await sql(tx, `SELECT pg_advisory_xact_lock(hashtext($1))`, [`vigil.auth.one_time_tokens:${userId}:${purpose}`]);
+      if (minIntervalSeconds > 0) {
+        const recent = await sql(tx, `SELECT 1 FROM one_time_tokens WHERE user_id = $1 AND purpose = $2 AND created_at > now() - make_interval(secs => $3)`, [
+          userId,
+          purpose,
+          minIntervalSeconds,
+        ]);
+        if (recent.length > 0) return false;
+      }
       await sql(tx, `UPDATE one_time_tokens SET used_at = now() WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL`, [userId, purpose]);
       await sql(tx, `INSERT INTO one_time_tokens (user_id, purpose, token_hash, expires_at) VALUES ($1, $2, $3, $4)`, [
         userId,
@@ -20,6 +33,7 @@ export class OneTimeTokensRepository {
         tokenHash,
         expiresAt,
       ]);
+      return true;
     });
   }
 
