@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { ClientsModule } from '@nestjs/microservices';
 import { NATS_CLIENT, RpcClient, healthModule, natsClientOptions } from '@vigil/platform';
+import { ApiModule } from './api.module.js';
 import { AuthHttpModule } from './auth/auth.module.js';
 import { GATEWAY_CONFIG } from './config.token.js';
 import type { GatewayConfig } from './env.js';
@@ -16,6 +17,7 @@ export class AppModule {
         ClientsModule.register([{ name: NATS_CLIENT, ...natsClientOptions(config.NATS_URL, 'gateway') }]),
         healthModule('gateway'),
         AuthHttpModule.forRoot(config),
+        ApiModule.forRoot(config),
       ],
       controllers: [HealthController],
       providers: [

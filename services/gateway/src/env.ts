@@ -1,6 +1,8 @@
 import { baseEnvSchema, envSchemas } from '@vigil/platform';
 import { z } from 'zod';
 
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
 export const envSchema = baseEnvSchema.extend({
   PORT: envSchemas.port.default(8080),
   HOST: z.string().default('0.0.0.0'),
@@ -11,6 +13,33 @@ export const envSchema = baseEnvSchema.extend({
     .transform((value) => value.split(',').map((s) => s.trim()).filter(Boolean)),
   /** How long /health waits for each service before calling it down. */
   HEALTH_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(1_500),
+  DB_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lowercase Postgres identifier').default('gateway'),
+  /**
+   * Apply the gateway's migrations at boot (under an advisory lock, so replicas do not race).
+   * Deployments that run `migrate.js` as a Job first set this to false.
+   */
+  MIGRATE_ON_BOOT: bool.default(true),
+  /** Rate-limit counters shared by every replica; unset = an in-memory limiter (one replica only). */
+  REDIS_URL: z.string().url().optional(),
+  /**
+   * How long a resolved API key is trusted without asking auth again. The key-revoked event
+   * evicts at once; this bound also holds if that event is lost, so it may not exceed 5 s.
+   */
+  KEY_CACHE_TTL_MS: z.coerce.number().int().min(0).max(5_000).default(5_000),
+  /** Multiplies every tier's requests/minute. Only for load tests of the gateway itself; 1 in production. */
+  RATE_LIMIT_SCALE: z.coerce.number().positive().max(10_000).default(1),
+  /** Requests/minute for signed-in users on session-only routes (admin console, dashboard without a key). */
+  SESSION_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
+  /** Run a bulk-job worker inside this process too (besides any dist/src/bulk-worker.js processes). */
+  BULK_WORKER: bool.default(true),
+  /** Names per work-queue message of an asynchronous bulk job. */
+  BULK_CHUNK_SIZE: z.coerce.number().int().min(1).max(1_000).default(500),
+  /** A chunk not acknowledged in this time (its worker died) is delivered to another worker. */
+  BULK_ACK_WAIT_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
+  /** How long one chunk may wait for the screening service. */
+  BULK_SCREEN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(60_000),
+  /** Idempotency records are kept at least this long. */
+  IDEMPOTENCY_TTL_HOURS: z.coerce.number().int().min(24).max(24 * 30).default(24),
 });
 
 export type GatewayConfig = z.infer<typeof envSchema>;

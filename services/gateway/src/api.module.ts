@@ -1,0 +1,59 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { ClientsModule } from '@nestjs/microservices';
+import { NATS_CLIENT, RpcClient, natsClientOptions } from '@vigil/platform';
+import { BulkJobsRepository } from './bulk-jobs/bulk-jobs.repository.js';
+import { BulkJobs } from './bulk-jobs/bulk-jobs.service.js';
+import { BulkWorkerRunner } from './bulk-jobs/bulk-worker.runner.js';
+import { GATEWAY_CONFIG } from './config.token.js';
+import { ApiKeys } from './credentials/api-keys.service.js';
+import { CredentialsGuard } from './credentials/credentials.guard.js';
+import { SessionTokens } from './credentials/session-tokens.service.js';
+import type { GatewayConfig } from './env.js';
+import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor.js';
+import { IdempotencyRepository } from './idempotency/idempotency.repository.js';
+import { Database } from './infra/database.js';
+import { NatsStreams } from './infra/jetstream.js';
+import { QuotasRepository } from './quotas/quotas.repository.js';
+import { Quotas } from './quotas/quotas.service.js';
+import { RateLimits } from './rate-limits/rate-limits.service.js';
+import { DashboardController } from './screening-api/dashboard.controller.js';
+import { ScreeningApiController } from './screening-api/screening-api.controller.js';
+import { ScreeningApi } from './screening-api/screening-api.service.js';
+import { SecurityEvents } from './security-events/security-events.publisher.js';
+
+/**
+ * The client-facing API: credentials and rate limits (a global guard, so every
+ * route marked with @Credentials is covered), quotas, idempotency, screening over
+ * NATS and asynchronous bulk jobs.
+ */
+@Module({})
+export class ApiModule {
+  static forRoot(config: Readonly<GatewayConfig>): DynamicModule {
+    return {
+      module: ApiModule,
+      imports: [ClientsModule.register([{ name: NATS_CLIENT, ...natsClientOptions(config.NATS_URL, 'gateway-api') }])],
+      controllers: [ScreeningApiController, DashboardController],
+      providers: [
+        { provide: GATEWAY_CONFIG, useValue: config },
+        { provide: 'RPC_TIMEOUT_MS', useValue: config.NATS_REQUEST_TIMEOUT_MS },
+        RpcClient,
+        Database,
+        NatsStreams,
+        SecurityEvents,
+        ApiKeys,
+        SessionTokens,
+        RateLimits,
+        { provide: APP_GUARD, useClass: CredentialsGuard },
+        QuotasRepository,
+        Quotas,
+        IdempotencyRepository,
+        IdempotencyInterceptor,
+        BulkJobsRepository,
+        BulkJobs,
+        BulkWorkerRunner,
+        ScreeningApi,
+      ],
+    };
+  }
+}

@@ -1,0 +1,64 @@
+import { Injectable } from '@nestjs/common';
+import type { BulkItem, BulkJobStatus } from '@vigil/proto';
+import { Database } from '../infra/database.js';
+
+export type BulkJobRow = {
+  id: string;
+  client_id: string;
+  total: number;
+  processed: number;
+  status: BulkJobStatus;
+  created_at: Date;
+  completed_at: Date | null;
+};
+
+@Injectable()
+export class BulkJobsRepository {
+  constructor(private readonly db: Database) {}
+
+  async create(id: string, clientId: string, total: number): Promise<void> {
+    await this.db.query(`INSERT INTO bulk_jobs (id, client_id, total, status) VALUES ($1, $2, $3, 'queued')`, [id, clientId, total]);
+  }
+
+  async remove(id: string): Promise<void> {
+    await this.db.query(`DELETE FROM bulk_jobs WHERE id = $1`, [id]);
+  }
+
+  /** The job only if it belongs to `clientId`: another client's id reads as not found. */
+  async findOwned(id: string, clientId: string): Promise<BulkJobRow | null> {
+    const { rows } = await this.db.query<BulkJobRow>(`SELECT * FROM bulk_jobs WHERE id = $1 AND client_id = $2`, [id, clientId]);
+    return rows[0] ?? null;
+  }
+
+  async results(jobId: string, offset: number, limit: number): Promise<Array<BulkItem & { row: number }>> {
+    const { rows } = await this.db.query<{ row_index: number; item: BulkItem }>(
+      `SELECT row_index, item FROM bulk_job_results WHERE job_id = $1 AND row_index >= $2 ORDER BY row_index LIMIT $3`,
+      [jobId, offset, limit],
+    );
+    return rows.map((r) => ({ row: r.row_index, ...r.item }));
+  }
+
+  /**
+   * Stores one chunk's results and advances progress by the rows that were new, in one
+   * transaction: a redelivered chunk inserts nothing and moves nothing, so every row has
+   * exactly one result and `processed` only ever grows.
+   */
+  async saveChunk(jobId: string, firstRow: number, items: BulkItem[]): Promise<{ processed: number; total: number }> {
+    return this.db.transaction(async (client) => {
+      const inserted = await client.query(
+        `INSERT INTO bulk_job_results (job_id, row_index, item)
+         SELECT $1, $2::int + ord - 1, item FROM jsonb_array_elements($3::jsonb) WITH ORDINALITY AS t(item, ord)
+         ON CONFLICT (job_id, row_index) DO NOTHING`,
+        [jobId, firstRow, JSON.stringify(items)],
+      );
+      const { rows } = await client.query<{ processed: number; total: number }>(
+        `UPDATE bulk_jobs SET processed = processed + $2,
+           status = CASE WHEN processed + $2 >= total THEN 'completed' ELSE 'running' END,
+           completed_at = CASE WHEN processed + $2 >= total THEN coalesce(completed_at, now()) ELSE completed_at END
+         WHERE id = $1 RETURNING processed, total`,
+        [jobId, inserted.rowCount ?? 0],
+      );
+      return rows[0] ?? { processed: 0, total: 0 };
+    });
+  }
+}

@@ -1,0 +1,91 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DomainError } from '@vigil/platform';
+import { subjects, type BulkJobAccepted, type BulkJobChunk, type BulkJobResponse, type ResolvedKey } from '@vigil/proto';
+import { randomUUID } from 'node:crypto';
+import { GATEWAY_CONFIG } from '../config.token.js';
+import type { GatewayConfig } from '../env.js';
+import { NatsStreams } from '../infra/jetstream.js';
+import { BulkJobsRepository, type BulkJobRow } from './bulk-jobs.repository.js';
+
+export const JOB_PAGE_MAX = 1_000;
+
+@Injectable()
+export class BulkJobs {
+  constructor(
+    private readonly jobs: BulkJobsRepository,
+    private readonly streams: NatsStreams,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+  ) {}
+
+  /** Records the job, then queues its chunks; each chunk's message id makes a re-publication harmless. */
+  async submit(client: ResolvedKey, names: string[], limit: number): Promise<BulkJobAccepted> {
+    const jobId = randomUUID();
+    await this.jobs.create(jobId, client.clientId, names.length);
+    try {
+      for (let firstRow = 0; firstRow < names.length; firstRow += this.config.BULK_CHUNK_SIZE) {
+        const chunk: BulkJobChunk = {
+          jobId,
+          clientId: client.clientId,
+          firstRow,
+          names: names.slice(firstRow, firstRow + this.config.BULK_CHUNK_SIZE),
+          caller: { clientId: client.clientId, tier: client.tier, feeds: client.feeds },
+          thresholds: client.thresholds,
+          limit,
+        };
+        await this.streams.publish(subjects.gateway.bulkChunk, chunk, `${jobId}:${firstRow}`);
+      }
+    } catch {
+      await this.jobs.remove(jobId).catch(() => undefined);
+      throw new DomainError('SERVICE_UNAVAILABLE', 'The bulk job could not be queued; nothing was charged. Retry shortly.');
+    }
+    return { jobId, status: 'queued', total: names.length, statusUrl: `/api/v1/jobs/${jobId}` };
+  }
+
+  async get(clientId: string, jobId: string, offset: number, limit: number): Promise<BulkJobResponse> {
+    const job = await this.owned(clientId, jobId);
+    const results = await this.jobs.results(jobId, offset, Math.min(limit, JOB_PAGE_MAX));
+    return {
+      id: job.id,
+      status: job.status,
+      total: job.total,
+      processed: job.processed,
+      progress: Math.round((job.processed / job.total) * 10_000) / 10_000,
+      createdAt: job.created_at.toISOString(),
+      completedAt: job.completed_at?.toISOString() ?? null,
+      results,
+      page: { offset, limit, returned: results.length },
+    };
+  }
+
+  /** Every result as CSV, read page by page so a 100,000-row job never sits in memory at once. */
+  async *csv(clientId: string, jobId: string): AsyncGenerator<string> {
+    await this.owned(clientId, jobId);
+    yield 'row,searchedName,match,blocked,status,topScore,label,topMatchName,topMatchSource,topMatchId\n';
+    for (let offset = 0; ; offset += JOB_PAGE_MAX) {
+      const page = await this.jobs.results(jobId, offset, JOB_PAGE_MAX);
+      if (page.length === 0) return;
+      yield page
+        .map((r) => {
+          const top = r.results[0];
+          return [r.row, r.searchedName, r.match, r.blocked, r.status, r.topScore, r.label, top?.name ?? '', top?.sourceDataset ?? '', top?.id ?? '']
+            .map(csvField)
+            .join(',');
+        })
+        .join('\n') + '\n';
+      offset = page[page.length - 1]!.row + 1 - JOB_PAGE_MAX;
+    }
+  }
+
+  async owned(clientId: string, jobId: string): Promise<BulkJobRow> {
+    const job = /^[0-9a-f-]{36}$/i.test(jobId) ? await this.jobs.findOwned(jobId, clientId) : null;
+    if (!job) throw new DomainError('NOT_FOUND', 'No such job.');
+    return job;
+  }
+}
+
+function csvField(value: unknown): string {
+  let text = String(value);
+  // A cell starting like a formula would run in a spreadsheet; neutralise it.
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}

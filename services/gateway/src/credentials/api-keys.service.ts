@@ -1,0 +1,73 @@
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { DomainError, RpcClient } from '@vigil/platform';
+import { API_KEY_PATTERN, keyRevokedEventSchema, subjects, type ResolvedKey } from '@vigil/proto';
+import { createHash } from 'node:crypto';
+import { GATEWAY_CONFIG } from '../config.token.js';
+import type { GatewayConfig } from '../env.js';
+import { NatsStreams } from '../infra/jetstream.js';
+
+type Entry = { value: ResolvedKey; expiresAt: number };
+
+export const hashApiKey = (key: string) => createHash('sha256').update(key).digest('hex');
+
+/**
+ * Who holds an API key. The gateway never keeps raw keys: it asks auth by the key's
+ * SHA-256 and remembers the answer for at most KEY_CACHE_TTL_MS (≤ 5 s). A
+ * `clients.v1.key-revoked` event evicts at once on every replica; the TTL bounds
+ * staleness even if that (at-most-once) event is lost.
+ */
+@Injectable()
+export class ApiKeys implements OnModuleInit {
+  private readonly logger = new Logger(ApiKeys.name);
+  private readonly cache = new Map<string, Entry>();
+  private readonly inflight = new Map<string, Promise<ResolvedKey>>();
+  /** Bumped by every revocation: a look-up that started before one is not cached. */
+  private generation = 0;
+
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly streams: NatsStreams,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+  ) {}
+
+  async onModuleInit() {
+    try {
+      await this.streams.subscribe(subjects.clients.keyRevoked, (payload) => this.onRevoked(payload));
+    } catch (error) {
+      // Without the event the TTL still bounds staleness; keep serving.
+      this.logger.error(`cannot follow ${subjects.clients.keyRevoked}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  /** Resolves a presented key; `fresh` is true when auth was asked (not the cache). */
+  async resolve(key: string): Promise<{ client: ResolvedKey; fresh: boolean }> {
+    if (!API_KEY_PATTERN.test(key)) throw new DomainError('INVALID_API_KEY', 'Invalid API key.');
+    const hash = hashApiKey(key);
+    const cached = this.cache.get(hash);
+    if (cached && cached.expiresAt > Date.now()) return { client: cached.value, fresh: false };
+    let pending = this.inflight.get(hash);
+    if (!pending) {
+      const generation = this.generation;
+      pending = this.rpc
+        .request<ResolvedKey>(subjects.clients.resolveKey, { keyHash: hash })
+        .then((value) => {
+          if (generation === this.generation && this.config.KEY_CACHE_TTL_MS > 0) {
+            this.cache.set(hash, { value, expiresAt: Date.now() + this.config.KEY_CACHE_TTL_MS });
+          }
+          return value;
+        })
+        .finally(() => this.inflight.delete(hash));
+      this.inflight.set(hash, pending);
+    }
+    return { client: await pending, fresh: true };
+  }
+
+  private onRevoked(payload: unknown) {
+    const event = keyRevokedEventSchema.parse(payload);
+    this.generation++;
+    this.cache.delete(event.keyHash);
+    if (event.reason === 'client_deleted') {
+      for (const [hash, entry] of this.cache) if (entry.value.clientId === event.clientId) this.cache.delete(hash);
+    }
+  }
+}

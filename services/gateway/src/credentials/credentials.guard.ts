@@ -1,0 +1,92 @@
+import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { DomainError } from '@vigil/platform';
+import type { Request, Response } from 'express';
+import { RateLimits } from '../rate-limits/rate-limits.service.js';
+import { SecurityEvents } from '../security-events/security-events.publisher.js';
+import { ApiKeys } from './api-keys.service.js';
+import { CREDENTIALS_METADATA, setCaller, type Caller, type CredentialsKind } from './credentials.js';
+import { SessionTokens } from './session-tokens.service.js';
+import { Inject } from '@nestjs/common';
+import { GATEWAY_CONFIG } from '../config.token.js';
+import type { GatewayConfig } from '../env.js';
+
+/**
+ * Who is calling, then whether they may call now: credentials as the route's
+ * @Credentials says, then the caller's rate limit (per client for keyed routes, per
+ * user for session routes). Routes without @Credentials belong to controllers that
+ * forward the bearer token for the auth service to judge; they pass untouched.
+ */
+@Injectable()
+export class CredentialsGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly keys: ApiKeys,
+    private readonly tokens: SessionTokens,
+    private readonly limits: RateLimits,
+    private readonly events: SecurityEvents,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (context.getType() !== 'http') return true;
+    const kind = this.reflector.getAllAndOverride<CredentialsKind | undefined>(CREDENTIALS_METADATA, [context.getHandler(), context.getClass()]);
+    if (!kind || kind === 'public') return true;
+    const req = context.switchToHttp().getRequest<Request>();
+    const res = context.switchToHttp().getResponse<Response>();
+
+    const caller = await this.authenticate(kind, req);
+    setCaller(req, caller);
+    await this.limit(caller, req, res);
+    return true;
+  }
+
+  private async authenticate(kind: Exclude<CredentialsKind, 'public'>, req: Request): Promise<Caller> {
+    try {
+      const caller: Caller = {};
+      if (kind === 'session' || kind === 'admin' || kind === 'dashboard') caller.user = await this.tokens.verify(req);
+      if (kind === 'api-key' || kind === 'dashboard') {
+        const key = req.header('x-api-key');
+        if (!key) throw new DomainError('INVALID_API_KEY', 'This request needs an x-api-key header.');
+        const { client, fresh } = await this.keys.resolve(key);
+        caller.client = client;
+        if (fresh) {
+          setCaller(req, caller);
+          this.events.record('CLIENT_ACCESS', req, 'api_key_resolved');
+        }
+      }
+      if (kind === 'dashboard' && caller.user!.clientId !== caller.client!.clientId) {
+        setCaller(req, caller);
+        this.events.record('SUSPICIOUS_ACTIVITY', req, 'api_key_of_another_client');
+        throw new DomainError('FORBIDDEN', "This API key does not belong to the signed-in user's client.");
+      }
+      if (kind === 'admin') {
+        setCaller(req, caller);
+        if (caller.user!.role !== 'admin') {
+          this.events.record('SUSPICIOUS_ACTIVITY', req, 'admin_route_without_admin_role');
+          throw new DomainError('FORBIDDEN', 'This route is for administrators.');
+        }
+        this.events.record('ADMIN_ACCESS', req);
+      }
+      return caller;
+    } catch (error) {
+      if (error instanceof DomainError && (error.code === 'UNAUTHENTICATED' || error.code === 'INVALID_API_KEY')) {
+        this.events.record('FAILED_AUTH', req, error.code === 'INVALID_API_KEY' ? 'invalid_api_key' : 'invalid_access_token');
+      }
+      throw error;
+    }
+  }
+
+  private async limit(caller: Caller, req: Request, res: Response) {
+    const decision = caller.client
+      ? await this.limits.consume(`client:${caller.client.clientId}`, caller.client.rateLimitPerMinute)
+      : await this.limits.consume(`user:${caller.user!.id}`, this.config.SESSION_RATE_LIMIT_PER_MINUTE);
+    res.setHeader('RateLimit-Limit', String(decision.limit));
+    res.setHeader('RateLimit-Remaining', String(decision.remaining));
+    res.setHeader('RateLimit-Reset', String(decision.resetSeconds));
+    if (!decision.allowed) {
+      this.events.record('RATE_LIMIT_VIOLATION', req, caller.client ? `tier_${caller.client.tier}` : 'session');
+      throw new DomainError('RATE_LIMITED', `Rate limit of ${decision.limit} requests per minute reached; retry in ${decision.resetSeconds} s.`, undefined, decision.resetSeconds);
+    }
+  }
+}

@@ -1,0 +1,33 @@
+import { SetMetadata } from '@nestjs/common';
+import type { ResolvedKey, Role } from '@vigil/proto';
+import type { Request } from 'express';
+
+/**
+ * What a route demands, read by the credentials guard and by the OpenAPI document,
+ * so the spec cannot say something the guard does not do.
+ * - public: nothing;
+ * - api-key: `x-api-key` (the public API v1);
+ * - dashboard: `x-api-key` and a session token of a user of the same client;
+ * - session: a session token;
+ * - admin: a session token whose user has the admin role.
+ */
+export const CREDENTIALS = ['public', 'api-key', 'dashboard', 'session', 'admin'] as const;
+export type CredentialsKind = (typeof CREDENTIALS)[number];
+
+export const CREDENTIALS_METADATA = 'vigil:credentials';
+export const Credentials = (kind: CredentialsKind) => SetMetadata(CREDENTIALS_METADATA, kind);
+
+/** The signed-in user, as the verified access token says. */
+export type SessionUser = { id: string; email: string; role: Role; clientId: string | null; sessionId: string };
+
+export type Caller = { client?: ResolvedKey; user?: SessionUser };
+
+type WithCaller = Request & { vigilCaller?: Caller };
+
+export function setCaller(req: Request, caller: Caller) {
+  (req as WithCaller).vigilCaller = caller;
+}
+
+export function callerOf(req: Request): Caller {
+  return (req as WithCaller).vigilCaller ?? {};
+}

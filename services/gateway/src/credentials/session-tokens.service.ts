@@ -1,0 +1,121 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { DomainError, RpcClient } from '@vigil/platform';
+import { ACCESS_TOKEN_ALGORITHM, accessTokenClaimsSchema, jwksReplySchema, subjects, type JwksReply } from '@vigil/proto';
+import type { Request } from 'express';
+import { createPublicKey } from 'node:crypto';
+import passport from 'passport';
+import passportJwt from 'passport-jwt';
+import type { SessionUser } from './credentials.js';
+
+const { Strategy: JwtStrategy, ExtractJwt } = passportJwt;
+const STRATEGY = 'vigil-access-token';
+const JWKS_MAX_AGE_MS = 5 * 60_000;
+/** An unknown `kid` (auth rotated its key) triggers at most one JWKS refresh per this interval. */
+const JWKS_MIN_REFRESH_MS = 10_000;
+
+type Verifier = { passport: passport.Authenticator; pems: Map<string, string>; fetchedAt: number };
+
+/**
+ * Verifies session access tokens locally with passport-jwt: RS256 only (the allow-list
+ * comes from auth and is intersected with ours, so "none" or HS256 can never slip in),
+ * `exp`, `iss` and `aud` — issuer, audience and keys all from auth's `auth.v1.jwks`,
+ * so nothing is configured twice. The role in the token was decided by auth.
+ */
+@Injectable()
+export class SessionTokens {
+  private readonly logger = new Logger(SessionTokens.name);
+  private verifier: Promise<Verifier> | undefined;
+  private lastRefresh = 0;
+
+  constructor(private readonly rpc: RpcClient) {}
+
+  async verify(req: Request): Promise<SessionUser> {
+    if (!/^Bearer\s+\S+$/i.test(req.header('authorization') ?? '')) {
+      throw new DomainError('UNAUTHENTICATED', 'Sign in first: this request needs an Authorization: Bearer access token.');
+    }
+    let verifier = await this.current();
+    const kid = tokenKid(req);
+    if (kid && !verifier.pems.has(kid) && Date.now() - this.lastRefresh > JWKS_MIN_REFRESH_MS) {
+      this.verifier = undefined;
+      verifier = await this.current();
+    }
+    return new Promise<SessionUser>((resolve, reject) => {
+      const authenticate = verifier.passport.authenticate(STRATEGY, { session: false }, (error: unknown, user: SessionUser | false, info: unknown) => {
+        if (error) return reject(error instanceof DomainError ? error : new DomainError('UNAUTHENTICATED', 'The access token is invalid.'));
+        if (!user) return reject(new DomainError('UNAUTHENTICATED', describe(info)));
+        resolve(user);
+      }) as (req: Request, res: unknown, next: (error?: unknown) => void) => void;
+      authenticate(req, {}, reject);
+    });
+  }
+
+  private current(): Promise<Verifier> {
+    if (this.verifier) {
+      const cached = this.verifier;
+      return cached.then((v) => {
+        if (Date.now() - v.fetchedAt < JWKS_MAX_AGE_MS) return v;
+        if (this.verifier === cached) this.verifier = undefined;
+        return this.current();
+      });
+    }
+    this.lastRefresh = Date.now();
+    this.verifier = this.load().catch((error: unknown) => {
+      this.verifier = undefined;
+      this.logger.warn(`cannot load the token verification keys: ${error instanceof Error ? error.message : String(error)}`);
+      throw error instanceof DomainError ? error : new DomainError('SERVICE_UNAVAILABLE', 'Sign-in verification is unavailable.');
+    });
+    return this.verifier;
+  }
+
+  private async load(): Promise<Verifier> {
+    const jwks: JwksReply = jwksReplySchema.parse(await this.rpc.request(subjects.auth.jwks, {}));
+    const pems = new Map(jwks.keys.map((jwk) => [jwk.kid, createPublicKey({ key: jwk, format: 'jwk' }).export({ type: 'spki', format: 'pem' }).toString()]));
+    const algorithms = jwks.algorithms.filter((a) => a === ACCESS_TOKEN_ALGORITHM);
+    if (algorithms.length === 0) throw new DomainError('SERVICE_UNAVAILABLE', 'No acceptable token algorithm.');
+    const instance = new passport.Passport();
+    instance.use(
+      STRATEGY,
+      new JwtStrategy(
+        {
+          jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
+          secretOrKeyProvider: (_req: unknown, rawJwt: string, done: (error: unknown, key?: string) => void) => {
+            const pem = pems.get(kidOf(rawJwt) ?? '') ?? (pems.size === 1 ? [...pems.values()][0] : undefined);
+            if (!pem) return done(new DomainError('UNAUTHENTICATED', 'The access token was signed by an unknown key.'));
+            done(null, pem);
+          },
+          issuer: jwks.issuer,
+          audience: jwks.audience,
+          algorithms,
+          jsonWebTokenOptions: { clockTolerance: 5 },
+        },
+        (payload: unknown, done: (error: unknown, user?: SessionUser | false) => void) => {
+          const claims = accessTokenClaimsSchema.safeParse(payload);
+          if (!claims.success) return done(null, false);
+          const c = claims.data;
+          done(null, { id: c.sub, email: c.email, role: c.role, clientId: c.client_id, sessionId: c.sid });
+        },
+      ),
+    );
+    return { passport: instance, pems, fetchedAt: Date.now() };
+  }
+}
+
+function kidOf(rawJwt: string): string | undefined {
+  try {
+    const header = JSON.parse(Buffer.from(rawJwt.split('.')[0] ?? '', 'base64url').toString('utf8')) as { kid?: unknown };
+    return typeof header.kid === 'string' ? header.kid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function tokenKid(req: Request): string | undefined {
+  const token = /^Bearer\s+(\S+)$/i.exec(req.header('authorization') ?? '')?.[1];
+  return token ? kidOf(token) : undefined;
+}
+
+function describe(info: unknown): string {
+  const name = (info as { name?: unknown })?.name;
+  if (name === 'TokenExpiredError') return 'The access token has expired; refresh the session.';
+  return 'The access token is invalid.';
+}

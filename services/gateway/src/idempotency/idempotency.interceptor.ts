@@ -1,0 +1,85 @@
+import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { DomainError } from '@vigil/platform';
+import { IDEMPOTENCY_KEY_MAX_LENGTH } from '@vigil/proto';
+import type { Request } from 'express';
+import { createHash } from 'node:crypto';
+import { from, lastValueFrom, type Observable } from 'rxjs';
+import { callerOf } from '../credentials/credentials.js';
+import { IdempotencyRepository, PENDING_TAKEOVER_MS, type StoredResponse } from './idempotency.repository.js';
+
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+// @HttpCode()'s metadata key (not exported from @nestjs/common's entry point).
+const HTTP_CODE_METADATA = '__httpCode__';
+
+/**
+ * `Idempotency-Key` on POST: the first successful response is stored and every retry
+ * with the same key and body gets those exact bytes back without running the handler
+ * again (so quota is never counted twice). The same key with another body is a 422.
+ * Keys are scoped to the caller's client (or user), so two clients never collide.
+ */
+@Injectable()
+export class IdempotencyInterceptor implements NestInterceptor {
+  constructor(
+    private readonly records: IdempotencyRepository,
+    private readonly reflector: Reflector,
+  ) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const req = context.switchToHttp().getRequest<Request>();
+    const key = req.header(IDEMPOTENCY_HEADER);
+    if (req.method !== 'POST' || key === undefined) return next.handle();
+    const status = this.reflector.get<number | undefined>(HTTP_CODE_METADATA, context.getHandler()) ?? 201;
+    return from(this.run(req, key, status, next));
+  }
+
+  private async run(req: Request, key: string, defaultStatus: number, next: CallHandler): Promise<Response> {
+    if (key.length === 0 || key.length > IDEMPOTENCY_KEY_MAX_LENGTH) {
+      throw new DomainError('VALIDATION_FAILED', 'The Idempotency-Key header is invalid.', [
+        { pointer: '/headers/idempotency-key', detail: `must be 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} characters` },
+      ]);
+    }
+    const caller = callerOf(req);
+    const scope = caller.client ? `client:${caller.client.clientId}` : `user:${caller.user?.id ?? 'anonymous'}`;
+    const fingerprint = createHash('sha256')
+      .update(`${req.method} ${req.originalUrl}\n${JSON.stringify(req.body ?? null)}`)
+      .digest('hex');
+
+    if (!(await this.records.claim(scope, key, fingerprint))) {
+      const existing = await this.records.find(scope, key);
+      if (existing && existing.fingerprint !== fingerprint) {
+        throw new DomainError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used with a different request.');
+      }
+      if (existing?.response) return replay(existing.response);
+      if (existing) {
+        const retryAfter = Math.max(1, Math.ceil((PENDING_TAKEOVER_MS - existing.ageMs) / 1000));
+        throw new DomainError('CONFLICT', 'A request with this Idempotency-Key is still being processed; retry shortly.', undefined, Math.min(retryAfter, 5));
+      }
+      // Swept between our claim and our read: claim again once.
+      if (!(await this.records.claim(scope, key, fingerprint))) throw new DomainError('CONFLICT', 'Retry this request.');
+    }
+
+    let stored: StoredResponse;
+    try {
+      const result = await lastValueFrom(next.handle(), { defaultValue: undefined });
+      stored = await toStored(result, defaultStatus);
+    } catch (error) {
+      await this.records.abandon(scope, key).catch(() => undefined);
+      throw error;
+    }
+    await this.records.complete(scope, key, stored);
+    return new Response(new Uint8Array(stored.body), { status: stored.status, headers: { 'content-type': stored.contentType } });
+  }
+}
+
+function replay(stored: StoredResponse): Response {
+  return new Response(new Uint8Array(stored.body), { status: stored.status, headers: { 'content-type': stored.contentType, 'idempotent-replayed': 'true' } });
+}
+
+async function toStored(result: unknown, defaultStatus: number): Promise<StoredResponse> {
+  if (result instanceof Response) {
+    return { status: result.status, contentType: result.headers.get('content-type') ?? 'application/json', body: Buffer.from(await result.arrayBuffer()) };
+  }
+  // Exactly what Express's res.json would have sent.
+  return { status: defaultStatus, contentType: 'application/json; charset=utf-8', body: Buffer.from(JSON.stringify(result ?? null), 'utf8') };
+}

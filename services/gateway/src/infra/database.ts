@@ -1,0 +1,62 @@
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { runMigrations } from '@vigil/platform';
+import pg from 'pg';
+import { migrations } from '../../migrations/index.js';
+import { GATEWAY_CONFIG } from '../config.token.js';
+import type { GatewayConfig } from '../env.js';
+
+/**
+ * The gateway's Postgres pool, pinned to its schema. Repositories use plain SQL: every
+ * statement here is a single-row upsert or a keyed read on the request path, where an
+ * ORM would only add latency.
+ */
+@Injectable()
+export class Database implements OnApplicationShutdown {
+  readonly pool: pg.Pool;
+
+  constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig) {
+    this.pool = new pg.Pool({
+      connectionString: config.DATABASE_URL,
+      max: 10,
+      application_name: `vigil-${config.DB_SCHEMA}`,
+      options: `-c search_path="${config.DB_SCHEMA}"`,
+    });
+    // An idle client losing its connection must not crash the process; the next query reconnects.
+    this.pool.on('error', () => undefined);
+  }
+
+  query<R extends pg.QueryResultRow>(text: string, params: unknown[] = []): Promise<pg.QueryResult<R>> {
+    return this.pool.query<R>(text, params);
+  }
+
+  async transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const result = await work(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  async onApplicationShutdown() {
+    await this.pool.end();
+  }
+}
+
+/** Boot-time migrations for `npm start`; an advisory lock keeps concurrent replicas from racing. */
+export async function migrateWithLock(config: Readonly<GatewayConfig>): Promise<void> {
+  const client = new pg.Client({ connectionString: config.DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(`SELECT pg_advisory_lock(hashtext($1))`, [`vigil-migrate-${config.DB_SCHEMA}`]);
+    await runMigrations({ databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, migrations });
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,113 @@
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { RetentionPolicy, jetstream, jetstreamManager, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
+import { connect, headers as natsHeaders, nanos, type NatsConnection } from '@nats-io/transport-node';
+import { REQUEST_ID_HEADER, streams } from '@vigil/proto';
+import { currentRequestId } from '@vigil/platform';
+import { GATEWAY_CONFIG } from '../config.token.js';
+import type { GatewayConfig } from '../env.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The gateway's own NATS connection, beside Nest's request/reply client: plain
+ * subscriptions that every replica receives (Nest's handlers sit in the queue group,
+ * where only one replica would hear a key revocation) and JetStream publishing.
+ * It owns the SECURITY, QUOTA and BULK_JOBS streams and creates them idempotently.
+ */
+@Injectable()
+export class NatsStreams implements OnApplicationShutdown {
+  private readonly logger = new Logger(NatsStreams.name);
+  private connection: Promise<NatsConnection> | undefined;
+  private streamsReady: Promise<{ js: JetStreamClient; jsm: JetStreamManager }> | undefined;
+
+  constructor(@Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig) {}
+
+  /** The plain NATS connection (core subscriptions work even where JetStream is off). */
+  connect(): Promise<NatsConnection> {
+    this.connection ??= connect({
+      servers: this.config.NATS_URL.split(',').map((s) => s.trim()),
+      name: 'vigil-gateway-streams',
+      maxReconnectAttempts: -1,
+      reconnectTimeWait: 500,
+    }).catch((error: unknown) => {
+      this.connection = undefined;
+      throw error;
+    });
+    return this.connection;
+  }
+
+  /** JetStream, with the gateway's streams created if missing. */
+  jetstream(): Promise<{ js: JetStreamClient; jsm: JetStreamManager }> {
+    this.streamsReady ??= (async () => {
+      const nc = await this.connect();
+      const jsm = await jetstreamManager(nc);
+      await this.ensureStreams(jsm);
+      return { js: jetstream(nc), jsm };
+    })().catch((error: unknown) => {
+      this.streamsReady = undefined;
+      throw error;
+    });
+    return this.streamsReady;
+  }
+
+  private async ensureStreams(jsm: JetStreamManager) {
+    const wanted = [
+      { ...streams.security, max_age: nanos(90 * DAY_MS), retention: RetentionPolicy.Limits },
+      { ...streams.quota, max_age: nanos(90 * DAY_MS), retention: RetentionPolicy.Limits },
+      { ...streams.bulkJobs, max_age: nanos(7 * DAY_MS), retention: RetentionPolicy.Workqueue },
+    ];
+    for (const stream of wanted) {
+      const config = {
+        name: stream.name,
+        subjects: [...stream.subjects],
+        max_age: stream.max_age,
+        retention: stream.retention,
+        duplicate_window: nanos(2 * 60 * 1000),
+      };
+      try {
+        await jsm.streams.info(stream.name);
+      } catch (error) {
+        if (!/stream not found/i.test(error instanceof Error ? error.message : String(error))) throw error;
+        try {
+          await jsm.streams.add(config);
+        } catch (raced) {
+          // Another replica created it between our look-up and our add.
+          if (!/already in use|exists/i.test(raced instanceof Error ? raced.message : String(raced))) throw raced;
+        }
+      }
+    }
+  }
+
+  /** Publishes to a stream and waits for its acknowledgement; `messageId` de-duplicates a re-publication. */
+  async publish(subject: string, payload: unknown, messageId?: string): Promise<void> {
+    const { js } = await this.jetstream();
+    const hdrs = natsHeaders();
+    const requestId = currentRequestId();
+    if (requestId) hdrs.set(REQUEST_ID_HEADER, requestId);
+    await js.publish(subject, JSON.stringify(payload), { headers: hdrs, timeout: 5_000, ...(messageId ? { msgID: messageId } : {}) });
+  }
+
+  /** Every replica gets every message on `subject` (core NATS, no queue group). */
+  async subscribe(subject: string, handler: (payload: unknown) => void): Promise<void> {
+    const nc = await this.connect();
+    const sub = nc.subscribe(subject);
+    void (async () => {
+      for await (const msg of sub) {
+        try {
+          const body = msg.json<unknown>();
+          // Nest's ClientProxy.emit wraps an event as {pattern, data}; plain publishers send the event itself.
+          const isNestPacket = typeof body === 'object' && body !== null && 'pattern' in body && 'data' in body;
+          handler(isNestPacket ? (body as { data: unknown }).data : body);
+        } catch (error) {
+          this.logger.warn(`bad message on ${subject}: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      }
+    })();
+    await nc.flush();
+  }
+
+  async onApplicationShutdown() {
+    const nc = await this.connection?.catch(() => undefined);
+    await nc?.close();
+  }
+}

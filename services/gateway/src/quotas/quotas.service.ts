@@ -1,0 +1,107 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { DomainError } from '@vigil/platform';
+import { subjects, type ApiStatusResponse, type QuotaEvent, type ResolvedKey } from '@vigil/proto';
+import { NatsStreams } from '../infra/jetstream.js';
+import { QuotasRepository } from './quotas.repository.js';
+
+/** The UTC month a moment falls in, YYYY-MM: quotas reset at 00:00 UTC on the 1st. */
+export function quotaPeriod(at = new Date()): string {
+  return at.toISOString().slice(0, 7);
+}
+
+export function secondsUntilNextPeriod(at = new Date()): number {
+  const next = Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1);
+  return Math.max(1, Math.ceil((next - at.getTime()) / 1000));
+}
+
+/** Which thresholds a usage change crossed: 80% (warning) and 100% (exceeded). */
+export function crossings(before: number, after: number, quota: number): Array<QuotaEvent['event_type']> {
+  const crossed: Array<QuotaEvent['event_type']> = [];
+  const warning = Math.ceil(quota * 0.8);
+  if (before < warning && after >= warning) crossed.push('quota_warning');
+  if (before < quota && after >= quota) crossed.push('quota_exceeded');
+  return crossed;
+}
+
+export type Reservation = { clientId: string; period: string; amount: number };
+
+/**
+ * Monthly quota accounting. Each screened name counts one. The counter lives in the
+ * gateway's Postgres schema: it is shared by every replica, survives restarts, and the
+ * conditional upsert makes "check and count" one atomic step, so the quota is never
+ * overshot however many replicas serve the client at once.
+ */
+@Injectable()
+export class Quotas {
+  private readonly logger = new Logger(Quotas.name);
+
+  constructor(
+    private readonly repository: QuotasRepository,
+    private readonly streams: NatsStreams,
+  ) {}
+
+  /** Refuses callers whose subscription is not active, then counts `amount` names or refuses. */
+  async reserve(client: ResolvedKey, amount: number): Promise<Reservation> {
+    if (client.subscriptionStatus !== 'active') {
+      throw new DomainError(
+        'SUBSCRIPTION_INACTIVE',
+        `The subscription is ${client.subscriptionStatus.replace('_', ' ')}; screening resumes once it is active again.`,
+      );
+    }
+    const period = quotaPeriod();
+    const used = await this.repository.reserve(client.clientId, period, amount, client.quotaMonth);
+    if (used === null) {
+      const current = await this.repository.used(client.clientId, period);
+      const remaining = Math.max(0, client.quotaMonth - current);
+      throw new DomainError(
+        'QUOTA_EXCEEDED',
+        remaining === 0
+          ? `The monthly quota of ${client.quotaMonth} screenings is used up until the month resets or the plan is upgraded.`
+          : `This request needs ${amount} screenings but only ${remaining} of the monthly ${client.quotaMonth} remain.`,
+        undefined,
+        secondsUntilNextPeriod(),
+      );
+    }
+    for (const type of crossings(used - amount, used, client.quotaMonth)) this.announce(type, client, period, used);
+    return { clientId: client.clientId, period, amount };
+  }
+
+  /** Gives back a reservation whose screening failed, so the client is not charged for our error. */
+  async release(reservation: Reservation): Promise<void> {
+    await this.repository.release(reservation.clientId, reservation.period, reservation.amount);
+  }
+
+  async status(client: ResolvedKey): Promise<ApiStatusResponse> {
+    const period = quotaPeriod();
+    const usage = await this.repository.used(client.clientId, period);
+    return {
+      tier: client.tier,
+      usage,
+      quota: client.quotaMonth,
+      remaining: Math.max(0, client.quotaMonth - usage),
+      client: client.clientName,
+      subscriptionStatus: client.subscriptionStatus,
+      period,
+    };
+  }
+
+  private announce(type: QuotaEvent['event_type'], client: ResolvedKey, period: string, usage: number) {
+    const event: QuotaEvent = {
+      // One event per client, month and threshold, whichever replica notices first.
+      id: `${type}:${client.clientId}:${period}`,
+      event_type: type,
+      client_id: client.clientId,
+      client_name: client.clientName,
+      tier: client.tier,
+      period,
+      usage,
+      quota: client.quotaMonth,
+      percentage: Math.round((usage / Math.max(1, client.quotaMonth)) * 1000) / 10,
+      created_at: new Date().toISOString(),
+    };
+    const subject = type === 'quota_warning' ? subjects.gateway.quotaWarning : subjects.gateway.quotaExceeded;
+    this.streams.publish(subject, event, event.id).catch((error: unknown) => {
+      this.logger.warn(`could not publish ${type}: ${error instanceof Error ? error.message : String(error)}`);
+    });
+  }
+}

@@ -1,0 +1,94 @@
+import { Controller, Get, HttpCode, Param, Post, Query, Req, UseInterceptors } from '@nestjs/common';
+import { parseMessage } from '@vigil/platform';
+import {
+  apiBulkScreenRequestSchema,
+  apiScreenRequestSchema,
+  type ApiStatusResponse,
+  type BulkScreenResponse,
+  type DatasetsResponse,
+  type EntityDetails,
+  type ScreenResponse,
+  type SearchResponse,
+} from '@vigil/proto';
+import type { Request } from 'express';
+import { z } from 'zod';
+import { Credentials } from '../credentials/credentials.js';
+import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor.js';
+import { Quotas } from '../quotas/quotas.service.js';
+import { bodyOf, bulkReply, clientOf } from './screening-api.controller.js';
+import { ScreeningApi } from './screening-api.service.js';
+
+const searchQuerySchema = z.object({ query: z.string(), limit: z.coerce.number().int().optional() });
+const datasetsQuerySchema = z.object({
+  source: z.string(),
+  format: z.enum(['json', 'csv']).optional(),
+  cursor: z.string().optional(),
+  limit: z.coerce.number().int().optional(),
+});
+
+/** The dashboard's screening calls, as the web app makes them: API key and session token of the same client. */
+@Controller('api')
+export class DashboardController {
+  constructor(
+    private readonly screening: ScreeningApi,
+    private readonly quotas: Quotas,
+  ) {}
+
+  /** The web app reads the top match's id, name, score, source_dataset, blocked, details and a message. */
+  @Post('screen')
+  @HttpCode(200)
+  @Credentials('dashboard')
+  @UseInterceptors(IdempotencyInterceptor)
+  async screen(@Req() req: Request) {
+    const response = await this.screening.screen(clientOf(req), parseMessage(apiScreenRequestSchema, bodyOf(req), 'screening request'));
+    return dashboardScreen(response);
+  }
+
+  @Post('sanctions/bulk-search')
+  @HttpCode(200)
+  @Credentials('dashboard')
+  @UseInterceptors(IdempotencyInterceptor)
+  async bulkSearch(@Req() req: Request): Promise<BulkScreenResponse | Response> {
+    const body = parseMessage(apiBulkScreenRequestSchema, bodyOf(req), 'bulk screening request');
+    return bulkReply(await this.screening.bulk(clientOf(req), body.names, body.limit));
+  }
+
+  @Get('sanctions/search')
+  @Credentials('dashboard')
+  search(@Req() req: Request, @Query() query: Record<string, unknown>): Promise<SearchResponse> {
+    const parsed = parseMessage(searchQuerySchema, query, 'query');
+    return this.screening.search(clientOf(req), parsed.query, parsed.limit);
+  }
+
+  @Get('sanctions/datasets')
+  @Credentials('dashboard')
+  datasets(@Req() req: Request, @Query() query: Record<string, unknown>): Promise<DatasetsResponse> {
+    return this.screening.datasets(clientOf(req), parseMessage(datasetsQuerySchema, query, 'query'));
+  }
+
+  @Get('sanctions/entity/:id')
+  @Credentials('dashboard')
+  entity(@Req() req: Request, @Param('id') id: string): Promise<EntityDetails> {
+    return this.screening.entity(clientOf(req), id);
+  }
+
+  @Get('status')
+  @Credentials('api-key')
+  status(@Req() req: Request): Promise<ApiStatusResponse> {
+    return this.quotas.status(clientOf(req));
+  }
+}
+
+function dashboardScreen(response: ScreenResponse) {
+  const top = response.results[0];
+  return {
+    ...response,
+    id: top?.id ?? null,
+    name: top?.name ?? null,
+    score: response.topScore,
+    source_dataset: top?.sourceDataset ?? null,
+    blocked: response.blocked,
+    details: top ? { programs: top.programs, matchedName: top.matchedName, label: top.label, explanation: top.explanation.text } : null,
+    message: response.match ? `${response.label}: ${top?.name ?? ''}`.trim() : 'No match found',
+  };
+}

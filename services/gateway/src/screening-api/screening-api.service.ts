@@ -1,0 +1,83 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { RpcClient } from '@vigil/platform';
+import {
+  BULK_SYNC_MAX_NAMES,
+  subjects,
+  type BulkJobAccepted,
+  type BulkScreenResponse,
+  type DatasetsResponse,
+  type EntityDetails,
+  type ListsResponse,
+  type ResolvedKey,
+  type ScreenEntity,
+  type ScreenResponse,
+  type SearchResponse,
+} from '@vigil/proto';
+import { BulkJobs } from '../bulk-jobs/bulk-jobs.service.js';
+import { GATEWAY_CONFIG } from '../config.token.js';
+import type { GatewayConfig } from '../env.js';
+import { Quotas } from '../quotas/quotas.service.js';
+
+const caller = (client: ResolvedKey) => ({ clientId: client.clientId, tier: client.tier, feeds: client.feeds });
+
+/**
+ * Screening on behalf of a client: quota first (each name counts one), then the
+ * screening service with the client's feeds and thresholds. A failed screening gives
+ * its names back, so clients pay only for answers.
+ */
+@Injectable()
+export class ScreeningApi {
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly quotas: Quotas,
+    private readonly jobs: BulkJobs,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+  ) {}
+
+  async screen(client: ResolvedKey, entity: ScreenEntity, limit?: number): Promise<ScreenResponse> {
+    const reservation = await this.quotas.reserve(client, 1);
+    try {
+      return await this.rpc.request<ScreenResponse>(subjects.screening.screen, {
+        ...caller(client),
+        entity,
+        thresholds: client.thresholds,
+        ...(limit ? { limit } : {}),
+      });
+    } catch (error) {
+      await this.quotas.release(reservation).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  async bulk(client: ResolvedKey, names: string[], limit = 3): Promise<{ sync: BulkScreenResponse } | { job: BulkJobAccepted }> {
+    const reservation = await this.quotas.reserve(client, names.length);
+    try {
+      if (names.length > BULK_SYNC_MAX_NAMES) return { job: await this.jobs.submit(client, names, limit) };
+      const sync = await this.rpc.request<BulkScreenResponse>(
+        subjects.screening.bulkScreen,
+        { ...caller(client), names, limit, thresholds: client.thresholds },
+        { timeoutMs: this.config.BULK_SCREEN_TIMEOUT_MS },
+      );
+      return { sync };
+    } catch (error) {
+      await this.quotas.release(reservation).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  lists(): Promise<ListsResponse> {
+    return this.rpc.request(subjects.screening.lists, {});
+  }
+
+  search(client: ResolvedKey, query: unknown, limit: unknown): Promise<SearchResponse> {
+    return this.rpc.request(subjects.screening.search, { feeds: client.feeds, query, ...(limit !== undefined ? { limit } : {}) });
+  }
+
+  entity(client: ResolvedKey, id: string): Promise<EntityDetails> {
+    return this.rpc.request(subjects.screening.entity, { feeds: client.feeds, id });
+  }
+
+  datasets(client: ResolvedKey, query: Record<string, unknown>): Promise<DatasetsResponse> {
+    return this.rpc.request(subjects.screening.datasets, { feeds: client.feeds, ...query }, { timeoutMs: this.config.BULK_SCREEN_TIMEOUT_MS });
+  }
+}

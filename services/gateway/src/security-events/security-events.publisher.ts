@@ -1,0 +1,43 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { currentRequestId } from '@vigil/platform';
+import { subjects, type SecurityEvent } from '@vigil/proto';
+import type { Request } from 'express';
+import { randomUUID } from 'node:crypto';
+import { NatsStreams } from '../infra/jetstream.js';
+import { callerOf } from '../credentials/credentials.js';
+
+type EventType = SecurityEvent['event'];
+
+/**
+ * Publishes security events to JetStream for the audit service. Fire-and-forget: a
+ * broker hiccup is logged, never turned into a failed API call.
+ */
+@Injectable()
+export class SecurityEvents {
+  private readonly logger = new Logger(SecurityEvents.name);
+
+  constructor(private readonly streams: NatsStreams) {}
+
+  record(event: EventType, req: Request, reason: string | null = null): void {
+    const caller = callerOf(req);
+    const payload: SecurityEvent = {
+      id: randomUUID(),
+      event,
+      timestamp: new Date().toISOString(),
+      details: {
+        ip: req.ip ?? null,
+        endpoint: req.originalUrl.split('?')[0]!,
+        method: req.method,
+        adminEmail: caller.user?.role === 'admin' ? caller.user.email : null,
+        clientName: caller.client?.clientName ?? null,
+        clientId: caller.client?.clientId ?? caller.user?.clientId ?? null,
+        userId: caller.user?.id ?? null,
+        requestId: currentRequestId() ?? null,
+        reason,
+      },
+    };
+    this.streams.publish(subjects.gateway.securityEvent, payload, payload.id).catch((error: unknown) => {
+      this.logger.warn(`could not publish ${event}: ${error instanceof Error ? error.message : String(error)}`);
+    });
+  }
+}

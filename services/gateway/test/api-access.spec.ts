@@ -1,0 +1,201 @@
+import { jest } from '@jest/globals';
+import type { INestApplication } from '@nestjs/common';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
+import { streams } from '@vigil/proto';
+import request from 'supertest';
+import { ApiStack } from './api-stack.js';
+import { eventually } from './stack.js';
+
+jest.setTimeout(120_000);
+
+const PASSWORD = 'gateway-api-passphrase';
+
+describe('public API: credentials, tenancy, rate limits, quotas and idempotency against the real stack', () => {
+  const stack = new ApiStack();
+  let app: INestApplication;
+  const http = () => request(app.getHttpServer());
+
+  beforeAll(async () => {
+    await stack.start();
+    app = await stack.gateway();
+  });
+
+  afterAll(() => stack.stop());
+
+  /** A confirmed user attached to a new client, signed in: its key and its session token. */
+  async function member(tier: 'starter' | 'large', email: string) {
+    await http().post('/auth/v1/signup').send({ full_name: 'Analyst', email, password: PASSWORD, confirm_password: PASSWORD, accepted_terms: true });
+    const { value: mailbox } = await eventually(() => http().get('/auth/v1/dev/mailbox').query({ to: email }), (r) => r.body.messages?.length > 0, 10_000);
+    const confirmToken = /token=([A-Za-z0-9_-]+)/.exec(mailbox.body.messages[0].text)![1];
+    const session = (await http().post('/auth/v1/verify').send({ type: 'signup', token: confirmToken })).body;
+    const client = await stack.client(tier, undefined, session.user.id);
+    const signedIn = await http().post('/auth/v1/token?grant_type=password').send({ email, password: PASSWORD });
+    expect(signedIn.status).toBe(200);
+    return { ...client, token: signedIn.body.access_token as string };
+  }
+
+  it('refuses missing and unknown keys with a problem, and screens with a valid one', async () => {
+    const missing = await http().post('/api/v1/screen').send({ name: 'Vladimir Putin' });
+    expect(missing.status).toBe(401);
+    expect(missing.headers['content-type']).toMatch(/application\/problem\+json/);
+    expect(missing.body).toMatchObject({ status: 401, code: 'INVALID_API_KEY' });
+    const unknown = await http().post('/api/v1/screen').set('x-api-key', 'f'.repeat(64)).send({ name: 'Vladimir Putin' });
+    expect(unknown.status).toBe(401);
+    expect(unknown.body.code).toBe('INVALID_API_KEY');
+
+    const { key } = await stack.client('large');
+    const invalid = await http().post('/api/v1/screen').set('x-api-key', key).send({ name: '', dateOfBirth: '1952/10/07' });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.code).toBe('VALIDATION_FAILED');
+    expect(invalid.body.errors.map((e: { pointer: string }) => e.pointer)).toEqual(expect.arrayContaining(['/name', '/dateOfBirth']));
+
+    const screened = await http().post('/api/v1/screen').set('x-api-key', key).set('x-request-id', 'req-screen-1').send({ name: 'Vladimir Putin', entityType: 'individual' });
+    expect(screened.status).toBe(200);
+    expect(screened.headers['x-request-id']).toBe('req-screen-1');
+    expect(screened.body).toMatchObject({ searchedName: 'Vladimir Putin' });
+    expect(Array.isArray(screened.body.results)).toBe(true);
+    expect(screened.headers['ratelimit-limit']).toBe('500');
+    const status = await http().get('/api/v1/status').set('x-api-key', key);
+    expect(status.body).toMatchObject({ tier: 'large', usage: 1, quota: 100_000, remaining: 99_999 });
+  });
+
+  it('gives a starter client 10 requests a minute: headers count down, the 11th is a 429 with Retry-After', async () => {
+    const { key } = await stack.client('starter');
+    const remaining: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const res = await http().get('/api/v1/status').set('x-api-key', key);
+      expect(res.status).toBe(200);
+      expect(res.headers['ratelimit-limit']).toBe('10');
+      remaining.push(Number(res.headers['ratelimit-remaining']));
+      const reset = Number(res.headers['ratelimit-reset']);
+      expect(reset).toBeGreaterThan(0);
+      expect(reset).toBeLessThanOrEqual(60);
+    }
+    expect(remaining).toEqual([9, 8, 7, 6, 5, 4, 3, 2, 1, 0]);
+    const limited = await http().get('/api/v1/status').set('x-api-key', key);
+    expect(limited.status).toBe(429);
+    expect(limited.body.code).toBe('RATE_LIMITED');
+    expect(limited.headers['ratelimit-remaining']).toBe('0');
+    const retryAfter = Number(limited.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(limited.headers['ratelimit-reset']).toBe(String(retryAfter));
+  });
+
+  it('counts each name once, stops at 100% with QUOTA_EXCEEDED, and publishes the 80% and 100% events', async () => {
+    const client = await stack.client('large');
+    await stack.setSubscription(client.id, { quotaMonth: 5 });
+    const bulk = await http().post('/api/v1/bulk-screen').set('x-api-key', client.key).send({ names: ['Kim Jong Un', 'Jane Doe', 'Ali Hassan', 'Maria Garcia'] });
+    expect(bulk.status).toBe(200);
+    expect(bulk.body.results).toHaveLength(4);
+    expect((await http().get('/api/v1/status').set('x-api-key', client.key)).body).toMatchObject({ usage: 4, remaining: 1 });
+    const tooMany = await http().post('/api/v1/bulk-screen').set('x-api-key', client.key).send({ names: ['A B', 'C D'] });
+    expect(tooMany.status).toBe(429);
+    expect(tooMany.body.code).toBe('QUOTA_EXCEEDED');
+    expect((await http().post('/api/v1/screen').set('x-api-key', client.key).send({ name: 'John Smith' })).status).toBe(200);
+    const exhausted = await http().post('/api/v1/screen').set('x-api-key', client.key).send({ name: 'John Smith' });
+    expect(exhausted.status).toBe(429);
+    expect(exhausted.body.code).toBe('QUOTA_EXCEEDED');
+    expect(Number(exhausted.headers['retry-after'])).toBeGreaterThan(0);
+
+    const nc = await connect({ servers: stack.natsUrl });
+    try {
+      const jsm = await jetstreamManager(nc);
+      const { value: events } = await eventually(
+        async () => {
+          const found: string[] = [];
+          const info = await jsm.streams.info(streams.quota.name);
+          for (let seq = info.state.first_seq; seq <= info.state.last_seq && info.state.messages > 0; seq++) {
+            const msg = await jsm.streams.getMessage(streams.quota.name, { seq }).catch(() => null);
+            const event = msg?.json<{ event_type: string; client_id: string }>();
+            if (event?.client_id === client.id) found.push(event.event_type);
+          }
+          return found;
+        },
+        (found) => found.length >= 2,
+        5_000,
+      );
+      expect(events.sort()).toEqual(['quota_exceeded', 'quota_warning']);
+    } finally {
+      await nc.close();
+    }
+  });
+
+  it('answers 402 SUBSCRIPTION_INACTIVE to a client whose subscription is not active', async () => {
+    const client = await stack.client('small');
+    await stack.setSubscription(client.id, { subscriptionStatus: 'payment_failed' });
+    const res = await http().post('/api/v1/screen').set('x-api-key', client.key).send({ name: 'John Smith' });
+    expect(res.status).toBe(402);
+    expect(res.body.code).toBe('SUBSCRIPTION_INACTIVE');
+  });
+
+  it('replays an idempotent POST byte for byte without counting it twice; another body with the key is a 422', async () => {
+    const client = await stack.client('large');
+    const first = await http().post('/api/v1/screen').set('x-api-key', client.key).set('Idempotency-Key', 'order-42').send({ name: 'Kim Jong Un' });
+    expect(first.status).toBe(200);
+    const again = await http().post('/api/v1/screen').set('x-api-key', client.key).set('Idempotency-Key', 'order-42').send({ name: 'Kim Jong Un' });
+    expect(again.status).toBe(200);
+    expect(again.text).toBe(first.text);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect((await http().get('/api/v1/status').set('x-api-key', client.key)).body.usage).toBe(1);
+    const other = await http().post('/api/v1/screen').set('x-api-key', client.key).set('Idempotency-Key', 'order-42').send({ name: 'Someone Else' });
+    expect(other.status).toBe(422);
+    expect(other.body.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    const tooLong = await http().post('/api/v1/screen').set('x-api-key', client.key).set('Idempotency-Key', 'k'.repeat(256)).send({ name: 'Kim Jong Un' });
+    expect(tooLong.status).toBe(400);
+    // The same key from another client is that client's own key.
+    const stranger = await stack.client('large');
+    const theirs = await http().post('/api/v1/screen').set('x-api-key', stranger.key).set('Idempotency-Key', 'order-42').send({ name: 'Someone Else' });
+    expect(theirs.status).toBe(200);
+    expect((await http().get('/api/v1/status').set('x-api-key', client.key)).body.usage).toBe(1);
+  });
+
+  it('keeps tenants apart: another client’s job is a 404, a key with another client’s session is a 403', async () => {
+    const a = await member('large', 'analyst-a@example.com');
+    const b = await member('large', 'analyst-b@example.com');
+    const job = await http()
+      .post('/api/v1/bulk-screen')
+      .set('x-api-key', a.key)
+      .send({ names: Array.from({ length: 1_001 }, (_, i) => `Person Number ${i}`) });
+    expect(job.status).toBe(202);
+    const jobUrl = `/api/v1/jobs/${job.body.jobId}`;
+    expect((await http().get(jobUrl).set('x-api-key', a.key)).status).toBe(200);
+
+    const attempts = [
+      http().get(jobUrl).set('x-api-key', b.key),
+      http().get(`${jobUrl}?format=csv`).set('x-api-key', b.key),
+      http().post('/api/screen').set('x-api-key', b.key).set('authorization', `Bearer ${a.token}`).send({ name: 'Kim Jong Un' }),
+      http().post('/api/sanctions/bulk-search').set('x-api-key', a.key).set('authorization', `Bearer ${b.token}`).send({ names: ['Kim Jong Un'] }),
+      http().get('/api/sanctions/search?query=putin').set('x-api-key', b.key).set('authorization', `Bearer ${a.token}`),
+      http().get('/api/sanctions/entity/x').set('x-api-key', a.key).set('authorization', `Bearer ${b.token}`),
+    ];
+    const answers = await Promise.all(attempts);
+    expect(answers.filter((r) => r.status < 400)).toHaveLength(0);
+    expect(answers.map((r) => r.status)).toEqual([404, 404, 403, 403, 403, 403]);
+
+    const own = await http().post('/api/screen').set('x-api-key', a.key).set('authorization', `Bearer ${a.token}`).send({ name: 'Kim Jong Un' });
+    expect(own.status).toBe(200);
+    expect(own.body).toHaveProperty('blocked');
+    expect(own.body).toHaveProperty('message');
+    const noSession = await http().post('/api/screen').set('x-api-key', a.key).send({ name: 'Kim Jong Un' });
+    expect(noSession.status).toBe(401);
+    const forged = await http().post('/api/screen').set('x-api-key', a.key).set('authorization', `Bearer ${a.token.slice(0, -4)}AAAA`).send({ name: 'Kim Jong Un' });
+    expect(forged.status).toBe(401);
+  });
+
+  it('stops honouring a regenerated key within 5 s on a second gateway replica', async () => {
+    const a = await member('large', 'analyst-c@example.com');
+    const replica = await stack.gateway();
+    const replicaHttp = () => request(replica.getHttpServer());
+    expect((await replicaHttp().get('/api/v1/status').set('x-api-key', a.key)).status).toBe(200);
+    expect((await http().get('/api/v1/status').set('x-api-key', a.key)).status).toBe(200);
+
+    const regenerated = await http().post('/api/settings/regenerate-api-key').set('authorization', `Bearer ${a.token}`).send({});
+    expect(regenerated.status).toBeLessThan(300);
+    const { elapsedMs } = await eventually(() => replicaHttp().get('/api/v1/status').set('x-api-key', a.key), (r) => r.status === 401, 5_000);
+    // The key-revoked event evicts at once; the 5 s cache TTL alone would take up to 5 s.
+    expect(elapsedMs).toBeLessThan(2_000);
+    expect((await http().get('/api/v1/status').set('x-api-key', a.key)).status).toBe(401);
+  });
+});

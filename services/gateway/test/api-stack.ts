@@ -1,0 +1,199 @@
+// The real stack for the public-API tests: a private nats-server with JetStream (so
+// streams, consumers and other tests' traffic cannot interfere), the built auth and
+// screening services in throwaway schemas, and the gateway in-process or as child
+// processes (for a second replica, or a bulk worker to kill -9).
+import type { INestApplication } from '@nestjs/common';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { parseConfig, runMigrations } from '@vigil/platform';
+import { subjects, type ProvisionClientReply, type Tier } from '@vigil/proto';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { migrations } from '../migrations/index.js';
+import { envSchema, type GatewayConfig } from '../src/env.js';
+import { createGatewayApp } from '../src/http/create-app.js';
+import { SERVICES_DIR, runNode, testEnv } from './stack.js';
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.once('error', reject);
+  });
+}
+
+const natsBinary = () =>
+  spawnSync('sh', ['-c', 'command -v nats-server'], { encoding: 'utf8' }).stdout.trim() ||
+  ['/usr/sbin/nats-server', '/usr/local/bin/nats-server'].find(existsSync) ||
+  'nats-server';
+
+type Backend = 'auth' | 'screening';
+
+export class ApiStack {
+  readonly prefix = `t${Math.random().toString(16).slice(2, 10)}`;
+  natsUrl = '';
+  private natsDir = '';
+  private nats?: ChildProcess;
+  private readonly children = new Set<ChildProcess>();
+  private nc?: NatsConnection;
+  readonly apps: INestApplication[] = [];
+
+  schema(owner: Backend | 'gateway') {
+    return `${this.prefix}_${owner}`;
+  }
+
+  backendEnv(service: Backend): Record<string, string> {
+    return {
+      ...testEnv,
+      NATS_URL: this.natsUrl,
+      DB_SCHEMA: this.schema(service),
+      LOG_LEVEL: 'warn',
+      ARGON2_MEMORY_KIB: '1024',
+      ARGON2_TIME_COST: '1',
+      WEB_URL: 'http://web.test',
+    };
+  }
+
+  gatewayEnv(overrides: Record<string, string> = {}): Record<string, string> {
+    return {
+      ...testEnv,
+      NATS_URL: this.natsUrl,
+      DB_SCHEMA: this.schema('gateway'),
+      LOG_LEVEL: 'warn',
+      REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+      MIGRATE_ON_BOOT: 'false',
+      ...overrides,
+    };
+  }
+
+  async start(backends: Backend[] = ['auth', 'screening']) {
+    const port = await freePort();
+    this.natsDir = mkdtempSync(join(tmpdir(), 'vigil-nats-'));
+    this.nats = spawn(natsBinary(), ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', this.natsDir], { stdio: 'ignore' });
+    this.natsUrl = `nats://127.0.0.1:${port}`;
+    await runMigrations({ databaseUrl: testEnv.DATABASE_URL, schema: this.schema('gateway'), migrations });
+    await Promise.all(
+      backends.map(async (service) => {
+        const migrated = await runNode(join(SERVICES_DIR, service, 'dist', 'src', 'migrate.js'), this.backendEnv(service));
+        if (migrated.code !== 0) throw new Error(`${service} migrations failed: ${migrated.output}`);
+        this.spawnService(service);
+      }),
+    );
+    this.nc = await connectWithRetry(this.natsUrl);
+    await this.waitFor(subjects.health('auth'), backends.includes('auth'));
+    await this.waitFor(subjects.screening.lists, backends.includes('screening'));
+  }
+
+  spawnService(service: Backend): ChildProcess {
+    return this.spawn(join(SERVICES_DIR, service, 'dist', 'src', 'main.js'), this.backendEnv(service));
+  }
+
+  /** A bulk-job worker as its own process (to be killed). */
+  spawnBulkWorker(env: Record<string, string> = {}): ChildProcess {
+    return this.spawn(join(SERVICES_DIR, 'gateway', 'dist', 'src', 'bulk-worker.js'), this.gatewayEnv(env));
+  }
+
+  private spawn(script: string, env: Record<string, string>): ChildProcess {
+    const child = spawn(process.execPath, [script], { env: { ...process.env, ...env, NODE_OPTIONS: '' }, stdio: ['ignore', 'ignore', 'inherit'] });
+    this.children.add(child);
+    child.once('exit', () => this.children.delete(child));
+    return child;
+  }
+
+  async gateway(overrides: Record<string, string> = {}): Promise<INestApplication> {
+    const config: Readonly<GatewayConfig> = parseConfig(envSchema, this.gatewayEnv(overrides));
+    const app = await createGatewayApp(config);
+    await app.init();
+    this.apps.push(app);
+    return app;
+  }
+
+  async request<T>(subject: string, payload: unknown, timeout = 10_000): Promise<T> {
+    const reply = await this.nc!.request(subject, JSON.stringify({ data: payload, id: String(Math.random()) }), { timeout });
+    const body = reply.json<{ response?: T; err?: unknown; isDisposed?: boolean }>();
+    if (body.err) throw new Error(`${subject}: ${JSON.stringify(body.err)}`);
+    return body.response as T;
+  }
+
+  /** A client with its first API key, created the way billing does after a checkout. */
+  async client(tier: Tier, name = `Bank ${Math.random().toString(16).slice(2, 8)}`, userId?: string) {
+    const reply = await this.request<ProvisionClientReply>(subjects.clients.provision, {
+      clientName: name,
+      contactEmail: `${name.replace(/\W+/g, '-').toLowerCase()}@example.com`,
+      tier,
+      ...(userId ? { userId } : {}),
+    });
+    return { id: reply.client.id, key: reply.api_key!, name };
+  }
+
+  async setSubscription(clientId: string, change: { tier?: Tier; subscriptionStatus?: string; quotaMonth?: number }) {
+    await this.request(subjects.clients.updateSubscription, { clientId, ...change });
+  }
+
+  private async waitFor(subject: string, wanted: boolean) {
+    if (!wanted) return;
+    const started = Date.now();
+    for (;;) {
+      try {
+        await this.request(subject, {}, 2_000);
+        return;
+      } catch (error) {
+        if (Date.now() - started > 60_000) throw new Error(`${subject} did not answer: ${String(error)}`);
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    }
+  }
+
+  async stop() {
+    for (const app of this.apps) await app.close().catch(() => undefined);
+    await Promise.all(
+      [...this.children].map(
+        (child) =>
+          new Promise<void>((resolve) => {
+            if (child.exitCode !== null) return resolve();
+            child.once('exit', () => resolve());
+            child.kill('SIGTERM');
+          }),
+      ),
+    );
+    await this.nc?.close().catch(() => undefined);
+    this.nats?.kill('SIGTERM');
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: testEnv.DATABASE_URL });
+    await client.connect();
+    try {
+      for (const owner of ['auth', 'screening', 'gateway'] as const) await client.query(`DROP SCHEMA IF EXISTS "${this.schema(owner)}" CASCADE`);
+    } finally {
+      await client.end();
+    }
+    if (this.natsDir) rmSync(this.natsDir, { recursive: true, force: true });
+  }
+
+  /** Runs SQL in one of this stack's schemas. */
+  async sql(owner: Backend | 'gateway', text: string, params: unknown[] = []) {
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: testEnv.DATABASE_URL, options: `-c search_path="${this.schema(owner)}"` });
+    await client.connect();
+    try {
+      return (await client.query(text, params)).rows;
+    } finally {
+      await client.end();
+    }
+  }
+}
+
+async function connectWithRetry(url: string): Promise<NatsConnection> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await connect({ servers: url });
+    } catch (error) {
+      if (attempt > 50) throw error;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+}
