@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { callerContextSchema } from './common.js';
+import { accessTokenSchema, callerContextSchema } from './common.js';
 
 export const OIDC_PROVIDERS = ['google'] as const;
 export type OidcProvider = (typeof OIDC_PROVIDERS)[number];
@@ -7,6 +7,8 @@ export type OidcProvider = (typeof OIDC_PROVIDERS)[number];
 export const oidcStartRequestSchema = callerContextSchema.extend({
   provider: z.enum(OIDC_PROVIDERS),
   remember_me: z.boolean().optional(),
+  /** Signed in already: link the provider identity to this user instead of signing in as whoever it belongs to. */
+  accessToken: accessTokenSchema.optional(),
 });
 export const oidcStartReplySchema = z.object({ url: z.url() });
 

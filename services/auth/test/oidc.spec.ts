@@ -139,6 +139,24 @@ describe('Google sign-in (OIDC authorisation code + PKCE) against a local provid
     await expect(stack.call(subjects.auth.token, { grant_type: 'password', email: 'linus@example.com', password: TEST_PASSWORD })).resolves.toBeTruthy();
   });
 
+  it('links Google to the signed-in user, whatever its email, and refuses one already linked elsewhere', async () => {
+    const me = await userSession(stack, 'ada.work@example.com');
+    accounts.set('google-sub-4', { sub: 'google-sub-4', email: 'ada.personal@example.com', email_verified: true, name: 'Ada' });
+    nextAccount = accounts.get('google-sub-4')!;
+    const { url } = await stack.call<OidcStartReply>(subjects.auth.oidcStart, { provider: 'google', accessToken: me.access_token });
+    const linked = await stack.call<Session>(subjects.auth.oidcCallback, Object.fromEntries((await browserRoundTrip(url)).searchParams));
+    expect(linked.user.id).toBe(me.user.id);
+    expect(linked.user.identities.map((i) => i.provider).sort()).toEqual(['email', 'google']);
+    // From now on Google signs in as that user.
+    expect((await signInWithGoogle(accounts.get('google-sub-4')!)).user.id).toBe(me.user.id);
+
+    // Grace's Google account (google-sub-1) belongs to Grace: nobody else can take it over.
+    nextAccount = accounts.get('google-sub-1')!;
+    const other = await stack.call<OidcStartReply>(subjects.auth.oidcStart, { provider: 'google', accessToken: me.access_token });
+    const taken = await stack.fail(subjects.auth.oidcCallback, Object.fromEntries((await browserRoundTrip(other.url)).searchParams));
+    expect(taken.code).toBe('CONFLICT');
+  });
+
   it('refuses an unverified email, a replayed callback and a forged code', async () => {
     accounts.set('google-sub-3', { sub: 'google-sub-3', email: 'unverified@example.com', email_verified: false, name: 'U' });
     nextAccount = accounts.get('google-sub-3')!;

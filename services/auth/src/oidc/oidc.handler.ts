@@ -2,15 +2,21 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { parseMessage } from '@vigil/platform';
 import { oidcCallbackRequestSchema, oidcStartRequestSchema, subjects, type OidcStartReply, type Session } from '@vigil/proto';
+import { SessionsService } from '../sessions/sessions.service.js';
 import { OidcService } from './oidc.service.js';
 
 @Controller()
 export class OidcHandler {
-  constructor(private readonly oidc: OidcService) {}
+  constructor(
+    private readonly oidc: OidcService,
+    private readonly sessions: SessionsService,
+  ) {}
 
   @MessagePattern(subjects.auth.oidcStart)
-  start(@Payload() data: unknown): Promise<OidcStartReply> {
-    return this.oidc.start(parseMessage(oidcStartRequestSchema, data).remember_me ?? false);
+  async start(@Payload() data: unknown): Promise<OidcStartReply> {
+    const request = parseMessage(oidcStartRequestSchema, data);
+    const linkTo = request.accessToken ? (await this.sessions.authenticate(request.accessToken)).userId : null;
+    return this.oidc.start(request.remember_me ?? false, linkTo);
   }
 
   @MessagePattern(subjects.auth.oidcCallback)

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { sql } from '../db.js';
 
-export type PendingSignIn = { provider: string; code_verifier: string; nonce: string; remember_me: boolean };
+export type PendingSignIn = { provider: string; code_verifier: string; nonce: string; remember_me: boolean; link_user_id: string | null };
 
 /** Browser sign-ins between the redirect to the provider and its callback. */
 @Injectable()
@@ -11,15 +11,15 @@ export class OidcRepository {
 
   async save(state: string, pending: PendingSignIn, expiresAt: Date): Promise<void> {
     await sql(this.db, 
-      `INSERT INTO oidc_states (state, provider, code_verifier, nonce, remember_me, expires_at) VALUES ($1, $2, $3, $4, $5, $6)`,
-      [state, pending.provider, pending.code_verifier, pending.nonce, pending.remember_me, expiresAt],
+      `INSERT INTO oidc_states (state, provider, code_verifier, nonce, remember_me, link_user_id, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [state, pending.provider, pending.code_verifier, pending.nonce, pending.remember_me, pending.link_user_id, expiresAt],
     );
   }
 
   /** Takes the pending sign-in for this state, once: a replayed callback finds nothing. */
   async take(state: string): Promise<PendingSignIn | undefined> {
     const rows: PendingSignIn[] = await sql(this.db, 
-      `DELETE FROM oidc_states WHERE state = $1 AND expires_at > now() RETURNING provider, code_verifier, nonce, remember_me`,
+      `DELETE FROM oidc_states WHERE state = $1 AND expires_at > now() RETURNING provider, code_verifier, nonce, remember_me, link_user_id`,
       [state],
     );
     await sql(this.db, `DELETE FROM oidc_states WHERE expires_at < now() - interval '1 day'`);

@@ -30,12 +30,13 @@ export class OidcService {
     return this.config.OIDC_REDIRECT_URI ?? `${this.config.WEB_URL}/auth/callback`;
   }
 
-  async start(rememberMe: boolean): Promise<OidcStartReply> {
+  /** `linkUserId`: a signed-in user adding Google to their account rather than signing in with it. */
+  async start(rememberMe: boolean, linkUserId: string | null = null): Promise<OidcStartReply> {
     const configuration = await this.discover();
     const state = oidc.randomState();
     const nonce = oidc.randomNonce();
     const codeVerifier = oidc.randomPKCECodeVerifier();
-    await this.pending.save(state, { provider: 'google', code_verifier: codeVerifier, nonce, remember_me: rememberMe }, new Date(Date.now() + PENDING_TTL_MS));
+    await this.pending.save(state, { provider: 'google', code_verifier: codeVerifier, nonce, remember_me: rememberMe, link_user_id: linkUserId }, new Date(Date.now() + PENDING_TTL_MS));
     const url = oidc.buildAuthorizationUrl(configuration, {
       redirect_uri: this.redirectUri,
       scope: 'openid email profile',
@@ -74,12 +75,24 @@ export class OidcService {
     }
     const claims = tokens.claims();
     if (!claims) throw new DomainError('OIDC_FAILED', 'Sign-in with Google failed. Please try again.');
-    const user = await this.userFor(String(claims.sub), typeof claims.email === 'string' ? claims.email.toLowerCase() : undefined, claims.email_verified === true, typeof claims.name === 'string' ? claims.name : null);
+    const email = typeof claims.email === 'string' ? claims.email.toLowerCase() : undefined;
+    const user = pending.link_user_id
+      ? await this.link(pending.link_user_id, String(claims.sub), email)
+      : await this.userFor(String(claims.sub), email, claims.email_verified === true, typeof claims.name === 'string' ? claims.name : null);
     return this.sessions.start(
       user,
       { amr: ['oauth'], rememberMe: pending.remember_me, ip: request.ip, userAgent: request.userAgent },
       { provider_token: tokens.access_token, ...(tokens.refresh_token ? { provider_refresh_token: tokens.refresh_token } : {}) },
     );
+  }
+
+  private async link(userId: string, subject: string, email: string | undefined): Promise<UserRow> {
+    const existing = await this.users.findIdentity('google', subject);
+    if (existing && existing.user_id !== userId) throw new DomainError('CONFLICT', 'This Google account is already linked to another Vigil account.');
+    await this.users.addIdentity(userId, 'google', subject, email ?? null);
+    const user = await this.users.findById(userId);
+    if (!user) throw new DomainError('UNAUTHENTICATED', 'The account to link no longer exists.');
+    return user;
   }
 
   /** The linked user; else the user with this verified email, now linked; else a new user. */

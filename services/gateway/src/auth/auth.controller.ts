@@ -139,6 +139,12 @@ export class AuthController {
     else res.redirect(302, url);
   }
 
+  /** A signed-in user links Google: answers {url} to send the browser to; the callback then links instead of signing in. */
+  @Get('user/identities/authorize')
+  linkIdentity(@Req() req: Request, @Query('provider') provider: string): Promise<OidcStartReply> {
+    return this.rpc.request(subjects.auth.oidcStart, parseMessage(oidcStartRequestSchema, { provider, accessToken: bearerToken(req), ...callerContext(req) }));
+  }
+
   /** The web app's /auth/callback posts the provider's query here ({code, state, iss?}) and gets a Session. */
   @Post('callback')
   @HttpCode(200)
