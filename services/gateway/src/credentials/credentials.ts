@@ -1,4 +1,5 @@
-import { SetMetadata } from '@nestjs/common';
+import { SetMetadata, applyDecorators } from '@nestjs/common';
+import { ApiSecurity } from '@nestjs/swagger';
 import type { ResolvedKey, Role } from '@vigil/proto';
 import type { Request } from 'express';
 
@@ -15,7 +16,17 @@ export const CREDENTIALS = ['public', 'api-key', 'dashboard', 'session', 'admin'
 export type CredentialsKind = (typeof CREDENTIALS)[number];
 
 export const CREDENTIALS_METADATA = 'vigil:credentials';
-export const Credentials = (kind: CredentialsKind) => SetMetadata(CREDENTIALS_METADATA, kind);
+/** OpenAPI security requirements per kind: the document is generated from the same decorator the guard reads. */
+export const SECURITY_REQUIREMENTS: Readonly<Record<CredentialsKind, ReadonlyArray<Record<string, string[]>>>> = {
+  public: [],
+  'api-key': [{ apiKey: [] }],
+  dashboard: [{ apiKey: [], session: [] }],
+  session: [{ session: [] }],
+  admin: [{ session: ['admin'] }],
+};
+
+export const Credentials = (kind: CredentialsKind) =>
+  applyDecorators(SetMetadata(CREDENTIALS_METADATA, kind), ...SECURITY_REQUIREMENTS[kind].map((requirement) => ApiSecurity({ ...requirement })));
 
 /** The signed-in user, as the verified access token says. */
 export type SessionUser = { id: string; email: string; role: Role; clientId: string | null; sessionId: string };

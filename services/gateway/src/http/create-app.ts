@@ -5,6 +5,7 @@ import { createLogger, natsServerOptions, PinoNestLogger } from '@vigil/platform
 import express from 'express';
 import { AppModule } from '../app.module.js';
 import type { GatewayConfig } from '../env.js';
+import { serveOpenApi } from '../openapi/openapi.js';
 import { ProblemDetailsFilter } from './problem-details.filter.js';
 import { requestIdMiddleware } from './request-id.middleware.js';
 
@@ -24,6 +25,7 @@ export async function createGatewayApp(config: Readonly<GatewayConfig>): Promise
     app.enableCors({ origin: config.CORS_ORIGINS, exposedHeaders: ['x-request-id', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After'] });
   }
   app.useGlobalFilters(new ProblemDetailsFilter());
+  serveOpenApi(app);
   app.enableShutdownHooks();
 
   // The gateway answers its own health subject so /health proves its broker link end to end.

@@ -1,0 +1,84 @@
+import type { INestApplication } from '@nestjs/common';
+import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import { VIGIL_VERSION } from '@vigil/platform';
+import { apiBulkScreenRequestSchema, apiScreenRequestSchema } from '@vigil/proto';
+import { z } from 'zod';
+
+/**
+ * Routes of controllers that forward the bearer token for the auth service to judge
+ * (they carry no @Credentials). Everything else takes its security from @Credentials.
+ */
+export const FORWARDED_SESSION_ROUTES = [/^\/auth\/v1\/(user|sessions|factors|logout|invitations)(\/|$)/, /^\/api\/settings\//, /^\/api\/client\/clients(\/|$)/];
+
+const jsonSchema = (schema: z.ZodType) => z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' }) as Record<string, unknown>;
+
+/** Request bodies, from the same zod schemas the controllers validate with. */
+const REQUEST_BODIES: Record<string, Record<string, unknown>> = {
+  'post /api/v1/screen': jsonSchema(apiScreenRequestSchema),
+  'post /api/screen': jsonSchema(apiScreenRequestSchema),
+  'post /api/v1/bulk-screen': jsonSchema(apiBulkScreenRequestSchema),
+  'post /api/sanctions/bulk-search': jsonSchema(apiBulkScreenRequestSchema),
+};
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
+
+/** The OpenAPI 3.1 document of every route the app serves, generated from the controllers. */
+export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
+  const config = new DocumentBuilder()
+    .setTitle('Vigil API')
+    .setDescription(
+      'Sanctions and PEP screening. The public API v1 takes `x-api-key`; dashboard calls take the key and the session token of a user of the same client; ' +
+        'administration takes the session token. Errors are application/problem+json (RFC 9457). POST accepts Idempotency-Key (≤ 255 characters, kept ≥ 24 h).',
+    )
+    .setVersion(VIGIL_VERSION)
+    .addApiKey({ type: 'apiKey', in: 'header', name: 'x-api-key', description: "A client's API key: 64 lowercase hex characters." }, 'apiKey')
+    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'A session access token from /auth/v1/token (RS256).' }, 'session')
+    .build();
+  const document = SwaggerModule.createDocument(app, config);
+  document.openapi = '3.1.0';
+  document.components ??= {};
+  document.components.schemas = {
+    ...document.components.schemas,
+    Problem: {
+      type: 'object',
+      required: ['type', 'title', 'status', 'detail', 'code'],
+      properties: {
+        type: { type: 'string' },
+        title: { type: 'string' },
+        status: { type: 'integer' },
+        detail: { type: 'string' },
+        code: { type: 'string' },
+        errors: { type: 'array', items: { type: 'object', required: ['pointer', 'detail'], properties: { pointer: { type: 'string' }, detail: { type: 'string' } } } },
+        instance: { type: 'string' },
+        requestId: { type: 'string' },
+      },
+    },
+  };
+  for (const [path, item] of Object.entries(document.paths)) {
+    for (const method of METHODS) {
+      const operation = item[method];
+      if (!operation) continue;
+      if (!operation.security && FORWARDED_SESSION_ROUTES.some((rule) => rule.test(path))) operation.security = [{ session: [] }];
+      operation.security ??= [];
+      const body = REQUEST_BODIES[`${method} ${path}`];
+      if (body) operation.requestBody = { required: true, content: { 'application/json': { schema: body } } };
+      if (method === 'post') {
+        operation.parameters = [
+          ...(operation.parameters ?? []),
+          { name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', maxLength: 255 } },
+        ];
+      }
+      operation.responses = {
+        ...operation.responses,
+        default: { description: 'A problem (RFC 9457).', content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } },
+      };
+    }
+  }
+  return document;
+}
+
+/** Serves the document at /openapi.json and Swagger UI at /docs. */
+export function serveOpenApi(app: INestApplication) {
+  const document = buildOpenApiDocument(app);
+  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'openapi.json', yamlDocumentUrl: 'openapi.yaml' });
+}

@@ -1,0 +1,88 @@
+import { jest } from '@jest/globals';
+import type { INestApplication } from '@nestjs/common';
+import { parseConfig } from '@vigil/platform';
+import request from 'supertest';
+import { envSchema } from '../src/env.js';
+import { createGatewayApp } from '../src/http/create-app.js';
+import { testEnv } from './stack.js';
+
+jest.setTimeout(60_000);
+
+type Layer = { route?: { path: string; methods: Record<string, boolean> } };
+const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
+const SAMPLE_ID = '00000000-0000-4000-8000-000000000000';
+
+describe('OpenAPI document', () => {
+  let app: INestApplication;
+  let spec: { openapi: string; paths: Record<string, Record<string, { security?: Array<Record<string, string[]>>; operationId?: string; responses?: object }>>; components: { securitySchemes: object } };
+
+  beforeAll(async () => {
+    // No backend is needed: every check here is answered by the gateway itself.
+    app = await createGatewayApp(parseConfig(envSchema, { ...testEnv, LOG_LEVEL: 'error', BULK_WORKER: 'false', NATS_REQUEST_TIMEOUT_MS: '300' }));
+    await app.init();
+    const res = await request(app.getHttpServer()).get('/openapi.json');
+    expect(res.status).toBe(200);
+    spec = res.body;
+  });
+
+  afterAll(() => app?.close());
+
+  /** Every (method, path) the Express router would dispatch to a controller, in OpenAPI path syntax. */
+  function routerRoutes(): string[] {
+    const express = app.getHttpAdapter().getInstance() as { router: { stack: Layer[] } };
+    const routes: string[] = [];
+    for (const layer of express.router.stack) {
+      // The documentation's own routes (Swagger UI, the document itself) are not API.
+      if (!layer.route || /^\/(docs|openapi\.)/.test(layer.route.path)) continue;
+      const path = layer.route.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+      for (const method of Object.keys(layer.route.methods)) if (METHODS.includes(method as never)) routes.push(`${method} ${path}`);
+    }
+    return routes;
+  }
+
+  const operations = () =>
+    Object.entries(spec.paths).flatMap(([path, item]) => METHODS.filter((m) => item[m]).map((m) => ({ method: m, path, operation: item[m]! })));
+
+  it('is OpenAPI 3.1 with both credential schemes, unique operation ids and a problem response everywhere', () => {
+    expect(spec.openapi).toBe('3.1.0');
+    expect(Object.keys(spec.components.securitySchemes).sort()).toEqual(['apiKey', 'session']);
+    const ids = operations().map((o) => o.operation.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const { operation } of operations()) expect(operation.responses).toHaveProperty('default');
+    const { paths } = spec;
+    expect(paths['/api/v1/screen']!.post!.security).toEqual([{ apiKey: [] }]);
+    expect(paths['/api/screen']!.post!.security).toEqual([{ apiKey: [], session: [] }]);
+  });
+
+  it('lists every route of the router, and nothing the router does not serve', () => {
+    const documented = operations().map((o) => `${o.method} ${o.path}`).sort();
+    expect(documented).toEqual([...new Set(routerRoutes())].sort());
+    expect(documented.length).toBeGreaterThan(30);
+  });
+
+  it('refuses every operation that requires credentials when they are missing, with the code its scheme implies', async () => {
+    const http = request(app.getHttpServer());
+    let checked = 0;
+    for (const { method, path, operation } of operations()) {
+      const security = operation.security ?? [];
+      const url = path.replace(/\{[^}]+\}/g, SAMPLE_ID);
+      const res = await http[method](url).send({});
+      if (security.length === 0) {
+        expect([method, path, res.body.code]).not.toEqual([method, path, expect.stringMatching(/^(UNAUTHENTICATED|INVALID_API_KEY)$/)]);
+        continue;
+      }
+      checked++;
+      expect([method, path, res.status]).toEqual([method, path, 401]);
+      const schemes = Object.keys(security[0]!);
+      // A route needing the session token checks it first; a key-only route reports the key.
+      expect([method, path, res.body.code]).toEqual([method, path, schemes.includes('session') ? 'UNAUTHENTICATED' : 'INVALID_API_KEY']);
+    }
+    expect(checked).toBeGreaterThan(20);
+  });
+
+  it('serves Swagger UI at /docs', async () => {
+    const res = await request(app.getHttpServer()).get('/docs');
+    expect(res.status).toBe(200);
+    expect(res.text).toMatch(/swagger/i);
+  });
+});
