@@ -12,6 +12,7 @@ import { ClientsHandler } from './clients/clients.handler.js';
 import { ClientsRepository } from './clients/clients.repository.js';
 import { ClientsService } from './clients/clients.service.js';
 import { PasswordHasher } from './crypto/password-hasher.js';
+import { SecretBox } from './crypto/secret-box.js';
 import { AUTH_CONFIG, type AuthConfig } from './env.js';
 import { EventsPublisher } from './events/events.publisher.js';
 import { InvitationsRepository } from './invitations/invitations.repository.js';
@@ -44,6 +45,7 @@ export function authProviders(config: Readonly<AuthConfig>) {
     RpcClient,
     EventsPublisher,
     PasswordHasher,
+    SecretBox,
     SigningKeysRepository,
     AccessTokens,
     UsersRepository,

@@ -49,6 +49,12 @@ export const envSchema = baseEnvSchema
     OIDC_REDIRECT_URI: httpUrl.optional(),
 
     MFA_ISSUER: z.string().min(1).default('Vigil'),
+    /** 32 bytes, base64: encrypts TOTP secrets and the JWT signing key at rest. Set it in production. */
+    AUTH_ENCRYPTION_KEY: z
+      .string()
+      .transform((value) => Buffer.from(value, 'base64'))
+      .refine((key) => key.length === 32, { message: 'must be 32 bytes, base64-encoded (openssl rand -base64 32)' })
+      .optional(),
   })
   .superRefine((value, ctx) => {
     if (value.MAIL_TRANSPORT === 'smtp' && !value.SMTP_URL) {

@@ -15,6 +15,9 @@ import pg from 'pg';
 import { migrations } from '../migrations/index.js';
 
 const SERVICE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
+/** Tests run with encryption at rest on, as production should. */
+export const TEST_ENCRYPTION_KEY = randomBytes(32).toString('base64');
+
 export const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/vigil_test';
 
 export async function freePort(): Promise<number> {
@@ -88,6 +91,7 @@ export async function startAuthStack(env: Record<string, string> = {}): Promise<
       ARGON2_MEMORY_KIB: '1024',
       ARGON2_TIME_COST: '1',
       WEB_URL: 'http://web.test',
+      AUTH_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

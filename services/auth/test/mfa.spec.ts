@@ -72,7 +72,12 @@ describe('TOTP multi-factor authentication', () => {
     const reused = await challengeAndVerify(fourth, enrolled.id, { recovery_code: recoveryCodes[0]! });
     expect((await stack.fail(subjects.auth.verifyFactor, { accessToken: fourth.access_token, factor_id: enrolled.id, challenge_id: reused.challenge.id, recovery_code: recoveryCodes[0]! })).code).toBe('INVALID_MFA_CODE');
 
-    // Stored secrets: recovery codes only as hashes.
+    // Stored secrets: the TOTP seed sealed, the signing key's private half sealed, recovery codes only as hashes.
+    const factorRow = await stack.db.query(`SELECT secret FROM mfa_factors WHERE id = $1`, [enrolled.id]);
+    expect(factorRow.rows[0].secret).toMatch(/^enc:v1:/);
+    expect(factorRow.rows[0].secret).not.toContain(enrolled.totp.secret);
+    const keyRow = await stack.db.query(`SELECT private_jwk FROM signing_keys`);
+    expect(Object.keys(keyRow.rows[0].private_jwk)).toEqual(['sealed']);
     const { rows } = await stack.db.query(`SELECT code_hash FROM mfa_recovery_codes`);
     expect(rows).toHaveLength(10);
     expect(JSON.stringify(rows)).not.toContain(recoveryCodes[1]!);

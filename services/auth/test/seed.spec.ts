@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DATABASE_URL, startAuthStack, type AuthStack } from './harness.js';
+import { DATABASE_URL, TEST_ENCRYPTION_KEY, startAuthStack, type AuthStack } from './harness.js';
 
 jest.setTimeout(60_000);
 
@@ -12,7 +12,7 @@ const SEED = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'src', 
 
 function runSeed(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [SEED], { env: { ...process.env, NODE_OPTIONS: '', DATABASE_URL, ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1', ...env } });
+    const child = spawn(process.execPath, [SEED], { env: { ...process.env, NODE_OPTIONS: '', DATABASE_URL, ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1', AUTH_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY, ...env } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));

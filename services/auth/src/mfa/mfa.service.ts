@@ -5,6 +5,7 @@ import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import { normaliseCode, readableCode, sha256 } from '../crypto/secrets.js';
 import { AUTH_CONFIG, type AuthConfig } from '../env.js';
+import { SecretBox } from '../crypto/secret-box.js';
 import { EventsPublisher } from '../events/events.publisher.js';
 import { SessionsRepository } from '../sessions/sessions.repository.js';
 import { SessionsService, type Principal } from '../sessions/sessions.service.js';
@@ -25,12 +26,13 @@ export class MfaService {
     private readonly sessionsRepository: SessionsRepository,
     private readonly users: UsersRepository,
     private readonly events: EventsPublisher,
+    private readonly box: SecretBox,
   ) {}
 
   /** The only answer that carries the secret; afterwards the factor is known by id alone. */
   async enroll(principal: Principal, friendlyName: string | undefined): Promise<EnrollFactorReply> {
     const secret = new Secret({ size: 20 });
-    const factor = await this.mfa.createFactor(principal.userId, secret.base32, friendlyName ?? null);
+    const factor = await this.mfa.createFactor(principal.userId, this.box.seal(secret.base32), friendlyName ?? null);
     const uri = this.totp(secret.base32, principal.email).toString();
     const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });
     return {
@@ -54,7 +56,7 @@ export class MfaService {
       throw new DomainError('INVALID_MFA_CODE', 'This challenge has expired or was already used. Start a new one.');
     }
 
-    const accepted = request.code !== undefined ? await this.acceptTotp(factor.id, factor.secret, principal.email, request.code) : await this.acceptRecovery(principal.userId, factor.status, request.recovery_code!);
+    const accepted = request.code !== undefined ? await this.acceptTotp(factor.id, this.box.open(factor.secret), principal.email, request.code) : await this.acceptRecovery(principal.userId, factor.status, request.recovery_code!);
     if (!accepted) {
       await this.mfa.recordChallengeFailure(request.challenge_id);
       await this.events.failedAuth({ email: principal.email, ip: ip ?? null, user_agent: null, reason: 'invalid_mfa_code', endpoint: 'factors/verify' });

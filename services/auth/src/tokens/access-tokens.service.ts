@@ -1,8 +1,9 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { DomainError } from '@vigil/platform';
 import { ACCESS_TOKEN_ALGORITHM, accessTokenClaimsSchema, type AccessTokenClaims, type JwksReply, type Jwk } from '@vigil/proto';
-import { calculateJwkThumbprint, decodeProtectedHeader, exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT, type CryptoKey } from 'jose';
+import { calculateJwkThumbprint, decodeProtectedHeader, exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT, type CryptoKey, type JWK } from 'jose';
 import { randomUUID } from 'node:crypto';
+import { SecretBox } from '../crypto/secret-box.js';
 import { AUTH_CONFIG, type AuthConfig } from '../env.js';
 import { SigningKeysRepository, type StoredKey } from './signing-keys.repository.js';
 
@@ -22,6 +23,7 @@ export class AccessTokens implements OnModuleInit {
   constructor(
     @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
     private readonly repository: SigningKeysRepository,
+    private readonly box: SecretBox,
   ) {}
 
   async onModuleInit() {
@@ -90,13 +92,20 @@ export class AccessTokens implements OnModuleInit {
     const { privateKey, publicKey } = await generateKeyPair(ACCESS_TOKEN_ALGORITHM, { modulusLength: 2048, extractable: true });
     const publicJwk = await exportJWK(publicKey);
     const kid = await calculateJwkThumbprint(publicJwk);
-    return { kid, privateJwk: await exportJWK(privateKey), publicJwk: { ...publicJwk, kid, use: 'sig', alg: ACCESS_TOKEN_ALGORITHM } };
+    // The private half is stored sealed: { sealed } instead of the JWK's fields.
+    const privateJwk = { sealed: this.box.seal(JSON.stringify(await exportJWK(privateKey))) } as JWK;
+    return { kid, privateJwk, publicJwk: { ...publicJwk, kid, use: 'sig', alg: ACCESS_TOKEN_ALGORITHM } };
+  }
+
+  private unseal(jwk: JWK): JWK {
+    const sealed = (jwk as { sealed?: unknown }).sealed;
+    return typeof sealed === 'string' ? (JSON.parse(this.box.open(sealed)) as JWK) : jwk;
   }
 
   private async load(stored: StoredKey): Promise<LoadedKey> {
     return {
       kid: stored.kid,
-      privateKey: (await importJWK(stored.privateJwk, ACCESS_TOKEN_ALGORITHM)) as CryptoKey,
+      privateKey: (await importJWK(this.unseal(stored.privateJwk), ACCESS_TOKEN_ALGORITHM)) as CryptoKey,
       publicKey: (await importJWK(stored.publicJwk, ACCESS_TOKEN_ALGORITHM)) as CryptoKey,
       publicJwk: { kty: 'RSA', kid: stored.kid, use: 'sig', alg: ACCESS_TOKEN_ALGORITHM, n: String(stored.publicJwk.n), e: String(stored.publicJwk.e) },
     };
