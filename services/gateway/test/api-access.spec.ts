@@ -184,6 +184,36 @@ describe('public API: credentials, tenancy, rate limits, quotas and idempotency 
     expect(forged.status).toBe(401);
   });
 
+  it('publishes FAILED_AUTH and RATE_LIMIT_VIOLATION security events with ip, endpoint and client name', async () => {
+    const client = await stack.client('starter', 'Eventful Bank');
+    for (let i = 0; i < 11; i++) await http().get('/api/v1/lists').set('x-api-key', client.key);
+    await http().get('/api/v1/lists').set('x-api-key', 'e'.repeat(64));
+    const nc = await connect({ servers: stack.natsUrl });
+    try {
+      const jsm = await jetstreamManager(nc);
+      const { value } = await eventually(
+        async () => {
+          const info = await jsm.streams.info(streams.security.name);
+          const events: Array<{ event: string; details: { ip: string | null; endpoint: string; clientName: string | null; reason: string | null } }> = [];
+          for (let seq = info.state.first_seq; seq <= info.state.last_seq && info.state.messages > 0; seq++) {
+            const msg = await jsm.streams.getMessage(streams.security.name, { seq }).catch(() => null);
+            if (msg) events.push(msg.json());
+          }
+          return events;
+        },
+        (events) => events.some((e) => e.event === 'RATE_LIMIT_VIOLATION' && e.details.clientName === 'Eventful Bank'),
+        5_000,
+      );
+      const violation = value.find((e) => e.event === 'RATE_LIMIT_VIOLATION' && e.details.clientName === 'Eventful Bank')!;
+      expect(violation.details).toMatchObject({ endpoint: '/api/v1/lists', reason: 'tier_starter' });
+      expect(violation.details.ip).toMatch(/127\.0\.0\.1/);
+      expect(value.some((e) => e.event === 'FAILED_AUTH' && e.details.reason === 'invalid_api_key')).toBe(true);
+      expect(value.some((e) => e.event === 'CLIENT_ACCESS' && e.details.clientName === 'Eventful Bank')).toBe(true);
+    } finally {
+      await nc.close();
+    }
+  });
+
   it('stops honouring a regenerated key within 5 s on a second gateway replica', async () => {
     const a = await member('large', 'analyst-c@example.com');
     const replica = await stack.gateway();

@@ -83,7 +83,7 @@ export class BulkJobs {
   }
 }
 
-function csvField(value: unknown): string {
+export function csvField(value: unknown): string {
   let text = String(value);
   // A cell starting like a formula would run in a spreadsheet; neutralise it.
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
