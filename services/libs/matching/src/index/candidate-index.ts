@@ -1,9 +1,11 @@
 import type { Entity } from '@vigil/lists';
 import { resolveConfig, type MatchingConfig } from '../config.js';
-import { wordFeatures, type NameToken } from '../name/analyze.js';
+import { joinTokens, type NameToken } from '../name/analyze.js';
 import { compareTokens, DEFAULT_NAME_PARAMS, newCompareContext, type NameParams, type Rarity } from '../name/compare.js';
 import { prepareEntity, prepareQuery, scoreEntity, type EntityMatch, type PreparedEntity, type PreparedQuery, type ScreeningQuery } from '../match/score-entity.js';
 import { trigrams } from '../similarity.js';
+import { coarseSkeleton } from '../text/abjad.js';
+import { groupsWithSkeleton } from '../text/equivalents.js';
 
 /** Token kinds that retrieve candidates; legal forms, particles and titles are too common to. */
 const RETRIEVING = new Set(['word', 'number']);
@@ -68,12 +70,14 @@ export class CandidateIndex {
   private refLength: Uint8Array = new Uint8Array(0);
   private termPostings = new Map<string, Int32Array>();
   private compoundPostings = new Map<string, Int32Array>();
+  private compoundSkeletonPostings = new Map<string, Int32Array>();
   private termList: string[] = [];
   private termIndex = new Map<string, number>();
   private termTokens: NameToken[] = [];
   private byPhonetic = new Map<string, Int32Array>();
   private byGroup = new Map<number, Int32Array>();
   private bySkeleton = new Map<string, Int32Array>();
+  private byCoarseSkeleton = new Map<string, Int32Array>();
   private byTrigram = new Map<string, Int32Array>();
   private termTrigramCount: Uint8Array = new Uint8Array(0);
   private logN = 1;
@@ -101,6 +105,7 @@ export class CandidateIndex {
   private build(source: Iterable<Entity>): void {
     const termPostings: Growing = new Map();
     const compoundPostings: Growing = new Map();
+    const compoundSkeletons: Growing = new Map();
     const refEntity: number[] = [];
     const refName: number[] = [];
     const refLength: number[] = [];
@@ -126,11 +131,15 @@ export class CandidateIndex {
           for (let i = 0; i + 1 < t.length; i++) {
             let text = t[i]!.text;
             if (!JOINABLE.has(t[i]!.kind)) continue;
+            let particle = t[i]!.kind === 'particle';
             for (let k = 1; k <= 2 && i + k < t.length; k++) {
               const next = t[i + k]!;
               if (!JOINABLE.has(next.kind)) break;
               text += next.text;
+              particle ||= next.kind === 'particle';
               push(compoundPostings, text, ref);
+              // "Abd al-Hamid" is written عبدالحميد: joined Arabic words meet these by skeleton
+              if (particle) push(compoundSkeletons, joinTokens(t.slice(i, i + k + 1)).skeleton, ref);
             }
           }
         }
@@ -141,12 +150,14 @@ export class CandidateIndex {
     this.refLength = Uint8Array.from(refLength);
     this.termPostings = freeze(termPostings);
     this.compoundPostings = freeze(compoundPostings);
+    this.compoundSkeletonPostings = freeze(compoundSkeletons);
     this.termList = [...this.termPostings.keys()].sort();
     this.termList.forEach((t, i) => this.termIndex.set(t, i));
     this.termTokens = this.termList.map((t) => tokenOf.get(t)!);
     const phon: Growing = new Map();
     const group: Growing = new Map();
     const skel: Growing = new Map();
+    const coarse: Growing = new Map();
     const tri: Growing = new Map();
     this.termTrigramCount = new Uint8Array(this.termList.length);
     this.termList.forEach((text, id) => {
@@ -154,13 +165,18 @@ export class CandidateIndex {
       if (tok.kind !== 'word') return;
       for (const code of tok.phonetic) push(phon, code, id);
       if (tok.group >= 0) push(group, String(tok.group), id);
-      if (tok.skeleton) push(skel, tok.skeleton, id);
+      if (tok.skeleton) {
+        push(skel, tok.skeleton, id);
+        const c = coarseSkeleton(tok.skeleton);
+        if (c !== tok.skeleton) push(coarse, c, id);
+      }
       const grams = trigrams(text);
       this.termTrigramCount[id] = Math.min(255, grams.length);
       for (const g of grams) push(tri, g, id);
     });
     this.byPhonetic = freeze(phon);
     this.bySkeleton = freeze(skel);
+    this.byCoarseSkeleton = freeze(coarse);
     this.byTrigram = freeze(tri);
     for (const [k, v] of freeze(group)) this.byGroup.set(Number(k), v);
     const n = this.refEntity.length;
@@ -192,7 +208,7 @@ export class CandidateIndex {
 
   /** Vocabulary terms a query token may stand for, with their token similarity (memoised across queries). */
   private expand(tok: NameToken, fuzzy: boolean): ReadonlyArray<readonly [number, number]> {
-    const key = `${fuzzy ? 1 : 0}${tok.kind}\u0001${tok.script}\u0001${tok.text}`;
+    const key = `${fuzzy ? 1 : 0}${tok.kind}\u0001${tok.script}\u0001${tok.text}\u0001${tok.skeleton}\u0001${tok.skeleton2 ?? ''}`;
     const cached = this.expansionCache.get(key);
     if (cached) return cached;
     const out = new Map<number, number>();
@@ -211,8 +227,13 @@ export class CandidateIndex {
         if (bucket && bucket.length <= BUCKET_SCAN_MAX) bucket.forEach(consider);
       }
       if (ABJAD.has(tok.script) && tok.skeleton) {
-        const bucket = this.bySkeleton.get(tok.skeleton);
-        if (bucket && bucket.length <= BUCKET_SCAN_MAX) bucket.forEach(consider);
+        for (const sk of tok.skeleton2 ? [tok.skeleton, tok.skeleton2] : [tok.skeleton]) {
+          const bucket = this.bySkeleton.get(sk);
+          if (bucket && bucket.length <= BUCKET_SCAN_MAX) bucket.forEach(consider);
+        }
+        const coarse = this.byCoarseSkeleton.get(coarseSkeleton(tok.skeleton));
+        if (coarse && coarse.length <= BUCKET_SCAN_MAX) coarse.forEach(consider);
+        if (tok.skeleton.length >= 2) for (const g of groupsWithSkeleton(tok.skeleton)) this.byGroup.get(g)?.forEach(consider);
       }
       const grams = fuzzy ? trigrams(tok.text) : [];
       if (grams.length >= 3) {
@@ -263,15 +284,12 @@ export class CandidateIndex {
       for (let i = 0; i + 1 < tokens.length; i++) {
         const a = tokens[i]!;
         if (!JOINABLE.has(a.kind)) continue;
-        let text = a.text;
         let weight = RETRIEVING.has(a.kind) ? this.rarity(a.text) * 0.65 + 0.35 : 0;
         for (let k = 1; k <= 2 && i + k < tokens.length; k++) {
           const b = tokens[i + k]!;
           if (!JOINABLE.has(b.kind)) break;
-          text += b.text;
           if (RETRIEVING.has(b.kind)) weight += this.rarity(b.text) * 0.65 + 0.35;
-          const f = wordFeatures(text);
-          units.push({ tok: { text, kind: 'word', script: a.script, phonetic: f.phonetic, skeleton: f.skeleton, group: f.group }, compound: true, weight: Math.max(weight, 0.35) });
+          units.push({ tok: joinTokens(tokens.slice(i, i + k + 1)), compound: true, weight: Math.max(weight, 0.35) });
         }
       }
       // Rarest first. A name first reached when the units left cannot lift it to the
@@ -285,13 +303,21 @@ export class CandidateIndex {
         remaining -= u.weight / total;
         const stampId = ++this.tokenCounter;
         const expansions: Array<[number, number, Int32Array]> = [];
+        // a one- or two-consonant skeleton (يحيى → H) says little about which name it is
+        const abjad = ABJAD.has(u.tok.script);
+        const specificity = !abjad ? 1 : u.tok.skeleton.length <= 1 ? 0.4 : u.tok.skeleton.length === 2 ? 0.7 : 1;
         for (const [id, sim] of this.expand(u.tok, !u.compound)) {
-          expansions.push([id, (sim * this.termRarityWeight[id]!) / total, this.termPostings.get(this.termList[id]!)!]);
+          const s = abjad && this.termList[id] !== u.tok.text ? sim * specificity : sim;
+          expansions.push([id, (s * this.termRarityWeight[id]!) / total, this.termPostings.get(this.termList[id]!)!]);
         }
         if (!u.compound) {
           // list names that join what the query splits
           const joined = this.compoundPostings.get(u.tok.text);
           if (joined) expansions.push([-1, u.weight / total, joined]);
+          if (abjad && u.tok.skeleton.length >= 3) {
+            const bySkeleton = this.compoundSkeletonPostings.get(u.tok.skeleton);
+            if (bySkeleton) expansions.push([-2, (0.9 * u.weight) / total, bySkeleton]);
+          }
         }
         expansions.sort((a, b) => b[1] - a[1] || a[0] - b[0]);
         for (const [, w, postings] of expansions) {
@@ -318,8 +344,10 @@ export class CandidateIndex {
           }
         }
       }
-      // a query read several ways (Han as Mandarin or Korean) takes its best reading per name
+      // a query read several ways (Han as Mandarin or Korean) takes its best reading per name;
+      // joined units overlap the tokens they join, so coverage is capped at the whole query
       for (const ref of formTouched) {
+        if (acc[ref]! > 1) acc[ref] = 1;
         if (this.seen[ref] !== this.queryCounter) {
           this.seen[ref] = this.queryCounter;
           best[ref] = acc[ref]!;
@@ -343,7 +371,9 @@ export class CandidateIndex {
     const ranked: Array<[number, number]> = [];
     for (const entry of perEntity) if (entry[1] >= floor) ranked.push(entry);
     ranked.sort((a, b) => b[1] - a[1] || a[0] - b[0]);
-    const chosen = ranked.slice(0, this.config.candidateLimit);
+    // cross-script queries are retrieved by skeletons, which are less selective: look further
+    const crossScript = query.name.forms.some((f) => f.tokens.some((t) => ABJAD.has(t.script)));
+    const chosen = ranked.slice(0, crossScript ? this.config.candidateLimit * 2 : this.config.candidateLimit);
     // only the names of each entity that the query actually reached, near its best one
     const names = new Map<number, number[]>();
     for (const [e] of chosen) names.set(e, []);

@@ -1,6 +1,6 @@
 import anyAscii from 'any-ascii';
 import { doubleMetaphone } from 'double-metaphone';
-import { consonantSkeleton } from '../text/abjad.js';
+import { consonantSkeleton, SUN_LETTER_CLASSES } from '../text/abjad.js';
 import { equivalenceGroup } from '../text/equivalents.js';
 import { EDGE_ONLY_LEGAL, GENERIC_ORG_WORDS, HONORIFICS, LEGAL_FORM_PHRASES, PARTICLES, STOPWORDS, VESSEL_PREFIXES } from '../text/lexicon.js';
 import type { Script } from '../text/scripts.js';
@@ -26,6 +26,8 @@ export type NameToken = {
   phonetic: readonly string[];
   /** Consonant skeleton, used against Arabic and Hebrew script. */
   skeleton: string;
+  /** A second skeleton for joined Arabic words: the article written out (el-Sseid), where `skeleton` assimilates it (Abderrahmane). */
+  skeleton2?: string;
   /** Name-equivalence group, -1 when none. */
   group: number;
   /** Known to be (part of) the family name: from "FAMILY, Given", the list's name parts, or an all-caps word in a mixed-case query. */
@@ -93,7 +95,7 @@ for (const phrase of LEGAL_FORM_PHRASES) {
   LEGAL_BY_FIRST.set(first, list);
 }
 
-type RawWord = { text: string; script: Script; family?: boolean };
+type RawWord = { text: string; script: Script; family?: boolean; skeleton?: string };
 
 // Spelled-out legal forms ("obshchestvo s ogranichennoy otvetstvennostyu") come in
 // several romanisations; long words of phrases of 3+ words may differ by two edits.
@@ -159,7 +161,7 @@ function classify(words: RawWord[], type: EntityTypeHint | undefined): NameToken
     if (kind !== 'honorific' && kind !== 'prefix') leading = false;
     const text = kind === 'number' ? w.text.replace(/^0+(?=\d)/, '') : w.text;
     const f = kind === 'word' || kind === 'particle' ? wordFeatures(text) : { phonetic: [], skeleton: '', group: -1 };
-    const token: NameToken = { text, kind, script: w.script, phonetic: f.phonetic, skeleton: f.skeleton, group: f.group };
+    const token: NameToken = { text, kind, script: w.script, phonetic: f.phonetic, skeleton: w.skeleton ?? f.skeleton, group: f.group };
     if (w.family && kind === 'word') token.family = true;
     if (kind === 'word' && type !== 'individual' && GENERIC_ORG_WORDS.has(text)) token.generic = true;
     tokens.push(token);
@@ -197,7 +199,14 @@ export function analyzeName(raw: string, type?: EntityTypeHint, familyName?: str
   for (const variant of transliterate(lower)) {
     const words: RawWord[] = [];
     for (const seg of variant.segments) {
-      for (const text of latinWords(seg.text)) words.push(family.has(text) ? { text, script: seg.script, family: true } : { text, script: seg.script });
+      const segWords = latinWords(seg.text);
+      const skeletons = seg.skeletons && seg.skeletons.length === segWords.length ? seg.skeletons : undefined;
+      segWords.forEach((text, k) => {
+        const w: RawWord = { text, script: seg.script };
+        if (family.has(text)) w.family = true;
+        if (skeletons) w.skeleton = skeletons[k];
+        words.push(w);
+      });
     }
     if (words.length === 0) continue;
     const key = words.map((w) => w.text).join(' ');
@@ -206,4 +215,33 @@ export function analyzeName(raw: string, type?: EntityTypeHint, familyName?: str
     forms.push({ scheme: variant.scheme, tokens: classify(words, type) });
   }
   return { raw, forms };
+}
+
+/**
+ * Adjacent tokens joined into one ("rami" + "makhlouf" → "ramimakhlouf"). Joined Arabic or
+ * Hebrew words keep the skeletons of their letters rather than one re-derived from the
+ * Latin guess, where a letter pair could read as a digraph.
+ */
+export function joinTokens(tokens: readonly NameToken[]): NameToken {
+  const text = tokens.map((t) => t.text).join('');
+  const f = wordFeatures(text);
+  const first = tokens[0]!;
+  const sameScript = tokens.every((t) => t.script === first.script);
+  let skeleton = f.skeleton;
+  let skeleton2: string | undefined;
+  if (sameScript && (first.script === 'Arab' || first.script === 'Hebr')) {
+    skeleton = '';
+    let full = '';
+    tokens.forEach((t, k) => {
+      for (const ch of t.skeleton) if (full[full.length - 1] !== ch) full += ch;
+      // joined spellings often assimilate the article before a sun letter: Abd al-Rahman → Abderrahmane
+      const next = tokens[k + 1];
+      if (t.text === 'al' && next && SUN_LETTER_CLASSES.has(next.skeleton.charAt(0))) return;
+      for (const ch of t.skeleton) if (skeleton[skeleton.length - 1] !== ch) skeleton += ch;
+    });
+    if (full !== skeleton) skeleton2 = full;
+  }
+  const joined: NameToken = { text, kind: 'word', script: sameScript ? first.script : 'Latn', phonetic: f.phonetic, skeleton, group: f.group };
+  if (skeleton2) joined.skeleton2 = skeleton2;
+  return joined;
 }

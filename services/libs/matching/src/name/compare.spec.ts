@@ -77,6 +77,22 @@ describe('token comparison rules', () => {
   });
 });
 
+describe('cross-script name comparison', () => {
+  test('an equivalence group meets Arabic script through its spellings\' skeletons (فيصل ↔ Faycal)', () => {
+    expect(cmp('فيصل بوغانمي', 'FAYCAL BOUGHANEMI').score).toBeGreaterThan(0.85);
+  });
+
+  test('joined Arabic words match joined Latin spellings, with or without the assimilated article', () => {
+    expect(cmp('عبد الرحمن', 'ABDERRAHMANE').score).toBeGreaterThan(0.85);
+    expect(cmp('عبد الرحمن', 'ABDELRAHMAN').score).toBeGreaterThan(0.7);
+    expect(cmp('عبدالحميد', 'Abd al-Hamid').score).toBeGreaterThan(0.85);
+  });
+
+  test('skeletons alone do not make different names agree', () => {
+    expect(cmp('ثروت صالح', 'Salah Stewart').score).toBeLessThan(0.6);
+  });
+});
+
 describe('name comparison', () => {
   test('order does not matter', () => {
     expect(cmp('HUSSEIN Saddam', 'Saddam HUSSEIN').score).toBe(1);

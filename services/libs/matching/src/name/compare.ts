@@ -1,6 +1,8 @@
+import { coarseSkeleton } from '../text/abjad.js';
+import { groupHasSkeleton } from '../text/equivalents.js';
 import { LEGAL_FORM_PHRASES } from '../text/lexicon.js';
 import { boundedEditDistance, collapseDoubles, jaroWinkler } from '../similarity.js';
-import { wordFeatures, type NameForm, type NameToken, type TokenKind } from './analyze.js';
+import { joinTokens, type NameForm, type NameToken, type TokenKind } from './analyze.js';
 
 export type TokenMethod = 'exact' | 'equivalent' | 'transliterated' | 'phonetic' | 'fuzzy' | 'initial';
 
@@ -65,7 +67,8 @@ function skeletonSimilarity(a: string, b: string): number {
   if (a.length === 0 || b.length === 0) return 0;
   if (a === b) return a.length === 1 ? 0.8 : 0.9;
   const minLen = Math.min(a.length, b.length);
-  if (minLen >= 4 && boundedEditDistance(a, b, 1) <= 1) return 0.8;
+  if (minLen >= 2 && coarseSkeleton(a) === coarseSkeleton(b)) return 0.8;
+  if (minLen >= 4 && boundedEditDistance(a, b, 1) <= 1) return 0.75;
   return 0;
 }
 
@@ -106,7 +109,11 @@ export function compareTokens(q: NameToken, c: NameToken, params: NameParams = D
   if (q.group >= 0 && q.group === c.group) return { score: 0.95, method: crossScript ? 'transliterated' : 'equivalent' };
   let best: TokenSimilarity = { score: 0, method: 'fuzzy' };
   if (ABJAD.has(q.script) || ABJAD.has(c.script)) {
-    const s = skeletonSimilarity(q.skeleton, c.skeleton);
+    let s = skeletonSimilarity(q.skeleton, c.skeleton);
+    if (s < 0.9 && (q.skeleton2 || c.skeleton2)) s = Math.max(s, skeletonSimilarity(q.skeleton2 ?? q.skeleton, c.skeleton2 ?? c.skeleton));
+    // the other side's spelling variants (Faycal is Faisal): meet them by skeleton
+    const [abjad, latin] = ABJAD.has(q.script) ? [q, c] : [c, q];
+    if (s < 0.9 && latin.group >= 0 && abjad.skeleton.length >= 2 && groupHasSkeleton(latin.group, abjad.skeleton)) s = 0.9;
     if (s > best.score) best = { score: s, method: 'transliterated' };
   }
   const maxLen = Math.max(q.text.length, c.text.length);
@@ -170,6 +177,15 @@ export function newCompareContext(): CompareContext {
 
 type JoinedRun = { idx: number[]; token: NameToken; length: number };
 
+/** Whether a joined run and a single token are close enough in length to be one name; abjad text lacks its short vowels. */
+function lengthsCompatible(run: JoinedRun, other: NameToken): boolean {
+  const abjadRun = ABJAD.has(run.token.script);
+  const abjadOther = ABJAD.has(other.script);
+  if (abjadRun === abjadOther) return Math.abs(other.text.length - run.length) <= 2;
+  const [abjadLen, latinLen] = abjadRun ? [run.length, other.text.length] : [other.text.length, run.length];
+  return latinLen - abjadLen >= -2 && latinLen - abjadLen <= 8;
+}
+
 function tokenKey(t: NameToken): string {
   if (t.key === undefined) t.key = t.kind === 'word' && t.script === 'Latn' ? t.text : `${t.text}\u0001${t.kind}\u0001${t.script}\u0001${t.legal ?? ''}`;
   return t.key;
@@ -211,13 +227,6 @@ function joinedRuns(form: NameForm): JoinedRun[] {
 type Edge = { qs: number; qn: number; cs: number; cn: number; score: number; method: TokenMethod; order: number; rel: number; initial: boolean };
 
 const JOINABLE: ReadonlySet<TokenKind> = new Set<TokenKind>(['word', 'particle', 'initial', 'stop']);
-
-function joinTokens(tokens: readonly NameToken[]): NameToken {
-  const text = tokens.map((t) => t.text).join('');
-  const f = wordFeatures(text);
-  const script = tokens.every((t) => t.script === tokens[0]!.script) ? tokens[0]!.script : 'Latn';
-  return { text, kind: 'word', script, phonetic: f.phonetic, skeleton: f.skeleton, group: f.group };
-}
 
 export function tokenWeight(t: NameToken, rarity: Rarity | undefined, params: NameParams = DEFAULT_NAME_PARAMS): number {
   let base = KIND_WEIGHT[t.kind];
@@ -293,7 +302,7 @@ export function compareNameForms(
   for (const run of queryRuns) {
     for (let j = 0; j < nc; j++) {
       const other = c[j]!;
-      if (other.kind !== 'word' || Math.abs(other.text.length - run.length) > 2) continue;
+      if (other.kind !== 'word' || !lengthsCompatible(run, other)) continue;
       const sim = cachedCompare(ctx, run.token, other, params);
       if (sim.score >= 0.8) add(run.idx[0]!, run.idx.length, j, 1, sim.score, sim.method);
     }
@@ -301,7 +310,7 @@ export function compareNameForms(
   for (const run of listRuns) {
     for (let i = 0; i < nq; i++) {
       const other = q[i]!;
-      if (other.kind !== 'word' || Math.abs(other.text.length - run.length) > 2) continue;
+      if (other.kind !== 'word' || !lengthsCompatible(run, other)) continue;
       const sim = cachedCompare(ctx, other, run.token, params);
       if (sim.score >= 0.8) add(i, 1, run.idx[0]!, run.idx.length, sim.score, sim.method);
     }

@@ -11,7 +11,7 @@ const ARABIC: Record<string, string> = {
   ن: 'n', ه: 'h', ة: 'a', و: 'w', ي: 'y', ى: 'a',
   // Persian, Urdu and Pashto letters
   پ: 'p', چ: 'ch', ژ: 'zh', گ: 'g', ک: 'k', ی: 'y', ے: 'y', ۀ: 'a', ھ: 'h', ٹ: 't', ڈ: 'd', ڑ: 'r',
-  ں: 'n', ځ: 'dz', څ: 'ts', ښ: 'sh', ږ: 'zh', ګ: 'g', ڼ: 'n', ۍ: 'y', ې: 'e',
+  ں: 'n', ځ: 'dz', څ: 'ts', ښ: 'sh', ږ: 'zh', ګ: 'g', ڼ: 'n', ۍ: 'y', ې: 'e', ہ: 'h', ۃ: 'a', ۂ: 'a',
 };
 
 const HEBREW: Record<string, string> = {
@@ -19,6 +19,31 @@ const HEBREW: Record<string, string> = {
   כ: 'k', ך: 'k', ל: 'l', מ: 'm', ם: 'm', נ: 'n', ן: 'n', ס: 's', ע: '', פ: 'p',
   ף: 'f', צ: 'ts', ץ: 'ts', ק: 'k', ר: 'r', ש: 'sh', ת: 't',
 };
+
+// Consonant classes straight from the script, the same classes `consonantSkeleton` gives
+// Latin spellings. Going through the Latin guess would invent digraphs: د+ه is not "dh".
+const ARABIC_SKELETON: Record<string, string> = {
+  ب: 'B', پ: 'B', ت: 'T', ث: 'T', ط: 'T', ٹ: 'T', ج: 'J', چ: '$', ژ: 'J', ح: 'H', ه: 'H', ھ: 'H', خ: 'X',
+  ہ: 'H', د: 'D', ض: 'D', ڈ: 'D', ذ: 'Z', ز: 'Z', ظ: 'Z', ر: 'R', ڑ: 'R', س: 'S', ص: 'S', ش: '$', ښ: '$', غ: 'G',
+  گ: 'G', ګ: 'G', ف: 'F', ق: 'K', ك: 'K', ک: 'K', ل: 'L', م: 'M', ن: 'N', ں: 'N', ڼ: 'N', ځ: 'Z', څ: 'S', ږ: 'J',
+};
+const HEBREW_SKELETON: Record<string, string> = {
+  ב: 'B', ג: 'G', ד: 'D', ה: 'H', ז: 'Z', ח: 'X', ט: 'T', כ: 'K', ך: 'K', ל: 'L', מ: 'M', ם: 'M',
+  נ: 'N', ן: 'N', ס: 'S', פ: 'F', ף: 'F', צ: 'S', ץ: 'S', ק: 'K', ר: 'R', ש: '$', ת: 'T',
+};
+
+function scriptSkeleton(word: string, table: Record<string, string>): string {
+  let out = '';
+  for (const ch of word) {
+    const c = table[ch];
+    if (c && out[out.length - 1] !== c) out += c;
+  }
+  if (out.length > 1 && out.endsWith('H')) out = out.slice(0, -1);
+  return out;
+}
+
+/** A word of an abjad name: its rough Latin reading and its consonant skeleton. */
+export type AbjadWord = { latin: string; skeleton: string };
 
 const ARABIC_DIACRITICS = /[\u064b-\u065f\u0670\u06d6-\u06ed\u0640]/gu;
 const HEBREW_POINTS = /[\u0591-\u05c7]/gu;
@@ -39,34 +64,37 @@ function mapWord(word: string, table: Record<string, string>, initialAyn: boolea
 
 /**
  * Arabic → rough Latin, word by word. The definite article ال is split off as its own
- * token ("al") so that العبيدي lines up with "AL-UBAIDI" and with "Ubaidi"; الله stays
+ * word ("al") so that العبيدي lines up with "AL-UBAIDI" and with "Ubaidi"; الله stays
  * whole because there the article is part of the word.
  */
+export function arabicWords(text: string): AbjadWord[] {
+  const out: AbjadWord[] = [];
+  for (const raw of text.replace(ARABIC_DIACRITICS, '').split(/[^\p{L}]+/u)) {
+    if (!raw) continue;
+    const chars = Array.from(raw);
+    let word = raw;
+    if (chars.length >= 5 && chars[0] === 'ا' && chars[1] === 'ل' && raw !== 'الله') word = chars.slice(2).join('');
+    else if (chars.length >= 6 && (chars[0] === 'و' || chars[0] === 'ب') && chars[1] === 'ا' && chars[2] === 'ل') word = chars.slice(3).join('');
+    if (word !== raw) out.push({ latin: 'al', skeleton: 'L' });
+    out.push({ latin: mapWord(word, ARABIC, true), skeleton: scriptSkeleton(word, ARABIC_SKELETON) });
+  }
+  return out;
+}
+
 export function transliterateArabic(text: string): string {
-  const clean = text.replace(ARABIC_DIACRITICS, '');
-  return clean
-    .split(/(\s+)/u)
-    .map((word) => {
-      if (/^\s*$/u.test(word)) return word;
-      const chars = Array.from(word);
-      if (chars.length >= 5 && chars[0] === 'ا' && chars[1] === 'ل' && word !== 'الله') {
-        return 'al ' + mapWord(chars.slice(2).join(''), ARABIC, true);
-      }
-      if (chars.length >= 6 && (chars[0] === 'و' || chars[0] === 'ب') && chars[1] === 'ا' && chars[2] === 'ل') {
-        // "wal-", "bil-" prefixes before the article
-        return 'al ' + mapWord(chars.slice(3).join(''), ARABIC, true);
-      }
-      return mapWord(word, ARABIC, true);
-    })
-    .join('');
+  return arabicWords(text).map((w) => w.latin).join(' ');
+}
+
+export function hebrewWords(text: string): AbjadWord[] {
+  return text
+    .replace(HEBREW_POINTS, '')
+    .split(/[^\p{L}]+/u)
+    .filter((w) => w)
+    .map((w) => ({ latin: mapWord(w, HEBREW, false), skeleton: scriptSkeleton(w, HEBREW_SKELETON) }));
 }
 
 export function transliterateHebrew(text: string): string {
-  return text
-    .replace(HEBREW_POINTS, '')
-    .split(/(\s+)/u)
-    .map((word) => mapWord(word, HEBREW, false))
-    .join('');
+  return hebrewWords(text).map((w) => w.latin).join(' ');
 }
 
 const SKELETON_DIGRAPHS: Array<[string, string]> = [
@@ -96,7 +124,8 @@ const SKELETON_LETTERS: Record<string, string> = {
  * doubled letters collapsed, and a word-final h dropped (ة, ه are written or not).
  */
 export function consonantSkeleton(token: string): string {
-  let s = token;
+  // a French "c" before e, i, y is an s: Lounici, Boucif
+  let s = token.replace(/c(?=[eiy])/g, 's');
   for (const [from, to] of SKELETON_DIGRAPHS) if (s.includes(from)) s = s.split(from).join(to);
   let out = '';
   for (const ch of s) {
@@ -107,3 +136,19 @@ export function consonantSkeleton(token: string): string {
   if (out.length > 1 && out.endsWith('H')) out = out.slice(0, -1);
   return out;
 }
+
+/**
+ * A coarser skeleton for the letters romanisations disagree on most: the interdental and
+ * emphatic consonants (ث ذ ض ظ: t/th/d/dh/z) fold into one class, and ق with g (Gasmi, Ghedeir).
+ */
+export function coarseSkeleton(skeleton: string): string {
+  let out = '';
+  for (const ch of skeleton) {
+    const c = ch === 'T' || ch === 'Z' ? 'D' : ch === 'G' ? 'K' : ch;
+    if (out[out.length - 1] !== c) out += c;
+  }
+  return out;
+}
+
+/** Skeleton classes of the Arabic "sun letters", before which the article's l is assimilated (ar-Rahman). */
+export const SUN_LETTER_CLASSES = new Set(['T', 'D', 'Z', 'R', 'S', '$', 'L', 'N']);

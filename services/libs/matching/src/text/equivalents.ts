@@ -5,6 +5,8 @@
 // several spellings; translations (Joseph/Yusuf, Peter/Pyotr) are deliberately left
 // out because they are different names to a reviewer.
 
+import { consonantSkeleton } from './abjad.js';
+
 const GROUPS: string[] = [
   // Arabic
   'muhammad mohammad mohammed muhammed mohamed mohamad muhamad mohamud mohammod mehmet mehmed mohd muhamed mokhammad magomed mukhammad mahammad',
@@ -121,6 +123,37 @@ GROUPS.forEach((line, index) => {
     if (!GROUP_OF.has(name)) GROUP_OF.set(name, index);
   }
 });
+
+/** Consonant skeletons of every spelling in a group, so Arabic script can meet the group ("فيصل" ↔ "Faycal"). */
+let groupSkeletons: Map<number, Set<string>> | undefined;
+let groupsBySkeleton: Map<string, number[]> | undefined;
+
+function buildSkeletons(): void {
+  groupSkeletons = new Map();
+  groupsBySkeleton = new Map();
+  GROUPS.forEach((line, index) => {
+    const set = new Set<string>();
+    for (const name of line.split(/\s+/)) if (/^[a-z]+$/.test(name)) set.add(consonantSkeleton(name));
+    groupSkeletons!.set(index, set);
+    for (const sk of set) {
+      const list = groupsBySkeleton!.get(sk) ?? [];
+      list.push(index);
+      groupsBySkeleton!.set(sk, list);
+    }
+  });
+}
+
+/** Whether some spelling of `group` has this consonant skeleton. */
+export function groupHasSkeleton(group: number, skeleton: string): boolean {
+  if (!groupSkeletons) buildSkeletons();
+  return groupSkeletons!.get(group)?.has(skeleton) ?? false;
+}
+
+/** Groups one of whose spellings has this consonant skeleton. */
+export function groupsWithSkeleton(skeleton: string): readonly number[] {
+  if (!groupsBySkeleton) buildSkeletons();
+  return groupsBySkeleton!.get(skeleton) ?? [];
+}
 
 /** The equivalence group of a normalised token, or -1. */
 export function equivalenceGroup(token: string): number {

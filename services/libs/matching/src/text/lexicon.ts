@@ -98,7 +98,7 @@ export const HONORIFICS = new Set([
   'mullah', 'mulla', 'mullah', 'maulavi', 'mawlawi', 'maulvi', 'molvi', 'maulana', 'mawlana', 'qari', 'hafiz',
   'imam', 'ayatollah', 'hojatoleslam',
   'general', 'gen', 'lieutenant', 'lt', 'colonel', 'col', 'major', 'maj', 'captain', 'capt', 'cpt', 'admiral', 'adm',
-  'brigadier', 'commander', 'cmdr', 'sergeant', 'sgt', 'marshal',
+  'brigadier', 'commander', 'commandant', 'comandante', 'cmdr', 'sergeant', 'sgt', 'marshal',
   'president', 'minister', 'senator', 'deputy', 'ambassador', 'excellency', 'his', 'her', 'hrh', 'hon',
   'engineer', 'eng', 'rev', 'reverend', 'father', 'fr', 'bishop', 'mgr',
 ]);

@@ -1,5 +1,5 @@
 import { analyzeName } from '../name/analyze.js';
-import { consonantSkeleton } from './abjad.js';
+import { coarseSkeleton, consonantSkeleton } from './abjad.js';
 import { transliterateCyrillic } from './cyrillic.js';
 import { transliterateDevanagari } from './devanagari.js';
 import { hanjaToHangul, romaniseHangul } from './hangul.js';
@@ -80,5 +80,27 @@ describe('Korean and Chinese', () => {
     expect(hanjaToHangul('金正恩')).toBe('김정은');
     expect(forms('金正恩')).toEqual(['jin zheng en', 'kim jong un', 'gim jeong eun']);
     expect(forms('习近平')[0]).toBe('xi jin ping');
+  });
+});
+
+describe('cross-script skeleton rules', () => {
+  const arabic = (s: string) => analyzeName(s).forms[0]!.tokens;
+
+  test('skeletons come from the Arabic letters, so د+ه is not read as "dh"', () => {
+    expect(arabic('القاعده')[1]!.skeleton).toBe(consonantSkeleton('qaida'));
+  });
+
+  test('a French "c" before e/i is an s (Lounici), elsewhere a k', () => {
+    expect(consonantSkeleton('lounici')).toBe(arabic('لونيسي')[0]!.skeleton);
+    expect(consonantSkeleton('carim')).toBe('KRM');
+  });
+
+  test('the coarse skeleton folds the letters romanisations disagree on (ض ظ ذ ث, ق/g)', () => {
+    expect(coarseSkeleton(consonantSkeleton('fadhil'))).toBe(coarseSkeleton(arabic('فاضل')[0]!.skeleton));
+    expect(coarseSkeleton(consonantSkeleton('gasmi'))).toBe(coarseSkeleton(arabic('قاسمي')[0]!.skeleton));
+  });
+
+  test('Urdu letters are read too', () => {
+    expect(arabic('ثناء اللہ')[1]!.skeleton).toBe('L');
   });
 });

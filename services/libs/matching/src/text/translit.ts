@@ -1,5 +1,5 @@
 import anyAscii from 'any-ascii';
-import { consonantSkeleton, transliterateArabic, transliterateHebrew } from './abjad.js';
+import { arabicWords, consonantSkeleton, hebrewWords } from './abjad.js';
 import { transliterateCyrillic } from './cyrillic.js';
 import { transliterateDevanagari } from './devanagari.js';
 import { hanjaToHangul, romaniseHangul } from './hangul.js';
@@ -7,8 +7,11 @@ import { scriptOf, type Script } from './scripts.js';
 
 export { consonantSkeleton };
 
-/** A run of text in one script after transliteration to Latin. */
-export type TranslitSegment = { text: string; script: Script };
+/**
+ * A run of text in one script after transliteration to Latin. Abjad runs also carry each
+ * word's consonant skeleton, taken from the original letters.
+ */
+export type TranslitSegment = { text: string; script: Script; skeletons?: string[] };
 
 /**
  * One Latin reading of a name. A name has several when its script has several
@@ -52,9 +55,9 @@ function latinOf(run: Run, scheme: string): string | null {
     case 'Cyrl':
       return transliterateCyrillic(run.text);
     case 'Arab':
-      return transliterateArabic(run.text);
+      return arabicWords(run.text).map((w) => w.latin).join(' ');
     case 'Hebr':
-      return transliterateHebrew(run.text);
+      return hebrewWords(run.text).map((w) => w.latin).join(' ');
     case 'Deva':
       return transliterateDevanagari(run.text);
     case 'Hang':
@@ -87,7 +90,10 @@ export function transliterate(lower: string): TranslitVariant[] {
         ok = false;
         break;
       }
-      segments.push({ text, script: run.script === 'Common' ? 'Latn' : run.script });
+      const segment: TranslitSegment = { text, script: run.script === 'Common' ? 'Latn' : run.script };
+      if (run.script === 'Arab') segment.skeletons = arabicWords(run.text).map((w) => w.skeleton);
+      if (run.script === 'Hebr') segment.skeletons = hebrewWords(run.text).map((w) => w.skeleton);
+      segments.push(segment);
     }
     if (ok) variants.push({ scheme: scheme === 'default' ? schemeName(runs) : scheme, segments });
   }
