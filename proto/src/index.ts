@@ -201,4 +201,7 @@ export type {
   UpgradeOptionsResponse,
   UpgradePreview,
   UpgradeRequest,
+  SandboxCheckoutSession,
+  SandboxCompleteRequest,
+  SandboxCompleteResponse,
 } from './http/billing.js';

@@ -132,3 +132,31 @@ export async function saveScreenshotAt(page: Page, name: string, width: number):
   await page.waitForTimeout(150);
   return saveScreenshot(page, name);
 }
+
+/** The newest message the auth service's development mailbox holds for an address, waiting for it to arrive. */
+export async function readMailbox(to: string, subjectPattern: RegExp, timeoutMs = 15_000): Promise<{ subject: string; text: string }> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const response = await fetch(`${GATEWAY_URL}/auth/v1/dev/mailbox?to=${encodeURIComponent(to)}&limit=20`);
+    if (response.ok) {
+      const { messages } = (await response.json()) as { messages: { subject: string; text: string }[] };
+      const found = messages.find((message) => subjectPattern.test(message.subject));
+      if (found) return found;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  throw new Error(`no message matching ${subjectPattern} reached ${to} within ${timeoutMs} ms`);
+}
+
+/** The first link in a mail that points at the given web-app path, moved onto the app under test. */
+export function linkFromMail(text: string, path: string): string {
+  const match = new RegExp(`https?://[^\\s"'<>]+${path.replace(/[/?]/g, '\\$&')}[^\\s"'<>]*`).exec(text);
+  if (!match) throw new Error(`the mail has no ${path} link:\n${text}`);
+  const link = new URL(match[0]);
+  return `${WEB_URL}${link.pathname}${link.search}`;
+}
+
+/** A unique address per run, so tests never collide with data an earlier run left behind. */
+export function uniqueEmail(label: string): string {
+  return `${label}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
+}

@@ -64,3 +64,21 @@ export type UpgradePreview = { proratedCost: number; quotaIncrease: number; newT
 
 /** `POST /api/upgrade/upgrade` */
 export type UpgradeRequest = { newTier: Tier };
+
+/**
+ * The sandbox payment provider's hosted checkout, rendered by the web app at
+ * /payment/checkout?session_id=… (the checkout-session `url` points there in sandbox mode).
+ * `GET /api/payment/sandbox/sessions/{id}` (bearer) describes the session.
+ */
+export type SandboxCheckoutSession = {
+  id: string;
+  tier: Tier;
+  clientEmail: string;
+  /** Whole US dollars charged now. */
+  amount: number;
+  status: 'open' | 'complete' | 'expired';
+};
+
+/** `POST /api/payment/sandbox/sessions/{id}/complete` (bearer): pays with the sandbox card; then go to `redirectUrl`. */
+export type SandboxCompleteRequest = { cardNumber: string };
+export type SandboxCompleteResponse = { redirectUrl: string };

@@ -4,6 +4,9 @@ import type {
   ClientByEmailResponse,
   PlansResponse,
   PortalSessionResponse,
+  SandboxCheckoutSession,
+  SandboxCompleteRequest,
+  SandboxCompleteResponse,
   UpgradeOptionsResponse,
   UpgradePreview,
   UpgradeRequest,
@@ -25,6 +28,13 @@ export const billingApi = gatewayApi.injectEndpoints({
     openPortalSession: build.mutation<PortalSessionResponse, { apiKey: string }>({
       query: ({ apiKey }) => ({ url: '/api/payment/portal-session', headers: { 'x-api-key': apiKey } }),
     }),
+    getSandboxSession: build.query<SandboxCheckoutSession, string>({
+      query: (id) => `/api/payment/sandbox/sessions/${encodeURIComponent(id)}`,
+    }),
+    completeSandboxSession: build.mutation<SandboxCompleteResponse, SandboxCompleteRequest & { id: string }>({
+      query: ({ id, ...body }) => ({ url: `/api/payment/sandbox/sessions/${encodeURIComponent(id)}/complete`, method: 'POST', body }),
+      invalidatesTags: ['Account'],
+    }),
     getUpgradeOptions: build.query<UpgradeOptionsResponse, void>({
       query: () => '/api/upgrade/options',
       providesTags: ['Upgrade'],
@@ -44,6 +54,8 @@ export const {
   useCreateCheckoutSessionMutation,
   useGetClientByEmailQuery,
   useOpenPortalSessionMutation,
+  useGetSandboxSessionQuery,
+  useCompleteSandboxSessionMutation,
   useGetUpgradeOptionsQuery,
   useLazyGetUpgradePreviewQuery,
   useUpgradeMutation,

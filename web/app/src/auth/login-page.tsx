@@ -1,0 +1,315 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Checkbox, Input, Label, Spinner, Tabs, TabsContent, TabsList, TabsTrigger, toast } from '@vigil/ui';
+import { Loader2 } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { Link, useSearchParams } from 'react-router-dom';
+import { errorMessage, isApiError } from '../api/api-error.js';
+import { usePageTitle } from '../shell/page-title.js';
+import { AuthCard, FieldError } from './auth-card.js';
+import { useResetPasswordMutation, useSignInMutation, useSignUpMutation, useStartGoogleMutation, useVerifySignupMutation } from './auth.api.js';
+import {
+  isCompanyEmail,
+  newPasswordSchema,
+  signInFormSchema,
+  signUpFormSchema,
+  type NewPasswordForm,
+  type SignInForm,
+  type SignUpForm,
+} from './login-forms.js';
+import { PasswordInput } from './password-input.js';
+import { useRouteAfterSignIn } from './post-sign-in.js';
+import { splitServerMessage } from './server-message.js';
+import { useAuth, useStartSession } from './use-auth.js';
+
+type Tab = 'sign-in' | 'sign-up';
+
+export function LoginPage() {
+  usePageTitle('Sign In');
+  const [params, setParams] = useSearchParams();
+  const type = params.get('type');
+  const token = params.get('token');
+  const [tab, setTab] = useState<Tab>(params.get('tab') === 'sign-up' ? 'sign-up' : 'sign-in');
+
+  if (type === 'signup' && token) return <ConfirmEmail token={token} onDone={() => setParams({}, { replace: true })} />;
+  if (type === 'recovery' && token) return <ResetPassword token={token} onDone={() => setParams({}, { replace: true })} />;
+
+  return (
+    <AuthCard title="Welcome to Vigil" lead="Sign in to your account, or create one to choose a plan.">
+      <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)}>
+        <TabsList className="grid w-full grid-cols-2" aria-label="Sign in or sign up">
+          <TabsTrigger value="sign-in">Sign In</TabsTrigger>
+          <TabsTrigger value="sign-up">Sign Up</TabsTrigger>
+        </TabsList>
+        <TabsContent value="sign-in">
+          <SignInPanel />
+        </TabsContent>
+        <TabsContent value="sign-up">
+          <SignUpPanel onCreated={() => setTab('sign-in')} />
+        </TabsContent>
+      </Tabs>
+      <div className="my-6 flex items-center gap-3 text-xs text-muted-foreground">
+        <span className="h-px flex-1 bg-border" /> or <span className="h-px flex-1 bg-border" />
+      </div>
+      <GoogleButton />
+    </AuthCard>
+  );
+}
+
+function SignInPanel() {
+  const [signIn, { isLoading }] = useSignInMutation();
+  const startSession = useStartSession();
+  const routeAfterSignIn = useRouteAfterSignIn();
+  const [redirecting, setRedirecting] = useState(false);
+  const form = useForm<SignInForm>({ resolver: zodResolver(signInFormSchema), defaultValues: { email: '', password: '', remember_me: false } });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const session = await signIn(values).unwrap();
+      startSession(session, values.remember_me);
+      setRedirecting(true);
+      toast({ title: 'Signed in', description: `Welcome, ${session.user.full_name ?? session.user.email}.` });
+      await routeAfterSignIn(session);
+    } catch (error) {
+      toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' });
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Sign in">
+      <div className="flex flex-col gap-2">
+        <Label htmlFor="signin-email">Email</Label>
+        <Input id="signin-email" type="email" autoComplete="email" aria-invalid={!!errors.email} aria-describedby="signin-email-error" {...form.register('email')} />
+        <FieldError id="signin-email-error" message={errors.email?.message} />
+      </div>
+      <div className="flex flex-col gap-2">
+        <div className="flex items-center justify-between">
+          <Label htmlFor="signin-password">Password</Label>
+          <Link to="/forgot-password" className="text-sm font-medium text-primary hover:underline">
+            Forgot password?
+          </Link>
+        </div>
+        <PasswordInput id="signin-password" autoComplete="current-password" aria-invalid={!!errors.password} aria-describedby="signin-password-error" {...form.register('password')} />
+        <FieldError id="signin-password-error" message={errors.password?.message} />
+      </div>
+      <div className="flex items-center gap-2">
+        <Controller
+          control={form.control}
+          name="remember_me"
+          render={({ field }) => <Checkbox id="remember-me" checked={field.value} onCheckedChange={(v) => field.onChange(v === true)} />}
+        />
+        <Label htmlFor="remember-me" className="font-normal">
+          Remember me for 30 days
+        </Label>
+      </div>
+      <Button type="submit" size="lg" disabled={isLoading || redirecting}>
+        {(isLoading || redirecting) && <Loader2 className="animate-spin" aria-hidden />}
+        {redirecting ? 'Signing you in...' : 'Sign In'}
+      </Button>
+    </form>
+  );
+}
+
+function SignUpPanel({ onCreated }: { onCreated: () => void }) {
+  const [signUp, { isLoading }] = useSignUpMutation();
+  const [created, setCreated] = useState<string | null>(null);
+  const form = useForm<SignUpForm>({
+    resolver: zodResolver(signUpFormSchema),
+    defaultValues: { full_name: '', email: '', password: '', confirm_password: '', invitation_code: '', accepted_terms: false },
+  });
+  const { errors } = form.formState;
+  const companyEmail = isCompanyEmail(form.watch('email') ?? '');
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const reply = await signUp({
+        full_name: values.full_name,
+        email: values.email,
+        password: values.password,
+        confirm_password: values.confirm_password,
+        accepted_terms: true,
+        ...(companyEmail && values.invitation_code ? { invitation_code: values.invitation_code } : {}),
+      }).unwrap();
+      toast({ title: reply.admin ? 'Admin account created' : 'Account created', description: reply.message });
+      setCreated(reply.message);
+      form.reset();
+      if (reply.admin) onCreated();
+    } catch (error) {
+      const { title, description } = splitServerMessage(errorMessage(error));
+      toast({ title, description, variant: 'destructive' });
+    }
+  });
+
+  if (created) {
+    return (
+      <div role="status" className="flex flex-col gap-4 rounded-lg border border-success/30 bg-success-soft p-4 text-sm text-success-foreground">
+        <p className="font-semibold">{created}</p>
+        <Button variant="outline" onClick={() => setCreated(null)}>
+          Create another account
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Sign up">
+      <div className="flex flex-col gap-2">
+        <Label htmlFor="signup-name">Full name</Label>
+        <Input id="signup-name" autoComplete="name" aria-invalid={!!errors.full_name} aria-describedby="signup-name-error" {...form.register('full_name')} />
+        <FieldError id="signup-name-error" message={errors.full_name?.message} />
+      </div>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor="signup-email">Email</Label>
+        <Input id="signup-email" type="email" autoComplete="email" aria-invalid={!!errors.email} aria-describedby="signup-email-error" {...form.register('email')} />
+        <FieldError id="signup-email-error" message={errors.email?.message} />
+      </div>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor="signup-password">Password</Label>
+        <PasswordInput id="signup-password" autoComplete="new-password" aria-invalid={!!errors.password} aria-describedby="signup-password-error" {...form.register('password')} />
+        <FieldError id="signup-password-error" message={errors.password?.message} />
+      </div>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor="signup-confirm">Confirm password</Label>
+        <PasswordInput id="signup-confirm" autoComplete="new-password" aria-invalid={!!errors.confirm_password} aria-describedby="signup-confirm-error" {...form.register('confirm_password')} />
+        <FieldError id="signup-confirm-error" message={errors.confirm_password?.message} />
+      </div>
+      {companyEmail && (
+        <div className="flex flex-col gap-2 rounded-lg border border-primary/20 bg-primary-soft/50 p-3">
+          <Label htmlFor="signup-invitation">Admin invitation code</Label>
+          <Input id="signup-invitation" autoComplete="off" {...form.register('invitation_code')} />
+          <p className="text-xs text-muted-foreground">Company accounts need pre-approval and an invitation code from an administrator.</p>
+        </div>
+      )}
+      <div className="flex items-start gap-2">
+        <Controller
+          control={form.control}
+          name="accepted_terms"
+          render={({ field }) => (
+            <Checkbox
+              id="accept-terms"
+              className="mt-0.5"
+              checked={field.value}
+              aria-invalid={!!errors.accepted_terms}
+              aria-describedby="accept-terms-error"
+              onCheckedChange={(v) => field.onChange(v === true)}
+            />
+          )}
+        />
+        <Label htmlFor="accept-terms" className="leading-snug font-normal">
+          I agree to the{' '}
+          <Link to="/terms-of-service" className="font-medium text-primary hover:underline">
+            Terms of Service
+          </Link>{' '}
+          and{' '}
+          <Link to="/privacy-policy" className="font-medium text-primary hover:underline">
+            Privacy Policy
+          </Link>
+        </Label>
+      </div>
+      <FieldError id="accept-terms-error" message={errors.accepted_terms?.message} />
+      <Button type="submit" size="lg" disabled={isLoading}>
+        {isLoading && <Loader2 className="animate-spin" aria-hidden />} Create Account
+      </Button>
+    </form>
+  );
+}
+
+function GoogleButton() {
+  const [startGoogle, { isLoading }] = useStartGoogleMutation();
+  const onClick = async () => {
+    try {
+      const { url } = await startGoogle({ remember_me: false }).unwrap();
+      window.location.assign(url);
+    } catch (error) {
+      toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' });
+    }
+  };
+  return (
+    <Button variant="outline" size="lg" className="w-full" onClick={() => void onClick()} disabled={isLoading}>
+      {isLoading ? <Loader2 className="animate-spin" aria-hidden /> : <GoogleMark />} Continue with Google
+    </Button>
+  );
+}
+
+function GoogleMark() {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden className="size-4">
+      <path fill="#4285F4" d="M22.56 12.25c0-.78-.07-1.53-.2-2.25H12v4.26h5.92a5.06 5.06 0 0 1-2.2 3.32v2.77h3.57c2.08-1.92 3.27-4.74 3.27-8.1z" />
+      <path fill="#34A853" d="M12 23c2.97 0 5.46-.98 7.28-2.66l-3.57-2.77c-.98.66-2.23 1.06-3.71 1.06-2.86 0-5.29-1.93-6.16-4.53H2.18v2.84A11 11 0 0 0 12 23z" />
+      <path fill="#FBBC05" d="M5.84 14.1A6.6 6.6 0 0 1 5.5 12c0-.73.13-1.44.34-2.1V7.06H2.18A11 11 0 0 0 1 12c0 1.78.43 3.46 1.18 4.94l3.66-2.84z" />
+      <path fill="#EA4335" d="M12 5.38c1.62 0 3.06.56 4.21 1.64l3.15-3.15C17.45 2.09 14.97 1 12 1A11 11 0 0 0 2.18 7.06l3.66 2.84C6.71 7.31 9.14 5.38 12 5.38z" />
+    </svg>
+  );
+}
+
+/** The link in the confirmation e-mail lands here: confirm, then carry on as after a sign-in. */
+function ConfirmEmail({ token, onDone }: { token: string; onDone: () => void }) {
+  const [verify] = useVerifySignupMutation();
+  const startSession = useStartSession();
+  const routeAfterSignIn = useRouteAfterSignIn();
+  const { status } = useAuth();
+  const [failure, setFailure] = useState<string | null>(null);
+  const started = useRef(false);
+
+  useEffect(() => {
+    // The token works once; StrictMode's double effect must not spend it twice.
+    if (started.current || status === 'loading') return;
+    started.current = true;
+    verify({ token })
+      .unwrap()
+      .then(async (session) => {
+        startSession(session, false);
+        toast({ title: 'Email confirmed', description: 'Your account is ready.' });
+        await routeAfterSignIn(session);
+      })
+      .catch((error: unknown) => setFailure(errorMessage(error)));
+  }, [token, status, verify, startSession, routeAfterSignIn]);
+
+  return (
+    <AuthCard title="Confirming your email">
+      {failure ? (
+        <div role="alert" className="flex flex-col gap-4 text-sm">
+          <p className="text-destructive-foreground">{failure}</p>
+          <Button onClick={onDone}>Back to Sign In</Button>
+        </div>
+      ) : (
+        <Spinner label="Confirming your email..." />
+      )}
+    </AuthCard>
+  );
+}
+
+function ResetPassword({ token, onDone }: { token: string; onDone: () => void }) {
+  const [reset, { isLoading }] = useResetPasswordMutation();
+  const form = useForm<NewPasswordForm>({ resolver: zodResolver(newPasswordSchema), defaultValues: { password: '', confirm_password: '' } });
+  const { errors } = form.formState;
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const reply = await reset({ token, password: values.password }).unwrap();
+      toast({ title: 'Password updated', description: reply.message });
+      onDone();
+    } catch (error) {
+      toast({ title: 'Error', description: isApiError(error) ? error.message : 'An error occurred. Please try again.', variant: 'destructive' });
+    }
+  });
+  return (
+    <AuthCard title="Choose a new password" lead="Your other sessions will be signed out.">
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="new-password">New password</Label>
+          <PasswordInput id="new-password" autoComplete="new-password" aria-invalid={!!errors.password} aria-describedby="new-password-error" {...form.register('password')} />
+          <FieldError id="new-password-error" message={errors.password?.message} />
+        </div>
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="new-password-confirm">Confirm new password</Label>
+          <PasswordInput id="new-password-confirm" autoComplete="new-password" aria-invalid={!!errors.confirm_password} aria-describedby="new-password-confirm-error" {...form.register('confirm_password')} />
+          <FieldError id="new-password-confirm-error" message={errors.confirm_password?.message} />
+        </div>
+        <Button type="submit" size="lg" disabled={isLoading}>
+          {isLoading && <Loader2 className="animate-spin" aria-hidden />} Set New Password
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

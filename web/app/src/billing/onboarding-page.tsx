@@ -1,0 +1,236 @@
+import type { PricingPlan } from '@vigil/proto';
+import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, cn, Input, Label, toast } from '@vigil/ui';
+import { ArrowLeft, ArrowRight, CreditCard, KeyRound, Loader2, LogOut, ShieldCheck } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useAppDispatch } from '../app/hooks.js';
+import { SCREENING_HOME } from '../auth/post-sign-in.js';
+import { checkSubscription } from '../auth/subscription.js';
+import { useAuth } from '../auth/use-auth.js';
+import { useSignOut } from '../auth/use-sign-out.js';
+import { checkApiKeyFormat } from '../dashboard/api-key.js';
+import { writeApiKey } from '../dashboard/api-key-store.js';
+import { usePageTitle } from '../shell/page-title.js';
+import { LoadError, Loading } from '../shell/query-states.js';
+import { useCreateCheckoutSessionMutation, useGetPlansQuery } from './billing.api.js';
+import { PlanCard } from './plan-card.js';
+import { formatUsd } from './pricing.js';
+import { readSelectedPlan } from './selected-plan.js';
+import { StepIndicator } from './step-indicator.js';
+
+const STEPS = ['Choose Plan', 'Payment', 'Get API Key'] as const;
+/** Spec §9: an existing subscriber sees the welcome toast, then moves on after 1 s. */
+const ONBOARDING_REDIRECT_MS = 1000;
+
+export function OnboardingPage() {
+  usePageTitle('Get Started');
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const signOut = useSignOut();
+  const [params] = useSearchParams();
+  const [step, setStep] = useState(params.get('step') === 'key' ? 2 : 0);
+  const [tier, setTier] = useState(readSelectedPlan);
+  const plans = useGetPlansQuery();
+  const selectedPlan = plans.data?.plans.find((plan) => plan.tier === tier) ?? null;
+
+  useEffect(() => {
+    let timer: number | undefined;
+    checkSubscription(dispatch)
+      .then(({ hasSubscription }) => {
+        if (!hasSubscription || params.get('step') === 'key') return;
+        toast({ title: 'Welcome Back!', description: 'You already have an active subscription. Redirecting to dashboard...' });
+        timer = window.setTimeout(() => navigate(SCREENING_HOME, { replace: true }), ONBOARDING_REDIRECT_MS);
+      })
+      .catch(() => undefined);
+    return () => window.clearTimeout(timer);
+  }, [dispatch, navigate, params]);
+
+  return (
+    <div className="mx-auto max-w-6xl px-6 pt-28 pb-20 sm:pt-32">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div>
+          <p className="text-sm font-semibold text-primary">Get started</p>
+          <h1 className="mt-1 text-3xl font-semibold tracking-tight">Set up your Vigil subscription</h1>
+        </div>
+        <Button variant="ghost" onClick={() => void signOut()}>
+          <LogOut aria-hidden /> Sign Out
+        </Button>
+      </div>
+      <div className="mt-8">
+        <StepIndicator steps={STEPS} current={step} />
+      </div>
+
+      {step === 0 && (
+        <section className="mt-10" aria-labelledby="choose-plan-heading">
+          <h2 id="choose-plan-heading" className="text-xl font-semibold">
+            Choose your plan
+          </h2>
+          <div className="mt-6">
+            {plans.isLoading ? (
+              <Loading label="Loading plans..." />
+            ) : plans.isError ? (
+              <LoadError title="The plan catalogue could not be loaded" error={plans.error} onRetry={() => void plans.refetch()} />
+            ) : (
+              <div role="radiogroup" aria-label="Plans" className="grid gap-6 pt-3 sm:grid-cols-2 xl:grid-cols-4">
+                {plans.data?.plans.map((plan) => (
+                  <button
+                    key={plan.tier}
+                    type="button"
+                    role="radio"
+                    aria-checked={plan.tier === tier}
+                    aria-label={plan.name}
+                    onClick={() => setTier(plan.tier)}
+                    className="cursor-pointer rounded-card text-left focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-ring"
+                  >
+                    <PlanCard plan={plan} selected={plan.tier === tier} />
+                  </button>
+                ))}
+              </div>
+            )}
+          </div>
+          <div className="mt-8 flex justify-end">
+            <Button
+              size="lg"
+              disabled={selectedPlan === null}
+              onClick={() => {
+                if (selectedPlan) setStep(1);
+              }}
+            >
+              Proceed to Payment <ArrowRight aria-hidden />
+            </Button>
+          </div>
+        </section>
+      )}
+
+      {step === 1 && selectedPlan && <PaymentStep plan={selectedPlan} onBack={() => setStep(0)} />}
+      {step === 2 && <ApiKeyStep />}
+    </div>
+  );
+}
+
+function PaymentStep({ plan, onBack }: { plan: PricingPlan; onBack: () => void }) {
+  const { user } = useAuth();
+  const [createCheckout, { isLoading }] = useCreateCheckoutSessionMutation();
+
+  const pay = async () => {
+    if (!user) {
+      toast({ title: 'Authentication Required', description: 'Please log in to subscribe to a plan.', variant: 'destructive' });
+      return;
+    }
+    try {
+      const { url } = await createCheckout({ tier: plan.tier, clientEmail: user.email }).unwrap();
+      window.location.assign(url);
+    } catch {
+      toast({ title: 'Checkout Failed', description: 'Unable to start checkout process. Please try again.', variant: 'destructive' });
+    }
+  };
+
+  return (
+    <section className="mt-10 grid gap-6 lg:grid-cols-[1.3fr_1fr]" aria-labelledby="payment-heading">
+      <Card>
+        <CardHeader>
+          <CardTitle id="payment-heading">Payment</CardTitle>
+          <CardDescription>You will be taken to our payment provider's secure checkout, then brought back here.</CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-4">
+          <dl className="grid gap-3 rounded-lg bg-muted/60 p-4 text-sm">
+            <div className="flex justify-between">
+              <dt className="text-muted-foreground">Plan</dt>
+              <dd className="font-semibold">{plan.name}</dd>
+            </div>
+            <div className="flex justify-between">
+              <dt className="text-muted-foreground">Price</dt>
+              <dd className="font-semibold">{formatUsd(plan.price)} / month</dd>
+            </div>
+            <div className="flex justify-between">
+              <dt className="text-muted-foreground">Billing email</dt>
+              <dd className="font-semibold break-all">{user?.email}</dd>
+            </div>
+          </dl>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
+            <Button variant="outline" onClick={onBack}>
+              <ArrowLeft aria-hidden /> Back to plans
+            </Button>
+            <Button size="lg" onClick={() => void pay()} disabled={isLoading}>
+              {isLoading ? <Loader2 className="animate-spin" aria-hidden /> : <CreditCard aria-hidden />} Continue to Payment
+            </Button>
+          </div>
+        </CardContent>
+      </Card>
+      <Card className="bg-primary-soft/40">
+        <CardHeader>
+          <ShieldCheck className="size-6 text-primary" aria-hidden />
+          <CardTitle className="text-base">What happens next</CardTitle>
+          <CardDescription className="leading-relaxed">
+            After payment your API key is shown once on the confirmation page. Copy it into your secrets manager, then paste it into
+            your dashboard to connect.
+          </CardDescription>
+        </CardHeader>
+      </Card>
+    </section>
+  );
+}
+
+function ApiKeyStep() {
+  const navigate = useNavigate();
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const go = (target: string) => {
+    if (value.trim() === '') {
+      setError('Please enter your API key to continue.');
+      toast({ title: 'API Key Required', description: 'Please enter your API key to continue.', variant: 'destructive' });
+      return;
+    }
+    const checked = checkApiKeyFormat(value);
+    if (!checked.ok) {
+      setError(checked.message);
+      return;
+    }
+    writeApiKey(checked.key);
+    navigate(target);
+  };
+
+  return (
+    <section className="mt-10 max-w-2xl" aria-labelledby="key-heading">
+      <Card>
+        <CardHeader>
+          <KeyRound className="size-6 text-primary" aria-hidden />
+          <CardTitle id="key-heading">Get your API key</CardTitle>
+          <CardDescription>Paste the API key shown after checkout. It connects this browser to your account.</CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-4">
+          <div className="flex flex-col gap-2">
+            <Label htmlFor="onboarding-key">API key</Label>
+            <Input
+              id="onboarding-key"
+              className={cn('font-mono')}
+              autoComplete="off"
+              value={value}
+              aria-invalid={error !== null}
+              aria-describedby={error ? 'onboarding-key-error' : undefined}
+              onChange={(event) => {
+                setValue(event.target.value);
+                setError(null);
+              }}
+            />
+            {error && (
+              <p id="onboarding-key-error" role="alert" className="text-sm text-destructive-foreground">
+                {error}
+              </p>
+            )}
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <Button onClick={() => go(SCREENING_HOME)}>Continue to Screening</Button>
+            <Button variant="outline" onClick={() => go('/dashboard')}>
+              Go to Dashboard
+            </Button>
+          </div>
+          <p className="text-sm text-muted-foreground">
+            Lost it? <Link to="/account" className="font-medium text-primary hover:underline">Your account page</Link> can issue a new one.
+          </p>
+        </CardContent>
+      </Card>
+    </section>
+  );
+}

@@ -1,0 +1,67 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium, watchPage, WEB_URL } from './browser.js';
+
+describe('the shell: offline banner, toasts, 404', () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let watcher: ReturnType<typeof watchPage>;
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    page = await context.newPage();
+    watcher = watchPage(page);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  afterEach(() => {
+    expect(watcher.problems.consoleErrors).toEqual([]);
+    expect(watcher.problems.pageErrors).toEqual([]);
+  });
+
+  it('shows the offline banner when the connection drops and clears it when it returns', async () => {
+    await page.goto(`${WEB_URL}/services`, { waitUntil: 'networkidle' });
+    const banner = page.getByRole('alert').filter({ hasText: 'No Internet Connection' });
+    expect(await banner.count()).toBe(0);
+    await context.setOffline(true);
+    await banner.waitFor();
+    expect(await banner.innerText()).toContain("You're currently offline. Some features may not work properly.");
+    await context.setOffline(false);
+    await banner.waitFor({ state: 'detached' });
+  });
+
+  it('keeps one toast at a time and F8 moves focus to the notification region', async () => {
+    // Two toasts in a row: a failed sign-in shows one; a second failure replaces it rather than stacking.
+    await page.goto(`${WEB_URL}/login`);
+    const form = page.getByRole('form', { name: 'Sign in' });
+    await form.getByLabel('Email').fill(`nobody.${Date.now()}@example.com`);
+    await form.getByLabel('Password', { exact: true }).fill('wrong-password-1');
+    await form.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByText('Invalid login credentials', { exact: true }).waitFor();
+    await form.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForTimeout(500);
+    const region = page.getByRole('region', { name: /Notification/ });
+    expect(await region.locator('li').count()).toBe(1);
+    await page.keyboard.press('F8');
+    expect(await page.evaluate(() => document.activeElement?.closest('[role=region]')?.getAttribute('aria-label') ?? '')).toMatch(/Notification/);
+  });
+
+  it('answers an unknown path with the 404 page, the attempted path and up to three suggestions', async () => {
+    await page.goto(`${WEB_URL}/pricing-plans-old`);
+    expect(await page.locator('h1').innerText()).toBe('Page Not Found');
+    expect(await page.title()).toMatch(/Vigil/);
+    expect(await page.getByText('/pricing-plans-old', { exact: true }).isVisible()).toBe(true);
+    const suggestions = page.getByRole('heading', { name: 'You might be looking for' }).locator('xpath=..').getByRole('link');
+    const count = await suggestions.count();
+    expect(count).toBeGreaterThan(0);
+    expect(count).toBeLessThanOrEqual(3);
+    expect(await suggestions.first().innerText()).toContain('Pricing');
+    for (const name of ['Go Home', 'Go Back', 'Try Again']) {
+      expect(await page.getByRole(name === 'Go Home' ? 'link' : 'button', { name }).isVisible()).toBe(true);
+    }
+  });
+});
