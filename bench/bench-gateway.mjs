@@ -1,0 +1,207 @@
+#!/usr/bin/env node
+// npm run bench:gateway — throughput and latency of POST /api/v1/screen through the whole path:
+// API-key guard (cached), Redis rate limiter, Postgres quota upsert, NATS request to the
+// screening service with the shared lists loaded, and back.
+//
+// It starts its own stack (a private nats-server with JetStream, the built auth, screening
+// and gateway services in throwaway Postgres schemas), provisions one large-tier client,
+// lifts its quota, replays the development queries with autocannon and prints p50/p99
+// latency and requests/s. Build first: npx nx run-many -t build -p @vigil/gateway @vigil/auth @vigil/screening
+//
+//   node bench/bench-gateway.mjs [--duration 20] [--connections 32] [--lists ../shared/data/lists] [--json]
+import autocannon from 'autocannon';
+import { connect } from '@nats-io/transport-node';
+import pg from 'pg';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { cpus, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const arg = (name, fallback) => {
+  const i = args.indexOf(name);
+  return i >= 0 && args[i + 1] ? args[i + 1] : fallback;
+};
+const duration = Number(arg('--duration', '20'));
+const connections = Number(arg('--connections', '32'));
+const listsDir = resolve(root, arg('--lists', '../shared/data/lists'));
+const json = args.includes('--json');
+const TARGET = { rps: 1000, p99: 25 };
+
+const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/vigil_test';
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const prefix = `bench${Math.random().toString(16).slice(2, 8)}`;
+const children = [];
+const log = (...m) => !json && console.error('[bench:gateway]', ...m);
+
+function freePort() {
+  return new Promise((res, rej) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => res(port));
+    });
+    s.once('error', rej);
+  });
+}
+
+function run(script, env, { wait = false } = {}) {
+  const child = spawn(process.execPath, [script], { env: { ...process.env, ...env, NODE_OPTIONS: '' }, stdio: ['ignore', 'ignore', wait ? 'pipe' : 'inherit'] });
+  if (wait) {
+    let err = '';
+    child.stderr.on('data', (d) => (err += d));
+    return new Promise((res, rej) => child.once('exit', (code) => (code === 0 ? res() : rej(new Error(`${script} failed: ${err}`)))));
+  }
+  children.push(child);
+  return child;
+}
+
+async function request(nc, subject, data, timeout = 10_000) {
+  const reply = await nc.request(subject, JSON.stringify({ id: String(Math.random()), data }), { timeout });
+  const body = reply.json();
+  if (body.err) throw new Error(`${subject}: ${JSON.stringify(body.err)}`);
+  return body.response;
+}
+
+async function until(what, fn, timeoutMs) {
+  const started = Date.now();
+  for (;;) {
+    try {
+      const value = await fn();
+      if (value) return value;
+    } catch {
+      // not yet
+    }
+    if (Date.now() - started > timeoutMs) throw new Error(`${what} not ready after ${timeoutMs / 1000}s`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+async function main() {
+  for (const svc of ['auth', 'screening', 'gateway']) {
+    if (!existsSync(join(root, 'services', svc, 'dist', 'src', 'main.js'))) throw new Error(`build ${svc} first (npx nx run @vigil/${svc}:build)`);
+  }
+  if (!existsSync(listsDir)) throw new Error(`no lists at ${listsDir}`);
+  const natsPort = await freePort();
+  const natsDir = mkdtempSync(join(tmpdir(), 'bench-nats-'));
+  const natsBin = spawnSync('sh', ['-c', 'command -v nats-server'], { encoding: 'utf8' }).stdout.trim() || '/usr/sbin/nats-server';
+  const nats = spawn(natsBin, ['-a', '127.0.0.1', '-p', String(natsPort), '-js', '-sd', natsDir], { stdio: 'ignore' });
+  const NATS_URL = `nats://127.0.0.1:${natsPort}`;
+  const gatewayPort = await freePort();
+  const base = { DATABASE_URL, NATS_URL, LOG_LEVEL: 'warn' };
+  try {
+    const env = {
+      auth: { ...base, DB_SCHEMA: `${prefix}_auth`, ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1' },
+      screening: { ...base, DB_SCHEMA: `${prefix}_screening`, LISTS_DIR: listsDir, LISTS_SCHEDULER: 'true' },
+      gateway: { ...base, DB_SCHEMA: `${prefix}_gateway`, PORT: String(gatewayPort), HOST: '127.0.0.1', REDIS_URL, RATE_LIMIT_SCALE: '1000', BULK_WORKER: 'false' },
+    };
+    log(`migrating and starting auth, screening (lists: ${listsDir}) and the gateway`);
+    await Promise.all(['auth', 'screening', 'gateway'].map((svc) => run(join(root, 'services', svc, 'dist', 'src', 'migrate.js'), env[svc], { wait: true })));
+    for (const svc of ['auth', 'screening', 'gateway']) run(join(root, 'services', svc, 'dist', 'src', 'main.js'), env[svc]);
+
+    await new Promise((r) => setTimeout(r, 300));
+    const nc = await until('nats', () => connect({ servers: NATS_URL }), 10_000);
+    await until('auth', () => request(nc, 'health.v1.auth', {}, 1_000), 60_000);
+    const provisioned = await until(
+      'client',
+      () => request(nc, 'clients.v1.provision', { clientName: 'Bench Bank', contactEmail: 'bench@example.com', tier: 'large' }),
+      30_000,
+    );
+    await request(nc, 'clients.v1.update-subscription', { clientId: provisioned.client.id, quotaMonth: 1_000_000_000 });
+    const key = provisioned.api_key;
+    const url = `http://127.0.0.1:${gatewayPort}`;
+    const loaded = Date.now();
+    const lists = await until(
+      'lists loaded',
+      async () => {
+        const res = await fetch(`${url}/api/v1/lists`, { headers: { 'x-api-key': key } });
+        if (!res.ok) return null;
+        const body = await res.json();
+        const ready = body.lists.filter((l) => l.entityCount > 0);
+        return ready.length > 0 && ready.length === body.lists.filter((l) => l.status !== 'inactive').length ? body.lists : null;
+      },
+      300_000,
+    );
+    const allFeeds = ['ofac', 'peps', 'regulatory', 'sanctions', 'wanted', 'crime', 'us_sanctions', 'eu_sanctions', 'gb_coh_disqualified'];
+    // Ingested is not yet indexed: wait until screening answers.
+    await until('index', () => request(nc, 'screening.v1.screen', { clientId: provisioned.client.id, tier: 'large', feeds: allFeeds, entity: { name: 'Vladimir Putin' } }, 30_000), 300_000);
+    const entities = lists.reduce((n, l) => n + l.entityCount, 0);
+    log(`${lists.length} lists, ${entities} entities loaded (${Math.round((Date.now() - loaded) / 1000)} s after boot)`);
+
+    const queries = readFileSync(join(root, '..', 'shared', 'eval', 'dev-queries.jsonl'), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line).query)
+      .filter((q) => q.name)
+      .map((q) => JSON.stringify({ name: q.name, ...(q.entityType ? { entityType: ['individual', 'organization', 'vessel', 'aircraft'].includes(q.entityType) ? q.entityType : undefined } : {}) }));
+    const opts = (d) => ({
+      url: `${url}/api/v1/screen`,
+      method: 'POST',
+      connections,
+      duration: d,
+      headers: { 'content-type': 'application/json', 'x-api-key': key },
+      requests: [{ setupRequest: (req, ctx) => ({ ...req, body: queries[(ctx.i = ((ctx.i ?? Math.floor(Math.random() * queries.length)) + 1) % queries.length)] }) }],
+    });
+    // Where the time goes: screening alone over NATS, and the gateway alone (status: guard, limiter, quota read).
+    const direct = [];
+    for (const body of queries.slice(0, 200)) {
+      const t = performance.now();
+      await request(nc, 'screening.v1.screen', { clientId: provisioned.client.id, tier: 'large', feeds: allFeeds, entity: JSON.parse(body) }, 30_000);
+      direct.push(performance.now() - t);
+    }
+    direct.sort((a, b) => a - b);
+    log(`screening.v1.screen over NATS, one at a time: p50 ${direct[100].toFixed(1)} ms, p99 ${direct[197].toFixed(1)} ms`);
+    const edge = await autocannon({ url: `${url}/api/v1/status`, connections, duration: 5, headers: { 'x-api-key': key } });
+    log(`GET /api/v1/status (gateway only): ${Math.round(edge.requests.average)} req/s, p50 ${edge.latency.p50} ms, p99 ${edge.latency.p99} ms, non-2xx ${edge.non2xx}`);
+    log(`warming up for 5 s, then ${duration} s with ${connections} connections over ${queries.length} queries`);
+    await autocannon(opts(5));
+    const result = await autocannon(opts(duration));
+    await nc.close();
+    const summary = {
+      endpoint: 'POST /api/v1/screen',
+      cpus: cpus().length,
+      connections,
+      durationS: duration,
+      lists: lists.length,
+      entities,
+      requests: result.requests.total,
+      rps: Math.round(result.requests.average),
+      p50ms: result.latency.p50,
+      p99ms: result.latency.p99,
+      maxMs: result.latency.max,
+      non2xx: result.non2xx,
+      statusCodes: result.statusCodeStats,
+      screeningDirectP50ms: Math.round(direct[100] * 10) / 10,
+      gatewayOnlyRps: Math.round(edge.requests.average),
+      gatewayOnlyP99ms: edge.latency.p99,
+      errors: result.errors,
+      timeouts: result.timeouts,
+      target: TARGET,
+      meetsTarget: result.requests.average >= TARGET.rps && result.latency.p99 <= TARGET.p99 && result.non2xx === 0,
+    };
+    if (json) console.log(JSON.stringify(summary));
+    else
+      console.log(
+        `POST /api/v1/screen: ${summary.rps} req/s, p50 ${summary.p50ms} ms, p99 ${summary.p99ms} ms, max ${summary.maxMs} ms; ` +
+          `${summary.requests} requests, ${summary.non2xx} non-2xx, ${summary.errors} errors (target ≥ ${TARGET.rps} req/s, p99 ≤ ${TARGET.p99} ms: ${summary.meetsTarget ? 'met' : 'NOT met'})`,
+      );
+  } finally {
+    await Promise.all(
+      children.map((c) => new Promise((r) => (c.exitCode !== null ? r() : (c.once('exit', r), c.kill('SIGTERM'))))),
+    );
+    nats.kill('SIGTERM');
+    rmSync(natsDir, { recursive: true, force: true });
+    const client = new pg.Client({ connectionString: DATABASE_URL });
+    await client.connect();
+    for (const svc of ['auth', 'screening', 'gateway']) await client.query(`DROP SCHEMA IF EXISTS "${prefix}_${svc}" CASCADE`);
+    await client.end();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});
