@@ -48,6 +48,7 @@ const KIND_WEIGHT: Record<TokenKind, number> = {
 export type Rarity = (text: string) => number;
 
 const ABJAD = new Set(['Arab', 'Hebr']);
+const WEAK_KINDS: ReadonlySet<TokenKind> = new Set<TokenKind>(['particle', 'stop', 'honorific', 'prefix']);
 
 const LEGAL_FAMILY_OF_TEXT = new Map<string, string>();
 for (const p of LEGAL_FORM_PHRASES) {
@@ -101,6 +102,10 @@ export function compareTokens(q: NameToken, c: NameToken, params: NameParams = D
     return { score: 0, method: 'exact' };
   }
   if (q.text === c.text) return { score: 1, method: crossScript ? 'transliterated' : 'exact' };
+  // a particle or title is what it is: "al" is not a misspelt "Ali"
+  if (WEAK_KINDS.has(q.kind) || WEAK_KINDS.has(c.kind)) {
+    return q.group >= 0 && q.group === c.group ? { score: 0.95, method: 'equivalent' } : { score: 0, method: 'exact' };
+  }
   if (q.kind === 'initial' || c.kind === 'initial') {
     const [short, long] = q.text.length <= c.text.length ? [q.text, c.text] : [c.text, q.text];
     if (short.length === 1 && long.startsWith(short)) return { score: 0.9, method: 'initial' };
@@ -176,6 +181,15 @@ export function newCompareContext(): CompareContext {
 }
 
 type JoinedRun = { idx: number[]; token: NameToken; length: number };
+
+/**
+ * How similar a joined run must be to the single token it replaces: a sound-alike beyond
+ * the edit budget is not enough ("Ivan Novak" is not "Ivanovic"), except across an abjad
+ * script, where skeleton classes are all there is.
+ */
+function joinFloor(run: NameToken, other: NameToken): number {
+  return ABJAD.has(run.script) || ABJAD.has(other.script) ? 0.8 : 0.86;
+}
 
 /** Whether a joined run and a single token are close enough in length to be one name; abjad text lacks its short vowels. */
 function lengthsCompatible(run: JoinedRun, other: NameToken): boolean {
@@ -304,7 +318,7 @@ export function compareNameForms(
       const other = c[j]!;
       if (other.kind !== 'word' || !lengthsCompatible(run, other)) continue;
       const sim = cachedCompare(ctx, run.token, other, params);
-      if (sim.score >= 0.8) add(run.idx[0]!, run.idx.length, j, 1, sim.score, sim.method);
+      if (sim.score >= joinFloor(run.token, other)) add(run.idx[0]!, run.idx.length, j, 1, sim.score, sim.method);
     }
   }
   for (const run of listRuns) {
@@ -312,7 +326,7 @@ export function compareNameForms(
       const other = q[i]!;
       if (other.kind !== 'word' || !lengthsCompatible(run, other)) continue;
       const sim = cachedCompare(ctx, other, run.token, params);
-      if (sim.score >= 0.8) add(i, 1, run.idx[0]!, run.idx.length, sim.score, sim.method);
+      if (sim.score >= joinFloor(run.token, other)) add(i, 1, run.idx[0]!, run.idx.length, sim.score, sim.method);
     }
   }
   // a legal form on one side against the words of a misspelt phrase on the other

@@ -11,11 +11,11 @@ const LEGAL_FORMS: Record<string, string[]> = {
   llc: [
     'llc', 'l l c', 'limited liability company', 'limited liability co', 'limited liability partnership',
     'ooo', 'obshchestvo s ogranichennoy otvetstvennostyu', 'obshchestvo s ogranichennoi otvetstvennostyu',
-    'tov', 'too', 'mchj', 'sp z o o', 'spolka z ograniczona odpowiedzialnoscia', 'sro', 's r o',
+    'tov', 'too', 'mchj', 'eood', 'ood', 'sp z o o', 'spolka z ograniczona odpowiedzialnoscia', 'sro', 's r o',
     'llp', 'fz llc', 'fzllc', 'ltd liability co', 'd o o', 'doo', 'kft',
   ],
   jsc: [
-    'jsc', 'ojsc', 'cjsc', 'pjsc', 'pao', 'oao', 'zao', 'ao', 'pat', 'prat', 'vat', 'zat',
+    'jsc', 'ead', 'ojsc', 'cjsc', 'pjsc', 'pao', 'oao', 'zao', 'ao', 'pat', 'prat', 'vat', 'zat',
     'joint stock company', 'joint stock co', 'open joint stock company', 'closed joint stock company',
     'public joint stock company', 'private joint stock company', 'joint-stock company',
     'open joint stock co', 'closed joint stock co', 'public joint stock co',
