@@ -180,6 +180,11 @@ describe('public API: credentials, tenancy, rate limits, quotas and idempotency 
     expect(own.body).toHaveProperty('message');
     const noSession = await http().post('/api/screen').set('x-api-key', a.key).send({ name: 'Kim Jong Un' });
     expect(noSession.status).toBe(401);
+    const b2 = (await http().post('/auth/v1/token?grant_type=password').send({ email: 'analyst-b@example.com', password: PASSWORD })).body.access_token as string;
+    expect((await http().get('/api/sanctions/search?query=putin').set('x-api-key', b.key).set('authorization', `Bearer ${b2}`)).status).not.toBe(401);
+    expect((await http().post('/auth/v1/logout').set('authorization', `Bearer ${b2}`)).status).toBeLessThan(300);
+    // A signed-out session's token is refused although it has not expired.
+    await eventually(() => http().get('/api/sanctions/search?query=putin').set('x-api-key', b.key).set('authorization', `Bearer ${b2}`), (r) => r.status === 401, 2_000);
     const forged = await http().post('/api/screen').set('x-api-key', a.key).set('authorization', `Bearer ${a.token.slice(0, -4)}AAAA`).send({ name: 'Kim Jong Un' });
     expect(forged.status).toBe(401);
   });

@@ -1,6 +1,7 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { DomainError, RpcClient } from '@vigil/platform';
-import { ACCESS_TOKEN_ALGORITHM, accessTokenClaimsSchema, jwksReplySchema, subjects, type JwksReply } from '@vigil/proto';
+import { ACCESS_TOKEN_ALGORITHM, accessTokenClaimsSchema, jwksReplySchema, sessionRevokedEventSchema, subjects, type JwksReply } from '@vigil/proto';
+import { NatsStreams } from '../infra/jetstream.js';
 import type { Request } from 'express';
 import { createPublicKey } from 'node:crypto';
 import passport from 'passport';
@@ -12,6 +13,8 @@ const STRATEGY = 'vigil-access-token';
 const JWKS_MAX_AGE_MS = 5 * 60_000;
 /** An unknown `kid` (auth rotated its key) triggers at most one JWKS refresh per this interval. */
 const JWKS_MIN_REFRESH_MS = 10_000;
+/** Longer than any access token lives, so a revoked session's tokens expire before we forget it. */
+const ENDED_SESSION_MEMORY_MS = 24 * 60 * 60_000;
 
 type Verifier = { passport: passport.Authenticator; pems: Map<string, string>; fetchedAt: number };
 
@@ -22,12 +25,34 @@ type Verifier = { passport: passport.Authenticator; pems: Map<string, string>; f
  * so nothing is configured twice. The role in the token was decided by auth.
  */
 @Injectable()
-export class SessionTokens {
+export class SessionTokens implements OnModuleInit {
   private readonly logger = new Logger(SessionTokens.name);
   private verifier: Promise<Verifier> | undefined;
   private lastRefresh = 0;
+  /** Sessions ended early (sign-out, revoke, reuse): their still-unexpired tokens are refused. sid → token exp bound (ms). */
+  private readonly ended = new Map<string, number>();
 
-  constructor(private readonly rpc: RpcClient) {}
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly streams: NatsStreams,
+  ) {}
+
+  async onModuleInit() {
+    try {
+      await this.streams.subscribe(subjects.auth.sessionRevoked, (payload) => {
+        const event = sessionRevokedEventSchema.parse(payload);
+        this.ended.set(event.session_id, Date.now() + ENDED_SESSION_MEMORY_MS);
+        this.forgetExpired();
+      });
+    } catch (error) {
+      this.logger.error(`cannot follow ${subjects.auth.sessionRevoked}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  private forgetExpired() {
+    const now = Date.now();
+    for (const [sid, until] of this.ended) if (until < now) this.ended.delete(sid);
+  }
 
   async verify(req: Request): Promise<SessionUser> {
     if (!/^Bearer\s+\S+$/i.test(req.header('authorization') ?? '')) {
@@ -92,6 +117,7 @@ export class SessionTokens {
           const claims = accessTokenClaimsSchema.safeParse(payload);
           if (!claims.success) return done(null, false);
           const c = claims.data;
+          if (this.ended.has(c.sid)) return done(new DomainError('UNAUTHENTICATED', 'This session has ended; sign in again.'));
           done(null, { id: c.sub, email: c.email, role: c.role, clientId: c.client_id, sessionId: c.sid });
         },
       ),
