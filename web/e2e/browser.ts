@@ -160,3 +160,31 @@ export function linkFromMail(text: string, path: string): string {
 export function uniqueEmail(label: string): string {
   return `${label}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
 }
+
+/**
+ * A confirmed customer account made through the real auth service (sign-up,
+ * the confirmation mail, verify), answering the session it starts.
+ */
+export async function createConfirmedUser(email: string, password: string): Promise<{ refresh_token: string; access_token: string }> {
+  const signup = await fetch(`${GATEWAY_URL}/auth/v1/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ full_name: 'E2E Customer', email, password, confirm_password: password, accepted_terms: true }),
+  });
+  if (!signup.ok) throw new Error(`sign-up answered ${signup.status}: ${await signup.text()}`);
+  const mail = await readMailbox(email, /confirm/i);
+  const token = new URL(linkFromMail(mail.text, '/login?type=signup')).searchParams.get('token');
+  const verify = await fetch(`${GATEWAY_URL}/auth/v1/verify`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ type: 'signup', token }),
+  });
+  if (!verify.ok) throw new Error(`verify answered ${verify.status}: ${await verify.text()}`);
+  return (await verify.json()) as { refresh_token: string; access_token: string };
+}
+
+/** Opens the app already signed in: the stored refresh token is what a reload restores a session from. */
+export async function signInWithRefreshToken(page: Page, refreshToken: string): Promise<void> {
+  await page.goto(`${WEB_URL}/privacy-policy`);
+  await page.evaluate((token) => sessionStorage.setItem('vigil.auth.refresh', token), refreshToken);
+}

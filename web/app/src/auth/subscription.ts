@@ -20,7 +20,7 @@ export async function checkSubscription(dispatch: AppDispatch): Promise<Subscrip
     const summary = await request.unwrap();
     return { hasSubscription: hasActiveSubscription(summary), summary };
   } catch (error) {
-    if (isApiError(error) && error.status === 404) return { hasSubscription: false, summary: null };
+    if (isApiError(error) && error.status === 404 && error.code !== 'ROUTE_NOT_FOUND') return { hasSubscription: false, summary: null };
     throw error;
   }
 }

@@ -101,7 +101,8 @@ export function PaymentSuccessPage() {
 
   const email = user?.email ?? '';
   const lookup = useGetClientByEmailQuery(email, { skip: !ready || email === '' });
-  const notYet = lookup.isError && isApiError(lookup.error) && lookup.error.status === 404;
+  // A 404 for the client means "not recorded yet"; a 404 for the route itself is a real failure to show.
+  const notYet = lookup.isError && isApiError(lookup.error) && lookup.error.status === 404 && lookup.error.code !== 'ROUTE_NOT_FOUND';
   // Not found yet means the payment is still being recorded: look again every 3 s until it exists.
   useEffect(() => {
     if (!notYet) return;

@@ -21,7 +21,7 @@ export function DashboardPage() {
   const summary = useGetAccountSummaryQuery(undefined, { skip: isAdmin });
 
   if (isAdmin) return <Navigate to="/dashboard/admin" replace />;
-  if (summary.isError && isApiError(summary.error) && summary.error.status === 404) return <Navigate to="/onboarding" replace />;
+  if (summary.isError && isApiError(summary.error) && summary.error.status === 404 && summary.error.code !== 'ROUTE_NOT_FOUND') return <Navigate to="/onboarding" replace />;
 
   return (
     <div className="mx-auto max-w-6xl px-6 pt-28 pb-20 sm:pt-32">

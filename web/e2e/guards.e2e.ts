@@ -1,0 +1,75 @@
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
+import { createConfirmedUser, launchChromium, signInWithRefreshToken, uniqueEmail, watchPage, WEB_URL } from './browser.js';
+
+// Error and edge states only: the gateway's answers are replaced with failures to see how the app copes.
+describe('guards and pages when the backend fails', () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let watcher: ReturnType<typeof watchPage>;
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    page = await context.newPage();
+    watcher = watchPage(page);
+    const session = await createConfirmedUser(uniqueEmail('guards'), 'Vigil-e2e-Guards-Passphrase-7');
+    await signInWithRefreshToken(page, session.refresh_token);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  afterEach(() => {
+    expect(watcher.problems.consoleErrors).toEqual([]);
+    expect(watcher.problems.pageErrors).toEqual([]);
+  });
+
+  it('retries a failing subscription check three times (1 s, 2 s, 3 s), then says so and goes to /onboarding', async () => {
+    const seen: number[] = [];
+    const failSummary = (route: Route) => {
+      seen.push(Date.now());
+      return route.fulfill({ status: 503, contentType: 'application/problem+json', body: JSON.stringify({ detail: 'down', code: 'SERVICE_UNAVAILABLE' }) });
+    };
+    await page.route('**/api/settings/account-summary', failSummary);
+    await page.goto(`${WEB_URL}/account`);
+    await page.getByText('Checking access...').waitFor();
+    for (const n of [1, 2, 3]) await page.getByText(`Retrying access check (${n}/3)...`).waitFor({ timeout: 8_000 });
+    await page.getByText('Unable to verify subscription status. Please try again.', { exact: true }).waitFor({ timeout: 8_000 });
+    await page.waitForURL(`${WEB_URL}/onboarding`);
+    // The first check and three retries; the waits between them grow 1 s, 2 s, 3 s.
+    const gaps = seen.slice(1, 4).map((t, i) => t - seen[i]!);
+    expect(gaps.length).toBe(3);
+    expect(gaps[0]).toBeGreaterThanOrEqual(900);
+    expect(gaps[1]).toBeGreaterThanOrEqual(1900);
+    expect(gaps[2]).toBeGreaterThanOrEqual(2900);
+    await page.unroute('**/api/settings/account-summary', failSummary);
+  });
+
+  it('keeps looking for the new client every 3 s on /payment/success while the payment is being recorded', async () => {
+    const lookups: number[] = [];
+    const notYet = (route: Route) => {
+      lookups.push(Date.now());
+      return route.fulfill({ status: 404, contentType: 'application/problem+json', body: JSON.stringify({ detail: 'Client not found', code: 'NOT_FOUND' }) });
+    };
+    await page.route('**/api/payment/client-by-email/**', notYet);
+    await page.goto(`${WEB_URL}/payment/success?session_id=cs_test_edge`);
+    await page.getByRole('list', { name: 'Processing' }).waitFor();
+    await page.waitForTimeout(8_000);
+    // First lookup after 1.5 s, then one every 3 s.
+    expect(lookups.length).toBeGreaterThanOrEqual(2);
+    expect(lookups[1]! - lookups[0]!).toBeGreaterThanOrEqual(2900);
+    expect(await page.getByText('Payment successful').isVisible()).toBe(true);
+    await page.unroute('**/api/payment/client-by-email/**', notYet);
+  });
+
+  it('sends Back from a payment page to /dashboard (and on to onboarding for an account without a plan)', async () => {
+    await page.goto(`${WEB_URL}/privacy-policy`);
+    await page.goto(`${WEB_URL}/payment/cancel`);
+    await page.getByRole('heading', { name: 'Payment cancelled' }).waitFor();
+    await page.goBack();
+    await page.waitForURL(/\/(dashboard|onboarding)$/);
+    expect(page.url()).not.toContain('/privacy-policy');
+  });
+});

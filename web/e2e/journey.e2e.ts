@@ -1,0 +1,131 @@
+import type { Browser, Page } from 'playwright-core';
+import { gatewayLacksRoute, launchChromium, linkFromMail, readMailbox, uniqueEmail, watchPage, WEB_URL } from './browser.js';
+
+const PASSWORD = 'Vigil-e2e-Journey-Passphrase-9';
+
+/**
+ * A new customer's whole journey against the real stack with the sandbox payment
+ * provider. The billing routes it needs are checked first: while they do not
+ * exist, the test proves the screens say so honestly and stops there.
+ */
+describe('a new customer from Pricing to an upgrade', () => {
+  let browser: Browser;
+  let page: Page;
+  let watcher: ReturnType<typeof watchPage>;
+  const email = uniqueEmail('customer');
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: WEB_URL });
+    page = await context.newPage();
+    watcher = watchPage(page);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('chooses a plan, signs up, confirms, pays, connects the key, sees usage, upgrades and signs out', async () => {
+    const missing: string[] = [];
+    for (const [path, init] of [
+      ['/api/v1/plans', undefined],
+      ['/api/payment/create-checkout-session', { method: 'POST' }],
+      ['/api/upgrade/options', undefined],
+    ] as const) {
+      if (await gatewayLacksRoute(path, init)) missing.push(path);
+    }
+
+    await page.goto(`${WEB_URL}/pricing`, { waitUntil: 'networkidle' });
+    if (missing.includes('/api/v1/plans')) {
+      // Waiting for the plan catalogue: Pricing must show its error state, not invented plans.
+      await page.getByText('The plan catalogue could not be loaded').waitFor();
+      expect(await page.locator('[data-tier]').count()).toBe(0);
+      console.warn(`journey stops at Pricing: the gateway has no ${missing.join(', ')} yet`);
+      return;
+    }
+
+    // Pricing → Select Plan (medium, the Most Popular) → Go to Login.
+    expect(await page.locator('[data-tier]').count()).toBe(4);
+    expect(await page.locator('[data-tier="medium"]').innerText()).toContain('Most Popular');
+    await page.getByRole('radio', { name: /Yearly/ }).click();
+    await page.getByRole('radio', { name: /Monthly/ }).click();
+    await page.getByRole('button', { name: 'Select Plan: Medium' }).click();
+    await page.getByRole('button', { name: 'Go to Login' }).click();
+    await page.waitForURL(`${WEB_URL}/login`);
+
+    // Sign up, then confirm with the real message from the dev mailbox.
+    await page.getByRole('tab', { name: 'Sign Up' }).click();
+    const signUp = page.getByRole('form', { name: 'Sign up' });
+    await signUp.getByLabel('Full name').fill('Journey Customer');
+    await signUp.getByLabel('Email').fill(email);
+    await signUp.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await signUp.getByLabel('Confirm password').fill(PASSWORD);
+    await signUp.getByRole('checkbox', { name: /I agree/ }).click();
+    await signUp.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByText('Account created! Please check your email to confirm your account.').first().waitFor();
+    const mail = await readMailbox(email, /confirm/i);
+    await page.goto(linkFromMail(mail.text, '/login?type=signup'));
+    await page.waitForURL(`${WEB_URL}/onboarding`, { timeout: 15_000 });
+
+    // Sign out and in again with the password, as the journey says.
+    await page.getByRole('button', { name: 'Sign Out' }).first().click();
+    await page.waitForURL(`${WEB_URL}/login`);
+    const signIn = page.getByRole('form', { name: 'Sign in' });
+    await signIn.getByLabel('Email').fill(email);
+    await signIn.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await signIn.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(`${WEB_URL}/onboarding`, { timeout: 15_000 });
+
+    // Onboarding remembers the plan chosen on Pricing.
+    expect(await page.getByRole('radio', { name: 'Medium' }).getAttribute('aria-checked')).toBe('true');
+    await page.getByRole('button', { name: /Proceed to Payment/ }).click();
+    if (missing.includes('/api/payment/create-checkout-session')) {
+      await page.getByRole('button', { name: /Continue to Payment/ }).click();
+      await page.getByText('Unable to start checkout process. Please try again.').waitFor();
+      console.warn(`journey stops at checkout: the gateway has no ${missing.join(', ')} yet`);
+      return;
+    }
+    await page.getByRole('button', { name: /Continue to Payment/ }).click();
+
+    // The sandbox provider's checkout, then /payment/success with the new key.
+    await page.waitForURL(/\/payment\/(checkout|success)/, { timeout: 15_000 });
+    if (page.url().includes('/payment/checkout')) {
+      await page.getByRole('button', { name: /^Pay / }).click();
+    }
+    await page.waitForURL(/\/payment\/success\?session_id=/, { timeout: 15_000 });
+    const keyBox = page.getByTestId('new-api-key');
+    await keyBox.waitFor({ timeout: 30_000 });
+    const apiKey = (await keyBox.innerText()).trim();
+    expect(apiKey).toMatch(/^[0-9a-f]{64}$/);
+
+    // Paste it on /dashboard: Connected.
+    await page.goto(`${WEB_URL}/dashboard`);
+    await page.getByLabel('API key', { exact: true }).fill(apiKey);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForFunction(() => document.querySelector('[data-testid=api-key-status]')?.getAttribute('data-status') === 'connected', undefined, { timeout: 15_000 });
+
+    // /account shows the plan and this month's usage.
+    await page.goto(`${WEB_URL}/account`);
+    await page.getByRole('heading', { name: 'Usage this month' }).waitFor();
+    expect(await page.getByTestId('usage-percent').innerText()).toMatch(/^\d+%$/);
+
+    // /upgrade previews and performs an upgrade to Large.
+    await page.goto(`${WEB_URL}/upgrade`);
+    await page.getByRole('radio', { name: /Large/ }).click();
+    await page.getByText('Upgrade Summary').waitFor();
+    await page.getByText('Days remaining').waitFor();
+    await page.getByRole('button', { name: 'Upgrade Now' }).click();
+    await page.getByText('Upgrade Successful!').waitFor({ timeout: 15_000 });
+    await page.getByRole('heading', { name: "You're on the Large Plan!" }).waitFor({ timeout: 15_000 });
+
+    // Sign out clears every stored trace, the API key included.
+    await page.goto(`${WEB_URL}/account`);
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL(`${WEB_URL}/login`);
+    const stored = await page.evaluate(() => [...Object.keys(localStorage), ...Object.keys(sessionStorage)].filter((k) => k.startsWith('vigil.')));
+    expect(stored).toEqual([]);
+    expect(watcher.problems.pageErrors).toEqual([]);
+    expect(watcher.problems.consoleErrors).toEqual([]);
+  });
+});
