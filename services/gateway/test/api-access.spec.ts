@@ -178,6 +178,16 @@ describe('public API: credentials, tenancy, rate limits, quotas and idempotency 
     expect(own.status).toBe(200);
     expect(own.body).toHaveProperty('blocked');
     expect(own.body).toHaveProperty('message');
+    const profile = await http().get('/api/client').set('x-api-key', a.key).set('authorization', `Bearer ${a.token}`);
+    expect(profile.status).toBe(200);
+    expect(profile.body.id).toBe(a.id);
+    expect((await http().get('/api/client').set('x-api-key', b.key).set('authorization', `Bearer ${a.token}`)).status).toBe(403);
+    const lists = (await http().get('/api/v1/lists').set('x-api-key', a.key)).body.lists as Array<{ source: string; entityCount: number }>;
+    const source = lists.find((l) => l.entityCount > 0)!.source;
+    const download = await http().get(`/api/sanctions/bulk-download?source=${source}`).set('x-api-key', a.key).set('authorization', `Bearer ${a.token}`);
+    expect(download.status).toBe(200);
+    expect(download.headers['content-type']).toMatch(/text\/csv/);
+    expect(download.text.split('\n').length).toBeGreaterThan(1);
     const noSession = await http().post('/api/screen').set('x-api-key', a.key).send({ name: 'Kim Jong Un' });
     expect(noSession.status).toBe(401);
     const b2 = (await http().post('/auth/v1/token?grant_type=password').send({ email: 'analyst-b@example.com', password: PASSWORD })).body.access_token as string;

@@ -1,9 +1,11 @@
 import { Controller, Get, HttpCode, Param, Post, Query, Req, UseInterceptors } from '@nestjs/common';
-import { parseMessage } from '@vigil/platform';
+import { RpcClient, parseMessage } from '@vigil/platform';
 import {
   apiBulkScreenRequestSchema,
   apiScreenRequestSchema,
+  subjects,
   type ApiStatusResponse,
+  type Client,
   type BulkScreenResponse,
   type DatasetsResponse,
   type EntityDetails,
@@ -32,7 +34,30 @@ export class DashboardController {
   constructor(
     private readonly screening: ScreeningApi,
     private readonly quotas: Quotas,
+    private readonly rpc: RpcClient,
   ) {}
+
+  /** The signed-in user's client profile; auth answers from the token, so it can only be the caller's own. */
+  @Get('client')
+  @Credentials('dashboard')
+  client(@Req() req: Request): Promise<Client> {
+    return this.rpc.request(subjects.clients.settings.getProfile, { accessToken: /^Bearer\s+(\S+)$/i.exec(req.header('authorization')!)![1] });
+  }
+
+  /** One list's entities as a CSV file (the dashboard's "Download"); `source` as in GET /api/v1/lists. */
+  @Get('sanctions/bulk-download')
+  @Credentials('dashboard')
+  async bulkDownload(@Req() req: Request, @Query() query: Record<string, unknown>): Promise<Response> {
+    const { source, cursor, limit } = parseMessage(datasetsQuerySchema, query, 'query');
+    const page = await this.screening.datasets(clientOf(req), { source, format: 'csv', ...(cursor ? { cursor } : {}), ...(limit ? { limit } : {}) });
+    return new Response(page.csv ?? '', {
+      headers: {
+        'content-type': 'text/csv; charset=utf-8',
+        'content-disposition': `attachment; filename="${page.source.replace(/[^A-Za-z0-9_.-]/g, '_')}-v${page.version}.csv"`,
+        ...(page.nextCursor ? { 'x-next-cursor': page.nextCursor } : {}),
+      },
+    });
+  }
 
   /** The web app reads the top match's id, name, score, source_dataset, blocked, details and a message. */
   @Post('screen')
