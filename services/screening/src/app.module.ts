@@ -21,7 +21,7 @@ import { IngestionRepository } from './ingestion/ingestion.repository.js';
 import { IngestionScheduler } from './ingestion/ingestion.scheduler.js';
 import { IngestionService } from './ingestion/ingestion.service.js';
 import { ListFetcher } from './ingestion/list-fetcher.js';
-import { ScreeningLogsRepository } from './screening-logs/screening-logs.repository.js';
+import { SCREENING_LOG_POOL, ScreeningLogsRepository, screeningLogPool } from './screening-logs/screening-logs.repository.js';
 import { ScreeningLogWriter } from './screening-logs/screening-logs.writer.js';
 import { ScreeningHandler } from './screening/screening.handler.js';
 import { ScreeningService } from './screening/screening.service.js';
@@ -47,6 +47,7 @@ function providers(config: Readonly<ScreeningConfig>): Provider[] {
     IngestionRepository,
     IngestionService,
     IngestionScheduler,
+    { provide: SCREENING_LOG_POOL, useFactory: () => screeningLogPool(config.DATABASE_URL, config.DB_SCHEMA, config.SCREENING_LOG_SYNCHRONOUS_COMMIT) },
     ScreeningLogsRepository,
     ScreeningLogWriter,
     ScreeningService,

@@ -82,6 +82,13 @@ export const envSchema = baseEnvSchema
       .string()
       .regex(/^[a-z][a-z0-9_-]{0,40}$/)
       .default('vigil-screening'),
+    /**
+     * Screening logs are committed before each answer. With synchronous commit off (the
+     * default) Postgres acknowledges before flushing its WAL: a Postgres crash (not a
+     * service crash) can lose the last fraction of a second of logs, and a screen costs
+     * no disk flush. Set true to flush every log before answering.
+     */
+    SCREENING_LOG_SYNCHRONOUS_COMMIT: bool.default(false),
     /** How often each replica checks Postgres for list versions it may have missed. */
     INDEX_RECONCILE_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
   })

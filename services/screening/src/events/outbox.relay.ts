@@ -5,6 +5,7 @@ import { OutboxRepository } from './outbox.repository.js';
 const BATCH = 200;
 const IDLE_POLL_MS = 2000;
 const RETRY_MS = 5000;
+const NUDGE_DELAY_MS = 10;
 
 /**
  * Moves outbox rows to JetStream. Nudged right after a commit so events go out within
@@ -16,6 +17,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private again = false;
+  private nudged = false;
   private stopped = false;
 
   constructor(
@@ -27,10 +29,18 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
     this.schedule(0);
   }
 
-  /** Publish now (coalesces concurrent nudges into one more pass). */
+  /**
+   * Publish soon. Nudges within a few milliseconds share one pass, so a burst of screens
+   * costs one outbox round trip rather than one each.
+   */
   nudge(): void {
-    if (this.running) this.again = true;
-    else this.schedule(0);
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    if (this.nudged) return;
+    this.nudged = true;
+    this.schedule(NUDGE_DELAY_MS);
   }
 
   /** Resolves once everything committed before the call has been published (or a pass failed). */
@@ -48,6 +58,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
 
   private pass(): Promise<void> {
     if (this.running) return this.running;
+    this.nudged = false;
     this.running = (async () => {
       let delay = IDLE_POLL_MS;
       try {

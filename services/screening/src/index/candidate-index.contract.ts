@@ -24,8 +24,10 @@ export function candidateIndexContract(engineName: string, makeEngine: () => Pro
 
     beforeAll(async () => {
       engine = await makeEngine();
-      await engine.load(partition('ofac-sdn', 'ofac', 1, OFAC_ENTITIES), OFAC_ENTITIES);
-      await engine.load(partition('un-sc', 'sanctions', 1, UN_ENTITIES), UN_ENTITIES);
+      await engine.load([
+        { info: partition('ofac-sdn', 'ofac', 1, OFAC_ENTITIES), entities: OFAC_ENTITIES },
+        { info: partition('un-sc', 'sanctions', 1, UN_ENTITIES), entities: UN_ENTITIES },
+      ]);
     });
     afterAll(() => engine?.close());
 
@@ -79,6 +81,21 @@ export function candidateIndexContract(engineName: string, makeEngine: () => Pro
       expect(await engine.screen({ name: 'Eric Badege' }, { sources: [], limit: 10 })).toEqual([]);
     });
 
+    it('finds an in-scope party even when many out-of-scope entities match better', async () => {
+      const crowd = Array.from({ length: 120 }, (_, i) => entity('us-csl', `c${i}`, 'individual', [`Viktor Anatolyevich BOUT ${i % 3 === 0 ? '' : 'JR'}`.trim()]));
+      await engine.load([{ info: partition('us-csl', 'us_sanctions', 1, crowd), entities: crowd }]);
+      try {
+        const scoped = await engine.screen({ name: 'Viktor Anatolyevich Bout' }, { sources: ['ofac-sdn'], limit: 5 });
+        expect(ids(scoped)[0]).toBe('ofac-sdn:100');
+        expect(ids(scoped).filter((id) => !id.startsWith('ofac-sdn:'))).toEqual([]);
+        const everything = await engine.screen({ name: 'Viktor Anatolyevich Bout' }, { sources: ['ofac-sdn', 'us-csl'], limit: 50 });
+        expect(ids(everything)).toContain('ofac-sdn:100');
+        expect(ids(everything).some((id) => id.startsWith('us-csl:'))).toBe(true);
+      } finally {
+        await engine.remove('us-csl');
+      }
+    });
+
     it('finds an entity by a listed email address, whatever its case', async () => {
       const [top] = await engine.screen({ email: 'press@chechnya.EXAMPLE' }, both);
       expect(top).toMatchObject({ source: 'ofac-sdn', matchedOn: 'email', score: 1 });
@@ -103,7 +120,7 @@ export function candidateIndexContract(engineName: string, makeEngine: () => Pro
 
     it('rolls a source over to a new version without touching the others', async () => {
       const v2 = [...OFAC_ENTITIES.filter((e) => e.sourceId !== '102'), entity('ofac-sdn', '106', 'organization', ['ZALA AERO GROUP'])];
-      await engine.load(partition('ofac-sdn', 'ofac', 2, v2), v2);
+      await engine.load([{ info: partition('ofac-sdn', 'ofac', 2, v2), entities: v2 }]);
       expect(engine.partitions().find((p) => p.source === 'ofac-sdn')?.versionId).toBe(2);
       expect(ids(await engine.screen({ name: 'Zala Aero Group' }, both))[0]).toBe('ofac-sdn:106');
       expect(ids(await engine.screen({ name: 'Iran Hormuz 12' }, both))).not.toContain('ofac-sdn:102');

@@ -20,6 +20,8 @@ export type PartitionInfo = {
   entityCount: number;
 };
 
+export type PartitionLoad = { info: PartitionInfo; entities: readonly Entity[] };
+
 export type EngineQuery = {
   name?: string;
   email?: string;
@@ -60,10 +62,11 @@ export type EngineHealth = { up: boolean; detail?: string };
 export type CandidateIndex = {
   readonly engine: EngineName;
   /**
-   * Makes `partition` the version its source answers from. The previous version of that
-   * source keeps answering until this resolves (zero-downtime rollover).
+   * Makes each given partition the version its source answers from. The previous versions
+   * keep answering until this resolves (zero-downtime rollover). Loading several sources in
+   * one call lets an engine build once for all of them.
    */
-  load(partition: PartitionInfo, entities: readonly Entity[]): Promise<void>;
+  load(partitions: readonly PartitionLoad[]): Promise<void>;
   /** Stops answering from a source. */
   remove(source: string): Promise<void>;
   /** Sources currently answering, with their versions. */

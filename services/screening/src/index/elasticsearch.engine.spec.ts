@@ -41,8 +41,8 @@ if (!url) {
       engines.push(engine);
       const { OFAC_ENTITIES } = await import('../testing/entities.js');
       const { partition } = await import('./candidate-index.contract.js');
-      await engine.load(partition('ofac-sdn', 'ofac', 7, OFAC_ENTITIES), OFAC_ENTITIES);
-      await engine.load(partition('ofac-sdn', 'ofac', 8, OFAC_ENTITIES.slice(1)), OFAC_ENTITIES.slice(1));
+      await engine.load([{ info: partition('ofac-sdn', 'ofac', 7, OFAC_ENTITIES), entities: OFAC_ENTITIES }]);
+      await engine.load([{ info: partition('ofac-sdn', 'ofac', 8, OFAC_ENTITIES.slice(1)), entities: OFAC_ENTITIES.slice(1) }]);
       const { Client } = await import('@elastic/elasticsearch');
       const client = new Client({ node: url });
       const aliased = Object.keys(await client.indices.getAlias({ name: engine.alias('ofac-sdn') }));

@@ -21,6 +21,7 @@ import {
   type EngineQuery,
   type EngineScope,
   type PartitionInfo,
+  type PartitionLoad,
 } from './candidate-index.js';
 import { fromEntityMatch } from './engine-match.js';
 import { entityDocument, indexTemplate, nameCandidateQuery, type EntityDocument } from './elasticsearch.mapping.js';
@@ -54,6 +55,8 @@ export class ElasticsearchEngine implements CandidateIndex {
   private readonly loaded = new Map<string, Partition>();
   private readonly prepared = new Map<string, PreparedEntity>();
   private templateReady: Promise<void> | undefined;
+  /** Rarity over every loaded partition, as the in-process engine's single index computes it. */
+  private rarity = NameRarity.combine([]);
 
   constructor(private readonly options: ElasticsearchEngineOptions) {
     this.client = new Client({ node: options.url, requestTimeout: options.requestTimeoutMs ?? 10_000, maxRetries: 1 });
@@ -79,7 +82,12 @@ export class ElasticsearchEngine implements CandidateIndex {
     return this.templateReady;
   }
 
-  async load(info: PartitionInfo, entities: readonly Entity[]): Promise<void> {
+  async load(loads: readonly PartitionLoad[]): Promise<void> {
+    for (const { info, entities } of loads) await this.loadOne(info, entities);
+    this.rarity = NameRarity.combine([...this.loaded.values()].map((p) => p.rarity));
+  }
+
+  private async loadOne(info: PartitionInfo, entities: readonly Entity[]): Promise<void> {
     await this.ensureTemplate();
     const index = this.indexName(info.source, info.versionId);
     const rarity = NameRarity.fromEntities(entities);
@@ -158,6 +166,7 @@ export class ElasticsearchEngine implements CandidateIndex {
 
   async remove(source: string): Promise<void> {
     this.loaded.delete(source);
+    this.rarity = NameRarity.combine([...this.loaded.values()].map((p) => p.rarity));
     this.prepared.clear();
     const alias = this.alias(source);
     const current = await this.aliasIndices(alias);
@@ -214,7 +223,7 @@ export class ElasticsearchEngine implements CandidateIndex {
         const m = scoreEntity(prepared[qi]!, this.prepare(hit._index, doc), {
           config: this.config,
           params: { ...DEFAULT_NAME_PARAMS, levDistanceMax: this.config.levDistanceMax },
-          rarity: partition.rarity.rarity,
+          rarity: this.rarity.rarity,
         });
         if (m && m.score > 0) found[qi]!.push(fromEntityMatch(doc.source, m));
       }

@@ -1,5 +1,5 @@
 import type { Entity } from '@vigil/lists';
-import { CandidateIndex as MatchingIndex, resolveConfig, type MatchingConfig, type ScreeningQuery } from '@vigil/matching';
+import { CandidateIndex as MatchingIndex, resolveConfig, type MatchingConfig, type PreparedQuery, type ScreeningQuery } from '@vigil/matching';
 import {
   emailMatch,
   entityEmails,
@@ -11,44 +11,117 @@ import {
   type EngineQuery,
   type EngineScope,
   type PartitionInfo,
+  type PartitionLoad,
 } from './candidate-index.js';
 import { fromEntityMatch } from './engine-match.js';
 
-type Partition = {
-  info: PartitionInfo;
-  index: MatchingIndex;
-  byEmail: Map<string, Entity[]>;
+type Candidate = ReturnType<MatchingIndex['candidates']>[number];
+const entityIndexOf = (c: Candidate): number => (typeof c === 'number' ? c : (c as { entity: number }).entity);
+
+/** How many more candidates than it scores the index retrieves, so a narrow scope still gets its share. */
+const RETRIEVAL_HEADROOM = 10;
+
+/**
+ * @vigil/matching's in-memory index over every loaded source, restricted per query to the
+ * caller's sources: retrieval runs as usual but only in-scope candidates are scored, so a
+ * starter client is never shown (or even scored against) another feed, and its candidates
+ * are not crowded out by entities it may not see.
+ */
+class ScopedMatchingIndex extends MatchingIndex {
+  private scope: Uint8Array | null = null;
+
+  constructor(
+    entities: readonly Entity[],
+    config: MatchingConfig,
+    private readonly partitionOf: Uint16Array,
+    private readonly scoredCandidates: number,
+  ) {
+    super(entities, { ...config, candidateLimit: config.candidateLimit * RETRIEVAL_HEADROOM });
+  }
+
+  override candidates(query: PreparedQuery): Candidate[] {
+    const all = super.candidates(query);
+    const scope = this.scope;
+    const kept: Candidate[] = [];
+    for (const c of all) {
+      if (scope && scope[this.partitionOf[entityIndexOf(c)]!] !== 1) continue;
+      kept.push(c);
+      if (kept.length === this.scoredCandidates) break;
+    }
+    return kept;
+  }
+
+  screenWithin(query: ScreeningQuery, scope: Uint8Array, limit: number) {
+    this.scope = scope;
+    try {
+      return this.screen(query, limit);
+    } finally {
+      this.scope = null;
+    }
+  }
+}
+
+type Built = {
+  partitions: Map<string, PartitionLoad>;
+  /** Partition number by source, in the order the index was built. */
+  numbers: Map<string, number>;
+  index: ScopedMatchingIndex;
+  sourceOf: WeakMap<Entity, string>;
+  byEmail: Map<string, Array<{ source: string; entity: Entity }>>;
 };
 
 /**
- * The default engine: one @vigil/matching in-memory index per source, built from the
- * entities Postgres holds. A new version is built beside the old one and swapped in with
- * one assignment, so screens never see a half-built partition.
+ * The default engine: one @vigil/matching in-memory index over all loaded list versions,
+ * built from the entities Postgres holds, with per-query source scoping. A load builds the
+ * new index beside the old one and swaps it in with one assignment, so screens never see a
+ * half-built index; the old one keeps answering until then. One index (rather than one per
+ * source) keeps token rarity and candidate ranking as the matching core's evaluation
+ * measures them, and costs one retrieval per query instead of one per source.
  */
 export class InProcessEngine implements CandidateIndex {
   readonly engine = 'in-process' as const;
   private readonly config: MatchingConfig;
-  private readonly loaded = new Map<string, Partition>();
+  private built: Built | null = null;
 
   constructor(config: Partial<MatchingConfig> = {}) {
     this.config = resolveConfig(config);
   }
 
-  async load(info: PartitionInfo, entities: readonly Entity[]): Promise<void> {
-    const index = new MatchingIndex(entities, this.config);
-    const byEmail = new Map<string, Entity[]>();
-    for (const entity of entities) {
-      for (const email of entityEmails(entity)) byEmail.set(email, [...(byEmail.get(email) ?? []), entity]);
-    }
-    this.loaded.set(info.source, { info, index, byEmail });
+  async load(loads: readonly PartitionLoad[]): Promise<void> {
+    const partitions = new Map(this.built?.partitions ?? []);
+    for (const load of loads) partitions.set(load.info.source, load);
+    this.built = this.build(partitions);
   }
 
   async remove(source: string): Promise<void> {
-    this.loaded.delete(source);
+    if (!this.built?.partitions.has(source)) return;
+    const partitions = new Map(this.built.partitions);
+    partitions.delete(source);
+    this.built = partitions.size > 0 ? this.build(partitions) : null;
+  }
+
+  private build(partitions: Map<string, PartitionLoad>): Built {
+    const numbers = new Map<string, number>();
+    const all: Entity[] = [];
+    const partitionOf: number[] = [];
+    const sourceOf = new WeakMap<Entity, string>();
+    const byEmail = new Map<string, Array<{ source: string; entity: Entity }>>();
+    for (const [source, load] of [...partitions].sort(([a], [b]) => (a < b ? -1 : 1))) {
+      const n = numbers.size;
+      numbers.set(source, n);
+      for (const entity of load.entities) {
+        all.push(entity);
+        partitionOf.push(n);
+        sourceOf.set(entity, source);
+        for (const email of entityEmails(entity)) byEmail.set(email, [...(byEmail.get(email) ?? []), { source, entity }]);
+      }
+    }
+    const index = new ScopedMatchingIndex(all, this.config, Uint16Array.from(partitionOf), this.config.candidateLimit);
+    return { partitions, numbers, index, sourceOf, byEmail };
   }
 
   partitions(): PartitionInfo[] {
-    return [...this.loaded.values()].map((p) => p.info);
+    return [...(this.built?.partitions.values() ?? [])].map((p) => p.info);
   }
 
   async screen(query: EngineQuery, scope: EngineScope): Promise<EngineMatch[]> {
@@ -60,24 +133,44 @@ export class InProcessEngine implements CandidateIndex {
   }
 
   private screenOne(query: EngineQuery, scope: EngineScope): EngineMatch[] {
-    const found: EngineMatch[] = [];
-    const nameQuery: ScreeningQuery | undefined = query.name
-      ? { name: query.name, ...(query.dob ? { dob: query.dob } : {}), ...(query.country ? { country: query.country } : {}), ...(query.entityType ? { entityType: query.entityType } : {}) }
-      : undefined;
+    const built = this.built;
+    if (!built) return [];
+    const mask = new Uint8Array(built.numbers.size);
+    const allowed = new Set<string>();
     for (const source of scope.sources) {
-      const partition = this.loaded.get(source);
-      if (!partition) continue;
-      if (nameQuery) for (const m of partition.index.screen(nameQuery, scope.limit)) found.push(fromEntityMatch(source, m));
-      if (query.email) for (const e of partition.byEmail.get(normaliseEmail(query.email)) ?? []) found.push(emailMatch(source, e, query.email));
+      const n = built.numbers.get(source);
+      if (n === undefined) continue;
+      mask[n] = 1;
+      allowed.add(source);
+    }
+    if (allowed.size === 0) return [];
+    const found: EngineMatch[] = [];
+    if (query.name) {
+      const nameQuery: ScreeningQuery = {
+        name: query.name,
+        ...(query.dob ? { dob: query.dob } : {}),
+        ...(query.country ? { country: query.country } : {}),
+        ...(query.entityType ? { entityType: query.entityType } : {}),
+      };
+      for (const m of built.index.screenWithin(nameQuery, mask, scope.limit)) {
+        const source = built.sourceOf.get(m.entity);
+        // Scoping happens in retrieval; this check keeps a change there from ever leaking a feed.
+        if (source !== undefined && allowed.has(source)) found.push(fromEntityMatch(source, m));
+      }
+    }
+    if (query.email) {
+      for (const { source, entity } of built.byEmail.get(normaliseEmail(query.email)) ?? []) {
+        if (allowed.has(source)) found.push(emailMatch(source, entity, query.email));
+      }
     }
     return mergeMatches(found, scope.limit);
   }
 
   async health(): Promise<EngineHealth> {
-    return { up: true, detail: `${this.loaded.size} partitions in memory` };
+    return { up: true, detail: `${this.built?.partitions.size ?? 0} sources in memory` };
   }
 
   async close(): Promise<void> {
-    this.loaded.clear();
+    this.built = null;
   }
 }

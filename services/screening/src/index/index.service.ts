@@ -4,11 +4,15 @@ import { listsUpdatedEventSchema, streams, subjects, type Feed } from '@vigil/pr
 import { SCREENING_CONFIG } from '../config.token.js';
 import type { ScreeningConfig } from '../env.js';
 import { JetStreamAdapter } from '../events/jetstream.adapter.js';
-import { EngineUnavailableError, type CandidateIndex, type EngineMatch, type EngineQuery, type PartitionInfo } from './candidate-index.js';
+import { EngineUnavailableError, type CandidateIndex, type EngineMatch, type EngineQuery, type PartitionInfo, type PartitionLoad } from './candidate-index.js';
 import { IndexRepository, type IndexableSource } from './index.repository.js';
 import { CANDIDATE_INDEX } from './index.tokens.js';
 
 const RETRY_AFTER_SECONDS = 5;
+/** A burst of list versions is built once this long after the last one... */
+const SYNC_QUIET_MS = 500;
+/** ...but never later than this after the first. */
+const SYNC_MAX_DEFER_MS = 5000;
 
 export type Scope = { sources: string[]; versions: PartitionInfo[] };
 
@@ -23,8 +27,12 @@ export class IndexService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(IndexService.name);
   private initialised = false;
   private sources: IndexableSource[] = [];
-  private readonly syncing = new Map<string, Promise<void>>();
-  private readonly resync = new Set<string>();
+  private readonly pending = new Set<string>();
+  private waiters: Array<{ resolve: () => void; reject: (error: unknown) => void }> = [];
+  private pumping: Promise<void> | null = null;
+  private holds = 0;
+  private immediate = false;
+  private lastRequestAt = 0;
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
   private lastLoadError: string | undefined;
@@ -73,50 +81,103 @@ export class IndexService implements OnApplicationBootstrap, OnModuleDestroy {
     return parts.length ? parts.join(', ') : 'no list versions yet';
   }
 
-  /** Loads what is current and missing, drops what is no longer served. */
+  /** Loads what is current and missing (in one engine build), drops what is no longer served. */
   async reconcile(): Promise<void> {
     this.sources = await this.repository.enabledSources();
     const loaded = new Map(this.engine.partitions().map((p) => [p.source, p.versionId]));
-    for (const s of this.sources) {
-      if (s.version && loaded.get(s.source) !== s.version.versionId) await this.sync(s.source);
-    }
+    const stale = this.sources.filter((s) => s.version && loaded.get(s.source) !== s.version.versionId).map((s) => s.source);
+    if (stale.length > 0) await this.requestSync(stale, false);
     const serving = new Set(this.sources.filter((s) => s.version).map((s) => s.source));
     for (const source of loaded.keys()) if (!serving.has(source)) await this.engine.remove(source);
   }
 
-  /** Brings one source to its current version; concurrent calls for a source coalesce. */
+  /**
+   * Brings sources to their current versions. Requests are coalesced: each engine build is
+   * CPU work over every loaded list, so a burst of list versions (a refresh pass, events
+   * from another replica) becomes one build after a quiet moment, and none runs while this
+   * process holds the index for its own refresh pass.
+   */
   sync(source: string): Promise<void> {
-    const running = this.syncing.get(source);
-    if (running) {
-      this.resync.add(source);
-      return running;
+    return this.requestSync([source], true);
+  }
+
+  private requestSync(sources: readonly string[], debounce: boolean): Promise<void> {
+    for (const source of sources) this.pending.add(source);
+    this.lastRequestAt = Date.now();
+    if (!debounce) this.immediate = true;
+    const done = new Promise<void>((resolve, reject) => this.waiters.push({ resolve, reject }));
+    this.kick();
+    return done;
+  }
+
+  /** Defers index builds (e.g. during a refresh pass) until the matching release(). */
+  hold(): void {
+    this.holds++;
+  }
+
+  /** Ends a hold; resolves once everything requested meanwhile is built. */
+  release(): Promise<void> {
+    this.holds = Math.max(0, this.holds - 1);
+    if (this.holds > 0 || this.pending.size === 0) return this.pumping ?? Promise.resolve();
+    return this.requestSync([], false);
+  }
+
+  private kick(): void {
+    if (this.pumping || this.holds > 0 || this.pending.size === 0 || this.stopped) return;
+    this.pumping = this.pump().finally(() => {
+      this.pumping = null;
+      this.kick();
+    });
+  }
+
+  private async pump(): Promise<void> {
+    const started = Date.now();
+    while (!this.immediate && Date.now() - this.lastRequestAt < SYNC_QUIET_MS && Date.now() - started < SYNC_MAX_DEFER_MS) {
+      await new Promise((r) => setTimeout(r, 50));
     }
-    const run = (async () => {
-      do {
-        this.resync.delete(source);
-        const current = await this.repository.currentVersion(source);
-        const loaded = this.engine.partitions().find((p) => p.source === source);
-        if (!current) {
-          if (loaded) await this.engine.remove(source);
-        } else if (loaded?.versionId !== current.info.versionId) {
-          const started = performance.now();
-          try {
-            await this.engine.load(current.info, current.entities);
-            this.lastLoadError = undefined;
-          } catch (error) {
-            this.lastLoadError = `${source}: ${error instanceof Error ? error.message : String(error)}`;
-            throw error;
-          }
-          this.logger.log(`${source}: serving version ${current.info.versionId} (${current.entities.length} entities, loaded in ${Math.round(performance.now() - started)} ms)`);
-        }
-        this.sources = this.sources.map((s) => (s.source === source ? { ...s, version: current?.info ?? null, checked: true } : s));
-        if (!this.sources.some((s) => s.source === source) && current) {
-          this.sources.push({ source, feed: current.info.feed, dataset: current.info.dataset, version: current.info, checked: true });
-        }
-      } while (this.resync.has(source));
-    })().finally(() => this.syncing.delete(source));
-    this.syncing.set(source, run);
-    return run;
+    this.immediate = false;
+    if (this.holds > 0) return;
+    const batch = [...this.pending];
+    this.pending.clear();
+    const waiters = this.waiters.splice(0);
+    try {
+      await this.syncNow(batch);
+      waiters.forEach((w) => w.resolve());
+    } catch (error) {
+      waiters.forEach((w) => w.reject(error));
+    }
+  }
+
+  private async syncNow(sources: readonly string[]): Promise<void> {
+    const loaded = new Map(this.engine.partitions().map((p) => [p.source, p.versionId]));
+    const loads: PartitionLoad[] = [];
+    const gone: string[] = [];
+    for (const source of sources) {
+      const current = await this.repository.currentVersion(source);
+      if (!current) {
+        if (loaded.has(source)) gone.push(source);
+      } else if (loaded.get(source) !== current.info.versionId) {
+        loads.push(current);
+      }
+      this.sources = this.sources.map((s) => (s.source === source ? { ...s, version: current?.info ?? null, checked: true } : s));
+      if (current && !this.sources.some((s) => s.source === source)) {
+        this.sources.push({ source, feed: current.info.feed, dataset: current.info.dataset, version: current.info, checked: true });
+      }
+    }
+    for (const source of gone) await this.engine.remove(source);
+    if (loads.length === 0) return;
+    const started = performance.now();
+    try {
+      await this.engine.load(loads);
+      this.lastLoadError = undefined;
+    } catch (error) {
+      this.lastLoadError = `${loads.map((l) => l.info.source).join(', ')}: ${error instanceof Error ? error.message : String(error)}`;
+      throw error;
+    }
+    const ms = Math.round(performance.now() - started);
+    for (const l of loads) this.logger.log(`${l.info.source}: serving version ${l.info.versionId} (${l.entities.length} entities)`);
+    const total = this.engine.partitions().reduce((n, p) => n + p.entityCount, 0);
+    this.logger.log(`index built in ${ms} ms (${this.engine.engine}; ${loads.length} new versions; ${this.engine.partitions().length} sources, ${total} entities)`);
   }
 
   /**

@@ -26,6 +26,18 @@ export class NameRarity {
     return new NameRarity(df, names);
   }
 
+  /** The rarity of several partitions searched together: frequencies and name counts add up. */
+  static combine(parts: readonly NameRarity[]): NameRarity {
+    if (parts.length === 1) return parts[0]!;
+    const df = new Map<string, number>();
+    let names = 0;
+    for (const part of parts) {
+      names += part.names;
+      for (const [term, n] of part.documentFrequency) df.set(term, (df.get(term) ?? 0) + n);
+    }
+    return new NameRarity(df, names);
+  }
+
   readonly rarity = (text: string): number => {
     const frequency = this.documentFrequency.get(text);
     if (!frequency) return 1;

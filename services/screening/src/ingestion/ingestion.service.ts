@@ -49,6 +49,23 @@ export class IngestionService {
 
   /** Refreshes the configured sources: all of them (admin), `only` those named, or those due (scheduler). */
   async refreshAll(trigger: RefreshTrigger, only?: readonly string[]): Promise<RefreshOutcome[]> {
+    // One index build for the whole pass instead of one per updated source.
+    this.index.hold();
+    let released = false;
+    try {
+      const outcomes = await this.refreshPass(trigger, only);
+      const built = this.index.release();
+      released = true;
+      // An admin refresh answers once the new versions are searchable; a scheduled pass does not wait.
+      if (trigger === 'admin') await built.catch((e: unknown) => this.logger.error(`index build after refresh failed: ${String(e)}`));
+      else built.catch((e: unknown) => this.logger.error(`index build after refresh failed: ${String(e)}`));
+      return outcomes;
+    } finally {
+      if (!released) void this.index.release().catch(() => undefined);
+    }
+  }
+
+  private async refreshPass(trigger: RefreshTrigger, only?: readonly string[]): Promise<RefreshOutcome[]> {
     const { definitions, missing } = await this.resolve();
     const states = new Map((await this.sources.all()).map((s) => [s.source, s]));
     const outcomes: RefreshOutcome[] = [];
@@ -165,8 +182,8 @@ export class IngestionService {
         (sql, messages) => this.outbox.add(sql, messages),
       );
       this.relay.nudge();
-      // This replica does not wait for its own event to update its index.
-      void this.index.sync(source);
+      // This replica does not wait for its own event to update its index (built when the pass ends).
+      void this.index.sync(source).catch(() => undefined);
       this.logger.log(
         `${source}: version ${versionId} (${records.length} entities; +${delta.added.length} ~${delta.changed.length} -${delta.removed.length}) in ${elapsed()} ms`,
       );
