@@ -126,6 +126,17 @@ export async function gatewayLacksRoute(path: string, init?: RequestInit): Promi
   return body.code === 'ROUTE_NOT_FOUND';
 }
 
+/**
+ * Why a public page cannot have its live data yet: the route does not exist
+ * (404 ROUTE_NOT_FOUND) or it is not public (401 for an anonymous visitor).
+ * Answers the status to expect, or null when the route serves anonymous visitors.
+ */
+export async function publicRouteUnavailable(path: string): Promise<404 | 401 | null> {
+  if (await gatewayLacksRoute(path)) return 404;
+  const response = await fetch(`${GATEWAY_URL}${path}`);
+  return response.status === 401 ? 401 : null;
+}
+
 export async function saveScreenshotAt(page: Page, name: string, width: number): Promise<string> {
   await page.setViewportSize({ width, height: 900 });
   // Let responsive layout and lazy images settle before the full-page capture.

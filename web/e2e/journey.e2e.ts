@@ -46,6 +46,7 @@ describe('a new customer from Pricing to an upgrade', () => {
     }
 
     // Pricing → Select Plan (medium, the Most Popular) → Go to Login.
+    await page.locator('[data-tier]').first().waitFor();
     expect(await page.locator('[data-tier]').count()).toBe(4);
     expect(await page.locator('[data-tier="medium"]').innerText()).toContain('Most Popular');
     await page.getByRole('radio', { name: /Yearly/ }).click();
@@ -67,8 +68,11 @@ describe('a new customer from Pricing to an upgrade', () => {
     const mail = await readMailbox(email, /confirm/i);
     await page.goto(linkFromMail(mail.text, '/login?type=signup'));
     await page.waitForURL(`${WEB_URL}/onboarding`, { timeout: 15_000 });
+    // Onboarding remembers the plan chosen on Pricing.
+    await page.getByRole('radio', { name: 'Medium' }).waitFor();
+    expect(await page.getByRole('radio', { name: 'Medium' }).getAttribute('aria-checked')).toBe('true');
 
-    // Sign out and in again with the password, as the journey says.
+    // Sign out (which forgets everything, the chosen plan too) and in again with the password, as the journey says.
     await page.getByRole('button', { name: 'Sign Out' }).first().click();
     await page.waitForURL(`${WEB_URL}/login`);
     const signIn = page.getByRole('form', { name: 'Sign in' });
@@ -77,12 +81,11 @@ describe('a new customer from Pricing to an upgrade', () => {
     await signIn.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL(`${WEB_URL}/onboarding`, { timeout: 15_000 });
 
-    // Onboarding remembers the plan chosen on Pricing.
-    expect(await page.getByRole('radio', { name: 'Medium' }).getAttribute('aria-checked')).toBe('true');
+    await page.getByRole('radio', { name: 'Medium' }).click();
     await page.getByRole('button', { name: /Proceed to Payment/ }).click();
     if (missing.includes('/api/payment/create-checkout-session')) {
       await page.getByRole('button', { name: /Continue to Payment/ }).click();
-      await page.getByText('Unable to start checkout process. Please try again.').waitFor();
+      await page.getByText('Unable to start checkout process. Please try again.', { exact: true }).waitFor();
       console.warn(`journey stops at checkout: the gateway has no ${missing.join(', ')} yet`);
       return;
     }

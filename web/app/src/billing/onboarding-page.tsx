@@ -1,4 +1,4 @@
-import type { PricingPlan } from '@vigil/proto';
+import type { Plan } from '@vigil/proto';
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, cn, Input, Label, toast } from '@vigil/ui';
 import { ArrowLeft, ArrowRight, CreditCard, KeyRound, Loader2, LogOut, ShieldCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -108,7 +108,7 @@ export function OnboardingPage() {
   );
 }
 
-function PaymentStep({ plan, onBack }: { plan: PricingPlan; onBack: () => void }) {
+function PaymentStep({ plan, onBack }: { plan: Plan; onBack: () => void }) {
   const { user } = useAuth();
   const [createCheckout, { isLoading }] = useCreateCheckoutSessionMutation();
 
@@ -140,7 +140,7 @@ function PaymentStep({ plan, onBack }: { plan: PricingPlan; onBack: () => void }
             </div>
             <div className="flex justify-between">
               <dt className="text-muted-foreground">Price</dt>
-              <dd className="font-semibold">{formatUsd(plan.price)} / month</dd>
+              <dd className="font-semibold">{formatUsd(plan.priceUsdPerMonth)} / month</dd>
             </div>
             <div className="flex justify-between">
               <dt className="text-muted-foreground">Billing email</dt>

@@ -1,9 +1,17 @@
-import type { PricingPlan } from '@vigil/proto';
+import type { Plan, Tier } from '@vigil/proto';
 import { Badge, Card, cn } from '@vigil/ui';
-import { Check, Minus, Star } from 'lucide-react';
+import { Check, Star } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { feedLabel } from '../public/feed-labels.js';
 import { formatCount, formatUsd, MOST_POPULAR_TIER, yearlyPrice, type BillingPeriod } from './pricing.js';
+
+/** Who each tier is for: positioning copy, not an entitlement. */
+const TAGLINES: Record<Tier, string> = {
+  starter: 'For teams starting to screen customers.',
+  small: 'For growing fintechs and payment firms.',
+  medium: 'For regulated firms screening at scale.',
+  large: 'For banks and high-volume platforms.',
+};
 
 /** One plan from the live catalogue; the action (Select Plan, or a radio in onboarding) comes from the caller. */
 export function PlanCard({
@@ -12,23 +20,19 @@ export function PlanCard({
   selected = false,
   children,
 }: {
-  plan: PricingPlan;
+  plan: Plan;
   period?: BillingPeriod;
   selected?: boolean;
   children?: ReactNode;
 }) {
   const popular = plan.tier === MOST_POPULAR_TIER;
-  const price = period === 'monthly' ? plan.price : yearlyPrice(plan.price);
-  const features: [string, boolean][] = [
-    [`${formatCount(plan.monthlyQuota)} screening calls / month`, true],
-    [`${formatCount(plan.apiRateLimit)} requests / minute`, true],
-    [`Response ${plan.responseTime}`, true],
-    [`${plan.feeds.length} list feeds`, true],
-    ['Real-time list updates', plan.realTimeUpdates],
-    ['Webhook notifications', plan.webhookNotifications],
-    ['WebSocket access', plan.webSocketAccess],
-    ['Dashboard access', plan.dashboardAccess],
-    [plan.support, true],
+  const price = period === 'monthly' ? plan.priceUsdPerMonth : yearlyPrice(plan.priceUsdPerMonth);
+  // Only what the live catalogue serves: a figure printed here but not sold would be a promise the backend does not make.
+  const features: string[] = [
+    `${formatCount(plan.monthlyQuota)} screening calls / month`,
+    `${formatCount(plan.rateLimitPerMinute)} requests / minute`,
+    `${plan.feeds.length} list feed${plan.feeds.length === 1 ? '' : 's'}`,
+    'REST API, explained matches and audit log',
   ];
   return (
     <Card
@@ -45,7 +49,7 @@ export function PlanCard({
         </Badge>
       )}
       <h3 className="text-lg font-semibold">{plan.name}</h3>
-      <p className="mt-1 min-h-10 text-sm text-muted-foreground">{plan.description}</p>
+      <p className="mt-1 text-sm text-muted-foreground">{TAGLINES[plan.tier]}</p>
       <p className="mt-5 flex items-baseline gap-1">
         <span className="text-4xl font-semibold tracking-tight" data-testid="plan-price">
           {formatUsd(price)}
@@ -54,17 +58,13 @@ export function PlanCard({
       </p>
       {period === 'yearly' && (
         <p className="mt-1 text-xs font-medium text-success-foreground">
-          {formatUsd(plan.price * 12)} billed monthly · save 20%
+          {formatUsd(plan.priceUsdPerMonth * 12)} billed monthly · save 20%
         </p>
       )}
       <ul className="mt-6 flex-1 space-y-2.5 text-sm">
-        {features.map(([label, included]) => (
-          <li key={label} className={cn('flex gap-2.5', !included && 'text-muted-foreground')}>
-            {included ? (
-              <Check className="mt-0.5 size-4 shrink-0 text-success" aria-label="Included" />
-            ) : (
-              <Minus className="mt-0.5 size-4 shrink-0" aria-label="Not included" />
-            )}
+        {features.map((label) => (
+          <li key={label} className="flex gap-2.5">
+            <Check className="mt-0.5 size-4 shrink-0 text-success" aria-hidden />
             {label}
           </li>
         ))}

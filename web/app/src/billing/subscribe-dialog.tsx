@@ -1,4 +1,4 @@
-import type { PricingPlan } from '@vigil/proto';
+import type { Plan } from '@vigil/proto';
 import { Alert, AlertDescription, Button, Dialog, DialogContent, DialogDescription, DialogTitle, Input, Label, toast } from '@vigil/ui';
 import { Loader2, LogIn } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -9,7 +9,7 @@ import { formatUsd } from './pricing.js';
 import { rememberSelectedPlan } from './selected-plan.js';
 
 /** Spec "Subscribe dialog": signed-in users confirm their e-mail and go to checkout; others are sent to sign in. */
-export function SubscribeDialog({ plan, onClose }: { plan: PricingPlan | null; onClose: () => void }) {
+export function SubscribeDialog({ plan, onClose }: { plan: Plan | null; onClose: () => void }) {
   const { status, user } = useAuth();
   const navigate = useNavigate();
   const [email, setEmail] = useState(user?.email ?? '');
@@ -50,7 +50,7 @@ export function SubscribeDialog({ plan, onClose }: { plan: PricingPlan | null; o
       <DialogContent>
         <DialogTitle>Subscribe to {plan.name}</DialogTitle>
         <DialogDescription>
-          {formatUsd(plan.price)} per month · {plan.monthlyQuota.toLocaleString('en-US')} screening calls
+          {formatUsd(plan.priceUsdPerMonth)} per month · {plan.monthlyQuota.toLocaleString('en-US')} screening calls
         </DialogDescription>
         {signedIn ? (
           <form onSubmit={submit} noValidate className="mt-6 flex flex-col gap-4">

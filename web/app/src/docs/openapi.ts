@@ -60,6 +60,14 @@ function typeOf(schema: SchemaObject | undefined): string {
   return schema.enum ? schema.enum.map(String).join(' | ') : type;
 }
 
+function sampleValue(type: string): unknown {
+  if (type.includes(' | ')) return type.split(' | ')[0];
+  if (type === 'number' || type === 'integer') return 0;
+  if (type === 'boolean') return false;
+  if (type.endsWith('[]')) return [];
+  return `<${type}>`;
+}
+
 /** The public API's operations (paths under /api/v1), in the order the spec lists them. */
 export function publicEndpoints(doc: OpenApiDocument, prefix = '/api/v1/'): Endpoint[] {
   const globalSecurity = (doc as { security?: unknown[] }).security;
@@ -76,11 +84,11 @@ export function publicEndpoints(doc: OpenApiDocument, prefix = '/api/v1/'): Endp
         const schema = resolve(doc, raw);
         return { name, type: typeOf(schema), required: required.has(name), description: schema?.description, example: schema?.example };
       });
+      // The spec's own example, else its required fields (or, when none are marked, every field) with sample values.
+      const shown = bodyFields.filter((f) => f.required || f.example !== undefined);
       const exampleBody =
         (json?.example as Record<string, unknown> | undefined) ??
-        (bodyFields.length > 0
-          ? Object.fromEntries(bodyFields.filter((f) => f.required || f.example !== undefined).map((f) => [f.name, f.example ?? `<${f.type}>`]))
-          : null);
+        (bodyFields.length > 0 ? Object.fromEntries((shown.length > 0 ? shown : bodyFields).map((f) => [f.name, f.example ?? sampleValue(f.type)])) : null);
       endpoints.push({
         method: method.toUpperCase(),
         path,
@@ -114,7 +122,7 @@ export function curlExample(endpoint: Endpoint, baseUrl: string, auth: { header:
   if (endpoint.needsApiKey) lines.push(`  -H "${auth.header}: ${auth.value}"`);
   if (endpoint.exampleBody) {
     lines.push('  -H "Content-Type: application/json"');
-    lines.push(`  -d '${JSON.stringify(endpoint.exampleBody, null, 2).replace(/\n/g, '\n    ')}'`);
+    lines.push(`  -d '${JSON.stringify(endpoint.exampleBody, null, 2).replace(/\n/g, '\n  ')}'`);
   }
   return lines.join(' \\\n');
 }

@@ -1,4 +1,4 @@
-import type { PricingPlan } from '@vigil/proto';
+import type { Plan } from '@vigil/proto';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger, Button, cn } from '@vigil/ui';
 import { ArrowRight, BadgeDollarSign, Clock4, FileSearch, Globe2, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
@@ -31,7 +31,7 @@ const FAQ = [
 export function PricingPage() {
   usePageTitle('Pricing');
   const [period, setPeriod] = useState<BillingPeriod>('monthly');
-  const [selected, setSelected] = useState<PricingPlan | null>(null);
+  const [selected, setSelected] = useState<Plan | null>(null);
   const plans = useGetPlansQuery();
 
   return (
