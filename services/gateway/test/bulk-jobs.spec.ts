@@ -30,6 +30,18 @@ describe('asynchronous bulk jobs on the JetStream work queue', () => {
     });
   }
 
+  it('takes a 100,000-name batch body (several MiB) but no body over 1 MiB elsewhere', async () => {
+    const client = await stack.client('large');
+    const tooMany = Array.from({ length: 100_001 }, (_, i) => `Applicant Number ${i}`);
+    const rejected = await http().post('/api/v1/bulk-screen').set('x-api-key', client.key).send({ names: tooMany });
+    expect(rejected.status).toBe(400);
+    expect(rejected.body.code).toBe('VALIDATION_FAILED');
+    expect(rejected.body.errors[0].pointer).toBe('/names');
+    const big = await http().post('/api/v1/screen').set('x-api-key', client.key).send({ name: 'x'.repeat(1_100_000) });
+    expect(big.status).toBe(413);
+    expect(big.body.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
   it('finishes a 10,000-name job with exactly one result per row although a worker is killed -9 mid-way', async () => {
     const client = await stack.client('large');
     const names = Array.from({ length: TOTAL }, (_, i) => `Applicant ${i} ${['Ivanov', 'Smith', 'Hassan', 'Garcia', 'Kim'][i % 5]}`);

@@ -19,8 +19,11 @@ export async function createGatewayApp(config: Readonly<GatewayConfig>): Promise
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
   app.use(requestIdMiddleware);
-  // Bank payloads are small; anything larger than 1 MiB is a mistake or an attack.
-  app.use(express.json({ limit: '1mb', type: ['application/json', 'application/*+json'] }));
+  // Bank payloads are small; anything larger than 1 MiB is a mistake or an attack — except a bulk
+  // batch, whose 100,000 names need several MiB. The general parser skips a body already parsed.
+  const json = ['application/json', 'application/*+json'];
+  app.use(['/api/v1/bulk-screen', '/api/sanctions/bulk-search'], express.json({ limit: '16mb', type: json }));
+  app.use(express.json({ limit: '1mb', type: json }));
   if (config.CORS_ORIGINS.length > 0) {
     app.enableCors({ origin: config.CORS_ORIGINS, exposedHeaders: ['x-request-id', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After'] });
   }
