@@ -8,7 +8,7 @@
 // lifts its quota, replays the development queries with autocannon and prints p50/p99
 // latency and requests/s. Build first: npx nx run-many -t build -p @vigil/gateway @vigil/auth @vigil/screening
 //
-//   node bench/bench-gateway.mjs [--duration 20] [--connections 32] [--lists ../shared/data/lists] [--json]
+//   node bench/bench-gateway.mjs [--duration 20] [--connections 32] [--lists ../shared/data/lists] [--json] [--profile]
 import autocannon from 'autocannon';
 import { connect } from '@nats-io/transport-node';
 import pg from 'pg';
@@ -48,8 +48,8 @@ function freePort() {
   });
 }
 
-function run(script, env, { wait = false } = {}) {
-  const child = spawn(process.execPath, [script], { env: { ...process.env, ...env, NODE_OPTIONS: '' }, stdio: ['ignore', 'ignore', wait ? 'pipe' : 'inherit'] });
+function run(script, env, { wait = false, nodeArgs = [] } = {}) {
+  const child = spawn(process.execPath, [...nodeArgs, script], { env: { ...process.env, ...env, NODE_OPTIONS: '' }, stdio: ['ignore', 'ignore', wait ? 'pipe' : 'inherit'] });
   if (wait) {
     let err = '';
     child.stderr.on('data', (d) => (err += d));
@@ -100,7 +100,9 @@ async function main() {
     };
     log(`migrating and starting auth, screening (lists: ${listsDir}) and the gateway`);
     await Promise.all(['auth', 'screening', 'gateway'].map((svc) => run(join(root, 'services', svc, 'dist', 'src', 'migrate.js'), env[svc], { wait: true })));
-    for (const svc of ['auth', 'screening', 'gateway']) run(join(root, 'services', svc, 'dist', 'src', 'main.js'), env[svc]);
+    // --profile writes a V8 CPU profile of the gateway to ./bench-profiles when it exits.
+    const profile = args.includes('--profile') ? ['--cpu-prof', '--cpu-prof-dir', join(root, 'bench-profiles')] : [];
+    for (const svc of ['auth', 'screening', 'gateway']) run(join(root, 'services', svc, 'dist', 'src', 'main.js'), env[svc], { nodeArgs: svc === 'gateway' ? profile : [] });
 
     await new Promise((r) => setTimeout(r, 300));
     const nc = await until('nats', () => connect({ servers: NATS_URL }), 10_000);
