@@ -100,8 +100,8 @@ async function main() {
     };
     log(`migrating and starting auth, screening (lists: ${listsDir}) and the gateway`);
     await Promise.all(['auth', 'screening', 'gateway'].map((svc) => run(join(root, 'services', svc, 'dist', 'src', 'migrate.js'), env[svc], { wait: true })));
-    // --profile writes a V8 CPU profile of the gateway to ./bench-profiles when it exits.
-    const profile = args.includes('--profile') ? ['--cpu-prof', '--cpu-prof-dir', join(root, 'bench-profiles')] : [];
+    // --profile writes a V8 CPU profile of the gateway to $TMPDIR/vigil-bench-profiles when it exits.
+    const profile = args.includes('--profile') ? ['--cpu-prof', '--cpu-prof-dir', join(tmpdir(), 'vigil-bench-profiles')] : [];
     for (const svc of ['auth', 'screening', 'gateway']) run(join(root, 'services', svc, 'dist', 'src', 'main.js'), env[svc], { nodeArgs: svc === 'gateway' ? profile : [] });
 
     await new Promise((r) => setTimeout(r, 300));
