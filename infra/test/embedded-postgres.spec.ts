@@ -1,11 +1,23 @@
 import { jest } from '@jest/globals';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { ensurePostgres } from '../scripts/infrastructure.mjs';
 
 jest.setTimeout(120_000);
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
 
 // `npm start` on a machine without DATABASE_URL runs this embedded Postgres; a
 // second start must find what the first one wrote.
@@ -16,7 +28,8 @@ describe('the embedded Postgres of npm start', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('keeps its data between two starts', async () => {
-    const options = { candidate: undefined, databaseName: 'vigil', port: 5499, dataDir: join(dir, 'postgres') };
+    // A port nobody else uses, so the first start really initialises a new cluster.
+    const options = { candidate: undefined, databaseName: 'vigil', port: await freePort(), dataDir: join(dir, 'postgres') };
     const first = await ensurePostgres(options);
     const client = new pg.Client({ connectionString: first.url });
     await client.connect();
@@ -36,7 +49,7 @@ describe('the embedded Postgres of npm start', () => {
 
   it('uses a given DATABASE_URL when it answers instead of starting its own', async () => {
     const given = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/vigil_test';
-    const running = await ensurePostgres({ candidate: given, port: 5498, dataDir: join(dir, 'unused') });
+    const running = await ensurePostgres({ candidate: given, port: await freePort(), dataDir: join(dir, 'unused') });
     expect(running.url).toBe(given);
     await running.stop();
   });
