@@ -64,6 +64,11 @@ export const datasetsResponseSchema = z.object({
 /** Admin: refresh some or all sources now. */
 export const refreshRequestSchema = z.object({
   sources: z.array(z.string().min(1)).optional(),
+  /**
+   * Accept a version the safety checks refuse: one that loses companion files the current
+   * version had (e.g. OFAC's alt.csv), or shrinks the list by more than LISTS_MAX_SHRINK.
+   */
+  force: z.boolean().default(false),
 });
 
 export const REFRESH_OUTCOMES = ['updated', 'unchanged', 'failed', 'busy'] as const;
@@ -84,6 +89,6 @@ export type ListsResponse = z.infer<typeof listsResponseSchema>;
 export type DatasetsRequest = z.input<typeof datasetsRequestSchema>;
 export type ParsedDatasetsRequest = z.infer<typeof datasetsRequestSchema>;
 export type DatasetsResponse = z.infer<typeof datasetsResponseSchema>;
-export type RefreshRequest = z.infer<typeof refreshRequestSchema>;
+export type RefreshRequest = z.input<typeof refreshRequestSchema>;
 export type RefreshOutcome = z.infer<typeof refreshOutcomeSchema>;
 export type RefreshResponse = z.infer<typeof refreshResponseSchema>;

@@ -1,7 +1,7 @@
 import { jest } from '@jest/globals';
 import type { ListsRefreshFailedEvent, ListsResponse, ListsUpdatedEvent, RefreshResponse, ScreenResponse } from '@vigil/proto';
 import { createHash } from 'node:crypto';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SDN_V1, writeSdn, writeV1 } from './fixture-lists.js';
 import { Harness, eventually, type ServiceProcess } from './harness.js';
@@ -151,6 +151,19 @@ describe('list ingestion: versions, deltas, no-ops and failures', () => {
     await writeFile(unPath, good);
     const [restored] = await refresh(['un-sc']);
     expect(restored).toMatchObject({ outcome: 'unchanged', versionId: before!.version });
+  });
+
+  it('refuses a version that lost a companion file unless forced', async () => {
+    const [before] = (await lists()).filter((l) => l.source === 'ofac-sdn');
+    await rm(join(dir, 'ofac_sdn', 'alt.csv'));
+    const [refused] = await refresh(['ofac-sdn']);
+    expect(refused).toMatchObject({ outcome: 'failed', versionId: before!.version });
+    expect(refused!.error).toMatch(/alt\.csv .*missing/);
+    expect((await screen('Viktor But')).results[0]?.matchedName).toBe('BUT, Viktor');
+
+    const [forced] = (await h.value<RefreshResponse>('screening.v1.refresh', { sources: ['ofac-sdn'], force: true }, 30_000)).results;
+    expect(forced).toMatchObject({ outcome: 'updated', delta: { added: 0, changed: 1, removed: 0 } });
+    expect((await screen('Viktor But')).results[0]?.matchedName).not.toBe('BUT, Viktor');
   });
 
   it('names an unknown source instead of ignoring it', async () => {

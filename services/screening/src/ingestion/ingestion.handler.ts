@@ -12,6 +12,6 @@ export class IngestionHandler {
   @MessagePattern(subjects.screening.refresh)
   async refresh(@Payload() data: unknown): Promise<RefreshResponse> {
     const request = parseMessage(refreshRequestSchema, data ?? {}, 'refresh request');
-    return { results: await this.ingestion.refreshAll('admin', request.sources) };
+    return { results: await this.ingestion.refreshAll('admin', request.sources, request.force) };
   }
 }

@@ -4,7 +4,13 @@ import type { OutboxMessage, Sql } from '../events/outbox.repository.js';
 import type { Delta, EntityRecord } from './delta.js';
 import type { IngestionStage } from './ingestion.errors.js';
 
-export type Lease = { currentVersionId: number | null; currentSha256: string | null; currentEntityCount: number | null };
+export type Lease = {
+  currentVersionId: number | null;
+  currentSha256: string | null;
+  currentEntityCount: number | null;
+  /** Names of the files the current version was made from. */
+  currentFiles: string[];
+};
 
 export type NewVersion = {
   source: string;
@@ -30,17 +36,22 @@ export class IngestionRepository {
    * or returns null when another holder's lease is still running.
    */
   async acquireLease(source: string, owner: string, seconds: number): Promise<Lease | null> {
-    const rows: Array<{ current_version_id: string | null; sha256: string | null; entity_count: number | null }> = await this.db.query(
+    const rows: Array<{ current_version_id: string | null; sha256: string | null; entity_count: number | null; files: Array<{ name: string }> | null }> = await this.db.query(
       `WITH taken AS (
          UPDATE sources SET lease_owner = $2, lease_until = now() + make_interval(secs => $3)
           WHERE source = $1 AND enabled AND (lease_until IS NULL OR lease_until < now() OR lease_owner = $2)
           RETURNING current_version_id)
-       SELECT t.current_version_id, v.sha256, v.entity_count FROM taken t LEFT JOIN list_versions v ON v.id = t.current_version_id`,
+       SELECT t.current_version_id, v.sha256, v.entity_count, v.files FROM taken t LEFT JOIN list_versions v ON v.id = t.current_version_id`,
       [source, owner, seconds],
     );
     const row = rows[0];
     if (!row) return null;
-    return { currentVersionId: row.current_version_id === null ? null : Number(row.current_version_id), currentSha256: row.sha256, currentEntityCount: row.entity_count };
+    return {
+      currentVersionId: row.current_version_id === null ? null : Number(row.current_version_id),
+      currentSha256: row.sha256,
+      currentEntityCount: row.entity_count,
+      currentFiles: (row.files ?? []).map((f) => f.name),
+    };
   }
 
   /** Ends the lease; `checked` stamps the source as looked at now (unchanged or failed). */

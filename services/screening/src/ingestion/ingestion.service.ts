@@ -48,12 +48,12 @@ export class IngestionService {
   ) {}
 
   /** Refreshes the configured sources: all of them (admin), `only` those named, or those due (scheduler). */
-  async refreshAll(trigger: RefreshTrigger, only?: readonly string[]): Promise<RefreshOutcome[]> {
+  async refreshAll(trigger: RefreshTrigger, only?: readonly string[], force = false): Promise<RefreshOutcome[]> {
     // One index build for the whole pass instead of one per updated source.
     this.index.hold();
     let released = false;
     try {
-      const outcomes = await this.refreshPass(trigger, only);
+      const outcomes = await this.refreshPass(trigger, only, force);
       const built = this.index.release();
       released = true;
       // An admin refresh answers once the new versions are searchable; a scheduled pass does not wait.
@@ -65,7 +65,7 @@ export class IngestionService {
     }
   }
 
-  private async refreshPass(trigger: RefreshTrigger, only?: readonly string[]): Promise<RefreshOutcome[]> {
+  private async refreshPass(trigger: RefreshTrigger, only: readonly string[] | undefined, force: boolean): Promise<RefreshOutcome[]> {
     const { definitions, missing } = await this.resolve();
     const states = new Map((await this.sources.all()).map((s) => [s.source, s]));
     const outcomes: RefreshOutcome[] = [];
@@ -76,7 +76,7 @@ export class IngestionService {
       }
     }
     for (const state of missing.filter((m) => wanted(m.source))) outcomes.push(await this.recordMissing(state, trigger));
-    for (const definition of definitions.filter((d) => wanted(d.source))) outcomes.push(await this.refresh(definition, trigger));
+    for (const definition of definitions.filter((d) => wanted(d.source))) outcomes.push(await this.refresh(definition, trigger, force));
     return outcomes;
   }
 
@@ -126,13 +126,13 @@ export class IngestionService {
   }
 
   /** Refreshes one source now (queued behind any refresh already running in this process). */
-  refresh(definition: SourceDefinition, trigger: RefreshTrigger): Promise<RefreshOutcome> {
-    const run = this.queue.then(() => this.refreshNow(definition, trigger));
+  refresh(definition: SourceDefinition, trigger: RefreshTrigger, force = false): Promise<RefreshOutcome> {
+    const run = this.queue.then(() => this.refreshNow(definition, trigger, force));
     this.queue = run.catch(() => undefined);
     return run;
   }
 
-  private async refreshNow(definition: SourceDefinition, trigger: RefreshTrigger): Promise<RefreshOutcome> {
+  private async refreshNow(definition: SourceDefinition, trigger: RefreshTrigger, force: boolean): Promise<RefreshOutcome> {
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
     const source = definition.source;
@@ -148,9 +148,14 @@ export class IngestionService {
         this.logger.log(`${source}: unchanged (sha256 ${fetched.sha256.slice(0, 12)}), version ${lease.currentVersionId} stays`);
         return { source, outcome: 'unchanged', versionId: lease.currentVersionId, delta: null, error: null, durationMs: elapsed() };
       }
+      const lost = lease.currentFiles.filter((name) => !fetched.files.some((f) => f.name === name));
+      if (lost.length > 0 && !force) {
+        // A missing alias or address file would silently strip data from every entity.
+        throw new IngestionError('validate', `${lost.join(', ')} of the current version ${lost.length === 1 ? 'is' : 'are'} missing; refresh with force to accept a version without ${lost.length === 1 ? 'it' : 'them'}`);
+      }
       const parsed = await parseFetched(definition, fetched);
       const before = lease.currentEntityCount;
-      if (before !== null && parsed.entities.length < before * (1 - this.config.LISTS_MAX_SHRINK)) {
+      if (!force && before !== null && parsed.entities.length < before * (1 - this.config.LISTS_MAX_SHRINK)) {
         throw new IngestionError(
           'validate',
           `the new file would shrink the list from ${before} to ${parsed.entities.length} entities (more than ${Math.round(this.config.LISTS_MAX_SHRINK * 100)}%); refusing it as probably truncated`,
