@@ -16,6 +16,7 @@ import { Database } from './infra/database.js';
 import { NatsStreams } from './infra/jetstream.js';
 import { QuotasRepository } from './quotas/quotas.repository.js';
 import { Quotas } from './quotas/quotas.service.js';
+import { UsageSync } from './quotas/usage-sync.service.js';
 import { RateLimits } from './rate-limits/rate-limits.service.js';
 import { DashboardController } from './screening-api/dashboard.controller.js';
 import { ScreeningApiController } from './screening-api/screening-api.controller.js';
@@ -47,6 +48,7 @@ export class ApiModule {
         { provide: APP_GUARD, useClass: CredentialsGuard },
         QuotasRepository,
         Quotas,
+        UsageSync,
         IdempotencyRepository,
         IdempotencyInterceptor,
         BulkJobsRepository,

@@ -44,7 +44,7 @@ describe('public API: credentials, tenancy, rate limits, quotas and idempotency 
     expect(unknown.status).toBe(401);
     expect(unknown.body.code).toBe('INVALID_API_KEY');
 
-    const { key } = await stack.client('large');
+    const { key, id } = await stack.client('large');
     const invalid = await http().post('/api/v1/screen').set('x-api-key', key).send({ name: '', dateOfBirth: '1952/10/07' });
     expect(invalid.status).toBe(400);
     expect(invalid.body.code).toBe('VALIDATION_FAILED');
@@ -58,6 +58,8 @@ describe('public API: credentials, tenancy, rate limits, quotas and idempotency 
     expect(screened.headers['ratelimit-limit']).toBe('500');
     const status = await http().get('/api/v1/status').set('x-api-key', key);
     expect(status.body).toMatchObject({ tier: 'large', usage: 1, quota: 100_000, remaining: 99_999 });
+    // The admin console reads usage from auth's client record; the gateway copies it there within ~10 s.
+    await eventually(async () => (await stack.sql('auth', `SELECT usage_month FROM clients WHERE id = $1`, [id]))[0].usage_month, (n) => n === 1, 15_000);
   });
 
   it('gives a starter client 10 requests a minute: headers count down, the 11th is a 429 with Retry-After', async () => {

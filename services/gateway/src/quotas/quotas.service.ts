@@ -3,6 +3,7 @@ import { DomainError } from '@vigil/platform';
 import { subjects, type ApiStatusResponse, type QuotaEvent, type ResolvedKey } from '@vigil/proto';
 import { NatsStreams } from '../infra/jetstream.js';
 import { QuotasRepository } from './quotas.repository.js';
+import { UsageSync } from './usage-sync.service.js';
 
 /** The UTC month a moment falls in, YYYY-MM: quotas reset at 00:00 UTC on the 1st. */
 export function quotaPeriod(at = new Date()): string {
@@ -38,6 +39,7 @@ export class Quotas {
   constructor(
     private readonly repository: QuotasRepository,
     private readonly streams: NatsStreams,
+    private readonly usage: UsageSync,
   ) {}
 
   /** Refuses callers whose subscription is not active, then counts `amount` names or refuses. */
@@ -63,12 +65,14 @@ export class Quotas {
       );
     }
     for (const type of crossings(used - amount, used, client.quotaMonth)) this.announce(type, client, period, used);
+    this.usage.changed(client.clientId, period);
     return { clientId: client.clientId, period, amount };
   }
 
   /** Gives back a reservation whose screening failed, so the client is not charged for our error. */
   async release(reservation: Reservation): Promise<void> {
     await this.repository.release(reservation.clientId, reservation.period, reservation.amount);
+    this.usage.changed(reservation.clientId, reservation.period);
   }
 
   async status(client: ResolvedKey): Promise<ApiStatusResponse> {
