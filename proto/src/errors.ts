@@ -29,6 +29,16 @@ export type ErrorCode =
   | 'INVALID_MFA_CODE'
   | 'MFA_REQUIRED'
   | 'OIDC_FAILED'
+  | 'CUSTOMER_NOT_FOUND'
+  | 'INVALID_TIER'
+  | 'ALREADY_ON_TIER'
+  | 'CANNOT_DOWNGRADE'
+  | 'INVALID_UPGRADE_COST'
+  | 'UPGRADE_COST_TOO_HIGH'
+  | 'PAYMENT_PROCESSING_ERROR'
+  | 'CUSTOMER_DELETED'
+  | 'INVALID_SIGNATURE'
+  | 'PAYMENT_DECLINED'
   | 'INTERNAL';
 
 export const ERROR_HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
@@ -60,6 +70,16 @@ export const ERROR_HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
   INVALID_MFA_CODE: 400,
   MFA_REQUIRED: 403,
   OIDC_FAILED: 400,
+  CUSTOMER_NOT_FOUND: 404,
+  INVALID_TIER: 400,
+  ALREADY_ON_TIER: 409,
+  CANNOT_DOWNGRADE: 400,
+  INVALID_UPGRADE_COST: 400,
+  UPGRADE_COST_TOO_HIGH: 400,
+  PAYMENT_PROCESSING_ERROR: 402,
+  CUSTOMER_DELETED: 410,
+  INVALID_SIGNATURE: 400,
+  PAYMENT_DECLINED: 402,
   INTERNAL: 500,
 };
 
@@ -92,6 +112,16 @@ export const ERROR_TITLES: Readonly<Record<ErrorCode, string>> = {
   INVALID_MFA_CODE: 'Invalid verification code',
   MFA_REQUIRED: 'Second factor required',
   OIDC_FAILED: 'Provider sign-in failed',
+  CUSTOMER_NOT_FOUND: 'Customer not found',
+  INVALID_TIER: 'Invalid tier',
+  ALREADY_ON_TIER: 'Already on this tier',
+  CANNOT_DOWNGRADE: 'Cannot downgrade',
+  INVALID_UPGRADE_COST: 'Invalid upgrade cost',
+  UPGRADE_COST_TOO_HIGH: 'Upgrade cost too high',
+  PAYMENT_PROCESSING_ERROR: 'Payment processing error',
+  CUSTOMER_DELETED: 'Customer deleted',
+  INVALID_SIGNATURE: 'Invalid webhook signature',
+  PAYMENT_DECLINED: 'Payment declined',
   INTERNAL: 'Internal error',
 };
 

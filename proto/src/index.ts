@@ -175,7 +175,40 @@ export { searchRequestSchema, searchHitSchema, searchResponseSchema } from './sc
 export type { SearchRequest, ParsedSearchRequest, SearchHit, SearchResponse } from './screening/search.js';
 export { LIST_DELTA_MAX_IDS, listsUpdatedEventSchema, listsRefreshFailedEventSchema, screenedEventSchema } from './screening/events.js';
 export type { ListsUpdatedEvent, ListsRefreshFailedEvent, ScreenedEvent } from './screening/events.js';
-export { PLANS, planOf } from './plans.js';
+export { PLANS, planOf, MOST_POPULAR_TIER, YEARLY_DISCOUNT, yearlyPriceUsd } from './plans.js';
+export {
+  TIER_REQUIRED_MESSAGE,
+  TIER_EMPTY_MESSAGE,
+  billingUserSchema,
+  requestedTierSchema,
+  createCheckoutRequestSchema,
+  checkoutSessionReplySchema,
+  sandboxSessionRequestSchema,
+  sandboxCompleteRequestSchema,
+  webhookRequestSchema,
+  webhookReplySchema,
+  clientRequestSchema,
+  clientByEmailRequestSchema,
+  subscriptionCheckRequestSchema,
+  subscriptionCheckReplySchema,
+  upgradeRequestSchema,
+  subscriptionActivatedEventSchema,
+  tierChangedEventSchema,
+  subscriptionStatusEventSchema,
+} from './billing/billing.js';
+export type {
+  BillingUser,
+  CreateCheckoutRequest,
+  CheckoutSessionReply,
+  SandboxSessionQuery,
+  SandboxCompleteCommand,
+  WebhookRequest,
+  WebhookReply,
+  SubscriptionCheckReply,
+  SubscriptionActivatedEvent,
+  TierChangedEvent,
+  SubscriptionStatusEvent,
+} from './billing/billing.js';
 export type { Plan } from './plans.js';
 export { securityEventSchema, QUOTA_EVENT_TYPES, quotaEventSchema } from './gateway/events.js';
 export type { SecurityEvent, QuotaEvent } from './gateway/events.js';
@@ -203,4 +236,9 @@ export type {
   SandboxCheckoutSession,
   SandboxCompleteRequest,
   SandboxCompleteResponse,
+  SubscriptionCheckResponse,
+  BillingEventType,
+  QuotaMonitoringResponse,
+  QuotaCheckResponse,
 } from './http/billing.js';
+export { BILLING_EVENT_TYPES } from './http/billing.js';

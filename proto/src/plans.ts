@@ -8,6 +8,29 @@ export type Plan = {
   monthlyQuota: number;
   rateLimitPerMinute: number;
   feeds: readonly Feed[];
+  /** round(12 × monthly × 0.8): a year paid at once is 20% off. */
+  priceUsdPerYear: number;
+  mostPopular: boolean;
+  /** e.g. "under 500 ms". */
+  responseTime: string;
+  support: string;
+  realTimeUpdates: boolean;
+  webhookNotifications: boolean;
+  webSocketAccess: boolean;
+  dashboardAccess: boolean;
+};
+
+export const YEARLY_DISCOUNT = 0.2;
+export const MOST_POPULAR_TIER: Tier = 'medium';
+export const yearlyPriceUsd = (monthly: number) => Math.round(12 * monthly * 0.8);
+
+type PlanExtras = Pick<Plan, 'responseTime' | 'support' | 'realTimeUpdates' | 'webhookNotifications' | 'webSocketAccess' | 'dashboardAccess'>;
+// The pricing table (spec §9): what each tier adds beyond its limits.
+const EXTRAS: Readonly<Record<Tier, PlanExtras>> = {
+  starter: { responseTime: 'under 2 s', support: 'Email support', realTimeUpdates: false, webhookNotifications: false, webSocketAccess: false, dashboardAccess: false },
+  small: { responseTime: 'under 1 s', support: 'Priority email support', realTimeUpdates: true, webhookNotifications: true, webSocketAccess: false, dashboardAccess: false },
+  medium: { responseTime: 'under 500 ms', support: 'Phone and email support', realTimeUpdates: true, webhookNotifications: true, webSocketAccess: true, dashboardAccess: true },
+  large: { responseTime: 'under 200 ms', support: '24/7 support', realTimeUpdates: true, webhookNotifications: true, webSocketAccess: true, dashboardAccess: true },
 };
 
 const PRICES_USD: Readonly<Record<Tier, number>> = { starter: 99, small: 299, medium: 999, large: 2_499 };
@@ -19,6 +42,9 @@ export const PLANS: readonly Plan[] = TIERS.map((tier) => ({
   name: NAMES[tier],
   priceUsdPerMonth: PRICES_USD[tier],
   ...TIER_LIMITS[tier],
+  priceUsdPerYear: yearlyPriceUsd(PRICES_USD[tier]),
+  mostPopular: tier === MOST_POPULAR_TIER,
+  ...EXTRAS[tier],
 }));
 
 export function planOf(tier: Tier): Plan {

@@ -60,6 +60,8 @@ export const subjects = {
     resolveKey: 'clients.v1.resolve-key',
     provision: 'clients.v1.provision',
     updateSubscription: 'clients.v1.update-subscription',
+    /** Service-to-service (billing): one client by id, with its usage and quota. */
+    get: 'clients.v1.get',
     /** Event: a key stopped working (regenerated, revoked, client deleted). */
     keyRevoked: 'clients.v1.key-revoked',
     settings: {
@@ -70,6 +72,27 @@ export const subjects = {
       updateNotifications: 'clients.v1.settings.notifications.update',
       accountSummary: 'clients.v1.settings.account-summary',
     },
+  },
+  billing: {
+    createCheckout: 'billing.v1.checkout.create',
+    sandboxSession: 'billing.v1.sandbox.session',
+    sandboxComplete: 'billing.v1.sandbox.complete',
+    /** A Stripe webhook delivery: raw body + Stripe-Signature, verified by billing. */
+    webhook: 'billing.v1.webhook',
+    portalSession: 'billing.v1.portal-session',
+    clientByEmail: 'billing.v1.client-by-email',
+    subscription: 'billing.v1.subscription',
+    upgradeOptions: 'billing.v1.upgrade.options',
+    upgradePreview: 'billing.v1.upgrade.preview',
+    upgrade: 'billing.v1.upgrade.apply',
+    quotaMonitoring: 'billing.v1.quota-monitoring',
+    checkWarnings: 'billing.v1.quota-monitoring.check-warnings',
+    checkPayments: 'billing.v1.quota-monitoring.check-payments',
+    /** Events: the gateway's key cache (≤ 5 s) makes limits follow; these tell everyone else. */
+    subscriptionActivated: 'billing.v1.subscription-activated',
+    tierChanged: 'billing.v1.tier-changed',
+    paymentFailed: 'billing.v1.payment-failed',
+    subscriptionCancelled: 'billing.v1.subscription-cancelled',
   },
   gateway: {
     /** Event (JetStream SECURITY): ADMIN_ACCESS, CLIENT_ACCESS, FAILED_AUTH, RATE_LIMIT_VIOLATION, SUSPICIOUS_ACTIVITY. */

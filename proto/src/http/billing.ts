@@ -63,3 +63,29 @@ export type SandboxCheckoutSession = {
 /** `POST /api/payment/sandbox/sessions/{id}/complete` (bearer): pays with the sandbox card; then go to `redirectUrl`. */
 export type SandboxCompleteRequest = { cardNumber: string };
 export type SandboxCompleteResponse = { redirectUrl: string };
+
+/** `GET /api/payment/subscription` (bearer): the route guards' subscription check. */
+export type SubscriptionCheckResponse = { hasSubscription: boolean; tier: Tier | null; subscription_status: SubscriptionStatus | null };
+
+export const BILLING_EVENT_TYPES = ['quota_warning', 'quota_exceeded', 'payment_failed', 'subscription_cancelled', 'payment_recovery_reminder'] as const;
+export type BillingEventType = (typeof BILLING_EVENT_TYPES)[number];
+
+/** `GET /api/client/quota-monitoring` (admin). */
+export type QuotaMonitoringResponse = {
+  quotaWarnings: { client_id: string; client_name: string; tier: Tier; usage_month: number; quota_month: number; usage_percent: number }[];
+  quotaExceeded: { client_id: string; client_name: string; tier: Tier; usage_month: number; quota_month: number; usage_percent: number }[];
+  paymentFailures: { client_id: string; client_name: string; tier: Tier; subscription_status: SubscriptionStatus; updated_at: string }[];
+  recentEvents: {
+    id: string;
+    event_type: BillingEventType;
+    client_id: string;
+    client_name: string;
+    usage: number | null;
+    quota: number | null;
+    percentage: number | null;
+    created_at: string;
+  }[];
+};
+
+/** `POST /api/client/quota-monitoring/check-warnings` and `/check-payments` (admin). */
+export type QuotaCheckResponse = { checked: number; notified: number };
