@@ -151,6 +151,8 @@ describe('clients, API keys, thresholds and settings', () => {
     expect(again.api_key).toBeUndefined();
     const upgraded = await stack.call<Client>(subjects.clients.updateSubscription, { clientId: first.client.id, tier: 'large', subscriptionStatus: 'past_due' });
     expect(upgraded).toMatchObject({ tier: 'large', quota_month: 100_000, subscription_status: 'past_due' });
+    await expect(stack.call<Client>(subjects.clients.get, { clientId: first.client.id })).resolves.toMatchObject({ tier: 'large', usage_month: 0 });
+    expect((await stack.fail(subjects.clients.get, { clientId: '00000000-0000-4000-8000-000000000000' })).code).toBe('NOT_FOUND');
   });
 
   describe('settings of a client\'s own user', () => {

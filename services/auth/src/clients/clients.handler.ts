@@ -3,6 +3,7 @@ import { MessagePattern, Payload } from '@nestjs/microservices';
 import { parseMessage } from '@vigil/platform';
 import {
   clientIdRequestSchema,
+  clientRequestSchema,
   createClientRequestSchema,
   findByKeyRequestSchema,
   listClientsRequestSchema,
@@ -94,6 +95,12 @@ export class ClientsHandler {
   @MessagePattern(subjects.clients.provision)
   provision(@Payload() data: unknown): Promise<ProvisionClientReply> {
     return this.clients.provision(parseMessage(provisionClientRequestSchema, data));
+  }
+
+  /** billing: reads usage and quota for quota monitoring and the payment success page. */
+  @MessagePattern(subjects.clients.get)
+  get(@Payload() data: unknown): Promise<Client> {
+    return this.clients.get(parseMessage(clientRequestSchema, data).clientId);
   }
 
   @MessagePattern(subjects.clients.updateSubscription)
