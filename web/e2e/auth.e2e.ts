@@ -43,8 +43,8 @@ describe('sign-up, sign-in, guards and sign-out against the real auth service', 
     await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await form.getByLabel('Confirm password').fill(`${PASSWORD}x`);
     await form.getByRole('button', { name: 'Create Account' }).click();
-    expect(await form.getByText('Passwords do not match.').isVisible()).toBe(true);
-    expect(await form.getByText('You must accept the terms of service and privacy policy.').isVisible()).toBe(true);
+    expect(await form.getByText('Passwords do not match.', { exact: true }).isVisible()).toBe(true);
+    expect(await form.getByText('You must accept the terms of service and privacy policy.', { exact: true }).isVisible()).toBe(true);
     // The admin invitation field appears only for the company domain.
     expect(await form.getByLabel('Admin invitation code').count()).toBe(0);
   });
@@ -55,14 +55,14 @@ describe('sign-up, sign-in, guards and sign-out against the real auth service', 
     await form.getByLabel('Confirm password').fill(PASSWORD);
     await form.getByRole('checkbox', { name: /I agree/ }).click();
     await form.getByRole('button', { name: 'Create Account' }).click();
-    await page.getByText('Account created! Please check your email to confirm your account.').first().waitFor();
+    await page.getByText('Account created! Please check your email to confirm your account.', { exact: true }).first().waitFor();
 
     await page.getByRole('tab', { name: 'Sign In' }).click();
     const signIn = page.getByRole('form', { name: 'Sign in' });
     await signIn.getByLabel('Email').fill(email);
     await signIn.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await signIn.getByRole('button', { name: 'Sign In' }).click();
-    await page.getByText('Email not confirmed. Please check your email for the confirmation link.').waitFor();
+    await page.getByText('Email not confirmed. Please check your email for the confirmation link.', { exact: true }).waitFor();
     expect(watcher.problems.failedRequests).toEqual(['POST /auth/v1/token 403']);
   });
 
@@ -143,10 +143,10 @@ describe('sign-up, sign-in, guards and sign-out against the real auth service', 
     await page.goto(`${WEB_URL}/forgot-password`);
     expect(await page.title()).toBe('Reset Password · Vigil');
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
-    expect(await page.getByText('Please enter a valid email address.').isVisible()).toBe(true);
+    expect(await page.getByText('Please enter a valid email address.', { exact: true }).isVisible()).toBe(true);
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
-    await page.getByText('If an account with that email exists, you will receive a password reset link.').waitFor();
+    await page.getByText('If an account with that email exists, you will receive a password reset link.', { exact: true }).waitFor();
     expect(await page.getByTestId('sent-to').innerText()).toBe(email);
     await page.getByRole('button', { name: 'Try Another Email' }).click();
     expect(await page.getByLabel('Email').inputValue()).toBe('');

@@ -34,8 +34,8 @@ describe('guards and pages when the backend fails', () => {
     };
     await page.route('**/api/settings/account-summary', failSummary);
     await page.goto(`${WEB_URL}/account`);
-    await page.getByText('Checking access...').waitFor();
-    for (const n of [1, 2, 3]) await page.getByText(`Retrying access check (${n}/3)...`).waitFor({ timeout: 8_000 });
+    await page.getByText('Checking access...', { exact: true }).waitFor();
+    for (const n of [1, 2, 3]) await page.getByText(`Retrying access check (${n}/3)...`, { exact: true }).waitFor({ timeout: 8_000 });
     await page.getByText('Unable to verify subscription status. Please try again.', { exact: true }).waitFor({ timeout: 8_000 });
     await page.waitForURL(`${WEB_URL}/onboarding`);
     // The first check and three retries; the waits between them grow 1 s, 2 s, 3 s.
@@ -60,7 +60,7 @@ describe('guards and pages when the backend fails', () => {
     // First lookup after 1.5 s, then one every 3 s.
     expect(lookups.length).toBeGreaterThanOrEqual(2);
     expect(lookups[1]! - lookups[0]!).toBeGreaterThanOrEqual(2900);
-    expect(await page.getByText('Payment successful').isVisible()).toBe(true);
+    expect(await page.getByText('Payment successful', { exact: true }).isVisible()).toBe(true);
     await page.unroute('**/api/payment/client-by-email/**', notYet);
   });
 

@@ -39,7 +39,7 @@ describe('a new customer from Pricing to an upgrade', () => {
     await page.goto(`${WEB_URL}/pricing`, { waitUntil: 'networkidle' });
     if (missing.includes('/api/v1/plans')) {
       // Waiting for the plan catalogue: Pricing must show its error state, not invented plans.
-      await page.getByText('The plan catalogue could not be loaded').waitFor();
+      await page.getByText('The plan catalogue could not be loaded', { exact: true }).waitFor();
       expect(await page.locator('[data-tier]').count()).toBe(0);
       console.warn(`journey stops at Pricing: the gateway has no ${missing.join(', ')} yet`);
       return;
@@ -64,7 +64,7 @@ describe('a new customer from Pricing to an upgrade', () => {
     await signUp.getByLabel('Confirm password').fill(PASSWORD);
     await signUp.getByRole('checkbox', { name: /I agree/ }).click();
     await signUp.getByRole('button', { name: 'Create Account' }).click();
-    await page.getByText('Account created! Please check your email to confirm your account.').first().waitFor();
+    await page.getByText('Account created! Please check your email to confirm your account.', { exact: true }).first().waitFor();
     const mail = await readMailbox(email, /confirm/i);
     await page.goto(linkFromMail(mail.text, '/login?type=signup'));
     await page.waitForURL(`${WEB_URL}/onboarding`, { timeout: 15_000 });
@@ -116,10 +116,10 @@ describe('a new customer from Pricing to an upgrade', () => {
     // /upgrade previews and performs an upgrade to Large.
     await page.goto(`${WEB_URL}/upgrade`);
     await page.getByRole('radio', { name: /Large/ }).click();
-    await page.getByText('Upgrade Summary').waitFor();
-    await page.getByText('Days remaining').waitFor();
+    await page.getByText('Upgrade Summary', { exact: true }).waitFor();
+    await page.getByText('Days remaining', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Upgrade Now' }).click();
-    await page.getByText('Upgrade Successful!').waitFor({ timeout: 15_000 });
+    await page.getByText('Upgrade Successful!', { exact: true }).waitFor({ timeout: 15_000 });
     await page.getByRole('heading', { name: "You're on the Large Plan!" }).waitFor({ timeout: 15_000 });
 
     // Sign out clears every stored trace, the API key included.

@@ -2,6 +2,7 @@ import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs } from '@re
 import type { AuthState } from '../auth/auth-slice.js';
 import { sessionEnded, sessionStarted } from '../auth/auth-slice.js';
 import { refreshSession } from '../auth/session-refresh.js';
+import { readApiKey } from '../dashboard/api-key-store.js';
 import { toApiError, type ApiError } from './api-error.js';
 
 /** Spec §9: requests give up after 30 s. */
@@ -15,6 +16,9 @@ const rawQuery = fetchBaseQuery({
   prepareHeaders: (headers, { getState }) => {
     const token = (getState() as StateWithAuth).auth.session?.access_token;
     if (token && !headers.has('authorization')) headers.set('authorization', `Bearer ${token}`);
+    // Spec §7 default headers: the pasted API key goes along too (the upgrade and portal routes resolve the client from it).
+    const apiKey = token ? readApiKey() : null;
+    if (apiKey && !headers.has('x-api-key')) headers.set('x-api-key', apiKey);
     return headers;
   },
 });

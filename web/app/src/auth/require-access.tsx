@@ -31,6 +31,8 @@ export function RequireAccess({ level, children }: { level: AccessLevel; childre
   }
   if (level === 'admin') return isAdmin ? <>{children ?? <Outlet />}</> : <Navigate to="/dashboard" replace />;
   if (level === 'signed-in') return <>{children ?? <Outlet />}</>;
+  // Admins hold no subscription of their own; their home is the admin dashboard (spec: /upgrade sends admins there).
+  if (isAdmin) return <Navigate to="/dashboard/admin" replace />;
   return <SubscriptionGate key={user?.id}>{children ?? <Outlet />}</SubscriptionGate>;
 }
 
