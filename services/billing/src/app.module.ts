@@ -1,9 +1,28 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import { ClientsModule } from '@nestjs/microservices';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { databaseHealth, dataSourceOptions, healthModule } from '@vigil/platform';
+import { NATS_CLIENT, RpcClient, databaseHealth, dataSourceOptions, healthModule, natsClientOptions } from '@vigil/platform';
 import { DataSource } from 'typeorm';
 import { migrations } from '../migrations/index.js';
-import type { BillingConfig } from './env.js';
+import { AuthClients } from './clients/auth-clients.adapter.js';
+import { BILLING_CONFIG, type BillingConfig } from './env.js';
+import { MailOutboxRepository } from './mail/mail-outbox.repository.js';
+import { PAYMENT_PROVIDER } from './payments/payment-provider.js';
+import { paymentProviderFor } from './payments/payment-provider.factory.js';
+import { BillingEventsRepository } from './quota-monitoring/billing-events.repository.js';
+import { QuotaMonitoringHandler } from './quota-monitoring/quota-monitoring.handler.js';
+import { QuotaMonitoringService } from './quota-monitoring/quota-monitoring.service.js';
+import { UsagePeriodsRepository } from './quota-monitoring/usage-periods.repository.js';
+import { UsageResets } from './quota-monitoring/usage-resets.service.js';
+import { BillingEventsPublisher } from './subscriptions/billing-events.publisher.js';
+import { CheckoutSessionsRepository } from './subscriptions/checkout-sessions.repository.js';
+import { CustomersRepository } from './subscriptions/customers.repository.js';
+import { ProcessedEventsRepository } from './subscriptions/processed-events.repository.js';
+import { SubscriptionsHandler } from './subscriptions/subscriptions.handler.js';
+import { SubscriptionsService } from './subscriptions/subscriptions.service.js';
+import { UpgradesHandler } from './upgrades/upgrades.handler.js';
+import { UpgradesRepository } from './upgrades/upgrades.repository.js';
+import { UpgradesService } from './upgrades/upgrades.service.js';
 
 @Module({})
 export class AppModule {
@@ -12,7 +31,28 @@ export class AppModule {
       module: AppModule,
       imports: [
         TypeOrmModule.forRoot(dataSourceOptions({ databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, migrations })),
+        ClientsModule.register([{ name: NATS_CLIENT, ...natsClientOptions(config.NATS_URL, 'billing') }]),
         healthModule('billing', [{ provide: 'DATABASE_HEALTH', useFactory: databaseHealth, inject: [DataSource] }]),
+      ],
+      controllers: [SubscriptionsHandler, UpgradesHandler, QuotaMonitoringHandler],
+      providers: [
+        { provide: BILLING_CONFIG, useValue: config },
+        { provide: 'RPC_TIMEOUT_MS', useValue: config.NATS_REQUEST_TIMEOUT_MS },
+        { provide: PAYMENT_PROVIDER, useFactory: () => paymentProviderFor(config) },
+        RpcClient,
+        AuthClients,
+        BillingEventsPublisher,
+        MailOutboxRepository,
+        CustomersRepository,
+        CheckoutSessionsRepository,
+        ProcessedEventsRepository,
+        BillingEventsRepository,
+        UsagePeriodsRepository,
+        UpgradesRepository,
+        UsageResets,
+        SubscriptionsService,
+        UpgradesService,
+        QuotaMonitoringService,
       ],
     };
   }

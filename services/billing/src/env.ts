@@ -1,8 +1,38 @@
 import { baseEnvSchema } from '@vigil/platform';
 import { z } from 'zod';
 
-export const envSchema = baseEnvSchema.extend({
-  DB_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lowercase Postgres identifier').default('billing'),
-});
+const httpUrl = z.url({ protocol: /^https?$/ }).transform((value) => value.replace(/\/+$/, ''));
+const optionalSecret = z
+  .string()
+  .optional()
+  .transform((value) => (value && value.trim() !== '' ? value.trim() : undefined));
+
+export const envSchema = baseEnvSchema
+  .extend({
+    DB_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lowercase Postgres identifier').default('billing'),
+    /** Base URL of the client web app: checkout success/cancel pages and the sandbox checkout page live there. */
+    WEB_URL: httpUrl.default('http://localhost:3000'),
+    /** Both set: Stripe. Both unset: the sandbox provider (no network). One alone is a mistake. */
+    STRIPE_SECRET_KEY: optionalSecret,
+    STRIPE_WEBHOOK_SECRET: optionalSecret,
+    /** Where the Stripe SDK sends its requests; tests point it at a local fake. Unset: api.stripe.com. */
+    STRIPE_API_URL: httpUrl.optional(),
+    /** Webhook signatures older than this are refused (Stripe's own default). */
+    STRIPE_WEBHOOK_TOLERANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+    /** An upgrade charging more than this now is refused (UPGRADE_COST_TOO_HIGH) rather than surprising a customer. */
+    MAX_UPGRADE_CHARGE_USD: z.coerce.number().min(1).default(5_000),
+    /** How often quota warnings, payment reminders and usage resets run on their own; 0 turns the schedule off. */
+    BILLING_CHECK_INTERVAL_MS: z.coerce.number().int().min(0).default(15 * 60_000),
+  })
+  .superRefine((config, ctx) => {
+    if (Boolean(config.STRIPE_SECRET_KEY) !== Boolean(config.STRIPE_WEBHOOK_SECRET)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [config.STRIPE_SECRET_KEY ? 'STRIPE_WEBHOOK_SECRET' : 'STRIPE_SECRET_KEY'],
+        message: 'set both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET for Stripe, or neither for the sandbox provider',
+      });
+    }
+  });
 
 export type BillingConfig = z.infer<typeof envSchema>;
+export const BILLING_CONFIG = Symbol('BILLING_CONFIG');

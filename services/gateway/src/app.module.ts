@@ -3,6 +3,7 @@ import { ClientsModule } from '@nestjs/microservices';
 import { NATS_CLIENT, RpcClient, healthModule, natsClientOptions } from '@vigil/platform';
 import { ApiModule } from './api.module.js';
 import { AuthHttpModule } from './auth/auth.module.js';
+import { BillingHttpModule } from './billing/billing.module.js';
 import { GATEWAY_CONFIG } from './config.token.js';
 import type { GatewayConfig } from './env.js';
 import { HealthController } from './health/health.controller.js';
@@ -18,6 +19,7 @@ export class AppModule {
         healthModule('gateway'),
         AuthHttpModule.forRoot(config),
         ApiModule.forRoot(config),
+        BillingHttpModule.forRoot(config),
       ],
       controllers: [HealthController],
       providers: [

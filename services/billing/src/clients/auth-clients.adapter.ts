@@ -1,0 +1,21 @@
+import { Injectable } from '@nestjs/common';
+import { RpcClient } from '@vigil/platform';
+import { subjects, type Client, type ProvisionClientReply, type ProvisionClientRequest, type UpdateSubscriptionRequest } from '@vigil/proto';
+
+/** The auth service owns clients, keys, tiers and quotas; billing asks it over NATS. */
+@Injectable()
+export class AuthClients {
+  constructor(private readonly rpc: RpcClient) {}
+
+  provision(request: Omit<ProvisionClientRequest, 'subscriptionStatus'> & { subscriptionStatus: ProvisionClientRequest['subscriptionStatus'] }): Promise<ProvisionClientReply> {
+    return this.rpc.request(subjects.clients.provision, request);
+  }
+
+  updateSubscription(request: UpdateSubscriptionRequest): Promise<Client> {
+    return this.rpc.request(subjects.clients.updateSubscription, request);
+  }
+
+  get(clientId: string): Promise<Client> {
+    return this.rpc.request(subjects.clients.get, { clientId });
+  }
+}

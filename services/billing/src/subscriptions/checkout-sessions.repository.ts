@@ -1,0 +1,57 @@
+import { Injectable } from '@nestjs/common';
+import type { Tier } from '@vigil/proto';
+import { DataSource } from 'typeorm';
+import { sql, type Queryable } from '../db/sql.js';
+import type { ProviderKind } from '../payments/payment-provider.js';
+
+export type CheckoutSession = {
+  id: string;
+  provider: ProviderKind;
+  user_id: string;
+  email: string;
+  tier: Tier;
+  amount_usd: number;
+  status: 'open' | 'complete' | 'expired';
+  client_id: string | null;
+  created_at: Date;
+};
+
+@Injectable()
+export class CheckoutSessionsRepository {
+  constructor(private readonly db: DataSource) {}
+
+  async insert(session: Pick<CheckoutSession, 'id' | 'provider' | 'user_id' | 'email' | 'tier' | 'amount_usd'>): Promise<void> {
+    await sql(this.db, `INSERT INTO checkout_sessions (id, provider, user_id, email, tier, amount_usd) VALUES ($1, $2, $3, $4, $5, $6)`, [
+      session.id,
+      session.provider,
+      session.user_id,
+      session.email,
+      session.tier,
+      session.amount_usd,
+    ]);
+  }
+
+  async get(id: string, q: Queryable = this.db): Promise<CheckoutSession | undefined> {
+    return (await sql<CheckoutSession>(q, `SELECT id, provider, user_id, email, tier, amount_usd, status, client_id, created_at FROM checkout_sessions WHERE id = $1`, [id]))[0];
+  }
+
+  async lock(id: string, q: Queryable): Promise<CheckoutSession | undefined> {
+    return (await sql<CheckoutSession>(q, `SELECT id, provider, user_id, email, tier, amount_usd, status, client_id, created_at FROM checkout_sessions WHERE id = $1 FOR UPDATE`, [id]))[0];
+  }
+
+  async complete(id: string, clientId: string, apiKey: string | undefined, q: Queryable): Promise<void> {
+    await sql(q, `UPDATE checkout_sessions SET status = 'complete', client_id = $2, pending_api_key = $3, completed_at = now() WHERE id = $1`, [id, clientId, apiKey ?? null]);
+  }
+
+  /** The client's new key, once: the row forgets it in the same statement that reads it. */
+  async takePendingKey(clientId: string): Promise<string | undefined> {
+    const rows = await sql<{ key: string }>(
+      this.db,
+      `UPDATE checkout_sessions s SET pending_api_key = NULL
+       FROM (SELECT id, pending_api_key FROM checkout_sessions WHERE client_id = $1 AND pending_api_key IS NOT NULL ORDER BY completed_at DESC LIMIT 1 FOR UPDATE) old
+       WHERE s.id = old.id RETURNING old.pending_api_key AS key`,
+      [clientId],
+    );
+    return rows[0]?.key;
+  }
+}

@@ -1,0 +1,22 @@
+import { Injectable } from '@nestjs/common';
+import type { Tier } from '@vigil/proto';
+import { DataSource } from 'typeorm';
+import { sql } from '../db/sql.js';
+
+export type UpgradeRecord = { clientId: string; fromTier: Tier; toTier: Tier; proratedCents: number; daysRemaining: number };
+
+/** Every upgrade and what it charged: the answer to "why was I billed this?". */
+@Injectable()
+export class UpgradesRepository {
+  constructor(private readonly db: DataSource) {}
+
+  async insert(record: UpgradeRecord): Promise<void> {
+    await sql(this.db, `INSERT INTO upgrades (client_id, from_tier, to_tier, prorated_cost_cents, days_remaining) VALUES ($1, $2, $3, $4, $5)`, [
+      record.clientId,
+      record.fromTier,
+      record.toTier,
+      record.proratedCents,
+      record.daysRemaining,
+    ]);
+  }
+}

@@ -1,0 +1,165 @@
+// Integration-test harness: a private nats-server, throwaway Postgres schemas, and the built
+// auth and billing services as child processes, so tests drive billing exactly as the
+// gateway does (over NATS) and see what auth ends up holding.
+import { ClientProxyFactory, Transport, type ClientProxy } from '@nestjs/microservices';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { DomainError, RpcClient, runMigrations } from '@vigil/platform';
+import { subjects, type ServiceName } from '@vigil/proto';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { migrations } from '../migrations/index.js';
+
+const SERVICES_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/vigil_test';
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.once('error', reject);
+  });
+}
+
+function natsBinary(): string | undefined {
+  const found = spawnSync('sh', ['-c', 'command -v nats-server'], { encoding: 'utf8' }).stdout.trim();
+  return found || ['/usr/sbin/nats-server', '/usr/local/bin/nats-server'].find(existsSync);
+}
+
+export type BillingStack = {
+  rpc: RpcClient;
+  /** Billing's schema. */
+  db: pg.Client;
+  /** Auth's schema: what the gateway would read through clients.v1.resolve-key. */
+  authDb: pg.Client;
+  call: <T>(subject: string, payload: unknown) => Promise<T>;
+  fail: (subject: string, payload: unknown) => Promise<DomainError>;
+  events: (subject: string) => unknown[];
+  logs: () => string;
+  stop: () => Promise<void>;
+};
+
+async function waitForHealth(rpc: RpcClient, service: ServiceName, child: ChildProcess, logs: () => string) {
+  const started = Date.now();
+  for (;;) {
+    try {
+      await rpc.request(subjects.health(service), {}, { timeoutMs: 500 });
+      return;
+    } catch {
+      if (child.exitCode !== null || Date.now() - started > 20_000) throw new Error(`${service} did not start:\n${logs()}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+}
+
+/** Auth and billing on a private broker, each in its own new schema; `billingEnv` adds to billing's environment. */
+export async function startBillingStack(billingEnv: Record<string, string> = {}): Promise<BillingStack> {
+  const tag = randomBytes(4).toString('hex');
+  const authSchema = `t${tag}_auth`;
+  const billingSchema = `t${tag}_billing`;
+  const { migrations: authMigrations } = (await import(join(SERVICES_DIR, 'auth', 'dist', 'migrations', 'index.js'))) as { migrations: Parameters<typeof runMigrations>[0]['migrations'] };
+  await runMigrations({ databaseUrl: DATABASE_URL, schema: authSchema, migrations: authMigrations });
+  await runMigrations({ databaseUrl: DATABASE_URL, schema: billingSchema, migrations });
+
+  let natsProcess: ChildProcess | undefined;
+  let natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+  const binary = natsBinary();
+  if (binary) {
+    const port = await freePort();
+    natsProcess = spawn(binary, ['-a', '127.0.0.1', '-p', String(port)], { stdio: 'ignore' });
+    natsUrl = `nats://127.0.0.1:${port}`;
+  }
+  let nc: NatsConnection | undefined;
+  for (let i = 0; i < 50 && !nc; i++) {
+    nc = await connect({ servers: natsUrl }).catch(async () => {
+      await new Promise((r) => setTimeout(r, 100));
+      return undefined;
+    });
+  }
+  if (!nc) throw new Error(`NATS did not come up at ${natsUrl}`);
+
+  let output = '';
+  const start = (service: 'auth' | 'billing', env: Record<string, string>) => {
+    const child = spawn(process.execPath, [join(SERVICES_DIR, service, 'dist', 'src', 'main.js')], {
+      env: { ...process.env, NODE_OPTIONS: '', DATABASE_URL, NATS_URL: natsUrl, LOG_LEVEL: 'warn', WEB_URL: 'http://web.test', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout!.on('data', (d) => (output += d));
+    child.stderr!.on('data', (d) => (output += d));
+    return child;
+  };
+  const auth = start('auth', { DB_SCHEMA: authSchema, ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1' });
+  const billing = start('billing', { DB_SCHEMA: billingSchema, BILLING_CHECK_INTERVAL_MS: '0', ...billingEnv });
+
+  const proxy: ClientProxy = ClientProxyFactory.create({ transport: Transport.NATS, options: { servers: [natsUrl] } });
+  const rpc = new RpcClient(proxy, 10_000);
+  await waitForHealth(rpc, 'auth', auth, () => output);
+  await waitForHealth(rpc, 'billing', billing, () => output);
+
+  const db = new pg.Client({ connectionString: DATABASE_URL, options: `-c search_path="${billingSchema}"` });
+  const authDb = new pg.Client({ connectionString: DATABASE_URL, options: `-c search_path="${authSchema}"` });
+  await db.connect();
+  await authDb.connect();
+
+  const call = <T>(subject: string, payload: unknown) => rpc.request<T>(subject, payload);
+  return {
+    rpc,
+    db,
+    authDb,
+    call,
+    fail: async (subject, payload) => {
+      try {
+        await call(subject, payload);
+      } catch (error) {
+        if (error instanceof DomainError) return error;
+        throw error;
+      }
+      throw new Error(`${subject} succeeded but was expected to fail`);
+    },
+    events: (subject) => {
+      const received: unknown[] = [];
+      const sub = nc!.subscribe(subject);
+      void (async () => {
+        for await (const msg of sub) {
+          const body = msg.json<{ data?: unknown }>();
+          received.push(body && typeof body === 'object' && 'data' in body ? body.data : body);
+        }
+      })();
+      return received;
+    },
+    logs: () => output,
+    stop: async () => {
+      await proxy.close();
+      const stopped = (child: ChildProcess) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null) return resolve();
+          child.once('exit', () => resolve());
+          child.kill('SIGTERM');
+        });
+      await Promise.all([stopped(auth), stopped(billing)]);
+      await db.query(`DROP SCHEMA IF EXISTS "${billingSchema}" CASCADE`).catch(() => undefined);
+      await db.query(`DROP SCHEMA IF EXISTS "${authSchema}" CASCADE`).catch(() => undefined);
+      await db.end();
+      await authDb.end();
+      await nc!.close();
+      natsProcess?.kill('SIGTERM');
+    },
+  };
+}
+
+export async function eventually<T>(fn: () => T | Promise<T>, accept: (v: T) => boolean, timeoutMs = 3_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await fn();
+    if (accept(value)) return value;
+    if (Date.now() > deadline) throw new Error(`condition not met in ${timeoutMs} ms: ${JSON.stringify(value)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import {
+  subjects,
+  type CheckoutSessionReply,
+  type ClientByEmailResponse,
+  type QuotaCheckResponse,
+  type QuotaMonitoringResponse,
+  type ResolvedKey,
+  type SandboxCheckoutSession,
+  type SubscriptionCheckReply,
+  type UpgradeOptionsResponse,
+  type UpgradePreview,
+} from '@vigil/proto';
+import { createHash, randomUUID } from 'node:crypto';
+import { eventually, startBillingStack, type BillingStack } from './harness.js';
+
+let stack: BillingStack;
+beforeAll(async () => {
+  stack = await startBillingStack();
+}, 60_000);
+afterAll(async () => {
+  await stack?.stop();
+});
+
+const userFor = (email: string) => ({ id: randomUUID(), email });
+const VISA = '4242 4242 4242 4242';
+
+async function subscribe(email: string, tier: string) {
+  const user = userFor(email);
+  const checkout = await stack.call<CheckoutSessionReply>(subjects.billing.createCheckout, { user, tier, clientEmail: email });
+  await stack.call(subjects.billing.sandboxComplete, { user, sessionId: checkout.sessionId, cardNumber: VISA });
+  const { client } = await stack.call<ClientByEmailResponse>(subjects.billing.clientByEmail, { user, email });
+  return { user, checkout, client };
+}
+
+describe('sandbox checkout', () => {
+  it('turns a signed-in user into an active client whose key the gateway accepts', async () => {
+    const activated = stack.events(subjects.billing.subscriptionActivated);
+    const user = userFor('buyer@example.com');
+    const checkout = await stack.call<CheckoutSessionReply>(subjects.billing.createCheckout, { user, tier: 'small', clientEmail: 'Buyer@Example.com' });
+    expect(checkout.url).toBe(`http://web.test/payment/checkout?session_id=${checkout.sessionId}`);
+    await expect(stack.call<SandboxCheckoutSession>(subjects.billing.sandboxSession, { user, sessionId: checkout.sessionId })).resolves.toEqual({
+      id: checkout.sessionId,
+      tier: 'small',
+      clientEmail: 'buyer@example.com',
+      amount: 299,
+      status: 'open',
+    });
+    // Until paid, the success page's poll finds nothing.
+    expect((await stack.fail(subjects.billing.clientByEmail, { user, email: 'buyer@example.com' })).code).toBe('NOT_FOUND');
+
+    // A declined test card changes nothing; another user's session is not found.
+    expect((await stack.fail(subjects.billing.sandboxComplete, { user, sessionId: checkout.sessionId, cardNumber: '4000 0000 0000 0002' })).code).toBe('PAYMENT_DECLINED');
+    expect((await stack.fail(subjects.billing.sandboxComplete, { user: userFor('x@example.com'), sessionId: checkout.sessionId, cardNumber: VISA })).code).toBe('NOT_FOUND');
+
+    const done = await stack.call<{ redirectUrl: string }>(subjects.billing.sandboxComplete, { user, sessionId: checkout.sessionId, cardNumber: VISA });
+    expect(done.redirectUrl).toBe(`http://web.test/payment/success?session_id=${checkout.sessionId}`);
+    // Paying again (a double click) is harmless.
+    await stack.call(subjects.billing.sandboxComplete, { user, sessionId: checkout.sessionId, cardNumber: VISA });
+
+    const first = await stack.call<ClientByEmailResponse>(subjects.billing.clientByEmail, { user, email: 'buyer@example.com' });
+    expect(first.client).toMatchObject({ tier: 'small', subscription_status: 'active', quota_month: 5_000, usage_month: 0 });
+    expect(first.client.api_key).toMatch(/^[0-9a-f]{64}$/);
+    // The key is shown once.
+    const second = await stack.call<ClientByEmailResponse>(subjects.billing.clientByEmail, { user, email: 'buyer@example.com' });
+    expect(second.client.api_key).toBeUndefined();
+    expect(second.client.api_key_prefix).toBe(first.client.api_key!.slice(0, 8));
+
+    // What the gateway's API-key guard sees for this key.
+    const keyHash = createHash('sha256').update(first.client.api_key!).digest('hex');
+    await expect(stack.call<ResolvedKey>(subjects.clients.resolveKey, { keyHash })).resolves.toMatchObject({
+      clientId: first.client.id,
+      tier: 'small',
+      subscriptionStatus: 'active',
+      quotaMonth: 5_000,
+      rateLimitPerMinute: 50,
+    });
+    await expect(stack.call<SubscriptionCheckReply>(subjects.billing.subscription, { user })).resolves.toEqual({ hasSubscription: true, tier: 'small', subscription_status: 'active' });
+
+    const { rows: mail } = await stack.db.query<{ body: string }>(`SELECT body FROM mail_outbox WHERE recipient = 'buyer@example.com'`);
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.body).toContain(first.client.api_key!);
+    const events = await eventually(() => activated, (list) => list.length >= 1);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ client_id: first.client.id, tier: 'small', quota_month: 5_000 });
+  });
+
+  it('looks up only the caller\'s own e-mail and validates the tier', async () => {
+    const user = userFor('me@example.com');
+    expect((await stack.fail(subjects.billing.clientByEmail, { user, email: 'buyer@example.com' })).code).toBe('FORBIDDEN');
+    const empty = await stack.fail(subjects.billing.createCheckout, { user, tier: '  ', clientEmail: 'me@example.com' });
+    expect(empty.code).toBe('VALIDATION_FAILED');
+    expect(empty.errors?.[0]).toMatchObject({ pointer: '/tier', detail: 'Tier cannot be empty' });
+    expect((await stack.fail(subjects.billing.createCheckout, { user, clientEmail: 'me@example.com' })).errors?.[0]?.detail).toBe('Valid tier is required');
+    expect((await stack.fail(subjects.billing.createCheckout, { user, tier: 'gold', clientEmail: 'me@example.com' })).code).toBe('INVALID_TIER');
+    expect((await stack.fail(subjects.billing.createCheckout, { user, tier: 'small', clientEmail: 'other@example.com' })).code).toBe('FORBIDDEN');
+  });
+});
+
+describe('upgrades', () => {
+  it('charges the documented proration mid-period and raises the quota at once', async () => {
+    const { client } = await subscribe('upgrader@example.com', 'starter');
+    const tierChanged = stack.events(subjects.billing.tierChanged);
+    // Put the customer ten days into a 30-day period.
+    const start = new Date(Date.now() - 10 * 86_400_000);
+    const end = new Date(start.getTime() + 30 * 86_400_000);
+    await stack.db.query(`UPDATE customers SET period_start = $2, period_end = $3 WHERE client_id = $1`, [client.id, start, end]);
+
+    const { upgradeOptions } = await stack.call<UpgradeOptionsResponse>(subjects.billing.upgradeOptions, { clientId: client.id });
+    expect(upgradeOptions.map((o) => o.tier)).toEqual(['small', 'medium', 'large']);
+    // (299 − 99) × 20 / 30 = 133.33
+    expect(upgradeOptions[0]).toEqual({
+      tier: 'small',
+      tierName: 'Small',
+      price: 299,
+      proratedCost: 133.33,
+      quotaIncrease: 4_000,
+      newTotalQuota: 5_000,
+      features: { monthlyQuota: 5_000, apiRateLimit: 50, dashboardAccess: false, webSocketAccess: false },
+    });
+    const preview = await stack.call<UpgradePreview>(subjects.billing.upgradePreview, { clientId: client.id, newTier: 'medium' });
+    // (999 − 99) × 20 / 30 = 600
+    expect(preview).toEqual({ proratedCost: 600, quotaIncrease: 24_000, newTotalQuota: 25_000, daysRemaining: 20 });
+
+    const upgraded = await stack.call<UpgradePreview & { tier: string }>(subjects.billing.upgrade, { clientId: client.id, newTier: 'medium' });
+    expect(upgraded).toMatchObject({ tier: 'medium', proratedCost: 600, newTotalQuota: 25_000, daysRemaining: 20 });
+    const { rows } = await stack.authDb.query(`SELECT tier, quota_month FROM clients WHERE id = $1`, [client.id]);
+    expect(rows[0]).toEqual({ tier: 'medium', quota_month: 25_000 });
+    const { rows: charges } = await stack.db.query(`SELECT prorated_cost_cents FROM upgrades WHERE client_id = $1`, [client.id]);
+    expect(charges).toEqual([{ prorated_cost_cents: 60_000 }]);
+    const events = await eventually(() => tierChanged, (list) => list.length >= 1);
+    expect(events[0]).toMatchObject({ client_id: client.id, from_tier: 'starter', to_tier: 'medium', quota_month: 25_000, rate_limit_per_minute: 200 });
+
+    for (const [newTier, code] of [
+      ['medium', 'ALREADY_ON_TIER'],
+      ['small', 'CANNOT_DOWNGRADE'],
+      ['platinum', 'INVALID_TIER'],
+    ] as const) {
+      expect((await stack.fail(subjects.billing.upgrade, { clientId: client.id, newTier })).code).toBe(code);
+    }
+    expect((await stack.fail(subjects.billing.upgrade, { clientId: client.id, newTier: '' })).errors?.[0]?.detail).toBe('Tier cannot be empty');
+    expect((await stack.fail(subjects.billing.upgrade, { clientId: randomUUID(), newTier: 'large' })).code).toBe('CUSTOMER_NOT_FOUND');
+
+    await stack.db.query(`UPDATE customers SET subscription_status = 'payment_failed' WHERE client_id = $1`, [client.id]);
+    expect((await stack.fail(subjects.billing.upgrade, { clientId: client.id, newTier: 'large' })).code).toBe('SUBSCRIPTION_INACTIVE');
+  });
+});
+
+describe('quota monitoring', () => {
+  it('warns a client at 80% once per billing period', async () => {
+    const { client } = await subscribe('heavy@example.com', 'starter');
+    await stack.authDb.query(`UPDATE clients SET usage_month = 850 WHERE id = $1`, [client.id]);
+    const first = await stack.call<QuotaCheckResponse>(subjects.billing.checkWarnings, {});
+    expect(first.notified).toBeGreaterThanOrEqual(1);
+    await stack.call(subjects.billing.checkWarnings, {});
+    const { rows: mails } = await stack.db.query(`SELECT subject FROM mail_outbox WHERE recipient = 'heavy@example.com' AND subject LIKE '%quota%'`);
+    expect(mails).toHaveLength(1);
+
+    const overview = await stack.call<QuotaMonitoringResponse>(subjects.billing.quotaMonitoring, {});
+    expect(overview.quotaWarnings).toContainEqual({ client_id: client.id, client_name: 'heavy@example.com', tier: 'starter', usage_month: 850, quota_month: 1_000, usage_percent: 85 });
+    expect(overview.quotaExceeded.find((row) => row.client_id === client.id)).toBeUndefined();
+    expect(overview.recentEvents.filter((e) => e.client_id === client.id)).toEqual([
+      expect.objectContaining({ event_type: 'quota_warning', usage: 850, quota: 1_000, percentage: 85 }),
+    ]);
+  });
+});
