@@ -139,8 +139,9 @@ export async function publicRouteUnavailable(path: string): Promise<404 | 401 | 
 
 export async function saveScreenshotAt(page: Page, name: string, width: number): Promise<string> {
   await page.setViewportSize({ width, height: 900 });
-  // Let responsive layout and lazy images settle before the full-page capture.
-  await page.waitForTimeout(150);
+  // From the top, so the fixed header sits where a reader first sees it; then let layout settle.
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+  await page.waitForTimeout(350);
   return saveScreenshot(page, name);
 }
 
