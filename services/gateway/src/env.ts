@@ -30,6 +30,11 @@ export const envSchema = baseEnvSchema.extend({
   RATE_LIMIT_SCALE: z.coerce.number().positive().max(10_000).default(1),
   /** Requests/minute for signed-in users on session-only routes (admin console, dashboard without a key). */
   SESSION_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
+  /**
+   * Failed credential checks (bad key or token) one IP may make per minute; beyond it the IP gets
+   * 429s without auth being asked, and a SUSPICIOUS_ACTIVITY event is published.
+   */
+  FAILED_AUTH_PER_MINUTE: z.coerce.number().int().positive().default(300),
   /** Run a bulk-job worker inside this process too (besides any dist/src/bulk-worker.js processes). */
   BULK_WORKER: bool.default(true),
   /** Names per work-queue message of an asynchronous bulk job. */

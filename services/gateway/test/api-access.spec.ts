@@ -231,6 +231,17 @@ describe('public API: credentials, tenancy, rate limits, quotas and idempotency 
     }
   });
 
+  it('turns a flood of bad keys from one address into 429s that no longer reach auth, flagged as suspicious', async () => {
+    const strict = await stack.gateway({ FAILED_AUTH_PER_MINUTE: '5', REDIS_URL: '' });
+    const strictHttp = () => request(strict.getHttpServer());
+    const codes: number[] = [];
+    for (let i = 0; i < 7; i++) codes.push((await strictHttp().get('/api/v1/status').set('x-api-key', `${i}`.repeat(64).slice(0, 64))).status);
+    expect(codes).toEqual([401, 401, 401, 401, 401, 429, 429]);
+    const blocked = await strictHttp().get('/api/v1/status').set('x-api-key', 'f'.repeat(64));
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
   it('stops honouring a regenerated key within 5 s on a second gateway replica', async () => {
     const a = await member('large', 'analyst-c@example.com');
     const replica = await stack.gateway();

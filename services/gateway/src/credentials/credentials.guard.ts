@@ -42,6 +42,9 @@ export class CredentialsGuard implements CanActivate {
   }
 
   private async authenticate(kind: Exclude<CredentialsKind, 'public'>, req: Request): Promise<Caller> {
+    const failures = `failed-auth:${req.ip ?? 'unknown'}`;
+    const blocked = await this.limits.exhausted(failures, this.config.FAILED_AUTH_PER_MINUTE);
+    if (blocked) throw this.tooManyFailures(blocked.resetSeconds);
     try {
       const caller: Caller = {};
       if (kind === 'session' || kind === 'admin' || kind === 'dashboard') caller.user = await this.tokens.verify(req);
@@ -72,9 +75,18 @@ export class CredentialsGuard implements CanActivate {
     } catch (error) {
       if (error instanceof DomainError && (error.code === 'UNAUTHENTICATED' || error.code === 'INVALID_API_KEY')) {
         this.events.record('FAILED_AUTH', req, error.code === 'INVALID_API_KEY' ? 'invalid_api_key' : 'invalid_access_token');
+        const spent = await this.limits.consume(failures, this.config.FAILED_AUTH_PER_MINUTE);
+        if (!spent.allowed) {
+          this.events.record('SUSPICIOUS_ACTIVITY', req, 'repeated_failed_auth');
+          throw this.tooManyFailures(spent.resetSeconds);
+        }
       }
       throw error;
     }
+  }
+
+  private tooManyFailures(retryAfterSeconds: number) {
+    return new DomainError('RATE_LIMITED', `Too many failed sign-in attempts from this address; retry in ${retryAfterSeconds} s.`, undefined, retryAfterSeconds);
   }
 
   private async limit(caller: Caller, req: Request, res: Response) {

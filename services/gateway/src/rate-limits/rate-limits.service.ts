@@ -39,6 +39,13 @@ export class RateLimits implements OnApplicationShutdown {
     }
   }
 
+  /** Whether `bucket` has used up `perMinute` already, without spending anything. */
+  async exhausted(bucket: string, perMinute: number): Promise<RateLimitDecision | null> {
+    const limit = Math.max(1, Math.round(perMinute * this.config.RATE_LIMIT_SCALE));
+    const res = await this.limiter(limit).get(bucket);
+    return res && res.remainingPoints <= 0 && res.consumedPoints >= limit ? decision(false, limit, res) : null;
+  }
+
   private limiter(points: number): RateLimiterAbstract {
     const key = String(points);
     let limiter = this.limiters.get(key);
