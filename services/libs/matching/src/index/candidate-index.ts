@@ -23,11 +23,17 @@ export type Candidate = { entity: number; names: number[]; coverage: number };
 /** Share of the query's weight a name must still be able to reach for retrieval to start it. */
 const RETRIEVAL_PRUNE_FLOOR = 0.25;
 
+/** Trigram posting lists longer than this are credited rather than scanned. */
+const TRIGRAM_SCAN_MAX = 20_000;
+
+/** At most this many trigram-similar vocabulary terms are verified per query token. */
+const TRIGRAM_VERIFY_MAX = 400;
+
 /** Bound on memoised token expansions (distinct query tokens). */
 const EXPANSION_CACHE_MAX = 20_000;
 
 /** Caps how many vocabulary terms one phonetic/skeleton bucket may expand a query token into. */
-const BUCKET_SCAN_MAX = 3000;
+const BUCKET_SCAN_MAX = 1500;
 
 export type IndexStats = {
   entities: number;
@@ -87,7 +93,14 @@ export class CandidateIndex {
   private best: Float64Array = new Float64Array(0);
   private formSeen: Int32Array = new Int32Array(0);
   private formCounter = 0;
+  private entityBest: Float64Array = new Float64Array(0);
+  private entityStamp: Int32Array = new Int32Array(0);
   private termRarityWeight: Float64Array = new Float64Array(0);
+  /** forward index: the vocabulary terms of each list name */
+  private refTermsStart: Int32Array = new Int32Array(1);
+  private refTerms: Int32Array = new Int32Array(0);
+  private termMark: Int32Array = new Int32Array(0);
+  private termMarkWeight: Float64Array = new Float64Array(0);
   private readonly expansionCache = new Map<string, ReadonlyArray<readonly [number, number]>>();
   private stamp: Int32Array = new Int32Array(0);
   private seen: Int32Array = new Int32Array(0);
@@ -185,9 +198,23 @@ export class CandidateIndex {
       for (const pn of pe.names) for (const form of pn.analyzed.forms) for (const t of form.tokens) if (t.kind === 'word' || t.kind === 'initial') t.rarity = this.rarity(t.text);
     }
     this.acc = new Float64Array(n);
+    this.entityBest = new Float64Array(this.entities.length);
+    this.entityStamp = new Int32Array(this.entities.length);
     this.best = new Float64Array(n);
     this.formSeen = new Int32Array(n);
     this.termRarityWeight = Float64Array.from(this.termList, (t) => this.rarity(t) * 0.65 + 0.35);
+    const counts = new Int32Array(n + 1);
+    for (const p of this.termPostings.values()) for (let k = 0; k < p.length; k++) counts[p[k]! + 1]!++;
+    for (let r = 0; r < n; r++) counts[r + 1]! += counts[r]!;
+    this.refTermsStart = counts;
+    this.refTerms = new Int32Array(counts[n]!);
+    const fill = counts.slice(0, n);
+    this.termList.forEach((t, id) => {
+      const p = this.termPostings.get(t)!;
+      for (let k = 0; k < p.length; k++) this.refTerms[fill[p[k]!]!++] = id;
+    });
+    this.termMark = new Int32Array(this.termList.length);
+    this.termMarkWeight = new Float64Array(this.termList.length);
     this.stamp = new Int32Array(n);
     this.seen = new Int32Array(n);
     this.termHits = new Uint16Array(this.termList.length);
@@ -224,7 +251,13 @@ export class CandidateIndex {
       if (tok.group >= 0) this.byGroup.get(tok.group)?.forEach(consider);
       for (const code of tok.phonetic) {
         const bucket = this.byPhonetic.get(code);
-        if (bucket && bucket.length <= BUCKET_SCAN_MAX) bucket.forEach(consider);
+        if (!bucket || bucket.length > BUCKET_SCAN_MAX) continue;
+        // a sound-alike still has to be about as long to be accepted
+        const len = tok.text.length;
+        for (let k = 0; k < bucket.length; k++) {
+          const id = bucket[k]!;
+          if (Math.abs(this.termList[id]!.length - len) <= 3) consider(id);
+        }
       }
       if (ABJAD.has(tok.script) && tok.skeleton) {
         for (const sk of tok.skeleton2 ? [tok.skeleton, tok.skeleton2] : [tok.skeleton]) {
@@ -239,9 +272,16 @@ export class CandidateIndex {
       if (grams.length >= 3) {
         const touched: number[] = [];
         const hits = this.termHits;
+        // Trigrams shared by a huge part of the vocabulary are not scanned; every term is
+        // credited with them instead, so the thresholds below can only let more through.
+        let skipped = 0;
         for (const g of grams) {
           const list = this.byTrigram.get(g);
           if (!list) continue;
+          if (list.length > TRIGRAM_SCAN_MAX) {
+            skipped++;
+            continue;
+          }
           for (let k = 0; k < list.length; k++) {
             const id = list[k]!;
             if (hits[id] === 0) touched.push(id);
@@ -249,13 +289,20 @@ export class CandidateIndex {
           }
         }
         const minHits = Math.max(1, this.config.trigramHitsMin);
+        const passing: Array<[number, number]> = [];
         for (const id of touched) {
-          const h = hits[id]!;
+          const h = hits[id]! + skipped;
           hits[id] = 0;
           if (h < minHits) continue;
           const dice = (2 * h) / (grams.length + this.termTrigramCount[id]!);
-          if (dice >= this.config.dbSimThreshold) consider(id);
+          if (dice >= this.config.dbSimThreshold) passing.push([id, dice]);
         }
+        // verify the closest terms first, and not more than a bounded number of them
+        if (passing.length > TRIGRAM_VERIFY_MAX) {
+          passing.sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+          passing.length = TRIGRAM_VERIFY_MAX;
+        }
+        for (const [id] of passing) consider(id);
       }
     }
     const result = [...out].sort((a, b) => a[0] - b[0]);
@@ -298,8 +345,15 @@ export class CandidateIndex {
       let remaining = units.reduce((sum, u) => sum + u.weight, 0) / total;
       const formStamp = ++this.formCounter;
       const formTouched: number[] = [];
+      const limit = this.config.candidateLimit;
       for (const u of units) {
-        const open = remaining >= RETRIEVAL_PRUNE_FLOOR;
+        // New names are started only while they could still make the cut: at least the
+        // prune floor, and not already beaten by enough names found by rarer tokens.
+        let open = remaining >= RETRIEVAL_PRUNE_FLOOR;
+        if (open && formTouched.length > 3 * limit) {
+          const kth = kthLargest(Float64Array.from(formTouched, (r) => acc[r]!), 3 * limit);
+          if (kth >= remaining) open = false;
+        }
         remaining -= u.weight / total;
         const stampId = ++this.tokenCounter;
         const expansions: Array<[number, number, Int32Array]> = [];
@@ -320,16 +374,29 @@ export class CandidateIndex {
           }
         }
         expansions.sort((a, b) => b[1] - a[1] || a[0] - b[0]);
-        for (const [, w, postings] of expansions) {
-          if (!open && postings.length > 8 * formTouched.length) {
-            // only names already found can gain: look them up in the (sorted) postings
-            for (const ref of formTouched) {
-              if (this.stamp[ref] === stampId || !sortedHas(postings, ref)) continue;
-              this.stamp[ref] = stampId;
-              acc[ref]! += w;
+        let scan = 0;
+        for (const x of expansions) scan += x[2].length;
+        if (!open && scan > 4 * formTouched.length) {
+          // only names already found can gain: look their terms up instead of scanning postings
+          const mark = this.termMark;
+          const markW = this.termMarkWeight;
+          for (const [id, w] of expansions) {
+            if (id >= 0 && mark[id] !== stampId) {
+              mark[id] = stampId;
+              markW[id] = w;
             }
-            continue;
           }
+          for (const ref of formTouched) {
+            let gain = 0;
+            for (let k = this.refTermsStart[ref]!, end = this.refTermsStart[ref + 1]!; k < end; k++) {
+              const id = this.refTerms[k]!;
+              if (mark[id] === stampId && markW[id]! > gain) gain = markW[id]!;
+            }
+            acc[ref]! += gain;
+          }
+          continue;
+        }
+        for (const [, w, postings] of expansions) {
           for (let k = 0; k < postings.length; k++) {
             const ref = postings[k]!;
             if (this.stamp[ref] === stampId) continue;
@@ -357,30 +424,40 @@ export class CandidateIndex {
     }
     // best coverage per entity, a little less for list names much longer or shorter than the query
     const queryLength = query.name.forms[0]?.tokens.length ?? 0;
-    const perEntity = new Map<number, number>();
+    const entityBest = this.entityBest;
+    const entityStamp = this.entityStamp;
+    const entities: number[] = [];
     let bestCoverage = 0;
     for (const ref of touched) {
       const cov = best[ref]! - 0.03 * Math.abs(this.refLength[ref]! - queryLength);
       best[ref] = cov;
       if (cov > bestCoverage) bestCoverage = cov;
       const e = this.refEntity[ref]!;
-      const prev = perEntity.get(e);
-      if (prev === undefined || cov > prev) perEntity.set(e, cov);
+      if (entityStamp[e] !== this.queryCounter) {
+        entityStamp[e] = this.queryCounter;
+        entityBest[e] = cov;
+        entities.push(e);
+      } else if (cov > entityBest[e]!) entityBest[e] = cov;
     }
     const floor = Math.max(bestCoverage * 0.35, Math.min(0.3, bestCoverage * 0.5));
-    const ranked: Array<[number, number]> = [];
-    for (const entry of perEntity) if (entry[1] >= floor) ranked.push(entry);
-    ranked.sort((a, b) => b[1] - a[1] || a[0] - b[0]);
     // cross-script queries are retrieved by skeletons, which are less selective: look further
     const crossScript = query.name.forms.some((f) => f.tokens.some((t) => ABJAD.has(t.script)));
-    const chosen = ranked.slice(0, crossScript ? this.config.candidateLimit * 2 : this.config.candidateLimit);
+    const limit = crossScript ? this.config.candidateLimit * 2 : this.config.candidateLimit;
+    let kept = entities.filter((e) => entityBest[e]! >= floor);
+    if (kept.length > 4 * limit) {
+      // only the best `limit` are needed: cut at the limit-th coverage before sorting
+      const cut = kthLargest(Float64Array.from(kept, (e) => entityBest[e]!), limit);
+      kept = kept.filter((e) => entityBest[e]! >= cut);
+    }
+    kept.sort((a, b) => entityBest[b]! - entityBest[a]! || a - b);
+    const chosen: Array<[number, number]> = kept.slice(0, limit).map((e) => [e, entityBest[e]!]);
     // only the names of each entity that the query actually reached, near its best one
     const names = new Map<number, number[]>();
     for (const [e] of chosen) names.set(e, []);
     for (const ref of touched) {
       const e = this.refEntity[ref]!;
       const list = names.get(e);
-      if (list && best[ref]! >= perEntity.get(e)! * NAME_COVERAGE_RATIO) list.push(this.refName[ref]!);
+      if (list && best[ref]! >= entityBest[e]! * NAME_COVERAGE_RATIO) list.push(this.refName[ref]!);
     }
     return chosen.map(([e, cov]) => ({ entity: e, names: names.get(e)!.sort((a, b) => a - b), coverage: cov }));
   }
@@ -418,17 +495,31 @@ export class CandidateIndex {
   }
 }
 
-function sortedHas(list: Int32Array, value: number): boolean {
+/** The k-th largest value (1-based) of `values`, which it reorders (quickselect). */
+function kthLargest(values: Float64Array, k: number): number {
   let lo = 0;
-  let hi = list.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >>> 1;
-    const v = list[mid]!;
-    if (v === value) return true;
-    if (v < value) lo = mid + 1;
-    else hi = mid - 1;
+  let hi = values.length - 1;
+  const target = Math.min(k, values.length) - 1;
+  while (lo < hi) {
+    const pivot = values[(lo + hi) >>> 1]!;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (values[i]! > pivot) i++;
+      while (values[j]! < pivot) j--;
+      if (i <= j) {
+        const t = values[i]!;
+        values[i] = values[j]!;
+        values[j] = t;
+        i++;
+        j--;
+      }
+    }
+    if (target <= j) hi = j;
+    else if (target >= i) lo = i;
+    else break;
   }
-  return false;
+  return values[target]!;
 }
 
 export function compareMatches(a: EntityMatch, b: EntityMatch): number {

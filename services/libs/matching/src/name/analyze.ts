@@ -55,17 +55,21 @@ export type EntityTypeHint = 'individual' | 'organization' | 'vessel' | 'aircraf
 
 const APOSTROPHES = /['\u2018\u2019\u02bc\u02bb\u02bf\u02be\u00b4`\u055a\u05f3]/gu;
 const MARKS = /\p{M}/gu;
+const ASCII = /^[\x00-\x7f]*$/;
+const DIGIT = /[0-9]/;
 
 /** Lower-cased ASCII words of a Latin-script string (see the normalisation rules in the tests). */
 export function latinWords(text: string): string[] {
-  let s = text.normalize('NFD').replace(MARKS, '').replace(APOSTROPHES, '');
-  if (!/^[\x00-\x7f]*$/.test(s)) s = anyAscii(s);
-  s = s.toLowerCase().replace(APOSTROPHES, '');
+  // most list names are plain ASCII: skip the Unicode work for them
+  let s = ASCII.test(text) ? text : text.normalize('NFD').replace(MARKS, '');
+  s = s.replace(APOSTROPHES, '');
+  if (!ASCII.test(s)) s = anyAscii(s).replace(APOSTROPHES, '');
+  s = s.toLowerCase();
   // "S.A.", "C.V.", "U.S.A." are abbreviations, not initials
-  s = s.replace(/(?<![a-z0-9])((?:[a-z]\.){2,})/g, (m) => m.replace(/\./g, '') + ' ');
-  s = s.replace(/(?<![a-z])([a-z])\/([a-z])(?![a-z])/g, '$1$2');
-  s = s.replace(/&/g, ' and ');
-  s = s.replace(/([a-z])([0-9])/g, '$1 $2').replace(/([0-9])([a-z])/g, '$1 $2');
+  if (s.includes('.')) s = s.replace(/(?<![a-z0-9])((?:[a-z]\.){2,})/g, (m) => m.replace(/\./g, '') + ' ');
+  if (s.includes('/')) s = s.replace(/(?<![a-z])([a-z])\/([a-z])(?![a-z])/g, '$1$2');
+  if (s.includes('&')) s = s.replace(/&/g, ' and ');
+  if (DIGIT.test(s)) s = s.replace(/([a-z])([0-9])/g, '$1 $2').replace(/([0-9])([a-z])/g, '$1 $2');
   return s.split(/[^a-z0-9]+/).filter((w) => w.length > 0);
 }
 
@@ -174,7 +178,7 @@ function classify(words: RawWord[], type: EntityTypeHint | undefined): NameToken
  * of non-Latin script, punctuation and diacritics removed, and each token classified.
  */
 export function analyzeName(raw: string, type?: EntityTypeHint, familyName?: string): AnalyzedName {
-  let lower = raw.normalize('NFKC').toLowerCase().replace(/ß/g, 'ss');
+  let lower = ASCII.test(raw) ? raw.toLowerCase() : raw.normalize('NFKC').toLowerCase().replace(/ß/g, 'ss');
   const family = new Set<string>();
   if (familyName) for (const w of latinWords(familyName)) family.add(w);
   // Lists print persons "FAMILY, Given" (OFAC, UK); natural order keeps joined-token
