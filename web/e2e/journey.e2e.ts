@@ -1,5 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
-import { gatewayLacksRoute, launchChromium, linkFromMail, readMailbox, uniqueEmail, watchPage, WEB_URL } from './browser.js';
+import { gatewayLacksRoute, launchChromium, linkFromMail, readMailbox, saveScreenshot, uniqueEmail, watchPage, WEB_URL } from './browser.js';
+
+/** Where the services send browsers when their WEB_URL is left at its default. */
+const SERVICES_DEFAULT_WEB_URL = 'http://localhost:3000';
 
 const PASSWORD = 'Vigil-e2e-Journey-Passphrase-9';
 
@@ -18,6 +21,14 @@ describe('a new customer from Pricing to an upgrade', () => {
     browser = await launchChromium();
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: WEB_URL });
+    // The billing service builds checkout and success URLs from its WEB_URL; when the stack leaves it at the
+    // default while the app under test runs elsewhere, send those navigations to the app under test.
+    if (new URL(WEB_URL).origin !== SERVICES_DEFAULT_WEB_URL) {
+      await context.route(`${SERVICES_DEFAULT_WEB_URL}/**`, (route) => {
+        const url = new URL(route.request().url());
+        return route.fulfill({ status: 302, headers: { location: `${WEB_URL}${url.pathname}${url.search}` } });
+      });
+    }
     page = await context.newPage();
     watcher = watchPage(page);
   });
@@ -101,23 +112,28 @@ describe('a new customer from Pricing to an upgrade', () => {
     await keyBox.waitFor({ timeout: 30_000 });
     const apiKey = (await keyBox.innerText()).trim();
     expect(apiKey).toMatch(/^[0-9a-f]{64}$/);
+    await saveScreenshot(page, 'journey-payment-success');
 
     // Paste it on /dashboard: Connected.
     await page.goto(`${WEB_URL}/dashboard`);
     await page.getByLabel('API key', { exact: true }).fill(apiKey);
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForFunction(() => document.querySelector('[data-testid=api-key-status]')?.getAttribute('data-status') === 'connected', undefined, { timeout: 15_000 });
+    expect(await page.getByTestId('api-key-status').innerText()).toBe('Connected');
+    await saveScreenshot(page, 'journey-dashboard');
 
     // /account shows the plan and this month's usage.
     await page.goto(`${WEB_URL}/account`);
     await page.getByRole('heading', { name: 'Usage this month' }).waitFor();
     expect(await page.getByTestId('usage-percent').innerText()).toMatch(/^\d+%$/);
+    await saveScreenshot(page, 'journey-account');
 
     // /upgrade previews and performs an upgrade to Large.
     await page.goto(`${WEB_URL}/upgrade`);
     await page.getByRole('radio', { name: /Large/ }).click();
     await page.getByText('Upgrade Summary', { exact: true }).waitFor();
     await page.getByText('Days remaining', { exact: true }).waitFor();
+    await saveScreenshot(page, 'journey-upgrade');
     await page.getByRole('button', { name: 'Upgrade Now' }).click();
     await page.getByText('Upgrade Successful!', { exact: true }).waitFor({ timeout: 15_000 });
     await page.getByRole('heading', { name: "You're on the Large Plan!" }).waitFor({ timeout: 15_000 });
