@@ -89,8 +89,12 @@ export class ApiStack {
     await this.waitFor(subjects.screening.lists, backends.includes('screening'));
   }
 
+  readonly services = new Map<Backend, ChildProcess>();
+
   spawnService(service: Backend): ChildProcess {
-    return this.spawn(join(SERVICES_DIR, service, 'dist', 'src', 'main.js'), this.backendEnv(service));
+    const child = this.spawn(join(SERVICES_DIR, service, 'dist', 'src', 'main.js'), this.backendEnv(service));
+    this.services.set(service, child);
+    return child;
   }
 
   /** A bulk-job worker as its own process (to be killed). */

@@ -13,7 +13,7 @@ describe('asynchronous bulk jobs on the JetStream work queue', () => {
   let app: INestApplication;
   const http = () => request(app.getHttpServer());
   // Short ack wait so a chunk held by a killed worker comes back quickly.
-  const workerEnv = { BULK_ACK_WAIT_MS: '2000', BULK_CHUNK_SIZE: '250' };
+  const workerEnv = { BULK_ACK_WAIT_MS: '2000', BULK_CHUNK_SIZE: '250', BULK_SCREEN_TIMEOUT_MS: '3000' };
 
   beforeAll(async () => {
     await stack.start();
@@ -42,7 +42,7 @@ describe('asynchronous bulk jobs on the JetStream work queue', () => {
     expect(big.body.code).toBe('PAYLOAD_TOO_LARGE');
   });
 
-  it('finishes a 10,000-name job with exactly one result per row although a worker is killed -9 mid-way', async () => {
+  it('finishes a 10,000-name job with exactly one result per row although its worker and then the screening service are killed -9 mid-way', async () => {
     const client = await stack.client('large');
     const names = Array.from({ length: TOTAL }, (_, i) => `Applicant ${i} ${['Ivanov', 'Smith', 'Hassan', 'Garcia', 'Kim'][i % 5]}`);
     const accepted = await http().post('/api/v1/bulk-screen').set('x-api-key', client.key).send({ names });
@@ -71,7 +71,17 @@ describe('asynchronous bulk jobs on the JetStream work queue', () => {
     expect(atKill).toBeLessThan(TOTAL);
     worker = stack.spawnBulkWorker(workerEnv);
 
+    // Then the screening service itself dies mid-chunk: chunks time out, are retried, and finish once it is back.
     let job = await poll();
+    while (job.processed < Math.min(TOTAL - 1_000, atKill + 1_000) && job.status !== 'completed') {
+      await new Promise((r) => setTimeout(r, 50));
+      job = await poll();
+    }
+    await kill9(stack.services.get('screening')!);
+    const atScreeningKill = (await poll()).processed;
+    stack.spawnService('screening');
+    expect(atScreeningKill).toBeLessThan(TOTAL);
+
     const deadline = Date.now() + 150_000;
     while (job.status !== 'completed' && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 250));
