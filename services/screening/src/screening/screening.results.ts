@@ -12,8 +12,11 @@ function explanationText(m: EngineMatch, status: MatchStatus): string {
   return explainMatch({ ...m, status } as unknown as EntityMatch);
 }
 
-/** One engine match as the API returns it, with this caller's thresholds applied. */
-export function toScreenResult(m: EngineMatch, thresholds: Thresholds, partitions: ReadonlyMap<string, PartitionInfo>): ScreenResult {
+/**
+ * One engine match as the API returns it, with this caller's thresholds applied. Bulk
+ * screening skips the explanation text of results it will not return in full.
+ */
+export function toScreenResult(m: EngineMatch, thresholds: Thresholds, partitions: ReadonlyMap<string, PartitionInfo>, withText = true): ScreenResult {
   const status = statusFor(m.score, thresholds);
   const partition = partitions.get(m.source);
   return {
@@ -32,7 +35,7 @@ export function toScreenResult(m: EngineMatch, thresholds: Thresholds, partition
     feed: partition?.feed ?? 'sanctions',
     programs: m.entity.programs,
     explanation: {
-      text: explanationText(m, status),
+      text: withText ? explanationText(m, status) : '',
       nameScore: m.nameScore,
       queryScheme: m.queryScheme,
       listScheme: m.listScheme,

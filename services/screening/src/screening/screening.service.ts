@@ -109,7 +109,8 @@ export class ScreeningService {
     const screenedAt = new Date();
     const entries: ScreeningLogEntry[] = [];
     const items: BulkItem[] = request.names.map((name, i) => {
-      const result = outcome(perName[i]!.map((m) => toScreenResult(m, thresholds, partitions)));
+      // Only the top result's explanation is kept (as an alert's or review's reason).
+      const result = outcome(perName[i]!.map((m, k) => toScreenResult(m, thresholds, partitions, k === 0)));
       const screeningId = randomUUID();
       entries.push(this.logEntry(screeningId, 'bulk', request, name, null, result, scope, screenedAt));
       return {
