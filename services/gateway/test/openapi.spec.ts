@@ -1,5 +1,6 @@
 import { jest } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
+import { Validator } from '@seriousme/openapi-schema-validator';
 import { parseConfig } from '@vigil/platform';
 import request from 'supertest';
 import { envSchema } from '../src/env.js';
@@ -42,6 +43,16 @@ describe('OpenAPI document', () => {
 
   const operations = () =>
     Object.entries(spec.paths).flatMap(([path, item]) => METHODS.filter((m) => item[m]).map((m) => ({ method: m, path, operation: item[m]! })));
+
+  it('passes the OpenAPI 3.1 schema validator', async () => {
+    const validator = new Validator();
+    const result = await validator.validate(spec as unknown as Parameters<Validator['validate']>[0]);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe('3.1');
+    // The validator does reject a document that is not valid.
+    expect((await new Validator().validate({ openapi: '3.1.0', info: { title: 'x' } } as Parameters<Validator['validate']>[0])).valid).toBe(false);
+  });
 
   it('is OpenAPI 3.1 with both credential schemes, unique operation ids and a problem response everywhere', () => {
     expect(spec.openapi).toBe('3.1.0');
