@@ -95,5 +95,19 @@ describe('replicas built from Postgres', () => {
     const res = await h.value<ScreenResponse>('screening.v1.screen', { ...large, entity: { name: 'Yevgeniy Prigozhin' } });
     expect(res.results[0]?.id).toBe('ofac-sdn:107');
     expect(res.listVersions.find((v) => v.source === 'ofac-sdn')?.versionId).toBe(outcome!.versionId);
+    await h.stopService(second);
+  });
+
+  it('answers INDEX_UNAVAILABLE and reports the index down when Elasticsearch cannot be reached', async () => {
+    // Port 9 (discard) refuses connections: the engine is down from the start.
+    const replica = h.startService({ LISTS_DIR: dir, LISTS_SCHEDULER: 'false', INDEX_ENGINE: 'elasticsearch', ELASTICSEARCH_URL: 'http://127.0.0.1:9' });
+    await h.waitForResponders();
+    await replica.waitForLog(/loading the index failed, retrying/);
+    const refused = await h.request('screening.v1.screen', { ...large, entity: { name: 'Viktor Bout' } });
+    expect(refused.ok ? 'answered' : refused.error.code).toBe('INDEX_UNAVAILABLE');
+    const health = await h.value<HealthReply>('health.v1.screening', {});
+    expect(health.status).toBe('down');
+    expect(health.checks['index']?.status).toBe('down');
+    await h.stopService(replica);
   });
 });
