@@ -163,4 +163,27 @@ describe('quota monitoring', () => {
       expect.objectContaining({ event_type: 'quota_warning', usage: 850, quota: 1_000, percentage: 85 }),
     ]);
   });
+
+  it('resets usage when the billing period ends, not on the calendar month, and only once', async () => {
+    const { client } = await subscribe('renewing@example.com', 'small');
+    // Subscribed on the 20th of last month: the period ended a minute ago.
+    const end = new Date(Date.now() - 60_000);
+    const start = new Date(end.getTime() - 30 * 86_400_000);
+    await stack.db.query(`UPDATE customers SET period_start = $2, period_end = $3 WHERE client_id = $1`, [client.id, start, end]);
+    await stack.authDb.query(`UPDATE clients SET usage_month = 4900 WHERE id = $1`, [client.id]);
+
+    await stack.call(subjects.billing.checkWarnings, {});
+    const { rows } = await stack.authDb.query(`SELECT usage_month FROM clients WHERE id = $1`, [client.id]);
+    expect(rows[0].usage_month).toBe(0);
+    const { rows: customer } = await stack.db.query(`SELECT period_start FROM customers WHERE client_id = $1`, [client.id]);
+    expect((customer[0].period_start as Date).toISOString()).toBe(end.toISOString());
+    // No warning for the 98% of the period that ended.
+    const { rows: warnings } = await stack.db.query(`SELECT count(*)::int AS n FROM billing_events WHERE client_id = $1`, [client.id]);
+    expect(warnings[0].n).toBe(0);
+
+    await stack.authDb.query(`UPDATE clients SET usage_month = 5 WHERE id = $1`, [client.id]);
+    await stack.call(subjects.billing.checkWarnings, {});
+    const { rows: after } = await stack.authDb.query(`SELECT usage_month FROM clients WHERE id = $1`, [client.id]);
+    expect(after[0].usage_month).toBe(5);
+  });
 });

@@ -80,6 +80,8 @@ export class QuotaMonitoringService implements OnApplicationBootstrap, OnApplica
 
   /** Records and mails quota warnings (≥ 80%) and exceeded (≥ 100%) once per client, period and kind. */
   async checkWarnings(): Promise<QuotaCheckResponse> {
+    // Usage of a period that has ended is not a reason to warn: start the new periods first.
+    await this.usage.rollDuePeriods();
     const rows = await this.rows();
     let notified = 0;
     for (const { customer, client } of rows) {
@@ -127,7 +129,6 @@ export class QuotaMonitoringService implements OnApplicationBootstrap, OnApplica
     if (this.running) return;
     this.running = true;
     try {
-      await this.usage.rollDuePeriods();
       await this.checkWarnings();
       await this.checkPayments();
     } catch (error) {

@@ -240,23 +240,22 @@ export class SubscriptionsService {
     const status: SubscriptionStatus | null =
       event.status === 'active' ? 'active' : event.status === 'past_due' ? 'past_due' : event.status === 'unpaid' ? 'payment_failed' : event.status === 'canceled' ? 'cancelled' : null;
     const customer = await this.customerFor(event.subscriptionRef, event.customerRef, tx);
-    if (event.period) {
-      await this.customers.setPeriod(customer.client_id, event.period.start, event.period.end, tx);
-      const period = event.period;
-      after.push(async () => void (await this.usage.resetForPeriod(customer.client_id, period)));
-    }
+    if (event.period) await this.rollPeriod(customer, event.period, tx, after);
     if (status) await this.onStatus(event, status, tx, after, customer);
   }
 
   private async onInvoicePaid(event: Extract<ProviderEvent, { kind: 'invoice_paid' }>, tx: DataSource['manager'], after: AfterCommit[]) {
     const customer = await this.customerFor(event.subscriptionRef, event.customerRef, tx);
-    if (event.period) {
-      await this.customers.setPeriod(customer.client_id, event.period.start, event.period.end, tx);
-      const period = event.period;
-      after.push(async () => void (await this.usage.resetForPeriod(customer.client_id, period)));
-    }
+    if (event.period) await this.rollPeriod(customer, event.period, tx, after);
     // A paid invoice ends a payment failure.
     if (customer.subscription_status === 'payment_failed' || customer.subscription_status === 'past_due') await this.onStatus(event, 'active', tx, after, customer);
+  }
+
+  /** A later billing period starts usage afresh; an older one (a late event) changes nothing. */
+  private async rollPeriod(customer: Customer, period: Period, tx: DataSource['manager'], after: AfterCommit[]) {
+    if (period.start.getTime() < customer.period_start.getTime()) return;
+    await this.customers.setPeriod(customer.client_id, period.start, period.end, tx);
+    after.push(async () => void (await this.usage.resetForPeriod(customer.client_id, period)));
   }
 
   private async onStatus(
