@@ -1,0 +1,57 @@
+import { jest } from '@jest/globals';
+import type { RpcClient } from '@vigil/platform';
+import type { Request, Response } from 'express';
+import { setCaller, type SessionUser } from '../credentials/credentials.js';
+import { BillingController } from './billing.controller.js';
+
+const user: SessionUser = { id: '22222222-2222-4222-8222-222222222222', email: 'me@example.com', role: 'user', clientId: null, sessionId: 's1' };
+
+function setup() {
+  const rpc = { request: jest.fn(async (_subject: string, _payload: unknown): Promise<unknown> => ({})) };
+  return { sut: new BillingController(rpc as unknown as RpcClient), rpc };
+}
+
+function req(body: unknown, caller: Parameters<typeof setCaller>[1] = {}) {
+  const r = { body } as Request;
+  setCaller(r, caller);
+  return r;
+}
+
+describe('BillingController', () => {
+  it('sends billing the verified user, not what the body claims', async () => {
+    const { sut, rpc } = setup();
+    await sut.checkout(req({ tier: 'small', clientEmail: 'me@example.com', user: { id: 'x', email: 'victim@example.com' } }, { user }));
+    expect(rpc.request).toHaveBeenCalledWith('billing.v1.checkout.create', { user: { id: user.id, email: user.email }, tier: 'small', clientEmail: 'me@example.com' });
+  });
+
+  it('passes the webhook body byte for byte with its signature', async () => {
+    const { sut, rpc } = setup();
+    const raw = Buffer.from('{\n  "id": "evt_1",\n  "type": "invoice.paid"\n}');
+    await sut.webhook(req(raw), 't=1,v1=abc');
+    expect(rpc.request).toHaveBeenCalledWith('billing.v1.webhook', { payload: raw.toString('utf8'), signature: 't=1,v1=abc' });
+  });
+
+  it('refuses a webhook whose body was already parsed, since its signature cannot be checked', () => {
+    const { sut, rpc } = setup();
+    expect(() => sut.webhook(req({ id: 'evt_1' }), 't=1,v1=abc')).toThrow(expect.objectContaining({ code: 'BAD_REQUEST' }));
+    expect(rpc.request).not.toHaveBeenCalled();
+  });
+
+  it('never lets a proxy cache the answer that may carry the new API key', async () => {
+    const { sut, rpc } = setup();
+    const res = { setHeader: jest.fn() } as unknown as Response;
+    await sut.clientByEmail(req({}, { user }), 'me@example.com', res);
+    expect(res.setHeader).toHaveBeenCalledWith('cache-control', 'no-store');
+    expect(rpc.request).toHaveBeenCalledWith('billing.v1.client-by-email', { user: { id: user.id, email: user.email }, email: 'me@example.com' });
+  });
+
+  it('serves the plan catalogue from proto, with the yearly price and Most Popular', () => {
+    const { plans } = setup().sut.plans();
+    expect(plans.map((p) => [p.tier, p.priceUsdPerMonth, p.priceUsdPerYear, p.mostPopular])).toEqual([
+      ['starter', 99, 950, false],
+      ['small', 299, 2_870, false],
+      ['medium', 999, 9_590, true],
+      ['large', 2_499, 23_990, false],
+    ]);
+  });
+});
