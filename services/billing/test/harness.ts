@@ -42,6 +42,8 @@ export type BillingStack = {
   call: <T>(subject: string, payload: unknown) => Promise<T>;
   fail: (subject: string, payload: unknown) => Promise<DomainError>;
   events: (subject: string) => unknown[];
+  /** Publishes plain JSON, as the gateway's JetStream publisher does. */
+  publish: (subject: string, payload: unknown) => Promise<void>;
   logs: () => string;
   stop: () => Promise<void>;
 };
@@ -133,6 +135,10 @@ export async function startBillingStack(billingEnv: Record<string, string> = {})
         }
       })();
       return received;
+    },
+    publish: async (subject, payload) => {
+      nc!.publish(subject, JSON.stringify(payload));
+      await nc!.flush();
     },
     logs: () => output,
     stop: async () => {

@@ -164,6 +164,36 @@ describe('quota monitoring', () => {
     ]);
   });
 
+  it('records the gateway\'s quota crossings under the billing period, mailing once', async () => {
+    const { client } = await subscribe('busy@example.com', 'starter');
+    const crossing = (usage: number) => ({
+      id: `quota_warning:${client.id}:2026-11`,
+      event_type: 'quota_warning',
+      client_id: client.id,
+      client_name: 'Busy Ltd',
+      tier: 'starter',
+      period: '2026-11',
+      usage,
+      quota: 1_000,
+      percentage: usage / 10,
+      created_at: new Date().toISOString(),
+    });
+    await stack.publish(subjects.gateway.quotaWarning, crossing(800));
+    await stack.publish(subjects.gateway.quotaWarning, crossing(801));
+    await stack.publish(subjects.gateway.quotaWarning, { nonsense: true });
+    const events = await eventually(
+      async () => (await stack.db.query(`SELECT kind, usage FROM billing_events WHERE client_id = $1`, [client.id])).rows,
+      (rows) => rows.length > 0,
+    );
+    await new Promise((r) => setTimeout(r, 200));
+    expect(events).toEqual([{ kind: 'quota_warning', usage: 800 }]);
+    // The scheduled check for the same period does not warn again.
+    await stack.authDb.query(`UPDATE clients SET usage_month = 850 WHERE id = $1`, [client.id]);
+    await stack.call(subjects.billing.checkWarnings, {});
+    const { rows: mails } = await stack.db.query(`SELECT subject FROM mail_outbox WHERE recipient = 'busy@example.com' AND subject LIKE '%quota%'`);
+    expect(mails).toEqual([{ subject: 'You have used 80% of your Vigil quota' }]);
+  });
+
   it('resets usage when the billing period ends, not on the calendar month, and only once', async () => {
     const { client } = await subscribe('renewing@example.com', 'small');
     // Subscribed on the 20th of last month: the period ended a minute ago.

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
-import type { Client, QuotaCheckResponse, QuotaMonitoringResponse } from '@vigil/proto';
+import type { Client, QuotaCheckResponse, QuotaEvent, QuotaMonitoringResponse } from '@vigil/proto';
 import { AuthClients } from '../clients/auth-clients.adapter.js';
 import { BILLING_CONFIG, type BillingConfig } from '../env.js';
 import { MailOutboxRepository } from '../mail/mail-outbox.repository.js';
@@ -92,19 +92,35 @@ export class QuotaMonitoringService implements OnApplicationBootstrap, OnApplica
         const period = customer.period_start.toISOString();
         const first = await this.events.record({ clientId: client.id, period, kind, clientName: client.client_name, usage: client.usage_month, quota: client.quota_month, percentage });
         if (!first) continue;
-        await this.mail.send({
-          to: customer.email,
-          subject: kind === 'quota_warning' ? `You have used ${Math.floor(percentage)}% of your Vigil quota` : 'Your Vigil monthly quota is used up',
-          body:
-            kind === 'quota_warning'
-              ? `${client.client_name} has used ${client.usage_month} of ${client.quota_month} screenings this billing period. Upgrade to avoid interruptions.`
-              : `${client.client_name} has used all ${client.quota_month} screenings of this billing period. API calls are refused until the period resets or you upgrade.`,
-        });
+        await this.mail.send(this.quotaMail(kind, customer.email, client.client_name, client.usage_month, client.quota_month));
         await this.events.markNotified(client.id, period, kind);
         notified++;
       }
     }
     return { checked: rows.length, notified };
+  }
+
+  /**
+   * The gateway counts usage and says when a client crosses 80% or 100%. Recorded under the
+   * client's billing period, the same key the scheduled check uses, so whichever notices first
+   * sends the one e-mail. True: this was the first such event of the period.
+   */
+  async recordGatewayEvent(event: QuotaEvent): Promise<boolean> {
+    const customer = await this.customers.byClientId(event.client_id);
+    const period = customer ? customer.period_start.toISOString() : event.period;
+    const first = await this.events.record({
+      clientId: event.client_id,
+      period,
+      kind: event.event_type,
+      clientName: event.client_name,
+      usage: event.usage,
+      quota: event.quota,
+      percentage: event.percentage,
+    });
+    if (!first || !customer) return first;
+    await this.mail.send(this.quotaMail(event.event_type, customer.email, event.client_name, event.usage, event.quota));
+    await this.events.markNotified(event.client_id, period, event.event_type);
+    return true;
   }
 
   /** Reminds clients whose payment failed, once per billing period. */
@@ -123,6 +139,20 @@ export class QuotaMonitoringService implements OnApplicationBootstrap, OnApplica
       notified++;
     }
     return { checked: rows.length, notified };
+  }
+
+  private quotaMail(kind: 'quota_warning' | 'quota_exceeded', to: string, clientName: string, usage: number, quota: number) {
+    return kind === 'quota_warning'
+      ? {
+          to,
+          subject: `You have used ${Math.floor(percentOf(usage, quota))}% of your Vigil quota`,
+          body: `${clientName} has used ${usage} of ${quota} screenings this billing period. Upgrade to avoid interruptions.`,
+        }
+      : {
+          to,
+          subject: 'Your Vigil monthly quota is used up',
+          body: `${clientName} has used all ${quota} screenings of this billing period. API calls are refused until the period resets or you upgrade.`,
+        };
   }
 
   private async scheduled() {
