@@ -1,9 +1,9 @@
 import type { Plan, Tier } from '@vigil/proto';
 import { Badge, Card, cn } from '@vigil/ui';
-import { Check, Star } from 'lucide-react';
+import { Check, Minus, Star } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { feedLabel } from '../public/feed-labels.js';
-import { formatCount, formatUsd, MOST_POPULAR_TIER, yearlyPrice, type BillingPeriod } from './pricing.js';
+import { formatCount, formatUsd, type BillingPeriod } from './pricing.js';
 
 /** Who each tier is for: positioning copy, not an entitlement. */
 const TAGLINES: Record<Tier, string> = {
@@ -25,14 +25,19 @@ export function PlanCard({
   selected?: boolean;
   children?: ReactNode;
 }) {
-  const popular = plan.tier === MOST_POPULAR_TIER;
-  const price = period === 'monthly' ? plan.priceUsdPerMonth : yearlyPrice(plan.priceUsdPerMonth);
-  // Only what the live catalogue serves: a figure printed here but not sold would be a promise the backend does not make.
-  const features: string[] = [
-    `${formatCount(plan.monthlyQuota)} screening calls / month`,
-    `${formatCount(plan.rateLimitPerMinute)} requests / minute`,
-    `${plan.feeds.length} list feed${plan.feeds.length === 1 ? '' : 's'}`,
-    'REST API, explained matches and audit log',
+  const popular = plan.mostPopular;
+  // Both prices come from the catalogue, so the two web apps and billing cannot disagree.
+  const price = period === 'monthly' ? plan.priceUsdPerMonth : plan.priceUsdPerYear;
+  const features: [string, boolean][] = [
+    [`${formatCount(plan.monthlyQuota)} screening calls / month`, true],
+    [`${formatCount(plan.rateLimitPerMinute)} requests / minute`, true],
+    [`Response ${plan.responseTime}`, true],
+    [`${plan.feeds.length} list feed${plan.feeds.length === 1 ? '' : 's'}`, true],
+    ['Real-time list updates', plan.realTimeUpdates],
+    ['Webhook notifications', plan.webhookNotifications],
+    ['WebSocket access', plan.webSocketAccess],
+    ['Dashboard access', plan.dashboardAccess],
+    [plan.support, true],
   ];
   return (
     <Card
@@ -62,9 +67,13 @@ export function PlanCard({
         </p>
       )}
       <ul className="mt-6 flex-1 space-y-2.5 text-sm">
-        {features.map((label) => (
-          <li key={label} className="flex gap-2.5">
-            <Check className="mt-0.5 size-4 shrink-0 text-success" aria-hidden />
+        {features.map(([label, included]) => (
+          <li key={label} className={cn('flex gap-2.5', !included && 'text-muted-foreground')}>
+            {included ? (
+              <Check className="mt-0.5 size-4 shrink-0 text-success" aria-label="Included:" />
+            ) : (
+              <Minus className="mt-0.5 size-4 shrink-0" aria-label="Not included:" />
+            )}
             {label}
           </li>
         ))}

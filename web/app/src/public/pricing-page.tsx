@@ -79,7 +79,7 @@ export function PricingPage() {
                 <PlanCard key={plan.tier} plan={plan} period={period}>
                   <Button
                     className="w-full"
-                    variant={plan.tier === 'medium' ? 'primary' : 'outline'}
+                    variant={plan.mostPopular ? 'primary' : 'outline'}
                     onClick={() => setSelected(plan)}
                     aria-label={`Select Plan: ${plan.name}`}
                   >
