@@ -144,6 +144,14 @@ describe('a new customer from Pricing to an upgrade', () => {
     await page.waitForURL(`${WEB_URL}/login`);
     const stored = await page.evaluate(() => [...Object.keys(localStorage), ...Object.keys(sessionStorage)].filter((k) => k.startsWith('vigil.')));
     expect(stored).toEqual([]);
+
+    // Signing in again with an active subscription: a welcome toast, then the screening dashboard.
+    const again = page.getByRole('form', { name: 'Sign in' });
+    await again.getByLabel('Email').fill(email);
+    await again.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await again.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(`${WEB_URL}/dashboard/screening/api-screen`, { timeout: 15_000 });
+    await page.getByText('Welcome back!', { exact: true }).waitFor();
     expect(watcher.problems.pageErrors).toEqual([]);
     expect(watcher.problems.consoleErrors).toEqual([]);
   });
