@@ -62,6 +62,8 @@ export const subjects = {
     updateSubscription: 'clients.v1.update-subscription',
     /** Service-to-service (billing): one client by id, with its usage and quota. */
     get: 'clients.v1.get',
+    /** Service-to-service (billing): which e-mails a client wants (quota warnings, payment failures…). */
+    notificationSettings: 'clients.v1.notification-settings',
     /** Event: a key stopped working (regenerated, revoked, client deleted). */
     keyRevoked: 'clients.v1.key-revoked',
     settings: {

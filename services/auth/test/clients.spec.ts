@@ -153,6 +153,8 @@ describe('clients, API keys, thresholds and settings', () => {
     expect(upgraded).toMatchObject({ tier: 'large', quota_month: 100_000, subscription_status: 'past_due' });
     await expect(stack.call<Client>(subjects.clients.get, { clientId: first.client.id })).resolves.toMatchObject({ tier: 'large', usage_month: 0 });
     expect((await stack.fail(subjects.clients.get, { clientId: '00000000-0000-4000-8000-000000000000' })).code).toBe('NOT_FOUND');
+    await expect(stack.call(subjects.clients.notificationSettings, { clientId: first.client.id })).resolves.toEqual(DEFAULT_NOTIFICATION_SETTINGS);
+    expect((await stack.fail(subjects.clients.notificationSettings, { clientId: '00000000-0000-4000-8000-000000000000' })).code).toBe('NOT_FOUND');
   });
 
   describe('settings of a client\'s own user', () => {

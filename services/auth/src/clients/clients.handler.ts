@@ -17,6 +17,7 @@ import {
   type ClientWithKey,
   type ListClientsReply,
   type MessageReply,
+  type NotificationSettings,
   type ProvisionClientReply,
   type ResolvedKey,
 } from '@vigil/proto';
@@ -101,6 +102,11 @@ export class ClientsHandler {
   @MessagePattern(subjects.clients.get)
   get(@Payload() data: unknown): Promise<Client> {
     return this.clients.get(parseMessage(clientRequestSchema, data).clientId);
+  }
+
+  @MessagePattern(subjects.clients.notificationSettings)
+  notificationSettings(@Payload() data: unknown): Promise<NotificationSettings> {
+    return this.clients.notificationSettings(parseMessage(clientRequestSchema, data).clientId);
   }
 
   @MessagePattern(subjects.clients.updateSubscription)

@@ -9,6 +9,7 @@ import {
   type Client,
   type ClientWithKey,
   type CreateClientRequest,
+  type NotificationSettings,
   type ProvisionClientReply,
   type ProvisionClientRequest,
   type ResolvedKey,
@@ -19,6 +20,7 @@ import { DataSource } from 'typeorm';
 import { newApiKey, sha256 } from '../crypto/secrets.js';
 import { EventsPublisher } from '../events/events.publisher.js';
 import type { Queryable } from '../db.js';
+import { SettingsRepository } from '../settings/settings.repository.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { ApiKeysRepository, type RevokedKey } from './api-keys.repository.js';
 import { ClientsRepository } from './clients.repository.js';
@@ -31,6 +33,7 @@ export class ClientsService {
     private readonly keys: ApiKeysRepository,
     private readonly users: UsersRepository,
     private readonly events: EventsPublisher,
+    private readonly settings: SettingsRepository,
   ) {}
 
   list(): Promise<Client[]> {
@@ -41,6 +44,12 @@ export class ClientsService {
     const client = await this.clients.get(clientId);
     if (!client) throw new DomainError('NOT_FOUND', 'Client not found.');
     return client;
+  }
+
+  /** billing: whether to e-mail this client a quota warning or a payment reminder. */
+  async notificationSettings(clientId: string): Promise<NotificationSettings> {
+    await this.assertExists(clientId);
+    return this.settings.notifications(clientId);
   }
 
   /** Creates a client and its first key; the key is in this answer and nowhere else, ever. */
