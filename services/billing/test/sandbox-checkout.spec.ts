@@ -156,7 +156,16 @@ describe('quota monitoring', () => {
     const { rows: mails } = await stack.db.query(`SELECT subject FROM mail_outbox WHERE recipient = 'heavy@example.com' AND subject LIKE '%quota%'`);
     expect(mails).toHaveLength(1);
 
+    // A client who turned quota warnings off is still listed for the admin, but not mailed.
+    const quiet = await subscribe('quiet@example.com', 'starter');
+    await stack.authDb.query(`INSERT INTO notification_settings (client_id, quota_warnings) VALUES ($1, false)`, [quiet.client.id]);
+    await stack.authDb.query(`UPDATE clients SET usage_month = 990 WHERE id = $1`, [quiet.client.id]);
+    await stack.call(subjects.billing.checkWarnings, {});
+    const { rows: quietMail } = await stack.db.query(`SELECT subject FROM mail_outbox WHERE recipient = 'quiet@example.com' AND subject LIKE '%quota%'`);
+    expect(quietMail).toEqual([]);
+
     const overview = await stack.call<QuotaMonitoringResponse>(subjects.billing.quotaMonitoring, {});
+    expect(overview.quotaWarnings.map((row) => row.client_id)).toContain(quiet.client.id);
     expect(overview.quotaWarnings).toContainEqual({ client_id: client.id, client_name: 'heavy@example.com', tier: 'starter', usage_month: 850, quota_month: 1_000, usage_percent: 85 });
     expect(overview.quotaExceeded.find((row) => row.client_id === client.id)).toBeUndefined();
     expect(overview.recentEvents.filter((e) => e.client_id === client.id)).toEqual([

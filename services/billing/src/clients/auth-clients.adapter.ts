@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { RpcClient } from '@vigil/platform';
-import { subjects, type Client, type ProvisionClientReply, type ProvisionClientRequest, type UpdateSubscriptionRequest } from '@vigil/proto';
+import { subjects, type Client, type NotificationSettings, type ProvisionClientReply, type ProvisionClientRequest, type UpdateSubscriptionRequest } from '@vigil/proto';
 
 /** The auth service owns clients, keys, tiers and quotas; billing asks it over NATS. */
 @Injectable()
@@ -17,5 +17,9 @@ export class AuthClients {
 
   get(clientId: string): Promise<Client> {
     return this.rpc.request(subjects.clients.get, { clientId });
+  }
+
+  notificationSettings(clientId: string): Promise<NotificationSettings> {
+    return this.rpc.request(subjects.clients.notificationSettings, { clientId });
   }
 }

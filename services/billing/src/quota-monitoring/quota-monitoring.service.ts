@@ -91,7 +91,8 @@ export class QuotaMonitoringService implements OnApplicationBootstrap, OnApplica
       for (const kind of kinds) {
         const period = customer.period_start.toISOString();
         const first = await this.events.record({ clientId: client.id, period, kind, clientName: client.client_name, usage: client.usage_month, quota: client.quota_month, percentage });
-        if (!first) continue;
+        // Recorded either way (the admin sees it); mailed only if the client wants such mail.
+        if (!first || !(await this.allows(client.id, 'quota_warnings'))) continue;
         await this.mail.send(this.quotaMail(kind, customer.email, client.client_name, client.usage_month, client.quota_month));
         await this.events.markNotified(client.id, period, kind);
         notified++;
@@ -118,8 +119,10 @@ export class QuotaMonitoringService implements OnApplicationBootstrap, OnApplica
       percentage: event.percentage,
     });
     if (!first || !customer) return first;
-    await this.mail.send(this.quotaMail(event.event_type, customer.email, event.client_name, event.usage, event.quota));
-    await this.events.markNotified(event.client_id, period, event.event_type);
+    if (await this.allows(event.client_id, 'quota_warnings')) {
+      await this.mail.send(this.quotaMail(event.event_type, customer.email, event.client_name, event.usage, event.quota));
+      await this.events.markNotified(event.client_id, period, event.event_type);
+    }
     return true;
   }
 
@@ -130,6 +133,7 @@ export class QuotaMonitoringService implements OnApplicationBootstrap, OnApplica
     for (const { customer, client } of rows) {
       const period = customer.period_start.toISOString();
       if (!(await this.events.record({ clientId: client.id, period, kind: 'payment_recovery_reminder', clientName: client.client_name }))) continue;
+      if (!(await this.allows(client.id, 'payment_failures'))) continue;
       await this.mail.send({
         to: customer.email,
         subject: 'Action needed: update your payment method',
@@ -139,6 +143,12 @@ export class QuotaMonitoringService implements OnApplicationBootstrap, OnApplica
       notified++;
     }
     return { checked: rows.length, notified };
+  }
+
+  /** The client's notification settings: e-mail alerts on, and this kind on. */
+  private async allows(clientId: string, kind: 'quota_warnings' | 'payment_failures'): Promise<boolean> {
+    const settings = await this.auth.notificationSettings(clientId);
+    return settings.email_alerts && settings[kind];
   }
 
   private quotaMail(kind: 'quota_warning' | 'quota_exceeded', to: string, clientName: string, usage: number, quota: number) {
