@@ -39,21 +39,49 @@ function gc() {
   }
 }
 
-/** Replays queries one by one: a warm-up pass, then a timed pass. */
+/**
+ * Replays queries one by one: a warm-up pass, then timed passes. Wall-clock latency is what
+ * a caller sees; CPU time (process.cpuUsage, this process's threads) is what the query
+ * costs, and stays meaningful when other work shares the machine.
+ */
 function measure(index, queries, passes = 2) {
   for (const q of queries) index.screen(q);
-  const latencies = [];
+  const wall = [];
+  const cpu = [];
   const started = performance.now();
+  const cpuStarted = process.cpuUsage();
   for (let p = 0; p < passes; p++) {
     for (const q of queries) {
+      const c = process.cpuUsage();
       const t = performance.now();
       index.screen(q);
-      latencies.push(performance.now() - t);
+      wall.push(performance.now() - t);
+      const d = process.cpuUsage(c);
+      cpu.push((d.user + d.system) / 1000);
     }
   }
   const elapsed = performance.now() - started;
-  latencies.sort((a, b) => a - b);
-  return { queries: latencies.length, p50: pct(latencies, 0.5), p99: pct(latencies, 0.99), max: latencies[latencies.length - 1], qps: (latencies.length / elapsed) * 1000 };
+  const cpuTotal = process.cpuUsage(cpuStarted);
+  wall.sort((a, b) => a - b);
+  cpu.sort((a, b) => a - b);
+  return {
+    queries: wall.length,
+    p50: pct(wall, 0.5),
+    p99: pct(wall, 0.99),
+    max: wall[wall.length - 1],
+    qps: (wall.length / elapsed) * 1000,
+    cpuP50: pct(cpu, 0.5),
+    cpuP99: pct(cpu, 0.99),
+    qpsCpu: (wall.length / ((cpuTotal.user + cpuTotal.system) / 1000)) * 1000,
+  };
+}
+
+function timed(fn) {
+  const c = process.cpuUsage();
+  const t = performance.now();
+  const value = fn();
+  const d = process.cpuUsage(c);
+  return { value, wallS: (performance.now() - t) / 1000, cpuS: (d.user + d.system) / 1e6 };
 }
 
 async function phaseShared() {
@@ -62,8 +90,8 @@ async function phaseShared() {
   const t0 = performance.now();
   const loaded = await loadListsFromDir(listsDir);
   const t1 = performance.now();
-  const index = new CandidateIndex(loaded.entities);
-  const t2 = performance.now();
+  const build = timed(() => new CandidateIndex(loaded.entities));
+  const index = build.value;
   gc();
   const memory = process.memoryUsage();
   const queries = readFileSync(queriesPath, 'utf8')
@@ -76,7 +104,8 @@ async function phaseShared() {
     entities: loaded.entities.length,
     ...index.stats(),
     loadS: (t1 - t0) / 1000,
-    buildS: (t2 - t1) / 1000,
+    buildS: build.wallS,
+    buildCpuS: build.cpuS,
     rssMB: mb(memory.rss),
     heapMB: mb(memory.heapUsed),
     ...m,
@@ -216,9 +245,8 @@ async function phaseSynthetic(totalNames) {
   const g1 = performance.now();
   gc();
   const before = process.memoryUsage().rss;
-  const t0 = performance.now();
-  const index = new CandidateIndex(entities);
-  const t1 = performance.now();
+  const build = timed(() => new CandidateIndex(entities));
+  const index = build.value;
   gc();
   const memory = process.memoryUsage();
   const m = measure(index, syntheticQueries(entities, 2000), 1);
@@ -227,7 +255,8 @@ async function phaseSynthetic(totalNames) {
     names,
     ...index.stats(),
     generateS: (g1 - g0) / 1000,
-    buildS: (t1 - t0) / 1000,
+    buildS: build.wallS,
+    buildCpuS: build.cpuS,
     rssMB: mb(memory.rss),
     rssBeforeBuildMB: mb(before),
     heapMB: mb(memory.heapUsed),
@@ -267,20 +296,22 @@ async function main() {
   const ts = TARGETS.shared;
   console.log(`Shared lists (${listsDir}): ${s.entities} entities, ${s.names} names, ${s.terms} terms`);
   console.log(`  list loading       ${f1(s.loadS)} s (parsers, not the index)`);
-  console.log(`  index build        ${f1(s.buildS)} s        target ≤ ${ts.buildS} s   ${verdict(s.buildS <= ts.buildS)}`);
+  console.log(`  index build        ${f1(s.buildS)} s wall, ${f1(s.buildCpuS)} s CPU     target ≤ ${ts.buildS} s   ${verdict(s.buildS <= ts.buildS)}`);
   console.log(`  resident memory    ${s.rssMB} MB (heap ${s.heapMB} MB, lists included)`);
-  console.log(`  latency p50        ${f2(s.p50)} ms      target ≤ ${ts.p50} ms   ${verdict(s.p50 <= ts.p50)}`);
-  console.log(`  latency p99        ${f2(s.p99)} ms      target ≤ ${ts.p99} ms   ${verdict(s.p99 <= ts.p99)}   (max ${f1(s.max)} ms, ${s.queries} timed queries)`);
-  console.log(`  throughput         ${Math.round(s.qps)} queries/s   target ≥ ${ts.qps}   ${verdict(s.qps >= ts.qps)}\n`);
+  console.log(`  latency p50        ${f2(s.p50)} ms wall, ${f2(s.cpuP50)} ms CPU     target ≤ ${ts.p50} ms   ${verdict(s.p50 <= ts.p50)}`);
+  console.log(`  latency p99        ${f2(s.p99)} ms wall, ${f2(s.cpuP99)} ms CPU     target ≤ ${ts.p99} ms   ${verdict(s.p99 <= ts.p99)}   (max ${f1(s.max)} ms wall, ${s.queries} timed queries)`);
+  console.log(`  throughput         ${Math.round(s.qps)} queries/s wall, ${Math.round(s.qpsCpu)} per CPU-second     target ≥ ${ts.qps}   ${verdict(s.qps >= ts.qps)}\n`);
 
   const y = runPhase('synthetic', ['--names', String(totalNames)]);
   const ty = TARGETS.synthetic;
   console.log(`Synthetic index: ${y.names} names (${y.entities} entities, ${y.terms} terms), generated in ${f1(y.generateS)} s`);
-  console.log(`  index build        ${f1(y.buildS)} s        target ≤ ${ty.buildS} s  ${verdict(y.buildS <= ty.buildS)}`);
+  console.log(`  index build        ${f1(y.buildS)} s wall, ${f1(y.buildCpuS)} s CPU     target ≤ ${ty.buildS} s  ${verdict(y.buildS <= ty.buildS)}`);
   console.log(`  resident memory    ${y.rssMB} MB (${y.rssBeforeBuildMB} MB before the build; heap ${y.heapMB} MB)   target ≤ ${ty.memoryGB * 1024} MB   ${verdict(y.rssMB <= ty.memoryGB * 1024)}`);
-  console.log(`  latency p50        ${f2(y.p50)} ms`);
-  console.log(`  latency p99        ${f2(y.p99)} ms      target ≤ ${ty.p99} ms  ${verdict(y.p99 <= ty.p99)}   (max ${f1(y.max)} ms, ${y.queries} queries)`);
-  console.log(`  throughput         ${Math.round(y.qps)} queries/s`);
+  console.log(`  latency p50        ${f2(y.p50)} ms wall, ${f2(y.cpuP50)} ms CPU`);
+  console.log(`  latency p99        ${f2(y.p99)} ms wall, ${f2(y.cpuP99)} ms CPU     target ≤ ${ty.p99} ms  ${verdict(y.p99 <= ty.p99)}   (max ${f1(y.max)} ms wall, ${y.queries} queries)`);
+  console.log(`  throughput         ${Math.round(y.qps)} queries/s wall, ${Math.round(y.qpsCpu)} per CPU-second`);
+  const load = loadavg()[0];
+  if (load > cpus().length) console.log(`\nNote: load average ${f2(load)} on ${cpus().length} cores while measuring — other processes shared the CPU, so wall-clock figures overstate the cost; the CPU-time figures do not.`);
   if (args.includes('--json')) console.log(JSON.stringify({ shared: s, synthetic: y }));
 }
 

@@ -346,14 +346,19 @@ export class CandidateIndex {
       const formStamp = ++this.formCounter;
       const formTouched: number[] = [];
       const limit = this.config.candidateLimit;
+      let closed = false;
       for (const u of units) {
         // New names are started only while they could still make the cut: at least the
-        // prune floor, and not already beaten by enough names found by rarer tokens.
-        let open = remaining >= RETRIEVAL_PRUNE_FLOOR;
-        if (open && formTouched.length > 3 * limit) {
-          const kth = kthLargest(Float64Array.from(formTouched, (r) => acc[r]!), 3 * limit);
-          if (kth >= remaining) open = false;
+        // prune floor, and not already beaten by enough names found by rarer tokens. Both
+        // tests only tighten as units are processed, so once closed, retrieval stays closed.
+        if (!closed && remaining < RETRIEVAL_PRUNE_FLOOR) closed = true;
+        // a name found so far has at most 1 - remaining: the cut can only bite below 0.5
+        if (!closed && remaining <= 0.5 && formTouched.length > 3 * limit) {
+          const values = new Float64Array(formTouched.length);
+          for (let k = 0; k < formTouched.length; k++) values[k] = acc[formTouched[k]!]!;
+          if (kthLargest(values, 3 * limit) >= remaining) closed = true;
         }
+        const open = !closed;
         remaining -= u.weight / total;
         const stampId = ++this.tokenCounter;
         const expansions: Array<[number, number, Int32Array]> = [];
@@ -442,7 +447,7 @@ export class CandidateIndex {
     const floor = Math.max(bestCoverage * 0.35, Math.min(0.3, bestCoverage * 0.5));
     // cross-script queries are retrieved by skeletons, which are less selective: look further
     const crossScript = query.name.forms.some((f) => f.tokens.some((t) => ABJAD.has(t.script)));
-    const limit = crossScript ? this.config.candidateLimit * 2 : this.config.candidateLimit;
+    const limit = crossScript ? Math.round(this.config.candidateLimit * 1.5) : this.config.candidateLimit;
     let kept = entities.filter((e) => entityBest[e]! >= floor);
     if (kept.length > 4 * limit) {
       // only the best `limit` are needed: cut at the limit-th coverage before sorting

@@ -59,6 +59,12 @@ describe('token comparison rules', () => {
     expect(tok('Bauer', 'Zauers').score).toBe(0);
   });
 
+  test('particles and titles match only themselves: "Ali" is not the article "al"', () => {
+    const al = analyzeName('Abu al-Ward').forms[0]!.tokens[1]!;
+    expect(al.kind).toBe('particle');
+    expect(compareTokens(token('Ali'), al).score).toBe(0);
+  });
+
   test('initials', () => {
     expect(compareTokens(analyzeName('A. Omelchenko').forms[0]!.tokens[0]!, token('Aleksander'))).toEqual({ score: 0.9, method: 'initial' });
     expect(compareTokens(analyzeName('B. Omelchenko').forms[0]!.tokens[0]!, token('Aleksander')).score).toBe(0);
@@ -104,6 +110,10 @@ describe('name comparison', () => {
     expect(r.tokens[0]).toMatchObject({ query: ['ramimakhlouf'], list: ['rami', 'makhlouf'] });
     expect(cmp('Husam al Din Jalal', 'Husamaldin Jalal').score).toBeGreaterThan(0.9);
     expect(cmp('GAS ALLURE', 'GASALLURE', 'vessel').score).toBeGreaterThan(0.9);
+  });
+
+  test('a joined run must match within the edit budget, not only by sound', () => {
+    expect(cmp('Ivan Novak', 'IVANOVIC, Milan', 'individual').score).toBeLessThan(0.6);
   });
 
   test('omitting a list token costs less than adding one, and a contradiction costs most', () => {

@@ -174,10 +174,24 @@ export type NameComparison = {
 export type CompareContext = {
   pairs: Map<NameToken, Map<string, TokenSimilarity>>;
   queryJoins: Map<NameForm, JoinedRun[]>;
+  /** score-only comparisons per query form and list-form key: the lists repeat one another's names */
+  forms: Map<NameForm, Map<string, NameComparison>>;
 };
 
 export function newCompareContext(): CompareContext {
-  return { pairs: new Map(), queryJoins: new Map() };
+  return { pairs: new Map(), queryJoins: new Map(), forms: new Map() };
+}
+
+// A list form's comparison key: everything about its tokens that scoring reads.
+const FORM_KEYS = new WeakMap<NameForm, string>();
+
+function formKey(form: NameForm): string {
+  let key = FORM_KEYS.get(form);
+  if (key === undefined) {
+    key = form.tokens.map((t) => `${tokenKey(t)}\u0002${t.family ? 1 : 0}${t.generic ? 1 : 0}${t.skeleton}\u0002${t.skeleton2 ?? ''}\u0002${t.rarity ?? ''}`).join('\u0003');
+    FORM_KEYS.set(form, key);
+  }
+  return key;
 }
 
 type JoinedRun = { idx: number[]; token: NameToken; length: number };
@@ -285,6 +299,23 @@ export function compareNameForms(
   /** false: score only, no per-token explanation (the hot path explains only the winners) */
   explain = true,
 ): NameComparison {
+  if (!explain && ctx) {
+    let perQuery = ctx.forms.get(query);
+    if (!perQuery) {
+      perQuery = new Map();
+      ctx.forms.set(query, perQuery);
+    }
+    const key = formKey(list);
+    const hit = perQuery.get(key);
+    if (hit) return hit;
+    const fresh = alignForms(query, list, params, rarity, ctx, false);
+    perQuery.set(key, fresh);
+    return fresh;
+  }
+  return alignForms(query, list, params, rarity, ctx, explain);
+}
+
+function alignForms(query: NameForm, list: NameForm, params: NameParams, rarity: Rarity | undefined, ctx: CompareContext | undefined, explain: boolean): NameComparison {
   const q = query.tokens;
   const c = list.tokens;
   const nq = q.length;

@@ -141,12 +141,18 @@ export function consonantSkeleton(token: string): string {
  * A coarser skeleton for the letters romanisations disagree on most: the interdental and
  * emphatic consonants (ث ذ ض ظ: t/th/d/dh/z) fold into one class, and ق with g (Gasmi, Ghedeir).
  */
+const COARSE_CACHE = new Map<string, string>();
+
 export function coarseSkeleton(skeleton: string): string {
+  const cached = COARSE_CACHE.get(skeleton);
+  if (cached !== undefined) return cached;
   let out = '';
   for (const ch of skeleton) {
     const c = ch === 'T' || ch === 'Z' ? 'D' : ch === 'G' ? 'K' : ch;
     if (out[out.length - 1] !== c) out += c;
   }
+  if (COARSE_CACHE.size > 100_000) COARSE_CACHE.clear();
+  COARSE_CACHE.set(skeleton, out);
   return out;
 }
 
