@@ -49,11 +49,16 @@ function freePort() {
 }
 
 function run(script, env, { wait = false, nodeArgs = [] } = {}) {
-  const child = spawn(process.execPath, [...nodeArgs, script], { env: { ...process.env, ...env, NODE_OPTIONS: '' }, stdio: ['ignore', 'ignore', wait ? 'pipe' : 'inherit'] });
+  const child = spawn(process.execPath, [...nodeArgs, script], {
+    env: { ...process.env, ...env, NODE_OPTIONS: '' },
+    stdio: ['ignore', 'ignore', wait ? 'pipe' : 'inherit'],
+  });
   if (wait) {
     let err = '';
     child.stderr.on('data', (d) => (err += d));
-    return new Promise((res, rej) => child.once('exit', (code) => (code === 0 ? res() : rej(new Error(`${script} failed: ${err}`)))));
+    return new Promise((res, rej) =>
+      child.once('exit', (code) => (code === 0 ? res() : rej(new Error(`${script} failed: ${err}`)))),
+    );
   }
   children.push(child);
   return child;
@@ -82,12 +87,14 @@ async function until(what, fn, timeoutMs) {
 
 async function main() {
   for (const svc of ['auth', 'screening', 'gateway']) {
-    if (!existsSync(join(root, 'services', svc, 'dist', 'src', 'main.js'))) throw new Error(`build ${svc} first (npx nx run @vigil/${svc}:build)`);
+    if (!existsSync(join(root, 'services', svc, 'dist', 'src', 'main.js')))
+      throw new Error(`build ${svc} first (npx nx run @vigil/${svc}:build)`);
   }
   if (!existsSync(listsDir)) throw new Error(`no lists at ${listsDir}`);
   const natsPort = await freePort();
   const natsDir = mkdtempSync(join(tmpdir(), 'bench-nats-'));
-  const natsBin = spawnSync('sh', ['-c', 'command -v nats-server'], { encoding: 'utf8' }).stdout.trim() || '/usr/sbin/nats-server';
+  const natsBin =
+    spawnSync('sh', ['-c', 'command -v nats-server'], { encoding: 'utf8' }).stdout.trim() || '/usr/sbin/nats-server';
   const nats = spawn(natsBin, ['-a', '127.0.0.1', '-p', String(natsPort), '-js', '-sd', natsDir], { stdio: 'ignore' });
   const NATS_URL = `nats://127.0.0.1:${natsPort}`;
   const gatewayPort = await freePort();
@@ -96,20 +103,42 @@ async function main() {
     const env = {
       auth: { ...base, DB_SCHEMA: `${prefix}_auth`, ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1' },
       screening: { ...base, DB_SCHEMA: `${prefix}_screening`, LISTS_DIR: listsDir, LISTS_SCHEDULER: 'true' },
-      gateway: { ...base, DB_SCHEMA: `${prefix}_gateway`, PORT: String(gatewayPort), HOST: '127.0.0.1', REDIS_URL, RATE_LIMIT_SCALE: '1000', BULK_WORKER: 'false' },
+      gateway: {
+        ...base,
+        DB_SCHEMA: `${prefix}_gateway`,
+        PORT: String(gatewayPort),
+        HOST: '127.0.0.1',
+        REDIS_URL,
+        RATE_LIMIT_SCALE: '1000',
+        BULK_WORKER: 'false',
+      },
     };
     log(`migrating and starting auth, screening (lists: ${listsDir}) and the gateway`);
-    await Promise.all(['auth', 'screening', 'gateway'].map((svc) => run(join(root, 'services', svc, 'dist', 'src', 'migrate.js'), env[svc], { wait: true })));
+    await Promise.all(
+      ['auth', 'screening', 'gateway'].map((svc) =>
+        run(join(root, 'services', svc, 'dist', 'src', 'migrate.js'), env[svc], { wait: true }),
+      ),
+    );
     // --profile writes a V8 CPU profile of the gateway to $TMPDIR/vigil-bench-profiles when it exits.
-    const profile = args.includes('--profile') ? ['--cpu-prof', '--cpu-prof-dir', join(tmpdir(), 'vigil-bench-profiles')] : [];
-    for (const svc of ['auth', 'screening', 'gateway']) run(join(root, 'services', svc, 'dist', 'src', 'main.js'), env[svc], { nodeArgs: svc === 'gateway' ? profile : [] });
+    const profile = args.includes('--profile')
+      ? ['--cpu-prof', '--cpu-prof-dir', join(tmpdir(), 'vigil-bench-profiles')]
+      : [];
+    for (const svc of ['auth', 'screening', 'gateway'])
+      run(join(root, 'services', svc, 'dist', 'src', 'main.js'), env[svc], {
+        nodeArgs: svc === 'gateway' ? profile : [],
+      });
 
     await new Promise((r) => setTimeout(r, 300));
     const nc = await until('nats', () => connect({ servers: NATS_URL }), 10_000);
     await until('auth', () => request(nc, 'health.v1.auth', {}, 1_000), 60_000);
     const provisioned = await until(
       'client',
-      () => request(nc, 'clients.v1.provision', { clientName: 'Bench Bank', contactEmail: 'bench@example.com', tier: 'large' }),
+      () =>
+        request(nc, 'clients.v1.provision', {
+          clientName: 'Bench Bank',
+          contactEmail: 'bench@example.com',
+          tier: 'large',
+        }),
       30_000,
     );
     await request(nc, 'clients.v1.update-subscription', { clientId: provisioned.client.id, quotaMonth: 1_000_000_000 });
@@ -123,41 +152,97 @@ async function main() {
         if (!res.ok) return null;
         const body = await res.json();
         const ready = body.lists.filter((l) => l.entityCount > 0);
-        return ready.length > 0 && ready.length === body.lists.filter((l) => l.status !== 'inactive').length ? body.lists : null;
+        return ready.length > 0 && ready.length === body.lists.filter((l) => l.status !== 'inactive').length
+          ? body.lists
+          : null;
       },
       300_000,
     );
-    const allFeeds = ['ofac', 'peps', 'regulatory', 'sanctions', 'wanted', 'crime', 'us_sanctions', 'eu_sanctions', 'gb_coh_disqualified'];
+    const allFeeds = [
+      'ofac',
+      'peps',
+      'regulatory',
+      'sanctions',
+      'wanted',
+      'crime',
+      'us_sanctions',
+      'eu_sanctions',
+      'gb_coh_disqualified',
+    ];
     // Ingested is not yet indexed: wait until screening answers.
-    await until('index', () => request(nc, 'screening.v1.screen', { clientId: provisioned.client.id, tier: 'large', feeds: allFeeds, entity: { name: 'Vladimir Putin' } }, 30_000), 300_000);
+    await until(
+      'index',
+      () =>
+        request(
+          nc,
+          'screening.v1.screen',
+          { clientId: provisioned.client.id, tier: 'large', feeds: allFeeds, entity: { name: 'Vladimir Putin' } },
+          30_000,
+        ),
+      300_000,
+    );
     const entities = lists.reduce((n, l) => n + l.entityCount, 0);
-    log(`${lists.length} lists, ${entities} entities loaded (${Math.round((Date.now() - loaded) / 1000)} s after boot)`);
+    log(
+      `${lists.length} lists, ${entities} entities loaded (${Math.round((Date.now() - loaded) / 1000)} s after boot)`,
+    );
 
     const queries = readFileSync(join(root, '..', 'shared', 'eval', 'dev-queries.jsonl'), 'utf8')
       .split('\n')
       .filter(Boolean)
       .map((line) => JSON.parse(line).query)
       .filter((q) => q.name)
-      .map((q) => JSON.stringify({ name: q.name, ...(q.entityType ? { entityType: ['individual', 'organization', 'vessel', 'aircraft'].includes(q.entityType) ? q.entityType : undefined } : {}) }));
+      .map((q) =>
+        JSON.stringify({
+          name: q.name,
+          ...(q.entityType
+            ? {
+                entityType: ['individual', 'organization', 'vessel', 'aircraft'].includes(q.entityType)
+                  ? q.entityType
+                  : undefined,
+              }
+            : {}),
+        }),
+      );
     const opts = (d) => ({
       url: `${url}/api/v1/screen`,
       method: 'POST',
       connections,
       duration: d,
       headers: { 'content-type': 'application/json', 'x-api-key': key },
-      requests: [{ setupRequest: (req, ctx) => ({ ...req, body: queries[(ctx.i = ((ctx.i ?? Math.floor(Math.random() * queries.length)) + 1) % queries.length)] }) }],
+      requests: [
+        {
+          setupRequest: (req, ctx) => ({
+            ...req,
+            body: queries[(ctx.i = ((ctx.i ?? Math.floor(Math.random() * queries.length)) + 1) % queries.length)],
+          }),
+        },
+      ],
     });
     // Where the time goes: screening alone over NATS, and the gateway alone (status: guard, limiter, quota read).
     const direct = [];
     for (const body of queries.slice(0, 200)) {
       const t = performance.now();
-      await request(nc, 'screening.v1.screen', { clientId: provisioned.client.id, tier: 'large', feeds: allFeeds, entity: JSON.parse(body) }, 30_000);
+      await request(
+        nc,
+        'screening.v1.screen',
+        { clientId: provisioned.client.id, tier: 'large', feeds: allFeeds, entity: JSON.parse(body) },
+        30_000,
+      );
       direct.push(performance.now() - t);
     }
     direct.sort((a, b) => a - b);
-    log(`screening.v1.screen over NATS, one at a time: p50 ${direct[100].toFixed(1)} ms, p99 ${direct[197].toFixed(1)} ms`);
-    const edge = await autocannon({ url: `${url}/api/v1/status`, connections, duration: 5, headers: { 'x-api-key': key } });
-    log(`GET /api/v1/status (gateway only): ${Math.round(edge.requests.average)} req/s, p50 ${edge.latency.p50} ms, p99 ${edge.latency.p99} ms, non-2xx ${edge.non2xx}`);
+    log(
+      `screening.v1.screen over NATS, one at a time: p50 ${direct[100].toFixed(1)} ms, p99 ${direct[197].toFixed(1)} ms`,
+    );
+    const edge = await autocannon({
+      url: `${url}/api/v1/status`,
+      connections,
+      duration: 5,
+      headers: { 'x-api-key': key },
+    });
+    log(
+      `GET /api/v1/status (gateway only): ${Math.round(edge.requests.average)} req/s, p50 ${edge.latency.p50} ms, p99 ${edge.latency.p99} ms, non-2xx ${edge.non2xx}`,
+    );
     log(`warming up for 5 s, then ${duration} s with ${connections} connections over ${queries.length} queries`);
     await autocannon(opts(5));
     const result = await autocannon(opts(duration));
@@ -198,7 +283,8 @@ async function main() {
     rmSync(natsDir, { recursive: true, force: true });
     const client = new pg.Client({ connectionString: DATABASE_URL });
     await client.connect();
-    for (const svc of ['auth', 'screening', 'gateway']) await client.query(`DROP SCHEMA IF EXISTS "${prefix}_${svc}" CASCADE`);
+    for (const svc of ['auth', 'screening', 'gateway'])
+      await client.query(`DROP SCHEMA IF EXISTS "${prefix}_${svc}" CASCADE`);
     await client.end();
   }
 }

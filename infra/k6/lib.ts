@@ -10,7 +10,10 @@ export const BASE_URL = (__ENV.GATEWAY_URL ?? 'http://127.0.0.1:8080').replace(/
  * API_KEYS: comma-separated client keys. Each key is limited by its tier (large: 500/min),
  * so a load above that needs several keys, or a gateway started with RATE_LIMIT_SCALE.
  */
-const KEYS = (__ENV.API_KEYS ?? __ENV.API_KEY ?? '').split(',').map((k) => k.trim()).filter(Boolean);
+const KEYS = (__ENV.API_KEYS ?? __ENV.API_KEY ?? '')
+  .split(',')
+  .map((k) => k.trim())
+  .filter(Boolean);
 
 export function apiKey(): string {
   if (KEYS.length === 0) throw new Error('set API_KEYS (or API_KEY) to one or more client API keys');
@@ -44,19 +47,29 @@ const headers = () => ({ 'content-type': 'application/json', 'x-api-key': apiKey
 
 export function screen(): void {
   const name = NAMES[Math.floor(Math.random() * NAMES.length)]!;
-  const res = http.post(`${BASE_URL}/api/v1/screen`, JSON.stringify({ name }), { headers: headers(), tags: { endpoint: 'screen' } });
+  const res = http.post(`${BASE_URL}/api/v1/screen`, JSON.stringify({ name }), {
+    headers: headers(),
+    tags: { endpoint: 'screen' },
+  });
   rateLimited.add(res.status === 429);
   screenLatency.add(res.timings.duration);
   check(res, {
     'screen: 200': (r) => r.status === 200,
-    'screen: rate-limit headers': (r) => r.headers['Ratelimit-Limit'] !== undefined || r.headers['RateLimit-Limit'] !== undefined,
+    'screen: rate-limit headers': (r) =>
+      r.headers['Ratelimit-Limit'] !== undefined || r.headers['RateLimit-Limit'] !== undefined,
   });
 }
 
 export function bulkScreen(size = 25): void {
   const names = Array.from({ length: size }, (_, i) => `${NAMES[i % NAMES.length]} ${i}`);
-  const res = http.post(`${BASE_URL}/api/v1/bulk-screen`, JSON.stringify({ names }), { headers: headers(), tags: { endpoint: 'bulk-screen' } });
-  check(res, { 'bulk-screen: 200 with one result per name': (r) => r.status === 200 && (r.json('results') as unknown[]).length === size });
+  const res = http.post(`${BASE_URL}/api/v1/bulk-screen`, JSON.stringify({ names }), {
+    headers: headers(),
+    tags: { endpoint: 'bulk-screen' },
+  });
+  check(res, {
+    'bulk-screen: 200 with one result per name': (r) =>
+      r.status === 200 && (r.json('results') as unknown[]).length === size,
+  });
 }
 
 export function status(): void {

@@ -10,10 +10,18 @@ export const envSchema = baseEnvSchema.extend({
   CORS_ORIGINS: z
     .string()
     .default('')
-    .transform((value) => value.split(',').map((s) => s.trim()).filter(Boolean)),
+    .transform((value) =>
+      value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
   /** How long /health waits for each service before calling it down. */
   HEALTH_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(1_500),
-  DB_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lowercase Postgres identifier').default('gateway'),
+  DB_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lowercase Postgres identifier')
+    .default('gateway'),
   /**
    * Apply the gateway's migrations at boot (under an advisory lock, so replicas do not race).
    * Deployments that run `migrate.js` as a Job first set this to false.
@@ -44,7 +52,12 @@ export const envSchema = baseEnvSchema.extend({
   /** How long one chunk may wait for the screening service. */
   BULK_SCREEN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(60_000),
   /** Idempotency records are kept at least this long. */
-  IDEMPOTENCY_TTL_HOURS: z.coerce.number().int().min(24).max(24 * 30).default(24),
+  IDEMPOTENCY_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(24)
+    .max(24 * 30)
+    .default(24),
 });
 
 export type GatewayConfig = z.infer<typeof envSchema>;

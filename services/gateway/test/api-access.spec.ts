@@ -25,8 +25,14 @@ describe('public API: credentials, tenancy, rate limits, quotas and idempotency 
 
   /** A confirmed user attached to a new client, signed in: its key and its session token. */
   async function member(tier: 'starter' | 'large', email: string) {
-    await http().post('/auth/v1/signup').send({ full_name: 'Analyst', email, password: PASSWORD, confirm_password: PASSWORD, accepted_terms: true });
-    const { value: mailbox } = await eventually(() => http().get('/auth/v1/dev/mailbox').query({ to: email }), (r) => r.body.messages?.length > 0, 10_000);
+    await http()
+      .post('/auth/v1/signup')
+      .send({ full_name: 'Analyst', email, password: PASSWORD, confirm_password: PASSWORD, accepted_terms: true });
+    const { value: mailbox } = await eventually(
+      () => http().get('/auth/v1/dev/mailbox').query({ to: email }),
+      (r) => r.body.messages?.length > 0,
+      10_000,
+    );
     const confirmToken = /token=([A-Za-z0-9_-]+)/.exec(mailbox.body.messages[0].text)![1];
     const session = (await http().post('/auth/v1/verify').send({ type: 'signup', token: confirmToken })).body;
     const client = await stack.client(tier, undefined, session.user.id);
@@ -40,17 +46,29 @@ describe('public API: credentials, tenancy, rate limits, quotas and idempotency 
     expect(missing.status).toBe(401);
     expect(missing.headers['content-type']).toMatch(/application\/problem\+json/);
     expect(missing.body).toMatchObject({ status: 401, code: 'INVALID_API_KEY' });
-    const unknown = await http().post('/api/v1/screen').set('x-api-key', 'f'.repeat(64)).send({ name: 'Vladimir Putin' });
+    const unknown = await http()
+      .post('/api/v1/screen')
+      .set('x-api-key', 'f'.repeat(64))
+      .send({ name: 'Vladimir Putin' });
     expect(unknown.status).toBe(401);
     expect(unknown.body.code).toBe('INVALID_API_KEY');
 
     const { key, id } = await stack.client('large');
-    const invalid = await http().post('/api/v1/screen').set('x-api-key', key).send({ name: '', dateOfBirth: '1952/10/07' });
+    const invalid = await http()
+      .post('/api/v1/screen')
+      .set('x-api-key', key)
+      .send({ name: '', dateOfBirth: '1952/10/07' });
     expect(invalid.status).toBe(400);
     expect(invalid.body.code).toBe('VALIDATION_FAILED');
-    expect(invalid.body.errors.map((e: { pointer: string }) => e.pointer)).toEqual(expect.arrayContaining(['/name', '/dateOfBirth']));
+    expect(invalid.body.errors.map((e: { pointer: string }) => e.pointer)).toEqual(
+      expect.arrayContaining(['/name', '/dateOfBirth']),
+    );
 
-    const screened = await http().post('/api/v1/screen').set('x-api-key', key).set('x-request-id', 'req-screen-1').send({ name: 'Vladimir Putin', entityType: 'individual' });
+    const screened = await http()
+      .post('/api/v1/screen')
+      .set('x-api-key', key)
+      .set('x-request-id', 'req-screen-1')
+      .send({ name: 'Vladimir Putin', entityType: 'individual' });
     expect(screened.status).toBe(200);
     expect(screened.headers['x-request-id']).toBe('req-screen-1');
     expect(screened.body).toMatchObject({ searchedName: 'Vladimir Putin' });
@@ -59,7 +77,11 @@ describe('public API: credentials, tenancy, rate limits, quotas and idempotency 
     const status = await http().get('/api/v1/status').set('x-api-key', key);
     expect(status.body).toMatchObject({ tier: 'large', usage: 1, quota: 100_000, remaining: 99_999 });
     // The admin console reads usage from auth's client record; the gateway copies it there within ~10 s.
-    await eventually(async () => (await stack.sql('auth', `SELECT usage_month FROM clients WHERE id = $1`, [id]))[0].usage_month, (n) => n === 1, 15_000);
+    await eventually(
+      async () => (await stack.sql('auth', `SELECT usage_month FROM clients WHERE id = $1`, [id]))[0].usage_month,
+      (n) => n === 1,
+      15_000,
+    );
   });
 
   it('gives a starter client 10 requests a minute: headers count down, the 11th is a 429 with Retry-After', async () => {
@@ -88,14 +110,25 @@ describe('public API: credentials, tenancy, rate limits, quotas and idempotency 
   it('counts each name once, stops at 100% with QUOTA_EXCEEDED, and publishes the 80% and 100% events', async () => {
     const client = await stack.client('large');
     await stack.setSubscription(client.id, { quotaMonth: 5 });
-    const bulk = await http().post('/api/v1/bulk-screen').set('x-api-key', client.key).send({ names: ['Kim Jong Un', 'Jane Doe', 'Ali Hassan', 'Maria Garcia'] });
+    const bulk = await http()
+      .post('/api/v1/bulk-screen')
+      .set('x-api-key', client.key)
+      .send({ names: ['Kim Jong Un', 'Jane Doe', 'Ali Hassan', 'Maria Garcia'] });
     expect(bulk.status).toBe(200);
     expect(bulk.body.results).toHaveLength(4);
-    expect((await http().get('/api/v1/status').set('x-api-key', client.key)).body).toMatchObject({ usage: 4, remaining: 1 });
-    const tooMany = await http().post('/api/v1/bulk-screen').set('x-api-key', client.key).send({ names: ['A B', 'C D'] });
+    expect((await http().get('/api/v1/status').set('x-api-key', client.key)).body).toMatchObject({
+      usage: 4,
+      remaining: 1,
+    });
+    const tooMany = await http()
+      .post('/api/v1/bulk-screen')
+      .set('x-api-key', client.key)
+      .send({ names: ['A B', 'C D'] });
     expect(tooMany.status).toBe(429);
     expect(tooMany.body.code).toBe('QUOTA_EXCEEDED');
-    expect((await http().post('/api/v1/screen').set('x-api-key', client.key).send({ name: 'John Smith' })).status).toBe(200);
+    expect((await http().post('/api/v1/screen').set('x-api-key', client.key).send({ name: 'John Smith' })).status).toBe(
+      200,
+    );
     const exhausted = await http().post('/api/v1/screen').set('x-api-key', client.key).send({ name: 'John Smith' });
     expect(exhausted.status).toBe(429);
     expect(exhausted.body.code).toBe('QUOTA_EXCEEDED');
@@ -134,21 +167,41 @@ describe('public API: credentials, tenancy, rate limits, quotas and idempotency 
 
   it('replays an idempotent POST byte for byte without counting it twice; another body with the key is a 422', async () => {
     const client = await stack.client('large');
-    const first = await http().post('/api/v1/screen').set('x-api-key', client.key).set('Idempotency-Key', 'order-42').send({ name: 'Kim Jong Un' });
+    const first = await http()
+      .post('/api/v1/screen')
+      .set('x-api-key', client.key)
+      .set('Idempotency-Key', 'order-42')
+      .send({ name: 'Kim Jong Un' });
     expect(first.status).toBe(200);
-    const again = await http().post('/api/v1/screen').set('x-api-key', client.key).set('Idempotency-Key', 'order-42').send({ name: 'Kim Jong Un' });
+    const again = await http()
+      .post('/api/v1/screen')
+      .set('x-api-key', client.key)
+      .set('Idempotency-Key', 'order-42')
+      .send({ name: 'Kim Jong Un' });
     expect(again.status).toBe(200);
     expect(again.text).toBe(first.text);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect((await http().get('/api/v1/status').set('x-api-key', client.key)).body.usage).toBe(1);
-    const other = await http().post('/api/v1/screen').set('x-api-key', client.key).set('Idempotency-Key', 'order-42').send({ name: 'Someone Else' });
+    const other = await http()
+      .post('/api/v1/screen')
+      .set('x-api-key', client.key)
+      .set('Idempotency-Key', 'order-42')
+      .send({ name: 'Someone Else' });
     expect(other.status).toBe(422);
     expect(other.body.code).toBe('IDEMPOTENCY_KEY_REUSED');
-    const tooLong = await http().post('/api/v1/screen').set('x-api-key', client.key).set('Idempotency-Key', 'k'.repeat(256)).send({ name: 'Kim Jong Un' });
+    const tooLong = await http()
+      .post('/api/v1/screen')
+      .set('x-api-key', client.key)
+      .set('Idempotency-Key', 'k'.repeat(256))
+      .send({ name: 'Kim Jong Un' });
     expect(tooLong.status).toBe(400);
     // The same key from another client is that client's own key.
     const stranger = await stack.client('large');
-    const theirs = await http().post('/api/v1/screen').set('x-api-key', stranger.key).set('Idempotency-Key', 'order-42').send({ name: 'Someone Else' });
+    const theirs = await http()
+      .post('/api/v1/screen')
+      .set('x-api-key', stranger.key)
+      .set('Idempotency-Key', 'order-42')
+      .send({ name: 'Someone Else' });
     expect(theirs.status).toBe(200);
     expect((await http().get('/api/v1/status').set('x-api-key', client.key)).body.usage).toBe(1);
   });
@@ -167,8 +220,16 @@ describe('public API: credentials, tenancy, rate limits, quotas and idempotency 
     const attempts = [
       http().get(jobUrl).set('x-api-key', b.key),
       http().get(`${jobUrl}?format=csv`).set('x-api-key', b.key),
-      http().post('/api/screen').set('x-api-key', b.key).set('authorization', `Bearer ${a.token}`).send({ name: 'Kim Jong Un' }),
-      http().post('/api/sanctions/bulk-search').set('x-api-key', a.key).set('authorization', `Bearer ${b.token}`).send({ names: ['Kim Jong Un'] }),
+      http()
+        .post('/api/screen')
+        .set('x-api-key', b.key)
+        .set('authorization', `Bearer ${a.token}`)
+        .send({ name: 'Kim Jong Un' }),
+      http()
+        .post('/api/sanctions/bulk-search')
+        .set('x-api-key', a.key)
+        .set('authorization', `Bearer ${b.token}`)
+        .send({ names: ['Kim Jong Un'] }),
       http().get('/api/sanctions/search?query=putin').set('x-api-key', b.key).set('authorization', `Bearer ${a.token}`),
       http().get('/api/sanctions/entity/x').set('x-api-key', a.key).set('authorization', `Bearer ${b.token}`),
     ];
@@ -176,28 +237,60 @@ describe('public API: credentials, tenancy, rate limits, quotas and idempotency 
     expect(answers.filter((r) => r.status < 400)).toHaveLength(0);
     expect(answers.map((r) => r.status)).toEqual([404, 404, 403, 403, 403, 403]);
 
-    const own = await http().post('/api/screen').set('x-api-key', a.key).set('authorization', `Bearer ${a.token}`).send({ name: 'Kim Jong Un' });
+    const own = await http()
+      .post('/api/screen')
+      .set('x-api-key', a.key)
+      .set('authorization', `Bearer ${a.token}`)
+      .send({ name: 'Kim Jong Un' });
     expect(own.status).toBe(200);
     expect(own.body).toHaveProperty('blocked');
     expect(own.body).toHaveProperty('message');
     const profile = await http().get('/api/client').set('x-api-key', a.key).set('authorization', `Bearer ${a.token}`);
     expect(profile.status).toBe(200);
     expect(profile.body.id).toBe(a.id);
-    expect((await http().get('/api/client').set('x-api-key', b.key).set('authorization', `Bearer ${a.token}`)).status).toBe(403);
-    const lists = (await http().get('/api/v1/lists').set('x-api-key', a.key)).body.lists as Array<{ source: string; entityCount: number }>;
+    expect(
+      (await http().get('/api/client').set('x-api-key', b.key).set('authorization', `Bearer ${a.token}`)).status,
+    ).toBe(403);
+    const lists = (await http().get('/api/v1/lists').set('x-api-key', a.key)).body.lists as Array<{
+      source: string;
+      entityCount: number;
+    }>;
     const source = lists.find((l) => l.entityCount > 0)!.source;
-    const download = await http().get(`/api/sanctions/bulk-download?source=${source}`).set('x-api-key', a.key).set('authorization', `Bearer ${a.token}`);
+    const download = await http()
+      .get(`/api/sanctions/bulk-download?source=${source}`)
+      .set('x-api-key', a.key)
+      .set('authorization', `Bearer ${a.token}`);
     expect(download.status).toBe(200);
     expect(download.headers['content-type']).toMatch(/text\/csv/);
     expect(download.text.split('\n').length).toBeGreaterThan(1);
     const noSession = await http().post('/api/screen').set('x-api-key', a.key).send({ name: 'Kim Jong Un' });
     expect(noSession.status).toBe(401);
-    const b2 = (await http().post('/auth/v1/token?grant_type=password').send({ email: 'analyst-b@example.com', password: PASSWORD })).body.access_token as string;
-    expect((await http().get('/api/sanctions/search?query=putin').set('x-api-key', b.key).set('authorization', `Bearer ${b2}`)).status).not.toBe(401);
+    const b2 = (
+      await http()
+        .post('/auth/v1/token?grant_type=password')
+        .send({ email: 'analyst-b@example.com', password: PASSWORD })
+    ).body.access_token as string;
+    expect(
+      (
+        await http()
+          .get('/api/sanctions/search?query=putin')
+          .set('x-api-key', b.key)
+          .set('authorization', `Bearer ${b2}`)
+      ).status,
+    ).not.toBe(401);
     expect((await http().post('/auth/v1/logout').set('authorization', `Bearer ${b2}`)).status).toBeLessThan(300);
     // A signed-out session's token is refused although it has not expired.
-    await eventually(() => http().get('/api/sanctions/search?query=putin').set('x-api-key', b.key).set('authorization', `Bearer ${b2}`), (r) => r.status === 401, 2_000);
-    const forged = await http().post('/api/screen').set('x-api-key', a.key).set('authorization', `Bearer ${a.token.slice(0, -4)}AAAA`).send({ name: 'Kim Jong Un' });
+    await eventually(
+      () =>
+        http().get('/api/sanctions/search?query=putin').set('x-api-key', b.key).set('authorization', `Bearer ${b2}`),
+      (r) => r.status === 401,
+      2_000,
+    );
+    const forged = await http()
+      .post('/api/screen')
+      .set('x-api-key', a.key)
+      .set('authorization', `Bearer ${a.token.slice(0, -4)}AAAA`)
+      .send({ name: 'Kim Jong Un' });
     expect(forged.status).toBe(401);
   });
 
@@ -211,7 +304,10 @@ describe('public API: credentials, tenancy, rate limits, quotas and idempotency 
       const { value } = await eventually(
         async () => {
           const info = await jsm.streams.info(streams.security.name);
-          const events: Array<{ event: string; details: { ip: string | null; endpoint: string; clientName: string | null; reason: string | null } }> = [];
+          const events: Array<{
+            event: string;
+            details: { ip: string | null; endpoint: string; clientName: string | null; reason: string | null };
+          }> = [];
           for (let seq = info.state.first_seq; seq <= info.state.last_seq && info.state.messages > 0; seq++) {
             const msg = await jsm.streams.getMessage(streams.security.name, { seq }).catch(() => null);
             if (msg) events.push(msg.json());
@@ -221,7 +317,9 @@ describe('public API: credentials, tenancy, rate limits, quotas and idempotency 
         (events) => events.some((e) => e.event === 'RATE_LIMIT_VIOLATION' && e.details.clientName === 'Eventful Bank'),
         5_000,
       );
-      const violation = value.find((e) => e.event === 'RATE_LIMIT_VIOLATION' && e.details.clientName === 'Eventful Bank')!;
+      const violation = value.find(
+        (e) => e.event === 'RATE_LIMIT_VIOLATION' && e.details.clientName === 'Eventful Bank',
+      )!;
       expect(violation.details).toMatchObject({ endpoint: '/api/v1/lists', reason: 'tier_starter' });
       expect(violation.details.ip).toMatch(/127\.0\.0\.1/);
       expect(value.some((e) => e.event === 'FAILED_AUTH' && e.details.reason === 'invalid_api_key')).toBe(true);
@@ -235,7 +333,8 @@ describe('public API: credentials, tenancy, rate limits, quotas and idempotency 
     const strict = await stack.gateway({ FAILED_AUTH_PER_MINUTE: '5', REDIS_URL: '' });
     const strictHttp = () => request(strict.getHttpServer());
     const codes: number[] = [];
-    for (let i = 0; i < 7; i++) codes.push((await strictHttp().get('/api/v1/status').set('x-api-key', `${i}`.repeat(64).slice(0, 64))).status);
+    for (let i = 0; i < 7; i++)
+      codes.push((await strictHttp().get('/api/v1/status').set('x-api-key', `${i}`.repeat(64).slice(0, 64))).status);
     expect(codes).toEqual([401, 401, 401, 401, 401, 429, 429]);
     const blocked = await strictHttp().get('/api/v1/status').set('x-api-key', 'f'.repeat(64));
     expect(blocked.status).toBe(429);
@@ -249,9 +348,16 @@ describe('public API: credentials, tenancy, rate limits, quotas and idempotency 
     expect((await replicaHttp().get('/api/v1/status').set('x-api-key', a.key)).status).toBe(200);
     expect((await http().get('/api/v1/status').set('x-api-key', a.key)).status).toBe(200);
 
-    const regenerated = await http().post('/api/settings/regenerate-api-key').set('authorization', `Bearer ${a.token}`).send({});
+    const regenerated = await http()
+      .post('/api/settings/regenerate-api-key')
+      .set('authorization', `Bearer ${a.token}`)
+      .send({});
     expect(regenerated.status).toBeLessThan(300);
-    const { elapsedMs } = await eventually(() => replicaHttp().get('/api/v1/status').set('x-api-key', a.key), (r) => r.status === 401, 5_000);
+    const { elapsedMs } = await eventually(
+      () => replicaHttp().get('/api/v1/status').set('x-api-key', a.key),
+      (r) => r.status === 401,
+      5_000,
+    );
     // The key-revoked event evicts at once; the 5 s cache TTL alone would take up to 5 s.
     expect(elapsedMs).toBeLessThan(2_000);
     expect((await http().get('/api/v1/status').set('x-api-key', a.key)).status).toBe(401);

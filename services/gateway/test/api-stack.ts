@@ -5,7 +5,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { parseConfig, runMigrations } from '@vigil/platform';
-import { subjects, type ProvisionClientReply, type Tier } from '@vigil/proto';
+import { FEEDS, subjects, type ProvisionClientReply, type Tier } from '@vigil/proto';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -74,19 +74,29 @@ export class ApiStack {
   async start(backends: Backend[] = ['auth', 'screening']) {
     const port = await freePort();
     this.natsDir = mkdtempSync(join(tmpdir(), 'vigil-nats-'));
-    this.nats = spawn(natsBinary(), ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', this.natsDir], { stdio: 'ignore' });
+    this.nats = spawn(natsBinary(), ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', this.natsDir], {
+      stdio: 'ignore',
+    });
     this.natsUrl = `nats://127.0.0.1:${port}`;
     await runMigrations({ databaseUrl: testEnv.DATABASE_URL, schema: this.schema('gateway'), migrations });
     await Promise.all(
       backends.map(async (service) => {
-        const migrated = await runNode(join(SERVICES_DIR, service, 'dist', 'src', 'migrate.js'), this.backendEnv(service));
+        const migrated = await runNode(
+          join(SERVICES_DIR, service, 'dist', 'src', 'migrate.js'),
+          this.backendEnv(service),
+        );
         if (migrated.code !== 0) throw new Error(`${service} migrations failed: ${migrated.output}`);
         this.spawnService(service);
       }),
     );
     this.nc = await connectWithRetry(this.natsUrl);
-    await this.waitFor(subjects.health('auth'), backends.includes('auth'));
-    await this.waitFor(subjects.screening.lists, backends.includes('screening'));
+    await this.waitFor(subjects.health('auth'), {}, backends.includes('auth'));
+    // Answering is not enough: wait until the index is loaded and a screening succeeds.
+    await this.waitFor(
+      subjects.screening.screen,
+      { clientId: 'probe', tier: 'large', feeds: [...FEEDS], entity: { name: 'probe' } },
+      backends.includes('screening'),
+    );
   }
 
   readonly services = new Map<Backend, ChildProcess>();
@@ -103,7 +113,10 @@ export class ApiStack {
   }
 
   private spawn(script: string, env: Record<string, string>): ChildProcess {
-    const child = spawn(process.execPath, [script], { env: { ...process.env, ...env, NODE_OPTIONS: '' }, stdio: ['ignore', 'ignore', 'inherit'] });
+    const child = spawn(process.execPath, [script], {
+      env: { ...process.env, ...env, NODE_OPTIONS: '' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     this.children.add(child);
     child.once('exit', () => this.children.delete(child));
     return child;
@@ -118,7 +131,9 @@ export class ApiStack {
   }
 
   async request<T>(subject: string, payload: unknown, timeout = 10_000): Promise<T> {
-    const reply = await this.nc!.request(subject, JSON.stringify({ data: payload, id: String(Math.random()) }), { timeout });
+    const reply = await this.nc!.request(subject, JSON.stringify({ data: payload, id: String(Math.random()) }), {
+      timeout,
+    });
     const body = reply.json<{ response?: T; err?: unknown; isDisposed?: boolean }>();
     if (body.err) throw new Error(`${subject}: ${JSON.stringify(body.err)}`);
     return body.response as T;
@@ -139,12 +154,12 @@ export class ApiStack {
     await this.request(subjects.clients.updateSubscription, { clientId, ...change });
   }
 
-  private async waitFor(subject: string, wanted: boolean) {
+  private async waitFor(subject: string, payload: unknown, wanted: boolean) {
     if (!wanted) return;
     const started = Date.now();
     for (;;) {
       try {
-        await this.request(subject, {}, 2_000);
+        await this.request(subject, payload, 2_000);
         return;
       } catch (error) {
         if (Date.now() - started > 60_000) throw new Error(`${subject} did not answer: ${String(error)}`);
@@ -171,7 +186,8 @@ export class ApiStack {
     const client = new pg.Client({ connectionString: testEnv.DATABASE_URL });
     await client.connect();
     try {
-      for (const owner of ['auth', 'screening', 'gateway'] as const) await client.query(`DROP SCHEMA IF EXISTS "${this.schema(owner)}" CASCADE`);
+      for (const owner of ['auth', 'screening', 'gateway'] as const)
+        await client.query(`DROP SCHEMA IF EXISTS "${this.schema(owner)}" CASCADE`);
     } finally {
       await client.end();
     }
@@ -181,7 +197,10 @@ export class ApiStack {
   /** Runs SQL in one of this stack's schemas. */
   async sql(owner: Backend | 'gateway', text: string, params: unknown[] = []) {
     const { default: pg } = await import('pg');
-    const client = new pg.Client({ connectionString: testEnv.DATABASE_URL, options: `-c search_path="${this.schema(owner)}"` });
+    const client = new pg.Client({
+      connectionString: testEnv.DATABASE_URL,
+      options: `-c search_path="${this.schema(owner)}"`,
+    });
     await client.connect();
     try {
       return (await client.query(text, params)).rows;

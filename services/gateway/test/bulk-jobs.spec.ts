@@ -37,14 +37,20 @@ describe('asynchronous bulk jobs on the JetStream work queue', () => {
     expect(rejected.status).toBe(400);
     expect(rejected.body.code).toBe('VALIDATION_FAILED');
     expect(rejected.body.errors[0].pointer).toBe('/names');
-    const big = await http().post('/api/v1/screen').set('x-api-key', client.key).send({ name: 'x'.repeat(1_100_000) });
+    const big = await http()
+      .post('/api/v1/screen')
+      .set('x-api-key', client.key)
+      .send({ name: 'x'.repeat(1_100_000) });
     expect(big.status).toBe(413);
     expect(big.body.code).toBe('PAYLOAD_TOO_LARGE');
   });
 
   it('finishes a 10,000-name job with exactly one result per row although its worker and then the screening service are killed -9 mid-way', async () => {
     const client = await stack.client('large');
-    const names = Array.from({ length: TOTAL }, (_, i) => `Applicant ${i} ${['Ivanov', 'Smith', 'Hassan', 'Garcia', 'Kim'][i % 5]}`);
+    const names = Array.from(
+      { length: TOTAL },
+      (_, i) => `Applicant ${i} ${['Ivanov', 'Smith', 'Hassan', 'Garcia', 'Kim'][i % 5]}`,
+    );
     const accepted = await http().post('/api/v1/bulk-screen').set('x-api-key', client.key).send({ names });
     expect(accepted.status).toBe(202);
     expect(accepted.headers.location).toBe(`/api/v1/jobs/${accepted.body.jobId}`);
@@ -103,14 +109,21 @@ describe('asynchronous bulk jobs on the JetStream work queue', () => {
     }
     expect(rows).toHaveLength(TOTAL);
     expect(new Set(rows).size).toBe(TOTAL);
-    const [stored] = await stack.sql('gateway', `SELECT count(*)::int AS n, count(DISTINCT row_index)::int AS d FROM bulk_job_results`);
+    const [stored] = await stack.sql(
+      'gateway',
+      `SELECT count(*)::int AS n, count(DISTINCT row_index)::int AS d FROM bulk_job_results`,
+    );
     expect(stored).toEqual({ n: TOTAL, d: TOTAL });
 
-    const csv = await http().get(`${jobUrl}?format=csv`).set('x-api-key', client.key).buffer(true).parse((res, done) => {
-      let text = '';
-      res.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-      res.on('end', () => done(null, text));
-    });
+    const csv = await http()
+      .get(`${jobUrl}?format=csv`)
+      .set('x-api-key', client.key)
+      .buffer(true)
+      .parse((res, done) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+        res.on('end', () => done(null, text));
+      });
     expect(csv.status).toBe(200);
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
     const lines = (csv.body as string).trimEnd().split('\n');

@@ -17,7 +17,11 @@ export class BulkJobsRepository {
   constructor(private readonly db: Database) {}
 
   async create(id: string, clientId: string, total: number): Promise<void> {
-    await this.db.query(`INSERT INTO bulk_jobs (id, client_id, total, status) VALUES ($1, $2, $3, 'queued')`, [id, clientId, total]);
+    await this.db.query(`INSERT INTO bulk_jobs (id, client_id, total, status) VALUES ($1, $2, $3, 'queued')`, [
+      id,
+      clientId,
+      total,
+    ]);
   }
 
   async remove(id: string): Promise<void> {
@@ -26,7 +30,10 @@ export class BulkJobsRepository {
 
   /** The job only if it belongs to `clientId`: another client's id reads as not found. */
   async findOwned(id: string, clientId: string): Promise<BulkJobRow | null> {
-    const { rows } = await this.db.query<BulkJobRow>(`SELECT * FROM bulk_jobs WHERE id = $1 AND client_id = $2`, [id, clientId]);
+    const { rows } = await this.db.query<BulkJobRow>(`SELECT * FROM bulk_jobs WHERE id = $1 AND client_id = $2`, [
+      id,
+      clientId,
+    ]);
     return rows[0] ?? null;
   }
 

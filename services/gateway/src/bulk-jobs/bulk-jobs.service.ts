@@ -1,6 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError } from '@vigil/platform';
-import { subjects, type BulkJobAccepted, type BulkJobChunk, type BulkJobResponse, type ResolvedKey } from '@vigil/proto';
+import {
+  subjects,
+  type BulkJobAccepted,
+  type BulkJobChunk,
+  type BulkJobResponse,
+  type ResolvedKey,
+} from '@vigil/proto';
 import { randomUUID } from 'node:crypto';
 import { GATEWAY_CONFIG } from '../config.token.js';
 import type { GatewayConfig } from '../env.js';
@@ -36,7 +42,10 @@ export class BulkJobs {
       }
     } catch {
       await this.jobs.remove(jobId).catch(() => undefined);
-      throw new DomainError('SERVICE_UNAVAILABLE', 'The bulk job could not be queued; nothing was charged. Retry shortly.');
+      throw new DomainError(
+        'SERVICE_UNAVAILABLE',
+        'The bulk job could not be queued; nothing was charged. Retry shortly.',
+      );
     }
     return { jobId, status: 'queued', total: names.length, statusUrl: `/api/v1/jobs/${jobId}` };
   }
@@ -64,14 +73,27 @@ export class BulkJobs {
     for (let offset = 0; ; offset += JOB_PAGE_MAX) {
       const page = await this.jobs.results(jobId, offset, JOB_PAGE_MAX);
       if (page.length === 0) return;
-      yield page
-        .map((r) => {
-          const top = r.results[0];
-          return [r.row, r.searchedName, r.match, r.blocked, r.status, r.topScore, r.label, top?.name ?? '', top?.sourceDataset ?? '', top?.id ?? '']
-            .map(csvField)
-            .join(',');
-        })
-        .join('\n') + '\n';
+      yield (
+        page
+          .map((r) => {
+            const top = r.results[0];
+            return [
+              r.row,
+              r.searchedName,
+              r.match,
+              r.blocked,
+              r.status,
+              r.topScore,
+              r.label,
+              top?.name ?? '',
+              top?.sourceDataset ?? '',
+              top?.id ?? '',
+            ]
+              .map(csvField)
+              .join(',');
+          })
+          .join('\n') + '\n'
+      );
       offset = page[page.length - 1]!.row + 1 - JOB_PAGE_MAX;
     }
   }

@@ -14,7 +14,9 @@ export class BulkWorkerModule {
   static forRoot(config: Readonly<GatewayConfig>): DynamicModule {
     return {
       module: BulkWorkerModule,
-      imports: [ClientsModule.register([{ name: NATS_CLIENT, ...natsClientOptions(config.NATS_URL, 'gateway-bulk-worker') }])],
+      imports: [
+        ClientsModule.register([{ name: NATS_CLIENT, ...natsClientOptions(config.NATS_URL, 'gateway-bulk-worker') }]),
+      ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: { ...config, BULK_WORKER: true } },
         { provide: 'RPC_TIMEOUT_MS', useValue: config.NATS_REQUEST_TIMEOUT_MS },

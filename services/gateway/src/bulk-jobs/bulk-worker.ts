@@ -50,13 +50,18 @@ export class BulkWorker {
         const requestId = msg.headers?.get(REQUEST_ID_HEADER) || undefined;
         await runWithRequestId(requestId, async () => {
           // Tell JetStream we are alive while screening a large chunk.
-          const heartbeat = setInterval(() => msg.working(), Math.max(500, Math.floor(this.config.BULK_ACK_WAIT_MS / 2)));
+          const heartbeat = setInterval(
+            () => msg.working(),
+            Math.max(500, Math.floor(this.config.BULK_ACK_WAIT_MS / 2)),
+          );
           try {
             await this.process(msg.json());
             msg.ack();
           } catch (error) {
             const permanent = error instanceof DomainError && error.code === 'VALIDATION_FAILED';
-            this.logger.warn(`chunk failed${permanent ? ' permanently' : ', will retry'}: ${error instanceof Error ? error.message : String(error)}`);
+            this.logger.warn(
+              `chunk failed${permanent ? ' permanently' : ', will retry'}: ${error instanceof Error ? error.message : String(error)}`,
+            );
             if (permanent) msg.term();
             else msg.nak(1_000);
           } finally {
@@ -71,7 +76,12 @@ export class BulkWorker {
     const chunk = bulkJobChunkSchema.parse(payload);
     const reply = await this.rpc.request<BulkScreenResponse>(
       subjects.screening.bulkScreen,
-      { ...chunk.caller, names: chunk.names, limit: chunk.limit, ...(chunk.thresholds !== undefined ? { thresholds: chunk.thresholds } : {}) },
+      {
+        ...chunk.caller,
+        names: chunk.names,
+        limit: chunk.limit,
+        ...(chunk.thresholds !== undefined ? { thresholds: chunk.thresholds } : {}),
+      },
       { timeoutMs: this.config.BULK_SCREEN_TIMEOUT_MS },
     );
     if (reply.results.length !== chunk.names.length) {

@@ -6,7 +6,11 @@ import type { NatsStreams } from '../infra/jetstream.js';
 import { ApiKeys, hashApiKey } from './api-keys.service.js';
 
 const KEY = 'a'.repeat(64);
-const resolved = { clientId: '11111111-1111-4111-8111-111111111111', clientName: 'Bank', tier: 'starter' } as ResolvedKey;
+const resolved = {
+  clientId: '11111111-1111-4111-8111-111111111111',
+  clientName: 'Bank',
+  tier: 'starter',
+} as ResolvedKey;
 
 function setup(env: Record<string, string> = {}) {
   let onRevoked: (payload: unknown) => void = () => undefined;
@@ -42,7 +46,14 @@ describe('ApiKeys', () => {
     const { sut, mocks, revoke } = setup();
     await sut.onModuleInit();
     await sut.resolve(KEY);
-    revoke({ clientId: resolved.clientId, keyId: resolved.clientId, keyHash: hashApiKey(KEY), keyPrefix: 'aaaaaaaa', reason: 'revoked', revokedAt: new Date().toISOString() });
+    revoke({
+      clientId: resolved.clientId,
+      keyId: resolved.clientId,
+      keyHash: hashApiKey(KEY),
+      keyPrefix: 'aaaaaaaa',
+      reason: 'revoked',
+      revokedAt: new Date().toISOString(),
+    });
     expect((await sut.resolve(KEY)).fresh).toBe(true);
     expect(mocks.rpc.request).toHaveBeenCalledTimes(2);
   });

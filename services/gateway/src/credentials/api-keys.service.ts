@@ -35,7 +35,9 @@ export class ApiKeys implements OnModuleInit {
       await this.streams.subscribe(subjects.clients.keyRevoked, (payload) => this.onRevoked(payload));
     } catch (error) {
       // Without the event the TTL still bounds staleness; keep serving.
-      this.logger.error(`cannot follow ${subjects.clients.keyRevoked}: ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.error(
+        `cannot follow ${subjects.clients.keyRevoked}: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
 

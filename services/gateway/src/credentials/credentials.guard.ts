@@ -30,7 +30,10 @@ export class CredentialsGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     if (context.getType() !== 'http') return true;
-    const kind = this.reflector.getAllAndOverride<CredentialsKind | undefined>(CREDENTIALS_METADATA, [context.getHandler(), context.getClass()]);
+    const kind = this.reflector.getAllAndOverride<CredentialsKind | undefined>(CREDENTIALS_METADATA, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
     if (!kind || kind === 'public') return true;
     const req = context.switchToHttp().getRequest<Request>();
     const res = context.switchToHttp().getResponse<Response>();
@@ -74,7 +77,11 @@ export class CredentialsGuard implements CanActivate {
       return caller;
     } catch (error) {
       if (error instanceof DomainError && (error.code === 'UNAUTHENTICATED' || error.code === 'INVALID_API_KEY')) {
-        this.events.record('FAILED_AUTH', req, error.code === 'INVALID_API_KEY' ? 'invalid_api_key' : 'invalid_access_token');
+        this.events.record(
+          'FAILED_AUTH',
+          req,
+          error.code === 'INVALID_API_KEY' ? 'invalid_api_key' : 'invalid_access_token',
+        );
         const spent = await this.limits.consume(failures, this.config.FAILED_AUTH_PER_MINUTE);
         if (!spent.allowed) {
           this.events.record('SUSPICIOUS_ACTIVITY', req, 'repeated_failed_auth');
@@ -86,7 +93,12 @@ export class CredentialsGuard implements CanActivate {
   }
 
   private tooManyFailures(retryAfterSeconds: number) {
-    return new DomainError('RATE_LIMITED', `Too many failed sign-in attempts from this address; retry in ${retryAfterSeconds} s.`, undefined, retryAfterSeconds);
+    return new DomainError(
+      'RATE_LIMITED',
+      `Too many failed sign-in attempts from this address; retry in ${retryAfterSeconds} s.`,
+      undefined,
+      retryAfterSeconds,
+    );
   }
 
   private async limit(caller: Caller, req: Request, res: Response) {
@@ -98,7 +110,12 @@ export class CredentialsGuard implements CanActivate {
     res.setHeader('RateLimit-Reset', String(decision.resetSeconds));
     if (!decision.allowed) {
       this.events.record('RATE_LIMIT_VIOLATION', req, caller.client ? `tier_${caller.client.tier}` : 'session');
-      throw new DomainError('RATE_LIMITED', `Rate limit of ${decision.limit} requests per minute reached; retry in ${decision.resetSeconds} s.`, undefined, decision.resetSeconds);
+      throw new DomainError(
+        'RATE_LIMITED',
+        `Rate limit of ${decision.limit} requests per minute reached; retry in ${decision.resetSeconds} s.`,
+        undefined,
+        decision.resetSeconds,
+      );
     }
   }
 }

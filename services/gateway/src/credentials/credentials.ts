@@ -26,7 +26,10 @@ export const SECURITY_REQUIREMENTS: Readonly<Record<CredentialsKind, ReadonlyArr
 };
 
 export const Credentials = (kind: CredentialsKind) =>
-  applyDecorators(SetMetadata(CREDENTIALS_METADATA, kind), ...SECURITY_REQUIREMENTS[kind].map((requirement) => ApiSecurity({ ...requirement })));
+  applyDecorators(
+    SetMetadata(CREDENTIALS_METADATA, kind),
+    ...SECURITY_REQUIREMENTS[kind].map((requirement) => ApiSecurity({ ...requirement })),
+  );
 
 /** The signed-in user, as the verified access token says. */
 export type SessionUser = { id: string; email: string; role: Role; clientId: string | null; sessionId: string };

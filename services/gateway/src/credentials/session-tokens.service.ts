@@ -1,6 +1,13 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { DomainError, RpcClient } from '@vigil/platform';
-import { ACCESS_TOKEN_ALGORITHM, accessTokenClaimsSchema, jwksReplySchema, sessionRevokedEventSchema, subjects, type JwksReply } from '@vigil/proto';
+import {
+  ACCESS_TOKEN_ALGORITHM,
+  accessTokenClaimsSchema,
+  jwksReplySchema,
+  sessionRevokedEventSchema,
+  subjects,
+  type JwksReply,
+} from '@vigil/proto';
 import { NatsStreams } from '../infra/jetstream.js';
 import type { Request } from 'express';
 import { createPublicKey } from 'node:crypto';
@@ -45,7 +52,9 @@ export class SessionTokens implements OnModuleInit {
         this.forgetExpired();
       });
     } catch (error) {
-      this.logger.error(`cannot follow ${subjects.auth.sessionRevoked}: ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.error(
+        `cannot follow ${subjects.auth.sessionRevoked}: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
 
@@ -56,7 +65,10 @@ export class SessionTokens implements OnModuleInit {
 
   async verify(req: Request): Promise<SessionUser> {
     if (!/^Bearer\s+\S+$/i.test(req.header('authorization') ?? '')) {
-      throw new DomainError('UNAUTHENTICATED', 'Sign in first: this request needs an Authorization: Bearer access token.');
+      throw new DomainError(
+        'UNAUTHENTICATED',
+        'Sign in first: this request needs an Authorization: Bearer access token.',
+      );
     }
     let verifier = await this.current();
     const kid = tokenKid(req);
@@ -65,11 +77,18 @@ export class SessionTokens implements OnModuleInit {
       verifier = await this.current();
     }
     return new Promise<SessionUser>((resolve, reject) => {
-      const authenticate = verifier.passport.authenticate(STRATEGY, { session: false }, (error: unknown, user: SessionUser | false, info: unknown) => {
-        if (error) return reject(error instanceof DomainError ? error : new DomainError('UNAUTHENTICATED', 'The access token is invalid.'));
-        if (!user) return reject(new DomainError('UNAUTHENTICATED', describe(info)));
-        resolve(user);
-      }) as (req: Request, res: unknown, next: (error?: unknown) => void) => void;
+      const authenticate = verifier.passport.authenticate(
+        STRATEGY,
+        { session: false },
+        (error: unknown, user: SessionUser | false, info: unknown) => {
+          if (error)
+            return reject(
+              error instanceof DomainError ? error : new DomainError('UNAUTHENTICATED', 'The access token is invalid.'),
+            );
+          if (!user) return reject(new DomainError('UNAUTHENTICATED', describe(info)));
+          resolve(user);
+        },
+      ) as (req: Request, res: unknown, next: (error?: unknown) => void) => void;
       authenticate(req, {}, reject);
     });
   }
@@ -86,15 +105,24 @@ export class SessionTokens implements OnModuleInit {
     this.lastRefresh = Date.now();
     this.verifier = this.load().catch((error: unknown) => {
       this.verifier = undefined;
-      this.logger.warn(`cannot load the token verification keys: ${error instanceof Error ? error.message : String(error)}`);
-      throw error instanceof DomainError ? error : new DomainError('SERVICE_UNAVAILABLE', 'Sign-in verification is unavailable.');
+      this.logger.warn(
+        `cannot load the token verification keys: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      throw error instanceof DomainError
+        ? error
+        : new DomainError('SERVICE_UNAVAILABLE', 'Sign-in verification is unavailable.');
     });
     return this.verifier;
   }
 
   private async load(): Promise<Verifier> {
     const jwks: JwksReply = jwksReplySchema.parse(await this.rpc.request(subjects.auth.jwks, {}));
-    const pems = new Map(jwks.keys.map((jwk) => [jwk.kid, createPublicKey({ key: jwk, format: 'jwk' }).export({ type: 'spki', format: 'pem' }).toString()]));
+    const pems = new Map(
+      jwks.keys.map((jwk) => [
+        jwk.kid,
+        createPublicKey({ key: jwk, format: 'jwk' }).export({ type: 'spki', format: 'pem' }).toString(),
+      ]),
+    );
     const algorithms = jwks.algorithms.filter((a) => a === ACCESS_TOKEN_ALGORITHM);
     if (algorithms.length === 0) throw new DomainError('SERVICE_UNAVAILABLE', 'No acceptable token algorithm.');
     const instance = new passport.Passport();
@@ -117,7 +145,8 @@ export class SessionTokens implements OnModuleInit {
           const claims = accessTokenClaimsSchema.safeParse(payload);
           if (!claims.success) return done(null, false);
           const c = claims.data;
-          if (this.ended.has(c.sid)) return done(new DomainError('UNAUTHENTICATED', 'This session has ended; sign in again.'));
+          if (this.ended.has(c.sid))
+            return done(new DomainError('UNAUTHENTICATED', 'This session has ended; sign in again.'));
           done(null, { id: c.sub, email: c.email, role: c.role, clientId: c.client_id, sessionId: c.sid });
         },
       ),
@@ -128,7 +157,9 @@ export class SessionTokens implements OnModuleInit {
 
 function kidOf(rawJwt: string): string | undefined {
   try {
-    const header = JSON.parse(Buffer.from(rawJwt.split('.')[0] ?? '', 'base64url').toString('utf8')) as { kid?: unknown };
+    const header = JSON.parse(Buffer.from(rawJwt.split('.')[0] ?? '', 'base64url').toString('utf8')) as {
+      kid?: unknown;
+    };
     return typeof header.kid === 'string' ? header.kid : undefined;
   } catch {
     return undefined;

@@ -25,7 +25,10 @@ export async function createGatewayApp(config: Readonly<GatewayConfig>): Promise
   app.use(['/api/v1/bulk-screen', '/api/sanctions/bulk-search'], express.json({ limit: '16mb', type: json }));
   app.use(express.json({ limit: '1mb', type: json }));
   if (config.CORS_ORIGINS.length > 0) {
-    app.enableCors({ origin: config.CORS_ORIGINS, exposedHeaders: ['x-request-id', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After'] });
+    app.enableCors({
+      origin: config.CORS_ORIGINS,
+      exposedHeaders: ['x-request-id', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After'],
+    });
   }
   app.useGlobalFilters(new ProblemDetailsFilter());
   serveOpenApi(app);

@@ -25,7 +25,11 @@ function fromHttpException(exception: HttpException): Mapped {
 
 function fromBodyParser(exception: unknown): Mapped | undefined {
   const type = (exception as { type?: unknown })?.type;
-  if (type === 'entity.too.large') return { code: 'PAYLOAD_TOO_LARGE', detail: 'The request body is larger than this endpoint accepts (1 MiB; 16 MiB for bulk batches).' };
+  if (type === 'entity.too.large')
+    return {
+      code: 'PAYLOAD_TOO_LARGE',
+      detail: 'The request body is larger than this endpoint accepts (1 MiB; 16 MiB for bulk batches).',
+    };
   if (type === 'entity.parse.failed') return { code: 'BAD_REQUEST', detail: 'The request body is not valid JSON.' };
   if (type === 'encoding.unsupported' || type === 'charset.unsupported')
     return { code: 'UNSUPPORTED_MEDIA_TYPE', detail: 'The request body encoding is not supported.' };

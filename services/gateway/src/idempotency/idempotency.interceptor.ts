@@ -48,15 +48,24 @@ export class IdempotencyInterceptor implements NestInterceptor {
     if (!(await this.records.claim(scope, key, fingerprint))) {
       const existing = await this.records.find(scope, key);
       if (existing && existing.fingerprint !== fingerprint) {
-        throw new DomainError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used with a different request.');
+        throw new DomainError(
+          'IDEMPOTENCY_KEY_REUSED',
+          'This Idempotency-Key was already used with a different request.',
+        );
       }
       if (existing?.response) return replay(existing.response);
       if (existing) {
         const retryAfter = Math.max(1, Math.ceil((PENDING_TAKEOVER_MS - existing.ageMs) / 1000));
-        throw new DomainError('CONFLICT', 'A request with this Idempotency-Key is still being processed; retry shortly.', undefined, Math.min(retryAfter, 5));
+        throw new DomainError(
+          'CONFLICT',
+          'A request with this Idempotency-Key is still being processed; retry shortly.',
+          undefined,
+          Math.min(retryAfter, 5),
+        );
       }
       // Swept between our claim and our read: claim again once.
-      if (!(await this.records.claim(scope, key, fingerprint))) throw new DomainError('CONFLICT', 'Retry this request.');
+      if (!(await this.records.claim(scope, key, fingerprint)))
+        throw new DomainError('CONFLICT', 'Retry this request.');
     }
 
     let stored: StoredResponse;
@@ -68,18 +77,32 @@ export class IdempotencyInterceptor implements NestInterceptor {
       throw error;
     }
     await this.records.complete(scope, key, stored);
-    return new Response(new Uint8Array(stored.body), { status: stored.status, headers: { 'content-type': stored.contentType } });
+    return new Response(new Uint8Array(stored.body), {
+      status: stored.status,
+      headers: { 'content-type': stored.contentType },
+    });
   }
 }
 
 function replay(stored: StoredResponse): Response {
-  return new Response(new Uint8Array(stored.body), { status: stored.status, headers: { 'content-type': stored.contentType, 'idempotent-replayed': 'true' } });
+  return new Response(new Uint8Array(stored.body), {
+    status: stored.status,
+    headers: { 'content-type': stored.contentType, 'idempotent-replayed': 'true' },
+  });
 }
 
 async function toStored(result: unknown, defaultStatus: number): Promise<StoredResponse> {
   if (result instanceof Response) {
-    return { status: result.status, contentType: result.headers.get('content-type') ?? 'application/json', body: Buffer.from(await result.arrayBuffer()) };
+    return {
+      status: result.status,
+      contentType: result.headers.get('content-type') ?? 'application/json',
+      body: Buffer.from(await result.arrayBuffer()),
+    };
   }
   // Exactly what Express's res.json would have sent.
-  return { status: defaultStatus, contentType: 'application/json; charset=utf-8', body: Buffer.from(JSON.stringify(result ?? null), 'utf8') };
+  return {
+    status: defaultStatus,
+    contentType: 'application/json; charset=utf-8',
+    body: Buffer.from(JSON.stringify(result ?? null), 'utf8'),
+  };
 }

@@ -4,7 +4,12 @@ import type { GatewayConfig } from '../env.js';
 import { Database } from '../infra/database.js';
 
 export type StoredResponse = { status: number; contentType: string; body: Buffer };
-export type IdempotencyRecord = { fingerprint: string; state: 'pending' | 'done'; ageMs: number; response: StoredResponse | null };
+export type IdempotencyRecord = {
+  fingerprint: string;
+  state: 'pending' | 'done';
+  ageMs: number;
+  response: StoredResponse | null;
+};
 
 /** A pending record older than this is taken to belong to a request whose process died. */
 export const PENDING_TAKEOVER_MS = 60_000;
@@ -36,7 +41,14 @@ export class IdempotencyRepository implements OnModuleInit, OnModuleDestroy {
   }
 
   async find(scope: string, key: string): Promise<IdempotencyRecord | null> {
-    const { rows } = await this.db.query<{ fingerprint: string; state: 'pending' | 'done'; age_ms: number; status: number | null; content_type: string | null; body: Buffer | null }>(
+    const { rows } = await this.db.query<{
+      fingerprint: string;
+      state: 'pending' | 'done';
+      age_ms: number;
+      status: number | null;
+      content_type: string | null;
+      body: Buffer | null;
+    }>(
       `SELECT fingerprint, state, status, content_type, body, (extract(epoch FROM now() - created_at) * 1000)::float8 AS age_ms
        FROM idempotency_keys WHERE scope = $1 AND key = $2`,
       [scope, key],
@@ -47,29 +59,38 @@ export class IdempotencyRepository implements OnModuleInit, OnModuleDestroy {
       fingerprint: row.fingerprint,
       state: row.state,
       ageMs: row.age_ms,
-      response: row.state === 'done' && row.status !== null ? { status: row.status, contentType: row.content_type ?? 'application/json', body: row.body ?? Buffer.alloc(0) } : null,
+      response:
+        row.state === 'done' && row.status !== null
+          ? {
+              status: row.status,
+              contentType: row.content_type ?? 'application/json',
+              body: row.body ?? Buffer.alloc(0),
+            }
+          : null,
     };
   }
 
   async complete(scope: string, key: string, response: StoredResponse): Promise<void> {
-    await this.db.query(`UPDATE idempotency_keys SET state = 'done', status = $3, content_type = $4, body = $5 WHERE scope = $1 AND key = $2`, [
-      scope,
-      key,
-      response.status,
-      response.contentType,
-      response.body,
-    ]);
+    await this.db.query(
+      `UPDATE idempotency_keys SET state = 'done', status = $3, content_type = $4, body = $5 WHERE scope = $1 AND key = $2`,
+      [scope, key, response.status, response.contentType, response.body],
+    );
   }
 
   /** The request failed: let a retry run it again rather than replay a failure we caused. */
   async abandon(scope: string, key: string): Promise<void> {
-    await this.db.query(`DELETE FROM idempotency_keys WHERE scope = $1 AND key = $2 AND state = 'pending'`, [scope, key]);
+    await this.db.query(`DELETE FROM idempotency_keys WHERE scope = $1 AND key = $2 AND state = 'pending'`, [
+      scope,
+      key,
+    ]);
   }
 
   onModuleInit() {
     const sweep = () =>
       void this.db
-        .query(`DELETE FROM idempotency_keys WHERE created_at < now() - make_interval(hours => $1)`, [this.config.IDEMPOTENCY_TTL_HOURS])
+        .query(`DELETE FROM idempotency_keys WHERE created_at < now() - make_interval(hours => $1)`, [
+          this.config.IDEMPOTENCY_TTL_HOURS,
+        ])
         .catch(() => undefined);
     this.sweeper = setInterval(sweep, 60 * 60_000);
     this.sweeper.unref();

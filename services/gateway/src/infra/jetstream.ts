@@ -1,5 +1,11 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
-import { RetentionPolicy, jetstream, jetstreamManager, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
+import {
+  RetentionPolicy,
+  jetstream,
+  jetstreamManager,
+  type JetStreamClient,
+  type JetStreamManager,
+} from '@nats-io/jetstream';
 import { connect, headers as natsHeaders, nanos, type NatsConnection } from '@nats-io/transport-node';
 import { REQUEST_ID_HEADER, streams } from '@vigil/proto';
 import { currentRequestId } from '@vigil/platform';
@@ -84,7 +90,11 @@ export class NatsStreams implements OnApplicationShutdown {
     const hdrs = natsHeaders();
     const requestId = currentRequestId();
     if (requestId) hdrs.set(REQUEST_ID_HEADER, requestId);
-    await js.publish(subject, JSON.stringify(payload), { headers: hdrs, timeout: 5_000, ...(messageId ? { msgID: messageId } : {}) });
+    await js.publish(subject, JSON.stringify(payload), {
+      headers: hdrs,
+      timeout: 5_000,
+      ...(messageId ? { msgID: messageId } : {}),
+    });
   }
 
   /** Every replica gets every message on `subject` (core NATS, no queue group). */

@@ -8,9 +8,14 @@ import { z } from 'zod';
  * Routes of controllers that forward the bearer token for the auth service to judge
  * (they carry no @Credentials). Everything else takes its security from @Credentials.
  */
-export const FORWARDED_SESSION_ROUTES = [/^\/auth\/v1\/(user|sessions|factors|logout|invitations)(\/|$)/, /^\/api\/settings\//, /^\/api\/client\/clients(\/|$)/];
+export const FORWARDED_SESSION_ROUTES = [
+  /^\/auth\/v1\/(user|sessions|factors|logout|invitations)(\/|$)/,
+  /^\/api\/settings\//,
+  /^\/api\/client\/clients(\/|$)/,
+];
 
-const jsonSchema = (schema: z.ZodType) => z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' }) as Record<string, unknown>;
+const jsonSchema = (schema: z.ZodType) =>
+  z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' }) as Record<string, unknown>;
 
 /** Request bodies, from the same zod schemas the controllers validate with. */
 const REQUEST_BODIES: Record<string, Record<string, unknown>> = {
@@ -31,8 +36,24 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
         'administration takes the session token. Errors are application/problem+json (RFC 9457). POST accepts Idempotency-Key (≤ 255 characters, kept ≥ 24 h).',
     )
     .setVersion(VIGIL_VERSION)
-    .addApiKey({ type: 'apiKey', in: 'header', name: 'x-api-key', description: "A client's API key: 64 lowercase hex characters." }, 'apiKey')
-    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'A session access token from /auth/v1/token (RS256).' }, 'session')
+    .addApiKey(
+      {
+        type: 'apiKey',
+        in: 'header',
+        name: 'x-api-key',
+        description: "A client's API key: 64 lowercase hex characters.",
+      },
+      'apiKey',
+    )
+    .addBearerAuth(
+      {
+        type: 'http',
+        scheme: 'bearer',
+        bearerFormat: 'JWT',
+        description: 'A session access token from /auth/v1/token (RS256).',
+      },
+      'session',
+    )
     .build();
   const document = SwaggerModule.createDocument(app, config);
   document.openapi = '3.1.0';
@@ -48,7 +69,14 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
         status: { type: 'integer' },
         detail: { type: 'string' },
         code: { type: 'string' },
-        errors: { type: 'array', items: { type: 'object', required: ['pointer', 'detail'], properties: { pointer: { type: 'string' }, detail: { type: 'string' } } } },
+        errors: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['pointer', 'detail'],
+            properties: { pointer: { type: 'string' }, detail: { type: 'string' } },
+          },
+        },
         instance: { type: 'string' },
         requestId: { type: 'string' },
       },
@@ -58,7 +86,8 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     for (const method of METHODS) {
       const operation = item[method];
       if (!operation) continue;
-      if (!operation.security && FORWARDED_SESSION_ROUTES.some((rule) => rule.test(path))) operation.security = [{ session: [] }];
+      if (!operation.security && FORWARDED_SESSION_ROUTES.some((rule) => rule.test(path)))
+        operation.security = [{ session: [] }];
       operation.security ??= [];
       const body = REQUEST_BODIES[`${method} ${path}`];
       if (body) operation.requestBody = { required: true, content: { 'application/json': { schema: body } } };
@@ -70,7 +99,10 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       }
       operation.responses = {
         ...operation.responses,
-        default: { description: 'A problem (RFC 9457).', content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } },
+        default: {
+          description: 'A problem (RFC 9457).',
+          content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+        },
       };
     }
   }

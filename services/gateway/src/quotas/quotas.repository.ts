@@ -23,15 +23,17 @@ export class QuotasRepository {
   }
 
   async release(clientId: string, period: string, amount: number): Promise<void> {
-    await this.db.query(`UPDATE quota_usage SET used = GREATEST(used - $3, 0), updated_at = now() WHERE client_id = $1 AND period = $2`, [
-      clientId,
-      period,
-      amount,
-    ]);
+    await this.db.query(
+      `UPDATE quota_usage SET used = GREATEST(used - $3, 0), updated_at = now() WHERE client_id = $1 AND period = $2`,
+      [clientId, period, amount],
+    );
   }
 
   async used(clientId: string, period: string): Promise<number> {
-    const { rows } = await this.db.query<{ used: number }>(`SELECT used FROM quota_usage WHERE client_id = $1 AND period = $2`, [clientId, period]);
+    const { rows } = await this.db.query<{ used: number }>(
+      `SELECT used FROM quota_usage WHERE client_id = $1 AND period = $2`,
+      [clientId, period],
+    );
     return rows[0]?.used ?? 0;
   }
 }

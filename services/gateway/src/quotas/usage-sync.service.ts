@@ -46,7 +46,9 @@ export class UsageSync implements OnModuleInit, OnModuleDestroy {
       } catch (error) {
         // Try again next time unless a newer change already queued it.
         if (!this.dirty.has(clientId)) this.dirty.set(clientId, period);
-        this.logger.warn(`usage of ${clientId} not copied to auth yet: ${error instanceof Error ? error.message : String(error)}`);
+        this.logger.warn(
+          `usage of ${clientId} not copied to auth yet: ${error instanceof Error ? error.message : String(error)}`,
+        );
       }
     }
   }

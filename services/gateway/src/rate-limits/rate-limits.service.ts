@@ -21,7 +21,11 @@ export class RateLimits implements OnApplicationShutdown {
 
   constructor(@Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig) {
     if (config.REDIS_URL) {
-      this.redis = new Redis(config.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false });
+      this.redis = new Redis(config.REDIS_URL, {
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 1,
+        lazyConnect: false,
+      });
       this.redis.on('error', (error: Error) => this.logger.warn(`redis: ${error.message}`));
     }
   }
@@ -52,7 +56,13 @@ export class RateLimits implements OnApplicationShutdown {
     if (!limiter) {
       const memory = new RateLimiterMemory({ points, duration: WINDOW_SECONDS, keyPrefix: `rl${points}` });
       limiter = this.redis
-        ? new RateLimiterRedis({ storeClient: this.redis, points, duration: WINDOW_SECONDS, keyPrefix: `vigil:rl${points}`, insuranceLimiter: memory })
+        ? new RateLimiterRedis({
+            storeClient: this.redis,
+            points,
+            duration: WINDOW_SECONDS,
+            keyPrefix: `vigil:rl${points}`,
+            insuranceLimiter: memory,
+          })
         : memory;
       this.limiters.set(key, limiter);
     }

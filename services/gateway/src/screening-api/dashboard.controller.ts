@@ -41,7 +41,9 @@ export class DashboardController {
   @Get('client')
   @Credentials('dashboard')
   client(@Req() req: Request): Promise<Client> {
-    return this.rpc.request(subjects.clients.settings.getProfile, { accessToken: /^Bearer\s+(\S+)$/i.exec(req.header('authorization')!)![1] });
+    return this.rpc.request(subjects.clients.settings.getProfile, {
+      accessToken: /^Bearer\s+(\S+)$/i.exec(req.header('authorization')!)![1],
+    });
   }
 
   /** One list's entities as a CSV file (the dashboard's "Download"); `source` as in GET /api/v1/lists. */
@@ -49,7 +51,12 @@ export class DashboardController {
   @Credentials('dashboard')
   async bulkDownload(@Req() req: Request, @Query() query: Record<string, unknown>): Promise<Response> {
     const { source, cursor, limit } = parseMessage(datasetsQuerySchema, query, 'query');
-    const page = await this.screening.datasets(clientOf(req), { source, format: 'csv', ...(cursor ? { cursor } : {}), ...(limit ? { limit } : {}) });
+    const page = await this.screening.datasets(clientOf(req), {
+      source,
+      format: 'csv',
+      ...(cursor ? { cursor } : {}),
+      ...(limit ? { limit } : {}),
+    });
     return new Response(page.csv ?? '', {
       headers: {
         'content-type': 'text/csv; charset=utf-8',
@@ -65,7 +72,10 @@ export class DashboardController {
   @Credentials('dashboard')
   @UseInterceptors(IdempotencyInterceptor)
   async screen(@Req() req: Request) {
-    const response = await this.screening.screen(clientOf(req), parseMessage(apiScreenRequestSchema, bodyOf(req), 'screening request'));
+    const response = await this.screening.screen(
+      clientOf(req),
+      parseMessage(apiScreenRequestSchema, bodyOf(req), 'screening request'),
+    );
     return dashboardScreen(response);
   }
 
@@ -113,7 +123,9 @@ function dashboardScreen(response: ScreenResponse) {
     score: response.topScore,
     source_dataset: top?.sourceDataset ?? null,
     blocked: response.blocked,
-    details: top ? { programs: top.programs, matchedName: top.matchedName, label: top.label, explanation: top.explanation.text } : null,
+    details: top
+      ? { programs: top.programs, matchedName: top.matchedName, label: top.label, explanation: top.explanation.text }
+      : null,
     message: response.match ? `${response.label}: ${top?.name ?? ''}`.trim() : 'No match found',
   };
 }

@@ -33,7 +33,9 @@ export const clientOf = (req: Request) => {
 };
 
 /** Answers a bulk request: 200 with results, or 202 with the job to poll. */
-export function bulkReply(outcome: { sync: BulkScreenResponse } | { job: { jobId: string; statusUrl: string } }): BulkScreenResponse | Response {
+export function bulkReply(
+  outcome: { sync: BulkScreenResponse } | { job: { jobId: string; statusUrl: string } },
+): BulkScreenResponse | Response {
   if ('sync' in outcome) return outcome.sync;
   return new Response(JSON.stringify(outcome.job), {
     status: 202,
@@ -69,14 +71,21 @@ export class ScreeningApiController {
 
   @Get('jobs/:id')
   @Credentials('api-key')
-  async job(@Req() req: Request, @Param('id') id: string, @Query() query: Record<string, unknown>): Promise<BulkJobResponse | Response> {
+  async job(
+    @Req() req: Request,
+    @Param('id') id: string,
+    @Query() query: Record<string, unknown>,
+  ): Promise<BulkJobResponse | Response> {
     const { offset, limit, format } = parseMessage(jobQuerySchema, query, 'query');
     const clientId = clientOf(req).clientId;
     if (format === 'json') return this.jobs.get(clientId, id, offset, limit);
     await this.jobs.owned(clientId, id);
     const csv = this.jobs.csv(clientId, id);
     return new Response(ReadableStream.from(csv).pipeThrough(new TextEncoderStream()), {
-      headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="bulk-job-${id}.csv"` },
+      headers: {
+        'content-type': 'text/csv; charset=utf-8',
+        'content-disposition': `attachment; filename="bulk-job-${id}.csv"`,
+      },
     });
   }
 

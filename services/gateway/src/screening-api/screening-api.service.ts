@@ -49,7 +49,11 @@ export class ScreeningApi {
     }
   }
 
-  async bulk(client: ResolvedKey, names: string[], limit = 3): Promise<{ sync: BulkScreenResponse } | { job: BulkJobAccepted }> {
+  async bulk(
+    client: ResolvedKey,
+    names: string[],
+    limit = 3,
+  ): Promise<{ sync: BulkScreenResponse } | { job: BulkJobAccepted }> {
     const reservation = await this.quotas.reserve(client, names.length);
     try {
       if (names.length > BULK_SYNC_MAX_NAMES) return { job: await this.jobs.submit(client, names, limit) };
@@ -70,7 +74,11 @@ export class ScreeningApi {
   }
 
   search(client: ResolvedKey, query: unknown, limit: unknown): Promise<SearchResponse> {
-    return this.rpc.request(subjects.screening.search, { feeds: client.feeds, query, ...(limit !== undefined ? { limit } : {}) });
+    return this.rpc.request(subjects.screening.search, {
+      feeds: client.feeds,
+      query,
+      ...(limit !== undefined ? { limit } : {}),
+    });
   }
 
   entity(client: ResolvedKey, id: string): Promise<EntityDetails> {
@@ -78,6 +86,10 @@ export class ScreeningApi {
   }
 
   datasets(client: ResolvedKey, query: Record<string, unknown>): Promise<DatasetsResponse> {
-    return this.rpc.request(subjects.screening.datasets, { feeds: client.feeds, ...query }, { timeoutMs: this.config.BULK_SCREEN_TIMEOUT_MS });
+    return this.rpc.request(
+      subjects.screening.datasets,
+      { feeds: client.feeds, ...query },
+      { timeoutMs: this.config.BULK_SCREEN_TIMEOUT_MS },
+    );
   }
 }
