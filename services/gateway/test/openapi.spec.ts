@@ -15,11 +15,20 @@ const SAMPLE_ID = '00000000-0000-4000-8000-000000000000';
 
 describe('OpenAPI document', () => {
   let app: INestApplication;
-  let spec: { openapi: string; paths: Record<string, Record<string, { security?: Array<Record<string, string[]>>; operationId?: string; responses?: object }>>; components: { securitySchemes: object } };
+  let spec: {
+    openapi: string;
+    paths: Record<
+      string,
+      Record<string, { security?: Array<Record<string, string[]>>; operationId?: string; responses?: object }>
+    >;
+    components: { securitySchemes: object };
+  };
 
   beforeAll(async () => {
     // No backend is needed: every check here is answered by the gateway itself.
-    app = await createGatewayApp(parseConfig(envSchema, { ...testEnv, LOG_LEVEL: 'error', BULK_WORKER: 'false', NATS_REQUEST_TIMEOUT_MS: '300' }));
+    app = await createGatewayApp(
+      parseConfig(envSchema, { ...testEnv, LOG_LEVEL: 'error', BULK_WORKER: 'false', NATS_REQUEST_TIMEOUT_MS: '300' }),
+    );
     await app.init();
     const res = await request(app.getHttpServer()).get('/openapi.json');
     expect(res.status).toBe(200);
@@ -36,13 +45,16 @@ describe('OpenAPI document', () => {
       // The documentation's own routes (Swagger UI, the document itself) are not API.
       if (!layer.route || /^\/(docs|openapi\.)/.test(layer.route.path)) continue;
       const path = layer.route.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
-      for (const method of Object.keys(layer.route.methods)) if (METHODS.includes(method as never)) routes.push(`${method} ${path}`);
+      for (const method of Object.keys(layer.route.methods))
+        if (METHODS.includes(method as never)) routes.push(`${method} ${path}`);
     }
     return routes;
   }
 
   const operations = () =>
-    Object.entries(spec.paths).flatMap(([path, item]) => METHODS.filter((m) => item[m]).map((m) => ({ method: m, path, operation: item[m]! })));
+    Object.entries(spec.paths).flatMap(([path, item]) =>
+      METHODS.filter((m) => item[m]).map((m) => ({ method: m, path, operation: item[m]! })),
+    );
 
   it('passes the OpenAPI 3.1 schema validator', async () => {
     const validator = new Validator();
@@ -51,7 +63,13 @@ describe('OpenAPI document', () => {
     expect(result.valid).toBe(true);
     expect(validator.version).toBe('3.1');
     // The validator does reject a document that is not valid.
-    expect((await new Validator().validate({ openapi: '3.1.0', info: { title: 'x' } } as Parameters<Validator['validate']>[0])).valid).toBe(false);
+    expect(
+      (
+        await new Validator().validate({ openapi: '3.1.0', info: { title: 'x' } } as Parameters<
+          Validator['validate']
+        >[0])
+      ).valid,
+    ).toBe(false);
   });
 
   it('is OpenAPI 3.1 with both credential schemes, unique operation ids and a problem response everywhere', () => {
@@ -66,7 +84,9 @@ describe('OpenAPI document', () => {
   });
 
   it('lists every route of the router, and nothing the router does not serve', () => {
-    const documented = operations().map((o) => `${o.method} ${o.path}`).sort();
+    const documented = operations()
+      .map((o) => `${o.method} ${o.path}`)
+      .sort();
     expect(documented).toEqual([...new Set(routerRoutes())].sort());
     expect(documented.length).toBeGreaterThan(30);
   });
@@ -79,14 +99,22 @@ describe('OpenAPI document', () => {
       const url = path.replace(/\{[^}]+\}/g, SAMPLE_ID);
       const res = await http[method](url).send({});
       if (security.length === 0) {
-        expect([method, path, res.body.code]).not.toEqual([method, path, expect.stringMatching(/^(UNAUTHENTICATED|INVALID_API_KEY)$/)]);
+        expect([method, path, res.body.code]).not.toEqual([
+          method,
+          path,
+          expect.stringMatching(/^(UNAUTHENTICATED|INVALID_API_KEY)$/),
+        ]);
         continue;
       }
       checked++;
       expect([method, path, res.status]).toEqual([method, path, 401]);
       const schemes = Object.keys(security[0]!);
       // A route needing the session token checks it first; a key-only route reports the key.
-      expect([method, path, res.body.code]).toEqual([method, path, schemes.includes('session') ? 'UNAUTHENTICATED' : 'INVALID_API_KEY']);
+      expect([method, path, res.body.code]).toEqual([
+        method,
+        path,
+        schemes.includes('session') ? 'UNAUTHENTICATED' : 'INVALID_API_KEY',
+      ]);
     }
     expect(checked).toBeGreaterThan(20);
   });
