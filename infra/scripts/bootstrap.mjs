@@ -26,7 +26,15 @@ export function checkNodeVersion() {
 
 /** Runs a command in the repo root, inheriting stdio; exits the script if it fails. */
 export function run(command, args, options = {}) {
-  const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...options.env } });
+  const result = spawnSync(command, args, {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, ...options.env },
+    // A test run that hangs (an open handle, a stuck server) must fail, not eat CI's time.
+    timeout: options.timeoutMs,
+    killSignal: 'SIGKILL',
+  });
+  if (result.error?.code === 'ETIMEDOUT') log(`${command} ${args.join(' ')} timed out after ${options.timeoutMs / 60_000} min.`);
   if (result.status !== 0) {
     if (options.allowFailure) return result.status ?? 1;
     fail(`${command} ${args.join(' ')} failed (exit ${result.status ?? result.signal}).`);

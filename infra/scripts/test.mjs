@@ -11,10 +11,12 @@ ensureInstalled();
 const summaryDir = join(ROOT, 'test-results', 'summary');
 rmSync(summaryDir, { recursive: true, force: true });
 const env = { ...nxEnv(), VIGIL_TEST_SUMMARY_DIR: summaryDir, NODE_OPTIONS: '--experimental-vm-modules' };
+const MINUTES = 60_000;
 const jest = (config, extraEnv = {}) =>
   run(process.execPath, ['--experimental-vm-modules', join('node_modules', 'jest', 'bin', 'jest.js'), '-c', config], {
     env: { ...env, ...extraEnv },
     allowFailure: true,
+    timeoutMs: 10 * MINUTES,
   });
 const failures = [];
 const step = (name, status) => {
@@ -26,7 +28,10 @@ step('lint', run('npx', ['eslint', '.', '--max-warnings', '0'], { allowFailure: 
 
 build();
 log('Type checks and unit tests...');
-step('typecheck + unit', run('npx', ['nx', 'run-many', '-t', 'typecheck', 'test', '--outputStyle=static'], { env, allowFailure: true }));
+step(
+  'typecheck + unit',
+  run('npx', ['nx', 'run-many', '-t', 'typecheck', 'test', '--outputStyle=static'], { env, allowFailure: true, timeoutMs: 15 * MINUTES }),
+);
 
 // The test folders outside Nx projects get their own type check.
 for (const project of [join('infra', 'test', 'tsconfig.json'), join('web', 'e2e', 'tsconfig.json')]) {
@@ -52,6 +57,7 @@ try {
     run('npx', ['nx', 'run-many', '-t', 'test:integration', '--outputStyle=static', '--parallel=1'], {
       env: { ...env, ...infraEnv },
       allowFailure: true,
+      timeoutMs: 15 * MINUTES,
     }),
   );
 

@@ -31,19 +31,33 @@ describe('the embedded Postgres of npm start', () => {
     // A port nobody else uses, so the first start really initialises a new cluster.
     const options = { candidate: undefined, databaseName: 'vigil', port: await freePort(), dataDir: join(dir, 'postgres') };
     const first = await ensurePostgres(options);
-    const client = new pg.Client({ connectionString: first.url });
-    await client.connect();
-    await client.query('CREATE TABLE kept (note text)');
-    await client.query(`INSERT INTO kept VALUES ('written by the first start')`);
-    await client.end();
-    await first.stop();
+    try {
+      const client = new pg.Client({ connectionString: first.url });
+      await client.connect();
+      try {
+        await client.query('CREATE TABLE kept (note text)');
+        await client.query(`INSERT INTO kept VALUES ('written by the first start')`);
+      } finally {
+        await client.end();
+      }
+    } finally {
+      await first.stop();
+    }
 
+    // Stopped on every path, so a failure never leaves a server (or jest) running.
     const second = await ensurePostgres(options);
-    const again = new pg.Client({ connectionString: second.url });
-    await again.connect();
-    const { rows } = await again.query('SELECT note FROM kept');
-    await again.end();
-    await second.stop();
+    let rows: unknown[];
+    try {
+      const again = new pg.Client({ connectionString: second.url });
+      await again.connect();
+      try {
+        rows = (await again.query('SELECT note FROM kept')).rows;
+      } finally {
+        await again.end();
+      }
+    } finally {
+      await second.stop();
+    }
     expect(rows).toEqual([{ note: 'written by the first start' }]);
   });
 
