@@ -6,8 +6,11 @@ export type StripeRequest = { method: string; path: string; authorization: strin
  * A stand-in for api.stripe.com on loopback: records what the SDK sent (form-encoded, as
  * Stripe's API takes it) and answers the objects Stripe documents for those calls.
  */
-export async function startFakeStripe(): Promise<{ url: string; requests: StripeRequest[]; stop: () => Promise<void> }> {
+export type FakeStripe = { url: string; requests: StripeRequest[]; declineNextPayment: () => void; stop: () => Promise<void> };
+
+export async function startFakeStripe(): Promise<FakeStripe> {
   const requests: StripeRequest[] = [];
+  let decline = false;
   let sessions = 0;
   const server: Server = createServer((req: IncomingMessage, res) => {
     let body = '';
@@ -26,10 +29,31 @@ export async function startFakeStripe(): Promise<{ url: string; requests: Stripe
       if (req.method === 'POST' && path === '/v1/billing_portal/sessions') {
         return reply(200, { id: 'bps_test_1', object: 'billing_portal.session', customer: new URLSearchParams(body).get('customer'), url: 'https://billing.stripe.com/p/session/test_1' });
       }
+      const subscription = /^\/v1\/subscriptions\/(sub_\w+)$/.exec(path);
+      if (subscription) {
+        const item = { id: 'si_1', object: 'subscription_item', price: { id: 'price_1', object: 'price', product: 'prod_1', unit_amount: 99_900 } };
+        return reply(200, { id: subscription[1], object: 'subscription', customer: 'cus_1', status: 'active', items: { object: 'list', data: [item] } });
+      }
+      if (req.method === 'POST' && path === '/v1/invoiceitems') return reply(200, { id: 'ii_1', object: 'invoiceitem' });
+      if (req.method === 'POST' && path === '/v1/invoices') return reply(200, { id: 'in_up_1', object: 'invoice', status: 'draft' });
+      if (req.method === 'POST' && path === '/v1/invoices/in_up_1/pay') {
+        if (decline) {
+          decline = false;
+          return reply(402, { error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' } });
+        }
+        return reply(200, { id: 'in_up_1', object: 'invoice', status: 'paid' });
+      }
       reply(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${path})` } });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
-  return { url: `http://127.0.0.1:${port}`, requests, stop: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    declineNextPayment: () => {
+      decline = true;
+    },
+    stop: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }

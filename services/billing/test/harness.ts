@@ -45,6 +45,8 @@ export type BillingStack = {
   /** Publishes plain JSON, as the gateway's JetStream publisher does. */
   publish: (subject: string, payload: unknown) => Promise<void>;
   logs: () => string;
+  /** The gateway's base URL when started with `{ gateway: true }`. */
+  gatewayUrl: string | undefined;
   stop: () => Promise<void>;
 };
 
@@ -62,7 +64,7 @@ async function waitForHealth(rpc: RpcClient, service: ServiceName, child: ChildP
 }
 
 /** Auth and billing on a private broker, each in its own new schema; `billingEnv` adds to billing's environment. */
-export async function startBillingStack(billingEnv: Record<string, string> = {}): Promise<BillingStack> {
+export async function startBillingStack(billingEnv: Record<string, string> = {}, options: { gateway?: boolean } = {}): Promise<BillingStack> {
   const tag = randomBytes(4).toString('hex');
   const authSchema = `t${tag}_auth`;
   const billingSchema = `t${tag}_billing`;
@@ -88,7 +90,7 @@ export async function startBillingStack(billingEnv: Record<string, string> = {})
   if (!nc) throw new Error(`NATS did not come up at ${natsUrl}`);
 
   let output = '';
-  const start = (service: 'auth' | 'billing', env: Record<string, string>) => {
+  const start = (service: 'auth' | 'billing' | 'gateway', env: Record<string, string>) => {
     const child = spawn(process.execPath, [join(SERVICES_DIR, service, 'dist', 'src', 'main.js')], {
       env: { ...process.env, NODE_OPTIONS: '', DATABASE_URL, NATS_URL: natsUrl, LOG_LEVEL: 'warn', WEB_URL: 'http://web.test', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -104,6 +106,23 @@ export async function startBillingStack(billingEnv: Record<string, string> = {})
   const rpc = new RpcClient(proxy, 10_000);
   await waitForHealth(rpc, 'auth', auth, () => output);
   await waitForHealth(rpc, 'billing', billing, () => output);
+
+  // The real HTTP edge, to show what a client holding the key would see (it migrates its own schema on boot).
+  const gatewaySchema = `t${tag}_gateway`;
+  let gateway: ChildProcess | undefined;
+  let gatewayUrl: string | undefined;
+  if (options.gateway) {
+    const port = await freePort();
+    gateway = start('gateway', { DB_SCHEMA: gatewaySchema, PORT: String(port), HOST: '127.0.0.1', KEY_CACHE_TTL_MS: '0', BULK_WORKER: 'false' });
+    gatewayUrl = `http://127.0.0.1:${port}`;
+    const started = Date.now();
+    for (;;) {
+      const up = await fetch(`${gatewayUrl}/api/plans`).then((r) => r.ok, () => false);
+      if (up) break;
+      if (gateway.exitCode !== null || Date.now() - started > 30_000) throw new Error(`gateway did not start:\n${output}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
 
   const db = new pg.Client({ connectionString: DATABASE_URL, options: `-c search_path="${billingSchema}"` });
   const authDb = new pg.Client({ connectionString: DATABASE_URL, options: `-c search_path="${authSchema}"` });
@@ -141,6 +160,7 @@ export async function startBillingStack(billingEnv: Record<string, string> = {})
       await nc!.flush();
     },
     logs: () => output,
+    gatewayUrl,
     stop: async () => {
       await proxy.close();
       const stopped = (child: ChildProcess) =>
@@ -149,8 +169,9 @@ export async function startBillingStack(billingEnv: Record<string, string> = {})
           child.once('exit', () => resolve());
           child.kill('SIGTERM');
         });
-      await Promise.all([stopped(auth), stopped(billing)]);
+      await Promise.all([stopped(auth), stopped(billing), ...(gateway ? [stopped(gateway)] : [])]);
       await db.query(`DROP SCHEMA IF EXISTS "${billingSchema}" CASCADE`).catch(() => undefined);
+      await db.query(`DROP SCHEMA IF EXISTS "${gatewaySchema}" CASCADE`).catch(() => undefined);
       await db.query(`DROP SCHEMA IF EXISTS "${authSchema}" CASCADE`).catch(() => undefined);
       await db.end();
       await authDb.end();

@@ -13,7 +13,7 @@ let stack: BillingStack;
 let fake: Awaited<ReturnType<typeof startFakeStripe>>;
 beforeAll(async () => {
   fake = await startFakeStripe();
-  stack = await startBillingStack({ STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: fake.url });
+  stack = await startBillingStack({ STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: fake.url }, { gateway: true });
 }, 60_000);
 afterAll(async () => {
   await stack?.stop();
@@ -100,12 +100,45 @@ describe('Stripe', () => {
     expect(activated).toHaveLength(1);
     apiKey = client.api_key!;
     clientId = client.id;
+
+    // The key works at the gateway at once, with the plan bought.
+    const status = await fetch(`${stack.gatewayUrl}/api/v1/status`, { headers: { 'x-api-key': apiKey } });
+    expect(status.status).toBe(200);
+    await expect(status.json()).resolves.toMatchObject({ tier: 'medium', quota: 25_000, subscriptionStatus: 'active' });
   });
 
   it('opens the Customer Portal for the Stripe customer', async () => {
     await expect(stack.call(subjects.billing.portalSession, { clientId })).resolves.toEqual({ url: 'https://billing.stripe.com/p/session/test_1' });
     const portal = fake.requests.find((r) => r.path === '/v1/billing_portal/sessions')!;
     expect(Object.fromEntries(portal.form)).toEqual({ customer: 'cus_1', return_url: 'http://web.test/account' });
+  });
+
+  it('upgrades mid-period: moves the subscription to the new price and invoices the proration now', async () => {
+    // Ten days into a 30-day period: (2,499 − 999) × 20 / 30 = 1,000.00
+    const start = new Date(Date.now() - 10 * 86_400_000);
+    await stack.db.query(`UPDATE customers SET period_start = $2, period_end = $3 WHERE client_id = $1`, [clientId, start, new Date(start.getTime() + 30 * 86_400_000)]);
+
+    fake.declineNextPayment();
+    const declined = await stack.fail(subjects.billing.upgrade, { clientId, newTier: 'large' });
+    expect(declined.code).toBe('PAYMENT_PROCESSING_ERROR');
+    fake.requests.length = 0;
+
+    await expect(stack.call(subjects.billing.upgrade, { clientId, newTier: 'large' })).resolves.toMatchObject({ tier: 'large', proratedCost: 1_000, newTotalQuota: 100_000, daysRemaining: 20 });
+    const sentTo = (path: string) => Object.fromEntries(fake.requests.find((r) => r.method === 'POST' && r.path === path)!.form);
+    expect(sentTo('/v1/subscriptions/sub_1')).toMatchObject({
+      'items[0][id]': 'si_1',
+      'items[0][price_data][product]': 'prod_1',
+      'items[0][price_data][unit_amount]': '249900',
+      'items[0][price_data][recurring][interval]': 'month',
+      proration_behavior: 'none',
+      'metadata[tier]': 'large',
+    });
+    expect(sentTo('/v1/invoiceitems')).toMatchObject({ customer: 'cus_1', amount: '100000', currency: 'usd' });
+    expect(fake.requests.some((r) => r.path === '/v1/invoices/in_up_1/pay')).toBe(true);
+
+    // The gateway sees the new quota at once.
+    const status = await fetch(`${stack.gatewayUrl}/api/v1/status`, { headers: { 'x-api-key': apiKey } });
+    await expect(status.json()).resolves.toMatchObject({ tier: 'large', quota: 100_000 });
   });
 
   it('flips the client to payment_failed on a failed invoice, ignores older news, and recovers on a paid invoice', async () => {
@@ -118,16 +151,29 @@ describe('Stripe', () => {
     await stack.call(subjects.billing.webhook, failed);
     // What the gateway's guard reads: it refuses screening with SUBSCRIPTION_INACTIVE for this status.
     await expect(stack.call<ResolvedKey>(subjects.clients.resolveKey, { keyHash })).resolves.toMatchObject({ subscriptionStatus: 'payment_failed' });
+    // …and so does the gateway: the key is refused with a clear code.
+    const refused = await fetch(`${stack.gatewayUrl}/api/v1/screen`, {
+      method: 'POST',
+      headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'John Smith' }),
+    });
+    expect(refused.status).toBe(402);
+    expect(refused.headers.get('content-type')).toContain('application/problem+json');
+    await expect(refused.json()).resolves.toMatchObject({ code: 'SUBSCRIPTION_INACTIVE', status: 402 });
     const published = await eventually(() => failedEvents, (list) => list.length >= 1);
     expect(published[0]).toMatchObject({ client_id: clientId, subscription_status: 'payment_failed' });
 
     const monitoring = await stack.call<QuotaMonitoringResponse>(subjects.billing.quotaMonitoring, {});
-    expect(monitoring.paymentFailures).toEqual([expect.objectContaining({ client_id: clientId, subscription_status: 'payment_failed', tier: 'medium' })]);
+    expect(monitoring.paymentFailures).toEqual([expect.objectContaining({ client_id: clientId, subscription_status: 'payment_failed', tier: 'large' })]);
     expect(monitoring.recentEvents).toEqual([expect.objectContaining({ event_type: 'payment_failed', client_id: clientId })]);
 
     // An update written before the failure but delivered after it changes nothing.
     const older = deliver(
-      event('customer.subscription.updated', { id: 'sub_1', object: 'subscription', customer: 'cus_1', status: 'active', items: { data: [subscriptionPeriod] } }, failedAt - 60),
+      event(
+        'customer.subscription.updated',
+        { id: 'sub_1', object: 'subscription', customer: 'cus_1', status: 'active', items: { data: [{ current_period_start: now() - 40 * 86_400, current_period_end: now() - 10 * 86_400 }] } },
+        failedAt - 60,
+      ),
     );
     await stack.authDb.query(`UPDATE clients SET usage_month = 700`);
     await stack.call(subjects.billing.webhook, older);
