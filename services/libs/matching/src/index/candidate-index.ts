@@ -4,6 +4,7 @@ import { joinTokens, type NameToken } from '../name/analyze.js';
 import { compareTokens, DEFAULT_NAME_PARAMS, newCompareContext, type NameParams, type Rarity } from '../name/compare.js';
 import { prepareEntity, prepareQuery, scoreEntity, type EntityMatch, type PreparedEntity, type PreparedQuery, type ScreeningQuery } from '../match/score-entity.js';
 import { trigrams } from '../similarity.js';
+import { Postings, PostingsBuilder } from './postings.js';
 import { coarseSkeleton } from '../text/abjad.js';
 import { groupsWithSkeleton } from '../text/equivalents.js';
 
@@ -43,20 +44,6 @@ export type IndexStats = {
   postings: number;
 };
 
-type Growing = Map<string, number[]>;
-
-function push(map: Growing, key: string, value: number): void {
-  const list = map.get(key);
-  if (list === undefined) map.set(key, [value]);
-  else if (list[list.length - 1] !== value) list.push(value);
-}
-
-function freeze(map: Growing): Map<string, Int32Array> {
-  const out = new Map<string, Int32Array>();
-  for (const [k, v] of map) out.set(k, Int32Array.from(v));
-  return out;
-}
-
 /**
  * An in-memory inverted index from name tokens to list names. A query token reaches list
  * names through its exact form, its name-equivalence group, its Double Metaphone codes,
@@ -74,17 +61,18 @@ export class CandidateIndex {
   private refEntity: Int32Array = new Int32Array(0);
   private refName: Int32Array = new Int32Array(0);
   private refLength: Uint8Array = new Uint8Array(0);
-  private termPostings = new Map<string, Int32Array>();
-  private compoundPostings = new Map<string, Int32Array>();
-  private compoundSkeletonPostings = new Map<string, Int32Array>();
-  private termList: string[] = [];
-  private termIndex = new Map<string, number>();
+  /** list names by vocabulary term; term ids index every per-term array below */
+  private termPostings: Postings = new PostingsBuilder().build();
+  private compoundPostings: Postings = new PostingsBuilder().build();
+  private compoundSkeletonPostings: Postings = new PostingsBuilder().build();
+  private termList: readonly string[] = [];
   private termTokens: NameToken[] = [];
-  private byPhonetic = new Map<string, Int32Array>();
-  private byGroup = new Map<number, Int32Array>();
-  private bySkeleton = new Map<string, Int32Array>();
-  private byCoarseSkeleton = new Map<string, Int32Array>();
-  private byTrigram = new Map<string, Int32Array>();
+  /** vocabulary terms by phonetic code, equivalence group, skeleton, coarse skeleton, trigram */
+  private byPhonetic: Postings = new PostingsBuilder().build();
+  private byGroup: Postings = new PostingsBuilder().build();
+  private bySkeleton: Postings = new PostingsBuilder().build();
+  private byCoarseSkeleton: Postings = new PostingsBuilder().build();
+  private byTrigram: Postings = new PostingsBuilder().build();
   private termTrigramCount: Uint8Array = new Uint8Array(0);
   private logN = 1;
   private readonly rarityFn: Rarity;
@@ -116,13 +104,13 @@ export class CandidateIndex {
   }
 
   private build(source: Iterable<Entity>): void {
-    const termPostings: Growing = new Map();
-    const compoundPostings: Growing = new Map();
-    const compoundSkeletons: Growing = new Map();
+    const termPostings = new PostingsBuilder();
+    const compoundPostings = new PostingsBuilder();
+    const compoundSkeletons = new PostingsBuilder();
     const refEntity: number[] = [];
     const refName: number[] = [];
     const refLength: number[] = [];
-    const tokenOf = new Map<string, NameToken>();
+    const termTokens: NameToken[] = [];
     for (const entity of source) {
       const prepared = prepareEntity(entity);
       const ei = this.entities.length;
@@ -138,8 +126,8 @@ export class CandidateIndex {
           for (let i = 0; i < t.length; i++) {
             const tok = t[i]!;
             if (!RETRIEVING.has(tok.kind)) continue;
-            push(termPostings, tok.text, ref);
-            if (!tokenOf.has(tok.text)) tokenOf.set(tok.text, { ...tok, script: 'Latn' });
+            const id = termPostings.add(tok.text, ref);
+            if (id === termTokens.length) termTokens.push({ ...tok, script: 'Latn' });
           }
           for (let i = 0; i + 1 < t.length; i++) {
             let text = t[i]!.text;
@@ -150,9 +138,9 @@ export class CandidateIndex {
               if (!JOINABLE.has(next.kind)) break;
               text += next.text;
               particle ||= next.kind === 'particle';
-              push(compoundPostings, text, ref);
+              compoundPostings.add(text, ref);
               // "Abd al-Hamid" is written عبدالحميد: joined Arabic words meet these by skeleton
-              if (particle) push(compoundSkeletons, joinTokens(t.slice(i, i + k + 1)).skeleton, ref);
+              if (particle) compoundSkeletons.add(joinTokens(t.slice(i, i + k + 1)).skeleton, ref);
             }
           }
         }
@@ -161,37 +149,36 @@ export class CandidateIndex {
     this.refEntity = Int32Array.from(refEntity);
     this.refName = Int32Array.from(refName);
     this.refLength = Uint8Array.from(refLength);
-    this.termPostings = freeze(termPostings);
-    this.compoundPostings = freeze(compoundPostings);
-    this.compoundSkeletonPostings = freeze(compoundSkeletons);
-    this.termList = [...this.termPostings.keys()].sort();
-    this.termList.forEach((t, i) => this.termIndex.set(t, i));
-    this.termTokens = this.termList.map((t) => tokenOf.get(t)!);
-    const phon: Growing = new Map();
-    const group: Growing = new Map();
-    const skel: Growing = new Map();
-    const coarse: Growing = new Map();
-    const tri: Growing = new Map();
+    this.termPostings = termPostings.build();
+    this.compoundPostings = compoundPostings.build();
+    this.compoundSkeletonPostings = compoundSkeletons.build();
+    this.termList = this.termPostings.keys;
+    this.termTokens = termTokens;
+    const phon = new PostingsBuilder();
+    const group = new PostingsBuilder();
+    const skel = new PostingsBuilder();
+    const coarse = new PostingsBuilder();
+    const tri = new PostingsBuilder();
     this.termTrigramCount = new Uint8Array(this.termList.length);
     this.termList.forEach((text, id) => {
       const tok = this.termTokens[id]!;
       if (tok.kind !== 'word') return;
-      for (const code of tok.phonetic) push(phon, code, id);
-      if (tok.group >= 0) push(group, String(tok.group), id);
+      for (const code of tok.phonetic) phon.add(code, id);
+      if (tok.group >= 0) group.add(String(tok.group), id);
       if (tok.skeleton) {
-        push(skel, tok.skeleton, id);
+        skel.add(tok.skeleton, id);
         const c = coarseSkeleton(tok.skeleton);
-        if (c !== tok.skeleton) push(coarse, c, id);
+        if (c !== tok.skeleton) coarse.add(c, id);
       }
       const grams = trigrams(text);
       this.termTrigramCount[id] = Math.min(255, grams.length);
-      for (const g of grams) push(tri, g, id);
+      for (const g of grams) tri.add(g, id);
     });
-    this.byPhonetic = freeze(phon);
-    this.bySkeleton = freeze(skel);
-    this.byCoarseSkeleton = freeze(coarse);
-    this.byTrigram = freeze(tri);
-    for (const [k, v] of freeze(group)) this.byGroup.set(Number(k), v);
+    this.byPhonetic = phon.build();
+    this.byGroup = group.build();
+    this.bySkeleton = skel.build();
+    this.byCoarseSkeleton = coarse.build();
+    this.byTrigram = tri.build();
     const n = this.refEntity.length;
     this.logN = Math.log(n + 1);
     for (const pe of this.entities) {
@@ -204,15 +191,18 @@ export class CandidateIndex {
     this.formSeen = new Int32Array(n);
     this.termRarityWeight = Float64Array.from(this.termList, (t) => this.rarity(t) * 0.65 + 0.35);
     const counts = new Int32Array(n + 1);
-    for (const p of this.termPostings.values()) for (let k = 0; k < p.length; k++) counts[p[k]! + 1]!++;
+    for (let id = 0; id < this.termList.length; id++) {
+      const p = this.termPostings.list(id);
+      for (let k = 0; k < p.length; k++) counts[p[k]! + 1]!++;
+    }
     for (let r = 0; r < n; r++) counts[r + 1]! += counts[r]!;
     this.refTermsStart = counts;
     this.refTerms = new Int32Array(counts[n]!);
     const fill = counts.slice(0, n);
-    this.termList.forEach((t, id) => {
-      const p = this.termPostings.get(t)!;
+    for (let id = 0; id < this.termList.length; id++) {
+      const p = this.termPostings.list(id);
       for (let k = 0; k < p.length; k++) this.refTerms[fill[p[k]!]!++] = id;
-    });
+    }
     this.termMark = new Int32Array(this.termList.length);
     this.termMarkWeight = new Float64Array(this.termList.length);
     this.stamp = new Int32Array(n);
@@ -221,16 +211,14 @@ export class CandidateIndex {
   }
 
   stats(): IndexStats {
-    let postings = 0;
-    for (const p of this.termPostings.values()) postings += p.length;
-    return { entities: this.entities.length, names: this.refEntity.length, terms: this.termList.length, compounds: this.compoundPostings.size, postings };
+    return { entities: this.entities.length, names: this.refEntity.length, terms: this.termList.length, compounds: this.compoundPostings.size, postings: this.termPostings.total };
   }
 
   /** Informativeness of a token in [0, 1]: inverse document frequency over list names. */
   rarity(text: string): number {
-    const p = this.termPostings.get(text);
-    if (!p) return 1;
-    return Math.max(0, Math.min(1, Math.log((this.refEntity.length + 1) / p.length) / this.logN));
+    const id = this.termPostings.idOf(text);
+    if (id === undefined) return 1;
+    return Math.max(0, Math.min(1, Math.log((this.refEntity.length + 1) / this.termPostings.count(id)) / this.logN));
   }
 
   /** Vocabulary terms a query token may stand for, with their token similarity (memoised across queries). */
@@ -244,11 +232,11 @@ export class CandidateIndex {
       const sim = compareTokens(tok, this.termTokens[id]!, this.params).score;
       if (sim > 0) out.set(id, sim);
     };
-    const exact = this.termIndex.get(tok.text);
+    const exact = this.termPostings.idOf(tok.text);
     if (exact !== undefined && tok.script === 'Latn') out.set(exact, 1);
     else if (exact !== undefined) consider(exact);
     if (tok.kind === 'word') {
-      if (tok.group >= 0) this.byGroup.get(tok.group)?.forEach(consider);
+      if (tok.group >= 0) this.byGroup.get(String(tok.group))?.forEach(consider);
       for (const code of tok.phonetic) {
         const bucket = this.byPhonetic.get(code);
         if (!bucket || bucket.length > BUCKET_SCAN_MAX) continue;
@@ -266,7 +254,7 @@ export class CandidateIndex {
         }
         const coarse = this.byCoarseSkeleton.get(coarseSkeleton(tok.skeleton));
         if (coarse && coarse.length <= BUCKET_SCAN_MAX) coarse.forEach(consider);
-        if (tok.skeleton.length >= 2) for (const g of groupsWithSkeleton(tok.skeleton)) this.byGroup.get(g)?.forEach(consider);
+        if (tok.skeleton.length >= 2) for (const g of groupsWithSkeleton(tok.skeleton)) this.byGroup.get(String(g))?.forEach(consider);
       }
       const grams = fuzzy ? trigrams(tok.text) : [];
       if (grams.length >= 3) {
@@ -367,7 +355,7 @@ export class CandidateIndex {
         const specificity = !abjad ? 1 : u.tok.skeleton.length <= 1 ? 0.4 : u.tok.skeleton.length === 2 ? 0.7 : 1;
         for (const [id, sim] of this.expand(u.tok, !u.compound)) {
           const s = abjad && this.termList[id] !== u.tok.text ? sim * specificity : sim;
-          expansions.push([id, (s * this.termRarityWeight[id]!) / total, this.termPostings.get(this.termList[id]!)!]);
+          expansions.push([id, (s * this.termRarityWeight[id]!) / total, this.termPostings.list(id)]);
         }
         if (!u.compound) {
           // list names that join what the query splits
