@@ -234,6 +234,10 @@ async function main() {
     log(
       `screening.v1.screen over NATS, one at a time: p50 ${direct[100].toFixed(1)} ms, p99 ${direct[197].toFixed(1)} ms`,
     );
+    const bare = await autocannon({ url: `${url}/api/v1/plans`, connections, duration: 5 });
+    log(
+      `GET /api/v1/plans (HTTP stack only): ${Math.round(bare.requests.average)} req/s, p50 ${bare.latency.p50} ms, p99 ${bare.latency.p99} ms`,
+    );
     const edge = await autocannon({
       url: `${url}/api/v1/status`,
       connections,
