@@ -146,6 +146,20 @@ describe('upgrades', () => {
   });
 });
 
+describe('upgrade double click', () => {
+  it('charges once when the same upgrade is sent twice at the same time', async () => {
+    const { client } = await subscribe('double@example.com', 'starter');
+    const results = await Promise.allSettled([
+      stack.call(subjects.billing.upgrade, { clientId: client.id, newTier: 'small' }),
+      stack.call(subjects.billing.upgrade, { clientId: client.id, newTier: 'small' }),
+    ]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect(results.find((r) => r.status === 'rejected')).toMatchObject({ reason: { code: 'ALREADY_ON_TIER' } });
+    const { rows } = await stack.db.query(`SELECT count(*)::int AS n FROM upgrades WHERE client_id = $1`, [client.id]);
+    expect(rows[0].n).toBe(1);
+  });
+});
+
 describe('quota monitoring', () => {
   it('warns a client at 80% once per billing period', async () => {
     const { client } = await subscribe('heavy@example.com', 'starter');

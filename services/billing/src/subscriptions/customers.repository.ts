@@ -30,6 +30,11 @@ export class CustomersRepository {
     return (await sql<Customer>(q, `SELECT * FROM customers WHERE client_id = $1`, [clientId]))[0];
   }
 
+  /** The customer row locked until the transaction ends: one upgrade at a time per client. */
+  async lockByClientId(clientId: string, q: Queryable): Promise<Customer | undefined> {
+    return (await sql<Customer>(q, `SELECT * FROM customers WHERE client_id = $1 FOR UPDATE`, [clientId]))[0];
+  }
+
   async byEmail(email: string, q: Queryable = this.db): Promise<Customer | undefined> {
     return (await sql<Customer>(q, `SELECT * FROM customers WHERE email = $1`, [email]))[0];
   }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Tier } from '@vigil/proto';
 import { DataSource } from 'typeorm';
-import { sql } from '../db/sql.js';
+import { sql, type Queryable } from '../db/sql.js';
 
 export type UpgradeRecord = { clientId: string; fromTier: Tier; toTier: Tier; proratedCents: number; daysRemaining: number };
 
@@ -10,8 +10,8 @@ export type UpgradeRecord = { clientId: string; fromTier: Tier; toTier: Tier; pr
 export class UpgradesRepository {
   constructor(private readonly db: DataSource) {}
 
-  async insert(record: UpgradeRecord): Promise<void> {
-    await sql(this.db, `INSERT INTO upgrades (client_id, from_tier, to_tier, prorated_cost_cents, days_remaining) VALUES ($1, $2, $3, $4, $5)`, [
+  async insert(record: UpgradeRecord, q: Queryable = this.db): Promise<void> {
+    await sql(q, `INSERT INTO upgrades (client_id, from_tier, to_tier, prorated_cost_cents, days_remaining) VALUES ($1, $2, $3, $4, $5)`, [
       record.clientId,
       record.fromTier,
       record.toTier,

@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError } from '@vigil/platform';
-import { planOf, TIERS, type Tier, type UpgradeOption, type UpgradeOptionsResponse, type UpgradePreview } from '@vigil/proto';
+import { planOf, TIERS, type Tier, type TierChangedEvent, type UpgradeOption, type UpgradeOptionsResponse, type UpgradePreview } from '@vigil/proto';
 import { AuthClients } from '../clients/auth-clients.adapter.js';
 import { BILLING_CONFIG, type BillingConfig } from '../env.js';
+import { DataSource } from 'typeorm';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../payments/payment-provider.js';
 import { BillingEventsPublisher } from '../subscriptions/billing-events.publisher.js';
 import { CustomersRepository, type Customer } from '../subscriptions/customers.repository.js';
@@ -20,6 +21,7 @@ export class UpgradesService {
   constructor(
     @Inject(BILLING_CONFIG) private readonly config: BillingConfig,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+    private readonly db: DataSource,
     private readonly customers: CustomersRepository,
     private readonly upgrades: UpgradesRepository,
     private readonly auth: AuthClients,
@@ -52,8 +54,21 @@ export class UpgradesService {
     return this.previewOf(customer, current.quota_month, tier, now);
   }
 
-  async upgrade(clientId: string, newTier: string, now = new Date()): Promise<UpgradeResult> {
-    const customer = await this.customer(clientId);
+  /**
+   * Holds the customer row for the whole upgrade, so a double click cannot charge twice: the
+   * second request waits, then finds the client already on the tier.
+   */
+  upgrade(clientId: string, newTier: string, now = new Date()): Promise<UpgradeResult> {
+    return this.db
+      .transaction(async (tx) => this.upgradeLocked(this.present(await this.customers.lockByClientId(clientId, tx)), newTier, now, tx))
+      .then(async ({ result, event }) => {
+        await this.publisher.tierChanged(event);
+        return result;
+      });
+  }
+
+  private async upgradeLocked(customer: Customer, newTier: string, now: Date, tx: DataSource['manager']): Promise<{ result: UpgradeResult; event: TierChangedEvent }> {
+    const clientId = customer.client_id;
     const tier = this.checkTarget(customer, newTier);
     if (customer.subscription_status !== 'active') {
       throw new DomainError('SUBSCRIPTION_INACTIVE', `Subscription not active (${customer.subscription_status.replace('_', ' ')}): settle the payment before upgrading.`);
@@ -74,9 +89,9 @@ export class UpgradesService {
     });
     // Charged: now the quota, at once. Usage is kept; only the ceiling rises.
     const client = await this.auth.updateSubscription({ clientId, tier });
-    await this.customers.setTier(clientId, tier);
-    await this.upgrades.insert({ clientId, fromTier: customer.tier, toTier: tier, proratedCents: proration.proratedCents, daysRemaining: proration.daysRemaining });
-    await this.publisher.tierChanged({
+    await this.customers.setTier(clientId, tier, tx);
+    await this.upgrades.insert({ clientId, fromTier: customer.tier, toTier: tier, proratedCents: proration.proratedCents, daysRemaining: proration.daysRemaining }, tx);
+    const event: TierChangedEvent = {
       id: `upgrade:${clientId}:${now.toISOString()}`,
       client_id: clientId,
       occurred_at: now.toISOString(),
@@ -85,8 +100,8 @@ export class UpgradesService {
       quota_month: client.quota_month,
       rate_limit_per_minute: planOf(tier).rateLimitPerMinute,
       prorated_cost_cents: proration.proratedCents,
-    });
-    return {
+    };
+    const result: UpgradeResult = {
       message: `Upgraded to ${planOf(tier).name}: your quota has been increased immediately.`,
       tier,
       quota_month: client.quota_month,
@@ -95,6 +110,7 @@ export class UpgradesService {
       newTotalQuota: client.quota_month,
       daysRemaining: proration.daysRemaining,
     };
+    return { result, event };
   }
 
   private previewOf(customer: Customer, currentQuota: number, tier: Tier, now: Date): UpgradePreview {
@@ -111,7 +127,10 @@ export class UpgradesService {
   }
 
   private async customer(clientId: string): Promise<Customer> {
-    const customer = await this.customers.byClientId(clientId);
+    return this.present(await this.customers.byClientId(clientId));
+  }
+
+  private present(customer: Customer | undefined): Customer {
     if (!customer) throw new DomainError('CUSTOMER_NOT_FOUND', 'Customer not found: complete the initial setup first.');
     if (customer.deleted) throw new DomainError('CUSTOMER_DELETED', 'The billing customer for this client was deleted: contact support.');
     return customer;
