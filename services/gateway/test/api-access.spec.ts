@@ -251,7 +251,8 @@ describe('public API: credentials, tenancy, rate limits, quotas and idempotency 
     expect(
       (await http().get('/api/client').set('x-api-key', b.key).set('authorization', `Bearer ${a.token}`)).status,
     ).toBe(403);
-    const lists = (await http().get('/api/v1/lists').set('x-api-key', a.key)).body.lists as Array<{
+    // The catalogue is public (the Watchlists page shows it to anonymous visitors).
+    const lists = (await http().get('/api/v1/lists')).body.lists as Array<{
       source: string;
       entityCount: number;
     }>;
@@ -296,8 +297,8 @@ describe('public API: credentials, tenancy, rate limits, quotas and idempotency 
 
   it('publishes FAILED_AUTH and RATE_LIMIT_VIOLATION security events with ip, endpoint and client name', async () => {
     const client = await stack.client('starter', 'Eventful Bank');
-    for (let i = 0; i < 11; i++) await http().get('/api/v1/lists').set('x-api-key', client.key);
-    await http().get('/api/v1/lists').set('x-api-key', 'e'.repeat(64));
+    for (let i = 0; i < 11; i++) await http().get('/api/v1/status').set('x-api-key', client.key);
+    await http().get('/api/v1/status').set('x-api-key', 'e'.repeat(64));
     const nc = await connect({ servers: stack.natsUrl });
     try {
       const jsm = await jetstreamManager(nc);
@@ -320,7 +321,7 @@ describe('public API: credentials, tenancy, rate limits, quotas and idempotency 
       const violation = value.find(
         (e) => e.event === 'RATE_LIMIT_VIOLATION' && e.details.clientName === 'Eventful Bank',
       )!;
-      expect(violation.details).toMatchObject({ endpoint: '/api/v1/lists', reason: 'tier_starter' });
+      expect(violation.details).toMatchObject({ endpoint: '/api/v1/status', reason: 'tier_starter' });
       expect(violation.details.ip).toMatch(/127\.0\.0\.1/);
       expect(value.some((e) => e.event === 'FAILED_AUTH' && e.details.reason === 'invalid_api_key')).toBe(true);
       expect(value.some((e) => e.event === 'CLIENT_ACCESS' && e.details.clientName === 'Eventful Bank')).toBe(true);

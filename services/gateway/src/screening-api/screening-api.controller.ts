@@ -89,8 +89,12 @@ export class ScreeningApiController {
     });
   }
 
+  /**
+   * The list catalogue (names, entity counts, versions, dates) holds no client data and the public
+   * Watchlists page shows it to anonymous visitors, so it needs no key; it is cached briefly instead.
+   */
   @Get('lists')
-  @Credentials('api-key')
+  @Credentials('public')
   lists(): Promise<ListsResponse> {
     return this.screening.lists();
   }

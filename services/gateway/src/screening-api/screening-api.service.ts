@@ -18,6 +18,8 @@ import { GATEWAY_CONFIG } from '../config.token.js';
 import type { GatewayConfig } from '../env.js';
 import { Quotas } from '../quotas/quotas.service.js';
 
+const LISTS_CACHE_MS = 15_000;
+
 const caller = (client: ResolvedKey) => ({ clientId: client.clientId, tier: client.tier, feeds: client.feeds });
 
 /**
@@ -27,6 +29,8 @@ const caller = (client: ResolvedKey) => ({ clientId: client.clientId, tier: clie
  */
 @Injectable()
 export class ScreeningApi {
+  private catalogue: { value: Promise<ListsResponse>; expiresAt: number } | undefined;
+
   constructor(
     private readonly rpc: RpcClient,
     private readonly quotas: Quotas,
@@ -69,8 +73,17 @@ export class ScreeningApi {
     }
   }
 
+  /** Anonymous callers may ask for the catalogue, so one answer serves everyone for LISTS_CACHE_MS. */
   lists(): Promise<ListsResponse> {
-    return this.rpc.request(subjects.screening.lists, {});
+    const now = Date.now();
+    if (!this.catalogue || this.catalogue.expiresAt <= now) {
+      const pending = this.rpc.request<ListsResponse>(subjects.screening.lists, {});
+      this.catalogue = { value: pending, expiresAt: now + LISTS_CACHE_MS };
+      pending.catch(() => {
+        if (this.catalogue?.value === pending) this.catalogue = undefined;
+      });
+    }
+    return this.catalogue.value;
   }
 
   search(client: ResolvedKey, query: unknown, limit: unknown): Promise<SearchResponse> {
