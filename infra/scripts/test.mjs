@@ -34,7 +34,7 @@ step(
 );
 
 // The test folders outside Nx projects get their own type check.
-for (const project of [join('infra', 'test', 'tsconfig.json'), join('web', 'e2e', 'tsconfig.json')]) {
+for (const project of [join('infra', 'test', 'tsconfig.json'), join('web', 'e2e', 'tsconfig.json'), join('infra', 'k6', 'tsconfig.json')]) {
   step(`typecheck ${project}`, run('npx', ['tsc', '-p', project, '--noEmit'], { allowFailure: true }));
 }
 

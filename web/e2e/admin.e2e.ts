@@ -19,7 +19,7 @@ describe('admin console', () => {
     ({ page, pageErrors } = await openPage(browser, ADMIN_URL));
     apiRequests = [];
     page.on('request', (request) => {
-      if (new URL(request.url()).pathname.startsWith('/api/')) apiRequests.push(request);
+      if (/^\/(api|auth)\//.test(new URL(request.url()).pathname)) apiRequests.push(request);
     });
   });
 
@@ -81,7 +81,7 @@ describe('admin console', () => {
 
   // The auth service's HTTP route is answered here by the test, so these check the
   // form's states and the request it sends, not the credentials.
-  const SIGN_IN_ROUTE = '**/api/v1/auth/token';
+  const SIGN_IN_ROUTE = '**/auth/v1/token';
 
   it('sends a valid form once, shows that it is signing in, then shows the refusal', async () => {
     let release: () => void = () => undefined;
@@ -116,7 +116,7 @@ describe('admin console', () => {
     expect(await page.getByRole('button', { name: 'Sign In' }).isEnabled()).toBe(true);
 
     expect(apiRequests.map((request) => `${request.method()} ${new URL(request.url()).pathname}`)).toEqual([
-      'POST /api/v1/auth/token',
+      'POST /auth/v1/token',
     ]);
     expect(apiRequests[0]?.postDataJSON()).toEqual({
       grant_type: 'password',

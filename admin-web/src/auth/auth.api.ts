@@ -1,12 +1,8 @@
 import { sessionSchema, type PasswordGrant, type Session } from '@vigil/proto';
 import { gatewayApi } from '../api/gateway-api.js';
 
-/**
- * The gateway's REST face of the auth service's `auth.v1.token` subject. If the
- * gateway is older than the auth routes it answers 404 ROUTE_NOT_FOUND, which
- * the form shows as "not available yet".
- */
-export const SIGN_IN_PATH = '/api/v1/auth/token';
+/** The gateway's REST face of the auth service's `auth.v1.token` subject (grant_type in the body). */
+export const SIGN_IN_PATH = '/auth/v1/token';
 
 export const authApi = gatewayApi.injectEndpoints({
   endpoints: (build) => ({

@@ -22,6 +22,8 @@ export async function createGatewayApp(config: Readonly<GatewayConfig>): Promise
   // Bank payloads are small; anything larger than 1 MiB is a mistake or an attack — except a bulk
   // batch, whose 100,000 names need several MiB. The general parser skips a body already parsed.
   const json = ['application/json', 'application/*+json'];
+  // Stripe signs the exact bytes it sent: the webhook must see the raw body, not re-serialised JSON.
+  app.use('/api/payment/webhook', express.raw({ type: '*/*', limit: '1mb' }));
   app.use(['/api/v1/bulk-screen', '/api/sanctions/bulk-search'], express.json({ limit: '16mb', type: json }));
   app.use(express.json({ limit: '1mb', type: json }));
   if (config.CORS_ORIGINS.length > 0) {
