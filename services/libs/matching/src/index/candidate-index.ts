@@ -21,6 +21,9 @@ const NAME_COVERAGE_RATIO = 0.8;
 /** A retrieved entity: its index, the names worth scoring, and its share of the query's weight that retrieval found. */
 export type Candidate = { entity: number; names: number[]; coverage: number };
 
+/** At most about this many list names are scored per query (whole candidates, best first). */
+const NAME_BUDGET = 100;
+
 /** Share of the query's weight a name must still be able to reach for retrieval to start it. */
 const RETRIEVAL_PRUNE_FLOOR = 0.25;
 
@@ -452,7 +455,16 @@ export class CandidateIndex {
       const list = names.get(e);
       if (list && best[ref]! >= entityBest[e]! * NAME_COVERAGE_RATIO) list.push(this.refName[ref]!);
     }
-    return chosen.map(([e, cov]) => ({ entity: e, names: names.get(e)!.sort((a, b) => a - b), coverage: cov }));
+    // bound the scoring work of one query: best-covered candidates first, up to a name budget
+    const out: Candidate[] = [];
+    let budget = NAME_BUDGET;
+    for (const [e, cov] of chosen) {
+      const list = names.get(e)!.sort((a, b) => a - b);
+      if (budget <= 0) break;
+      budget -= list.length;
+      out.push({ entity: e, names: list, coverage: cov });
+    }
+    return out;
   }
 
   /** Screens one query: retrieve, score, sort (score desc, then list and source id), explain the results returned. */
