@@ -38,6 +38,28 @@ async function ensureDatabase(url) {
   }
 }
 
+/**
+ * Drops and recreates a database beside the one `url` names and returns its URL:
+ * browser tests start the stack on an empty database, so no schema left by an
+ * earlier run (or an older migration) can change what they see.
+ */
+export async function freshDatabase(url, name) {
+  const { default: pg } = await import('pg');
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString(), connectionTimeoutMillis: 3000 });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await client.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await client.end();
+  }
+  const fresh = new URL(url);
+  fresh.pathname = `/${name}`;
+  return fresh.toString();
+}
+
 async function serverAnswers(url) {
   const candidate = new URL(url);
   candidate.pathname = '/postgres';

@@ -41,7 +41,7 @@ for (const project of [join('infra', 'test', 'tsconfig.json'), join('web', 'e2e'
 log('Manifest and infrastructure tests...');
 step('infrastructure', jest(join('infra', 'test', 'jest.config.js')));
 
-const { ensureNats, ensurePostgres } = await import('./infrastructure.mjs');
+const { ensureNats, ensurePostgres, freshDatabase } = await import('./infrastructure.mjs');
 const { startStack } = await import('./stack.mjs');
 const postgres = await ensurePostgres({
   candidate: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/vigil_test',
@@ -65,14 +65,14 @@ try {
   let stack;
   try {
     stack = await startStack({
-      databaseUrl: postgres.url,
+      databaseUrl: await freshDatabase(postgres.url, 'vigil_e2e'),
       natsUrl: nats.url,
       ports: { gateway: 18080, web: 13000, admin: 13001 },
       logDir: join(ROOT, 'test-results', 'stack-logs'),
     });
     step(
       'browser',
-      jest(join('web', 'e2e', 'jest.config.js'), { ...infraEnv, GATEWAY_URL: stack.gatewayUrl, WEB_URL: stack.webUrl, ADMIN_URL: stack.adminUrl }),
+      jest(join('web', 'e2e', 'jest.config.js'), { ...infraEnv, DATABASE_URL: stack.env.DATABASE_URL, GATEWAY_URL: stack.gatewayUrl, WEB_URL: stack.webUrl, ADMIN_URL: stack.adminUrl }),
     );
   } catch (error) {
     log(`The stack did not start: ${error.message} (logs in test-results/stack-logs)`);

@@ -29,9 +29,11 @@ describe('the embedded Postgres of npm start', () => {
 
   it('keeps its data between two starts', async () => {
     // A port nobody else uses, so the first start really initialises a new cluster.
-    const options = { candidate: undefined, databaseName: 'vigil', port: await freePort(), dataDir: join(dir, 'postgres') };
+    // candidate null, not undefined: undefined would fall back to DATABASE_URL.
+    const options = { candidate: null, databaseName: 'vigil', port: await freePort(), dataDir: join(dir, 'postgres') };
     const first = await ensurePostgres(options);
     try {
+      expect(new URL(first.url).port).toBe(String(options.port));
       const client = new pg.Client({ connectionString: first.url });
       await client.connect();
       try {
