@@ -55,6 +55,8 @@ export type EntityTypeHint = 'individual' | 'organization' | 'vessel' | 'aircraf
 
 const APOSTROPHES = /['\u2018\u2019\u02bc\u02bb\u02bf\u02be\u00b4`\u055a\u05f3]/gu;
 const MARKS = /\p{M}/gu;
+// The whole ASCII range, control characters included: a test of the string's range, not a pattern.
+// eslint-disable-next-line no-control-regex
 const ASCII = /^[\x00-\x7f]*$/;
 const DIGIT = /[0-9]/;
 
