@@ -22,7 +22,7 @@ const NAME_COVERAGE_RATIO = 0.8;
 export type Candidate = { entity: number; names: number[]; coverage: number };
 
 /** At most about this many list names are scored per query (whole candidates, best first). */
-const NAME_BUDGET = 100;
+const NAME_BUDGET = 70;
 
 /** Share of the query's weight a name must still be able to reach for retrieval to start it. */
 const RETRIEVAL_PRUNE_FLOOR = 0.25;
