@@ -109,10 +109,13 @@ export async function startStack(options) {
     await Promise.all(migrated().map((s) => runToEnd(`${s}:migrate`, [join('services', s, 'dist', 'src', 'migrate.js')], env, logDir)));
 
     for (const service of SERVICES) {
+      // Own process group: a terminal's Ctrl-C reaches only npm start, which stops the
+      // services before the infrastructure they depend on.
       const child = spawn(process.execPath, [join('services', service, 'dist', 'src', 'main.js')], {
         cwd: ROOT,
         env,
         stdio: ['ignore', 'pipe', 'pipe'],
+        detached: true,
       });
       output(service, child, logDir);
       child.once('exit', (code, signal) => {

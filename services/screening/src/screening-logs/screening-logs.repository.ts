@@ -11,12 +11,16 @@ export const SCREENING_LOG_POOL = Symbol('SCREENING_LOG_POOL');
  * the answer, so they get single-statement writes and (configurably) asynchronous commit.
  */
 export function screeningLogPool(databaseUrl: string, schema: string, synchronousCommit: boolean): pg.Pool {
-  return new pg.Pool({
+  const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: 4,
     application_name: `vigil-${schema}-logs`,
     options: `-c search_path="${schema}" -c synchronous_commit=${synchronousCommit ? 'on' : 'off'}`,
   });
+  // An idle connection dropped by the server (restart, failover, shutdown) is an 'error'
+  // event on the pool; unheard, it would crash the service. The pool replaces the client.
+  pool.on('error', (error) => process.stderr.write(`[screening] screening-log pool: ${error.message}\n`));
+  return pool;
 }
 
 /**
