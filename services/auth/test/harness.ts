@@ -5,14 +5,13 @@ import { ClientProxyFactory, Transport, type ClientProxy } from '@nestjs/microse
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { DomainError, RpcClient, runMigrations } from '@vigil/platform';
 import { subjects, type MailboxMessage, type Session } from '@vigil/proto';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { migrations } from '../migrations/index.js';
+import { freePort, natsServerBinary } from '@vigil/platform/testing';
 
 const SERVICE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** Tests run with encryption at rest on, as production should. */
@@ -20,21 +19,7 @@ export const TEST_ENCRYPTION_KEY = randomBytes(32).toString('base64');
 
 export const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/vigil_test';
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.once('error', reject);
-  });
-}
 
-function natsBinary(): string | undefined {
-  const found = spawnSync('sh', ['-c', 'command -v nats-server'], { encoding: 'utf8' }).stdout.trim();
-  return found || ['/usr/sbin/nats-server', '/usr/local/bin/nats-server'].find(existsSync);
-}
 
 export type AuthStack = {
   schema: string;
@@ -63,7 +48,7 @@ export async function startAuthStack(env: Record<string, string> = {}): Promise<
   // another test file) would otherwise answer our requests from its own schema.
   let natsProcess: ChildProcess | undefined;
   let natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
-  const binary = natsBinary();
+  const binary = natsServerBinary();
   if (binary) {
     const port = await freePort();
     natsProcess = spawn(binary, ['-a', '127.0.0.1', '-p', String(port)], { stdio: 'ignore' });
@@ -231,3 +216,5 @@ export async function adminSession(stack: AuthStack, email: string, password = T
 export function claimsOf(accessToken: string): Record<string, unknown> {
   return JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString());
 }
+
+export { freePort };

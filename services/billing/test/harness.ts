@@ -5,33 +5,18 @@ import { ClientProxyFactory, Transport, type ClientProxy } from '@nestjs/microse
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { DomainError, RpcClient, runMigrations } from '@vigil/platform';
 import { subjects, type ServiceName } from '@vigil/proto';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { migrations } from '../migrations/index.js';
+import { freePort, natsServerBinary } from '@vigil/platform/testing';
 
 const SERVICES_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/vigil_test';
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.once('error', reject);
-  });
-}
 
-function natsBinary(): string | undefined {
-  const found = spawnSync('sh', ['-c', 'command -v nats-server'], { encoding: 'utf8' }).stdout.trim();
-  return found || ['/usr/sbin/nats-server', '/usr/local/bin/nats-server'].find(existsSync);
-}
 
 export type BillingStack = {
   rpc: RpcClient;
@@ -74,7 +59,7 @@ export async function startBillingStack(billingEnv: Record<string, string> = {},
 
   let natsProcess: ChildProcess | undefined;
   let natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
-  const binary = natsBinary();
+  const binary = natsServerBinary();
   if (binary) {
     const port = await freePort();
     natsProcess = spawn(binary, ['-a', '127.0.0.1', '-p', String(port)], { stdio: 'ignore' });
@@ -190,3 +175,5 @@ export async function eventually<T>(fn: () => T | Promise<T>, accept: (v: T) => 
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+export { freePort };

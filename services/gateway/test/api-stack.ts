@@ -6,31 +6,18 @@ import type { INestApplication } from '@nestjs/common';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { parseConfig, runMigrations } from '@vigil/platform';
 import { FEEDS, subjects, type ProvisionClientReply, type Tier } from '@vigil/proto';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { migrations } from '../migrations/index.js';
 import { envSchema, type GatewayConfig } from '../src/env.js';
 import { createGatewayApp } from '../src/http/create-app.js';
 import { SERVICES_DIR, runNode, testEnv } from './stack.js';
+import { freePort, natsServerBinary } from '@vigil/platform/testing';
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.once('error', reject);
-  });
-}
 
-const natsBinary = () =>
-  spawnSync('sh', ['-c', 'command -v nats-server'], { encoding: 'utf8' }).stdout.trim() ||
-  ['/usr/sbin/nats-server', '/usr/local/bin/nats-server'].find(existsSync) ||
-  'nats-server';
+const natsBinary = () => natsServerBinary() ?? 'nats-server';
 
 type Backend = 'auth' | 'screening';
 
@@ -220,3 +207,5 @@ async function connectWithRetry(url: string): Promise<NatsConnection> {
     }
   }
 }
+
+export { freePort };

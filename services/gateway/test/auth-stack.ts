@@ -1,22 +1,11 @@
 // Runs the built auth service behind a private nats-server and a throwaway schema,
 // so the gateway's auth routes are tested against the real service without any
 // other process on the shared broker answering for it.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { SERVICES_DIR, runNode, testEnv } from './stack.js';
+import { freePort, natsServerBinary } from '@vigil/platform/testing';
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.once('error', reject);
-  });
-}
 
 export class PrivateAuthService {
   readonly schema = `t${Math.random().toString(16).slice(2, 10)}_auth`;
@@ -25,9 +14,7 @@ export class PrivateAuthService {
   private auth?: ChildProcess;
 
   async start(env: Record<string, string> = {}): Promise<void> {
-    const binary =
-      spawnSync('sh', ['-c', 'command -v nats-server'], { encoding: 'utf8' }).stdout.trim() ||
-      ['/usr/sbin/nats-server', '/usr/local/bin/nats-server'].find(existsSync);
+    const binary = natsServerBinary();
     if (binary) {
       const port = await freePort();
       this.nats = spawn(binary, ['-a', '127.0.0.1', '-p', String(port)], { stdio: 'ignore' });
