@@ -1,23 +1,12 @@
 import { jest } from '@jest/globals';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '@vigil/platform/testing';
 import pg from 'pg';
 import { ensurePostgres } from '../scripts/infrastructure.mjs';
 
 jest.setTimeout(120_000);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 // `npm start` on a machine without DATABASE_URL runs this embedded Postgres; a
 // second start must find what the first one wrote.

@@ -19,8 +19,6 @@ export const TEST_ENCRYPTION_KEY = randomBytes(32).toString('base64');
 
 export const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/vigil_test';
 
-
-
 export type AuthStack = {
   schema: string;
   natsUrl: string;
@@ -115,7 +113,8 @@ export async function startAuthStack(env: Record<string, string> = {}): Promise<
   await db.connect();
 
   // Read around the transcript: the mailbox is the mail channel, whose whole point is to carry the links.
-  const mailbox = (to: string) => rpc.request<{ messages: MailboxMessage[] }>(subjects.auth.mailbox, { to }).then((r) => r.messages);
+  const mailbox = (to: string) =>
+    rpc.request<{ messages: MailboxMessage[] }>(subjects.auth.mailbox, { to }).then((r) => r.messages);
 
   return {
     schema,
@@ -177,7 +176,11 @@ export function tokenFromMail(message: MailboxMessage): string {
   return match[1]!;
 }
 
-export async function eventually<T>(fn: () => T | Promise<T>, accept: (v: T) => boolean, timeoutMs = 3_000): Promise<T> {
+export async function eventually<T>(
+  fn: () => T | Promise<T>,
+  accept: (v: T) => boolean,
+  timeoutMs = 3_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await fn();
@@ -191,16 +194,25 @@ export const TEST_PASSWORD = 'lantern-orchard-42';
 
 /** Issues an invitation code the way the seed does (straight into the table), for bootstrapping the first admin. */
 export async function insertInvitation(stack: AuthStack, code: string, expiresInSeconds = 3600): Promise<void> {
-  const normalised = code.trim().toUpperCase().replace(/[^A-Z0-9]/g, '');
-  await stack.db.query(`INSERT INTO invitation_codes (code_hash, expires_at) VALUES ($1, now() + make_interval(secs => $2))`, [
-    createHash('sha256').update(normalised).digest('hex'),
-    expiresInSeconds,
-  ]);
+  const normalised = code
+    .trim()
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, '');
+  await stack.db.query(
+    `INSERT INTO invitation_codes (code_hash, expires_at) VALUES ($1, now() + make_interval(secs => $2))`,
+    [createHash('sha256').update(normalised).digest('hex'), expiresInSeconds],
+  );
 }
 
 /** Signs up and confirms a regular user; answers the session of the confirmation. */
 export async function userSession(stack: AuthStack, email: string, password = TEST_PASSWORD): Promise<Session> {
-  await stack.call(subjects.auth.signup, { full_name: 'Test Person', email, password, confirm_password: password, accepted_terms: true });
+  await stack.call(subjects.auth.signup, {
+    full_name: 'Test Person',
+    email,
+    password,
+    confirm_password: password,
+    accepted_terms: true,
+  });
   const mails = await stack.waitForMail(email, 1);
   return stack.call<Session>(subjects.auth.verify, { type: 'signup', token: tokenFromMail(mails[mails.length - 1]!) });
 }
@@ -209,7 +221,14 @@ export async function userSession(stack: AuthStack, email: string, password = TE
 export async function adminSession(stack: AuthStack, email: string, password = TEST_PASSWORD): Promise<Session> {
   const code = `BOOT-${randomBytes(6).toString('hex')}`;
   await insertInvitation(stack, code);
-  await stack.call(subjects.auth.signup, { full_name: 'Admin', email, password, confirm_password: password, accepted_terms: true, invitation_code: code });
+  await stack.call(subjects.auth.signup, {
+    full_name: 'Admin',
+    email,
+    password,
+    confirm_password: password,
+    accepted_terms: true,
+    invitation_code: code,
+  });
   return stack.call<Session>(subjects.auth.token, { grant_type: 'password', email, password });
 }
 

@@ -16,8 +16,6 @@ import { freePort, natsServerBinary } from '@vigil/platform/testing';
 const SERVICES_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/vigil_test';
 
-
-
 export type BillingStack = {
   rpc: RpcClient;
   /** Billing's schema. */
@@ -42,18 +40,24 @@ async function waitForHealth(rpc: RpcClient, service: ServiceName, child: ChildP
       await rpc.request(subjects.health(service), {}, { timeoutMs: 500 });
       return;
     } catch {
-      if (child.exitCode !== null || Date.now() - started > 20_000) throw new Error(`${service} did not start:\n${logs()}`);
+      if (child.exitCode !== null || Date.now() - started > 20_000)
+        throw new Error(`${service} did not start:\n${logs()}`);
       await new Promise((r) => setTimeout(r, 100));
     }
   }
 }
 
 /** Auth and billing on a private broker, each in its own new schema; `billingEnv` adds to billing's environment. */
-export async function startBillingStack(billingEnv: Record<string, string> = {}, options: { gateway?: boolean } = {}): Promise<BillingStack> {
+export async function startBillingStack(
+  billingEnv: Record<string, string> = {},
+  options: { gateway?: boolean } = {},
+): Promise<BillingStack> {
   const tag = randomBytes(4).toString('hex');
   const authSchema = `t${tag}_auth`;
   const billingSchema = `t${tag}_billing`;
-  const { migrations: authMigrations } = (await import(join(SERVICES_DIR, 'auth', 'dist', 'migrations', 'index.js'))) as { migrations: Parameters<typeof runMigrations>[0]['migrations'] };
+  const { migrations: authMigrations } = (await import(
+    join(SERVICES_DIR, 'auth', 'dist', 'migrations', 'index.js')
+  )) as { migrations: Parameters<typeof runMigrations>[0]['migrations'] };
   await runMigrations({ databaseUrl: DATABASE_URL, schema: authSchema, migrations: authMigrations });
   await runMigrations({ databaseUrl: DATABASE_URL, schema: billingSchema, migrations });
 
@@ -77,7 +81,15 @@ export async function startBillingStack(billingEnv: Record<string, string> = {},
   let output = '';
   const start = (service: 'auth' | 'billing' | 'gateway', env: Record<string, string>) => {
     const child = spawn(process.execPath, [join(SERVICES_DIR, service, 'dist', 'src', 'main.js')], {
-      env: { ...process.env, NODE_OPTIONS: '', DATABASE_URL, NATS_URL: natsUrl, LOG_LEVEL: 'warn', WEB_URL: 'http://web.test', ...env },
+      env: {
+        ...process.env,
+        NODE_OPTIONS: '',
+        DATABASE_URL,
+        NATS_URL: natsUrl,
+        LOG_LEVEL: 'warn',
+        WEB_URL: 'http://web.test',
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout!.on('data', (d) => (output += d));
@@ -98,13 +110,23 @@ export async function startBillingStack(billingEnv: Record<string, string> = {},
   let gatewayUrl: string | undefined;
   if (options.gateway) {
     const port = await freePort();
-    gateway = start('gateway', { DB_SCHEMA: gatewaySchema, PORT: String(port), HOST: '127.0.0.1', KEY_CACHE_TTL_MS: '0', BULK_WORKER: 'false' });
+    gateway = start('gateway', {
+      DB_SCHEMA: gatewaySchema,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      KEY_CACHE_TTL_MS: '0',
+      BULK_WORKER: 'false',
+    });
     gatewayUrl = `http://127.0.0.1:${port}`;
     const started = Date.now();
     for (;;) {
-      const up = await fetch(`${gatewayUrl}/api/plans`).then((r) => r.ok, () => false);
+      const up = await fetch(`${gatewayUrl}/api/plans`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (up) break;
-      if (gateway.exitCode !== null || Date.now() - started > 30_000) throw new Error(`gateway did not start:\n${output}`);
+      if (gateway.exitCode !== null || Date.now() - started > 30_000)
+        throw new Error(`gateway did not start:\n${output}`);
       await new Promise((r) => setTimeout(r, 200));
     }
   }
@@ -166,7 +188,11 @@ export async function startBillingStack(billingEnv: Record<string, string> = {},
   };
 }
 
-export async function eventually<T>(fn: () => T | Promise<T>, accept: (v: T) => boolean, timeoutMs = 3_000): Promise<T> {
+export async function eventually<T>(
+  fn: () => T | Promise<T>,
+  accept: (v: T) => boolean,
+  timeoutMs = 3_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await fn();

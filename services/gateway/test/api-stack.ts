@@ -16,7 +16,6 @@ import { createGatewayApp } from '../src/http/create-app.js';
 import { SERVICES_DIR, runNode, testEnv } from './stack.js';
 import { freePort, natsServerBinary } from '@vigil/platform/testing';
 
-
 const natsBinary = () => natsServerBinary() ?? 'nats-server';
 
 type Backend = 'auth' | 'screening';

@@ -6,7 +6,6 @@ import { join } from 'node:path';
 import { SERVICES_DIR, runNode, testEnv } from './stack.js';
 import { freePort, natsServerBinary } from '@vigil/platform/testing';
 
-
 export class PrivateAuthService {
   readonly schema = `t${Math.random().toString(16).slice(2, 10)}_auth`;
   natsUrl = testEnv.NATS_URL;
@@ -58,7 +57,10 @@ export class PrivateAuthService {
   /** Runs SQL in the auth schema (test set-up only: the bootstrap invitation). */
   async sql(text: string, params: unknown[] = []) {
     const { default: pg } = await import('pg');
-    const client = new pg.Client({ connectionString: testEnv.DATABASE_URL, options: `-c search_path="${this.schema}"` });
+    const client = new pg.Client({
+      connectionString: testEnv.DATABASE_URL,
+      options: `-c search_path="${this.schema}"`,
+    });
     await client.connect();
     try {
       return (await client.query(text, params)).rows;

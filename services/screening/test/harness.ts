@@ -15,9 +15,9 @@ import { freePort, natsServerBinary } from '@vigil/platform/testing';
 export const SERVICE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/vigil_test';
 
-
-
-export type Reply<T> = { ok: true; value: T } | { ok: false; error: { code: string; message: string; errors?: unknown[]; retryAfterSeconds?: number } };
+export type Reply<T> =
+  | { ok: true; value: T }
+  | { ok: false; error: { code: string; message: string; errors?: unknown[]; retryAfterSeconds?: number } };
 
 export class Harness {
   readonly schema = `scr_${randomBytes(4).toString('hex')}`;
@@ -34,10 +34,14 @@ export class Harness {
     if (binary) {
       const port = await freePort();
       this.natsDir = await mkdtemp(join(tmpdir(), 'vigil-nats-'));
-      this.nats = spawn(binary, ['-js', '-a', '127.0.0.1', '-p', String(port), '-sd', this.natsDir], { stdio: 'ignore' });
+      this.nats = spawn(binary, ['-js', '-a', '127.0.0.1', '-p', String(port), '-sd', this.natsDir], {
+        stdio: 'ignore',
+      });
       this.natsUrl = `nats://127.0.0.1:${port}`;
     } else {
-      process.stdout.write(`no nats-server binary: using the shared NATS at ${this.natsUrl}; another screening instance on it could answer our requests\n`);
+      process.stdout.write(
+        `no nats-server binary: using the shared NATS at ${this.natsUrl}; another screening instance on it could answer our requests\n`,
+      );
     }
     for (let i = 0; ; i++) {
       try {
@@ -80,7 +84,11 @@ export class Harness {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       try {
-        await this.nc.request('health.v1.screening', JSON.stringify({ pattern: 'health.v1.screening', data: {}, id: 'h' }), { timeout: 2000 });
+        await this.nc.request(
+          'health.v1.screening',
+          JSON.stringify({ pattern: 'health.v1.screening', data: {}, id: 'h' }),
+          { timeout: 2000 },
+        );
         return;
       } catch (error) {
         if (Date.now() > deadline) throw error;
@@ -91,7 +99,11 @@ export class Harness {
 
   /** A Nest request/reply over NATS, unwrapped: the value, or the RpcError the service answered. */
   async request<T>(subject: string, data: unknown, timeoutMs = 10_000): Promise<Reply<T>> {
-    const message = await this.nc.request(subject, JSON.stringify({ pattern: subject, data, id: randomBytes(8).toString('hex') }), { timeout: timeoutMs });
+    const message = await this.nc.request(
+      subject,
+      JSON.stringify({ pattern: subject, data, id: randomBytes(8).toString('hex') }),
+      { timeout: timeoutMs },
+    );
     const body = message.json<{ response?: T; err?: Reply<T> extends { ok: false; error: infer E } ? E : never }>();
     if (body.err !== undefined && body.err !== null) return { ok: false, error: body.err as never };
     return { ok: true, value: body.response as T };
@@ -137,7 +149,8 @@ export class Harness {
       this.nats.kill('SIGTERM');
       await exited;
     }
-    for (const dir of [...this.dirs, ...(this.natsDir ? [this.natsDir] : [])]) await rm(dir, { recursive: true, force: true });
+    for (const dir of [...this.dirs, ...(this.natsDir ? [this.natsDir] : [])])
+      await rm(dir, { recursive: true, force: true });
   }
 }
 
@@ -158,8 +171,10 @@ export class ServiceProcess {
   async waitForLog(pattern: RegExp, timeoutMs = 20_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     while (!pattern.test(this.output)) {
-      if (this.child.exitCode !== null) throw new Error(`service exited (${this.child.exitCode}) before logging ${pattern}:\n${this.output}`);
-      if (Date.now() > deadline) throw new Error(`no log line matching ${pattern} in ${timeoutMs} ms:\n${this.output.slice(-3000)}`);
+      if (this.child.exitCode !== null)
+        throw new Error(`service exited (${this.child.exitCode}) before logging ${pattern}:\n${this.output}`);
+      if (Date.now() > deadline)
+        throw new Error(`no log line matching ${pattern} in ${timeoutMs} ms:\n${this.output.slice(-3000)}`);
       await new Promise((r) => setTimeout(r, 50));
     }
   }
@@ -187,11 +202,16 @@ export function runNode(script: string, env: Record<string, string>): Promise<{ 
   });
 }
 
-export async function eventually<T>(fn: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
+export async function eventually<T>(
+  fn: () => Promise<T>,
+  accept: (value: T) => boolean,
+  timeoutMs = 15_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let value = await fn();
   while (!accept(value)) {
-    if (Date.now() > deadline) throw new Error(`condition not met in ${timeoutMs} ms; last value: ${JSON.stringify(value).slice(0, 2000)}`);
+    if (Date.now() > deadline)
+      throw new Error(`condition not met in ${timeoutMs} ms; last value: ${JSON.stringify(value).slice(0, 2000)}`);
     await new Promise((r) => setTimeout(r, 100));
     value = await fn();
   }
