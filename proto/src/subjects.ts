@@ -16,6 +16,21 @@ export const subjects = {
     screened: 'screening.v1.screened',
     /** Admin: refresh some or all list sources now. */
     refresh: 'screening.v1.refresh',
+    /** The dashboard's read-back of a client's screenings, and the review decision. */
+    logs: 'screening.v1.logs.list',
+    alerts: 'screening.v1.alerts.list',
+    reviews: 'screening.v1.reviews.list',
+    decideReview: 'screening.v1.reviews.decide',
+  },
+  monitoring: {
+    /** A client's own customer lists (CSV), which monitoring re-screens. */
+    clientLists: {
+      uploadPart: 'monitoring.v1.client-lists.upload-part',
+      upload: 'monitoring.v1.client-lists.upload',
+      list: 'monitoring.v1.client-lists.list',
+      download: 'monitoring.v1.client-lists.download',
+      delete: 'monitoring.v1.client-lists.delete',
+    },
   },
   lists: {
     updated: 'lists.v1.updated',
