@@ -1,7 +1,13 @@
 import { ProcessedMessages1763800000000 } from '@vigil/platform';
 import { Lists1764000000000 } from './1764000000000-lists.js';
 import { ScreeningLogs1764000100000 } from './1764000100000-screening-logs.js';
+import { ScreeningLogsFilters1764000200000 } from './1764000200000-screening-logs-filters.js';
 
 // Listed explicitly, in order: ESM builds have no reliable glob loading, and an
 // explicit list makes a forgotten migration a compile-time diff, not a surprise.
-export const migrations = [ProcessedMessages1763800000000, Lists1764000000000, ScreeningLogs1764000100000];
+export const migrations = [
+  ProcessedMessages1763800000000,
+  Lists1764000000000,
+  ScreeningLogs1764000100000,
+  ScreeningLogsFilters1764000200000,
+];

@@ -23,6 +23,9 @@ import { IngestionService } from './ingestion/ingestion.service.js';
 import { ListFetcher } from './ingestion/list-fetcher.js';
 import { SCREENING_LOG_POOL, ScreeningLogsRepository, screeningLogPool } from './screening-logs/screening-logs.repository.js';
 import { ScreeningLogWriter } from './screening-logs/screening-logs.writer.js';
+import { ScreeningLogsHandler } from './screening-logs/screening-logs.handler.js';
+import { ScreeningLogsReadRepository } from './screening-logs/screening-logs.read-repository.js';
+import { ScreeningLogsService } from './screening-logs/screening-logs.service.js';
 import { ScreeningHandler } from './screening/screening.handler.js';
 import { ScreeningService } from './screening/screening.service.js';
 import { SourcesRepository } from './sources/sources.repository.js';
@@ -53,6 +56,8 @@ function providers(config: Readonly<ScreeningConfig>): Provider[] {
     ScreeningService,
     CatalogRepository,
     CatalogService,
+    ScreeningLogsReadRepository,
+    ScreeningLogsService,
   ];
 }
 
@@ -82,7 +87,7 @@ export class AppModule {
           { provide: 'INDEX_HEALTH', useFactory: (index: IndexService) => index.healthIndicator(), inject: [IndexService] },
         ]),
       ],
-      controllers: [ScreeningHandler, CatalogHandler, IngestionHandler],
+      controllers: [ScreeningHandler, CatalogHandler, IngestionHandler, ScreeningLogsHandler],
     };
   }
 }

@@ -1,0 +1,207 @@
+import { Injectable } from '@nestjs/common';
+import type { MatchStatus, Review, ReviewStatus, SanctionAlert, ScreeningLog, Tier } from '@vigil/proto';
+import { DataSource } from 'typeorm';
+
+export type Page = { limit: number; offset: number };
+export type LogFilters = { searchedName?: string; matchFound?: boolean; from?: Date; toExclusive?: Date };
+export type Paged<T> = { rows: T[]; total: number };
+
+type LogRow = {
+  id: string;
+  client_id: string;
+  searched_name: string | null;
+  searched_email: string | null;
+  match_found: boolean;
+  status: MatchStatus;
+  top_entity_id: string | null;
+  matched_entity_name: string | null;
+  source_list: string | null;
+  score: string;
+  confidence: string;
+  tier: Tier;
+  is_alert: boolean;
+  kind: 'single' | 'bulk';
+  created_at: Date;
+  total: string;
+};
+
+type AlertRow = Omit<SanctionAlert, 'risk_score' | 'triggered_at'> & {
+  risk_score: string;
+  triggered_at: Date;
+  total: string;
+};
+type ReviewRow = Omit<Review, 'screening_score' | 'created_at' | 'decided_at'> & {
+  screening_score: string;
+  created_at: Date;
+  decided_at: Date | null;
+  total?: string;
+};
+
+const likeContaining = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const toLog = (r: LogRow): ScreeningLog => ({
+  id: r.id,
+  client_id: r.client_id,
+  searched_name: r.searched_name,
+  searched_email: r.searched_email,
+  match_found: r.match_found,
+  status: r.status,
+  sanctioned_entity_id: r.top_entity_id,
+  matched_entity_name: r.matched_entity_name,
+  source_list: r.source_list,
+  score: Number(r.score),
+  confidence: r.confidence,
+  tier: r.tier,
+  is_alert: r.is_alert,
+  kind: r.kind,
+  createdAt: r.created_at.toISOString(),
+});
+
+const toAlert = (r: AlertRow): SanctionAlert => ({
+  id: r.id,
+  client_id: r.client_id,
+  full_name: r.full_name,
+  email: r.email,
+  matched_entity_id: r.matched_entity_id,
+  matched_name: r.matched_name,
+  match_reason: r.match_reason,
+  confidence: r.confidence,
+  risk_score: Number(r.risk_score),
+  triggered_at: r.triggered_at.toISOString(),
+  reviewed: r.reviewed,
+});
+
+const toReview = (r: ReviewRow): Review => ({
+  id: r.id,
+  searched_input: r.searched_input,
+  status: r.status,
+  confidence: r.confidence,
+  screening_score: Number(r.screening_score),
+  created_at: r.created_at.toISOString(),
+  matched_entity_id: r.matched_entity_id,
+  decided_at: r.decided_at ? r.decided_at.toISOString() : null,
+});
+
+const REVIEW_COLUMNS =
+  'id, searched_input, status, confidence, screening_score, created_at, matched_entity_id, decided_at';
+
+/**
+ * The dashboard's reads of screening logs, alerts and reviews, and the review decision.
+ * Every statement is bounded by `client_id = $1`: tenancy lives in the SQL, so a wrong id
+ * from another client finds nothing rather than relying on a check after the read.
+ */
+@Injectable()
+export class ScreeningLogsReadRepository {
+  constructor(private readonly db: DataSource) {}
+
+  async logs(clientId: string, filters: LogFilters, page: Page): Promise<Paged<ScreeningLog>> {
+    const rows: LogRow[] = await this.db.query(
+      `SELECT id, client_id, searched_name, searched_email, match_found, status, top_entity_id, matched_entity_name,
+              source_list, score, confidence, tier, is_alert, kind, created_at, count(*) OVER () AS total
+         FROM screening_logs
+        WHERE client_id = $1
+          AND ($2::text IS NULL OR searched_name ILIKE $2)
+          AND ($3::boolean IS NULL OR match_found = $3)
+          AND ($4::timestamptz IS NULL OR created_at >= $4)
+          AND ($5::timestamptz IS NULL OR created_at < $5)
+        ORDER BY created_at DESC, id DESC
+        LIMIT $6 OFFSET $7`,
+      [
+        clientId,
+        filters.searchedName === undefined ? null : likeContaining(filters.searchedName),
+        filters.matchFound ?? null,
+        filters.from ?? null,
+        filters.toExclusive ?? null,
+        page.limit,
+        page.offset,
+      ],
+    );
+    return { rows: rows.map(toLog), total: await this.totalOf(rows, page, () => this.countLogs(clientId, filters)) };
+  }
+
+  async alerts(clientId: string, page: Page): Promise<Paged<SanctionAlert>> {
+    const rows: AlertRow[] = await this.db.query(
+      `SELECT id, client_id, full_name, email, matched_entity_id, matched_name, match_reason, confidence, risk_score,
+              triggered_at, reviewed, count(*) OVER () AS total
+         FROM sanction_alerts
+        WHERE client_id = $1
+        ORDER BY triggered_at DESC, id DESC
+        LIMIT $2 OFFSET $3`,
+      [clientId, page.limit, page.offset],
+    );
+    const total = await this.totalOf(rows, page, async () => {
+      const [row] = await this.db.query('SELECT count(*) AS n FROM sanction_alerts WHERE client_id = $1', [clientId]);
+      return Number(row.n);
+    });
+    return { rows: rows.map(toAlert), total };
+  }
+
+  async reviews(clientId: string, status: ReviewStatus | undefined, page: Page): Promise<Paged<Review>> {
+    const rows: ReviewRow[] = await this.db.query(
+      `SELECT ${REVIEW_COLUMNS}, count(*) OVER () AS total
+         FROM pending_reviews
+        WHERE client_id = $1 AND ($2::text IS NULL OR status = $2)
+        ORDER BY created_at DESC, id DESC
+        LIMIT $3 OFFSET $4`,
+      [clientId, status ?? null, page.limit, page.offset],
+    );
+    const total = await this.totalOf(rows, page, async () => {
+      const [row] = await this.db.query(
+        'SELECT count(*) AS n FROM pending_reviews WHERE client_id = $1 AND ($2::text IS NULL OR status = $2)',
+        [clientId, status ?? null],
+      );
+      return Number(row.n);
+    });
+    return { rows: rows.map(toReview), total };
+  }
+
+  /**
+   * Decides a pending review in one statement. Null when the client has no such review;
+   * `{ decided: false }` with the current row when it was already decided (by anyone, even
+   * a concurrent request: the `status = 'pending'` guard makes the first decision win).
+   */
+  async decide(
+    clientId: string,
+    id: string,
+    status: Exclude<ReviewStatus, 'pending'>,
+  ): Promise<{ decided: boolean; review: Review } | null> {
+    // For UPDATE … RETURNING, TypeORM's Postgres driver answers [rows, affected].
+    const [changed] = (await this.db.query(
+      `UPDATE pending_reviews SET status = $3, decided_at = now()
+        WHERE client_id = $1 AND id = $2 AND status = 'pending'
+        RETURNING ${REVIEW_COLUMNS}`,
+      [clientId, id, status],
+    )) as [ReviewRow[], number];
+    if (changed[0]) return { decided: true, review: toReview(changed[0]) };
+    const current: ReviewRow[] = await this.db.query(
+      `SELECT ${REVIEW_COLUMNS} FROM pending_reviews WHERE client_id = $1 AND id = $2`,
+      [clientId, id],
+    );
+    return current[0] ? { decided: false, review: toReview(current[0]) } : null;
+  }
+
+  /** A page past the end has no row to carry the window count; count separately then. */
+  private async totalOf(rows: Array<{ total?: string }>, page: Page, count: () => Promise<number>): Promise<number> {
+    if (rows[0]?.total !== undefined) return Number(rows[0].total);
+    return page.offset === 0 ? 0 : count();
+  }
+
+  private async countLogs(clientId: string, filters: LogFilters): Promise<number> {
+    const [row] = await this.db.query(
+      `SELECT count(*) AS n FROM screening_logs
+        WHERE client_id = $1
+          AND ($2::text IS NULL OR searched_name ILIKE $2)
+          AND ($3::boolean IS NULL OR match_found = $3)
+          AND ($4::timestamptz IS NULL OR created_at >= $4)
+          AND ($5::timestamptz IS NULL OR created_at < $5)`,
+      [
+        clientId,
+        filters.searchedName === undefined ? null : likeContaining(filters.searchedName),
+        filters.matchFound ?? null,
+        filters.from ?? null,
+        filters.toExclusive ?? null,
+      ],
+    );
+    return Number(row.n);
+  }
+}
