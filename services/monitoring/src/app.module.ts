@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { databaseHealth, dataSourceOptions, healthModule } from '@vigil/platform';
 import { DataSource } from 'typeorm';
 import { migrations } from '../migrations/index.js';
+import { ClientListsModule } from './client-lists/client-lists.module.js';
 import type { MonitoringConfig } from './env.js';
 
 @Module({})
@@ -12,6 +13,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         TypeOrmModule.forRoot(dataSourceOptions({ databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, migrations })),
+        ClientListsModule,
         healthModule('monitoring', [{ provide: 'DATABASE_HEALTH', useFactory: databaseHealth, inject: [DataSource] }]),
       ],
     };

@@ -1,0 +1,7 @@
+import { Module } from '@nestjs/common';
+import { ClientListsHandler } from './client-lists.handler.js';
+import { ClientListsRepository } from './client-lists.repository.js';
+import { ClientListsService } from './client-lists.service.js';
+
+@Module({ controllers: [ClientListsHandler], providers: [ClientListsRepository, ClientListsService] })
+export class ClientListsModule {}

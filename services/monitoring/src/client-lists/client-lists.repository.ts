@@ -1,0 +1,144 @@
+import { Injectable } from '@nestjs/common';
+import type { ClientList } from '@vigil/proto';
+import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import type { ClientListRow } from './client-lists.csv.js';
+
+type ListRow = {
+  id: string;
+  name: string;
+  description: string | null;
+  file_name: string;
+  entry_count: number;
+  created_at: Date;
+};
+
+export type StoredEntry = { row: number; name: string; email: string | null; aliases: string[] };
+
+const toList = (r: ListRow): ClientList => ({
+  id: r.id,
+  name: r.name,
+  description: r.description,
+  file_name: r.file_name,
+  count: r.entry_count,
+  created_at: r.created_at.toISOString(),
+});
+
+/** Upload parts older than this are abandoned uploads. */
+const STALE_PARTS = '1 hour';
+
+/**
+ * Client lists, their entries and staged upload parts. Every statement is bounded by
+ * `client_id`: another client's list id finds nothing, whoever asks.
+ */
+@Injectable()
+export class ClientListsRepository {
+  constructor(private readonly db: DataSource) {}
+
+  /** Stores one part; a part id already used by another client is left alone (and reported as not stored). */
+  async savePart(clientId: string, uploadId: string, part: number, data: Buffer): Promise<boolean> {
+    if (part === 0)
+      await this.db.query(`DELETE FROM client_list_upload_parts WHERE created_at < now() - interval '${STALE_PARTS}'`);
+    const stored: unknown[] = await this.db.query(
+      `INSERT INTO client_list_upload_parts (upload_id, part, client_id, data) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (upload_id, part) DO UPDATE SET data = excluded.data, created_at = now()
+         WHERE client_list_upload_parts.client_id = excluded.client_id
+       RETURNING part`,
+      [uploadId, part, clientId, data],
+    );
+    return stored.length === 1;
+  }
+
+  async parts(clientId: string, uploadId: string): Promise<Array<{ part: number; data: Buffer }>> {
+    return this.db.query(
+      'SELECT part, data FROM client_list_upload_parts WHERE client_id = $1 AND upload_id = $2 ORDER BY part',
+      [clientId, uploadId],
+    );
+  }
+
+  async discardUpload(clientId: string, uploadId: string): Promise<void> {
+    await this.db.query('DELETE FROM client_list_upload_parts WHERE client_id = $1 AND upload_id = $2', [
+      clientId,
+      uploadId,
+    ]);
+  }
+
+  /** The list, its entries and the end of its upload, in one transaction. */
+  async create(
+    clientId: string,
+    uploadId: string,
+    list: { name: string; description: string | null; fileName: string },
+    rows: readonly ClientListRow[],
+  ): Promise<ClientList> {
+    return this.db.transaction(async (tx) => {
+      const id = randomUUID();
+      const [created]: ListRow[] = await tx.query(
+        `INSERT INTO client_lists (id, client_id, name, description, file_name, entry_count)
+         VALUES ($1, $2, $3, $4, $5, $6)
+         RETURNING id, name, description, file_name, entry_count, created_at`,
+        [id, clientId, list.name, list.description, list.fileName, rows.length],
+      );
+      // One statement per 5,000 rows keeps each under Postgres's parameter and memory limits.
+      for (let start = 0; start < rows.length; start += 5_000) {
+        const chunk = rows.slice(start, start + 5_000);
+        await tx.query(
+          `INSERT INTO client_list_entries (list_id, row_number, id, name, email, aliases)
+           SELECT $1, r.row_number, r.id, r.name, r.email,
+                  ARRAY(SELECT jsonb_array_elements_text(r.aliases::jsonb))
+             FROM unnest($2::int[], $3::uuid[], $4::text[], $5::text[], $6::text[]) AS r(row_number, id, name, email, aliases)`,
+          [
+            id,
+            chunk.map((r) => r.row),
+            chunk.map(() => randomUUID()),
+            chunk.map((r) => r.name),
+            chunk.map((r) => r.email),
+            chunk.map((r) => JSON.stringify(r.aliases)),
+          ],
+        );
+      }
+      await tx.query('DELETE FROM client_list_upload_parts WHERE client_id = $1 AND upload_id = $2', [
+        clientId,
+        uploadId,
+      ]);
+      return toList(created!);
+    });
+  }
+
+  async lists(clientId: string): Promise<ClientList[]> {
+    const rows: ListRow[] = await this.db.query(
+      `SELECT id, name, description, file_name, entry_count, created_at
+         FROM client_lists WHERE client_id = $1 ORDER BY created_at DESC, id DESC`,
+      [clientId],
+    );
+    return rows.map(toList);
+  }
+
+  async list(clientId: string, id: string): Promise<ClientList | null> {
+    const rows: ListRow[] = await this.db.query(
+      `SELECT id, name, description, file_name, entry_count, created_at FROM client_lists WHERE client_id = $1 AND id = $2`,
+      [clientId, id],
+    );
+    return rows[0] ? toList(rows[0]) : null;
+  }
+
+  /** A page of a list's entries in upload order, after `afterRow`. */
+  async entries(clientId: string, id: string, afterRow: number, limit: number): Promise<StoredEntry[]> {
+    return this.db.query(
+      `SELECT e.row_number AS row, e.name, e.email, e.aliases
+         FROM client_list_entries e JOIN client_lists l ON l.id = e.list_id
+        WHERE l.client_id = $1 AND l.id = $2 AND e.row_number > $3
+        ORDER BY e.row_number
+        LIMIT $4`,
+      [clientId, id, afterRow, limit],
+    );
+  }
+
+  /** True when the client had this list (its entries go with it). */
+  async delete(clientId: string, id: string): Promise<boolean> {
+    const [, deleted] = (await this.db.query('DELETE FROM client_lists WHERE client_id = $1 AND id = $2', [
+      clientId,
+      id,
+    ])) as [unknown, number];
+    return deleted === 1;
+  }
+}
