@@ -5,6 +5,8 @@ import { NATS_CLIENT, RpcClient, natsClientOptions } from '@vigil/platform';
 import { BulkJobsRepository } from './bulk-jobs/bulk-jobs.repository.js';
 import { BulkJobs } from './bulk-jobs/bulk-jobs.service.js';
 import { BulkWorkerRunner } from './bulk-jobs/bulk-worker.runner.js';
+import { ClientListsController } from './client-lists/client-lists.controller.js';
+import { ClientLists } from './client-lists/client-lists.service.js';
 import { GATEWAY_CONFIG } from './config.token.js';
 import { ApiKeys } from './credentials/api-keys.service.js';
 import { CredentialsGuard } from './credentials/credentials.guard.js';
@@ -21,6 +23,7 @@ import { RateLimits } from './rate-limits/rate-limits.service.js';
 import { DashboardController } from './screening-api/dashboard.controller.js';
 import { ScreeningApiController } from './screening-api/screening-api.controller.js';
 import { ScreeningApi } from './screening-api/screening-api.service.js';
+import { ScreeningLogsController } from './screening-logs/screening-logs.controller.js';
 import { SecurityEvents } from './security-events/security-events.publisher.js';
 
 /**
@@ -34,7 +37,12 @@ export class ApiModule {
     return {
       module: ApiModule,
       imports: [ClientsModule.register([{ name: NATS_CLIENT, ...natsClientOptions(config.NATS_URL, 'gateway-api') }])],
-      controllers: [ScreeningApiController, DashboardController],
+      controllers: [
+        ScreeningApiController,
+        DashboardController,
+        ScreeningLogsController,
+        ClientListsController,
+      ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: 'RPC_TIMEOUT_MS', useValue: config.NATS_REQUEST_TIMEOUT_MS },
@@ -55,6 +63,7 @@ export class ApiModule {
         BulkJobs,
         BulkWorkerRunner,
         ScreeningApi,
+        ClientLists,
       ],
     };
   }

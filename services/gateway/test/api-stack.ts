@@ -18,7 +18,7 @@ import { freePort, natsServerBinary } from '@vigil/platform/testing';
 
 const natsBinary = () => natsServerBinary() ?? 'nats-server';
 
-type Backend = 'auth' | 'screening';
+type Backend = 'auth' | 'screening' | 'monitoring';
 
 export class ApiStack {
   readonly prefix = `t${Math.random().toString(16).slice(2, 10)}`;
@@ -77,6 +77,7 @@ export class ApiStack {
     );
     this.nc = await connectWithRetry(this.natsUrl);
     await this.waitFor(subjects.health('auth'), {}, backends.includes('auth'));
+    await this.waitFor(subjects.health('monitoring'), {}, backends.includes('monitoring'));
     // Answering is not enough: wait until the index is loaded and a screening succeeds.
     await this.waitFor(
       subjects.screening.screen,
@@ -172,7 +173,7 @@ export class ApiStack {
     const client = new pg.Client({ connectionString: testEnv.DATABASE_URL });
     await client.connect();
     try {
-      for (const owner of ['auth', 'screening', 'gateway'] as const)
+      for (const owner of ['auth', 'screening', 'monitoring', 'gateway'] as const)
         await client.query(`DROP SCHEMA IF EXISTS "${this.schema(owner)}" CASCADE`);
     } finally {
       await client.end();

@@ -81,6 +81,17 @@ describe('OpenAPI document', () => {
     const { paths } = spec;
     expect(paths['/api/v1/screen']!.post!.security).toEqual([{ apiKey: [] }]);
     expect(paths['/api/screen']!.post!.security).toEqual([{ apiKey: [], session: [] }]);
+    for (const [path, method] of [
+      ['/api/client/logs', 'get'],
+      ['/api/client/sanction-alerts', 'get'],
+      ['/api/sanctions/review', 'get'],
+      ['/api/sanctions/review/{id}', 'post'],
+      ['/api/client/lists', 'get'],
+      ['/api/client/lists/download/{id}', 'get'],
+      ['/api/client-lists/upload-csv', 'post'],
+      ['/api/client-lists/{id}', 'delete'],
+    ] as const)
+      expect([path, paths[path]?.[method]?.security]).toEqual([path, [{ apiKey: [], session: [] }]]);
   });
 
   it('lists every route of the router, and nothing the router does not serve', () => {
