@@ -9,7 +9,7 @@ const PAGES: PublicPage[] = [
   { path: '/services', name: 'services', title: /^Services · Vigil$/, h1: 'Sanctions screening for every point in the customer lifecycle' },
   { path: '/pricing', name: 'pricing', title: /^Pricing · Vigil$/, h1: 'Plans that grow with your screening volume', backendRoute: '/api/v1/plans' },
   { path: '/docs', name: 'docs', title: /^Documentation · Vigil$/, h1: 'Integrate sanctions screening in an afternoon', backendRoute: '/openapi.json' },
-  { path: '/watchlists', name: 'watchlists', title: /^Watchlists · Vigil$/, h1: 'Global Sanctions List Monitoring', backendRoute: '/api/v1/lists' },
+  { path: '/watchlists', name: 'watchlists', title: /^Watchlists · Vigil$/, h1: 'Global Sanctions List Monitoring', backendRoute: '/api/lists' },
   { path: '/privacy-policy', name: 'privacy', title: /^Privacy Policy · Vigil$/, h1: 'Privacy Policy' },
   { path: '/terms-of-service', name: 'terms', title: /^Terms of Service · Vigil$/, h1: 'Terms of Service' },
 ];

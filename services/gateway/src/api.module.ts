@@ -20,6 +20,7 @@ import { QuotasRepository } from './quotas/quotas.repository.js';
 import { Quotas } from './quotas/quotas.service.js';
 import { UsageSync } from './quotas/usage-sync.service.js';
 import { RateLimits } from './rate-limits/rate-limits.service.js';
+import { CatalogueController } from './screening-api/catalogue.controller.js';
 import { DashboardController } from './screening-api/dashboard.controller.js';
 import { ScreeningApiController } from './screening-api/screening-api.controller.js';
 import { ScreeningApi } from './screening-api/screening-api.service.js';
@@ -40,6 +41,7 @@ export class ApiModule {
       controllers: [
         ScreeningApiController,
         DashboardController,
+        CatalogueController,
         ScreeningLogsController,
         ClientListsController,
       ],

@@ -251,8 +251,8 @@ describe('public API: credentials, tenancy, rate limits, quotas and idempotency 
     expect(
       (await http().get('/api/client').set('x-api-key', b.key).set('authorization', `Bearer ${a.token}`)).status,
     ).toBe(403);
-    // The catalogue is public (the Watchlists page shows it to anonymous visitors).
-    const lists = (await http().get('/api/v1/lists')).body.lists as Array<{
+    // The public site's catalogue route needs no credentials (the Watchlists page shows it to anonymous visitors).
+    const lists = (await http().get('/api/lists')).body.lists as Array<{
       source: string;
       entityCount: number;
     }>;

@@ -430,4 +430,17 @@ describe('dashboard routes: logs, sanction alerts, review queue and client lists
     expect((await http().get(`/api/client/clients/${b.id}/api-key-status`).set(as(a))).status).toBe(403);
     expect((await http().get('/api/v1/status').set('x-api-key', b.key)).status).toBe(200);
   });
+
+  it('serves the list catalogue anonymously at /api/lists; /api/v1/lists takes the API key', async () => {
+    const anonymous = await http().get('/api/lists');
+    expect(anonymous.status).toBe(200);
+    expect(anonymous.body.lists.length).toBeGreaterThan(0);
+    expect(anonymous.body.lists[0]).toHaveProperty('entityCount');
+    expectProblem(await http().get('/api/v1/lists'), 401, 'INVALID_API_KEY');
+    const keyed = await http().get('/api/v1/lists').set('x-api-key', a.key);
+    expect(keyed.status).toBe(200);
+    expect(keyed.body.lists.map((l: { source: string }) => l.source)).toEqual(
+      anonymous.body.lists.map((l: { source: string }) => l.source),
+    );
+  });
 });

@@ -81,6 +81,8 @@ describe('OpenAPI document', () => {
     const { paths } = spec;
     expect(paths['/api/v1/screen']!.post!.security).toEqual([{ apiKey: [] }]);
     expect(paths['/api/screen']!.post!.security).toEqual([{ apiKey: [], session: [] }]);
+    expect(paths['/api/v1/lists']!.get!.security).toEqual([{ apiKey: [] }]);
+    expect(paths['/api/lists']!.get!.security).toEqual([]);
     for (const [path, method] of [
       ['/api/client/logs', 'get'],
       ['/api/client/sanction-alerts', 'get'],

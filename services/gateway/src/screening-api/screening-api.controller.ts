@@ -89,12 +89,9 @@ export class ScreeningApiController {
     });
   }
 
-  /**
-   * The list catalogue (names, entity counts, versions, dates) holds no client data and the public
-   * Watchlists page shows it to anonymous visitors, so it needs no key; it is cached briefly instead.
-   */
+  /** The list catalogue, with the key like every v1 route; the public site reads GET /api/lists. */
   @Get('lists')
-  @Credentials('public')
+  @Credentials('api-key')
   lists(): Promise<ListsResponse> {
     return this.screening.lists();
   }

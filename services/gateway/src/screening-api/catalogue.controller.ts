@@ -1,0 +1,21 @@
+import { Controller, Get } from '@nestjs/common';
+import type { ListsResponse } from '@vigil/proto';
+import { Credentials } from '../credentials/credentials.js';
+import { ScreeningApi } from './screening-api.service.js';
+
+/**
+ * The public site's Watchlists page shows the list catalogue (names, entity counts,
+ * versions, dates) to anonymous visitors. It holds no client data, so it needs no
+ * credentials here, and one cached answer serves everyone; the public API v1's
+ * /api/v1/lists takes the API key like every other v1 route.
+ */
+@Controller('api')
+export class CatalogueController {
+  constructor(private readonly screening: ScreeningApi) {}
+
+  @Get('lists')
+  @Credentials('public')
+  lists(): Promise<ListsResponse> {
+    return this.screening.lists();
+  }
+}
