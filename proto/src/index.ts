@@ -295,6 +295,10 @@ export {
   clientListsReplySchema,
   clientListDownloadRequestSchema,
   clientListDownloadReplySchema,
+  CLIENT_LIST_ENTRIES_PAGE_MAX,
+  clientListEntriesRequestSchema,
+  clientListEntrySchema,
+  clientListEntriesReplySchema,
   clientListDeleteRequestSchema,
   clientListDeleteReplySchema,
 } from './monitoring/client-lists.js';
@@ -308,6 +312,10 @@ export type {
   ClientListDownloadRequest,
   ParsedClientListDownloadRequest,
   ClientListDownloadReply,
+  ClientListEntriesRequest,
+  ParsedClientListEntriesRequest,
+  ClientListEntry,
+  ClientListEntriesReply,
   ClientListDeleteRequest,
   ClientListDeleteReply,
 } from './monitoring/client-lists.js';

@@ -29,6 +29,7 @@ export const subjects = {
       upload: 'monitoring.v1.client-lists.upload',
       list: 'monitoring.v1.client-lists.list',
       download: 'monitoring.v1.client-lists.download',
+      entries: 'monitoring.v1.client-lists.entries',
       delete: 'monitoring.v1.client-lists.delete',
     },
   },

@@ -73,6 +73,34 @@ export const clientListDownloadReplySchema = z.object({
   nextRow: z.number().int().nullable(),
 });
 
+export const CLIENT_LIST_ENTRIES_PAGE_MAX = 500;
+
+/** One list's entries for the View dialog; `search` matches name, email or any alias, case-insensitively. */
+export const clientListEntriesRequestSchema = z.object({
+  clientId: clientIdSchema,
+  id: z.uuid(),
+  search: z.string().trim().min(1).max(300).optional(),
+  limit: z.number().int().min(1).max(CLIENT_LIST_ENTRIES_PAGE_MAX).default(100),
+  offset: z.number().int().min(0).max(CLIENT_LIST_MAX_ROWS).default(0),
+});
+
+export const clientListEntrySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  aliases: z.array(z.string()),
+  added_at: z.string(),
+});
+
+export const clientListEntriesReplySchema = z.object({
+  list: clientListSchema,
+  entries: z.array(clientListEntrySchema),
+  /** Entries matching `search` (all entries without it). */
+  total: z.number().int().nonnegative(),
+  limit: z.number().int(),
+  offset: z.number().int(),
+});
+
 export const clientListDeleteRequestSchema = z.object({ clientId: clientIdSchema, id: z.uuid() });
 export const clientListDeleteReplySchema = z.object({ id: z.string(), deleted: z.literal(true) });
 
@@ -85,5 +113,9 @@ export type ClientListsReply = z.infer<typeof clientListsReplySchema>;
 export type ClientListDownloadRequest = z.input<typeof clientListDownloadRequestSchema>;
 export type ParsedClientListDownloadRequest = z.infer<typeof clientListDownloadRequestSchema>;
 export type ClientListDownloadReply = z.infer<typeof clientListDownloadReplySchema>;
+export type ClientListEntriesRequest = z.input<typeof clientListEntriesRequestSchema>;
+export type ParsedClientListEntriesRequest = z.infer<typeof clientListEntriesRequestSchema>;
+export type ClientListEntry = z.infer<typeof clientListEntrySchema>;
+export type ClientListEntriesReply = z.infer<typeof clientListEntriesReplySchema>;
 export type ClientListDeleteRequest = z.infer<typeof clientListDeleteRequestSchema>;
 export type ClientListDeleteReply = z.infer<typeof clientListDeleteReplySchema>;

@@ -206,6 +206,29 @@ describe('dashboard routes: logs, sanction alerts, review queue and client lists
         'Marie Curie,marie@example.org,"M. Curie;""Madame"""\r\n',
     );
 
+    const entries = async (query: Record<string, string | number>) => {
+      const res = await http().get(`/api/client/lists/${id}/entries`).query(query).set(as(a));
+      expect(res.status).toBe(200);
+      return res.body;
+    };
+    const page = await entries({});
+    expect(page).toMatchObject({ list: { id, count: 3 }, total: 3, limit: 100, offset: 0 });
+    expect(page.entries[0]).toMatchObject({
+      id: expect.any(String),
+      name: 'Doe, Jane',
+      email: 'jane@example.com',
+      aliases: ['J. Doe', 'Janie'],
+      added_at: expect.any(String),
+    });
+    const found = async (search: string) =>
+      (await entries({ search })).entries.map((e: { name: string }) => e.name) as string[];
+    expect(await found('MARIE@')).toEqual(['Marie Curie']);
+    expect(await found('janie')).toEqual(['Doe, Jane']);
+    expect(await found('hassan')).toEqual(['Ali Hassan']);
+    expect(await found('%')).toEqual([]);
+    expect(await entries({ limit: 1, offset: 2 })).toMatchObject({ total: 3, entries: [{ name: 'Marie Curie' }] });
+
+    expectProblem(await http().get(`/api/client/lists/${id}/entries`).set(as(b)), 404, 'NOT_FOUND');
     expectProblem(await http().get(`/api/client/lists/download/${id}`).set(as(b)), 404, 'NOT_FOUND');
     expectProblem(await http().delete(`/api/client-lists/${id}`).set(as(b)), 404, 'NOT_FOUND');
     expect((await http().get('/api/client/lists').set(as(a))).body.lists).toHaveLength(1);
@@ -268,6 +291,8 @@ describe('dashboard routes: logs, sanction alerts, review queue and client lists
       [http().post(`/api/sanctions/review/${uuid}`).set(as(a)), 400, 'VALIDATION_FAILED', '/action'],
       [http().get('/api/client/lists/download/not-a-uuid').set(as(a)), 400, 'VALIDATION_FAILED', '/id'],
       [http().delete('/api/client-lists/not-a-uuid').set(as(a)), 400, 'VALIDATION_FAILED', '/id'],
+      [http().get('/api/client/lists/not-a-uuid/entries').set(as(a)), 400, 'VALIDATION_FAILED', '/id'],
+      [http().get(`/api/client/lists/${uuid}/entries?limit=501`).set(as(a)), 400, 'VALIDATION_FAILED', '/limit'],
       [http().post('/api/client-lists/upload-csv').set(as(a)).send({ name: 'x' }), 400, 'VALIDATION_FAILED', '/file'],
       [
         http()
@@ -387,6 +412,7 @@ describe('dashboard routes: logs, sanction alerts, review queue and client lists
       ['approve review', http().post(`/api/sanctions/review/${bReview}?action=approve`).set(as(a)), 404],
       ['block review', http().post(`/api/sanctions/review/${bReview}?action=block`).set(as(a)), 404],
       ['download list', http().get(`/api/client/lists/download/${list.body.id}`).set(as(a)), 404],
+      ['list entries', http().get(`/api/client/lists/${list.body.id}/entries`).set(as(a)), 404],
       ['delete list', http().delete(`/api/client-lists/${list.body.id}`).set(as(a)), 404],
       [
         'entity outside the feeds',

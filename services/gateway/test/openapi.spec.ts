@@ -90,6 +90,7 @@ describe('OpenAPI document', () => {
       ['/api/sanctions/review/{id}', 'post'],
       ['/api/client/lists', 'get'],
       ['/api/client/lists/download/{id}', 'get'],
+      ['/api/client/lists/{id}/entries', 'get'],
       ['/api/client-lists/upload-csv', 'post'],
       ['/api/client-lists/{id}', 'delete'],
     ] as const)

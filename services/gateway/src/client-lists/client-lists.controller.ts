@@ -1,20 +1,34 @@
-import { Controller, Delete, Get, HttpCode, Param, Post, Req, UploadedFile, UseInterceptors } from '@nestjs/common';
+import {
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Post,
+  Query,
+  Req,
+  UploadedFile,
+  UseInterceptors,
+} from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
-import { ApiBody, ApiConsumes } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiQuery } from '@nestjs/swagger';
 import { DomainError, parseMessage } from '@vigil/platform';
 import {
   CLIENT_LIST_MAX_BYTES,
   clientListDeleteRequestSchema,
   clientListDownloadRequestSchema,
+  clientListEntriesRequestSchema,
   clientListNameSchema,
   type ClientList,
   type ClientListDeleteReply,
+  type ClientListEntriesReply,
   type ClientListsReply,
 } from '@vigil/proto';
 import type { Request } from 'express';
 import { z } from 'zod';
 import { bodyOf } from '../auth/caller.js';
 import { Credentials } from '../credentials/credentials.js';
+import { typedQuery } from '../http/query.js';
 import { clientOf } from '../screening-api/screening-api.controller.js';
 import { ClientLists } from './client-lists.service.js';
 
@@ -55,6 +69,23 @@ export class ClientListsController {
         'content-disposition': `attachment; filename="${name.replace(/[^A-Za-z0-9_.-]/g, '_').slice(0, 100) || 'client-list'}.csv"`,
       },
     });
+  }
+
+  /** One list's entries (the View dialog); `search` matches name, email or any alias. */
+  @Get('client/lists/:id/entries')
+  @Credentials('dashboard')
+  @ApiQuery({ name: 'search', required: false, description: 'Case-insensitive part of a name, email or alias.' })
+  @ApiQuery({ name: 'limit', required: false, description: '1 to 500, default 100.' })
+  @ApiQuery({ name: 'offset', required: false })
+  entries(
+    @Req() req: Request,
+    @Param('id') id: string,
+    @Query() query: Record<string, unknown>,
+  ): Promise<ClientListEntriesReply> {
+    const typed = typedQuery(query, { search: 'string', limit: 'number', offset: 'number' });
+    return this.lists.entries(
+      parseMessage(clientListEntriesRequestSchema, { ...typed, id, clientId: clientOf(req).clientId }, 'query'),
+    );
   }
 
   /** multipart/form-data: `file` (a .csv of at most 10 MB), `name` (default: the file name without .csv), `description`. */

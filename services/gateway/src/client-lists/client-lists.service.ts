@@ -6,6 +6,8 @@ import {
   type ClientList,
   type ClientListDeleteReply,
   type ClientListDownloadReply,
+  type ClientListEntriesReply,
+  type ParsedClientListEntriesRequest,
   type ClientListsReply,
 } from '@vigil/proto';
 import { randomUUID } from 'node:crypto';
@@ -52,6 +54,10 @@ export class ClientLists {
   async download(clientId: string, id: string): Promise<{ name: string; csv: AsyncIterable<string> }> {
     const first = await this.page(clientId, id);
     return { name: first.name, csv: this.pages(clientId, id, first) };
+  }
+
+  entries(request: ParsedClientListEntriesRequest): Promise<ClientListEntriesReply> {
+    return this.rpc.request(on.entries, request);
   }
 
   delete(clientId: string, id: string): Promise<ClientListDeleteReply> {

@@ -5,12 +5,14 @@ import {
   clientListCompleteRequestSchema,
   clientListDeleteRequestSchema,
   clientListDownloadRequestSchema,
+  clientListEntriesRequestSchema,
   clientListUploadPartRequestSchema,
   clientListsRequestSchema,
   subjects,
   type ClientList,
   type ClientListDeleteReply,
   type ClientListDownloadReply,
+  type ClientListEntriesReply,
   type ClientListUploadPartReply,
   type ClientListsReply,
 } from '@vigil/proto';
@@ -40,6 +42,11 @@ export class ClientListsHandler {
   @MessagePattern(on.download)
   download(@Payload() data: unknown): Promise<ClientListDownloadReply> {
     return this.service.download(parseMessage(clientListDownloadRequestSchema, data, 'client list download'));
+  }
+
+  @MessagePattern(on.entries)
+  entries(@Payload() data: unknown): Promise<ClientListEntriesReply> {
+    return this.service.entries(parseMessage(clientListEntriesRequestSchema, data, 'client list entries request'));
   }
 
   @MessagePattern(on.delete)

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { ClientList } from '@vigil/proto';
+import type { ClientList, ClientListEntry } from '@vigil/proto';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import type { ClientListRow } from './client-lists.csv.js';
@@ -131,6 +131,41 @@ export class ClientListsRepository {
         LIMIT $4`,
       [clientId, id, afterRow, limit],
     );
+  }
+
+  /** A page of a list's entries in upload order, optionally only those whose name, email or an alias contains `search`. */
+  async search(
+    clientId: string,
+    id: string,
+    search: string | undefined,
+    page: { limit: number; offset: number },
+  ): Promise<{ entries: ClientListEntry[]; total: number }> {
+    const pattern = search === undefined ? null : `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const where = `l.client_id = $1 AND l.id = $2
+       AND ($3::text IS NULL OR e.name ILIKE $3 OR e.email ILIKE $3 OR EXISTS (SELECT 1 FROM unnest(e.aliases) a WHERE a ILIKE $3))`;
+    const rows: Array<{ id: string; name: string; email: string | null; aliases: string[]; added_at: Date }> =
+      await this.db.query(
+        `SELECT e.id, e.name, e.email, e.aliases, e.added_at
+           FROM client_list_entries e JOIN client_lists l ON l.id = e.list_id
+          WHERE ${where}
+          ORDER BY e.row_number
+          LIMIT $4 OFFSET $5`,
+        [clientId, id, pattern, page.limit, page.offset],
+      );
+    const [count] = await this.db.query(
+      `SELECT count(*)::int AS n FROM client_list_entries e JOIN client_lists l ON l.id = e.list_id WHERE ${where}`,
+      [clientId, id, pattern],
+    );
+    return {
+      entries: rows.map((r) => ({
+        id: r.id,
+        name: r.name,
+        email: r.email,
+        aliases: r.aliases,
+        added_at: r.added_at.toISOString(),
+      })),
+      total: Number(count.n),
+    };
   }
 
   /** True when the client had this list (its entries go with it). */

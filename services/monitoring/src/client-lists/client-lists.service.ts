@@ -7,6 +7,8 @@ import {
   type ClientListDeleteReply,
   type ClientListDeleteRequest,
   type ClientListDownloadReply,
+  type ClientListEntriesReply,
+  type ParsedClientListEntriesRequest,
   type ClientListUploadPartReply,
   type ClientListUploadPartRequest,
   type ClientListsReply,
@@ -83,6 +85,14 @@ export class ClientListsService {
     const csv = (request.afterRow === undefined ? CSV_HEADER : '') + page.map(toCsvLine).join('');
     const nextRow = entries.length > request.limit ? page[page.length - 1]!.row : null;
     return { id: list.id, name: list.name, csv, nextRow };
+  }
+
+  async entries(request: ParsedClientListEntriesRequest): Promise<ClientListEntriesReply> {
+    const { clientId, id, search, limit, offset } = request;
+    const list = await this.repository.list(clientId, id);
+    if (!list) throw notFound(id);
+    const page = await this.repository.search(clientId, id, search, { limit, offset });
+    return { list, entries: page.entries, total: page.total, limit, offset };
   }
 
   async delete(request: ClientListDeleteRequest): Promise<ClientListDeleteReply> {
