@@ -58,6 +58,13 @@ export const screeningLogsResponseSchema = z.object({
   logs: z.array(screeningLogSchema),
   /** Rows matching the filters, for paging. */
   total: z.number().int().nonnegative(),
+  /** The page's tabs (All / Matches / Alerts / Clear) under the name and date filters, whatever matchFound says. */
+  counts: z.object({
+    all: z.number().int().nonnegative(),
+    matches: z.number().int().nonnegative(),
+    alerts: z.number().int().nonnegative(),
+    clear: z.number().int().nonnegative(),
+  }),
   limit: z.number().int(),
   offset: z.number().int(),
 });
@@ -83,6 +90,8 @@ export const sanctionAlertSchema = z.object({
 export const sanctionAlertsResponseSchema = z.object({
   alerts: z.array(sanctionAlertSchema),
   total: z.number().int().nonnegative(),
+  /** Alerts not yet marked reviewed. */
+  unreviewed: z.number().int().nonnegative(),
   limit: z.number().int(),
   offset: z.number().int(),
 });
@@ -112,6 +121,13 @@ export const reviewSchema = z.object({
 export const reviewsResponseSchema = z.object({
   reviews: z.array(reviewSchema),
   total: z.number().int().nonnegative(),
+  /** The queue's filter buttons (Pending, Approved, Blocked, All), whatever `status` says. */
+  counts: z.object({
+    pending: z.number().int().nonnegative(),
+    approved: z.number().int().nonnegative(),
+    blocked: z.number().int().nonnegative(),
+    all: z.number().int().nonnegative(),
+  }),
   limit: z.number().int(),
   offset: z.number().int(),
 });

@@ -76,7 +76,12 @@ describe('dashboard routes: logs, sanction alerts, review queue and client lists
     const all = await http().get('/api/client/logs').set(as(a));
     expect(all.status).toBe(200);
     expect(all.body.logs.map((l: { searched_name: string }) => l.searched_name)).toEqual([BLOCKED_NAME, CLEAR_NAME]);
-    expect(all.body).toMatchObject({ total: 2, limit: 100, offset: 0 });
+    expect(all.body).toMatchObject({
+      total: 2,
+      limit: 100,
+      offset: 0,
+      counts: { all: 2, matches: 1, alerts: 1, clear: 1 },
+    });
     expect(all.body.logs[0]).toMatchObject({
       client_id: a.id,
       match_found: true,
@@ -97,6 +102,9 @@ describe('dashboard routes: logs, sanction alerts, review queue and client lists
       return res.body.logs.map((l: { searched_name: string }) => l.searched_name);
     };
     expect(await names({ matchFound: 'true' })).toEqual([BLOCKED_NAME]);
+    // The tabs' counts follow the name and date filters, not matchFound.
+    expect((await get({ matchFound: 'true' })).body.counts).toEqual({ all: 2, matches: 1, alerts: 1, clear: 1 });
+    expect((await get({ searchedName: 'ZEBEDEE' })).body.counts).toEqual({ all: 1, matches: 0, alerts: 0, clear: 1 });
     expect(await names({ matchFound: 'false' })).toEqual([CLEAR_NAME]);
     expect(await names({ searchedName: 'jong' })).toEqual([BLOCKED_NAME]);
     expect(await names({ searchedName: 'nobody-has-this' })).toEqual([]);
@@ -121,6 +129,7 @@ describe('dashboard routes: logs, sanction alerts, review queue and client lists
     const alerts = await http().get('/api/client/sanction-alerts').set(as(a));
     expect(alerts.status).toBe(200);
     expect(alerts.body.alerts).toHaveLength(1);
+    expect(alerts.body).toMatchObject({ total: 1, unreviewed: 1 });
     expect(alerts.body.alerts[0]).toMatchObject({
       client_id: a.id,
       full_name: BLOCKED_NAME,
@@ -167,6 +176,9 @@ describe('dashboard routes: logs, sanction alerts, review queue and client lists
     expect(await byStatus('approved')).toEqual([review.id]);
     expect(await byStatus('pending')).not.toContain(review.id);
     expect(await byStatus()).toContain(review.id);
+    const counts = (await http().get('/api/sanctions/review?status=approved').set(as(a))).body.counts;
+    expect(counts).toMatchObject({ approved: 1, blocked: 0 });
+    expect(counts.all).toBe(counts.pending + counts.approved + counts.blocked);
   });
 
   it('uploads a CSV list, lists it, downloads the same rows, deletes it; another client sees none of it', async () => {

@@ -1,5 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import type { MatchStatus, Review, ReviewStatus, SanctionAlert, ScreeningLog, Tier } from '@vigil/proto';
+import type {
+  MatchStatus,
+  Review,
+  ReviewStatus,
+  ReviewsResponse,
+  SanctionAlert,
+  ScreeningLog,
+  ScreeningLogsResponse,
+  Tier,
+} from '@vigil/proto';
 import { DataSource } from 'typeorm';
 
 export type Page = { limit: number; offset: number };
@@ -178,6 +187,47 @@ export class ScreeningLogsReadRepository {
       [clientId, id],
     );
     return current[0] ? { decided: false, review: toReview(current[0]) } : null;
+  }
+
+  /** The Screening Logs tabs' counts under the name and date filters (not matchFound). */
+  async logCounts(clientId: string, filters: LogFilters): Promise<ScreeningLogsResponse['counts']> {
+    const [row] = await this.db.query(
+      `SELECT count(*)::int AS all, count(*) FILTER (WHERE match_found)::int AS matches,
+              count(*) FILTER (WHERE is_alert)::int AS alerts, count(*) FILTER (WHERE status = 'clear')::int AS clear
+         FROM screening_logs
+        WHERE client_id = $1
+          AND ($2::text IS NULL OR searched_name ILIKE $2)
+          AND ($3::timestamptz IS NULL OR created_at >= $3)
+          AND ($4::timestamptz IS NULL OR created_at < $4)`,
+      [
+        clientId,
+        filters.searchedName === undefined ? null : likeContaining(filters.searchedName),
+        filters.from ?? null,
+        filters.toExclusive ?? null,
+      ],
+    );
+    return { all: row.all, matches: row.matches, alerts: row.alerts, clear: row.clear };
+  }
+
+  async unreviewedAlerts(clientId: string): Promise<number> {
+    const [row] = await this.db.query(
+      'SELECT count(*)::int AS n FROM sanction_alerts WHERE client_id = $1 AND NOT reviewed',
+      [clientId],
+    );
+    return row.n;
+  }
+
+  async reviewCounts(clientId: string): Promise<ReviewsResponse['counts']> {
+    const rows: Array<{ status: ReviewStatus; n: number }> = await this.db.query(
+      'SELECT status, count(*)::int AS n FROM pending_reviews WHERE client_id = $1 GROUP BY status',
+      [clientId],
+    );
+    const counts = { pending: 0, approved: 0, blocked: 0, all: 0 };
+    for (const r of rows) {
+      counts[r.status] = r.n;
+      counts.all += r.n;
+    }
+    return counts;
   }
 
   /** A page past the end has no row to carry the window count; count separately then. */

@@ -24,32 +24,41 @@ export class ScreeningLogsService {
 
   async logs(request: ParsedScreeningLogsRequest): Promise<ScreeningLogsResponse> {
     const { clientId, limit, offset } = request;
-    const page = await this.repository.logs(
-      clientId,
-      {
-        ...(request.searchedName !== undefined ? { searchedName: request.searchedName } : {}),
-        ...(request.matchFound !== undefined ? { matchFound: request.matchFound } : {}),
-        ...(request.fromDate ? { from: new Date(request.fromDate) } : {}),
-        // A bare toDate includes the whole day; an instant includes itself.
-        ...(request.toDate
-          ? { toExclusive: new Date(Date.parse(request.toDate) + (isBareDate(request.toDate) ? DAY_MS : 1)) }
-          : {}),
-      },
-      { limit, offset },
-    );
-    return { logs: page.rows, total: page.total, limit, offset };
+    const filters = {
+      ...(request.searchedName !== undefined ? { searchedName: request.searchedName } : {}),
+      ...(request.fromDate ? { from: new Date(request.fromDate) } : {}),
+      // A bare toDate includes the whole day; an instant includes itself.
+      ...(request.toDate
+        ? { toExclusive: new Date(Date.parse(request.toDate) + (isBareDate(request.toDate) ? DAY_MS : 1)) }
+        : {}),
+    };
+    const [page, counts] = await Promise.all([
+      this.repository.logs(
+        clientId,
+        { ...filters, ...(request.matchFound !== undefined ? { matchFound: request.matchFound } : {}) },
+        { limit, offset },
+      ),
+      this.repository.logCounts(clientId, filters),
+    ]);
+    return { logs: page.rows, total: page.total, counts, limit, offset };
   }
 
   async alerts(request: ParsedSanctionAlertsRequest): Promise<SanctionAlertsResponse> {
     const { clientId, limit, offset } = request;
-    const page = await this.repository.alerts(clientId, { limit, offset });
-    return { alerts: page.rows, total: page.total, limit, offset };
+    const [page, unreviewed] = await Promise.all([
+      this.repository.alerts(clientId, { limit, offset }),
+      this.repository.unreviewedAlerts(clientId),
+    ]);
+    return { alerts: page.rows, total: page.total, unreviewed, limit, offset };
   }
 
   async reviews(request: ParsedReviewsRequest): Promise<ReviewsResponse> {
     const { clientId, status, limit, offset } = request;
-    const page = await this.repository.reviews(clientId, status, { limit, offset });
-    return { reviews: page.rows, total: page.total, limit, offset };
+    const [page, counts] = await Promise.all([
+      this.repository.reviews(clientId, status, { limit, offset }),
+      this.repository.reviewCounts(clientId),
+    ]);
+    return { reviews: page.rows, total: page.total, counts, limit, offset };
   }
 
   async decide(request: DecideReviewRequest): Promise<DecideReviewResponse> {
