@@ -1,7 +1,7 @@
 import { jest } from '@jest/globals';
 import { ServiceProcesses, BACKEND_SERVICES, testEnv } from './stack.js';
 
-jest.setTimeout(30_000);
+jest.setTimeout(90_000);
 
 describe('each service migrates its own schema', () => {
   const services = new ServiceProcesses();
