@@ -11,6 +11,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { migrations } from '../migrations/index.js';
+import { SecretBox } from '../src/crypto/secret-box.js';
+import { DEVELOPMENT_ENCRYPTION_KEY } from '../src/env.js';
+import { mailContext } from '../src/mail/mail-outbox.repository.js';
 import { freePort, natsServerBinary } from '@vigil/platform/testing';
 
 const SERVICES_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -28,6 +31,10 @@ export type BillingStack = {
   /** Publishes plain JSON, as the gateway's JetStream publisher does. */
   publish: (subject: string, payload: unknown) => Promise<void>;
   logs: () => string;
+  /** The mail billing sent to one address, opened with the (development) key billing runs with. */
+  mailTo: (recipient: string) => Promise<Array<{ subject: string; body: string }>>;
+  /** Every row of every table in billing's schema, as text: what a database dump would show. */
+  dump: () => Promise<string>;
   /** The gateway's base URL when started with `{ gateway: true }`. */
   gatewayUrl: string | undefined;
   stop: () => Promise<void>;
@@ -167,6 +174,26 @@ export async function startBillingStack(
       await nc!.flush();
     },
     logs: () => output,
+    mailTo: async (recipient) => {
+      const box = new SecretBox({ BILLING_ENCRYPTION_KEY: DEVELOPMENT_ENCRYPTION_KEY });
+      const { rows } = await db.query<{ id: string; subject: string; body: string }>(
+        `SELECT id, subject, body FROM mail_outbox WHERE recipient = $1 ORDER BY created_at, id`,
+        [recipient],
+      );
+      return rows.map((row) => ({ subject: row.subject, body: box.open(row.body, mailContext(row.id)) }));
+    },
+    dump: async () => {
+      const { rows: tables } = await db.query<{ name: string }>(
+        `SELECT table_name AS name FROM information_schema.tables WHERE table_schema = $1 ORDER BY 1`,
+        [billingSchema],
+      );
+      let text = '';
+      for (const { name } of tables) {
+        const { rows } = await db.query<{ row: string }>(`SELECT t::text AS row FROM "${billingSchema}"."${name}" t`);
+        text += rows.map((r) => `${name}: ${r.row}`).join('\n') + '\n';
+      }
+      return text;
+    },
     gatewayUrl,
     stop: async () => {
       await proxy.close();
