@@ -35,8 +35,10 @@ export type BillingStack = {
   mailTo: (recipient: string) => Promise<Array<{ subject: string; body: string }>>;
   /** Every row of every table in billing's schema, as text: what a database dump would show. */
   dump: () => Promise<string>;
-  /** The gateway's base URL when started with `{ gateway: true }`. */
+  /** The gateway's base URL when started with `{ gateway: true }` (the first one with `gateways`). */
   gatewayUrl: string | undefined;
+  /** Every gateway replica's base URL (they share one gateway schema, as replicas share a database). */
+  gatewayUrls: string[];
   stop: () => Promise<void>;
 };
 
@@ -57,7 +59,7 @@ async function waitForHealth(rpc: RpcClient, service: ServiceName, child: ChildP
 /** Auth and billing on a private broker, each in its own new schema; `billingEnv` adds to billing's environment. */
 export async function startBillingStack(
   billingEnv: Record<string, string> = {},
-  options: { gateway?: boolean } = {},
+  options: { gateway?: boolean; gateways?: number; gatewayEnv?: Record<string, string> } = {},
 ): Promise<BillingStack> {
   const tag = randomBytes(4).toString('hex');
   const authSchema = `t${tag}_auth`;
@@ -112,19 +114,24 @@ export async function startBillingStack(
   await waitForHealth(rpc, 'billing', billing, () => output);
 
   // The real HTTP edge, to show what a client holding the key would see (it migrates its own schema on boot).
+  // Replicas share the gateway schema; without Redis each keeps its own in-memory rate-limit window.
   const gatewaySchema = `t${tag}_gateway`;
-  let gateway: ChildProcess | undefined;
-  let gatewayUrl: string | undefined;
-  if (options.gateway) {
+  const gateways: ChildProcess[] = [];
+  const gatewayUrls: string[] = [];
+  const gatewayCount = options.gateways ?? (options.gateway ? 1 : 0);
+  for (let i = 0; i < gatewayCount; i++) {
     const port = await freePort();
-    gateway = start('gateway', {
+    const gateway = start('gateway', {
       DB_SCHEMA: gatewaySchema,
       PORT: String(port),
       HOST: '127.0.0.1',
       KEY_CACHE_TTL_MS: '0',
       BULK_WORKER: 'false',
+      ...options.gatewayEnv,
     });
-    gatewayUrl = `http://127.0.0.1:${port}`;
+    gateways.push(gateway);
+    const gatewayUrl = `http://127.0.0.1:${port}`;
+    gatewayUrls.push(gatewayUrl);
     const started = Date.now();
     for (;;) {
       const up = await fetch(`${gatewayUrl}/api/plans`).then(
@@ -194,7 +201,8 @@ export async function startBillingStack(
       }
       return text;
     },
-    gatewayUrl,
+    gatewayUrl: gatewayUrls[0],
+    gatewayUrls,
     stop: async () => {
       await proxy.close();
       const stopped = (child: ChildProcess) =>
@@ -203,7 +211,7 @@ export async function startBillingStack(
           child.once('exit', () => resolve());
           child.kill('SIGTERM');
         });
-      await Promise.all([stopped(auth), stopped(billing), ...(gateway ? [stopped(gateway)] : [])]);
+      await Promise.all([stopped(auth), stopped(billing), ...gateways.map(stopped)]);
       await db.query(`DROP SCHEMA IF EXISTS "${billingSchema}" CASCADE`).catch(() => undefined);
       await db.query(`DROP SCHEMA IF EXISTS "${gatewaySchema}" CASCADE`).catch(() => undefined);
       await db.query(`DROP SCHEMA IF EXISTS "${authSchema}" CASCADE`).catch(() => undefined);
