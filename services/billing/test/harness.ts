@@ -7,6 +7,8 @@ import { DomainError, RpcClient, runMigrations } from '@vigil/platform';
 import { subjects, type ServiceName } from '@vigil/proto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -33,12 +35,19 @@ export type BillingStack = {
   logs: () => string;
   /** The mail billing sent to one address, opened with the (development) key billing runs with. */
   mailTo: (recipient: string) => Promise<Array<{ subject: string; body: string }>>;
+  /**
+   * Puts a client in the billing period [start, end) on both sides, billing's customer and auth's
+   * client (with usage counting that period), as if it had subscribed that long ago.
+   */
+  movePeriod: (clientId: string, start: Date, end: Date) => Promise<void>;
   /** Every row of every table in billing's schema, as text: what a database dump would show. */
   dump: () => Promise<string>;
   /** The gateway's base URL when started with `{ gateway: true }` (the first one with `gateways`). */
   gatewayUrl: string | undefined;
   /** Every gateway replica's base URL (they share one gateway schema, as replicas share a database). */
   gatewayUrls: string[];
+  /** The gateway replicas' schema (quota_usage: the usage counters). */
+  gatewaySchema: string;
   stop: () => Promise<void>;
 };
 
@@ -71,11 +80,14 @@ export async function startBillingStack(
   await runMigrations({ databaseUrl: DATABASE_URL, schema: billingSchema, migrations });
 
   let natsProcess: ChildProcess | undefined;
+  let natsStore: string | undefined;
   let natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
   const binary = natsServerBinary();
   if (binary) {
     const port = await freePort();
-    natsProcess = spawn(binary, ['-a', '127.0.0.1', '-p', String(port)], { stdio: 'ignore' });
+    // JetStream on: the gateway publishes its quota crossings to the QUOTA stream, and billing hears them.
+    natsStore = mkdtempSync(join(tmpdir(), 'vigil-billing-nats-'));
+    natsProcess = spawn(binary, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', natsStore], { stdio: 'ignore' });
     natsUrl = `nats://127.0.0.1:${port}`;
   }
   let nc: NatsConnection | undefined;
@@ -189,6 +201,17 @@ export async function startBillingStack(
       );
       return rows.map((row) => ({ subject: row.subject, body: box.open(row.body, mailContext(row.id)) }));
     },
+    movePeriod: async (clientId, start, end) => {
+      await db.query(`UPDATE customers SET period_start = $2, period_end = $3 WHERE client_id = $1`, [
+        clientId,
+        start,
+        end,
+      ]);
+      await authDb.query(
+        `UPDATE clients SET period_start = $2, period_end = $3, usage_period_start = $2 WHERE id = $1`,
+        [clientId, start, end],
+      );
+    },
     dump: async () => {
       const { rows: tables } = await db.query<{ name: string }>(
         `SELECT table_name AS name FROM information_schema.tables WHERE table_schema = $1 ORDER BY 1`,
@@ -203,6 +226,7 @@ export async function startBillingStack(
     },
     gatewayUrl: gatewayUrls[0],
     gatewayUrls,
+    gatewaySchema,
     stop: async () => {
       await proxy.close();
       const stopped = (child: ChildProcess) =>
@@ -219,6 +243,7 @@ export async function startBillingStack(
       await authDb.end();
       await nc!.close();
       natsProcess?.kill('SIGTERM');
+      if (natsStore) rmSync(natsStore, { recursive: true, force: true });
     },
   };
 }

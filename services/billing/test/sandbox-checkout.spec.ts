@@ -355,11 +355,7 @@ describe('quota monitoring', () => {
     // Subscribed on the 20th of last month: the period ended a minute ago.
     const end = new Date(Date.now() - 60_000);
     const start = new Date(end.getTime() - 30 * 86_400_000);
-    await stack.db.query(`UPDATE customers SET period_start = $2, period_end = $3 WHERE client_id = $1`, [
-      client.id,
-      start,
-      end,
-    ]);
+    await stack.movePeriod(client.id, start, end);
     await stack.authDb.query(`UPDATE clients SET usage_month = 4900 WHERE id = $1`, [client.id]);
 
     await stack.call(subjects.billing.checkWarnings, {});

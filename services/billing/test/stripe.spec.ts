@@ -290,10 +290,7 @@ describe('Stripe', () => {
 
     // A renewal: the first period (moved a month back) ended a minute ago; the next began then.
     const nextStart = now() - 60;
-    await stack.db.query(
-      `UPDATE customers SET period_start = to_timestamp($1) - interval '30 days', period_end = to_timestamp($1)`,
-      [nextStart],
-    );
+    await stack.movePeriod(clientId, new Date((nextStart - 30 * 86_400) * 1000), new Date(nextStart * 1000));
     const paid = deliver(
       event(
         'invoice.paid',

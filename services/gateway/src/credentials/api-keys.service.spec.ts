@@ -10,6 +10,8 @@ const resolved = {
   clientId: '11111111-1111-4111-8111-111111111111',
   clientName: 'Bank',
   tier: 'starter',
+  periodStart: '2026-01-01T00:00:00.000Z',
+  periodEnd: '2999-01-01T00:00:00.000Z',
 } as ResolvedKey;
 
 function setup(env: Record<string, string> = {}) {
@@ -104,6 +106,18 @@ describe('ApiKeys', () => {
     });
     answer(resolved);
     await pending;
+    expect((await sut.resolve(KEY)).fresh).toBe(true);
+  });
+
+  it('does not keep an answer past the end of its usage period', async () => {
+    const { sut, mocks } = setup();
+    mocks.rpc.request.mockImplementation(async () => ({
+      ...resolved,
+      periodEnd: new Date(Date.now() + 50).toISOString(),
+    }));
+    await sut.resolve(KEY);
+    expect((await sut.resolve(KEY)).fresh).toBe(false);
+    await new Promise((r) => setTimeout(r, 80));
     expect((await sut.resolve(KEY)).fresh).toBe(true);
   });
 

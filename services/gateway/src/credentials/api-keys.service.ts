@@ -73,7 +73,9 @@ export class ApiKeys implements OnModuleInit {
         .request<ResolvedKey>(subjects.clients.resolveKey, { keyHash: hash })
         .then((value) => {
           if (generation === this.generation && this.config.KEY_CACHE_TTL_MS > 0) {
-            this.cache.set(hash, { value, expiresAt: Date.now() + this.config.KEY_CACHE_TTL_MS });
+            // Never past the end of the usage period: the next request must count in the new one.
+            const expiresAt = Math.min(Date.now() + this.config.KEY_CACHE_TTL_MS, Date.parse(value.periodEnd));
+            this.cache.set(hash, { value, expiresAt });
           }
           return value;
         })
