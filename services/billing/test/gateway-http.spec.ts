@@ -148,6 +148,19 @@ describe('POST /api/payment/webhook through the gateway', () => {
   });
 });
 
+describe('GET /api/payment/portal-session through the gateway', () => {
+  it("opens the Stripe Customer Portal for the API key's own client, and refuses without a key", async () => {
+    const portal = await gateway(1).get('/api/payment/portal-session').set('x-api-key', apiKey);
+    expect(portal.status).toBe(200);
+    expect(portal.body).toEqual({ url: 'https://billing.stripe.com/p/session/test_1' });
+    const sent = fake.requests.filter((r) => r.path === '/v1/billing_portal/sessions').at(-1)!;
+    expect(Object.fromEntries(sent.form)).toEqual({ customer: 'cus_1', return_url: 'http://web.test/account' });
+    const anonymous = await gateway(1).get('/api/payment/portal-session');
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body).toMatchObject({ code: 'INVALID_API_KEY' });
+  });
+});
+
 describe('gateway replicas follow billing events', () => {
   const statusOn = (replica: number) => gateway(replica).get('/api/v1/status').set('x-api-key', apiKey);
 

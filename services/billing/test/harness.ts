@@ -4,7 +4,7 @@
 import { ClientProxyFactory, Transport, type ClientProxy } from '@nestjs/microservices';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { DomainError, RpcClient, runMigrations } from '@vigil/platform';
-import { subjects, type ServiceName } from '@vigil/proto';
+import { FEEDS, subjects, type ServiceName } from '@vigil/proto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -68,7 +68,7 @@ async function waitForHealth(rpc: RpcClient, service: ServiceName, child: ChildP
 /** Auth and billing on a private broker, each in its own new schema; `billingEnv` adds to billing's environment. */
 export async function startBillingStack(
   billingEnv: Record<string, string> = {},
-  options: { gateway?: boolean; gateways?: number; gatewayEnv?: Record<string, string> } = {},
+  options: { gateway?: boolean; gateways?: number; gatewayEnv?: Record<string, string>; screening?: boolean } = {},
 ): Promise<BillingStack> {
   const tag = randomBytes(4).toString('hex');
   const authSchema = `t${tag}_auth`;
@@ -100,7 +100,7 @@ export async function startBillingStack(
   if (!nc) throw new Error(`NATS did not come up at ${natsUrl}`);
 
   let output = '';
-  const start = (service: 'auth' | 'billing' | 'gateway', env: Record<string, string>) => {
+  const start = (service: 'auth' | 'billing' | 'gateway' | 'screening', env: Record<string, string>) => {
     const child = spawn(process.execPath, [join(SERVICES_DIR, service, 'dist', 'src', 'main.js')], {
       env: {
         ...process.env,
@@ -124,6 +124,30 @@ export async function startBillingStack(
   const rpc = new RpcClient(proxy, 10_000);
   await waitForHealth(rpc, 'auth', auth, () => output);
   await waitForHealth(rpc, 'billing', billing, () => output);
+
+  // Screening (bundled sample lists, in-process index), so a key can be shown to screen end to end.
+  const screeningSchema = `t${tag}_screening`;
+  let screening: ChildProcess | undefined;
+  if (options.screening) {
+    const { migrations: screeningMigrations } = (await import(
+      join(SERVICES_DIR, 'screening', 'dist', 'migrations', 'index.js')
+    )) as { migrations: Parameters<typeof runMigrations>[0]['migrations'] };
+    await runMigrations({ databaseUrl: DATABASE_URL, schema: screeningSchema, migrations: screeningMigrations });
+    screening = start('screening', { DB_SCHEMA: screeningSchema });
+    const started = Date.now();
+    const probe = { clientId: 'probe', tier: 'large', feeds: [...FEEDS], entity: { name: 'probe' } };
+    // Answering is not enough: wait until the index is loaded and a screening succeeds.
+    for (;;) {
+      try {
+        await rpc.request(subjects.screening.screen, probe, { timeoutMs: 2_000 });
+        break;
+      } catch {
+        if (screening.exitCode !== null || Date.now() - started > 60_000)
+          throw new Error(`screening did not start:\n${output}`);
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    }
+  }
 
   // The real HTTP edge, to show what a client holding the key would see (it migrates its own schema on boot).
   // Replicas share the gateway schema; without Redis each keeps its own in-memory rate-limit window.
@@ -235,9 +259,15 @@ export async function startBillingStack(
           child.once('exit', () => resolve());
           child.kill('SIGTERM');
         });
-      await Promise.all([stopped(auth), stopped(billing), ...gateways.map(stopped)]);
+      await Promise.all([
+        stopped(auth),
+        stopped(billing),
+        ...gateways.map(stopped),
+        ...(screening ? [stopped(screening)] : []),
+      ]);
       await db.query(`DROP SCHEMA IF EXISTS "${billingSchema}" CASCADE`).catch(() => undefined);
       await db.query(`DROP SCHEMA IF EXISTS "${gatewaySchema}" CASCADE`).catch(() => undefined);
+      await db.query(`DROP SCHEMA IF EXISTS "${screeningSchema}" CASCADE`).catch(() => undefined);
       await db.query(`DROP SCHEMA IF EXISTS "${authSchema}" CASCADE`).catch(() => undefined);
       await db.end();
       await authDb.end();

@@ -180,6 +180,28 @@ describe('sandbox checkout', () => {
   });
 });
 
+describe('billing portal', () => {
+  it('sends a sandbox customer to the account page, and refuses a client without a customer', async () => {
+    const { client } = await subscribe('portal@example.com', 'starter');
+    await expect(stack.call(subjects.billing.portalSession, { clientId: client.id })).resolves.toEqual({
+      url: 'http://web.test/account',
+    });
+    const missing = await stack.fail(subjects.billing.portalSession, { clientId: randomUUID() });
+    expect(missing.code).toBe('CUSTOMER_NOT_FOUND');
+    await stack.db.query(`UPDATE customers SET deleted = true WHERE client_id = $1`, [client.id]);
+    expect((await stack.fail(subjects.billing.portalSession, { clientId: client.id })).code).toBe('CUSTOMER_DELETED');
+    await expect(
+      stack.call<SubscriptionCheckReply>(subjects.billing.subscription, {
+        user: { id: randomUUID(), email: 'portal@example.com' },
+      }),
+    ).resolves.toEqual({
+      hasSubscription: false,
+      tier: null,
+      subscription_status: null,
+    });
+  });
+});
+
 describe('upgrades', () => {
   it('charges the documented proration mid-period and raises the quota at once', async () => {
     const { client } = await subscribe('upgrader@example.com', 'starter');
@@ -312,6 +334,46 @@ describe('quota monitoring', () => {
     expect(overview.recentEvents.filter((e) => e.client_id === client.id)).toEqual([
       expect.objectContaining({ event_type: 'quota_warning', usage: 850, quota: 1_000, percentage: 85 }),
     ]);
+  });
+
+  it('lists a client over quota, with the shape the admin console reads, and mails each kind once', async () => {
+    const { client } = await subscribe('over@example.com', 'starter');
+    await stack.authDb.query(`UPDATE clients SET usage_month = 1000 WHERE id = $1`, [client.id]);
+    await stack.call(subjects.billing.checkWarnings, {});
+    await stack.call(subjects.billing.checkWarnings, {});
+    const overview = await stack.call<QuotaMonitoringResponse>(subjects.billing.quotaMonitoring, {});
+    const row = {
+      client_id: client.id,
+      client_name: 'over@example.com',
+      tier: 'starter',
+      usage_month: 1_000,
+      quota_month: 1_000,
+      usage_percent: 100,
+    };
+    expect(overview.quotaExceeded).toContainEqual(row);
+    expect(overview.quotaWarnings).toContainEqual(row);
+    const events = overview.recentEvents.filter((e) => e.client_id === client.id);
+    expect(events.map((e) => e.event_type).sort()).toEqual(['quota_exceeded', 'quota_warning']);
+    for (const event of events) {
+      expect(event).toEqual({
+        id: expect.any(String),
+        event_type: event.event_type,
+        client_id: client.id,
+        client_name: 'over@example.com',
+        usage: 1_000,
+        quota: 1_000,
+        percentage: 100,
+        created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      });
+    }
+    expect(overview.recentEvents.length).toBeLessThanOrEqual(50);
+    const mails = await stack.mailTo('over@example.com');
+    expect(
+      mails
+        .map((m) => m.subject)
+        .filter((subject) => /quota/i.test(subject))
+        .sort(),
+    ).toEqual(['You have used 100% of your Vigil quota', 'Your Vigil monthly quota is used up']);
   });
 
   it("records the gateway's quota crossings under the billing period, mailing once", async () => {

@@ -5,6 +5,7 @@ import {
   type ClientByEmailResponse,
   type QuotaMonitoringResponse,
   type ResolvedKey,
+  type SubscriptionCheckReply,
   type WebhookReply,
 } from '@vigil/proto';
 import { createHash, randomUUID } from 'node:crypto';
@@ -47,6 +48,8 @@ function deliver(payload: object, options: { secret?: string; timestamp?: number
 const subscriptionPeriod = { current_period_start: now() - 86_400, current_period_end: now() + 29 * 86_400 };
 
 const user = { id: randomUUID(), email: 'bank@example.com' };
+/** What the web app's route guards ask (hasSubscription) for the signed-in user. */
+const subscription = () => stack.call<SubscriptionCheckReply>(subjects.billing.subscription, { user });
 let checkout: CheckoutSessionReply;
 let sent: StripeRequest;
 let apiKey = '';
@@ -116,6 +119,7 @@ describe('Stripe', () => {
   });
 
   it('provisions once however often checkout.session.completed is delivered', async () => {
+    await expect(subscription()).resolves.toEqual({ hasSubscription: false, tier: null, subscription_status: null });
     const activated = stack.events(subjects.billing.subscriptionActivated);
     const completed = deliver(
       event('checkout.session.completed', {
@@ -231,6 +235,11 @@ describe('Stripe', () => {
       ),
     );
     await stack.call(subjects.billing.webhook, failed);
+    await expect(subscription()).resolves.toEqual({
+      hasSubscription: false,
+      tier: 'large',
+      subscription_status: 'payment_failed',
+    });
     // What the gateway's guard reads: it refuses screening with SUBSCRIPTION_INACTIVE for this status.
     await expect(stack.call<ResolvedKey>(subjects.clients.resolveKey, { keyHash })).resolves.toMatchObject({
       subscriptionStatus: 'payment_failed',
@@ -318,6 +327,57 @@ describe('Stripe', () => {
     await expect(stack.call<ResolvedKey>(subjects.clients.resolveKey, { keyHash })).resolves.toMatchObject({
       usageMonth: 5,
     });
+    await expect(subscription()).resolves.toEqual({
+      hasSubscription: true,
+      tier: 'large',
+      subscription_status: 'active',
+    });
+  });
+
+  it('follows a subscription that falls past due: no access, listed for the admin, back on the next paid invoice', async () => {
+    const pastDue = deliver(
+      event(
+        'customer.subscription.updated',
+        { id: 'sub_1', object: 'subscription', customer: 'cus_1', status: 'past_due' },
+        now() + 2,
+      ),
+    );
+    await stack.call(subjects.billing.webhook, pastDue);
+    await expect(subscription()).resolves.toEqual({
+      hasSubscription: false,
+      tier: 'large',
+      subscription_status: 'past_due',
+    });
+    const { rows } = await stack.authDb.query(`SELECT subscription_status FROM clients WHERE id = $1`, [clientId]);
+    expect(rows[0].subscription_status).toBe('past_due');
+    const monitoring = await stack.call<QuotaMonitoringResponse>(subjects.billing.quotaMonitoring, {});
+    expect(monitoring.paymentFailures).toEqual([
+      {
+        client_id: clientId,
+        client_name: 'bank@example.com',
+        tier: 'large',
+        subscription_status: 'past_due',
+        updated_at: expect.any(String),
+      },
+    ]);
+    const paid = deliver(
+      event(
+        'invoice.paid',
+        {
+          id: 'in_3',
+          object: 'invoice',
+          customer: 'cus_1',
+          parent: { subscription_details: { subscription: 'sub_1' } },
+        },
+        now() + 3,
+      ),
+    );
+    await stack.call(subjects.billing.webhook, paid);
+    await expect(subscription()).resolves.toEqual({
+      hasSubscription: true,
+      tier: 'large',
+      subscription_status: 'active',
+    });
   });
 
   it('cancels on customer.subscription.deleted', async () => {
@@ -334,6 +394,11 @@ describe('Stripe', () => {
     );
     const { rows } = await stack.authDb.query(`SELECT subscription_status FROM clients WHERE id = $1`, [clientId]);
     expect(rows[0].subscription_status).toBe('cancelled');
+    await expect(subscription()).resolves.toEqual({
+      hasSubscription: false,
+      tier: 'large',
+      subscription_status: 'cancelled',
+    });
     await eventually(
       () => cancelled,
       (list) => list.length >= 1,

@@ -1,6 +1,7 @@
-// One notion of the usage period: the gateway counts by the client's billing period (as auth
-// resolves it with the key), refuses with a Retry-After to that period's end, starts again at 0
-// exactly when it rolls over, and billing's own roll, when it comes, resets nothing twice.
+// The sandbox provider behind the real gateway (with screening): a paid checkout's key screens
+// over HTTP; and one notion of the usage period: the gateway counts by the client's billing period
+// (as auth resolves it with the key), refuses with a Retry-After to that period's end, starts again
+// at 0 exactly when it rolls over, and billing's own roll, when it comes, resets nothing twice.
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import {
   subjects,
@@ -18,7 +19,7 @@ jest.setTimeout(30_000);
 let stack: BillingStack;
 beforeAll(async () => {
   // The key cache on, as in production: the period must roll over even for a cached key.
-  stack = await startBillingStack({}, { gateway: true, gatewayEnv: { KEY_CACHE_TTL_MS: '5000' } });
+  stack = await startBillingStack({}, { gateway: true, gatewayEnv: { KEY_CACHE_TTL_MS: '5000' }, screening: true });
 }, 90_000);
 afterAll(async () => {
   await stack?.stop();
@@ -62,6 +63,36 @@ const status = async (key: string) => {
   return res.body as ApiStatusResponse;
 };
 
+describe('sandbox checkout through the gateway', () => {
+  it('turns a paid checkout into an active client whose key screens at the gateway, counted in its period', async () => {
+    const client = await subscribe('screener@example.com', 'small');
+    const screened = await gateway()
+      .post('/api/v1/screen')
+      .set('x-api-key', client.key)
+      .send({ name: 'Viktor Bout', entityType: 'individual' });
+    expect(screened.status).toBe(200);
+    expect(screened.headers['ratelimit-limit']).toBe('50');
+    expect(screened.body).toMatchObject({ searchedName: 'Viktor Bout' });
+    expect(screened.body.results.length).toBeGreaterThan(0);
+    const period = await billingPeriod(client.id);
+    await expect(status(client.key)).resolves.toMatchObject({
+      tier: 'small',
+      usage: 1,
+      quota: 5_000,
+      remaining: 4_999,
+      subscriptionStatus: 'active',
+      period: period.start,
+    });
+    // The count reaches auth's copy, which quota monitoring and the account page read (≤ 10 s behind).
+    await eventually(
+      async () =>
+        (await stack.authDb.query(`SELECT usage_month FROM clients WHERE id = $1`, [client.id])).rows[0].usage_month,
+      (usage) => usage === 1,
+      15_000,
+    );
+  });
+});
+
 describe('usage period', () => {
   it('counts by the billing period and refuses until its end, not the calendar month', async () => {
     const client = await subscribe('period@example.com', 'starter');
@@ -91,8 +122,9 @@ describe('usage period', () => {
     const period = await billingPeriod(client.id);
     const warnings = stack.events(subjects.gateway.quotaWarning);
     await setUsage(client.id, period.start, 799);
-    // The 800th name crosses 80%. (No screening service runs here, so the name is given back after.)
-    await gateway().post('/api/v1/screen').set('x-api-key', client.key).send({ name: 'John Smith' });
+    // The 800th name crosses 80%.
+    const screened = await gateway().post('/api/v1/screen').set('x-api-key', client.key).send({ name: 'John Smith' });
+    expect(screened.status).toBe(200);
     const [event] = (await eventually(
       () => warnings,
       (list) => list.length >= 1,
