@@ -282,7 +282,7 @@ export type {
 } from './billing/billing.js';
 export type { Plan } from './plans.js';
 export { addMonth, periodAt, calendarMonthAt } from './billing/periods.js';
-export type { BillingPeriod } from './billing/periods.js';
+export type { SubscriptionPeriod } from './billing/periods.js';
 export { securityEventSchema, QUOTA_EVENT_TYPES, quotaEventSchema } from './gateway/events.js';
 export type { SecurityEvent, QuotaEvent } from './gateway/events.js';
 export { bulkJobChunkSchema } from './gateway/jobs.js';

@@ -3,7 +3,7 @@
  * key look-ups) and the gateway (which keys its quota counter by the period's start) agree on
  * the same instants. A period is [start, end); the next one starts at the end and lasts a month.
  */
-export type BillingPeriod = { start: Date; end: Date };
+export type SubscriptionPeriod = { start: Date; end: Date };
 
 /** The same day of the next month (clamped to its last day), in UTC: a monthly billing period's end. */
 export function addMonth(start: Date): Date {
@@ -21,7 +21,7 @@ export function addMonth(start: Date): Date {
  * quota resets at the period's end even before billing has heard of the renewal, and billing's
  * roll, when it comes, lands on the same start: nothing resets twice.
  */
-export function periodAt(recorded: BillingPeriod, now: Date): BillingPeriod {
+export function periodAt(recorded: SubscriptionPeriod, now: Date): SubscriptionPeriod {
   let { start, end } = recorded;
   while (end.getTime() <= now.getTime()) {
     start = end;
@@ -31,7 +31,7 @@ export function periodAt(recorded: BillingPeriod, now: Date): BillingPeriod {
 }
 
 /** Clients without a billing subscription (created by an admin) count by UTC calendar month. */
-export function calendarMonthAt(now: Date): BillingPeriod {
+export function calendarMonthAt(now: Date): SubscriptionPeriod {
   return {
     start: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)),
     end: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)),
