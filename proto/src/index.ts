@@ -7,9 +7,24 @@ export { healthCheckSchema, healthReplySchema } from './health/health.js';
 export type { HealthCheck, HealthReply } from './health/health.js';
 export type { HealthResponse, ServiceHealth } from './http/health.js';
 export type { ProblemDetails } from './http/problem.js';
-export { emailSchema, accessTokenSchema, callerContextSchema, authenticatedRequestSchema, ROLES, ASSURANCE_LEVELS, messageReplySchema } from './auth/common.js';
+export {
+  emailSchema,
+  accessTokenSchema,
+  callerContextSchema,
+  authenticatedRequestSchema,
+  ROLES,
+  ASSURANCE_LEVELS,
+  messageReplySchema,
+} from './auth/common.js';
 export type { Role, AssuranceLevel, CallerContext, AuthenticatedRequest, MessageReply } from './auth/common.js';
-export { factorSchema, identitySchema, userSchema, sessionSchema, accessTokenClaimsSchema, sessionInfoSchema } from './auth/session.js';
+export {
+  factorSchema,
+  identitySchema,
+  userSchema,
+  sessionSchema,
+  accessTokenClaimsSchema,
+  sessionInfoSchema,
+} from './auth/session.js';
 export type { Factor, Identity, User, Session, AccessTokenClaims, SessionInfo } from './auth/session.js';
 export {
   PASSWORD_MIN_LENGTH,
@@ -60,8 +75,21 @@ export {
   verifyFactorReplySchema,
   unenrollFactorRequestSchema,
 } from './auth/mfa.js';
-export type { EnrollFactorRequest, EnrollFactorReply, ChallengeFactorRequest, ChallengeReply, VerifyFactorRequest, VerifyFactorReply, UnenrollFactorRequest } from './auth/mfa.js';
-export { OIDC_PROVIDERS, oidcStartRequestSchema, oidcStartReplySchema, oidcCallbackRequestSchema } from './auth/oidc.js';
+export type {
+  EnrollFactorRequest,
+  EnrollFactorReply,
+  ChallengeFactorRequest,
+  ChallengeReply,
+  VerifyFactorRequest,
+  VerifyFactorReply,
+  UnenrollFactorRequest,
+} from './auth/mfa.js';
+export {
+  OIDC_PROVIDERS,
+  oidcStartRequestSchema,
+  oidcStartReplySchema,
+  oidcCallbackRequestSchema,
+} from './auth/oidc.js';
 export type { OidcProvider, OidcStartRequest, OidcStartReply, OidcCallbackRequest } from './auth/oidc.js';
 export { ACCESS_TOKEN_ALGORITHM, jwkSchema, jwksReplySchema } from './auth/jwt.js';
 export type { Jwk, JwksReply } from './auth/jwt.js';
@@ -118,7 +146,12 @@ export {
   updateNotificationsRequestSchema,
   accountSummarySchema,
 } from './clients/settings.js';
-export type { NotificationSettings, UpdateProfileRequest, UpdateNotificationsRequest, AccountSummary } from './clients/settings.js';
+export type {
+  NotificationSettings,
+  UpdateProfileRequest,
+  UpdateNotificationsRequest,
+  AccountSummary,
+} from './clients/settings.js';
 export {
   feedSchema,
   tierSchema,
@@ -133,7 +166,14 @@ export {
   entityTypeSchema,
   listVersionRefSchema,
 } from './screening/common.js';
-export type { ScreeningCaller, ScreeningThresholds, MatchStatus, MatchLabel, ScreeningEntityType, ListVersionRef } from './screening/common.js';
+export type {
+  ScreeningCaller,
+  ScreeningThresholds,
+  MatchStatus,
+  MatchLabel,
+  ScreeningEntityType,
+  ListVersionRef,
+} from './screening/common.js';
 export {
   screenEntitySchema,
   screenRequestSchema,
@@ -143,10 +183,36 @@ export {
   screenResultSchema,
   screenResponseSchema,
 } from './screening/screen.js';
-export type { ScreenEntity, ScreenRequest, ParsedScreenRequest, TokenExplanation, MatchExplanation, ScreenResult, ScreenResponse } from './screening/screen.js';
-export { BULK_SCREEN_MAX_NAMES, bulkScreenRequestSchema, bulkMatchSchema, bulkItemSchema, bulkScreenResponseSchema } from './screening/bulk-screen.js';
-export type { BulkScreenRequest, ParsedBulkScreenRequest, BulkMatch, BulkItem, BulkScreenResponse } from './screening/bulk-screen.js';
-export { entityRequestSchema, entityNameSchema, entityAddressSchema, entityIdentifierSchema, entityDetailsSchema } from './screening/entity.js';
+export type {
+  ScreenEntity,
+  ScreenRequest,
+  ParsedScreenRequest,
+  TokenExplanation,
+  MatchExplanation,
+  ScreenResult,
+  ScreenResponse,
+} from './screening/screen.js';
+export {
+  BULK_SCREEN_MAX_NAMES,
+  bulkScreenRequestSchema,
+  bulkMatchSchema,
+  bulkItemSchema,
+  bulkScreenResponseSchema,
+} from './screening/bulk-screen.js';
+export type {
+  BulkScreenRequest,
+  ParsedBulkScreenRequest,
+  BulkMatch,
+  BulkItem,
+  BulkScreenResponse,
+} from './screening/bulk-screen.js';
+export {
+  entityRequestSchema,
+  entityNameSchema,
+  entityAddressSchema,
+  entityIdentifierSchema,
+  entityDetailsSchema,
+} from './screening/entity.js';
 export type { EntityRequest, EntityDetails } from './screening/entity.js';
 export {
   LIST_STATUSES,
@@ -173,7 +239,12 @@ export type {
 } from './screening/lists.js';
 export { searchRequestSchema, searchHitSchema, searchResponseSchema } from './screening/search.js';
 export type { SearchRequest, ParsedSearchRequest, SearchHit, SearchResponse } from './screening/search.js';
-export { LIST_DELTA_MAX_IDS, listsUpdatedEventSchema, listsRefreshFailedEventSchema, screenedEventSchema } from './screening/events.js';
+export {
+  LIST_DELTA_MAX_IDS,
+  listsUpdatedEventSchema,
+  listsRefreshFailedEventSchema,
+  screenedEventSchema,
+} from './screening/events.js';
 export type { ListsUpdatedEvent, ListsRefreshFailedEvent, ScreenedEvent } from './screening/events.js';
 export { PLANS, planOf, MOST_POPULAR_TIER, YEARLY_DISCOUNT, yearlyPriceUsd } from './plans.js';
 export {
@@ -210,6 +281,8 @@ export type {
   SubscriptionStatusEvent,
 } from './billing/billing.js';
 export type { Plan } from './plans.js';
+export { addMonth, periodAt, calendarMonthAt } from './billing/periods.js';
+export type { SubscriptionPeriod } from './billing/periods.js';
 export { securityEventSchema, QUOTA_EVENT_TYPES, quotaEventSchema } from './gateway/events.js';
 export type { SecurityEvent, QuotaEvent } from './gateway/events.js';
 export { bulkJobChunkSchema } from './gateway/jobs.js';

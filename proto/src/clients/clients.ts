@@ -77,6 +77,14 @@ export const resolvedKeySchema = z.object({
   quotaMonth: z.number().int(),
   usageMonth: z.number().int(),
   rateLimitPerMinute: z.number().int(),
+  /**
+   * The client's current usage period [periodStart, periodEnd), ISO 8601: its billing period
+   * (kept by billing through update-subscription, rolled monthly past its end until billing
+   * renews it), or the UTC calendar month for a client without a subscription. The gateway keys
+   * its quota counter by periodStart and tells a refused caller to come back at periodEnd.
+   */
+  periodStart: z.string(),
+  periodEnd: z.string(),
 });
 
 /** Event `clients.v1.key-revoked`: drop any cached resolution of this key hash now. */
@@ -107,14 +115,31 @@ export const provisionClientReplySchema = z.object({
   created: z.boolean(),
 });
 
-/** `clients.v1.update-subscription` (billing): tier changes reset the quota to the tier's. */
-export const updateSubscriptionRequestSchema = z.object({
-  clientId: z.uuid(),
-  tier: z.enum(TIERS).optional(),
-  subscriptionStatus: z.enum(SUBSCRIPTION_STATUSES).optional(),
-  quotaMonth: z.number().int().min(0).optional(),
-  usageMonth: z.number().int().min(0).optional(),
-});
+/**
+ * `clients.v1.update-subscription` (billing, and the gateway's usage copy): tier changes reset
+ * the quota to the tier's. A later billing period (`period`) resets usage to 0 once; an earlier
+ * or equal one changes nothing. A usage copy names the period it counts (`usagePeriodStart`) and
+ * is ignored if that period is older than the client's, so a copy racing a renewal cannot bring
+ * last period's usage back.
+ */
+export const updateSubscriptionRequestSchema = z
+  .object({
+    clientId: z.uuid(),
+    tier: z.enum(TIERS).optional(),
+    subscriptionStatus: z.enum(SUBSCRIPTION_STATUSES).optional(),
+    quotaMonth: z.number().int().min(0).optional(),
+    usageMonth: z.number().int().min(0).optional(),
+    usagePeriodStart: z.iso.datetime({ offset: true }).optional(),
+    period: z.object({ start: z.iso.datetime({ offset: true }), end: z.iso.datetime({ offset: true }) }).optional(),
+  })
+  .refine((request) => request.usagePeriodStart === undefined || request.usageMonth !== undefined, {
+    path: ['usagePeriodStart'],
+    message: 'only with usageMonth',
+  })
+  .refine((request) => !request.period || Date.parse(request.period.start) < Date.parse(request.period.end), {
+    path: ['period'],
+    message: 'must end after it starts',
+  });
 
 export type Client = z.infer<typeof clientSchema>;
 export type ClientWithKey = z.infer<typeof clientWithKeySchema>;

@@ -33,7 +33,7 @@ export const quotaEventSchema = z.object({
   client_id: z.uuid(),
   client_name: z.string(),
   tier: z.enum(TIERS),
-  /** The quota month, YYYY-MM (UTC). */
+  /** The usage period's start, ISO 8601: the client's billing period (ResolvedKey.periodStart). */
   period: z.string(),
   usage: z.number().int(),
   quota: z.number().int(),

@@ -43,7 +43,7 @@ export type BulkJobResponse = {
   page: { offset: number; limit: number; returned: number };
 };
 
-/** `GET /api/status` and `GET /api/v1/status`: the calling client's month. */
+/** `GET /api/status` and `GET /api/v1/status`: the calling client's current usage period. */
 export type ApiStatusResponse = {
   tier: Tier;
   usage: number;
@@ -51,5 +51,8 @@ export type ApiStatusResponse = {
   remaining: number;
   client: string;
   subscriptionStatus: string;
+  /** Start of the usage period (the billing period), ISO 8601. */
   period: string;
+  /** When usage starts again at 0, ISO 8601. */
+  periodEnd: string;
 };

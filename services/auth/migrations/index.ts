@@ -1,7 +1,13 @@
 import { ProcessedMessages1763800000000 } from '@vigil/platform';
 import { AuthSchema1764100000000 } from './1764100000000-auth-schema.js';
 import { OidcLink1764100000001 } from './1764100000001-oidc-link.js';
+import { UsagePeriod1764100000002 } from './1764100000002-usage-period.js';
 
 // Listed explicitly, in order: ESM builds have no reliable glob loading, and an
 // explicit list makes a forgotten migration a compile-time diff, not a surprise.
-export const migrations = [ProcessedMessages1763800000000, AuthSchema1764100000000, OidcLink1764100000001];
+export const migrations = [
+  ProcessedMessages1763800000000,
+  AuthSchema1764100000000,
+  OidcLink1764100000001,
+  UsagePeriod1764100000002,
+];

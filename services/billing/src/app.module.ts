@@ -1,10 +1,18 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { ClientsModule } from '@nestjs/microservices';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { NATS_CLIENT, RpcClient, databaseHealth, dataSourceOptions, healthModule, natsClientOptions } from '@vigil/platform';
+import {
+  NATS_CLIENT,
+  RpcClient,
+  databaseHealth,
+  dataSourceOptions,
+  healthModule,
+  natsClientOptions,
+} from '@vigil/platform';
 import { DataSource } from 'typeorm';
 import { migrations } from '../migrations/index.js';
 import { AuthClients } from './clients/auth-clients.adapter.js';
+import { SecretBox } from './crypto/secret-box.js';
 import { BILLING_CONFIG, type BillingConfig } from './env.js';
 import { MailOutboxRepository } from './mail/mail-outbox.repository.js';
 import { PAYMENT_PROVIDER } from './payments/payment-provider.js';
@@ -30,7 +38,9 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        TypeOrmModule.forRoot(dataSourceOptions({ databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, migrations })),
+        TypeOrmModule.forRoot(
+          dataSourceOptions({ databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, migrations }),
+        ),
         ClientsModule.register([{ name: NATS_CLIENT, ...natsClientOptions(config.NATS_URL, 'billing') }]),
         healthModule('billing', [{ provide: 'DATABASE_HEALTH', useFactory: databaseHealth, inject: [DataSource] }]),
       ],
@@ -42,6 +52,7 @@ export class AppModule {
         RpcClient,
         AuthClients,
         BillingEventsPublisher,
+        SecretBox,
         MailOutboxRepository,
         CustomersRepository,
         CheckoutSessionsRepository,

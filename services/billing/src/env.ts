@@ -7,9 +7,19 @@ const optionalSecret = z
   .optional()
   .transform((value) => (value && value.trim() !== '' ? value.trim() : undefined));
 
+/**
+ * Used only outside production when BILLING_ENCRYPTION_KEY is unset, so `npm start` and tests
+ * need no setup. It is public (it is in this file): anything sealed with it is as good as plain.
+ */
+export const DEVELOPMENT_ENCRYPTION_KEY = Buffer.from('vigil-billing-development-key-32', 'utf8');
+
 export const envSchema = baseEnvSchema
   .extend({
-    DB_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lowercase Postgres identifier').default('billing'),
+    NODE_ENV: z.string().default('development'),
+    DB_SCHEMA: z
+      .string()
+      .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lowercase Postgres identifier')
+      .default('billing'),
     /** Base URL of the client web app: checkout success/cancel pages and the sandbox checkout page live there. */
     WEB_URL: httpUrl.default('http://localhost:3000'),
     /** Both set: Stripe. Both unset: the sandbox provider (no network). One alone is a mistake. */
@@ -22,7 +32,20 @@ export const envSchema = baseEnvSchema
     /** An upgrade charging more than this now is refused (UPGRADE_COST_TOO_HIGH) rather than surprising a customer. */
     MAX_UPGRADE_CHARGE_USD: z.coerce.number().min(1).default(5_000),
     /** How often quota warnings, payment reminders and usage resets run on their own; 0 turns the schedule off. */
-    BILLING_CHECK_INTERVAL_MS: z.coerce.number().int().min(0).default(15 * 60_000),
+    BILLING_CHECK_INTERVAL_MS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .default(15 * 60_000),
+    /**
+     * 32 bytes, base64: encrypts a new API key while billing holds it (the checkout session until the
+     * success page shows it, the mail outbox). Required in production; elsewhere a public development key.
+     */
+    BILLING_ENCRYPTION_KEY: z
+      .string()
+      .transform((value) => Buffer.from(value, 'base64'))
+      .refine((key) => key.length === 32, { message: 'must be 32 bytes, base64-encoded (openssl rand -base64 32)' })
+      .optional(),
   })
   .superRefine((config, ctx) => {
     if (Boolean(config.STRIPE_SECRET_KEY) !== Boolean(config.STRIPE_WEBHOOK_SECRET)) {
@@ -32,7 +55,18 @@ export const envSchema = baseEnvSchema
         message: 'set both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET for Stripe, or neither for the sandbox provider',
       });
     }
-  });
+    if (config.NODE_ENV === 'production' && !config.BILLING_ENCRYPTION_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['BILLING_ENCRYPTION_KEY'],
+        message: 'is required in production (openssl rand -base64 32)',
+      });
+    }
+  })
+  .transform(({ BILLING_ENCRYPTION_KEY, ...config }) => ({
+    ...config,
+    BILLING_ENCRYPTION_KEY: BILLING_ENCRYPTION_KEY ?? DEVELOPMENT_ENCRYPTION_KEY,
+  }));
 
 export type BillingConfig = z.infer<typeof envSchema>;
 export const BILLING_CONFIG = Symbol('BILLING_CONFIG');

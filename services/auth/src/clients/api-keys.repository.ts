@@ -3,6 +3,7 @@ import type { ApiKeyStatus, SubscriptionStatus, ThresholdConfig, Tier } from '@v
 import { DataSource } from 'typeorm';
 import type { Queryable } from '../db.js';
 import { sql } from '../db.js';
+import { CURRENT_USAGE } from './clients.repository.js';
 
 export type RevokedKey = { id: string; key_hash: string; prefix: string; client_id: string; revoked_at: Date };
 
@@ -16,6 +17,8 @@ export type KeyOwner = {
   threshold_config: ThresholdConfig | null;
   quota_month: number;
   usage_month: number;
+  period_start: Date | null;
+  period_end: Date | null;
 };
 
 @Injectable()
@@ -24,7 +27,8 @@ export class ApiKeysRepository {
 
   /** Revokes the client's working key, if any; returns what was revoked so caches can be told. */
   async revokeActive(clientId: string, reason: string, q: Queryable = this.db): Promise<RevokedKey[]> {
-    return sql(q, 
+    return sql(
+      q,
       `UPDATE api_keys SET revoked_at = now(), revoked_reason = $2 WHERE client_id = $1 AND revoked_at IS NULL
        RETURNING id, key_hash, prefix, client_id, revoked_at`,
       [clientId, reason],
@@ -36,9 +40,10 @@ export class ApiKeysRepository {
   }
 
   async ownerOf(keyHash: string): Promise<KeyOwner | undefined> {
-    const rows: KeyOwner[] = await sql(this.db, 
+    const rows: KeyOwner[] = await sql(
+      this.db,
       `SELECT k.id AS key_id, k.prefix, c.id AS client_id, c.client_name, c.tier, c.subscription_status, c.threshold_config,
-              c.quota_month, c.usage_month
+              c.quota_month, ${CURRENT_USAGE} AS usage_month, c.period_start, c.period_end
          FROM api_keys k JOIN clients c ON c.id = k.client_id
         WHERE k.key_hash = $1 AND k.revoked_at IS NULL`,
       [keyHash],
@@ -47,7 +52,8 @@ export class ApiKeysRepository {
   }
 
   async status(clientId: string): Promise<ApiKeyStatus> {
-    const rows: { prefix: string; created_at: Date; revoked_at: Date | null }[] = await sql(this.db, 
+    const rows: { prefix: string; created_at: Date; revoked_at: Date | null }[] = await sql(
+      this.db,
       `SELECT prefix, created_at, revoked_at FROM api_keys WHERE client_id = $1 ORDER BY (revoked_at IS NULL) DESC, created_at DESC LIMIT 1`,
       [clientId],
     );

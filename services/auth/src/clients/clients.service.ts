@@ -4,6 +4,8 @@ import {
   CLIENT_NOT_FOUND_BY_KEY,
   DEFAULT_THRESHOLDS,
   TIER_LIMITS,
+  calendarMonthAt,
+  periodAt,
   thresholdProblems,
   type ApiKeyStatus,
   type Client,
@@ -53,7 +55,9 @@ export class ClientsService {
   }
 
   /** Creates a client and its first key; the key is in this answer and nowhere else, ever. */
-  async create(request: Pick<CreateClientRequest, 'clientName' | 'tier' | 'contactEmail' | 'subscriptionStatus'>): Promise<ClientWithKey> {
+  async create(
+    request: Pick<CreateClientRequest, 'clientName' | 'tier' | 'contactEmail' | 'subscriptionStatus'>,
+  ): Promise<ClientWithKey> {
     const apiKey = newApiKey();
     const clientId = await this.db.transaction(async (tx) => {
       const id = await this.clients.create(
@@ -154,6 +158,8 @@ export class ClientsService {
       subscriptionStatus: request.subscriptionStatus,
       quotaMonth,
       usageMonth: request.usageMonth,
+      usagePeriodStart: request.usagePeriodStart,
+      period: request.period,
     });
     if (!found) throw new DomainError('NOT_FOUND', 'Client not found.');
     return this.get(request.clientId);
@@ -164,6 +170,11 @@ export class ClientsService {
     const owner = await this.keys.ownerOf(keyHash);
     if (!owner) throw new DomainError('INVALID_API_KEY', 'Invalid API key.');
     const limits = TIER_LIMITS[owner.tier];
+    const now = new Date();
+    const period =
+      owner.period_start && owner.period_end
+        ? periodAt({ start: owner.period_start, end: owner.period_end }, now)
+        : calendarMonthAt(now);
     return {
       clientId: owner.client_id,
       clientName: owner.client_name,
@@ -177,6 +188,8 @@ export class ClientsService {
       quotaMonth: owner.quota_month,
       usageMonth: owner.usage_month,
       rateLimitPerMinute: limits.rateLimitPerMinute,
+      periodStart: period.start.toISOString(),
+      periodEnd: period.end.toISOString(),
     };
   }
 

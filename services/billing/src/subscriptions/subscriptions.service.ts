@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DomainError } from '@vigil/platform';
 import {
+  addMonth,
   planOf,
   TIERS,
   type BillingUser,
@@ -18,11 +19,15 @@ import { DataSource } from 'typeorm';
 import { AuthClients } from '../clients/auth-clients.adapter.js';
 import { BILLING_CONFIG, type BillingConfig } from '../env.js';
 import { MailOutboxRepository } from '../mail/mail-outbox.repository.js';
-import { PAYMENT_PROVIDER, type PaymentProvider, type Period, type ProviderEvent } from '../payments/payment-provider.js';
+import {
+  PAYMENT_PROVIDER,
+  type PaymentProvider,
+  type Period,
+  type ProviderEvent,
+} from '../payments/payment-provider.js';
 import { SandboxPaymentProvider } from '../payments/sandbox.provider.js';
 import { BillingEventsRepository } from '../quota-monitoring/billing-events.repository.js';
 import { UsageResets } from '../quota-monitoring/usage-resets.service.js';
-import { addMonth } from '../upgrades/proration.js';
 import { BillingEventsPublisher } from './billing-events.publisher.js';
 import { CheckoutSessionsRepository } from './checkout-sessions.repository.js';
 import { CustomersRepository, type Customer } from './customers.repository.js';
@@ -32,7 +37,8 @@ export const CLIENT_NOT_FOUND = 'Client not found';
 
 export function parseTier(value: string): Tier {
   const tier = value.trim().toLowerCase();
-  if (!(TIERS as readonly string[]).includes(tier)) throw new DomainError('INVALID_TIER', `Invalid tier "${value}": choose one of ${TIERS.join(', ')}.`);
+  if (!(TIERS as readonly string[]).includes(tier))
+    throw new DomainError('INVALID_TIER', `Invalid tier "${value}": choose one of ${TIERS.join(', ')}.`);
   return tier as Tier;
 }
 
@@ -64,7 +70,8 @@ export class SubscriptionsService {
 
   async createCheckout(user: BillingUser, tierInput: string, clientEmail: string): Promise<CheckoutSessionReply> {
     const tier = parseTier(tierInput);
-    if (clientEmail !== user.email) throw new DomainError('FORBIDDEN', 'Checkout is for the signed-in user\'s own e-mail address.');
+    if (clientEmail !== user.email)
+      throw new DomainError('FORBIDDEN', "Checkout is for the signed-in user's own e-mail address.");
     const existing = await this.customers.byEmail(clientEmail);
     if (existing && !existing.deleted && existing.subscription_status === 'active') {
       throw new DomainError('CONFLICT', 'This account already has an active subscription: upgrade it instead.');
@@ -76,20 +83,35 @@ export class SubscriptionsService {
       successUrl: `${this.config.WEB_URL}/payment/success?session_id={CHECKOUT_SESSION_ID}`,
       cancelUrl: `${this.config.WEB_URL}/payment/cancel`,
     });
-    await this.sessions.insert({ id: created.sessionId, provider: this.provider.kind, user_id: user.id, email: clientEmail, tier, amount_usd: planOf(tier).priceUsdPerMonth });
+    await this.sessions.insert({
+      id: created.sessionId,
+      provider: this.provider.kind,
+      user_id: user.id,
+      email: clientEmail,
+      tier,
+      amount_usd: planOf(tier).priceUsdPerMonth,
+    });
     return { url: created.url, sessionId: created.sessionId };
   }
 
   async sandboxSession(query: SandboxSessionQuery): Promise<SandboxCheckoutSession> {
     const session = await this.ownSandboxSession(query);
-    return { id: session.id, tier: session.tier, clientEmail: session.email, amount: session.amount_usd, status: session.status };
+    return {
+      id: session.id,
+      tier: session.tier,
+      clientEmail: session.email,
+      amount: session.amount_usd,
+      status: session.status,
+    };
   }
 
   /** The sandbox "pays" and then raises exactly what a Stripe checkout.session.completed would. */
   async sandboxComplete(command: SandboxCompleteCommand): Promise<{ redirectUrl: string }> {
-    if (!(this.provider instanceof SandboxPaymentProvider)) throw new DomainError('NOT_FOUND', 'The sandbox payment provider is not in use.');
+    if (!(this.provider instanceof SandboxPaymentProvider))
+      throw new DomainError('NOT_FOUND', 'The sandbox payment provider is not in use.');
     const session = await this.ownSandboxSession(command);
-    if (session.status === 'expired') throw new DomainError('CONFLICT', 'This checkout session has expired: start again from the plans.');
+    if (session.status === 'expired')
+      throw new DomainError('CONFLICT', 'This checkout session has expired: start again from the plans.');
     this.provider.pay(command.cardNumber);
     const now = new Date();
     await this.apply({
@@ -141,7 +163,8 @@ export class SubscriptionsService {
   }
 
   async clientByEmail(user: BillingUser, email: string): Promise<ClientByEmailResponse> {
-    if (email !== user.email) throw new DomainError('FORBIDDEN', 'You can only look up the client of your own e-mail address.');
+    if (email !== user.email)
+      throw new DomainError('FORBIDDEN', 'You can only look up the client of your own e-mail address.');
     const customer = await this.customers.byEmail(email);
     if (!customer) throw new DomainError('NOT_FOUND', CLIENT_NOT_FOUND);
     const client = await this.auth.get(customer.client_id);
@@ -163,24 +186,38 @@ export class SubscriptionsService {
   async hasSubscription(user: BillingUser): Promise<SubscriptionCheckReply> {
     const customer = await this.customers.byEmail(user.email);
     if (!customer || customer.deleted) return { hasSubscription: false, tier: null, subscription_status: null };
-    return { hasSubscription: customer.subscription_status === 'active', tier: customer.tier, subscription_status: customer.subscription_status };
+    return {
+      hasSubscription: customer.subscription_status === 'active',
+      tier: customer.tier,
+      subscription_status: customer.subscription_status,
+    };
   }
 
   async portal(clientId: string): Promise<{ url: string }> {
     const customer = await this.customers.byClientId(clientId);
-    if (!customer) throw new DomainError('CUSTOMER_NOT_FOUND', 'No billing customer for this client: complete the initial setup first.');
-    if (customer.deleted) throw new DomainError('CUSTOMER_DELETED', 'The billing customer for this client was deleted: contact support.');
+    if (!customer)
+      throw new DomainError(
+        'CUSTOMER_NOT_FOUND',
+        'No billing customer for this client: complete the initial setup first.',
+      );
+    if (customer.deleted)
+      throw new DomainError('CUSTOMER_DELETED', 'The billing customer for this client was deleted: contact support.');
     return { url: await this.provider.createPortal(customer.provider_customer_id, `${this.config.WEB_URL}/account`) };
   }
 
   private async ownSandboxSession(query: SandboxSessionQuery) {
     const session = await this.sessions.get(query.sessionId);
     // Someone else's session is as good as none: do not confirm it exists.
-    if (!session || session.provider !== 'sandbox' || session.user_id !== query.user.id) throw new DomainError('NOT_FOUND', 'Checkout session not found.');
+    if (!session || session.provider !== 'sandbox' || session.user_id !== query.user.id)
+      throw new DomainError('NOT_FOUND', 'Checkout session not found.');
     return session;
   }
 
-  private async onCheckoutCompleted(event: Extract<ProviderEvent, { kind: 'checkout_completed' }>, tx: DataSource['manager'], after: AfterCommit[]) {
+  private async onCheckoutCompleted(
+    event: Extract<ProviderEvent, { kind: 'checkout_completed' }>,
+    tx: DataSource['manager'],
+    after: AfterCommit[],
+  ) {
     const session = await this.sessions.lock(event.sessionId, tx);
     if (!session) {
       // Not ours (another integration on the same Stripe account): nothing to do, and no retry will help.
@@ -195,10 +232,14 @@ export class SubscriptionsService {
       subscriptionStatus: 'active',
       userId: session.user_id,
     });
-    const client = provisioned.created
-      ? provisioned.client
-      : await this.auth.updateSubscription({ clientId: provisioned.client.id, tier: session.tier, subscriptionStatus: 'active' });
     const period: Period = event.period ?? { start: event.occurredAt, end: addMonth(event.occurredAt) };
+    // Auth learns the billing period in the same step (the gateway counts usage by it): inside the
+    // transaction, so if auth cannot be told the event is not claimed and is delivered again.
+    const client = await this.auth.updateSubscription({
+      clientId: provisioned.client.id,
+      ...(provisioned.created ? {} : { tier: session.tier, subscriptionStatus: 'active' as const }),
+      period: { start: period.start.toISOString(), end: period.end.toISOString() },
+    });
     await this.customers.upsertActive(
       {
         client_id: client.id,
@@ -236,19 +277,36 @@ export class SubscriptionsService {
     });
   }
 
-  private async onSubscriptionUpdated(event: Extract<ProviderEvent, { kind: 'subscription_updated' }>, tx: DataSource['manager'], after: AfterCommit[]) {
+  private async onSubscriptionUpdated(
+    event: Extract<ProviderEvent, { kind: 'subscription_updated' }>,
+    tx: DataSource['manager'],
+    after: AfterCommit[],
+  ) {
     const status: SubscriptionStatus | null =
-      event.status === 'active' ? 'active' : event.status === 'past_due' ? 'past_due' : event.status === 'unpaid' ? 'payment_failed' : event.status === 'canceled' ? 'cancelled' : null;
+      event.status === 'active'
+        ? 'active'
+        : event.status === 'past_due'
+          ? 'past_due'
+          : event.status === 'unpaid'
+            ? 'payment_failed'
+            : event.status === 'canceled'
+              ? 'cancelled'
+              : null;
     const customer = await this.customerFor(event.subscriptionRef, event.customerRef, tx);
     if (event.period) await this.rollPeriod(customer, event.period, tx, after);
     if (status) await this.onStatus(event, status, tx, after, customer);
   }
 
-  private async onInvoicePaid(event: Extract<ProviderEvent, { kind: 'invoice_paid' }>, tx: DataSource['manager'], after: AfterCommit[]) {
+  private async onInvoicePaid(
+    event: Extract<ProviderEvent, { kind: 'invoice_paid' }>,
+    tx: DataSource['manager'],
+    after: AfterCommit[],
+  ) {
     const customer = await this.customerFor(event.subscriptionRef, event.customerRef, tx);
     if (event.period) await this.rollPeriod(customer, event.period, tx, after);
     // A paid invoice ends a payment failure.
-    if (customer.subscription_status === 'payment_failed' || customer.subscription_status === 'past_due') await this.onStatus(event, 'active', tx, after, customer);
+    if (customer.subscription_status === 'payment_failed' || customer.subscription_status === 'past_due')
+      await this.onStatus(event, 'active', tx, after, customer);
   }
 
   /** A later billing period starts usage afresh; an older one (a late event) changes nothing. */
@@ -273,11 +331,25 @@ export class SubscriptionsService {
     if (status === 'payment_failed' || status === 'cancelled') {
       const client = await this.auth.get(customer.client_id);
       await this.billingEvents.record(
-        { clientId: customer.client_id, period: customer.period_start.toISOString(), kind: status === 'payment_failed' ? 'payment_failed' : 'subscription_cancelled', clientName: client.client_name },
+        {
+          clientId: customer.client_id,
+          period: customer.period_start.toISOString(),
+          kind: status === 'payment_failed' ? 'payment_failed' : 'subscription_cancelled',
+          clientName: client.client_name,
+        },
         tx,
       );
-      const payload = { id: event.eventId, client_id: customer.client_id, occurred_at: event.occurredAt.toISOString(), subscription_status: status };
-      after.push(() => (status === 'payment_failed' ? this.publisher.paymentFailed(payload) : this.publisher.subscriptionCancelled(payload)));
+      const payload = {
+        id: event.eventId,
+        client_id: customer.client_id,
+        occurred_at: event.occurredAt.toISOString(),
+        subscription_status: status,
+      };
+      after.push(() =>
+        status === 'payment_failed'
+          ? this.publisher.paymentFailed(payload)
+          : this.publisher.subscriptionCancelled(payload),
+      );
     }
   }
 
@@ -285,10 +357,17 @@ export class SubscriptionsService {
    * The customer an event is about. Unknown yet (the subscription event overtook its
    * checkout): fail so the event is not claimed and the provider redelivers it later.
    */
-  private async customerFor(subscriptionRef: string | null, customerRef: string | null, tx: DataSource['manager']): Promise<Customer> {
+  private async customerFor(
+    subscriptionRef: string | null,
+    customerRef: string | null,
+    tx: DataSource['manager'],
+  ): Promise<Customer> {
     const customer = await this.customers.byProviderRefs(subscriptionRef, customerRef, tx);
-    if (!customer) throw new DomainError('SERVICE_UNAVAILABLE', 'The subscription is not known yet; deliver this event again later.');
+    if (!customer)
+      throw new DomainError(
+        'SERVICE_UNAVAILABLE',
+        'The subscription is not known yet; deliver this event again later.',
+      );
     return customer;
   }
 }
-

@@ -13,21 +13,18 @@ export type Proration = { proratedCost: number; proratedCents: number; daysRemai
  *   At or after the end nothing remains (the next invoice charges the new price).
  * - Rounding: half away from zero on cents, computed in integer cents to avoid float drift.
  */
-export function prorate(currentPriceUsd: number, newPriceUsd: number, periodStart: Date, periodEnd: Date, now: Date): Proration {
+export function prorate(
+  currentPriceUsd: number,
+  newPriceUsd: number,
+  periodStart: Date,
+  periodEnd: Date,
+  now: Date,
+): Proration {
   const daysInPeriod = Math.max(1, Math.round((periodEnd.getTime() - periodStart.getTime()) / DAY_MS));
   const left = periodEnd.getTime() - Math.max(now.getTime(), periodStart.getTime());
   const daysRemaining = Math.min(daysInPeriod, Math.max(0, Math.ceil(left / DAY_MS)));
   const differenceCents = Math.round((newPriceUsd - currentPriceUsd) * 100);
-  const proratedCents = Math.sign(differenceCents) * Math.round((Math.abs(differenceCents) * daysRemaining) / daysInPeriod);
+  const proratedCents =
+    Math.sign(differenceCents) * Math.round((Math.abs(differenceCents) * daysRemaining) / daysInPeriod);
   return { proratedCost: proratedCents / 100, proratedCents, daysRemaining, daysInPeriod };
-}
-
-/** The same day of the next month (clamped to its last day), in UTC: a monthly billing period's end. */
-export function addMonth(start: Date): Date {
-  const year = start.getUTCFullYear();
-  const month = start.getUTCMonth() + 1;
-  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-  const end = new Date(start);
-  end.setUTCFullYear(year, month, Math.min(start.getUTCDate(), lastDay));
-  return end;
 }

@@ -10,18 +10,30 @@ const resolved = {
   clientId: '11111111-1111-4111-8111-111111111111',
   clientName: 'Bank',
   tier: 'starter',
+  periodStart: '2026-01-01T00:00:00.000Z',
+  periodEnd: '2999-01-01T00:00:00.000Z',
 } as ResolvedKey;
 
 function setup(env: Record<string, string> = {}) {
-  let onRevoked: (payload: unknown) => void = () => undefined;
+  const handlers = new Map<string, (payload: unknown) => void>();
   const rpc = { request: jest.fn(async () => resolved) };
   const streams = {
-    subscribe: jest.fn(async (_subject: string, handler: (payload: unknown) => void) => {
-      onRevoked = handler;
+    subscribe: jest.fn(async (subject: string, handler: (payload: unknown) => void) => {
+      handlers.set(subject, handler);
     }),
   };
   const sut = new ApiKeys(rpc as unknown as RpcClient, streams as unknown as NatsStreams, parseConfig(envSchema, env));
-  return { sut, mocks: { rpc, streams }, revoke: (payload: unknown) => onRevoked(payload) };
+  const deliver = (subject: string, payload: unknown) => {
+    const handler = handlers.get(subject);
+    if (!handler) throw new Error(`nothing follows ${subject}`);
+    handler(payload);
+  };
+  return {
+    sut,
+    mocks: { rpc, streams },
+    deliver,
+    revoke: (payload: unknown) => deliver('clients.v1.key-revoked', payload),
+  };
 }
 
 describe('ApiKeys', () => {
@@ -56,6 +68,57 @@ describe('ApiKeys', () => {
     });
     expect((await sut.resolve(KEY)).fresh).toBe(true);
     expect(mocks.rpc.request).toHaveBeenCalledTimes(2);
+  });
+
+  it.each([
+    'billing.v1.tier-changed',
+    'billing.v1.subscription-activated',
+    'billing.v1.payment-failed',
+    'billing.v1.subscription-cancelled',
+  ])('forgets every cached key of the client named by %s, and only that client', async (subject) => {
+    const other = 'b'.repeat(64);
+    const { sut, mocks, deliver } = setup();
+    mocks.rpc.request.mockImplementation(async (...args: unknown[]) => {
+      const { keyHash } = args[1] as { keyHash: string };
+      return keyHash === hashApiKey(other)
+        ? { ...resolved, clientId: '22222222-2222-4222-8222-222222222222' }
+        : resolved;
+    });
+    await sut.onModuleInit();
+    await sut.resolve(KEY);
+    await sut.resolve(other);
+    deliver(subject, { id: 'evt_1', client_id: resolved.clientId, occurred_at: new Date().toISOString() });
+    expect((await sut.resolve(KEY)).fresh).toBe(true);
+    expect((await sut.resolve(other)).fresh).toBe(false);
+    expect(mocks.rpc.request).toHaveBeenCalledTimes(3);
+  });
+
+  it('does not cache a look-up that was under way when a billing event arrived', async () => {
+    const { sut, mocks, deliver } = setup();
+    let answer: (value: ResolvedKey) => void = () => undefined;
+    mocks.rpc.request.mockImplementationOnce(() => new Promise<ResolvedKey>((resolve) => (answer = resolve)));
+    await sut.onModuleInit();
+    const pending = sut.resolve(KEY);
+    deliver('billing.v1.tier-changed', {
+      id: 'evt_2',
+      client_id: resolved.clientId,
+      occurred_at: new Date().toISOString(),
+    });
+    answer(resolved);
+    await pending;
+    expect((await sut.resolve(KEY)).fresh).toBe(true);
+  });
+
+  it('does not keep an answer past the end of its usage period', async () => {
+    const { sut, mocks } = setup();
+    mocks.rpc.request.mockImplementation(async () => ({
+      ...resolved,
+      periodEnd: new Date(Date.now() + 50).toISOString(),
+    }));
+    await sut.resolve(KEY);
+    expect((await sut.resolve(KEY)).fresh).toBe(false);
+    await new Promise((r) => setTimeout(r, 80));
+    expect((await sut.resolve(KEY)).fresh).toBe(true);
   });
 
   it('never keeps an answer longer than KEY_CACHE_TTL_MS', async () => {

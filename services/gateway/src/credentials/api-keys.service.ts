@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { DomainError, RpcClient } from '@vigil/platform';
 import { API_KEY_PATTERN, keyRevokedEventSchema, subjects, type ResolvedKey } from '@vigil/proto';
+import { z } from 'zod';
 import { createHash } from 'node:crypto';
 import { GATEWAY_CONFIG } from '../config.token.js';
 import type { GatewayConfig } from '../env.js';
@@ -8,13 +9,27 @@ import { NatsStreams } from '../infra/jetstream.js';
 
 type Entry = { value: ResolvedKey; expiresAt: number };
 
+/**
+ * Billing's events that change what a client may do (tier, quota, status). Every one names the
+ * client; that is all the cache needs, so only that is checked here.
+ */
+const BILLING_SUBJECTS = [
+  subjects.billing.tierChanged,
+  subjects.billing.subscriptionActivated,
+  subjects.billing.paymentFailed,
+  subjects.billing.subscriptionCancelled,
+] as const;
+const billingEventSchema = z.object({ client_id: z.uuid() });
+
 export const hashApiKey = (key: string) => createHash('sha256').update(key).digest('hex');
 
 /**
  * Who holds an API key. The gateway never keeps raw keys: it asks auth by the key's
  * SHA-256 and remembers the answer for at most KEY_CACHE_TTL_MS (≤ 5 s). A
- * `clients.v1.key-revoked` event evicts at once on every replica; the TTL bounds
- * staleness even if that (at-most-once) event is lost.
+ * `clients.v1.key-revoked` event evicts at once on every replica, and so do billing's
+ * tier-changed, subscription-activated, payment-failed and subscription-cancelled (an upgrade's
+ * limits, or a refusal, apply on the next request); the TTL bounds staleness even if those
+ * (at-most-once) events are lost.
  */
 @Injectable()
 export class ApiKeys implements OnModuleInit {
@@ -31,13 +46,17 @@ export class ApiKeys implements OnModuleInit {
   ) {}
 
   async onModuleInit() {
-    try {
-      await this.streams.subscribe(subjects.clients.keyRevoked, (payload) => this.onRevoked(payload));
-    } catch (error) {
-      // Without the event the TTL still bounds staleness; keep serving.
-      this.logger.error(
-        `cannot follow ${subjects.clients.keyRevoked}: ${error instanceof Error ? error.message : String(error)}`,
-      );
+    const follow = [
+      { subject: subjects.clients.keyRevoked, handler: (payload: unknown) => this.onRevoked(payload) },
+      ...BILLING_SUBJECTS.map((subject) => ({ subject, handler: (payload: unknown) => this.onBillingChange(payload) })),
+    ];
+    for (const { subject, handler } of follow) {
+      try {
+        await this.streams.subscribe(subject, handler);
+      } catch (error) {
+        // Without the event the TTL still bounds staleness; keep serving.
+        this.logger.error(`cannot follow ${subject}: ${error instanceof Error ? error.message : String(error)}`);
+      }
     }
   }
 
@@ -54,7 +73,9 @@ export class ApiKeys implements OnModuleInit {
         .request<ResolvedKey>(subjects.clients.resolveKey, { keyHash: hash })
         .then((value) => {
           if (generation === this.generation && this.config.KEY_CACHE_TTL_MS > 0) {
-            this.cache.set(hash, { value, expiresAt: Date.now() + this.config.KEY_CACHE_TTL_MS });
+            // Never past the end of the usage period: the next request must count in the new one.
+            const expiresAt = Math.min(Date.now() + this.config.KEY_CACHE_TTL_MS, Date.parse(value.periodEnd));
+            this.cache.set(hash, { value, expiresAt });
           }
           return value;
         })
@@ -68,8 +89,17 @@ export class ApiKeys implements OnModuleInit {
     const event = keyRevokedEventSchema.parse(payload);
     this.generation++;
     this.cache.delete(event.keyHash);
-    if (event.reason === 'client_deleted') {
-      for (const [hash, entry] of this.cache) if (entry.value.clientId === event.clientId) this.cache.delete(hash);
-    }
+    if (event.reason === 'client_deleted') this.evictClient(event.clientId);
+  }
+
+  /** The client's tier, quota or status changed: its next request asks auth again. */
+  private onBillingChange(payload: unknown) {
+    const event = billingEventSchema.parse(payload);
+    this.generation++;
+    this.evictClient(event.client_id);
+  }
+
+  private evictClient(clientId: string) {
+    for (const [hash, entry] of this.cache) if (entry.value.clientId === clientId) this.cache.delete(hash);
   }
 }

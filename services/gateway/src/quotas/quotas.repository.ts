@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Database } from '../infra/database.js';
 
-/** The monthly usage counters: one row per client and UTC month. */
+/** The usage counters: one row per client and usage period (keyed by the period's start). */
 @Injectable()
 export class QuotasRepository {
   constructor(private readonly db: Database) {}

@@ -1,4 +1,4 @@
-import { crossings, quotaPeriod, secondsUntilNextPeriod } from './quotas.service.js';
+import { crossings, quotaPeriod, secondsUntilPeriodEnd } from './quotas.service.js';
 
 describe('quota arithmetic', () => {
   it('reports the 80% and 100% thresholds once, when a change crosses them', () => {
@@ -12,10 +12,12 @@ describe('quota arithmetic', () => {
     expect(crossings(0, 4, 5)).toEqual(['quota_warning']);
   });
 
-  it('counts months in UTC and says how long until the next one', () => {
-    expect(quotaPeriod(new Date('2026-11-30T23:59:59Z'))).toBe('2026-11');
-    expect(quotaPeriod(new Date('2026-12-01T00:00:00Z'))).toBe('2026-12');
-    expect(secondsUntilNextPeriod(new Date('2026-11-30T23:59:00Z'))).toBe(60);
-    expect(secondsUntilNextPeriod(new Date('2026-12-31T23:59:59.500Z'))).toBe(1);
+  it('keys the counter by the resolved billing period and says how long until it ends', () => {
+    const client = { periodStart: '2026-11-20T09:30:00.000Z', periodEnd: '2026-12-20T09:30:00.000Z' };
+    expect(quotaPeriod(client)).toBe('2026-11-20T09:30:00.000Z');
+    expect(secondsUntilPeriodEnd(client, new Date('2026-12-20T09:29:00Z'))).toBe(60);
+    expect(secondsUntilPeriodEnd(client, new Date('2026-12-20T09:29:59.500Z'))).toBe(1);
+    // Past the end (the cached key is about to be refreshed): never 0 or negative.
+    expect(secondsUntilPeriodEnd(client, new Date('2026-12-21T00:00:00Z'))).toBe(1);
   });
 });

@@ -5,14 +5,19 @@ import { NatsStreams } from '../infra/jetstream.js';
 import { QuotasRepository } from './quotas.repository.js';
 import { UsageSync } from './usage-sync.service.js';
 
-/** The UTC month a moment falls in, YYYY-MM: quotas reset at 00:00 UTC on the 1st. */
-export function quotaPeriod(at = new Date()): string {
-  return at.toISOString().slice(0, 7);
+/**
+ * The usage period a counter belongs to: the client's billing period as auth resolved it with
+ * the key (a calendar month for a client without a subscription). Its start is an opaque key:
+ * a new period is a new counter, so usage starts at 0 exactly when the period rolls over, and a
+ * repeated renewal (same start) cannot reset it twice.
+ */
+export function quotaPeriod(client: Pick<ResolvedKey, 'periodStart'>): string {
+  return client.periodStart;
 }
 
-export function secondsUntilNextPeriod(at = new Date()): number {
-  const next = Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1);
-  return Math.max(1, Math.ceil((next - at.getTime()) / 1000));
+/** Seconds until the period ends and usage starts again (at least 1): a refused caller's Retry-After. */
+export function secondsUntilPeriodEnd(client: Pick<ResolvedKey, 'periodEnd'>, at = new Date()): number {
+  return Math.max(1, Math.ceil((Date.parse(client.periodEnd) - at.getTime()) / 1000));
 }
 
 /** Which thresholds a usage change crossed: 80% (warning) and 100% (exceeded). */
@@ -50,7 +55,7 @@ export class Quotas {
         `The subscription is ${client.subscriptionStatus.replace('_', ' ')}; screening resumes once it is active again.`,
       );
     }
-    const period = quotaPeriod();
+    const period = quotaPeriod(client);
     const used = await this.repository.reserve(client.clientId, period, amount, client.quotaMonth);
     if (used === null) {
       const current = await this.repository.used(client.clientId, period);
@@ -58,10 +63,10 @@ export class Quotas {
       throw new DomainError(
         'QUOTA_EXCEEDED',
         remaining === 0
-          ? `The monthly quota of ${client.quotaMonth} screenings is used up until the month resets or the plan is upgraded.`
+          ? `The monthly quota of ${client.quotaMonth} screenings is used up until the billing period resets (${client.periodEnd}) or the plan is upgraded.`
           : `This request needs ${amount} screenings but only ${remaining} of the monthly ${client.quotaMonth} remain.`,
         undefined,
-        secondsUntilNextPeriod(),
+        secondsUntilPeriodEnd(client),
       );
     }
     for (const type of crossings(used - amount, used, client.quotaMonth)) this.announce(type, client, period, used);
@@ -76,7 +81,7 @@ export class Quotas {
   }
 
   async status(client: ResolvedKey): Promise<ApiStatusResponse> {
-    const period = quotaPeriod();
+    const period = quotaPeriod(client);
     const usage = await this.repository.used(client.clientId, period);
     return {
       tier: client.tier,
@@ -86,12 +91,13 @@ export class Quotas {
       client: client.clientName,
       subscriptionStatus: client.subscriptionStatus,
       period,
+      periodEnd: client.periodEnd,
     };
   }
 
   private announce(type: QuotaEvent['event_type'], client: ResolvedKey, period: string, usage: number) {
     const event: QuotaEvent = {
-      // One event per client, month and threshold, whichever replica notices first.
+      // One event per client, period and threshold, whichever replica notices first.
       id: `${type}:${client.clientId}:${period}`,
       event_type: type,
       client_id: client.clientId,

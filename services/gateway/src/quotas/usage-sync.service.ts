@@ -6,7 +6,7 @@ import { QuotasRepository } from './quotas.repository.js';
 const FLUSH_INTERVAL_MS = 10_000;
 
 /**
- * Copies each client's month usage to the auth service's client record (usage_month),
+ * Copies each client's period usage to the auth service's client record (usage_month),
  * which the admin console's quota monitoring and the account summary read. The
  * gateway's counter stays the authority; this copy trails it by ≤ 10 s. Each flush
  * sends the counter as stored now, so replicas flushing in any order converge.
@@ -42,7 +42,8 @@ export class UsageSync implements OnModuleInit, OnModuleDestroy {
     for (const [clientId, period] of batch) {
       try {
         const usageMonth = await this.repository.used(clientId, period);
-        await this.rpc.request(subjects.clients.updateSubscription, { clientId, usageMonth });
+        // The period rides along: auth ignores a copy of a period older than the client's (a renewal overtook it).
+        await this.rpc.request(subjects.clients.updateSubscription, { clientId, usageMonth, usagePeriodStart: period });
       } catch (error) {
         // Try again next time unless a newer change already queued it.
         if (!this.dirty.has(clientId)) this.dirty.set(clientId, period);
