@@ -71,6 +71,51 @@ async function request(nc, subject, data, timeout = 10_000) {
   return body.response;
 }
 
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux); NaN elsewhere. */
+function cpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
+/**
+ * CPU used by each part of the path while `work` runs: the three services, nats-server, the
+ * Postgres backends of this bench's schemas, Redis and this process (autocannon). Per request,
+ * this is what decides throughput on a shared machine, whatever the load average says.
+ */
+async function meterCpu(parts, db, work) {
+  const backends = async () =>
+    (await db.query(`SELECT pid FROM pg_stat_activity WHERE application_name LIKE $1`, [`vigil-${prefix}%`])).rows.map(
+      (r) => r.pid,
+    );
+  const redis = spawnSync('sh', ['-c', 'pidof redis-server'], { encoding: 'utf8' }).stdout.trim().split(/\s+/)[0];
+  const sample = async () => {
+    const pgPids = await backends();
+    const values = Object.fromEntries(Object.entries(parts).map(([name, pid]) => [name, cpuSeconds(pid)]));
+    values.postgres = Object.fromEntries(pgPids.map((pid) => [pid, cpuSeconds(pid)]));
+    values.redis = redis ? cpuSeconds(redis) : NaN;
+    const self = process.cpuUsage();
+    values.bench = (self.user + self.system) / 1e6;
+    return values;
+  };
+  const before = await sample();
+  const result = await work();
+  const after = await sample();
+  const used = {};
+  for (const name of Object.keys(after)) {
+    if (name === 'postgres') {
+      used.postgres = Object.entries(after.postgres).reduce(
+        (n, [pid, cpu]) => n + (cpu - (before.postgres[pid] ?? 0)),
+        0,
+      );
+    } else used[name] = after[name] - before[name];
+  }
+  return { result, used };
+}
+
 async function until(what, fn, timeoutMs) {
   const started = Date.now();
   for (;;) {
@@ -125,7 +170,7 @@ async function main() {
       : [];
     for (const svc of ['auth', 'screening', 'gateway'])
       run(join(root, 'services', svc, 'dist', 'src', 'main.js'), env[svc], {
-        nodeArgs: svc === 'gateway' ? profile : [],
+        nodeArgs: svc === 'auth' ? [] : profile,
       });
 
     await new Promise((r) => setTimeout(r, 300));
@@ -249,7 +294,29 @@ async function main() {
     );
     log(`warming up for 5 s, then ${duration} s with ${connections} connections over ${queries.length} queries`);
     await autocannon(opts(5));
-    const result = await autocannon(opts(duration));
+    const db = new pg.Client({ connectionString: DATABASE_URL });
+    await db.connect();
+    const [authProc, screeningProc, gatewayProc] = children;
+    const { result, used } = await meterCpu(
+      { gateway: gatewayProc.pid, screening: screeningProc.pid, auth: authProc.pid, 'nats-server': nats.pid },
+      db,
+      () => autocannon(opts(duration)),
+    );
+    await db.end();
+    const cpuPerRequest = Object.fromEntries(
+      Object.entries(used).map(([name, s]) => [
+        name,
+        Math.round((s * 1e6) / Math.max(1, result.requests.total)) / 1000,
+      ]),
+    );
+    const cpuTotal = Object.values(cpuPerRequest).reduce((n, ms) => n + (Number.isFinite(ms) ? ms : 0), 0);
+    log(
+      `CPU per request (ms): ${Object.entries(cpuPerRequest)
+        .map(([name, ms]) => `${name} ${ms}`)
+        .join(
+          ', ',
+        )}; total ${cpuTotal.toFixed(2)} ms = at most ${Math.round((cpus().length * 1000) / cpuTotal)} req/s on ${cpus().length} cores`,
+    );
     await nc.close();
     const summary = {
       endpoint: 'POST /api/v1/screen',

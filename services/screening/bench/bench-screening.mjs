@@ -30,7 +30,17 @@ const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:
 const CALLER = {
   clientId: 'bench',
   tier: 'large',
-  feeds: ['ofac', 'peps', 'regulatory', 'sanctions', 'wanted', 'crime', 'us_sanctions', 'eu_sanctions', 'gb_coh_disqualified'],
+  feeds: [
+    'ofac',
+    'peps',
+    'regulatory',
+    'sanctions',
+    'wanted',
+    'crime',
+    'us_sanctions',
+    'eu_sanctions',
+    'gb_coh_disqualified',
+  ],
 };
 
 const log = (m) => process.stdout.write(`[bench] ${m}\n`);
@@ -42,7 +52,10 @@ if (!existsSync(LISTS_DIR)) {
 }
 if (!existsSync(join(SERVICE_DIR, 'dist', 'src', 'main.js'))) {
   log('building the screening service...');
-  const built = spawnSync('npx', ['nx', 'run', '@vigil/screening:build', '--outputStyle=static'], { cwd: ROOT, stdio: 'inherit' });
+  const built = spawnSync('npx', ['nx', 'run', '@vigil/screening:build', '--outputStyle=static'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
   if (built.status !== 0) process.exit(1);
 }
 
@@ -80,14 +93,19 @@ function summary(label, latencies, elapsedMs, units, unitName) {
 
 const cleanups = [];
 async function cleanup() {
-  while (cleanups.length) await cleanups.pop()().catch(() => undefined);
+  while (cleanups.length)
+    await cleanups
+      .pop()()
+      .catch(() => undefined);
 }
 process.on('SIGINT', () => void cleanup().then(() => process.exit(130)));
 
 try {
   // NATS: private server when possible.
   let natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
-  const binary = spawnSync('sh', ['-c', 'command -v nats-server'], { encoding: 'utf8' }).stdout.trim() || ['/usr/sbin/nats-server', '/usr/local/bin/nats-server'].find(existsSync);
+  const binary =
+    spawnSync('sh', ['-c', 'command -v nats-server'], { encoding: 'utf8' }).stdout.trim() ||
+    ['/usr/sbin/nats-server', '/usr/local/bin/nats-server'].find(existsSync);
   if (binary) {
     const port = await freePort();
     const store = await mkdtemp(join(tmpdir(), 'vigil-bench-nats-'));
@@ -118,13 +136,31 @@ try {
     await db.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
     await db.end();
   });
-  const env = { ...process.env, NODE_OPTIONS: '', DATABASE_URL, NATS_URL: natsUrl, DB_SCHEMA: schema, LISTS_DIR, LOG_LEVEL: 'info' };
-  const migrate = spawnSync(process.execPath, [join(SERVICE_DIR, 'dist', 'src', 'migrate.js')], { env, encoding: 'utf8' });
+  const env = {
+    ...process.env,
+    NODE_OPTIONS: '',
+    DATABASE_URL,
+    NATS_URL: natsUrl,
+    DB_SCHEMA: schema,
+    LISTS_DIR,
+    LOG_LEVEL: 'info',
+  };
+  const migrate = spawnSync(process.execPath, [join(SERVICE_DIR, 'dist', 'src', 'migrate.js')], {
+    env,
+    encoding: 'utf8',
+  });
   if (migrate.status !== 0) throw new Error(`migrations failed: ${migrate.stderr}`);
 
   log(`starting the screening service on ${LISTS_DIR} (schema ${schema})`);
   const started = performance.now();
-  const service = spawn(process.execPath, [join(SERVICE_DIR, 'dist', 'src', 'main.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // --profile writes a V8 CPU profile of the service to $TMPDIR/vigil-bench-profiles when it exits.
+  const profile = process.argv.includes('--profile')
+    ? ['--cpu-prof', '--cpu-prof-dir', join(tmpdir(), 'vigil-bench-profiles')]
+    : [];
+  const service = spawn(process.execPath, [...profile, join(SERVICE_DIR, 'dist', 'src', 'main.js')], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   service.stdout.on('data', (d) => (output += d));
   service.stderr.on('data', (d) => (output += d));
@@ -141,7 +177,8 @@ try {
   const request = async (subject, data, timeout = 60_000) => {
     const msg = await nc.request(subject, JSON.stringify({ pattern: subject, data, id: String(++seq) }), { timeout });
     const body = msg.json();
-    if (body.err) throw Object.assign(new Error(`${subject}: ${body.err.code} ${body.err.message}`), { code: body.err.code });
+    if (body.err)
+      throw Object.assign(new Error(`${subject}: ${body.err.code} ${body.err.message}`), { code: body.err.code });
     return body.response;
   };
 
@@ -161,9 +198,12 @@ try {
   }
   const readyMs = performance.now() - started;
   const { lists } = await request('screening.v1.lists', {});
-  const rss = Number(spawnSync('ps', ['-o', 'rss=', '-p', String(service.pid)], { encoding: 'utf8' }).stdout.trim()) / 1024;
+  const rss =
+    Number(spawnSync('ps', ['-o', 'rss=', '-p', String(service.pid)], { encoding: 'utf8' }).stdout.trim()) / 1024;
   const ingestLines = [...output.matchAll(/"msg":"([a-z0-9-]+): version \d+ \((\d+) entities[^"]*in (\d+) ms"/g)];
-  const builds = [...output.matchAll(/"msg":"index built in (\d+) ms \([^;]+; (\d+) new versions; (\d+) sources, (\d+) entities\)"/g)];
+  const builds = [
+    ...output.matchAll(/"msg":"index built in (\d+) ms \([^;]+; (\d+) new versions; (\d+) sources, (\d+) entities\)"/g),
+  ];
   console.table(
     lists.map((l) => ({
       source: l.source,
@@ -185,11 +225,14 @@ try {
         .filter(Boolean)
         .map((l) => JSON.parse(l).query.name)
     : lists.map((l) => l.name);
-  log(`${names.length} distinct query names${existsSync(QUERIES_FILE) ? ' (shared/eval/dev-queries.jsonl: listed, varied and unlisted names)' : ''}`);
+  log(
+    `${names.length} distinct query names${existsSync(QUERIES_FILE) ? ' (shared/eval/dev-queries.jsonl: listed, varied and unlisted names)' : ''}`,
+  );
 
   const rows = [];
   // Warm-up: JIT and caches.
-  for (let i = 0; i < 200; i++) await request('screening.v1.screen', { ...CALLER, entity: { name: names[i % names.length] } });
+  for (let i = 0; i < 200; i++)
+    await request('screening.v1.screen', { ...CALLER, entity: { name: names[i % names.length] } });
 
   // Single screens, one at a time: latency as one caller sees it.
   let latencies = [];
@@ -230,8 +273,14 @@ try {
   rows.push(summary('bulk, 1,000 names', latencies, performance.now() - t0, BULK * 1000, 'names'));
 
   console.table(rows);
-  const rssAfter = Number(spawnSync('ps', ['-o', 'rss=', '-p', String(service.pid)], { encoding: 'utf8' }).stdout.trim()) / 1024;
-  log(`service RSS after the runs: ${rssAfter.toFixed(0)} MiB; host load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(2)).join(' ')} on ${(await import('node:os')).cpus().length} cores`);
+  const rssAfter =
+    Number(spawnSync('ps', ['-o', 'rss=', '-p', String(service.pid)], { encoding: 'utf8' }).stdout.trim()) / 1024;
+  log(
+    `service RSS after the runs: ${rssAfter.toFixed(0)} MiB; host load average ${(await import('node:os'))
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} on ${(await import('node:os')).cpus().length} cores`,
+  );
 } catch (error) {
   process.stderr.write(`[bench] ${error.stack ?? error}\n`);
   process.exitCode = 1;
