@@ -1,6 +1,6 @@
 import { baseEnvSchema } from '@vigil/platform';
 import { existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -89,6 +89,12 @@ export const envSchema = baseEnvSchema
      * no disk flush. Set true to flush every log before answering.
      */
     SCREENING_LOG_SYNCHRONOUS_COMMIT: bool.default(false),
+    /**
+     * Worker threads that each hold a copy of the in-process index and share bulk requests
+     * (single screens stay on the main thread). Each copy costs the index's memory again.
+     * 0: bulk runs on the main thread.
+     */
+    INDEX_WORKERS: z.coerce.number().int().min(0).max(16).default(Math.min(2, availableParallelism())),
     /** How often each replica checks Postgres for list versions it may have missed. */
     INDEX_RECONCILE_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
   })
