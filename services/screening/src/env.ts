@@ -1,6 +1,6 @@
 import { baseEnvSchema } from '@vigil/platform';
 import { existsSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -91,10 +91,11 @@ export const envSchema = baseEnvSchema
     SCREENING_LOG_SYNCHRONOUS_COMMIT: bool.default(false),
     /**
      * Worker threads that each hold a copy of the in-process index and share bulk requests
-     * (single screens stay on the main thread). Each copy costs the index's memory again.
-     * 0: bulk runs on the main thread.
+     * (single screens stay on the main thread). Each copy costs the index's memory again
+     * (about 300 MiB for the shared lists). Off by default: on a host without idle cores
+     * they cost more CPU per name than they save (see README, Benchmarks).
      */
-    INDEX_WORKERS: z.coerce.number().int().min(0).max(16).default(Math.min(2, availableParallelism())),
+    INDEX_WORKERS: z.coerce.number().int().min(0).max(16).default(0),
     /** How often each replica checks Postgres for list versions it may have missed. */
     INDEX_RECONCILE_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
   })
