@@ -40,7 +40,7 @@ const listsDir = resolve(root, arg('--lists', '../shared/data/lists'));
 const json = args.includes('--json');
 const TARGET = { rps: 1000, p99: 25 };
 // As in k8s/base/*/deployment.yaml: a larger young generation, fewer scavenges per request.
-const SERVICE_NODE_OPTIONS = '--max-semi-space-size=32';
+const SERVICE_NODE_OPTIONS = process.env.BENCH_NODE_OPTIONS ?? '--max-semi-space-size=32';
 
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/vigil_test';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';

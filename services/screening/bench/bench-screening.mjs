@@ -45,7 +45,7 @@ const CALLER = {
 
 const TARGET = { singleP99Ms: 10, bulkNamesPerS: 2000 };
 // As in k8s/base/screening/deployment.yaml: a larger young generation, fewer scavenges per screen.
-const SERVICE_NODE_OPTIONS = '--max-semi-space-size=32';
+const SERVICE_NODE_OPTIONS = process.env.BENCH_NODE_OPTIONS ?? '--max-semi-space-size=32';
 const load = () =>
   loadavg()
     .map((l) => l.toFixed(2))
