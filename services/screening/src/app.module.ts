@@ -38,7 +38,7 @@ function providers(config: Readonly<ScreeningConfig>): Provider[] {
       useFactory: () =>
         config.INDEX_ENGINE === 'elasticsearch'
           ? new ElasticsearchEngine({ url: config.ELASTICSEARCH_URL!, prefix: config.ELASTICSEARCH_INDEX_PREFIX })
-          : new InProcessEngine(),
+          : new InProcessEngine({}, { workers: config.INDEX_WORKERS }),
     },
     { provide: ListFetcher, useFactory: () => new ListFetcher(config.LISTS_CACHE_DIR, config.LISTS_FETCH_TIMEOUT_MS) },
     JetStreamAdapter,

@@ -89,6 +89,13 @@ export const envSchema = baseEnvSchema
      * no disk flush. Set true to flush every log before answering.
      */
     SCREENING_LOG_SYNCHRONOUS_COMMIT: bool.default(false),
+    /**
+     * Worker threads that each hold a copy of the in-process index and share bulk requests
+     * (single screens stay on the main thread). Each copy costs the index's memory again
+     * (about 300 MiB for the shared lists). Off by default: on a host without idle cores
+     * they cost more CPU per name than they save (see README, Benchmarks).
+     */
+    INDEX_WORKERS: z.coerce.number().int().min(0).max(16).default(0),
     /** How often each replica checks Postgres for list versions it may have missed. */
     INDEX_RECONCILE_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
   })

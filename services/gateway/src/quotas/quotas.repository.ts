@@ -18,6 +18,7 @@ export class QuotasRepository {
          WHERE quota_usage.used + EXCLUDED.used <= $4
        RETURNING used`,
       [clientId, period, amount, quota],
+      'quota-reserve',
     );
     return rows[0]?.used ?? null;
   }

@@ -1,5 +1,11 @@
 import type { Entity } from '@vigil/lists';
-import { CandidateIndex as MatchingIndex, resolveConfig, type MatchingConfig, type PreparedQuery, type ScreeningQuery } from '@vigil/matching';
+import {
+  CandidateIndex as MatchingIndex,
+  resolveConfig,
+  type MatchingConfig,
+  type PreparedQuery,
+  type ScreeningQuery,
+} from '@vigil/matching';
 import {
   emailMatch,
   entityEmails,
@@ -14,6 +20,7 @@ import {
   type PartitionLoad,
 } from './candidate-index.js';
 import { fromEntityMatch } from './engine-match.js';
+import { IndexWorkerPool } from './index-workers.js';
 
 type Candidate = ReturnType<MatchingIndex['candidates']>[number];
 const entityIndexOf = (c: Candidate): number => (typeof c === 'number' ? c : (c as { entity: number }).entity);
@@ -61,14 +68,78 @@ class ScopedMatchingIndex extends MatchingIndex {
   }
 }
 
-type Built = {
+export type Built = {
+  /** Tells a build from the one it replaces, so index workers answer from the same lists as this thread. */
+  generation: number;
   partitions: Map<string, PartitionLoad>;
   /** Partition number by source, in the order the index was built. */
   numbers: Map<string, number>;
   index: ScopedMatchingIndex;
+  /** Every entity, in index order: workers name a matched entity by its position here. */
+  all: Entity[];
   sourceOf: WeakMap<Entity, string>;
+  positionOf: WeakMap<Entity, number>;
   byEmail: Map<string, Array<{ source: string; entity: Entity }>>;
 };
+
+/** Builds one index over `partitions`; deterministic, so a worker given the same loads builds the same index. */
+export function buildIndex(partitions: Map<string, PartitionLoad>, config: MatchingConfig, generation: number): Built {
+  const numbers = new Map<string, number>();
+  const all: Entity[] = [];
+  const partitionOf: number[] = [];
+  const sourceOf = new WeakMap<Entity, string>();
+  const positionOf = new WeakMap<Entity, number>();
+  const byEmail = new Map<string, Array<{ source: string; entity: Entity }>>();
+  for (const [source, load] of [...partitions].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const n = numbers.size;
+    numbers.set(source, n);
+    for (const entity of load.entities) {
+      positionOf.set(entity, all.length);
+      all.push(entity);
+      partitionOf.push(n);
+      sourceOf.set(entity, source);
+      for (const email of entityEmails(entity)) byEmail.set(email, [...(byEmail.get(email) ?? []), { source, entity }]);
+    }
+  }
+  const index = new ScopedMatchingIndex(all, config, Uint16Array.from(partitionOf), config.candidateLimit);
+  return { generation, partitions, numbers, index, all, sourceOf, positionOf, byEmail };
+}
+
+/** Screens one query against a build, within the scope's sources only. */
+export function screenBuilt(built: Built, query: EngineQuery, scope: EngineScope): EngineMatch[] {
+  const mask = new Uint8Array(built.numbers.size);
+  const allowed = new Set<string>();
+  for (const source of scope.sources) {
+    const n = built.numbers.get(source);
+    if (n === undefined) continue;
+    mask[n] = 1;
+    allowed.add(source);
+  }
+  if (allowed.size === 0) return [];
+  const found: EngineMatch[] = [];
+  if (query.name) {
+    const nameQuery: ScreeningQuery = {
+      name: query.name,
+      ...(query.dob ? { dob: query.dob } : {}),
+      ...(query.country ? { country: query.country } : {}),
+      ...(query.entityType ? { entityType: query.entityType } : {}),
+    };
+    for (const m of built.index.screenWithin(nameQuery, mask, scope.limit)) {
+      const source = built.sourceOf.get(m.entity);
+      // Scoping happens in retrieval; this check keeps a change there from ever leaking a feed.
+      if (source !== undefined && allowed.has(source)) found.push(fromEntityMatch(source, m));
+    }
+  }
+  if (query.email) {
+    for (const { source, entity } of built.byEmail.get(normaliseEmail(query.email)) ?? []) {
+      if (allowed.has(source)) found.push(emailMatch(source, entity, query.email));
+    }
+  }
+  return mergeMatches(found, scope.limit);
+}
+
+/** Below this many names a bulk request is screened on this thread: handing it to workers costs more than it saves. */
+const WORKER_MIN_BATCH = 32;
 
 /**
  * The default engine: one @vigil/matching in-memory index over all loaded list versions,
@@ -77,47 +148,49 @@ type Built = {
  * half-built index; the old one keeps answering until then. One index (rather than one per
  * source) keeps token rarity and candidate ranking as the matching core's evaluation
  * measures them, and costs one retrieval per query instead of one per source.
+ *
+ * With index workers (`workers` > 0), each worker thread holds a copy of the same build and
+ * bulk requests are split across them: single screens stay on this thread (no hand-off
+ * latency) while bulk uses the other cores and never blocks the event loop for seconds.
  */
 export class InProcessEngine implements CandidateIndex {
   readonly engine = 'in-process' as const;
   private readonly config: MatchingConfig;
   private built: Built | null = null;
+  private generation = 0;
+  private readonly pool: IndexWorkerPool | null;
 
-  constructor(config: Partial<MatchingConfig> = {}) {
+  constructor(config: Partial<MatchingConfig> = {}, options: { workers?: number } = {}) {
     this.config = resolveConfig(config);
+    this.pool = options.workers ? new IndexWorkerPool(options.workers, config) : null;
   }
 
   async load(loads: readonly PartitionLoad[]): Promise<void> {
     const partitions = new Map(this.built?.partitions ?? []);
     for (const load of loads) partitions.set(load.info.source, load);
-    this.built = this.build(partitions);
+    await this.swap(partitions);
   }
 
   async remove(source: string): Promise<void> {
     if (!this.built?.partitions.has(source)) return;
     const partitions = new Map(this.built.partitions);
     partitions.delete(source);
-    this.built = partitions.size > 0 ? this.build(partitions) : null;
+    await this.swap(partitions);
   }
 
-  private build(partitions: Map<string, PartitionLoad>): Built {
-    const numbers = new Map<string, number>();
-    const all: Entity[] = [];
-    const partitionOf: number[] = [];
-    const sourceOf = new WeakMap<Entity, string>();
-    const byEmail = new Map<string, Array<{ source: string; entity: Entity }>>();
-    for (const [source, load] of [...partitions].sort(([a], [b]) => (a < b ? -1 : 1))) {
-      const n = numbers.size;
-      numbers.set(source, n);
-      for (const entity of load.entities) {
-        all.push(entity);
-        partitionOf.push(n);
-        sourceOf.set(entity, source);
-        for (const email of entityEmails(entity)) byEmail.set(email, [...(byEmail.get(email) ?? []), { source, entity }]);
-      }
+  /** Builds here and in every worker (in parallel), then serves the new build everywhere at once. */
+  private async swap(partitions: Map<string, PartitionLoad>): Promise<void> {
+    if (partitions.size === 0) {
+      this.built = null;
+      return;
     }
-    const index = new ScopedMatchingIndex(all, this.config, Uint16Array.from(partitionOf), this.config.candidateLimit);
-    return { partitions, numbers, index, sourceOf, byEmail };
+    const generation = ++this.generation;
+    const workersBuilt = this.pool?.load(generation, partitions);
+    const built = buildIndex(partitions, this.config, generation);
+    // A worker that failed to build is restarted by the pool; bulk falls back to this thread meanwhile.
+    await workersBuilt?.catch(() => undefined);
+    this.built = built;
+    this.pool?.retire(generation);
   }
 
   partitions(): PartitionInfo[] {
@@ -125,45 +198,19 @@ export class InProcessEngine implements CandidateIndex {
   }
 
   async screen(query: EngineQuery, scope: EngineScope): Promise<EngineMatch[]> {
-    return this.screenOne(query, scope);
+    return this.built ? screenBuilt(this.built, query, scope) : [];
   }
 
   async screenMany(queries: readonly EngineQuery[], scope: EngineScope): Promise<EngineMatch[][]> {
-    return queries.map((q) => this.screenOne(q, scope));
-  }
-
-  private screenOne(query: EngineQuery, scope: EngineScope): EngineMatch[] {
     const built = this.built;
-    if (!built) return [];
-    const mask = new Uint8Array(built.numbers.size);
-    const allowed = new Set<string>();
-    for (const source of scope.sources) {
-      const n = built.numbers.get(source);
-      if (n === undefined) continue;
-      mask[n] = 1;
-      allowed.add(source);
+    if (!built) return queries.map(() => []);
+    if (this.pool && queries.length >= WORKER_MIN_BATCH) {
+      const found = await this.pool.screenMany(built.generation, queries, scope).catch(() => null);
+      // Workers name entities by position in the same build; this thread holds the same objects.
+      if (found)
+        return found.map((matches) => matches.map(({ position, ...m }) => ({ ...m, entity: built.all[position]! })));
     }
-    if (allowed.size === 0) return [];
-    const found: EngineMatch[] = [];
-    if (query.name) {
-      const nameQuery: ScreeningQuery = {
-        name: query.name,
-        ...(query.dob ? { dob: query.dob } : {}),
-        ...(query.country ? { country: query.country } : {}),
-        ...(query.entityType ? { entityType: query.entityType } : {}),
-      };
-      for (const m of built.index.screenWithin(nameQuery, mask, scope.limit)) {
-        const source = built.sourceOf.get(m.entity);
-        // Scoping happens in retrieval; this check keeps a change there from ever leaking a feed.
-        if (source !== undefined && allowed.has(source)) found.push(fromEntityMatch(source, m));
-      }
-    }
-    if (query.email) {
-      for (const { source, entity } of built.byEmail.get(normaliseEmail(query.email)) ?? []) {
-        if (allowed.has(source)) found.push(emailMatch(source, entity, query.email));
-      }
-    }
-    return mergeMatches(found, scope.limit);
+    return queries.map((q) => screenBuilt(built, q, scope));
   }
 
   async health(): Promise<EngineHealth> {
@@ -172,5 +219,6 @@ export class InProcessEngine implements CandidateIndex {
 
   async close(): Promise<void> {
     this.built = null;
+    await this.pool?.close();
   }
 }

@@ -59,8 +59,10 @@ export class ScreeningLogsRepository implements OnModuleDestroy {
       };
       return JSON.stringify(payload);
     });
-    await this.pool.query(
-      `WITH logs AS (
+    // Named: each connection parses and plans this statement once, not on every screen.
+    await this.pool.query({
+      name: 'screening-logs-record',
+      text: `WITH logs AS (
          INSERT INTO screening_logs (id, kind, client_id, tier, request_id, searched_name, searched_email, match_found, status, score,
                                      confidence, top_entity_id, matched_entity_name, source_list, is_alert, feeds, list_versions, created_at)
          SELECT id, kind, client_id, tier, request_id, searched_name, searched_email, match_found, status, score,
@@ -84,7 +86,7 @@ export class ScreeningLogsRepository implements OnModuleDestroy {
          SELECT id, $37, payload::jsonb FROM unnest($38::uuid[], $39::text[]) AS o(id, payload)
          ON CONFLICT (id) DO NOTHING)
        SELECT count(*)::int AS written FROM logs`,
-      [
+      values: [
         entries.map((e) => e.id),
         entries.map((e) => e.kind),
         entries.map((e) => e.clientId),
@@ -125,7 +127,7 @@ export class ScreeningLogsRepository implements OnModuleDestroy {
         entries.map((e) => e.id),
         events,
       ],
-    );
+    });
   }
 
   async onModuleDestroy(): Promise<void> {

@@ -1,0 +1,166 @@
+import type { MatchingConfig } from '@vigil/matching';
+import { Worker } from 'node:worker_threads';
+import type { EngineMatch, EngineQuery, EngineScope, PartitionLoad } from './candidate-index.js';
+
+/** A match as a worker sends it back: the entity by its position in the build, not a copy of it. */
+export type WireMatch = Omit<EngineMatch, 'entity'> & { position: number };
+
+export type ToWorker =
+  | { type: 'load'; generation: number; partitions: Array<[string, PartitionLoad]> }
+  | { type: 'retire'; below: number }
+  | { type: 'screen'; id: number; generation: number; queries: readonly EngineQuery[]; scope: EngineScope };
+
+export type FromWorker =
+  | { type: 'loaded'; generation: number }
+  | { type: 'load-failed'; generation: number; error: string }
+  | { type: 'screened'; id: number; results: WireMatch[][] }
+  | { type: 'screen-failed'; id: number; error: string };
+
+type Task = {
+  id: number;
+  generation: number;
+  queries: readonly EngineQuery[];
+  scope: EngineScope;
+  resolve: (results: WireMatch[][]) => void;
+  reject: (error: Error) => void;
+};
+
+type Slot = {
+  worker: Worker;
+  busy: Task | null;
+  loads: Map<number, { resolve: () => void; reject: (error: Error) => void }>;
+};
+
+/** Chunks per worker a bulk request is cut into, so uneven names and concurrent requests even out. */
+const CHUNKS_PER_WORKER = 4;
+
+/**
+ * Worker threads that each hold a copy of the engine's current build (the index is a graph of
+ * JS objects: it cannot be shared between threads, only rebuilt in each). Bulk requests are cut
+ * into chunks that idle workers take in turn. A worker that dies is replaced and given the
+ * latest build; until then its chunks fail and the engine screens them itself.
+ */
+export class IndexWorkerPool {
+  private readonly slots: Slot[] = [];
+  private readonly queue: Task[] = [];
+  private latest: { generation: number; partitions: Array<[string, PartitionLoad]> } | null = null;
+  private nextId = 0;
+  private closed = false;
+
+  constructor(
+    private readonly size: number,
+    private readonly config: Partial<MatchingConfig>,
+  ) {
+    for (let i = 0; i < size; i++) this.slots.push(this.spawn());
+  }
+
+  /** Has every worker build `partitions` as `generation`; resolves when all have. */
+  async load(generation: number, partitions: Map<string, PartitionLoad>): Promise<void> {
+    this.latest = { generation, partitions: [...partitions] };
+    await Promise.all(this.slots.map((slot) => this.loadInto(slot, generation, this.latest!.partitions)));
+  }
+
+  /**
+   * Frees the builds before `generation` once the engine serves it. Chunks already posted for
+   * an older build were queued before this message, so they are answered first.
+   */
+  retire(generation: number): void {
+    for (const slot of this.slots) this.post(slot, { type: 'retire', below: generation });
+  }
+
+  /** Screens `queries` against build `generation`, split across the workers; results in query order. */
+  async screenMany(generation: number, queries: readonly EngineQuery[], scope: EngineScope): Promise<WireMatch[][]> {
+    const chunk = Math.ceil(queries.length / (this.size * CHUNKS_PER_WORKER));
+    const parts: Array<Promise<WireMatch[][]>> = [];
+    for (let start = 0; start < queries.length; start += chunk) {
+      const slice = queries.slice(start, start + chunk);
+      parts.push(
+        new Promise((resolve, reject) => {
+          this.queue.push({ id: ++this.nextId, generation, queries: slice, scope, resolve, reject });
+        }),
+      );
+    }
+    this.dispatch();
+    return (await Promise.all(parts)).flat();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const task of this.queue.splice(0)) task.reject(new Error('index workers closed'));
+    await Promise.all(this.slots.map((slot) => slot.worker.terminate()));
+  }
+
+  private spawn(): Slot {
+    const worker = new Worker(new URL('./index.worker.js', import.meta.url), { workerData: { config: this.config } });
+    // Idle workers must not keep a stopping process alive.
+    worker.unref();
+    const slot: Slot = { worker, busy: null, loads: new Map() };
+    worker.on('message', (message: FromWorker) => this.onMessage(slot, message));
+    worker.on('error', (error) => this.replace(slot, error));
+    worker.on('exit', (code) => this.replace(slot, new Error(`index worker exited with code ${code}`)));
+    return slot;
+  }
+
+  private loadInto(slot: Slot, generation: number, partitions: Array<[string, PartitionLoad]>): Promise<void> {
+    return new Promise((resolve, reject) => {
+      slot.loads.set(generation, { resolve, reject });
+      this.post(slot, { type: 'load', generation, partitions });
+    });
+  }
+
+  private onMessage(slot: Slot, message: FromWorker): void {
+    switch (message.type) {
+      case 'loaded':
+      case 'load-failed': {
+        const waiter = slot.loads.get(message.generation);
+        slot.loads.delete(message.generation);
+        if (message.type === 'loaded') waiter?.resolve();
+        else waiter?.reject(new Error(message.error));
+        return;
+      }
+      case 'screened':
+      case 'screen-failed': {
+        const task = slot.busy;
+        if (!task || task.id !== message.id) return;
+        slot.busy = null;
+        if (message.type === 'screened') task.resolve(message.results);
+        else task.reject(new Error(message.error));
+        this.dispatch();
+        return;
+      }
+    }
+  }
+
+  private dispatch(): void {
+    for (const slot of this.slots) {
+      if (slot.busy || this.queue.length === 0) continue;
+      const task = this.queue.shift()!;
+      slot.busy = task;
+      this.post(slot, {
+        type: 'screen',
+        id: task.id,
+        generation: task.generation,
+        queries: task.queries,
+        scope: task.scope,
+      });
+    }
+  }
+
+  private post(slot: Slot, message: ToWorker): void {
+    slot.worker.postMessage(message);
+  }
+
+  /** Fails what the dead worker held, starts another with the latest build. */
+  private replace(slot: Slot, error: Error): void {
+    const i = this.slots.indexOf(slot);
+    if (i < 0) return;
+    slot.busy?.reject(error);
+    for (const waiter of slot.loads.values()) waiter.reject(error);
+    if (this.closed) return;
+    const fresh = this.spawn();
+    this.slots[i] = fresh;
+    void slot.worker.terminate();
+    if (this.latest) void this.loadInto(fresh, this.latest.generation, this.latest.partitions).catch(() => undefined);
+    this.dispatch();
+  }
+}
