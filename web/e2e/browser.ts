@@ -251,3 +251,14 @@ export async function createSubscribedUser(
   }
   throw new Error(`${email} has no active subscription 15 s after paying`);
 }
+
+/** The loopback OpenID provider standing in for Google (started by infra/scripts/browser-tests.mjs). */
+export function oidcProviderUrl(): string {
+  const url = process.env.OIDC_PROVIDER_URL;
+  if (!url) {
+    throw new Error(
+      'OIDC_PROVIDER_URL is not set: run the browser tests through infra/scripts/browser-tests.mjs (or npm test)',
+    );
+  }
+  return url;
+}
