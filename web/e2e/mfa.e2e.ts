@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   createSubscribedUser,
   launchChromium,
+  saveScreenshot,
   signInWithRefreshToken,
   uniqueEmail,
   watchPage,
@@ -92,6 +93,7 @@ describe('sign-in with an authenticator app (TOTP)', () => {
     await step
       .getByText('That code is not valid. Check your authenticator app and enter the current code.', { exact: true })
       .waitFor();
+    await saveScreenshot(page, 'mfa-wrong-code');
     expect(page.url()).toBe(`${WEB_URL}/login`);
 
     // Too short is caught before sending.

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
-import { launchChromium, watchPage, WEB_URL } from './browser.js';
+import { launchChromium, saveScreenshot, watchPage, WEB_URL } from './browser.js';
 
 /**
  * Each page's code is its own chunk. These tests make a chunk download fail
@@ -52,6 +52,7 @@ describe('route chunks: loading state and the navigation error screen', () => {
     );
     // The shell stays: the reader can still use the header.
     expect(await page.getByRole('banner').isVisible()).toBe(true);
+    await saveScreenshot(page, 'navigation-error');
 
     await page.getByRole('button', { name: 'Try Again (3 attempts left)' }).click();
     await page.getByRole('button', { name: 'Try Again (2 attempts left)' }).waitFor();
