@@ -13,6 +13,7 @@ import {
 import { Loader2, MonitorSmartphone, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { errorMessage } from '../api/api-error.js';
+import { useAppSelector } from '../app/hooks.js';
 import {
   useChallengeFactorMutation,
   useEnrollTotpMutation,
@@ -94,6 +95,8 @@ function SessionsCard() {
 function MfaCard() {
   const user = useGetUserQuery();
   const startSession = useStartSession();
+  // The raised session replaces the current one where it is kept: "Remember me" must survive enrolment.
+  const remember = useAppSelector((state) => state.auth.remember);
   const [enroll, enrolling] = useEnrollTotpMutation();
   const [challenge] = useChallengeFactorMutation();
   const [verify, verifying] = useVerifyFactorMutation();
@@ -120,7 +123,7 @@ function MfaCard() {
         challengeId,
         code: code.trim(),
       }).unwrap();
-      startSession(raised, false);
+      startSession(raised, remember);
       setRecoveryCodes(recovery_codes ?? null);
       setPending(null);
       setCode('');
