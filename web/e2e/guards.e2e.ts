@@ -112,7 +112,10 @@ describe('guards and pages when the backend fails', () => {
   });
 
   it('sends Back from a payment page to /dashboard (and on to onboarding for an account without a plan)', async () => {
-    await page.goto(`${WEB_URL}/privacy-policy`);
+    // Let this page finish restoring the session: each full load rotates the refresh token, and a second
+    // load that starts before the first one stored its new token presents a spent one, which the auth
+    // service treats as theft and answers by ending the session.
+    await page.goto(`${WEB_URL}/privacy-policy`, { waitUntil: 'networkidle' });
     await page.goto(`${WEB_URL}/payment/cancel`);
     await page.getByRole('heading', { name: 'Payment cancelled' }).waitFor();
     await page.goBack();
