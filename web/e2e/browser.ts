@@ -210,9 +210,14 @@ export async function createConfirmedUser(
   return (await verify.json()) as { refresh_token: string; access_token: string };
 }
 
-/** Opens the app already signed in: the stored refresh token is what a reload restores a session from. */
+/**
+ * Opens the app already signed in: the stored refresh token is what a reload restores a session from.
+ * The token is put in place from a static file of the same origin, where the app is not running: a
+ * running app could pick it up and spend it while the next page load spends it too, which the auth
+ * service treats as theft.
+ */
 export async function signInWithRefreshToken(page: Page, refreshToken: string): Promise<void> {
-  await page.goto(`${WEB_URL}/privacy-policy`);
+  await page.goto(`${WEB_URL}/favicon.svg`);
   await page.evaluate((token) => sessionStorage.setItem('vigil.auth.refresh', token), refreshToken);
 }
 

@@ -84,6 +84,8 @@ describe('public pages', () => {
       watcher.reset();
       await page.setViewportSize({ width: 1280, height: 900 });
       await page.goto(`${WEB_URL}${spec.path}`, { waitUntil: 'networkidle' });
+      // Most pages are their own chunk: wait for the page, not just the shell.
+      await page.locator('h1').first().waitFor();
 
       expect(await page.locator('h1').count()).toBe(1);
       expect(await page.locator('h1').innerText()).toBe(spec.h1);
