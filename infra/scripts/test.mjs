@@ -39,15 +39,18 @@ step(
 );
 
 // The test folders outside Nx projects get their own type check.
-for (const project of [join('infra', 'test', 'tsconfig.json'), join('web', 'e2e', 'tsconfig.json'), join('infra', 'k6', 'tsconfig.json')]) {
+for (const project of [
+  join('infra', 'test', 'tsconfig.json'),
+  join('web', 'e2e', 'tsconfig.json'),
+  join('infra', 'k6', 'tsconfig.json'),
+]) {
   step(`typecheck ${project}`, run('npx', ['tsc', '-p', project, '--noEmit'], { allowFailure: true }));
 }
 
 log('Manifest and infrastructure tests...');
 step('infrastructure', jest(join('infra', 'test', 'jest.config.js')));
 
-const { ensureNats, ensurePostgres, freshDatabase } = await import('./infrastructure.mjs');
-const { startStack } = await import('./stack.mjs');
+const { ensureNats, ensurePostgres } = await import('./infrastructure.mjs');
 const postgres = await ensurePostgres({
   candidate: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/vigil_test',
   databaseName: 'vigil_test',
@@ -67,24 +70,14 @@ try {
   );
 
   log('Browser tests against the whole stack...');
-  let stack;
-  try {
-    stack = await startStack({
-      databaseUrl: await freshDatabase(postgres.url, 'vigil_e2e'),
-      natsUrl: nats.url,
-      ports: { gateway: 18080, web: 13000, admin: 13001 },
-      logDir: join(ROOT, 'test-results', 'stack-logs'),
-    });
-    step(
-      'browser',
-      jest(join('web', 'e2e', 'jest.config.js'), { ...infraEnv, DATABASE_URL: stack.env.DATABASE_URL, GATEWAY_URL: stack.gatewayUrl, WEB_URL: stack.webUrl, ADMIN_URL: stack.adminUrl }),
-    );
-  } catch (error) {
-    log(`The stack did not start: ${error.message} (logs in test-results/stack-logs)`);
-    failures.push('stack');
-  } finally {
-    await stack?.stop();
-  }
+  const { runBrowserTests } = await import('./browser-tests.mjs');
+  const browser = await runBrowserTests({
+    postgresUrl: postgres.url,
+    natsUrl: nats.url,
+    runJest: (browserEnv) => jest(join('web', 'e2e', 'jest.config.js'), { ...infraEnv, ...browserEnv }),
+  });
+  if (browser.stackFailed) failures.push('stack');
+  else step('browser', browser.status);
 } finally {
   await nats.stop();
   await postgres.stop();

@@ -44,7 +44,9 @@ describe('sign-up, sign-in, guards and sign-out against the real auth service', 
     await form.getByLabel('Confirm password').fill(`${PASSWORD}x`);
     await form.getByRole('button', { name: 'Create Account' }).click();
     expect(await form.getByText('Passwords do not match.', { exact: true }).isVisible()).toBe(true);
-    expect(await form.getByText('You must accept the terms of service and privacy policy.', { exact: true }).isVisible()).toBe(true);
+    expect(
+      await form.getByText('You must accept the terms of service and privacy policy.', { exact: true }).isVisible(),
+    ).toBe(true);
     // The admin invitation field appears only for the company domain.
     expect(await form.getByLabel('Admin invitation code').count()).toBe(0);
   });
@@ -55,14 +57,19 @@ describe('sign-up, sign-in, guards and sign-out against the real auth service', 
     await form.getByLabel('Confirm password').fill(PASSWORD);
     await form.getByRole('checkbox', { name: /I agree/ }).click();
     await form.getByRole('button', { name: 'Create Account' }).click();
-    await page.getByText('Account created! Please check your email to confirm your account.', { exact: true }).first().waitFor();
+    await page
+      .getByText('Account created! Please check your email to confirm your account.', { exact: true })
+      .first()
+      .waitFor();
 
     await page.getByRole('tab', { name: 'Sign In' }).click();
     const signIn = page.getByRole('form', { name: 'Sign in' });
     await signIn.getByLabel('Email').fill(email);
     await signIn.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await signIn.getByRole('button', { name: 'Sign In' }).click();
-    await page.getByText('Email not confirmed. Please check your email for the confirmation link.', { exact: true }).waitFor();
+    await page
+      .getByText('Email not confirmed. Please check your email for the confirmation link.', { exact: true })
+      .waitFor();
     expect(watcher.problems.failedRequests).toEqual(['POST /auth/v1/token 403']);
   });
 
@@ -90,7 +97,9 @@ describe('sign-up, sign-in, guards and sign-out against the real auth service', 
     await page.goto(`${WEB_URL}/onboarding`);
     await page.getByRole('button', { name: 'Sign Out' }).first().click();
     await page.waitForURL(`${WEB_URL}/login`);
-    const stored = await page.evaluate(() => [...Object.keys(localStorage), ...Object.keys(sessionStorage)].filter((k) => k.startsWith('vigil.')));
+    const stored = await page.evaluate(() =>
+      [...Object.keys(localStorage), ...Object.keys(sessionStorage)].filter((k) => k.startsWith('vigil.')),
+    );
     expect(stored).toEqual([]);
     await page.goto(`${WEB_URL}/dashboard`);
     await page.waitForURL(`${WEB_URL}/login`);
@@ -124,7 +133,11 @@ describe('sign-up, sign-in, guards and sign-out against the real auth service', 
     await form.getByRole('checkbox', { name: /I agree/ }).click();
     await form.getByRole('button', { name: 'Create Account' }).click();
     await page.getByText('Access Denied', { exact: true }).waitFor();
-    expect(await page.getByText('Admin accounts require pre-approval. Please contact support for admin access.', { exact: true }).isVisible()).toBe(true);
+    expect(
+      await page
+        .getByText('Admin accounts require pre-approval. Please contact support for admin access.', { exact: true })
+        .isVisible(),
+    ).toBe(true);
 
     // The approved address still needs an invitation code, and the server says so.
     await form.getByLabel('Email').fill('admin@vigil.dev');
@@ -141,12 +154,16 @@ describe('sign-up, sign-in, guards and sign-out against the real auth service', 
 
   it('confirms a password-reset request with the address it was sent to, and Try Another Email returns to the form', async () => {
     await page.goto(`${WEB_URL}/forgot-password`);
+    // The page is its own chunk: its title is set once it has loaded.
+    await page.getByRole('heading', { name: 'Reset your password', level: 1 }).waitFor();
     expect(await page.title()).toBe('Reset Password · Vigil');
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
     expect(await page.getByText('Please enter a valid email address.', { exact: true }).isVisible()).toBe(true);
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
-    await page.getByText('If an account with that email exists, you will receive a password reset link.', { exact: true }).waitFor();
+    await page
+      .getByText('If an account with that email exists, you will receive a password reset link.', { exact: true })
+      .waitFor();
     expect(await page.getByTestId('sent-to').innerText()).toBe(email);
     await page.getByRole('button', { name: 'Try Another Email' }).click();
     expect(await page.getByLabel('Email').inputValue()).toBe('');

@@ -101,7 +101,9 @@ export function watchPage(page: Page): { problems: PageProblems; reset: () => vo
   });
   page.on('response', (response) => {
     if (response.status() >= 400) {
-      problems.failedRequests.push(`${response.request().method()} ${new URL(response.url()).pathname} ${response.status()}`);
+      problems.failedRequests.push(
+        `${response.request().method()} ${new URL(response.url()).pathname} ${response.status()}`,
+      );
     }
   });
   return {
@@ -146,7 +148,11 @@ export async function saveScreenshotAt(page: Page, name: string, width: number):
 }
 
 /** The newest message the auth service's development mailbox holds for an address, waiting for it to arrive. */
-export async function readMailbox(to: string, subjectPattern: RegExp, timeoutMs = 15_000): Promise<{ subject: string; text: string }> {
+export async function readMailbox(
+  to: string,
+  subjectPattern: RegExp,
+  timeoutMs = 15_000,
+): Promise<{ subject: string; text: string }> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const response = await fetch(`${GATEWAY_URL}/auth/v1/dev/mailbox?to=${encodeURIComponent(to)}&limit=20`);
@@ -177,11 +183,20 @@ export function uniqueEmail(label: string): string {
  * A confirmed customer account made through the real auth service (sign-up,
  * the confirmation mail, verify), answering the session it starts.
  */
-export async function createConfirmedUser(email: string, password: string): Promise<{ refresh_token: string; access_token: string }> {
+export async function createConfirmedUser(
+  email: string,
+  password: string,
+): Promise<{ refresh_token: string; access_token: string }> {
   const signup = await fetch(`${GATEWAY_URL}/auth/v1/signup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ full_name: 'E2E Customer', email, password, confirm_password: password, accepted_terms: true }),
+    body: JSON.stringify({
+      full_name: 'E2E Customer',
+      email,
+      password,
+      confirm_password: password,
+      accepted_terms: true,
+    }),
   });
   if (!signup.ok) throw new Error(`sign-up answered ${signup.status}: ${await signup.text()}`);
   const mail = await readMailbox(email, /confirm/i);
@@ -195,8 +210,60 @@ export async function createConfirmedUser(email: string, password: string): Prom
   return (await verify.json()) as { refresh_token: string; access_token: string };
 }
 
-/** Opens the app already signed in: the stored refresh token is what a reload restores a session from. */
+/**
+ * Opens the app already signed in: the stored refresh token is what a reload restores a session from.
+ * The token is put in place from a static file of the same origin, where the app is not running: a
+ * running app could pick it up and spend it while the next page load spends it too, which the auth
+ * service treats as theft.
+ */
 export async function signInWithRefreshToken(page: Page, refreshToken: string): Promise<void> {
-  await page.goto(`${WEB_URL}/privacy-policy`);
+  await page.goto(`${WEB_URL}/favicon.svg`);
   await page.evaluate((token) => sessionStorage.setItem('vigil.auth.refresh', token), refreshToken);
+}
+
+/**
+ * A confirmed customer with an active subscription, bought through the real
+ * gateway and the sandbox payment provider (the same calls onboarding makes).
+ */
+export async function createSubscribedUser(
+  email: string,
+  password: string,
+  tier: 'starter' | 'small' | 'medium' | 'large' = 'starter',
+): Promise<{ refresh_token: string; access_token: string }> {
+  const session = await createConfirmedUser(email, password);
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${session.access_token}` };
+  const checkout = await fetch(`${GATEWAY_URL}/api/payment/create-checkout-session`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ tier, clientEmail: email }),
+  });
+  if (!checkout.ok) throw new Error(`create-checkout-session answered ${checkout.status}: ${await checkout.text()}`);
+  const { url } = (await checkout.json()) as { url: string };
+  const sessionId = new URL(url).searchParams.get('session_id');
+  if (!sessionId) throw new Error(`the checkout URL has no session_id: ${url}`);
+  const paid = await fetch(`${GATEWAY_URL}/api/payment/sandbox/sessions/${encodeURIComponent(sessionId)}/complete`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ cardNumber: '4242424242424242' }),
+  });
+  if (!paid.ok) throw new Error(`sandbox checkout answered ${paid.status}: ${await paid.text()}`);
+  // The payment is recorded asynchronously: wait until billing says the subscription is active.
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const check = await fetch(`${GATEWAY_URL}/api/payment/subscription`, { headers });
+    if (check.ok && ((await check.json()) as { hasSubscription: boolean }).hasSubscription) return session;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  throw new Error(`${email} has no active subscription 15 s after paying`);
+}
+
+/** The loopback OpenID provider standing in for Google (started by infra/scripts/browser-tests.mjs). */
+export function oidcProviderUrl(): string {
+  const url = process.env.OIDC_PROVIDER_URL;
+  if (!url) {
+    throw new Error(
+      'OIDC_PROVIDER_URL is not set: run the browser tests through infra/scripts/browser-tests.mjs (or npm test)',
+    );
+  }
+  return url;
 }

@@ -1,22 +1,61 @@
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, publicRouteUnavailable, saveScreenshotAt, watchPage, WEB_URL, type PageProblems } from './browser.js';
+import {
+  launchChromium,
+  publicRouteUnavailable,
+  saveScreenshotAt,
+  watchPage,
+  WEB_URL,
+  type PageProblems,
+} from './browser.js';
 
 type PublicPage = { path: string; name: string; title: RegExp; h1: string; backendRoute?: string };
 
 const PAGES: PublicPage[] = [
   { path: '/', name: 'home', title: /Vigil/, h1: 'Screen every name against the lists that matter' },
-  { path: '/about-us', name: 'about', title: /^About Us · Vigil$/, h1: 'We help compliance teams know who they are dealing with' },
-  { path: '/services', name: 'services', title: /^Services · Vigil$/, h1: 'Sanctions screening for every point in the customer lifecycle' },
-  { path: '/pricing', name: 'pricing', title: /^Pricing · Vigil$/, h1: 'Plans that grow with your screening volume', backendRoute: '/api/v1/plans' },
-  { path: '/docs', name: 'docs', title: /^Documentation · Vigil$/, h1: 'Integrate sanctions screening in an afternoon', backendRoute: '/openapi.json' },
-  { path: '/watchlists', name: 'watchlists', title: /^Watchlists · Vigil$/, h1: 'Global Sanctions List Monitoring', backendRoute: '/api/lists' },
+  {
+    path: '/about-us',
+    name: 'about',
+    title: /^About Us · Vigil$/,
+    h1: 'We help compliance teams know who they are dealing with',
+  },
+  {
+    path: '/services',
+    name: 'services',
+    title: /^Services · Vigil$/,
+    h1: 'Sanctions screening for every point in the customer lifecycle',
+  },
+  {
+    path: '/pricing',
+    name: 'pricing',
+    title: /^Pricing · Vigil$/,
+    h1: 'Plans that grow with your screening volume',
+    backendRoute: '/api/v1/plans',
+  },
+  {
+    path: '/docs',
+    name: 'docs',
+    title: /^Documentation · Vigil$/,
+    h1: 'Integrate sanctions screening in an afternoon',
+    backendRoute: '/openapi.json',
+  },
+  {
+    path: '/watchlists',
+    name: 'watchlists',
+    title: /^Watchlists · Vigil$/,
+    h1: 'Global Sanctions List Monitoring',
+    backendRoute: '/api/lists',
+  },
   { path: '/privacy-policy', name: 'privacy', title: /^Privacy Policy · Vigil$/, h1: 'Privacy Policy' },
   { path: '/terms-of-service', name: 'terms', title: /^Terms of Service · Vigil$/, h1: 'Terms of Service' },
+  { path: '/login', name: 'login', title: /^Sign In · Vigil$/, h1: 'Welcome to Vigil' },
+  { path: '/forgot-password', name: 'forgot-password', title: /^Reset Password · Vigil$/, h1: 'Reset your password' },
 ];
 
 /** The requests a page may fail only because the gateway route it needs has not been built yet. */
 function unexpectedFailures(problems: PageProblems, missing: { route: string; status: number } | null): string[] {
-  return problems.failedRequests.filter((failure) => missing === null || failure !== `GET ${missing.route} ${missing.status}`);
+  return problems.failedRequests.filter(
+    (failure) => missing === null || failure !== `GET ${missing.route} ${missing.status}`,
+  );
 }
 
 describe('public pages', () => {
@@ -38,10 +77,15 @@ describe('public pages', () => {
     it(`${spec.path}: one h1, a title, no console errors or failed requests; screenshots at 1280 and 375 px`, async () => {
       const status = spec.backendRoute ? await publicRouteUnavailable(spec.backendRoute) : null;
       const missing = spec.backendRoute && status !== null ? { route: spec.backendRoute, status } : null;
-      if (missing) console.warn(`${spec.path}: ${missing.route} answers anonymous visitors ${missing.status}; checking the error state instead`);
+      if (missing)
+        console.warn(
+          `${spec.path}: ${missing.route} answers anonymous visitors ${missing.status}; checking the error state instead`,
+        );
       watcher.reset();
       await page.setViewportSize({ width: 1280, height: 900 });
       await page.goto(`${WEB_URL}${spec.path}`, { waitUntil: 'networkidle' });
+      // Most pages are their own chunk: wait for the page, not just the shell.
+      await page.locator('h1').first().waitFor();
 
       expect(await page.locator('h1').count()).toBe(1);
       expect(await page.locator('h1').innerText()).toBe(spec.h1);
@@ -71,7 +115,13 @@ describe('public pages', () => {
       }
       if (missing) {
         // The backend has not landed: the page must say so instead of inventing data.
-        expect(await page.getByRole('alert').or(page.getByRole('status')).filter({ hasText: /could not be loaded|unavailable/i }).count()).toBeGreaterThan(0);
+        expect(
+          await page
+            .getByRole('alert')
+            .or(page.getByRole('status'))
+            .filter({ hasText: /could not be loaded|unavailable/i })
+            .count(),
+        ).toBeGreaterThan(0);
       }
 
       await saveScreenshotAt(page, `public-${spec.name}-1280`, 1280);

@@ -1,7 +1,19 @@
-import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Input, Label, toast } from '@vigil/ui';
+import {
+  Badge,
+  Button,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  Input,
+  Label,
+  toast,
+} from '@vigil/ui';
 import { Loader2, MonitorSmartphone, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { errorMessage } from '../api/api-error.js';
+import { useAppSelector } from '../app/hooks.js';
 import {
   useChallengeFactorMutation,
   useEnrollTotpMutation,
@@ -63,7 +75,9 @@ function SessionsCard() {
                       void revoke(session.id)
                         .unwrap()
                         .then(() => toast({ title: 'Session signed out' }))
-                        .catch((error: unknown) => toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' }))
+                        .catch((error: unknown) =>
+                          toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' }),
+                        )
                     }
                   >
                     Sign out
@@ -81,6 +95,8 @@ function SessionsCard() {
 function MfaCard() {
   const user = useGetUserQuery();
   const startSession = useStartSession();
+  // The raised session replaces the current one where it is kept: "Remember me" must survive enrolment.
+  const remember = useAppSelector((state) => state.auth.remember);
   const [enroll, enrolling] = useEnrollTotpMutation();
   const [challenge] = useChallengeFactorMutation();
   const [verify, verifying] = useVerifyFactorMutation();
@@ -101,13 +117,20 @@ function MfaCard() {
   const confirm = async () => {
     if (!pending) return;
     try {
-      const { id: challengeId } = await challenge(pending.id).unwrap();
-      const { recovery_codes, ...raised } = await verify({ factorId: pending.id, challengeId, code: code.trim() }).unwrap();
-      startSession(raised, false);
+      const { id: challengeId } = await challenge({ factorId: pending.id }).unwrap();
+      const { recovery_codes, ...raised } = await verify({
+        factorId: pending.id,
+        challengeId,
+        code: code.trim(),
+      }).unwrap();
+      startSession(raised, remember);
       setRecoveryCodes(recovery_codes ?? null);
       setPending(null);
       setCode('');
-      toast({ title: 'Two-factor authentication on', description: 'Your authenticator app is now required at sign-in.' });
+      toast({
+        title: 'Two-factor authentication on',
+        description: 'Your authenticator app is now required at sign-in.',
+      });
       void user.refetch();
     } catch (error) {
       toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' });
@@ -124,7 +147,11 @@ function MfaCard() {
         {user.isLoading ? (
           <Loading />
         ) : user.isError ? (
-          <LoadError title="Failed to load your security settings" error={user.error} onRetry={() => void user.refetch()} />
+          <LoadError
+            title="Failed to load your security settings"
+            error={user.error}
+            onRetry={() => void user.refetch()}
+          />
         ) : verified.length > 0 ? (
           <p className="flex items-center gap-2 text-sm">
             <ShieldCheck className="size-5 text-success" aria-hidden />
@@ -134,12 +161,23 @@ function MfaCard() {
           </p>
         ) : pending ? (
           <div className="flex flex-col gap-3">
-            <img src={pending.qr} alt="QR code for your authenticator app" className="size-40 rounded-lg border border-border bg-white p-2" />
+            <img
+              src={pending.qr}
+              alt="QR code for your authenticator app"
+              className="size-40 rounded-lg border border-border bg-white p-2"
+            />
             <p className="text-xs text-muted-foreground">
               Or enter this key: <code className="font-mono break-all">{pending.secret}</code>
             </p>
             <Label htmlFor="totp-code">6-digit code</Label>
-            <Input id="totp-code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value)} />
+            <Input
+              id="totp-code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+            />
             <Button onClick={() => void confirm()} disabled={verifying.isLoading || code.trim().length !== 6}>
               {verifying.isLoading && <Loader2 className="animate-spin" aria-hidden />} Verify and turn on
             </Button>

@@ -1,24 +1,32 @@
 import type { RouteObject } from 'react-router-dom';
-import { AccountPage } from '../account/account-page.js';
 import { AuthCallbackPage } from '../auth/auth-callback-page.js';
-import { ForgotPasswordPage } from '../auth/forgot-password-page.js';
-import { LoginPage } from '../auth/login-page.js';
 import { RequireAccess } from '../auth/require-access.js';
-import { AdminHandoffPage } from '../dashboard/admin-handoff-page.js';
-import { OnboardingPage } from '../billing/onboarding-page.js';
-import { PaymentCancelPage, PaymentSuccessPage, SandboxCheckoutPage } from '../billing/payment-pages.js';
-import { UpgradePage } from '../billing/upgrade-page.js';
-import { DashboardPage } from '../dashboard/dashboard-page.js';
-import { DocsPage } from '../docs/docs-page.js';
 import { ErrorScreen } from '../errors/error-screen.js';
 import { NotFoundPage } from '../errors/not-found-page.js';
 import { HomePage } from '../home/home-page.js';
-import { AboutPage } from '../public/about-page.js';
-import { PrivacyPolicyPage, TermsOfServicePage } from '../public/legal-pages.js';
-import { PricingPage } from '../public/pricing-page.js';
-import { ServicesPage } from '../public/services-page.js';
-import { WatchlistsPage } from '../public/watchlists-page.js';
+import { lazyRoute } from '../shell/lazy-route.js';
 import { PublicLayout } from '../shell/public-layout.js';
+
+// Every page but Home, the 404 page and the Google callback is its own chunk, fetched on first
+// visit: a visitor to the public site does not download the dashboard, account and upgrade code.
+// Home and 404 are where most visits start or end up; the callback must not add a round trip to a sign-in.
+const AboutPage = lazyRoute(() => import('../public/about-page.js').then((m) => m.AboutPage));
+const ServicesPage = lazyRoute(() => import('../public/services-page.js').then((m) => m.ServicesPage));
+const PricingPage = lazyRoute(() => import('../public/pricing-page.js').then((m) => m.PricingPage));
+const DocsPage = lazyRoute(() => import('../docs/docs-page.js').then((m) => m.DocsPage));
+const WatchlistsPage = lazyRoute(() => import('../public/watchlists-page.js').then((m) => m.WatchlistsPage));
+const PrivacyPolicyPage = lazyRoute(() => import('../public/legal-pages.js').then((m) => m.PrivacyPolicyPage));
+const TermsOfServicePage = lazyRoute(() => import('../public/legal-pages.js').then((m) => m.TermsOfServicePage));
+const LoginPage = lazyRoute(() => import('../auth/login-page.js').then((m) => m.LoginPage));
+const ForgotPasswordPage = lazyRoute(() => import('../auth/forgot-password-page.js').then((m) => m.ForgotPasswordPage));
+const DashboardPage = lazyRoute(() => import('../dashboard/dashboard-page.js').then((m) => m.DashboardPage));
+const AdminHandoffPage = lazyRoute(() => import('../dashboard/admin-handoff-page.js').then((m) => m.AdminHandoffPage));
+const OnboardingPage = lazyRoute(() => import('../billing/onboarding-page.js').then((m) => m.OnboardingPage));
+const SandboxCheckoutPage = lazyRoute(() => import('../billing/payment-pages.js').then((m) => m.SandboxCheckoutPage));
+const PaymentSuccessPage = lazyRoute(() => import('../billing/payment-pages.js').then((m) => m.PaymentSuccessPage));
+const PaymentCancelPage = lazyRoute(() => import('../billing/payment-pages.js').then((m) => m.PaymentCancelPage));
+const AccountPage = lazyRoute(() => import('../account/account-page.js').then((m) => m.AccountPage));
+const UpgradePage = lazyRoute(() => import('../billing/upgrade-page.js').then((m) => m.UpgradePage));
 
 /** The route table (spec §2): every page shares the shell; guarded groups sit under RequireAccess. */
 export const routes: RouteObject[] = [

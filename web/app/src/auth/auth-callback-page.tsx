@@ -1,5 +1,6 @@
 import { Button, Spinner } from '@vigil/ui';
-import { useEffect, useRef, useState } from 'react';
+import type { Factor, Session } from '@vigil/proto';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../api/api-error.js';
 import { usePageTitle } from '../shell/page-title.js';
@@ -7,7 +8,9 @@ import { AuthCard } from './auth-card.js';
 import { useCompleteOidcMutation } from './auth.api.js';
 import { useBackGoesToDashboard } from './back-to-dashboard.js';
 import { useRouteAfterSignIn } from './post-sign-in.js';
-import { useStartSession } from './use-auth.js';
+import { secondFactorDue } from './second-factor.js';
+import { SecondFactorStep } from './second-factor-step.js';
+import { useAuth, useStartSession } from './use-auth.js';
 
 /** Where Google sends the browser back: trade the code for a session, then route as the spec says. */
 export function AuthCallbackPage() {
@@ -17,13 +20,37 @@ export function AuthCallbackPage() {
   const navigate = useNavigate();
   const [complete] = useCompleteOidcMutation();
   const startSession = useStartSession();
+  const { status } = useAuth();
   const routeAfterSignIn = useRouteAfterSignIn();
   const [failure, setFailure] = useState<string | null>(null);
   const started = useRef(false);
 
+  const [secondFactor, setSecondFactor] = useState<{ session: Session; factor: Factor } | null>(null);
+
+  const finish = useCallback(
+    (session: Session) => {
+      startSession(session, false);
+      return routeAfterSignIn(session, {
+        adminTarget: '/dashboard',
+        delayMs: 0,
+        welcome: {
+          title: 'Welcome Back!',
+          description: 'You already have an active subscription. Redirecting to dashboard...',
+        },
+      });
+    },
+    [startSession, routeAfterSignIn],
+  );
+
   useEffect(() => {
-    if (started.current) return;
+    // Wait for a stored session to be restored: a Back into the provider can land here again
+    // with a code for a state already spent, and someone signed in is sent on (spec §4) instead.
+    if (started.current || status === 'loading') return;
     started.current = true;
+    if (status === 'authenticated') {
+      navigate('/dashboard', { replace: true });
+      return;
+    }
     const code = params.get('code');
     const state = params.get('state');
     if (!code || !state) {
@@ -35,15 +62,29 @@ export function AuthCallbackPage() {
     complete({ code, state, ...(iss ? { iss } : {}), ...(scope ? { scope } : {}) })
       .unwrap()
       .then((session) => {
-        startSession(session, false);
-        return routeAfterSignIn(session, {
-          adminTarget: '/dashboard',
-          delayMs: 0,
-          welcome: { title: 'Welcome Back!', description: 'You already have an active subscription. Redirecting to dashboard...' },
-        });
+        // Google proves the password step only: an authenticator app is still asked for.
+        const factor = secondFactorDue(session);
+        if (factor) {
+          setSecondFactor({ session, factor });
+          return;
+        }
+        return finish(session);
       })
       .catch((error: unknown) => setFailure(errorMessage(error)));
-  }, [params, complete, startSession, routeAfterSignIn, navigate]);
+  }, [status, params, complete, finish, navigate]);
+
+  if (secondFactor) {
+    return (
+      <AuthCard title="Two-step verification" lead="Your account is protected with an authenticator app.">
+        <SecondFactorStep
+          session={secondFactor.session}
+          factor={secondFactor.factor}
+          onCancel={() => navigate('/login', { replace: true })}
+          onVerified={finish}
+        />
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard title="Completing sign in...">

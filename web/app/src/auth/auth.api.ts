@@ -22,6 +22,9 @@ export type SignUpArgs = {
   invitation_code?: string;
 };
 
+const bearer = (accessToken: string | undefined) =>
+  accessToken ? { headers: { authorization: `Bearer ${accessToken}` } } : {};
+
 /** The auth service's routes at the gateway (/auth/v1/*) and the caller's own account summary. */
 export const authApi = gatewayApi.injectEndpoints({
   endpoints: (build) => ({
@@ -38,7 +41,11 @@ export const authApi = gatewayApi.injectEndpoints({
       query: ({ token }) => ({ url: '/auth/v1/verify', method: 'POST', body: { type: 'signup', token } }),
     }),
     resetPassword: build.mutation<MessageReply, { token: string; password: string }>({
-      query: ({ token, password }) => ({ url: '/auth/v1/verify', method: 'POST', body: { type: 'recovery', token, password } }),
+      query: ({ token, password }) => ({
+        url: '/auth/v1/verify',
+        method: 'POST',
+        body: { type: 'recovery', token, password },
+      }),
     }),
     startGoogle: build.mutation<OidcStartReply, { remember_me: boolean }>({
       query: ({ remember_me }) => ({
@@ -49,11 +56,18 @@ export const authApi = gatewayApi.injectEndpoints({
     completeOidc: build.mutation<Session, { code: string; state: string; iss?: string; scope?: string }>({
       query: (body) => ({ url: '/auth/v1/callback', method: 'POST', body }),
     }),
-    logout: build.mutation<MessageReply, { scope: 'global' | 'local' }>({
-      query: ({ scope }) => ({ url: `/auth/v1/logout?scope=${scope}`, method: 'POST' }),
+    logout: build.mutation<MessageReply, { scope: 'global' | 'local'; accessToken?: string }>({
+      query: ({ scope, accessToken }) => ({
+        url: `/auth/v1/logout?scope=${scope}`,
+        method: 'POST',
+        ...bearer(accessToken),
+      }),
     }),
     getUser: build.query<User, void>({ query: () => '/auth/v1/user', providesTags: ['User'] }),
-    listSessions: build.query<ListSessionsReply, void>({ query: () => '/auth/v1/sessions', providesTags: ['Sessions'] }),
+    listSessions: build.query<ListSessionsReply, void>({
+      query: () => '/auth/v1/sessions',
+      providesTags: ['Sessions'],
+    }),
     revokeSession: build.mutation<MessageReply, string>({
       query: (id) => ({ url: `/auth/v1/sessions/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: ['Sessions'],
@@ -61,14 +75,24 @@ export const authApi = gatewayApi.injectEndpoints({
     enrollTotp: build.mutation<EnrollFactorReply, { friendly_name?: string }>({
       query: (body) => ({ url: '/auth/v1/factors', method: 'POST', body: { factor_type: 'totp', ...body } }),
     }),
-    challengeFactor: build.mutation<ChallengeReply, string>({
-      query: (factorId) => ({ url: `/auth/v1/factors/${encodeURIComponent(factorId)}/challenge`, method: 'POST' }),
+    // `accessToken`: at sign-in the session is not kept until its second factor is verified,
+    // so these two calls carry its token themselves.
+    challengeFactor: build.mutation<ChallengeReply, { factorId: string; accessToken?: string }>({
+      query: ({ factorId, accessToken }) => ({
+        url: `/auth/v1/factors/${encodeURIComponent(factorId)}/challenge`,
+        method: 'POST',
+        ...bearer(accessToken),
+      }),
     }),
-    verifyFactor: build.mutation<VerifyFactorReply, { factorId: string; challengeId: string; code: string }>({
-      query: ({ factorId, challengeId, code }) => ({
+    verifyFactor: build.mutation<
+      VerifyFactorReply,
+      { factorId: string; challengeId: string; code: string; accessToken?: string }
+    >({
+      query: ({ factorId, challengeId, code, accessToken }) => ({
         url: `/auth/v1/factors/${encodeURIComponent(factorId)}/verify`,
         method: 'POST',
         body: { challenge_id: challengeId, code },
+        ...bearer(accessToken),
       }),
       invalidatesTags: ['User', 'Sessions'],
     }),

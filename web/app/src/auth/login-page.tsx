@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { Factor, Session } from '@vigil/proto';
 import { Button, Checkbox, Input, Label, Spinner, Tabs, TabsContent, TabsList, TabsTrigger, toast } from '@vigil/ui';
 import { Loader2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -7,7 +8,13 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { errorMessage, isApiError } from '../api/api-error.js';
 import { usePageTitle } from '../shell/page-title.js';
 import { AuthCard, FieldError } from './auth-card.js';
-import { useResetPasswordMutation, useSignInMutation, useSignUpMutation, useStartGoogleMutation, useVerifySignupMutation } from './auth.api.js';
+import {
+  useResetPasswordMutation,
+  useSignInMutation,
+  useSignUpMutation,
+  useStartGoogleMutation,
+  useVerifySignupMutation,
+} from './auth.api.js';
 import {
   isCompanyEmail,
   newPasswordSchema,
@@ -18,6 +25,8 @@ import {
   type SignUpForm,
 } from './login-forms.js';
 import { PasswordInput } from './password-input.js';
+import { secondFactorDue } from './second-factor.js';
+import { SecondFactorStep } from './second-factor-step.js';
 import { useRouteAfterSignIn } from './post-sign-in.js';
 import { splitServerMessage } from './server-message.js';
 import { useAuth, useStartSession } from './use-auth.js';
@@ -31,8 +40,29 @@ export function LoginPage() {
   const token = params.get('token');
   const [tab, setTab] = useState<Tab>(params.get('tab') === 'sign-up' ? 'sign-up' : 'sign-in');
 
+  const [secondFactor, setSecondFactor] = useState<PendingSecondFactor | null>(null);
+  const startSession = useStartSession();
+  const routeAfterSignIn = useRouteAfterSignIn();
+
   if (type === 'signup' && token) return <ConfirmEmail token={token} onDone={() => setParams({}, { replace: true })} />;
-  if (type === 'recovery' && token) return <ResetPassword token={token} onDone={() => setParams({}, { replace: true })} />;
+  if (type === 'recovery' && token)
+    return <ResetPassword token={token} onDone={() => setParams({}, { replace: true })} />;
+  if (secondFactor) {
+    return (
+      <AuthCard title="Two-step verification" lead="Your account is protected with an authenticator app.">
+        <SecondFactorStep
+          session={secondFactor.session}
+          factor={secondFactor.factor}
+          onCancel={() => setSecondFactor(null)}
+          onVerified={async (raised) => {
+            startSession(raised, secondFactor.remember);
+            toast({ title: 'Signed in', description: `Welcome, ${raised.user.full_name ?? raised.user.email}.` });
+            await routeAfterSignIn(raised);
+          }}
+        />
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard title="Welcome to Vigil" lead="Sign in to your account, or create one to choose a plan.">
@@ -42,7 +72,7 @@ export function LoginPage() {
           <TabsTrigger value="sign-up">Sign Up</TabsTrigger>
         </TabsList>
         <TabsContent value="sign-in">
-          <SignInPanel />
+          <SignInPanel onSecondFactor={setSecondFactor} />
         </TabsContent>
         <TabsContent value="sign-up">
           <SignUpPanel onCreated={() => setTab('sign-in')} />
@@ -56,17 +86,28 @@ export function LoginPage() {
   );
 }
 
-function SignInPanel() {
+type PendingSecondFactor = { session: Session; factor: Factor; remember: boolean };
+
+function SignInPanel({ onSecondFactor }: { onSecondFactor: (pending: PendingSecondFactor) => void }) {
   const [signIn, { isLoading }] = useSignInMutation();
   const startSession = useStartSession();
   const routeAfterSignIn = useRouteAfterSignIn();
   const [redirecting, setRedirecting] = useState(false);
-  const form = useForm<SignInForm>({ resolver: zodResolver(signInFormSchema), defaultValues: { email: '', password: '', remember_me: false } });
+  const form = useForm<SignInForm>({
+    resolver: zodResolver(signInFormSchema),
+    defaultValues: { email: '', password: '', remember_me: false },
+  });
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       const session = await signIn(values).unwrap();
+      // With an authenticator app the password alone is not a sign-in: nothing is kept until the code step.
+      const factor = secondFactorDue(session);
+      if (factor) {
+        onSecondFactor({ session, factor, remember: values.remember_me });
+        return;
+      }
       startSession(session, values.remember_me);
       setRedirecting(true);
       toast({ title: 'Signed in', description: `Welcome, ${session.user.full_name ?? session.user.email}.` });
@@ -80,7 +121,14 @@ function SignInPanel() {
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Sign in">
       <div className="flex flex-col gap-2">
         <Label htmlFor="signin-email">Email</Label>
-        <Input id="signin-email" type="email" autoComplete="email" aria-invalid={!!errors.email} aria-describedby="signin-email-error" {...form.register('email')} />
+        <Input
+          id="signin-email"
+          type="email"
+          autoComplete="email"
+          aria-invalid={!!errors.email}
+          aria-describedby="signin-email-error"
+          {...form.register('email')}
+        />
         <FieldError id="signin-email-error" message={errors.email?.message} />
       </div>
       <div className="flex flex-col gap-2">
@@ -90,14 +138,22 @@ function SignInPanel() {
             Forgot password?
           </Link>
         </div>
-        <PasswordInput id="signin-password" autoComplete="current-password" aria-invalid={!!errors.password} aria-describedby="signin-password-error" {...form.register('password')} />
+        <PasswordInput
+          id="signin-password"
+          autoComplete="current-password"
+          aria-invalid={!!errors.password}
+          aria-describedby="signin-password-error"
+          {...form.register('password')}
+        />
         <FieldError id="signin-password-error" message={errors.password?.message} />
       </div>
       <div className="flex items-center gap-2">
         <Controller
           control={form.control}
           name="remember_me"
-          render={({ field }) => <Checkbox id="remember-me" checked={field.value} onCheckedChange={(v) => field.onChange(v === true)} />}
+          render={({ field }) => (
+            <Checkbox id="remember-me" checked={field.value} onCheckedChange={(v) => field.onChange(v === true)} />
+          )}
         />
         <Label htmlFor="remember-me" className="font-normal">
           Remember me for 30 days
@@ -116,7 +172,14 @@ function SignUpPanel({ onCreated }: { onCreated: () => void }) {
   const [created, setCreated] = useState<string | null>(null);
   const form = useForm<SignUpForm>({
     resolver: zodResolver(signUpFormSchema),
-    defaultValues: { full_name: '', email: '', password: '', confirm_password: '', invitation_code: '', accepted_terms: false },
+    defaultValues: {
+      full_name: '',
+      email: '',
+      password: '',
+      confirm_password: '',
+      invitation_code: '',
+      accepted_terms: false,
+    },
   });
   const { errors } = form.formState;
   const companyEmail = isCompanyEmail(form.watch('email') ?? '');
@@ -143,7 +206,10 @@ function SignUpPanel({ onCreated }: { onCreated: () => void }) {
 
   if (created) {
     return (
-      <div role="status" className="flex flex-col gap-4 rounded-lg border border-success/30 bg-success-soft p-4 text-sm text-success-foreground">
+      <div
+        role="status"
+        className="flex flex-col gap-4 rounded-lg border border-success/30 bg-success-soft p-4 text-sm text-success-foreground"
+      >
         <p className="font-semibold">{created}</p>
         <Button variant="outline" onClick={() => setCreated(null)}>
           Create another account
@@ -156,29 +222,56 @@ function SignUpPanel({ onCreated }: { onCreated: () => void }) {
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Sign up">
       <div className="flex flex-col gap-2">
         <Label htmlFor="signup-name">Full name</Label>
-        <Input id="signup-name" autoComplete="name" aria-invalid={!!errors.full_name} aria-describedby="signup-name-error" {...form.register('full_name')} />
+        <Input
+          id="signup-name"
+          autoComplete="name"
+          aria-invalid={!!errors.full_name}
+          aria-describedby="signup-name-error"
+          {...form.register('full_name')}
+        />
         <FieldError id="signup-name-error" message={errors.full_name?.message} />
       </div>
       <div className="flex flex-col gap-2">
         <Label htmlFor="signup-email">Email</Label>
-        <Input id="signup-email" type="email" autoComplete="email" aria-invalid={!!errors.email} aria-describedby="signup-email-error" {...form.register('email')} />
+        <Input
+          id="signup-email"
+          type="email"
+          autoComplete="email"
+          aria-invalid={!!errors.email}
+          aria-describedby="signup-email-error"
+          {...form.register('email')}
+        />
         <FieldError id="signup-email-error" message={errors.email?.message} />
       </div>
       <div className="flex flex-col gap-2">
         <Label htmlFor="signup-password">Password</Label>
-        <PasswordInput id="signup-password" autoComplete="new-password" aria-invalid={!!errors.password} aria-describedby="signup-password-error" {...form.register('password')} />
+        <PasswordInput
+          id="signup-password"
+          autoComplete="new-password"
+          aria-invalid={!!errors.password}
+          aria-describedby="signup-password-error"
+          {...form.register('password')}
+        />
         <FieldError id="signup-password-error" message={errors.password?.message} />
       </div>
       <div className="flex flex-col gap-2">
         <Label htmlFor="signup-confirm">Confirm password</Label>
-        <PasswordInput id="signup-confirm" autoComplete="new-password" aria-invalid={!!errors.confirm_password} aria-describedby="signup-confirm-error" {...form.register('confirm_password')} />
+        <PasswordInput
+          id="signup-confirm"
+          autoComplete="new-password"
+          aria-invalid={!!errors.confirm_password}
+          aria-describedby="signup-confirm-error"
+          {...form.register('confirm_password')}
+        />
         <FieldError id="signup-confirm-error" message={errors.confirm_password?.message} />
       </div>
       {companyEmail && (
         <div className="flex flex-col gap-2 rounded-lg border border-primary/20 bg-primary-soft/50 p-3">
           <Label htmlFor="signup-invitation">Admin invitation code</Label>
           <Input id="signup-invitation" autoComplete="off" {...form.register('invitation_code')} />
-          <p className="text-xs text-muted-foreground">Company accounts need pre-approval and an invitation code from an administrator.</p>
+          <p className="text-xs text-muted-foreground">
+            Company accounts need pre-approval and an invitation code from an administrator.
+          </p>
         </div>
       )}
       <div className="flex items-start gap-2">
@@ -235,10 +328,22 @@ function GoogleButton() {
 function GoogleMark() {
   return (
     <svg viewBox="0 0 24 24" aria-hidden className="size-4">
-      <path fill="#4285F4" d="M22.56 12.25c0-.78-.07-1.53-.2-2.25H12v4.26h5.92a5.06 5.06 0 0 1-2.2 3.32v2.77h3.57c2.08-1.92 3.27-4.74 3.27-8.1z" />
-      <path fill="#34A853" d="M12 23c2.97 0 5.46-.98 7.28-2.66l-3.57-2.77c-.98.66-2.23 1.06-3.71 1.06-2.86 0-5.29-1.93-6.16-4.53H2.18v2.84A11 11 0 0 0 12 23z" />
-      <path fill="#FBBC05" d="M5.84 14.1A6.6 6.6 0 0 1 5.5 12c0-.73.13-1.44.34-2.1V7.06H2.18A11 11 0 0 0 1 12c0 1.78.43 3.46 1.18 4.94l3.66-2.84z" />
-      <path fill="#EA4335" d="M12 5.38c1.62 0 3.06.56 4.21 1.64l3.15-3.15C17.45 2.09 14.97 1 12 1A11 11 0 0 0 2.18 7.06l3.66 2.84C6.71 7.31 9.14 5.38 12 5.38z" />
+      <path
+        fill="#4285F4"
+        d="M22.56 12.25c0-.78-.07-1.53-.2-2.25H12v4.26h5.92a5.06 5.06 0 0 1-2.2 3.32v2.77h3.57c2.08-1.92 3.27-4.74 3.27-8.1z"
+      />
+      <path
+        fill="#34A853"
+        d="M12 23c2.97 0 5.46-.98 7.28-2.66l-3.57-2.77c-.98.66-2.23 1.06-3.71 1.06-2.86 0-5.29-1.93-6.16-4.53H2.18v2.84A11 11 0 0 0 12 23z"
+      />
+      <path
+        fill="#FBBC05"
+        d="M5.84 14.1A6.6 6.6 0 0 1 5.5 12c0-.73.13-1.44.34-2.1V7.06H2.18A11 11 0 0 0 1 12c0 1.78.43 3.46 1.18 4.94l3.66-2.84z"
+      />
+      <path
+        fill="#EA4335"
+        d="M12 5.38c1.62 0 3.06.56 4.21 1.64l3.15-3.15C17.45 2.09 14.97 1 12 1A11 11 0 0 0 2.18 7.06l3.66 2.84C6.71 7.31 9.14 5.38 12 5.38z"
+      />
     </svg>
   );
 }
@@ -282,7 +387,10 @@ function ConfirmEmail({ token, onDone }: { token: string; onDone: () => void }) 
 
 function ResetPassword({ token, onDone }: { token: string; onDone: () => void }) {
   const [reset, { isLoading }] = useResetPasswordMutation();
-  const form = useForm<NewPasswordForm>({ resolver: zodResolver(newPasswordSchema), defaultValues: { password: '', confirm_password: '' } });
+  const form = useForm<NewPasswordForm>({
+    resolver: zodResolver(newPasswordSchema),
+    defaultValues: { password: '', confirm_password: '' },
+  });
   const { errors } = form.formState;
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -290,7 +398,11 @@ function ResetPassword({ token, onDone }: { token: string; onDone: () => void })
       toast({ title: 'Password updated', description: reply.message });
       onDone();
     } catch (error) {
-      toast({ title: 'Error', description: isApiError(error) ? error.message : 'An error occurred. Please try again.', variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: isApiError(error) ? error.message : 'An error occurred. Please try again.',
+        variant: 'destructive',
+      });
     }
   });
   return (
@@ -298,12 +410,24 @@ function ResetPassword({ token, onDone }: { token: string; onDone: () => void })
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <div className="flex flex-col gap-2">
           <Label htmlFor="new-password">New password</Label>
-          <PasswordInput id="new-password" autoComplete="new-password" aria-invalid={!!errors.password} aria-describedby="new-password-error" {...form.register('password')} />
+          <PasswordInput
+            id="new-password"
+            autoComplete="new-password"
+            aria-invalid={!!errors.password}
+            aria-describedby="new-password-error"
+            {...form.register('password')}
+          />
           <FieldError id="new-password-error" message={errors.password?.message} />
         </div>
         <div className="flex flex-col gap-2">
           <Label htmlFor="new-password-confirm">Confirm new password</Label>
-          <PasswordInput id="new-password-confirm" autoComplete="new-password" aria-invalid={!!errors.confirm_password} aria-describedby="new-password-confirm-error" {...form.register('confirm_password')} />
+          <PasswordInput
+            id="new-password-confirm"
+            autoComplete="new-password"
+            aria-invalid={!!errors.confirm_password}
+            aria-describedby="new-password-confirm-error"
+            {...form.register('confirm_password')}
+          />
           <FieldError id="new-password-confirm-error" message={errors.confirm_password?.message} />
         </div>
         <Button type="submit" size="lg" disabled={isLoading}>

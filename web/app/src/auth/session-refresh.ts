@@ -5,14 +5,26 @@ const BASE = import.meta.env.VITE_GATEWAY_URL ?? '';
 
 let inFlight: Promise<{ session: Session; remember: boolean } | null> | null = null;
 
+const REFRESH_LOCK = 'vigil.auth.refresh';
+
+/**
+ * Tabs share a remembered refresh token (localStorage). Holding one lock across
+ * tabs while refreshing means the second tab reads the token the first one
+ * stored, instead of spending the same one twice and ending the session.
+ */
+async function acrossTabs<T>(run: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? await locks.request(REFRESH_LOCK, run) : run();
+}
+
 /**
  * Trades the stored refresh token for a new session. The auth service rotates
- * refresh tokens and treats a reused one as theft, so concurrent callers share
- * one request instead of each spending the token.
+ * refresh tokens and treats a reused one as theft, so concurrent callers in a tab
+ * share one request, and tabs take turns, instead of each spending the token.
  * Answers null when there is nothing to refresh or the auth service says no.
  */
 export function refreshSession(): Promise<{ session: Session; remember: boolean } | null> {
-  inFlight ??= (async () => {
+  inFlight ??= acrossTabs(async () => {
     const stored = readRefreshToken();
     if (stored === null) return null;
     try {
@@ -28,7 +40,7 @@ export function refreshSession(): Promise<{ session: Session; remember: boolean 
     } catch {
       return null;
     }
-  })().finally(() => {
+  }).finally(() => {
     inFlight = null;
   });
   return inFlight;

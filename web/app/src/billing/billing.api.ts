@@ -7,6 +7,7 @@ import type {
   SandboxCheckoutSession,
   SandboxCompleteRequest,
   SandboxCompleteResponse,
+  SubscriptionCheckResponse,
   UpgradeOptionsResponse,
   UpgradePreview,
   UpgradeRequest,
@@ -21,6 +22,11 @@ export const billingApi = gatewayApi.injectEndpoints({
     createCheckoutSession: build.mutation<CheckoutSessionResponse, CheckoutSessionRequest>({
       query: (body) => ({ url: '/api/payment/create-checkout-session', method: 'POST', body }),
     }),
+    /** The route guards' subscription check (bearer). */
+    getSubscription: build.query<SubscriptionCheckResponse, void>({
+      query: () => '/api/payment/subscription',
+      providesTags: ['Account'],
+    }),
     getClientByEmail: build.query<ClientByEmailResponse, string>({
       query: (email) => `/api/payment/client-by-email/${encodeURIComponent(email)}`,
     }),
@@ -32,7 +38,11 @@ export const billingApi = gatewayApi.injectEndpoints({
       query: (id) => `/api/payment/sandbox/sessions/${encodeURIComponent(id)}`,
     }),
     completeSandboxSession: build.mutation<SandboxCompleteResponse, SandboxCompleteRequest & { id: string }>({
-      query: ({ id, ...body }) => ({ url: `/api/payment/sandbox/sessions/${encodeURIComponent(id)}/complete`, method: 'POST', body }),
+      query: ({ id, ...body }) => ({
+        url: `/api/payment/sandbox/sessions/${encodeURIComponent(id)}/complete`,
+        method: 'POST',
+        body,
+      }),
       invalidatesTags: ['Account'],
     }),
     getUpgradeOptions: build.query<UpgradeOptionsResponse, void>({

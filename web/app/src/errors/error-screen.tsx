@@ -1,11 +1,14 @@
 import { Button } from '@vigil/ui';
 import { AlertTriangle, RefreshCw, RotateCcw } from 'lucide-react';
 import { isRouteErrorResponse, useLocation, useNavigate, useRouteError } from 'react-router-dom';
-import { NavigationErrorScreen } from '../shell/navigation-error.js';
+import { NAVIGATION_ATTEMPTS, NavigationErrorScreen } from '../shell/navigation-error.js';
 
 /** A page's code failed to download: a navigation problem the reader can retry, not a crash. */
 function isChunkLoadError(error: unknown): boolean {
-  return error instanceof Error && /dynamically imported module|Importing a module script failed|error loading dynamically/i.test(error.message);
+  return (
+    error instanceof Error &&
+    /dynamically imported module|Importing a module script failed|error loading dynamically/i.test(error.message)
+  );
 }
 
 /** Shown when a route throws while rendering or loading. */
@@ -17,7 +20,19 @@ export function ErrorScreen() {
   // A fresh navigation to the same place clears the router's error and renders the route again, without a reload.
   const retry = () => navigate(`${location.pathname}${location.search}${location.hash}`, { replace: true });
 
-  if (isChunkLoadError(error)) return <NavigationErrorScreen onRetry={retry} />;
+  // Route chunks handle their own failures (shell/lazy-route.tsx); this catches one that escaped, e.g. a
+  // chunk's own import failing. The router clears its error on retry, so the count lives in history state.
+  if (isChunkLoadError(error)) {
+    const attemptsLeft = Number(
+      (location.state as { navigationAttempts?: number } | null)?.navigationAttempts ?? NAVIGATION_ATTEMPTS,
+    );
+    const retryChunk = () =>
+      navigate(`${location.pathname}${location.search}${location.hash}`, {
+        replace: true,
+        state: { navigationAttempts: attemptsLeft - 1 },
+      });
+    return <NavigationErrorScreen attemptsLeft={attemptsLeft} onRetry={retryChunk} />;
+  }
 
   if (isRouteErrorResponse(error)) {
     return (

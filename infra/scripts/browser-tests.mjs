@@ -1,0 +1,87 @@
+// The browser step of `npm test`, also runnable alone once everything is built:
+//   NATS_URL=… DATABASE_URL=… node infra/scripts/browser-tests.mjs [jest args, e.g. a test file pattern]
+// It starts a loopback OpenID provider standing in for Google, then the whole
+// stack on a fresh database (auth pointed at that provider), then jest with web/e2e.
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ROOT, log, run } from './bootstrap.mjs';
+
+export const BROWSER_PORTS = { gateway: 18080, web: 13000, admin: 13001 };
+
+/**
+ * @param {{ postgresUrl: string, natsUrl: string, runJest: (env: Record<string,string>) => number }} options
+ * @returns {Promise<{ status: number, stackFailed: boolean }>}
+ */
+export async function runBrowserTests({ postgresUrl, natsUrl, runJest }) {
+  const { freshDatabase } = await import('./infrastructure.mjs');
+  const { startStack } = await import('./stack.mjs');
+  const { startTestOidcProvider } = await import('./test-oidc-provider.mjs');
+  const webUrl = `http://127.0.0.1:${BROWSER_PORTS.web}`;
+  let provider;
+  let stack;
+  try {
+    provider = await startTestOidcProvider({ redirectUri: `${webUrl}/auth/callback` });
+    stack = await startStack({
+      databaseUrl: await freshDatabase(postgresUrl, 'vigil_e2e'),
+      natsUrl,
+      ports: BROWSER_PORTS,
+      logDir: join(ROOT, 'test-results', 'stack-logs'),
+      env: provider.env,
+    });
+  } catch (error) {
+    log(`The stack did not start: ${error.message} (logs in test-results/stack-logs)`);
+    await stack?.stop();
+    await provider?.stop();
+    return { status: 1, stackFailed: true };
+  }
+  try {
+    const status = runJest({
+      NATS_URL: natsUrl,
+      DATABASE_URL: stack.env.DATABASE_URL,
+      GATEWAY_URL: stack.gatewayUrl,
+      WEB_URL: stack.webUrl,
+      ADMIN_URL: stack.adminUrl,
+      OIDC_PROVIDER_URL: provider.issuer,
+    });
+    return { status, stackFailed: false };
+  } finally {
+    await stack.stop();
+    await provider.stop();
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { ensureNats, ensurePostgres } = await import('./infrastructure.mjs');
+  const postgres = await ensurePostgres({
+    candidate: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/vigil_test',
+    databaseName: 'vigil_test',
+  });
+  const nats = await ensureNats();
+  let result;
+  try {
+    result = await runBrowserTests({
+      postgresUrl: postgres.url,
+      natsUrl: nats.url,
+      runJest: (env) =>
+        run(
+          process.execPath,
+          [
+            '--experimental-vm-modules',
+            join('node_modules', 'jest', 'bin', 'jest.js'),
+            '-c',
+            join('web', 'e2e', 'jest.config.js'),
+            ...process.argv.slice(2),
+          ],
+          {
+            env: { NODE_OPTIONS: '--experimental-vm-modules', ...env },
+            allowFailure: true,
+            timeoutMs: 20 * 60_000,
+          },
+        ),
+    });
+  } finally {
+    await nats.stop();
+    await postgres.stop();
+  }
+  process.exit(result.status);
+}
