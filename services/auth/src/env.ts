@@ -18,6 +18,8 @@ export const envSchema = baseEnvSchema
     /** Refresh-token lifetime without and with "Remember me". */
     SESSION_TTL_HOURS: seconds(1, 24 * 7).default(24),
     REMEMBER_ME_TTL_DAYS: seconds(1, 365).default(30),
+    /** A rotated refresh token presented again this soon, before any newer one was used, is a lost answer, not theft (0: never). */
+    REFRESH_TOKEN_REUSE_SECONDS: seconds(0, 60).default(10),
 
     // OWASP's argon2id baseline (19 MiB, 2 passes). Tests lower these; production never should.
     ARGON2_MEMORY_KIB: seconds(1024, 1024 * 1024).default(19_456),

@@ -98,6 +98,23 @@ describe('accounts: sign-up, confirmation, sign-in, refresh, sessions, recovery'
     await expect(stack.call<User>(subjects.auth.getUser, { accessToken: other.access_token })).resolves.toMatchObject({ email: 'rotate@example.com' });
   });
 
+  it('gives a token presented again moments after its rotation, before its successor was used, a new token of the same session', async () => {
+    // A page reloaded while its refresh was in flight never stored the answer and presents the old token again.
+    await signUpAndConfirm('reload@example.com');
+    const first = await signIn('reload@example.com');
+    const lost = await stack.call<Session>(subjects.auth.token, { grant_type: 'refresh_token', refresh_token: first.refresh_token });
+    const retried = await stack.call<Session>(subjects.auth.token, { grant_type: 'refresh_token', refresh_token: first.refresh_token });
+    expect(retried.refresh_token).not.toBe(lost.refresh_token);
+    expect(claimsOf(retried.access_token).sid).toBe(claimsOf(first.access_token).sid);
+    const next = await stack.call<Session>(subjects.auth.token, { grant_type: 'refresh_token', refresh_token: retried.refresh_token });
+    await expect(stack.call<User>(subjects.auth.getUser, { accessToken: next.access_token })).resolves.toMatchObject({ email: 'reload@example.com' });
+
+    // Once a newer token of the session has been used, the old one coming back is theft again.
+    const late = await stack.fail(subjects.auth.token, { grant_type: 'refresh_token', refresh_token: first.refresh_token });
+    expect(late.code).toBe('REFRESH_TOKEN_REUSED');
+    expect((await stack.fail(subjects.auth.getUser, { accessToken: next.access_token })).code).toBe('UNAUTHENTICATED');
+  });
+
   it('"Remember me" decides how long the refresh token lives', async () => {
     await signUpAndConfirm('remember@example.com');
     const short = await signIn('remember@example.com');

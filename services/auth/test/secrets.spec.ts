@@ -40,6 +40,9 @@ describe('no secret leaks into logs or later responses', () => {
     handOut(s1.refresh_token);
     const s2 = await stack.call<Session>(subjects.auth.token, { grant_type: 'refresh_token', refresh_token: s1.refresh_token });
     handOut(s2.refresh_token);
+    // s1 is a reuse (not a lost answer) once its successor has been used too.
+    const s2b = await stack.call<Session>(subjects.auth.token, { grant_type: 'refresh_token', refresh_token: s2.refresh_token });
+    handOut(s2b.refresh_token);
     await stack.fail(subjects.auth.token, { grant_type: 'refresh_token', refresh_token: s1.refresh_token });
 
     // MFA: the secret is answered at enrolment only; recovery codes at first verification only.

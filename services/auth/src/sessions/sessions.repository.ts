@@ -22,7 +22,11 @@ export type RevokedSession = { id: string; user_id: string; revoked_at: Date };
 
 export type ActiveSession = SessionRow & { email: string; role: Role; client_id: string | null; has_verified_factor: boolean };
 
-export type ClaimResult = { status: 'claimed'; sessionId: string } | { status: 'reused'; sessionId: string } | { status: 'unknown' };
+export type ClaimResult =
+  | { status: 'claimed'; sessionId: string }
+  /** `graceful`: rotated moments ago and no newer token of its session has been used since (a lost response, not a thief). */
+  | { status: 'reused'; sessionId: string; graceful: boolean }
+  | { status: 'unknown' };
 
 @Injectable()
 export class SessionsRepository {
@@ -47,14 +51,22 @@ export class SessionsRepository {
    * Marks a refresh token used, atomically: of two concurrent presentations only
    * one claims it. A token that exists but was already rotated is a reuse.
    */
-  async claimRefreshToken(tokenHash: string): Promise<ClaimResult> {
-    const claimed: { session_id: string }[] = await sql(this.db, 
+  async claimRefreshToken(tokenHash: string, reuseIntervalSeconds: number): Promise<ClaimResult> {
+    const claimed: { session_id: string }[] = await sql(
+      this.db,
       `UPDATE refresh_tokens SET rotated_at = now() WHERE token_hash = $1 AND rotated_at IS NULL RETURNING session_id`,
       [tokenHash],
     );
     if (claimed[0]) return { status: 'claimed', sessionId: claimed[0].session_id };
-    const existing: { session_id: string }[] = await sql(this.db, `SELECT session_id FROM refresh_tokens WHERE token_hash = $1`, [tokenHash]);
-    return existing[0] ? { status: 'reused', sessionId: existing[0].session_id } : { status: 'unknown' };
+    const existing: { session_id: string; graceful: boolean }[] = await sql(
+      this.db,
+      `SELECT t.session_id,
+              t.rotated_at > now() - make_interval(secs => $2)
+              AND NOT EXISTS (SELECT 1 FROM refresh_tokens o WHERE o.session_id = t.session_id AND o.rotated_at > t.rotated_at) AS graceful
+         FROM refresh_tokens t WHERE t.token_hash = $1`,
+      [tokenHash, reuseIntervalSeconds],
+    );
+    return existing[0] ? { status: 'reused', sessionId: existing[0].session_id, graceful: existing[0].graceful } : { status: 'unknown' };
   }
 
   /** The session with its user, if it is neither revoked nor expired. */

@@ -54,11 +54,17 @@ export class SessionsService {
     return this.issue(session, extras);
   }
 
-  /** Rotates a refresh token. Presenting an already-rotated one revokes its whole family. */
+  /**
+   * Rotates a refresh token. Presenting an already-rotated one revokes its whole family,
+   * except within REFRESH_TOKEN_REUSE_SECONDS of its rotation while no newer token of the
+   * session has been used: a page reloaded or a tab closed while its refresh was in flight
+   * never stored the answer, and signing the user out for that would be our fault, not theirs.
+   * That caller gets a new token of the same session (as GoTrue's reuse interval does).
+   */
   async refresh(refreshToken: string): Promise<Session> {
-    const claim = await this.sessions.claimRefreshToken(sha256(refreshToken));
+    const claim = await this.sessions.claimRefreshToken(sha256(refreshToken), this.config.REFRESH_TOKEN_REUSE_SECONDS);
     if (claim.status === 'unknown') throw new DomainError('UNAUTHENTICATED', 'Invalid refresh token.');
-    if (claim.status === 'reused') {
+    if (claim.status === 'reused' && !claim.graceful) {
       await this.announce(await this.sessions.revoke(claim.sessionId, 'refresh_token_reused'), 'refresh_token_reused');
       throw new DomainError('REFRESH_TOKEN_REUSED', 'This refresh token was already used; the session has been signed out for safety.');
     }
