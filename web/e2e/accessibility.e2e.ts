@@ -1,5 +1,5 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, watchPage, WEB_URL } from './browser.js';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, WEB_URL, openWatchedPage, expectNoPageErrors, type PageWatcher } from './browser.js';
 
 type Focused = { name: string; tag: string; visibleFocus: boolean };
 
@@ -38,15 +38,12 @@ async function tabStops(page: Page, max = 60): Promise<Focused[]> {
 
 describe('keyboard and notifications', () => {
   let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
-  let watcher: ReturnType<typeof watchPage>;
+  let watcher: PageWatcher;
 
   beforeAll(async () => {
     browser = await launchChromium();
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    page = await context.newPage();
-    watcher = watchPage(page);
+    ({ page, watcher } = await openWatchedPage(browser));
   });
 
   afterAll(async () => {
@@ -54,8 +51,7 @@ describe('keyboard and notifications', () => {
   });
 
   afterEach(() => {
-    expect(watcher.problems.consoleErrors).toEqual([]);
-    expect(watcher.problems.pageErrors).toEqual([]);
+    expectNoPageErrors(watcher);
   });
 
   it('reaches every control on /login by Tab, each with a visible focus ring, and signs in from the keyboard', async () => {

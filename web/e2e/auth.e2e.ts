@@ -1,20 +1,26 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, linkFromMail, readMailbox, uniqueEmail, watchPage, WEB_URL } from './browser.js';
+import type { Browser, Page } from 'playwright-core';
+import {
+  launchChromium,
+  linkFromMail,
+  readMailbox,
+  uniqueEmail,
+  WEB_URL,
+  openWatchedPage,
+  expectNoPageErrors,
+  type PageWatcher,
+} from './browser.js';
 
 const PASSWORD = 'Vigil-e2e-Passphrase-42';
 
 describe('sign-up, sign-in, guards and sign-out against the real auth service', () => {
   let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
-  let watcher: ReturnType<typeof watchPage>;
+  let watcher: PageWatcher;
   const email = uniqueEmail('journey');
 
   beforeAll(async () => {
     browser = await launchChromium();
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    page = await context.newPage();
-    watcher = watchPage(page);
+    ({ page, watcher } = await openWatchedPage(browser));
   });
 
   afterAll(async () => {
@@ -22,8 +28,7 @@ describe('sign-up, sign-in, guards and sign-out against the real auth service', 
   });
 
   afterEach(() => {
-    expect(watcher.problems.consoleErrors).toEqual([]);
-    expect(watcher.problems.pageErrors).toEqual([]);
+    expectNoPageErrors(watcher);
   });
 
   it('sends an anonymous visitor from each guarded page to /login', async () => {

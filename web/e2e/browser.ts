@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 /** The six services the gateway must report for the platform to be "up". */
 export const EXPECTED_SERVICES = ['gateway', 'auth', 'screening', 'monitoring', 'billing', 'audit'] as const;
@@ -114,6 +114,23 @@ export function watchPage(page: Page): { problems: PageProblems; reset: () => vo
       problems.failedRequests.length = 0;
     },
   };
+}
+
+export type PageWatcher = ReturnType<typeof watchPage>;
+
+/** A desktop-sized page in a context of its own, watched from its first request. */
+export async function openWatchedPage(
+  browser: Browser,
+): Promise<{ context: BrowserContext; page: Page; watcher: PageWatcher }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  return { context, page, watcher: watchPage(page) };
+}
+
+/** What a user would notice after any test: nothing written to the console as an error, no uncaught error. */
+export function expectNoPageErrors(watcher: PageWatcher): void {
+  expect(watcher.problems.consoleErrors).toEqual([]);
+  expect(watcher.problems.pageErrors).toEqual([]);
 }
 
 /**

@@ -1,5 +1,14 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { createSubscribedUser, launchChromium, oidcProviderUrl, uniqueEmail, watchPage, WEB_URL } from './browser.js';
+import {
+  createSubscribedUser,
+  launchChromium,
+  oidcProviderUrl,
+  uniqueEmail,
+  WEB_URL,
+  openWatchedPage,
+  expectNoPageErrors,
+  type PageWatcher,
+} from './browser.js';
 
 /**
  * "Continue with Google" in a real browser against a real OpenID provider on
@@ -11,7 +20,7 @@ describe('Continue with Google', () => {
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
-  let watcher: ReturnType<typeof watchPage>;
+  let watcher: PageWatcher;
   let visited: string[];
 
   beforeAll(async () => {
@@ -19,9 +28,7 @@ describe('Continue with Google', () => {
   });
 
   beforeEach(async () => {
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    page = await context.newPage();
-    watcher = watchPage(page);
+    ({ context, page, watcher } = await openWatchedPage(browser));
     visited = [];
     // Every top-level navigation, redirects included.
     page.on('request', (request) => {
@@ -30,8 +37,7 @@ describe('Continue with Google', () => {
   });
 
   afterEach(async () => {
-    expect(watcher.problems.consoleErrors).toEqual([]);
-    expect(watcher.problems.pageErrors).toEqual([]);
+    expectNoPageErrors(watcher);
     expect(watcher.problems.failedRequests).toEqual([]);
     await context.close();
   });

@@ -1,25 +1,24 @@
-import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
+import type { Browser, Page, Route } from 'playwright-core';
 import {
   createSubscribedUser,
   launchChromium,
   signInWithRefreshToken,
   uniqueEmail,
-  watchPage,
   WEB_URL,
+  openWatchedPage,
+  expectNoPageErrors,
+  type PageWatcher,
 } from './browser.js';
 
 // Error and edge states only: the gateway's answers are replaced with failures to see how the app copes.
 describe('guards and pages when the backend fails', () => {
   let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
-  let watcher: ReturnType<typeof watchPage>;
+  let watcher: PageWatcher;
 
   beforeAll(async () => {
     browser = await launchChromium();
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    page = await context.newPage();
-    watcher = watchPage(page);
+    ({ page, watcher } = await openWatchedPage(browser));
     // Subscribed, so a check that finally succeeds lets the reader in; the failures are made in the browser.
     const session = await createSubscribedUser(uniqueEmail('guards'), 'Vigil-e2e-Guards-Passphrase-7');
     await signInWithRefreshToken(page, session.refresh_token);
@@ -30,8 +29,7 @@ describe('guards and pages when the backend fails', () => {
   });
 
   afterEach(() => {
-    expect(watcher.problems.consoleErrors).toEqual([]);
-    expect(watcher.problems.pageErrors).toEqual([]);
+    expectNoPageErrors(watcher);
   });
 
   it('retries a failing subscription check three times (1 s, 2 s, 3 s), then says so and goes to /onboarding', async () => {

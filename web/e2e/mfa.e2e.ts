@@ -1,13 +1,15 @@
 import { Secret, TOTP } from 'otpauth';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import {
   createSubscribedUser,
   launchChromium,
   saveScreenshot,
   signInWithRefreshToken,
   uniqueEmail,
-  watchPage,
   WEB_URL,
+  openWatchedPage,
+  expectNoPageErrors,
+  type PageWatcher,
 } from './browser.js';
 
 const PASSWORD = 'Vigil-e2e-Mfa-Passphrase-5';
@@ -24,17 +26,14 @@ function authenticator(secret: string): TOTP {
  */
 describe('sign-in with an authenticator app (TOTP)', () => {
   let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
-  let watcher: ReturnType<typeof watchPage>;
+  let watcher: PageWatcher;
   const email = uniqueEmail('mfa');
   let app: TOTP;
 
   beforeAll(async () => {
     browser = await launchChromium();
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    page = await context.newPage();
-    watcher = watchPage(page);
+    ({ page, watcher } = await openWatchedPage(browser));
     const session = await createSubscribedUser(email, PASSWORD);
     await signInWithRefreshToken(page, session.refresh_token);
   });
@@ -44,8 +43,7 @@ describe('sign-in with an authenticator app (TOTP)', () => {
   });
 
   afterEach(() => {
-    expect(watcher.problems.consoleErrors).toEqual([]);
-    expect(watcher.problems.pageErrors).toEqual([]);
+    expectNoPageErrors(watcher);
   });
 
   it('enrols an authenticator app on /account with the secret the page shows', async () => {

@@ -1,5 +1,12 @@
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
-import { launchChromium, saveScreenshot, watchPage, WEB_URL } from './browser.js';
+import {
+  launchChromium,
+  saveScreenshot,
+  WEB_URL,
+  openWatchedPage,
+  expectNoPageErrors,
+  type PageWatcher,
+} from './browser.js';
 
 /**
  * Each page's code is its own chunk. These tests make a chunk download fail
@@ -11,22 +18,19 @@ describe('route chunks: loading state and the navigation error screen', () => {
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
-  let watcher: ReturnType<typeof watchPage>;
+  let watcher: PageWatcher;
 
   beforeAll(async () => {
     browser = await launchChromium();
   });
 
   beforeEach(async () => {
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    page = await context.newPage();
-    watcher = watchPage(page);
+    ({ context, page, watcher } = await openWatchedPage(browser));
     await page.goto(`${WEB_URL}/`, { waitUntil: 'networkidle' });
   });
 
   afterEach(async () => {
-    expect(watcher.problems.consoleErrors).toEqual([]);
-    expect(watcher.problems.pageErrors).toEqual([]);
+    expectNoPageErrors(watcher);
     await context.close();
   });
 

@@ -1,17 +1,15 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, watchPage, WEB_URL } from './browser.js';
+import { launchChromium, WEB_URL, openWatchedPage, expectNoPageErrors, type PageWatcher } from './browser.js';
 
 describe('the shell: offline banner, toasts, 404', () => {
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
-  let watcher: ReturnType<typeof watchPage>;
+  let watcher: PageWatcher;
 
   beforeAll(async () => {
     browser = await launchChromium();
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    page = await context.newPage();
-    watcher = watchPage(page);
+    ({ context, page, watcher } = await openWatchedPage(browser));
   });
 
   afterAll(async () => {
@@ -19,8 +17,7 @@ describe('the shell: offline banner, toasts, 404', () => {
   });
 
   afterEach(() => {
-    expect(watcher.problems.consoleErrors).toEqual([]);
-    expect(watcher.problems.pageErrors).toEqual([]);
+    expectNoPageErrors(watcher);
   });
 
   it('shows the offline banner when the connection drops and clears it when it returns', async () => {
@@ -47,7 +44,9 @@ describe('the shell: offline banner, toasts, 404', () => {
     const region = page.getByRole('region', { name: /Notification/ });
     expect(await region.locator('li').count()).toBe(1);
     await page.keyboard.press('F8');
-    expect(await page.evaluate(() => document.activeElement?.closest('[role=region]')?.getAttribute('aria-label') ?? '')).toMatch(/Notification/);
+    expect(
+      await page.evaluate(() => document.activeElement?.closest('[role=region]')?.getAttribute('aria-label') ?? ''),
+    ).toMatch(/Notification/);
   });
 
   it('answers an unknown path with the 404 page, the attempted path and up to three suggestions', async () => {
@@ -55,7 +54,10 @@ describe('the shell: offline banner, toasts, 404', () => {
     expect(await page.locator('h1').innerText()).toBe('Page Not Found');
     expect(await page.title()).toMatch(/Vigil/);
     expect(await page.getByText('/pricing-plans-old', { exact: true }).isVisible()).toBe(true);
-    const suggestions = page.getByRole('heading', { name: 'You might be looking for' }).locator('xpath=..').getByRole('link');
+    const suggestions = page
+      .getByRole('heading', { name: 'You might be looking for' })
+      .locator('xpath=..')
+      .getByRole('link');
     const count = await suggestions.count();
     expect(count).toBeGreaterThan(0);
     expect(count).toBeLessThanOrEqual(3);
