@@ -21,10 +21,12 @@
 import autocannon from 'autocannon';
 import { connect } from '@nats-io/transport-node';
 import pg from 'pg';
+import { freePort } from '@vigil/platform/testing';
+import { FEEDS } from '@vigil/proto';
+import { loadAverage, loadAverageText, processCpuMs } from './lib/host.mjs';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -47,17 +49,6 @@ const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const prefix = `bench${Math.random().toString(16).slice(2, 8)}`;
 const children = [];
 const log = (...m) => !json && console.error('[bench:gateway]', ...m);
-
-function freePort() {
-  return new Promise((res, rej) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => res(port));
-    });
-    s.once('error', rej);
-  });
-}
 
 function run(script, env, { wait = false, nodeArgs = [] } = {}) {
   const child = spawn(process.execPath, [...nodeArgs, script], {
@@ -82,16 +73,6 @@ async function request(nc, subject, data, timeout = 10_000) {
   return body.response;
 }
 
-/** CPU seconds (user + system) a process has used so far, from /proc (Linux); NaN elsewhere. */
-function cpuSeconds(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return NaN;
-  }
-}
-
 /**
  * CPU used by each part of the path while `work` runs: the three services, nats-server, the
  * Postgres backends of this bench's schemas, Redis and this process (autocannon). Per request,
@@ -105,9 +86,9 @@ async function meterCpu(parts, db, work) {
   const redis = spawnSync('sh', ['-c', 'pidof redis-server'], { encoding: 'utf8' }).stdout.trim().split(/\s+/)[0];
   const sample = async () => {
     const pgPids = await backends();
-    const values = Object.fromEntries(Object.entries(parts).map(([name, pid]) => [name, cpuSeconds(pid)]));
-    values.postgres = Object.fromEntries(pgPids.map((pid) => [pid, cpuSeconds(pid)]));
-    values.redis = redis ? cpuSeconds(redis) : NaN;
+    const values = Object.fromEntries(Object.entries(parts).map(([name, pid]) => [name, processCpuMs(pid) / 1000]));
+    values.postgres = Object.fromEntries(pgPids.map((pid) => [pid, processCpuMs(pid) / 1000]));
+    values.redis = redis ? processCpuMs(redis) / 1000 : NaN;
     const self = process.cpuUsage();
     values.bench = (self.user + self.system) / 1e6;
     return values;
@@ -214,17 +195,6 @@ async function main() {
       },
       300_000,
     );
-    const allFeeds = [
-      'ofac',
-      'peps',
-      'regulatory',
-      'sanctions',
-      'wanted',
-      'crime',
-      'us_sanctions',
-      'eu_sanctions',
-      'gb_coh_disqualified',
-    ];
     // Ingested is not yet indexed: wait until screening answers.
     await until(
       'index',
@@ -232,7 +202,7 @@ async function main() {
         request(
           nc,
           'screening.v1.screen',
-          { clientId: provisioned.client.id, tier: 'large', feeds: allFeeds, entity: { name: 'Vladimir Putin' } },
+          { clientId: provisioned.client.id, tier: 'large', feeds: [...FEEDS], entity: { name: 'Vladimir Putin' } },
           30_000,
         ),
       300_000,
@@ -281,7 +251,7 @@ async function main() {
       await request(
         nc,
         'screening.v1.screen',
-        { clientId: provisioned.client.id, tier: 'large', feeds: allFeeds, entity: JSON.parse(body) },
+        { clientId: provisioned.client.id, tier: 'large', feeds: [...FEEDS], entity: JSON.parse(body) },
         30_000,
       );
       direct.push(performance.now() - t);
@@ -304,9 +274,7 @@ async function main() {
       `GET /api/v1/status (gateway only): ${Math.round(edge.requests.average)} req/s, p50 ${edge.latency.p50} ms, p99 ${edge.latency.p99} ms, non-2xx ${edge.non2xx}`,
     );
     log(
-      `warming up for 5 s, then ${duration} s with ${connections} connections over ${queries.length} queries (load average ${loadavg()
-        .map((l) => l.toFixed(2))
-        .join(' ')})`,
+      `warming up for 5 s, then ${duration} s with ${connections} connections over ${queries.length} queries (load average ${loadAverageText()})`,
     );
     await autocannon(opts(5));
     const db = new pg.Client({ connectionString: DATABASE_URL });
@@ -356,7 +324,7 @@ async function main() {
       meetsThroughput: result.requests.average >= TARGET.rps && result.non2xx === 0,
       meetsP99: result.latency.p99 <= TARGET.p99,
       cpuMsPerRequest: cpuPerRequest,
-      loadAverage: loadavg().map((l) => Math.round(l * 100) / 100),
+      loadAverage: loadAverage(),
     };
     if (json) console.log(JSON.stringify(summary));
     else

@@ -13,10 +13,10 @@ import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { loadavg, tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadAverageText, processCpuMs } from '../../../bench/lib/host.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const SERVICE_DIR = resolve(here, '..');
@@ -27,38 +27,10 @@ const SINGLE = Number(process.env.BENCH_SINGLE ?? 2000);
 const BULK = Number(process.env.BENCH_BULK ?? 5);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/vigil_test';
-const CALLER = {
-  clientId: 'bench',
-  tier: 'large',
-  feeds: [
-    'ofac',
-    'peps',
-    'regulatory',
-    'sanctions',
-    'wanted',
-    'crime',
-    'us_sanctions',
-    'eu_sanctions',
-    'gb_coh_disqualified',
-  ],
-};
-
 const TARGET = { singleP99Ms: 10, bulkNamesPerS: 2000 };
 // As in k8s/base/screening/deployment.yaml: a larger young generation, fewer scavenges per screen.
 const SERVICE_NODE_OPTIONS = process.env.BENCH_NODE_OPTIONS ?? '--max-semi-space-size=32';
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
-/** CPU ms (user + system, every thread) the process has used so far, from /proc (Linux); NaN elsewhere. */
-function cpuMs(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return NaN;
-  }
-}
+const load = loadAverageText;
 const log = (m) => process.stdout.write(`[bench] ${m}\n`);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -77,17 +49,14 @@ if (!existsSync(join(SERVICE_DIR, 'dist', 'src', 'main.js'))) {
 
 const { connect } = await import('@nats-io/transport-node');
 const { default: pg } = await import('pg');
+const { freePort } = await import('@vigil/platform/testing');
+const { FEEDS } = await import('@vigil/proto');
 
-function freePort() {
-  return new Promise((res, rej) => {
-    const s = createServer();
-    s.once('error', rej);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => res(port));
-    });
-  });
-}
+const CALLER = {
+  clientId: 'bench',
+  tier: 'large',
+  feeds: [...FEEDS],
+};
 
 function percentile(sorted, p) {
   if (sorted.length === 0) return NaN;
@@ -255,21 +224,28 @@ try {
   log(`timing at host load average ${load()}`);
   let latencies = [];
   let t0 = performance.now();
-  let cpu0 = cpuMs(service.pid);
+  let cpu0 = processCpuMs(service.pid);
   for (let i = 0; i < SINGLE; i++) {
     const s = performance.now();
     await request('screening.v1.screen', { ...CALLER, entity: { name: names[i % names.length] } });
     latencies.push(performance.now() - s);
   }
   rows.push(
-    summary('screen, 1 in flight', latencies, performance.now() - t0, SINGLE, 'screens', cpuMs(service.pid) - cpu0),
+    summary(
+      'screen, 1 in flight',
+      latencies,
+      performance.now() - t0,
+      SINGLE,
+      'screens',
+      processCpuMs(service.pid) - cpu0,
+    ),
   );
 
   // Single screens, CONCURRENCY in flight: throughput.
   latencies = [];
   let next = 0;
   t0 = performance.now();
-  cpu0 = cpuMs(service.pid);
+  cpu0 = processCpuMs(service.pid);
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
       while (next < SINGLE) {
@@ -287,7 +263,7 @@ try {
       performance.now() - t0,
       SINGLE,
       'screens',
-      cpuMs(service.pid) - cpu0,
+      processCpuMs(service.pid) - cpu0,
     ),
   );
 
@@ -295,7 +271,7 @@ try {
   await request('screening.v1.bulk-screen', { ...CALLER, names: names.slice(0, 1000) }, 120_000);
   latencies = [];
   t0 = performance.now();
-  cpu0 = cpuMs(service.pid);
+  cpu0 = processCpuMs(service.pid);
   for (let b = 0; b < BULK; b++) {
     const batch = Array.from({ length: 1000 }, (_, i) => names[(b * 1000 + i) % names.length]);
     const s = performance.now();
@@ -304,7 +280,14 @@ try {
     if (res.results.length !== 1000) throw new Error('bulk answered the wrong number of names');
   }
   rows.push(
-    summary('bulk, 1,000 names', latencies, performance.now() - t0, BULK * 1000, 'names', cpuMs(service.pid) - cpu0),
+    summary(
+      'bulk, 1,000 names',
+      latencies,
+      performance.now() - t0,
+      BULK * 1000,
+      'names',
+      processCpuMs(service.pid) - cpu0,
+    ),
   );
 
   console.table(rows);
@@ -317,12 +300,7 @@ try {
   );
   const rssAfter =
     Number(spawnSync('ps', ['-o', 'rss=', '-p', String(service.pid)], { encoding: 'utf8' }).stdout.trim()) / 1024;
-  log(
-    `service RSS after the runs: ${rssAfter.toFixed(0)} MiB; host load average ${(await import('node:os'))
-      .loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')} on ${(await import('node:os')).cpus().length} cores`,
-  );
+  log(`service RSS after the runs: ${rssAfter.toFixed(0)} MiB; host load average ${load()} on ${cpus().length} cores`);
 } catch (error) {
   process.stderr.write(`[bench] ${error.stack ?? error}\n`);
   process.exitCode = 1;
