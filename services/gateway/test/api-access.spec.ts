@@ -24,22 +24,7 @@ describe('public API: credentials, tenancy, rate limits, quotas and idempotency 
   afterAll(() => stack.stop());
 
   /** A confirmed user attached to a new client, signed in: its key and its session token. */
-  async function member(tier: 'starter' | 'large', email: string) {
-    await http()
-      .post('/auth/v1/signup')
-      .send({ full_name: 'Analyst', email, password: PASSWORD, confirm_password: PASSWORD, accepted_terms: true });
-    const { value: mailbox } = await eventually(
-      () => http().get('/auth/v1/dev/mailbox').query({ to: email }),
-      (r) => r.body.messages?.length > 0,
-      10_000,
-    );
-    const confirmToken = /token=([A-Za-z0-9_-]+)/.exec(mailbox.body.messages[0].text)![1];
-    const session = (await http().post('/auth/v1/verify').send({ type: 'signup', token: confirmToken })).body;
-    const client = await stack.client(tier, undefined, session.user.id);
-    const signedIn = await http().post('/auth/v1/token?grant_type=password').send({ email, password: PASSWORD });
-    expect(signedIn.status).toBe(200);
-    return { ...client, token: signedIn.body.access_token as string };
-  }
+  const member = (tier: 'starter' | 'large', email: string) => stack.member(app, tier, email, PASSWORD);
 
   it('refuses missing and unknown keys with a problem, and screens with a valid one', async () => {
     const missing = await http().post('/api/v1/screen').send({ name: 'Vladimir Putin' });

@@ -13,7 +13,8 @@ import { join } from 'node:path';
 import { migrations } from '../migrations/index.js';
 import { envSchema, type GatewayConfig } from '../src/env.js';
 import { createGatewayApp } from '../src/http/create-app.js';
-import { SERVICES_DIR, runNode, testEnv } from './stack.js';
+import request from 'supertest';
+import { SERVICES_DIR, eventually, runNode, testEnv } from './stack.js';
 import { freePort, natsServerBinary } from '@vigil/platform/testing';
 
 const natsBinary = () => natsServerBinary() ?? 'nats-server';
@@ -135,6 +136,25 @@ export class ApiStack {
       ...(userId ? { userId } : {}),
     });
     return { id: reply.client.id, key: reply.api_key!, name };
+  }
+
+  /** A confirmed user attached to a new client, signed in through the gateway: the client, its key and the session token. */
+  async member(app: INestApplication, tier: 'starter' | 'large', email: string, password: string) {
+    const http = () => request(app.getHttpServer());
+    await http()
+      .post('/auth/v1/signup')
+      .send({ full_name: 'Analyst', email, password, confirm_password: password, accepted_terms: true });
+    const { value: mailbox } = await eventually(
+      () => http().get('/auth/v1/dev/mailbox').query({ to: email }),
+      (r) => r.body.messages?.length > 0,
+      10_000,
+    );
+    const confirmToken = /token=([A-Za-z0-9_-]+)/.exec(mailbox.body.messages[0].text)![1];
+    const session = (await http().post('/auth/v1/verify').send({ type: 'signup', token: confirmToken })).body;
+    const client = await this.client(tier, undefined, session.user.id);
+    const signedIn = await http().post('/auth/v1/token?grant_type=password').send({ email, password });
+    expect(signedIn.status).toBe(200);
+    return { ...client, token: signedIn.body.access_token as string };
   }
 
   async setSubscription(clientId: string, change: { tier?: Tier; subscriptionStatus?: string; quotaMonth?: number }) {

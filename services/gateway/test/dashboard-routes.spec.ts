@@ -2,7 +2,6 @@ import { jest } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { ApiStack } from './api-stack.js';
-import { eventually } from './stack.js';
 
 jest.setTimeout(180_000);
 
@@ -40,22 +39,7 @@ describe('dashboard routes: logs, sanction alerts, review queue and client lists
   afterAll(() => stack.stop());
 
   /** A confirmed user attached to a new client, signed in: its key and its session token. */
-  async function member(tier: 'starter' | 'large', email: string): Promise<Member> {
-    await http()
-      .post('/auth/v1/signup')
-      .send({ full_name: 'Analyst', email, password: PASSWORD, confirm_password: PASSWORD, accepted_terms: true });
-    const { value: mailbox } = await eventually(
-      () => http().get('/auth/v1/dev/mailbox').query({ to: email }),
-      (r) => r.body.messages?.length > 0,
-      10_000,
-    );
-    const confirmToken = /token=([A-Za-z0-9_-]+)/.exec(mailbox.body.messages[0].text)![1];
-    const session = (await http().post('/auth/v1/verify').send({ type: 'signup', token: confirmToken })).body;
-    const client = await stack.client(tier, undefined, session.user.id);
-    const signedIn = await http().post('/auth/v1/token?grant_type=password').send({ email, password: PASSWORD });
-    expect(signedIn.status).toBe(200);
-    return { id: client.id, key: client.key, token: signedIn.body.access_token as string };
-  }
+  const member = (tier: 'starter' | 'large', email: string) => stack.member(app, tier, email, PASSWORD);
 
   async function screen(m: Member, name: string) {
     const res = await http().post('/api/screen').set(as(m)).send({ name });
