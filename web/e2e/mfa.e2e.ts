@@ -63,17 +63,21 @@ describe('sign-in with an authenticator app (TOTP)', () => {
     await page.getByText('Save your recovery codes — they are shown once.', { exact: true }).waitFor();
   });
 
-  it('asks for the code after the password, refuses a wrong one, and signs in with the right one', async () => {
+  /** Signs out, then signs in with the password as far as the code step. */
+  async function signOutAndEnterPassword() {
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await page.waitForURL(`${WEB_URL}/login`);
-
     const form = page.getByRole('form', { name: 'Sign in' });
     await form.getByLabel('Email').fill(email);
     await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await form.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('heading', { name: 'Two-step verification', level: 1 }).waitFor();
+  }
+
+  it('asks for the code after the password, refuses a wrong one, and signs in with the right one', async () => {
+    await signOutAndEnterPassword();
 
     // The code step: the password alone signs nobody in, and nothing is stored yet.
-    await page.getByRole('heading', { name: 'Two-step verification', level: 1 }).waitFor();
     const step = page.getByRole('form', { name: 'Two-step verification' });
     expect(await step.getByLabel('Authentication code').evaluate((el) => el === document.activeElement)).toBe(true);
     expect(
@@ -112,13 +116,7 @@ describe('sign-in with an authenticator app (TOTP)', () => {
   });
 
   it('Back to Sign In on the code step leaves nobody signed in', async () => {
-    await page.getByRole('button', { name: 'Sign Out' }).click();
-    await page.waitForURL(`${WEB_URL}/login`);
-    const form = page.getByRole('form', { name: 'Sign in' });
-    await form.getByLabel('Email').fill(email);
-    await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await form.getByRole('button', { name: 'Sign In' }).click();
-    await page.getByRole('heading', { name: 'Two-step verification', level: 1 }).waitFor();
+    await signOutAndEnterPassword();
     await page.getByRole('button', { name: 'Back to Sign In' }).click();
     await page.getByRole('form', { name: 'Sign in' }).waitFor();
     await page.goto(`${WEB_URL}/account`);
