@@ -1,8 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { isSealed, openSecret, sealSecret } from '@vigil/platform';
 import { AUTH_CONFIG, type AuthConfig } from '../env.js';
-
-const PREFIX = 'enc:v1:';
 
 /**
  * Encrypts secrets the service must be able to read back (TOTP seeds, the JWT
@@ -20,19 +18,12 @@ export class SecretBox {
   }
 
   seal(plaintext: string): string {
-    if (!this.key) return plaintext;
-    const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
-    const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-    return `${PREFIX}${iv.toString('base64url')}.${cipher.getAuthTag().toString('base64url')}.${body.toString('base64url')}`;
+    return this.key ? sealSecret(this.key, plaintext) : plaintext;
   }
 
   open(stored: string): string {
-    if (!stored.startsWith(PREFIX)) return stored;
+    if (!isSealed(stored)) return stored;
     if (!this.key) throw new Error('A secret is encrypted but AUTH_ENCRYPTION_KEY is not set.');
-    const [iv, tag, body] = stored.slice(PREFIX.length).split('.');
-    const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv!, 'base64url'));
-    decipher.setAuthTag(Buffer.from(tag!, 'base64url'));
-    return Buffer.concat([decipher.update(Buffer.from(body!, 'base64url')), decipher.final()]).toString('utf8');
+    return openSecret(this.key, stored);
   }
 }

@@ -13,4 +13,5 @@ export type { SchemaOptions } from './database.js';
 export { bootstrapService, loadConfigOrExit, migrateAndExit, startProbes } from './bootstrap.js';
 export type { ServiceBoot } from './bootstrap.js';
 export { VIGIL_VERSION } from './version.js';
+export { SEALED_PREFIX, isSealed, openSecret, sealSecret } from './sealed-secret.js';
 export { ProcessedMessages1763800000000 } from './processed-messages.migration.js';
