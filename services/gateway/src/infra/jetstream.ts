@@ -8,7 +8,7 @@ import {
 } from '@nats-io/jetstream';
 import { connect, headers as natsHeaders, nanos, type NatsConnection } from '@nats-io/transport-node';
 import { REQUEST_ID_HEADER, streams } from '@vigil/proto';
-import { currentRequestId } from '@vigil/platform';
+import { currentRequestId, natsConnectionOptions } from '@vigil/platform';
 import { GATEWAY_CONFIG } from '../config.token.js';
 import type { GatewayConfig } from '../env.js';
 
@@ -30,12 +30,7 @@ export class NatsStreams implements OnApplicationShutdown {
 
   /** The plain NATS connection (core subscriptions work even where JetStream is off). */
   connect(): Promise<NatsConnection> {
-    this.connection ??= connect({
-      servers: this.config.NATS_URL.split(',').map((s) => s.trim()),
-      name: 'vigil-gateway-streams',
-      maxReconnectAttempts: -1,
-      reconnectTimeWait: 500,
-    }).catch((error: unknown) => {
+    this.connection ??= connect(natsConnectionOptions(this.config.NATS_URL, 'vigil-gateway-streams')).catch((error: unknown) => {
       this.connection = undefined;
       throw error;
     });

@@ -4,7 +4,7 @@ export { currentRequestId, runWithRequestId, sanitizeRequestId } from './context
 export { createLogger, PinoNestLogger } from './logger.js';
 export { DomainError, fieldErrorsFromZod } from './errors.js';
 export { parseMessage } from './validation.js';
-export { NATS_CLIENT, RpcClient, RequestIdInterceptor, natsClientOptions, natsServerOptions } from './nats.js';
+export { NATS_CLIENT, RpcClient, RequestIdInterceptor, natsClientOptions, natsConnectionOptions, natsServerOptions } from './nats.js';
 export { RpcErrorFilter } from './rpc-error.filter.js';
 export { HEALTH_INDICATORS, healthModule, runHealthChecks, startProbeServer } from './health.js';
 export type { HealthIndicator } from './health.js';

@@ -13,6 +13,23 @@ function servers(natsUrl: string): string[] {
 }
 
 /**
+ * What every NATS connection of a service shares: keep retrying (a broker restart must not take
+ * the service down with it), and no async stack traces: the client would otherwise build an
+ * Error, stack and all, for every request it sends just in case it times out; on the screening
+ * path that is one per screen on both sides, for a trace nobody reads (timeouts are logged by
+ * subject, which is enough).
+ */
+export function natsConnectionOptions(natsUrl: string, name: string) {
+  return {
+    servers: servers(natsUrl),
+    name,
+    maxReconnectAttempts: -1,
+    reconnectTimeWait: 500,
+    noAsyncTraces: true,
+  };
+}
+
+/**
  * A service listens in a queue group named after itself, so replicas share the
  * load of request/reply subjects instead of all answering the same request.
  */
@@ -20,15 +37,11 @@ export function natsServerOptions(natsUrl: string, service: string): NatsOptions
   return {
     transport: Transport.NATS,
     options: {
-      servers: servers(natsUrl),
+      ...natsConnectionOptions(natsUrl, `vigil-${service}`),
       queue: service,
-      name: `vigil-${service}`,
       // Draining held shutdown for ~10 s per service; an unanswered request times out at the
       // caller and durable work is redelivered by JetStream, so a prompt close is safe.
       gracefulShutdown: false,
-      // Keep retrying: a broker restart must not take the service down with it.
-      maxReconnectAttempts: -1,
-      reconnectTimeWait: 500,
     },
   };
 }
@@ -36,7 +49,7 @@ export function natsServerOptions(natsUrl: string, service: string): NatsOptions
 export function natsClientOptions(natsUrl: string, service: string): NatsOptions {
   return {
     transport: Transport.NATS,
-    options: { servers: servers(natsUrl), name: `vigil-${service}-client`, maxReconnectAttempts: -1, reconnectTimeWait: 500 },
+    options: natsConnectionOptions(natsUrl, `vigil-${service}-client`),
   };
 }
 

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { DeliverPolicy, jetstream, jetstreamManager, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
 import { connect, nanos, type NatsConnection } from '@nats-io/transport-node';
+import { natsConnectionOptions } from '@vigil/platform';
 import { streams } from '@vigil/proto';
 import { SCREENING_CONFIG } from '../config.token.js';
 import type { ScreeningConfig } from '../env.js';
@@ -23,12 +24,7 @@ export class JetStreamAdapter implements OnModuleDestroy {
 
   private connect() {
     this.connection ??= (async () => {
-      const nc = await connect({
-        servers: this.config.NATS_URL.split(',').map((s) => s.trim()),
-        name: 'vigil-screening-events',
-        maxReconnectAttempts: -1,
-        reconnectTimeWait: 500,
-      });
+      const nc = await connect(natsConnectionOptions(this.config.NATS_URL, 'vigil-screening-events'));
       const jsm = await jetstreamManager(nc);
       await this.ensureStreams(jsm);
       return { nc, js: jetstream(nc), jsm };
