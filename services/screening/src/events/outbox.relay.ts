@@ -5,11 +5,14 @@ import { OutboxRepository } from './outbox.repository.js';
 const BATCH = 200;
 const IDLE_POLL_MS = 2000;
 const RETRY_MS = 5000;
-const NUDGE_DELAY_MS = 10;
+const NUDGE_DELAY_MS = 25;
 
 /**
  * Moves outbox rows to JetStream. Nudged right after a commit so events go out within
- * milliseconds; polls slowly otherwise, which also retries after a broker outage.
+ * tens of milliseconds; polls slowly otherwise, which also retries after a broker outage.
+ * Under load a pass waits NUDGE_DELAY_MS after the previous one instead of starting again at
+ * once: every pass is a transaction of four statements, so back-to-back passes of two or three
+ * rows each would cost Postgres more than the screens they report.
  */
 @Injectable()
 export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
@@ -59,18 +62,18 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
   private pass(): Promise<void> {
     if (this.running) return this.running;
     this.nudged = false;
+    this.again = false;
     this.running = (async () => {
       let delay = IDLE_POLL_MS;
       try {
-        do {
-          this.again = false;
-          while ((await this.outbox.drain(BATCH, (m) => this.jetstream.publish(m.subject, m.payload, m.id))) === BATCH);
-        } while (this.again);
+        while ((await this.outbox.drain(BATCH, (m) => this.jetstream.publish(m.subject, m.payload, m.id))) === BATCH);
+        if (this.again) delay = NUDGE_DELAY_MS;
       } catch (error) {
         delay = RETRY_MS;
         if (!this.stopped) this.logger.warn(`publishing events failed, will retry: ${error instanceof Error ? error.message : String(error)}`);
       } finally {
         this.running = undefined;
+        if (delay === NUDGE_DELAY_MS) this.nudged = true;
         this.schedule(delay);
       }
     })();
