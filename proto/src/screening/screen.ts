@@ -49,7 +49,11 @@ export const qualifierExplanationSchema = z.object({
 });
 
 export const matchExplanationSchema = z.object({
-  /** Plain text, one line per step, as `explainMatch` of the matching core writes it. */
+  /**
+   * Plain text, one line per step, as `explainMatch` of the matching core writes it: for the top
+   * result and every review or blocked one; empty for the other clear candidates, whose tokens
+   * and qualifiers carry the same explanation.
+   */
   text: z.string(),
   nameScore: z.number(),
   queryScheme: z.string(),

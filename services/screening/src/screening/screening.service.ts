@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityType } from '@vigil/lists';
-import { DEFAULT_CONFIG, DEFAULT_ALGORITHM } from '@vigil/matching';
+import { DEFAULT_CONFIG, DEFAULT_ALGORITHM, statusFor } from '@vigil/matching';
 import { currentRequestId, DomainError } from '@vigil/platform';
 import {
   matchLabel,
@@ -76,7 +76,11 @@ export class ScreeningService {
     };
     const partitions = new Map(scope.versions.map((v) => [v.source, v]));
     const matches = await this.index.screen(query, scope, request.limit);
-    const result = outcome(matches.map((m) => toScreenResult(m, thresholds, partitions)));
+    // The text is written for what an analyst reads: the top result and every hit. The weaker
+    // clear candidates keep their structured explanation (tokens, qualifiers), which says the same.
+    const result = outcome(
+      matches.map((m, k) => toScreenResult(m, thresholds, partitions, k === 0 || statusFor(m.score, thresholds) !== 'clear')),
+    );
     const screenedAt = new Date();
     const screeningId = randomUUID();
     await this.logs.record([this.logEntry(screeningId, 'single', request, entity.name ?? null, entity.email ?? null, result, scope, screenedAt)]);
