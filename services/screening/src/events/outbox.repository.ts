@@ -47,7 +47,9 @@ export class OutboxRepository {
           else failure ??= result.reason;
         });
       }
-      if (done.length > 0) await tx.query('UPDATE outbox SET published_at = clock_timestamp() WHERE id = ANY($1::uuid[])', [done]);
+      // Published rows go: JetStream holds the event now (and de-duplicates a re-publication by id),
+      // so keeping them would only grow the table by one row per screen and rewrite each row once.
+      if (done.length > 0) await tx.query('DELETE FROM outbox WHERE id = ANY($1::uuid[])', [done]);
       if (failure !== undefined) {
         const failed = rows.filter((r) => !done.includes(r.id)).map((r) => r.id);
         const reason = failure instanceof Error ? failure.message : String(failure);
