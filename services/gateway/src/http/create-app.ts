@@ -17,6 +17,9 @@ export async function createGatewayApp(config: Readonly<GatewayConfig>): Promise
     logger: new PinoNestLogger(logger),
   });
   app.disable('x-powered-by');
+  // Express hashes every response body for an ETag; API answers (screens above all) are never
+  // revalidated, so that is a SHA-1 of ~10 KB per request for nothing.
+  app.set('etag', false);
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
   app.use(requestIdMiddleware);
   // Bank payloads are small; anything larger than 1 MiB is a mistake or an attack — except a bulk
