@@ -325,6 +325,16 @@ describe('public API: credentials, tenancy, rate limits, quotas and idempotency 
     const blocked = await strictHttp().get('/api/v1/status').set('x-api-key', 'f'.repeat(64));
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    // A valid key from the blocked address is refused too, on the public API and the dashboard's routes.
+    const valid = await member('large', 'analyst-blocked@example.com');
+    const keyed = await strictHttp().post('/api/v1/screen').set('x-api-key', valid.key).send({ name: 'Jane Doe' });
+    expect(keyed.status).toBe(429);
+    expect(keyed.body.code).toBe('RATE_LIMITED');
+    const dashboard = await strictHttp()
+      .get('/api/status')
+      .set('x-api-key', valid.key)
+      .set('authorization', `Bearer ${valid.token}`);
+    expect(dashboard.status).toBe(429);
   });
 
   it('stops honouring a regenerated key within 5 s on a second gateway replica', async () => {
