@@ -310,6 +310,7 @@ async function main() {
       entities,
       requests: result.requests.total,
       rps: Math.round(result.requests.average),
+      bytesPerResponse: Math.round(result.throughput.total / Math.max(1, result.requests.total)),
       p50ms: result.latency.p50,
       p99ms: result.latency.p99,
       maxMs: result.latency.max,
@@ -330,7 +331,7 @@ async function main() {
     else
       console.log(
         `POST /api/v1/screen: ${summary.rps} req/s, p50 ${summary.p50ms} ms, p99 ${summary.p99ms} ms, max ${summary.maxMs} ms; ` +
-          `${summary.requests} requests, ${summary.non2xx} non-2xx, ${summary.errors} errors, ${connections} connections\n` +
+          `${summary.requests} requests, ${summary.non2xx} non-2xx, ${summary.errors} errors, ${connections} connections, ${summary.bytesPerResponse} bytes per response\n` +
           `  target ≥ ${TARGET.rps} req/s: ${summary.meetsThroughput ? 'met' : 'NOT met'}; target p99 ≤ ${TARGET.p99} ms: ${summary.meetsP99 ? 'met' : 'NOT met'}\n` +
           `  host load average ${summary.loadAverage.join(' ')} on ${summary.cpus} cores (2 cores shared: compare CPU per request, not only req/s)`,
       );

@@ -113,8 +113,10 @@ export class ScreeningService {
     const screenedAt = new Date();
     const entries: ScreeningLogEntry[] = [];
     const items: BulkItem[] = request.names.map((name, i) => {
-      // Only the top result's explanation is kept (as an alert's or review's reason).
-      const result = outcome(perName[i]!.map((m, k) => toScreenResult(m, thresholds, partitions, k === 0)));
+      // Only the top result and the hits are answered (the rest of the candidates are clear and
+      // not returned), and only the top result's explanation is kept, as an alert's or review's reason.
+      const needed = perName[i]!.filter((m, k) => k === 0 || statusFor(m.score, thresholds) !== 'clear');
+      const result = outcome(needed.map((m, k) => toScreenResult(m, thresholds, partitions, k === 0)));
       const screeningId = randomUUID();
       entries.push(this.logEntry(screeningId, 'bulk', request, name, null, result, scope, screenedAt));
       return {
