@@ -167,51 +167,125 @@ export type NameComparison = {
   evidence: number;
 };
 
+/** Similarities of one query token by list token key id. */
+type PairMemo = Map<number, TokenSimilarity>;
+
+/** What a context remembers about one query form. */
+type QueryFormMemo = {
+  runs: JoinedRun[];
+  /** one per query token, then one per joined run of the query */
+  tokenPairs: PairMemo[];
+  runPairs: PairMemo[];
+  /** score-only comparisons by list-form key: the lists repeat one another's names */
+  forms: Map<string, NameComparison>;
+  weights: Float64Array;
+  weightsParams: NameParams;
+  weightsRarity: Rarity | undefined;
+};
+
 /**
- * Per-query memo of token comparisons. Aliases of one entity and the candidates of one
- * query share most list tokens, so each (query token, list token) pair is compared once.
+ * Per-query memo of comparisons. Aliases of one entity and the candidates of one query
+ * share most list tokens, so each (query token, list token key) pair is compared once, and
+ * each (query form, list form key) is scored once.
  */
 export type CompareContext = {
-  pairs: Map<NameToken, Map<string, TokenSimilarity>>;
-  queryJoins: Map<NameForm, JoinedRun[]>;
-  /** score-only comparisons per query form and list-form key: the lists repeat one another's names */
-  forms: Map<NameForm, Map<string, NameComparison>>;
+  queries: Map<NameForm, QueryFormMemo>;
 };
 
 export function newCompareContext(): CompareContext {
-  return { pairs: new Map(), queryJoins: new Map(), forms: new Map() };
+  return { queries: new Map() };
 }
 
-// A list form's comparison key: everything about its tokens that scoring reads.
-const FORM_KEYS = new WeakMap<NameForm, string>();
-
-function formKey(form: NameForm): string {
-  let key = FORM_KEYS.get(form);
-  if (key === undefined) {
-    key = form.tokens.map((t) => `${tokenKey(t)}\u0002${t.family ? 1 : 0}${t.generic ? 1 : 0}${t.skeleton}\u0002${t.skeleton2 ?? ''}\u0002${t.rarity ?? ''}`).join('\u0003');
-    FORM_KEYS.set(form, key);
+function queryMemo(ctx: CompareContext, form: NameForm, params: NameParams, rarity: Rarity | undefined): QueryFormMemo {
+  let memo = ctx.queries.get(form);
+  if (!memo) {
+    const runs = joinedRuns(form, false);
+    memo = {
+      runs,
+      tokenPairs: form.tokens.map(() => new Map()),
+      runPairs: runs.map(() => new Map()),
+      forms: new Map(),
+      weights: tokenWeights(form.tokens, rarity, params),
+      weightsParams: params,
+      weightsRarity: rarity,
+    };
+    ctx.queries.set(form, memo);
+  } else if (memo.weightsParams !== params || memo.weightsRarity !== rarity) {
+    memo.weights = tokenWeights(form.tokens, rarity, params);
+    memo.weightsParams = params;
+    memo.weightsRarity = rarity;
   }
-  return key;
+  return memo;
 }
 
-type JoinedRun = { idx: number[]; token: NameToken; length: number };
+/**
+ * Scoring's memo of a list form, made on its first comparison (list forms live as long as
+ * the index): its comparison key, the key ids of its tokens, its joined runs and its token
+ * weights, so a comparison reads a few typed arrays rather than every token object.
+ */
+export type FormPlan = {
+  /** everything about the tokens that scoring reads */
+  key: string;
+  tokenIds: Int32Array;
+  runs: JoinedRun[];
+  weights: Float64Array;
+  weightsParams: NameParams;
+  weightsRarity: Rarity | undefined;
+};
+
+function listPlan(form: NameForm, params: NameParams, rarity: Rarity | undefined): FormPlan {
+  let plan = form.plan;
+  if (plan === undefined) {
+    const tokens = form.tokens;
+    const tokenIds = new Int32Array(tokens.length);
+    for (let j = 0; j < tokens.length; j++) tokenIds[j] = tokenId(tokens[j]!);
+    plan = {
+      key: tokens.map((t) => `${tokenKey(t)}\u0002${t.family ? 1 : 0}${t.generic ? 1 : 0}${t.skeleton}\u0002${t.skeleton2 ?? ''}\u0002${t.rarity ?? ''}`).join('\u0003'),
+      tokenIds,
+      runs: joinedRuns(form, true),
+      weights: tokenWeights(tokens, rarity, params),
+      weightsParams: params,
+      weightsRarity: rarity,
+    };
+    form.plan = plan;
+  } else if (plan.weightsParams !== params || plan.weightsRarity !== rarity) {
+    plan.weights = tokenWeights(form.tokens, rarity, params);
+    plan.weightsParams = params;
+    plan.weightsRarity = rarity;
+  }
+  return plan;
+}
+
+function tokenWeights(tokens: readonly NameToken[], rarity: Rarity | undefined, params: NameParams): Float64Array {
+  const w = new Float64Array(tokens.length);
+  for (let i = 0; i < tokens.length; i++) w[i] = tokenWeight(tokens[i]!, rarity, params);
+  return w;
+}
+
+/** A joined run's token, its key id (list runs only, -1 on the query side) and whether it is abjad script. */
+type JoinedRun = { idx: number[]; token: NameToken; length: number; id: number; abjad: boolean };
 
 /**
  * How similar a joined run must be to the single token it replaces: a sound-alike beyond
  * the edit budget is not enough ("Ivan Novak" is not "Ivanovic"), except across an abjad
  * script, where skeleton classes are all there is.
  */
-function joinFloor(run: NameToken, other: NameToken): number {
-  return ABJAD.has(run.script) || ABJAD.has(other.script) ? 0.8 : 0.86;
+function joinFloor(run: JoinedRun, other: NameToken): number {
+  return run.abjad || isAbjad(other.script) ? 0.8 : 0.86;
 }
 
 /** Whether a joined run and a single token are close enough in length to be one name; abjad text lacks its short vowels. */
 function lengthsCompatible(run: JoinedRun, other: NameToken): boolean {
-  const abjadRun = ABJAD.has(run.token.script);
-  const abjadOther = ABJAD.has(other.script);
-  if (abjadRun === abjadOther) return Math.abs(other.text.length - run.length) <= 2;
-  const [abjadLen, latinLen] = abjadRun ? [run.length, other.text.length] : [other.text.length, run.length];
-  return latinLen - abjadLen >= -2 && latinLen - abjadLen <= 8;
+  const abjadRun = run.abjad;
+  const abjadOther = isAbjad(other.script);
+  const otherLen = other.text.length;
+  if (abjadRun === abjadOther) return Math.abs(otherLen - run.length) <= 2;
+  const gap = abjadRun ? otherLen - run.length : run.length - otherLen;
+  return gap >= -2 && gap <= 8;
+}
+
+function isAbjad(script: string): boolean {
+  return script === 'Arab' || script === 'Hebr';
 }
 
 function tokenKey(t: NameToken): string {
@@ -219,33 +293,39 @@ function tokenKey(t: NameToken): string {
   return t.key;
 }
 
-function cachedCompare(ctx: CompareContext | undefined, q: NameToken, c: NameToken, params: NameParams): TokenSimilarity {
-  if (!ctx) return compareTokens(q, c, params);
-  let m = ctx.pairs.get(q);
-  if (!m) {
-    m = new Map();
-    ctx.pairs.set(q, m);
+// Token keys as small integers, so the per-query pair memo hashes a number rather than a
+// string it would first have to fetch. Only list tokens get ids; the lists bound the table.
+const TOKEN_IDS = new Map<string, number>();
+
+function tokenId(t: NameToken): number {
+  const key = tokenKey(t);
+  let id = TOKEN_IDS.get(key);
+  if (id === undefined) {
+    id = TOKEN_IDS.size;
+    TOKEN_IDS.set(key, id);
   }
-  const key = tokenKey(c);
-  let sim = m.get(key);
+  return id;
+}
+
+function cachedCompare(pairs: PairMemo | undefined, q: NameToken, c: NameToken, cId: number, params: NameParams): TokenSimilarity {
+  if (!pairs) return compareTokens(q, c, params);
+  let sim = pairs.get(cId);
   if (!sim) {
     sim = compareTokens(q, c, params);
-    m.set(key, sim);
+    pairs.set(cId, sim);
   }
   return sim;
 }
 
-// List forms live as long as the index; their joined runs are computed once.
-const LIST_JOINS = new WeakMap<NameForm, JoinedRun[]>();
-
-function joinedRuns(form: NameForm): JoinedRun[] {
+function joinedRuns(form: NameForm, keyed: boolean): JoinedRun[] {
   const from = form.tokens;
   const out: JoinedRun[] = [];
   for (let i = 0; i + 1 < from.length; i++) {
     for (let k = 2; k <= 3 && i + k <= from.length; k++) {
       const run = from.slice(i, i + k);
       if (!run.every((t) => JOINABLE.has(t.kind))) break;
-      out.push({ idx: run.map((_, x) => i + x), token: joinTokens(run), length: run.reduce((s, t) => s + t.text.length, 0) });
+      const token = joinTokens(run);
+      out.push({ idx: run.map((_, x) => i + x), token, length: run.reduce((s, t) => s + t.text.length, 0), id: keyed ? tokenId(token) : -1, abjad: isAbjad(token.script) });
     }
   }
   return out;
@@ -253,6 +333,10 @@ function joinedRuns(form: NameForm): JoinedRun[] {
 
 /** A candidate alignment: query tokens [qs, qs+qn) with list tokens [cs, cs+cn). */
 type Edge = { qs: number; qn: number; cs: number; cn: number; score: number; method: TokenMethod; order: number; rel: number; initial: boolean };
+
+function compareEdges(a: Edge, b: Edge): number {
+  return b.score - a.score || b.qn + b.cn - (a.qn + a.cn) || a.rel - b.rel || a.order - b.order;
+}
 
 const JOINABLE: ReadonlySet<TokenKind> = new Set<TokenKind>(['word', 'particle', 'initial', 'stop']);
 
@@ -299,23 +383,28 @@ export function compareNameForms(
   /** false: score only, no per-token explanation (the hot path explains only the winners) */
   explain = true,
 ): NameComparison {
-  if (!explain && ctx) {
-    let perQuery = ctx.forms.get(query);
-    if (!perQuery) {
-      perQuery = new Map();
-      ctx.forms.set(query, perQuery);
-    }
-    const key = formKey(list);
-    const hit = perQuery.get(key);
+  const plan = listPlan(list, params, rarity);
+  const memo = ctx ? queryMemo(ctx, query, params, rarity) : undefined;
+  if (!explain && memo) {
+    const hit = memo.forms.get(plan.key);
     if (hit) return hit;
-    const fresh = alignForms(query, list, params, rarity, ctx, false);
-    perQuery.set(key, fresh);
+    const fresh = alignForms(query, list, params, rarity, memo, plan, false);
+    memo.forms.set(plan.key, fresh);
     return fresh;
   }
-  return alignForms(query, list, params, rarity, ctx, explain);
+  return alignForms(query, list, params, rarity, memo, plan, explain);
 }
 
-function alignForms(query: NameForm, list: NameForm, params: NameParams, rarity: Rarity | undefined, ctx: CompareContext | undefined, explain: boolean): NameComparison {
+function pushEdge(edges: Edge[], qs: number, qn: number, cs: number, cn: number, score: number, method: TokenMethod, qDen: number, cDen: number): void {
+  edges.push({ qs, qn, cs, cn, score, method, order: edges.length, rel: Math.abs(qs / qDen - cs / cDen), initial: method === 'initial' });
+}
+
+// Scratch for alignForms, which never re-enters itself; longer names get their own arrays.
+const SCRATCH_TOKENS = 64;
+const USED_Q = new Uint8Array(SCRATCH_TOKENS);
+const USED_C = new Uint8Array(SCRATCH_TOKENS);
+
+function alignForms(query: NameForm, list: NameForm, params: NameParams, rarity: Rarity | undefined, memo: QueryFormMemo | undefined, plan: FormPlan, explain: boolean): NameComparison {
   const q = query.tokens;
   const c = list.tokens;
   const nq = q.length;
@@ -323,41 +412,33 @@ function alignForms(query: NameForm, list: NameForm, params: NameParams, rarity:
   const edges: Edge[] = [];
   const qDen = Math.max(1, nq);
   const cDen = Math.max(1, nc);
-  const add = (qs: number, qn: number, cs: number, cn: number, score: number, method: TokenMethod) => {
-    edges.push({ qs, qn, cs, cn, score, method, order: edges.length, rel: Math.abs(qs / qDen - cs / cDen), initial: method === 'initial' });
-  };
+  const ids = plan.tokenIds;
   for (let i = 0; i < nq; i++) {
     const qt = q[i]!;
+    const pairs = memo?.tokenPairs[i];
     for (let j = 0; j < nc; j++) {
-      const sim = cachedCompare(ctx, qt, c[j]!, params);
-      if (sim.score > 0) add(i, 1, j, 1, sim.score, sim.method);
+      const sim = cachedCompare(pairs, qt, c[j]!, ids[j]!, params);
+      if (sim.score > 0) pushEdge(edges, i, 1, j, 1, sim.score, sim.method, qDen, cDen);
     }
   }
   // joined tokens on either side: 2 or 3 adjacent joinable tokens against one word
-  let queryRuns = ctx?.queryJoins.get(query);
-  if (!queryRuns) {
-    queryRuns = joinedRuns(query);
-    ctx?.queryJoins.set(query, queryRuns);
-  }
-  let listRuns = LIST_JOINS.get(list);
-  if (!listRuns) {
-    listRuns = joinedRuns(list);
-    LIST_JOINS.set(list, listRuns);
-  }
-  for (const run of queryRuns) {
+  const queryRuns = memo ? memo.runs : joinedRuns(query, false);
+  for (let r = 0; r < queryRuns.length; r++) {
+    const run = queryRuns[r]!;
+    const pairs = memo?.runPairs[r];
     for (let j = 0; j < nc; j++) {
       const other = c[j]!;
       if (other.kind !== 'word' || !lengthsCompatible(run, other)) continue;
-      const sim = cachedCompare(ctx, run.token, other, params);
-      if (sim.score >= joinFloor(run.token, other)) add(run.idx[0]!, run.idx.length, j, 1, sim.score, sim.method);
+      const sim = cachedCompare(pairs, run.token, other, ids[j]!, params);
+      if (sim.score >= joinFloor(run, other)) pushEdge(edges, run.idx[0]!, run.idx.length, j, 1, sim.score, sim.method, qDen, cDen);
     }
   }
-  for (const run of listRuns) {
+  for (const run of plan.runs) {
     for (let i = 0; i < nq; i++) {
       const other = q[i]!;
       if (other.kind !== 'word' || !lengthsCompatible(run, other)) continue;
-      const sim = cachedCompare(ctx, other, run.token, params);
-      if (sim.score >= joinFloor(run.token, other)) add(i, 1, run.idx[0]!, run.idx.length, sim.score, sim.method);
+      const sim = cachedCompare(memo?.tokenPairs[i], other, run.token, run.id, params);
+      if (sim.score >= joinFloor(run, other)) pushEdge(edges, i, 1, run.idx[0]!, run.idx.length, sim.score, sim.method, qDen, cDen);
     }
   }
   // a legal form on one side against the words of a misspelt phrase on the other
@@ -379,8 +460,8 @@ function alignForms(query: NameForm, list: NameForm, params: NameParams, rarity:
           const allowed = allowedEdits(Math.max(text.length, legal.text.length), params.levDistanceMax);
           if (boundedEditDistance(text, legal.text, allowed) <= allowed) {
             // scored above a single legal-form match so the whole misspelt phrase is consumed
-            if (legalIsQuery) add(j, 1, i, k + 1, 0.96, 'fuzzy');
-            else add(i, k + 1, j, 1, 0.96, 'fuzzy');
+            if (legalIsQuery) pushEdge(edges, j, 1, i, k + 1, 0.96, 'fuzzy', qDen, cDen);
+            else pushEdge(edges, i, k + 1, j, 1, 0.96, 'fuzzy', qDen, cDen);
           }
         }
       }
@@ -389,14 +470,12 @@ function alignForms(query: NameForm, list: NameForm, params: NameParams, rarity:
 
   // Highest similarity first; on equal score prefer the edge covering more tokens,
   // then the pair closest in relative position, then input order.
-  edges.sort((a, b) => b.score - a.score || b.qn + b.cn - (a.qn + a.cn) || a.rel - b.rel || a.order - b.order);
+  if (edges.length > 1) edges.sort(compareEdges);
 
-  const usedQ = new Uint8Array(nq);
-  const usedC = new Uint8Array(nc);
-  const wq = new Float64Array(nq);
-  const wc = new Float64Array(nc);
-  for (let i = 0; i < nq; i++) wq[i] = tokenWeight(q[i]!, rarity, params);
-  for (let j = 0; j < nc; j++) wc[j] = tokenWeight(c[j]!, rarity, params);
+  const usedQ = nq <= SCRATCH_TOKENS ? USED_Q.fill(0, 0, nq) : new Uint8Array(nq);
+  const usedC = nc <= SCRATCH_TOKENS ? USED_C.fill(0, 0, nc) : new Uint8Array(nc);
+  const wq = memo ? memo.weights : tokenWeights(q, rarity, params);
+  const wc = plan.weights;
   const aligned: Array<AlignedToken & { first: number }> = [];
   let num = 0;
   let den = 0;
