@@ -2,7 +2,7 @@ import type { Entity } from '@vigil/lists';
 import { resolveConfig, type MatchingConfig } from '../config.js';
 import { joinTokens, type NameToken } from '../name/analyze.js';
 import { compareTokens, DEFAULT_NAME_PARAMS, newCompareContext, type NameParams, type Rarity } from '../name/compare.js';
-import { prepareEntity, prepareQuery, scoreEntity, type EntityMatch, type PreparedEntity, type PreparedQuery, type ScreeningQuery } from '../match/score-entity.js';
+import { prepareEntity, prepareQuery, scoreEntity, type EntityMatch, type PreparedEntity, type PreparedQuery, type ScoreOptions, type ScreeningQuery } from '../match/score-entity.js';
 import { trigrams } from '../similarity.js';
 import { Postings, PostingsBuilder } from './postings.js';
 import { coarseSkeleton } from '../text/abjad.js';
@@ -86,6 +86,8 @@ export class CandidateIndex {
   private formCounter = 0;
   private entityBest: Float64Array = new Float64Array(0);
   private entityStamp: Int32Array = new Int32Array(0);
+  /** 1 + position among the chosen candidates while a query picks their names, else 0 */
+  private entitySlot: Int32Array = new Int32Array(0);
   private termRarityWeight: Float64Array = new Float64Array(0);
   /** forward index: the vocabulary terms of each list name */
   private refTermsStart: Int32Array = new Int32Array(1);
@@ -190,6 +192,7 @@ export class CandidateIndex {
     this.acc = new Float64Array(n);
     this.entityBest = new Float64Array(this.entities.length);
     this.entityStamp = new Int32Array(this.entities.length);
+    this.entitySlot = new Int32Array(this.entities.length);
     this.best = new Float64Array(n);
     this.formSeen = new Int32Array(n);
     this.termRarityWeight = Float64Array.from(this.termList, (t) => this.rarity(t) * 0.65 + 0.35);
@@ -442,27 +445,35 @@ export class CandidateIndex {
     let kept = entities.filter((e) => entityBest[e]! >= floor);
     if (kept.length > 4 * limit) {
       // only the best `limit` are needed: cut at the limit-th coverage before sorting
-      const cut = kthLargest(Float64Array.from(kept, (e) => entityBest[e]!), limit);
+      const values = new Float64Array(kept.length);
+      for (let k = 0; k < kept.length; k++) values[k] = entityBest[kept[k]!]!;
+      const cut = kthLargest(values, limit);
       kept = kept.filter((e) => entityBest[e]! >= cut);
     }
     kept.sort((a, b) => entityBest[b]! - entityBest[a]! || a - b);
-    const chosen: Array<[number, number]> = kept.slice(0, limit).map((e) => [e, entityBest[e]!]);
+    if (kept.length > limit) kept.length = limit;
     // only the names of each entity that the query actually reached, near its best one
-    const names = new Map<number, number[]>();
-    for (const [e] of chosen) names.set(e, []);
+    const slot = this.entitySlot;
+    const names: number[][] = [];
+    for (let k = 0; k < kept.length; k++) {
+      slot[kept[k]!] = k + 1;
+      names.push([]);
+    }
     for (const ref of touched) {
       const e = this.refEntity[ref]!;
-      const list = names.get(e);
-      if (list && best[ref]! >= entityBest[e]! * NAME_COVERAGE_RATIO) list.push(this.refName[ref]!);
+      const k = slot[e]!;
+      if (k !== 0 && best[ref]! >= entityBest[e]! * NAME_COVERAGE_RATIO) names[k - 1]!.push(this.refName[ref]!);
     }
+    for (const e of kept) slot[e] = 0;
     // bound the scoring work of one query: best-covered candidates first, up to a name budget
     const out: Candidate[] = [];
     let budget = NAME_BUDGET;
-    for (const [e, cov] of chosen) {
-      const list = names.get(e)!.sort((a, b) => a - b);
+    for (let k = 0; k < kept.length; k++) {
+      const list = names[k]!.sort((a, b) => a - b);
       if (budget <= 0) break;
       budget -= list.length;
-      out.push({ entity: e, names: list, coverage: cov });
+      const e = kept[k]!;
+      out.push({ entity: e, names: list, coverage: entityBest[e]! });
     }
     return out;
   }
@@ -473,8 +484,10 @@ export class CandidateIndex {
     for (const form of prepared.name.forms) for (const t of form.tokens) if (t.kind === 'word' || t.kind === 'initial') t.rarity = this.rarity(t.text);
     const matches: EntityMatch[] = [];
     const context = newCompareContext();
+    const options: ScoreOptions = { config: this.config, params: this.params, rarity: this.rarityFn, nameIndexes: undefined, context, explain: false };
     for (const c of this.candidates(prepared)) {
-      const m = scoreEntity(prepared, this.entities[c.entity]!, { config: this.config, params: this.params, rarity: this.rarityFn, nameIndexes: c.names, context, explain: false });
+      options.nameIndexes = c.names;
+      const m = scoreEntity(prepared, this.entities[c.entity]!, options);
       if (m && m.score > 0) matches.push(m);
     }
     matches.sort(compareMatches);

@@ -47,8 +47,10 @@ const KIND_WEIGHT: Record<TokenKind, number> = {
 /** Gives a token's informativeness in [0, 1] (1 = rare); the index supplies it from its vocabulary. */
 export type Rarity = (text: string) => number;
 
-const ABJAD = new Set(['Arab', 'Hebr']);
-const WEAK_KINDS: ReadonlySet<TokenKind> = new Set<TokenKind>(['particle', 'stop', 'honorific', 'prefix']);
+// Plain comparisons rather than Set lookups: compareTokens runs for every new token pair.
+function isWeakKind(kind: TokenKind): boolean {
+  return kind === 'particle' || kind === 'stop' || kind === 'honorific' || kind === 'prefix';
+}
 
 const LEGAL_FAMILY_OF_TEXT = new Map<string, string>();
 for (const p of LEGAL_FORM_PHRASES) {
@@ -74,7 +76,11 @@ function skeletonSimilarity(a: string, b: string): number {
 }
 
 function phoneticAgree(a: readonly string[], b: readonly string[]): boolean {
-  for (const x of a) for (const y of b) if (x === y && x.length > 0) return true;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]!;
+    if (x.length === 0) continue;
+    for (let j = 0; j < b.length; j++) if (x === b[j]) return true;
+  }
   return false;
 }
 
@@ -103,7 +109,7 @@ export function compareTokens(q: NameToken, c: NameToken, params: NameParams = D
   }
   if (q.text === c.text) return { score: 1, method: crossScript ? 'transliterated' : 'exact' };
   // a particle or title is what it is: "al" is not a misspelt "Ali"
-  if (WEAK_KINDS.has(q.kind) || WEAK_KINDS.has(c.kind)) {
+  if (isWeakKind(q.kind) || isWeakKind(c.kind)) {
     return q.group >= 0 && q.group === c.group ? { score: 0.95, method: 'equivalent' } : { score: 0, method: 'exact' };
   }
   if (q.kind === 'initial' || c.kind === 'initial') {
@@ -113,11 +119,11 @@ export function compareTokens(q: NameToken, c: NameToken, params: NameParams = D
   }
   if (q.group >= 0 && q.group === c.group) return { score: 0.95, method: crossScript ? 'transliterated' : 'equivalent' };
   let best: TokenSimilarity = { score: 0, method: 'fuzzy' };
-  if (ABJAD.has(q.script) || ABJAD.has(c.script)) {
+  if (isAbjad(q.script) || isAbjad(c.script)) {
     let s = skeletonSimilarity(q.skeleton, c.skeleton);
     if (s < 0.9 && (q.skeleton2 || c.skeleton2)) s = Math.max(s, skeletonSimilarity(q.skeleton2 ?? q.skeleton, c.skeleton2 ?? c.skeleton));
     // the other side's spelling variants (Faycal is Faisal): meet them by skeleton
-    const [abjad, latin] = ABJAD.has(q.script) ? [q, c] : [c, q];
+    const [abjad, latin] = isAbjad(q.script) ? [q, c] : [c, q];
     if (s < 0.9 && latin.group >= 0 && abjad.skeleton.length >= 2 && groupHasSkeleton(latin.group, abjad.skeleton)) s = 0.9;
     if (s > best.score) best = { score: s, method: 'transliterated' };
   }
@@ -190,14 +196,17 @@ type QueryFormMemo = {
  */
 export type CompareContext = {
   queries: Map<NameForm, QueryFormMemo>;
+  /** the query form compared last: an entity's list forms are compared in a row */
+  lastForm: NameForm | undefined;
+  lastMemo: QueryFormMemo | undefined;
 };
 
 export function newCompareContext(): CompareContext {
-  return { queries: new Map() };
+  return { queries: new Map(), lastForm: undefined, lastMemo: undefined };
 }
 
 function queryMemo(ctx: CompareContext, form: NameForm, params: NameParams, rarity: Rarity | undefined): QueryFormMemo {
-  let memo = ctx.queries.get(form);
+  let memo = ctx.lastForm === form ? ctx.lastMemo : ctx.queries.get(form);
   if (!memo) {
     const runs = joinedRuns(form, false);
     memo = {
@@ -215,6 +224,8 @@ function queryMemo(ctx: CompareContext, form: NameForm, params: NameParams, rari
     memo.weightsParams = params;
     memo.weightsRarity = rarity;
   }
+  ctx.lastForm = form;
+  ctx.lastMemo = memo;
   return memo;
 }
 
@@ -227,7 +238,9 @@ export type FormPlan = {
   /** everything about the tokens that scoring reads */
   key: string;
   tokenIds: Int32Array;
-  runs: JoinedRun[];
+  /** joined runs as RUN_FIELDS numbers each (first token, token count, text length, abjad, key id) */
+  runData: Int32Array;
+  runTokens: NameToken[];
   weights: Float64Array;
   weightsParams: NameParams;
   weightsRarity: Rarity | undefined;
@@ -242,7 +255,7 @@ function listPlan(form: NameForm, params: NameParams, rarity: Rarity | undefined
     plan = {
       key: tokens.map((t) => `${tokenKey(t)}\u0002${t.family ? 1 : 0}${t.generic ? 1 : 0}${t.skeleton}\u0002${t.skeleton2 ?? ''}\u0002${t.rarity ?? ''}`).join('\u0003'),
       tokenIds,
-      runs: joinedRuns(form, true),
+      ...packRuns(joinedRuns(form, true)),
       weights: tokenWeights(tokens, rarity, params),
       weightsParams: params,
       weightsRarity: rarity,
@@ -262,6 +275,14 @@ function tokenWeights(tokens: readonly NameToken[], rarity: Rarity | undefined, 
   return w;
 }
 
+const RUN_FIELDS = 5;
+
+function packRuns(runs: JoinedRun[]): { runData: Int32Array; runTokens: NameToken[] } {
+  const runData = new Int32Array(runs.length * RUN_FIELDS);
+  runs.forEach((run, r) => runData.set([run.idx[0]!, run.idx.length, run.length, run.abjad ? 1 : 0, run.id], r * RUN_FIELDS));
+  return { runData, runTokens: runs.map((run) => run.token) };
+}
+
 /** A joined run's token, its key id (list runs only, -1 on the query side) and whether it is abjad script. */
 type JoinedRun = { idx: number[]; token: NameToken; length: number; id: number; abjad: boolean };
 
@@ -270,17 +291,16 @@ type JoinedRun = { idx: number[]; token: NameToken; length: number; id: number; 
  * the edit budget is not enough ("Ivan Novak" is not "Ivanovic"), except across an abjad
  * script, where skeleton classes are all there is.
  */
-function joinFloor(run: JoinedRun, other: NameToken): number {
-  return run.abjad || isAbjad(other.script) ? 0.8 : 0.86;
+function joinFloor(runAbjad: boolean, other: NameToken): number {
+  return runAbjad || isAbjad(other.script) ? 0.8 : 0.86;
 }
 
 /** Whether a joined run and a single token are close enough in length to be one name; abjad text lacks its short vowels. */
-function lengthsCompatible(run: JoinedRun, other: NameToken): boolean {
-  const abjadRun = run.abjad;
+function lengthsCompatible(runLength: number, runAbjad: boolean, other: NameToken): boolean {
   const abjadOther = isAbjad(other.script);
   const otherLen = other.text.length;
-  if (abjadRun === abjadOther) return Math.abs(otherLen - run.length) <= 2;
-  const gap = abjadRun ? otherLen - run.length : run.length - otherLen;
+  if (runAbjad === abjadOther) return Math.abs(otherLen - runLength) <= 2;
+  const gap = runAbjad ? otherLen - runLength : runLength - otherLen;
   return gap >= -2 && gap <= 8;
 }
 
@@ -336,6 +356,44 @@ type Edge = { qs: number; qn: number; cs: number; cn: number; score: number; met
 
 function compareEdges(a: Edge, b: Edge): number {
   return b.score - a.score || b.qn + b.cn - (a.qn + a.cn) || a.rel - b.rel || a.order - b.order;
+}
+
+// The arrays sorted per comparison hold a handful of items, where an insertion sort beats
+// Array.prototype.sort; both comparators are total orders, so the result is the same.
+const INSERTION_SORT_MAX = 24;
+
+function sortSmall<T>(items: T[], cmp: (a: T, b: T) => number): void {
+  if (items.length > INSERTION_SORT_MAX) {
+    items.sort(cmp);
+    return;
+  }
+  for (let i = 1; i < items.length; i++) {
+    const x = items[i]!;
+    let j = i - 1;
+    while (j >= 0 && cmp(items[j]!, x) > 0) {
+      items[j + 1] = items[j]!;
+      j--;
+    }
+    items[j + 1] = x;
+  }
+}
+
+/** Token indexes by weight, heaviest first, then by position. */
+function sortByWeight(indexes: number[], weights: Float64Array): void {
+  if (indexes.length > INSERTION_SORT_MAX) {
+    indexes.sort((a, b) => weights[b]! - weights[a]! || a - b);
+    return;
+  }
+  for (let i = 1; i < indexes.length; i++) {
+    const x = indexes[i]!;
+    const wx = weights[x]!;
+    let j = i - 1;
+    while (j >= 0 && (weights[indexes[j]!]! < wx || (weights[indexes[j]!]! === wx && indexes[j]! > x))) {
+      indexes[j + 1] = indexes[j]!;
+      j--;
+    }
+    indexes[j + 1] = x;
+  }
 }
 
 const JOINABLE: ReadonlySet<TokenKind> = new Set<TokenKind>(['word', 'particle', 'initial', 'stop']);
@@ -428,17 +486,20 @@ function alignForms(query: NameForm, list: NameForm, params: NameParams, rarity:
     const pairs = memo?.runPairs[r];
     for (let j = 0; j < nc; j++) {
       const other = c[j]!;
-      if (other.kind !== 'word' || !lengthsCompatible(run, other)) continue;
+      if (other.kind !== 'word' || !lengthsCompatible(run.length, run.abjad, other)) continue;
       const sim = cachedCompare(pairs, run.token, other, ids[j]!, params);
-      if (sim.score >= joinFloor(run, other)) pushEdge(edges, run.idx[0]!, run.idx.length, j, 1, sim.score, sim.method, qDen, cDen);
+      if (sim.score >= joinFloor(run.abjad, other)) pushEdge(edges, run.idx[0]!, run.idx.length, j, 1, sim.score, sim.method, qDen, cDen);
     }
   }
-  for (const run of plan.runs) {
+  const runData = plan.runData;
+  for (let r = 0, at = 0; at < runData.length; r++, at += RUN_FIELDS) {
+    const runLength = runData[at + 2]!;
+    const runAbjad = runData[at + 3] === 1;
     for (let i = 0; i < nq; i++) {
       const other = q[i]!;
-      if (other.kind !== 'word' || !lengthsCompatible(run, other)) continue;
-      const sim = cachedCompare(memo?.tokenPairs[i], other, run.token, run.id, params);
-      if (sim.score >= joinFloor(run, other)) pushEdge(edges, i, 1, run.idx[0]!, run.idx.length, sim.score, sim.method, qDen, cDen);
+      if (other.kind !== 'word' || !lengthsCompatible(runLength, runAbjad, other)) continue;
+      const sim = cachedCompare(memo?.tokenPairs[i], other, plan.runTokens[r]!, runData[at + 4]!, params);
+      if (sim.score >= joinFloor(runAbjad, other)) pushEdge(edges, i, 1, runData[at]!, runData[at + 1]!, sim.score, sim.method, qDen, cDen);
     }
   }
   // a legal form on one side against the words of a misspelt phrase on the other
@@ -470,7 +531,7 @@ function alignForms(query: NameForm, list: NameForm, params: NameParams, rarity:
 
   // Highest similarity first; on equal score prefer the edge covering more tokens,
   // then the pair closest in relative position, then input order.
-  if (edges.length > 1) edges.sort(compareEdges);
+  sortSmall(edges, compareEdges);
 
   const usedQ = nq <= SCRATCH_TOKENS ? USED_Q.fill(0, 0, nq) : new Uint8Array(nq);
   const usedC = nc <= SCRATCH_TOKENS ? USED_C.fill(0, 0, nc) : new Uint8Array(nc);
@@ -489,8 +550,8 @@ function alignForms(query: NameForm, list: NameForm, params: NameParams, rarity:
       for (let j = 0; j < nc; j++) if (!usedC[j] && isContent(c[j]!.kind)) contentC.push(j);
       const pairs = Math.min(contentQ.length, contentC.length);
       if (pairs === 0) continue;
-      contentQ.sort((a, b) => wq[b]! - wq[a]! || a - b);
-      contentC.sort((a, b) => wc[b]! - wc[a]! || a - b);
+      sortByWeight(contentQ, wq);
+      sortByWeight(contentC, wc);
       for (let k = 0; k < pairs; k++) {
         const i = contentQ[k]!;
         const j = contentC[k]!;
