@@ -1,7 +1,7 @@
 import { coarseSkeleton } from '../text/abjad.js';
 import { groupHasSkeleton } from '../text/equivalents.js';
 import { LEGAL_FORM_PHRASES } from '../text/lexicon.js';
-import { boundedEditDistance, collapseDoubles, jaroWinkler } from '../similarity.js';
+import { boundedEditDistance, collapseDoubles, jaroWinkler, jaroWinklerBelow } from '../similarity.js';
 import { joinTokens, type NameForm, type NameToken, type TokenKind } from './analyze.js';
 
 export type TokenMethod = 'exact' | 'equivalent' | 'transliterated' | 'phonetic' | 'fuzzy' | 'initial';
@@ -131,6 +131,8 @@ export function compareTokens(q: NameToken, c: NameToken, params: NameParams = D
   const allowed = allowedEdits(maxLen, params.levDistanceMax);
   // the length gap bounds the edit distance: too far for any edit rule and no shared sound, no match
   if (Math.abs(q.text.length - c.text.length) > allowed + 1 && !phoneticAgree(q.phonetic, c.phonetic)) return best;
+  // nothing below needs a Jaro-Winkler under 0.8, and most token pairs of a query are unrelated
+  if (jaroWinklerBelow(q.text, c.text, 0.8)) return best;
   const jw = jaroWinkler(q.text, c.text);
   if (jw >= 0.8) {
     const d = boundedEditDistance(q.text, c.text, allowed);
