@@ -233,38 +233,44 @@ function queryMemo(ctx: CompareContext, form: NameForm, params: NameParams, rari
 
 /**
  * Scoring's memo of a list form, made on its first comparison (list forms live as long as
- * the index): its comparison key, the key ids of its tokens, its joined runs and its token
- * weights, so a comparison reads a few typed arrays rather than every token object.
+ * the index): its comparison key and, in one array of numbers, the key id and weight of
+ * each token and its joined runs. A plain array of doubles sits on the heap next to the
+ * plan, where typed arrays would each keep their data elsewhere: a comparison that finds
+ * its token pairs memoised reads one block instead of every token object.
  */
 export type FormPlan = {
   /** everything about the tokens that scoring reads */
   key: string;
-  tokenIds: Int32Array;
-  /** joined runs as RUN_FIELDS numbers each (first token, token count, text length, abjad, key id) */
-  runData: Int32Array;
+  /** n token key ids, n token weights, then RUN_FIELDS numbers per joined run */
+  data: number[];
   runTokens: NameToken[];
-  weights: Float64Array;
   weightsParams: NameParams;
   weightsRarity: Rarity | undefined;
 };
+
+/** A joined run in a plan: first token, token count, text length, abjad (1/0), key id. */
+const RUN_FIELDS = 5;
 
 function listPlan(form: NameForm, params: NameParams, rarity: Rarity | undefined): FormPlan {
   let plan = form.plan;
   if (plan === undefined) {
     const tokens = form.tokens;
-    const tokenIds = new Int32Array(tokens.length);
-    for (let j = 0; j < tokens.length; j++) tokenIds[j] = tokenId(tokens[j]!);
+    const runs = joinedRuns(form, true);
+    const data: number[] = [];
+    for (const t of tokens) data.push(tokenId(t));
+    for (const t of tokens) data.push(tokenWeight(t, rarity, params));
+    for (const run of runs) data.push(run.idx[0]!, run.idx.length, run.length, run.abjad ? 1 : 0, run.id);
     plan = {
       key: tokens.map((t) => `${tokenKey(t)}\u0002${t.family ? 1 : 0}${t.generic ? 1 : 0}${t.skeleton}\u0002${t.skeleton2 ?? ''}\u0002${t.rarity ?? ''}`).join('\u0003'),
-      tokenIds,
-      ...packRuns(joinedRuns(form, true)),
-      weights: tokenWeights(tokens, rarity, params),
+      data,
+      runTokens: runs.map((run) => run.token),
       weightsParams: params,
       weightsRarity: rarity,
     };
     form.plan = plan;
   } else if (plan.weightsParams !== params || plan.weightsRarity !== rarity) {
-    plan.weights = tokenWeights(form.tokens, rarity, params);
+    const tokens = form.tokens;
+    for (let j = 0; j < tokens.length; j++) plan.data[tokens.length + j] = tokenWeight(tokens[j]!, rarity, params);
     plan.weightsParams = params;
     plan.weightsRarity = rarity;
   }
@@ -275,14 +281,6 @@ function tokenWeights(tokens: readonly NameToken[], rarity: Rarity | undefined, 
   const w = new Float64Array(tokens.length);
   for (let i = 0; i < tokens.length; i++) w[i] = tokenWeight(tokens[i]!, rarity, params);
   return w;
-}
-
-const RUN_FIELDS = 5;
-
-function packRuns(runs: JoinedRun[]): { runData: Int32Array; runTokens: NameToken[] } {
-  const runData = new Int32Array(runs.length * RUN_FIELDS);
-  runs.forEach((run, r) => runData.set([run.idx[0]!, run.idx.length, run.length, run.abjad ? 1 : 0, run.id], r * RUN_FIELDS));
-  return { runData, runTokens: runs.map((run) => run.token) };
 }
 
 /** A joined run's token, its key id (list runs only, -1 on the query side) and whether it is abjad script. */
@@ -380,18 +378,21 @@ function sortSmall<T>(items: T[], cmp: (a: T, b: T) => number): void {
   }
 }
 
-/** Token indexes by weight, heaviest first, then by position. */
-function sortByWeight(indexes: number[], weights: Float64Array): void {
+/** Token indexes by weight (weights[offset + index]), heaviest first, then by position. */
+function sortByWeight(indexes: number[], weights: ArrayLike<number>, offset: number): void {
   if (indexes.length > INSERTION_SORT_MAX) {
-    indexes.sort((a, b) => weights[b]! - weights[a]! || a - b);
+    indexes.sort((a, b) => weights[offset + b]! - weights[offset + a]! || a - b);
     return;
   }
   for (let i = 1; i < indexes.length; i++) {
     const x = indexes[i]!;
-    const wx = weights[x]!;
+    const wx = weights[offset + x]!;
     let j = i - 1;
-    while (j >= 0 && (weights[indexes[j]!]! < wx || (weights[indexes[j]!]! === wx && indexes[j]! > x))) {
-      indexes[j + 1] = indexes[j]!;
+    while (j >= 0) {
+      const y = indexes[j]!;
+      const wy = weights[offset + y]!;
+      if (wy > wx || (wy === wx && y < x)) break;
+      indexes[j + 1] = y;
       j--;
     }
     indexes[j + 1] = x;
@@ -472,12 +473,12 @@ function alignForms(query: NameForm, list: NameForm, params: NameParams, rarity:
   const edges: Edge[] = [];
   const qDen = Math.max(1, nq);
   const cDen = Math.max(1, nc);
-  const ids = plan.tokenIds;
+  const data = plan.data;
   for (let i = 0; i < nq; i++) {
     const qt = q[i]!;
     const pairs = memo?.tokenPairs[i];
     for (let j = 0; j < nc; j++) {
-      const sim = cachedCompare(pairs, qt, c[j]!, ids[j]!, params);
+      const sim = cachedCompare(pairs, qt, c[j]!, data[j]!, params);
       if (sim.score > 0) pushEdge(edges, i, 1, j, 1, sim.score, sim.method, qDen, cDen);
     }
   }
@@ -489,19 +490,18 @@ function alignForms(query: NameForm, list: NameForm, params: NameParams, rarity:
     for (let j = 0; j < nc; j++) {
       const other = c[j]!;
       if (other.kind !== 'word' || !lengthsCompatible(run.length, run.abjad, other)) continue;
-      const sim = cachedCompare(pairs, run.token, other, ids[j]!, params);
+      const sim = cachedCompare(pairs, run.token, other, data[j]!, params);
       if (sim.score >= joinFloor(run.abjad, other)) pushEdge(edges, run.idx[0]!, run.idx.length, j, 1, sim.score, sim.method, qDen, cDen);
     }
   }
-  const runData = plan.runData;
-  for (let r = 0, at = 0; at < runData.length; r++, at += RUN_FIELDS) {
-    const runLength = runData[at + 2]!;
-    const runAbjad = runData[at + 3] === 1;
+  for (let r = 0, at = 2 * nc; at < data.length; r++, at += RUN_FIELDS) {
+    const runLength = data[at + 2]!;
+    const runAbjad = data[at + 3] === 1;
     for (let i = 0; i < nq; i++) {
       const other = q[i]!;
       if (other.kind !== 'word' || !lengthsCompatible(runLength, runAbjad, other)) continue;
-      const sim = cachedCompare(memo?.tokenPairs[i], other, plan.runTokens[r]!, runData[at + 4]!, params);
-      if (sim.score >= joinFloor(runAbjad, other)) pushEdge(edges, i, 1, runData[at]!, runData[at + 1]!, sim.score, sim.method, qDen, cDen);
+      const sim = cachedCompare(memo?.tokenPairs[i], other, plan.runTokens[r]!, data[at + 4]!, params);
+      if (sim.score >= joinFloor(runAbjad, other)) pushEdge(edges, i, 1, data[at]!, data[at + 1]!, sim.score, sim.method, qDen, cDen);
     }
   }
   // a legal form on one side against the words of a misspelt phrase on the other
@@ -538,7 +538,7 @@ function alignForms(query: NameForm, list: NameForm, params: NameParams, rarity:
   const usedQ = nq <= SCRATCH_TOKENS ? USED_Q.fill(0, 0, nq) : new Uint8Array(nq);
   const usedC = nc <= SCRATCH_TOKENS ? USED_C.fill(0, 0, nc) : new Uint8Array(nc);
   const wq = memo ? memo.weights : tokenWeights(q, rarity, params);
-  const wc = plan.weights;
+  // the list token weights are data[nc + j]
   const aligned: Array<AlignedToken & { first: number }> = [];
   let num = 0;
   let den = 0;
@@ -552,15 +552,15 @@ function alignForms(query: NameForm, list: NameForm, params: NameParams, rarity:
       for (let j = 0; j < nc; j++) if (!usedC[j] && isContent(c[j]!.kind)) contentC.push(j);
       const pairs = Math.min(contentQ.length, contentC.length);
       if (pairs === 0) continue;
-      sortByWeight(contentQ, wq);
-      sortByWeight(contentC, wc);
+      sortByWeight(contentQ, wq, 0);
+      sortByWeight(contentC, data, nc);
       for (let k = 0; k < pairs; k++) {
         const i = contentQ[k]!;
         const j = contentC[k]!;
         usedQ[i] = 1;
         usedC[j] = 1;
         const numbers = q[i]!.kind === 'number' || c[j]!.kind === 'number' ? 1.5 : 1;
-        const w = ((wq[i]! + wc[j]!) / 2) * params.contradictionCost * numbers;
+        const w = ((wq[i]! + data[nc + j]!) / 2) * params.contradictionCost * numbers;
         den += w;
         if (explain) aligned.push({ first: i, query: [q[i]!.text], list: [c[j]!.text], method: 'contradicted', score: 0, weight: round4(w) });
       }
@@ -583,7 +583,7 @@ function alignForms(query: NameForm, list: NameForm, params: NameParams, rarity:
       }
       for (let j = e.cs; j < e.cs + e.cn; j++) {
         usedC[j] = 1;
-        weightC += wc[j]!;
+        weightC += data[nc + j]!;
       }
       // an initial proves less than a whole name: weigh it as the initial
       const w = initialPhase ? Math.min(weightQ, weightC) : (weightQ + weightC) / 2;
@@ -613,7 +613,7 @@ function alignForms(query: NameForm, list: NameForm, params: NameParams, rarity:
     if (usedC[j]) continue;
     const t = c[j]!;
     const cost = t.kind === 'number' ? 1 : t.family ? params.missingFamilyCost : params.missingListCost;
-    den += wc[j]! * cost;
+    den += data[nc + j]! * cost;
     if (explain) unmatchedList.push(t.text);
   }
   const score = den > 0 ? num / den : 0;
