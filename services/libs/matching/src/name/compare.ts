@@ -129,10 +129,10 @@ export function compareTokens(q: NameToken, c: NameToken, params: NameParams = D
   }
   const maxLen = Math.max(q.text.length, c.text.length);
   const allowed = allowedEdits(maxLen, params.levDistanceMax);
-  // the length gap bounds the edit distance: too far for any edit rule and no shared sound, no match
-  if (Math.abs(q.text.length - c.text.length) > allowed + 1 && !phoneticAgree(q.phonetic, c.phonetic)) return best;
   // nothing below needs a Jaro-Winkler under 0.8, and most token pairs of a query are unrelated
   if (jaroWinklerBelow(q.text, c.text, 0.8)) return best;
+  // the length gap bounds the edit distance: too far for any edit rule and no shared sound, no match
+  if (Math.abs(q.text.length - c.text.length) > allowed + 1 && !phoneticAgree(q.phonetic, c.phonetic)) return best;
   const jw = jaroWinkler(q.text, c.text);
   if (jw >= 0.8) {
     const d = boundedEditDistance(q.text, c.text, allowed);
