@@ -2,7 +2,7 @@ import type { Entity } from '@vigil/lists';
 import { resolveConfig, type MatchingConfig } from '../config.js';
 import { joinTokens, type NameToken } from '../name/analyze.js';
 import { compareTokens, DEFAULT_NAME_PARAMS, newCompareContext, type NameParams, type Rarity } from '../name/compare.js';
-import { prepareEntity, prepareQuery, scoreEntity, type EntityMatch, type PreparedEntity, type PreparedQuery, type ScoreOptions, type ScreeningQuery } from '../match/score-entity.js';
+import { entityScore, prepareEntity, prepareQuery, scoreEntity, type EntityMatch, type PreparedEntity, type PreparedQuery, type ScoreOptions, type ScreeningQuery } from '../match/score-entity.js';
 import { trigrams } from '../similarity.js';
 import { Postings, PostingsBuilder } from './postings.js';
 import { coarseSkeleton } from '../text/abjad.js';
@@ -59,7 +59,6 @@ export class CandidateIndex {
   readonly config: MatchingConfig;
   readonly params: NameParams;
   private readonly entities: PreparedEntity[] = [];
-  private readonly entityIndex = new Map<Entity, number>();
   /** name ref → entity index and name index */
   private refEntity: Int32Array = new Int32Array(0);
   private refName: Int32Array = new Int32Array(0);
@@ -120,7 +119,6 @@ export class CandidateIndex {
       const prepared = prepareEntity(entity);
       const ei = this.entities.length;
       this.entities.push(prepared);
-      this.entityIndex.set(entity, ei);
       prepared.names.forEach((pn, ni) => {
         const ref = refEntity.length;
         refEntity.push(ei);
@@ -482,21 +480,22 @@ export class CandidateIndex {
   screen(query: ScreeningQuery, limit = this.config.resultLimit): EntityMatch[] {
     const prepared = prepareQuery(query);
     for (const form of prepared.name.forms) for (const t of form.tokens) if (t.kind === 'word' || t.kind === 'initial') t.rarity = this.rarity(t.text);
-    const matches: EntityMatch[] = [];
+    // rank by score alone; only the matches returned are built, with their explanations
+    const ranked: Array<{ e: number; entity: Entity; score: number; nameIndex: number }> = [];
     const context = newCompareContext();
     const options: ScoreOptions = { config: this.config, params: this.params, rarity: this.rarityFn, nameIndexes: undefined, context, explain: false };
     for (const c of this.candidates(prepared)) {
       options.nameIndexes = c.names;
-      const m = scoreEntity(prepared, this.entities[c.entity]!, options);
-      if (m && m.score > 0) matches.push(m);
+      const pe = this.entities[c.entity]!;
+      const s = entityScore(prepared, pe, options);
+      if (s && s.score > 0) ranked.push({ e: c.entity, entity: pe.entity, score: s.score, nameIndex: s.nameIndex });
     }
-    matches.sort(compareMatches);
-    return matches.slice(0, limit).map((m) => this.explained(prepared, m, context));
-  }
-
-  private explained(prepared: PreparedQuery, m: EntityMatch, context: ReturnType<typeof newCompareContext>): EntityMatch {
-    const entity = this.entityIndex.get(m.entity)!;
-    return scoreEntity(prepared, this.entities[entity]!, { config: this.config, params: this.params, rarity: this.rarityFn, nameIndexes: [m.nameIndex], context })!;
+    ranked.sort(compareMatches);
+    const explainOptions: ScoreOptions = { config: this.config, params: this.params, rarity: this.rarityFn, nameIndexes: undefined, context };
+    return ranked.slice(0, limit).map((r) => {
+      explainOptions.nameIndexes = [r.nameIndex];
+      return scoreEntity(prepared, this.entities[r.e]!, explainOptions)!;
+    });
   }
 
   /** Scores a query against every indexed entity (no retrieval); for tests and audits. */
@@ -540,7 +539,7 @@ function kthLargest(values: Float64Array, k: number): number {
   return values[target]!;
 }
 
-export function compareMatches(a: EntityMatch, b: EntityMatch): number {
+export function compareMatches(a: Pick<EntityMatch, 'entity' | 'score'>, b: Pick<EntityMatch, 'entity' | 'score'>): number {
   return (
     b.score - a.score ||
     (a.entity.listId < b.entity.listId ? -1 : a.entity.listId > b.entity.listId ? 1 : 0) ||
