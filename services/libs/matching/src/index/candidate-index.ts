@@ -33,6 +33,9 @@ const TRIGRAM_SCAN_MAX = 20_000;
 /** At most this many trigram-similar vocabulary terms are verified per query token. */
 const TRIGRAM_VERIFY_MAX = 400;
 
+/** A term (or joined list words: -1, -2) a query unit reaches, its weight, and its postings as a range of a shared array. */
+type Expansion = [id: number, weight: number, postings: Int32Array, start: number, end: number];
+
 /** Bound on memoised token expansions (distinct query tokens). */
 const EXPANSION_CACHE_MAX = 20_000;
 
@@ -353,26 +356,30 @@ export class CandidateIndex {
         const open = !closed;
         remaining -= u.weight / total;
         const stampId = ++this.tokenCounter;
-        const expansions: Array<[number, number, Int32Array]> = [];
+        const expansions: Expansion[] = [];
         // a one- or two-consonant skeleton (يحيى → H) says little about which name it is
         const abjad = ABJAD.has(u.tok.script);
         const specificity = !abjad ? 1 : u.tok.skeleton.length <= 1 ? 0.4 : u.tok.skeleton.length === 2 ? 0.7 : 1;
-        for (const [id, sim] of this.expand(u.tok, !u.compound)) {
+        const terms = this.termPostings;
+        const expanded = this.expand(u.tok, !u.compound);
+        for (let x = 0; x < expanded.length; x++) {
+          const [id, sim] = expanded[x]!;
           const s = abjad && this.termList[id] !== u.tok.text ? sim * specificity : sim;
-          expansions.push([id, (s * this.termRarityWeight[id]!) / total, this.termPostings.list(id)]);
+          expansions.push([id, (s * this.termRarityWeight[id]!) / total, terms.values, terms.start(id), terms.start(id + 1)]);
         }
         if (!u.compound) {
           // list names that join what the query splits
-          const joined = this.compoundPostings.get(u.tok.text);
-          if (joined) expansions.push([-1, u.weight / total, joined]);
+          const joined = this.compoundPostings.idOf(u.tok.text);
+          if (joined !== undefined) expansions.push([-1, u.weight / total, this.compoundPostings.values, this.compoundPostings.start(joined), this.compoundPostings.start(joined + 1)]);
           if (abjad && u.tok.skeleton.length >= 3) {
-            const bySkeleton = this.compoundSkeletonPostings.get(u.tok.skeleton);
-            if (bySkeleton) expansions.push([-2, (0.9 * u.weight) / total, bySkeleton]);
+            const skeletons = this.compoundSkeletonPostings;
+            const bySkeleton = skeletons.idOf(u.tok.skeleton);
+            if (bySkeleton !== undefined) expansions.push([-2, (0.9 * u.weight) / total, skeletons.values, skeletons.start(bySkeleton), skeletons.start(bySkeleton + 1)]);
           }
         }
         expansions.sort((a, b) => b[1] - a[1] || a[0] - b[0]);
         let scan = 0;
-        for (const x of expansions) scan += x[2].length;
+        for (const x of expansions) scan += x[4] - x[3];
         if (!open && scan > 4 * formTouched.length) {
           // only names already found can gain: look their terms up instead of scanning postings
           const mark = this.termMark;
@@ -393,8 +400,8 @@ export class CandidateIndex {
           }
           continue;
         }
-        for (const [, w, postings] of expansions) {
-          for (let k = 0; k < postings.length; k++) {
+        for (const [, w, postings, start, end] of expansions) {
+          for (let k = start; k < end; k++) {
             const ref = postings[k]!;
             if (this.stamp[ref] === stampId) continue;
             this.stamp[ref] = stampId;
