@@ -175,15 +175,58 @@ export type NameComparison = {
   evidence: number;
 };
 
-/** Similarities of one query token by list token key id. */
-type PairMemo = Map<number, TokenSimilarity>;
+/**
+ * Similarities by (query token slot, list token key id): open addressing on two Int32Arrays,
+ * a few hundred entries per query, where a Map per query token hashed every lookup anew.
+ * Entries are never evicted, so the first comparison of a pair is the one every later
+ * lookup sees, as with a Map.
+ */
+class PairMemo {
+  private slots = new Int32Array(512);
+  private ids = new Int32Array(512);
+  private sims: Array<TokenSimilarity | undefined> = new Array<TokenSimilarity | undefined>(512);
+  private size = 0;
+
+  private find(slot: number, id: number): number {
+    const mask = this.slots.length - 1;
+    let h = (Math.imul(slot + 1, 0x9e3779b1) ^ Math.imul(id, 0x85ebca6b)) >>> 0;
+    h = (h ^ (h >>> 15)) & mask;
+    // slots are stored plus one: 0 marks an empty cell
+    while (this.slots[h] !== 0 && (this.slots[h] !== slot + 1 || this.ids[h] !== id)) h = (h + 1) & mask;
+    return h;
+  }
+
+  get(slot: number, id: number): TokenSimilarity | undefined {
+    const h = this.find(slot, id);
+    return this.slots[h] === 0 ? undefined : this.sims[h];
+  }
+
+  set(slot: number, id: number, sim: TokenSimilarity): void {
+    if (2 * (this.size + 1) > this.slots.length) this.grow();
+    const h = this.find(slot, id);
+    if (this.slots[h] === 0) this.size++;
+    this.slots[h] = slot + 1;
+    this.ids[h] = id;
+    this.sims[h] = sim;
+  }
+
+  private grow(): void {
+    const { slots, ids, sims } = this;
+    const capacity = slots.length * 2;
+    this.slots = new Int32Array(capacity);
+    this.ids = new Int32Array(capacity);
+    this.sims = new Array<TokenSimilarity | undefined>(capacity);
+    this.size = 0;
+    for (let h = 0; h < slots.length; h++) if (slots[h] !== 0) this.set(slots[h]! - 1, ids[h]!, sims[h]!);
+  }
+}
 
 /** What a context remembers about one query form. */
 type QueryFormMemo = {
   runs: JoinedRun[];
-  /** one per query token, then one per joined run of the query */
-  tokenPairs: PairMemo[];
-  runPairs: PairMemo[];
+  /** the context's pair memo, and the slot of this form's first token in it: its tokens, then its joined runs, take the slots after */
+  pairs: PairMemo;
+  slot: number;
   /** score-only comparisons by list-form key: the lists repeat one another's names */
   forms: Map<string, NameComparison>;
   weights: Float64Array;
@@ -198,13 +241,16 @@ type QueryFormMemo = {
  */
 export type CompareContext = {
   queries: Map<NameForm, QueryFormMemo>;
+  pairs: PairMemo;
+  /** pair memo slots handed out to query tokens and joined runs so far */
+  slots: number;
   /** the query form compared last: an entity's list forms are compared in a row */
   lastForm: NameForm | undefined;
   lastMemo: QueryFormMemo | undefined;
 };
 
 export function newCompareContext(): CompareContext {
-  return { queries: new Map(), lastForm: undefined, lastMemo: undefined };
+  return { queries: new Map(), pairs: new PairMemo(), slots: 0, lastForm: undefined, lastMemo: undefined };
 }
 
 function queryMemo(ctx: CompareContext, form: NameForm, params: NameParams, rarity: Rarity | undefined): QueryFormMemo {
@@ -213,13 +259,14 @@ function queryMemo(ctx: CompareContext, form: NameForm, params: NameParams, rari
     const runs = joinedRuns(form, false);
     memo = {
       runs,
-      tokenPairs: form.tokens.map(() => new Map()),
-      runPairs: runs.map(() => new Map()),
+      pairs: ctx.pairs,
+      slot: ctx.slots,
       forms: new Map(),
       weights: tokenWeights(form.tokens, rarity, params),
       weightsParams: params,
       weightsRarity: rarity,
     };
+    ctx.slots += form.tokens.length + runs.length;
     ctx.queries.set(form, memo);
   } else if (memo.weightsParams !== params || memo.weightsRarity !== rarity) {
     memo.weights = tokenWeights(form.tokens, rarity, params);
@@ -327,12 +374,12 @@ function tokenId(t: NameToken): number {
   return id;
 }
 
-function cachedCompare(pairs: PairMemo | undefined, q: NameToken, c: NameToken, cId: number, params: NameParams): TokenSimilarity {
+function cachedCompare(pairs: PairMemo | undefined, slot: number, q: NameToken, c: NameToken, cId: number, params: NameParams): TokenSimilarity {
   if (!pairs) return compareTokens(q, c, params);
-  let sim = pairs.get(cId);
+  let sim = pairs.get(slot, cId);
   if (!sim) {
     sim = compareTokens(q, c, params);
-    pairs.set(cId, sim);
+    pairs.set(slot, cId, sim);
   }
   return sim;
 }
@@ -474,11 +521,12 @@ function alignForms(query: NameForm, list: NameForm, params: NameParams, rarity:
   const qDen = Math.max(1, nq);
   const cDen = Math.max(1, nc);
   const data = plan.data;
+  const pairs = memo?.pairs;
+  const slot = memo ? memo.slot : 0;
   for (let i = 0; i < nq; i++) {
     const qt = q[i]!;
-    const pairs = memo?.tokenPairs[i];
     for (let j = 0; j < nc; j++) {
-      const sim = cachedCompare(pairs, qt, c[j]!, data[j]!, params);
+      const sim = cachedCompare(pairs, slot + i, qt, c[j]!, data[j]!, params);
       if (sim.score > 0) pushEdge(edges, i, 1, j, 1, sim.score, sim.method, qDen, cDen);
     }
   }
@@ -486,11 +534,10 @@ function alignForms(query: NameForm, list: NameForm, params: NameParams, rarity:
   const queryRuns = memo ? memo.runs : joinedRuns(query, false);
   for (let r = 0; r < queryRuns.length; r++) {
     const run = queryRuns[r]!;
-    const pairs = memo?.runPairs[r];
     for (let j = 0; j < nc; j++) {
       const other = c[j]!;
       if (other.kind !== 'word' || !lengthsCompatible(run.length, run.abjad, other)) continue;
-      const sim = cachedCompare(pairs, run.token, other, data[j]!, params);
+      const sim = cachedCompare(pairs, slot + nq + r, run.token, other, data[j]!, params);
       if (sim.score >= joinFloor(run.abjad, other)) pushEdge(edges, run.idx[0]!, run.idx.length, j, 1, sim.score, sim.method, qDen, cDen);
     }
   }
@@ -500,7 +547,7 @@ function alignForms(query: NameForm, list: NameForm, params: NameParams, rarity:
     for (let i = 0; i < nq; i++) {
       const other = q[i]!;
       if (other.kind !== 'word' || !lengthsCompatible(runLength, runAbjad, other)) continue;
-      const sim = cachedCompare(memo?.tokenPairs[i], other, plan.runTokens[r]!, data[at + 4]!, params);
+      const sim = cachedCompare(pairs, slot + i, other, plan.runTokens[r]!, data[at + 4]!, params);
       if (sim.score >= joinFloor(runAbjad, other)) pushEdge(edges, i, 1, data[at]!, data[at + 1]!, sim.score, sim.method, qDen, cDen);
     }
   }
