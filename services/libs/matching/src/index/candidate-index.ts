@@ -1,8 +1,8 @@
 import type { Entity } from '@vigil/lists';
 import { resolveConfig, type MatchingConfig } from '../config.js';
-import { joinTokens, type NameToken } from '../name/analyze.js';
+import { joinTokens, type NameForm, type NameToken } from '../name/analyze.js';
 import { compareTokens, DEFAULT_NAME_PARAMS, newCompareContext, type NameParams, type Rarity } from '../name/compare.js';
-import { entityScore, prepareEntity, prepareQuery, scoreEntity, type EntityMatch, type PreparedEntity, type PreparedQuery, type ScoreOptions, type ScreeningQuery } from '../match/score-entity.js';
+import { entityScore, prepareEntity, prepareQuery, scoreEntity, type EntityMatch, type NameView, type PreparedEntity, type PreparedQuery, type ScoreOptions, type ScreeningQuery } from '../match/score-entity.js';
 import { trigrams } from '../similarity.js';
 import { Postings, PostingsBuilder } from './postings.js';
 import { coarseSkeleton } from '../text/abjad.js';
@@ -19,7 +19,7 @@ const JOINABLE = new Set(['word', 'particle', 'initial', 'stop']);
 const NAME_COVERAGE_RATIO = 0.8;
 
 /** A retrieved entity: its index, the names worth scoring, and its share of the query's weight that retrieval found. */
-export type Candidate = { entity: number; names: number[]; coverage: number };
+export type Candidate = { entity: number; names: number[]; coverage: number; refs: number[] };
 
 /** At most about this many list names are scored per query (whole candidates, best first). */
 const NAME_BUDGET = 70;
@@ -66,6 +66,9 @@ export class CandidateIndex {
   private refEntity: Int32Array = new Int32Array(0);
   private refName: Int32Array = new Int32Array(0);
   private refLength: Uint8Array = new Uint8Array(0);
+  /** name ref → its analysed forms and whether it is a weak alias, for scoring without walking the entity */
+  private refForms: NameForm[][] = [];
+  private refWeak: Uint8Array = new Uint8Array(0);
   /** list names by vocabulary term; term ids index every per-term array below */
   private termPostings: Postings = new PostingsBuilder().build();
   private compoundPostings: Postings = new PostingsBuilder().build();
@@ -117,6 +120,7 @@ export class CandidateIndex {
     const refEntity: number[] = [];
     const refName: number[] = [];
     const refLength: number[] = [];
+    const refWeak: number[] = [];
     const termTokens: NameToken[] = [];
     for (const entity of source) {
       const prepared = prepareEntity(entity);
@@ -127,6 +131,8 @@ export class CandidateIndex {
         refEntity.push(ei);
         refName.push(ni);
         refLength.push(Math.min(255, pn.analyzed.forms[0]?.tokens.length ?? 0));
+        this.refForms.push(pn.analyzed.forms);
+        refWeak.push(pn.name.strength === 'weak' ? 1 : 0);
         for (const form of pn.analyzed.forms) {
           const t = form.tokens;
           for (let i = 0; i < t.length; i++) {
@@ -155,6 +161,7 @@ export class CandidateIndex {
     this.refEntity = Int32Array.from(refEntity);
     this.refName = Int32Array.from(refName);
     this.refLength = Uint8Array.from(refLength);
+    this.refWeak = Uint8Array.from(refWeak);
     this.termPostings = termPostings.build();
     this.compoundPostings = compoundPostings.build();
     this.compoundSkeletonPostings = compoundSkeletons.build();
@@ -467,7 +474,7 @@ export class CandidateIndex {
     for (const ref of touched) {
       const e = this.refEntity[ref]!;
       const k = slot[e]!;
-      if (k !== 0 && best[ref]! >= entityBest[e]! * NAME_COVERAGE_RATIO) names[k - 1]!.push(this.refName[ref]!);
+      if (k !== 0 && best[ref]! >= entityBest[e]! * NAME_COVERAGE_RATIO) names[k - 1]!.push(ref);
     }
     for (const e of kept) slot[e] = 0;
     // bound the scoring work of one query: best-covered candidates first, up to a name budget
@@ -478,7 +485,8 @@ export class CandidateIndex {
       if (budget <= 0) break;
       budget -= list.length;
       const e = kept[k]!;
-      out.push({ entity: e, names: list, coverage: entityBest[e]! });
+      // an entity's refs are consecutive in name order: sorted refs are sorted names
+      out.push({ entity: e, names: list.map((ref) => this.refName[ref]!), coverage: entityBest[e]!, refs: list });
     }
     return out;
   }
@@ -494,7 +502,8 @@ export class CandidateIndex {
     for (const c of this.candidates(prepared)) {
       options.nameIndexes = c.names;
       const pe = this.entities[c.entity]!;
-      const s = entityScore(prepared, pe, options);
+      const view: NameView = { forms: c.refs.map((ref) => this.refForms[ref]!), weak: c.refs.map((ref) => this.refWeak[ref] === 1) };
+      const s = entityScore(prepared, pe, options, view);
       if (s && s.score > 0) ranked.push({ e: c.entity, entity: pe.entity, score: s.score, nameIndex: s.nameIndex });
     }
     ranked.sort(compareMatches);

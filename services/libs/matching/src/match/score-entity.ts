@@ -147,21 +147,36 @@ export type ScoreOptions = {
 
 type BestName = { adjusted: number; raw: number; factor: number; nameIdx: number; qf: NameForm; lf: NameForm; cmp: NameComparison };
 
+/**
+ * The forms of the names `nameIndexes` selects, and whether each is a weak alias, as the
+ * index holds them: the search then reads them without walking the entity's objects.
+ */
+export type NameView = { forms: ReadonlyArray<readonly NameForm[]>; weak: ReadonlyArray<boolean> };
+
 /** The entity's best-matching name or alias for the query: the score-only search both scorers share. */
-function bestName(query: PreparedQuery, entity: PreparedEntity, options: ScoreOptions, params: NameParams): BestName | null {
+function bestName(query: PreparedQuery, entity: PreparedEntity, options: ScoreOptions, params: NameParams, view?: NameView): BestName | null {
   let best: BestName | null = null;
   const indexes = options.nameIndexes ?? entity.names.map((_, i) => i);
-  for (const ni of indexes) {
-    const pn = entity.names[ni];
-    if (!pn) continue;
-    const listForms = pn.analyzed.forms;
+  for (let k = 0; k < indexes.length; k++) {
+    const ni = indexes[k]!;
+    let listForms: readonly NameForm[];
+    let weak: boolean;
+    if (view) {
+      listForms = view.forms[k]!;
+      weak = view.weak[k]!;
+    } else {
+      const pn = entity.names[ni];
+      if (!pn) continue;
+      listForms = pn.analyzed.forms;
+      weak = pn.name.strength === 'weak';
+    }
     for (const qf of query.name.forms) {
       for (const lf of listForms) {
         const cmp = compareNameForms(qf, lf, params, options.rarity, options.context, false);
         if (cmp.score <= 0) continue;
         const factor = evidenceFactor(cmp.evidence);
         let adjusted = cmp.score * factor;
-        if (pn.name.strength === 'weak') adjusted = Math.min(adjusted, WEAK_ALIAS_CAP);
+        if (weak) adjusted = Math.min(adjusted, WEAK_ALIAS_CAP);
         // ties: prefer the primary name, then strong aliases, then list order
         if (!best || adjusted > best.adjusted + 1e-12) best = { adjusted, raw: cmp.score, factor, nameIdx: ni, qf, lf, cmp };
       }
@@ -197,8 +212,8 @@ function defaultParams(options: ScoreOptions): NameParams {
  * The score `scoreEntity` gives and the name it matched, without building the match: the
  * index ranks its candidates with this and builds matches for the ones it returns.
  */
-export function entityScore(query: PreparedQuery, entity: PreparedEntity, options: ScoreOptions): { score: number; nameIndex: number } | null {
-  const best = bestName(query, entity, options, defaultParams(options));
+export function entityScore(query: PreparedQuery, entity: PreparedEntity, options: ScoreOptions, view?: NameView): { score: number; nameIndex: number } | null {
+  const best = bestName(query, entity, options, defaultParams(options), view);
   if (!best) return null;
   const qualifiers: QualifierEffect[] = [];
   qualifierEffects(query, entity, qualifiers);
