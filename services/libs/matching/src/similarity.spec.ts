@@ -1,4 +1,4 @@
-import { boundedEditDistance, collapseDoubles, jaroWinkler, trigrams } from './similarity.js';
+import { boundedEditDistance, collapseDoubles, jaroWinkler, jaroWinklerBelow, trigrams } from './similarity.js';
 
 describe('string metrics', () => {
   test('Jaro-Winkler matches the published reference values', () => {
@@ -13,6 +13,18 @@ describe('string metrics', () => {
   test('Jaro-Winkler handles tokens longer than its scratch buffers', () => {
     const long = 'a'.repeat(200);
     expect(jaroWinkler(long, long + 'b')).toBeGreaterThan(0.99);
+  });
+
+  test('the Jaro-Winkler floor test only rules out pairs that really are below the floor', () => {
+    const words = ['martha', 'marhta', 'dwayne', 'duane', 'dixon', 'dicksonx', 'muhammad', 'mohamed', 'ahmad', 'hamad', 'ivanov', 'novak', 'abc', 'xyz', 'a', 'ab'];
+    for (const a of words) {
+      for (const b of words) {
+        for (const floor of [0.7, 0.8, 0.9]) if (jaroWinklerBelow(a, b, floor)) expect(jaroWinkler(a, b)).toBeLessThan(floor);
+      }
+    }
+    expect(jaroWinklerBelow('ivanov', 'hamad', 0.8)).toBe(true);
+    expect(jaroWinklerBelow('martha', 'marhta', 0.8)).toBe(false);
+    expect(jaroWinklerBelow('ab\u00e9', 'xyz', 0.8)).toBe(false);
   });
 
   test('edit distance counts an adjacent transposition as one edit', () => {

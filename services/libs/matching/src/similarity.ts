@@ -88,6 +88,52 @@ export function jaroWinkler(a: string, b: string): number {
   return jaro + prefix * 0.1 * (1 - jaro);
 }
 
+const CHAR_COUNTS = new Int32Array(128);
+
+/**
+ * Whether the Jaro-Winkler similarity of `a` and `b` is certainly below `floor`. Their
+ * matches cannot outnumber the characters they share at all, which bounds the Jaro score
+ * from above; with the exact common prefix that bounds Jaro-Winkler. A few counts instead
+ * of the windowed matching, and false (no claim) whenever the bound does not decide.
+ */
+export function jaroWinklerBelow(a: string, b: string, floor: number): boolean {
+  const la = a.length;
+  const lb = b.length;
+  if (la === 0 || lb === 0 || a === b) return false;
+  const counts = CHAR_COUNTS;
+  let ascii = true;
+  for (let i = 0; i < la; i++) {
+    const ch = a.charCodeAt(i);
+    if (ch >= 128) {
+      ascii = false;
+      break;
+    }
+    counts[ch]!++;
+  }
+  let shared = 0;
+  if (ascii) {
+    for (let j = 0; j < lb; j++) {
+      const ch = b.charCodeAt(j);
+      if (ch < 128 && counts[ch]! > 0) {
+        counts[ch]!--;
+        shared++;
+      }
+    }
+  }
+  for (let i = 0; i < la; i++) {
+    const ch = a.charCodeAt(i);
+    if (ch < 128) counts[ch] = 0;
+  }
+  if (!ascii) return false;
+  if (shared === 0) return true;
+  const jaro = (shared / la + shared / lb + 1) / 3;
+  let prefix = 0;
+  const maxPrefix = Math.min(4, la, lb);
+  while (prefix < maxPrefix && a.charCodeAt(prefix) === b.charCodeAt(prefix)) prefix++;
+  // a margin for rounding: the bound only rules out what is clearly below the floor
+  return jaro + prefix * 0.1 * (1 - jaro) < floor - 1e-9;
+}
+
 /** Character trigrams of a token padded with spaces ("  ab", " abc", ...), deduplicated. */
 export function trigrams(token: string): string[] {
   const padded = ' ' + token + ' ';

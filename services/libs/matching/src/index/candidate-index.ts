@@ -1,8 +1,8 @@
 import type { Entity } from '@vigil/lists';
 import { resolveConfig, type MatchingConfig } from '../config.js';
-import { joinTokens, type NameToken } from '../name/analyze.js';
+import { joinTokens, type NameForm, type NameToken } from '../name/analyze.js';
 import { compareTokens, DEFAULT_NAME_PARAMS, newCompareContext, type NameParams, type Rarity } from '../name/compare.js';
-import { prepareEntity, prepareQuery, scoreEntity, type EntityMatch, type PreparedEntity, type PreparedQuery, type ScreeningQuery } from '../match/score-entity.js';
+import { entityScore, prepareEntity, prepareQuery, scoreEntity, type EntityMatch, type NameView, type PreparedEntity, type PreparedQuery, type ScoreOptions, type ScreeningQuery } from '../match/score-entity.js';
 import { trigrams } from '../similarity.js';
 import { Postings, PostingsBuilder } from './postings.js';
 import { coarseSkeleton } from '../text/abjad.js';
@@ -19,7 +19,7 @@ const JOINABLE = new Set(['word', 'particle', 'initial', 'stop']);
 const NAME_COVERAGE_RATIO = 0.8;
 
 /** A retrieved entity: its index, the names worth scoring, and its share of the query's weight that retrieval found. */
-export type Candidate = { entity: number; names: number[]; coverage: number };
+export type Candidate = { entity: number; names: number[]; coverage: number; refs: number[] };
 
 /** At most about this many list names are scored per query (whole candidates, best first). */
 const NAME_BUDGET = 70;
@@ -32,6 +32,9 @@ const TRIGRAM_SCAN_MAX = 20_000;
 
 /** At most this many trigram-similar vocabulary terms are verified per query token. */
 const TRIGRAM_VERIFY_MAX = 400;
+
+/** A term (or joined list words: -1, -2) a query unit reaches, its weight, and its postings as a range of a shared array. */
+type Expansion = [id: number, weight: number, postings: Int32Array, start: number, end: number];
 
 /** Bound on memoised token expansions (distinct query tokens). */
 const EXPANSION_CACHE_MAX = 20_000;
@@ -59,11 +62,13 @@ export class CandidateIndex {
   readonly config: MatchingConfig;
   readonly params: NameParams;
   private readonly entities: PreparedEntity[] = [];
-  private readonly entityIndex = new Map<Entity, number>();
   /** name ref → entity index and name index */
   private refEntity: Int32Array = new Int32Array(0);
   private refName: Int32Array = new Int32Array(0);
   private refLength: Uint8Array = new Uint8Array(0);
+  /** name ref → its analysed forms and whether it is a weak alias, for scoring without walking the entity */
+  private refForms: NameForm[][] = [];
+  private refWeak: Uint8Array = new Uint8Array(0);
   /** list names by vocabulary term; term ids index every per-term array below */
   private termPostings: Postings = new PostingsBuilder().build();
   private compoundPostings: Postings = new PostingsBuilder().build();
@@ -86,6 +91,8 @@ export class CandidateIndex {
   private formCounter = 0;
   private entityBest: Float64Array = new Float64Array(0);
   private entityStamp: Int32Array = new Int32Array(0);
+  /** 1 + position among the chosen candidates while a query picks their names, else 0 */
+  private entitySlot: Int32Array = new Int32Array(0);
   private termRarityWeight: Float64Array = new Float64Array(0);
   /** forward index: the vocabulary terms of each list name */
   private refTermsStart: Int32Array = new Int32Array(1);
@@ -113,17 +120,19 @@ export class CandidateIndex {
     const refEntity: number[] = [];
     const refName: number[] = [];
     const refLength: number[] = [];
+    const refWeak: number[] = [];
     const termTokens: NameToken[] = [];
     for (const entity of source) {
       const prepared = prepareEntity(entity);
       const ei = this.entities.length;
       this.entities.push(prepared);
-      this.entityIndex.set(entity, ei);
       prepared.names.forEach((pn, ni) => {
         const ref = refEntity.length;
         refEntity.push(ei);
         refName.push(ni);
         refLength.push(Math.min(255, pn.analyzed.forms[0]?.tokens.length ?? 0));
+        this.refForms.push(pn.analyzed.forms);
+        refWeak.push(pn.name.strength === 'weak' ? 1 : 0);
         for (const form of pn.analyzed.forms) {
           const t = form.tokens;
           for (let i = 0; i < t.length; i++) {
@@ -152,6 +161,7 @@ export class CandidateIndex {
     this.refEntity = Int32Array.from(refEntity);
     this.refName = Int32Array.from(refName);
     this.refLength = Uint8Array.from(refLength);
+    this.refWeak = Uint8Array.from(refWeak);
     this.termPostings = termPostings.build();
     this.compoundPostings = compoundPostings.build();
     this.compoundSkeletonPostings = compoundSkeletons.build();
@@ -190,6 +200,7 @@ export class CandidateIndex {
     this.acc = new Float64Array(n);
     this.entityBest = new Float64Array(this.entities.length);
     this.entityStamp = new Int32Array(this.entities.length);
+    this.entitySlot = new Int32Array(this.entities.length);
     this.best = new Float64Array(n);
     this.formSeen = new Int32Array(n);
     this.termRarityWeight = Float64Array.from(this.termList, (t) => this.rarity(t) * 0.65 + 0.35);
@@ -352,26 +363,30 @@ export class CandidateIndex {
         const open = !closed;
         remaining -= u.weight / total;
         const stampId = ++this.tokenCounter;
-        const expansions: Array<[number, number, Int32Array]> = [];
+        const expansions: Expansion[] = [];
         // a one- or two-consonant skeleton (يحيى → H) says little about which name it is
         const abjad = ABJAD.has(u.tok.script);
         const specificity = !abjad ? 1 : u.tok.skeleton.length <= 1 ? 0.4 : u.tok.skeleton.length === 2 ? 0.7 : 1;
-        for (const [id, sim] of this.expand(u.tok, !u.compound)) {
+        const terms = this.termPostings;
+        const expanded = this.expand(u.tok, !u.compound);
+        for (let x = 0; x < expanded.length; x++) {
+          const [id, sim] = expanded[x]!;
           const s = abjad && this.termList[id] !== u.tok.text ? sim * specificity : sim;
-          expansions.push([id, (s * this.termRarityWeight[id]!) / total, this.termPostings.list(id)]);
+          expansions.push([id, (s * this.termRarityWeight[id]!) / total, terms.values, terms.start(id), terms.start(id + 1)]);
         }
         if (!u.compound) {
           // list names that join what the query splits
-          const joined = this.compoundPostings.get(u.tok.text);
-          if (joined) expansions.push([-1, u.weight / total, joined]);
+          const joined = this.compoundPostings.idOf(u.tok.text);
+          if (joined !== undefined) expansions.push([-1, u.weight / total, this.compoundPostings.values, this.compoundPostings.start(joined), this.compoundPostings.start(joined + 1)]);
           if (abjad && u.tok.skeleton.length >= 3) {
-            const bySkeleton = this.compoundSkeletonPostings.get(u.tok.skeleton);
-            if (bySkeleton) expansions.push([-2, (0.9 * u.weight) / total, bySkeleton]);
+            const skeletons = this.compoundSkeletonPostings;
+            const bySkeleton = skeletons.idOf(u.tok.skeleton);
+            if (bySkeleton !== undefined) expansions.push([-2, (0.9 * u.weight) / total, skeletons.values, skeletons.start(bySkeleton), skeletons.start(bySkeleton + 1)]);
           }
         }
         expansions.sort((a, b) => b[1] - a[1] || a[0] - b[0]);
         let scan = 0;
-        for (const x of expansions) scan += x[2].length;
+        for (const x of expansions) scan += x[4] - x[3];
         if (!open && scan > 4 * formTouched.length) {
           // only names already found can gain: look their terms up instead of scanning postings
           const mark = this.termMark;
@@ -392,8 +407,8 @@ export class CandidateIndex {
           }
           continue;
         }
-        for (const [, w, postings] of expansions) {
-          for (let k = 0; k < postings.length; k++) {
+        for (const [, w, postings, start, end] of expansions) {
+          for (let k = start; k < end; k++) {
             const ref = postings[k]!;
             if (this.stamp[ref] === stampId) continue;
             this.stamp[ref] = stampId;
@@ -442,27 +457,36 @@ export class CandidateIndex {
     let kept = entities.filter((e) => entityBest[e]! >= floor);
     if (kept.length > 4 * limit) {
       // only the best `limit` are needed: cut at the limit-th coverage before sorting
-      const cut = kthLargest(Float64Array.from(kept, (e) => entityBest[e]!), limit);
+      const values = new Float64Array(kept.length);
+      for (let k = 0; k < kept.length; k++) values[k] = entityBest[kept[k]!]!;
+      const cut = kthLargest(values, limit);
       kept = kept.filter((e) => entityBest[e]! >= cut);
     }
     kept.sort((a, b) => entityBest[b]! - entityBest[a]! || a - b);
-    const chosen: Array<[number, number]> = kept.slice(0, limit).map((e) => [e, entityBest[e]!]);
+    if (kept.length > limit) kept.length = limit;
     // only the names of each entity that the query actually reached, near its best one
-    const names = new Map<number, number[]>();
-    for (const [e] of chosen) names.set(e, []);
+    const slot = this.entitySlot;
+    const names: number[][] = [];
+    for (let k = 0; k < kept.length; k++) {
+      slot[kept[k]!] = k + 1;
+      names.push([]);
+    }
     for (const ref of touched) {
       const e = this.refEntity[ref]!;
-      const list = names.get(e);
-      if (list && best[ref]! >= entityBest[e]! * NAME_COVERAGE_RATIO) list.push(this.refName[ref]!);
+      const k = slot[e]!;
+      if (k !== 0 && best[ref]! >= entityBest[e]! * NAME_COVERAGE_RATIO) names[k - 1]!.push(ref);
     }
+    for (const e of kept) slot[e] = 0;
     // bound the scoring work of one query: best-covered candidates first, up to a name budget
     const out: Candidate[] = [];
     let budget = NAME_BUDGET;
-    for (const [e, cov] of chosen) {
-      const list = names.get(e)!.sort((a, b) => a - b);
+    for (let k = 0; k < kept.length; k++) {
+      const list = names[k]!.sort((a, b) => a - b);
       if (budget <= 0) break;
       budget -= list.length;
-      out.push({ entity: e, names: list, coverage: cov });
+      const e = kept[k]!;
+      // an entity's refs are consecutive in name order: sorted refs are sorted names
+      out.push({ entity: e, names: list.map((ref) => this.refName[ref]!), coverage: entityBest[e]!, refs: list });
     }
     return out;
   }
@@ -471,19 +495,23 @@ export class CandidateIndex {
   screen(query: ScreeningQuery, limit = this.config.resultLimit): EntityMatch[] {
     const prepared = prepareQuery(query);
     for (const form of prepared.name.forms) for (const t of form.tokens) if (t.kind === 'word' || t.kind === 'initial') t.rarity = this.rarity(t.text);
-    const matches: EntityMatch[] = [];
+    // rank by score alone; only the matches returned are built, with their explanations
+    const ranked: Array<{ e: number; entity: Entity; score: number; nameIndex: number }> = [];
     const context = newCompareContext();
+    const options: ScoreOptions = { config: this.config, params: this.params, rarity: this.rarityFn, nameIndexes: undefined, context, explain: false };
     for (const c of this.candidates(prepared)) {
-      const m = scoreEntity(prepared, this.entities[c.entity]!, { config: this.config, params: this.params, rarity: this.rarityFn, nameIndexes: c.names, context, explain: false });
-      if (m && m.score > 0) matches.push(m);
+      options.nameIndexes = c.names;
+      const pe = this.entities[c.entity]!;
+      const view: NameView = { forms: c.refs.map((ref) => this.refForms[ref]!), weak: c.refs.map((ref) => this.refWeak[ref] === 1) };
+      const s = entityScore(prepared, pe, options, view);
+      if (s && s.score > 0) ranked.push({ e: c.entity, entity: pe.entity, score: s.score, nameIndex: s.nameIndex });
     }
-    matches.sort(compareMatches);
-    return matches.slice(0, limit).map((m) => this.explained(prepared, m, context));
-  }
-
-  private explained(prepared: PreparedQuery, m: EntityMatch, context: ReturnType<typeof newCompareContext>): EntityMatch {
-    const entity = this.entityIndex.get(m.entity)!;
-    return scoreEntity(prepared, this.entities[entity]!, { config: this.config, params: this.params, rarity: this.rarityFn, nameIndexes: [m.nameIndex], context })!;
+    ranked.sort(compareMatches);
+    const explainOptions: ScoreOptions = { config: this.config, params: this.params, rarity: this.rarityFn, nameIndexes: undefined, context };
+    return ranked.slice(0, limit).map((r) => {
+      explainOptions.nameIndexes = [r.nameIndex];
+      return scoreEntity(prepared, this.entities[r.e]!, explainOptions)!;
+    });
   }
 
   /** Scores a query against every indexed entity (no retrieval); for tests and audits. */
@@ -527,7 +555,7 @@ function kthLargest(values: Float64Array, k: number): number {
   return values[target]!;
 }
 
-export function compareMatches(a: EntityMatch, b: EntityMatch): number {
+export function compareMatches(a: Pick<EntityMatch, 'entity' | 'score'>, b: Pick<EntityMatch, 'entity' | 'score'>): number {
   return (
     b.score - a.score ||
     (a.entity.listId < b.entity.listId ? -1 : a.entity.listId > b.entity.listId ? 1 : 0) ||

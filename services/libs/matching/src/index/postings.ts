@@ -26,8 +26,14 @@ export class Postings {
     /** keys by id, in first-seen order */
     readonly keys: readonly string[],
     private readonly offsets: Int32Array,
-    private readonly values: Int32Array,
+    /** every list, back to back: list `id` is values[start(id), start(id + 1)) */
+    readonly values: Int32Array,
   ) {}
+
+  /** Where list `id` starts in `values` (and, for id + 1, where list `id` ends): no view allocated. */
+  start(id: number): number {
+    return this.offsets[id]!;
+  }
 
   get size(): number {
     return this.keys.length;

@@ -1,7 +1,7 @@
 import type { Entity, EntityName, EntityType } from '@vigil/lists';
 import { statusFor, type MatchStatus, type MatchingConfig } from '../config.js';
 import { analyzeName, type AnalyzedName, type EntityTypeHint, type NameForm } from '../name/analyze.js';
-import { compareNameForms, DEFAULT_NAME_PARAMS, round4, type AlignedToken, type CompareContext, type NameParams, type Rarity } from '../name/compare.js';
+import { compareNameForms, DEFAULT_NAME_PARAMS, round4, type AlignedToken, type CompareContext, type NameComparison, type NameParams, type Rarity } from '../name/compare.js';
 import { toCountryCode } from './countries.js';
 
 export type ScreeningQuery = {
@@ -145,27 +145,86 @@ export type ScoreOptions = {
   explain?: boolean;
 };
 
-/** Scores one entity for a query: best name or alias, then qualifiers. */
-export function scoreEntity(query: PreparedQuery, entity: PreparedEntity, options: ScoreOptions): EntityMatch | null {
-  const params = options.params ?? { ...DEFAULT_NAME_PARAMS, levDistanceMax: options.config.levDistanceMax };
-  const explain = options.explain ?? true;
-  let best: { adjusted: number; raw: number; factor: number; nameIdx: number; qf: NameForm; lf: NameForm; cmp: ReturnType<typeof compareNameForms> } | null = null;
+type BestName = { adjusted: number; raw: number; factor: number; nameIdx: number; qf: NameForm; lf: NameForm; cmp: NameComparison };
+
+/**
+ * The forms of the names `nameIndexes` selects, and whether each is a weak alias, as the
+ * index holds them: the search then reads them without walking the entity's objects.
+ */
+export type NameView = { forms: ReadonlyArray<readonly NameForm[]>; weak: ReadonlyArray<boolean> };
+
+/** The entity's best-matching name or alias for the query: the score-only search both scorers share. */
+function bestName(query: PreparedQuery, entity: PreparedEntity, options: ScoreOptions, params: NameParams, view?: NameView): BestName | null {
+  let best: BestName | null = null;
   const indexes = options.nameIndexes ?? entity.names.map((_, i) => i);
-  for (const ni of indexes) {
-    const pn = entity.names[ni];
-    if (!pn) continue;
+  for (let k = 0; k < indexes.length; k++) {
+    const ni = indexes[k]!;
+    let listForms: readonly NameForm[];
+    let weak: boolean;
+    if (view) {
+      listForms = view.forms[k]!;
+      weak = view.weak[k]!;
+    } else {
+      const pn = entity.names[ni];
+      if (!pn) continue;
+      listForms = pn.analyzed.forms;
+      weak = pn.name.strength === 'weak';
+    }
     for (const qf of query.name.forms) {
-      for (const lf of pn.analyzed.forms) {
+      for (const lf of listForms) {
         const cmp = compareNameForms(qf, lf, params, options.rarity, options.context, false);
         if (cmp.score <= 0) continue;
         const factor = evidenceFactor(cmp.evidence);
         let adjusted = cmp.score * factor;
-        if (pn.name.strength === 'weak') adjusted = Math.min(adjusted, WEAK_ALIAS_CAP);
+        if (weak) adjusted = Math.min(adjusted, WEAK_ALIAS_CAP);
         // ties: prefer the primary name, then strong aliases, then list order
         if (!best || adjusted > best.adjusted + 1e-12) best = { adjusted, raw: cmp.score, factor, nameIdx: ni, qf, lf, cmp };
       }
     }
   }
+  return best;
+}
+
+/**
+ * The date of birth, country and entity-type effects, in that order. The entity's record is
+ * only read for a qualifier the query has: most queries carry none, and it is rarely in cache.
+ */
+function qualifierEffects(query: PreparedQuery, entity: PreparedEntity, out: QualifierEffect[]): void {
+  const dob = query.dob ? dobEffect(query.dob, entity.entity.birthDates) : null;
+  if (dob) out.push(dob);
+  const country = query.country ? countryEffect(query.country, entity.countries) : null;
+  if (country) out.push(country);
+  const type = query.type ? typeEffect(query.type, entity.entity.type) : null;
+  if (type) out.push(type);
+}
+
+function finalScore(adjusted: number, qualifiers: readonly QualifierEffect[], from: number): number {
+  let score = adjusted;
+  for (let k = from; k < qualifiers.length; k++) score += qualifiers[k]!.effect;
+  return round4(Math.max(0, Math.min(1, score)));
+}
+
+function defaultParams(options: ScoreOptions): NameParams {
+  return options.params ?? { ...DEFAULT_NAME_PARAMS, levDistanceMax: options.config.levDistanceMax };
+}
+
+/**
+ * The score `scoreEntity` gives and the name it matched, without building the match: the
+ * index ranks its candidates with this and builds matches for the ones it returns.
+ */
+export function entityScore(query: PreparedQuery, entity: PreparedEntity, options: ScoreOptions, view?: NameView): { score: number; nameIndex: number } | null {
+  const best = bestName(query, entity, options, defaultParams(options), view);
+  if (!best) return null;
+  const qualifiers: QualifierEffect[] = [];
+  qualifierEffects(query, entity, qualifiers);
+  return { score: finalScore(best.adjusted, qualifiers, 0), nameIndex: best.nameIdx };
+}
+
+/** Scores one entity for a query: best name or alias, then qualifiers. */
+export function scoreEntity(query: PreparedQuery, entity: PreparedEntity, options: ScoreOptions): EntityMatch | null {
+  const params = defaultParams(options);
+  const explain = options.explain ?? true;
+  const best = bestName(query, entity, options, params);
   if (!best) return null;
   if (explain) best.cmp = compareNameForms(best.qf, best.lf, params, options.rarity, options.context, true);
   const qualifiers: QualifierEffect[] = [];
@@ -174,13 +233,9 @@ export function scoreEntity(query: PreparedQuery, entity: PreparedEntity, option
   if (pn.name.strength === 'weak' && best.raw * best.factor > WEAK_ALIAS_CAP) {
     qualifiers.push({ qualifier: 'weakAlias', effect: round4(WEAK_ALIAS_CAP - best.raw * best.factor), detail: 'matched a weak alias: capped at review' });
   }
-  let score = best.adjusted;
-  for (const q of [dobEffect(query.dob, entity.entity.birthDates), countryEffect(query.country, entity.countries), typeEffect(query.type, entity.entity.type)]) {
-    if (!q) continue;
-    qualifiers.push(q);
-    score += q.effect;
-  }
-  score = round4(Math.max(0, Math.min(1, score)));
+  const named = qualifiers.length;
+  qualifierEffects(query, entity, qualifiers);
+  const score = finalScore(best.adjusted, qualifiers, named);
   return {
     entity: entity.entity,
     score,

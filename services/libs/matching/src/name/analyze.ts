@@ -6,6 +6,7 @@ import { EDGE_ONLY_LEGAL, GENERIC_ORG_WORDS, HONORIFICS, LEGAL_FORM_PHRASES, PAR
 import type { Script } from '../text/scripts.js';
 import { boundedEditDistance } from '../similarity.js';
 import { transliterate } from '../text/translit.js';
+import type { FormPlan } from './compare.js';
 
 /**
  * What a token is, which decides its weight: a legal form, particle or honorific is
@@ -44,6 +45,8 @@ export type NameForm = {
   /** Which reading of the name this is: `latin`, `translit-cyrl`, `ko-mr`, ... */
   scheme: string;
   tokens: NameToken[];
+  /** Scoring's memo of a list form (set on its first comparison). */
+  plan?: FormPlan;
 };
 
 export type AnalyzedName = {

@@ -1,7 +1,7 @@
 import { coarseSkeleton } from '../text/abjad.js';
 import { groupHasSkeleton } from '../text/equivalents.js';
 import { LEGAL_FORM_PHRASES } from '../text/lexicon.js';
-import { boundedEditDistance, collapseDoubles, jaroWinkler } from '../similarity.js';
+import { boundedEditDistance, collapseDoubles, jaroWinkler, jaroWinklerBelow } from '../similarity.js';
 import { joinTokens, type NameForm, type NameToken, type TokenKind } from './analyze.js';
 
 export type TokenMethod = 'exact' | 'equivalent' | 'transliterated' | 'phonetic' | 'fuzzy' | 'initial';
@@ -47,8 +47,10 @@ const KIND_WEIGHT: Record<TokenKind, number> = {
 /** Gives a token's informativeness in [0, 1] (1 = rare); the index supplies it from its vocabulary. */
 export type Rarity = (text: string) => number;
 
-const ABJAD = new Set(['Arab', 'Hebr']);
-const WEAK_KINDS: ReadonlySet<TokenKind> = new Set<TokenKind>(['particle', 'stop', 'honorific', 'prefix']);
+// Plain comparisons rather than Set lookups: compareTokens runs for every new token pair.
+function isWeakKind(kind: TokenKind): boolean {
+  return kind === 'particle' || kind === 'stop' || kind === 'honorific' || kind === 'prefix';
+}
 
 const LEGAL_FAMILY_OF_TEXT = new Map<string, string>();
 for (const p of LEGAL_FORM_PHRASES) {
@@ -74,7 +76,11 @@ function skeletonSimilarity(a: string, b: string): number {
 }
 
 function phoneticAgree(a: readonly string[], b: readonly string[]): boolean {
-  for (const x of a) for (const y of b) if (x === y && x.length > 0) return true;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]!;
+    if (x.length === 0) continue;
+    for (let j = 0; j < b.length; j++) if (x === b[j]) return true;
+  }
   return false;
 }
 
@@ -103,7 +109,7 @@ export function compareTokens(q: NameToken, c: NameToken, params: NameParams = D
   }
   if (q.text === c.text) return { score: 1, method: crossScript ? 'transliterated' : 'exact' };
   // a particle or title is what it is: "al" is not a misspelt "Ali"
-  if (WEAK_KINDS.has(q.kind) || WEAK_KINDS.has(c.kind)) {
+  if (isWeakKind(q.kind) || isWeakKind(c.kind)) {
     return q.group >= 0 && q.group === c.group ? { score: 0.95, method: 'equivalent' } : { score: 0, method: 'exact' };
   }
   if (q.kind === 'initial' || c.kind === 'initial') {
@@ -113,16 +119,18 @@ export function compareTokens(q: NameToken, c: NameToken, params: NameParams = D
   }
   if (q.group >= 0 && q.group === c.group) return { score: 0.95, method: crossScript ? 'transliterated' : 'equivalent' };
   let best: TokenSimilarity = { score: 0, method: 'fuzzy' };
-  if (ABJAD.has(q.script) || ABJAD.has(c.script)) {
+  if (isAbjad(q.script) || isAbjad(c.script)) {
     let s = skeletonSimilarity(q.skeleton, c.skeleton);
     if (s < 0.9 && (q.skeleton2 || c.skeleton2)) s = Math.max(s, skeletonSimilarity(q.skeleton2 ?? q.skeleton, c.skeleton2 ?? c.skeleton));
     // the other side's spelling variants (Faycal is Faisal): meet them by skeleton
-    const [abjad, latin] = ABJAD.has(q.script) ? [q, c] : [c, q];
+    const [abjad, latin] = isAbjad(q.script) ? [q, c] : [c, q];
     if (s < 0.9 && latin.group >= 0 && abjad.skeleton.length >= 2 && groupHasSkeleton(latin.group, abjad.skeleton)) s = 0.9;
     if (s > best.score) best = { score: s, method: 'transliterated' };
   }
   const maxLen = Math.max(q.text.length, c.text.length);
   const allowed = allowedEdits(maxLen, params.levDistanceMax);
+  // nothing below needs a Jaro-Winkler under 0.8, and most token pairs of a query are unrelated
+  if (jaroWinklerBelow(q.text, c.text, 0.8)) return best;
   // the length gap bounds the edit distance: too far for any edit rule and no shared sound, no match
   if (Math.abs(q.text.length - c.text.length) > allowed + 1 && !phoneticAgree(q.phonetic, c.phonetic)) return best;
   const jw = jaroWinkler(q.text, c.text);
@@ -168,50 +176,183 @@ export type NameComparison = {
 };
 
 /**
- * Per-query memo of token comparisons. Aliases of one entity and the candidates of one
- * query share most list tokens, so each (query token, list token) pair is compared once.
+ * Similarities by (query token slot, list token key id): open addressing on two Int32Arrays,
+ * a few hundred entries per query, where a Map per query token hashed every lookup anew.
+ * Entries are never evicted, so the first comparison of a pair is the one every later
+ * lookup sees, as with a Map.
+ */
+class PairMemo {
+  private slots = new Int32Array(512);
+  private ids = new Int32Array(512);
+  private sims: Array<TokenSimilarity | undefined> = new Array<TokenSimilarity | undefined>(512);
+  private size = 0;
+
+  private find(slot: number, id: number): number {
+    const mask = this.slots.length - 1;
+    let h = (Math.imul(slot + 1, 0x9e3779b1) ^ Math.imul(id, 0x85ebca6b)) >>> 0;
+    h = (h ^ (h >>> 15)) & mask;
+    // slots are stored plus one: 0 marks an empty cell
+    while (this.slots[h] !== 0 && (this.slots[h] !== slot + 1 || this.ids[h] !== id)) h = (h + 1) & mask;
+    return h;
+  }
+
+  get(slot: number, id: number): TokenSimilarity | undefined {
+    const h = this.find(slot, id);
+    return this.slots[h] === 0 ? undefined : this.sims[h];
+  }
+
+  set(slot: number, id: number, sim: TokenSimilarity): void {
+    if (2 * (this.size + 1) > this.slots.length) this.grow();
+    const h = this.find(slot, id);
+    if (this.slots[h] === 0) this.size++;
+    this.slots[h] = slot + 1;
+    this.ids[h] = id;
+    this.sims[h] = sim;
+  }
+
+  private grow(): void {
+    const { slots, ids, sims } = this;
+    const capacity = slots.length * 2;
+    this.slots = new Int32Array(capacity);
+    this.ids = new Int32Array(capacity);
+    this.sims = new Array<TokenSimilarity | undefined>(capacity);
+    this.size = 0;
+    for (let h = 0; h < slots.length; h++) if (slots[h] !== 0) this.set(slots[h]! - 1, ids[h]!, sims[h]!);
+  }
+}
+
+/** What a context remembers about one query form. */
+type QueryFormMemo = {
+  runs: JoinedRun[];
+  /** the context's pair memo, and the slot of this form's first token in it: its tokens, then its joined runs, take the slots after */
+  pairs: PairMemo;
+  slot: number;
+  /** score-only comparisons by list-form key: the lists repeat one another's names */
+  forms: Map<string, NameComparison>;
+  weights: Float64Array;
+  weightsParams: NameParams;
+  weightsRarity: Rarity | undefined;
+};
+
+/**
+ * Per-query memo of comparisons. Aliases of one entity and the candidates of one query
+ * share most list tokens, so each (query token, list token key) pair is compared once, and
+ * each (query form, list form key) is scored once.
  */
 export type CompareContext = {
-  pairs: Map<NameToken, Map<string, TokenSimilarity>>;
-  queryJoins: Map<NameForm, JoinedRun[]>;
-  /** score-only comparisons per query form and list-form key: the lists repeat one another's names */
-  forms: Map<NameForm, Map<string, NameComparison>>;
+  queries: Map<NameForm, QueryFormMemo>;
+  pairs: PairMemo;
+  /** pair memo slots handed out to query tokens and joined runs so far */
+  slots: number;
+  /** the query form compared last: an entity's list forms are compared in a row */
+  lastForm: NameForm | undefined;
+  lastMemo: QueryFormMemo | undefined;
 };
 
 export function newCompareContext(): CompareContext {
-  return { pairs: new Map(), queryJoins: new Map(), forms: new Map() };
+  return { queries: new Map(), pairs: new PairMemo(), slots: 0, lastForm: undefined, lastMemo: undefined };
 }
 
-// A list form's comparison key: everything about its tokens that scoring reads.
-const FORM_KEYS = new WeakMap<NameForm, string>();
-
-function formKey(form: NameForm): string {
-  let key = FORM_KEYS.get(form);
-  if (key === undefined) {
-    key = form.tokens.map((t) => `${tokenKey(t)}\u0002${t.family ? 1 : 0}${t.generic ? 1 : 0}${t.skeleton}\u0002${t.skeleton2 ?? ''}\u0002${t.rarity ?? ''}`).join('\u0003');
-    FORM_KEYS.set(form, key);
+function queryMemo(ctx: CompareContext, form: NameForm, params: NameParams, rarity: Rarity | undefined): QueryFormMemo {
+  let memo = ctx.lastForm === form ? ctx.lastMemo : ctx.queries.get(form);
+  if (!memo) {
+    const runs = joinedRuns(form, false);
+    memo = {
+      runs,
+      pairs: ctx.pairs,
+      slot: ctx.slots,
+      forms: new Map(),
+      weights: tokenWeights(form.tokens, rarity, params),
+      weightsParams: params,
+      weightsRarity: rarity,
+    };
+    ctx.slots += form.tokens.length + runs.length;
+    ctx.queries.set(form, memo);
+  } else if (memo.weightsParams !== params || memo.weightsRarity !== rarity) {
+    memo.weights = tokenWeights(form.tokens, rarity, params);
+    memo.weightsParams = params;
+    memo.weightsRarity = rarity;
   }
-  return key;
+  ctx.lastForm = form;
+  ctx.lastMemo = memo;
+  return memo;
 }
 
-type JoinedRun = { idx: number[]; token: NameToken; length: number };
+/**
+ * Scoring's memo of a list form, made on its first comparison (list forms live as long as
+ * the index): its comparison key and, in one array of numbers, the key id and weight of
+ * each token and its joined runs. A plain array of doubles sits on the heap next to the
+ * plan, where typed arrays would each keep their data elsewhere: a comparison that finds
+ * its token pairs memoised reads one block instead of every token object.
+ */
+export type FormPlan = {
+  /** everything about the tokens that scoring reads */
+  key: string;
+  /** n token key ids, n token weights, then RUN_FIELDS numbers per joined run */
+  data: number[];
+  runTokens: NameToken[];
+  weightsParams: NameParams;
+  weightsRarity: Rarity | undefined;
+};
+
+/** A joined run in a plan: first token, token count, text length, abjad (1/0), key id. */
+const RUN_FIELDS = 5;
+
+function listPlan(form: NameForm, params: NameParams, rarity: Rarity | undefined): FormPlan {
+  let plan = form.plan;
+  if (plan === undefined) {
+    const tokens = form.tokens;
+    const runs = joinedRuns(form, true);
+    const data: number[] = [];
+    for (const t of tokens) data.push(tokenId(t));
+    for (const t of tokens) data.push(tokenWeight(t, rarity, params));
+    for (const run of runs) data.push(run.idx[0]!, run.idx.length, run.length, run.abjad ? 1 : 0, run.id);
+    plan = {
+      key: tokens.map((t) => `${tokenKey(t)}\u0002${t.family ? 1 : 0}${t.generic ? 1 : 0}${t.skeleton}\u0002${t.skeleton2 ?? ''}\u0002${t.rarity ?? ''}`).join('\u0003'),
+      data,
+      runTokens: runs.map((run) => run.token),
+      weightsParams: params,
+      weightsRarity: rarity,
+    };
+    form.plan = plan;
+  } else if (plan.weightsParams !== params || plan.weightsRarity !== rarity) {
+    const tokens = form.tokens;
+    for (let j = 0; j < tokens.length; j++) plan.data[tokens.length + j] = tokenWeight(tokens[j]!, rarity, params);
+    plan.weightsParams = params;
+    plan.weightsRarity = rarity;
+  }
+  return plan;
+}
+
+function tokenWeights(tokens: readonly NameToken[], rarity: Rarity | undefined, params: NameParams): Float64Array {
+  const w = new Float64Array(tokens.length);
+  for (let i = 0; i < tokens.length; i++) w[i] = tokenWeight(tokens[i]!, rarity, params);
+  return w;
+}
+
+/** A joined run's token, its key id (list runs only, -1 on the query side) and whether it is abjad script. */
+type JoinedRun = { idx: number[]; token: NameToken; length: number; id: number; abjad: boolean };
 
 /**
  * How similar a joined run must be to the single token it replaces: a sound-alike beyond
  * the edit budget is not enough ("Ivan Novak" is not "Ivanovic"), except across an abjad
  * script, where skeleton classes are all there is.
  */
-function joinFloor(run: NameToken, other: NameToken): number {
-  return ABJAD.has(run.script) || ABJAD.has(other.script) ? 0.8 : 0.86;
+function joinFloor(runAbjad: boolean, other: NameToken): number {
+  return runAbjad || isAbjad(other.script) ? 0.8 : 0.86;
 }
 
 /** Whether a joined run and a single token are close enough in length to be one name; abjad text lacks its short vowels. */
-function lengthsCompatible(run: JoinedRun, other: NameToken): boolean {
-  const abjadRun = ABJAD.has(run.token.script);
-  const abjadOther = ABJAD.has(other.script);
-  if (abjadRun === abjadOther) return Math.abs(other.text.length - run.length) <= 2;
-  const [abjadLen, latinLen] = abjadRun ? [run.length, other.text.length] : [other.text.length, run.length];
-  return latinLen - abjadLen >= -2 && latinLen - abjadLen <= 8;
+function lengthsCompatible(runLength: number, runAbjad: boolean, other: NameToken): boolean {
+  const abjadOther = isAbjad(other.script);
+  const otherLen = other.text.length;
+  if (runAbjad === abjadOther) return Math.abs(otherLen - runLength) <= 2;
+  const gap = runAbjad ? otherLen - runLength : runLength - otherLen;
+  return gap >= -2 && gap <= 8;
+}
+
+function isAbjad(script: string): boolean {
+  return script === 'Arab' || script === 'Hebr';
 }
 
 function tokenKey(t: NameToken): string {
@@ -219,33 +360,39 @@ function tokenKey(t: NameToken): string {
   return t.key;
 }
 
-function cachedCompare(ctx: CompareContext | undefined, q: NameToken, c: NameToken, params: NameParams): TokenSimilarity {
-  if (!ctx) return compareTokens(q, c, params);
-  let m = ctx.pairs.get(q);
-  if (!m) {
-    m = new Map();
-    ctx.pairs.set(q, m);
+// Token keys as small integers, so the per-query pair memo hashes a number rather than a
+// string it would first have to fetch. Only list tokens get ids; the lists bound the table.
+const TOKEN_IDS = new Map<string, number>();
+
+function tokenId(t: NameToken): number {
+  const key = tokenKey(t);
+  let id = TOKEN_IDS.get(key);
+  if (id === undefined) {
+    id = TOKEN_IDS.size;
+    TOKEN_IDS.set(key, id);
   }
-  const key = tokenKey(c);
-  let sim = m.get(key);
+  return id;
+}
+
+function cachedCompare(pairs: PairMemo | undefined, slot: number, q: NameToken, c: NameToken, cId: number, params: NameParams): TokenSimilarity {
+  if (!pairs) return compareTokens(q, c, params);
+  let sim = pairs.get(slot, cId);
   if (!sim) {
     sim = compareTokens(q, c, params);
-    m.set(key, sim);
+    pairs.set(slot, cId, sim);
   }
   return sim;
 }
 
-// List forms live as long as the index; their joined runs are computed once.
-const LIST_JOINS = new WeakMap<NameForm, JoinedRun[]>();
-
-function joinedRuns(form: NameForm): JoinedRun[] {
+function joinedRuns(form: NameForm, keyed: boolean): JoinedRun[] {
   const from = form.tokens;
   const out: JoinedRun[] = [];
   for (let i = 0; i + 1 < from.length; i++) {
     for (let k = 2; k <= 3 && i + k <= from.length; k++) {
       const run = from.slice(i, i + k);
       if (!run.every((t) => JOINABLE.has(t.kind))) break;
-      out.push({ idx: run.map((_, x) => i + x), token: joinTokens(run), length: run.reduce((s, t) => s + t.text.length, 0) });
+      const token = joinTokens(run);
+      out.push({ idx: run.map((_, x) => i + x), token, length: run.reduce((s, t) => s + t.text.length, 0), id: keyed ? tokenId(token) : -1, abjad: isAbjad(token.script) });
     }
   }
   return out;
@@ -253,6 +400,51 @@ function joinedRuns(form: NameForm): JoinedRun[] {
 
 /** A candidate alignment: query tokens [qs, qs+qn) with list tokens [cs, cs+cn). */
 type Edge = { qs: number; qn: number; cs: number; cn: number; score: number; method: TokenMethod; order: number; rel: number; initial: boolean };
+
+function compareEdges(a: Edge, b: Edge): number {
+  return b.score - a.score || b.qn + b.cn - (a.qn + a.cn) || a.rel - b.rel || a.order - b.order;
+}
+
+// The arrays sorted per comparison hold a handful of items, where an insertion sort beats
+// Array.prototype.sort; both comparators are total orders, so the result is the same.
+const INSERTION_SORT_MAX = 24;
+
+function sortSmall<T>(items: T[], cmp: (a: T, b: T) => number): void {
+  if (items.length > INSERTION_SORT_MAX) {
+    items.sort(cmp);
+    return;
+  }
+  for (let i = 1; i < items.length; i++) {
+    const x = items[i]!;
+    let j = i - 1;
+    while (j >= 0 && cmp(items[j]!, x) > 0) {
+      items[j + 1] = items[j]!;
+      j--;
+    }
+    items[j + 1] = x;
+  }
+}
+
+/** Token indexes by weight (weights[offset + index]), heaviest first, then by position. */
+function sortByWeight(indexes: number[], weights: ArrayLike<number>, offset: number): void {
+  if (indexes.length > INSERTION_SORT_MAX) {
+    indexes.sort((a, b) => weights[offset + b]! - weights[offset + a]! || a - b);
+    return;
+  }
+  for (let i = 1; i < indexes.length; i++) {
+    const x = indexes[i]!;
+    const wx = weights[offset + x]!;
+    let j = i - 1;
+    while (j >= 0) {
+      const y = indexes[j]!;
+      const wy = weights[offset + y]!;
+      if (wy > wx || (wy === wx && y < x)) break;
+      indexes[j + 1] = y;
+      j--;
+    }
+    indexes[j + 1] = x;
+  }
+}
 
 const JOINABLE: ReadonlySet<TokenKind> = new Set<TokenKind>(['word', 'particle', 'initial', 'stop']);
 
@@ -299,23 +491,28 @@ export function compareNameForms(
   /** false: score only, no per-token explanation (the hot path explains only the winners) */
   explain = true,
 ): NameComparison {
-  if (!explain && ctx) {
-    let perQuery = ctx.forms.get(query);
-    if (!perQuery) {
-      perQuery = new Map();
-      ctx.forms.set(query, perQuery);
-    }
-    const key = formKey(list);
-    const hit = perQuery.get(key);
+  const plan = listPlan(list, params, rarity);
+  const memo = ctx ? queryMemo(ctx, query, params, rarity) : undefined;
+  if (!explain && memo) {
+    const hit = memo.forms.get(plan.key);
     if (hit) return hit;
-    const fresh = alignForms(query, list, params, rarity, ctx, false);
-    perQuery.set(key, fresh);
+    const fresh = alignForms(query, list, params, rarity, memo, plan, false);
+    memo.forms.set(plan.key, fresh);
     return fresh;
   }
-  return alignForms(query, list, params, rarity, ctx, explain);
+  return alignForms(query, list, params, rarity, memo, plan, explain);
 }
 
-function alignForms(query: NameForm, list: NameForm, params: NameParams, rarity: Rarity | undefined, ctx: CompareContext | undefined, explain: boolean): NameComparison {
+function pushEdge(edges: Edge[], qs: number, qn: number, cs: number, cn: number, score: number, method: TokenMethod, qDen: number, cDen: number): void {
+  edges.push({ qs, qn, cs, cn, score, method, order: edges.length, rel: Math.abs(qs / qDen - cs / cDen), initial: method === 'initial' });
+}
+
+// Scratch for alignForms, which never re-enters itself; longer names get their own arrays.
+const SCRATCH_TOKENS = 64;
+const USED_Q = new Uint8Array(SCRATCH_TOKENS);
+const USED_C = new Uint8Array(SCRATCH_TOKENS);
+
+function alignForms(query: NameForm, list: NameForm, params: NameParams, rarity: Rarity | undefined, memo: QueryFormMemo | undefined, plan: FormPlan, explain: boolean): NameComparison {
   const q = query.tokens;
   const c = list.tokens;
   const nq = q.length;
@@ -323,41 +520,35 @@ function alignForms(query: NameForm, list: NameForm, params: NameParams, rarity:
   const edges: Edge[] = [];
   const qDen = Math.max(1, nq);
   const cDen = Math.max(1, nc);
-  const add = (qs: number, qn: number, cs: number, cn: number, score: number, method: TokenMethod) => {
-    edges.push({ qs, qn, cs, cn, score, method, order: edges.length, rel: Math.abs(qs / qDen - cs / cDen), initial: method === 'initial' });
-  };
+  const data = plan.data;
+  const pairs = memo?.pairs;
+  const slot = memo ? memo.slot : 0;
   for (let i = 0; i < nq; i++) {
     const qt = q[i]!;
     for (let j = 0; j < nc; j++) {
-      const sim = cachedCompare(ctx, qt, c[j]!, params);
-      if (sim.score > 0) add(i, 1, j, 1, sim.score, sim.method);
+      const sim = cachedCompare(pairs, slot + i, qt, c[j]!, data[j]!, params);
+      if (sim.score > 0) pushEdge(edges, i, 1, j, 1, sim.score, sim.method, qDen, cDen);
     }
   }
   // joined tokens on either side: 2 or 3 adjacent joinable tokens against one word
-  let queryRuns = ctx?.queryJoins.get(query);
-  if (!queryRuns) {
-    queryRuns = joinedRuns(query);
-    ctx?.queryJoins.set(query, queryRuns);
-  }
-  let listRuns = LIST_JOINS.get(list);
-  if (!listRuns) {
-    listRuns = joinedRuns(list);
-    LIST_JOINS.set(list, listRuns);
-  }
-  for (const run of queryRuns) {
+  const queryRuns = memo ? memo.runs : joinedRuns(query, false);
+  for (let r = 0; r < queryRuns.length; r++) {
+    const run = queryRuns[r]!;
     for (let j = 0; j < nc; j++) {
       const other = c[j]!;
-      if (other.kind !== 'word' || !lengthsCompatible(run, other)) continue;
-      const sim = cachedCompare(ctx, run.token, other, params);
-      if (sim.score >= joinFloor(run.token, other)) add(run.idx[0]!, run.idx.length, j, 1, sim.score, sim.method);
+      if (other.kind !== 'word' || !lengthsCompatible(run.length, run.abjad, other)) continue;
+      const sim = cachedCompare(pairs, slot + nq + r, run.token, other, data[j]!, params);
+      if (sim.score >= joinFloor(run.abjad, other)) pushEdge(edges, run.idx[0]!, run.idx.length, j, 1, sim.score, sim.method, qDen, cDen);
     }
   }
-  for (const run of listRuns) {
+  for (let r = 0, at = 2 * nc; at < data.length; r++, at += RUN_FIELDS) {
+    const runLength = data[at + 2]!;
+    const runAbjad = data[at + 3] === 1;
     for (let i = 0; i < nq; i++) {
       const other = q[i]!;
-      if (other.kind !== 'word' || !lengthsCompatible(run, other)) continue;
-      const sim = cachedCompare(ctx, other, run.token, params);
-      if (sim.score >= joinFloor(run.token, other)) add(i, 1, run.idx[0]!, run.idx.length, sim.score, sim.method);
+      if (other.kind !== 'word' || !lengthsCompatible(runLength, runAbjad, other)) continue;
+      const sim = cachedCompare(pairs, slot + i, other, plan.runTokens[r]!, data[at + 4]!, params);
+      if (sim.score >= joinFloor(runAbjad, other)) pushEdge(edges, i, 1, data[at]!, data[at + 1]!, sim.score, sim.method, qDen, cDen);
     }
   }
   // a legal form on one side against the words of a misspelt phrase on the other
@@ -379,8 +570,8 @@ function alignForms(query: NameForm, list: NameForm, params: NameParams, rarity:
           const allowed = allowedEdits(Math.max(text.length, legal.text.length), params.levDistanceMax);
           if (boundedEditDistance(text, legal.text, allowed) <= allowed) {
             // scored above a single legal-form match so the whole misspelt phrase is consumed
-            if (legalIsQuery) add(j, 1, i, k + 1, 0.96, 'fuzzy');
-            else add(i, k + 1, j, 1, 0.96, 'fuzzy');
+            if (legalIsQuery) pushEdge(edges, j, 1, i, k + 1, 0.96, 'fuzzy', qDen, cDen);
+            else pushEdge(edges, i, k + 1, j, 1, 0.96, 'fuzzy', qDen, cDen);
           }
         }
       }
@@ -389,14 +580,12 @@ function alignForms(query: NameForm, list: NameForm, params: NameParams, rarity:
 
   // Highest similarity first; on equal score prefer the edge covering more tokens,
   // then the pair closest in relative position, then input order.
-  edges.sort((a, b) => b.score - a.score || b.qn + b.cn - (a.qn + a.cn) || a.rel - b.rel || a.order - b.order);
+  sortSmall(edges, compareEdges);
 
-  const usedQ = new Uint8Array(nq);
-  const usedC = new Uint8Array(nc);
-  const wq = new Float64Array(nq);
-  const wc = new Float64Array(nc);
-  for (let i = 0; i < nq; i++) wq[i] = tokenWeight(q[i]!, rarity, params);
-  for (let j = 0; j < nc; j++) wc[j] = tokenWeight(c[j]!, rarity, params);
+  const usedQ = nq <= SCRATCH_TOKENS ? USED_Q.fill(0, 0, nq) : new Uint8Array(nq);
+  const usedC = nc <= SCRATCH_TOKENS ? USED_C.fill(0, 0, nc) : new Uint8Array(nc);
+  const wq = memo ? memo.weights : tokenWeights(q, rarity, params);
+  // the list token weights are data[nc + j]
   const aligned: Array<AlignedToken & { first: number }> = [];
   let num = 0;
   let den = 0;
@@ -410,15 +599,15 @@ function alignForms(query: NameForm, list: NameForm, params: NameParams, rarity:
       for (let j = 0; j < nc; j++) if (!usedC[j] && isContent(c[j]!.kind)) contentC.push(j);
       const pairs = Math.min(contentQ.length, contentC.length);
       if (pairs === 0) continue;
-      contentQ.sort((a, b) => wq[b]! - wq[a]! || a - b);
-      contentC.sort((a, b) => wc[b]! - wc[a]! || a - b);
+      sortByWeight(contentQ, wq, 0);
+      sortByWeight(contentC, data, nc);
       for (let k = 0; k < pairs; k++) {
         const i = contentQ[k]!;
         const j = contentC[k]!;
         usedQ[i] = 1;
         usedC[j] = 1;
         const numbers = q[i]!.kind === 'number' || c[j]!.kind === 'number' ? 1.5 : 1;
-        const w = ((wq[i]! + wc[j]!) / 2) * params.contradictionCost * numbers;
+        const w = ((wq[i]! + data[nc + j]!) / 2) * params.contradictionCost * numbers;
         den += w;
         if (explain) aligned.push({ first: i, query: [q[i]!.text], list: [c[j]!.text], method: 'contradicted', score: 0, weight: round4(w) });
       }
@@ -441,7 +630,7 @@ function alignForms(query: NameForm, list: NameForm, params: NameParams, rarity:
       }
       for (let j = e.cs; j < e.cs + e.cn; j++) {
         usedC[j] = 1;
-        weightC += wc[j]!;
+        weightC += data[nc + j]!;
       }
       // an initial proves less than a whole name: weigh it as the initial
       const w = initialPhase ? Math.min(weightQ, weightC) : (weightQ + weightC) / 2;
@@ -471,7 +660,7 @@ function alignForms(query: NameForm, list: NameForm, params: NameParams, rarity:
     if (usedC[j]) continue;
     const t = c[j]!;
     const cost = t.kind === 'number' ? 1 : t.family ? params.missingFamilyCost : params.missingListCost;
-    den += wc[j]! * cost;
+    den += data[nc + j]! * cost;
     if (explain) unmatchedList.push(t.text);
   }
   const score = den > 0 ? num / den : 0;
