@@ -58,10 +58,13 @@ export class JetStreamAdapter implements OnModuleDestroy {
     }
   }
 
-  /** Publishes and waits for the stream's acknowledgement; `messageId` de-duplicates re-publication. */
-  async publish(subject: string, payload: unknown, messageId: string): Promise<void> {
+  /**
+   * Publishes a payload that is already JSON (an outbox row as stored) and waits for the
+   * stream's acknowledgement; `messageId` de-duplicates re-publication.
+   */
+  async publishJson(subject: string, json: string, messageId: string): Promise<void> {
     const { js } = await this.connect();
-    await js.publish(subject, JSON.stringify(payload), { msgID: messageId, timeout: 5000 });
+    await js.publish(subject, json, { msgID: messageId, timeout: 5000 });
   }
 
   /**

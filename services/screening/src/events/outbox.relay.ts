@@ -66,7 +66,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
     this.running = (async () => {
       let delay = IDLE_POLL_MS;
       try {
-        while ((await this.outbox.drain(BATCH, (m) => this.jetstream.publish(m.subject, m.payload, m.id))) === BATCH);
+        while ((await this.outbox.drain(BATCH, (m) => this.jetstream.publishJson(m.subject, m.json, m.id))) === BATCH);
         if (this.again) delay = NUDGE_DELAY_MS;
       } catch (error) {
         delay = RETRY_MS;

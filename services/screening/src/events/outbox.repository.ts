@@ -5,6 +5,9 @@ const PUBLISH_WINDOW = 64;
 
 export type OutboxMessage = { id: string; subject: string; payload: unknown };
 
+/** An outbox row as the relay publishes it: the payload as stored, already JSON. */
+export type StoredOutboxMessage = { id: string; subject: string; json: string };
+
 /** Anything that runs SQL: the DataSource, or the EntityManager of an open transaction. */
 export type Sql = Pick<DataSource | EntityManager, 'query'>;
 
@@ -31,10 +34,11 @@ export class OutboxRepository {
    * replicas do not publish the same batch (JetStream de-duplicates by id what slips
    * through). Publishes are pipelined in windows; consumers must not rely on order.
    */
-  async drain(limit: number, publish: (message: OutboxMessage) => Promise<void>): Promise<number> {
+  async drain(limit: number, publish: (message: StoredOutboxMessage) => Promise<void>): Promise<number> {
     const { published, error } = await this.db.transaction(async (tx) => {
-      const rows: Array<{ id: string; subject: string; payload: unknown }> = await tx.query(
-        `SELECT id, subject, payload FROM outbox WHERE published_at IS NULL ORDER BY created_at LIMIT $1 FOR UPDATE SKIP LOCKED`,
+      // As text: the payload is published as it is, not parsed here only to be serialised again.
+      const rows: StoredOutboxMessage[] = await tx.query(
+        `SELECT id, subject, payload::text AS json FROM outbox WHERE published_at IS NULL ORDER BY created_at LIMIT $1 FOR UPDATE SKIP LOCKED`,
         [limit],
       );
       const done: string[] = [];

@@ -114,9 +114,12 @@ export class ScreeningService {
     const entries: ScreeningLogEntry[] = [];
     const items: BulkItem[] = request.names.map((name, i) => {
       // Only the top result and the hits are answered (the rest of the candidates are clear and
-      // not returned), and only the top result's explanation is kept, as an alert's or review's reason.
+      // not returned). Bulk results carry no explanation: the only text kept is the top hit's, as
+      // its alert's or review's reason, so a name whose top result is clear needs none.
       const needed = perName[i]!.filter((m, k) => k === 0 || statusFor(m.score, thresholds) !== 'clear');
-      const result = outcome(needed.map((m, k) => toScreenResult(m, thresholds, partitions, k === 0)));
+      const result = outcome(
+        needed.map((m, k) => toScreenResult(m, thresholds, partitions, k === 0 && statusFor(m.score, thresholds) !== 'clear')),
+      );
       const screeningId = randomUUID();
       entries.push(this.logEntry(screeningId, 'bulk', request, name, null, result, scope, screenedAt));
       return {
