@@ -67,13 +67,16 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
       let delay = IDLE_POLL_MS;
       try {
         while ((await this.outbox.drain(BATCH, (m) => this.jetstream.publishJson(m.subject, m.json, m.id))) === BATCH);
-        if (this.again) delay = NUDGE_DELAY_MS;
+        if (this.again) {
+          // Nudged meanwhile: the next pass is scheduled below, and later nudges wait for it.
+          delay = NUDGE_DELAY_MS;
+          this.nudged = true;
+        }
       } catch (error) {
         delay = RETRY_MS;
         if (!this.stopped) this.logger.warn(`publishing events failed, will retry: ${error instanceof Error ? error.message : String(error)}`);
       } finally {
         this.running = undefined;
-        if (delay === NUDGE_DELAY_MS) this.nudged = true;
         this.schedule(delay);
       }
     })();

@@ -4,6 +4,9 @@ import { entityId, type EngineMatch, type PartitionInfo } from '../index/candida
 
 export type Thresholds = { highScore: number; mediumScore: number };
 
+/** A review or blocked result under these thresholds: what an analyst has to look at. */
+export const isHit = (m: EngineMatch, thresholds: Thresholds): boolean => statusFor(m.score, thresholds) !== 'clear';
+
 function explanationText(m: EngineMatch, status: MatchStatus): string {
   if (m.matchedOn === 'email') {
     return `${status.toUpperCase()} ${(m.score * 100).toFixed(1)}%  ${m.source}:${m.entity.sourceId}  ${m.entity.names[0]?.full ?? ''} (${m.entity.type})\n  ${m.qualifiers[0]?.detail ?? 'email match'}`;

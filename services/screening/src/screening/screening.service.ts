@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityType } from '@vigil/lists';
-import { DEFAULT_CONFIG, DEFAULT_ALGORITHM, statusFor } from '@vigil/matching';
+import { DEFAULT_CONFIG, DEFAULT_ALGORITHM } from '@vigil/matching';
 import { currentRequestId, DomainError } from '@vigil/platform';
 import {
   matchLabel,
@@ -18,7 +18,7 @@ import type { EngineQuery, PartitionInfo } from '../index/candidate-index.js';
 import { IndexService, type Scope } from '../index/index.service.js';
 import type { ScreeningLogEntry } from '../screening-logs/screening-log.js';
 import { ScreeningLogWriter } from '../screening-logs/screening-logs.writer.js';
-import { toBulkMatch, toScreenResult, type Thresholds } from './screening.results.js';
+import { isHit, toBulkMatch, toScreenResult, type Thresholds } from './screening.results.js';
 
 const ENTITY_TYPES: Readonly<Record<string, EntityType>> = {
   individual: 'individual',
@@ -78,9 +78,7 @@ export class ScreeningService {
     const matches = await this.index.screen(query, scope, request.limit);
     // The text is written for what an analyst reads: the top result and every hit. The weaker
     // clear candidates keep their structured explanation (tokens, qualifiers), which says the same.
-    const result = outcome(
-      matches.map((m, k) => toScreenResult(m, thresholds, partitions, k === 0 || statusFor(m.score, thresholds) !== 'clear')),
-    );
+    const result = outcome(matches.map((m, k) => toScreenResult(m, thresholds, partitions, k === 0 || isHit(m, thresholds))));
     const screenedAt = new Date();
     const screeningId = randomUUID();
     await this.logs.record([this.logEntry(screeningId, 'single', request, entity.name ?? null, entity.email ?? null, result, scope, screenedAt)]);
@@ -116,10 +114,8 @@ export class ScreeningService {
       // Only the top result and the hits are answered (the rest of the candidates are clear and
       // not returned). Bulk results carry no explanation: the only text kept is the top hit's, as
       // its alert's or review's reason, so a name whose top result is clear needs none.
-      const needed = perName[i]!.filter((m, k) => k === 0 || statusFor(m.score, thresholds) !== 'clear');
-      const result = outcome(
-        needed.map((m, k) => toScreenResult(m, thresholds, partitions, k === 0 && statusFor(m.score, thresholds) !== 'clear')),
-      );
+      const needed = perName[i]!.filter((m, k) => k === 0 || isHit(m, thresholds));
+      const result = outcome(needed.map((m, k) => toScreenResult(m, thresholds, partitions, k === 0 && isHit(m, thresholds))));
       const screeningId = randomUUID();
       entries.push(this.logEntry(screeningId, 'bulk', request, name, null, result, scope, screenedAt));
       return {
