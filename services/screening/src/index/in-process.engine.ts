@@ -3,7 +3,6 @@ import {
   CandidateIndex as MatchingIndex,
   resolveConfig,
   type MatchingConfig,
-  type PreparedQuery,
   type ScreeningQuery,
 } from '@vigil/matching';
 import {
@@ -22,59 +21,17 @@ import {
 import { fromEntityMatch } from './engine-match.js';
 import { IndexWorkerPool } from './index-workers.js';
 
-type Candidate = ReturnType<MatchingIndex['candidates']>[number];
-const entityIndexOf = (c: Candidate): number => (typeof c === 'number' ? c : (c as { entity: number }).entity);
-
-/** How many more candidates than it scores the index retrieves, so a narrow scope still gets its share. */
-const RETRIEVAL_HEADROOM = 10;
-
-/**
- * @vigil/matching's in-memory index over every loaded source, restricted per query to the
- * caller's sources: retrieval runs as usual but only in-scope candidates are scored, so a
- * starter client is never shown (or even scored against) another feed, and its candidates
- * are not crowded out by entities it may not see.
- */
-class ScopedMatchingIndex extends MatchingIndex {
-  private scope: Uint8Array | null = null;
-
-  constructor(
-    entities: readonly Entity[],
-    config: MatchingConfig,
-    private readonly partitionOf: Uint16Array,
-    private readonly scoredCandidates: number,
-  ) {
-    super(entities, { ...config, candidateLimit: config.candidateLimit * RETRIEVAL_HEADROOM });
-  }
-
-  override candidates(query: PreparedQuery): Candidate[] {
-    const all = super.candidates(query);
-    const scope = this.scope;
-    const kept: Candidate[] = [];
-    for (const c of all) {
-      if (scope && scope[this.partitionOf[entityIndexOf(c)]!] !== 1) continue;
-      kept.push(c);
-      if (kept.length === this.scoredCandidates) break;
-    }
-    return kept;
-  }
-
-  screenWithin(query: ScreeningQuery, scope: Uint8Array, limit: number) {
-    this.scope = scope;
-    try {
-      return this.screen(query, limit);
-    } finally {
-      this.scope = null;
-    }
-  }
-}
-
 export type Built = {
   /** Tells a build from the one it replaces, so index workers answer from the same lists as this thread. */
   generation: number;
   partitions: Map<string, PartitionLoad>;
   /** Partition number by source, in the order the index was built. */
   numbers: Map<string, number>;
-  index: ScopedMatchingIndex;
+  index: MatchingIndex;
+  /** Partition number of each entity, in index order. */
+  partitionOf: Uint16Array;
+  /** Entity masks by allowed partitions ("0,3,4"); undefined when every partition is allowed. */
+  scopeMasks: Map<string, Uint8Array | undefined>;
   /** Every entity, in index order: workers name a matched entity by its position here. */
   all: Entity[];
   sourceOf: WeakMap<Entity, string>;
@@ -101,18 +58,36 @@ export function buildIndex(partitions: Map<string, PartitionLoad>, config: Match
       for (const email of entityEmails(entity)) byEmail.set(email, [...(byEmail.get(email) ?? []), { source, entity }]);
     }
   }
-  const index = new ScopedMatchingIndex(all, config, Uint16Array.from(partitionOf), config.candidateLimit);
-  return { generation, partitions, numbers, index, all, sourceOf, positionOf, byEmail };
+  const index = new MatchingIndex(all, config);
+  return { generation, partitions, numbers, index, partitionOf: Uint16Array.from(partitionOf), scopeMasks: new Map(), all, sourceOf, positionOf, byEmail };
+}
+
+/** Scopes are tiers' feed sets, so there are few: each gets its entity mask once per build. */
+const SCOPE_MASKS_MAX = 64;
+
+function entityMask(built: Built, partitions: readonly number[]): Uint8Array | undefined {
+  const key = partitions.join(',');
+  if (built.scopeMasks.has(key)) return built.scopeMasks.get(key);
+  let mask: Uint8Array | undefined;
+  if (partitions.length < built.numbers.size) {
+    const allowed = new Uint8Array(built.numbers.size);
+    for (const n of partitions) allowed[n] = 1;
+    mask = new Uint8Array(built.partitionOf.length);
+    for (let e = 0; e < mask.length; e++) mask[e] = allowed[built.partitionOf[e]!]!;
+  }
+  if (built.scopeMasks.size >= SCOPE_MASKS_MAX) built.scopeMasks.clear();
+  built.scopeMasks.set(key, mask);
+  return mask;
 }
 
 /** Screens one query against a build, within the scope's sources only. */
 export function screenBuilt(built: Built, query: EngineQuery, scope: EngineScope): EngineMatch[] {
-  const mask = new Uint8Array(built.numbers.size);
   const allowed = new Set<string>();
+  const numbers: number[] = [];
   for (const source of scope.sources) {
     const n = built.numbers.get(source);
-    if (n === undefined) continue;
-    mask[n] = 1;
+    if (n === undefined || allowed.has(source)) continue;
+    numbers.push(n);
     allowed.add(source);
   }
   if (allowed.size === 0) return [];
@@ -124,7 +99,9 @@ export function screenBuilt(built: Built, query: EngineQuery, scope: EngineScope
       ...(query.country ? { country: query.country } : {}),
       ...(query.entityType ? { entityType: query.entityType } : {}),
     };
-    for (const m of built.index.screenWithin(nameQuery, mask, scope.limit)) {
+    // Retrieval itself is scoped, so a narrow scope's candidates are not crowded out by entities it may not see.
+    const mask = entityMask(built, numbers.sort((a, b) => a - b));
+    for (const m of built.index.screen(nameQuery, scope.limit, mask)) {
       const source = built.sourceOf.get(m.entity);
       // Scoping happens in retrieval; this check keeps a change there from ever leaking a feed.
       if (source !== undefined && allowed.has(source)) found.push(fromEntityMatch(source, m));

@@ -54,6 +54,24 @@ describe('candidate retrieval', () => {
     }
   });
 
+
+  test('a scope returns only its entities, and better names outside it cannot crowd them out', () => {
+    const crowded = new CandidateIndex(
+      [
+        entity('A1', 'individual', ['PETROV, Ivan']),
+        entity('A2', 'individual', ['PETROV, Ivan']),
+        entity('A3', 'individual', ['PETROV, Ivan']),
+        entity('B', 'individual', ['PETROV, Ivan Sergeevich']),
+      ],
+      { candidateLimit: 2 },
+    );
+    const found = (scope?: Uint8Array) => crowded.screen({ name: 'Ivan Petrov' }, 10, scope).map((m) => m.entity.sourceId);
+    // unscoped, the limit is spent on the closer names
+    expect(found()).not.toContain('B');
+    expect(found(Uint8Array.from([0, 0, 0, 1]))).toEqual(['B']);
+    expect(found(Uint8Array.from([0, 1, 0, 0]))).toEqual(['A2']);
+    expect(found(Uint8Array.from([0, 0, 0, 0]))).toEqual([]);
+  });
   test('stats describe the index', () => {
     const s = index.stats();
     expect(s.entities).toBe(LIST.length);

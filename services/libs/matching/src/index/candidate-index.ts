@@ -313,8 +313,12 @@ export class CandidateIndex {
     return result;
   }
 
-  /** Retrieves candidate entities (and which of their names to score) for a prepared query, best first. */
-  candidates(query: PreparedQuery): Candidate[] {
+  /**
+   * Retrieves candidate entities (and which of their names to score) for a prepared query, best
+   * first. With `scope` (1 per entity index that may be returned), entities outside it are never
+   * started, so pruning and the candidate limit apply to what the caller may see.
+   */
+  candidates(query: PreparedQuery, scope?: Uint8Array): Candidate[] {
     this.queryCounter++;
     const touched: number[] = [];
     const best = this.best;
@@ -414,6 +418,7 @@ export class CandidateIndex {
             this.stamp[ref] = stampId;
             if (this.formSeen[ref] !== formStamp) {
               if (!open) continue;
+              if (scope !== undefined && scope[this.refEntity[ref]!] !== 1) continue;
               this.formSeen[ref] = formStamp;
               acc[ref] = 0;
               formTouched.push(ref);
@@ -491,15 +496,19 @@ export class CandidateIndex {
     return out;
   }
 
-  /** Screens one query: retrieve, score, sort (score desc, then list and source id), explain the results returned. */
-  screen(query: ScreeningQuery, limit = this.config.resultLimit): EntityMatch[] {
+  /**
+   * Screens one query: retrieve, score, sort (score desc, then list and source id), explain the
+   * results returned. `scope` restricts it to some entities (1 per entity index, in the order the
+   * index was built); token rarity stays that of the whole index.
+   */
+  screen(query: ScreeningQuery, limit = this.config.resultLimit, scope?: Uint8Array): EntityMatch[] {
     const prepared = prepareQuery(query);
     for (const form of prepared.name.forms) for (const t of form.tokens) if (t.kind === 'word' || t.kind === 'initial') t.rarity = this.rarity(t.text);
     // rank by score alone; only the matches returned are built, with their explanations
     const ranked: Array<{ e: number; entity: Entity; score: number; nameIndex: number }> = [];
     const context = newCompareContext();
     const options: ScoreOptions = { config: this.config, params: this.params, rarity: this.rarityFn, nameIndexes: undefined, context, explain: false };
-    for (const c of this.candidates(prepared)) {
+    for (const c of this.candidates(prepared, scope)) {
       options.nameIndexes = c.names;
       const pe = this.entities[c.entity]!;
       const view: NameView = { forms: c.refs.map((ref) => this.refForms[ref]!), weak: c.refs.map((ref) => this.refWeak[ref] === 1) };
