@@ -19,7 +19,7 @@ import {
   type PartitionLoad,
 } from './candidate-index.js';
 import { fromEntityMatch } from './engine-match.js';
-import { IndexWorkerPool } from './index-workers.js';
+import { IndexWorkerPool, type WireMatch } from './index-workers.js';
 
 export type Built = {
   /** Tells a build from the one it replaces, so index workers answer from the same lists as this thread. */
@@ -139,7 +139,7 @@ export class InProcessEngine implements CandidateIndex {
 
   constructor(config: Partial<MatchingConfig> = {}, options: { workers?: number } = {}) {
     this.config = resolveConfig(config);
-    this.pool = options.workers ? new IndexWorkerPool(options.workers, config) : null;
+    this.pool = options.workers ? new IndexWorkerPool(options.workers, config, (generation, queries, scope) => this.screenLocally(generation, queries, scope)) : null;
   }
 
   async load(loads: readonly PartitionLoad[]): Promise<void> {
@@ -188,6 +188,13 @@ export class InProcessEngine implements CandidateIndex {
         return found.map((matches) => matches.map(({ position, ...m }) => ({ ...m, entity: built.all[position]! })));
     }
     return queries.map((q) => screenBuilt(built, q, scope));
+  }
+
+  /** A bulk chunk on this thread, in the workers' reply shape; null when `generation` is not the build served. */
+  private screenLocally(generation: number, queries: readonly EngineQuery[], scope: EngineScope): WireMatch[][] | null {
+    const built = this.built;
+    if (!built || built.generation !== generation) return null;
+    return queries.map((q) => screenBuilt(built, q, scope).map(({ entity, ...m }): WireMatch => ({ ...m, position: built.positionOf.get(entity)! })));
   }
 
   async health(): Promise<EngineHealth> {

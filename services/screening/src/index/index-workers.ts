@@ -35,10 +35,20 @@ type Slot = {
 const CHUNKS_PER_WORKER = 4;
 
 /**
+ * Screens a chunk on the engine's own thread against its current build; null when `generation`
+ * is not that build (a swap is under way), which leaves the chunk to the workers.
+ */
+export type LocalScreen = (generation: number, queries: readonly EngineQuery[], scope: EngineScope) => WireMatch[][] | null;
+
+/**
  * Worker threads that each hold a copy of the engine's current build (the index is a graph of
  * JS objects: it cannot be shared between threads, only rebuilt in each). Bulk requests are cut
  * into chunks that idle workers take in turn. A worker that dies is replaced and given the
  * latest build; until then its chunks fail and the engine screens them itself.
+ *
+ * With `local`, the engine's own thread takes chunks too, one per event-loop turn: otherwise it
+ * would sit idle for the whole request, and on a two-core host one worker plus this thread use
+ * both cores where one worker alone uses one.
  */
 export class IndexWorkerPool {
   private readonly slots: Slot[] = [];
@@ -46,10 +56,14 @@ export class IndexWorkerPool {
   private latest: { generation: number; partitions: Array<[string, PartitionLoad]> } | null = null;
   private nextId = 0;
   private closed = false;
+  private localBusy = false;
+  /** A build this thread said it does not serve: its chunks are left to the workers. */
+  private localRefused = -1;
 
   constructor(
     private readonly size: number,
     private readonly config: Partial<MatchingConfig>,
+    private readonly local?: LocalScreen,
   ) {
     for (let i = 0; i < size; i++) this.slots.push(this.spawn());
   }
@@ -70,7 +84,7 @@ export class IndexWorkerPool {
 
   /** Screens `queries` against build `generation`, split across the workers; results in query order. */
   async screenMany(generation: number, queries: readonly EngineQuery[], scope: EngineScope): Promise<WireMatch[][]> {
-    const chunk = Math.ceil(queries.length / (this.size * CHUNKS_PER_WORKER));
+    const chunk = Math.ceil(queries.length / ((this.size + (this.local ? 1 : 0)) * CHUNKS_PER_WORKER));
     const parts: Array<Promise<WireMatch[][]>> = [];
     for (let start = 0; start < queries.length; start += chunk) {
       const slice = queries.slice(start, start + chunk);
@@ -132,6 +146,7 @@ export class IndexWorkerPool {
   }
 
   private dispatch(): void {
+    this.dispatchLocal();
     for (const slot of this.slots) {
       if (slot.busy || this.queue.length === 0) continue;
       const task = this.queue.shift()!;
@@ -144,6 +159,32 @@ export class IndexWorkerPool {
         scope: task.scope,
       });
     }
+  }
+
+  /** Gives this thread the next chunk, after the event loop has had a turn. */
+  private dispatchLocal(): void {
+    const local = this.local;
+    const next = this.queue[0];
+    if (!local || this.localBusy || this.closed || !next || next.generation === this.localRefused) return;
+    this.localBusy = true;
+    setImmediate(() => {
+      this.localBusy = false;
+      const task = this.queue[0];
+      if (!task || task.generation === this.localRefused) return;
+      try {
+        const results = local(task.generation, task.queries, task.scope);
+        // Not the build this thread serves (a swap is under way): the chunk stays for a worker.
+        if (results === null) this.localRefused = task.generation;
+        else {
+          this.queue.shift();
+          task.resolve(results);
+        }
+      } catch (error) {
+        this.queue.shift();
+        task.reject(error instanceof Error ? error : new Error(String(error)));
+      }
+      this.dispatch();
+    });
   }
 
   private post(slot: Slot, message: ToWorker): void {
