@@ -572,10 +572,11 @@ export class CandidateIndex {
     const ranked: Array<{ e: number; entity: Entity; score: number; nameIndex: number }> = [];
     const context = newCompareContext();
     const options: ScoreOptions = { config: this.config, params: this.params, rarity: this.rarityFn, nameIndexes: undefined, context, explain: false };
+    const view: NameView = { refs: [], forms: this.refForms, weak: this.refWeak };
     for (const c of this.candidates(prepared, scope)) {
       options.nameIndexes = c.names;
+      view.refs = c.refs;
       const pe = this.entities[c.entity]!;
-      const view: NameView = { forms: c.refs.map((ref) => this.refForms[ref]!), weak: c.refs.map((ref) => this.refWeak[ref] === 1) };
       const s = entityScore(prepared, pe, options, view);
       if (s && s.score > 0) ranked.push({ e: c.entity, entity: pe.entity, score: s.score, nameIndex: s.nameIndex });
     }

@@ -149,9 +149,10 @@ type BestName = { adjusted: number; raw: number; factor: number; nameIdx: number
 
 /**
  * The forms of the names `nameIndexes` selects, and whether each is a weak alias, as the
- * index holds them: the search then reads them without walking the entity's objects.
+ * index holds them: name k is `refs[k]` in `forms` and `weak` (1: weak), which cover every
+ * indexed name, so the search reads them without walking the entity's objects.
  */
-export type NameView = { forms: ReadonlyArray<readonly NameForm[]>; weak: ReadonlyArray<boolean> };
+export type NameView = { refs: readonly number[]; forms: ReadonlyArray<readonly NameForm[]>; weak: Uint8Array };
 
 /** The entity's best-matching name or alias for the query: the score-only search both scorers share. */
 function bestName(query: PreparedQuery, entity: PreparedEntity, options: ScoreOptions, params: NameParams, view?: NameView): BestName | null {
@@ -162,8 +163,9 @@ function bestName(query: PreparedQuery, entity: PreparedEntity, options: ScoreOp
     let listForms: readonly NameForm[];
     let weak: boolean;
     if (view) {
-      listForms = view.forms[k]!;
-      weak = view.weak[k]!;
+      const ref = view.refs[k]!;
+      listForms = view.forms[ref]!;
+      weak = view.weak[ref] === 1;
     } else {
       const pn = entity.names[ni];
       if (!pn) continue;
