@@ -47,6 +47,8 @@ export type NameForm = {
   tokens: NameToken[];
   /** Scoring's memo of a list form (set on its first comparison). */
   plan?: FormPlan;
+  /** Its plan's comparison key, read without the plan (set with it). */
+  key?: number;
 };
 
 /**
@@ -230,8 +232,8 @@ export function analyzeName(raw: string, type?: EntityTypeHint, familyName?: str
     const key = words.map((w) => w.text).join(' ');
     if (seen.has(key)) continue;
     seen.add(key);
-    // plan is set later by scoring: present from the start, so forms keep one hidden class
-    forms.push({ scheme: variant.scheme, tokens: classify(words, type), plan: undefined });
+    // plan and key are set later by scoring: present from the start, so forms keep one hidden class
+    forms.push({ scheme: variant.scheme, tokens: classify(words, type), plan: undefined, key: undefined });
   }
   return { raw, forms };
 }

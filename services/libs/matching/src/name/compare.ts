@@ -235,7 +235,7 @@ type QueryFormMemo = {
   pairs: PairMemo;
   slot: number;
   /** score-only comparisons by list-form key: the lists repeat one another's names */
-  forms: Map<string, NameComparison>;
+  forms: Map<number, NameComparison>;
   weights: Float64Array;
   weightsParams: NameParams;
   weightsRarity: Rarity | undefined;
@@ -293,8 +293,8 @@ function queryMemo(ctx: CompareContext, form: NameForm, params: NameParams, rari
  * its token pairs memoised reads one block instead of every token object.
  */
 export type FormPlan = {
-  /** everything about the tokens that scoring reads */
-  key: string;
+  /** everything about the tokens that scoring reads, as an interned id: equal keys, equal ids */
+  key: number;
   /** n token key ids, n token weights, then RUN_FIELDS numbers per joined run */
   data: number[];
   runTokens: NameToken[];
@@ -315,13 +315,14 @@ function listPlan(form: NameForm, params: NameParams, rarity: Rarity | undefined
     for (const t of tokens) data.push(tokenWeight(t, rarity, params));
     for (const run of runs) data.push(run.idx[0]!, run.idx.length, run.length, run.abjad ? 1 : 0, run.id);
     plan = {
-      key: tokens.map((t) => `${tokenKey(t)}\u0002${t.family ? 1 : 0}${t.generic ? 1 : 0}${t.skeleton}\u0002${t.skeleton2 ?? ''}\u0002${t.rarity ?? ''}`).join('\u0003'),
+      key: formKeyId(tokens.map((t) => `${tokenKey(t)}\u0002${t.family ? 1 : 0}${t.generic ? 1 : 0}${t.skeleton}\u0002${t.skeleton2 ?? ''}\u0002${t.rarity ?? ''}`).join('\u0003')),
       data,
       runTokens: runs.map((run) => run.token),
       weightsParams: params,
       weightsRarity: rarity,
     };
     form.plan = plan;
+    form.key = plan.key;
   } else if (plan.weightsParams !== params || plan.weightsRarity !== rarity) {
     const tokens = form.tokens;
     for (let j = 0; j < tokens.length; j++) plan.data[tokens.length + j] = tokenWeight(tokens[j]!, rarity, params);
@@ -365,6 +366,19 @@ function isAbjad(script: string): boolean {
 function tokenKey(t: NameToken): string {
   if (t.key === undefined) t.key = t.kind === 'word' && t.script === 'Latn' ? t.text : `${t.text}\u0001${t.kind}\u0001${t.script}\u0001${t.legal ?? ''}`;
   return t.key;
+}
+
+// List form comparison keys as small integers: a memo lookup then hashes a number instead of
+// reading a long string. Like token ids, the lists bound the table.
+const FORM_KEY_IDS = new Map<string, number>();
+
+function formKeyId(key: string): number {
+  let id = FORM_KEY_IDS.get(key);
+  if (id === undefined) {
+    id = FORM_KEY_IDS.size;
+    FORM_KEY_IDS.set(key, id);
+  }
+  return id;
 }
 
 // Token keys as small integers, so the per-query pair memo hashes a number rather than a
@@ -500,16 +514,18 @@ export function compareNameForms(
   /** false: score only, no per-token explanation (the hot path explains only the winners) */
   explain = true,
 ): NameComparison {
-  const plan = listPlan(list, params, rarity);
   const memo = ctx ? queryMemo(ctx, query, params, rarity) : undefined;
   if (!explain && memo) {
-    const hit = memo.forms.get(plan.key);
+    // a list form compared before has its key on the form: a memoised result needs neither
+    // its plan nor its weights, so the plan is only read (and its weights refreshed) on a miss
+    const key = list.key ?? listPlan(list, params, rarity).key;
+    const hit = memo.forms.get(key);
     if (hit) return hit;
-    const fresh = alignForms(query, list, params, rarity, memo, plan, false);
-    memo.forms.set(plan.key, fresh);
+    const fresh = alignForms(query, list, params, rarity, memo, listPlan(list, params, rarity), false);
+    memo.forms.set(key, fresh);
     return fresh;
   }
-  return alignForms(query, list, params, rarity, memo, plan, explain);
+  return alignForms(query, list, params, rarity, memo, listPlan(list, params, rarity), explain);
 }
 
 /**
