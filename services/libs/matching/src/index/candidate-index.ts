@@ -99,8 +99,8 @@ export class CandidateIndex {
   private formCounter = 0;
   private entityBest: Float64Array = new Float64Array(0);
   private entityStamp: Int32Array = new Int32Array(0);
-  /** 1 + position among the chosen candidates while a query picks their names, else 0 */
-  private entitySlot: Int32Array = new Int32Array(0);
+  /** where each entity's refs start (and, for e + 1, end) */
+  private entityRefs: Int32Array = new Int32Array(1);
   private termRarityWeight: Float64Array = new Float64Array(0);
   /** forward index: the vocabulary terms of each list name */
   private refTermsStart: Int32Array = new Int32Array(1);
@@ -213,7 +213,10 @@ export class CandidateIndex {
     this.acc = new Float64Array(n);
     this.entityBest = new Float64Array(this.entities.length);
     this.entityStamp = new Int32Array(this.entities.length);
-    this.entitySlot = new Int32Array(this.entities.length);
+    // refs are numbered entity by entity: entity e holds refs [entityRefs[e], entityRefs[e + 1])
+    this.entityRefs = new Int32Array(this.entities.length + 1);
+    for (let r = 0; r < n; r++) this.entityRefs[this.refEntity[r]! + 1] = r + 1;
+    for (let e = 0; e < this.entities.length; e++) if (this.entityRefs[e + 1]! < this.entityRefs[e]!) this.entityRefs[e + 1] = this.entityRefs[e]!;
     this.best = new Float64Array(n);
     this.formSeen = new Int32Array(n);
     this.termRarityWeight = Float64Array.from(this.termList, (t) => this.rarity(t) * 0.65 + 0.35);
@@ -386,6 +389,8 @@ export class CandidateIndex {
     const compoundValues = this.compoundPostings.values;
     const compoundSkeletonValues = this.compoundSkeletonPostings.values;
     const multiForm = query.name.forms.length > 1;
+    // form stamps only grow: a ref whose stamp is at least this one was reached by this query
+    const firstFormStamp = this.formCounter + 1;
     for (const form of query.name.forms) {
       const tokens = form.tokens;
       const units: Array<{ tok: NameToken; compound: boolean; weight: number }> = [];
@@ -532,30 +537,27 @@ export class CandidateIndex {
     }
     kept.sort((a, b) => entityBest[b]! - entityBest[a]! || a - b);
     if (kept.length > limit) kept.length = limit;
-    // only the names of each entity that the query actually reached, near its best one
-    const slot = this.entitySlot;
-    const names: number[][] = [];
-    for (let k = 0; k < kept.length; k++) {
-      slot[kept[k]!] = k + 1;
-      names.push([]);
-    }
-    for (let t = 0; t < touchedCount; t++) {
-      const ref = touched[t]!;
-      const e = refEntity[ref]!;
-      const k = slot[e]!;
-      if (k !== 0 && best[ref]! >= entityBest[e]! * NAME_COVERAGE_RATIO) names[k - 1]!.push(ref);
-    }
-    for (const e of kept) slot[e] = 0;
-    // bound the scoring work of one query: best-covered candidates first, up to a name budget
+    // bound the scoring work of one query: best-covered candidates first, up to a name budget;
+    // of each, only the names the query reached (a form stamp of this query), near its best one
     const out: Candidate[] = [];
     let budget = NAME_BUDGET;
+    const entityRefs = this.entityRefs;
+    const refName = this.refName;
     for (let k = 0; k < kept.length; k++) {
-      const list = names[k]!.sort((a, b) => a - b);
       if (budget <= 0) break;
-      budget -= list.length;
       const e = kept[k]!;
-      // an entity's refs are consecutive in name order: sorted refs are sorted names
-      out.push({ entity: e, names: list.map((ref) => this.refName[ref]!), coverage: entityBest[e]!, refs: list });
+      const bar = entityBest[e]! * NAME_COVERAGE_RATIO;
+      // an entity's refs are consecutive in name order: ascending refs are ascending names
+      const refs: number[] = [];
+      const names: number[] = [];
+      for (let ref = entityRefs[e]!, end = entityRefs[e + 1]!; ref < end; ref++) {
+        if (formSeen[ref]! >= firstFormStamp && best[ref]! >= bar) {
+          refs.push(ref);
+          names.push(refName[ref]!);
+        }
+      }
+      budget -= refs.length;
+      out.push({ entity: e, names, coverage: entityBest[e]!, refs });
     }
     return out;
   }
