@@ -183,48 +183,47 @@ export type NameComparison = {
 };
 
 /**
- * Similarities by (query token slot, list token key id): open addressing on two Int32Arrays,
+ * Similarities by (query token slot, list token key id): open addressing on an Int32Array,
  * a few hundred entries per query, where a Map per query token hashed every lookup anew.
  * Entries are never evicted, so the first comparison of a pair is the one every later
  * lookup sees, as with a Map.
  */
 class PairMemo {
-  private slots = new Int32Array(512);
-  private ids = new Int32Array(512);
+  /** cell h is keys[2h] (the slot plus one; 0 marks an empty cell) and keys[2h + 1] (the id): one buffer, and a probe reads one cache line */
+  private keys = new Int32Array(2 * 512);
   private sims: Array<TokenSimilarity | undefined> = new Array<TokenSimilarity | undefined>(512);
   private size = 0;
 
   private find(slot: number, id: number): number {
-    const mask = this.slots.length - 1;
+    const keys = this.keys;
+    const mask = this.sims.length - 1;
     let h = (Math.imul(slot + 1, 0x9e3779b1) ^ Math.imul(id, 0x85ebca6b)) >>> 0;
     h = (h ^ (h >>> 15)) & mask;
-    // slots are stored plus one: 0 marks an empty cell
-    while (this.slots[h] !== 0 && (this.slots[h] !== slot + 1 || this.ids[h] !== id)) h = (h + 1) & mask;
+    while (keys[2 * h] !== 0 && (keys[2 * h] !== slot + 1 || keys[2 * h + 1] !== id)) h = (h + 1) & mask;
     return h;
   }
 
   get(slot: number, id: number): TokenSimilarity | undefined {
     const h = this.find(slot, id);
-    return this.slots[h] === 0 ? undefined : this.sims[h];
+    return this.keys[2 * h] === 0 ? undefined : this.sims[h];
   }
 
   set(slot: number, id: number, sim: TokenSimilarity): void {
-    if (2 * (this.size + 1) > this.slots.length) this.grow();
+    if (2 * (this.size + 1) > this.sims.length) this.grow();
     const h = this.find(slot, id);
-    if (this.slots[h] === 0) this.size++;
-    this.slots[h] = slot + 1;
-    this.ids[h] = id;
+    if (this.keys[2 * h] === 0) this.size++;
+    this.keys[2 * h] = slot + 1;
+    this.keys[2 * h + 1] = id;
     this.sims[h] = sim;
   }
 
   private grow(): void {
-    const { slots, ids, sims } = this;
-    const capacity = slots.length * 2;
-    this.slots = new Int32Array(capacity);
-    this.ids = new Int32Array(capacity);
+    const { keys, sims } = this;
+    const capacity = sims.length * 2;
+    this.keys = new Int32Array(2 * capacity);
     this.sims = new Array<TokenSimilarity | undefined>(capacity);
     this.size = 0;
-    for (let h = 0; h < slots.length; h++) if (slots[h] !== 0) this.set(slots[h]! - 1, ids[h]!, sims[h]!);
+    for (let h = 0; h < sims.length; h++) if (keys[2 * h] !== 0) this.set(keys[2 * h]! - 1, keys[2 * h + 1]!, sims[h]!);
   }
 }
 
