@@ -368,13 +368,19 @@ function tokenKey(t: NameToken): string {
 }
 
 // List form comparison keys as small integers: a memo lookup then hashes a number instead of
-// reading a long string. Like token ids, the lists bound the table.
+// reading a long string. Keys include the rarities of the index that planned them, so each
+// rebuild of an index brings new ones: the table is bounded, and cleared when full. Ids are
+// never reused, so equal ids still mean equal keys; a key seen again after a clear gets a
+// new id, which only costs memo hits between forms planned before and after it.
 const FORM_KEY_IDS = new Map<string, number>();
+const FORM_KEY_IDS_MAX = 500_000;
+let nextFormKeyId = 0;
 
 function formKeyId(key: string): number {
   let id = FORM_KEY_IDS.get(key);
   if (id === undefined) {
-    id = FORM_KEY_IDS.size;
+    if (FORM_KEY_IDS.size >= FORM_KEY_IDS_MAX) FORM_KEY_IDS.clear();
+    id = nextFormKeyId++;
     FORM_KEY_IDS.set(key, id);
   }
   return id;
