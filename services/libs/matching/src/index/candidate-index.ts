@@ -33,8 +33,16 @@ const TRIGRAM_SCAN_MAX = 20_000;
 /** At most this many trigram-similar vocabulary terms are verified per query token. */
 const TRIGRAM_VERIFY_MAX = 400;
 
-/** A term (or joined list words: -1, -2) a query unit reaches, its weight, and its postings as a range of a shared array. */
-type Expansion = [id: number, weight: number, postings: Int32Array, start: number, end: number];
+/**
+ * What a query unit reaches, built once per distinct unit and memoised: rows of EXPANSION_FIELDS
+ * numbers (term id, or -1 for joined list words, -2 for their skeletons; weight before dividing
+ * by the query form's total; start and end of its postings), heaviest first, then by id. The
+ * weights of a unit depend only on the unit and the index, so neither the rows nor their order
+ * need recomputing per query; the postings they scan add up to `scan`.
+ */
+type UnitExpansion = { rows: Float64Array; scan: number };
+
+const EXPANSION_FIELDS = 4;
 
 /** Bound on memoised token expansions (distinct query tokens). */
 const EXPANSION_CACHE_MAX = 20_000;
@@ -91,20 +99,25 @@ export class CandidateIndex {
   private formCounter = 0;
   private entityBest: Float64Array = new Float64Array(0);
   private entityStamp: Int32Array = new Int32Array(0);
-  /** 1 + position among the chosen candidates while a query picks their names, else 0 */
-  private entitySlot: Int32Array = new Int32Array(0);
+  /** where each entity's refs start (and, for e + 1, end) */
+  private entityRefs: Int32Array = new Int32Array(1);
   private termRarityWeight: Float64Array = new Float64Array(0);
   /** forward index: the vocabulary terms of each list name */
   private refTermsStart: Int32Array = new Int32Array(1);
   private refTerms: Int32Array = new Int32Array(0);
   private termMark: Int32Array = new Int32Array(0);
   private termMarkWeight: Float64Array = new Float64Array(0);
-  private readonly expansionCache = new Map<string, ReadonlyArray<readonly [number, number]>>();
+  private readonly expansionCache = new Map<string, UnitExpansion>();
   private stamp: Int32Array = new Int32Array(0);
   private seen: Int32Array = new Int32Array(0);
   private queryCounter = 0;
   private tokenCounter = 0;
   private termHits: Uint16Array = new Uint16Array(0);
+  /** refs a query form reached, refs any form reached, entities reached (counts in the retrieval code) */
+  private formTouched: Int32Array = new Int32Array(0);
+  private touched: Int32Array = new Int32Array(0);
+  private reached: Int32Array = new Int32Array(0);
+  private coverages: Float64Array = new Float64Array(0);
 
   constructor(entities: Iterable<Entity>, config: Partial<MatchingConfig> = {}) {
     this.config = resolveConfig(config);
@@ -200,7 +213,10 @@ export class CandidateIndex {
     this.acc = new Float64Array(n);
     this.entityBest = new Float64Array(this.entities.length);
     this.entityStamp = new Int32Array(this.entities.length);
-    this.entitySlot = new Int32Array(this.entities.length);
+    // refs are numbered entity by entity: entity e holds refs [entityRefs[e], entityRefs[e + 1])
+    this.entityRefs = new Int32Array(this.entities.length + 1);
+    for (let r = 0; r < n; r++) this.entityRefs[this.refEntity[r]! + 1] = r + 1;
+    for (let e = 0; e < this.entities.length; e++) if (this.entityRefs[e + 1]! < this.entityRefs[e]!) this.entityRefs[e + 1] = this.entityRefs[e]!;
     this.best = new Float64Array(n);
     this.formSeen = new Int32Array(n);
     this.termRarityWeight = Float64Array.from(this.termList, (t) => this.rarity(t) * 0.65 + 0.35);
@@ -222,6 +238,10 @@ export class CandidateIndex {
     this.stamp = new Int32Array(n);
     this.seen = new Int32Array(n);
     this.termHits = new Uint16Array(this.termList.length);
+    this.formTouched = new Int32Array(n);
+    this.touched = new Int32Array(n);
+    this.reached = new Int32Array(this.entities.length);
+    this.coverages = new Float64Array(Math.max(n, this.entities.length));
   }
 
   stats(): IndexStats {
@@ -235,11 +255,50 @@ export class CandidateIndex {
     return Math.max(0, Math.min(1, Math.log((this.refEntity.length + 1) / this.termPostings.count(id)) / this.logN));
   }
 
-  /** Vocabulary terms a query token may stand for, with their token similarity (memoised across queries). */
-  private expand(tok: NameToken, fuzzy: boolean): ReadonlyArray<readonly [number, number]> {
+  /** What a query unit (a token, or joined tokens when `compound`) reaches, memoised across queries. */
+  private unitExpansion(tok: NameToken, compound: boolean): UnitExpansion {
+    const fuzzy = !compound;
     const key = `${fuzzy ? 1 : 0}${tok.kind}\u0001${tok.script}\u0001${tok.text}\u0001${tok.skeleton}\u0001${tok.skeleton2 ?? ''}`;
     const cached = this.expansionCache.get(key);
     if (cached) return cached;
+    type Row = [id: number, weight: number, start: number, end: number];
+    const rows: Row[] = [];
+    // a one- or two-consonant skeleton (يحيى → H) says little about which name it is
+    const abjad = ABJAD.has(tok.script);
+    const specificity = !abjad ? 1 : tok.skeleton.length <= 1 ? 0.4 : tok.skeleton.length === 2 ? 0.7 : 1;
+    const terms = this.termPostings;
+    for (const [id, sim] of this.expand(tok, fuzzy)) {
+      const s = abjad && this.termList[id] !== tok.text ? sim * specificity : sim;
+      rows.push([id, s * this.termRarityWeight[id]!, terms.start(id), terms.start(id + 1)]);
+    }
+    if (!compound) {
+      // list names that join what the query splits
+      const weight = this.rarity(tok.text) * 0.65 + 0.35;
+      const joined = this.compoundPostings.idOf(tok.text);
+      if (joined !== undefined) rows.push([-1, weight, this.compoundPostings.start(joined), this.compoundPostings.start(joined + 1)]);
+      if (abjad && tok.skeleton.length >= 3) {
+        const skeletons = this.compoundSkeletonPostings;
+        const bySkeleton = skeletons.idOf(tok.skeleton);
+        if (bySkeleton !== undefined) rows.push([-2, 0.9 * weight, skeletons.start(bySkeleton), skeletons.start(bySkeleton + 1)]);
+      }
+    }
+    // Dividing every weight by the form's total later keeps this order, up to ties that
+    // division may create; tied rows give a name the same weight whichever claims it.
+    rows.sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+    const flat = new Float64Array(rows.length * EXPANSION_FIELDS);
+    let scan = 0;
+    rows.forEach((row, x) => {
+      flat.set(row, x * EXPANSION_FIELDS);
+      scan += row[3] - row[2];
+    });
+    const result: UnitExpansion = { rows: flat, scan };
+    if (this.expansionCache.size >= EXPANSION_CACHE_MAX) this.expansionCache.clear();
+    this.expansionCache.set(key, result);
+    return result;
+  }
+
+  /** Vocabulary terms a query token may stand for, with their token similarity, by term id. */
+  private expand(tok: NameToken, fuzzy: boolean): Array<[number, number]> {
     const out = new Map<number, number>();
     const consider = (id: number) => {
       if (out.has(id)) return;
@@ -307,10 +366,7 @@ export class CandidateIndex {
         for (const [id] of passing) consider(id);
       }
     }
-    const result = [...out].sort((a, b) => a[0] - b[0]);
-    if (this.expansionCache.size >= EXPANSION_CACHE_MAX) this.expansionCache.clear();
-    this.expansionCache.set(key, result);
-    return result;
+    return [...out].sort((a, b) => a[0] - b[0]);
   }
 
   /**
@@ -319,10 +375,22 @@ export class CandidateIndex {
    * started, so pruning and the candidate limit apply to what the caller may see.
    */
   candidates(query: PreparedQuery, scope?: Uint8Array): Candidate[] {
-    this.queryCounter++;
-    const touched: number[] = [];
+    const queryStamp = ++this.queryCounter;
     const best = this.best;
     const acc = this.acc;
+    const stamp = this.stamp;
+    const formSeen = this.formSeen;
+    const seen = this.seen;
+    const refEntity = this.refEntity;
+    const formTouched = this.formTouched;
+    const touched = this.touched;
+    let touchedCount = 0;
+    const termValues = this.termPostings.values;
+    const compoundValues = this.compoundPostings.values;
+    const compoundSkeletonValues = this.compoundSkeletonPostings.values;
+    const multiForm = query.name.forms.length > 1;
+    // form stamps only grow: a ref whose stamp is at least this one was reached by this query
+    const firstFormStamp = this.formCounter + 1;
     for (const form of query.name.forms) {
       const tokens = form.tokens;
       const units: Array<{ tok: NameToken; compound: boolean; weight: number }> = [];
@@ -350,7 +418,7 @@ export class CandidateIndex {
       units.sort((a, b) => b.weight - a.weight || a.tok.text.localeCompare(b.tok.text));
       let remaining = units.reduce((sum, u) => sum + u.weight, 0) / total;
       const formStamp = ++this.formCounter;
-      const formTouched: number[] = [];
+      let formCount = 0;
       const limit = this.config.candidateLimit;
       let closed = false;
       for (const u of units) {
@@ -359,69 +427,53 @@ export class CandidateIndex {
         // tests only tighten as units are processed, so once closed, retrieval stays closed.
         if (!closed && remaining < RETRIEVAL_PRUNE_FLOOR) closed = true;
         // a name found so far has at most 1 - remaining: the cut can only bite below 0.5
-        if (!closed && remaining <= 0.5 && formTouched.length > 3 * limit) {
-          const values = new Float64Array(formTouched.length);
-          for (let k = 0; k < formTouched.length; k++) values[k] = acc[formTouched[k]!]!;
-          if (kthLargest(values, 3 * limit) >= remaining) closed = true;
+        if (!closed && remaining <= 0.5 && formCount > 3 * limit) {
+          const values = this.coverages;
+          for (let k = 0; k < formCount; k++) values[k] = acc[formTouched[k]!]!;
+          if (kthLargest(values, formCount, 3 * limit) >= remaining) closed = true;
         }
         const open = !closed;
         remaining -= u.weight / total;
         const stampId = ++this.tokenCounter;
-        const expansions: Expansion[] = [];
-        // a one- or two-consonant skeleton (يحيى → H) says little about which name it is
-        const abjad = ABJAD.has(u.tok.script);
-        const specificity = !abjad ? 1 : u.tok.skeleton.length <= 1 ? 0.4 : u.tok.skeleton.length === 2 ? 0.7 : 1;
-        const terms = this.termPostings;
-        const expanded = this.expand(u.tok, !u.compound);
-        for (let x = 0; x < expanded.length; x++) {
-          const [id, sim] = expanded[x]!;
-          const s = abjad && this.termList[id] !== u.tok.text ? sim * specificity : sim;
-          expansions.push([id, (s * this.termRarityWeight[id]!) / total, terms.values, terms.start(id), terms.start(id + 1)]);
-        }
-        if (!u.compound) {
-          // list names that join what the query splits
-          const joined = this.compoundPostings.idOf(u.tok.text);
-          if (joined !== undefined) expansions.push([-1, u.weight / total, this.compoundPostings.values, this.compoundPostings.start(joined), this.compoundPostings.start(joined + 1)]);
-          if (abjad && u.tok.skeleton.length >= 3) {
-            const skeletons = this.compoundSkeletonPostings;
-            const bySkeleton = skeletons.idOf(u.tok.skeleton);
-            if (bySkeleton !== undefined) expansions.push([-2, (0.9 * u.weight) / total, skeletons.values, skeletons.start(bySkeleton), skeletons.start(bySkeleton + 1)]);
-          }
-        }
-        expansions.sort((a, b) => b[1] - a[1] || a[0] - b[0]);
-        let scan = 0;
-        for (const x of expansions) scan += x[4] - x[3];
-        if (!open && scan > 4 * formTouched.length) {
+        const { rows, scan } = this.unitExpansion(u.tok, u.compound);
+        if (!open && scan > 4 * formCount) {
           // only names already found can gain: look their terms up instead of scanning postings
           const mark = this.termMark;
           const markW = this.termMarkWeight;
-          for (const [id, w] of expansions) {
+          for (let x = 0; x < rows.length; x += EXPANSION_FIELDS) {
+            const id = rows[x]!;
             if (id >= 0 && mark[id] !== stampId) {
               mark[id] = stampId;
-              markW[id] = w;
+              markW[id] = rows[x + 1]! / total;
             }
           }
-          for (const ref of formTouched) {
+          const refTermsStart = this.refTermsStart;
+          const refTerms = this.refTerms;
+          for (let f = 0; f < formCount; f++) {
+            const ref = formTouched[f]!;
             let gain = 0;
-            for (let k = this.refTermsStart[ref]!, end = this.refTermsStart[ref + 1]!; k < end; k++) {
-              const id = this.refTerms[k]!;
+            for (let k = refTermsStart[ref]!, end = refTermsStart[ref + 1]!; k < end; k++) {
+              const id = refTerms[k]!;
               if (mark[id] === stampId && markW[id]! > gain) gain = markW[id]!;
             }
             acc[ref]! += gain;
           }
           continue;
         }
-        for (const [, w, postings, start, end] of expansions) {
-          for (let k = start; k < end; k++) {
+        for (let x = 0; x < rows.length; x += EXPANSION_FIELDS) {
+          const id = rows[x]!;
+          const w = rows[x + 1]! / total;
+          const postings = id >= 0 ? termValues : id === -1 ? compoundValues : compoundSkeletonValues;
+          for (let k = rows[x + 2]!, end = rows[x + 3]!; k < end; k++) {
             const ref = postings[k]!;
-            if (this.stamp[ref] === stampId) continue;
-            this.stamp[ref] = stampId;
-            if (this.formSeen[ref] !== formStamp) {
+            if (stamp[ref] === stampId) continue;
+            stamp[ref] = stampId;
+            if (formSeen[ref] !== formStamp) {
               if (!open) continue;
-              if (scope !== undefined && scope[this.refEntity[ref]!] !== 1) continue;
-              this.formSeen[ref] = formStamp;
+              if (scope !== undefined && scope[refEntity[ref]!] !== 1) continue;
+              formSeen[ref] = formStamp;
               acc[ref] = 0;
-              formTouched.push(ref);
+              formTouched[formCount++] = ref;
             }
             acc[ref]! += w;
           }
@@ -429,12 +481,24 @@ export class CandidateIndex {
       }
       // a query read several ways (Han as Mandarin or Korean) takes its best reading per name;
       // joined units overlap the tokens they join, so coverage is capped at the whole query
-      for (const ref of formTouched) {
-        if (acc[ref]! > 1) acc[ref] = 1;
-        if (this.seen[ref] !== this.queryCounter) {
-          this.seen[ref] = this.queryCounter;
+      if (touchedCount === 0) {
+        // nothing reached yet this query: every name is new, and only later readings need `seen`
+        for (let f = 0; f < formCount; f++) {
+          const ref = formTouched[f]!;
+          if (acc[ref]! > 1) acc[ref] = 1;
+          if (multiForm) seen[ref] = queryStamp;
           best[ref] = acc[ref]!;
-          touched.push(ref);
+          touched[touchedCount++] = ref;
+        }
+        continue;
+      }
+      for (let f = 0; f < formCount; f++) {
+        const ref = formTouched[f]!;
+        if (acc[ref]! > 1) acc[ref] = 1;
+        if (seen[ref] !== queryStamp) {
+          seen[ref] = queryStamp;
+          best[ref] = acc[ref]!;
+          touched[touchedCount++] = ref;
         } else if (acc[ref]! > best[ref]!) best[ref] = acc[ref]!;
       }
     }
@@ -442,56 +506,58 @@ export class CandidateIndex {
     const queryLength = query.name.forms[0]?.tokens.length ?? 0;
     const entityBest = this.entityBest;
     const entityStamp = this.entityStamp;
-    const entities: number[] = [];
+    const refLength = this.refLength;
+    const reached = this.reached;
+    let reachedCount = 0;
     let bestCoverage = 0;
-    for (const ref of touched) {
-      const cov = best[ref]! - 0.03 * Math.abs(this.refLength[ref]! - queryLength);
+    for (let t = 0; t < touchedCount; t++) {
+      const ref = touched[t]!;
+      const cov = best[ref]! - 0.03 * Math.abs(refLength[ref]! - queryLength);
       best[ref] = cov;
       if (cov > bestCoverage) bestCoverage = cov;
-      const e = this.refEntity[ref]!;
-      if (entityStamp[e] !== this.queryCounter) {
-        entityStamp[e] = this.queryCounter;
+      const e = refEntity[ref]!;
+      if (entityStamp[e] !== queryStamp) {
+        entityStamp[e] = queryStamp;
         entityBest[e] = cov;
-        entities.push(e);
+        reached[reachedCount++] = e;
       } else if (cov > entityBest[e]!) entityBest[e] = cov;
     }
     const floor = Math.max(bestCoverage * 0.35, Math.min(0.3, bestCoverage * 0.5));
     // cross-script queries are retrieved by skeletons, which are less selective: look further
     const crossScript = query.name.forms.some((f) => f.tokens.some((t) => ABJAD.has(t.script)));
     const limit = crossScript ? Math.round(this.config.candidateLimit * 1.5) : this.config.candidateLimit;
-    let kept = entities.filter((e) => entityBest[e]! >= floor);
+    let kept: number[] = [];
+    for (let r = 0; r < reachedCount; r++) if (entityBest[reached[r]!]! >= floor) kept.push(reached[r]!);
     if (kept.length > 4 * limit) {
       // only the best `limit` are needed: cut at the limit-th coverage before sorting
-      const values = new Float64Array(kept.length);
+      const values = this.coverages;
       for (let k = 0; k < kept.length; k++) values[k] = entityBest[kept[k]!]!;
-      const cut = kthLargest(values, limit);
+      const cut = kthLargest(values, kept.length, limit);
       kept = kept.filter((e) => entityBest[e]! >= cut);
     }
     kept.sort((a, b) => entityBest[b]! - entityBest[a]! || a - b);
     if (kept.length > limit) kept.length = limit;
-    // only the names of each entity that the query actually reached, near its best one
-    const slot = this.entitySlot;
-    const names: number[][] = [];
-    for (let k = 0; k < kept.length; k++) {
-      slot[kept[k]!] = k + 1;
-      names.push([]);
-    }
-    for (const ref of touched) {
-      const e = this.refEntity[ref]!;
-      const k = slot[e]!;
-      if (k !== 0 && best[ref]! >= entityBest[e]! * NAME_COVERAGE_RATIO) names[k - 1]!.push(ref);
-    }
-    for (const e of kept) slot[e] = 0;
-    // bound the scoring work of one query: best-covered candidates first, up to a name budget
+    // bound the scoring work of one query: best-covered candidates first, up to a name budget;
+    // of each, only the names the query reached (a form stamp of this query), near its best one
     const out: Candidate[] = [];
     let budget = NAME_BUDGET;
+    const entityRefs = this.entityRefs;
+    const refName = this.refName;
     for (let k = 0; k < kept.length; k++) {
-      const list = names[k]!.sort((a, b) => a - b);
       if (budget <= 0) break;
-      budget -= list.length;
       const e = kept[k]!;
-      // an entity's refs are consecutive in name order: sorted refs are sorted names
-      out.push({ entity: e, names: list.map((ref) => this.refName[ref]!), coverage: entityBest[e]!, refs: list });
+      const bar = entityBest[e]! * NAME_COVERAGE_RATIO;
+      // an entity's refs are consecutive in name order: ascending refs are ascending names
+      const refs: number[] = [];
+      const names: number[] = [];
+      for (let ref = entityRefs[e]!, end = entityRefs[e + 1]!; ref < end; ref++) {
+        if (formSeen[ref]! >= firstFormStamp && best[ref]! >= bar) {
+          refs.push(ref);
+          names.push(refName[ref]!);
+        }
+      }
+      budget -= refs.length;
+      out.push({ entity: e, names, coverage: entityBest[e]!, refs });
     }
     return out;
   }
@@ -508,10 +574,11 @@ export class CandidateIndex {
     const ranked: Array<{ e: number; entity: Entity; score: number; nameIndex: number }> = [];
     const context = newCompareContext();
     const options: ScoreOptions = { config: this.config, params: this.params, rarity: this.rarityFn, nameIndexes: undefined, context, explain: false };
+    const view: NameView = { refs: [], forms: this.refForms, weak: this.refWeak };
     for (const c of this.candidates(prepared, scope)) {
       options.nameIndexes = c.names;
+      view.refs = c.refs;
       const pe = this.entities[c.entity]!;
-      const view: NameView = { forms: c.refs.map((ref) => this.refForms[ref]!), weak: c.refs.map((ref) => this.refWeak[ref] === 1) };
       const s = entityScore(prepared, pe, options, view);
       if (s && s.score > 0) ranked.push({ e: c.entity, entity: pe.entity, score: s.score, nameIndex: s.nameIndex });
     }
@@ -537,11 +604,11 @@ export class CandidateIndex {
   }
 }
 
-/** The k-th largest value (1-based) of `values`, which it reorders (quickselect). */
-function kthLargest(values: Float64Array, k: number): number {
+/** The k-th largest value (1-based) of the first `length` of `values`, which it reorders (quickselect). */
+function kthLargest(values: Float64Array, length: number, k: number): number {
   let lo = 0;
-  let hi = values.length - 1;
-  const target = Math.min(k, values.length) - 1;
+  let hi = length - 1;
+  const target = Math.min(k, length) - 1;
   while (lo < hi) {
     const pivot = values[(lo + hi) >>> 1]!;
     let i = lo;

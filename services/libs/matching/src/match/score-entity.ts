@@ -79,9 +79,13 @@ export function prepareEntity(entity: Entity): PreparedEntity {
   return { entity, names, countries };
 }
 
-/** How a date of birth on the query bears on the entity's dates (0 when either has none). */
-export function dobEffect(queryDob: string | undefined, entityDates: readonly string[]): QualifierEffect | null {
-  if (!queryDob || entityDates.length === 0) return null;
+/**
+ * How a date of birth on the query bears on the entity's dates: 1 to 3 when they agree (to the
+ * year, month or day), 0 when only the year does, -1 one year off, -2 a contradiction, and
+ * NaN when either side has no date.
+ */
+function dobVerdict(queryDob: string | undefined, entityDates: readonly string[]): number {
+  if (!queryDob || entityDates.length === 0) return NaN;
   const q = queryDob.split('-').map(Number);
   let bestPrecision = -1;
   let sameYear = false;
@@ -103,14 +107,24 @@ export function dobEffect(queryDob: string | undefined, entityDates: readonly st
     }
     if (ok) bestPrecision = Math.max(bestPrecision, precision);
   }
-  if (minYearGap === Infinity) return null;
-  if (bestPrecision >= 1) {
-    const effect = bestPrecision === 3 ? 0.05 : bestPrecision === 2 ? 0.03 : 0.02;
-    return { qualifier: 'dob', effect, detail: `date of birth ${queryDob} agrees with the list (${entityDates.join(', ')})` };
-  }
-  if (sameYear) return { qualifier: 'dob', effect: -0.05, detail: `same birth year as the list but month or day differ (${entityDates.join(', ')})` };
-  if (minYearGap <= 1) return { qualifier: 'dob', effect: -0.08, detail: `date of birth one year off the list (${entityDates.join(', ')})` };
-  return { qualifier: 'dob', effect: -0.2, detail: `date of birth ${queryDob} contradicts the list (${entityDates.join(', ')})` };
+  if (minYearGap === Infinity) return NaN;
+  if (bestPrecision >= 1) return bestPrecision;
+  return sameYear ? 0 : minYearGap <= 1 ? -1 : -2;
+}
+
+function dobVerdictEffect(verdict: number): number {
+  return verdict === 3 ? 0.05 : verdict === 2 ? 0.03 : verdict === 1 ? 0.02 : verdict === 0 ? -0.05 : verdict === -1 ? -0.08 : -0.2;
+}
+
+/** How a date of birth on the query bears on the entity's dates (0 when either has none). */
+export function dobEffect(queryDob: string | undefined, entityDates: readonly string[]): QualifierEffect | null {
+  const verdict = dobVerdict(queryDob, entityDates);
+  if (Number.isNaN(verdict)) return null;
+  const effect = dobVerdictEffect(verdict);
+  if (verdict >= 1) return { qualifier: 'dob', effect, detail: `date of birth ${queryDob} agrees with the list (${entityDates.join(', ')})` };
+  if (verdict === 0) return { qualifier: 'dob', effect, detail: `same birth year as the list but month or day differ (${entityDates.join(', ')})` };
+  if (verdict === -1) return { qualifier: 'dob', effect, detail: `date of birth one year off the list (${entityDates.join(', ')})` };
+  return { qualifier: 'dob', effect, detail: `date of birth ${queryDob} contradicts the list (${entityDates.join(', ')})` };
 }
 
 export function countryEffect(queryCountry: string | undefined, countries: ReadonlySet<string>): QualifierEffect | null {
@@ -119,10 +133,15 @@ export function countryEffect(queryCountry: string | undefined, countries: Reado
   return { qualifier: 'country', effect: -0.05, detail: `country ${queryCountry} is not among the list's countries (${[...countries].sort().join(', ')})` };
 }
 
+function typeEffectValue(queryType: EntityType, entityType: EntityType): number {
+  if (queryType === entityType) return 0;
+  const personVsOther = queryType === 'individual' || entityType === 'individual';
+  return personVsOther ? -0.3 : queryType === 'organization' || entityType === 'organization' ? -0.1 : -0.2;
+}
+
 export function typeEffect(queryType: EntityType | undefined, entityType: EntityType): QualifierEffect | null {
   if (!queryType || queryType === entityType) return null;
-  const personVsOther = queryType === 'individual' || entityType === 'individual';
-  const effect = personVsOther ? -0.3 : queryType === 'organization' || entityType === 'organization' ? -0.1 : -0.2;
+  const effect = typeEffectValue(queryType, entityType);
   return { qualifier: 'entityType', effect, detail: `query is ${queryType}, list entry is ${entityType}` };
 }
 
@@ -149,9 +168,10 @@ type BestName = { adjusted: number; raw: number; factor: number; nameIdx: number
 
 /**
  * The forms of the names `nameIndexes` selects, and whether each is a weak alias, as the
- * index holds them: the search then reads them without walking the entity's objects.
+ * index holds them: name k is `refs[k]` in `forms` and `weak` (1: weak), which cover every
+ * indexed name, so the search reads them without walking the entity's objects.
  */
-export type NameView = { forms: ReadonlyArray<readonly NameForm[]>; weak: ReadonlyArray<boolean> };
+export type NameView = { refs: readonly number[]; forms: ReadonlyArray<readonly NameForm[]>; weak: Uint8Array };
 
 /** The entity's best-matching name or alias for the query: the score-only search both scorers share. */
 function bestName(query: PreparedQuery, entity: PreparedEntity, options: ScoreOptions, params: NameParams, view?: NameView): BestName | null {
@@ -162,8 +182,9 @@ function bestName(query: PreparedQuery, entity: PreparedEntity, options: ScoreOp
     let listForms: readonly NameForm[];
     let weak: boolean;
     if (view) {
-      listForms = view.forms[k]!;
-      weak = view.weak[k]!;
+      const ref = view.refs[k]!;
+      listForms = view.forms[ref]!;
+      weak = view.weak[ref] === 1;
     } else {
       const pn = entity.names[ni];
       if (!pn) continue;
@@ -215,9 +236,15 @@ function defaultParams(options: ScoreOptions): NameParams {
 export function entityScore(query: PreparedQuery, entity: PreparedEntity, options: ScoreOptions, view?: NameView): { score: number; nameIndex: number } | null {
   const best = bestName(query, entity, options, defaultParams(options), view);
   if (!best) return null;
-  const qualifiers: QualifierEffect[] = [];
-  qualifierEffects(query, entity, qualifiers);
-  return { score: finalScore(best.adjusted, qualifiers, 0), nameIndex: best.nameIdx };
+  // the effects qualifierEffects would list, in its order, without writing their details
+  let score = best.adjusted;
+  if (query.dob) {
+    const verdict = dobVerdict(query.dob, entity.entity.birthDates);
+    if (!Number.isNaN(verdict)) score += dobVerdictEffect(verdict);
+  }
+  if (query.country && entity.countries.size > 0) score += entity.countries.has(query.country) ? 0.03 : -0.05;
+  if (query.type && query.type !== entity.entity.type) score += typeEffectValue(query.type, entity.entity.type);
+  return { score: round4(Math.max(0, Math.min(1, score))), nameIndex: best.nameIdx };
 }
 
 /** Scores one entity for a query: best name or alias, then qualifiers. */

@@ -47,7 +47,18 @@ export type NameForm = {
   tokens: NameToken[];
   /** Scoring's memo of a list form (set on its first comparison). */
   plan?: FormPlan;
+  /** Its plan's comparison key, read without the plan (set with it). */
+  key?: number;
 };
+
+/**
+ * Every token is made here, with every optional field present (undefined until set), so all
+ * tokens share one hidden class: scoring reads their fields at the same sites for query,
+ * list and joined tokens, and mixed shapes made those loads megamorphic.
+ */
+export function newToken(text: string, kind: TokenKind, script: Script, phonetic: readonly string[], skeleton: string, group: number, legal?: string): NameToken {
+  return { text, kind, script, legal, phonetic, skeleton, skeleton2: undefined, group, family: undefined, generic: undefined, rarity: undefined, key: undefined };
+}
 
 export type AnalyzedName = {
   raw: string;
@@ -153,7 +164,7 @@ function classify(words: RawWord[], type: EntityTypeHint | undefined): NameToken
     const legal = matchLegal(words, i, type);
     if (legal) {
       const text = words.slice(i, i + legal.length).map((x) => x.text).join('');
-      tokens.push({ text, kind: 'legal', script: w.script, legal: legal.family, phonetic: [], skeleton: '', group: -1 });
+      tokens.push(newToken(text, 'legal', w.script, [], '', -1, legal.family));
       i += legal.length - 1;
       leading = false;
       continue;
@@ -170,7 +181,7 @@ function classify(words: RawWord[], type: EntityTypeHint | undefined): NameToken
     if (kind !== 'honorific' && kind !== 'prefix') leading = false;
     const text = kind === 'number' ? w.text.replace(/^0+(?=\d)/, '') : w.text;
     const f = kind === 'word' || kind === 'particle' ? wordFeatures(text) : { phonetic: [], skeleton: '', group: -1 };
-    const token: NameToken = { text, kind, script: w.script, phonetic: f.phonetic, skeleton: w.skeleton ?? f.skeleton, group: f.group };
+    const token = newToken(text, kind, w.script, f.phonetic, w.skeleton ?? f.skeleton, f.group);
     if (w.family && kind === 'word') token.family = true;
     if (kind === 'word' && type !== 'individual' && GENERIC_ORG_WORDS.has(text)) token.generic = true;
     tokens.push(token);
@@ -221,7 +232,8 @@ export function analyzeName(raw: string, type?: EntityTypeHint, familyName?: str
     const key = words.map((w) => w.text).join(' ');
     if (seen.has(key)) continue;
     seen.add(key);
-    forms.push({ scheme: variant.scheme, tokens: classify(words, type) });
+    // plan and key are set later by scoring: present from the start, so forms keep one hidden class
+    forms.push({ scheme: variant.scheme, tokens: classify(words, type), plan: undefined, key: undefined });
   }
   return { raw, forms };
 }
@@ -250,7 +262,7 @@ export function joinTokens(tokens: readonly NameToken[]): NameToken {
     });
     if (full !== skeleton) skeleton2 = full;
   }
-  const joined: NameToken = { text, kind: 'word', script: sameScript ? first.script : 'Latn', phonetic: f.phonetic, skeleton, group: f.group };
+  const joined = newToken(text, 'word', sameScript ? first.script : 'Latn', f.phonetic, skeleton, f.group);
   if (skeleton2) joined.skeleton2 = skeleton2;
   return joined;
 }

@@ -6,7 +6,14 @@ import { joinTokens, type NameForm, type NameToken, type TokenKind } from './ana
 
 export type TokenMethod = 'exact' | 'equivalent' | 'transliterated' | 'phonetic' | 'fuzzy' | 'initial';
 
-export type TokenSimilarity = { score: number; method: TokenMethod };
+/** Read-only: the common outcomes are shared objects, as most token pairs of a query are unrelated. */
+export type TokenSimilarity = { readonly score: number; readonly method: TokenMethod };
+
+const EXACT: TokenSimilarity = { score: 1, method: 'exact' };
+const NO_MATCH: TokenSimilarity = { score: 0, method: 'exact' };
+const NO_INITIAL: TokenSimilarity = { score: 0, method: 'initial' };
+const NO_FUZZY: TokenSimilarity = { score: 0, method: 'fuzzy' };
+const EQUIVALENT: TokenSimilarity = { score: 0.95, method: 'equivalent' };
 
 /** The knobs of token and name comparison; defaults in `DEFAULT_NAME_PARAMS`. */
 export type NameParams = {
@@ -93,32 +100,32 @@ function phoneticAgree(a: readonly string[], b: readonly string[]): boolean {
 export function compareTokens(q: NameToken, c: NameToken, params: NameParams = DEFAULT_NAME_PARAMS): TokenSimilarity {
   const crossScript = q.script !== c.script;
   if (q.kind === 'number' || c.kind === 'number') {
-    return q.kind === c.kind && q.text === c.text ? { score: 1, method: 'exact' } : { score: 0, method: 'exact' };
+    return q.kind === c.kind && q.text === c.text ? EXACT : NO_MATCH;
   }
   if (q.kind === 'legal' || c.kind === 'legal') {
     const fq = q.legal ?? LEGAL_FAMILY_OF_TEXT.get(q.text);
     const fc = c.legal ?? LEGAL_FAMILY_OF_TEXT.get(c.text);
-    if (q.text === c.text) return { score: 1, method: 'exact' };
-    if (fq !== undefined && fq === fc) return { score: 0.95, method: 'equivalent' };
+    if (q.text === c.text) return EXACT;
+    if (fq !== undefined && fq === fc) return EQUIVALENT;
     if (fq !== undefined && fc !== undefined) return { score: 0.3, method: 'equivalent' };
     // a misspelt legal form ("Companny", "Foundatkion") is still that legal form
     const maxLen = Math.max(q.text.length, c.text.length);
     const d = boundedEditDistance(q.text, c.text, allowedEdits(maxLen, params.levDistanceMax));
     if (d <= allowedEdits(maxLen, params.levDistanceMax)) return { score: 0.85, method: 'fuzzy' };
-    return { score: 0, method: 'exact' };
+    return NO_MATCH;
   }
   if (q.text === c.text) return { score: 1, method: crossScript ? 'transliterated' : 'exact' };
   // a particle or title is what it is: "al" is not a misspelt "Ali"
   if (isWeakKind(q.kind) || isWeakKind(c.kind)) {
-    return q.group >= 0 && q.group === c.group ? { score: 0.95, method: 'equivalent' } : { score: 0, method: 'exact' };
+    return q.group >= 0 && q.group === c.group ? EQUIVALENT : NO_MATCH;
   }
   if (q.kind === 'initial' || c.kind === 'initial') {
     const [short, long] = q.text.length <= c.text.length ? [q.text, c.text] : [c.text, q.text];
     if (short.length === 1 && long.startsWith(short)) return { score: 0.9, method: 'initial' };
-    return { score: 0, method: 'initial' };
+    return NO_INITIAL;
   }
   if (q.group >= 0 && q.group === c.group) return { score: 0.95, method: crossScript ? 'transliterated' : 'equivalent' };
-  let best: TokenSimilarity = { score: 0, method: 'fuzzy' };
+  let best = NO_FUZZY;
   if (isAbjad(q.script) || isAbjad(c.script)) {
     let s = skeletonSimilarity(q.skeleton, c.skeleton);
     if (s < 0.9 && (q.skeleton2 || c.skeleton2)) s = Math.max(s, skeletonSimilarity(q.skeleton2 ?? q.skeleton, c.skeleton2 ?? c.skeleton));
@@ -176,48 +183,47 @@ export type NameComparison = {
 };
 
 /**
- * Similarities by (query token slot, list token key id): open addressing on two Int32Arrays,
+ * Similarities by (query token slot, list token key id): open addressing on an Int32Array,
  * a few hundred entries per query, where a Map per query token hashed every lookup anew.
  * Entries are never evicted, so the first comparison of a pair is the one every later
  * lookup sees, as with a Map.
  */
 class PairMemo {
-  private slots = new Int32Array(512);
-  private ids = new Int32Array(512);
+  /** cell h is keys[2h] (the slot plus one; 0 marks an empty cell) and keys[2h + 1] (the id): one buffer, and a probe reads one cache line */
+  private keys = new Int32Array(2 * 512);
   private sims: Array<TokenSimilarity | undefined> = new Array<TokenSimilarity | undefined>(512);
   private size = 0;
 
   private find(slot: number, id: number): number {
-    const mask = this.slots.length - 1;
+    const keys = this.keys;
+    const mask = this.sims.length - 1;
     let h = (Math.imul(slot + 1, 0x9e3779b1) ^ Math.imul(id, 0x85ebca6b)) >>> 0;
     h = (h ^ (h >>> 15)) & mask;
-    // slots are stored plus one: 0 marks an empty cell
-    while (this.slots[h] !== 0 && (this.slots[h] !== slot + 1 || this.ids[h] !== id)) h = (h + 1) & mask;
+    while (keys[2 * h] !== 0 && (keys[2 * h] !== slot + 1 || keys[2 * h + 1] !== id)) h = (h + 1) & mask;
     return h;
   }
 
   get(slot: number, id: number): TokenSimilarity | undefined {
     const h = this.find(slot, id);
-    return this.slots[h] === 0 ? undefined : this.sims[h];
+    return this.keys[2 * h] === 0 ? undefined : this.sims[h];
   }
 
   set(slot: number, id: number, sim: TokenSimilarity): void {
-    if (2 * (this.size + 1) > this.slots.length) this.grow();
+    if (2 * (this.size + 1) > this.sims.length) this.grow();
     const h = this.find(slot, id);
-    if (this.slots[h] === 0) this.size++;
-    this.slots[h] = slot + 1;
-    this.ids[h] = id;
+    if (this.keys[2 * h] === 0) this.size++;
+    this.keys[2 * h] = slot + 1;
+    this.keys[2 * h + 1] = id;
     this.sims[h] = sim;
   }
 
   private grow(): void {
-    const { slots, ids, sims } = this;
-    const capacity = slots.length * 2;
-    this.slots = new Int32Array(capacity);
-    this.ids = new Int32Array(capacity);
+    const { keys, sims } = this;
+    const capacity = sims.length * 2;
+    this.keys = new Int32Array(2 * capacity);
     this.sims = new Array<TokenSimilarity | undefined>(capacity);
     this.size = 0;
-    for (let h = 0; h < slots.length; h++) if (slots[h] !== 0) this.set(slots[h]! - 1, ids[h]!, sims[h]!);
+    for (let h = 0; h < sims.length; h++) if (keys[2 * h] !== 0) this.set(keys[2 * h]! - 1, keys[2 * h + 1]!, sims[h]!);
   }
 }
 
@@ -228,7 +234,7 @@ type QueryFormMemo = {
   pairs: PairMemo;
   slot: number;
   /** score-only comparisons by list-form key: the lists repeat one another's names */
-  forms: Map<string, NameComparison>;
+  forms: Map<number, NameComparison>;
   weights: Float64Array;
   weightsParams: NameParams;
   weightsRarity: Rarity | undefined;
@@ -286,8 +292,8 @@ function queryMemo(ctx: CompareContext, form: NameForm, params: NameParams, rari
  * its token pairs memoised reads one block instead of every token object.
  */
 export type FormPlan = {
-  /** everything about the tokens that scoring reads */
-  key: string;
+  /** everything about the tokens that scoring reads, as an interned id: equal keys, equal ids */
+  key: number;
   /** n token key ids, n token weights, then RUN_FIELDS numbers per joined run */
   data: number[];
   runTokens: NameToken[];
@@ -308,13 +314,14 @@ function listPlan(form: NameForm, params: NameParams, rarity: Rarity | undefined
     for (const t of tokens) data.push(tokenWeight(t, rarity, params));
     for (const run of runs) data.push(run.idx[0]!, run.idx.length, run.length, run.abjad ? 1 : 0, run.id);
     plan = {
-      key: tokens.map((t) => `${tokenKey(t)}\u0002${t.family ? 1 : 0}${t.generic ? 1 : 0}${t.skeleton}\u0002${t.skeleton2 ?? ''}\u0002${t.rarity ?? ''}`).join('\u0003'),
+      key: formKeyId(tokens.map((t) => `${tokenKey(t)}\u0002${t.family ? 1 : 0}${t.generic ? 1 : 0}${t.skeleton}\u0002${t.skeleton2 ?? ''}\u0002${t.rarity ?? ''}`).join('\u0003')),
       data,
       runTokens: runs.map((run) => run.token),
       weightsParams: params,
       weightsRarity: rarity,
     };
     form.plan = plan;
+    form.key = plan.key;
   } else if (plan.weightsParams !== params || plan.weightsRarity !== rarity) {
     const tokens = form.tokens;
     for (let j = 0; j < tokens.length; j++) plan.data[tokens.length + j] = tokenWeight(tokens[j]!, rarity, params);
@@ -358,6 +365,25 @@ function isAbjad(script: string): boolean {
 function tokenKey(t: NameToken): string {
   if (t.key === undefined) t.key = t.kind === 'word' && t.script === 'Latn' ? t.text : `${t.text}\u0001${t.kind}\u0001${t.script}\u0001${t.legal ?? ''}`;
   return t.key;
+}
+
+// List form comparison keys as small integers: a memo lookup then hashes a number instead of
+// reading a long string. Keys include the rarities of the index that planned them, so each
+// rebuild of an index brings new ones: the table is bounded, and cleared when full. Ids are
+// never reused, so equal ids still mean equal keys; a key seen again after a clear gets a
+// new id, which only costs memo hits between forms planned before and after it.
+const FORM_KEY_IDS = new Map<string, number>();
+const FORM_KEY_IDS_MAX = 500_000;
+let nextFormKeyId = 0;
+
+function formKeyId(key: string): number {
+  let id = FORM_KEY_IDS.get(key);
+  if (id === undefined) {
+    if (FORM_KEY_IDS.size >= FORM_KEY_IDS_MAX) FORM_KEY_IDS.clear();
+    id = nextFormKeyId++;
+    FORM_KEY_IDS.set(key, id);
+  }
+  return id;
 }
 
 // Token keys as small integers, so the per-query pair memo hashes a number rather than a
@@ -409,12 +435,14 @@ function compareEdges(a: Edge, b: Edge): number {
 // Array.prototype.sort; both comparators are total orders, so the result is the same.
 const INSERTION_SORT_MAX = 24;
 
-function sortSmall<T>(items: T[], cmp: (a: T, b: T) => number): void {
-  if (items.length > INSERTION_SORT_MAX) {
-    items.sort(cmp);
+/** Sorts the first `length` items. */
+function sortSmall<T>(items: T[], length: number, cmp: (a: T, b: T) => number): void {
+  if (length > INSERTION_SORT_MAX) {
+    const sorted = items.slice(0, length).sort(cmp);
+    for (let i = 0; i < length; i++) items[i] = sorted[i]!;
     return;
   }
-  for (let i = 1; i < items.length; i++) {
+  for (let i = 1; i < length; i++) {
     const x = items[i]!;
     let j = i - 1;
     while (j >= 0 && cmp(items[j]!, x) > 0) {
@@ -425,13 +453,13 @@ function sortSmall<T>(items: T[], cmp: (a: T, b: T) => number): void {
   }
 }
 
-/** Token indexes by weight (weights[offset + index]), heaviest first, then by position. */
-function sortByWeight(indexes: number[], weights: ArrayLike<number>, offset: number): void {
-  if (indexes.length > INSERTION_SORT_MAX) {
-    indexes.sort((a, b) => weights[offset + b]! - weights[offset + a]! || a - b);
+/** The first `length` token indexes by weight (weights[offset + index]), heaviest first, then by position. */
+function sortByWeight(indexes: Int32Array, length: number, weights: ArrayLike<number>, offset: number): void {
+  if (length > INSERTION_SORT_MAX) {
+    indexes.set(Array.from(indexes.subarray(0, length)).sort((a, b) => weights[offset + b]! - weights[offset + a]! || a - b));
     return;
   }
-  for (let i = 1; i < indexes.length; i++) {
+  for (let i = 1; i < length; i++) {
     const x = indexes[i]!;
     const wx = weights[offset + x]!;
     let j = i - 1;
@@ -491,33 +519,66 @@ export function compareNameForms(
   /** false: score only, no per-token explanation (the hot path explains only the winners) */
   explain = true,
 ): NameComparison {
-  const plan = listPlan(list, params, rarity);
   const memo = ctx ? queryMemo(ctx, query, params, rarity) : undefined;
   if (!explain && memo) {
-    const hit = memo.forms.get(plan.key);
+    // a list form compared before has its key on the form: a memoised result needs neither
+    // its plan nor its weights, so the plan is only read (and its weights refreshed) on a miss
+    const key = list.key ?? listPlan(list, params, rarity).key;
+    const hit = memo.forms.get(key);
     if (hit) return hit;
-    const fresh = alignForms(query, list, params, rarity, memo, plan, false);
-    memo.forms.set(plan.key, fresh);
+    const fresh = alignForms(query, list, params, rarity, memo, listPlan(list, params, rarity), false);
+    memo.forms.set(key, fresh);
     return fresh;
   }
-  return alignForms(query, list, params, rarity, memo, plan, explain);
+  return alignForms(query, list, params, rarity, memo, listPlan(list, params, rarity), explain);
 }
 
-function pushEdge(edges: Edge[], qs: number, qn: number, cs: number, cn: number, score: number, method: TokenMethod, qDen: number, cDen: number): void {
-  edges.push({ qs, qn, cs, cn, score, method, order: edges.length, rel: Math.abs(qs / qDen - cs / cDen), initial: method === 'initial' });
+/**
+ * The edges of the comparison in progress. alignForms never re-enters, so one list serves
+ * every call, and its edge objects are overwritten rather than allocated anew: a query
+ * aligns a few hundred form pairs, most with a handful of edges.
+ */
+class EdgeList {
+  readonly items: Edge[] = [];
+  length = 0;
+
+  push(qs: number, qn: number, cs: number, cn: number, score: number, method: TokenMethod, qDen: number, cDen: number): void {
+    const order = this.length++;
+    const rel = Math.abs(qs / qDen - cs / cDen);
+    const initial = method === 'initial';
+    const e = this.items[order];
+    if (e === undefined) {
+      this.items.push({ qs, qn, cs, cn, score, method, order, rel, initial });
+      return;
+    }
+    e.qs = qs;
+    e.qn = qn;
+    e.cs = cs;
+    e.cn = cn;
+    e.score = score;
+    e.method = method;
+    e.order = order;
+    e.rel = rel;
+    e.initial = initial;
+  }
 }
+
+const EDGES = new EdgeList();
 
 // Scratch for alignForms, which never re-enters itself; longer names get their own arrays.
 const SCRATCH_TOKENS = 64;
 const USED_Q = new Uint8Array(SCRATCH_TOKENS);
 const USED_C = new Uint8Array(SCRATCH_TOKENS);
+const CONTENT_Q = new Int32Array(SCRATCH_TOKENS);
+const CONTENT_C = new Int32Array(SCRATCH_TOKENS);
 
 function alignForms(query: NameForm, list: NameForm, params: NameParams, rarity: Rarity | undefined, memo: QueryFormMemo | undefined, plan: FormPlan, explain: boolean): NameComparison {
   const q = query.tokens;
   const c = list.tokens;
   const nq = q.length;
   const nc = c.length;
-  const edges: Edge[] = [];
+  const edges = EDGES;
+  edges.length = 0;
   const qDen = Math.max(1, nq);
   const cDen = Math.max(1, nc);
   const data = plan.data;
@@ -527,7 +588,7 @@ function alignForms(query: NameForm, list: NameForm, params: NameParams, rarity:
     const qt = q[i]!;
     for (let j = 0; j < nc; j++) {
       const sim = cachedCompare(pairs, slot + i, qt, c[j]!, data[j]!, params);
-      if (sim.score > 0) pushEdge(edges, i, 1, j, 1, sim.score, sim.method, qDen, cDen);
+      if (sim.score > 0) edges.push(i, 1, j, 1, sim.score, sim.method, qDen, cDen);
     }
   }
   // joined tokens on either side: 2 or 3 adjacent joinable tokens against one word
@@ -538,7 +599,7 @@ function alignForms(query: NameForm, list: NameForm, params: NameParams, rarity:
       const other = c[j]!;
       if (other.kind !== 'word' || !lengthsCompatible(run.length, run.abjad, other)) continue;
       const sim = cachedCompare(pairs, slot + nq + r, run.token, other, data[j]!, params);
-      if (sim.score >= joinFloor(run.abjad, other)) pushEdge(edges, run.idx[0]!, run.idx.length, j, 1, sim.score, sim.method, qDen, cDen);
+      if (sim.score >= joinFloor(run.abjad, other)) edges.push(run.idx[0]!, run.idx.length, j, 1, sim.score, sim.method, qDen, cDen);
     }
   }
   for (let r = 0, at = 2 * nc; at < data.length; r++, at += RUN_FIELDS) {
@@ -548,7 +609,7 @@ function alignForms(query: NameForm, list: NameForm, params: NameParams, rarity:
       const other = q[i]!;
       if (other.kind !== 'word' || !lengthsCompatible(runLength, runAbjad, other)) continue;
       const sim = cachedCompare(pairs, slot + i, other, plan.runTokens[r]!, data[at + 4]!, params);
-      if (sim.score >= joinFloor(runAbjad, other)) pushEdge(edges, i, 1, data[at]!, data[at + 1]!, sim.score, sim.method, qDen, cDen);
+      if (sim.score >= joinFloor(runAbjad, other)) edges.push(i, 1, data[at]!, data[at + 1]!, sim.score, sim.method, qDen, cDen);
     }
   }
   // a legal form on one side against the words of a misspelt phrase on the other
@@ -570,8 +631,8 @@ function alignForms(query: NameForm, list: NameForm, params: NameParams, rarity:
           const allowed = allowedEdits(Math.max(text.length, legal.text.length), params.levDistanceMax);
           if (boundedEditDistance(text, legal.text, allowed) <= allowed) {
             // scored above a single legal-form match so the whole misspelt phrase is consumed
-            if (legalIsQuery) pushEdge(edges, j, 1, i, k + 1, 0.96, 'fuzzy', qDen, cDen);
-            else pushEdge(edges, i, k + 1, j, 1, 0.96, 'fuzzy', qDen, cDen);
+            if (legalIsQuery) edges.push(j, 1, i, k + 1, 0.96, 'fuzzy', qDen, cDen);
+            else edges.push(i, k + 1, j, 1, 0.96, 'fuzzy', qDen, cDen);
           }
         }
       }
@@ -580,7 +641,7 @@ function alignForms(query: NameForm, list: NameForm, params: NameParams, rarity:
 
   // Highest similarity first; on equal score prefer the edge covering more tokens,
   // then the pair closest in relative position, then input order.
-  sortSmall(edges, compareEdges);
+  sortSmall(edges.items, edges.length, compareEdges);
 
   const usedQ = nq <= SCRATCH_TOKENS ? USED_Q.fill(0, 0, nq) : new Uint8Array(nq);
   const usedC = nc <= SCRATCH_TOKENS ? USED_C.fill(0, 0, nc) : new Uint8Array(nc);
@@ -593,14 +654,16 @@ function alignForms(query: NameForm, list: NameForm, params: NameParams, rarity:
   for (let phase = 0; phase < 3; phase++) {
     if (phase === 1) {
       // leftover words on both sides contradict each other, heaviest first
-      const contentQ: number[] = [];
-      const contentC: number[] = [];
-      for (let i = 0; i < nq; i++) if (!usedQ[i] && isContent(q[i]!.kind)) contentQ.push(i);
-      for (let j = 0; j < nc; j++) if (!usedC[j] && isContent(c[j]!.kind)) contentC.push(j);
-      const pairs = Math.min(contentQ.length, contentC.length);
+      const contentQ = nq <= SCRATCH_TOKENS ? CONTENT_Q : new Int32Array(nq);
+      const contentC = nc <= SCRATCH_TOKENS ? CONTENT_C : new Int32Array(nc);
+      let countQ = 0;
+      let countC = 0;
+      for (let i = 0; i < nq; i++) if (!usedQ[i] && isContent(q[i]!.kind)) contentQ[countQ++] = i;
+      for (let j = 0; j < nc; j++) if (!usedC[j] && isContent(c[j]!.kind)) contentC[countC++] = j;
+      const pairs = Math.min(countQ, countC);
       if (pairs === 0) continue;
-      sortByWeight(contentQ, wq, 0);
-      sortByWeight(contentC, data, nc);
+      sortByWeight(contentQ, countQ, wq, 0);
+      sortByWeight(contentC, countC, data, nc);
       for (let k = 0; k < pairs; k++) {
         const i = contentQ[k]!;
         const j = contentC[k]!;
@@ -614,7 +677,8 @@ function alignForms(query: NameForm, list: NameForm, params: NameParams, rarity:
       continue;
     }
     const initialPhase = phase === 2;
-    for (const e of edges) {
+    for (let k = 0; k < edges.length; k++) {
+      const e = edges.items[k]!;
       if (e.initial !== initialPhase) continue;
       let free = true;
       for (let i = e.qs; i < e.qs + e.qn; i++) if (usedQ[i]) free = false;
