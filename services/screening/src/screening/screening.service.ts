@@ -44,6 +44,9 @@ function listVersions(scope: Scope): ListVersionRef[] {
   return scope.versions.map((v) => ({ source: v.source, feed: v.feed, versionId: v.versionId, sha256: v.sha256, fetchedAt: v.fetchedAt, entityCount: v.entityCount }));
 }
 
+/** Names a bulk request screens before handing their logs to Postgres and screening the next ones. */
+const BULK_SLICE = 200;
+
 type Outcome = { results: ScreenResult[]; match: boolean; status: ScreenResult['status']; topScore: number };
 
 function outcome(results: ScreenResult[]): Outcome {
@@ -103,34 +106,48 @@ export class ScreeningService {
     const scope = this.index.scopeFor(request.feeds);
     const thresholds = thresholdsOf(request.thresholds);
     const partitions = new Map<string, PartitionInfo>(scope.versions.map((v) => [v.source, v]));
-    const perName = await this.index.screenMany(
-      request.names.map((name) => ({ name })),
-      scope,
-      request.limit,
-    );
     const screenedAt = new Date();
-    const entries: ScreeningLogEntry[] = [];
-    const items: BulkItem[] = request.names.map((name, i) => {
-      // Only the top result and the hits are answered (the rest of the candidates are clear and
-      // not returned). Bulk results carry no explanation: the only text kept is the top hit's, as
-      // its alert's or review's reason, so a name whose top result is clear needs none.
-      const needed = perName[i]!.filter((m, k) => k === 0 || isHit(m, thresholds));
-      const result = outcome(needed.map((m, k) => toScreenResult(m, thresholds, partitions, k === 0 && isHit(m, thresholds))));
-      const screeningId = randomUUID();
-      entries.push(this.logEntry(screeningId, 'bulk', request, name, null, result, scope, screenedAt));
-      return {
-        screeningId,
-        searchedName: name,
-        match: result.match,
-        blocked: result.status === 'blocked',
-        status: result.status,
-        topScore: result.topScore,
-        label: matchLabel(result.topScore),
-        // Triage needs the hits, not every weak candidate: only review and blocked results.
-        results: result.results.filter((r) => r.status !== 'clear').map(toBulkMatch),
-      };
-    });
-    await this.logs.record(entries);
+    const items: BulkItem[] = [];
+    const writes: Array<Promise<void>> = [];
+    // Slice by slice, so Postgres writes one slice's logs while the next is screened; the answer
+    // still waits for every write.
+    for (let start = 0; start < request.names.length; start += BULK_SLICE) {
+      const names = request.names.slice(start, start + BULK_SLICE);
+      const perName = await this.index.screenMany(
+        names.map((name) => ({ name })),
+        scope,
+        request.limit,
+      );
+      const entries: ScreeningLogEntry[] = [];
+      names.forEach((name, i) => {
+        // Only the top result and the hits are answered (the rest of the candidates are clear and
+        // not returned). Bulk results carry no explanation: the only text kept is the top hit's, as
+        // its alert's or review's reason, so a name whose top result is clear needs none.
+        const needed = perName[i]!.filter((m, k) => k === 0 || isHit(m, thresholds));
+        const result = outcome(needed.map((m, k) => toScreenResult(m, thresholds, partitions, k === 0 && isHit(m, thresholds))));
+        const screeningId = randomUUID();
+        entries.push(this.logEntry(screeningId, 'bulk', request, name, null, result, scope, screenedAt));
+        items.push({
+          screeningId,
+          searchedName: name,
+          match: result.match,
+          blocked: result.status === 'blocked',
+          status: result.status,
+          topScore: result.topScore,
+          label: matchLabel(result.topScore),
+          // Triage needs the hits, not every weak candidate: only review and blocked results.
+          results: result.results.filter((r) => r.status !== 'clear').map(toBulkMatch),
+        });
+      });
+      const written = this.logs.record(entries);
+      // Settled here so a failed write is not an unhandled rejection while later slices are screened.
+      written.catch(() => undefined);
+      writes.push(written);
+      // A turn of the event loop: the write goes out now (not after the last slice), and single
+      // screens waiting behind this request are answered between slices.
+      if (start + BULK_SLICE < request.names.length) await new Promise((r) => setImmediate(r));
+    }
+    await Promise.all(writes);
     return {
       results: items,
       summary: { total: items.length, matches: items.filter((i) => i.match).length, blocked: items.filter((i) => i.blocked).length },
