@@ -109,7 +109,9 @@ try {
   let nc;
   for (let i = 0; !nc; i++) {
     try {
-      nc = await connect({ servers: natsUrl, timeout: 500 });
+      // As the gateway's connection (@vigil/platform natsConnectionOptions): no async stack trace
+      // built per request.
+      nc = await connect({ servers: natsUrl, timeout: 500, noAsyncTraces: true });
     } catch (e) {
       if (i > 50) throw e;
       await sleep(100);
