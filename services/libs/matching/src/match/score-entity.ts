@@ -127,10 +127,17 @@ export function dobEffect(queryDob: string | undefined, entityDates: readonly st
   return { qualifier: 'dob', effect, detail: `date of birth ${queryDob} contradicts the list (${entityDates.join(', ')})` };
 }
 
+/** The country effect: the list has the query's country, or only others; NaN when either has none. */
+function countryEffectValue(queryCountry: string | undefined, countries: ReadonlySet<string>): number {
+  if (!queryCountry || countries.size === 0) return NaN;
+  return countries.has(queryCountry) ? 0.03 : -0.05;
+}
+
 export function countryEffect(queryCountry: string | undefined, countries: ReadonlySet<string>): QualifierEffect | null {
-  if (!queryCountry || countries.size === 0) return null;
-  if (countries.has(queryCountry)) return { qualifier: 'country', effect: 0.03, detail: `country ${queryCountry} is among the list's countries` };
-  return { qualifier: 'country', effect: -0.05, detail: `country ${queryCountry} is not among the list's countries (${[...countries].sort().join(', ')})` };
+  const effect = countryEffectValue(queryCountry, countries);
+  if (Number.isNaN(effect)) return null;
+  if (countries.has(queryCountry!)) return { qualifier: 'country', effect, detail: `country ${queryCountry} is among the list's countries` };
+  return { qualifier: 'country', effect, detail: `country ${queryCountry} is not among the list's countries (${[...countries].sort().join(', ')})` };
 }
 
 function typeEffectValue(queryType: EntityType, entityType: EntityType): number {
@@ -219,10 +226,25 @@ function qualifierEffects(query: PreparedQuery, entity: PreparedEntity, out: Qua
   if (type) out.push(type);
 }
 
+/**
+ * `score` plus the effects qualifierEffects lists, added in its order, without writing their
+ * details: the index ranks every candidate with this and explains only the ones it returns.
+ */
+function withQualifierEffects(score: number, query: PreparedQuery, entity: PreparedEntity): number {
+  const dob = query.dob ? dobVerdict(query.dob, entity.entity.birthDates) : NaN;
+  if (!Number.isNaN(dob)) score += dobVerdictEffect(dob);
+  const country = countryEffectValue(query.country, entity.countries);
+  if (!Number.isNaN(country)) score += country;
+  if (query.type && query.type !== entity.entity.type) score += typeEffectValue(query.type, entity.entity.type);
+  return score;
+}
+
+const clampScore = (score: number): number => round4(Math.max(0, Math.min(1, score)));
+
 function finalScore(adjusted: number, qualifiers: readonly QualifierEffect[], from: number): number {
   let score = adjusted;
   for (let k = from; k < qualifiers.length; k++) score += qualifiers[k]!.effect;
-  return round4(Math.max(0, Math.min(1, score)));
+  return clampScore(score);
 }
 
 function defaultParams(options: ScoreOptions): NameParams {
@@ -236,15 +258,7 @@ function defaultParams(options: ScoreOptions): NameParams {
 export function entityScore(query: PreparedQuery, entity: PreparedEntity, options: ScoreOptions, view?: NameView): { score: number; nameIndex: number } | null {
   const best = bestName(query, entity, options, defaultParams(options), view);
   if (!best) return null;
-  // the effects qualifierEffects would list, in its order, without writing their details
-  let score = best.adjusted;
-  if (query.dob) {
-    const verdict = dobVerdict(query.dob, entity.entity.birthDates);
-    if (!Number.isNaN(verdict)) score += dobVerdictEffect(verdict);
-  }
-  if (query.country && entity.countries.size > 0) score += entity.countries.has(query.country) ? 0.03 : -0.05;
-  if (query.type && query.type !== entity.entity.type) score += typeEffectValue(query.type, entity.entity.type);
-  return { score: round4(Math.max(0, Math.min(1, score))), nameIndex: best.nameIdx };
+  return { score: clampScore(withQualifierEffects(best.adjusted, query, entity)), nameIndex: best.nameIdx };
 }
 
 /** Scores one entity for a query: best name or alias, then qualifiers. */
