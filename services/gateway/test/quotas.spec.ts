@@ -19,11 +19,10 @@ let quotas: QuotasRepository;
 beforeAll(async () => {
   await runMigrations({ databaseUrl: testEnv.DATABASE_URL, schema, migrations });
   db = new Database(config);
-  quotas = new QuotasRepository(db, config);
+  quotas = new QuotasRepository(db);
 });
 
 afterAll(async () => {
-  await quotas.onApplicationShutdown();
   await db.onApplicationShutdown();
   const client = new pg.Client({ connectionString: testEnv.DATABASE_URL });
   await client.connect();

@@ -5,24 +5,37 @@ import { migrations } from '../../migrations/index.js';
 import { GATEWAY_CONFIG } from '../config.token.js';
 import type { GatewayConfig } from '../env.js';
 
+/** A pool pinned to the gateway's schema; `settings` are extra `-c` options for its sessions. */
+function schemaPool(config: GatewayConfig, name: string, max: number, settings = ''): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: config.DATABASE_URL,
+    max,
+    application_name: `vigil-${config.DB_SCHEMA}${name}`,
+    options: `-c search_path="${config.DB_SCHEMA}"${settings}`,
+  });
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on('error', () => undefined);
+  return pool;
+}
+
 /**
- * The gateway's Postgres pool, pinned to its schema. Repositories use plain SQL: every
+ * The gateway's Postgres pools, pinned to its schema. Repositories use plain SQL: every
  * statement here is a single-row upsert or a keyed read on the request path, where an
  * ORM would only add latency.
  */
 @Injectable()
 export class Database implements OnApplicationShutdown {
   readonly pool: pg.Pool;
+  /**
+   * For the usage counters alone (QuotasRepository): synchronous commit off, so a counter update
+   * does not wait for the WAL to reach the disk. Jobs and idempotency records keep `pool` and
+   * its durable commits.
+   */
+  readonly counters: pg.Pool;
 
   constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig) {
-    this.pool = new pg.Pool({
-      connectionString: config.DATABASE_URL,
-      max: 10,
-      application_name: `vigil-${config.DB_SCHEMA}`,
-      options: `-c search_path="${config.DB_SCHEMA}"`,
-    });
-    // An idle client losing its connection must not crash the process; the next query reconnects.
-    this.pool.on('error', () => undefined);
+    this.pool = schemaPool(config, '', 10);
+    this.counters = schemaPool(config, '-quota', 4, ' -c synchronous_commit=off');
   }
 
   /**
@@ -49,7 +62,7 @@ export class Database implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown() {
-    await this.pool.end();
+    await Promise.all([this.pool.end(), this.counters.end()]);
   }
 }
 

@@ -1,7 +1,4 @@
-import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import pg from 'pg';
-import { GATEWAY_CONFIG } from '../config.token.js';
-import type { GatewayConfig } from '../env.js';
+import { Injectable } from '@nestjs/common';
 import { Database } from '../infra/database.js';
 
 type Waiting = { amount: number; quota: number; done: (used: number | null) => void; fail: (error: unknown) => void };
@@ -16,34 +13,21 @@ const RESERVE = `INSERT INTO quota_usage (client_id, period, used) VALUES ($1, $
  *
  * Every screen counts here before it is answered, so this is the gateway's hottest statement.
  * Two things keep it cheap without giving up exactness:
- * - its own small pool with synchronous commit off: a counter update does not wait for the WAL
- *   to reach the disk. A Postgres crash can forget the last fraction of a second of counted
- *   calls (the WAL writer flushes every 200 ms), which only ever gives that client a few calls
- *   free; it can never refuse one wrongly or double-count. Jobs and idempotency records keep the
- *   main pool and its durable commits.
+ * - the counters' own pool (`Database.counters`) with synchronous commit off: a counter update
+ *   does not wait for the WAL to reach the disk. A Postgres crash can forget the last fraction
+ *   of a second of counted calls (the WAL writer flushes every 200 ms), which only ever gives
+ *   that client a few calls free; it can never refuse one wrongly or double-count.
  * - concurrent reservations of one client on this replica share a statement: while one is in
  *   flight the next ones queue, then go together as one conditional upsert of their sum. If the
  *   sum does not fit, they are tried one by one, so a request that fits is never refused because
  *   another in its batch did not.
  */
 @Injectable()
-export class QuotasRepository implements OnApplicationShutdown {
-  private readonly counters: pg.Pool;
+export class QuotasRepository {
   private readonly waiting = new Map<string, Waiting[]>();
   private readonly writing = new Set<string>();
 
-  constructor(
-    private readonly db: Database,
-    @Inject(GATEWAY_CONFIG) config: GatewayConfig,
-  ) {
-    this.counters = new pg.Pool({
-      connectionString: config.DATABASE_URL,
-      max: 4,
-      application_name: `vigil-${config.DB_SCHEMA}-quota`,
-      options: `-c search_path="${config.DB_SCHEMA}" -c synchronous_commit=off`,
-    });
-    this.counters.on('error', () => undefined);
-  }
+  constructor(private readonly db: Database) {}
 
   /**
    * Adds `amount` only if the total stays within `quota`, in one statement, so concurrent
@@ -97,7 +81,7 @@ export class QuotasRepository implements OnApplicationShutdown {
 
   private async add(clientId: string, period: string, amount: number, quota: number): Promise<number | null> {
     if (amount > quota) return null;
-    const { rows } = await this.counters.query<{ used: number }>({
+    const { rows } = await this.db.counters.query<{ used: number }>({
       name: 'quota-reserve',
       text: RESERVE,
       values: [clientId, period, amount, quota],
@@ -106,7 +90,7 @@ export class QuotasRepository implements OnApplicationShutdown {
   }
 
   async release(clientId: string, period: string, amount: number): Promise<void> {
-    await this.counters.query(
+    await this.db.counters.query(
       `UPDATE quota_usage SET used = GREATEST(used - $3, 0), updated_at = now() WHERE client_id = $1 AND period = $2`,
       [clientId, period, amount],
     );
@@ -118,9 +102,5 @@ export class QuotasRepository implements OnApplicationShutdown {
       [clientId, period],
     );
     return rows[0]?.used ?? 0;
-  }
-
-  async onApplicationShutdown() {
-    await this.counters.end();
   }
 }
