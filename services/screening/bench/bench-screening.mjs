@@ -52,6 +52,7 @@ if (!existsSync(join(SERVICE_DIR, 'dist', 'src', 'main.js'))) {
 const { connect } = await import('@nats-io/transport-node');
 const { default: pg } = await import('pg');
 const { freePort } = await import('@vigil/platform/testing');
+const { natsConnectionOptions } = await import('@vigil/platform');
 const { FEEDS } = await import('@vigil/proto');
 
 const CALLER = {
@@ -109,9 +110,8 @@ try {
   let nc;
   for (let i = 0; !nc; i++) {
     try {
-      // As the gateway's connection (@vigil/platform natsConnectionOptions): no async stack trace
-      // built per request.
-      nc = await connect({ servers: natsUrl, timeout: 500, noAsyncTraces: true });
+      // The options every service connection uses (no async stack trace built per request, above all).
+      nc = await connect({ ...natsConnectionOptions(natsUrl, 'vigil-bench-screening'), timeout: 500 });
     } catch (e) {
       if (i > 50) throw e;
       await sleep(100);

@@ -115,6 +115,13 @@ export function screenBuilt(built: Built, query: EngineQuery, scope: EngineScope
   return mergeMatches(found, scope.limit);
 }
 
+/** screenBuilt for a bulk chunk, in the shape that crosses threads: each entity by its position in the build. */
+export function screenToWire(built: Built, queries: readonly EngineQuery[], scope: EngineScope): WireMatch[][] {
+  return queries.map((query) =>
+    screenBuilt(built, query, scope).map(({ entity, ...match }): WireMatch => ({ ...match, position: built.positionOf.get(entity)! })),
+  );
+}
+
 /** Below this many names a bulk request is screened on this thread: handing it to workers costs more than it saves. */
 const WORKER_MIN_BATCH = 32;
 
@@ -194,7 +201,7 @@ export class InProcessEngine implements CandidateIndex {
   private screenLocally(generation: number, queries: readonly EngineQuery[], scope: EngineScope): WireMatch[][] | null {
     const built = this.built;
     if (!built || built.generation !== generation) return null;
-    return queries.map((q) => screenBuilt(built, q, scope).map(({ entity, ...m }): WireMatch => ({ ...m, position: built.positionOf.get(entity)! })));
+    return screenToWire(built, queries, scope);
   }
 
   async health(): Promise<EngineHealth> {

@@ -1,7 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { resolveConfig, type MatchingConfig } from '@vigil/matching';
-import { buildIndex, screenBuilt, type Built } from './in-process.engine.js';
-import type { FromWorker, ToWorker, WireMatch } from './index-workers.js';
+import { buildIndex, screenBuilt, screenToWire, type Built } from './in-process.engine.js';
+import type { FromWorker, ToWorker } from './index-workers.js';
 
 // An index worker: builds what the engine sends and screens bulk chunks against the build the
 // request names, so a worker never answers from other list versions than the engine reports.
@@ -46,13 +46,7 @@ port.on('message', (message: ToWorker) => {
         return;
       }
       try {
-        const results = message.queries.map((query) =>
-          screenBuilt(built, query, message.scope).map(({ entity, ...match }): WireMatch => ({
-            ...match,
-            position: built.positionOf.get(entity)!,
-          })),
-        );
-        reply({ type: 'screened', id: message.id, results });
+        reply({ type: 'screened', id: message.id, results: screenToWire(built, message.queries, message.scope) });
       } catch (error) {
         reply({ type: 'screen-failed', id: message.id, error: reason(error) });
       }
