@@ -1,0 +1,326 @@
+#!/usr/bin/env node
+// npm run bench:floor — what the fixed layout itself costs on this machine, with no framework.
+//
+// POST /api/v1/screen crosses: HTTP → Redis (failed-auth check and rate limit, pipelined) →
+// Postgres (quota upsert) → NATS request → screening service (match, then the screening log in
+// Postgres) → NATS reply → HTTP. This script builds only that skeleton, in two processes like the
+// real ones: an edge on bare node:http with ioredis, pg and the NATS client, and a service that
+// spins for --work-us microseconds of CPU in place of matching, writes one log row and answers
+// with a ~10 KB JSON body shaped like a real screening answer. No Nest, no Express, no
+// validation, no explanations: whatever it cannot reach, the real gateway cannot reach either.
+//
+// It answers one question for bench:gateway's targets (≥ 1,000 req/s with p99 ≤ 25 ms at 8
+// connections): are they a matter of our code, or of the hops the layout fixes on this host?
+//
+//   node bench/bench-layout-floor.mjs [--duration 10] [--connections 8] [--work-us 300] [--no-quota] [--json]
+//
+// --work-us 300 is about the matching core's CPU per query (bench:matching: p50 ≈ 0.25 ms);
+// --work-us 0 is the layout alone. --no-quota drops the Postgres quota hop, to show what it costs.
+// Needs Postgres (DATABASE_URL), Redis (REDIS_URL) and nats-server on the PATH, like bench:gateway.
+import autocannon from 'autocannon';
+import { connect } from '@nats-io/transport-node';
+import pg from 'pg';
+import { natsConnectionOptions } from '@vigil/platform';
+import { freePort } from '@vigil/platform/testing';
+import { loadAverageText, processCpuMs } from './lib/host.mjs';
+import { fork, spawn, spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { cpus, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const arg = (name, fallback) => {
+  const i = args.indexOf(name);
+  return i >= 0 && args[i + 1] ? args[i + 1] : fallback;
+};
+const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/vigil_test';
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const SUBJECT = 'floor.v1.screen';
+// The same Lua script rate-limiter-flexible's RateLimiterRedis runs for consume().
+const RATE_LIMIT_LUA = `redis.call('set', KEYS[1], 0, 'EX', ARGV[2], 'NX')
+local consumed = redis.call('incrby', KEYS[1], ARGV[1])
+local ttl = redis.call('pttl', KEYS[1])
+if ttl == -1 then redis.call('expire', KEYS[1], ARGV[2]) ttl = 1000 * ARGV[2] end
+return {consumed, ttl}`;
+// The statement of services/gateway/src/quotas/quotas.repository.ts.
+const RESERVE = `INSERT INTO quota_usage (client_id, period, used) VALUES ($1, $2, $3)
+  ON CONFLICT (client_id, period) DO UPDATE SET used = quota_usage.used + EXCLUDED.used, updated_at = now()
+    WHERE quota_usage.used + EXCLUDED.used <= $4
+  RETURNING used`;
+
+/** The pools the real services open: small, schema-scoped, asynchronous commit (as both hot writes use). */
+const pool = (schema, name) =>
+  new pg.Pool({
+    connectionString: DATABASE_URL,
+    max: 4,
+    application_name: `vigil-${schema}-${name}`,
+    options: `-c search_path="${schema}" -c synchronous_commit=off`,
+  });
+
+/** A screening answer of the real one's shape and size: ten results, the top one explained in text. */
+function cannedAnswer() {
+  const result = (i) => ({
+    id: `ofac-sdn:${36000 + i}`,
+    name: `SURNAME${i}, Firstname Patronymic Secondname`,
+    matchedName: `SURNAME${i}, Firstname Patronymic`,
+    matchedNameStrength: 'strong',
+    matchedOn: 'name',
+    score: 0.3 - i / 100,
+    status: 'clear',
+    label: 'Low Confidence Match',
+    entityType: 'individual',
+    source: 'ofac-sdn',
+    sourceId: String(36000 + i),
+    sourceDataset: 'ofac_sdn',
+    feed: 'ofac',
+    programs: ['RUSSIA-EO14024', 'UKRAINE-EO13662'],
+    explanation: {
+      text:
+        i === 0
+          ? 'BLOCKED 99.3%  ofac-sdn:36000  SURNAME0, Firstname Patronymic (individual)\n' +
+            '    firstname          → firstname              exact          score 1.00  weight 0.69  (same word)\n' +
+            '    surname            → surname                exact          score 1.00  weight 1.10  (same word)'
+          : '',
+      nameScore: 0.41,
+      queryScheme: 'latin',
+      listScheme: 'latin',
+      tokens: [
+        { query: ['firstname'], list: ['maria'], method: 'contradicted', score: 0, weight: 1.4188 },
+        { query: ['patronymic'], list: ['patronymic'], method: 'exact', score: 1, weight: 0.8127 },
+        { query: ['surname'], list: [`surname${i}`], method: 'phonetic', score: 0.945, weight: 1.1027 },
+      ],
+      unmatchedList: [],
+      qualifiers: [
+        { qualifier: 'evidence', effect: -0.0726, detail: 'few or common tokens matched: little evidence of identity' },
+      ],
+    },
+  });
+  return {
+    screeningId: '00000000-0000-4000-8000-000000000000',
+    searchedName: '',
+    searchedEmail: null,
+    match: true,
+    blocked: false,
+    status: 'clear',
+    topScore: 0.3,
+    label: 'Low Confidence Match',
+    results: Array.from({ length: 10 }, (_, i) => result(i)),
+  };
+}
+
+/** The broker was just spawned: retry the first connection for a few seconds. */
+async function connectNats(name) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await connect(natsConnectionOptions(process.env.FLOOR_NATS_URL, name));
+    } catch (error) {
+      if (attempt >= 50) throw error;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+}
+
+async function service() {
+  const nc = await connectNats('floor-service');
+  const logs = pool(process.env.FLOOR_SCHEMA, 'logs');
+  const workNs = BigInt(Number(process.env.FLOOR_WORK_US) * 1000);
+  const answer = JSON.stringify(cannedAnswer());
+  const sub = nc.subscribe(SUBJECT, { queue: 'screening' });
+  process.send('ready');
+  for await (const msg of sub) {
+    void (async () => {
+      const { id, data } = msg.json();
+      const started = process.hrtime.bigint();
+      while (process.hrtime.bigint() - started < workNs); // the matching core's CPU, without its answer
+      const body = JSON.parse(answer);
+      body.searchedName = data.entity.name;
+      await logs.query({
+        name: 'floor-log',
+        text: `INSERT INTO screening_log (client_id, searched_name, doc)
+          SELECT x.client_id, x.searched_name, x.doc FROM json_to_recordset($1::json) AS x(client_id text, searched_name text, doc jsonb)`,
+        values: [
+          JSON.stringify([{ client_id: data.clientId, searched_name: data.entity.name, doc: { status: body.status } }]),
+        ],
+      });
+      msg.respond(JSON.stringify({ response: body, isDisposed: true, id }));
+    })().catch((error) => msg.respond(JSON.stringify({ err: { message: String(error) }, id: null })));
+  }
+}
+
+async function edge() {
+  const { Redis } = createRequire(join(root, 'services', 'gateway', 'package.json'))('ioredis');
+  const redis = new Redis(REDIS_URL, { enableAutoPipelining: true });
+  const nc = await connectNats('floor-edge');
+  const counters = pool(process.env.FLOOR_SCHEMA, 'quota');
+  const withQuota = process.env.FLOOR_QUOTA === 'true';
+  let seq = 0;
+  const server = http.createServer((req, res) => {
+    const chunks = [];
+    req.on('data', (c) => chunks.push(c));
+    req.on('end', async () => {
+      try {
+        const entity = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        const key = req.headers['x-api-key'];
+        const [, limit] = await Promise.all([
+          redis.get(`floor:failed-auth:${req.socket.remoteAddress}`),
+          redis.eval(RATE_LIMIT_LUA, 1, `floor:rl:${key}`, 1, 60),
+        ]);
+        if (withQuota) await counters.query({ name: 'floor-quota', text: RESERVE, values: [key, '2026-11', 1, 1e12] });
+        const reply = await nc.request(
+          SUBJECT,
+          JSON.stringify({ pattern: SUBJECT, data: { clientId: key, entity }, id: String(++seq) }),
+          { timeout: 10_000 },
+        );
+        const body = JSON.stringify(reply.json().response);
+        res.writeHead(200, {
+          'content-type': 'application/json; charset=utf-8',
+          'x-request-id': String(seq),
+          'RateLimit-Limit': '1000000',
+          'RateLimit-Remaining': String(1_000_000 - limit[0]),
+          'RateLimit-Reset': String(Math.ceil(limit[1] / 1000)),
+        });
+        res.end(body);
+      } catch (error) {
+        res.writeHead(500, { 'content-type': 'text/plain' });
+        res.end(String(error));
+      }
+    });
+  });
+  server.listen(0, '127.0.0.1', () => process.send(server.address().port));
+}
+
+async function main() {
+  const duration = Number(arg('--duration', '10'));
+  const connections = Number(arg('--connections', '8'));
+  const workUs = Number(arg('--work-us', '300'));
+  const withQuota = !args.includes('--no-quota');
+  const json = args.includes('--json');
+  const schema = `benchfloor${Math.random().toString(16).slice(2, 8)}`;
+  const db = new pg.Client({ connectionString: DATABASE_URL });
+  await db.connect();
+  await db.query(`CREATE SCHEMA "${schema}";
+    CREATE TABLE "${schema}".quota_usage (client_id text, period text, used bigint NOT NULL,
+      updated_at timestamptz NOT NULL DEFAULT now(), PRIMARY KEY (client_id, period));
+    CREATE TABLE "${schema}".screening_log (id uuid PRIMARY KEY DEFAULT gen_random_uuid(), client_id text NOT NULL,
+      searched_name text NOT NULL, doc jsonb NOT NULL, created_at timestamptz NOT NULL DEFAULT now());`);
+  const natsDir = mkdtempSync(join(tmpdir(), 'bench-nats-'));
+  const natsPort = await freePort();
+  const natsBin =
+    spawnSync('sh', ['-c', 'command -v nats-server'], { encoding: 'utf8' }).stdout.trim() || '/usr/sbin/nats-server';
+  const nats = spawn(natsBin, ['-a', '127.0.0.1', '-p', String(natsPort), '-js', '-sd', natsDir], { stdio: 'ignore' });
+  const env = {
+    ...process.env,
+    FLOOR_NATS_URL: `nats://127.0.0.1:${natsPort}`,
+    FLOOR_SCHEMA: schema,
+    FLOOR_WORK_US: String(workUs),
+    FLOOR_QUOTA: String(withQuota),
+  };
+  const self = fileURLToPath(import.meta.url);
+  const children = [];
+  try {
+    const svc = fork(self, ['--role', 'service'], { env });
+    children.push(svc);
+    await new Promise((r, j) => (svc.once('message', r), svc.once('exit', () => j(new Error('service exited')))));
+    const edgeProc = fork(self, ['--role', 'edge'], { env });
+    children.push(edgeProc);
+    const port = await new Promise(
+      (r, j) => (edgeProc.once('message', r), edgeProc.once('exit', () => j(new Error('edge exited')))),
+    );
+
+    const queries = readFileSync(join(root, '..', 'shared', 'eval', 'dev-queries.jsonl'), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line).query)
+      .filter((q) => q.name)
+      .map((q) => JSON.stringify({ name: q.name }));
+    const opts = (d) => ({
+      url: `http://127.0.0.1:${port}/api/v1/screen`,
+      method: 'POST',
+      connections,
+      duration: d,
+      headers: { 'content-type': 'application/json', 'x-api-key': 'floor-client' },
+      requests: [
+        {
+          setupRequest: (req, ctx) => ({
+            ...req,
+            body: queries[(ctx.i = ((ctx.i ?? Math.floor(Math.random() * queries.length)) + 1) % queries.length)],
+          }),
+        },
+      ],
+    });
+    await autocannon(opts(3));
+    const redisPid = spawnSync('sh', ['-c', 'pidof redis-server'], { encoding: 'utf8' }).stdout.trim().split(/\s+/)[0];
+    const sample = async () => {
+      const backends = (
+        await db.query(`SELECT pid FROM pg_stat_activity WHERE application_name LIKE $1`, [`vigil-${schema}-%`])
+      ).rows.map((r) => r.pid);
+      const self = process.cpuUsage();
+      return {
+        edge: processCpuMs(edgeProc.pid),
+        service: processCpuMs(svc.pid),
+        'nats-server': processCpuMs(nats.pid),
+        postgres: Object.fromEntries(backends.map((pid) => [pid, processCpuMs(pid)])),
+        redis: redisPid ? processCpuMs(redisPid) : NaN,
+        bench: (self.user + self.system) / 1000,
+      };
+    };
+    const before = await sample();
+    const result = await autocannon(opts(duration));
+    const after = await sample();
+    const n = Math.max(1, result.requests.total);
+    const cpu = {};
+    for (const name of Object.keys(after)) {
+      const used =
+        name === 'postgres'
+          ? Object.entries(after.postgres).reduce((sum, [pid, ms]) => sum + ms - (before.postgres[pid] ?? 0), 0)
+          : after[name] - before[name];
+      cpu[name] = Math.round((used / n) * 1000) / 1000;
+    }
+    const total = Object.values(cpu).reduce((sum, ms) => sum + (Number.isFinite(ms) ? ms : 0), 0);
+    const summary = {
+      workUs,
+      quotaHop: withQuota,
+      connections,
+      rps: Math.round(result.requests.average),
+      p50ms: result.latency.p50,
+      p99ms: result.latency.p99,
+      non2xx: result.non2xx,
+      errors: result.errors,
+      bytesPerResponse: Math.round(result.throughput.total / n),
+      cpuMsPerRequest: cpu,
+      cpuMsTotal: Math.round(total * 100) / 100,
+      loadAverage: loadAverageText(),
+    };
+    if (json) console.log(JSON.stringify(summary));
+    else
+      console.log(
+        `layout floor (--work-us ${workUs}${withQuota ? '' : ', no quota hop'}, ${connections} connections): ` +
+          `${summary.rps} req/s, p50 ${summary.p50ms} ms, p99 ${summary.p99ms} ms, ${summary.non2xx} non-2xx, ${summary.errors} errors, ${summary.bytesPerResponse} bytes per response\n` +
+          `  CPU per request (ms): ${Object.entries(cpu)
+            .map(([name, ms]) => `${name} ${ms}`)
+            .join(
+              ', ',
+            )}; total ${total.toFixed(2)} = at most ${Math.round((cpus().length * 1000) / total)} req/s on ${cpus().length} cores\n` +
+          `  load average ${summary.loadAverage}`,
+      );
+  } finally {
+    await Promise.all(
+      children.map((c) => new Promise((r) => (c.exitCode !== null ? r() : (c.once('exit', r), c.kill('SIGTERM'))))),
+    );
+    nats.kill('SIGTERM');
+    rmSync(natsDir, { recursive: true, force: true });
+    await db.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    await db.end();
+  }
+}
+
+const role = arg('--role', 'main');
+(role === 'service' ? service() : role === 'edge' ? edge() : main()).catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+  if (role !== 'main') process.exit(1);
+});
