@@ -17,7 +17,8 @@
 // leaves an 8 ms mean under a 25 ms p99. Each target is reported on its own, with the CPU
 // every part of the path spent per request and the load average, since the machine is shared.
 //
-// The services run with the Node flags of their deployment (k8s: NODE_OPTIONS).
+// The services run with the Node flags of their deployment (k8s: NODE_OPTIONS) and on the Node that runs this
+// script: `/path/to/node24/bin/node bench/bench-gateway.mjs` measures the container images' runtime.
 import autocannon from 'autocannon';
 import { connect } from '@nats-io/transport-node';
 import pg from 'pg';
@@ -304,6 +305,7 @@ async function main() {
     const summary = {
       endpoint: 'POST /api/v1/screen',
       cpus: cpus().length,
+      node: process.version,
       connections,
       durationS: duration,
       lists: lists.length,
@@ -333,7 +335,7 @@ async function main() {
         `POST /api/v1/screen: ${summary.rps} req/s, p50 ${summary.p50ms} ms, p99 ${summary.p99ms} ms, max ${summary.maxMs} ms; ` +
           `${summary.requests} requests, ${summary.non2xx} non-2xx, ${summary.errors} errors, ${connections} connections, ${summary.bytesPerResponse} bytes per response\n` +
           `  target ≥ ${TARGET.rps} req/s: ${summary.meetsThroughput ? 'met' : 'NOT met'}; target p99 ≤ ${TARGET.p99} ms: ${summary.meetsP99 ? 'met' : 'NOT met'}\n` +
-          `  host load average ${summary.loadAverage.join(' ')} on ${summary.cpus} cores (2 cores shared: compare CPU per request, not only req/s)`,
+          `  host load average ${summary.loadAverage.join(' ')} on ${summary.cpus} cores, Node ${summary.node} (2 cores shared: compare CPU per request, not only req/s)`,
       );
   } finally {
     await Promise.all(

@@ -282,6 +282,7 @@ async function main() {
     }
     const total = Object.values(cpu).reduce((sum, ms) => sum + (Number.isFinite(ms) ? ms : 0), 0);
     const summary = {
+      node: process.version,
       workUs,
       quotaHop: withQuota,
       connections,
@@ -305,7 +306,7 @@ async function main() {
             .join(
               ', ',
             )}; total ${total.toFixed(2)} = at most ${Math.round((cpus().length * 1000) / total)} req/s on ${cpus().length} cores\n` +
-          `  load average ${summary.loadAverage}`,
+          `  load average ${summary.loadAverage}, Node ${summary.node}`,
       );
   } finally {
     await Promise.all(
