@@ -24,23 +24,20 @@ import { connect } from '@nats-io/transport-node';
 import pg from 'pg';
 import { freePort } from '@vigil/platform/testing';
 import { FEEDS } from '@vigil/proto';
-import { loadAverage, loadAverageText, processCpuMs } from './lib/host.mjs';
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { loadAverage, loadAverageText } from './lib/host.mjs';
+import { commandLine, meterCpu, perRequest, screenBodies, screenLoad, startPrivateNats } from './lib/screen-load.mjs';
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const args = process.argv.slice(2);
-const arg = (name, fallback) => {
-  const i = args.indexOf(name);
-  return i >= 0 && args[i + 1] ? args[i + 1] : fallback;
-};
+const { arg, flag } = commandLine();
 const duration = Number(arg('--duration', '20'));
 const connections = Number(arg('--connections', '8'));
 const listsDir = resolve(root, arg('--lists', '../shared/data/lists'));
-const json = args.includes('--json');
+const json = flag('--json');
 const TARGET = { rps: 1000, p99: 25 };
 // As in k8s/base/*/deployment.yaml: a larger young generation, fewer scavenges per request.
 const SERVICE_NODE_OPTIONS = process.env.BENCH_NODE_OPTIONS ?? '--max-semi-space-size=32';
@@ -74,41 +71,6 @@ async function request(nc, subject, data, timeout = 10_000) {
   return body.response;
 }
 
-/**
- * CPU used by each part of the path while `work` runs: the three services, nats-server, the
- * Postgres backends of this bench's schemas, Redis and this process (autocannon). Per request,
- * this is what decides throughput on a shared machine, whatever the load average says.
- */
-async function meterCpu(parts, db, work) {
-  const backends = async () =>
-    (await db.query(`SELECT pid FROM pg_stat_activity WHERE application_name LIKE $1`, [`vigil-${prefix}%`])).rows.map(
-      (r) => r.pid,
-    );
-  const redis = spawnSync('sh', ['-c', 'pidof redis-server'], { encoding: 'utf8' }).stdout.trim().split(/\s+/)[0];
-  const sample = async () => {
-    const pgPids = await backends();
-    const values = Object.fromEntries(Object.entries(parts).map(([name, pid]) => [name, processCpuMs(pid) / 1000]));
-    values.postgres = Object.fromEntries(pgPids.map((pid) => [pid, processCpuMs(pid) / 1000]));
-    values.redis = redis ? processCpuMs(redis) / 1000 : NaN;
-    const self = process.cpuUsage();
-    values.bench = (self.user + self.system) / 1e6;
-    return values;
-  };
-  const before = await sample();
-  const result = await work();
-  const after = await sample();
-  const used = {};
-  for (const name of Object.keys(after)) {
-    if (name === 'postgres') {
-      used.postgres = Object.entries(after.postgres).reduce(
-        (n, [pid, cpu]) => n + (cpu - (before.postgres[pid] ?? 0)),
-        0,
-      );
-    } else used[name] = after[name] - before[name];
-  }
-  return { result, used };
-}
-
 async function until(what, fn, timeoutMs) {
   const started = Date.now();
   for (;;) {
@@ -129,12 +91,8 @@ async function main() {
       throw new Error(`build ${svc} first (npx nx run @vigil/${svc}:build)`);
   }
   if (!existsSync(listsDir)) throw new Error(`no lists at ${listsDir}`);
-  const natsPort = await freePort();
-  const natsDir = mkdtempSync(join(tmpdir(), 'bench-nats-'));
-  const natsBin =
-    spawnSync('sh', ['-c', 'command -v nats-server'], { encoding: 'utf8' }).stdout.trim() || '/usr/sbin/nats-server';
-  const nats = spawn(natsBin, ['-a', '127.0.0.1', '-p', String(natsPort), '-js', '-sd', natsDir], { stdio: 'ignore' });
-  const NATS_URL = `nats://127.0.0.1:${natsPort}`;
+  const nats = await startPrivateNats();
+  const NATS_URL = nats.url;
   const gatewayPort = await freePort();
   const base = { DATABASE_URL, NATS_URL, LOG_LEVEL: 'warn' };
   try {
@@ -158,9 +116,7 @@ async function main() {
       ),
     );
     // --profile writes a V8 CPU profile of the gateway to $TMPDIR/vigil-bench-profiles when it exits.
-    const profile = args.includes('--profile')
-      ? ['--cpu-prof', '--cpu-prof-dir', join(tmpdir(), 'vigil-bench-profiles')]
-      : [];
+    const profile = flag('--profile') ? ['--cpu-prof', '--cpu-prof-dir', join(tmpdir(), 'vigil-bench-profiles')] : [];
     for (const svc of ['auth', 'screening', 'gateway'])
       run(join(root, 'services', svc, 'dist', 'src', 'main.js'), env[svc], {
         nodeArgs: svc === 'auth' ? [] : profile,
@@ -213,38 +169,8 @@ async function main() {
       `${lists.length} lists, ${entities} entities loaded (${Math.round((Date.now() - loaded) / 1000)} s after boot)`,
     );
 
-    const queries = readFileSync(join(root, '..', 'shared', 'eval', 'dev-queries.jsonl'), 'utf8')
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => JSON.parse(line).query)
-      .filter((q) => q.name)
-      .map((q) =>
-        JSON.stringify({
-          name: q.name,
-          ...(q.entityType
-            ? {
-                entityType: ['individual', 'organization', 'vessel', 'aircraft'].includes(q.entityType)
-                  ? q.entityType
-                  : undefined,
-              }
-            : {}),
-        }),
-      );
-    const opts = (d) => ({
-      url: `${url}/api/v1/screen`,
-      method: 'POST',
-      connections,
-      duration: d,
-      headers: { 'content-type': 'application/json', 'x-api-key': key },
-      requests: [
-        {
-          setupRequest: (req, ctx) => ({
-            ...req,
-            body: queries[(ctx.i = ((ctx.i ?? Math.floor(Math.random() * queries.length)) + 1) % queries.length)],
-          }),
-        },
-      ],
-    });
+    const queries = screenBodies(root);
+    const opts = (d) => screenLoad({ url: `${url}/api/v1/screen`, key, bodies: queries, connections, duration: d });
     // Where the time goes: screening alone over NATS, and the gateway alone (status: guard, limiter, quota read).
     const direct = [];
     for (const body of queries.slice(0, 200)) {
@@ -284,16 +210,11 @@ async function main() {
     const { result, used } = await meterCpu(
       { gateway: gatewayProc.pid, screening: screeningProc.pid, auth: authProc.pid, 'nats-server': nats.pid },
       db,
+      `vigil-${prefix}%`,
       () => autocannon(opts(duration)),
     );
     await db.end();
-    const cpuPerRequest = Object.fromEntries(
-      Object.entries(used).map(([name, s]) => [
-        name,
-        Math.round((s * 1e6) / Math.max(1, result.requests.total)) / 1000,
-      ]),
-    );
-    const cpuTotal = Object.values(cpuPerRequest).reduce((n, ms) => n + (Number.isFinite(ms) ? ms : 0), 0);
+    const { each: cpuPerRequest, total: cpuTotal } = perRequest(used, result.requests.total);
     log(
       `CPU per request (ms): ${Object.entries(cpuPerRequest)
         .map(([name, ms]) => `${name} ${ms}`)
@@ -341,8 +262,7 @@ async function main() {
     await Promise.all(
       children.map((c) => new Promise((r) => (c.exitCode !== null ? r() : (c.once('exit', r), c.kill('SIGTERM'))))),
     );
-    nats.kill('SIGTERM');
-    rmSync(natsDir, { recursive: true, force: true });
+    nats.stop();
     const client = new pg.Client({ connectionString: DATABASE_URL });
     await client.connect();
     for (const svc of ['auth', 'screening', 'gateway'])

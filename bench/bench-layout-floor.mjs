@@ -21,22 +21,17 @@ import autocannon from 'autocannon';
 import { connect } from '@nats-io/transport-node';
 import pg from 'pg';
 import { natsConnectionOptions } from '@vigil/platform';
-import { freePort } from '@vigil/platform/testing';
-import { loadAverageText, processCpuMs } from './lib/host.mjs';
-import { fork, spawn, spawnSync } from 'node:child_process';
+import { loadAverageText } from './lib/host.mjs';
+import { commandLine, meterCpu, perRequest, screenBodies, screenLoad, startPrivateNats } from './lib/screen-load.mjs';
+import { fork } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { cpus, tmpdir } from 'node:os';
+import { cpus } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const args = process.argv.slice(2);
-const arg = (name, fallback) => {
-  const i = args.indexOf(name);
-  return i >= 0 && args[i + 1] ? args[i + 1] : fallback;
-};
+const { arg, flag } = commandLine();
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/vigil_test';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const SUBJECT = 'floor.v1.screen';
@@ -197,8 +192,8 @@ async function main() {
   const duration = Number(arg('--duration', '10'));
   const connections = Number(arg('--connections', '8'));
   const workUs = Number(arg('--work-us', '300'));
-  const withQuota = !args.includes('--no-quota');
-  const json = args.includes('--json');
+  const withQuota = !flag('--no-quota');
+  const json = flag('--json');
   const schema = `benchfloor${Math.random().toString(16).slice(2, 8)}`;
   const db = new pg.Client({ connectionString: DATABASE_URL });
   await db.connect();
@@ -207,14 +202,10 @@ async function main() {
       updated_at timestamptz NOT NULL DEFAULT now(), PRIMARY KEY (client_id, period));
     CREATE TABLE "${schema}".screening_log (id uuid PRIMARY KEY DEFAULT gen_random_uuid(), client_id text NOT NULL,
       searched_name text NOT NULL, doc jsonb NOT NULL, created_at timestamptz NOT NULL DEFAULT now());`);
-  const natsDir = mkdtempSync(join(tmpdir(), 'bench-nats-'));
-  const natsPort = await freePort();
-  const natsBin =
-    spawnSync('sh', ['-c', 'command -v nats-server'], { encoding: 'utf8' }).stdout.trim() || '/usr/sbin/nats-server';
-  const nats = spawn(natsBin, ['-a', '127.0.0.1', '-p', String(natsPort), '-js', '-sd', natsDir], { stdio: 'ignore' });
+  const nats = await startPrivateNats();
   const env = {
     ...process.env,
-    FLOOR_NATS_URL: `nats://127.0.0.1:${natsPort}`,
+    FLOOR_NATS_URL: nats.url,
     FLOOR_SCHEMA: schema,
     FLOOR_WORK_US: String(workUs),
     FLOOR_QUOTA: String(withQuota),
@@ -231,56 +222,23 @@ async function main() {
       (r, j) => (edgeProc.once('message', r), edgeProc.once('exit', () => j(new Error('edge exited')))),
     );
 
-    const queries = readFileSync(join(root, '..', 'shared', 'eval', 'dev-queries.jsonl'), 'utf8')
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => JSON.parse(line).query)
-      .filter((q) => q.name)
-      .map((q) => JSON.stringify({ name: q.name }));
-    const opts = (d) => ({
-      url: `http://127.0.0.1:${port}/api/v1/screen`,
-      method: 'POST',
-      connections,
-      duration: d,
-      headers: { 'content-type': 'application/json', 'x-api-key': 'floor-client' },
-      requests: [
-        {
-          setupRequest: (req, ctx) => ({
-            ...req,
-            body: queries[(ctx.i = ((ctx.i ?? Math.floor(Math.random() * queries.length)) + 1) % queries.length)],
-          }),
-        },
-      ],
-    });
+    const opts = (d) =>
+      screenLoad({
+        url: `http://127.0.0.1:${port}/api/v1/screen`,
+        key: 'floor-client',
+        bodies: screenBodies(root),
+        connections,
+        duration: d,
+      });
     await autocannon(opts(3));
-    const redisPid = spawnSync('sh', ['-c', 'pidof redis-server'], { encoding: 'utf8' }).stdout.trim().split(/\s+/)[0];
-    const sample = async () => {
-      const backends = (
-        await db.query(`SELECT pid FROM pg_stat_activity WHERE application_name LIKE $1`, [`vigil-${schema}-%`])
-      ).rows.map((r) => r.pid);
-      const self = process.cpuUsage();
-      return {
-        edge: processCpuMs(edgeProc.pid),
-        service: processCpuMs(svc.pid),
-        'nats-server': processCpuMs(nats.pid),
-        postgres: Object.fromEntries(backends.map((pid) => [pid, processCpuMs(pid)])),
-        redis: redisPid ? processCpuMs(redisPid) : NaN,
-        bench: (self.user + self.system) / 1000,
-      };
-    };
-    const before = await sample();
-    const result = await autocannon(opts(duration));
-    const after = await sample();
+    const { result, used } = await meterCpu(
+      { edge: edgeProc.pid, service: svc.pid, 'nats-server': nats.pid },
+      db,
+      `vigil-${schema}-%`,
+      () => autocannon(opts(duration)),
+    );
     const n = Math.max(1, result.requests.total);
-    const cpu = {};
-    for (const name of Object.keys(after)) {
-      const used =
-        name === 'postgres'
-          ? Object.entries(after.postgres).reduce((sum, [pid, ms]) => sum + ms - (before.postgres[pid] ?? 0), 0)
-          : after[name] - before[name];
-      cpu[name] = Math.round((used / n) * 1000) / 1000;
-    }
-    const total = Object.values(cpu).reduce((sum, ms) => sum + (Number.isFinite(ms) ? ms : 0), 0);
+    const { each: cpu, total } = perRequest(used, n);
     const summary = {
       node: process.version,
       workUs,
@@ -312,8 +270,7 @@ async function main() {
     await Promise.all(
       children.map((c) => new Promise((r) => (c.exitCode !== null ? r() : (c.once('exit', r), c.kill('SIGTERM'))))),
     );
-    nats.kill('SIGTERM');
-    rmSync(natsDir, { recursive: true, force: true });
+    nats.stop();
     await db.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
     await db.end();
   }
