@@ -54,7 +54,6 @@ describe('candidate retrieval', () => {
     }
   });
 
-
   test('a scope returns only its entities, and better names outside it cannot crowd them out', () => {
     const crowded = new CandidateIndex(
       [
@@ -72,6 +71,7 @@ describe('candidate retrieval', () => {
     expect(found(Uint8Array.from([0, 1, 0, 0]))).toEqual(['A2']);
     expect(found(Uint8Array.from([0, 0, 0, 0]))).toEqual([]);
   });
+
   test('stats describe the index', () => {
     const s = index.stats();
     expect(s.entities).toBe(LIST.length);
