@@ -4,10 +4,11 @@
 // POST /api/v1/screen crosses: HTTP → Redis (failed-auth check and rate limit, pipelined) →
 // Postgres (quota upsert) → NATS request → screening service (match, then the screening log in
 // Postgres) → NATS reply → HTTP. This script builds only that skeleton, in two processes like the
-// real ones: an edge on bare node:http with ioredis, pg and the NATS client, and a service that
-// spins for --work-us microseconds of CPU in place of matching, writes one log row and answers
-// with a ~10 KB JSON body shaped like a real screening answer. No Nest, no Express, no
-// validation, no explanations: whatever it cannot reach, the real gateway cannot reach either.
+// real ones: an edge on bare node:http that calls the gateway's own rate limiter and quota
+// repository (from its build) and the NATS client, and a service that spins for --work-us
+// microseconds of CPU in place of matching, writes one log row and answers with a ~10 KB JSON
+// body shaped like a real screening answer. No Nest pipeline, no Express, no validation, no
+// explanations: whatever it cannot reach, the real gateway cannot reach either.
 //
 // It answers one question for bench:gateway's targets (≥ 1,000 req/s with p99 ≤ 25 ms at 8
 // connections): are they a matter of our code, or of the hops the layout fixes on this host?
@@ -16,7 +17,8 @@
 //
 // --work-us 300 is about the matching core's CPU per query (bench:matching: p50 ≈ 0.25 ms);
 // --work-us 0 is the layout alone. --no-quota drops the Postgres quota hop, to show what it costs.
-// Needs Postgres (DATABASE_URL), Redis (REDIS_URL) and nats-server on the PATH, like bench:gateway.
+// Needs the gateway built (npx nx run @vigil/gateway:build), Postgres (DATABASE_URL), Redis
+// (REDIS_URL) and nats-server on the PATH, like bench:gateway.
 import autocannon from 'autocannon';
 import { connect } from '@nats-io/transport-node';
 import pg from 'pg';
@@ -24,35 +26,30 @@ import { natsConnectionOptions } from '@vigil/platform';
 import { loadAverageText } from './lib/host.mjs';
 import { commandLine, meterCpu, perRequest, screenBodies, screenLoad, startPrivateNats } from './lib/screen-load.mjs';
 import { fork } from 'node:child_process';
-import { createRequire } from 'node:module';
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import http from 'node:http';
 import { cpus } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const { arg, flag } = commandLine();
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/vigil_test';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const SUBJECT = 'floor.v1.screen';
-// The same Lua script rate-limiter-flexible's RateLimiterRedis runs for consume().
-const RATE_LIMIT_LUA = `redis.call('set', KEYS[1], 0, 'EX', ARGV[2], 'NX')
-local consumed = redis.call('incrby', KEYS[1], ARGV[1])
-local ttl = redis.call('pttl', KEYS[1])
-if ttl == -1 then redis.call('expire', KEYS[1], ARGV[2]) ttl = 1000 * ARGV[2] end
-return {consumed, ttl}`;
-// The statement of services/gateway/src/quotas/quotas.repository.ts.
-const RESERVE = `INSERT INTO quota_usage (client_id, period, used) VALUES ($1, $2, $3)
-  ON CONFLICT (client_id, period) DO UPDATE SET used = quota_usage.used + EXCLUDED.used, updated_at = now()
-    WHERE quota_usage.used + EXCLUDED.used <= $4
-  RETURNING used`;
+const GATEWAY_DIST = join(root, 'services', 'gateway', 'dist', 'src');
+/** A module of the built gateway: the edge runs its rate limiter and quota repository, not copies of them. */
+const gateway = (path) => import(pathToFileURL(join(GATEWAY_DIST, path)).href);
+/** What those gateway classes read of the gateway's config. */
+const gatewayConfig = (schema) => ({ DATABASE_URL, DB_SCHEMA: schema, REDIS_URL, RATE_LIMIT_SCALE: 1 });
 
-/** The pools the real services open: small, schema-scoped, asynchronous commit (as both hot writes use). */
-const pool = (schema, name) =>
+/** The screening-log pool as the screening service opens it: small, schema-scoped, asynchronous commit. */
+const logPool = (schema) =>
   new pg.Pool({
     connectionString: DATABASE_URL,
     max: 4,
-    application_name: `vigil-${schema}-${name}`,
+    application_name: `vigil-${schema}-logs`,
     options: `-c search_path="${schema}" -c synchronous_commit=off`,
   });
 
@@ -121,7 +118,7 @@ async function connectNats(name) {
 
 async function service() {
   const nc = await connectNats('floor-service');
-  const logs = pool(process.env.FLOOR_SCHEMA, 'logs');
+  const logs = logPool(process.env.FLOOR_SCHEMA);
   const workNs = BigInt(Number(process.env.FLOOR_WORK_US) * 1000);
   const answer = JSON.stringify(cannedAnswer());
   const sub = nc.subscribe(SUBJECT, { queue: 'screening' });
@@ -147,10 +144,13 @@ async function service() {
 }
 
 async function edge() {
-  const { Redis } = createRequire(join(root, 'services', 'gateway', 'package.json'))('ioredis');
-  const redis = new Redis(REDIS_URL, { enableAutoPipelining: true });
+  const config = gatewayConfig(process.env.FLOOR_SCHEMA);
+  const { RateLimits } = await gateway('rate-limits/rate-limits.service.js');
+  const { Database } = await gateway('infra/database.js');
+  const { QuotasRepository } = await gateway('quotas/quotas.repository.js');
+  const limits = new RateLimits(config);
+  const quotas = new QuotasRepository(new Database(config));
   const nc = await connectNats('floor-edge');
-  const counters = pool(process.env.FLOOR_SCHEMA, 'quota');
   const withQuota = process.env.FLOOR_QUOTA === 'true';
   let seq = 0;
   const server = http.createServer((req, res) => {
@@ -160,25 +160,28 @@ async function edge() {
       try {
         const entity = JSON.parse(Buffer.concat(chunks).toString('utf8'));
         const key = req.headers['x-api-key'];
+        // As the gateway's guard: the address's failed-auth check and the client's limit together.
         const [, limit] = await Promise.all([
-          redis.get(`floor:failed-auth:${req.socket.remoteAddress}`),
-          redis.eval(RATE_LIMIT_LUA, 1, `floor:rl:${key}`, 1, 60),
+          limits.exhausted(`failed-auth:${req.socket.remoteAddress}`, 300), // FAILED_AUTH_PER_MINUTE's default
+          limits.consume(`client:${key}`, 1_000_000),
         ]);
-        if (withQuota) await counters.query({ name: 'floor-quota', text: RESERVE, values: [key, '2026-11', 1, 1e12] });
+        if (withQuota && (await quotas.reserve(key, '2026-11-01T00:00:00.000Z', 1, 2_000_000_000)) === null)
+          throw new Error('quota refused');
         const reply = await nc.request(
           SUBJECT,
           JSON.stringify({ pattern: SUBJECT, data: { clientId: key, entity }, id: String(++seq) }),
           { timeout: 10_000 },
         );
-        const body = JSON.stringify(reply.json().response);
+        const { response, err } = reply.json();
+        if (err) throw new Error(`service: ${err.message}`);
         res.writeHead(200, {
           'content-type': 'application/json; charset=utf-8',
           'x-request-id': String(seq),
-          'RateLimit-Limit': '1000000',
-          'RateLimit-Remaining': String(1_000_000 - limit[0]),
-          'RateLimit-Reset': String(Math.ceil(limit[1] / 1000)),
+          'RateLimit-Limit': String(limit.limit),
+          'RateLimit-Remaining': String(limit.remaining),
+          'RateLimit-Reset': String(limit.resetSeconds),
         });
-        res.end(body);
+        res.end(JSON.stringify(response));
       } catch (error) {
         res.writeHead(500, { 'content-type': 'text/plain' });
         res.end(String(error));
@@ -194,14 +197,16 @@ async function main() {
   const workUs = Number(arg('--work-us', '300'));
   const withQuota = !flag('--no-quota');
   const json = flag('--json');
+  if (!existsSync(join(GATEWAY_DIST, 'main.js')))
+    throw new Error('build the gateway first (npx nx run @vigil/gateway:build)');
   const schema = `benchfloor${Math.random().toString(16).slice(2, 8)}`;
   const db = new pg.Client({ connectionString: DATABASE_URL });
   await db.connect();
-  await db.query(`CREATE SCHEMA "${schema}";
-    CREATE TABLE "${schema}".quota_usage (client_id text, period text, used bigint NOT NULL,
-      updated_at timestamptz NOT NULL DEFAULT now(), PRIMARY KEY (client_id, period));
-    CREATE TABLE "${schema}".screening_log (id uuid PRIMARY KEY DEFAULT gen_random_uuid(), client_id text NOT NULL,
-      searched_name text NOT NULL, doc jsonb NOT NULL, created_at timestamptz NOT NULL DEFAULT now());`);
+  // The gateway's own tables (quota_usage above all), and a bare screening-log table.
+  const { migrateWithLock } = await gateway('infra/database.js');
+  await migrateWithLock(gatewayConfig(schema));
+  await db.query(`CREATE TABLE "${schema}".screening_log (id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+      client_id text NOT NULL, searched_name text NOT NULL, doc jsonb NOT NULL, created_at timestamptz NOT NULL DEFAULT now())`);
   const nats = await startPrivateNats();
   const env = {
     ...process.env,
@@ -222,10 +227,12 @@ async function main() {
       (r, j) => (edgeProc.once('message', r), edgeProc.once('exit', () => j(new Error('edge exited')))),
     );
 
+    // The API key the edge passes to the limiter, and the client id the quota counts against.
+    const client = randomUUID();
     const opts = (d) =>
       screenLoad({
         url: `http://127.0.0.1:${port}/api/v1/screen`,
-        key: 'floor-client',
+        key: client,
         bodies: screenBodies(root),
         connections,
         duration: d,
@@ -234,7 +241,7 @@ async function main() {
     const { result, used } = await meterCpu(
       { edge: edgeProc.pid, service: svc.pid, 'nats-server': nats.pid },
       db,
-      `vigil-${schema}-%`,
+      `vigil-${schema}%`,
       () => autocannon(opts(duration)),
     );
     const n = Math.max(1, result.requests.total);
