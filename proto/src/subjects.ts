@@ -18,6 +18,8 @@ export const subjects = {
     refresh: 'screening.v1.refresh',
     /** The dashboard's read-back of a client's screenings, and the review decision. */
     logs: 'screening.v1.logs.list',
+    /** The dashboard's charts: a client's screenings per UTC day. */
+    dailyUsage: 'screening.v1.logs.daily',
     alerts: 'screening.v1.alerts.list',
     reviews: 'screening.v1.reviews.list',
     decideReview: 'screening.v1.reviews.decide',
@@ -74,6 +76,8 @@ export const subjects = {
     keyStatus: 'clients.v1.key-status',
     updateThresholds: 'clients.v1.update-thresholds',
     resolveKey: 'clients.v1.resolve-key',
+    /** The gateway's dashboard routes: a signed-in user's client by id, as resolve-key answers (key fields null without an active key). */
+    resolveClient: 'clients.v1.resolve-client',
     provision: 'clients.v1.provision',
     updateSubscription: 'clients.v1.update-subscription',
     /** Service-to-service (billing): one client by id, with its usage and quota. */

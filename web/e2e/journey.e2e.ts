@@ -114,12 +114,11 @@ describe('a new customer from Pricing to an upgrade', () => {
     expect(apiKey).toMatch(/^[0-9a-f]{64}$/);
     await saveScreenshot(page, 'journey-payment-success');
 
-    // Paste it on /dashboard: Connected.
+    // /dashboard needs no key pasted back: the session is enough, and the card names the key by its prefix.
     await page.goto(`${WEB_URL}/dashboard`);
-    await page.getByLabel('API key', { exact: true }).fill(apiKey);
-    await page.getByRole('button', { name: 'Save' }).click();
-    await page.waitForFunction(() => document.querySelector('[data-testid=api-key-status]')?.getAttribute('data-status') === 'connected', undefined, { timeout: 15_000 });
-    expect(await page.getByTestId('api-key-status').innerText()).toBe('Connected');
+    await page.waitForFunction(() => document.querySelector('[data-testid=api-key-status]')?.getAttribute('data-status') === 'active', undefined, { timeout: 15_000 });
+    expect(await page.getByTestId('api-key-status').innerText()).toBe('Active');
+    await page.getByText(apiKey.slice(0, 8), { exact: false }).first().waitFor();
     await saveScreenshot(page, 'journey-dashboard');
 
     // /account shows the plan and this month's usage.

@@ -82,7 +82,7 @@ export class BillingController {
   }
 
   @Get('payment/portal-session')
-  @Credentials('api-key')
+  @Credentials('dashboard')
   portal(@Req() req: Request): Promise<PortalSessionResponse> {
     return this.rpc.request(subjects.billing.portalSession, { clientId: clientIdOf(req) });
   }
