@@ -296,6 +296,8 @@ export {
   BULK_JOB_STATUSES,
 } from './http/api-v1.js';
 export type { BulkJobStatus, BulkJobAccepted, BulkJobResponse, ApiStatusResponse } from './http/api-v1.js';
+export { REPORT_KINDS, SCREENING_LOG_CSV_COLUMNS } from './http/dashboard.js';
+export type { ReportKind, UsageDay, UsageHistoryResponse } from './http/dashboard.js';
 export type {
   PlansResponse,
   CheckoutSessionRequest,
@@ -333,8 +335,14 @@ export {
   reviewActionSchema,
   decideReviewRequestSchema,
   decideReviewResponseSchema,
+  dailyUsageRequestSchema,
+  dailyUsageResponseSchema,
+  DAILY_USAGE_MAX_DAYS,
 } from './screening/screening-logs.js';
 export type {
+  DailyUsageRequest,
+  DailyUsageResponse,
+  ParsedDailyUsageRequest,
   ScreeningLogsRequest,
   ParsedScreeningLogsRequest,
   ScreeningLog,

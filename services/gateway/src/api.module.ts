@@ -8,6 +8,8 @@ import { BulkWorkerRunner } from './bulk-jobs/bulk-worker.runner.js';
 import { ClientListsController } from './client-lists/client-lists.controller.js';
 import { ClientLists } from './client-lists/client-lists.service.js';
 import { GATEWAY_CONFIG } from './config.token.js';
+import { DashboardReportsController } from './dashboard-reports/dashboard-reports.controller.js';
+import { DashboardReports } from './dashboard-reports/dashboard-reports.service.js';
 import { ApiKeys } from './credentials/api-keys.service.js';
 import { CredentialsGuard } from './credentials/credentials.guard.js';
 import { SessionTokens } from './credentials/session-tokens.service.js';
@@ -44,6 +46,7 @@ export class ApiModule {
         CatalogueController,
         ScreeningLogsController,
         ClientListsController,
+        DashboardReportsController,
       ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
@@ -66,6 +69,7 @@ export class ApiModule {
         BulkWorkerRunner,
         ScreeningApi,
         ClientLists,
+        DashboardReports,
       ],
     };
   }

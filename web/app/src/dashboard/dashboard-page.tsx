@@ -9,6 +9,8 @@ import { useSignOut } from '../auth/use-sign-out.js';
 import { OnlineBadge } from '../shell/online-status.js';
 import { usePageTitle } from '../shell/page-title.js';
 import { LoadError, Loading } from '../shell/query-states.js';
+import { planOf } from '../screening/plan.js';
+import { UsageCharts } from '../screening/usage-charts.js';
 import { ApiKeyCard } from './api-key-card.js';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
@@ -64,7 +66,7 @@ export function DashboardPage() {
       </div>
 
       <div className="mt-8 grid gap-6 lg:grid-cols-[1.5fr_1fr]">
-        <ApiKeyCard />
+        <ApiKeyCard apiKey={summary.data?.api_key} />
         <Card>
           <CardHeader>
             <CardTitle>Account information</CardTitle>
@@ -100,6 +102,15 @@ export function DashboardPage() {
           </CardContent>
         </Card>
       </div>
+
+      {summary.data && planOf(summary.data.client.tier)?.dashboardAccess && (
+        <section aria-labelledby="activity-heading" className="mt-8">
+          <h2 id="activity-heading" className="mb-4 text-lg font-semibold">
+            The last 30 days
+          </h2>
+          <UsageCharts />
+        </section>
+      )}
 
       <Card className="mt-6">
         <CardHeader className="flex-row items-center gap-4">
