@@ -7,6 +7,7 @@ import { NotFoundPage } from '../errors/not-found-page.js';
 import { HomePage } from '../home/home-page.js';
 import { lazyRoute } from '../shell/lazy-route.js';
 import { PublicLayout } from '../shell/public-layout.js';
+import { SessionRoot } from '../shell/session-root.js';
 
 // Every page but Home, the 404 page and the Google callback is its own chunk, fetched on first
 // visit: a visitor to the public site does not download the dashboard, account and upgrade code.
@@ -90,14 +91,19 @@ export const routes: RouteObject[] = [
     // Spec §2: the screening area, under its own shell; the bare path goes to Entity Screening.
     path: 'dashboard/screening',
     errorElement: <ErrorScreen />,
-    element: <RequireAccess level="subscribed" />,
+    element: <SessionRoot />,
     children: [
       {
-        element: <DashboardShell />,
+        element: <RequireAccess level="subscribed" />,
         children: [
-          { index: true, element: <Navigate to="api-screen" replace /> },
-          ...SCREENING_PAGES.map(([path, Page]) => ({ path, element: <Page /> })),
-          { path: '*', element: <NotFoundPage /> },
+          {
+            element: <DashboardShell />,
+            children: [
+              { index: true, element: <Navigate to="api-screen" replace /> },
+              ...SCREENING_PAGES.map(([path, Page]) => ({ path, element: <Page /> })),
+              { path: '*', element: <NotFoundPage /> },
+            ],
+          },
         ],
       },
     ],

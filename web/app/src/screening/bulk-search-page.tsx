@@ -28,7 +28,7 @@ import {
   TriangleAlert,
   X,
 } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { isApiError } from '../api/api-error.js';
 import { feedLabel } from '../public/feed-labels.js';
 import { usePageTitle } from '../shell/page-title.js';
@@ -85,7 +85,9 @@ export function BulkSearchPage() {
   const [jobId, setJobId] = useState<string | null>(() => readStoredJob());
   const [bulkSearch, bulk] = useBulkSearchMutation();
   const fileInput = useRef<HTMLInputElement>(null);
-  const names = useMemo(() => namesFromText(text), [text]);
+  // A 100,000-line paste must not make typing wait for the count.
+  const deferredText = useDeferredValue(text);
+  const names = useMemo(() => namesFromText(deferredText), [deferredText]);
 
   // While the job runs, a small page is enough for the progress; once it is over, its first 1,000 results.
   const [jobDone, setJobDone] = useState(false);
@@ -401,7 +403,7 @@ function Results({ rows, total, exportSync }: { rows: Row[]; total: number; expo
           tone="success"
         />
       </div>
-      <div className="grid gap-3 md:grid-cols-2">
+      <div className="grid grid-cols-1 gap-3 md:grid-cols-2">
         <Card>
           <CardHeader>
             <CardTitle className="text-base">Status distribution</CardTitle>

@@ -14,7 +14,6 @@ import {
   SidebarMenuButton,
   SidebarProvider,
   SidebarTrigger,
-  Toaster,
   VigilLogo,
   useSidebar,
 } from '@vigil/ui';
@@ -47,12 +46,12 @@ import { Link, NavLink, Outlet, ScrollRestoration, useLocation } from 'react-rou
 import { useAppDispatch } from '../app/hooks.js';
 import { gatewayApi } from '../api/gateway-api.js';
 import { useGetAccountSummaryQuery } from '../auth/auth.api.js';
-import { SessionKeeper } from '../auth/session-keeper.js';
 import { useAuth } from '../auth/use-auth.js';
 import { useSignOut } from '../auth/use-sign-out.js';
 import { formatCount } from '../billing/pricing.js';
 import { useGetHealthQuery } from '../health/health.api.js';
 import { OfflineBanner } from '../shell/online-status.js';
+import { scrollKey } from '../shell/scroll-key.js';
 import { LoadError, Loading } from '../shell/query-states.js';
 import { planOf } from './plan.js';
 
@@ -95,7 +94,6 @@ export function DashboardShell() {
       >
         Skip to content
       </a>
-      <SessionKeeper />
       <ClientSidebar />
       <div className="flex min-w-0 flex-1 flex-col">
         <TopBar />
@@ -104,8 +102,7 @@ export function DashboardShell() {
         </main>
       </div>
       <OfflineBanner />
-      <Toaster />
-      <ScrollRestoration />
+      <ScrollRestoration getKey={scrollKey} />
     </SidebarProvider>
   );
 }
@@ -275,7 +272,7 @@ function PlanWithoutDashboard({ plan }: { plan: Plan }) {
       />
       <div className="rounded-card border border-border bg-surface p-6 shadow-card">
         <h2 className="text-lg font-semibold">What your {plan.name} plan includes</h2>
-        <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-2">
+        <dl className="mt-4 grid grid-cols-1 gap-3 text-sm sm:grid-cols-2">
           <Fact label="Monthly API calls" value={formatCount(plan.monthlyQuota)} />
           <Fact label="Rate limit" value={`${plan.rateLimitPerMinute} per minute`} />
           <Fact label="Response time" value={plan.responseTime} />

@@ -71,9 +71,9 @@ export function DownloadsPage() {
           tone="success"
         />
       </div>
-      <ul className="mt-6 grid gap-4 md:grid-cols-2">
+      <ul className="mt-6 grid grid-cols-1 gap-4 md:grid-cols-2">
         {REPORTS.map((report) => (
-          <li key={report.kind}>
+          <li key={report.kind} className="min-w-0">
             <Card className="h-full">
               <CardHeader className="flex-row items-start gap-3">
                 <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary-soft text-primary [&_svg]:size-5">
@@ -85,13 +85,14 @@ export function DownloadsPage() {
                 </div>
               </CardHeader>
               <CardContent>
+                <p className="mb-3 font-mono text-xs break-all text-muted-foreground">{report.file()}</p>
                 <Button
                   variant="outline"
                   disabled={busy}
+                  aria-label={`Download ${report.file()}`}
                   onClick={() => void download(`/api/client/reports/${report.kind}`, report.file())}
                 >
-                  {busy ? <Loader2 className="animate-spin" aria-hidden /> : <Download aria-hidden />} Download{' '}
-                  {report.file()}
+                  {busy ? <Loader2 className="animate-spin" aria-hidden /> : <Download aria-hidden />} Download
                 </Button>
               </CardContent>
             </Card>

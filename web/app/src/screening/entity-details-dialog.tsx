@@ -145,7 +145,7 @@ function DetailsBody({ entity, match }: { entity: EntityDetails; match?: MatchCo
         <h3 id="entity-heading" className="font-semibold">
           Listed entity
         </h3>
-        <dl className="mt-2 grid gap-x-6 gap-y-2 sm:grid-cols-2">
+        <dl className="mt-2 grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-2">
           <Field label="List">
             {feedLabel(entity.sourceDataset)} ({entity.sourceName})
           </Field>

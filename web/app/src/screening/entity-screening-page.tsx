@@ -111,7 +111,7 @@ export function EntityScreeningPage() {
           <form
             onSubmit={(event) => void submit(event)}
             noValidate
-            className="grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
+            className="grid grid-cols-1 gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
           >
             <div className="flex flex-col gap-2">
               <Label htmlFor="screen-name">

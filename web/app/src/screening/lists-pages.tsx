@@ -51,7 +51,7 @@ export function ListsPage() {
               />
               <StatCard label="Total entities" value="1M+" icon={<Users aria-hidden />} />
             </div>
-            <ul className="grid gap-3 md:grid-cols-2">
+            <ul className="grid grid-cols-1 gap-3 md:grid-cols-2">
               {data.lists.map((list) => (
                 <ListCard key={list.source} list={list} />
               ))}
@@ -66,7 +66,7 @@ export function ListsPage() {
 function ListCard({ list, allowed = true }: { list: ListInfo; allowed?: boolean }) {
   const [download, busy] = useServerDownload();
   return (
-    <li className="flex flex-col gap-3 rounded-card border border-border bg-surface p-4 shadow-card">
+    <li className="flex min-w-0 flex-col gap-3 rounded-card border border-border bg-surface p-4 shadow-card">
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <h2 className="font-semibold break-words">{list.name}</h2>
@@ -246,7 +246,7 @@ export function DatasetsPage() {
           empty={<EmptyState title="No datasets">Your plan's datasets have not been loaded yet.</EmptyState>}
         >
           {(data) => (
-            <ul className="grid gap-3 md:grid-cols-2">
+            <ul className="grid grid-cols-1 gap-3 md:grid-cols-2">
               {data.lists
                 .filter((l) => feeds.has(l.feed))
                 .map((list) => (

@@ -140,7 +140,7 @@ function ProfileCard({ summary }: { summary: AccountSummary }) {
         <CardTitle>Profile</CardTitle>
       </CardHeader>
       <CardContent>
-        <form onSubmit={(e) => void save(e)} noValidate className="grid gap-4 sm:grid-cols-2">
+        <form onSubmit={(e) => void save(e)} noValidate className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <div className="flex flex-col gap-2">
             <Label htmlFor="client-name">Organisation name</Label>
             <Input
@@ -316,7 +316,7 @@ function NotificationsCard() {
           {() =>
             draft && (
               <div className="flex flex-col gap-4">
-                <ul className="grid gap-3 sm:grid-cols-2">
+                <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">
                   {NOTIFICATIONS.map(([flag, label, hint]) => (
                     <li key={flag} className="flex items-start gap-3">
                       <Checkbox

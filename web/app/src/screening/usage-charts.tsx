@@ -44,7 +44,7 @@ export function UsageCharts() {
         const series = chartSeries(data);
         const total = data.days.reduce((sum, d) => sum + d.screenings, 0);
         return (
-          <div className="grid gap-4 lg:grid-cols-3" data-testid="usage-charts">
+          <div className="grid grid-cols-1 gap-4 lg:grid-cols-3" data-testid="usage-charts">
             <ChartCard title="Screenings per day" description={`${total.toLocaleString('en-GB')} in the last 30 days`}>
               <BarChart data={series} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
                 <CartesianGrid strokeDasharray="3 3" vertical={false} />
