@@ -134,6 +134,10 @@ describe('a new customer from Pricing to an upgrade', () => {
     await page.getByText('Days remaining', { exact: true }).waitFor();
     await saveScreenshot(page, 'journey-upgrade');
     await page.getByRole('button', { name: 'Upgrade Now' }).click();
+    // Nothing is charged before a confirmation that names the amount.
+    const amount = (await page.getByTestId('upgrade-amount').innerText()).trim();
+    expect(amount).toMatch(/^\$[\d,]+\.\d{2}$/);
+    await page.getByRole('button', { name: `Pay ${amount} and upgrade` }).click();
     await page.getByText('Upgrade Successful!', { exact: true }).waitFor({ timeout: 15_000 });
     await page.getByRole('heading', { name: "You're on the Large Plan!" }).waitFor({ timeout: 15_000 });
 

@@ -13,7 +13,7 @@ import { LoadError, Loading } from '../shell/query-states.js';
 import { useCreateCheckoutSessionMutation, useGetPlansQuery } from './billing.api.js';
 import { PlanCard } from './plan-card.js';
 import { formatUsd } from './pricing.js';
-import { readSelectedPlan } from './selected-plan.js';
+import { readSelectedPlan, rememberSelectedPlan } from './selected-plan.js';
 import { StepIndicator } from './step-indicator.js';
 
 const STEPS = ['Choose Plan', 'Payment', 'Get API Key'] as const;
@@ -26,7 +26,7 @@ export function OnboardingPage() {
   const navigate = useNavigate();
   const signOut = useSignOut();
   const [params] = useSearchParams();
-  const [step, setStep] = useState(params.get('step') === 'key' ? 2 : 0);
+  const [step, setStep] = useState(params.get('step') === 'key' ? 2 : params.get('step') === 'payment' && readSelectedPlan() ? 1 : 0);
   const [tier, setTier] = useState(readSelectedPlan);
   const plans = useGetPlansQuery();
   const selectedPlan = plans.data?.plans.find((plan) => plan.tier === tier) ?? null;
@@ -77,7 +77,11 @@ export function OnboardingPage() {
                     role="radio"
                     aria-checked={plan.tier === tier}
                     aria-label={plan.name}
-                    onClick={() => setTier(plan.tier)}
+                    onClick={() => {
+                      // Kept for the tab, so "Try Again" after a cancelled payment comes back to it.
+                      rememberSelectedPlan(plan.tier);
+                      setTier(plan.tier);
+                    }}
                     className="cursor-pointer rounded-card text-left focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-ring"
                   >
                     <PlanCard plan={plan} selected={plan.tier === tier} />

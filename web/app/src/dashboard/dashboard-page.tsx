@@ -65,7 +65,7 @@ export function DashboardPage() {
         )}
       </div>
 
-      <div className="mt-8 grid gap-6 lg:grid-cols-[1.5fr_1fr]">
+      <div className="mt-8 grid grid-cols-1 gap-6 lg:grid-cols-[1.5fr_1fr]">
         <ApiKeyCard apiKey={summary.data?.api_key} />
         <Card>
           <CardHeader>
@@ -77,7 +77,7 @@ export function DashboardPage() {
             ) : summary.isError ? (
               <LoadError title="Failed to load account information" error={summary.error} onRetry={() => void summary.refetch()} />
             ) : (
-              <dl className="grid gap-3 text-sm">
+              <dl className="grid grid-cols-1 gap-3 text-sm">
                 <Row label="Email" value={user?.email ?? '—'} />
                 <Row label="User ID" value={<span className="font-mono text-xs break-all">{user?.id}</span>} />
                 <Row label="Created" value={user ? dateFormat.format(new Date(user.created_at)) : '—'} />
@@ -113,7 +113,7 @@ export function DashboardPage() {
       )}
 
       <Card className="mt-6">
-        <CardHeader className="flex-row items-center gap-4">
+        <CardHeader className="flex-row flex-wrap items-center gap-4">
           <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-primary-soft text-primary">
             <ShieldCheck className="size-5" aria-hidden />
           </span>
@@ -134,7 +134,7 @@ function Row({ label, value }: { label: string; value: React.ReactNode }) {
   return (
     <div className="flex items-start justify-between gap-4 border-b border-border pb-3 last:border-0 last:pb-0">
       <dt className="text-muted-foreground">{label}</dt>
-      <dd className="text-right font-medium">{value}</dd>
+      <dd className="min-w-0 text-right font-medium break-words">{value}</dd>
     </div>
   );
 }
