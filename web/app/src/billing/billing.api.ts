@@ -61,6 +61,7 @@ export const billingApi = gatewayApi.injectEndpoints({
 
 export const {
   useGetPlansQuery,
+  useGetSubscriptionQuery,
   useCreateCheckoutSessionMutation,
   useGetClientByEmailQuery,
   useOpenPortalSessionMutation,

@@ -39,11 +39,13 @@ export function EntityScreeningPage() {
   const [result, setResult] = useState<DashboardScreenResponse | null>(null);
   const [details, setDetails] = useState<ScreenResult | null>(null);
   const [analyzing, setAnalyzing] = useState(false);
+  const [emptyAttempt, setEmptyAttempt] = useState(false);
   const form = useForm<Form>({ resolver: zodResolver(formSchema), defaultValues: { name: '', email: '' } });
   const [name, email] = useWatch({ control: form.control, name: ['name', 'email'] });
   const empty = name.trim() === '' && email.trim() === '';
 
   useEffect(() => {
+    if (!empty) setEmptyAttempt(false);
     if (empty) return setAnalyzing(false);
     setAnalyzing(true);
     const timer = window.setTimeout(() => setAnalyzing(false), ANALYZING_HINT_MS);
@@ -109,6 +111,14 @@ export function EntityScreeningPage() {
       <Card>
         <CardContent className="pt-6">
           <form
+            // With both fields empty the button is disabled, so Enter would do nothing silently: say why instead.
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' && empty) {
+                event.preventDefault();
+                setEmptyAttempt(true);
+                toast({ title: 'Input Required', description: INPUT_REQUIRED, variant: 'destructive' });
+              }
+            }}
             onSubmit={(event) => void submit(event)}
             noValidate
             className="grid grid-cols-1 gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
@@ -149,8 +159,10 @@ export function EntityScreeningPage() {
           <p id="screen-hint" className="mt-2 min-h-5 text-sm text-muted-foreground" aria-live="polite">
             {analyzing
               ? 'Analyzing input...'
-              : (form.formState.errors.email?.message ??
-                (form.formState.errors.name?.message !== INPUT_REQUIRED ? form.formState.errors.name?.message : ''))}
+              : emptyAttempt
+                ? INPUT_REQUIRED
+                : (form.formState.errors.email?.message ??
+                  (form.formState.errors.name?.message !== INPUT_REQUIRED ? form.formState.errors.name?.message : ''))}
           </p>
         </CardContent>
       </Card>
