@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import { parseConfig, type RpcClient } from '@vigil/platform';
-import type { ResolvedKey } from '@vigil/proto';
+import { contracts, type ResolvedKey } from '@vigil/proto';
 import { envSchema } from '../env.js';
 import type { NatsStreams } from '../infra/jetstream.js';
 import { ApiKeys, hashApiKey } from './api-keys.service.js';
@@ -133,7 +133,7 @@ describe('ApiKeys', () => {
     await sut.onModuleInit();
     expect(await sut.resolveClient(resolved.clientId)).toEqual({ client: resolved, fresh: true });
     expect(await sut.resolveClient(resolved.clientId)).toEqual({ client: resolved, fresh: false });
-    expect(mocks.rpc.request).toHaveBeenCalledWith('clients.v1.resolve-client', { clientId: resolved.clientId });
+    expect(mocks.rpc.request).toHaveBeenCalledWith(contracts.clients.resolveClient, { clientId: resolved.clientId });
     revoke({
       clientId: resolved.clientId,
       keyId: resolved.clientId,

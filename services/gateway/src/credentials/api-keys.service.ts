@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { DomainError, RpcClient } from '@vigil/platform';
-import { API_KEY_PATTERN, keyRevokedEventSchema, subjects, type ResolvedKey } from '@vigil/proto';
+import { API_KEY_PATTERN, contracts, keyRevokedEventSchema, subjects, type ResolvedKey } from '@vigil/proto';
 import { z } from 'zod';
 import { createHash } from 'node:crypto';
 import { GATEWAY_CONFIG } from '../config.token.js';
@@ -75,9 +75,7 @@ export class ApiKeys implements OnModuleInit {
    * evicted like a key: `keyId` and `keyPrefix` are null when the client has no active key.
    */
   resolveClient(clientId: string): Promise<{ client: ResolvedKey; fresh: boolean }> {
-    return this.lookUp(clientEntry(clientId), () =>
-      this.rpc.request<ResolvedKey>(subjects.clients.resolveClient, { clientId }),
-    );
+    return this.lookUp(clientEntry(clientId), () => this.rpc.request(contracts.clients.resolveClient, { clientId }));
   }
 
   private async lookUp(

@@ -1,16 +1,12 @@
-import { Controller, Get, Param, Req } from '@nestjs/common';
-import { parseMessage } from '@vigil/platform';
-import { REPORT_KINDS, type UsageHistoryResponse } from '@vigil/proto';
-import type { Request } from 'express';
+import { Controller, Get } from '@nestjs/common';
+import { REPORT_KINDS, type ReportKind, type ResolvedKey, type UsageHistoryResponse } from '@vigil/proto';
 import { z } from 'zod';
 import { Credentials } from '../credentials/credentials.js';
-import { clientOf } from '../screening-api/screening-api.controller.js';
+import { CurrentClient, ZodParam } from '../http/route-params.js';
 import { DashboardReports, type ReportFile } from './dashboard-reports.service.js';
 
-const reportParamsSchema = z.object({ kind: z.enum(REPORT_KINDS) });
-const listParamsSchema = z.object({
-  source: z.string().regex(/^[A-Za-z0-9_.:-]{1,100}$/, 'must be a list source key'),
-});
+const reportKindSchema = z.enum(REPORT_KINDS);
+const listSourceSchema = z.string().regex(/^[A-Za-z0-9_.:-]{1,100}$/, 'must be a list source key');
 
 /**
  * The dashboard's charts and Downloads & Reports, for the signed-in user's own client: the
@@ -23,24 +19,25 @@ export class DashboardReportsController {
   /** The last 30 days: screenings, matches and blocked per UTC day, with the period's usage and quota. */
   @Get('usage-history')
   @Credentials('dashboard')
-  usageHistory(@Req() req: Request): Promise<UsageHistoryResponse> {
-    return this.reports.usageHistory(clientOf(req));
+  usageHistory(@CurrentClient() client: ResolvedKey): Promise<UsageHistoryResponse> {
+    return this.reports.usageHistory(client);
   }
 
   /** Spec §9 files: screening-logs and sanction-alerts (JSON), sanctions-export (CSV), sanctions-data (JSON). */
   @Get('reports/:kind')
   @Credentials('dashboard')
-  report(@Req() req: Request, @Param() params: Record<string, unknown>): Promise<Response> {
-    const { kind } = parseMessage(reportParamsSchema, params, 'report');
-    return stream(this.reports.report(clientOf(req), kind));
+  report(
+    @CurrentClient() client: ResolvedKey,
+    @ZodParam('kind', reportKindSchema) kind: ReportKind,
+  ): Promise<Response> {
+    return stream(this.reports.report(client, kind));
   }
 
   /** One list's current entities as CSV, every page. */
   @Get('reports/list/:source')
   @Credentials('dashboard')
-  list(@Req() req: Request, @Param() params: Record<string, unknown>): Promise<Response> {
-    const { source } = parseMessage(listParamsSchema, params, 'list');
-    return stream(this.reports.list(clientOf(req), source));
+  list(@CurrentClient() client: ResolvedKey, @ZodParam('source', listSourceSchema) source: string): Promise<Response> {
+    return stream(this.reports.list(client, source));
   }
 }
 

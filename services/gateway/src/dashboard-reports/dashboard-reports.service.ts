@@ -4,14 +4,11 @@ import {
   DAILY_USAGE_MAX_DAYS,
   SCREENING_LOGS_PAGE_MAX,
   SCREENING_LOG_CSV_COLUMNS,
-  subjects,
-  type DailyUsageResponse,
+  contracts,
   type DatasetsResponse,
   type ReportKind,
   type ResolvedKey,
-  type SanctionAlertsResponse,
   type ScreeningLog,
-  type ScreeningLogsResponse,
   type UsageHistoryResponse,
 } from '@vigil/proto';
 import { csvField } from '../bulk-jobs/bulk-jobs.service.js';
@@ -54,7 +51,7 @@ export class DashboardReports {
 
   async usageHistory(client: ResolvedKey): Promise<UsageHistoryResponse> {
     const [daily, status] = await Promise.all([
-      this.rpc.request<DailyUsageResponse>(subjects.screening.dailyUsage, {
+      this.rpc.request(contracts.screening.dailyUsage, {
         clientId: client.clientId,
         days: Math.min(CHART_DAYS, DAILY_USAGE_MAX_DAYS),
       }),
@@ -112,7 +109,7 @@ export class DashboardReports {
   /** The logs up to `until`, so screenings made during the download do not shift the pages. */
   private async *logs(clientId: string, until: Date): AsyncGenerator<ScreeningLog> {
     for (let offset = 0; ; offset += SCREENING_LOGS_PAGE_MAX) {
-      const page = await this.rpc.request<ScreeningLogsResponse>(subjects.screening.logs, {
+      const page = await this.rpc.request(contracts.screening.logs, {
         clientId,
         toDate: until.toISOString(),
         limit: SCREENING_LOGS_PAGE_MAX,
@@ -125,7 +122,7 @@ export class DashboardReports {
 
   private async *alerts(clientId: string): AsyncGenerator<unknown> {
     for (let offset = 0; ; offset += SCREENING_LOGS_PAGE_MAX) {
-      const page = await this.rpc.request<SanctionAlertsResponse>(subjects.screening.alerts, {
+      const page = await this.rpc.request(contracts.screening.alerts, {
         clientId,
         limit: SCREENING_LOGS_PAGE_MAX,
         offset,

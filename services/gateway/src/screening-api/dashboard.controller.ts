@@ -7,6 +7,7 @@ import {
   type ApiStatusResponse,
   type Client,
   type BulkJobResponse,
+  type ResolvedKey,
   type BulkScreenResponse,
   type DatasetsResponse,
   type EntityDetails,
@@ -17,6 +18,7 @@ import type { Request } from 'express';
 import { z } from 'zod';
 import { BulkJobs, JOB_PAGE_MAX } from '../bulk-jobs/bulk-jobs.service.js';
 import { Credentials } from '../credentials/credentials.js';
+import { CurrentClient, ZodParam, ZodQuery } from '../http/route-params.js';
 import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor.js';
 import { Quotas } from '../quotas/quotas.service.js';
 import { bodyOf, bulkReply, clientOf } from './screening-api.controller.js';
@@ -109,12 +111,12 @@ export class DashboardController {
   @Get('sanctions/bulk-jobs/:id')
   @Credentials('dashboard')
   async bulkJob(
-    @Req() req: Request,
-    @Param('id') id: string,
-    @Query() query: Record<string, unknown>,
+    @CurrentClient() client: ResolvedKey,
+    @ZodParam('id') id: string,
+    @ZodQuery(dashboardJobQuerySchema) query: z.output<typeof dashboardJobQuerySchema>,
   ): Promise<BulkJobResponse | Response> {
-    const { offset, limit, format } = parseMessage(dashboardJobQuerySchema, query, 'query');
-    const clientId = clientOf(req).clientId;
+    const { offset, limit, format } = query;
+    const clientId = client.clientId;
     if (format === 'json') return this.jobs.get(clientId, id, offset, limit);
     await this.jobs.owned(clientId, id);
     const csv = format === 'csv';
