@@ -163,10 +163,7 @@ describe('part 1 screens, as tried by a new user', () => {
       .first()
       .click();
     await page.waitForURL(/\/about-us#contact$/);
-    await page
-      .getByRole('heading', { name: /contact/i })
-      .first()
-      .waitFor();
+    await page.locator('#contact').getByRole('heading', { name: 'Talk to the right team' }).waitFor();
     await page.close();
   });
 });
