@@ -364,6 +364,8 @@ function Results({ rows, total, exportSync }: { rows: Row[]; total: number; expo
     return c;
   }, [rows]);
   const shownTotal = rows.length;
+  // A job shows its first page here; the counts say so, and the exports hold every row.
+  const partial = shownTotal < total ? `of the first ${countFormat.format(shownTotal)}` : undefined;
   const share = (n: number) => (shownTotal === 0 ? '0%' : `${((n / shownTotal) * 100).toFixed(1)}%`);
 
   const exportJson = () => {
@@ -386,18 +388,21 @@ function Results({ rows, total, exportSync }: { rows: Row[]; total: number; expo
         />
         <StatCard
           label="Blocked"
+          hint={partial}
           value={countFormat.format(counts.blocked)}
           icon={<ShieldAlert aria-hidden />}
           tone="destructive"
         />
         <StatCard
           label="Review Required"
+          hint={partial}
           value={countFormat.format(counts.review)}
           icon={<TriangleAlert aria-hidden />}
           tone="warning"
         />
         <StatCard
           label="Clear"
+          hint={partial}
           value={countFormat.format(counts.clear)}
           icon={<ShieldCheck aria-hidden />}
           tone="success"
@@ -435,7 +440,7 @@ function Results({ rows, total, exportSync }: { rows: Row[]; total: number; expo
           </Button>
         </div>
       )}
-      {counts.blocked + counts.review === 0 && (
+      {counts.blocked + counts.review === 0 && shownTotal === total && (
         <div className="flex items-center gap-3 rounded-card border border-success/40 bg-success-soft p-5 text-success-foreground">
           <CheckCircle2 className="size-6" aria-hidden />
           <p className="font-semibold">ALL CLEAR - no name in this batch matched a list.</p>
