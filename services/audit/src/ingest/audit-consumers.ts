@@ -64,13 +64,13 @@ export class AuditConsumers implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   private async run(source: Source): Promise<void> {
-    let waitingLogged = false;
+    let lastReason = '';
     while (!this.closed) {
       try {
         const nc = await this.connection();
         const jsm = await jetstreamManager(nc);
         await this.attach(jsm, source);
-        waitingLogged = false;
+        lastReason = '';
         const consumer = await jetstream(nc).consumers.get(source.stream, source.durable);
         const messages = await consumer.consume({ max_messages: this.config.AUDIT_BATCH_SIZE * 2 });
         const stop = () => void messages.stop();
@@ -81,8 +81,8 @@ export class AuditConsumers implements OnApplicationBootstrap, OnModuleDestroy {
         if (this.closed) return;
         const reason = error instanceof Error ? error.message : String(error);
         // The publisher creates its stream; until it has started there is nothing to read.
-        if (!waitingLogged) this.logger.warn(`${source.durable}: waiting for stream ${source.stream} (${reason})`);
-        waitingLogged = true;
+        if (reason !== lastReason) this.logger.warn(`${source.durable}: waiting for stream ${source.stream} (${reason})`);
+        lastReason = reason;
       }
       if (!this.closed) await new Promise((r) => setTimeout(r, RETRY_MS));
     }
@@ -93,7 +93,9 @@ export class AuditConsumers implements OnApplicationBootstrap, OnModuleDestroy {
     const config = {
       ack_policy: AckPolicy.Explicit,
       ack_wait: nanos(this.config.AUDIT_ACK_WAIT_MS),
-      filter_subjects: source.subjects,
+      // One subject: filter on it. Several: read the whole stream (servers before 2.10 have no
+      // filter_subjects); a subject the trail does not know is dropped by store().
+      ...(source.subjects.length === 1 ? { filter_subject: source.subjects[0] } : {}),
       max_ack_pending: this.config.AUDIT_BATCH_SIZE * 4,
     };
     try {
