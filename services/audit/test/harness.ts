@@ -21,9 +21,13 @@ export const PASSWORD = 'audit-trail-passphrase';
 
 type Owner = 'auth' | 'gateway' | 'audit' | 'screening';
 
-export function runNode(script: string, env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export function runNode(
+  script: string,
+  env: Record<string, string>,
+  args: string[] = [],
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [script], { env: { ...process.env, ...env, NODE_OPTIONS: '' } });
+    const child = spawn(process.execPath, [script, ...args], { env: { ...process.env, ...env, NODE_OPTIONS: '' } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -32,12 +36,17 @@ export function runNode(script: string, env: Record<string, string>): Promise<{ 
   });
 }
 
-export async function eventually<T>(fn: () => Promise<T>, accept: (value: T) => boolean, timeoutMs: number): Promise<{ value: T; elapsedMs: number }> {
+export async function eventually<T>(
+  fn: () => Promise<T>,
+  accept: (value: T) => boolean,
+  timeoutMs: number,
+): Promise<{ value: T; elapsedMs: number }> {
   const started = Date.now();
   for (;;) {
     const value = await fn();
     if (accept(value)) return { value, elapsedMs: Date.now() - started };
-    if (Date.now() - started > timeoutMs) throw new Error(`condition not met in ${timeoutMs} ms; last value: ${JSON.stringify(value)?.slice(0, 2000)}`);
+    if (Date.now() - started > timeoutMs)
+      throw new Error(`condition not met in ${timeoutMs} ms; last value: ${JSON.stringify(value)?.slice(0, 2000)}`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }
@@ -83,17 +92,30 @@ export class AuditStack {
     const { gateway = true, screening = false } = options;
     const port = await freePort();
     this.natsDir = mkdtempSync(join(tmpdir(), 'vigil-audit-nats-'));
-    this.nats = spawn(natsServerBinary() ?? 'nats-server', ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', this.natsDir], { stdio: 'ignore' });
+    this.nats = spawn(
+      natsServerBinary() ?? 'nats-server',
+      ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', this.natsDir],
+      { stdio: 'ignore' },
+    );
     this.natsUrl = `nats://127.0.0.1:${port}`;
-    const backends: Owner[] = ['audit', ...(gateway ? (['auth'] as const) : []), ...(screening ? (['screening'] as const) : [])];
+    const backends: Owner[] = [
+      'audit',
+      ...(gateway ? (['auth'] as const) : []),
+      ...(screening ? (['screening'] as const) : []),
+    ];
     await Promise.all(backends.map((s) => this.migrate(s)));
     this.nc = await connectWithRetry(this.natsUrl);
     this.startAudit();
-    for (const service of backends.filter((s) => s !== 'audit')) this.spawn(join(SERVICES_DIR, service, 'dist', 'src', 'main.js'), this.env(service));
+    for (const service of backends.filter((s) => s !== 'audit'))
+      this.spawn(join(SERVICES_DIR, service, 'dist', 'src', 'main.js'), this.env(service));
     await this.waitFor(subjects.health('audit'), {});
     if (gateway) await this.waitFor(subjects.health('auth'), {});
     if (screening) {
-      await this.waitFor(subjects.screening.screen, { clientId: 'probe', tier: 'large', feeds: ['sanctions'], entity: { name: 'probe' } }, 120_000);
+      await this.waitFor(
+        subjects.screening.screen,
+        { clientId: 'probe', tier: 'large', feeds: ['sanctions'], entity: { name: 'probe' } },
+        120_000,
+      );
     }
     if (gateway) {
       const httpPort = await freePort();
@@ -103,7 +125,11 @@ export class AuditStack {
         this.env('gateway', { PORT: String(httpPort), HOST: '127.0.0.1', BULK_WORKER: 'false', ...options.gatewayEnv }),
       );
       await eventually(
-        () => fetch(`${this.gatewayUrl}/health`).then((r) => r.status, () => 0),
+        () =>
+          fetch(`${this.gatewayUrl}/health`).then(
+            (r) => r.status,
+            () => 0,
+          ),
         (status) => status > 0,
         60_000,
       );
@@ -135,7 +161,11 @@ export class AuditStack {
   }
 
   async consumersAttached(streams: string[]) {
-    const durable: Record<string, string> = { SECURITY: 'audit-security', ADMIN_ACTIONS: 'audit-admin-actions', SCREENINGS: 'audit-screenings' };
+    const durable: Record<string, string> = {
+      SECURITY: 'audit-security',
+      ADMIN_ACTIONS: 'audit-admin-actions',
+      SCREENINGS: 'audit-screenings',
+    };
     const jsm = await jetstreamManager(this.nc!);
     await eventually(
       async () => {
@@ -154,14 +184,19 @@ export class AuditStack {
   }
 
   private spawn(script: string, env: Record<string, string>): ChildProcess {
-    const child = spawn(process.execPath, [script], { env: { ...process.env, ...env, NODE_OPTIONS: '' }, stdio: ['ignore', 'ignore', 'inherit'] });
+    const child = spawn(process.execPath, [script], {
+      env: { ...process.env, ...env, NODE_OPTIONS: '' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     this.children.add(child);
     child.once('exit', () => this.children.delete(child));
     return child;
   }
 
   async request<T>(subject: string, payload: unknown, timeout = 10_000): Promise<T> {
-    const reply = await this.nc!.request(subject, JSON.stringify({ data: payload, id: String(Math.random()) }), { timeout });
+    const reply = await this.nc!.request(subject, JSON.stringify({ data: payload, id: String(Math.random()) }), {
+      timeout,
+    });
     const body = reply.json<{ response?: T; err?: unknown }>();
     if (body.err) throw new Error(`${subject}: ${JSON.stringify(body.err)}`);
     return body.response as T;
@@ -180,7 +215,11 @@ export class AuditStack {
     }
   }
 
-  async http(method: string, path: string, init: { headers?: Record<string, string>; body?: unknown } = {}): Promise<Reply> {
+  async http(
+    method: string,
+    path: string,
+    init: { headers?: Record<string, string>; body?: unknown } = {},
+  ): Promise<Reply> {
     const res = await fetch(`${this.gatewayUrl}${path}`, {
       method,
       headers: { ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}), ...init.headers },
@@ -199,11 +238,26 @@ export class AuditStack {
   /** The allow-listed admin, signed up with an invitation code and signed in: its session token. */
   async admin(): Promise<{ token: string; id: string; email: string }> {
     const code = randomBytes(6).toString('hex').toUpperCase();
-    await this.sql('auth', `INSERT INTO invitation_codes (code_hash, expires_at) VALUES ($1, now() + interval '1 hour')`, [createHash('sha256').update(code).digest('hex')]);
-    const form = { full_name: 'Audit Admin', email: this.adminEmail, password: PASSWORD, confirm_password: PASSWORD, accepted_terms: true, invitation_code: code };
+    await this.sql(
+      'auth',
+      `INSERT INTO invitation_codes (code_hash, expires_at) VALUES ($1, now() + interval '1 hour')`,
+      [createHash('sha256').update(code).digest('hex')],
+    );
+    const form = {
+      full_name: 'Audit Admin',
+      email: this.adminEmail,
+      password: PASSWORD,
+      confirm_password: PASSWORD,
+      accepted_terms: true,
+      invitation_code: code,
+    };
     const signup = await this.http('POST', '/auth/v1/signup', { body: form });
     if (signup.status >= 300) throw new Error(`admin signup: ${signup.status} ${signup.text}`);
-    const session = await this.request<Session>(subjects.auth.token, { grant_type: 'password', email: this.adminEmail, password: PASSWORD });
+    const session = await this.request<Session>(subjects.auth.token, {
+      grant_type: 'password',
+      email: this.adminEmail,
+      password: PASSWORD,
+    });
     return { token: session.access_token, id: session.user.id, email: this.adminEmail };
   }
 
@@ -226,8 +280,16 @@ export class AuditStack {
       tier,
       userId: verified.body.user.id,
     });
-    const signedIn = await this.http('POST', '/auth/v1/token?grant_type=password', { body: { email, password: PASSWORD } });
-    return { id: reply.client.id, key: reply.api_key!, name: clientName, token: signedIn.body.access_token as string, userId: verified.body.user.id as string };
+    const signedIn = await this.http('POST', '/auth/v1/token?grant_type=password', {
+      body: { email, password: PASSWORD },
+    });
+    return {
+      id: reply.client.id,
+      key: reply.api_key!,
+      name: clientName,
+      token: signedIn.body.access_token as string,
+      userId: verified.body.user.id as string,
+    };
   }
 
   pool(): pg.Pool {
@@ -236,7 +298,8 @@ export class AuditStack {
   }
 
   /** SQL as the database superuser in one of this stack's schemas. */
-  async sql(owner: Owner, text: string, params: unknown[] = []): Promise<any[]> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  async sql(owner: Owner, text: string, params: unknown[] = []): Promise<any[]> {
+    // eslint-disable-line @typescript-eslint/no-explicit-any
     const client = await this.pool().connect();
     try {
       await client.query(`SET search_path = "${this.schema(owner)}"`);

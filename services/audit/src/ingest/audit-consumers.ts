@@ -81,7 +81,8 @@ export class AuditConsumers implements OnApplicationBootstrap, OnModuleDestroy {
         if (this.closed) return;
         const reason = error instanceof Error ? error.message : String(error);
         // The publisher creates its stream; until it has started there is nothing to read.
-        if (reason !== lastReason) this.logger.warn(`${source.durable}: waiting for stream ${source.stream} (${reason})`);
+        if (reason !== lastReason)
+          this.logger.warn(`${source.durable}: waiting for stream ${source.stream} (${reason})`);
         lastReason = reason;
       }
       if (!this.closed) await new Promise((r) => setTimeout(r, RETRY_MS));
