@@ -298,8 +298,9 @@ export class AuditStack {
   }
 
   /** SQL as the database superuser in one of this stack's schemas. */
+  // Rows are whatever the test selected; it asserts on them.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   async sql(owner: Owner, text: string, params: unknown[] = []): Promise<any[]> {
-    // eslint-disable-line @typescript-eslint/no-explicit-any
     const client = await this.pool().connect();
     try {
       await client.query(`SET search_path = "${this.schema(owner)}"`);
