@@ -420,3 +420,33 @@ export type {
   EvidenceRecord,
   EvidencePageResponse,
 } from './audit/requests.js';
+export { contract, event } from './contract.js';
+export type {
+  Contract,
+  EventContract,
+  RequestOf,
+  ParsedRequestOf,
+  ReplyOf,
+  ReplyInputOf,
+  PayloadOf,
+} from './contract.js';
+export { contracts, events, emptyRequestSchema } from './contracts.js';
+export {
+  clientByEmailResponseSchema,
+  portalSessionResponseSchema,
+  quotaCheckResponseSchema,
+  quotaMonitoringResponseSchema,
+  sandboxCheckoutSessionSchema,
+  sandboxCompleteResponseSchema,
+  upgradeOptionSchema,
+  upgradeOptionsResponseSchema,
+  upgradePreviewSchema,
+  upgradeResultSchema,
+  checkoutSessionResponseSchema,
+  checkoutBodySchema,
+  sandboxCompleteBodySchema,
+  upgradeBodySchema,
+} from './http/billing.js';
+export type { UpgradeResult } from './http/billing.js';
+export { securityLogsQuerySchema, evidenceQuerySchema } from './http/audit.js';
+export type { SecurityLogsQuery, EvidenceQuery } from './http/audit.js';

@@ -1,11 +1,4 @@
-import {
-  adminActionEventSchema,
-  reviewDecidedEventSchema,
-  screenedEventSchema,
-  securityEventSchema,
-  subjects,
-} from '@vigil/proto';
-import type { z } from 'zod';
+import { events, type EventContract, type PayloadOf } from '@vigil/proto';
 import {
   adminActionRow,
   reviewDecisionRow,
@@ -16,27 +9,26 @@ import {
 
 export class UnreadableEvent extends Error {}
 
-function parse<S extends z.ZodType>(schema: S, subject: string, payload: unknown): z.infer<S> {
-  const parsed = schema.safeParse(payload);
+function parse<E extends EventContract>(event: E, payload: unknown): PayloadOf<E> {
+  const parsed = event.schema.safeParse(payload);
   if (!parsed.success) {
-    throw new UnreadableEvent(
-      `${subject}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
-    );
+    const issues = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new UnreadableEvent(`${event.subject}: ${issues}`);
   }
-  return parsed.data;
+  return parsed.data as PayloadOf<E>;
 }
 
 /** The audit row for an event, validated against its contract in proto. */
 export function rowOf(subject: string, payload: unknown): AuditRow {
   switch (subject) {
-    case subjects.gateway.securityEvent:
-      return securityEventRow(parse(securityEventSchema, subject, payload));
-    case subjects.screening.screened:
-      return screeningEventRow(parse(screenedEventSchema, subject, payload));
-    case subjects.screening.reviewDecided:
-      return reviewDecisionRow(parse(reviewDecidedEventSchema, subject, payload));
-    case subjects.gateway.adminAction:
-      return adminActionRow(parse(adminActionEventSchema, subject, payload));
+    case events.gateway.securityEvent.subject:
+      return securityEventRow(parse(events.gateway.securityEvent, payload));
+    case events.screening.screened.subject:
+      return screeningEventRow(parse(events.screening.screened, payload));
+    case events.screening.reviewDecided.subject:
+      return reviewDecisionRow(parse(events.screening.reviewDecided, payload));
+    case events.gateway.adminAction.subject:
+      return adminActionRow(parse(events.gateway.adminAction, payload));
     default:
       throw new UnreadableEvent(`no audit record for subject ${subject}`);
   }

@@ -1,7 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { parseMessage } from '@vigil/platform';
-import { securityLogsRequestSchema, subjects, type SecurityLogsResponse } from '@vigil/proto';
+import { Handles } from '@vigil/platform';
+import { contracts, type ParsedSecurityLogsRequest, type SecurityLogsResponse } from '@vigil/proto';
 import { SecurityLogsRepository } from './security-logs.repository.js';
 
 /** The admin console's security log. The gateway admits admins only (its credentials guard). */
@@ -9,9 +8,8 @@ import { SecurityLogsRepository } from './security-logs.repository.js';
 export class SecurityLogsHandler {
   constructor(private readonly logs: SecurityLogsRepository) {}
 
-  @MessagePattern(subjects.audit.securityLogs)
-  async list(@Payload() data: unknown): Promise<SecurityLogsResponse> {
-    const request = parseMessage(securityLogsRequestSchema, data, 'security logs query');
+  @Handles(contracts.audit.securityLogs, 'security logs query')
+  async list(request: ParsedSecurityLogsRequest): Promise<SecurityLogsResponse> {
     return { ...(await this.logs.page(request)), limit: request.limit, offset: request.offset };
   }
 }

@@ -1,25 +1,24 @@
-import { Controller, Get, Query, Req, Res } from '@nestjs/common';
-import { ApiQuery } from '@nestjs/swagger';
-import { RpcClient, parseMessage } from '@vigil/platform';
+import { Controller, Get, Res } from '@nestjs/common';
+import { RpcClient } from '@vigil/platform';
 import {
   EVIDENCE_PAGE_MAX,
-  SECURITY_EVENT_TYPES,
-  SECURITY_LOG_TIME_FILTERS,
   SECURITY_LOGS_PAGE_MAX,
+  contracts,
   csvLine,
-  securityLogsRequestSchema,
-  subjects,
-  type EvidencePageResponse,
+  evidenceQuerySchema,
+  securityLogsQuerySchema,
+  type EvidenceQuery,
   type EvidenceRecord,
+  type ResolvedKey,
   type SecurityLog,
+  type SecurityLogsQuery,
   type SecurityLogsResponse,
 } from '@vigil/proto';
-import type { Request, Response } from 'express';
-import { z } from 'zod';
+import type { Response } from 'express';
 import { Credentials } from '../credentials/credentials.js';
-import { typedQuery } from '../http/query.js';
-import { clientOf } from '../screening-api/screening-api.controller.js';
+import { CurrentClient, ZodQuery } from '../http/route-params.js';
 
+const on = contracts.audit;
 const DAY_MS = 86_400_000;
 const LOG_COLUMNS = [
   'id',
@@ -56,26 +55,15 @@ const EVIDENCE_COLUMNS = [
   'prev_hash',
   'hash',
 ];
+const exportQuerySchema = securityLogsQuerySchema.pick({ eventType: true, timeFilter: true, searchTerm: true });
 
-/** YYYY-MM-DD or an ISO 8601 instant with its offset. */
-const dateOrInstant = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
-const evidenceQuerySchema = z.object({
-  from: dateOrInstant.optional(),
-  to: dateOrInstant.optional(),
-  format: z.enum(['json', 'csv']).default('json'),
-});
-
-function logsQuery(query: Record<string, unknown>, extra: Record<string, unknown> = {}) {
-  const typed = typedQuery(query, {
-    eventType: 'string',
-    timeFilter: 'string',
-    searchTerm: 'string',
-    limit: 'number',
-    offset: 'number',
-  });
-  // The panel sends eventType=all (or nothing) for every type.
-  if (typed.eventType === 'all') delete typed.eventType;
-  return parseMessage(securityLogsRequestSchema, { ...typed, ...extra }, 'query');
+/** The panel's filters as the audit service takes them (eventType=all means every type). */
+function filters(query: Pick<SecurityLogsQuery, 'eventType' | 'timeFilter' | 'searchTerm'>) {
+  return {
+    ...(query.eventType && query.eventType !== 'all' ? { eventType: query.eventType } : {}),
+    ...(query.timeFilter ? { timeFilter: query.timeFilter } : {}),
+    ...(query.searchTerm ? { searchTerm: query.searchTerm } : {}),
+  };
 }
 
 function logRow(log: SecurityLog): unknown[] {
@@ -131,25 +119,20 @@ export class AuditController {
 
   @Get('admin/logs')
   @Credentials('admin')
-  @ApiQuery({ name: 'eventType', required: false, enum: ['all', ...SECURITY_EVENT_TYPES] })
-  @ApiQuery({ name: 'timeFilter', required: false, enum: SECURITY_LOG_TIME_FILTERS })
-  @ApiQuery({ name: 'searchTerm', required: false })
-  @ApiQuery({ name: 'limit', required: false, description: '1 to 1000, default 100.' })
-  @ApiQuery({ name: 'offset', required: false })
-  logs(@Query() query: Record<string, unknown>): Promise<SecurityLogsResponse> {
-    return this.rpc.request(subjects.audit.securityLogs, logsQuery(query));
+  logs(@ZodQuery(securityLogsQuerySchema) query: SecurityLogsQuery): Promise<SecurityLogsResponse> {
+    return this.rpc.request(on.securityLogs, { ...filters(query), limit: query.limit, offset: query.offset });
   }
 
   /** The same filters as the panel, every matching row (newest recorded first), as CSV. */
   @Get('admin/logs/export')
   @Credentials('admin')
-  @ApiQuery({ name: 'eventType', required: false, enum: ['all', ...SECURITY_EVENT_TYPES] })
-  @ApiQuery({ name: 'timeFilter', required: false, enum: SECURITY_LOG_TIME_FILTERS })
-  @ApiQuery({ name: 'searchTerm', required: false })
-  async exportLogs(@Query() query: Record<string, unknown>, @Res() res: Response): Promise<void> {
-    const request = logsQuery({ ...query, limit: undefined, offset: undefined }, { limit: SECURITY_LOGS_PAGE_MAX });
+  async exportLogs(
+    @ZodQuery(exportQuerySchema) query: Pick<SecurityLogsQuery, 'eventType' | 'timeFilter' | 'searchTerm'>,
+    @Res() res: Response,
+  ): Promise<void> {
+    const request = { ...filters(query), limit: SECURITY_LOGS_PAGE_MAX };
     // The first page is fetched before anything is sent, so a failure is still a problem answer.
-    let page = await this.rpc.request<SecurityLogsResponse>(subjects.audit.securityLogs, request);
+    let page = await this.rpc.request(on.securityLogs, request);
     res.status(200);
     res.setHeader('content-type', 'text/csv; charset=utf-8');
     res.setHeader(
@@ -163,7 +146,7 @@ export class AuditController {
         res.write(page.logs.map((log) => csvLine(logRow(log))).join(''));
         if (page.logs.length < request.limit) break;
         const beforeSeq = page.logs[page.logs.length - 1]!.seq;
-        page = await this.rpc.request<SecurityLogsResponse>(subjects.audit.securityLogs, { ...request, beforeSeq });
+        page = await this.rpc.request(on.securityLogs, { ...request, beforeSeq });
       }
       res.end();
     } catch (error) {
@@ -175,36 +158,40 @@ export class AuditController {
   /**
    * The client's own evidence: every screening with the list versions it was screened against
    * and its decision, every review decision and every admin action on the client, with their
-   * place in the client's hash chain. `from` and `to` are inclusive dates or instants.
+   * place in the client's hash chain. The client is the one the verified key names.
    */
   @Get('audit/screenings')
   @Credentials('dashboard')
-  @ApiQuery({ name: 'from', required: false, description: 'YYYY-MM-DD or an ISO 8601 instant; inclusive.' })
-  @ApiQuery({ name: 'to', required: false, description: 'YYYY-MM-DD (whole day) or an ISO 8601 instant; inclusive.' })
-  @ApiQuery({ name: 'format', required: false, enum: ['json', 'csv'] })
-  async evidence(@Req() req: Request, @Query() query: Record<string, unknown>, @Res() res: Response): Promise<void> {
-    const parsed = parseMessage(
-      evidenceQuerySchema,
-      typedQuery(query, { from: 'string', to: 'string', format: 'string' }),
-      'query',
-    );
-    const clientId = clientOf(req).clientId;
-    const from = parsed.from ? new Date(parsed.from).toISOString() : undefined;
-    const to = parsed.to
-      ? new Date(Date.parse(parsed.to) + (parsed.to.length === 10 ? DAY_MS : 1)).toISOString()
+  async evidence(
+    @CurrentClient() client: ResolvedKey,
+    @ZodQuery(evidenceQuerySchema) query: EvidenceQuery,
+    @Res() res: Response,
+  ): Promise<void> {
+    const from = query.from ? new Date(query.from).toISOString() : undefined;
+    // A bare date includes its whole day; an instant includes itself.
+    const to = query.to
+      ? new Date(Date.parse(query.to) + (query.to.length === 10 ? DAY_MS : 1)).toISOString()
       : undefined;
-    const request = { clientId, ...(from ? { from } : {}), ...(to ? { to } : {}), limit: EVIDENCE_PAGE_MAX };
-    let page = await this.rpc.request<EvidencePageResponse>(subjects.audit.evidence, { ...request, afterSeq: 0 });
-    const stamp = new Date().toISOString().slice(0, 10);
+    const request = {
+      clientId: client.clientId,
+      ...(from ? { from } : {}),
+      ...(to ? { to } : {}),
+      limit: EVIDENCE_PAGE_MAX,
+    };
+    let page = await this.rpc.request(on.evidence, { ...request, afterSeq: 0 });
+    const csv = query.format === 'csv';
     res.status(200);
     res.setHeader('cache-control', 'no-store');
-    const csv = parsed.format === 'csv';
     res.setHeader('content-type', csv ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8');
-    res.setHeader('content-disposition', `attachment; filename="screening-evidence-${stamp}.${parsed.format}"`);
+    res.setHeader(
+      'content-disposition',
+      `attachment; filename="screening-evidence-${new Date().toISOString().slice(0, 10)}.${query.format}"`,
+    );
     if (csv) res.write(csvLine(EVIDENCE_COLUMNS));
     else
       res.write(
-        `{"clientId":${JSON.stringify(clientId)},"chain":${JSON.stringify(page.chain)},"from":${JSON.stringify(from ?? null)},"to":${JSON.stringify(to ?? null)},"records":[`,
+        `{"clientId":${JSON.stringify(client.clientId)},"chain":${JSON.stringify(page.chain)},` +
+          `"from":${JSON.stringify(from ?? null)},"to":${JSON.stringify(to ?? null)},"records":[`,
       );
     let first = true;
     try {
@@ -216,10 +203,7 @@ export class AuditController {
             first = false;
           }
         if (page.nextAfterSeq === null) break;
-        page = await this.rpc.request<EvidencePageResponse>(subjects.audit.evidence, {
-          ...request,
-          afterSeq: page.nextAfterSeq,
-        });
+        page = await this.rpc.request(on.evidence, { ...request, afterSeq: page.nextAfterSeq });
       }
       res.end(csv ? '' : ']}');
     } catch (error) {

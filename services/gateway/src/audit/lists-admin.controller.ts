@@ -1,9 +1,10 @@
 import { Controller, HttpCode, Post, Req } from '@nestjs/common';
-import { RpcClient, parseMessage } from '@vigil/platform';
-import { refreshRequestSchema, subjects, type RefreshResponse } from '@vigil/proto';
+import { RpcClient } from '@vigil/platform';
+import { contracts, refreshRequestSchema, type RefreshRequest, type RefreshResponse } from '@vigil/proto';
 import type { Request } from 'express';
-import { bodyOf } from '../auth/caller.js';
+import type { z } from 'zod';
 import { Credentials } from '../credentials/credentials.js';
+import { ZodBody } from '../http/route-params.js';
 import { AdminActions } from './admin-actions.publisher.js';
 
 /** A fetch of every official list can take minutes. */
@@ -20,16 +21,17 @@ export class ListsAdminController {
   @Post('lists/refresh')
   @HttpCode(200)
   @Credentials('admin')
-  async refresh(@Req() req: Request): Promise<RefreshResponse> {
-    const request = parseMessage(refreshRequestSchema, bodyOf(req), 'refresh request');
-    const reply = await this.rpc.request<RefreshResponse>(subjects.screening.refresh, request, {
-      timeoutMs: REFRESH_TIMEOUT_MS,
-    });
+  async refresh(
+    @Req() req: Request,
+    @ZodBody(refreshRequestSchema, 'refresh request') body: z.output<typeof refreshRequestSchema>,
+  ): Promise<RefreshResponse> {
+    const request: RefreshRequest = body;
+    const reply = await this.rpc.request(contracts.screening.refresh, request, { timeoutMs: REFRESH_TIMEOUT_MS });
     await this.actions.record(
       'lists.refreshed',
       req,
       { clientId: null, clientName: null },
-      { sources: request.sources ?? 'all', force: request.force, results: reply.results },
+      { sources: body.sources ?? 'all', force: body.force, results: reply.results },
     );
     return reply;
   }
