@@ -7,7 +7,14 @@ jest.setTimeout(240_000);
 // With the sample lists and default thresholds (blocked ≥ 0.85, review ≥ 0.6); the test checks the band.
 const BLOCKED_NAME = 'Kim Jong Un';
 const CLEAR_NAME = 'Zebedee Quortlebank';
-const REVIEW_CANDIDATES = ['Kim Jong', 'Vladimir Putn', 'Jong Un Kim Sr', 'Vladimir Vladimirovich', 'Bashar Assad', 'Ali Khamenei'];
+const REVIEW_CANDIDATES = [
+  'Kim Jong',
+  'Vladimir Putn',
+  'Jong Un Kim Sr',
+  'Vladimir Vladimirovich',
+  'Bashar Assad',
+  'Ali Khamenei',
+];
 
 type Member = Awaited<ReturnType<AuditStack['member']>>;
 type Evidence = {
@@ -32,7 +39,8 @@ describe("a client's screening evidence: every screening, list versions, decisio
   let a: Member;
   let b: Member;
   const as = (m: Member) => ({ 'x-api-key': m.key, authorization: `Bearer ${m.token}` });
-  const evidence = (m: Member, query = '') => stack.http('GET', `/api/client/audit/screenings${query}`, { headers: as(m) });
+  const evidence = (m: Member, query = '') =>
+    stack.http('GET', `/api/client/audit/screenings${query}`, { headers: as(m) });
 
   async function screen(m: Member, name: string) {
     const res = await stack.http('POST', '/api/screen', { headers: as(m), body: { name } });
@@ -74,7 +82,9 @@ describe("a client's screening evidence: every screening, list versions, decisio
     const body = value.body as Evidence;
     expect(body).toMatchObject({ clientId: a.id, chain: `client:${a.id}` });
     const screenings = body.records.filter((r) => r.kind === 'screening');
-    expect(screenings.map((r) => r.searchedName)).toEqual(expect.arrayContaining([CLEAR_NAME, BLOCKED_NAME, reviewName]));
+    expect(screenings.map((r) => r.searchedName)).toEqual(
+      expect.arrayContaining([CLEAR_NAME, BLOCKED_NAME, reviewName]),
+    );
     expect(screenings.find((r) => r.searchedName === BLOCKED_NAME)!.status).toBe('blocked');
     for (const s of screenings) {
       expect(s.listVersions!.length).toBeGreaterThan(0);
@@ -101,7 +111,9 @@ describe("a client's screening evidence: every screening, list versions, decisio
     for (const name of [CLEAR_NAME, BLOCKED_NAME, reviewName!]) expect(ofB.text).not.toContain(name);
     expect(ofB.text).not.toContain(a.id);
     // B's own key with A's session, or A's key with B's session: refused, not A's evidence.
-    const crossed = await stack.http('GET', '/api/client/audit/screenings', { headers: { 'x-api-key': b.key, authorization: `Bearer ${a.token}` } });
+    const crossed = await stack.http('GET', '/api/client/audit/screenings', {
+      headers: { 'x-api-key': b.key, authorization: `Bearer ${a.token}` },
+    });
     expect(crossed.status).toBe(403);
   });
 
@@ -114,7 +126,9 @@ describe("a client's screening evidence: every screening, list versions, decisio
     expect(lines[0]).toBe(
       'kind,chain,seq,occurred_at,actor_id,screening_id,searched_name,searched_email,status,score,matched_name,source_list,list_versions,decision,action,details,prev_hash,hash',
     );
-    expect(lines.some((l) => l.startsWith('screening,') && l.includes(BLOCKED_NAME) && /,[a-z_]+:\d+/.test(l))).toBe(true);
+    expect(lines.some((l) => l.startsWith('screening,') && l.includes(BLOCKED_NAME) && /,[a-z_]+:\d+/.test(l))).toBe(
+      true,
+    );
     expect(lines.some((l) => l.startsWith('review_decision,') && l.includes(',approved,'))).toBe(true);
     expect(csv.text).not.toContain('Someone Only B Screened');
 
