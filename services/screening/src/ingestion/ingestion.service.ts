@@ -66,10 +66,17 @@ export class IngestionService {
   }
 
   private async refreshPass(trigger: RefreshTrigger, only: readonly string[] | undefined, force: boolean): Promise<RefreshOutcome[]> {
-    const { definitions, missing } = await this.resolve();
+    // The recorded states from before this pass's sync: they still hold the locations the versions came from.
     const states = new Map((await this.sources.all()).map((s) => [s.source, s]));
+    const { definitions, missing } = await this.resolve();
     const outcomes: RefreshOutcome[] = [];
-    const wanted = (source: string) => (only ? only.includes(source) : trigger === 'admin' || this.isDue(states.get(source)));
+    const byName = new Map(definitions.map((d) => [d.source, d]));
+    const wanted = (source: string) => {
+      if (only) return only.includes(source);
+      if (trigger === 'admin' || this.isDue(states.get(source))) return true;
+      const definition = byName.get(source);
+      return trigger === 'startup' && definition !== undefined && startupMustCheck(definition, states.get(source));
+    };
     for (const name of only ?? []) {
       if (!definitions.some((d) => d.source === name) && !missing.some((m) => m.source === name)) {
         outcomes.push({ source: name, outcome: 'failed', versionId: null, delta: null, error: 'no such source is configured', durationMs: 0 });
@@ -80,6 +87,7 @@ export class IngestionService {
     return outcomes;
   }
 
+  /** Due by its cadence: never checked, or checked longer ago than its refresh interval (sooner after a failure). */
   private isDue(state: SourceState | undefined): boolean {
     if (!state?.lastCheckedAt) return true;
     const failedLast = state.lastErrorAt !== null && (!state.version || state.lastErrorAt >= state.version.fetchedAt);
@@ -218,4 +226,19 @@ export class IngestionService {
       return { source, outcome: 'failed', versionId: lease.currentVersionId, delta: null, error: message, durationMs: elapsed() };
     }
   }
+}
+
+const isUrl = (location: string) => /^https?:\/\//i.test(location);
+
+/**
+ * Whether the pass at boot checks a source its cadence does not make due yet: one whose
+ * files now come from somewhere else (LISTS_DIR or a URL changed), or whose files are local,
+ * where the checksum costs one read and an edited file must not wait for the cadence.
+ * An unchanged checksum still ends as a no-op.
+ */
+export function startupMustCheck(definition: SourceDefinition, state: SourceState | undefined): boolean {
+  if (!state?.version) return true;
+  const recorded = state.files.map((f) => `${f.name}\u0000${f.location}`).join('\n');
+  const configured = definition.files.map((f) => `${f.name}\u0000${f.location}`).join('\n');
+  return recorded !== configured || definition.files.some((f) => !isUrl(f.location));
 }
