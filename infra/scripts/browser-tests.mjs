@@ -4,7 +4,7 @@
 // stack on a fresh database (auth pointed at that provider), then jest with web/e2e.
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ROOT, log, run } from './bootstrap.mjs';
+import { ROOT, fail, log, run } from './bootstrap.mjs';
 
 export const BROWSER_PORTS = { gateway: 18080, web: 13000, admin: 13001 };
 
@@ -51,6 +51,8 @@ export async function runBrowserTests({ postgresUrl, natsUrl, runJest }) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { ensureChromium } = await import('./chromium.mjs');
+  ensureChromium({ log, fail });
   const { ensureNats, ensurePostgres } = await import('./infrastructure.mjs');
   const postgres = await ensurePostgres({
     candidate: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/vigil_test',
