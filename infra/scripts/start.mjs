@@ -47,7 +47,7 @@ try {
 
 let demo;
 try {
-  const seeded = await seedDemo(stack.env);
+  const seeded = await seedDemo(stack.env, stack.gatewayUrl);
   demo = {
     gatewayUrl: stack.gatewayUrl,
     webUrl: stack.webUrl,
