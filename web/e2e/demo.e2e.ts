@@ -44,8 +44,9 @@ describe('the demo client npm start hands out', () => {
     });
     expect(signIn.status).toBe(200);
     const { access_token } = (await signIn.json()) as { access_token: string };
+    // A dashboard call: the client's key and the session of one of its users, as the web app sends them.
     const options = await fetch(`${GATEWAY_URL}/api/upgrade/options`, {
-      headers: { authorization: `Bearer ${access_token}` },
+      headers: { authorization: `Bearer ${access_token}`, 'x-api-key': demo.apiKey },
     });
     expect([options.status, await options.json()]).toEqual([200, { upgradeOptions: [] }]);
   });
