@@ -1,6 +1,8 @@
 import { jest } from '@jest/globals';
 import type { ListsResponse, ScreenResponse } from '@vigil/proto';
-import { SDN_V1, writeSdn, writeV1 } from './fixture-lists.js';
+import { rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { SDN_V1, unXml, writeSdn, writeV1 } from './fixture-lists.js';
 import { Harness, eventually, type ServiceProcess } from './harness.js';
 
 jest.setTimeout(90_000);
@@ -68,7 +70,7 @@ describe('list ingestion at start', () => {
     expect(screened.results[0]!.sourceId).toBe('106');
   });
 
-  it('ingests the lists of a new LISTS_DIR at start', async () => {
+  it('ingests the lists of a new LISTS_DIR at start, under the file names used there', async () => {
     const moved = await h.tempDir();
     await writeV1(moved);
     await writeSdn(
@@ -80,9 +82,25 @@ describe('list ingestion at start', () => {
       ],
       [[101, 'BUT, Viktor']],
     );
+    // The real UN file is UN_consolidated.xml, the sample's consolidated.xml: a moved source is not
+    // "missing its file", it has other files.
+    await rm(join(moved, 'un_sc', 'consolidated.xml'));
+    await writeFile(
+      join(moved, 'un_sc', 'UN_consolidated.xml'),
+      unXml(
+        [{ ref: 'QDi.001', first: 'HANI', second: 'AL-SIBAI', year: '1963' }],
+        [{ ref: 'QDe.003', name: 'AL RASHID TRUST' }],
+      ),
+    );
     await restart(moved);
     const state = await eventually(sdn, (s) => s?.entityCount === 7);
     expect(state!.location).toContain(moved);
     expect((await versions()).at(-1)).toMatchObject({ entity_count: 7, trigger: 'startup' });
+    const un = await eventually(
+      async () => (await lists()).find((l) => l.source === 'un-sc'),
+      (l) => l?.entityCount === 2,
+    );
+    expect(un!.location).toContain('UN_consolidated.xml');
+    await service.waitForLog(/un-sc: moved from/);
   });
 });
