@@ -1,4 +1,6 @@
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { API_SAMPLES, SCREEN_SAMPLE, curlCommand } from '../app/src/docs/samples.js';
 import {
@@ -61,6 +63,10 @@ describe('the site’s code samples', () => {
     for (const sample of API_SAMPLES) {
       expect(await page.locator(`[data-sample="${sample.id}"]`).innerText()).toBe(curlCommand(sample));
     }
+    // The SDK tab shows the SDK README's example, which sdk.e2e.ts runs.
+    const readme = readFileSync(fileURLToPath(new URL('../../sdk/typescript/README.md', import.meta.url)), 'utf8');
+    await page.getByRole('tab', { name: 'SDKs' }).click();
+    expect(await page.locator('[data-sample="sdk"]').innerText()).toBe(/```js\n([\s\S]*?)```/.exec(readme)![1]!.trim());
     // The base URL is the gateway's, as its OpenAPI document names it, not the web host.
     await page.getByRole('tab', { name: 'Getting started' }).click();
     expect(await page.getByTestId('api-base-url').innerText()).toBe(new URL(GATEWAY_URL).origin);

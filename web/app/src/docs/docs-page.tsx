@@ -31,18 +31,19 @@ import {
   type Field,
 } from './openapi.js';
 import { useGetOpenApiQuery } from './openapi.api.js';
+import sdkReadme from '../../../../sdk/typescript/README.md?raw';
 import { API_KEY_VARIABLE, API_SAMPLES, API_URL_VARIABLE, curlCommand, sampleFor } from './samples.js';
 
-/** Only SDKs that exist, each with the call its README shows (run by a test against a real stack). */
+// The SDK's README example, which web/e2e/sdk.e2e.ts runs against a real stack: shown here as tested.
+const SDK_EXAMPLE = /```js\n([\s\S]*?)```/.exec(sdkReadme)?.[1]?.trim() ?? '';
+
+/** Only SDKs that exist. */
 const SDKS = [
   {
     name: 'TypeScript / Node.js',
     pkg: '@vigil/sdk',
     where: 'sdk/typescript in the Vigil repository',
-    snippet: `import { createVigilClient } from '@vigil/sdk';
-
-const vigil = createVigilClient({ baseUrl: process.env.${API_URL_VARIABLE}, apiKey: process.env.${API_KEY_VARIABLE} });
-const { data, error } = await vigil.POST('/api/v1/screen', { body: { name: 'Nicolas Maduro Moros' } });`,
+    snippet: SDK_EXAMPLE,
   },
 ] as const;
 
@@ -288,7 +289,7 @@ export function DocsPage() {
                   </div>
                   <p className="mt-2 text-sm text-muted-foreground">Typed from the OpenAPI document; in {sdk.where}.</p>
                   <pre className="mt-3 overflow-x-auto rounded-lg bg-ink p-4 font-mono text-[13px] leading-6 text-ink-foreground">
-                    <code>{sdk.snippet}</code>
+                    <code data-sample="sdk">{sdk.snippet}</code>
                   </pre>
                 </li>
               ))}
