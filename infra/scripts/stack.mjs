@@ -69,7 +69,10 @@ async function waitForHttp(url, timeoutMs) {
 }
 
 /**
- * @param {{databaseUrl: string, natsUrl: string, ports: {gateway: number, web: number, admin: number}, logDir?: string, env?: Record<string,string>}} options
+ * `onStop` receives the stop function as soon as there is something to stop, so a Ctrl-C
+ * while the stack is still starting stops what was spawned (the services run in their own
+ * process groups and would outlive npm start otherwise).
+ * @param {{databaseUrl: string, natsUrl: string, ports: {gateway: number, web: number, admin: number}, logDir?: string, env?: Record<string,string>, onStop?: (stop: () => Promise<void>) => void}} options
  */
 export async function startStack(options) {
   const { databaseUrl, natsUrl, ports, logDir } = options;
@@ -108,7 +111,9 @@ export async function startStack(options) {
     log('Running migrations...');
     await Promise.all(migrated().map((s) => runToEnd(`${s}:migrate`, [join('services', s, 'dist', 'src', 'migrate.js')], env, logDir)));
 
+    options.onStop?.(stop);
     for (const service of SERVICES) {
+      if (stopping) throw new Error('stopped while starting');
       // Own process group: a terminal's Ctrl-C reaches only npm start, which stops the
       // services before the infrastructure they depend on.
       const child = spawn(process.execPath, [join('services', service, 'dist', 'src', 'main.js')], {
