@@ -62,6 +62,8 @@ describe('the shell: offline banner, toasts, 404', () => {
   it('answers an unknown path with the 404 page, the attempted path and up to three suggestions', async () => {
     await page.goto(`${WEB_URL}/pricing-plans-old`);
     expect(await page.locator('h1').innerText()).toBe('Page Not Found');
+    // What every other test relies on: expecting a page and landing here fails at once.
+    await expect(expectPage(page, HEADINGS.pricing)).rejects.toThrow(/is the Not Found page/);
     expect(await page.title()).toMatch(/Vigil/);
     expect(await page.getByText('/pricing-plans-old', { exact: true }).isVisible()).toBe(true);
     const suggestions = page
