@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   createSubscribedUser,
+  expectPage,
   launchChromium,
   saveScreenshotAt,
   signInWithRefreshToken,
@@ -39,22 +40,6 @@ const PAGES: readonly [string, string][] = [
   ['downloads', 'Downloads & Reports'],
   ['settings', 'Account Settings'],
 ];
-
-/**
- * The page's own heading, never the Not Found page: waits for the h1 and checks it is the only
- * one. (The fresh-machine helper is adding a shared `expectPage`; this is the minimal version.)
- */
-async function expectPage(page: Page, heading: string) {
-  try {
-    await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor({ timeout: 20_000 });
-  } catch (error) {
-    await saveScreenshotAt(page, `failed-${heading.replace(/\W+/g, '-')}`, page.viewportSize()?.width ?? 1280);
-    const shown = (await page.locator('body').innerText()).replace(/\s+/g, ' ').slice(0, 300);
-    throw new Error(`no h1 "${heading}" at ${page.url()}; the page shows: ${shown}`, { cause: error });
-  }
-  expect(await page.getByRole('heading', { level: 1 }).allInnerTexts()).toEqual([heading]);
-  expect(await page.getByText('Page Not Found').count()).toBe(0);
-}
 
 /** axe-core in the page: violations of impact serious or critical, by rule id and target. */
 async function seriousViolations(page: Page): Promise<string[]> {
