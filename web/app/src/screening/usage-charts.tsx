@@ -110,13 +110,13 @@ function ChartCard({
   children: React.ReactElement;
 }) {
   return (
-    <Card>
+    <Card className="min-w-0">
       <CardHeader>
         <CardTitle className="text-base">{title}</CardTitle>
         <CardDescription>{description}</CardDescription>
       </CardHeader>
       <CardContent>
-        <div className="h-48 w-full" role="img" aria-label={`${title}: ${description}`}>
+        <div className="h-48 w-full min-w-0 overflow-hidden" role="img" aria-label={`${title}: ${description}`}>
           <ResponsiveContainer width="100%" height="100%">
             {children}
           </ResponsiveContainer>
