@@ -14,6 +14,8 @@ import { SessionTokens } from './credentials/session-tokens.service.js';
 import type { GatewayConfig } from './env.js';
 import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor.js';
 import { IdempotencyRepository } from './idempotency/idempotency.repository.js';
+import { MonitoringController } from './monitoring/monitoring.controller.js';
+import { Monitoring } from './monitoring/monitoring.service.js';
 import { Database } from './infra/database.js';
 import { NatsStreams } from './infra/jetstream.js';
 import { QuotasRepository } from './quotas/quotas.repository.js';
@@ -44,6 +46,7 @@ export class ApiModule {
         CatalogueController,
         ScreeningLogsController,
         ClientListsController,
+        MonitoringController,
       ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
@@ -66,6 +69,7 @@ export class ApiModule {
         BulkWorkerRunner,
         ScreeningApi,
         ClientLists,
+        Monitoring,
       ],
     };
   }
