@@ -285,8 +285,8 @@ export { addMonth, periodAt, calendarMonthAt } from './billing/periods.js';
 export type { SubscriptionPeriod } from './billing/periods.js';
 export { securityEventSchema, QUOTA_EVENT_TYPES, quotaEventSchema } from './gateway/events.js';
 export type { SecurityEvent, QuotaEvent } from './gateway/events.js';
-export { bulkJobChunkSchema } from './gateway/jobs.js';
-export type { BulkJobChunk } from './gateway/jobs.js';
+export { bulkJobChunkSchema, bulkJobCompletedEventSchema } from './gateway/jobs.js';
+export type { BulkJobChunk, BulkJobCompletedEvent } from './gateway/jobs.js';
 export {
   BULK_SYNC_MAX_NAMES,
   BULK_ASYNC_MAX_NAMES,

@@ -149,6 +149,8 @@ export const subjects = {
     quotaExceeded: 'quota.v1.exceeded',
     /** Work queue (JetStream BULK_JOBS): one chunk of an asynchronous bulk-screen job. */
     bulkChunk: 'bulk.v1.chunk',
+    /** Event (core NATS, at most once): an asynchronous bulk job has every result; for webhooks. */
+    bulkJobCompleted: 'bulk.v1.job-completed',
   },
 } as const;
 

@@ -17,8 +17,11 @@ export const envSchema = baseEnvSchema.extend({
   SCHEDULER_BATCH: z.coerce.number().int().min(1).max(5_000).default(1_000),
   /** A claimed check not finished in this time (a crashed replica) is due again. */
   CHECK_LEASE_MS: ms(1_000, 3_600_000, 300_000),
-  /** Consume lists.v1.updated (durable consumer `monitoring-list-updates`) and re-screen the delta. */
-  LIST_UPDATES_CONSUMER: bool.default(true),
+  /**
+   * Follow events: lists.v1.updated (durable `monitoring-list-updates`, re-screens the delta),
+   * screening.v1.screened review items (durable `monitoring-review-items`) and bulk.v1.job-completed.
+   */
+  EVENT_CONSUMERS: bool.default(true),
   LIST_UPDATES_ACK_WAIT_MS: ms(1_000, 600_000, 30_000),
   /** Deadline of one screening.v1.bulk-screen request. */
   SCREEN_TIMEOUT_MS: ms(1_000, 600_000, 60_000),

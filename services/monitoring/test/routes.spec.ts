@@ -434,4 +434,48 @@ describe('monitoring routes at the gateway', () => {
     );
     expect(bAlertNow.is_acknowledged).toBe(false);
   });
+
+  it('pushes a new alert live over Server-Sent Events (medium tier and up), without polling', async () => {
+    expectProblem(await stack.http(starter, 'GET', '/api/monitoring/stream'), 403, 'FORBIDDEN', 'starter stream');
+    const controller = new AbortController();
+    const response = await fetch(`${stack.gatewayUrl}/api/monitoring/stream`, {
+      headers: a.headers,
+      signal: controller.signal,
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/text\/event-stream/);
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let text = '';
+    // One read in flight at a time: a read that loses the race to the timer is kept, not dropped.
+    let pending: Promise<ReadableStreamReadResult<string>> | null = null;
+    const until = async (pattern: RegExp, ms: number) => {
+      const deadline = Date.now() + ms;
+      while (!pattern.test(text)) {
+        if (Date.now() > deadline) throw new Error(`no ${pattern} in: ${text}`);
+        pending ??= reader.read();
+        const chunk = await Promise.race([pending, new Promise<null>((r) => setTimeout(() => r(null), 250))]);
+        if (chunk) {
+          pending = null;
+          if (!chunk.done) text += chunk.value;
+        }
+      }
+    };
+    await until(/event: ready/, 10_000);
+    const e = await add(a, { entity_name: 'Kim Jong Un' });
+    await stack.http(a, 'POST', `/api/monitoring/entities/${e.id}/check`);
+    await until(/event: monitoring\.alert\nid: \d+\ndata: .*"entity_name":"Kim Jong Un"/, 10_000);
+    // B's stream does not carry A's alerts.
+    const bResponse = await fetch(`${stack.gatewayUrl}/api/monitoring/stream`, {
+      headers: b.headers,
+      signal: controller.signal,
+    });
+    const bReader = bResponse.body!.pipeThrough(new TextDecoderStream()).getReader();
+    const bFirst = await bReader.read();
+    const e2 = await add(a, { entity_name: 'Vladimir Putin' });
+    await stack.http(a, 'POST', `/api/monitoring/entities/${e2.id}/check`);
+    const bNext = await Promise.race([bReader.read(), new Promise<null>((r) => setTimeout(() => r(null), 2_000))]);
+    expect(String(bFirst.value)).toMatch(/event: ready/);
+    expect(bNext).toBeNull();
+    controller.abort();
+  });
 });

@@ -180,4 +180,59 @@ describe('webhooks', () => {
     });
     expect(listed.webhooks).toEqual([]);
   });
+
+  it('delivers screening.review_required for a review item and bulk_job.completed for a finished job', async () => {
+    const hook = await receiver([200]);
+    receivers.push(hook);
+    const { secret } = await stack.request<{ secret: string }>(subjects.monitoring.webhooks.create, {
+      caller: caller('wh-events'),
+      url: hook.url,
+      event_types: ['screening.review_required', 'bulk_job.completed'],
+    });
+    // A screening in the review band for this client (the first of these names that lands there).
+    let review: string | undefined;
+    for (const name of [
+      'Vladimir Putn',
+      'Kim Jong',
+      'Jong Un Kim Sr',
+      'Vladimir Vladimirovich',
+      'Bashar Assad',
+      'Ali Khamenei',
+    ]) {
+      const screened = await stack.request<{ status: string }>(subjects.screening.screen, {
+        ...caller('wh-events'),
+        entity: { name },
+      });
+      if (screened.status === 'review') {
+        review = name;
+        break;
+      }
+    }
+    expect(review).toBeDefined();
+    // What the gateway's bulk worker publishes when a job's last chunk is stored.
+    const jobId = '3f0c4a52-8a3e-4d7b-9d5e-0a0b6c1d2e3f';
+    const completed = { jobId, clientId: 'wh-events', total: 1200, completedAt: new Date().toISOString() };
+    stack.nc.publish(subjects.gateway.bulkJobCompleted, JSON.stringify(completed));
+    stack.nc.publish(subjects.gateway.bulkJobCompleted, JSON.stringify(completed));
+    await eventually(
+      async () => hook.received.length,
+      (n) => n >= 2,
+      30_000,
+    );
+    await new Promise((r) => setTimeout(r, 1_000));
+    const payloads = hook.received.map(
+      (r) =>
+        new Webhook(secret).verify(r.body, {
+          'webhook-id': String(r.headers['webhook-id']),
+          'webhook-timestamp': String(r.headers['webhook-timestamp']),
+          'webhook-signature': String(r.headers['webhook-signature']),
+        }) as { type: string; data: Record<string, unknown> },
+    );
+    const reviews = payloads.filter((p) => p.type === 'screening.review_required');
+    expect(reviews.map((p) => p.data.searched_name)).toEqual([review]);
+    // Announced twice, delivered once.
+    expect(payloads.filter((p) => p.type === 'bulk_job.completed').map((p) => p.data)).toEqual([
+      { job_id: jobId, total: 1200, completed_at: completed.completedAt },
+    ]);
+  });
 });

@@ -29,7 +29,7 @@ export class ListUpdatesConsumer implements OnApplicationBootstrap, OnApplicatio
   ) {}
 
   onApplicationBootstrap(): void {
-    if (this.config.LIST_UPDATES_CONSUMER) void this.start();
+    if (this.config.EVENT_CONSUMERS) void this.start();
   }
 
   private async start(): Promise<void> {

@@ -13,7 +13,10 @@ describe('webhook targets', () => {
       'https://[fd00::1]/',
       'https://[::ffff:10.0.0.1]/',
     ]) {
-      expect([url, await targetProblem(url, true)]).toEqual([url, expect.stringMatching(/private, link-local or reserved/)]);
+      expect([url, await targetProblem(url, true)]).toEqual([
+        url,
+        expect.stringMatching(/private, link-local or reserved/),
+      ]);
     }
     expect(await targetProblem('https://127.0.0.1/hook', false)).toMatch(/loopback/);
     expect(await targetProblem('https://[::1]/hook', false)).toMatch(/loopback/);

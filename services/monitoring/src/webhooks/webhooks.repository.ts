@@ -43,7 +43,7 @@ export type ClaimedDelivery = {
  */
 @Injectable()
 export class WebhooksRepository {
-  constructor(private readonly db: DataSource) {}
+  constructor(readonly db: DataSource) {}
 
   async create(
     clientId: string,
