@@ -104,6 +104,7 @@ export class Monitoring1764100000000 implements MigrationInterface {
         alerts_raised integer     NOT NULL,
         alerts_closed integer     NOT NULL,
         duration_ms   integer     NOT NULL,
+        phases_ms     jsonb       NOT NULL DEFAULT '{}',
         processed_at  timestamptz NOT NULL DEFAULT now(),
         PRIMARY KEY (list_source, version_id)
       )`);

@@ -447,7 +447,7 @@ describe('monitoring routes at the gateway', () => {
     const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
     let text = '';
     // One read in flight at a time: a read that loses the race to the timer is kept, not dropped.
-    let pending: Promise<ReadableStreamReadResult<string>> | null = null;
+    let pending: ReturnType<typeof reader.read> | null = null;
     const until = async (pattern: RegExp, ms: number) => {
       const deadline = Date.now() + ms;
       while (!pattern.test(text)) {

@@ -18,12 +18,19 @@ export class ListUpdatesRepository {
 
   async markProcessed(
     event: ListsUpdatedEvent,
-    s: { deltaNames: number; candidates: number; alertsRaised: number; alertsClosed: number; durationMs: number },
+    s: {
+      deltaNames: number;
+      candidates: number;
+      alertsRaised: number;
+      alertsClosed: number;
+      durationMs: number;
+      phasesMs?: Record<string, number>;
+    },
   ): Promise<void> {
     await this.db.query(
       `INSERT INTO list_updates_processed (list_source, version_id, event_id, delta_names, candidates, alerts_raised,
-                                           alerts_closed, duration_ms)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING`,
+                                           alerts_closed, duration_ms, phases_ms)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT DO NOTHING`,
       [
         event.source,
         event.versionId,
@@ -33,6 +40,7 @@ export class ListUpdatesRepository {
         s.alertsRaised,
         s.alertsClosed,
         s.durationMs,
+        JSON.stringify(s.phasesMs ?? {}),
       ],
     );
   }

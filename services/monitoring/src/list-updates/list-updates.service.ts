@@ -15,6 +15,8 @@ export type RescreenSummary = {
   alertsRaised: number;
   alertsClosed: number;
   durationMs: number;
+  /** Where the time went: fetching the delta's names, building the index, the lookup, the re-screen. */
+  phasesMs?: { fetch: number; index: number; lookup: number; rescreen: number };
   skipped?: 'already-processed' | 'incomplete-delta';
 };
 
@@ -67,12 +69,16 @@ export class ListUpdatesService {
       return summary;
     }
     const ids = [...event.added, ...event.changed];
+    const lap = lapTimer();
     const names = await this.deltaNames(event.feed, ids, heartbeat);
+    const fetch = lap();
     heartbeat();
     const monitored = await this.repository.monitoredForFeed(event.feed);
     const index = new MonitoredNameIndex(monitored);
+    const indexMs = lap();
     heartbeat();
     const candidates = index.lookup(names);
+    const lookup = lap();
     heartbeat();
     const alertsRaised = await this.checks.rescreen(candidates, {
       source: event.source,
@@ -84,7 +90,9 @@ export class ListUpdatesService {
       event.removed,
       `Closed: the listed entity was removed from ${event.source} in version ${event.versionId}.`,
     );
+    const rescreen = lap();
     const summary: RescreenSummary = {
+      phasesMs: { fetch, index: indexMs, lookup, rescreen },
       deltaNames: names.length,
       monitored: monitored.length,
       candidates: candidates.length,
@@ -112,4 +120,15 @@ export class ListUpdatesService {
     await Promise.all(Array.from({ length: Math.min(DETAILS_CONCURRENCY, ids.length) }, worker));
     return [...new Set(names)];
   }
+}
+
+/** Milliseconds since the previous call (or since it was made). */
+function lapTimer(): () => number {
+  let last = performance.now();
+  return () => {
+    const now = performance.now();
+    const ms = Math.round(now - last);
+    last = now;
+    return ms;
+  };
 }
