@@ -186,6 +186,7 @@ try {
   await copyFile(OFAC_2024, join(lists, 'ofac_sdn', 'sdn.csv'));
   const t0 = performance.now();
   const { results } = await request(subjects.screening.refresh, { sources: ['ofac-sdn'] });
+  if (results[0]?.outcome !== 'updated') throw new Error(`refresh: ${JSON.stringify(results)}`);
   const ingestMs = Math.round(performance.now() - t0);
   const row = await until(
     async () => (await db.query(`SELECT * FROM ${m}.list_updates_processed`)).rows[0],
