@@ -476,3 +476,31 @@ export type {
   ParsedCreateMonitoredEntityRequest,
   ParsedNewMonitoredEntity,
 } from './monitoring/monitoring.js';
+export { contract, event } from './contract.js';
+export type {
+  Contract,
+  EventContract,
+  RequestOf,
+  ParsedRequestOf,
+  ReplyOf,
+  ReplyInputOf,
+  PayloadOf,
+} from './contract.js';
+export { contracts, events, emptyRequestSchema } from './contracts.js';
+export {
+  clientByEmailResponseSchema,
+  portalSessionResponseSchema,
+  quotaCheckResponseSchema,
+  quotaMonitoringResponseSchema,
+  sandboxCheckoutSessionSchema,
+  sandboxCompleteResponseSchema,
+  upgradeOptionSchema,
+  upgradeOptionsResponseSchema,
+  upgradePreviewSchema,
+  upgradeResultSchema,
+  checkoutSessionResponseSchema,
+  checkoutBodySchema,
+  sandboxCompleteBodySchema,
+  upgradeBodySchema,
+} from './http/billing.js';
+export type { UpgradeResult } from './http/billing.js';
