@@ -134,9 +134,8 @@ export const checkMonitoredEntityReplySchema = z.object({
   alerts: z.array(monitoringAlertSchema),
 });
 
-const booleanQuery = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
 export const listAlertsQuerySchema = z.object({
-  acknowledged: booleanQuery.optional(),
+  acknowledged: z.boolean().optional(),
   severity: z.enum(ALERT_SEVERITIES).optional(),
   limit: pageLimit,
   offset: pageOffset,

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DomainError, RpcClient } from '@vigil/platform';
+import { DomainError } from '@vigil/platform';
 import {
   monitoringPushSchema,
   subjects,
@@ -23,22 +23,17 @@ export const monitoringCaller = (client: ResolvedKey): MonitoringCaller => ({
 /** §9: live push (websocket / real-time access) is for the medium tier and up. */
 const PUSH_TIERS: ReadonlySet<ResolvedKey['tier']> = new Set(['medium', 'large']);
 
-/** Monitoring over NATS on behalf of the verified client, and its live push. */
+/** The live push of monitoring's events to a client, and the deadline of screening requests. */
 @Injectable()
 export class Monitoring {
   constructor(
-    private readonly rpc: RpcClient,
     private readonly streams: NatsStreams,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
-  /** One monitoring request; `caller` is always the verified client, whatever the body said. */
-  request<T>(subject: string, client: ResolvedKey, payload: Record<string, unknown> = {}, slow = false): Promise<T> {
-    return this.rpc.request<T>(
-      subject,
-      { ...payload, caller: monitoringCaller(client) },
-      slow ? { timeoutMs: this.config.BULK_SCREEN_TIMEOUT_MS } : {},
-    );
+  /** The deadline of requests that screen (the manual check, bulk add). */
+  get slowTimeoutMs(): number {
+    return this.config.BULK_SCREEN_TIMEOUT_MS;
   }
 
   /** The client's new alerts and review items as they happen (a comment every 15 s keeps proxies open). */

@@ -1,28 +1,21 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { parseMessage } from '@vigil/platform';
-import {
-  alertRefRequestSchema,
-  listAlertsRequestSchema,
-  subjects,
-  type AlertsReply,
-  type MonitoringAlert,
-} from '@vigil/proto';
+import { Handles } from '@vigil/platform';
+import { contracts, type ParsedRequestOf } from '@vigil/proto';
 import { AlertsService } from './alerts.service.js';
+
+const on = contracts.monitoring.alerts;
 
 @Controller()
 export class AlertsHandler {
   constructor(private readonly service: AlertsService) {}
 
-  @MessagePattern(subjects.monitoring.alerts.list)
-  list(@Payload() data: unknown): Promise<AlertsReply> {
-    const { caller, ...query } = parseMessage(listAlertsRequestSchema, data, 'query');
+  @Handles(on.list, 'query')
+  list({ caller, ...query }: ParsedRequestOf<typeof on.list>) {
     return this.service.list(caller, query);
   }
 
-  @MessagePattern(subjects.monitoring.alerts.acknowledge)
-  acknowledge(@Payload() data: unknown): Promise<MonitoringAlert> {
-    const request = parseMessage(alertRefRequestSchema, data, 'acknowledgement');
+  @Handles(on.acknowledge, 'acknowledgement')
+  acknowledge(request: ParsedRequestOf<typeof on.acknowledge>) {
     return this.service.acknowledge(request.caller, request.id);
   }
 }

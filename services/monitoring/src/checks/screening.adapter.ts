@@ -1,12 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { RpcClient } from '@vigil/platform';
-import {
-  BULK_SCREEN_MAX_NAMES,
-  subjects,
-  type BulkItem,
-  type BulkScreenResponse,
-  type ListVersionRef,
-} from '@vigil/proto';
+import { BULK_SCREEN_MAX_NAMES, contracts, type BulkItem, type ListVersionRef } from '@vigil/proto';
 import type { ClientSnapshot } from '../clients/monitoring-clients.repository.js';
 import { MONITORING_CONFIG } from '../config.token.js';
 import type { MonitoringConfig } from '../env.js';
@@ -28,8 +22,8 @@ export class ScreeningAdapter {
     let listVersions: ListVersionRef[] = [];
     for (let start = 0; start < names.length; start += BULK_SCREEN_MAX_NAMES) {
       const slice = names.slice(start, start + BULK_SCREEN_MAX_NAMES);
-      const reply = await this.rpc.request<BulkScreenResponse>(
-        subjects.screening.bulkScreen,
+      const reply = await this.rpc.request(
+        contracts.screening.bulkScreen,
         {
           clientId: client.clientId,
           tier: client.tier,

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { RpcClient } from '@vigil/platform';
-import { subjects, type EntityDetails, type Feed, type ListsUpdatedEvent } from '@vigil/proto';
+import { contracts, type Feed, type ListsUpdatedEvent } from '@vigil/proto';
 import { AlertsRepository } from '../alerts/alerts.repository.js';
 import { ChecksService } from '../checks/checks.service.js';
 import { MonitoredNameIndex } from './monitored-name-index.js';
@@ -112,7 +112,7 @@ export class ListUpdatesService {
     const worker = async () => {
       while (next < ids.length) {
         const id = ids[next++]!;
-        const details = await this.rpc.request<EntityDetails>(subjects.screening.entity, { feeds: [feed], id });
+        const details = await this.rpc.request(contracts.screening.entity, { feeds: [feed], id });
         for (const n of details.names) names.push(n.full);
         if (next % 50 === 0) heartbeat();
       }

@@ -1,7 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { parseMessage } from '@vigil/platform';
-import { callerOnlyRequestSchema, subjects, type MonitoringServiceStatus } from '@vigil/proto';
+import { Handles } from '@vigil/platform';
+import { contracts, type MonitoringServiceStatus, type ParsedRequestOf } from '@vigil/proto';
 import { ChecksScheduler } from '../checks/checks.scheduler.js';
 import { ListUpdatesConsumer } from '../list-updates/list-updates.consumer.js';
 import { ListUpdatesRepository } from '../list-updates/list-updates.repository.js';
@@ -19,9 +18,10 @@ export class StatusHandler {
     private readonly webhooks: WebhooksRepository,
   ) {}
 
-  @MessagePattern(subjects.monitoring.serviceStatus)
-  async status(@Payload() data: unknown): Promise<MonitoringServiceStatus> {
-    const { caller } = parseMessage(callerOnlyRequestSchema, data, 'status request');
+  @Handles(contracts.monitoring.serviceStatus, 'status request')
+  async status({
+    caller,
+  }: ParsedRequestOf<typeof contracts.monitoring.serviceStatus>): Promise<MonitoringServiceStatus> {
     const [overdue, last, pending] = await Promise.all([
       this.entities.overdueCount(caller.clientId),
       this.listUpdates.last(),
