@@ -1,6 +1,7 @@
 import type { Entity } from '@vigil/lists';
 import type { MatchingConfig } from './config.js';
 import { CandidateIndex } from './index/candidate-index.js';
+import { V2_RULES } from './rules.js';
 import type { EntityMatch, ScreeningQuery } from './match/score-entity.js';
 
 /** A screening engine built over a set of list entities. */
@@ -29,7 +30,20 @@ export const VIGIL_V1: MatchingAlgorithm = {
   },
 };
 
-const REGISTRY = new Map<string, MatchingAlgorithm>([[VIGIL_V1.name, VIGIL_V1]]);
+export const VIGIL_V2: MatchingAlgorithm = {
+  name: 'vigil-v2',
+  description:
+    'vigil-v1 plus readings of Han (pinyin-pro), kana (wanakana), vocalised Hebrew, phonetic Greek and German/Dutch/Polish/Lithuanian transcriptions of Russian names; specificity rules for single-word list names, joins across word boundaries, trailing extra names and Sino-Korean readings of Chinese names.',
+  build(entities, config) {
+    const index = new CandidateIndex(entities, config, V2_RULES);
+    return { algorithm: 'vigil-v2', screen: (query, limit) => index.screen(query, limit) };
+  },
+};
+
+const REGISTRY = new Map<string, MatchingAlgorithm>([
+  [VIGIL_V1.name, VIGIL_V1],
+  [VIGIL_V2.name, VIGIL_V2],
+]);
 
 export function registerAlgorithm(algorithm: MatchingAlgorithm): void {
   if (REGISTRY.has(algorithm.name)) throw new Error(`matching algorithm ${algorithm.name} is already registered`);
