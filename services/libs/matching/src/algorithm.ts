@@ -1,7 +1,7 @@
 import type { Entity } from '@vigil/lists';
 import type { MatchingConfig } from './config.js';
 import { CandidateIndex } from './index/candidate-index.js';
-import { V2_RULES } from './rules.js';
+import { V1_RULES, V2_RULES } from './rules.js';
 import type { EntityMatch, ScreeningQuery } from './match/score-entity.js';
 
 /** A screening engine built over a set of list entities. */
@@ -25,7 +25,7 @@ export const VIGIL_V1: MatchingAlgorithm = {
   description:
     'Order-free token alignment with asymmetric penalties; exact, equivalence-table, transliteration (consonant skeletons for Arabic/Hebrew), Double Metaphone, bounded edit distance and initial matches; DOB, country and entity-type qualifiers; in-memory inverted index with trigram, phonetic and skeleton expansion.',
   build(entities, config) {
-    const index = new CandidateIndex(entities, config);
+    const index = new CandidateIndex(entities, config, V1_RULES);
     return { algorithm: 'vigil-v1', screen: (query, limit) => index.screen(query, limit) };
   },
 };
@@ -60,4 +60,5 @@ export function listAlgorithms(): string[] {
   return [...REGISTRY.keys()].sort();
 }
 
-export const DEFAULT_ALGORITHM = VIGIL_V1.name;
+/** vigil-v2 since issue #23: better than v1 on both development sets (bench/RESULTS.md). */
+export const DEFAULT_ALGORITHM = VIGIL_V2.name;

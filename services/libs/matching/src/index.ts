@@ -19,5 +19,5 @@ export type { TranslitSegment, TranslitVariant } from './text/translit.js';
 export { equivalenceGroup, equivalentSpellings } from './text/equivalents.js';
 export { boundedEditDistance, jaroWinkler, trigrams } from './similarity.js';
 export { explainMatch } from './explain.js';
-export { V1_RULES, V2_RULES } from './rules.js';
+export { DEFAULT_RULES, V1_RULES, V2_RULES } from './rules.js';
 export type { EngineRules } from './rules.js';

@@ -1,7 +1,7 @@
 /**
  * What distinguishes one registered algorithm's behaviour from another's. `vigil-v1` is
- * frozen: its rules are the defaults of every function that takes rules, and a golden test
- * (src/cli/golden-v1.spec.ts) pins its results. New behaviour goes behind a new name.
+ * frozen: a golden test (src/cli/golden-v1.spec.ts) pins its results, and new behaviour goes
+ * behind a new name. Functions that take rules default to the default algorithm's.
  */
 export type EngineRules = {
   readonly name: string;
@@ -13,3 +13,6 @@ export type EngineRules = {
 
 export const V1_RULES: EngineRules = Object.freeze({ name: 'vigil-v1', readings: 'v1', specificity: false });
 export const V2_RULES: EngineRules = Object.freeze({ name: 'vigil-v2', readings: 'v2', specificity: true });
+
+/** The rules of the default algorithm: what every function that takes rules uses when given none. */
+export const DEFAULT_RULES: EngineRules = V2_RULES;

@@ -2,7 +2,7 @@ import type { Entity } from '@vigil/lists';
 import { resolveConfig, type MatchingConfig } from '../config.js';
 import { joinTokens, type NameForm, type NameToken } from '../name/analyze.js';
 import { compareTokens, DEFAULT_NAME_PARAMS, newCompareContext, type NameParams, type Rarity } from '../name/compare.js';
-import { V1_RULES, type EngineRules } from '../rules.js';
+import { DEFAULT_RULES, V1_RULES, type EngineRules } from '../rules.js';
 import { entityScore, prepareEntity, prepareQuery, scoreEntity, type EntityMatch, type NameView, type PreparedEntity, type PreparedQuery, type ScoreOptions, type ScreeningQuery } from '../match/score-entity.js';
 import { trigrams } from '../similarity.js';
 import { Postings, PostingsBuilder } from './postings.js';
@@ -122,7 +122,7 @@ export class CandidateIndex {
 
   readonly rules: EngineRules;
 
-  constructor(entities: Iterable<Entity>, config: Partial<MatchingConfig> = {}, rules: EngineRules = V1_RULES) {
+  constructor(entities: Iterable<Entity>, config: Partial<MatchingConfig> = {}, rules: EngineRules = DEFAULT_RULES) {
     this.config = resolveConfig(config);
     this.rules = rules;
     this.params = rules === V1_RULES ? { ...DEFAULT_NAME_PARAMS, levDistanceMax: this.config.levDistanceMax } : { ...DEFAULT_NAME_PARAMS, levDistanceMax: this.config.levDistanceMax, rules };

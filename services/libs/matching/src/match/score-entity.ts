@@ -3,7 +3,7 @@ import { statusFor, type MatchStatus, type MatchingConfig } from '../config.js';
 import { analyzeName, markBothWays, type AnalyzedName, type EntityTypeHint, type NameForm } from '../name/analyze.js';
 import { compareNameForms, DEFAULT_NAME_PARAMS, isLegalFormText, round4, type AlignedToken, type CompareContext, type NameComparison, type NameParams, type Rarity } from '../name/compare.js';
 import { toCountryCode } from './countries.js';
-import { V1_RULES, type EngineRules } from '../rules.js';
+import { DEFAULT_RULES, V1_RULES, type EngineRules } from '../rules.js';
 
 export type ScreeningQuery = {
   name: string;
@@ -73,7 +73,7 @@ function hasLegalForm(form: NameForm): boolean {
   return ts.length >= 2 && ts[ts.length - 1]!.kind === 'word' && isLegalFormText(ts[ts.length - 1]!.text);
 }
 
-export function prepareQuery(query: ScreeningQuery, rules: EngineRules = V1_RULES): PreparedQuery {
+export function prepareQuery(query: ScreeningQuery, rules: EngineRules = DEFAULT_RULES): PreparedQuery {
   const type = normaliseEntityType(query.entityType);
   const dob = query.dob && /^\d{4}(-\d{2}(-\d{2})?)?$/.test(query.dob.trim()) ? query.dob.trim() : undefined;
   const name = analyzeName(query.name, type as EntityTypeHint | undefined, undefined, rules, true);
@@ -82,7 +82,7 @@ export function prepareQuery(query: ScreeningQuery, rules: EngineRules = V1_RULE
   return { query, name, type: inferred, country: toCountryCode(query.country), dob };
 }
 
-export function prepareEntity(entity: Entity, rules: EngineRules = V1_RULES): PreparedEntity {
+export function prepareEntity(entity: Entity, rules: EngineRules = DEFAULT_RULES): PreparedEntity {
   const names = entity.names.filter((n) => n.full && n.full.trim()).map((name) => ({ name, analyzed: analyzeName(name.full, entity.type, name.parts?.family, rules) }));
   if (rules.specificity) markBothWays(names.map((n) => n.analyzed.forms));
   const countries = new Set<string>();
@@ -204,11 +204,12 @@ function supported(query: PreparedQuery, entity: PreparedEntity): boolean {
  * v2's specificity rules on one name pair; returns the cap on its score (Infinity: none).
  * - A list name of one word ("HORIZON") inside a longer organisation name proves little: it
  *   cannot carry the query to review unless a country or date of birth supports it.
- * - Han read as Sino-Korean (ko-mr, ko-rr) stands for a Korean name: only against a list
- *   entry with a Korean country, so a short Chinese name does not flag Korean romanisations.
+ * - Han read as Sino-Korean (ko-mr, ko-rr) stands for a Korean name: not against a list entry
+ *   whose countries are all other than Korea's, so a Chinese name does not flag Chinese entries
+ *   through their Korean-looking romanisations.
  */
 function specificityCap(query: PreparedQuery, entity: PreparedEntity, qf: NameForm, lf: NameForm, cmp: NameComparison, config: MatchingConfig): { cap: number; why: string } | null {
-  if (qf.scheme.startsWith('ko-') && qf.tokens.some((t) => t.script === 'Hani') && !entity.countries.has('KP') && !entity.countries.has('KR')) return { cap: 0, why: '' };
+  if (qf.scheme.startsWith('ko-') && qf.tokens.some((t) => t.script === 'Hani') && entity.countries.size > 0 && !entity.countries.has('KP') && !entity.countries.has('KR')) return { cap: 0, why: '' };
   const cap = Math.max(0, config.mediumScore - 0.05);
   if (supported(query, entity)) return null;
   if (entity.entity.type !== 'individual' && query.type !== 'individual' && contentTokens(lf) === 1 && contentTokens(qf) >= 2) {
@@ -308,8 +309,10 @@ function finalScore(adjusted: number, qualifiers: readonly QualifierEffect[], fr
   return clampScore(score);
 }
 
+/** Callers that pass no params (the Elasticsearch engine, tests) score with the default algorithm's rules, as they prepared with them. */
 function defaultParams(options: ScoreOptions): NameParams {
-  return options.params ?? { ...DEFAULT_NAME_PARAMS, levDistanceMax: options.config.levDistanceMax };
+  if (options.params) return options.params;
+  return DEFAULT_RULES === V1_RULES ? { ...DEFAULT_NAME_PARAMS, levDistanceMax: options.config.levDistanceMax } : { ...DEFAULT_NAME_PARAMS, levDistanceMax: options.config.levDistanceMax, rules: DEFAULT_RULES };
 }
 
 /**

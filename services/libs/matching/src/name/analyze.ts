@@ -7,7 +7,7 @@ import type { Script } from '../text/scripts.js';
 import { boundedEditDistance } from '../similarity.js';
 import { transliterate } from '../text/translit.js';
 import { transliterateV2 } from '../text/translit-v2.js';
-import { V1_RULES, type EngineRules } from '../rules.js';
+import { DEFAULT_RULES, V1_RULES, type EngineRules } from '../rules.js';
 import type { FormPlan } from './compare.js';
 
 /**
@@ -200,7 +200,7 @@ function classify(words: RawWord[], type: EntityTypeHint | undefined): NameToken
  * Turns a raw name into its comparable forms: NFKC, case folding, every Latin reading
  * of non-Latin script, punctuation and diacritics removed, and each token classified.
  */
-export function analyzeName(raw: string, type?: EntityTypeHint, familyName?: string, rules: EngineRules = V1_RULES, query = false): AnalyzedName {
+export function analyzeName(raw: string, type?: EntityTypeHint, familyName?: string, rules: EngineRules = DEFAULT_RULES, query = false): AnalyzedName {
   let lower = ASCII.test(raw) ? raw.toLowerCase() : raw.normalize('NFKC').toLowerCase().replace(/ß/g, 'ss');
   const family = new Set<string>();
   if (familyName) for (const w of latinWords(familyName)) family.add(w);

@@ -773,7 +773,8 @@ function alignForms(query: NameForm, list: NameForm, params: NameParams, rarity:
   for (let i = 0; i < nq; i++) {
     if (usedQ[i]) continue;
     const t = q[i]!;
-    const trailing = i >= trailingFrom && t.kind === 'word' && !t.generic && t.text.length > 1 && !LEGAL_FAMILY_OF_TEXT.has(t.text);
+    // after a particle it is a lineage or place name that extends the name (Saddam Hussein al-Tikriti), not another surname
+    const trailing = i >= trailingFrom && t.kind === 'word' && !t.generic && t.text.length > 1 && !LEGAL_FAMILY_OF_TEXT.has(t.text) && !(i > 0 && q[i - 1]!.kind === 'particle');
     const w = wq[i]! * (t.kind === 'number' ? 1 : trailing || (syllabicQuery && isContent(t.kind)) ? TRAILING_EXTRA_COST : params.extraQueryCost);
     den += w;
     if (explain) aligned.push({ first: i, query: [q[i]!.text], list: [], method: 'unmatched', score: 0, weight: round4(w) });
