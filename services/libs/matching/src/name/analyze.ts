@@ -7,7 +7,7 @@ import type { Script } from '../text/scripts.js';
 import { boundedEditDistance } from '../similarity.js';
 import { transliterate } from '../text/translit.js';
 import { transliterateV2 } from '../text/translit-v2.js';
-import { DEFAULT_RULES, V1_RULES, type EngineRules } from '../rules.js';
+import { DEFAULT_RULES, type EngineRules } from '../rules.js';
 import type { FormPlan } from './compare.js';
 
 /**
