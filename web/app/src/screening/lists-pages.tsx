@@ -1,5 +1,5 @@
 import type { ListInfo } from '@vigil/proto';
-import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, StatCard } from '@vigil/ui';
+import { Badge, Button, StatCard } from '@vigil/ui';
 import { Database, Download, List, Loader2, Radar, RefreshCw, Upload, Users } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { useGetAccountSummaryQuery } from '../auth/auth.api.js';
@@ -8,7 +8,12 @@ import { usePageTitle } from '../shell/page-title.js';
 import { PageHeader } from './dashboard-shell.js';
 import { planOf } from './plan.js';
 import { countFormat, EmptyState, formatBytes, formatDateTime, QueryView, today, useServerDownload } from './parts.js';
-import { useGetClientListsQuery, useGetListsQuery } from './screening.api.js';
+import {
+  useGetClientListsQuery,
+  useGetListsQuery,
+  useGetMonitoredEntitiesQuery,
+  useGetMonitoringStatsQuery,
+} from './screening.api.js';
 
 const STATUS_TONE = { active: 'success', updating: 'warning', inactive: 'neutral' } as const;
 
@@ -177,46 +182,85 @@ export function ClientListsPage() {
   );
 }
 
-/** /dashboard/screening/ongoing-monitoring: what exists today, and what comes with the monitoring release. */
+/**
+ * /dashboard/screening/ongoing-monitoring: the client's monitored entities and their figures, read
+ * from the monitoring service. Adding, pausing and acknowledging come with the monitoring release's pages.
+ */
 export function OngoingMonitoringPage() {
   usePageTitle('Ongoing Monitoring');
+  const stats = useGetMonitoringStatsQuery();
+  const entities = useGetMonitoredEntitiesQuery();
   return (
-    <div className="mx-auto max-w-3xl">
+    <div className="mx-auto max-w-5xl">
       <PageHeader
         title="Ongoing Monitoring"
-        description="Re-screen your customers automatically whenever a list changes."
+        description="Your customers, re-screened on their schedule and whenever a list changes."
       />
-      <Card>
-        <CardHeader className="flex-row items-start gap-4">
-          <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-primary-soft text-primary">
-            <Radar className="size-5" aria-hidden />
-          </span>
-          <div>
-            <CardTitle>Not yet available on your account</CardTitle>
-            <CardDescription>
-              Ongoing monitoring (monitored entities, daily, weekly or monthly checks, and alerts when a list update
-              matches one of them) is being released separately. Nothing is monitored for you today.
-            </CardDescription>
+      <QueryView query={stats} errorTitle="Failed to load monitoring data">
+        {({ stats: s }) => (
+          <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+            <StatCard
+              label="Monitored"
+              value={countFormat.format(s.total_monitored)}
+              icon={<Radar aria-hidden />}
+              tone="brand"
+            />
+            <StatCard
+              label="Active"
+              value={countFormat.format(s.active_monitored)}
+              icon={<Database aria-hidden />}
+              tone="success"
+            />
+            <StatCard
+              label="Overdue checks"
+              value={countFormat.format(s.overdue_checks)}
+              icon={<RefreshCw aria-hidden />}
+              tone="warning"
+            />
+            <StatCard
+              label="Unacknowledged alerts"
+              value={countFormat.format(s.unacknowledged_alerts)}
+              icon={<Users aria-hidden />}
+              tone="destructive"
+            />
           </div>
-        </CardHeader>
-        <CardContent className="flex flex-col gap-2 text-sm">
-          <p>Until then:</p>
-          <ul className="list-disc pl-5">
-            <li>
-              <Link to="/dashboard/screening/bulk-search" className="font-medium text-primary underline">
-                Bulk Search
-              </Link>{' '}
-              re-screens up to 100,000 names on demand.
-            </li>
-            <li>
-              <Link to="/dashboard/screening/alerts" className="font-medium text-primary underline">
-                Alerts
-              </Link>{' '}
-              lists every blocked screening.
-            </li>
-          </ul>
-        </CardContent>
-      </Card>
+        )}
+      </QueryView>
+      <section aria-labelledby="monitored-heading" className="mt-6 flex flex-col gap-3">
+        <h2 id="monitored-heading" className="text-lg font-semibold">
+          Monitored Entities
+        </h2>
+        <QueryView
+          query={entities}
+          errorTitle="Failed to load monitoring data"
+          isEmpty={(data) => data.entities.length === 0}
+          empty={
+            <EmptyState title="Nothing monitored yet">
+              Entities your organisation monitors appear here with their last check.
+            </EmptyState>
+          }
+        >
+          {(data) => (
+            <ul className="flex flex-col gap-2">
+              {data.entities.map((entity) => (
+                <li
+                  key={entity.id}
+                  className="flex flex-wrap items-center gap-3 rounded-card border border-border bg-surface p-4"
+                >
+                  <span className="min-w-0 flex-1 font-medium break-words">{entity.entity_name}</span>
+                  <Badge tone={entity.monitoring_status === 'active' ? 'success' : 'neutral'} className="capitalize">
+                    {entity.monitoring_status}
+                  </Badge>
+                  <span className="text-sm text-muted-foreground">
+                    {entity.check_frequency} · last checked {formatDateTime(entity.last_checked)} · {entity.alert_count}{' '}
+                    alerts
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryView>
+      </section>
     </div>
   );
 }
