@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
 import type { Entity } from '@vigil/lists';
 import { getAlgorithm } from '../algorithm.js';
 import { canonicalOutput, fingerprint } from './golden.js';
@@ -14,7 +15,7 @@ const dir = resolve(dirname(fileURLToPath(import.meta.url)), '../../test/fixture
 
 describe('vigil-v1 golden results', () => {
   it('screens every development query exactly as it did when frozen', () => {
-    const entities = JSON.parse(readFileSync(resolve(dir, 'v1-entities.json'), 'utf8')) as Entity[];
+    const entities = JSON.parse(gunzipSync(readFileSync(resolve(dir, 'v1-entities.json.gz'))).toString('utf8')) as Entity[];
     const queries = readFileSync(resolve(dir, 'v1-queries.jsonl'), 'utf8')
       .split('\n')
       .filter((l) => l.trim())
