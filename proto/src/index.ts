@@ -23,6 +23,7 @@ export {
   userSchema,
   sessionSchema,
   accessTokenClaimsSchema,
+  assuranceSatisfied,
   sessionInfoSchema,
 } from './auth/session.js';
 export type { Factor, Identity, User, Session, AccessTokenClaims, SessionInfo } from './auth/session.js';

@@ -4,7 +4,7 @@ import type { Request, Response } from 'express';
 import { setCaller, type SessionUser } from '../credentials/credentials.js';
 import { BillingController } from './billing.controller.js';
 
-const user: SessionUser = { id: '22222222-2222-4222-8222-222222222222', email: 'me@example.com', role: 'user', clientId: null, sessionId: 's1' };
+const user: SessionUser = { id: '22222222-2222-4222-8222-222222222222', email: 'me@example.com', role: 'user', clientId: null, sessionId: 's1', aal: 'aal1', mfaEnrolled: false };
 
 function setup() {
   const rpc = { request: jest.fn(async (_subject: string, _payload: unknown): Promise<unknown> => ({})) };

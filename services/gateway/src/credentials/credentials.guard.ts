@@ -1,6 +1,7 @@
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { DomainError } from '@vigil/platform';
+import { assuranceSatisfied } from '@vigil/proto';
 import type { Request, Response } from 'express';
 import { RateLimits, type RateLimitDecision } from '../rate-limits/rate-limits.service.js';
 import { SecurityEvents } from '../security-events/security-events.publisher.js';
@@ -67,7 +68,14 @@ export class CredentialsGuard implements CanActivate {
     }
     try {
       const caller: Caller = {};
-      if (kind === 'session' || kind === 'admin' || kind === 'dashboard') caller.user = await this.tokens.verify(req);
+      if (kind === 'session' || kind === 'admin' || kind === 'dashboard') {
+        caller.user = await this.tokens.verify(req);
+        // Auth's rule on every session route: once a factor is verified, a password-only
+        // session (aal1) is good for completing the second factor and nothing else.
+        if (!assuranceSatisfied({ aal: caller.user.aal, mfa_enrolled: caller.user.mfaEnrolled })) {
+          throw new DomainError('MFA_REQUIRED', 'Complete two-factor verification to continue.');
+        }
+      }
       if (kind === 'api-key' || kind === 'dashboard') {
         const key = req.header('x-api-key');
         if (!key) throw new DomainError('INVALID_API_KEY', 'This request needs an x-api-key header.');

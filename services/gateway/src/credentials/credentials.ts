@@ -1,6 +1,6 @@
 import { SetMetadata, applyDecorators } from '@nestjs/common';
 import { ApiSecurity } from '@nestjs/swagger';
-import type { ResolvedKey, Role } from '@vigil/proto';
+import type { AssuranceLevel, ResolvedKey, Role } from '@vigil/proto';
 import type { Request } from 'express';
 
 /**
@@ -32,7 +32,16 @@ export const Credentials = (kind: CredentialsKind) =>
   );
 
 /** The signed-in user, as the verified access token says. */
-export type SessionUser = { id: string; email: string; role: Role; clientId: string | null; sessionId: string };
+export type SessionUser = {
+  id: string;
+  email: string;
+  role: Role;
+  clientId: string | null;
+  sessionId: string;
+  aal: AssuranceLevel;
+  /** A verified second factor existed when the token was issued: only aal2 will do. */
+  mfaEnrolled: boolean;
+};
 
 export type Caller = { client?: ResolvedKey; user?: SessionUser };
 
