@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT4_MAX } from '../text.js';
 
 // Client lists: a client's own customers (name, email, aliases), uploaded as CSV for
 // monitoring to re-screen. A CSV may be up to 10 MB but one NATS message carries ~1 MiB,
@@ -61,7 +62,7 @@ export const clientListDownloadRequestSchema = z.object({
   clientId: clientIdSchema,
   id: z.uuid(),
   /** Rows after this row number (the previous page's `nextRow`); absent for the first page. */
-  afterRow: z.number().int().min(0).optional(),
+  afterRow: z.number().int().min(0).max(INT4_MAX).optional(),
   limit: z.number().int().min(1).max(CLIENT_LIST_DOWNLOAD_PAGE_MAX).default(CLIENT_LIST_DOWNLOAD_PAGE_MAX),
 });
 

@@ -8,6 +8,7 @@ import type { GatewayConfig } from '../env.js';
 import { serveOpenApi } from '../openapi/openapi.js';
 import { ProblemDetailsFilter } from './problem-details.filter.js';
 import { requestIdMiddleware } from './request-id.middleware.js';
+import { safeInputMiddleware } from './safe-input.middleware.js';
 
 /** Builds the HTTP app; shared by main.ts and the integration tests so both run the same stack. */
 export async function createGatewayApp(config: Readonly<GatewayConfig>): Promise<INestApplication> {
@@ -29,6 +30,7 @@ export async function createGatewayApp(config: Readonly<GatewayConfig>): Promise
   app.use('/api/payment/webhook', express.raw({ type: '*/*', limit: '1mb' }));
   app.use(['/api/v1/bulk-screen', '/api/sanctions/bulk-search'], express.json({ limit: '16mb', type: json }));
   app.use(express.json({ limit: '1mb', type: json }));
+  app.use(safeInputMiddleware);
   if (config.CORS_ORIGINS.length > 0) {
     app.enableCors({
       origin: config.CORS_ORIGINS,
