@@ -3,7 +3,7 @@ export type { ServiceName } from './services.js';
 export { subjects, streams, REQUEST_ID_HEADER } from './subjects.js';
 export { ERROR_HTTP_STATUS, ERROR_TITLES, isErrorCode, isRpcError } from './errors.js';
 export type { ErrorCode, FieldError, RpcError } from './errors.js';
-export { INT4_MIN, INT4_MAX, textProblem, unsafeTextErrors } from './text.js';
+export { INT4_MIN, INT4_MAX, textProblem, toSafeText, unsafeTextErrors } from './text.js';
 export { healthCheckSchema, healthReplySchema } from './health/health.js';
 export type { HealthCheck, HealthReply } from './health/health.js';
 export type { HealthResponse, ServiceHealth } from './http/health.js';
@@ -297,7 +297,14 @@ export {
   apiBulkScreenRequestSchema,
   BULK_JOB_STATUSES,
 } from './http/api-v1.js';
-export type { BulkJobStatus, BulkJobAccepted, BulkJobResponse, ApiStatusResponse } from './http/api-v1.js';
+export type {
+  BulkJobStatus,
+  BulkJobAccepted,
+  BulkJobFailedItem,
+  BulkJobItem,
+  BulkJobResponse,
+  ApiStatusResponse,
+} from './http/api-v1.js';
 export type {
   PlansResponse,
   CheckoutSessionRequest,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import * as proto from './index.js';
-import { INT4_MAX, INT4_MIN, textProblem, unsafeTextErrors } from './text.js';
+import { INT4_MAX, INT4_MIN, textProblem, toSafeText, unsafeTextErrors } from './text.js';
 
 describe('the text rule', () => {
   it('accepts ordinary text, accents, CJK and paired surrogates (emoji)', () => {
@@ -25,6 +25,10 @@ describe('the text rule', () => {
     ]);
     expect(unsafeTextErrors('\u0000')).toEqual([{ pointer: '/', detail: expect.stringMatching(/NUL/) }]);
     expect(unsafeTextErrors({ a: [1, true, null, 'fine'] })).toEqual([]);
+  });
+
+  it('shows a refused string back with U+FFFD in place of what could not be kept', () => {
+    expect(toSafeText('Kim\u0000Jong \ud800 🙂')).toBe('Kim\uFFFDJong \uFFFD 🙂');
   });
 
   it('reports at most 20 problems and survives deep nesting', () => {

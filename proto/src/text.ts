@@ -24,6 +24,11 @@ export function textProblem(value: string): string | undefined {
   return undefined;
 }
 
+/** The string with each NUL and unpaired surrogate replaced by U+FFFD, for showing back what was refused. */
+export function toSafeText(value: string): string {
+  return value.replaceAll('\u0000', '\uFFFD').replace(new RegExp(LONE_SURROGATE.source, 'g'), '\uFFFD');
+}
+
 /** At most this many problems are reported: a 100,000-name batch full of NULs gives a readable answer. */
 const MAX_REPORTED = 20;
 

@@ -49,6 +49,11 @@ export const envSchema = baseEnvSchema.extend({
   BULK_CHUNK_SIZE: z.coerce.number().int().min(1).max(1_000).default(500),
   /** A chunk not acknowledged in this time (its worker died) is delivered to another worker. */
   BULK_ACK_WAIT_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
+  /**
+   * Deliveries of a failing chunk before its rows are marked failed and the job completes (a
+   * chunk screening refuses as invalid is not redelivered at all).
+   */
+  BULK_MAX_DELIVERIES: z.coerce.number().int().min(1).max(100).default(8),
   /** How long one chunk may wait for the screening service. */
   BULK_SCREEN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(60_000),
   /** Idempotency records are kept at least this long. */

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { BulkItem, BulkJobStatus } from '@vigil/proto';
+import type { BulkJobItem, BulkJobStatus } from '@vigil/proto';
 import { Database } from '../infra/database.js';
 
 export type BulkJobRow = {
@@ -37,8 +37,8 @@ export class BulkJobsRepository {
     return rows[0] ?? null;
   }
 
-  async results(jobId: string, offset: number, limit: number): Promise<Array<BulkItem & { row: number }>> {
-    const { rows } = await this.db.query<{ row_index: number; item: BulkItem }>(
+  async results(jobId: string, offset: number, limit: number): Promise<Array<BulkJobItem & { row: number }>> {
+    const { rows } = await this.db.query<{ row_index: number; item: BulkJobItem }>(
       `SELECT row_index, item FROM bulk_job_results WHERE job_id = $1 AND row_index >= $2 ORDER BY row_index LIMIT $3`,
       [jobId, offset, limit],
     );
@@ -50,7 +50,20 @@ export class BulkJobsRepository {
    * transaction: a redelivered chunk inserts nothing and moves nothing, so every row has
    * exactly one result and `processed` only ever grows.
    */
-  async saveChunk(jobId: string, firstRow: number, items: BulkItem[]): Promise<{ processed: number; total: number }> {
+  /** Rows of the job that hold a failure (`error`) instead of a screening result. */
+  async failedCount(jobId: string): Promise<number> {
+    const { rows } = await this.db.query<{ failed: number }>(
+      `SELECT count(*)::int AS failed FROM bulk_job_results WHERE job_id = $1 AND item ? 'error'`,
+      [jobId],
+    );
+    return rows[0]?.failed ?? 0;
+  }
+
+  async saveChunk(
+    jobId: string,
+    firstRow: number,
+    items: BulkJobItem[],
+  ): Promise<{ processed: number; total: number }> {
     return this.db.transaction(async (client) => {
       const inserted = await client.query(
         `INSERT INTO bulk_job_results (job_id, row_index, item)

@@ -52,12 +52,16 @@ export class BulkJobs {
 
   async get(clientId: string, jobId: string, offset: number, limit: number): Promise<BulkJobResponse> {
     const job = await this.owned(clientId, jobId);
-    const results = await this.jobs.results(jobId, offset, Math.min(limit, JOB_PAGE_MAX));
+    const [results, failed] = await Promise.all([
+      this.jobs.results(jobId, offset, Math.min(limit, JOB_PAGE_MAX)),
+      this.jobs.failedCount(jobId),
+    ]);
     return {
       id: job.id,
       status: job.status,
       total: job.total,
       processed: job.processed,
+      failed,
       progress: Math.round((job.processed / job.total) * 10_000) / 10_000,
       createdAt: job.created_at.toISOString(),
       completedAt: job.completed_at?.toISOString() ?? null,
@@ -76,6 +80,8 @@ export class BulkJobs {
       yield (
         page
           .map((r) => {
+            if ('error' in r)
+              return [r.row, r.searchedName, '', '', r.status, '', r.error.detail].map(csvField).join(',');
             const top = r.results[0];
             return [
               r.row,
