@@ -41,11 +41,12 @@ describe('MFA at the gateway: aal2 is required once a factor is verified', () =>
   let aal2: string;
   let plainAal1: { key: string; token: string };
 
-  const send = (route: Pick<Route, 'method' | 'path'>, token: string, apiKey = key) =>
-    http()
-      [route.method](samplePath(route.path))
+  function send(route: Pick<Route, 'method' | 'path'>, token: string, apiKey = key) {
+    const agent = http();
+    return agent[route.method](samplePath(route.path))
       .set({ authorization: `Bearer ${token}`, 'x-api-key': apiKey })
       .send(route.method === 'get' || route.method === 'delete' ? undefined : {});
+  }
 
   beforeAll(async () => {
     await stack.start(['auth', 'screening']);

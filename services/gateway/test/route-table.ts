@@ -4,7 +4,7 @@ import { RequestMethod, type DynamicModule, type Type } from '@nestjs/common';
 import { METHOD_METADATA, MODULE_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
 import { parseConfig } from '@vigil/platform';
 import { AppModule } from '../src/app.module.js';
-import { CREDENTIALS_METADATA, type CredentialsKind } from '../src/credentials/credentials.js';
+import { ANY_PLAN_METADATA, CREDENTIALS_METADATA, type CredentialsKind } from '../src/credentials/credentials.js';
 import { envSchema } from '../src/env.js';
 import { testEnv } from './stack.js';
 
@@ -14,6 +14,8 @@ export type Route = {
   path: string;
   /** What @Credentials says; undefined for controllers that forward the bearer token to auth. */
   credentials: CredentialsKind | undefined;
+  /** @AnyPlan: a dashboard route every tier may use (upgrading, the client's own profile). */
+  anyPlan: boolean;
   controller: string;
 };
 
@@ -64,6 +66,7 @@ export function gatewayRoutes(): Route[] {
           method: RequestMethod[method].toLowerCase() as Route['method'],
           path: join(base, one),
           credentials,
+          anyPlan: Reflect.getMetadata(ANY_PLAN_METADATA, handler) === true,
           controller: controller.name,
         });
       }

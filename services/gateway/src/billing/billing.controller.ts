@@ -17,7 +17,7 @@ import {
 } from '@vigil/proto';
 import type { Request, Response } from 'express';
 import { bodyOf } from '../auth/caller.js';
-import { Credentials, callerOf } from '../credentials/credentials.js';
+import { AnyPlan, Credentials, callerOf } from '../credentials/credentials.js';
 
 /** The verified user of a session route, as billing expects it. */
 function userOf(req: Request) {
@@ -103,18 +103,21 @@ export class BillingController {
 
   @Get('upgrade/options')
   @Credentials('dashboard')
+  @AnyPlan()
   upgradeOptions(@Req() req: Request): Promise<UpgradeOptionsResponse> {
     return this.rpc.request(subjects.billing.upgradeOptions, { clientId: clientIdOf(req) });
   }
 
   @Get('upgrade/preview')
   @Credentials('dashboard')
+  @AnyPlan()
   upgradePreview(@Req() req: Request, @Query('newTier') newTier: unknown): Promise<UpgradePreview> {
     return this.rpc.request(subjects.billing.upgradePreview, { clientId: clientIdOf(req), newTier });
   }
 
   @Post('upgrade/upgrade')
   @Credentials('dashboard')
+  @AnyPlan()
   @HttpCode(200)
   upgrade(@Req() req: Request): Promise<unknown> {
     return this.rpc.request(subjects.billing.upgrade, { clientId: clientIdOf(req), newTier: bodyOf(req).newTier });

@@ -1,12 +1,18 @@
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { DomainError } from '@vigil/platform';
-import { assuranceSatisfied } from '@vigil/proto';
+import { PLANS, assuranceSatisfied, planOf, type ResolvedKey } from '@vigil/proto';
 import type { Request, Response } from 'express';
 import { RateLimits, type RateLimitDecision } from '../rate-limits/rate-limits.service.js';
 import { SecurityEvents } from '../security-events/security-events.publisher.js';
 import { ApiKeys } from './api-keys.service.js';
-import { CREDENTIALS_METADATA, setCaller, type Caller, type CredentialsKind } from './credentials.js';
+import {
+  ANY_PLAN_METADATA,
+  CREDENTIALS_METADATA,
+  setCaller,
+  type Caller,
+  type CredentialsKind,
+} from './credentials.js';
 import { SessionTokens } from './session-tokens.service.js';
 import { Inject } from '@nestjs/common';
 import { GATEWAY_CONFIG } from '../config.token.js';
@@ -46,7 +52,11 @@ export class CredentialsGuard implements CanActivate {
     const failures = `failed-auth:${req.ip ?? 'unknown'}`;
     const blocked = this.limits.exhausted(failures, this.config.FAILED_AUTH_PER_MINUTE);
     blocked.catch(() => undefined);
-    const caller = await this.authenticate(kind, req, failures, blocked);
+    const anyPlan = this.reflector.getAllAndOverride<boolean | undefined>(ANY_PLAN_METADATA, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
+    const caller = await this.authenticate(kind, req, failures, blocked, anyPlan === true);
     setCaller(req, caller);
     const decision = this.consume(caller);
     decision.catch(() => undefined);
@@ -61,6 +71,7 @@ export class CredentialsGuard implements CanActivate {
     req: Request,
     failures: string,
     blocked: Promise<RateLimitDecision | null>,
+    anyPlan: boolean,
   ): Promise<Caller> {
     if (kind !== 'api-key') {
       const block = await blocked;
@@ -91,6 +102,7 @@ export class CredentialsGuard implements CanActivate {
         this.events.record('SUSPICIOUS_ACTIVITY', req, 'api_key_of_another_client');
         throw new DomainError('FORBIDDEN', "This API key does not belong to the signed-in user's client.");
       }
+      if (kind === 'dashboard' && !anyPlan) this.requireDashboardPlan(caller.client!);
       if (kind === 'admin') {
         setCaller(req, caller);
         if (caller.user!.role !== 'admin') {
@@ -117,6 +129,18 @@ export class CredentialsGuard implements CanActivate {
       }
       throw error;
     }
+  }
+
+  /** The dashboard is a plan feature (proto PLANS' dashboardAccess; spec §9: not in starter or small). */
+  private requireDashboardPlan(client: ResolvedKey) {
+    const plan = planOf(client.tier);
+    if (plan.dashboardAccess) return;
+    const including = PLANS.filter((p) => p.dashboardAccess).map((p) => p.name);
+    throw new DomainError(
+      'FEATURE_NOT_IN_PLAN',
+      `The ${plan.name} plan does not include dashboard access (plan limit: dashboardAccess); ` +
+        `the ${including.join(' and ')} plans do. Upgrade at /upgrade, or use the API v1 with your key.`,
+    );
   }
 
   private tooManyFailures(retryAfterSeconds: number) {

@@ -31,6 +31,14 @@ export const Credentials = (kind: CredentialsKind) =>
     ...SECURITY_REQUIREMENTS[kind].map((requirement) => ApiSecurity({ ...requirement })),
   );
 
+export const ANY_PLAN_METADATA = 'vigil:any-plan';
+/**
+ * A dashboard route every plan may use although the plan lacks `dashboardAccess` (proto PLANS):
+ * what a starter or small client needs to see its profile and upgrade. Every other dashboard
+ * route is refused to such a client by the credentials guard.
+ */
+export const AnyPlan = () => SetMetadata(ANY_PLAN_METADATA, true);
+
 /** The signed-in user, as the verified access token says. */
 export type SessionUser = {
   id: string;

@@ -14,7 +14,7 @@ import {
 } from '@vigil/proto';
 import type { Request } from 'express';
 import { z } from 'zod';
-import { Credentials } from '../credentials/credentials.js';
+import { AnyPlan, Credentials } from '../credentials/credentials.js';
 import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor.js';
 import { Quotas } from '../quotas/quotas.service.js';
 import { bodyOf, bulkReply, clientOf } from './screening-api.controller.js';
@@ -40,6 +40,7 @@ export class DashboardController {
   /** The signed-in user's client profile; auth answers from the token, so it can only be the caller's own. */
   @Get('client')
   @Credentials('dashboard')
+  @AnyPlan()
   client(@Req() req: Request): Promise<Client> {
     return this.rpc.request(subjects.clients.settings.getProfile, {
       accessToken: /^Bearer\s+(\S+)$/i.exec(req.header('authorization')!)![1],
