@@ -45,24 +45,19 @@ export class CredentialsGuard implements CanActivate {
     const req = context.switchToHttp().getRequest<Request>();
     const res = context.switchToHttp().getResponse<Response>();
 
-    // On the public API (an API key only) the address's failed-auth check and the client's rate
-    // limit go to Redis together: one pipelined round trip when the key comes from the cache. A
-    // blocked address is still refused whatever it presents; the other kinds wait for the check
-    // before looking at their credentials, as their access events must not be recorded for it.
+    // The address's failed-auth limit is consulted only when the credentials fail: valid
+    // credentials always get in (issue #15, finding 8), so an attacker guessing keys from a
+    // shared address (an office NAT, a proxy) cannot lock out the callers who hold real ones.
+    // The address is the connecting one unless it is a TRUSTED_PROXIES hop (see create-app.ts).
     const failures = `failed-auth:${req.ip ?? 'unknown'}`;
-    const blocked = this.limits.exhausted(failures, this.config.FAILED_AUTH_PER_MINUTE);
-    blocked.catch(() => undefined);
     const anyPlan = this.reflector.getAllAndOverride<boolean | undefined>(ANY_PLAN_METADATA, [
       context.getHandler(),
       context.getClass(),
     ]);
-    const caller = await this.authenticate(kind, req, failures, blocked, anyPlan === true);
+    const caller = await this.authenticate(kind, req, failures, anyPlan === true);
     setCaller(req, caller);
-    const decision = this.consume(caller);
-    decision.catch(() => undefined);
-    const block = await blocked;
-    if (block) throw this.tooManyFailures(block.resetSeconds);
-    this.limit(await decision, caller, req, res);
+    const decision = await this.consume(caller);
+    this.limit(decision, caller, req, res);
     return true;
   }
 
@@ -70,13 +65,8 @@ export class CredentialsGuard implements CanActivate {
     kind: Exclude<CredentialsKind, 'public'>,
     req: Request,
     failures: string,
-    blocked: Promise<RateLimitDecision | null>,
     anyPlan: boolean,
   ): Promise<Caller> {
-    if (kind !== 'api-key') {
-      const block = await blocked;
-      if (block) throw this.tooManyFailures(block.resetSeconds);
-    }
     try {
       const caller: Caller = {};
       if (kind === 'session' || kind === 'admin' || kind === 'dashboard') {
@@ -113,19 +103,20 @@ export class CredentialsGuard implements CanActivate {
       }
       return caller;
     } catch (error) {
-      const block = await blocked;
+      const failed =
+        error instanceof DomainError && (error.code === 'UNAUTHENTICATED' || error.code === 'INVALID_API_KEY');
+      if (!failed) throw error;
+      const block = await this.limits.exhausted(failures, this.config.FAILED_AUTH_PER_MINUTE);
       if (block) throw this.tooManyFailures(block.resetSeconds);
-      if (error instanceof DomainError && (error.code === 'UNAUTHENTICATED' || error.code === 'INVALID_API_KEY')) {
-        this.events.record(
-          'FAILED_AUTH',
-          req,
-          error.code === 'INVALID_API_KEY' ? 'invalid_api_key' : 'invalid_access_token',
-        );
-        const spent = await this.limits.consume(failures, this.config.FAILED_AUTH_PER_MINUTE);
-        if (!spent.allowed) {
-          this.events.record('SUSPICIOUS_ACTIVITY', req, 'repeated_failed_auth');
-          throw this.tooManyFailures(spent.resetSeconds);
-        }
+      this.events.record(
+        'FAILED_AUTH',
+        req,
+        error.code === 'INVALID_API_KEY' ? 'invalid_api_key' : 'invalid_access_token',
+      );
+      const spent = await this.limits.consume(failures, this.config.FAILED_AUTH_PER_MINUTE);
+      if (!spent.allowed) {
+        this.events.record('SUSPICIOUS_ACTIVITY', req, 'repeated_failed_auth');
+        throw this.tooManyFailures(spent.resetSeconds);
       }
       throw error;
     }

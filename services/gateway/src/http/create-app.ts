@@ -21,7 +21,8 @@ export async function createGatewayApp(config: Readonly<GatewayConfig>): Promise
   // Express hashes every response body for an ETag; API answers (screens above all) are never
   // revalidated, so that is a SHA-1 of ~10 KB per request for nothing.
   app.set('etag', false);
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  // Only configured proxies may say who the client is (X-Forwarded-For); by default nobody may.
+  app.set('trust proxy', config.TRUSTED_PROXIES.length > 0 ? config.TRUSTED_PROXIES : false);
   app.use(requestIdMiddleware);
   // Bank payloads are small; anything larger than 1 MiB is a mistake or an attack — except a bulk
   // batch, whose 100,000 names need several MiB. The general parser skips a body already parsed.
