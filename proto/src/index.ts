@@ -3,6 +3,7 @@ export type { ServiceName } from './services.js';
 export { subjects, streams, REQUEST_ID_HEADER } from './subjects.js';
 export { ERROR_HTTP_STATUS, ERROR_TITLES, isErrorCode, isRpcError } from './errors.js';
 export type { ErrorCode, FieldError, RpcError } from './errors.js';
+export { csvCell, toCsv } from './csv.js';
 export { INT4_MIN, INT4_MAX, textProblem, toSafeText, unsafeTextErrors } from './text.js';
 export { healthCheckSchema, healthReplySchema } from './health/health.js';
 export type { HealthCheck, HealthReply } from './health/health.js';

@@ -197,7 +197,8 @@ describe('dashboard routes: logs, sanction alerts, review queue and client lists
     expect(download.headers['content-disposition']).toMatch(/Private_customers\.csv/);
     expect(download.text).toBe(
       'name,email,aliases\r\n' +
-        '"Doe, Jane",jane@example.com,J. Doe;Janie\r\n' +
+        // Aliases are joined with ; and quoted, so a semicolon-locale spreadsheet keeps them in one cell.
+        '"Doe, Jane",jane@example.com,"J. Doe;Janie"\r\n' +
         'Ali Hassan,,\r\n' +
         'Marie Curie,marie@example.org,"M. Curie;""Madame"""\r\n',
     );

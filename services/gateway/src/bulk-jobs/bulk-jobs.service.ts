@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DomainError } from '@vigil/platform';
 import {
   subjects,
+  toCsv,
   type BulkJobAccepted,
   type BulkJobChunk,
   type BulkJobResponse,
@@ -14,6 +15,18 @@ import { NatsStreams } from '../infra/jetstream.js';
 import { BulkJobsRepository, type BulkJobRow } from './bulk-jobs.repository.js';
 
 export const JOB_PAGE_MAX = 1_000;
+const CSV_COLUMNS = [
+  'row',
+  'searchedName',
+  'match',
+  'blocked',
+  'status',
+  'topScore',
+  'label',
+  'topMatchName',
+  'topMatchSource',
+  'topMatchId',
+] as const;
 
 @Injectable()
 export class BulkJobs {
@@ -73,32 +86,27 @@ export class BulkJobs {
   /** Every result as CSV, read page by page so a 100,000-row job never sits in memory at once. */
   async *csv(clientId: string, jobId: string): AsyncGenerator<string> {
     await this.owned(clientId, jobId);
-    yield 'row,searchedName,match,blocked,status,topScore,label,topMatchName,topMatchSource,topMatchId\n';
+    yield toCsv([CSV_COLUMNS]);
     for (let offset = 0; ; offset += JOB_PAGE_MAX) {
       const page = await this.jobs.results(jobId, offset, JOB_PAGE_MAX);
       if (page.length === 0) return;
-      yield (
-        page
-          .map((r) => {
-            if ('error' in r)
-              return [r.row, r.searchedName, '', '', r.status, '', r.error.detail].map(csvField).join(',');
-            const top = r.results[0];
-            return [
-              r.row,
-              r.searchedName,
-              r.match,
-              r.blocked,
-              r.status,
-              r.topScore,
-              r.label,
-              top?.name ?? '',
-              top?.sourceDataset ?? '',
-              top?.id ?? '',
-            ]
-              .map(csvField)
-              .join(',');
-          })
-          .join('\n') + '\n'
+      yield toCsv(
+        page.map((r) => {
+          if ('error' in r) return [r.row, r.searchedName, '', '', r.status, '', r.error.detail];
+          const top = r.results[0];
+          return [
+            r.row,
+            r.searchedName,
+            r.match,
+            r.blocked,
+            r.status,
+            r.topScore,
+            r.label,
+            top?.name ?? '',
+            top?.sourceDataset ?? '',
+            top?.id ?? '',
+          ];
+        }),
       );
       offset = page[page.length - 1]!.row + 1 - JOB_PAGE_MAX;
     }
@@ -109,11 +117,4 @@ export class BulkJobs {
     if (!job) throw new DomainError('NOT_FOUND', 'No such job.');
     return job;
   }
-}
-
-export function csvField(value: unknown): string {
-  let text = String(value);
-  // A cell starting like a formula would run in a spreadsheet; neutralise it.
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }

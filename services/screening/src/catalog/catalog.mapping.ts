@@ -1,4 +1,4 @@
-import type { EntityDetails, ListInfo } from '@vigil/proto';
+import { toCsv, type EntityDetails, type ListInfo } from '@vigil/proto';
 import type { SourceState } from '../sources/sources.repository.js';
 import type { StoredEntity } from './catalog.repository.js';
 
@@ -76,12 +76,6 @@ export const CSV_COLUMNS = [
   'source_url',
 ] as const;
 
-function cell(value: string): string {
-  // Formula-looking cells are prefixed so a spreadsheet does not execute them (CSV injection).
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 export function toCsvRow(d: EntityDetails): string {
   const values = [
     d.id,
@@ -100,5 +94,5 @@ export function toCsvRow(d: EntityDetails): string {
     d.remarks ?? '',
     d.sourceUrl ?? '',
   ];
-  return values.map(cell).join(',') + '\r\n';
+  return toCsv([values]);
 }
