@@ -222,6 +222,8 @@ export {
   listsRequestSchema,
   listInfoSchema,
   listsResponseSchema,
+  publicListInfoSchema,
+  publicListsResponseSchema,
   DATASET_PAGE_MAX,
   datasetsRequestSchema,
   datasetsResponseSchema,
@@ -233,6 +235,8 @@ export {
 export type {
   ListInfo,
   ListsResponse,
+  PublicListInfo,
+  PublicListsResponse,
   DatasetsRequest,
   ParsedDatasetsRequest,
   DatasetsResponse,

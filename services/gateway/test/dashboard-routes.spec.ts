@@ -460,6 +460,13 @@ describe('dashboard routes: logs, sanction alerts, review queue and client lists
     expect(anonymous.status).toBe(200);
     expect(anonymous.body.lists.length).toBeGreaterThan(0);
     expect(anonymous.body.lists[0]).toHaveProperty('entityCount');
+    // Public: names, versions and checksums, never where the server keeps its files (issue #15).
+    for (const list of anonymous.body.lists) {
+      expect(Object.keys(list).sort()).toEqual(
+        ['checksum', 'entityCount', 'feed', 'lastUpdated', 'name', 'source', 'status', 'version'].sort(),
+      );
+    }
+    expect(JSON.stringify(anonymous.body)).not.toMatch(/sample-lists|\/services\/|\.(csv|xml|json)\b/);
     expectProblem(await http().get('/api/v1/lists'), 401, 'INVALID_API_KEY');
     const keyed = await http().get('/api/v1/lists').set('x-api-key', a.key);
     expect(keyed.status).toBe(200);
