@@ -6,6 +6,7 @@ import { parseConfig } from '@vigil/platform';
 import { AppModule } from '../src/app.module.js';
 import { ANY_PLAN_METADATA, CREDENTIALS_METADATA, type CredentialsKind } from '../src/credentials/credentials.js';
 import { envSchema } from '../src/env.js';
+import { DEVELOPMENT_ONLY_METADATA } from '../src/openapi/development-only.js';
 import { testEnv } from './stack.js';
 
 export type Route = {
@@ -16,6 +17,8 @@ export type Route = {
   credentials: CredentialsKind | undefined;
   /** @AnyPlan: a dashboard route every tier may use (upgrading, the client's own profile). */
   anyPlan: boolean;
+  /** @DevelopmentOnly: served for `npm start` and tests, never in the public OpenAPI document. */
+  developmentOnly: boolean;
   controller: string;
 };
 
@@ -67,6 +70,7 @@ export function gatewayRoutes(): Route[] {
           path: join(base, one),
           credentials,
           anyPlan: Reflect.getMetadata(ANY_PLAN_METADATA, handler) === true,
+          developmentOnly: Reflect.getMetadata(DEVELOPMENT_ONLY_METADATA, handler) === true,
           controller: controller.name,
         });
       }
