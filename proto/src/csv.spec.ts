@@ -1,39 +1,38 @@
-import { csvCell, toCsv } from './csv.js';
+import { csvCell, csvLine, toCsv } from './csv.js';
 
-describe('csvCell', () => {
-  it('leaves plain text and numbers alone', () => {
+describe('csv', () => {
+  it('quotes separators and quotes, and leaves plain text and numbers alone', () => {
     expect(csvCell('plain')).toBe('plain');
-    expect(csvCell(0.93)).toBe('0.93');
-    expect(csvCell(-5)).toBe('-5');
-    expect(csvCell(true)).toBe('true');
-    expect(csvCell(null)).toBe('');
-    expect(csvCell(undefined)).toBe('');
-  });
-
-  it('quotes separators, quotes and line breaks (RFC 4180), semicolons too', () => {
     expect(csvCell('Doe, Jane')).toBe('"Doe, Jane"');
     expect(csvCell('say "hi"')).toBe('"say ""hi"""');
     expect(csvCell('two\nlines')).toBe('"two\nlines"');
-    expect(csvCell('JD;J. Doe')).toBe('"JD;J. Doe"');
+    expect(csvCell(0.93)).toBe('0.93');
+    expect(csvCell(null)).toBe('');
+    expect(csvCell({ a: 1 })).toBe('"{""a"":1}"');
   });
 
-  it.each(['=', '+', '-', '@', '\t', '\r'])('defuses a cell starting with %j', (start) => {
-    expect(csvCell(`${start}1+1`)).toBe(`"'${start}1+1"`);
+  it('defuses every formula start: = + - @ tab and CR', () => {
+    expect(csvCell('=HYPERLINK("http://x","y")')).toBe(`"'=HYPERLINK(""http://x"",""y"")"`);
+    for (const start of ['=', '+', '-', '@', '\t', '\r']) {
+      const cell = csvCell(`${start}1+1`);
+      expect(cell.startsWith(`"'${start}`)).toBe(true);
+    }
+    expect(csvCell(-5)).toBe(`"'-5"`);
   });
 
-  it('defuses what follows a semicolon, where a semicolon-locale spreadsheet starts a cell', () => {
-    expect(csvCell('ok;=2+2')).toBe(`"ok;'=2+2"`);
-    expect(csvCell('=HYPERLINK("x");@cmd')).toBe(`"'=HYPERLINK(""x"");'@cmd"`);
+  it('writes CRLF lines with a header', () => {
+    expect(csvLine(['a', 'b'])).toBe('a,b\r\n');
+    expect(toCsv(['name', 'n'], [['=1', 2]])).toBe(`name,n\r\n"'=1",2\r\n`);
   });
 });
 
-describe('toCsv', () => {
-  it('writes CRLF-ended rows of escaped cells', () => {
-    expect(
-      toCsv([
-        ['name', 'score'],
-        ['=evil', 0.5],
-      ]),
-    ).toBe(`name,score\r\n"'=evil",0.5\r\n`);
+describe('csv in a semicolon-locale spreadsheet (issue #15)', () => {
+  it('quotes a ; so the cell stays one cell', () => {
+    expect(csvCell('JD;J. Doe')).toBe('"JD;J. Doe"');
+  });
+
+  it('defuses what follows a ;, where such a spreadsheet starts a cell of its own', () => {
+    expect(csvCell('ok;=2+2')).toBe(`"ok;'=2+2"`);
+    expect(csvCell('=HYPERLINK("x");@cmd')).toBe(`"'=HYPERLINK(""x"");'@cmd"`);
   });
 });

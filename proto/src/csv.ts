@@ -1,27 +1,29 @@
-/**
- * The one CSV writer of the code base (issue #15, finding 8): every CSV a client downloads
- * (bulk job results, client lists, list datasets, audit exports) goes through `csvCell`.
- *
- * RFC 4180 quoting (a cell with `"`, `,`, `;`, CR or LF is quoted, quotes doubled), and defence
- * against formula injection: a piece of text that a spreadsheet would start a cell with — the
- * cell's start, or what follows a `;` when a semicolon-locale spreadsheet splits the line there —
- * gets a leading `'` if it begins with `=`, `+`, `-`, `@`, a tab or a CR. Numbers and booleans are
- * written as they are (a negative number is not a formula).
- */
+// The one CSV writer for every export (bulk job results, client lists, list datasets, audit
+// exports): RFC 4180 quoting plus a defence against formula injection. A spreadsheet treats a
+// cell starting with =, +, -, @, a tab or a carriage return as a formula (=HYPERLINK(...) can
+// leak data or phish); such a cell gets a leading apostrophe and quotes, so it opens as text.
+// A semicolon-locale spreadsheet also starts a cell after every `;` (issue #15: aliases joined
+// as `ok;=2+2`), so a formula start after a `;` is defused too, and a `;` is quoted.
+
 const FORMULA_PIECE = /(^|;)([=+\-@\t\r])/g;
 const NEEDS_QUOTES = /[",;\r\n]/;
 
+/** One CSV field. null and undefined are empty; objects are written as JSON. */
 export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return '';
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  const text = String(value);
+  const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
   const safe = text.replace(FORMULA_PIECE, "$1'$2");
   return safe !== text || NEEDS_QUOTES.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-/** Rows of cells as CSV text: comma-separated, each line ended by CRLF. */
-export function toCsv(rows: Iterable<readonly unknown[]>): string {
-  let text = '';
-  for (const row of rows) text += row.map(csvCell).join(',') + '\r\n';
-  return text;
+/** One CSV line (CRLF-terminated, as RFC 4180 has it). */
+export function csvLine(values: readonly unknown[]): string {
+  return `${values.map(csvCell).join(',')}\r\n`;
+}
+
+/** A whole CSV document: a header line, then one line per row. */
+export function toCsv(header: readonly string[], rows: Iterable<readonly unknown[]>): string {
+  let out = csvLine(header);
+  for (const row of rows) out += csvLine(row);
+  return out;
 }

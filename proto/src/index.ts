@@ -3,7 +3,6 @@ export type { ServiceName } from './services.js';
 export { subjects, streams, REQUEST_ID_HEADER } from './subjects.js';
 export { ERROR_HTTP_STATUS, ERROR_TITLES, isErrorCode, isRpcError } from './errors.js';
 export type { ErrorCode, FieldError, RpcError } from './errors.js';
-export { csvCell, toCsv } from './csv.js';
 export { INT4_MIN, INT4_MAX, textProblem, toSafeText, unsafeTextErrors } from './text.js';
 export { healthCheckSchema, healthReplySchema } from './health/health.js';
 export type { HealthCheck, HealthReply } from './health/health.js';
@@ -292,8 +291,8 @@ export { addMonth, periodAt, calendarMonthAt } from './billing/periods.js';
 export type { SubscriptionPeriod } from './billing/periods.js';
 export { securityEventSchema, QUOTA_EVENT_TYPES, quotaEventSchema } from './gateway/events.js';
 export type { SecurityEvent, QuotaEvent } from './gateway/events.js';
-export { bulkJobChunkSchema } from './gateway/jobs.js';
-export type { BulkJobChunk } from './gateway/jobs.js';
+export { bulkJobChunkSchema, bulkJobCompletedEventSchema } from './gateway/jobs.js';
+export type { BulkJobChunk, BulkJobCompletedEvent } from './gateway/jobs.js';
 export {
   BULK_SYNC_MAX_NAMES,
   BULK_ASYNC_MAX_NAMES,
@@ -406,3 +405,145 @@ export type {
   ClientListDeleteRequest,
   ClientListDeleteReply,
 } from './monitoring/client-lists.js';
+export {
+  CHECK_FREQUENCIES,
+  MONITORING_STATUSES,
+  ALERT_SEVERITIES,
+  ENTRY_SCREENING_STATUSES,
+  ALERT_TYPES,
+  WEBHOOK_EVENT_TYPES,
+  MONITORED_ORIGINS,
+  MONITORING_PAGE_MAX,
+  MONITORING_BULK_MAX,
+  monitoringCallerSchema,
+  newMonitoredEntitySchema,
+  monitoredEntitySchema,
+  createMonitoredEntityRequestSchema,
+  listMonitoredEntitiesQuerySchema,
+  listMonitoredEntitiesRequestSchema,
+  monitoredEntitiesReplySchema,
+  updateMonitoredEntityBodySchema,
+  updateMonitoredEntityRequestSchema,
+  monitoredEntityRefRequestSchema,
+  deleteMonitoredEntityReplySchema,
+  monitoringAlertSchema,
+  checkMonitoredEntityReplySchema,
+  listAlertsQuerySchema,
+  listAlertsRequestSchema,
+  alertsReplySchema,
+  alertRefRequestSchema,
+  monitoringStatsSchema,
+  callerOnlyRequestSchema,
+  monitoringStatsReplySchema,
+  monitoringSettingsSchema,
+  DEFAULT_MONITORING_SETTINGS,
+  monitoringSettingsChangeSchema,
+  updateMonitoringSettingsRequestSchema,
+  monitoringSettingsReplySchema,
+  bulkAddBodySchema,
+  bulkAddRequestSchema,
+  bulkAddReplySchema,
+  bulkRemoveBodySchema,
+  bulkRemoveRequestSchema,
+  bulkRemoveReplySchema,
+  monitoringServiceStatusSchema,
+  monitoringServiceStatusReplySchema,
+  createWebhookBodySchema,
+  createWebhookRequestSchema,
+  webhookEndpointSchema,
+  createWebhookReplySchema,
+  webhooksReplySchema,
+  webhookRefRequestSchema,
+  deleteWebhookReplySchema,
+  webhookAttemptSchema,
+  webhookDeliverySchema,
+  webhookDeliveriesQuerySchema,
+  webhookDeliveriesRequestSchema,
+  webhookDeliveriesReplySchema,
+  monitoringPushSchema,
+} from './monitoring/monitoring.js';
+export type {
+  CheckFrequency,
+  MonitoringStatus,
+  AlertSeverity,
+  EntryScreeningStatus,
+  AlertType,
+  WebhookEventType,
+  MonitoringCaller,
+  NewMonitoredEntity,
+  MonitoredEntity,
+  MonitoringAlert,
+  MonitoringPush,
+  MonitoringSettings,
+  MonitoringStats,
+  MonitoredEntitiesReply,
+  AlertsReply,
+  CheckMonitoredEntityReply,
+  BulkAddReply,
+  BulkRemoveReply,
+  MonitoringServiceStatus,
+  WebhookEndpoint,
+  CreateWebhookReply,
+  WebhookDelivery,
+  WebhookAttempt,
+  ParsedCreateMonitoredEntityRequest,
+  ParsedNewMonitoredEntity,
+} from './monitoring/monitoring.js';
+export { csvCell, csvLine, toCsv } from './csv.js';
+export { ADMIN_ACTIONS, adminActionEventSchema, reviewDecidedEventSchema } from './audit/events.js';
+export type { AdminAction, AdminActionEvent, ReviewDecidedEvent } from './audit/events.js';
+export {
+  SECURITY_LOG_TIME_FILTERS,
+  SECURITY_LOGS_PAGE_DEFAULT,
+  SECURITY_LOGS_PAGE_MAX,
+  securityLogsRequestSchema,
+  securityLogSchema,
+  securityLogsSummarySchema,
+  securityLogsResponseSchema,
+  EVIDENCE_KINDS,
+  EVIDENCE_PAGE_MAX,
+  evidencePageRequestSchema,
+  evidenceRecordSchema,
+  evidencePageResponseSchema,
+} from './audit/requests.js';
+export type {
+  SecurityLogsRequest,
+  ParsedSecurityLogsRequest,
+  SecurityLog,
+  SecurityLogsSummary,
+  SecurityLogsResponse,
+  EvidencePageRequest,
+  ParsedEvidencePageRequest,
+  EvidenceRecord,
+  EvidencePageResponse,
+} from './audit/requests.js';
+export { contract, event } from './contract.js';
+export type {
+  Contract,
+  EventContract,
+  RequestOf,
+  ParsedRequestOf,
+  ReplyOf,
+  ReplyInputOf,
+  PayloadOf,
+} from './contract.js';
+export { contracts, events, emptyRequestSchema } from './contracts.js';
+export {
+  clientByEmailResponseSchema,
+  portalSessionResponseSchema,
+  quotaCheckResponseSchema,
+  quotaMonitoringResponseSchema,
+  sandboxCheckoutSessionSchema,
+  sandboxCompleteResponseSchema,
+  upgradeOptionSchema,
+  upgradeOptionsResponseSchema,
+  upgradePreviewSchema,
+  upgradeResultSchema,
+  checkoutSessionResponseSchema,
+  checkoutBodySchema,
+  sandboxCompleteBodySchema,
+  upgradeBodySchema,
+} from './http/billing.js';
+export type { UpgradeResult } from './http/billing.js';
+export { securityLogsQuerySchema, evidenceQuerySchema } from './http/audit.js';
+export type { SecurityLogsQuery, EvidenceQuery } from './http/audit.js';

@@ -21,6 +21,8 @@ export const subjects = {
     alerts: 'screening.v1.alerts.list',
     reviews: 'screening.v1.reviews.list',
     decideReview: 'screening.v1.reviews.decide',
+    /** Event (JetStream SCREENINGS): a review was approved or blocked, for the audit trail. */
+    reviewDecided: 'screening.v1.review-decided',
   },
   monitoring: {
     /** A client's own customer lists (CSV), which monitoring re-screens. */
@@ -32,6 +34,34 @@ export const subjects = {
       entries: 'monitoring.v1.client-lists.entries',
       delete: 'monitoring.v1.client-lists.delete',
     },
+    entities: {
+      create: 'monitoring.v1.entities.create',
+      list: 'monitoring.v1.entities.list',
+      update: 'monitoring.v1.entities.update',
+      delete: 'monitoring.v1.entities.delete',
+      check: 'monitoring.v1.entities.check',
+      bulkAdd: 'monitoring.v1.entities.bulk-add',
+      bulkRemove: 'monitoring.v1.entities.bulk-remove',
+    },
+    alerts: {
+      list: 'monitoring.v1.alerts.list',
+      acknowledge: 'monitoring.v1.alerts.acknowledge',
+    },
+    stats: 'monitoring.v1.stats',
+    settings: {
+      get: 'monitoring.v1.settings.get',
+      update: 'monitoring.v1.settings.update',
+    },
+    serviceStatus: 'monitoring.v1.service-status',
+    webhooks: {
+      create: 'monitoring.v1.webhooks.create',
+      list: 'monitoring.v1.webhooks.list',
+      delete: 'monitoring.v1.webhooks.delete',
+      deliveries: 'monitoring.v1.webhooks.deliveries',
+    },
+    /** Core NATS (not JetStream): a client's new alerts and review items, for the gateway's live push. */
+    push: (clientId: string) => `monitoring.v1.push.${clientId}` as const,
+    pushAll: 'monitoring.v1.push.*',
   },
   lists: {
     updated: 'lists.v1.updated',
@@ -121,6 +151,16 @@ export const subjects = {
     quotaExceeded: 'quota.v1.exceeded',
     /** Work queue (JetStream BULK_JOBS): one chunk of an asynchronous bulk-screen job. */
     bulkChunk: 'bulk.v1.chunk',
+    /** Event (core NATS, at most once): an asynchronous bulk job has every result; for webhooks. */
+    bulkJobCompleted: 'bulk.v1.job-completed',
+    /** Event (JetStream ADMIN_ACTIONS): an administrator changed a client, its key, thresholds or tier, or refreshed lists. */
+    adminAction: 'admin.v1.action',
+  },
+  audit: {
+    /** The admin console's security log (admin only; the gateway checks the role). */
+    securityLogs: 'audit.v1.security-logs.list',
+    /** A client's own evidence: its chain of screenings, review decisions and admin actions. */
+    evidence: 'audit.v1.evidence.page',
   },
 } as const;
 
@@ -131,8 +171,9 @@ export const subjects = {
  */
 export const streams = {
   lists: { name: 'LISTS', subjects: [subjects.lists.updated, subjects.lists.refreshFailed] },
-  screenings: { name: 'SCREENINGS', subjects: [subjects.screening.screened] },
+  screenings: { name: 'SCREENINGS', subjects: [subjects.screening.screened, subjects.screening.reviewDecided] },
   security: { name: 'SECURITY', subjects: [subjects.gateway.securityEvent] },
+  adminActions: { name: 'ADMIN_ACTIONS', subjects: [subjects.gateway.adminAction] },
   quota: { name: 'QUOTA', subjects: [subjects.gateway.quotaWarning, subjects.gateway.quotaExceeded] },
   /** A work queue: each chunk is delivered to one worker and removed once acknowledged. */
   bulkJobs: { name: 'BULK_JOBS', subjects: [subjects.gateway.bulkChunk] },

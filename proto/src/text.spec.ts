@@ -76,7 +76,14 @@ describe('the int4 rule', () => {
     expect(requestSchemas.length).toBeGreaterThan(20);
   });
 
-  it.each(requestSchemas)('%s keeps every integer within Postgres int4', (_name, schema) => {
-    expect(unboundedIntegers(schema)).toEqual([]);
+  // Integers that reach a bigint column (audit's bigserial sequence numbers): zod's safe-integer
+  // bound is the right one there. Anything else must stay within int4.
+  const BIGINT = new Set([
+    'evidencePageRequestSchema/properties/afterSeq',
+    'securityLogsRequestSchema/properties/beforeSeq',
+  ]);
+
+  it.each(requestSchemas)('%s keeps every integer within Postgres int4', (name, schema) => {
+    expect(unboundedIntegers(schema).filter((at) => !BIGINT.has(`${name}${at}`))).toEqual([]);
   });
 });

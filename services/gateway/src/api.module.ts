@@ -2,9 +2,13 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { ClientsModule } from '@nestjs/microservices';
 import { NATS_CLIENT, RpcClient, natsClientOptions } from '@vigil/platform';
+import { AdminActions } from './audit/admin-actions.publisher.js';
+import { AuditController } from './audit/audit.controller.js';
+import { ListsAdminController } from './audit/lists-admin.controller.js';
 import { BulkJobsRepository } from './bulk-jobs/bulk-jobs.repository.js';
 import { BulkJobs } from './bulk-jobs/bulk-jobs.service.js';
 import { BulkWorkerRunner } from './bulk-jobs/bulk-worker.runner.js';
+import { ClientsController } from './clients/clients.controller.js';
 import { ClientListsController } from './client-lists/client-lists.controller.js';
 import { ClientLists } from './client-lists/client-lists.service.js';
 import { GATEWAY_CONFIG } from './config.token.js';
@@ -14,6 +18,8 @@ import { SessionTokens } from './credentials/session-tokens.service.js';
 import type { GatewayConfig } from './env.js';
 import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor.js';
 import { IdempotencyRepository } from './idempotency/idempotency.repository.js';
+import { MonitoringController } from './monitoring/monitoring.controller.js';
+import { Monitoring } from './monitoring/monitoring.service.js';
 import { Database } from './infra/database.js';
 import { NatsStreams } from './infra/jetstream.js';
 import { QuotasRepository } from './quotas/quotas.repository.js';
@@ -44,6 +50,10 @@ export class ApiModule {
         CatalogueController,
         ScreeningLogsController,
         ClientListsController,
+        MonitoringController,
+        ClientsController,
+        AuditController,
+        ListsAdminController,
       ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
@@ -52,6 +62,7 @@ export class ApiModule {
         Database,
         NatsStreams,
         SecurityEvents,
+        AdminActions,
         ApiKeys,
         SessionTokens,
         RateLimits,
@@ -66,6 +77,7 @@ export class ApiModule {
         BulkWorkerRunner,
         ScreeningApi,
         ClientLists,
+        Monitoring,
       ],
     };
   }

@@ -63,7 +63,7 @@ export class BulkJobsRepository {
     jobId: string,
     firstRow: number,
     items: BulkJobItem[],
-  ): Promise<{ processed: number; total: number }> {
+  ): Promise<{ processed: number; total: number; clientId: string }> {
     return this.db.transaction(async (client) => {
       const inserted = await client.query(
         `INSERT INTO bulk_job_results (job_id, row_index, item)
@@ -71,14 +71,14 @@ export class BulkJobsRepository {
          ON CONFLICT (job_id, row_index) DO NOTHING`,
         [jobId, firstRow, JSON.stringify(items)],
       );
-      const { rows } = await client.query<{ processed: number; total: number }>(
+      const { rows } = await client.query<{ processed: number; total: number; clientId: string }>(
         `UPDATE bulk_jobs SET processed = processed + $2,
            status = CASE WHEN processed + $2 >= total THEN 'completed' ELSE 'running' END,
            completed_at = CASE WHEN processed + $2 >= total THEN coalesce(completed_at, now()) ELSE completed_at END
-         WHERE id = $1 RETURNING processed, total`,
+         WHERE id = $1 RETURNING processed, total, client_id AS "clientId"`,
         [jobId, inserted.rowCount ?? 0],
       );
-      return rows[0] ?? { processed: 0, total: 0 };
+      return rows[0] ?? { processed: 0, total: 0, clientId: '' };
     });
   }
 }

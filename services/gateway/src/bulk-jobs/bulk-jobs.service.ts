@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError } from '@vigil/platform';
 import {
+  csvLine,
   subjects,
-  toCsv,
   type BulkJobAccepted,
   type BulkJobChunk,
   type BulkJobResponse,
@@ -86,12 +86,12 @@ export class BulkJobs {
   /** Every result as CSV, read page by page so a 100,000-row job never sits in memory at once. */
   async *csv(clientId: string, jobId: string): AsyncGenerator<string> {
     await this.owned(clientId, jobId);
-    yield toCsv([CSV_COLUMNS]);
+    yield csvLine(CSV_COLUMNS);
     for (let offset = 0; ; offset += JOB_PAGE_MAX) {
       const page = await this.jobs.results(jobId, offset, JOB_PAGE_MAX);
       if (page.length === 0) return;
-      yield toCsv(
-        page.map((r) => {
+      yield page
+        .map((r) => {
           if ('error' in r) return [r.row, r.searchedName, '', '', r.status, '', r.error.detail];
           const top = r.results[0];
           return [
@@ -106,8 +106,9 @@ export class BulkJobs {
             top?.sourceDataset ?? '',
             top?.id ?? '',
           ];
-        }),
-      );
+        })
+        .map(csvLine)
+        .join('');
       offset = page[page.length - 1]!.row + 1 - JOB_PAGE_MAX;
     }
   }

@@ -11,6 +11,7 @@ import {
   toSafeText,
   type BulkItem,
   type BulkJobChunk,
+  type BulkJobCompletedEvent,
   type BulkJobFailedItem,
   type BulkJobItem,
   type BulkScreenResponse,
@@ -143,7 +144,7 @@ export class BulkWorker {
   private async process(payload: unknown) {
     const chunk = bulkJobChunkSchema.parse(payload);
     const results = await this.screen(chunk, chunk.names);
-    await this.jobs.saveChunk(chunk.jobId, chunk.firstRow, results);
+    await this.save(chunk.jobId, chunk.firstRow, results);
   }
 
   private async screen(chunk: BulkJobChunk, names: string[]): Promise<BulkItem[]> {
@@ -180,7 +181,7 @@ export class BulkWorker {
           items.push(failedItem(name, failure));
         }
       }
-      await this.jobs.saveChunk(chunk.jobId, chunk.firstRow, items);
+      await this.save(chunk.jobId, chunk.firstRow, items);
       return;
     }
     const rows = attributableRows.safeParse(payload);
@@ -188,11 +189,21 @@ export class BulkWorker {
       this.logger.error('dropped a bulk chunk that names no job');
       return;
     }
-    await this.jobs.saveChunk(
+    await this.save(
       rows.data.jobId,
       rows.data.firstRow,
       rows.data.names.map((name) => failedItem(name, error)),
     );
+  }
+
+  /** Stores a chunk's rows; the chunk that completes the job announces it (for webhooks, monitoring). */
+  private async save(jobId: string, firstRow: number, items: BulkJobItem[]) {
+    const { processed, total, clientId } = await this.jobs.saveChunk(jobId, firstRow, items);
+    if (total > 0 && processed >= total) {
+      // A redelivered last chunk announces it again, which monitoring de-duplicates.
+      const event: BulkJobCompletedEvent = { jobId, clientId, total, completedAt: new Date().toISOString() };
+      this.nc.publish(subjects.gateway.bulkJobCompleted, JSON.stringify(event));
+    }
   }
 
   async stop(): Promise<void> {

@@ -1,4 +1,4 @@
-import { toCsv, type EntityDetails, type ListInfo } from '@vigil/proto';
+import { csvCell, type EntityDetails, type ListInfo } from '@vigil/proto';
 import type { SourceState } from '../sources/sources.repository.js';
 import type { StoredEntity } from './catalog.repository.js';
 
@@ -76,6 +76,10 @@ export const CSV_COLUMNS = [
   'source_url',
 ] as const;
 
+// Formula-looking cells are defused so a spreadsheet does not execute them (CSV injection):
+// the code base's one escaper, proto's csvCell.
+const cell = (value: string): string => csvCell(value);
+
 export function toCsvRow(d: EntityDetails): string {
   const values = [
     d.id,
@@ -94,5 +98,5 @@ export function toCsvRow(d: EntityDetails): string {
     d.remarks ?? '',
     d.sourceUrl ?? '',
   ];
-  return toCsv([values]);
+  return values.map(cell).join(',') + '\r\n';
 }
