@@ -28,7 +28,14 @@ describe('OpenAPI document', () => {
   beforeAll(async () => {
     // No backend is needed: every check here is answered by the gateway itself.
     app = await createGatewayApp(
-      parseConfig(envSchema, { ...testEnv, LOG_LEVEL: 'error', BULK_WORKER: 'false', NATS_REQUEST_TIMEOUT_MS: '300' }),
+      parseConfig(envSchema, {
+        ...testEnv,
+        LOG_LEVEL: 'error',
+        BULK_WORKER: 'false',
+        NATS_REQUEST_TIMEOUT_MS: '300',
+        // The web app's dev proxy on loopback is the hop whose X-Forwarded-* headers are believed.
+        TRUSTED_PROXIES: 'loopback',
+      }),
     );
     await app.init();
     const res = await request(app.getHttpServer()).get('/openapi.json');

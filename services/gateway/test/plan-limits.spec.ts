@@ -12,8 +12,10 @@ jest.setTimeout(180_000);
 
 const PASSWORD = 'plan-limits-passphrase';
 const dashboardRoutes = gatewayRoutes().filter((r) => r.credentials === 'dashboard');
-const limited = dashboardRoutes.filter((r) => !r.anyPlan);
+const limited = dashboardRoutes.filter((r) => !r.anyPlan && !r.planFeature);
 const everyPlan = dashboardRoutes.filter((r) => r.anyPlan);
+// Webhook settings: the small plan has webhooks without the dashboard (spec §9), the starter plan neither.
+const webhooks = dashboardRoutes.filter((r) => r.planFeature === 'webhookNotifications');
 
 describe('dashboardAccess per plan at the gateway', () => {
   const stack = new ApiStack();
@@ -67,6 +69,17 @@ describe('dashboardAccess per plan at the gateway', () => {
       expect(res.status).toBe(200);
     });
   });
+
+  it.each(webhooks.map((r) => [`${r.method.toUpperCase()} ${r.path}`, r] as const))(
+    '%s: webhook settings are refused to starter, not to small',
+    async (_name, route) => {
+      const starter = await send(route, members.starter);
+      expect([starter.status, starter.body.code]).toEqual([403, 'FEATURE_NOT_IN_PLAN']);
+      expect(starter.body.detail).toMatch(/Starter plan does not include webhook notifications/);
+      const small = await send(route, members.small);
+      expect(small.body.code).not.toBe('FEATURE_NOT_IN_PLAN');
+    },
+  );
 
   it('lets a medium client use the dashboard', async () => {
     const res = await send({ method: 'get', path: '/api/client/logs' }, members.medium);

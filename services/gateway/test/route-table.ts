@@ -4,7 +4,12 @@ import { RequestMethod, type DynamicModule, type Type } from '@nestjs/common';
 import { METHOD_METADATA, MODULE_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
 import { parseConfig } from '@vigil/platform';
 import { AppModule } from '../src/app.module.js';
-import { ANY_PLAN_METADATA, CREDENTIALS_METADATA, type CredentialsKind } from '../src/credentials/credentials.js';
+import {
+  ANY_PLAN_METADATA,
+  CREDENTIALS_METADATA,
+  PLAN_FEATURE_METADATA,
+  type CredentialsKind,
+} from '../src/credentials/credentials.js';
 import { envSchema } from '../src/env.js';
 import { DEVELOPMENT_ONLY_METADATA } from '../src/openapi/development-only.js';
 import { testEnv } from './stack.js';
@@ -17,6 +22,8 @@ export type Route = {
   credentials: CredentialsKind | undefined;
   /** @AnyPlan: a dashboard route every tier may use (upgrading, the client's own profile). */
   anyPlan: boolean;
+  /** @RequiresPlan: the plan feature a dashboard route needs instead of dashboardAccess. */
+  planFeature: string | undefined;
   /** @DevelopmentOnly: served for `npm start` and tests, never in the public OpenAPI document. */
   developmentOnly: boolean;
   controller: string;
@@ -70,6 +77,7 @@ export function gatewayRoutes(): Route[] {
           path: join(base, one),
           credentials,
           anyPlan: Reflect.getMetadata(ANY_PLAN_METADATA, handler) === true,
+          planFeature: Reflect.getMetadata(PLAN_FEATURE_METADATA, handler) as string | undefined,
           developmentOnly: Reflect.getMetadata(DEVELOPMENT_ONLY_METADATA, handler) === true,
           controller: controller.name,
         });

@@ -9,6 +9,8 @@ import { ApiKeys } from './api-keys.service.js';
 import {
   ANY_PLAN_METADATA,
   CREDENTIALS_METADATA,
+  PLAN_FEATURE_METADATA,
+  type PlanFeature,
   setCaller,
   type Caller,
   type CredentialsKind,
@@ -17,6 +19,13 @@ import { SessionTokens } from './session-tokens.service.js';
 import { Inject } from '@nestjs/common';
 import { GATEWAY_CONFIG } from '../config.token.js';
 import type { GatewayConfig } from '../env.js';
+
+const FEATURE_WORDS: Readonly<Record<PlanFeature, string>> = {
+  dashboardAccess: 'dashboard access',
+  webhookNotifications: 'webhook notifications',
+  realTimeUpdates: 'real-time updates',
+  webSocketAccess: 'live (streaming) access',
+};
 
 /**
  * Who is calling, then whether they may call now: credentials as the route's
@@ -54,7 +63,13 @@ export class CredentialsGuard implements CanActivate {
       context.getHandler(),
       context.getClass(),
     ]);
-    const caller = await this.authenticate(kind, req, failures, anyPlan === true);
+    const feature: PlanFeature | null = anyPlan
+      ? null
+      : (this.reflector.getAllAndOverride<PlanFeature | undefined>(PLAN_FEATURE_METADATA, [
+          context.getHandler(),
+          context.getClass(),
+        ]) ?? 'dashboardAccess');
+    const caller = await this.authenticate(kind, req, failures, feature);
     setCaller(req, caller);
     const decision = await this.consume(caller);
     this.limit(decision, caller, req, res);
@@ -65,7 +80,7 @@ export class CredentialsGuard implements CanActivate {
     kind: Exclude<CredentialsKind, 'public'>,
     req: Request,
     failures: string,
-    anyPlan: boolean,
+    feature: PlanFeature | null,
   ): Promise<Caller> {
     try {
       const caller: Caller = {};
@@ -92,7 +107,7 @@ export class CredentialsGuard implements CanActivate {
         this.events.record('SUSPICIOUS_ACTIVITY', req, 'api_key_of_another_client');
         throw new DomainError('FORBIDDEN', "This API key does not belong to the signed-in user's client.");
       }
-      if (kind === 'dashboard' && !anyPlan) this.requireDashboardPlan(caller.client!);
+      if (kind === 'dashboard' && feature) this.requirePlan(caller.client!, feature);
       if (kind === 'admin') {
         setCaller(req, caller);
         if (caller.user!.role !== 'admin') {
@@ -122,15 +137,16 @@ export class CredentialsGuard implements CanActivate {
     }
   }
 
-  /** The dashboard is a plan feature (proto PLANS' dashboardAccess; spec §9: not in starter or small). */
-  private requireDashboardPlan(client: ResolvedKey) {
+  /** Dashboard routes are a plan feature (proto PLANS; spec §9: no dashboard in starter or small). */
+  private requirePlan(client: ResolvedKey, feature: PlanFeature) {
     const plan = planOf(client.tier);
-    if (plan.dashboardAccess) return;
-    const including = PLANS.filter((p) => p.dashboardAccess).map((p) => p.name);
+    if (plan[feature]) return;
+    const including = PLANS.filter((p) => p[feature]).map((p) => p.name);
+    const list = including.length > 1 ? `${including.slice(0, -1).join(', ')} and ${including.at(-1)}` : including[0];
     throw new DomainError(
       'FEATURE_NOT_IN_PLAN',
-      `The ${plan.name} plan does not include dashboard access (plan limit: dashboardAccess); ` +
-        `the ${including.join(' and ')} plans do. Upgrade at /upgrade, or use the API v1 with your key.`,
+      `The ${plan.name} plan does not include ${FEATURE_WORDS[feature]} (plan limit: ${feature}); ` +
+        `the ${list} plans do. Upgrade at /upgrade, or use the API v1 with your key.`,
     );
   }
 

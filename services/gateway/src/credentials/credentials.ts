@@ -39,6 +39,15 @@ export const ANY_PLAN_METADATA = 'vigil:any-plan';
  */
 export const AnyPlan = () => SetMetadata(ANY_PLAN_METADATA, true);
 
+export const PLAN_FEATURE_METADATA = 'vigil:plan-feature';
+/** The plan features (proto Plan's booleans) a dashboard route can require. */
+export type PlanFeature = 'dashboardAccess' | 'webhookNotifications' | 'realTimeUpdates' | 'webSocketAccess';
+/**
+ * A dashboard route that needs another plan feature than `dashboardAccess` (the default of every
+ * dashboard route): e.g. webhook settings, which the small plan includes without the dashboard.
+ */
+export const RequiresPlan = (feature: PlanFeature) => SetMetadata(PLAN_FEATURE_METADATA, feature);
+
 /** The signed-in user, as the verified access token says. */
 export type SessionUser = {
   id: string;
