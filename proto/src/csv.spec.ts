@@ -25,3 +25,14 @@ describe('csv', () => {
     expect(toCsv(['name', 'n'], [['=1', 2]])).toBe(`name,n\r\n"'=1",2\r\n`);
   });
 });
+
+describe('csv in a semicolon-locale spreadsheet (issue #15)', () => {
+  it('quotes a ; so the cell stays one cell', () => {
+    expect(csvCell('JD;J. Doe')).toBe('"JD;J. Doe"');
+  });
+
+  it('defuses what follows a ;, where such a spreadsheet starts a cell of its own', () => {
+    expect(csvCell('ok;=2+2')).toBe(`"ok;'=2+2"`);
+    expect(csvCell('=HYPERLINK("x");@cmd')).toBe(`"'=HYPERLINK(""x"");'@cmd"`);
+  });
+});

@@ -1,17 +1,19 @@
-// The one CSV writer for every export: RFC 4180 quoting plus a defence against formula
-// injection. A spreadsheet treats a cell starting with =, +, -, @, a tab or a carriage return
-// as a formula (=HYPERLINK(...) can leak data or phish); such a cell gets a leading apostrophe
-// and quotes, so it opens as text.
+// The one CSV writer for every export (bulk job results, client lists, list datasets, audit
+// exports): RFC 4180 quoting plus a defence against formula injection. A spreadsheet treats a
+// cell starting with =, +, -, @, a tab or a carriage return as a formula (=HYPERLINK(...) can
+// leak data or phish); such a cell gets a leading apostrophe and quotes, so it opens as text.
+// A semicolon-locale spreadsheet also starts a cell after every `;` (issue #15: aliases joined
+// as `ok;=2+2`), so a formula start after a `;` is defused too, and a `;` is quoted.
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+const FORMULA_PIECE = /(^|;)([=+\-@\t\r])/g;
+const NEEDS_QUOTES = /[",;\r\n]/;
 
 /** One CSV field. null and undefined are empty; objects are written as JSON. */
 export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return '';
-  let text = typeof value === 'object' ? JSON.stringify(value) : String(value);
-  const defused = FORMULA_START.test(text);
-  if (defused) text = `'${text}`;
-  return defused || /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+  const safe = text.replace(FORMULA_PIECE, "$1'$2");
+  return safe !== text || NEEDS_QUOTES.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
 /** One CSV line (CRLF-terminated, as RFC 4180 has it). */

@@ -28,6 +28,7 @@ export type ErrorCode =
   | 'INVALID_INVITATION'
   | 'INVALID_MFA_CODE'
   | 'MFA_REQUIRED'
+  | 'FEATURE_NOT_IN_PLAN'
   | 'OIDC_FAILED'
   | 'CUSTOMER_NOT_FOUND'
   | 'INVALID_TIER'
@@ -69,6 +70,7 @@ export const ERROR_HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
   INVALID_INVITATION: 403,
   INVALID_MFA_CODE: 400,
   MFA_REQUIRED: 403,
+  FEATURE_NOT_IN_PLAN: 403,
   OIDC_FAILED: 400,
   CUSTOMER_NOT_FOUND: 404,
   INVALID_TIER: 400,
@@ -111,6 +113,7 @@ export const ERROR_TITLES: Readonly<Record<ErrorCode, string>> = {
   INVALID_INVITATION: 'Invalid Invitation',
   INVALID_MFA_CODE: 'Invalid verification code',
   MFA_REQUIRED: 'Second factor required',
+  FEATURE_NOT_IN_PLAN: 'Not included in your plan',
   OIDC_FAILED: 'Provider sign-in failed',
   CUSTOMER_NOT_FOUND: 'Customer not found',
   INVALID_TIER: 'Invalid tier',

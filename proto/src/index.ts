@@ -3,6 +3,7 @@ export type { ServiceName } from './services.js';
 export { subjects, streams, REQUEST_ID_HEADER } from './subjects.js';
 export { ERROR_HTTP_STATUS, ERROR_TITLES, isErrorCode, isRpcError } from './errors.js';
 export type { ErrorCode, FieldError, RpcError } from './errors.js';
+export { INT4_MIN, INT4_MAX, textProblem, toSafeText, unsafeTextErrors } from './text.js';
 export { healthCheckSchema, healthReplySchema } from './health/health.js';
 export type { HealthCheck, HealthReply } from './health/health.js';
 export type { HealthResponse, ServiceHealth } from './http/health.js';
@@ -23,6 +24,7 @@ export {
   userSchema,
   sessionSchema,
   accessTokenClaimsSchema,
+  assuranceSatisfied,
   sessionInfoSchema,
 } from './auth/session.js';
 export type { Factor, Identity, User, Session, AccessTokenClaims, SessionInfo } from './auth/session.js';
@@ -219,6 +221,8 @@ export {
   listsRequestSchema,
   listInfoSchema,
   listsResponseSchema,
+  publicListInfoSchema,
+  publicListsResponseSchema,
   DATASET_PAGE_MAX,
   datasetsRequestSchema,
   datasetsResponseSchema,
@@ -230,6 +234,8 @@ export {
 export type {
   ListInfo,
   ListsResponse,
+  PublicListInfo,
+  PublicListsResponse,
   DatasetsRequest,
   ParsedDatasetsRequest,
   DatasetsResponse,
@@ -295,7 +301,14 @@ export {
   apiBulkScreenRequestSchema,
   BULK_JOB_STATUSES,
 } from './http/api-v1.js';
-export type { BulkJobStatus, BulkJobAccepted, BulkJobResponse, ApiStatusResponse } from './http/api-v1.js';
+export type {
+  BulkJobStatus,
+  BulkJobAccepted,
+  BulkJobFailedItem,
+  BulkJobItem,
+  BulkJobResponse,
+  ApiStatusResponse,
+} from './http/api-v1.js';
 export { REPORT_KINDS, SCREENING_LOG_CSV_COLUMNS } from './http/dashboard.js';
 export type { ReportKind, UsageDay, UsageHistoryResponse } from './http/dashboard.js';
 export type {

@@ -62,7 +62,18 @@ export const accessTokenClaimsSchema = z.object({
   sid: z.uuid(),
   aal: z.enum(ASSURANCE_LEVELS),
   amr: z.array(z.string()),
+  /**
+   * The user had a verified second factor when the token was issued: then only an aal2 token
+   * is accepted (the rule of `assuranceSatisfied`). Verifiers that check tokens locally (the
+   * gateway) apply it without asking auth on every request.
+   */
+  mfa_enrolled: z.boolean(),
 });
+
+/** Auth's rule, shared by every verifier: once a factor is verified, the session must have completed it. */
+export function assuranceSatisfied(claims: Pick<AccessTokenClaims, 'aal' | 'mfa_enrolled'>): boolean {
+  return !claims.mfa_enrolled || claims.aal === 'aal2';
+}
 
 /** One signed-in device or browser, as listed to its owner. */
 export const sessionInfoSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT4_MAX } from '../text.js';
 import { authenticatedRequestSchema } from '../auth/common.js';
 import { thresholdConfigSchema } from './thresholds.js';
 import { FEEDS, SUBSCRIPTION_STATUSES, TIERS } from './tiers.js';
@@ -128,8 +129,8 @@ export const updateSubscriptionRequestSchema = z
     clientId: z.uuid(),
     tier: z.enum(TIERS).optional(),
     subscriptionStatus: z.enum(SUBSCRIPTION_STATUSES).optional(),
-    quotaMonth: z.number().int().min(0).optional(),
-    usageMonth: z.number().int().min(0).optional(),
+    quotaMonth: z.number().int().min(0).max(INT4_MAX).optional(),
+    usageMonth: z.number().int().min(0).max(INT4_MAX).optional(),
     usagePeriodStart: z.iso.datetime({ offset: true }).optional(),
     period: z.object({ start: z.iso.datetime({ offset: true }), end: z.iso.datetime({ offset: true }) }).optional(),
   })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT4_MAX } from '../text.js';
 import { screeningCallerSchema, screeningThresholdsSchema } from '../screening/common.js';
 
 /**
@@ -10,7 +11,7 @@ export const bulkJobChunkSchema = z.object({
   jobId: z.uuid(),
   clientId: z.string(),
   /** Index of the first name of this chunk within the job. */
-  firstRow: z.number().int().nonnegative(),
+  firstRow: z.number().int().nonnegative().max(INT4_MAX),
   names: z.array(z.string()).min(1).max(1000),
   caller: screeningCallerSchema,
   thresholds: screeningThresholdsSchema.optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Tier } from '../clients/tiers.js';
+import type { ErrorCode } from '../errors.js';
 import { screenEntitySchema } from '../screening/screen.js';
 import type { BulkItem } from '../screening/bulk-screen.js';
 import { BULK_SCREEN_MAX_NAMES } from '../screening/bulk-screen.js';
@@ -29,17 +30,26 @@ export type BulkJobStatus = (typeof BULK_JOB_STATUSES)[number];
 /** `202` answer of an asynchronous bulk request. */
 export type BulkJobAccepted = { jobId: string; status: BulkJobStatus; total: number; statusUrl: string };
 
+/**
+ * A row of a bulk job that could not be screened (screening refused it, or kept failing until the
+ * worker gave up): its reason, so the job still completes and says which rows need another look.
+ */
+export type BulkJobFailedItem = { searchedName: string; status: 'failed'; error: { code: ErrorCode; detail: string } };
+export type BulkJobItem = BulkItem | BulkJobFailedItem;
+
 /** `GET /api/v1/jobs/{id}?offset&limit` (JSON); `?format=csv` downloads every result as CSV. */
 export type BulkJobResponse = {
   id: string;
   status: BulkJobStatus;
   total: number;
   processed: number;
+  /** Rows among the processed ones that carry an `error` instead of a screening result. */
+  failed: number;
   /** processed / total, 0..1; never decreases. */
   progress: number;
   createdAt: string;
   completedAt: string | null;
-  results: Array<BulkItem & { row: number }>;
+  results: Array<BulkJobItem & { row: number }>;
   page: { offset: number; limit: number; returned: number };
 };
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT4_MAX } from '../text.js';
 import { ENTRY_SCREENING_STATUSES, monitoringCallerSchema } from './monitoring.js';
 
 // Client lists: a client's own customers (name, email, aliases), uploaded as CSV for
@@ -71,7 +72,7 @@ export const clientListDownloadRequestSchema = z.object({
   clientId: clientIdSchema,
   id: z.uuid(),
   /** Rows after this row number (the previous page's `nextRow`); absent for the first page. */
-  afterRow: z.number().int().min(0).optional(),
+  afterRow: z.number().int().min(0).max(INT4_MAX).optional(),
   limit: z.number().int().min(1).max(CLIENT_LIST_DOWNLOAD_PAGE_MAX).default(CLIENT_LIST_DOWNLOAD_PAGE_MAX),
 });
 

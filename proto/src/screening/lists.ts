@@ -35,6 +35,22 @@ export const listInfoSchema = z.object({
 
 export const listsResponseSchema = z.object({ lists: z.array(listInfoSchema) });
 
+/**
+ * The anonymous `GET /api/lists` (the public Watchlists page): names, versions and checksums with
+ * the counts the page shows. Never where the server keeps or fetches its files, nor its errors.
+ */
+export const publicListInfoSchema = listInfoSchema.pick({
+  source: true,
+  name: true,
+  feed: true,
+  status: true,
+  entityCount: true,
+  version: true,
+  lastUpdated: true,
+  checksum: true,
+});
+export const publicListsResponseSchema = z.object({ lists: z.array(publicListInfoSchema) });
+
 export const DATASET_PAGE_MAX = 2000;
 
 /**
@@ -86,6 +102,8 @@ export const refreshResponseSchema = z.object({ results: z.array(refreshOutcomeS
 
 export type ListInfo = z.infer<typeof listInfoSchema>;
 export type ListsResponse = z.infer<typeof listsResponseSchema>;
+export type PublicListInfo = z.infer<typeof publicListInfoSchema>;
+export type PublicListsResponse = z.infer<typeof publicListsResponseSchema>;
 export type DatasetsRequest = z.input<typeof datasetsRequestSchema>;
 export type ParsedDatasetsRequest = z.infer<typeof datasetsRequestSchema>;
 export type DatasetsResponse = z.infer<typeof datasetsResponseSchema>;

@@ -1,5 +1,15 @@
 import { baseEnvSchema, envSchemas } from '@vigil/platform';
+import { isIP } from 'node:net';
 import { z } from 'zod';
+
+const PROXY_PRESETS = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const isCidr = (entry: string) => {
+  const [address, bits, extra] = entry.split('/');
+  const family = isIP(address ?? '');
+  return (
+    extra === undefined && family !== 0 && /^\d{1,3}$/.test(bits ?? '') && Number(bits) <= (family === 4 ? 32 : 128)
+  );
+};
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -15,6 +25,31 @@ export const envSchema = baseEnvSchema.extend({
         .split(',')
         .map((s) => s.trim())
         .filter(Boolean),
+    ),
+  /**
+   * Comma-separated proxies whose X-Forwarded-For the gateway believes (Express `trust proxy`):
+   * addresses, CIDR ranges, or `loopback`, `linklocal`, `uniquelocal`. Empty (the default): none,
+   * so the client address is the connecting one and a forged header cannot move a caller out of
+   * (or another address into) the failed-auth limit. Set it to the ingress or web nginx hops.
+   */
+  TRUSTED_PROXIES: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .refine(
+            (entry) => PROXY_PRESETS.has(entry) || isIP(entry) !== 0 || isCidr(entry),
+            'each entry must be an IP address, a CIDR range, loopback, linklocal or uniquelocal',
+          ),
+      ),
     ),
   /** How long /health waits for each service before calling it down. */
   HEALTH_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(1_500),
@@ -49,6 +84,11 @@ export const envSchema = baseEnvSchema.extend({
   BULK_CHUNK_SIZE: z.coerce.number().int().min(1).max(1_000).default(500),
   /** A chunk not acknowledged in this time (its worker died) is delivered to another worker. */
   BULK_ACK_WAIT_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
+  /**
+   * Deliveries of a failing chunk before its rows are marked failed and the job completes (a
+   * chunk screening refuses as invalid is not redelivered at all).
+   */
+  BULK_MAX_DELIVERIES: z.coerce.number().int().min(1).max(100).default(8),
   /** How long one chunk may wait for the screening service. */
   BULK_SCREEN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(60_000),
   /** Idempotency records are kept at least this long. */

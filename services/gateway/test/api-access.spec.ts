@@ -315,7 +315,7 @@ describe('public API: credentials, tenancy, rate limits, quotas and idempotency 
     }
   });
 
-  it('turns a flood of bad keys from one address into 429s that no longer reach auth, flagged as suspicious', async () => {
+  it('turns a flood of bad keys from one address into 429s flagged as suspicious, yet lets valid credentials in', async () => {
     const strict = await stack.gateway({ FAILED_AUTH_PER_MINUTE: '5', REDIS_URL: '' });
     const strictHttp = () => request(strict.getHttpServer());
     const codes: number[] = [];
@@ -325,16 +325,43 @@ describe('public API: credentials, tenancy, rate limits, quotas and idempotency 
     const blocked = await strictHttp().get('/api/v1/status').set('x-api-key', 'f'.repeat(64));
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-    // A valid key from the blocked address is refused too, on the public API and the dashboard's routes.
+    // Valid credentials from the blocked address still get in (issue #15, finding 8): the block
+    // stops guessing, and must not let an attacker sharing an address lock its owners out.
     const valid = await member('large', 'analyst-blocked@example.com');
     const keyed = await strictHttp().post('/api/v1/screen').set('x-api-key', valid.key).send({ name: 'Jane Doe' });
-    expect(keyed.status).toBe(429);
-    expect(keyed.body.code).toBe('RATE_LIMITED');
+    expect(keyed.status).toBe(200);
     const dashboard = await strictHttp()
       .get('/api/status')
       .set('x-api-key', valid.key)
       .set('authorization', `Bearer ${valid.token}`);
-    expect(dashboard.status).toBe(429);
+    expect(dashboard.status).toBe(200);
+    const session = await strictHttp()
+      .get('/api/payment/client-by-email/x@example.com')
+      .set('authorization', 'Bearer x');
+    expect([session.status, session.body.code]).toEqual([429, 'RATE_LIMITED']);
+  });
+
+  it('believes X-Forwarded-For only from TRUSTED_PROXIES (none by default)', async () => {
+    const badKeys = async (gateway: INestApplication) => {
+      const codes: number[] = [];
+      for (let i = 0; i < 7; i++) {
+        const res = await request(gateway.getHttpServer())
+          .get('/api/v1/status')
+          .set('x-api-key', `${i}`.repeat(64))
+          // A new forged client address on every attempt, from a loopback hop.
+          .set('x-forwarded-for', `203.0.113.${i + 1}`);
+        codes.push(res.status);
+      }
+      return codes;
+    };
+    const untrusting = await stack.gateway({ FAILED_AUTH_PER_MINUTE: '5', REDIS_URL: '' });
+    expect(await badKeys(untrusting)).toEqual([401, 401, 401, 401, 401, 429, 429]);
+    const behindProxy = await stack.gateway({
+      FAILED_AUTH_PER_MINUTE: '5',
+      REDIS_URL: '',
+      TRUSTED_PROXIES: '127.0.0.1',
+    });
+    expect(await badKeys(behindProxy)).toEqual([401, 401, 401, 401, 401, 401, 401]);
   });
 
   it('stops honouring a regenerated key within 5 s on a second gateway replica', async () => {

@@ -197,7 +197,8 @@ describe('dashboard routes: logs, sanction alerts, review queue and client lists
     expect(download.headers['content-disposition']).toMatch(/Private_customers\.csv/);
     expect(download.text).toBe(
       'name,email,aliases\r\n' +
-        '"Doe, Jane",jane@example.com,J. Doe;Janie\r\n' +
+        // Aliases are joined with ; and quoted, so a semicolon-locale spreadsheet keeps them in one cell.
+        '"Doe, Jane",jane@example.com,"J. Doe;Janie"\r\n' +
         'Ali Hassan,,\r\n' +
         'Marie Curie,marie@example.org,"M. Curie;""Madame"""\r\n',
     );
@@ -411,11 +412,12 @@ describe('dashboard routes: logs, sanction alerts, review queue and client lists
       ['list entries', http().get(`/api/client/lists/${list.body.id}/entries`).set(as(a)), 404],
       ['delete list', http().delete(`/api/client-lists/${list.body.id}`).set(as(a)), 404],
       [
+        // A starter client has no dashboard at all (plan limit dashboardAccess), so not this entity either.
         'entity outside the feeds',
         http()
           .get(`/api/sanctions/entity/${encodeURIComponent(outside.id)}`)
           .set(as(starter)),
-        404,
+        403,
       ],
       ['admin: list clients', http().get('/api/client/clients').set(as(a)), 403],
       ['admin: find by key', http().get(`/api/client/clients/api-key/${b.key}`).set(as(a)), 403],
@@ -458,6 +460,13 @@ describe('dashboard routes: logs, sanction alerts, review queue and client lists
     expect(anonymous.status).toBe(200);
     expect(anonymous.body.lists.length).toBeGreaterThan(0);
     expect(anonymous.body.lists[0]).toHaveProperty('entityCount');
+    // Public: names, versions and checksums, never where the server keeps its files (issue #15).
+    for (const list of anonymous.body.lists) {
+      expect(Object.keys(list).sort()).toEqual(
+        ['checksum', 'entityCount', 'feed', 'lastUpdated', 'name', 'source', 'status', 'version'].sort(),
+      );
+    }
+    expect(JSON.stringify(anonymous.body)).not.toMatch(/sample-lists|\/services\/|\.(csv|xml|json)\b/);
     expectProblem(await http().get('/api/v1/lists'), 401, 'INVALID_API_KEY');
     const keyed = await http().get('/api/v1/lists').set('x-api-key', a.key);
     expect(keyed.status).toBe(200);
@@ -543,7 +552,7 @@ describe('dashboard routes: logs, sanction alerts, review queue and client lists
     ).toEqual([BLOCKED_NAME, CLEAR_NAME].sort());
     const csv = await http().get('/api/client/reports/sanctions-export').set(session).buffer(true);
     expect(csv.headers['content-disposition']).toBe(`attachment; filename="sanctions-export-${today}.csv"`);
-    const lines = csv.text.trim().split('\n');
+    const lines = csv.text.trim().split(/\r?\n/);
     expect(lines[0]).toBe(
       'ID,Searched Name,Match Found,Sanctioned Entity ID,Source List,Score,Tier,Is Alert,Created At',
     );

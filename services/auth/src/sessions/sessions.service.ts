@@ -161,6 +161,7 @@ export class SessionsService {
       sid: session.id,
       aal: session.aal,
       amr: session.amr,
+      mfa_enrolled: user.factors.some((f) => f.status === 'verified'),
     });
     return {
       access_token: token,

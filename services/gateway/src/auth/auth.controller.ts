@@ -32,6 +32,7 @@ import {
   type VerifyFactorReply,
 } from '@vigil/proto';
 import type { Request, Response } from 'express';
+import { DevelopmentOnly } from '../openapi/development-only.js';
 import { bearerToken, bodyOf, callerContext } from './caller.js';
 
 /**
@@ -168,6 +169,7 @@ export class AuthController {
 
   /** Development mailbox (auth's MAIL_TRANSPORT=mailbox); 404 when real SMTP is configured. */
   @Get('dev/mailbox')
+  @DevelopmentOnly()
   mailbox(@Query('to') to?: string, @Query('limit') limit?: string): Promise<MailboxListReply> {
     return this.rpc.request(subjects.auth.mailbox, parseMessage(mailboxListRequestSchema, { ...(to ? { to } : {}), ...(limit ? { limit: Number(limit) } : {}) }));
   }

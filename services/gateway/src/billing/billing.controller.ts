@@ -12,7 +12,7 @@ import {
 import type { Request, Response } from 'express';
 import type { z } from 'zod';
 import { AdminActions } from '../audit/admin-actions.publisher.js';
-import { Credentials, type SessionUser } from '../credentials/credentials.js';
+import { AnyPlan, Credentials, type SessionUser } from '../credentials/credentials.js';
 import { CurrentClient, CurrentUser, ZodBody, ZodParam, ZodQuery } from '../http/route-params.js';
 
 const on = contracts.billing;
@@ -97,18 +97,21 @@ export class BillingController {
 
   @Get('upgrade/options')
   @Credentials('dashboard')
+  @AnyPlan()
   upgradeOptions(@CurrentClient() client: ResolvedKey) {
     return this.rpc.request(on.upgradeOptions, { clientId: client.clientId });
   }
 
   @Get('upgrade/preview')
   @Credentials('dashboard')
+  @AnyPlan()
   upgradePreview(@CurrentClient() client: ResolvedKey, @ZodQuery(upgradeBodySchema, 'message') query: z.output<typeof upgradeBodySchema>) {
     return this.rpc.request(on.upgradePreview, { clientId: client.clientId, ...query });
   }
 
   @Post('upgrade/upgrade')
   @Credentials('dashboard')
+  @AnyPlan()
   @HttpCode(200)
   async upgrade(
     @Req() req: Request,

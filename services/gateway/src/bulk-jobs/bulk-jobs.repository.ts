@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { BulkItem, BulkJobStatus } from '@vigil/proto';
+import type { BulkJobItem, BulkJobStatus } from '@vigil/proto';
 import { Database } from '../infra/database.js';
 
 export type BulkJobRow = {
@@ -37,8 +37,8 @@ export class BulkJobsRepository {
     return rows[0] ?? null;
   }
 
-  async results(jobId: string, offset: number, limit: number): Promise<Array<BulkItem & { row: number }>> {
-    const { rows } = await this.db.query<{ row_index: number; item: BulkItem }>(
+  async results(jobId: string, offset: number, limit: number): Promise<Array<BulkJobItem & { row: number }>> {
+    const { rows } = await this.db.query<{ row_index: number; item: BulkJobItem }>(
       `SELECT row_index, item FROM bulk_job_results WHERE job_id = $1 AND row_index >= $2 ORDER BY row_index LIMIT $3`,
       [jobId, offset, limit],
     );
@@ -50,7 +50,20 @@ export class BulkJobsRepository {
    * transaction: a redelivered chunk inserts nothing and moves nothing, so every row has
    * exactly one result and `processed` only ever grows.
    */
-  async saveChunk(jobId: string, firstRow: number, items: BulkItem[]): Promise<{ processed: number; total: number }> {
+  /** Rows of the job that hold a failure (`error`) instead of a screening result. */
+  async failedCount(jobId: string): Promise<number> {
+    const { rows } = await this.db.query<{ failed: number }>(
+      `SELECT count(*)::int AS failed FROM bulk_job_results WHERE job_id = $1 AND item ? 'error'`,
+      [jobId],
+    );
+    return rows[0]?.failed ?? 0;
+  }
+
+  async saveChunk(
+    jobId: string,
+    firstRow: number,
+    items: BulkJobItem[],
+  ): Promise<{ processed: number; total: number; clientId: string }> {
     return this.db.transaction(async (client) => {
       const inserted = await client.query(
         `INSERT INTO bulk_job_results (job_id, row_index, item)
@@ -58,14 +71,14 @@ export class BulkJobsRepository {
          ON CONFLICT (job_id, row_index) DO NOTHING`,
         [jobId, firstRow, JSON.stringify(items)],
       );
-      const { rows } = await client.query<{ processed: number; total: number }>(
+      const { rows } = await client.query<{ processed: number; total: number; clientId: string }>(
         `UPDATE bulk_jobs SET processed = processed + $2,
            status = CASE WHEN processed + $2 >= total THEN 'completed' ELSE 'running' END,
            completed_at = CASE WHEN processed + $2 >= total THEN coalesce(completed_at, now()) ELSE completed_at END
-         WHERE id = $1 RETURNING processed, total`,
+         WHERE id = $1 RETURNING processed, total, client_id AS "clientId"`,
         [jobId, inserted.rowCount ?? 0],
       );
-      return rows[0] ?? { processed: 0, total: 0 };
+      return rows[0] ?? { processed: 0, total: 0, clientId: '' };
     });
   }
 }

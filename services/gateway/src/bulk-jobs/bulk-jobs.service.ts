@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError } from '@vigil/platform';
 import {
-  csvCell,
+  csvLine,
   subjects,
   type BulkJobAccepted,
   type BulkJobChunk,
@@ -15,6 +15,18 @@ import { NatsStreams } from '../infra/jetstream.js';
 import { BulkJobsRepository, type BulkJobRow } from './bulk-jobs.repository.js';
 
 export const JOB_PAGE_MAX = 1_000;
+const CSV_COLUMNS = [
+  'row',
+  'searchedName',
+  'match',
+  'blocked',
+  'status',
+  'topScore',
+  'label',
+  'topMatchName',
+  'topMatchSource',
+  'topMatchId',
+] as const;
 
 @Injectable()
 export class BulkJobs {
@@ -53,12 +65,16 @@ export class BulkJobs {
 
   async get(clientId: string, jobId: string, offset: number, limit: number): Promise<BulkJobResponse> {
     const job = await this.owned(clientId, jobId);
-    const results = await this.jobs.results(jobId, offset, Math.min(limit, JOB_PAGE_MAX));
+    const [results, failed] = await Promise.all([
+      this.jobs.results(jobId, offset, Math.min(limit, JOB_PAGE_MAX)),
+      this.jobs.failedCount(jobId),
+    ]);
     return {
       id: job.id,
       status: job.status,
       total: job.total,
       processed: job.processed,
+      failed,
       progress: Math.round((job.processed / job.total) * 10_000) / 10_000,
       createdAt: job.created_at.toISOString(),
       completedAt: job.completed_at?.toISOString() ?? null,
@@ -70,31 +86,29 @@ export class BulkJobs {
   /** Every result as CSV, read page by page so a 100,000-row job never sits in memory at once. */
   async *csv(clientId: string, jobId: string): AsyncGenerator<string> {
     await this.owned(clientId, jobId);
-    yield 'row,searchedName,match,blocked,status,topScore,label,topMatchName,topMatchSource,topMatchId\n';
+    yield csvLine(CSV_COLUMNS);
     for (let offset = 0; ; offset += JOB_PAGE_MAX) {
       const page = await this.jobs.results(jobId, offset, JOB_PAGE_MAX);
       if (page.length === 0) return;
-      yield (
-        page
-          .map((r) => {
-            const top = r.results[0];
-            return [
-              r.row,
-              r.searchedName,
-              r.match,
-              r.blocked,
-              r.status,
-              r.topScore,
-              r.label,
-              top?.name ?? '',
-              top?.sourceDataset ?? '',
-              top?.id ?? '',
-            ]
-              .map(csvField)
-              .join(',');
-          })
-          .join('\n') + '\n'
-      );
+      yield page
+        .map((r) => {
+          if ('error' in r) return [r.row, r.searchedName, '', '', r.status, '', r.error.detail];
+          const top = r.results[0];
+          return [
+            r.row,
+            r.searchedName,
+            r.match,
+            r.blocked,
+            r.status,
+            r.topScore,
+            r.label,
+            top?.name ?? '',
+            top?.sourceDataset ?? '',
+            top?.id ?? '',
+          ];
+        })
+        .map(csvLine)
+        .join('');
       offset = page[page.length - 1]!.row + 1 - JOB_PAGE_MAX;
     }
   }
@@ -121,9 +135,4 @@ export class BulkJobs {
     if (!job) throw new DomainError('NOT_FOUND', 'No such job.');
     return job;
   }
-}
-
-/** One CSV field, through the code base's one escaper (proto's csvCell: quoting and formula defence). */
-export function csvField(value: unknown): string {
-  return csvCell(value);
 }

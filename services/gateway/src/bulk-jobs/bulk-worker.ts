@@ -3,24 +3,74 @@ import { AckPolicy, jetstream, type ConsumerMessages } from '@nats-io/jetstream'
 import { nanos, type NatsConnection } from '@nats-io/transport-node';
 import { DomainError, RpcClient, runWithRequestId } from '@vigil/platform';
 import {
+  INT4_MAX,
   REQUEST_ID_HEADER,
   bulkJobChunkSchema,
   streams,
   subjects,
+  toSafeText,
+  type BulkItem,
+  type BulkJobChunk,
   type BulkJobCompletedEvent,
+  type BulkJobFailedItem,
+  type BulkJobItem,
   type BulkScreenResponse,
+  type ErrorCode,
 } from '@vigil/proto';
+import { z } from 'zod';
 import type { GatewayConfig } from '../env.js';
 import { BulkJobsRepository } from './bulk-jobs.repository.js';
 
 export const BULK_CONSUMER = 'bulk-workers';
+
+/** Enough of a chunk to charge its rows with a failure when the rest cannot be read. */
+const attributableRows = z.object({
+  jobId: z.uuid(),
+  firstRow: z.number().int().min(0).max(INT4_MAX),
+  names: z.array(z.unknown()).min(1).max(1_000),
+});
+
+/** Thrown for a delivery past BULK_MAX_DELIVERIES: the chunk is not tried again. */
+class GiveUp extends Error {
+  constructor(attempt: number) {
+    super(`delivered ${attempt} times without being acknowledged`);
+  }
+}
+
+/** A chunk that cannot become valid by waiting: redelivering it would fail the same way. */
+function isPermanent(error: unknown): boolean {
+  return (
+    error instanceof z.ZodError ||
+    error instanceof SyntaxError ||
+    (error instanceof DomainError && error.code === 'VALIDATION_FAILED')
+  );
+}
+
+/** 1 s, 2 s, 4 s … at most 30 s between deliveries of a failing chunk. */
+const backoffMs = (attempt: number) => Math.min(30_000, 1_000 * 2 ** Math.max(0, attempt - 1));
+
+function describe(error: unknown): { code: ErrorCode; detail: string } {
+  if (error instanceof DomainError) return { code: error.code, detail: error.message };
+  if (error instanceof z.ZodError || error instanceof SyntaxError)
+    return { code: 'VALIDATION_FAILED', detail: 'The queued chunk is not a valid bulk job chunk.' };
+  if (error instanceof GiveUp)
+    return { code: 'INTERNAL', detail: 'Screening this row failed repeatedly; it was given up.' };
+  return { code: 'INTERNAL', detail: 'Screening this row failed.' };
+}
+
+function failedItem(name: unknown, error: unknown): BulkJobFailedItem {
+  // Postgres jsonb holds no NUL and JSON no lone surrogate: the name is kept readable, not as sent.
+  return { searchedName: toSafeText(String(name)), status: 'failed', error: describe(error) };
+}
 
 /**
  * Consumes the BULK_JOBS work queue: each chunk is screened through
  * `screening.v1.bulk-screen`, its results stored, then acknowledged. A worker killed
  * mid-chunk never acknowledges, so JetStream hands the chunk to another worker after
  * BULK_ACK_WAIT_MS; the results table's key turns the second delivery into a no-op
- * for rows already written.
+ * for rows already written. A chunk that keeps failing is retried with a growing delay at most
+ * BULK_MAX_DELIVERIES times (a validation failure: once); then each of its rows gets its result or
+ * a failure with the reason, and the job completes instead of waiting forever.
  */
 export class BulkWorker {
   private readonly logger = new Logger(BulkWorker.name);
@@ -31,7 +81,7 @@ export class BulkWorker {
     private readonly nc: NatsConnection,
     private readonly rpc: RpcClient,
     private readonly jobs: BulkJobsRepository,
-    private readonly config: Pick<GatewayConfig, 'BULK_ACK_WAIT_MS' | 'BULK_SCREEN_TIMEOUT_MS'>,
+    private readonly config: Pick<GatewayConfig, 'BULK_ACK_WAIT_MS' | 'BULK_SCREEN_TIMEOUT_MS' | 'BULK_MAX_DELIVERIES'>,
   ) {}
 
   async start(): Promise<void> {
@@ -61,16 +111,28 @@ export class BulkWorker {
             () => msg.working(),
             Math.max(500, Math.floor(this.config.BULK_ACK_WAIT_MS / 2)),
           );
+          const attempt = msg.info.deliveryCount;
+          let payload: unknown;
           try {
-            await this.process(msg.json());
+            payload = msg.json();
+            // Past the cap (a worker died on each earlier delivery, as an input that crashes the
+            // process would make it): do not try again, account for the rows and move on.
+            if (attempt > this.config.BULK_MAX_DELIVERIES) throw new GiveUp(attempt);
+            await this.process(payload);
             msg.ack();
           } catch (error) {
-            const permanent = error instanceof DomainError && error.code === 'VALIDATION_FAILED';
+            const final = error instanceof GiveUp || isPermanent(error) || attempt >= this.config.BULK_MAX_DELIVERIES;
             this.logger.warn(
-              `chunk failed${permanent ? ' permanently' : ', will retry'}: ${error instanceof Error ? error.message : String(error)}`,
+              `chunk failed on delivery ${attempt}${final ? ', giving up' : ', will retry'}: ${describe(error).detail}`,
             );
-            if (permanent) msg.term();
-            else msg.nak(1_000);
+            if (!final) return msg.nak(backoffMs(attempt));
+            try {
+              await this.giveUp(payload, error);
+              msg.ack();
+            } catch (failure) {
+              this.logger.error(`cannot record the failed chunk: ${describe(failure).detail}`);
+              msg.nak(backoffMs(attempt));
+            }
           } finally {
             clearInterval(heartbeat);
           }
@@ -81,28 +143,65 @@ export class BulkWorker {
 
   private async process(payload: unknown) {
     const chunk = bulkJobChunkSchema.parse(payload);
+    const results = await this.screen(chunk, chunk.names);
+    await this.save(chunk.jobId, chunk.firstRow, results);
+  }
+
+  private async screen(chunk: BulkJobChunk, names: string[]): Promise<BulkItem[]> {
     const reply = await this.rpc.request<BulkScreenResponse>(
       subjects.screening.bulkScreen,
       {
         ...chunk.caller,
-        names: chunk.names,
+        names,
         limit: chunk.limit,
         ...(chunk.thresholds !== undefined ? { thresholds: chunk.thresholds } : {}),
       },
       { timeoutMs: this.config.BULK_SCREEN_TIMEOUT_MS },
     );
-    if (reply.results.length !== chunk.names.length) {
-      throw new Error(`screening answered ${reply.results.length} results for ${chunk.names.length} names`);
+    if (reply.results.length !== names.length) {
+      throw new Error(`screening answered ${reply.results.length} results for ${names.length} names`);
     }
-    const { processed, total } = await this.jobs.saveChunk(chunk.jobId, chunk.firstRow, reply.results);
+    return reply.results;
+  }
+
+  /**
+   * The chunk will not be retried: every row gets a result or a failure with its reason, so the
+   * job completes. A readable chunk is screened name by name, so one bad name fails alone; one
+   * the worker cannot read fails all the rows it can attribute (none if it names no job).
+   */
+  private async giveUp(payload: unknown, error: unknown) {
+    const full = bulkJobChunkSchema.safeParse(payload);
+    if (full.success && full.data.names.length > 1 && !(error instanceof GiveUp)) {
+      const chunk = full.data;
+      const items: BulkJobItem[] = [];
+      for (const name of chunk.names) {
+        try {
+          items.push(...(await this.screen(chunk, [name])));
+        } catch (failure) {
+          items.push(failedItem(name, failure));
+        }
+      }
+      await this.save(chunk.jobId, chunk.firstRow, items);
+      return;
+    }
+    const rows = attributableRows.safeParse(payload);
+    if (!rows.success) {
+      this.logger.error('dropped a bulk chunk that names no job');
+      return;
+    }
+    await this.save(
+      rows.data.jobId,
+      rows.data.firstRow,
+      rows.data.names.map((name) => failedItem(name, error)),
+    );
+  }
+
+  /** Stores a chunk's rows; the chunk that completes the job announces it (for webhooks, monitoring). */
+  private async save(jobId: string, firstRow: number, items: BulkJobItem[]) {
+    const { processed, total, clientId } = await this.jobs.saveChunk(jobId, firstRow, items);
     if (total > 0 && processed >= total) {
-      // For webhooks (monitoring); a redelivered last chunk announces it again, which monitoring de-duplicates.
-      const event: BulkJobCompletedEvent = {
-        jobId: chunk.jobId,
-        clientId: chunk.clientId,
-        total,
-        completedAt: new Date().toISOString(),
-      };
+      // A redelivered last chunk announces it again, which monitoring de-duplicates.
+      const event: BulkJobCompletedEvent = { jobId, clientId, total, completedAt: new Date().toISOString() };
       this.nc.publish(subjects.gateway.bulkJobCompleted, JSON.stringify(event));
     }
   }

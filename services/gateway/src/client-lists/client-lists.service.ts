@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { RpcClient } from '@vigil/platform';
+import { DomainError, RpcClient } from '@vigil/platform';
 import {
   CLIENT_LIST_PART_BYTES,
   subjects,
+  textProblem,
   type ClientList,
   type ClientListDeleteReply,
   type ClientListDownloadReply,
@@ -17,6 +18,19 @@ import type { GatewayConfig } from '../env.js';
 import { monitoringCaller } from '../monitoring/monitoring.service.js';
 
 const on = subjects.monitoring.clientLists;
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** The text rule for an uploaded file: UTF-8 (monitoring reads nothing else) and no NUL. */
+export function uploadedTextProblem(file: Uint8Array): string | undefined {
+  let text: string;
+  try {
+    text = utf8.decode(file);
+  } catch {
+    return 'the file is not UTF-8 text; save it as CSV UTF-8';
+  }
+  const problem = textProblem(text);
+  return problem ? `the file ${problem}` : undefined;
+}
 
 /** Client lists over NATS: the file goes to monitoring in parts, downloads come back in pages. */
 @Injectable()
@@ -31,6 +45,12 @@ export class ClientLists {
     file: Buffer,
     list: { name: string; description?: string; fileName: string },
   ): Promise<ClientList> {
+    const problem = uploadedTextProblem(file);
+    if (problem) {
+      throw new DomainError('VALIDATION_FAILED', 'The file is not valid CSV text.', [
+        { pointer: '/file', detail: problem },
+      ]);
+    }
     const { clientId } = client;
     const uploadId = randomUUID();
     const parts = Math.max(1, Math.ceil(file.length / CLIENT_LIST_PART_BYTES));

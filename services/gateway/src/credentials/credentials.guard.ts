@@ -1,15 +1,32 @@
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { DomainError } from '@vigil/platform';
+import { PLANS, assuranceSatisfied, planOf, type ResolvedKey } from '@vigil/proto';
 import type { Request, Response } from 'express';
 import { RateLimits, type RateLimitDecision } from '../rate-limits/rate-limits.service.js';
 import { SecurityEvents } from '../security-events/security-events.publisher.js';
 import { ApiKeys } from './api-keys.service.js';
-import { CREDENTIALS_METADATA, setCaller, type Caller, type CredentialsKind, type SessionUser } from './credentials.js';
+import {
+  ANY_PLAN_METADATA,
+  CREDENTIALS_METADATA,
+  PLAN_FEATURE_METADATA,
+  type PlanFeature,
+  setCaller,
+  type Caller,
+  type CredentialsKind,
+  type SessionUser,
+} from './credentials.js';
 import { SessionTokens } from './session-tokens.service.js';
 import { Inject } from '@nestjs/common';
 import { GATEWAY_CONFIG } from '../config.token.js';
 import type { GatewayConfig } from '../env.js';
+
+const FEATURE_WORDS: Readonly<Record<PlanFeature, string>> = {
+  dashboardAccess: 'dashboard access',
+  webhookNotifications: 'webhook notifications',
+  realTimeUpdates: 'real-time updates',
+  webSocketAccess: 'live (streaming) access',
+};
 
 /**
  * Who is calling, then whether they may call now: credentials as the route's
@@ -38,20 +55,25 @@ export class CredentialsGuard implements CanActivate {
     const req = context.switchToHttp().getRequest<Request>();
     const res = context.switchToHttp().getResponse<Response>();
 
-    // On the public API (an API key only) the address's failed-auth check and the client's rate
-    // limit go to Redis together: one pipelined round trip when the key comes from the cache. A
-    // blocked address is still refused whatever it presents; the other kinds wait for the check
-    // before looking at their credentials, as their access events must not be recorded for it.
+    // The address's failed-auth limit is consulted only when the credentials fail: valid
+    // credentials always get in (issue #15, finding 8), so an attacker guessing keys from a
+    // shared address (an office NAT, a proxy) cannot lock out the callers who hold real ones.
+    // The address is the connecting one unless it is a TRUSTED_PROXIES hop (see create-app.ts).
     const failures = `failed-auth:${req.ip ?? 'unknown'}`;
-    const blocked = this.limits.exhausted(failures, this.config.FAILED_AUTH_PER_MINUTE);
-    blocked.catch(() => undefined);
-    const caller = await this.authenticate(kind, req, failures, blocked);
+    const anyPlan = this.reflector.getAllAndOverride<boolean | undefined>(ANY_PLAN_METADATA, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
+    const feature: PlanFeature | null = anyPlan
+      ? null
+      : (this.reflector.getAllAndOverride<PlanFeature | undefined>(PLAN_FEATURE_METADATA, [
+          context.getHandler(),
+          context.getClass(),
+        ]) ?? 'dashboardAccess');
+    const caller = await this.authenticate(kind, req, failures, feature);
     setCaller(req, caller);
-    const decision = this.consume(caller);
-    decision.catch(() => undefined);
-    const block = await blocked;
-    if (block) throw this.tooManyFailures(block.resetSeconds);
-    this.limit(await decision, caller, req, res);
+    const decision = await this.consume(caller);
+    this.limit(decision, caller, req, res);
     return true;
   }
 
@@ -59,15 +81,18 @@ export class CredentialsGuard implements CanActivate {
     kind: Exclude<CredentialsKind, 'public'>,
     req: Request,
     failures: string,
-    blocked: Promise<RateLimitDecision | null>,
+    feature: PlanFeature | null,
   ): Promise<Caller> {
-    if (kind !== 'api-key') {
-      const block = await blocked;
-      if (block) throw this.tooManyFailures(block.resetSeconds);
-    }
     try {
       const caller: Caller = {};
-      if (kind === 'session' || kind === 'admin' || kind === 'dashboard') caller.user = await this.tokens.verify(req);
+      if (kind === 'session' || kind === 'admin' || kind === 'dashboard') {
+        caller.user = await this.tokens.verify(req);
+        // Auth's rule on every session route: once a factor is verified, a password-only
+        // session (aal1) is good for completing the second factor and nothing else.
+        if (!assuranceSatisfied({ aal: caller.user.aal, mfa_enrolled: caller.user.mfaEnrolled })) {
+          throw new DomainError('MFA_REQUIRED', 'Complete two-factor verification to continue.');
+        }
+      }
       if (kind === 'api-key' || kind === 'dashboard') {
         const key = req.header('x-api-key');
         if (!key && kind === 'api-key')
@@ -84,6 +109,7 @@ export class CredentialsGuard implements CanActivate {
         this.events.record('SUSPICIOUS_ACTIVITY', req, 'api_key_of_another_client');
         throw new DomainError('FORBIDDEN', "This API key does not belong to the signed-in user's client.");
       }
+      if (kind === 'dashboard' && feature) this.requirePlan(caller.client!, feature);
       if (kind === 'admin') {
         setCaller(req, caller);
         if (caller.user!.role !== 'admin') {
@@ -94,19 +120,20 @@ export class CredentialsGuard implements CanActivate {
       }
       return caller;
     } catch (error) {
-      const block = await blocked;
+      const failed =
+        error instanceof DomainError && (error.code === 'UNAUTHENTICATED' || error.code === 'INVALID_API_KEY');
+      if (!failed) throw error;
+      const block = await this.limits.exhausted(failures, this.config.FAILED_AUTH_PER_MINUTE);
       if (block) throw this.tooManyFailures(block.resetSeconds);
-      if (error instanceof DomainError && (error.code === 'UNAUTHENTICATED' || error.code === 'INVALID_API_KEY')) {
-        this.events.record(
-          'FAILED_AUTH',
-          req,
-          error.code === 'INVALID_API_KEY' ? 'invalid_api_key' : 'invalid_access_token',
-        );
-        const spent = await this.limits.consume(failures, this.config.FAILED_AUTH_PER_MINUTE);
-        if (!spent.allowed) {
-          this.events.record('SUSPICIOUS_ACTIVITY', req, 'repeated_failed_auth');
-          throw this.tooManyFailures(spent.resetSeconds);
-        }
+      this.events.record(
+        'FAILED_AUTH',
+        req,
+        error.code === 'INVALID_API_KEY' ? 'invalid_api_key' : 'invalid_access_token',
+      );
+      const spent = await this.limits.consume(failures, this.config.FAILED_AUTH_PER_MINUTE);
+      if (!spent.allowed) {
+        this.events.record('SUSPICIOUS_ACTIVITY', req, 'repeated_failed_auth');
+        throw this.tooManyFailures(spent.resetSeconds);
       }
       throw error;
     }
@@ -117,6 +144,19 @@ export class CredentialsGuard implements CanActivate {
     if (!user.clientId)
       throw new DomainError('FORBIDDEN', 'This account has no client yet: choose a plan to use the dashboard.');
     return this.keys.resolveClient(user.clientId);
+  }
+
+  /** Dashboard routes are a plan feature (proto PLANS; spec §9: no dashboard in starter or small). */
+  private requirePlan(client: ResolvedKey, feature: PlanFeature) {
+    const plan = planOf(client.tier);
+    if (plan[feature]) return;
+    const including = PLANS.filter((p) => p[feature]).map((p) => p.name);
+    const list = including.length > 1 ? `${including.slice(0, -1).join(', ')} and ${including.at(-1)}` : including[0];
+    throw new DomainError(
+      'FEATURE_NOT_IN_PLAN',
+      `The ${plan.name} plan does not include ${FEATURE_WORDS[feature]} (plan limit: ${feature}); ` +
+        `the ${list} plans do. Upgrade at /upgrade, or use the API v1 with your key.`,
+    );
   }
 
   private tooManyFailures(retryAfterSeconds: number) {

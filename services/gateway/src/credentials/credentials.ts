@@ -1,6 +1,6 @@
 import { SetMetadata, applyDecorators } from '@nestjs/common';
 import { ApiSecurity } from '@nestjs/swagger';
-import type { ResolvedKey, Role } from '@vigil/proto';
+import type { AssuranceLevel, ResolvedKey, Role } from '@vigil/proto';
 import type { Request } from 'express';
 
 /**
@@ -32,8 +32,34 @@ export const Credentials = (kind: CredentialsKind) =>
     ...SECURITY_REQUIREMENTS[kind].map((requirement) => ApiSecurity({ ...requirement })),
   );
 
+export const ANY_PLAN_METADATA = 'vigil:any-plan';
+/**
+ * A dashboard route every plan may use although the plan lacks `dashboardAccess` (proto PLANS):
+ * what a starter or small client needs to see its profile and upgrade. Every other dashboard
+ * route is refused to such a client by the credentials guard.
+ */
+export const AnyPlan = () => SetMetadata(ANY_PLAN_METADATA, true);
+
+export const PLAN_FEATURE_METADATA = 'vigil:plan-feature';
+/** The plan features (proto Plan's booleans) a dashboard route can require. */
+export type PlanFeature = 'dashboardAccess' | 'webhookNotifications' | 'realTimeUpdates' | 'webSocketAccess';
+/**
+ * A dashboard route that needs another plan feature than `dashboardAccess` (the default of every
+ * dashboard route): e.g. webhook settings, which the small plan includes without the dashboard.
+ */
+export const RequiresPlan = (feature: PlanFeature) => SetMetadata(PLAN_FEATURE_METADATA, feature);
+
 /** The signed-in user, as the verified access token says. */
-export type SessionUser = { id: string; email: string; role: Role; clientId: string | null; sessionId: string };
+export type SessionUser = {
+  id: string;
+  email: string;
+  role: Role;
+  clientId: string | null;
+  sessionId: string;
+  aal: AssuranceLevel;
+  /** A verified second factor existed when the token was issued: only aal2 will do. */
+  mfaEnrolled: boolean;
+};
 
 export type Caller = { client?: ResolvedKey; user?: SessionUser };
 

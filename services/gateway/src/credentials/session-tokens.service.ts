@@ -147,7 +147,15 @@ export class SessionTokens implements OnModuleInit {
           const c = claims.data;
           if (this.ended.has(c.sid))
             return done(new DomainError('UNAUTHENTICATED', 'This session has ended; sign in again.'));
-          done(null, { id: c.sub, email: c.email, role: c.role, clientId: c.client_id, sessionId: c.sid });
+          done(null, {
+            id: c.sub,
+            email: c.email,
+            role: c.role,
+            clientId: c.client_id,
+            sessionId: c.sid,
+            aal: c.aal,
+            mfaEnrolled: c.mfa_enrolled,
+          });
         },
       ),
     );

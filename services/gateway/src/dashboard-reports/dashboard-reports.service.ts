@@ -5,13 +5,13 @@ import {
   SCREENING_LOGS_PAGE_MAX,
   SCREENING_LOG_CSV_COLUMNS,
   contracts,
+  csvLine,
   type DatasetsResponse,
   type ReportKind,
   type ResolvedKey,
   type ScreeningLog,
   type UsageHistoryResponse,
 } from '@vigil/proto';
-import { csvField } from '../bulk-jobs/bulk-jobs.service.js';
 import { Quotas } from '../quotas/quotas.service.js';
 import { ScreeningApi } from '../screening-api/screening-api.service.js';
 
@@ -22,7 +22,7 @@ const LIST_PAGE = 2_000;
 export type ReportFile = { fileName: string; contentType: string; body: AsyncGenerator<string> };
 
 const logCsvRow = (log: ScreeningLog) =>
-  [
+  csvLine([
     log.id,
     log.searched_name ?? log.searched_email ?? '',
     log.match_found,
@@ -32,9 +32,7 @@ const logCsvRow = (log: ScreeningLog) =>
     log.tier,
     log.is_alert,
     log.createdAt,
-  ]
-    .map(csvField)
-    .join(',');
+  ]);
 
 /**
  * The dashboard's charts and its Downloads & Reports files. Files are written here, page by
@@ -133,8 +131,8 @@ export class DashboardReports {
   }
 
   private async *logsCsv(clientId: string, until: Date): AsyncGenerator<string> {
-    yield `${SCREENING_LOG_CSV_COLUMNS.join(',')}\n`;
-    for await (const log of this.logs(clientId, until)) yield `${logCsvRow(log)}\n`;
+    yield csvLine(SCREENING_LOG_CSV_COLUMNS);
+    for await (const log of this.logs(clientId, until)) yield logCsvRow(log);
   }
 
   private async *catalogue(client: ResolvedKey): AsyncGenerator<string> {

@@ -8,6 +8,7 @@ import type { GatewayConfig } from '../env.js';
 import { serveOpenApi } from '../openapi/openapi.js';
 import { ProblemDetailsFilter } from './problem-details.filter.js';
 import { requestIdMiddleware } from './request-id.middleware.js';
+import { safeInputMiddleware } from './safe-input.middleware.js';
 
 /** Builds the HTTP app; shared by main.ts and the integration tests so both run the same stack. */
 export async function createGatewayApp(config: Readonly<GatewayConfig>): Promise<INestApplication> {
@@ -20,7 +21,8 @@ export async function createGatewayApp(config: Readonly<GatewayConfig>): Promise
   // Express hashes every response body for an ETag; API answers (screens above all) are never
   // revalidated, so that is a SHA-1 of ~10 KB per request for nothing.
   app.set('etag', false);
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  // Only configured proxies may say who the client is (X-Forwarded-For); by default nobody may.
+  app.set('trust proxy', config.TRUSTED_PROXIES.length > 0 ? config.TRUSTED_PROXIES : false);
   app.use(requestIdMiddleware);
   // Bank payloads are small; anything larger than 1 MiB is a mistake or an attack — except a bulk
   // batch, whose 100,000 names need several MiB. The general parser skips a body already parsed.
@@ -29,6 +31,7 @@ export async function createGatewayApp(config: Readonly<GatewayConfig>): Promise
   app.use('/api/payment/webhook', express.raw({ type: '*/*', limit: '1mb' }));
   app.use(['/api/v1/bulk-screen', '/api/sanctions/bulk-search'], express.json({ limit: '16mb', type: json }));
   app.use(express.json({ limit: '1mb', type: json }));
+  app.use(safeInputMiddleware);
   if (config.CORS_ORIGINS.length > 0) {
     app.enableCors({
       origin: config.CORS_ORIGINS,

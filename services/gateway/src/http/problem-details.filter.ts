@@ -5,8 +5,32 @@ import type { Request, Response } from 'express';
 
 type Mapped = { code: ErrorCode; detail: string; errors?: FieldError[]; retryAfterSeconds?: number };
 
-// Body-parser and router failures arrive as framework errors; give each a stable code.
+/**
+ * Our words for a failure the framework detected (router, body parser, multer): its own message
+ * (`Unexpected end of JSON input`, `Failed to decode param '%E0%A4%A'`, `Unexpected field - x`)
+ * names its internals and is never echoed.
+ */
+const FRAMEWORK_DETAILS: Partial<Record<ErrorCode, string>> = {
+  BAD_REQUEST:
+    'The request could not be read. Send JSON (or multipart/form-data for file uploads) with UTF-8 text and a well-formed URL.',
+  UNAUTHENTICATED: 'Sign in first.',
+  FORBIDDEN: 'This request is not allowed.',
+  ROUTE_NOT_FOUND: 'No route matches this method and path.',
+  METHOD_NOT_ALLOWED: 'This route does not accept this method.',
+  PAYLOAD_TOO_LARGE:
+    'The request body is larger than this endpoint accepts (1 MiB; 16 MiB for bulk batches; a CSV file of at most 10 MB).',
+  UNSUPPORTED_MEDIA_TYPE: 'The request body’s media type, charset or encoding is not supported here.',
+  RATE_LIMITED: 'Too many requests; retry later.',
+  INTERNAL: 'An internal error occurred.',
+};
+
+// Router, body-parser and multer failures arrive as framework errors; give each a stable code and our words.
 function fromHttpException(exception: HttpException): Mapped {
+  const cause = (exception as { cause?: unknown }).cause;
+  const known = fromBodyParser(cause);
+  if (known) return known;
+  if (cause instanceof URIError)
+    return { code: 'BAD_REQUEST', detail: 'The URL holds a percent-encoded part that is not UTF-8.' };
   const status = exception.getStatus();
   const byStatus: Partial<Record<number, ErrorCode>> = {
     400: 'BAD_REQUEST',
@@ -19,20 +43,17 @@ function fromHttpException(exception: HttpException): Mapped {
     429: 'RATE_LIMITED',
   };
   const code = byStatus[status] ?? (status >= 500 ? 'INTERNAL' : 'BAD_REQUEST');
-  const detail = code === 'ROUTE_NOT_FOUND' ? 'No route matches this method and path.' : exception.message;
-  return { code, detail };
+  return { code, detail: FRAMEWORK_DETAILS[code] ?? FRAMEWORK_DETAILS.BAD_REQUEST! };
 }
 
 function fromBodyParser(exception: unknown): Mapped | undefined {
   const type = (exception as { type?: unknown })?.type;
-  if (type === 'entity.too.large')
-    return {
-      code: 'PAYLOAD_TOO_LARGE',
-      detail: 'The request body is larger than this endpoint accepts (1 MiB; 16 MiB for bulk batches).',
-    };
+  if (type === 'entity.too.large') return { code: 'PAYLOAD_TOO_LARGE', detail: FRAMEWORK_DETAILS.PAYLOAD_TOO_LARGE! };
   if (type === 'entity.parse.failed') return { code: 'BAD_REQUEST', detail: 'The request body is not valid JSON.' };
   if (type === 'encoding.unsupported' || type === 'charset.unsupported')
     return { code: 'UNSUPPORTED_MEDIA_TYPE', detail: 'The request body encoding is not supported.' };
+  if (type === 'request.aborted' || type === 'request.size.invalid')
+    return { code: 'BAD_REQUEST', detail: 'The request body ended before its announced length.' };
   return undefined;
 }
 

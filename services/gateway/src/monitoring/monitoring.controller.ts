@@ -15,7 +15,7 @@ import {
 } from '@vigil/proto';
 import { map, type Observable } from 'rxjs';
 import { z } from 'zod';
-import { Credentials } from '../credentials/credentials.js';
+import { Credentials, RequiresPlan } from '../credentials/credentials.js';
 import { CurrentClient, ZodBody, ZodParam, ZodQuery } from '../http/route-params.js';
 import { Monitoring, monitoringCaller } from './monitoring.service.js';
 
@@ -169,6 +169,7 @@ export class MonitoringController {
   @Post('webhooks')
   @HttpCode(201)
   @Credentials('dashboard')
+  @RequiresPlan('webhookNotifications')
   createWebhook(
     @CurrentClient() client: ResolvedKey,
     @ZodBody(createWebhookBodySchema, 'webhook endpoint') body: z.output<typeof createWebhookBodySchema>,
@@ -178,12 +179,14 @@ export class MonitoringController {
 
   @Get('webhooks')
   @Credentials('dashboard')
+  @RequiresPlan('webhookNotifications')
   webhooks(@CurrentClient() client: ResolvedKey) {
     return this.rpc.request(on.webhooks.list, { caller: monitoringCaller(client) });
   }
 
   @Delete('webhooks/:id')
   @Credentials('dashboard')
+  @RequiresPlan('webhookNotifications')
   deleteWebhook(@CurrentClient() client: ResolvedKey, @ZodParam('id') id: string) {
     return this.rpc.request(on.webhooks.delete, {
       id: idParam(id, 'webhook endpoint'),
@@ -193,6 +196,7 @@ export class MonitoringController {
 
   @Get('webhooks/:id/deliveries')
   @Credentials('dashboard')
+  @RequiresPlan('webhookNotifications')
   deliveries(
     @CurrentClient() client: ResolvedKey,
     @ZodParam('id') id: string,

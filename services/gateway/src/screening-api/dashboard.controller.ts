@@ -17,7 +17,7 @@ import {
 import type { Request } from 'express';
 import { z } from 'zod';
 import { BulkJobs, JOB_PAGE_MAX } from '../bulk-jobs/bulk-jobs.service.js';
-import { Credentials } from '../credentials/credentials.js';
+import { AnyPlan, Credentials } from '../credentials/credentials.js';
 import { CurrentClient, ZodParam, ZodQuery } from '../http/route-params.js';
 import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor.js';
 import { Quotas } from '../quotas/quotas.service.js';
@@ -50,6 +50,7 @@ export class DashboardController {
   /** The signed-in user's client profile; auth answers from the token, so it can only be the caller's own. */
   @Get('client')
   @Credentials('dashboard')
+  @AnyPlan()
   client(@Req() req: Request): Promise<Client> {
     return this.rpc.request(subjects.clients.settings.getProfile, {
       accessToken: /^Bearer\s+(\S+)$/i.exec(req.header('authorization')!)![1],

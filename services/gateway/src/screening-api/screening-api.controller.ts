@@ -1,6 +1,7 @@
 import { Controller, Get, HttpCode, Param, Post, Query, Req, UseInterceptors } from '@nestjs/common';
 import { DomainError, parseMessage } from '@vigil/platform';
 import {
+  INT4_MAX,
   PLANS,
   apiBulkScreenRequestSchema,
   apiScreenRequestSchema,
@@ -20,7 +21,7 @@ import { Quotas } from '../quotas/quotas.service.js';
 import { ScreeningApi } from './screening-api.service.js';
 
 const jobQuerySchema = z.object({
-  offset: z.coerce.number().int().min(0).default(0),
+  offset: z.coerce.number().int().min(0).max(INT4_MAX).default(0),
   limit: z.coerce.number().int().min(1).max(JOB_PAGE_MAX).default(100),
   format: z.enum(['json', 'csv']).default('json'),
 });

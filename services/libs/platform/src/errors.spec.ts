@@ -25,4 +25,21 @@ describe('validation errors', () => {
       expect(JSON.stringify(rpc)).not.toContain('at ');
     }
   });
+
+  it('parseMessage refuses a NUL or a lone surrogate in any string, whatever the schema says', () => {
+    const permissive = z.object({ name: z.string(), notes: z.array(z.string()) });
+    for (const [data, pointer] of [
+      [{ name: 'Kim\u0000Jong', notes: [] }, '/name'],
+      [{ name: 'Kim', notes: ['ok', '\ud800'] }, '/notes/1'],
+    ] as const) {
+      expect(() => parseMessage(permissive, data, 'request')).toThrow(DomainError);
+      try {
+        parseMessage(permissive, data, 'request');
+      } catch (error) {
+        expect((error as DomainError).code).toBe('VALIDATION_FAILED');
+        expect((error as DomainError).errors?.map((e) => e.pointer)).toEqual([pointer]);
+      }
+    }
+    expect(parseMessage(permissive, { name: 'Ali 🙂', notes: [] })).toEqual({ name: 'Ali 🙂', notes: [] });
+  });
 });

@@ -1,5 +1,6 @@
 import { CLIENT_LIST_MAX_ROWS } from '@vigil/proto';
-import { csvField, parseClientList, readCsvRecords, toCsvLine } from './client-lists.csv.js';
+import { csvCell } from '@vigil/proto';
+import { parseClientList, readCsvRecords, toCsvLine } from './client-lists.csv.js';
 
 describe('client list CSV', () => {
   it('reads quoted fields with separators, doubled quotes and line breaks, CRLF, a BOM and blank lines', () => {
@@ -49,6 +50,13 @@ describe('client list CSV', () => {
     const entry = { name: 'Doe, "Jane"', email: 'jane@example.com', aliases: ['JD', 'J. Doe'] };
     const back = parseClientList('name,email,aliases\r\n' + toCsvLine(entry)).rows[0]!;
     expect(back).toMatchObject(entry);
-    expect(csvField('=cmd()')).toBe(`"'=cmd()"`);
+    expect(csvCell('=cmd()')).toBe(`"'=cmd()"`);
+  });
+
+  it('defuses every alias, so a spreadsheet splitting on ; sees no formula (issue #15)', () => {
+    const line = toCsvLine({ name: 'Jane Doe', email: null, aliases: ['ok', '=2+2', '@SUM(A1)'] });
+    // Each piece a semicolon-locale spreadsheet would make a cell of starts harmlessly.
+    for (const piece of line.trimEnd().split(/[,;]/)) expect(piece.replace(/^"/, '')).not.toMatch(/^[=+\-@\t\r]/);
+    expect(parseClientList('name,email,aliases\r\n' + line).rows[0]!.aliases).toEqual(['ok', "'=2+2", "'@SUM(A1)"]);
   });
 });

@@ -1,4 +1,4 @@
-import { CLIENT_LIST_COLUMNS, CLIENT_LIST_MAX_ROWS, csvCell } from '@vigil/proto';
+import { CLIENT_LIST_COLUMNS, CLIENT_LIST_MAX_ROWS, csvLine } from '@vigil/proto';
 
 // Pure CSV reading and writing for client lists: RFC 4180 fields (quotes, doubled quotes,
 // separators and line breaks inside quotes), CRLF or LF, an optional UTF-8 BOM. Rows are
@@ -136,13 +136,9 @@ export function parseClientList(text: string): ParsedClientList {
   return { rows, problems };
 }
 
-/** One CSV field: quoted when it must be, and a leading =, +, - or @ defused so a spreadsheet shows text, not a formula. */
-export function csvField(value: string): string {
-  return csvCell(value);
-}
+export const CSV_HEADER = csvLine(CLIENT_LIST_COLUMNS);
 
-export const CSV_HEADER = CLIENT_LIST_COLUMNS.join(',') + '\r\n';
-
+/** One entry as a CSV line (proto's one escaper: the aliases cell is quoted and each alias defused). */
 export function toCsvLine(entry: { name: string; email: string | null; aliases: readonly string[] }): string {
-  return [entry.name, entry.email ?? '', entry.aliases.join(';')].map(csvField).join(',') + '\r\n';
+  return csvLine([entry.name, entry.email ?? '', entry.aliases.join(';')]);
 }

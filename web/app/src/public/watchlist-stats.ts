@@ -1,9 +1,9 @@
-import type { Feed, ListInfo } from '@vigil/proto';
+import type { Feed, PublicListInfo } from '@vigil/proto';
 
 export type FeedStats = { entityCount: number; lastUpdated: string | null; sources: number };
 
 /** Sums the live sources of each feed: one watchlist card may be fed by several official lists. */
-export function statsByFeed(lists: readonly ListInfo[]): Map<Feed, FeedStats> {
+export function statsByFeed(lists: readonly PublicListInfo[]): Map<Feed, FeedStats> {
   const stats = new Map<Feed, FeedStats>();
   for (const list of lists) {
     const current = stats.get(list.feed) ?? { entityCount: 0, lastUpdated: null, sources: 0 };
