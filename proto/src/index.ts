@@ -295,7 +295,14 @@ export {
   apiBulkScreenRequestSchema,
   BULK_JOB_STATUSES,
 } from './http/api-v1.js';
-export type { BulkJobStatus, BulkJobAccepted, BulkJobResponse, ApiStatusResponse } from './http/api-v1.js';
+export type {
+  BulkJobStatus,
+  BulkJobAccepted,
+  BulkJobResponse,
+  ApiStatusResponse,
+  ApiScreenRequest,
+  ApiBulkScreenRequest,
+} from './http/api-v1.js';
 export type {
   PlansResponse,
   CheckoutSessionRequest,

@@ -1,12 +1,12 @@
 import { jest } from '@jest/globals';
-import type { HealthReply, ListsResponse, RefreshResponse, ScreenResponse } from '@vigil/proto';
+import { contracts, type ScreeningCaller, type HealthReply, type ListsResponse, type RefreshResponse, type ScreenResponse } from '@vigil/proto';
 import pg from 'pg';
 import { SDN_V1, writeSdn, writeV1 } from './fixture-lists.js';
 import { DATABASE_URL, Harness, eventually, type ServiceProcess } from './harness.js';
 
 jest.setTimeout(90_000);
 
-const large = { clientId: 'client-1', tier: 'large', feeds: ['ofac', 'peps', 'regulatory', 'sanctions', 'wanted', 'crime', 'us_sanctions', 'eu_sanctions', 'gb_coh_disqualified'] };
+const large: ScreeningCaller = { clientId: 'client-1', tier: 'large', feeds: ['ofac', 'peps', 'regulatory', 'sanctions', 'wanted', 'crime', 'us_sanctions', 'eu_sanctions', 'gb_coh_disqualified'] };
 const QUERIES = ['Viktor Bout', 'Banco Nacional de Cuba', 'Eric Badege', 'Al Rashid Trust', 'Marisol Ventura', 'Iran Hormuz 12', 'Nobody Listed Here'];
 
 type Answer = { id: string; score: number; status: string }[];
@@ -51,7 +51,7 @@ describe('replicas built from Postgres', () => {
     const replica = h.startService({ LISTS_DIR: dir, LISTS_SCHEDULER: 'false', INDEX_RECONCILE_SECONDS: '3600' });
     try {
       await h.waitForResponders();
-      const refused = await h.request<ScreenResponse>('screening.v1.screen', { ...large, entity: { name: 'Viktor Bout' } });
+      const refused = await h.request(contracts.screening.screen, { ...large, entity: { name: 'Viktor Bout' } });
       expect(refused.ok).toBe(false);
       if (!refused.ok) {
         expect(refused.error.code).toBe('INDEX_UNAVAILABLE');

@@ -1,12 +1,12 @@
 import { jest } from '@jest/globals';
-import type { BulkScreenResponse, DatasetsResponse, EntityDetails, ListsResponse, ScreenResponse, ScreenedEvent, SearchResponse } from '@vigil/proto';
+import { contracts, type ScreeningCaller, type BulkScreenResponse, type DatasetsResponse, type EntityDetails, type ListsResponse, type ScreenResponse, type ScreenedEvent, type SearchResponse } from '@vigil/proto';
 import { writeV1 } from './fixture-lists.js';
 import { Harness, eventually } from './harness.js';
 
 jest.setTimeout(60_000);
 
-const starter = { clientId: 'client-starter', tier: 'starter', feeds: ['ofac', 'peps'] };
-const large = { clientId: 'client-large', tier: 'large', feeds: ['ofac', 'peps', 'regulatory', 'sanctions', 'wanted', 'crime', 'us_sanctions', 'eu_sanctions', 'gb_coh_disqualified'] };
+const starter: ScreeningCaller = { clientId: 'client-starter', tier: 'starter', feeds: ['ofac', 'peps'] };
+const large: ScreeningCaller = { clientId: 'client-large', tier: 'large', feeds: ['ofac', 'peps', 'regulatory', 'sanctions', 'wanted', 'crime', 'us_sanctions', 'eu_sanctions', 'gb_coh_disqualified'] };
 
 describe('screening over NATS', () => {
   const h = new Harness();
@@ -23,7 +23,7 @@ describe('screening over NATS', () => {
       (r) => r.lists.length === 3 && r.lists.every((l) => l.status === 'active'),
     );
     await eventually(
-      () => h.request<ScreenResponse>('screening.v1.screen', { ...large, entity: { name: 'Eric Badege' } }),
+      () => h.request(contracts.screening.screen, { ...large, entity: { name: 'Eric Badege' } }),
       (r) => r.ok,
     );
   });
@@ -59,7 +59,7 @@ describe('screening over NATS', () => {
     const res = await screen(starter, { name: 'Eric Badege' });
     expect(res.listVersions.map((v) => v.source).sort()).toEqual(['ofac-sdn', 'os-peps']);
     // Nor can it read the entity, download the dataset or find it by search.
-    const entity = await h.request<EntityDetails>('screening.v1.entity', { feeds: starter.feeds, id: 'un-sc:CDi.002' });
+    const entity = await h.request(contracts.screening.entity, { feeds: starter.feeds, id: 'un-sc:CDi.002' });
     expect(entity.ok ? 'found' : entity.error.code).toBe('NOT_FOUND');
     const dataset = await h.request('screening.v1.datasets', { feeds: starter.feeds, source: 'un-sc' });
     expect(dataset.ok ? 'found' : dataset.error.code).toBe('NOT_FOUND');

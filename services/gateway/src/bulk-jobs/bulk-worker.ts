@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import { AckPolicy, jetstream, type ConsumerMessages } from '@nats-io/jetstream';
 import { nanos, type NatsConnection } from '@nats-io/transport-node';
 import { DomainError, RpcClient, runWithRequestId } from '@vigil/platform';
-import { REQUEST_ID_HEADER, bulkJobChunkSchema, streams, subjects, type BulkScreenResponse } from '@vigil/proto';
+import { REQUEST_ID_HEADER, bulkJobChunkSchema, contracts, streams, subjects } from '@vigil/proto';
 import type { GatewayConfig } from '../env.js';
 import { BulkJobsRepository } from './bulk-jobs.repository.js';
 
@@ -74,8 +74,8 @@ export class BulkWorker {
 
   private async process(payload: unknown) {
     const chunk = bulkJobChunkSchema.parse(payload);
-    const reply = await this.rpc.request<BulkScreenResponse>(
-      subjects.screening.bulkScreen,
+    const reply = await this.rpc.request(
+      contracts.screening.bulkScreen,
       {
         ...chunk.caller,
         names: chunk.names,

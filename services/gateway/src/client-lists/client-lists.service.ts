@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { RpcClient } from '@vigil/platform';
 import {
   CLIENT_LIST_PART_BYTES,
-  subjects,
+  contracts,
   type ClientList,
   type ClientListDeleteReply,
   type ClientListDownloadReply,
@@ -14,7 +14,7 @@ import { randomUUID } from 'node:crypto';
 import { GATEWAY_CONFIG } from '../config.token.js';
 import type { GatewayConfig } from '../env.js';
 
-const on = subjects.monitoring.clientLists;
+const on = contracts.monitoring.clientLists;
 
 /** Client lists over NATS: the file goes to monitoring in parts, downloads come back in pages. */
 @Injectable()

@@ -1,19 +1,13 @@
-import { Controller, Delete, Get, HttpCode, Param, Post, Put, Req, Res } from '@nestjs/common';
-import { RpcClient, parseMessage } from '@vigil/platform';
-import {
-  clientIdRequestSchema,
-  createClientRequestSchema,
-  findByKeyRequestSchema,
-  subjects,
-  updateThresholdsRequestSchema,
-  type ApiKeyStatus,
-  type Client,
-  type ClientWithKey,
-  type ListClientsReply,
-  type MessageReply,
-} from '@vigil/proto';
-import type { Request, Response } from 'express';
-import { bearerToken, bodyOf } from '../auth/caller.js';
+import { Controller, Delete, Get, HttpCode, Post, Put, Res } from '@nestjs/common';
+import { RpcClient } from '@vigil/platform';
+import { contracts, type ParsedRequestOf } from '@vigil/proto';
+import type { Response } from 'express';
+import { AccessToken, ZodRequest } from '../http/route-params.js';
+
+const on = contracts.clients;
+type RequestFor<K extends Exclude<keyof typeof on, 'settings'>> = ParsedRequestOf<(typeof on)[K]>;
+/** The admin's token and the client named by the path: what every per-client route sends. */
+const byId = (schema: typeof on.delete.request) => ZodRequest(schema, 'message', { body: false, accessToken: true, params: { clientId: 'id' } });
 
 /** /api/client/clients/*: the admin console's client administration. The auth service checks the admin role. */
 @Controller('api/client/clients')
@@ -21,55 +15,49 @@ export class ClientsController {
   constructor(private readonly rpc: RpcClient) {}
 
   @Get()
-  list(@Req() req: Request): Promise<ListClientsReply> {
-    return this.rpc.request(subjects.clients.list, { accessToken: bearerToken(req) });
+  list(@AccessToken() accessToken: string) {
+    return this.rpc.request(on.list, { accessToken });
   }
 
   @Post('create')
   @HttpCode(201)
-  create(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<ClientWithKey> {
+  create(@ZodRequest(on.create.request, 'client', { accessToken: true }) request: RequestFor<'create'>, @Res({ passthrough: true }) res: Response) {
     res.setHeader('cache-control', 'no-store');
-    return this.rpc.request(subjects.clients.create, parseMessage(createClientRequestSchema, { ...bodyOf(req), accessToken: bearerToken(req) }, 'client'));
+    return this.rpc.request(on.create, request);
   }
 
   @Get('api-key/:key')
-  findByKey(@Req() req: Request, @Param('key') key: string): Promise<Client> {
-    return this.rpc.request(subjects.clients.findByKey, parseMessage(findByKeyRequestSchema, { accessToken: bearerToken(req), apiKey: key }));
+  findByKey(@ZodRequest(on.findByKey.request, 'message', { body: false, accessToken: true, params: { apiKey: 'key' } }) request: RequestFor<'findByKey'>) {
+    return this.rpc.request(on.findByKey, request);
   }
 
   @Put(':id/thresholds')
-  thresholds(@Req() req: Request, @Param('id') id: string): Promise<Client> {
-    const body = bodyOf(req);
-    return this.rpc.request(
-      subjects.clients.updateThresholds,
-      parseMessage(updateThresholdsRequestSchema, { accessToken: bearerToken(req), clientId: id, threshold_config: body.threshold_config }, 'threshold configuration'),
-    );
+  thresholds(
+    @ZodRequest(on.updateThresholds.request, 'threshold configuration', { accessToken: true, params: { clientId: 'id' } }) request: RequestFor<'updateThresholds'>,
+  ) {
+    return this.rpc.request(on.updateThresholds, request);
   }
 
   @Delete(':id')
-  remove(@Req() req: Request, @Param('id') id: string): Promise<MessageReply> {
-    return this.rpc.request(subjects.clients.delete, this.byId(req, id));
+  remove(@byId(on.delete.request) request: RequestFor<'delete'>) {
+    return this.rpc.request(on.delete, request);
   }
 
   @Post(':id/regenerate-key')
   @HttpCode(200)
-  regenerate(@Req() req: Request, @Param('id') id: string, @Res({ passthrough: true }) res: Response): Promise<ClientWithKey> {
+  regenerate(@byId(on.regenerateKey.request) request: RequestFor<'regenerateKey'>, @Res({ passthrough: true }) res: Response) {
     res.setHeader('cache-control', 'no-store');
-    return this.rpc.request(subjects.clients.regenerateKey, this.byId(req, id));
+    return this.rpc.request(on.regenerateKey, request);
   }
 
   @Post(':id/revoke-key')
   @HttpCode(200)
-  revoke(@Req() req: Request, @Param('id') id: string): Promise<ApiKeyStatus> {
-    return this.rpc.request(subjects.clients.revokeKey, this.byId(req, id));
+  revoke(@byId(on.revokeKey.request) request: RequestFor<'revokeKey'>) {
+    return this.rpc.request(on.revokeKey, request);
   }
 
   @Get(':id/api-key-status')
-  keyStatus(@Req() req: Request, @Param('id') id: string): Promise<ApiKeyStatus> {
-    return this.rpc.request(subjects.clients.keyStatus, this.byId(req, id));
-  }
-
-  private byId(req: Request, id: string) {
-    return parseMessage(clientIdRequestSchema, { accessToken: bearerToken(req), clientId: id });
+  keyStatus(@byId(on.keyStatus.request) request: RequestFor<'keyStatus'>) {
+    return this.rpc.request(on.keyStatus, request);
   }
 }

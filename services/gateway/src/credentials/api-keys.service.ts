@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { DomainError, RpcClient } from '@vigil/platform';
-import { API_KEY_PATTERN, keyRevokedEventSchema, subjects, type ResolvedKey } from '@vigil/proto';
+import { API_KEY_PATTERN, contracts, keyRevokedEventSchema, subjects, type ResolvedKey } from '@vigil/proto';
 import { z } from 'zod';
 import { createHash } from 'node:crypto';
 import { GATEWAY_CONFIG } from '../config.token.js';
@@ -70,7 +70,7 @@ export class ApiKeys implements OnModuleInit {
     if (!pending) {
       const generation = this.generation;
       pending = this.rpc
-        .request<ResolvedKey>(subjects.clients.resolveKey, { keyHash: hash })
+        .request(contracts.clients.resolveKey, { keyHash: hash })
         .then((value) => {
           if (generation === this.generation && this.config.KEY_CACHE_TTL_MS > 0) {
             // Never past the end of the usage period: the next request must count in the new one.

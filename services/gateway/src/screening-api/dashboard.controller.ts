@@ -1,23 +1,25 @@
-import { Controller, Get, HttpCode, Param, Post, Query, Req, UseInterceptors } from '@nestjs/common';
-import { RpcClient, parseMessage } from '@vigil/platform';
+import { Controller, Get, HttpCode, Post, UseInterceptors } from '@nestjs/common';
+import { RpcClient } from '@vigil/platform';
 import {
   apiBulkScreenRequestSchema,
   apiScreenRequestSchema,
-  subjects,
+  contracts,
+  type ApiBulkScreenRequest,
+  type ApiScreenRequest,
   type ApiStatusResponse,
-  type Client,
   type BulkScreenResponse,
   type DatasetsResponse,
   type EntityDetails,
+  type ResolvedKey,
   type ScreenResponse,
   type SearchResponse,
 } from '@vigil/proto';
-import type { Request } from 'express';
 import { z } from 'zod';
 import { Credentials } from '../credentials/credentials.js';
+import { AccessToken, CurrentClient, ZodBody, ZodParam, ZodQuery } from '../http/route-params.js';
 import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor.js';
 import { Quotas } from '../quotas/quotas.service.js';
-import { bodyOf, bulkReply, clientOf } from './screening-api.controller.js';
+import { bulkReply } from './screening-api.controller.js';
 import { ScreeningApi } from './screening-api.service.js';
 
 const searchQuerySchema = z.object({ query: z.string(), limit: z.coerce.number().int().optional() });
@@ -40,18 +42,18 @@ export class DashboardController {
   /** The signed-in user's client profile; auth answers from the token, so it can only be the caller's own. */
   @Get('client')
   @Credentials('dashboard')
-  client(@Req() req: Request): Promise<Client> {
-    return this.rpc.request(subjects.clients.settings.getProfile, {
-      accessToken: /^Bearer\s+(\S+)$/i.exec(req.header('authorization')!)![1],
-    });
+  client(@AccessToken() accessToken: string) {
+    return this.rpc.request(contracts.clients.settings.getProfile, { accessToken });
   }
 
   /** One list's entities as a CSV file (the dashboard's "Download"); `source` as in GET /api/v1/lists. */
   @Get('sanctions/bulk-download')
   @Credentials('dashboard')
-  async bulkDownload(@Req() req: Request, @Query() query: Record<string, unknown>): Promise<Response> {
-    const { source, cursor, limit } = parseMessage(datasetsQuerySchema, query, 'query');
-    const page = await this.screening.datasets(clientOf(req), {
+  async bulkDownload(
+    @CurrentClient() client: ResolvedKey,
+    @ZodQuery(datasetsQuerySchema) { source, cursor, limit }: z.output<typeof datasetsQuerySchema>,
+  ): Promise<Response> {
+    const page = await this.screening.datasets(client, {
       source,
       format: 'csv',
       ...(cursor ? { cursor } : {}),
@@ -71,46 +73,52 @@ export class DashboardController {
   @HttpCode(200)
   @Credentials('dashboard')
   @UseInterceptors(IdempotencyInterceptor)
-  async screen(@Req() req: Request) {
-    const response = await this.screening.screen(
-      clientOf(req),
-      parseMessage(apiScreenRequestSchema, bodyOf(req), 'screening request'),
-    );
-    return dashboardScreen(response);
+  async screen(
+    @CurrentClient() client: ResolvedKey,
+    @ZodBody(apiScreenRequestSchema, 'screening request') request: ApiScreenRequest,
+  ) {
+    return dashboardScreen(await this.screening.screen(client, request));
   }
 
   @Post('sanctions/bulk-search')
   @HttpCode(200)
   @Credentials('dashboard')
   @UseInterceptors(IdempotencyInterceptor)
-  async bulkSearch(@Req() req: Request): Promise<BulkScreenResponse | Response> {
-    const body = parseMessage(apiBulkScreenRequestSchema, bodyOf(req), 'bulk screening request');
-    return bulkReply(await this.screening.bulk(clientOf(req), body.names, body.limit));
+  async bulkSearch(
+    @CurrentClient() client: ResolvedKey,
+    @ZodBody(apiBulkScreenRequestSchema, 'bulk screening request') body: ApiBulkScreenRequest,
+  ): Promise<BulkScreenResponse | Response> {
+    return bulkReply(await this.screening.bulk(client, body.names, body.limit));
   }
 
   @Get('sanctions/search')
   @Credentials('dashboard')
-  search(@Req() req: Request, @Query() query: Record<string, unknown>): Promise<SearchResponse> {
-    const parsed = parseMessage(searchQuerySchema, query, 'query');
-    return this.screening.search(clientOf(req), parsed.query, parsed.limit);
+  search(
+    @CurrentClient() client: ResolvedKey,
+    @ZodQuery(searchQuerySchema) query: z.output<typeof searchQuerySchema>,
+  ): Promise<SearchResponse> {
+    return this.screening.search(client, query.query, query.limit);
   }
 
   @Get('sanctions/datasets')
   @Credentials('dashboard')
-  datasets(@Req() req: Request, @Query() query: Record<string, unknown>): Promise<DatasetsResponse> {
-    return this.screening.datasets(clientOf(req), parseMessage(datasetsQuerySchema, query, 'query'));
+  datasets(
+    @CurrentClient() client: ResolvedKey,
+    @ZodQuery(datasetsQuerySchema) query: z.output<typeof datasetsQuerySchema>,
+  ): Promise<DatasetsResponse> {
+    return this.screening.datasets(client, query);
   }
 
   @Get('sanctions/entity/:id')
   @Credentials('dashboard')
-  entity(@Req() req: Request, @Param('id') id: string): Promise<EntityDetails> {
-    return this.screening.entity(clientOf(req), id);
+  entity(@CurrentClient() client: ResolvedKey, @ZodParam('id') id: string): Promise<EntityDetails> {
+    return this.screening.entity(client, id);
   }
 
   @Get('status')
   @Credentials('api-key')
-  status(@Req() req: Request): Promise<ApiStatusResponse> {
-    return this.quotas.status(clientOf(req));
+  status(@CurrentClient() client: ResolvedKey): Promise<ApiStatusResponse> {
+    return this.quotas.status(client);
   }
 }
 

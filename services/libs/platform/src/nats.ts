@@ -94,12 +94,8 @@ export class RpcClient implements OnApplicationShutdown {
    * contract's reply schema (a reply that does not match is the remote's bug: INTERNAL).
    * The request is typed by the contract; the handler parses it (`@Handles`).
    */
-  async request<C extends Contract>(contract: C, payload: RequestOf<C>, options?: { timeoutMs?: number }): Promise<ReplyOf<C>>;
-  /** @deprecated The caller picks the reply type: use a contract. Goes once every call site has one. */
-  async request<T>(subject: string, payload: unknown, options?: { timeoutMs?: number }): Promise<T>;
-  async request(target: Contract | string, payload: unknown, options: { timeoutMs?: number } = {}): Promise<unknown> {
-    if (typeof target === 'string') return this.requestUnchecked(target, payload, options);
-    return checkReply(target, await this.requestUnchecked(target.subject, payload, options), 'received');
+  async request<C extends Contract>(contract: C, payload: RequestOf<C>, options: { timeoutMs?: number } = {}): Promise<ReplyOf<C>> {
+    return checkReply(contract, await this.requestUnchecked(contract.subject, payload, options), 'received');
   }
 
   /**
