@@ -1,8 +1,8 @@
-import { baseEnvSchema } from '@vigil/platform';
+import { baseEnvSchema, envSchemas } from '@vigil/platform';
 import { z } from 'zod';
 
 export const envSchema = baseEnvSchema.extend({
-  DB_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lowercase Postgres identifier').default('audit'),
+  DB_SCHEMA: envSchemas.dbSchema.default('audit'),
 });
 
 export type AuditConfig = z.infer<typeof envSchema>;

@@ -1,4 +1,4 @@
-import { baseEnvSchema } from '@vigil/platform';
+import { baseEnvSchema, envSchemas } from '@vigil/platform';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -45,11 +45,11 @@ const minutesPairs = pairs('source=minutes').refine((m) => Object.values(m).ever
   message: 'minutes must be positive integers',
 });
 
-const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const { bool } = envSchemas;
 
 export const envSchema = baseEnvSchema
   .extend({
-    DB_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lowercase Postgres identifier').default('screening'),
+    DB_SCHEMA: envSchemas.dbSchema.default('screening'),
     /**
      * dir: every list file found under LISTS_DIR (default: the bundled sample);
      * official: each source from its publisher's URL (LIST_LOCATIONS overrides any of them).
