@@ -124,6 +124,13 @@ import {
 import { searchRequestSchema, searchResponseSchema } from './screening/search.js';
 import type { ServiceName } from './services.js';
 import { subjects } from './subjects.js';
+import { adminActionEventSchema, reviewDecidedEventSchema } from './audit/events.js';
+import {
+  evidencePageRequestSchema,
+  evidencePageResponseSchema,
+  securityLogsRequestSchema,
+  securityLogsResponseSchema,
+} from './audit/requests.js';
 
 /** A request that carries nothing (admin triggers, catalogue reads, health). */
 export const emptyRequestSchema = z.object({});
@@ -253,6 +260,10 @@ export const contracts = {
     checkWarnings: contract(subjects.billing.checkWarnings, emptyRequestSchema, quotaCheckResponseSchema),
     checkPayments: contract(subjects.billing.checkPayments, emptyRequestSchema, quotaCheckResponseSchema),
   },
+  audit: {
+    securityLogs: contract(subjects.audit.securityLogs, securityLogsRequestSchema, securityLogsResponseSchema),
+    evidence: contract(subjects.audit.evidence, evidencePageRequestSchema, evidencePageResponseSchema),
+  },
 } as const;
 
 /** Every event, with the schema of its payload. */
@@ -261,7 +272,10 @@ export const events = {
     updated: event(subjects.lists.updated, listsUpdatedEventSchema),
     refreshFailed: event(subjects.lists.refreshFailed, listsRefreshFailedEventSchema),
   },
-  screening: { screened: event(subjects.screening.screened, screenedEventSchema) },
+  screening: {
+    screened: event(subjects.screening.screened, screenedEventSchema),
+    reviewDecided: event(subjects.screening.reviewDecided, reviewDecidedEventSchema),
+  },
   auth: {
     failedAuth: event(subjects.auth.failedAuth, failedAuthEventSchema),
     sessionRevoked: event(subjects.auth.sessionRevoked, sessionRevokedEventSchema),
@@ -278,5 +292,6 @@ export const events = {
     quotaWarning: event(subjects.gateway.quotaWarning, quotaEventSchema),
     quotaExceeded: event(subjects.gateway.quotaExceeded, quotaEventSchema),
     bulkChunk: event(subjects.gateway.bulkChunk, bulkJobChunkSchema),
+    adminAction: event(subjects.gateway.adminAction, adminActionEventSchema),
   },
 } as const;

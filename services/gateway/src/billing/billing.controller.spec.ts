@@ -2,6 +2,7 @@ import { jest } from '@jest/globals';
 import type { RpcClient } from '@vigil/platform';
 import { checkoutBodySchema, contracts } from '@vigil/proto';
 import type { Request, Response } from 'express';
+import type { AdminActions } from '../audit/admin-actions.publisher.js';
 import { setCaller, type SessionUser } from '../credentials/credentials.js';
 import { BillingController } from './billing.controller.js';
 
@@ -9,7 +10,8 @@ const user: SessionUser = { id: '22222222-2222-4222-8222-222222222222', email: '
 
 function setup() {
   const rpc = { request: jest.fn(async (_contract: unknown, _payload: unknown): Promise<unknown> => ({})) };
-  return { sut: new BillingController(rpc as unknown as RpcClient), rpc };
+  const actions = { record: jest.fn(async () => undefined) };
+  return { sut: new BillingController(rpc as unknown as RpcClient, actions as unknown as AdminActions), rpc };
 }
 
 function req(body: unknown, caller: Parameters<typeof setCaller>[1] = {}) {

@@ -11,6 +11,7 @@ import {
 } from '@vigil/proto';
 import type { Request, Response } from 'express';
 import type { z } from 'zod';
+import { AdminActions, CurrentActor, type AdminActor } from '../audit/admin-actions.publisher.js';
 import { Credentials, type SessionUser } from '../credentials/credentials.js';
 import { CurrentClient, CurrentUser, ZodBody, ZodParam, ZodQuery } from '../http/route-params.js';
 
@@ -26,7 +27,10 @@ const billingUser = (user: SessionUser) => ({ id: user.id, email: user.email });
  */
 @Controller('api')
 export class BillingController {
-  constructor(private readonly rpc: RpcClient) {}
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly actions: AdminActions,
+  ) {}
 
   @Get('plans')
   @Credentials('public')
@@ -106,8 +110,20 @@ export class BillingController {
   @Post('upgrade/upgrade')
   @Credentials('dashboard')
   @HttpCode(200)
-  upgrade(@CurrentClient() client: ResolvedKey, @ZodBody(upgradeBodySchema, 'message') body: z.output<typeof upgradeBodySchema>) {
-    return this.rpc.request(on.upgrade, { clientId: client.clientId, ...body });
+  async upgrade(
+    @CurrentActor() actor: AdminActor,
+    @CurrentClient() client: ResolvedKey,
+    @ZodBody(upgradeBodySchema, 'message') body: z.output<typeof upgradeBodySchema>,
+  ) {
+    const result = await this.rpc.request(on.upgrade, { clientId: client.clientId, ...body });
+    // For the audit trail: who changed the client's tier, from what to what.
+    await this.actions.record(
+      'tier.changed',
+      actor,
+      { clientId: client.clientId, clientName: client.clientName },
+      { from: client.tier, to: body.newTier },
+    );
+    return result;
   }
 
   @Get('client/quota-monitoring')

@@ -2,6 +2,8 @@ import { Controller, Delete, Get, HttpCode, Post, Put, Res } from '@nestjs/commo
 import { RpcClient } from '@vigil/platform';
 import { contracts, type ParsedRequestOf } from '@vigil/proto';
 import type { Response } from 'express';
+import { AdminActions, CurrentActor, type AdminActor } from '../audit/admin-actions.publisher.js';
+import { Credentials } from '../credentials/credentials.js';
 import { AccessToken, ZodRequest } from '../http/route-params.js';
 
 const on = contracts.clients;
@@ -9,10 +11,18 @@ type RequestFor<K extends Exclude<keyof typeof on, 'settings'>> = ParsedRequestO
 /** The admin's token and the client named by the path: what every per-client route sends. */
 const byId = (schema: typeof on.delete.request) => ZodRequest(schema, 'message', { body: false, accessToken: true, params: { clientId: 'id' } });
 
-/** /api/client/clients/*: the admin console's client administration. The auth service checks the admin role. */
+/**
+ * /api/client/clients/*: the admin console's client administration. The credentials guard
+ * admits admins only and records ADMIN_ACCESS with the actor; the auth service checks the role
+ * again. Each change is then recorded as an admin action for the audit trail.
+ */
 @Controller('api/client/clients')
+@Credentials('admin')
 export class ClientsController {
-  constructor(private readonly rpc: RpcClient) {}
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly actions: AdminActions,
+  ) {}
 
   @Get()
   list(@AccessToken() accessToken: string) {
@@ -21,9 +31,15 @@ export class ClientsController {
 
   @Post('create')
   @HttpCode(201)
-  create(@ZodRequest(on.create.request, 'client', { accessToken: true }) request: RequestFor<'create'>, @Res({ passthrough: true }) res: Response) {
+  async create(
+    @ZodRequest(on.create.request, 'client', { accessToken: true }) request: RequestFor<'create'>,
+    @CurrentActor() actor: AdminActor,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     res.setHeader('cache-control', 'no-store');
-    return this.rpc.request(on.create, request);
+    const client = await this.rpc.request(on.create, request);
+    await this.actions.record('client.created', actor, { clientId: client.id, clientName: client.client_name }, { tier: client.tier });
+    return client;
   }
 
   @Get('api-key/:key')
@@ -32,28 +48,43 @@ export class ClientsController {
   }
 
   @Put(':id/thresholds')
-  thresholds(
+  async thresholds(
     @ZodRequest(on.updateThresholds.request, 'threshold configuration', { accessToken: true, params: { clientId: 'id' } }) request: RequestFor<'updateThresholds'>,
+    @CurrentActor() actor: AdminActor,
   ) {
-    return this.rpc.request(on.updateThresholds, request);
+    const client = await this.rpc.request(on.updateThresholds, request);
+    await this.actions.record(
+      'thresholds.changed',
+      actor,
+      { clientId: client.id, clientName: client.client_name },
+      { threshold_config: client.threshold_config },
+    );
+    return client;
   }
 
   @Delete(':id')
-  remove(@byId(on.delete.request) request: RequestFor<'delete'>) {
-    return this.rpc.request(on.delete, request);
+  async remove(@byId(on.delete.request) request: RequestFor<'delete'>, @CurrentActor() actor: AdminActor) {
+    const reply = await this.rpc.request(on.delete, request);
+    await this.actions.record('client.deleted', actor, { clientId: request.clientId, clientName: null });
+    return reply;
   }
 
   @Post(':id/regenerate-key')
   @HttpCode(200)
-  regenerate(@byId(on.regenerateKey.request) request: RequestFor<'regenerateKey'>, @Res({ passthrough: true }) res: Response) {
+  async regenerate(@byId(on.regenerateKey.request) request: RequestFor<'regenerateKey'>, @CurrentActor() actor: AdminActor, @Res({ passthrough: true }) res: Response) {
     res.setHeader('cache-control', 'no-store');
-    return this.rpc.request(on.regenerateKey, request);
+    const client = await this.rpc.request(on.regenerateKey, request);
+    // The key itself never leaves this answer: the record says that it changed, not what it is.
+    await this.actions.record('key.regenerated', actor, { clientId: client.id, clientName: client.client_name });
+    return client;
   }
 
   @Post(':id/revoke-key')
   @HttpCode(200)
-  revoke(@byId(on.revokeKey.request) request: RequestFor<'revokeKey'>) {
-    return this.rpc.request(on.revokeKey, request);
+  async revoke(@byId(on.revokeKey.request) request: RequestFor<'revokeKey'>, @CurrentActor() actor: AdminActor) {
+    const status = await this.rpc.request(on.revokeKey, request);
+    await this.actions.record('key.revoked', actor, { clientId: status.client_id, clientName: null }, { prefix: status.prefix });
+    return status;
   }
 
   @Get(':id/api-key-status')

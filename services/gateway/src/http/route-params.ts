@@ -67,6 +67,8 @@ export type RequestSources = {
   accessToken?: boolean;
   /** `clientId`: the client the verified API key names (INVALID_API_KEY without one). */
   client?: boolean;
+  /** `actorId`: the signed-in user who acts (null on a key-only request). */
+  actor?: boolean;
   params?: Readonly<Record<string, string>>;
   /** Query parameters by field; `true`: every field of the schema not filled from elsewhere, under its own name. */
   query?: Readonly<Record<string, string>> | true;
@@ -81,6 +83,7 @@ function queryNames(sources: RequestSources, properties: Record<string, JsonSche
     ...(sources.caller ? ['ip', 'userAgent'] : []),
     ...(sources.accessToken ? ['accessToken'] : []),
     ...(sources.client ? ['clientId'] : []),
+    ...(sources.actor ? ['actorId'] : []),
     ...Object.keys(sources.params ?? {}),
   ]);
   return Object.fromEntries(
@@ -110,6 +113,7 @@ function gather(req: Request, sources: RequestSources, properties: Record<string
     ...(body ? bodyOf(req) : {}),
     ...query,
     ...clientId,
+    ...(sources.actor ? { actorId: callerOf(req).user?.id ?? null } : {}),
     ...(sources.accessToken ? { accessToken: bearerToken(req) } : {}),
     ...params,
     ...(sources.caller ? callerContext(req) : {}),
@@ -165,6 +169,7 @@ export function ZodRequest(schema: z.ZodType, what = 'message', sources: Request
       ...(sources.caller ? ['ip', 'userAgent'] : []),
       ...(sources.accessToken ? ['accessToken'] : []),
       ...(sources.client ? ['clientId'] : []),
+      ...(sources.actor ? ['actorId'] : []),
       ...Object.keys(sources.params ?? {}),
     ];
     if (sources.accessToken) describe(target, key, ApiExtension(FORWARDS_SESSION, true));

@@ -52,6 +52,7 @@ export class ScreeningLogsController {
     @ZodRequest(on.decideReview.request, 'review decision', {
       body: false,
       client: true,
+      actor: true,
       params: { id: 'id' },
       query: true,
     })
