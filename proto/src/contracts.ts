@@ -99,6 +99,37 @@ import {
   clientListUploadPartReplySchema,
   clientListUploadPartRequestSchema,
 } from './monitoring/client-lists.js';
+import {
+  alertRefRequestSchema,
+  alertsReplySchema,
+  bulkAddReplySchema,
+  bulkAddRequestSchema,
+  bulkRemoveReplySchema,
+  bulkRemoveRequestSchema,
+  callerOnlyRequestSchema,
+  checkMonitoredEntityReplySchema,
+  createMonitoredEntityRequestSchema,
+  createWebhookReplySchema,
+  createWebhookRequestSchema,
+  deleteMonitoredEntityReplySchema,
+  deleteWebhookReplySchema,
+  listAlertsRequestSchema,
+  listMonitoredEntitiesRequestSchema,
+  monitoredEntitiesReplySchema,
+  monitoredEntityRefRequestSchema,
+  monitoredEntitySchema,
+  monitoringAlertSchema,
+  monitoringServiceStatusReplySchema,
+  monitoringSettingsReplySchema,
+  monitoringStatsReplySchema,
+  updateMonitoredEntityRequestSchema,
+  updateMonitoringSettingsRequestSchema,
+  webhookDeliveriesReplySchema,
+  webhookDeliveriesRequestSchema,
+  webhookRefRequestSchema,
+  webhooksReplySchema,
+} from './monitoring/monitoring.js';
+import { bulkJobCompletedEventSchema } from './gateway/jobs.js';
 import { bulkScreenRequestSchema, bulkScreenResponseSchema } from './screening/bulk-screen.js';
 import { entityDetailsSchema, entityRequestSchema } from './screening/entity.js';
 import { listsRefreshFailedEventSchema, listsUpdatedEventSchema, screenedEventSchema } from './screening/events.js';
@@ -178,6 +209,55 @@ export const contracts = {
         subjects.monitoring.clientLists.delete,
         clientListDeleteRequestSchema,
         clientListDeleteReplySchema,
+      ),
+    },
+    entities: {
+      create: contract(subjects.monitoring.entities.create, createMonitoredEntityRequestSchema, monitoredEntitySchema),
+      list: contract(
+        subjects.monitoring.entities.list,
+        listMonitoredEntitiesRequestSchema,
+        monitoredEntitiesReplySchema,
+      ),
+      update: contract(subjects.monitoring.entities.update, updateMonitoredEntityRequestSchema, monitoredEntitySchema),
+      delete: contract(
+        subjects.monitoring.entities.delete,
+        monitoredEntityRefRequestSchema,
+        deleteMonitoredEntityReplySchema,
+      ),
+      check: contract(
+        subjects.monitoring.entities.check,
+        monitoredEntityRefRequestSchema,
+        checkMonitoredEntityReplySchema,
+      ),
+      bulkAdd: contract(subjects.monitoring.entities.bulkAdd, bulkAddRequestSchema, bulkAddReplySchema),
+      bulkRemove: contract(subjects.monitoring.entities.bulkRemove, bulkRemoveRequestSchema, bulkRemoveReplySchema),
+    },
+    alerts: {
+      list: contract(subjects.monitoring.alerts.list, listAlertsRequestSchema, alertsReplySchema),
+      acknowledge: contract(subjects.monitoring.alerts.acknowledge, alertRefRequestSchema, monitoringAlertSchema),
+    },
+    stats: contract(subjects.monitoring.stats, callerOnlyRequestSchema, monitoringStatsReplySchema),
+    settings: {
+      get: contract(subjects.monitoring.settings.get, callerOnlyRequestSchema, monitoringSettingsReplySchema),
+      update: contract(
+        subjects.monitoring.settings.update,
+        updateMonitoringSettingsRequestSchema,
+        monitoringSettingsReplySchema,
+      ),
+    },
+    serviceStatus: contract(
+      subjects.monitoring.serviceStatus,
+      callerOnlyRequestSchema,
+      monitoringServiceStatusReplySchema,
+    ),
+    webhooks: {
+      create: contract(subjects.monitoring.webhooks.create, createWebhookRequestSchema, createWebhookReplySchema),
+      list: contract(subjects.monitoring.webhooks.list, callerOnlyRequestSchema, webhooksReplySchema),
+      delete: contract(subjects.monitoring.webhooks.delete, webhookRefRequestSchema, deleteWebhookReplySchema),
+      deliveries: contract(
+        subjects.monitoring.webhooks.deliveries,
+        webhookDeliveriesRequestSchema,
+        webhookDeliveriesReplySchema,
       ),
     },
   },
@@ -276,6 +356,8 @@ export const events = {
     screened: event(subjects.screening.screened, screenedEventSchema),
     reviewDecided: event(subjects.screening.reviewDecided, reviewDecidedEventSchema),
   },
+  /** Core NATS; the gateway's bulk worker announces a finished job (for bulk_job.completed webhooks). */
+  bulkJobs: { completed: event(subjects.gateway.bulkJobCompleted, bulkJobCompletedEventSchema) },
   auth: {
     failedAuth: event(subjects.auth.failedAuth, failedAuthEventSchema),
     sessionRevoked: event(subjects.auth.sessionRevoked, sessionRevokedEventSchema),

@@ -34,6 +34,34 @@ export const subjects = {
       entries: 'monitoring.v1.client-lists.entries',
       delete: 'monitoring.v1.client-lists.delete',
     },
+    entities: {
+      create: 'monitoring.v1.entities.create',
+      list: 'monitoring.v1.entities.list',
+      update: 'monitoring.v1.entities.update',
+      delete: 'monitoring.v1.entities.delete',
+      check: 'monitoring.v1.entities.check',
+      bulkAdd: 'monitoring.v1.entities.bulk-add',
+      bulkRemove: 'monitoring.v1.entities.bulk-remove',
+    },
+    alerts: {
+      list: 'monitoring.v1.alerts.list',
+      acknowledge: 'monitoring.v1.alerts.acknowledge',
+    },
+    stats: 'monitoring.v1.stats',
+    settings: {
+      get: 'monitoring.v1.settings.get',
+      update: 'monitoring.v1.settings.update',
+    },
+    serviceStatus: 'monitoring.v1.service-status',
+    webhooks: {
+      create: 'monitoring.v1.webhooks.create',
+      list: 'monitoring.v1.webhooks.list',
+      delete: 'monitoring.v1.webhooks.delete',
+      deliveries: 'monitoring.v1.webhooks.deliveries',
+    },
+    /** Core NATS (not JetStream): a client's new alerts and review items, for the gateway's live push. */
+    push: (clientId: string) => `monitoring.v1.push.${clientId}` as const,
+    pushAll: 'monitoring.v1.push.*',
   },
   lists: {
     updated: 'lists.v1.updated',
@@ -123,6 +151,8 @@ export const subjects = {
     quotaExceeded: 'quota.v1.exceeded',
     /** Work queue (JetStream BULK_JOBS): one chunk of an asynchronous bulk-screen job. */
     bulkChunk: 'bulk.v1.chunk',
+    /** Event (core NATS, at most once): an asynchronous bulk job has every result; for webhooks. */
+    bulkJobCompleted: 'bulk.v1.job-completed',
     /** Event (JetStream ADMIN_ACTIONS): an administrator changed a client, its key, thresholds or tier, or refreshed lists. */
     adminAction: 'admin.v1.action',
   },

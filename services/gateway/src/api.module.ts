@@ -18,6 +18,8 @@ import { SessionTokens } from './credentials/session-tokens.service.js';
 import type { GatewayConfig } from './env.js';
 import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor.js';
 import { IdempotencyRepository } from './idempotency/idempotency.repository.js';
+import { MonitoringController } from './monitoring/monitoring.controller.js';
+import { Monitoring } from './monitoring/monitoring.service.js';
 import { Database } from './infra/database.js';
 import { NatsStreams } from './infra/jetstream.js';
 import { QuotasRepository } from './quotas/quotas.repository.js';
@@ -48,6 +50,7 @@ export class ApiModule {
         CatalogueController,
         ScreeningLogsController,
         ClientListsController,
+        MonitoringController,
         ClientsController,
         AuditController,
         ListsAdminController,
@@ -74,6 +77,7 @@ export class ApiModule {
         BulkWorkerRunner,
         ScreeningApi,
         ClientLists,
+        Monitoring,
       ],
     };
   }

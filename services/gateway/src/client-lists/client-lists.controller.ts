@@ -100,7 +100,7 @@ export class ClientListsController {
     },
   })
   upload(
-    @CurrentClient() { clientId }: ResolvedKey,
+    @CurrentClient() client: ResolvedKey,
     @ZodRequest(uploadFieldsSchema, 'upload', { documentBody: false }) fields: z.output<typeof uploadFieldsSchema>,
     @UploadedFile() file: UploadedCsv | undefined,
   ): Promise<ClientList> {
@@ -116,7 +116,7 @@ export class ClientListsController {
     }
     const fileName = file.originalname.slice(0, 255);
     const name = fields.name ?? (fileName.replace(/\.csv$/i, '').trim() || fileName);
-    return this.lists.upload(clientId, file.buffer, {
+    return this.lists.upload(client, file.buffer, {
       name: name.slice(0, 200),
       fileName,
       ...(fields.description ? { description: fields.description } : {}),
