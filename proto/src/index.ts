@@ -308,6 +308,8 @@ export type {
   BulkJobItem,
   BulkJobResponse,
   ApiStatusResponse,
+  ApiScreenRequest,
+  ApiBulkScreenRequest,
 } from './http/api-v1.js';
 export { REPORT_KINDS, SCREENING_LOG_CSV_COLUMNS } from './http/dashboard.js';
 export type { ReportKind, UsageDay, UsageHistoryResponse } from './http/dashboard.js';

@@ -24,6 +24,9 @@ export const apiBulkScreenRequestSchema = z.object({
   limit: z.number().int().min(1).max(10).optional(),
 });
 
+export type ApiScreenRequest = z.output<typeof apiScreenRequestSchema>;
+export type ApiBulkScreenRequest = z.output<typeof apiBulkScreenRequestSchema>;
+
 export const BULK_JOB_STATUSES = ['queued', 'running', 'completed'] as const;
 export type BulkJobStatus = (typeof BULK_JOB_STATUSES)[number];
 

@@ -90,8 +90,8 @@ export const CLIENT_LIST_ENTRIES_PAGE_MAX = 500;
 export const clientListEntriesRequestSchema = z.object({
   clientId: clientIdSchema,
   id: z.uuid(),
-  search: z.string().trim().min(1).max(300).optional(),
-  limit: z.number().int().min(1).max(CLIENT_LIST_ENTRIES_PAGE_MAX).default(100),
+  search: z.string().trim().min(1).max(300).optional().describe('Case-insensitive part of a name, email or alias.'),
+  limit: z.number().int().min(1).max(CLIENT_LIST_ENTRIES_PAGE_MAX).default(100).describe('1 to 500, default 100.'),
   offset: z.number().int().min(0).max(CLIENT_LIST_MAX_ROWS).default(0),
 });
 

@@ -13,7 +13,13 @@ const clientIdSchema = z.string().min(1).max(100);
 /** A calendar day (whole day, UTC) or an instant with its offset. */
 const dateBoundSchema = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
 const pagingShape = {
-  limit: z.number().int().min(1).max(SCREENING_LOGS_PAGE_MAX).default(SCREENING_LOGS_PAGE_DEFAULT),
+  limit: z
+    .number()
+    .int()
+    .min(1)
+    .max(SCREENING_LOGS_PAGE_MAX)
+    .default(SCREENING_LOGS_PAGE_DEFAULT)
+    .describe('1 to 500, default 100.'),
   offset: z.number().int().min(0).max(1_000_000).default(0),
 };
 
@@ -21,12 +27,12 @@ export const screeningLogsRequestSchema = z
   .object({
     clientId: clientIdSchema,
     /** Case-insensitive substring of the searched name. */
-    searchedName: z.string().trim().min(1).max(300).optional(),
+    searchedName: z.string().trim().min(1).max(300).optional().describe('Case-insensitive part of the searched name.'),
     matchFound: z.boolean().optional(),
     /** Inclusive; a bare date means from the start of that day (UTC). */
-    fromDate: dateBoundSchema.optional(),
+    fromDate: dateBoundSchema.optional().describe('YYYY-MM-DD or an ISO 8601 instant; inclusive.'),
     /** Inclusive; a bare date means to the end of that day (UTC). */
-    toDate: dateBoundSchema.optional(),
+    toDate: dateBoundSchema.optional().describe('YYYY-MM-DD (whole day) or an ISO 8601 instant; inclusive.'),
     ...pagingShape,
   })
   .refine((r) => !r.fromDate || !r.toDate || Date.parse(r.fromDate) <= Date.parse(r.toDate), {

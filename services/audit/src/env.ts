@@ -1,11 +1,11 @@
-import { baseEnvSchema } from '@vigil/platform';
+import { baseEnvSchema, envSchemas } from '@vigil/platform';
 import { z } from 'zod';
 
-const identifier = z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lowercase Postgres identifier');
+const identifier = envSchemas.dbSchema;
 const DAY_HOURS = 24;
 
 export const envSchema = baseEnvSchema.extend({
-  DB_SCHEMA: identifier.default('audit'),
+  DB_SCHEMA: envSchemas.dbSchema.default('audit'),
   /**
    * The role the service's connections take (SET ROLE at connect): INSERT and SELECT on the audit
    * tables, no UPDATE or DELETE. Created by the migration; the login role must be a member of it.

@@ -5,7 +5,7 @@
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { freePort, natsServerBinary } from '@vigil/platform/testing';
-import { subjects, type ProvisionClientReply, type Session, type Tier } from '@vigil/proto';
+import { contracts, type Contract, type ReplyOf, type RequestOf, type Tier } from '@vigil/proto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -108,12 +108,12 @@ export class AuditStack {
     this.startAudit();
     for (const service of backends.filter((s) => s !== 'audit'))
       this.spawn(join(SERVICES_DIR, service, 'dist', 'src', 'main.js'), this.env(service));
-    await this.waitFor(subjects.health('audit'), {});
-    if (gateway) await this.waitFor(subjects.health('auth'), {});
+    await this.waitFor(contracts.health('audit'), {});
+    if (gateway) await this.waitFor(contracts.health('auth'), {});
     if (screening) {
       await this.waitFor(
-        subjects.screening.screen,
-        { clientId: 'probe', tier: 'large', feeds: ['sanctions'], entity: { name: 'probe' } },
+        contracts.screening.screen,
+        { clientId: 'probe', tier: 'large' as const, feeds: ['sanctions'], entity: { name: 'probe' } },
         120_000,
       );
     }
@@ -193,23 +193,24 @@ export class AuditStack {
     return child;
   }
 
-  async request<T>(subject: string, payload: unknown, timeout = 10_000): Promise<T> {
+  async request<C extends Contract>(contract: C, payload: RequestOf<C>, timeout = 10_000): Promise<ReplyOf<C>> {
+    const subject = contract.subject;
     const reply = await this.nc!.request(subject, JSON.stringify({ data: payload, id: String(Math.random()) }), {
       timeout,
     });
-    const body = reply.json<{ response?: T; err?: unknown }>();
+    const body = reply.json<{ response?: unknown; err?: unknown }>();
     if (body.err) throw new Error(`${subject}: ${JSON.stringify(body.err)}`);
-    return body.response as T;
+    return contract.reply.parse(body.response) as ReplyOf<C>;
   }
 
-  private async waitFor(subject: string, payload: unknown, timeoutMs = 60_000) {
+  private async waitFor<C extends Contract>(contract: C, payload: RequestOf<C>, timeoutMs = 60_000) {
     const started = Date.now();
     for (;;) {
       try {
-        await this.request(subject, payload, 2_000);
+        await this.request(contract, payload, 2_000);
         return;
       } catch (error) {
-        if (Date.now() - started > timeoutMs) throw new Error(`${subject} did not answer: ${String(error)}`);
+        if (Date.now() - started > timeoutMs) throw new Error(`${contract.subject} did not answer: ${String(error)}`);
         await new Promise((r) => setTimeout(r, 250));
       }
     }
@@ -253,7 +254,7 @@ export class AuditStack {
     };
     const signup = await this.http('POST', '/auth/v1/signup', { body: form });
     if (signup.status >= 300) throw new Error(`admin signup: ${signup.status} ${signup.text}`);
-    const session = await this.request<Session>(subjects.auth.token, {
+    const session = await this.request(contracts.auth.token, {
       grant_type: 'password',
       email: this.adminEmail,
       password: PASSWORD,
@@ -274,7 +275,7 @@ export class AuditStack {
     );
     const confirmToken = /token=([A-Za-z0-9_-]+)/.exec(mailbox.body.messages[0].text)![1];
     const verified = await this.http('POST', '/auth/v1/verify', { body: { type: 'signup', token: confirmToken } });
-    const reply = await this.request<ProvisionClientReply>(subjects.clients.provision, {
+    const reply = await this.request(contracts.clients.provision, {
       clientName,
       contactEmail: email,
       tier,

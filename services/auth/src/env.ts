@@ -1,15 +1,18 @@
-import { baseEnvSchema } from '@vigil/platform';
+import { baseEnvSchema, envSchemas } from '@vigil/platform';
 import { z } from 'zod';
 
 const seconds = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
-const list = z
-  .string()
-  .transform((value) => value.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean));
-const httpUrl = z.url({ protocol: /^https?$/ }).transform((value) => value.replace(/\/+$/, ''));
+const list = z.string().transform((value) =>
+  value
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean),
+);
+const { httpUrl } = envSchemas;
 
 export const envSchema = baseEnvSchema
   .extend({
-    DB_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lowercase Postgres identifier').default('auth'),
+    DB_SCHEMA: envSchemas.dbSchema.default('auth'),
 
     /** Access tokens: `iss` and `aud` claims; the gateway learns both from auth.v1.jwks. */
     JWT_ISSUER: z.string().min(1).default('vigil-auth'),
@@ -34,7 +37,10 @@ export const envSchema = baseEnvSchema
 
     /** `mailbox` keeps every message in Postgres for /dev/mailbox; `smtp` sends through SMTP_URL. */
     MAIL_TRANSPORT: z.enum(['mailbox', 'smtp']).default('mailbox'),
-    SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
     MAIL_FROM: z.string().min(3).default('Vigil <no-reply@vigil.local>'),
 
     /** Admins: an email on this allow-list that signs up with a valid invitation code. */

@@ -1,7 +1,7 @@
-import { baseEnvSchema } from '@vigil/platform';
+import { baseEnvSchema, envSchemas } from '@vigil/platform';
 import { z } from 'zod';
 
-const httpUrl = z.url({ protocol: /^https?$/ }).transform((value) => value.replace(/\/+$/, ''));
+const { httpUrl } = envSchemas;
 const optionalSecret = z
   .string()
   .optional()
@@ -16,10 +16,7 @@ export const DEVELOPMENT_ENCRYPTION_KEY = Buffer.from('vigil-billing-development
 export const envSchema = baseEnvSchema
   .extend({
     NODE_ENV: z.string().default('development'),
-    DB_SCHEMA: z
-      .string()
-      .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lowercase Postgres identifier')
-      .default('billing'),
+    DB_SCHEMA: envSchemas.dbSchema.default('billing'),
     /** Base URL of the client web app: checkout success/cancel pages and the sandbox checkout page live there. */
     WEB_URL: httpUrl.default('http://localhost:3000'),
     /** Both set: Stripe. Both unset: the sandbox provider (no network). One alone is a mistake. */

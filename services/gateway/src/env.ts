@@ -11,7 +11,7 @@ const isCidr = (entry: string) => {
   );
 };
 
-const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const { bool } = envSchemas;
 
 export const envSchema = baseEnvSchema.extend({
   PORT: envSchemas.port.default(8080),
@@ -53,10 +53,7 @@ export const envSchema = baseEnvSchema.extend({
     ),
   /** How long /health waits for each service before calling it down. */
   HEALTH_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(1_500),
-  DB_SCHEMA: z
-    .string()
-    .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lowercase Postgres identifier')
-    .default('gateway'),
+  DB_SCHEMA: envSchemas.dbSchema.default('gateway'),
   /**
    * Apply the gateway's migrations at boot (under an advisory lock, so replicas do not race).
    * Deployments that run `migrate.js` as a Job first set this to false.

@@ -5,7 +5,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { parseConfig, runMigrations } from '@vigil/platform';
-import { FEEDS, subjects, type ProvisionClientReply, type Tier } from '@vigil/proto';
+import { FEEDS, contracts, type Contract, type ReplyOf, type RequestOf, type Tier } from '@vigil/proto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -77,12 +77,12 @@ export class ApiStack {
       }),
     );
     this.nc = await connectWithRetry(this.natsUrl);
-    await this.waitFor(subjects.health('auth'), {}, backends.includes('auth'));
-    await this.waitFor(subjects.health('monitoring'), {}, backends.includes('monitoring'));
+    await this.waitFor(contracts.health('auth'), {}, backends.includes('auth'));
+    await this.waitFor(contracts.health('monitoring'), {}, backends.includes('monitoring'));
     // Answering is not enough: wait until the index is loaded and a screening succeeds.
     await this.waitFor(
-      subjects.screening.screen,
-      { clientId: 'probe', tier: 'large', feeds: [...FEEDS], entity: { name: 'probe' } },
+      contracts.screening.screen,
+      { clientId: 'probe', tier: 'large' as const, feeds: [...FEEDS], entity: { name: 'probe' } },
       backends.includes('screening'),
     );
   }
@@ -118,18 +118,19 @@ export class ApiStack {
     return app;
   }
 
-  async request<T>(subject: string, payload: unknown, timeout = 10_000): Promise<T> {
+  async request<C extends Contract>(contract: C, payload: RequestOf<C>, timeout = 10_000): Promise<ReplyOf<C>> {
+    const subject = contract.subject;
     const reply = await this.nc!.request(subject, JSON.stringify({ data: payload, id: String(Math.random()) }), {
       timeout,
     });
-    const body = reply.json<{ response?: T; err?: unknown; isDisposed?: boolean }>();
+    const body = reply.json<{ response?: unknown; err?: unknown; isDisposed?: boolean }>();
     if (body.err) throw new Error(`${subject}: ${JSON.stringify(body.err)}`);
-    return body.response as T;
+    return contract.reply.parse(body.response) as ReplyOf<C>;
   }
 
   /** A client with its first API key, created the way billing does after a checkout. */
   async client(tier: Tier, name = `Bank ${Math.random().toString(16).slice(2, 8)}`, userId?: string) {
-    const reply = await this.request<ProvisionClientReply>(subjects.clients.provision, {
+    const reply = await this.request(contracts.clients.provision, {
       clientName: name,
       contactEmail: `${name.replace(/\W+/g, '-').toLowerCase()}@example.com`,
       tier,
@@ -157,19 +158,22 @@ export class ApiStack {
     return { ...client, token: signedIn.body.access_token as string };
   }
 
-  async setSubscription(clientId: string, change: { tier?: Tier; subscriptionStatus?: string; quotaMonth?: number }) {
-    await this.request(subjects.clients.updateSubscription, { clientId, ...change });
+  async setSubscription(
+    clientId: string,
+    change: Omit<RequestOf<typeof contracts.clients.updateSubscription>, 'clientId'>,
+  ) {
+    await this.request(contracts.clients.updateSubscription, { clientId, ...change });
   }
 
-  private async waitFor(subject: string, payload: unknown, wanted: boolean) {
+  private async waitFor<C extends Contract>(contract: C, payload: RequestOf<C>, wanted: boolean) {
     if (!wanted) return;
     const started = Date.now();
     for (;;) {
       try {
-        await this.request(subject, payload, 2_000);
+        await this.request(contract, payload, 2_000);
         return;
       } catch (error) {
-        if (Date.now() - started > 60_000) throw new Error(`${subject} did not answer: ${String(error)}`);
+        if (Date.now() - started > 60_000) throw new Error(`${contract.subject} did not answer: ${String(error)}`);
         await new Promise((r) => setTimeout(r, 250));
       }
     }

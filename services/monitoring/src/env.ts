@@ -1,14 +1,11 @@
-import { baseEnvSchema } from '@vigil/platform';
+import { baseEnvSchema, envSchemas } from '@vigil/platform';
 import { z } from 'zod';
 
-const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const { bool } = envSchemas;
 const ms = (min: number, max: number, fallback: number) => z.coerce.number().int().min(min).max(max).default(fallback);
 
 export const envSchema = baseEnvSchema.extend({
-  DB_SCHEMA: z
-    .string()
-    .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lowercase Postgres identifier')
-    .default('monitoring'),
+  DB_SCHEMA: envSchemas.dbSchema.default('monitoring'),
   /** Run scheduled checks here (every replica may: claims are row locks, each entity is checked once). */
   MONITORING_SCHEDULER: bool.default(true),
   /** How often the scheduler looks for due checks. */

@@ -1,4 +1,4 @@
-import { baseEnvSchema } from '@vigil/platform';
+import { baseEnvSchema, envSchemas } from '@vigil/platform';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -19,13 +19,26 @@ export function packageRoot(): string {
 /** Small lists in the official formats, shipped so `npm start` works with no internet. */
 export const SAMPLE_LISTS_DIR = join(packageRoot(), 'sample-lists');
 
-const FEED_NAMES = ['ofac', 'peps', 'regulatory', 'sanctions', 'wanted', 'crime', 'us_sanctions', 'eu_sanctions', 'gb_coh_disqualified'] as const;
+const FEED_NAMES = [
+  'ofac',
+  'peps',
+  'regulatory',
+  'sanctions',
+  'wanted',
+  'crime',
+  'us_sanctions',
+  'eu_sanctions',
+  'gb_coh_disqualified',
+] as const;
 
 /** "a=1,b=2" → { a: '1', b: '2' }; keys and values trimmed, empty parts ignored. */
 function pairs(what: string) {
   return z.string().transform((value, ctx) => {
     const out: Record<string, string> = {};
-    for (const part of value.split(',').map((p) => p.trim()).filter(Boolean)) {
+    for (const part of value
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean)) {
       const eq = part.indexOf('=');
       if (eq <= 0 || eq === part.length - 1) {
         ctx.addIssue({ code: 'custom', message: `"${part}" is not ${what}` });
@@ -37,19 +50,25 @@ function pairs(what: string) {
   });
 }
 
-const feedPairs = pairs('source=feed').refine((m) => Object.values(m).every((f) => (FEED_NAMES as readonly string[]).includes(f)), {
-  message: `feeds must be one of ${FEED_NAMES.join(', ')}`,
-});
+const feedPairs = pairs('source=feed').refine(
+  (m) => Object.values(m).every((f) => (FEED_NAMES as readonly string[]).includes(f)),
+  {
+    message: `feeds must be one of ${FEED_NAMES.join(', ')}`,
+  },
+);
 
-const minutesPairs = pairs('source=minutes').refine((m) => Object.values(m).every((v) => /^\d+$/.test(v) && Number(v) > 0), {
-  message: 'minutes must be positive integers',
-});
+const minutesPairs = pairs('source=minutes').refine(
+  (m) => Object.values(m).every((v) => /^\d+$/.test(v) && Number(v) > 0),
+  {
+    message: 'minutes must be positive integers',
+  },
+);
 
-const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const { bool } = envSchemas;
 
 export const envSchema = baseEnvSchema
   .extend({
-    DB_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lowercase Postgres identifier').default('screening'),
+    DB_SCHEMA: envSchemas.dbSchema.default('screening'),
     /**
      * dir: every list file found under LISTS_DIR (default: the bundled sample);
      * official: each source from its publisher's URL (LIST_LOCATIONS overrides any of them).
@@ -63,8 +82,16 @@ export const envSchema = baseEnvSchema
     LIST_LOCATIONS: pairs('source=location').default({}),
     /** official mode: OpenSanctions datasets to load as feed=dataset pairs (their data licence applies). */
     OPENSANCTIONS_DATASETS: pairs('feed=dataset')
-      .refine((m) => Object.keys(m).every((f) => (FEED_NAMES as readonly string[]).includes(f)), { message: `feeds must be one of ${FEED_NAMES.join(', ')}` })
-      .default({ peps: 'peps', crime: 'crime', wanted: 'interpol_red_notices', regulatory: 'regulatory', gb_coh_disqualified: 'gb_coh_disqualified' }),
+      .refine((m) => Object.keys(m).every((f) => (FEED_NAMES as readonly string[]).includes(f)), {
+        message: `feeds must be one of ${FEED_NAMES.join(', ')}`,
+      })
+      .default({
+        peps: 'peps',
+        crime: 'crime',
+        wanted: 'interpol_red_notices',
+        regulatory: 'regulatory',
+        gb_coh_disqualified: 'gb_coh_disqualified',
+      }),
     /** dir mode: feed of a discovered source when its name does not say (e.g. "os-zala=sanctions"). */
     LIST_FEEDS: feedPairs.default({}),
     LISTS_REFRESH_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),

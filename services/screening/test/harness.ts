@@ -11,6 +11,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { freePort, natsServerBinary } from '@vigil/platform/testing';
+import type { Contract, ReplyOf, RequestOf } from '@vigil/proto';
 
 export const SERVICE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/vigil_test';
@@ -98,7 +99,11 @@ export class Harness {
   }
 
   /** A Nest request/reply over NATS, unwrapped: the value, or the RpcError the service answered. */
-  async request<T>(subject: string, data: unknown, timeoutMs = 10_000): Promise<Reply<T>> {
+  async request<C extends Contract>(contract: C, data: RequestOf<C>, timeoutMs?: number): Promise<Reply<ReplyOf<C>>>;
+  /** Outside any contract: what a test sends to see the handler refuse it. */
+  async request<T = unknown>(subject: string, data: unknown, timeoutMs?: number): Promise<Reply<T>>;
+  async request<T>(target: Contract | string, data: unknown, timeoutMs = 10_000): Promise<Reply<T>> {
+    const subject = typeof target === 'string' ? target : target.subject;
     const message = await this.nc.request(
       subject,
       JSON.stringify({ pattern: subject, data, id: randomBytes(8).toString('hex') }),
@@ -110,7 +115,7 @@ export class Harness {
   }
 
   async value<T>(subject: string, data: unknown, timeoutMs?: number): Promise<T> {
-    const reply = await this.request<T>(subject, data, timeoutMs);
+    const reply: Reply<T> = await this.request(subject, data, timeoutMs);
     if (!reply.ok) throw new Error(`${subject} answered ${reply.error.code}: ${reply.error.message}`);
     return reply.value;
   }

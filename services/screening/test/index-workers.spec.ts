@@ -1,12 +1,18 @@
 import { jest } from '@jest/globals';
-import type { BulkScreenResponse, ListsResponse, ScreenResponse } from '@vigil/proto';
+import {
+  contracts,
+  type ScreeningCaller,
+  type BulkScreenResponse,
+  type ListsResponse,
+  type ScreenResponse,
+} from '@vigil/proto';
 import { writeV1 } from './fixture-lists.js';
 import { Harness, eventually } from './harness.js';
 
 jest.setTimeout(60_000);
 
-const starter = { clientId: 'client-starter', tier: 'starter', feeds: ['ofac', 'peps'] };
-const large = {
+const starter: ScreeningCaller = { clientId: 'client-starter', tier: 'starter', feeds: ['ofac', 'peps'] };
+const large: ScreeningCaller = {
   clientId: 'client-large',
   tier: 'large',
   feeds: ['ofac', 'peps', 'regulatory', 'sanctions', 'wanted', 'crime', 'us_sanctions', 'eu_sanctions'],
@@ -44,7 +50,7 @@ describe('bulk screening on index workers (INDEX_WORKERS=2)', () => {
       (r) => r.lists.length === 3 && r.lists.every((l) => l.status === 'active'),
     );
     await eventually(
-      () => h.request<ScreenResponse>('screening.v1.screen', { ...large, entity: { name: 'Eric Badege' } }),
+      () => h.request(contracts.screening.screen, { ...large, entity: { name: 'Eric Badege' } }),
       (r) => r.ok,
     );
   });

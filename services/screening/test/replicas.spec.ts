@@ -1,13 +1,42 @@
 import { jest } from '@jest/globals';
-import type { HealthReply, ListsResponse, RefreshResponse, ScreenResponse } from '@vigil/proto';
+import {
+  contracts,
+  type ScreeningCaller,
+  type HealthReply,
+  type ListsResponse,
+  type RefreshResponse,
+  type ScreenResponse,
+} from '@vigil/proto';
 import pg from 'pg';
 import { SDN_V1, writeSdn, writeV1 } from './fixture-lists.js';
 import { DATABASE_URL, Harness, eventually, type ServiceProcess } from './harness.js';
 
 jest.setTimeout(90_000);
 
-const large = { clientId: 'client-1', tier: 'large', feeds: ['ofac', 'peps', 'regulatory', 'sanctions', 'wanted', 'crime', 'us_sanctions', 'eu_sanctions', 'gb_coh_disqualified'] };
-const QUERIES = ['Viktor Bout', 'Banco Nacional de Cuba', 'Eric Badege', 'Al Rashid Trust', 'Marisol Ventura', 'Iran Hormuz 12', 'Nobody Listed Here'];
+const large: ScreeningCaller = {
+  clientId: 'client-1',
+  tier: 'large',
+  feeds: [
+    'ofac',
+    'peps',
+    'regulatory',
+    'sanctions',
+    'wanted',
+    'crime',
+    'us_sanctions',
+    'eu_sanctions',
+    'gb_coh_disqualified',
+  ],
+};
+const QUERIES = [
+  'Viktor Bout',
+  'Banco Nacional de Cuba',
+  'Eric Badege',
+  'Al Rashid Trust',
+  'Marisol Ventura',
+  'Iran Hormuz 12',
+  'Nobody Listed Here',
+];
 
 type Answer = { id: string; score: number; status: string }[];
 
@@ -18,7 +47,13 @@ describe('replicas built from Postgres', () => {
 
   const answers = async (): Promise<Answer[]> =>
     Promise.all(
-      QUERIES.map(async (name) => (await h.value<ScreenResponse>('screening.v1.screen', { ...large, entity: { name } })).results.map((r) => ({ id: r.id, score: r.score, status: r.status }))),
+      QUERIES.map(async (name) =>
+        (await h.value<ScreenResponse>('screening.v1.screen', { ...large, entity: { name } })).results.map((r) => ({
+          id: r.id,
+          score: r.score,
+          status: r.status,
+        })),
+      ),
     );
 
   beforeAll(async () => {
@@ -51,7 +86,7 @@ describe('replicas built from Postgres', () => {
     const replica = h.startService({ LISTS_DIR: dir, LISTS_SCHEDULER: 'false', INDEX_RECONCILE_SECONDS: '3600' });
     try {
       await h.waitForResponders();
-      const refused = await h.request<ScreenResponse>('screening.v1.screen', { ...large, entity: { name: 'Viktor Bout' } });
+      const refused = await h.request(contracts.screening.screen, { ...large, entity: { name: 'Viktor Bout' } });
       expect(refused.ok).toBe(false);
       if (!refused.ok) {
         expect(refused.error.code).toBe('INDEX_UNAVAILABLE');
@@ -82,17 +117,25 @@ describe('replicas built from Postgres', () => {
       await replica.waitForLog(/index ready/);
     }
 
-    await writeSdn(dir, [...SDN_V1, { id: 107, name: 'PRIGOZHIN, Yevgeniy Viktorovich', type: 'individual', programs: 'RUSSIA-EO14024' }], [[101, 'BUT, Viktor']]);
+    await writeSdn(
+      dir,
+      [...SDN_V1, { id: 107, name: 'PRIGOZHIN, Yevgeniy Viktorovich', type: 'individual', programs: 'RUSSIA-EO14024' }],
+      [[101, 'BUT, Viktor']],
+    );
     // Whichever replica takes the admin request ingests; the other can only learn of the new
     // version from the event (no periodic reconcile here). Each logs the version it serves.
-    const [outcome] = (await h.value<RefreshResponse>('screening.v1.refresh', { sources: ['ofac-sdn'] }, 30_000)).results;
+    const [outcome] = (await h.value<RefreshResponse>('screening.v1.refresh', { sources: ['ofac-sdn'] }, 30_000))
+      .results;
     expect(outcome).toMatchObject({ outcome: 'updated', delta: { added: 1, changed: 0, removed: 0 } });
     const line = new RegExp(`ofac-sdn: serving version ${outcome!.versionId} `);
     await first.waitForLog(line, 15_000);
     await second.waitForLog(line, 15_000);
 
     await h.stopService(first);
-    const res = await h.value<ScreenResponse>('screening.v1.screen', { ...large, entity: { name: 'Yevgeniy Prigozhin' } });
+    const res = await h.value<ScreenResponse>('screening.v1.screen', {
+      ...large,
+      entity: { name: 'Yevgeniy Prigozhin' },
+    });
     expect(res.results[0]?.id).toBe('ofac-sdn:107');
     expect(res.listVersions.find((v) => v.source === 'ofac-sdn')?.versionId).toBe(outcome!.versionId);
     await h.stopService(second);
@@ -100,7 +143,12 @@ describe('replicas built from Postgres', () => {
 
   it('answers INDEX_UNAVAILABLE and reports the index down when Elasticsearch cannot be reached', async () => {
     // Port 9 (discard) refuses connections: the engine is down from the start.
-    const replica = h.startService({ LISTS_DIR: dir, LISTS_SCHEDULER: 'false', INDEX_ENGINE: 'elasticsearch', ELASTICSEARCH_URL: 'http://127.0.0.1:9' });
+    const replica = h.startService({
+      LISTS_DIR: dir,
+      LISTS_SCHEDULER: 'false',
+      INDEX_ENGINE: 'elasticsearch',
+      ELASTICSEARCH_URL: 'http://127.0.0.1:9',
+    });
     await h.waitForResponders();
     await replica.waitForLog(/loading the index failed, retrying/);
     const refused = await h.request('screening.v1.screen', { ...large, entity: { name: 'Viktor Bout' } });

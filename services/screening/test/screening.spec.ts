@@ -1,16 +1,41 @@
 import { jest } from '@jest/globals';
-import type { BulkScreenResponse, DatasetsResponse, EntityDetails, ListsResponse, ScreenResponse, ScreenedEvent, SearchResponse } from '@vigil/proto';
+import {
+  contracts,
+  type ScreeningCaller,
+  type BulkScreenResponse,
+  type DatasetsResponse,
+  type EntityDetails,
+  type ListsResponse,
+  type ScreenResponse,
+  type ScreenedEvent,
+  type SearchResponse,
+} from '@vigil/proto';
 import { writeV1 } from './fixture-lists.js';
 import { Harness, eventually } from './harness.js';
 
 jest.setTimeout(60_000);
 
-const starter = { clientId: 'client-starter', tier: 'starter', feeds: ['ofac', 'peps'] };
-const large = { clientId: 'client-large', tier: 'large', feeds: ['ofac', 'peps', 'regulatory', 'sanctions', 'wanted', 'crime', 'us_sanctions', 'eu_sanctions', 'gb_coh_disqualified'] };
+const starter: ScreeningCaller = { clientId: 'client-starter', tier: 'starter', feeds: ['ofac', 'peps'] };
+const large: ScreeningCaller = {
+  clientId: 'client-large',
+  tier: 'large',
+  feeds: [
+    'ofac',
+    'peps',
+    'regulatory',
+    'sanctions',
+    'wanted',
+    'crime',
+    'us_sanctions',
+    'eu_sanctions',
+    'gb_coh_disqualified',
+  ],
+};
 
 describe('screening over NATS', () => {
   const h = new Harness();
-  const screen = (caller: object, entity: object, extra: object = {}) => h.value<ScreenResponse>('screening.v1.screen', { ...caller, entity, ...extra });
+  const screen = (caller: object, entity: object, extra: object = {}) =>
+    h.value<ScreenResponse>('screening.v1.screen', { ...caller, entity, ...extra });
 
   beforeAll(async () => {
     await h.start();
@@ -23,7 +48,7 @@ describe('screening over NATS', () => {
       (r) => r.lists.length === 3 && r.lists.every((l) => l.status === 'active'),
     );
     await eventually(
-      () => h.request<ScreenResponse>('screening.v1.screen', { ...large, entity: { name: 'Eric Badege' } }),
+      () => h.request(contracts.screening.screen, { ...large, entity: { name: 'Eric Badege' } }),
       (r) => r.ok,
     );
   });
@@ -31,9 +56,25 @@ describe('screening over NATS', () => {
 
   it('answers a listed name with status, label, source, explanation and the list versions searched', async () => {
     const res = await screen(large, { name: 'Viktor Bout', dateOfBirth: '1967-01-13' });
-    expect(res).toMatchObject({ match: true, blocked: true, status: 'blocked', label: 'Exact Match', algorithm: 'vigil-v2', thresholds: { highScore: 0.85, mediumScore: 0.6 } });
+    expect(res).toMatchObject({
+      match: true,
+      blocked: true,
+      status: 'blocked',
+      label: 'Exact Match',
+      algorithm: 'vigil-v2',
+      thresholds: { highScore: 0.85, mediumScore: 0.6 },
+    });
     const top = res.results[0]!;
-    expect(top).toMatchObject({ id: 'ofac-sdn:101', source: 'ofac-sdn', sourceId: '101', sourceDataset: 'ofac_sdn', feed: 'ofac', entityType: 'individual', status: 'blocked', programs: ['SDGT'] });
+    expect(top).toMatchObject({
+      id: 'ofac-sdn:101',
+      source: 'ofac-sdn',
+      sourceId: '101',
+      sourceDataset: 'ofac_sdn',
+      feed: 'ofac',
+      entityType: 'individual',
+      status: 'blocked',
+      programs: ['SDGT'],
+    });
     expect(top.explanation.text).toContain('ofac-sdn:101');
     expect(top.explanation.tokens.map((t) => t.method)).toContain('exact');
     expect(top.explanation.qualifiers.map((q) => q.qualifier)).toContain('dob');
@@ -59,13 +100,16 @@ describe('screening over NATS', () => {
     const res = await screen(starter, { name: 'Eric Badege' });
     expect(res.listVersions.map((v) => v.source).sort()).toEqual(['ofac-sdn', 'os-peps']);
     // Nor can it read the entity, download the dataset or find it by search.
-    const entity = await h.request<EntityDetails>('screening.v1.entity', { feeds: starter.feeds, id: 'un-sc:CDi.002' });
+    const entity = await h.request(contracts.screening.entity, { feeds: starter.feeds, id: 'un-sc:CDi.002' });
     expect(entity.ok ? 'found' : entity.error.code).toBe('NOT_FOUND');
     const dataset = await h.request('screening.v1.datasets', { feeds: starter.feeds, source: 'un-sc' });
     expect(dataset.ok ? 'found' : dataset.error.code).toBe('NOT_FOUND');
     const search = await h.value<SearchResponse>('screening.v1.search', { feeds: starter.feeds, query: 'Badege' });
     expect(search.hits).toEqual([]);
-    const bulk = await h.value<BulkScreenResponse>('screening.v1.bulk-screen', { ...starter, names: ['Eric Badege', 'Al Rashid Trust'] });
+    const bulk = await h.value<BulkScreenResponse>('screening.v1.bulk-screen', {
+      ...starter,
+      names: ['Eric Badege', 'Al Rashid Trust'],
+    });
     expect(bulk.results.flatMap((r) => r.results).filter((m) => m.source === 'un-sc')).toEqual([]);
   });
 
@@ -75,20 +119,41 @@ describe('screening over NATS', () => {
   });
 
   it('applies the client thresholds to status, and refuses inconsistent ones', async () => {
-    const strict = await screen(large, { name: 'Viktor Bout' }, { thresholds: { HIGH_SCORE: 0.999, MEDIUM_SCORE: 0.5 } });
+    const strict = await screen(
+      large,
+      { name: 'Viktor Bout' },
+      { thresholds: { HIGH_SCORE: 0.999, MEDIUM_SCORE: 0.5 } },
+    );
     expect(strict.results[0]!.score).toBeLessThan(0.999);
     expect(strict.status).toBe('review');
-    const bad = await h.request('screening.v1.screen', { ...large, entity: { name: 'x' }, thresholds: { HIGH_SCORE: 0.5, MEDIUM_SCORE: 0.7 } });
+    const bad = await h.request('screening.v1.screen', {
+      ...large,
+      entity: { name: 'x' },
+      thresholds: { HIGH_SCORE: 0.5, MEDIUM_SCORE: 0.7 },
+    });
     expect(bad.ok ? 'ok' : bad.error.code).toBe('VALIDATION_FAILED');
   });
 
   it('records a log for every screen, an alert for a blocked one and a review for a review one, and publishes screening.v1.screened', async () => {
     const blocked = await screen({ ...large, clientId: 'client-audit' }, { name: 'Banco Nacional de Cuba' });
-    const review = await screen({ ...large, clientId: 'client-audit' }, { name: 'Ramzan Kadyrov' }, { thresholds: { HIGH_SCORE: 0.999, MEDIUM_SCORE: 0.3 } });
+    const review = await screen(
+      { ...large, clientId: 'client-audit' },
+      { name: 'Ramzan Kadyrov' },
+      { thresholds: { HIGH_SCORE: 0.999, MEDIUM_SCORE: 0.3 } },
+    );
     const clear = await screen({ ...large, clientId: 'client-audit' }, { name: 'Nobody In Particular' });
     expect([blocked.status, review.status, clear.status]).toEqual(['blocked', 'review', 'clear']);
 
-    const logs = await h.query<{ id: string; status: string; is_alert: boolean; match_found: boolean; top_entity_id: string | null; tier: string; score: string; source_list: string | null }>(
+    const logs = await h.query<{
+      id: string;
+      status: string;
+      is_alert: boolean;
+      match_found: boolean;
+      top_entity_id: string | null;
+      tier: string;
+      score: string;
+      source_list: string | null;
+    }>(
       `SELECT id, status, is_alert, match_found, top_entity_id, tier, score, source_list FROM $schema.screening_logs WHERE client_id = 'client-audit' ORDER BY created_at`,
     );
     expect(logs.map((l) => [l.id, l.status, l.is_alert, l.match_found])).toEqual([
@@ -99,29 +164,75 @@ describe('screening over NATS', () => {
     expect(logs[0]).toMatchObject({ top_entity_id: 'ofac-sdn:104', tier: 'large', source_list: 'ofac_sdn' });
     expect(Number(logs[0]!.score)).toBe(blocked.topScore);
 
-    const alerts = await h.query(`SELECT screening_log_id, matched_entity_id, full_name, reviewed FROM $schema.sanction_alerts WHERE client_id = 'client-audit'`);
-    expect(alerts).toEqual([{ screening_log_id: blocked.screeningId, matched_entity_id: 'ofac-sdn:104', full_name: 'Banco Nacional de Cuba', reviewed: false }]);
-    const reviews = await h.query(`SELECT screening_log_id, matched_entity_id, searched_input, status FROM $schema.pending_reviews WHERE client_id = 'client-audit'`);
-    expect(reviews).toEqual([{ screening_log_id: review.screeningId, matched_entity_id: 'ofac-sdn:103', searched_input: 'Ramzan Kadyrov', status: 'pending' }]);
+    const alerts = await h.query(
+      `SELECT screening_log_id, matched_entity_id, full_name, reviewed FROM $schema.sanction_alerts WHERE client_id = 'client-audit'`,
+    );
+    expect(alerts).toEqual([
+      {
+        screening_log_id: blocked.screeningId,
+        matched_entity_id: 'ofac-sdn:104',
+        full_name: 'Banco Nacional de Cuba',
+        reviewed: false,
+      },
+    ]);
+    const reviews = await h.query(
+      `SELECT screening_log_id, matched_entity_id, searched_input, status FROM $schema.pending_reviews WHERE client_id = 'client-audit'`,
+    );
+    expect(reviews).toEqual([
+      {
+        screening_log_id: review.screeningId,
+        matched_entity_id: 'ofac-sdn:103',
+        searched_input: 'Ramzan Kadyrov',
+        status: 'pending',
+      },
+    ]);
 
     const events = await eventually(
       () => h.streamMessages<ScreenedEvent>('SCREENINGS', 'screening.v1.screened'),
       (e) => [blocked, review, clear].every((s) => e.some((m) => m.eventId === s.screeningId)),
     );
     const event = events.find((e) => e.eventId === blocked.screeningId)!;
-    expect(event).toMatchObject({ screeningId: blocked.screeningId, kind: 'single', clientId: 'client-audit', tier: 'large', status: 'blocked', isAlert: true, topEntityId: 'ofac-sdn:104' });
+    expect(event).toMatchObject({
+      screeningId: blocked.screeningId,
+      kind: 'single',
+      clientId: 'client-audit',
+      tier: 'large',
+      status: 'blocked',
+      isAlert: true,
+      topEntityId: 'ofac-sdn:104',
+    });
     expect(event.listVersions).toHaveLength(3);
   });
 
   it('screens up to 1,000 names in one request and logs each', async () => {
-    const names = ['Viktor Bout', 'Aerocaribbean Airlines', 'Someone Unlisted', ...Array.from({ length: 997 }, (_, i) => `Person Number ${i}`)];
-    const res = await h.value<BulkScreenResponse>('screening.v1.bulk-screen', { ...large, clientId: 'client-bulk', names }, 60_000);
+    const names = [
+      'Viktor Bout',
+      'Aerocaribbean Airlines',
+      'Someone Unlisted',
+      ...Array.from({ length: 997 }, (_, i) => `Person Number ${i}`),
+    ];
+    const res = await h.value<BulkScreenResponse>(
+      'screening.v1.bulk-screen',
+      { ...large, clientId: 'client-bulk', names },
+      60_000,
+    );
     expect(res.results).toHaveLength(1000);
     expect(res.results[0]).toMatchObject({ searchedName: 'Viktor Bout', match: true, blocked: true });
     expect(res.results[0]!.results[0]).toMatchObject({ id: 'ofac-sdn:101', sourceDataset: 'ofac_sdn' });
-    expect(res.results[2]).toMatchObject({ searchedName: 'Someone Unlisted', match: false, blocked: false, results: [] });
-    expect(res.summary).toEqual({ total: 1000, matches: res.results.filter((r) => r.match).length, blocked: res.results.filter((r) => r.blocked).length });
-    const counted = await h.query<{ n: number }>(`SELECT count(*)::int AS n FROM $schema.screening_logs WHERE client_id = 'client-bulk' AND kind = 'bulk'`);
+    expect(res.results[2]).toMatchObject({
+      searchedName: 'Someone Unlisted',
+      match: false,
+      blocked: false,
+      results: [],
+    });
+    expect(res.summary).toEqual({
+      total: 1000,
+      matches: res.results.filter((r) => r.match).length,
+      blocked: res.results.filter((r) => r.blocked).length,
+    });
+    const counted = await h.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM $schema.screening_logs WHERE client_id = 'client-bulk' AND kind = 'bulk'`,
+    );
     expect(counted[0]?.n).toBe(1000);
     const tooMany = await h.request('screening.v1.bulk-screen', { ...large, names: Array(1001).fill('x') });
     expect(tooMany.ok ? 'ok' : tooMany.error.code).toBe('VALIDATION_FAILED');
@@ -129,19 +240,49 @@ describe('screening over NATS', () => {
 
   it('gives full entity details, a paged dataset download and free-text search', async () => {
     const entity = await h.value<EntityDetails>('screening.v1.entity', { feeds: large.feeds, id: 'ofac-sdn:101' });
-    expect(entity).toMatchObject({ id: 'ofac-sdn:101', name: 'BOUT, Viktor Anatolyevich', entityType: 'individual', sourceDataset: 'ofac_sdn', feed: 'ofac', datesOfBirth: ['1967-01-13'] });
+    expect(entity).toMatchObject({
+      id: 'ofac-sdn:101',
+      name: 'BOUT, Viktor Anatolyevich',
+      entityType: 'individual',
+      sourceDataset: 'ofac_sdn',
+      feed: 'ofac',
+      datesOfBirth: ['1967-01-13'],
+    });
     expect(entity.aliases.map((a) => a.full)).toContain('BUT, Viktor');
     expect(entity.addedInVersion).toBe(entity.listVersion);
 
-    const page1 = await h.value<DatasetsResponse>('screening.v1.datasets', { feeds: large.feeds, source: 'ofac-sdn', format: 'csv', limit: 3 });
+    const page1 = await h.value<DatasetsResponse>('screening.v1.datasets', {
+      feeds: large.feeds,
+      source: 'ofac-sdn',
+      format: 'csv',
+      limit: 3,
+    });
     expect(page1.totalEntities).toBe(5);
-    expect(page1.csv!.split('\r\n')[0]).toBe('id,source,source_id,entity_type,name,aliases,dates_of_birth,places_of_birth,nationalities,addresses,identifiers,programs,listing_date,remarks,source_url');
+    expect(page1.csv!.split('\r\n')[0]).toBe(
+      'id,source,source_id,entity_type,name,aliases,dates_of_birth,places_of_birth,nationalities,addresses,identifiers,programs,listing_date,remarks,source_url',
+    );
     expect(page1.nextCursor).toBeTruthy();
-    const page2 = await h.value<DatasetsResponse>('screening.v1.datasets', { feeds: large.feeds, source: 'ofac-sdn', format: 'csv', limit: 3, cursor: page1.nextCursor });
+    const page2 = await h.value<DatasetsResponse>('screening.v1.datasets', {
+      feeds: large.feeds,
+      source: 'ofac-sdn',
+      format: 'csv',
+      limit: 3,
+      cursor: page1.nextCursor,
+    });
     expect(page2.nextCursor).toBeNull();
     const rows = [...page1.csv!.trim().split('\r\n').slice(1), ...page2.csv!.trim().split('\r\n')];
-    expect(rows.map((r) => r.split(',')[0])).toEqual(['ofac-sdn:101', 'ofac-sdn:102', 'ofac-sdn:103', 'ofac-sdn:104', 'ofac-sdn:105']);
-    const json = await h.value<DatasetsResponse>('screening.v1.datasets', { feeds: large.feeds, source: 'os-peps', format: 'json' });
+    expect(rows.map((r) => r.split(',')[0])).toEqual([
+      'ofac-sdn:101',
+      'ofac-sdn:102',
+      'ofac-sdn:103',
+      'ofac-sdn:104',
+      'ofac-sdn:105',
+    ]);
+    const json = await h.value<DatasetsResponse>('screening.v1.datasets', {
+      feeds: large.feeds,
+      source: 'os-peps',
+      format: 'json',
+    });
     expect(json.entities!.map((e) => e.name)).toEqual(['Marisol Ventura Quiroga', 'Tomasz Wieczorek']);
 
     const byText = await h.value<SearchResponse>('screening.v1.search', { feeds: large.feeds, query: 'caribbean' });

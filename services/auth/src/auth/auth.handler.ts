@@ -1,19 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { parseMessage } from '@vigil/platform';
+import { Handles } from '@vigil/platform';
 import {
-  createInvitationRequestSchema,
-  getUserRequestSchema,
-  listSessionsRequestSchema,
-  logoutRequestSchema,
-  recoverRequestSchema,
-  revokeSessionRequestSchema,
-  signupRequestSchema,
-  subjects,
-  tokenRequestSchema,
-  unlinkIdentityRequestSchema,
-  updateUserRequestSchema,
-  verifyRequestSchema,
   type InvitationReply,
   type JwksReply,
   type ListSessionsReply,
@@ -21,6 +8,8 @@ import {
   type Session,
   type SignupReply,
   type User,
+  contracts,
+  type ParsedRequestOf,
 } from '@vigil/proto';
 import { InvitationsService } from '../invitations/invitations.service.js';
 import { SessionsService } from '../sessions/sessions.service.js';
@@ -36,73 +25,69 @@ export class AuthHandler {
     private readonly tokens: AccessTokens,
   ) {}
 
-  @MessagePattern(subjects.auth.signup)
-  signup(@Payload() data: unknown): Promise<SignupReply> {
-    return this.auth.signup(parseMessage(signupRequestSchema, data, 'sign-up request'));
+  @Handles(contracts.auth.signup, 'sign-up request')
+  signup(request: ParsedRequestOf<typeof contracts.auth.signup>): Promise<SignupReply> {
+    return this.auth.signup(request);
   }
 
-  @MessagePattern(subjects.auth.token)
-  token(@Payload() data: unknown): Promise<Session> {
-    const request = parseMessage(tokenRequestSchema, data, 'token request');
-    return request.grant_type === 'password' ? this.auth.signInWithPassword(request) : this.sessions.refresh(request.refresh_token);
+  @Handles(contracts.auth.token, 'token request')
+  token(request: ParsedRequestOf<typeof contracts.auth.token>): Promise<Session> {
+    return request.grant_type === 'password'
+      ? this.auth.signInWithPassword(request)
+      : this.sessions.refresh(request.refresh_token);
   }
 
-  @MessagePattern(subjects.auth.logout)
-  async logout(@Payload() data: unknown): Promise<MessageReply> {
-    const request = parseMessage(logoutRequestSchema, data);
+  @Handles(contracts.auth.logout)
+  async logout(request: ParsedRequestOf<typeof contracts.auth.logout>): Promise<MessageReply> {
     await this.sessions.logout(await this.sessions.authenticate(request.accessToken, 'aal1'), request.scope);
     return { message: 'Signed out.' };
   }
 
-  @MessagePattern(subjects.auth.recover)
-  recover(@Payload() data: unknown): MessageReply {
-    return this.auth.recover(parseMessage(recoverRequestSchema, data).email);
+  @Handles(contracts.auth.recover)
+  recover(request: ParsedRequestOf<typeof contracts.auth.recover>): MessageReply {
+    return this.auth.recover(request.email);
   }
 
-  @MessagePattern(subjects.auth.verify)
-  verify(@Payload() data: unknown): Promise<Session | MessageReply> {
-    return this.auth.verify(parseMessage(verifyRequestSchema, data));
+  @Handles(contracts.auth.verify)
+  verify(request: ParsedRequestOf<typeof contracts.auth.verify>): Promise<Session | MessageReply> {
+    return this.auth.verify(request);
   }
 
-  @MessagePattern(subjects.auth.getUser)
-  async getUser(@Payload() data: unknown): Promise<User> {
+  @Handles(contracts.auth.getUser)
+  async getUser(request: ParsedRequestOf<typeof contracts.auth.getUser>): Promise<User> {
     // aal1 on purpose: the web app reads the factors here to know a challenge is due.
-    return this.auth.getUser(await this.sessions.authenticate(parseMessage(getUserRequestSchema, data).accessToken, 'aal1'));
+    return this.auth.getUser(await this.sessions.authenticate(request.accessToken, 'aal1'));
   }
 
-  @MessagePattern(subjects.auth.updateUser)
-  async updateUser(@Payload() data: unknown): Promise<User> {
-    const request = parseMessage(updateUserRequestSchema, data);
+  @Handles(contracts.auth.updateUser)
+  async updateUser(request: ParsedRequestOf<typeof contracts.auth.updateUser>): Promise<User> {
     return this.auth.updateUser(await this.sessions.authenticate(request.accessToken), request);
   }
 
-  @MessagePattern(subjects.auth.listSessions)
-  async listSessions(@Payload() data: unknown): Promise<ListSessionsReply> {
-    const principal = await this.sessions.authenticate(parseMessage(listSessionsRequestSchema, data).accessToken);
+  @Handles(contracts.auth.listSessions)
+  async listSessions(request: ParsedRequestOf<typeof contracts.auth.listSessions>): Promise<ListSessionsReply> {
+    const principal = await this.sessions.authenticate(request.accessToken);
     return { sessions: await this.sessions.list(principal) };
   }
 
-  @MessagePattern(subjects.auth.revokeSession)
-  async revokeSession(@Payload() data: unknown): Promise<MessageReply> {
-    const request = parseMessage(revokeSessionRequestSchema, data);
+  @Handles(contracts.auth.revokeSession)
+  async revokeSession(request: ParsedRequestOf<typeof contracts.auth.revokeSession>): Promise<MessageReply> {
     await this.sessions.revoke(await this.sessions.authenticate(request.accessToken), request.session_id);
     return { message: 'Session revoked.' };
   }
 
-  @MessagePattern(subjects.auth.unlinkIdentity)
-  async unlinkIdentity(@Payload() data: unknown): Promise<User> {
-    const request = parseMessage(unlinkIdentityRequestSchema, data);
+  @Handles(contracts.auth.unlinkIdentity)
+  async unlinkIdentity(request: ParsedRequestOf<typeof contracts.auth.unlinkIdentity>): Promise<User> {
     return this.auth.unlinkIdentity(await this.sessions.authenticate(request.accessToken), request.identity_id);
   }
 
-  @MessagePattern(subjects.auth.createInvitation)
-  async createInvitation(@Payload() data: unknown): Promise<InvitationReply> {
-    const request = parseMessage(createInvitationRequestSchema, data);
+  @Handles(contracts.auth.createInvitation)
+  async createInvitation(request: ParsedRequestOf<typeof contracts.auth.createInvitation>): Promise<InvitationReply> {
     const admin = await this.sessions.authenticateAdmin(request.accessToken);
     return this.invitations.create(admin.userId, request.expires_in_hours);
   }
 
-  @MessagePattern(subjects.auth.jwks)
+  @Handles(contracts.auth.jwks)
   jwks(): JwksReply {
     return this.tokens.jwks();
   }

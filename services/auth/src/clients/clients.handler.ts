@@ -1,17 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { parseMessage } from '@vigil/platform';
+import { Handles } from '@vigil/platform';
 import {
-  clientIdRequestSchema,
-  clientRequestSchema,
-  createClientRequestSchema,
-  findByKeyRequestSchema,
-  listClientsRequestSchema,
-  provisionClientRequestSchema,
-  resolveKeyRequestSchema,
-  subjects,
-  updateSubscriptionRequestSchema,
-  updateThresholdsRequestSchema,
   type ApiKeyStatus,
   type Client,
   type ClientWithKey,
@@ -20,6 +9,8 @@ import {
   type NotificationSettings,
   type ProvisionClientReply,
   type ResolvedKey,
+  contracts,
+  type ParsedRequestOf,
 } from '@vigil/proto';
 import { SessionsService } from '../sessions/sessions.service.js';
 import { ClientsService } from './clients.service.js';
@@ -32,90 +23,85 @@ export class ClientsHandler {
     private readonly sessions: SessionsService,
   ) {}
 
-  @MessagePattern(subjects.clients.list)
-  async list(@Payload() data: unknown): Promise<ListClientsReply> {
-    await this.sessions.authenticateAdmin(parseMessage(listClientsRequestSchema, data).accessToken);
+  @Handles(contracts.clients.list)
+  async list(request: ParsedRequestOf<typeof contracts.clients.list>): Promise<ListClientsReply> {
+    await this.sessions.authenticateAdmin(request.accessToken);
     return { clients: await this.clients.list() };
   }
 
-  @MessagePattern(subjects.clients.create)
-  async create(@Payload() data: unknown): Promise<ClientWithKey> {
-    const request = parseMessage(createClientRequestSchema, data, 'client');
+  @Handles(contracts.clients.create, 'client')
+  async create(request: ParsedRequestOf<typeof contracts.clients.create>): Promise<ClientWithKey> {
     await this.sessions.authenticateAdmin(request.accessToken);
     return this.clients.create(request);
   }
 
-  @MessagePattern(subjects.clients.delete)
-  async delete(@Payload() data: unknown): Promise<MessageReply> {
-    const request = parseMessage(clientIdRequestSchema, data);
+  @Handles(contracts.clients.delete)
+  async delete(request: ParsedRequestOf<typeof contracts.clients.delete>): Promise<MessageReply> {
     await this.sessions.authenticateAdmin(request.accessToken);
     await this.clients.delete(request.clientId);
     return { message: 'Client deleted successfully' };
   }
 
-  @MessagePattern(subjects.clients.findByKey)
-  async findByKey(@Payload() data: unknown): Promise<Client> {
-    const request = parseMessage(findByKeyRequestSchema, data);
+  @Handles(contracts.clients.findByKey)
+  async findByKey(request: ParsedRequestOf<typeof contracts.clients.findByKey>): Promise<Client> {
     await this.sessions.authenticateAdmin(request.accessToken);
     return this.clients.findByKey(request.apiKey);
   }
 
-  @MessagePattern(subjects.clients.regenerateKey)
-  async regenerateKey(@Payload() data: unknown): Promise<ClientWithKey> {
-    const request = parseMessage(clientIdRequestSchema, data);
+  @Handles(contracts.clients.regenerateKey)
+  async regenerateKey(request: ParsedRequestOf<typeof contracts.clients.regenerateKey>): Promise<ClientWithKey> {
     await this.sessions.authenticateAdmin(request.accessToken);
     return this.clients.regenerateKey(request.clientId);
   }
 
-  @MessagePattern(subjects.clients.revokeKey)
-  async revokeKey(@Payload() data: unknown): Promise<ApiKeyStatus> {
-    const request = parseMessage(clientIdRequestSchema, data);
+  @Handles(contracts.clients.revokeKey)
+  async revokeKey(request: ParsedRequestOf<typeof contracts.clients.revokeKey>): Promise<ApiKeyStatus> {
     await this.sessions.authenticateAdmin(request.accessToken);
     return this.clients.revokeKey(request.clientId);
   }
 
-  @MessagePattern(subjects.clients.keyStatus)
-  async keyStatus(@Payload() data: unknown): Promise<ApiKeyStatus> {
-    const request = parseMessage(clientIdRequestSchema, data);
+  @Handles(contracts.clients.keyStatus)
+  async keyStatus(request: ParsedRequestOf<typeof contracts.clients.keyStatus>): Promise<ApiKeyStatus> {
     await this.sessions.authenticateAdmin(request.accessToken);
     return this.clients.keyStatus(request.clientId);
   }
 
-  @MessagePattern(subjects.clients.updateThresholds)
-  async updateThresholds(@Payload() data: unknown): Promise<Client> {
-    const request = parseMessage(updateThresholdsRequestSchema, data, 'threshold configuration');
+  @Handles(contracts.clients.updateThresholds, 'threshold configuration')
+  async updateThresholds(request: ParsedRequestOf<typeof contracts.clients.updateThresholds>): Promise<Client> {
     await this.sessions.authenticateAdmin(request.accessToken);
     return this.clients.updateThresholds(request.clientId, request.threshold_config);
   }
 
-  @MessagePattern(subjects.clients.resolveKey)
-  resolveKey(@Payload() data: unknown): Promise<ResolvedKey> {
-    return this.clients.resolveKey(parseMessage(resolveKeyRequestSchema, data).keyHash);
+  @Handles(contracts.clients.resolveKey)
+  resolveKey(request: ParsedRequestOf<typeof contracts.clients.resolveKey>): Promise<ResolvedKey> {
+    return this.clients.resolveKey(request.keyHash);
   }
 
-  @MessagePattern(subjects.clients.resolveClient)
-  resolveClient(@Payload() data: unknown): Promise<ResolvedKey> {
-    return this.clients.resolveClient(parseMessage(clientRequestSchema, data).clientId);
+  @Handles(contracts.clients.resolveClient)
+  resolveClient(request: ParsedRequestOf<typeof contracts.clients.resolveClient>): Promise<ResolvedKey> {
+    return this.clients.resolveClient(request.clientId);
   }
 
-  @MessagePattern(subjects.clients.provision)
-  provision(@Payload() data: unknown): Promise<ProvisionClientReply> {
-    return this.clients.provision(parseMessage(provisionClientRequestSchema, data));
+  @Handles(contracts.clients.provision)
+  provision(request: ParsedRequestOf<typeof contracts.clients.provision>): Promise<ProvisionClientReply> {
+    return this.clients.provision(request);
   }
 
   /** billing: reads usage and quota for quota monitoring and the payment success page. */
-  @MessagePattern(subjects.clients.get)
-  get(@Payload() data: unknown): Promise<Client> {
-    return this.clients.get(parseMessage(clientRequestSchema, data).clientId);
+  @Handles(contracts.clients.get)
+  get(request: ParsedRequestOf<typeof contracts.clients.get>): Promise<Client> {
+    return this.clients.get(request.clientId);
   }
 
-  @MessagePattern(subjects.clients.notificationSettings)
-  notificationSettings(@Payload() data: unknown): Promise<NotificationSettings> {
-    return this.clients.notificationSettings(parseMessage(clientRequestSchema, data).clientId);
+  @Handles(contracts.clients.notificationSettings)
+  notificationSettings(
+    request: ParsedRequestOf<typeof contracts.clients.notificationSettings>,
+  ): Promise<NotificationSettings> {
+    return this.clients.notificationSettings(request.clientId);
   }
 
-  @MessagePattern(subjects.clients.updateSubscription)
-  updateSubscription(@Payload() data: unknown): Promise<Client> {
-    return this.clients.updateSubscription(parseMessage(updateSubscriptionRequestSchema, data));
+  @Handles(contracts.clients.updateSubscription)
+  updateSubscription(request: ParsedRequestOf<typeof contracts.clients.updateSubscription>): Promise<Client> {
+    return this.clients.updateSubscription(request);
   }
 }

@@ -1,7 +1,6 @@
 import { Controller, Inject } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { DomainError, parseMessage } from '@vigil/platform';
-import { mailboxListRequestSchema, subjects, type MailboxListReply } from '@vigil/proto';
+import { DomainError, Handles } from '@vigil/platform';
+import { type MailboxListReply, contracts, type ParsedRequestOf } from '@vigil/proto';
 import { AUTH_CONFIG, type AuthConfig } from '../env.js';
 import { MailboxRepository } from './mailbox.repository.js';
 
@@ -13,10 +12,10 @@ export class MailboxHandler {
   ) {}
 
   /** Development only: with real SMTP there is nothing to show. */
-  @MessagePattern(subjects.auth.mailbox)
-  async list(@Payload() data: unknown): Promise<MailboxListReply> {
-    if (this.config.MAIL_TRANSPORT !== 'mailbox') throw new DomainError('NOT_FOUND', 'The development mailbox is off (MAIL_TRANSPORT=smtp).');
-    const request = parseMessage(mailboxListRequestSchema, data);
+  @Handles(contracts.auth.mailbox)
+  async list(request: ParsedRequestOf<typeof contracts.auth.mailbox>): Promise<MailboxListReply> {
+    if (this.config.MAIL_TRANSPORT !== 'mailbox')
+      throw new DomainError('NOT_FOUND', 'The development mailbox is off (MAIL_TRANSPORT=smtp).');
     return { messages: await this.mailbox.list(request.to, request.limit) };
   }
 }

@@ -1,7 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { parseMessage } from '@vigil/platform';
-import { oidcCallbackRequestSchema, oidcStartRequestSchema, subjects, type OidcStartReply, type Session } from '@vigil/proto';
+import { Handles } from '@vigil/platform';
+import { type OidcStartReply, type Session, contracts, type ParsedRequestOf } from '@vigil/proto';
 import { SessionsService } from '../sessions/sessions.service.js';
 import { OidcService } from './oidc.service.js';
 
@@ -12,15 +11,14 @@ export class OidcHandler {
     private readonly sessions: SessionsService,
   ) {}
 
-  @MessagePattern(subjects.auth.oidcStart)
-  async start(@Payload() data: unknown): Promise<OidcStartReply> {
-    const request = parseMessage(oidcStartRequestSchema, data);
+  @Handles(contracts.auth.oidcStart)
+  async start(request: ParsedRequestOf<typeof contracts.auth.oidcStart>): Promise<OidcStartReply> {
     const linkTo = request.accessToken ? (await this.sessions.authenticate(request.accessToken)).userId : null;
     return this.oidc.start(request.remember_me ?? false, linkTo);
   }
 
-  @MessagePattern(subjects.auth.oidcCallback)
-  callback(@Payload() data: unknown): Promise<Session> {
-    return this.oidc.callback(parseMessage(oidcCallbackRequestSchema, data));
+  @Handles(contracts.auth.oidcCallback)
+  callback(request: ParsedRequestOf<typeof contracts.auth.oidcCallback>): Promise<Session> {
+    return this.oidc.callback(request);
   }
 }

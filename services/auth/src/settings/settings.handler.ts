@@ -1,15 +1,12 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { parseMessage } from '@vigil/platform';
+import { Handles } from '@vigil/platform';
 import {
-  settingsRequestSchema,
-  subjects,
-  updateNotificationsRequestSchema,
-  updateProfileRequestSchema,
   type AccountSummary,
   type Client,
   type ClientWithKey,
   type NotificationSettings,
+  contracts,
+  type ParsedRequestOf,
 } from '@vigil/proto';
 import { SessionsService } from '../sessions/sessions.service.js';
 import { SettingsService } from './settings.service.js';
@@ -21,35 +18,41 @@ export class SettingsHandler {
     private readonly sessions: SessionsService,
   ) {}
 
-  @MessagePattern(subjects.clients.settings.getProfile)
-  async profile(@Payload() data: unknown): Promise<Client> {
-    return this.settings.profile(await this.sessions.authenticate(parseMessage(settingsRequestSchema, data).accessToken));
+  @Handles(contracts.clients.settings.getProfile)
+  async profile(request: ParsedRequestOf<typeof contracts.clients.settings.getProfile>): Promise<Client> {
+    return this.settings.profile(await this.sessions.authenticate(request.accessToken));
   }
 
-  @MessagePattern(subjects.clients.settings.updateProfile)
-  async updateProfile(@Payload() data: unknown): Promise<Client> {
-    const request = parseMessage(updateProfileRequestSchema, data, 'profile');
+  @Handles(contracts.clients.settings.updateProfile, 'profile')
+  async updateProfile(request: ParsedRequestOf<typeof contracts.clients.settings.updateProfile>): Promise<Client> {
     return this.settings.updateProfile(await this.sessions.authenticate(request.accessToken), request);
   }
 
-  @MessagePattern(subjects.clients.settings.regenerateKey)
-  async regenerateKey(@Payload() data: unknown): Promise<ClientWithKey> {
-    return this.settings.regenerateKey(await this.sessions.authenticate(parseMessage(settingsRequestSchema, data).accessToken));
+  @Handles(contracts.clients.settings.regenerateKey)
+  async regenerateKey(
+    request: ParsedRequestOf<typeof contracts.clients.settings.regenerateKey>,
+  ): Promise<ClientWithKey> {
+    return this.settings.regenerateKey(await this.sessions.authenticate(request.accessToken));
   }
 
-  @MessagePattern(subjects.clients.settings.getNotifications)
-  async notifications(@Payload() data: unknown): Promise<NotificationSettings> {
-    return this.settings.notifications(await this.sessions.authenticate(parseMessage(settingsRequestSchema, data).accessToken));
+  @Handles(contracts.clients.settings.getNotifications)
+  async notifications(
+    request: ParsedRequestOf<typeof contracts.clients.settings.getNotifications>,
+  ): Promise<NotificationSettings> {
+    return this.settings.notifications(await this.sessions.authenticate(request.accessToken));
   }
 
-  @MessagePattern(subjects.clients.settings.updateNotifications)
-  async updateNotifications(@Payload() data: unknown): Promise<NotificationSettings> {
-    const request = parseMessage(updateNotificationsRequestSchema, data, 'notification settings');
+  @Handles(contracts.clients.settings.updateNotifications, 'notification settings')
+  async updateNotifications(
+    request: ParsedRequestOf<typeof contracts.clients.settings.updateNotifications>,
+  ): Promise<NotificationSettings> {
     return this.settings.updateNotifications(await this.sessions.authenticate(request.accessToken), request);
   }
 
-  @MessagePattern(subjects.clients.settings.accountSummary)
-  async accountSummary(@Payload() data: unknown): Promise<AccountSummary> {
-    return this.settings.accountSummary(await this.sessions.authenticate(parseMessage(settingsRequestSchema, data).accessToken));
+  @Handles(contracts.clients.settings.accountSummary)
+  async accountSummary(
+    request: ParsedRequestOf<typeof contracts.clients.settings.accountSummary>,
+  ): Promise<AccountSummary> {
+    return this.settings.accountSummary(await this.sessions.authenticate(request.accessToken));
   }
 }

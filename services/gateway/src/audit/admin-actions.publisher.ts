@@ -1,12 +1,24 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import { currentRequestId } from '@vigil/platform';
 import { subjects, type AdminAction, type AdminActionEvent } from '@vigil/proto';
 import type { Request } from 'express';
 import { randomUUID } from 'node:crypto';
-import { callerOf } from '../credentials/credentials.js';
+import { callerOf, type SessionUser } from '../credentials/credentials.js';
 import { NatsStreams } from '../infra/jetstream.js';
 
 export type AdminActionTarget = { clientId: string | null; clientName: string | null };
+
+/** Who made a change and from where, as the verified request says. */
+export type AdminActor = { user: SessionUser | undefined; ip: string | null; endpoint: string };
+
+export function actorOf(req: Request): AdminActor {
+  return { user: callerOf(req).user, ip: req.ip ?? null, endpoint: req.originalUrl.split('?')[0]! };
+}
+
+/** The acting admin of the route, for `AdminActions.record`. */
+export const CurrentActor = createParamDecorator((_: unknown, ctx: ExecutionContext) =>
+  actorOf(ctx.switchToHttp().getRequest<Request>()),
+);
 
 /**
  * Publishes what an administrator changed, after the change succeeded, to the ADMIN_ACTIONS
@@ -22,11 +34,11 @@ export class AdminActions {
 
   async record(
     action: AdminAction,
-    req: Request,
+    actor: AdminActor,
     target: AdminActionTarget,
     details: Record<string, unknown> = {},
   ): Promise<void> {
-    const user = callerOf(req).user;
+    const user = actor.user;
     if (!user) throw new Error(`admin action ${action} recorded without a verified user`);
     const event: AdminActionEvent = {
       id: randomUUID(),
@@ -35,8 +47,8 @@ export class AdminActions {
       actorEmail: user.email,
       clientId: target.clientId,
       clientName: target.clientName,
-      ip: req.ip ?? null,
-      endpoint: req.originalUrl.split('?')[0]!,
+      ip: actor.ip,
+      endpoint: actor.endpoint,
       requestId: currentRequestId() ?? null,
       details,
       occurredAt: new Date().toISOString(),

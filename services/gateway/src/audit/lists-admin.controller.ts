@@ -1,11 +1,10 @@
-import { Controller, HttpCode, Post, Req } from '@nestjs/common';
+import { Controller, HttpCode, Post } from '@nestjs/common';
 import { RpcClient } from '@vigil/platform';
 import { contracts, refreshRequestSchema, type RefreshRequest, type RefreshResponse } from '@vigil/proto';
-import type { Request } from 'express';
 import type { z } from 'zod';
 import { Credentials } from '../credentials/credentials.js';
 import { ZodBody } from '../http/route-params.js';
-import { AdminActions } from './admin-actions.publisher.js';
+import { AdminActions, CurrentActor, type AdminActor } from './admin-actions.publisher.js';
 
 /** A fetch of every official list can take minutes. */
 const REFRESH_TIMEOUT_MS = 10 * 60_000;
@@ -22,14 +21,14 @@ export class ListsAdminController {
   @HttpCode(200)
   @Credentials('admin')
   async refresh(
-    @Req() req: Request,
+    @CurrentActor() actor: AdminActor,
     @ZodBody(refreshRequestSchema, 'refresh request') body: z.output<typeof refreshRequestSchema>,
   ): Promise<RefreshResponse> {
     const request: RefreshRequest = body;
     const reply = await this.rpc.request(contracts.screening.refresh, request, { timeoutMs: REFRESH_TIMEOUT_MS });
     await this.actions.record(
       'lists.refreshed',
-      req,
+      actor,
       { clientId: null, clientName: null },
       { sources: body.sources ?? 'all', force: body.force, results: reply.results },
     );

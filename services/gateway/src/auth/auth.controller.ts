@@ -1,44 +1,17 @@
-import { Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
-import { RpcClient, parseMessage } from '@vigil/platform';
-import {
-  challengeFactorRequestSchema,
-  createInvitationRequestSchema,
-  enrollFactorRequestSchema,
-  logoutRequestSchema,
-  mailboxListRequestSchema,
-  oidcCallbackRequestSchema,
-  oidcStartRequestSchema,
-  recoverRequestSchema,
-  revokeSessionRequestSchema,
-  signupRequestSchema,
-  subjects,
-  tokenRequestSchema,
-  unenrollFactorRequestSchema,
-  unlinkIdentityRequestSchema,
-  updateUserRequestSchema,
-  verifyFactorRequestSchema,
-  verifyRequestSchema,
-  type ChallengeReply,
-  type EnrollFactorReply,
-  type InvitationReply,
-  type JwksReply,
-  type ListSessionsReply,
-  type MailboxListReply,
-  type MessageReply,
-  type OidcStartReply,
-  type Session,
-  type SignupReply,
-  type User,
-  type VerifyFactorReply,
-} from '@vigil/proto';
-import type { Request, Response } from 'express';
+import { Controller, Delete, Get, HttpCode, Post, Put, Query, Res } from '@nestjs/common';
+import { RpcClient } from '@vigil/platform';
+import { contracts, type JwksReply, type ParsedRequestOf } from '@vigil/proto';
+import type { Response } from 'express';
+import { AccessToken, ZodRequest } from '../http/route-params.js';
 import { DevelopmentOnly } from '../openapi/development-only.js';
-import { bearerToken, bodyOf, callerContext } from './caller.js';
+
+const on = contracts.auth;
+type RequestFor<K extends keyof typeof on> = ParsedRequestOf<(typeof on)[K]>;
 
 /**
  * /auth/v1/*: the sign-in, session, MFA and Google endpoints the web apps use.
- * Each route validates against the proto schema and forwards to the auth service,
- * which owns every decision (including who the bearer token belongs to).
+ * Each route parses its input with the contract's request schema and forwards it to the auth
+ * service, which owns every decision (including who the bearer token belongs to).
  */
 @Controller('auth/v1')
 export class AuthController {
@@ -46,123 +19,163 @@ export class AuthController {
 
   @Post('signup')
   @HttpCode(200)
-  signup(@Req() req: Request): Promise<SignupReply> {
-    return this.rpc.request(subjects.auth.signup, parseMessage(signupRequestSchema, { ...bodyOf(req), ...callerContext(req) }, 'sign-up request'));
+  signup(@ZodRequest(on.signup.request, 'sign-up request', { caller: true }) request: RequestFor<'signup'>) {
+    return this.rpc.request(on.signup, request);
   }
 
   /** grant_type=password ({email, password, remember_me?}) or grant_type=refresh_token ({refresh_token}). */
   @Post('token')
   @HttpCode(200)
-  async token(@Req() req: Request, @Query('grant_type') grantType: string | undefined, @Res({ passthrough: true }) res: Response): Promise<Session> {
-    const request = parseMessage(tokenRequestSchema, { ...bodyOf(req), grant_type: grantType ?? bodyOf(req).grant_type, ...callerContext(req) }, 'token request');
+  token(
+    @ZodRequest(on.token.request, 'token request', { caller: true, query: { grant_type: 'grant_type' } })
+    request: RequestFor<'token'>,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     res.setHeader('cache-control', 'no-store');
-    return this.rpc.request(subjects.auth.token, request);
+    return this.rpc.request(on.token, request);
   }
 
   @Post('logout')
   @HttpCode(200)
-  logout(@Req() req: Request, @Query('scope') scope: string | undefined): Promise<MessageReply> {
-    return this.rpc.request(subjects.auth.logout, parseMessage(logoutRequestSchema, { accessToken: bearerToken(req), ...(scope ? { scope } : {}) }));
+  logout(
+    @ZodRequest(on.logout.request, 'message', { body: false, accessToken: true, query: { scope: 'scope' } })
+    request: RequestFor<'logout'>,
+  ) {
+    return this.rpc.request(on.logout, request);
   }
 
   @Post('recover')
   @HttpCode(200)
-  recover(@Req() req: Request): Promise<MessageReply> {
-    return this.rpc.request(subjects.auth.recover, parseMessage(recoverRequestSchema, { ...bodyOf(req), ...callerContext(req) }));
+  recover(@ZodRequest(on.recover.request, 'message', { caller: true }) request: RequestFor<'recover'>) {
+    return this.rpc.request(on.recover, request);
   }
 
   /** {type: 'signup', token} answers a Session; {type: 'recovery', token, password} sets the new password. */
   @Post('verify')
   @HttpCode(200)
-  verify(@Req() req: Request): Promise<Session | MessageReply> {
-    return this.rpc.request(subjects.auth.verify, parseMessage(verifyRequestSchema, { ...bodyOf(req), ...callerContext(req) }));
+  verify(@ZodRequest(on.verify.request, 'message', { caller: true }) request: RequestFor<'verify'>) {
+    return this.rpc.request(on.verify, request);
   }
 
   @Get('user')
-  user(@Req() req: Request): Promise<User> {
-    return this.rpc.request(subjects.auth.getUser, { accessToken: bearerToken(req) });
+  user(@AccessToken() accessToken: string) {
+    return this.rpc.request(on.getUser, { accessToken });
   }
 
   @Put('user')
-  updateUser(@Req() req: Request): Promise<User> {
-    return this.rpc.request(subjects.auth.updateUser, parseMessage(updateUserRequestSchema, { ...bodyOf(req), accessToken: bearerToken(req) }));
+  updateUser(@ZodRequest(on.updateUser.request, 'message', { accessToken: true }) request: RequestFor<'updateUser'>) {
+    return this.rpc.request(on.updateUser, request);
   }
 
   @Get('sessions')
-  sessions(@Req() req: Request): Promise<ListSessionsReply> {
-    return this.rpc.request(subjects.auth.listSessions, { accessToken: bearerToken(req) });
+  sessions(@AccessToken() accessToken: string) {
+    return this.rpc.request(on.listSessions, { accessToken });
   }
 
   @Delete('sessions/:id')
-  revokeSession(@Req() req: Request, @Param('id') id: string): Promise<MessageReply> {
-    return this.rpc.request(subjects.auth.revokeSession, parseMessage(revokeSessionRequestSchema, { accessToken: bearerToken(req), session_id: id }));
+  revokeSession(
+    @ZodRequest(on.revokeSession.request, 'message', { body: false, accessToken: true, params: { session_id: 'id' } })
+    request: RequestFor<'revokeSession'>,
+  ) {
+    return this.rpc.request(on.revokeSession, request);
   }
 
   @Delete('user/identities/:id')
-  unlinkIdentity(@Req() req: Request, @Param('id') id: string): Promise<User> {
-    return this.rpc.request(subjects.auth.unlinkIdentity, parseMessage(unlinkIdentityRequestSchema, { accessToken: bearerToken(req), identity_id: id }));
+  unlinkIdentity(
+    @ZodRequest(on.unlinkIdentity.request, 'message', { body: false, accessToken: true, params: { identity_id: 'id' } })
+    request: RequestFor<'unlinkIdentity'>,
+  ) {
+    return this.rpc.request(on.unlinkIdentity, request);
   }
 
   @Post('factors')
   @HttpCode(200)
-  enroll(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<EnrollFactorReply> {
+  enroll(
+    @ZodRequest(on.enrollFactor.request, 'message', { accessToken: true }) request: RequestFor<'enrollFactor'>,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     res.setHeader('cache-control', 'no-store');
-    return this.rpc.request(subjects.auth.enrollFactor, parseMessage(enrollFactorRequestSchema, { ...bodyOf(req), accessToken: bearerToken(req) }));
+    return this.rpc.request(on.enrollFactor, request);
   }
 
   @Post('factors/:id/challenge')
   @HttpCode(200)
-  challenge(@Req() req: Request, @Param('id') id: string): Promise<ChallengeReply> {
-    return this.rpc.request(subjects.auth.challengeFactor, parseMessage(challengeFactorRequestSchema, { accessToken: bearerToken(req), factor_id: id }));
+  challenge(
+    @ZodRequest(on.challengeFactor.request, 'message', { body: false, accessToken: true, params: { factor_id: 'id' } })
+    request: RequestFor<'challengeFactor'>,
+  ) {
+    return this.rpc.request(on.challengeFactor, request);
   }
 
   @Post('factors/:id/verify')
   @HttpCode(200)
-  verifyFactor(@Req() req: Request, @Param('id') id: string, @Res({ passthrough: true }) res: Response): Promise<VerifyFactorReply> {
+  verifyFactor(
+    @ZodRequest(on.verifyFactor.request, 'message', { accessToken: true, params: { factor_id: 'id' }, caller: true })
+    request: RequestFor<'verifyFactor'>,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     res.setHeader('cache-control', 'no-store');
-    return this.rpc.request(
-      subjects.auth.verifyFactor,
-      parseMessage(verifyFactorRequestSchema, { ...bodyOf(req), accessToken: bearerToken(req), factor_id: id, ...callerContext(req) }),
-    );
+    return this.rpc.request(on.verifyFactor, request);
   }
 
   @Delete('factors/:id')
-  unenroll(@Req() req: Request, @Param('id') id: string): Promise<User> {
-    return this.rpc.request(subjects.auth.unenrollFactor, parseMessage(unenrollFactorRequestSchema, { accessToken: bearerToken(req), factor_id: id }));
+  unenroll(
+    @ZodRequest(on.unenrollFactor.request, 'message', { body: false, accessToken: true, params: { factor_id: 'id' } })
+    request: RequestFor<'unenrollFactor'>,
+  ) {
+    return this.rpc.request(on.unenrollFactor, request);
   }
 
   /** Starts "Continue with Google": 302 to the provider, or {url} with ?redirect=false for script callers. */
   @Get('authorize')
-  async authorize(@Req() req: Request, @Res() res: Response, @Query('provider') provider: string, @Query('remember_me') rememberMe?: string, @Query('redirect') redirect?: string) {
-    const request = parseMessage(oidcStartRequestSchema, { provider, remember_me: rememberMe === 'true', ...callerContext(req) });
-    const { url } = await this.rpc.request<OidcStartReply>(subjects.auth.oidcStart, request);
+  async authorize(
+    @ZodRequest(on.oidcStart.request, 'message', {
+      body: false,
+      caller: true,
+      query: { provider: 'provider', remember_me: 'remember_me' },
+    })
+    request: RequestFor<'oidcStart'>,
+    @Res() res: Response,
+    @Query('redirect') redirect?: string,
+  ) {
+    const { url } = await this.rpc.request(on.oidcStart, request);
     if (redirect === 'false') res.json({ url });
     else res.redirect(302, url);
   }
 
   /** A signed-in user links Google: answers {url} to send the browser to; the callback then links instead of signing in. */
   @Get('user/identities/authorize')
-  linkIdentity(@Req() req: Request, @Query('provider') provider: string): Promise<OidcStartReply> {
-    return this.rpc.request(subjects.auth.oidcStart, parseMessage(oidcStartRequestSchema, { provider, accessToken: bearerToken(req), ...callerContext(req) }));
+  linkIdentity(
+    @ZodRequest(on.oidcStart.request, 'message', {
+      body: false,
+      accessToken: true,
+      caller: true,
+      query: { provider: 'provider' },
+    })
+    request: RequestFor<'oidcStart'>,
+  ) {
+    return this.rpc.request(on.oidcStart, request);
   }
 
   /** The web app's /auth/callback posts the provider's query here ({code, state, iss?}) and gets a Session. */
   @Post('callback')
   @HttpCode(200)
-  callback(@Req() req: Request): Promise<Session> {
-    return this.rpc.request(subjects.auth.oidcCallback, parseMessage(oidcCallbackRequestSchema, { ...bodyOf(req), ...callerContext(req) }));
+  callback(@ZodRequest(on.oidcCallback.request, 'message', { caller: true }) request: RequestFor<'oidcCallback'>) {
+    return this.rpc.request(on.oidcCallback, request);
   }
 
   @Post('invitations')
   @HttpCode(201)
-  invite(@Req() req: Request): Promise<InvitationReply> {
-    return this.rpc.request(subjects.auth.createInvitation, parseMessage(createInvitationRequestSchema, { ...bodyOf(req), accessToken: bearerToken(req) }));
+  invite(
+    @ZodRequest(on.createInvitation.request, 'message', { accessToken: true }) request: RequestFor<'createInvitation'>,
+  ) {
+    return this.rpc.request(on.createInvitation, request);
   }
 
   /** Public keys for verifying Vigil access tokens (RS256), for anyone outside NATS. */
   @Get('.well-known/jwks.json')
   async jwks(@Res({ passthrough: true }) res: Response): Promise<Pick<JwksReply, 'keys'>> {
-    const { keys } = await this.rpc.request<JwksReply>(subjects.auth.jwks, {});
+    const { keys } = await this.rpc.request(on.jwks, {});
     res.setHeader('cache-control', 'public, max-age=300');
     return { keys };
   }
@@ -170,7 +183,10 @@ export class AuthController {
   /** Development mailbox (auth's MAIL_TRANSPORT=mailbox); 404 when real SMTP is configured. */
   @Get('dev/mailbox')
   @DevelopmentOnly()
-  mailbox(@Query('to') to?: string, @Query('limit') limit?: string): Promise<MailboxListReply> {
-    return this.rpc.request(subjects.auth.mailbox, parseMessage(mailboxListRequestSchema, { ...(to ? { to } : {}), ...(limit ? { limit: Number(limit) } : {}) }));
+  mailbox(
+    @ZodRequest(on.mailbox.request, 'message', { body: false, query: { to: 'to', limit: 'limit' } })
+    request: RequestFor<'mailbox'>,
+  ) {
+    return this.rpc.request(on.mailbox, request);
   }
 }

@@ -11,7 +11,7 @@ import {
 } from '@vigil/proto';
 import type { Request, Response } from 'express';
 import type { z } from 'zod';
-import { AdminActions } from '../audit/admin-actions.publisher.js';
+import { AdminActions, CurrentActor, type AdminActor } from '../audit/admin-actions.publisher.js';
 import { AnyPlan, Credentials, type SessionUser } from '../credentials/credentials.js';
 import { CurrentClient, CurrentUser, ZodBody, ZodParam, ZodQuery } from '../http/route-params.js';
 
@@ -41,7 +41,10 @@ export class BillingController {
   @Post('payment/create-checkout-session')
   @Credentials('session')
   @HttpCode(200)
-  checkout(@CurrentUser() user: SessionUser, @ZodBody(checkoutBodySchema, 'checkout') body: z.output<typeof checkoutBodySchema>) {
+  checkout(
+    @CurrentUser() user: SessionUser,
+    @ZodBody(checkoutBodySchema, 'checkout') body: z.output<typeof checkoutBodySchema>,
+  ) {
     return this.rpc.request(on.createCheckout, { user: billingUser(user), ...body });
   }
 
@@ -71,7 +74,11 @@ export class BillingController {
   @HttpCode(200)
   webhook(@Req() req: Request, @Headers('stripe-signature') signature: string | undefined) {
     const raw: unknown = req.body;
-    if (!Buffer.isBuffer(raw)) throw new DomainError('BAD_REQUEST', 'The webhook needs the raw request body; the gateway parsed it before it got here.');
+    if (!Buffer.isBuffer(raw))
+      throw new DomainError(
+        'BAD_REQUEST',
+        'The webhook needs the raw request body; the gateway parsed it before it got here.',
+      );
     return this.rpc.request(on.webhook, { payload: raw.toString('utf8'), signature: signature ?? '' });
   }
 
@@ -83,7 +90,11 @@ export class BillingController {
 
   @Get('payment/client-by-email/:email')
   @Credentials('session')
-  clientByEmail(@CurrentUser() user: SessionUser, @ZodParam('email') email: string, @Res({ passthrough: true }) res: Response) {
+  clientByEmail(
+    @CurrentUser() user: SessionUser,
+    @ZodParam('email') email: string,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     // The answer may carry the new API key (once): never cache it.
     res.setHeader('cache-control', 'no-store');
     return this.rpc.request(on.clientByEmail, { user: billingUser(user), email });
@@ -105,7 +116,10 @@ export class BillingController {
   @Get('upgrade/preview')
   @Credentials('dashboard')
   @AnyPlan()
-  upgradePreview(@CurrentClient() client: ResolvedKey, @ZodQuery(upgradeBodySchema, 'message') query: z.output<typeof upgradeBodySchema>) {
+  upgradePreview(
+    @CurrentClient() client: ResolvedKey,
+    @ZodQuery(upgradeBodySchema, 'message') query: z.output<typeof upgradeBodySchema>,
+  ) {
     return this.rpc.request(on.upgradePreview, { clientId: client.clientId, ...query });
   }
 
@@ -114,7 +128,7 @@ export class BillingController {
   @AnyPlan()
   @HttpCode(200)
   async upgrade(
-    @Req() req: Request,
+    @CurrentActor() actor: AdminActor,
     @CurrentClient() client: ResolvedKey,
     @ZodBody(upgradeBodySchema, 'message') body: z.output<typeof upgradeBodySchema>,
   ) {
@@ -122,7 +136,7 @@ export class BillingController {
     // For the audit trail: who changed the client's tier, from what to what.
     await this.actions.record(
       'tier.changed',
-      req,
+      actor,
       { clientId: client.clientId, clientName: client.clientName },
       { from: client.tier, to: body.newTier },
     );

@@ -6,6 +6,7 @@ import {
   INT4_MAX,
   REQUEST_ID_HEADER,
   bulkJobChunkSchema,
+  contracts,
   streams,
   subjects,
   toSafeText,
@@ -148,8 +149,8 @@ export class BulkWorker {
   }
 
   private async screen(chunk: BulkJobChunk, names: string[]): Promise<BulkItem[]> {
-    const reply = await this.rpc.request<BulkScreenResponse>(
-      subjects.screening.bulkScreen,
+    const reply = await this.rpc.request(
+      contracts.screening.bulkScreen,
       {
         ...chunk.caller,
         names,

@@ -1,18 +1,7 @@
-import {
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  Param,
-  Post,
-  Query,
-  Req,
-  UploadedFile,
-  UseInterceptors,
-} from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Post, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
-import { ApiBody, ApiConsumes, ApiQuery } from '@nestjs/swagger';
-import { DomainError, parseMessage } from '@vigil/platform';
+import { ApiBody, ApiConsumes } from '@nestjs/swagger';
+import { DomainError } from '@vigil/platform';
 import {
   CLIENT_LIST_MAX_BYTES,
   clientListDeleteRequestSchema,
@@ -23,14 +12,16 @@ import {
   type ClientListDeleteReply,
   type ClientListEntriesReply,
   type ClientListsReply,
+  type ParsedClientListEntriesRequest,
+  type ResolvedKey,
 } from '@vigil/proto';
-import type { Request } from 'express';
 import { z } from 'zod';
-import { bodyOf } from '../auth/caller.js';
 import { Credentials } from '../credentials/credentials.js';
-import { typedQuery } from '../http/query.js';
-import { clientOf } from '../screening-api/screening-api.controller.js';
+import { CurrentClient, ZodRequest } from '../http/route-params.js';
 import { ClientLists } from './client-lists.service.js';
+
+/** A list of the caller's, as the path names it. */
+type ListRef = { clientId: string; id: string };
 
 /** What multer hands over for the `file` field (memory storage). */
 type UploadedCsv = { originalname: string; size: number; buffer: Buffer };
@@ -53,16 +44,21 @@ export class ClientListsController {
 
   @Get('client/lists')
   @Credentials('dashboard')
-  list(@Req() req: Request): Promise<ClientListsReply> {
-    return this.lists.lists(clientOf(req).clientId);
+  list(@CurrentClient() client: ResolvedKey): Promise<ClientListsReply> {
+    return this.lists.lists(client.clientId);
   }
 
   @Get('client/lists/download/:id')
   @Credentials('dashboard')
-  async download(@Req() req: Request, @Param('id') id: string): Promise<Response> {
-    const { clientId } = clientOf(req);
-    parseMessage(clientListDownloadRequestSchema, { clientId, id }, 'download request');
-    const { name, csv } = await this.lists.download(clientId, id);
+  async download(
+    @ZodRequest(clientListDownloadRequestSchema, 'download request', {
+      body: false,
+      client: true,
+      params: { id: 'id' },
+    })
+    request: ListRef,
+  ): Promise<Response> {
+    const { name, csv } = await this.lists.download(request.clientId, request.id);
     return new Response(ReadableStream.from(csv).pipeThrough(new TextEncoderStream()), {
       headers: {
         'content-type': 'text/csv; charset=utf-8',
@@ -74,18 +70,16 @@ export class ClientListsController {
   /** One list's entries (the View dialog); `search` matches name, email or any alias. */
   @Get('client/lists/:id/entries')
   @Credentials('dashboard')
-  @ApiQuery({ name: 'search', required: false, description: 'Case-insensitive part of a name, email or alias.' })
-  @ApiQuery({ name: 'limit', required: false, description: '1 to 500, default 100.' })
-  @ApiQuery({ name: 'offset', required: false })
   entries(
-    @Req() req: Request,
-    @Param('id') id: string,
-    @Query() query: Record<string, unknown>,
+    @ZodRequest(clientListEntriesRequestSchema, 'query', {
+      body: false,
+      client: true,
+      params: { id: 'id' },
+      query: true,
+    })
+    request: ParsedClientListEntriesRequest,
   ): Promise<ClientListEntriesReply> {
-    const typed = typedQuery(query, { search: 'string', limit: 'number', offset: 'number' });
-    return this.lists.entries(
-      parseMessage(clientListEntriesRequestSchema, { ...typed, id, clientId: clientOf(req).clientId }, 'query'),
-    );
+    return this.lists.entries(request);
   }
 
   /** multipart/form-data: `file` (a .csv of at most 10 MB), `name` (default: the file name without .csv), `description`. */
@@ -105,9 +99,11 @@ export class ClientListsController {
       },
     },
   })
-  upload(@Req() req: Request, @UploadedFile() file: UploadedCsv | undefined): Promise<ClientList> {
-    const client = clientOf(req);
-    const fields = parseMessage(uploadFieldsSchema, bodyOf(req), 'upload');
+  upload(
+    @CurrentClient() client: ResolvedKey,
+    @ZodRequest(uploadFieldsSchema, 'upload', { documentBody: false }) fields: z.output<typeof uploadFieldsSchema>,
+    @UploadedFile() file: UploadedCsv | undefined,
+  ): Promise<ClientList> {
     if (!file) {
       throw new DomainError('VALIDATION_FAILED', 'Please select a file and enter a list name.', [
         { pointer: '/file', detail: 'a multipart/form-data field "file" with the CSV is required' },
@@ -129,9 +125,10 @@ export class ClientListsController {
 
   @Delete('client-lists/:id')
   @Credentials('dashboard')
-  remove(@Req() req: Request, @Param('id') id: string): Promise<ClientListDeleteReply> {
-    const { clientId } = clientOf(req);
-    parseMessage(clientListDeleteRequestSchema, { clientId, id }, 'deletion');
-    return this.lists.delete(clientId, id);
+  remove(
+    @ZodRequest(clientListDeleteRequestSchema, 'deletion', { body: false, client: true, params: { id: 'id' } })
+    request: ListRef,
+  ): Promise<ClientListDeleteReply> {
+    return this.lists.delete(request.clientId, request.id);
   }
 }

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, RpcClient } from '@vigil/platform';
 import {
   CLIENT_LIST_PART_BYTES,
-  subjects,
+  contracts,
   textProblem,
   type ClientList,
   type ClientListDeleteReply,
@@ -17,7 +17,7 @@ import { GATEWAY_CONFIG } from '../config.token.js';
 import type { GatewayConfig } from '../env.js';
 import { monitoringCaller } from '../monitoring/monitoring.service.js';
 
-const on = subjects.monitoring.clientLists;
+const on = contracts.monitoring.clientLists;
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** The text rule for an uploaded file: UTF-8 (monitoring reads nothing else) and no NUL. */

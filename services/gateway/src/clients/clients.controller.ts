@@ -1,21 +1,16 @@
-import { Controller, Delete, Get, HttpCode, Param, Post, Put, Req, Res } from '@nestjs/common';
-import { RpcClient, parseMessage } from '@vigil/platform';
-import {
-  clientIdRequestSchema,
-  createClientRequestSchema,
-  findByKeyRequestSchema,
-  subjects,
-  updateThresholdsRequestSchema,
-  type ApiKeyStatus,
-  type Client,
-  type ClientWithKey,
-  type ListClientsReply,
-  type MessageReply,
-} from '@vigil/proto';
-import type { Request, Response } from 'express';
-import { AdminActions } from '../audit/admin-actions.publisher.js';
-import { bearerToken, bodyOf } from '../auth/caller.js';
+import { Controller, Delete, Get, HttpCode, Post, Put, Res } from '@nestjs/common';
+import { RpcClient } from '@vigil/platform';
+import { contracts, type ParsedRequestOf } from '@vigil/proto';
+import type { Response } from 'express';
+import { AdminActions, CurrentActor, type AdminActor } from '../audit/admin-actions.publisher.js';
 import { Credentials } from '../credentials/credentials.js';
+import { AccessToken, ZodRequest } from '../http/route-params.js';
+
+const on = contracts.clients;
+type RequestFor<K extends Exclude<keyof typeof on, 'settings'>> = ParsedRequestOf<(typeof on)[K]>;
+/** The admin's token and the client named by the path: what every per-client route sends. */
+const byId = (schema: typeof on.delete.request) =>
+  ZodRequest(schema, 'message', { body: false, accessToken: true, params: { clientId: 'id' } });
 
 /**
  * /api/client/clients/*: the admin console's client administration. The credentials guard
@@ -31,21 +26,22 @@ export class ClientsController {
   ) {}
 
   @Get()
-  list(@Req() req: Request): Promise<ListClientsReply> {
-    return this.rpc.request(subjects.clients.list, { accessToken: bearerToken(req) });
+  list(@AccessToken() accessToken: string) {
+    return this.rpc.request(on.list, { accessToken });
   }
 
   @Post('create')
   @HttpCode(201)
-  async create(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<ClientWithKey> {
+  async create(
+    @ZodRequest(on.create.request, 'client', { accessToken: true }) request: RequestFor<'create'>,
+    @CurrentActor() actor: AdminActor,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     res.setHeader('cache-control', 'no-store');
-    const client = await this.rpc.request<ClientWithKey>(
-      subjects.clients.create,
-      parseMessage(createClientRequestSchema, { ...bodyOf(req), accessToken: bearerToken(req) }, 'client'),
-    );
+    const client = await this.rpc.request(on.create, request);
     await this.actions.record(
       'client.created',
-      req,
+      actor,
       { clientId: client.id, clientName: client.client_name },
       { tier: client.tier },
     );
@@ -53,24 +49,26 @@ export class ClientsController {
   }
 
   @Get('api-key/:key')
-  findByKey(@Req() req: Request, @Param('key') key: string): Promise<Client> {
-    return this.rpc.request(
-      subjects.clients.findByKey,
-      parseMessage(findByKeyRequestSchema, { accessToken: bearerToken(req), apiKey: key }),
-    );
+  findByKey(
+    @ZodRequest(on.findByKey.request, 'message', { body: false, accessToken: true, params: { apiKey: 'key' } })
+    request: RequestFor<'findByKey'>,
+  ) {
+    return this.rpc.request(on.findByKey, request);
   }
 
   @Put(':id/thresholds')
-  async thresholds(@Req() req: Request, @Param('id') id: string): Promise<Client> {
-    const request = parseMessage(
-      updateThresholdsRequestSchema,
-      { accessToken: bearerToken(req), clientId: id, threshold_config: bodyOf(req).threshold_config },
-      'threshold configuration',
-    );
-    const client = await this.rpc.request<Client>(subjects.clients.updateThresholds, request);
+  async thresholds(
+    @ZodRequest(on.updateThresholds.request, 'threshold configuration', {
+      accessToken: true,
+      params: { clientId: 'id' },
+    })
+    request: RequestFor<'updateThresholds'>,
+    @CurrentActor() actor: AdminActor,
+  ) {
+    const client = await this.rpc.request(on.updateThresholds, request);
     await this.actions.record(
       'thresholds.changed',
-      req,
+      actor,
       { clientId: client.id, clientName: client.client_name },
       { threshold_config: client.threshold_config },
     );
@@ -78,34 +76,33 @@ export class ClientsController {
   }
 
   @Delete(':id')
-  async remove(@Req() req: Request, @Param('id') id: string): Promise<MessageReply> {
-    const request = this.byId(req, id);
-    const reply = await this.rpc.request<MessageReply>(subjects.clients.delete, request);
-    await this.actions.record('client.deleted', req, { clientId: request.clientId, clientName: null });
+  async remove(@byId(on.delete.request) request: RequestFor<'delete'>, @CurrentActor() actor: AdminActor) {
+    const reply = await this.rpc.request(on.delete, request);
+    await this.actions.record('client.deleted', actor, { clientId: request.clientId, clientName: null });
     return reply;
   }
 
   @Post(':id/regenerate-key')
   @HttpCode(200)
   async regenerate(
-    @Req() req: Request,
-    @Param('id') id: string,
+    @byId(on.regenerateKey.request) request: RequestFor<'regenerateKey'>,
+    @CurrentActor() actor: AdminActor,
     @Res({ passthrough: true }) res: Response,
-  ): Promise<ClientWithKey> {
+  ) {
     res.setHeader('cache-control', 'no-store');
-    const client = await this.rpc.request<ClientWithKey>(subjects.clients.regenerateKey, this.byId(req, id));
+    const client = await this.rpc.request(on.regenerateKey, request);
     // The key itself never leaves this answer: the record says that it changed, not what it is.
-    await this.actions.record('key.regenerated', req, { clientId: client.id, clientName: client.client_name });
+    await this.actions.record('key.regenerated', actor, { clientId: client.id, clientName: client.client_name });
     return client;
   }
 
   @Post(':id/revoke-key')
   @HttpCode(200)
-  async revoke(@Req() req: Request, @Param('id') id: string): Promise<ApiKeyStatus> {
-    const status = await this.rpc.request<ApiKeyStatus>(subjects.clients.revokeKey, this.byId(req, id));
+  async revoke(@byId(on.revokeKey.request) request: RequestFor<'revokeKey'>, @CurrentActor() actor: AdminActor) {
+    const status = await this.rpc.request(on.revokeKey, request);
     await this.actions.record(
       'key.revoked',
-      req,
+      actor,
       { clientId: status.client_id, clientName: null },
       { prefix: status.prefix },
     );
@@ -113,11 +110,7 @@ export class ClientsController {
   }
 
   @Get(':id/api-key-status')
-  keyStatus(@Req() req: Request, @Param('id') id: string): Promise<ApiKeyStatus> {
-    return this.rpc.request(subjects.clients.keyStatus, this.byId(req, id));
-  }
-
-  private byId(req: Request, id: string) {
-    return parseMessage(clientIdRequestSchema, { accessToken: bearerToken(req), clientId: id });
+  keyStatus(@byId(on.keyStatus.request) request: RequestFor<'keyStatus'>) {
+    return this.rpc.request(on.keyStatus, request);
   }
 }

@@ -43,7 +43,7 @@ describe('ApiKeys', () => {
     expect(await sut.resolve(KEY)).toEqual({ client: resolved, fresh: true });
     expect(await sut.resolve(KEY)).toEqual({ client: resolved, fresh: false });
     expect(mocks.rpc.request).toHaveBeenCalledTimes(1);
-    expect(mocks.rpc.request).toHaveBeenCalledWith('clients.v1.resolve-key', { keyHash: hashApiKey(KEY) });
+    expect(mocks.rpc.request).toHaveBeenCalledWith(contracts.clients.resolveKey, { keyHash: hashApiKey(KEY) });
     expect(JSON.stringify(mocks.rpc.request.mock.calls)).not.toContain(KEY);
   });
 

@@ -67,7 +67,7 @@ export class ApiKeys implements OnModuleInit {
   async resolve(key: string): Promise<{ client: ResolvedKey; fresh: boolean }> {
     if (!API_KEY_PATTERN.test(key)) throw new DomainError('INVALID_API_KEY', 'Invalid API key.');
     const hash = hashApiKey(key);
-    return this.lookUp(hash, () => this.rpc.request<ResolvedKey>(subjects.clients.resolveKey, { keyHash: hash }));
+    return this.lookUp(hash, () => this.rpc.request(contracts.clients.resolveKey, { keyHash: hash }));
   }
 
   /**

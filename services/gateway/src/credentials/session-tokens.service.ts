@@ -3,7 +3,7 @@ import { DomainError, RpcClient } from '@vigil/platform';
 import {
   ACCESS_TOKEN_ALGORITHM,
   accessTokenClaimsSchema,
-  jwksReplySchema,
+  contracts,
   sessionRevokedEventSchema,
   subjects,
   type JwksReply,
@@ -116,7 +116,7 @@ export class SessionTokens implements OnModuleInit {
   }
 
   private async load(): Promise<Verifier> {
-    const jwks: JwksReply = jwksReplySchema.parse(await this.rpc.request(subjects.auth.jwks, {}));
+    const jwks: JwksReply = await this.rpc.request(contracts.auth.jwks, {});
     const pems = new Map(
       jwks.keys.map((jwk) => [
         jwk.kid,

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { RpcClient, VIGIL_VERSION } from '@vigil/platform';
-import { SERVICE_NAMES, healthReplySchema, subjects, type HealthResponse, type ServiceHealth, type ServiceName } from '@vigil/proto';
+import { SERVICE_NAMES, contracts, type HealthResponse, type ServiceHealth, type ServiceName } from '@vigil/proto';
 import { GATEWAY_CONFIG } from '../config.token.js';
 import type { GatewayConfig } from '../env.js';
 
@@ -26,9 +26,7 @@ export class HealthService {
     const latency = () => Math.round((performance.now() - started) * 10) / 10;
     try {
       // The gateway asks itself over NATS too: an answer proves its own broker link works.
-      const reply = healthReplySchema.parse(
-        await this.rpc.request(subjects.health(name), {}, { timeoutMs: this.config.HEALTH_TIMEOUT_MS }),
-      );
+      const reply = await this.rpc.request(contracts.health(name), {}, { timeoutMs: this.config.HEALTH_TIMEOUT_MS });
       const failing = Object.entries(reply.checks)
         .filter(([, c]) => c.status !== 'up')
         .map(([check, c]) => `${check}: ${c.detail ?? 'down'}`);

@@ -1,6 +1,7 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
-import { ApiBody, ApiParam, ApiQuery } from '@nestjs/swagger';
+import { ApiBody, ApiExtension, ApiParam, ApiQuery } from '@nestjs/swagger';
 import { DomainError, parseMessage } from '@vigil/platform';
+import type { ResolvedKey } from '@vigil/proto';
 import type { Request } from 'express';
 import { z } from 'zod';
 import { bearerToken, bodyOf, callerContext } from '../auth/caller.js';
@@ -32,7 +33,19 @@ export function jsonSchemaOf(schema: z.ZodType): JsonSchema {
   return json;
 }
 
+/**
+ * Marks an operation that forwards the bearer token for the auth service to judge; the OpenAPI
+ * document gives it the session scheme unless @Credentials already said what it takes.
+ */
+export const FORWARDS_SESSION = 'x-vigil-forwards-session';
+
 const requestOf = (ctx: ExecutionContext) => ctx.switchToHttp().getRequest<Request>();
+
+function currentClient(req: Request): ResolvedKey {
+  const client = callerOf(req).client;
+  if (!client) throw new DomainError('INVALID_API_KEY', 'This request needs an x-api-key header.');
+  return client;
+}
 
 /** Adds OpenAPI metadata to the method the decorated parameter belongs to. */
 function describe(target: object, key: string | symbol | undefined, decorator: MethodDecorator) {
@@ -42,31 +55,90 @@ function describe(target: object, key: string | symbol | undefined, decorator: M
 }
 
 /**
- * What the gateway adds to a body from the verified request: the caller's IP and user agent
- * (`caller`) and the bearer token (`accessToken`) the auth service judges. Not body fields.
+ * Where the fields of a request come from, besides the JSON body: the caller's IP and user
+ * agent (`caller`), the bearer token the auth service judges (`accessToken`), path parameters
+ * and query parameters (`{ field: 'name' }`). A route whose NATS request is the route's whole
+ * input names the contract's request schema once and lists its sources here.
  */
-export type BodyExtra = 'caller' | 'accessToken';
-const EXTRA_FIELDS: Record<BodyExtra, string[]> = { caller: ['ip', 'userAgent'], accessToken: ['accessToken'] };
+export type RequestSources = {
+  /** The JSON body's fields (default true). */
+  body?: boolean;
+  caller?: boolean;
+  accessToken?: boolean;
+  /** `clientId`: the client the verified API key names (INVALID_API_KEY without one). */
+  client?: boolean;
+  /** `actorId`: the signed-in user who acts (null on a key-only request). */
+  actor?: boolean;
+  params?: Readonly<Record<string, string>>;
+  /** Query parameters by field; `true`: every field of the schema not filled from elsewhere, under its own name. */
+  query?: Readonly<Record<string, string>> | true;
+  /** Leave the body out of /openapi.json (a multipart route documents its own). */
+  documentBody?: boolean;
+};
 
-function bodyWith(req: Request, extras: readonly BodyExtra[]): unknown {
-  if (
-    extras.length === 0 &&
-    (req.body === undefined || req.body === null || typeof req.body !== 'object' || Array.isArray(req.body))
-  )
-    return req.body ?? {};
+/** The query parameters a route reads, field → parameter name. */
+function queryNames(sources: RequestSources, properties: Record<string, JsonSchema>): Record<string, string> {
+  if (sources.query !== true) return { ...sources.query };
+  const filled = new Set([
+    ...(sources.caller ? ['ip', 'userAgent'] : []),
+    ...(sources.accessToken ? ['accessToken'] : []),
+    ...(sources.client ? ['clientId'] : []),
+    ...(sources.actor ? ['actorId'] : []),
+    ...Object.keys(sources.params ?? {}),
+  ]);
+  return Object.fromEntries(
+    Object.keys(properties)
+      .filter((field) => !filled.has(field))
+      .map((field) => [field, field]),
+  );
+}
+
+function gather(req: Request, sources: RequestSources, properties: Record<string, JsonSchema>): unknown {
+  const body = sources.body ?? true;
+  const only = body && !sources.caller && !sources.accessToken && !sources.client && !sources.params && !sources.query;
+  // A body-only route hands the body as it came, so a non-object is reported as such.
+  if (only) return req.body ?? {};
+  const names = queryNames(sources, properties);
+  const query = typedQuery(
+    Object.fromEntries(
+      Object.entries(names).map(([field, name]) => [field, (req.query as Record<string, unknown>)[name]]),
+    ),
+    properties,
+  );
+  const clientId = sources.client ? { clientId: currentClient(req).clientId } : {};
+  const params = Object.fromEntries(
+    Object.entries(sources.params ?? {}).map(([field, name]) => [field, req.params[name]]),
+  );
   return {
-    ...bodyOf(req),
-    ...(extras.includes('caller') ? callerContext(req) : {}),
-    ...(extras.includes('accessToken') ? { accessToken: bearerToken(req) } : {}),
+    ...(body ? bodyOf(req) : {}),
+    ...query,
+    ...clientId,
+    ...(sources.actor ? { actorId: callerOf(req).user?.id ?? null } : {}),
+    ...(sources.accessToken ? { accessToken: bearerToken(req) } : {}),
+    ...params,
+    ...(sources.caller ? callerContext(req) : {}),
   };
 }
 
-const parseBody = createParamDecorator(
-  (options: { schema: z.ZodType; what: string; extras: readonly BodyExtra[] }, ctx: ExecutionContext) =>
-    parseMessage(options.schema, bodyWith(requestOf(ctx), options.extras), options.what),
+const parseRequest = createParamDecorator(
+  (
+    options: { schema: z.ZodType; what: string; sources: RequestSources; properties: Record<string, JsonSchema> },
+    ctx: ExecutionContext,
+  ) => parseMessage(options.schema, gather(requestOf(ctx), options.sources, options.properties), options.what),
 );
 
-/** Drops the fields the gateway fills from the document of what a client sends. */
+/** The properties of an object schema, or of every branch of a union of them. */
+function propertiesOf(json: JsonSchema): Record<string, JsonSchema> {
+  const branches = [
+    json,
+    ...(['anyOf', 'oneOf', 'allOf'] as const).flatMap((key) =>
+      Array.isArray(json[key]) ? (json[key] as JsonSchema[]) : [],
+    ),
+  ];
+  return Object.assign({}, ...branches.map((branch) => branch.properties ?? {})) as Record<string, JsonSchema>;
+}
+
+/** The document of what a client sends in the body: the schema less the fields filled from elsewhere. */
 function withoutFields(json: JsonSchema, fields: string[]): JsonSchema {
   if (fields.length === 0) return json;
   const strip = (node: JsonSchema): JsonSchema => {
@@ -82,22 +154,48 @@ function withoutFields(json: JsonSchema, fields: string[]): JsonSchema {
 }
 
 /**
- * The JSON body, parsed with `schema` (the NATS request schema itself when the gateway only
- * adds `extras` to it). `what` names it in the VALIDATION_FAILED detail.
+ * The route's whole input, gathered from `sources` and parsed with `schema` (usually the
+ * contract's request schema itself); `what` names it in the VALIDATION_FAILED detail. The
+ * body part and the query parameters are described in /openapi.json from the same schema.
  */
-export function ZodBody(
-  schema: z.ZodType,
-  what = 'request body',
-  extras: readonly BodyExtra[] = [],
-): ParameterDecorator {
+export function ZodRequest(schema: z.ZodType, what = 'message', sources: RequestSources = {}): ParameterDecorator {
+  const json = jsonSchemaOf(schema);
+  const properties = propertiesOf(json);
   return (target, key, index) => {
-    parseBody({ schema, what, extras })(target, key, index);
-    const documented = withoutFields(
-      jsonSchemaOf(schema),
-      extras.flatMap((extra) => EXTRA_FIELDS[extra]),
-    );
-    describe(target, key, ApiBody({ required: true, schema: documented as never }));
+    parseRequest({ schema, what, sources, properties })(target, key, index);
+    const names = queryNames(sources, properties);
+    const required = new Set(json.required ?? []);
+    const elsewhere = [
+      ...(sources.caller ? ['ip', 'userAgent'] : []),
+      ...(sources.accessToken ? ['accessToken'] : []),
+      ...(sources.client ? ['clientId'] : []),
+      ...(sources.actor ? ['actorId'] : []),
+      ...Object.keys(sources.params ?? {}),
+    ];
+    if (sources.accessToken) describe(target, key, ApiExtension(FORWARDS_SESSION, true));
+    for (const name of Object.values(sources.params ?? {}))
+      describe(target, key, ApiParam({ name, required: true, schema: { type: 'string' } }));
+    if ((sources.body ?? true) && sources.documentBody !== false)
+      describe(target, key, ApiBody({ required: true, schema: withoutFields(json, elsewhere) as never }));
+    for (const [field, name] of Object.entries(names)) {
+      const { description, ...propertySchema } = properties[field] ?? {};
+      describe(
+        target,
+        key,
+        ApiQuery({
+          name,
+          required: required.has(field),
+          schema: propertySchema as never,
+          ...(description ? { description } : {}),
+        }),
+      );
+    }
   };
+}
+
+/** The JSON body, parsed with `schema`. */
+export function ZodBody(schema: z.ZodType, what = 'request body'): ParameterDecorator {
+  return ZodRequest(schema, what);
 }
 
 /**
@@ -126,36 +224,9 @@ export function typedQuery(
   return typed;
 }
 
-const parseQuery = createParamDecorator(
-  (options: { schema: z.ZodType; what: string; properties: Record<string, JsonSchema> }, ctx: ExecutionContext) =>
-    parseMessage(
-      options.schema,
-      typedQuery(requestOf(ctx).query as Record<string, unknown>, options.properties),
-      options.what,
-    ),
-);
-
 /** The query string, typed from `schema`'s properties and parsed with it; one OpenAPI parameter per property. */
 export function ZodQuery(schema: z.ZodType, what = 'query'): ParameterDecorator {
-  const json = jsonSchemaOf(schema);
-  const properties = json.properties ?? {};
-  const required = new Set(json.required ?? []);
-  return (target, key, index) => {
-    parseQuery({ schema, what, properties })(target, key, index);
-    for (const [name, property] of Object.entries(properties)) {
-      const { description, ...propertySchema } = property;
-      describe(
-        target,
-        key,
-        ApiQuery({
-          name,
-          required: required.has(name),
-          schema: propertySchema as never,
-          ...(description ? { description } : {}),
-        }),
-      );
-    }
-  };
+  return ZodRequest(schema, what, { body: false, query: true });
 }
 
 const parseParam = createParamDecorator(
@@ -176,11 +247,7 @@ export function ZodParam(
 }
 
 /** The client the verified API key names (routes with `@Credentials('api-key' | 'dashboard')`). */
-export const CurrentClient = createParamDecorator((_: unknown, ctx: ExecutionContext) => {
-  const client = callerOf(requestOf(ctx)).client;
-  if (!client) throw new DomainError('INVALID_API_KEY', 'This request needs an x-api-key header.');
-  return client;
-});
+export const CurrentClient = createParamDecorator((_: unknown, ctx: ExecutionContext) => currentClient(requestOf(ctx)));
 
 /** The signed-in user the verified session token names (`@Credentials('session' | 'admin' | 'dashboard')`). */
 export const CurrentUser = createParamDecorator((_: unknown, ctx: ExecutionContext) => {
@@ -189,8 +256,15 @@ export const CurrentUser = createParamDecorator((_: unknown, ctx: ExecutionConte
   return user;
 });
 
-/** The bearer token, for routes whose session the auth service judges (it verifies signature, expiry, live session, role). */
-export const AccessToken = createParamDecorator((_: unknown, ctx: ExecutionContext) => bearerToken(requestOf(ctx)));
+const accessToken = createParamDecorator((_: unknown, ctx: ExecutionContext) => bearerToken(requestOf(ctx)));
 
-/** What the auth service records about the caller: IP and user agent. */
-export const CallerInfo = createParamDecorator((_: unknown, ctx: ExecutionContext) => callerContext(requestOf(ctx)));
+/**
+ * The bearer token, for routes whose session the auth service judges (it verifies signature,
+ * expiry, live session, role); the route's OpenAPI operation takes the session scheme.
+ */
+export function AccessToken(): ParameterDecorator {
+  return (target, key, index) => {
+    accessToken()(target, key, index);
+    describe(target, key, ApiExtension(FORWARDS_SESSION, true));
+  };
+}

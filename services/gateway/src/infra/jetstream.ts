@@ -1,18 +1,10 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
-import {
-  RetentionPolicy,
-  jetstream,
-  jetstreamManager,
-  type JetStreamClient,
-  type JetStreamManager,
-} from '@nats-io/jetstream';
-import { connect, headers as natsHeaders, nanos, type NatsConnection } from '@nats-io/transport-node';
+import { jetstream, jetstreamManager, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
+import { connect, headers as natsHeaders, type NatsConnection } from '@nats-io/transport-node';
 import { REQUEST_ID_HEADER, streams } from '@vigil/proto';
-import { currentRequestId, natsConnectionOptions } from '@vigil/platform';
+import { currentRequestId, ensureStreams, natsConnectionOptions } from '@vigil/platform';
 import { GATEWAY_CONFIG } from '../config.token.js';
 import type { GatewayConfig } from '../env.js';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The gateway's own NATS connection, beside Nest's request/reply client: plain
@@ -30,10 +22,12 @@ export class NatsStreams implements OnApplicationShutdown {
 
   /** The plain NATS connection (core subscriptions work even where JetStream is off). */
   connect(): Promise<NatsConnection> {
-    this.connection ??= connect(natsConnectionOptions(this.config.NATS_URL, 'vigil-gateway-streams')).catch((error: unknown) => {
-      this.connection = undefined;
-      throw error;
-    });
+    this.connection ??= connect(natsConnectionOptions(this.config.NATS_URL, 'vigil-gateway-streams')).catch(
+      (error: unknown) => {
+        this.connection = undefined;
+        throw error;
+      },
+    );
     return this.connection;
   }
 
@@ -42,42 +36,18 @@ export class NatsStreams implements OnApplicationShutdown {
     this.streamsReady ??= (async () => {
       const nc = await this.connect();
       const jsm = await jetstreamManager(nc);
-      await this.ensureStreams(jsm);
+      await ensureStreams(jsm, [
+        { ...streams.security, maxAgeDays: 90 },
+        { ...streams.quota, maxAgeDays: 90 },
+        { ...streams.bulkJobs, maxAgeDays: 7, retention: 'workqueue' },
+        { ...streams.adminActions, maxAgeDays: 90 },
+      ]);
       return { js: jetstream(nc), jsm };
     })().catch((error: unknown) => {
       this.streamsReady = undefined;
       throw error;
     });
     return this.streamsReady;
-  }
-
-  private async ensureStreams(jsm: JetStreamManager) {
-    const wanted = [
-      { ...streams.security, max_age: nanos(90 * DAY_MS), retention: RetentionPolicy.Limits },
-      { ...streams.quota, max_age: nanos(90 * DAY_MS), retention: RetentionPolicy.Limits },
-      { ...streams.bulkJobs, max_age: nanos(7 * DAY_MS), retention: RetentionPolicy.Workqueue },
-      { ...streams.adminActions, max_age: nanos(90 * DAY_MS), retention: RetentionPolicy.Limits },
-    ];
-    for (const stream of wanted) {
-      const config = {
-        name: stream.name,
-        subjects: [...stream.subjects],
-        max_age: stream.max_age,
-        retention: stream.retention,
-        duplicate_window: nanos(2 * 60 * 1000),
-      };
-      try {
-        await jsm.streams.info(stream.name);
-      } catch (error) {
-        if (!/stream not found/i.test(error instanceof Error ? error.message : String(error))) throw error;
-        try {
-          await jsm.streams.add(config);
-        } catch (raced) {
-          // Another replica created it between our look-up and our add.
-          if (!/already in use|exists/i.test(raced instanceof Error ? raced.message : String(raced))) throw raced;
-        }
-      }
-    }
   }
 
   /** Publishes to a stream and waits for its acknowledgement; `messageId` de-duplicates a re-publication. */

@@ -1,30 +1,8 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { VIGIL_VERSION } from '@vigil/platform';
-import { apiBulkScreenRequestSchema, apiScreenRequestSchema } from '@vigil/proto';
 import type { NextFunction, Request, Response } from 'express';
-import { z } from 'zod';
-
-/**
- * Routes of controllers that forward the bearer token for the auth service to judge
- * (they carry no @Credentials). Everything else takes its security from @Credentials.
- */
-export const FORWARDED_SESSION_ROUTES = [
-  /^\/auth\/v1\/(user|sessions|factors|logout|invitations)(\/|$)/,
-  /^\/api\/settings\//,
-  /^\/api\/client\/clients(\/|$)/,
-];
-
-const jsonSchema = (schema: z.ZodType) =>
-  z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' }) as Record<string, unknown>;
-
-/** Request bodies, from the same zod schemas the controllers validate with. */
-const REQUEST_BODIES: Record<string, Record<string, unknown>> = {
-  'post /api/v1/screen': jsonSchema(apiScreenRequestSchema),
-  'post /api/screen': jsonSchema(apiScreenRequestSchema),
-  'post /api/v1/bulk-screen': jsonSchema(apiBulkScreenRequestSchema),
-  'post /api/sanctions/bulk-search': jsonSchema(apiBulkScreenRequestSchema),
-};
+import { FORWARDS_SESSION } from '../http/route-params.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
 
@@ -83,15 +61,14 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       },
     },
   };
-  for (const [path, item] of Object.entries(document.paths)) {
+  for (const item of Object.values(document.paths)) {
     for (const method of METHODS) {
       const operation = item[method];
       if (!operation) continue;
-      if (!operation.security && FORWARDED_SESSION_ROUTES.some((rule) => rule.test(path)))
-        operation.security = [{ session: [] }];
-      operation.security ??= [];
-      const body = REQUEST_BODIES[`${method} ${path}`];
-      if (body) operation.requestBody = { required: true, content: { 'application/json': { schema: body } } };
+      // Routes that forward the bearer token to auth carry no @Credentials: the session scheme is theirs.
+      const forwardsSession = (operation as unknown as Record<string, unknown>)[FORWARDS_SESSION] === true;
+      delete (operation as unknown as Record<string, unknown>)[FORWARDS_SESSION];
+      operation.security ??= forwardsSession ? [{ session: [] }] : [];
       if (method === 'post') {
         operation.parameters = [
           ...(operation.parameters ?? []),

@@ -1,6 +1,6 @@
 import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { RpcClient } from '@vigil/platform';
-import { subjects } from '@vigil/proto';
+import { contracts } from '@vigil/proto';
 import { QuotasRepository } from './quotas.repository.js';
 
 const FLUSH_INTERVAL_MS = 10_000;
@@ -43,7 +43,11 @@ export class UsageSync implements OnModuleInit, OnModuleDestroy {
       try {
         const usageMonth = await this.repository.used(clientId, period);
         // The period rides along: auth ignores a copy of a period older than the client's (a renewal overtook it).
-        await this.rpc.request(subjects.clients.updateSubscription, { clientId, usageMonth, usagePeriodStart: period });
+        await this.rpc.request(contracts.clients.updateSubscription, {
+          clientId,
+          usageMonth,
+          usagePeriodStart: period,
+        });
       } catch (error) {
         // Try again next time unless a newer change already queued it.
         if (!this.dirty.has(clientId)) this.dirty.set(clientId, period);

@@ -1,27 +1,28 @@
-import { Controller, Get, HttpCode, Param, Post, Query, Req, UseInterceptors } from '@nestjs/common';
-import { RpcClient, parseMessage } from '@vigil/platform';
+import { Controller, Get, HttpCode, Post, UseInterceptors } from '@nestjs/common';
+import { RpcClient } from '@vigil/platform';
 import {
   apiBulkScreenRequestSchema,
   apiScreenRequestSchema,
-  subjects,
+  contracts,
+  type ApiBulkScreenRequest,
+  type ApiScreenRequest,
   type ApiStatusResponse,
   type Client,
   type BulkJobResponse,
-  type ResolvedKey,
   type BulkScreenResponse,
   type DatasetsResponse,
   type EntityDetails,
+  type ResolvedKey,
   type ScreenResponse,
   type SearchResponse,
 } from '@vigil/proto';
-import type { Request } from 'express';
 import { z } from 'zod';
 import { BulkJobs, JOB_PAGE_MAX } from '../bulk-jobs/bulk-jobs.service.js';
 import { AnyPlan, Credentials } from '../credentials/credentials.js';
-import { CurrentClient, ZodParam, ZodQuery } from '../http/route-params.js';
+import { AccessToken, CurrentClient, ZodBody, ZodParam, ZodQuery } from '../http/route-params.js';
 import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor.js';
 import { Quotas } from '../quotas/quotas.service.js';
-import { bodyOf, bulkReply, clientOf } from './screening-api.controller.js';
+import { bulkReply } from './screening-api.controller.js';
 import { ScreeningApi } from './screening-api.service.js';
 
 const searchQuerySchema = z.object({ query: z.string(), limit: z.coerce.number().int().optional() });
@@ -51,18 +52,18 @@ export class DashboardController {
   @Get('client')
   @Credentials('dashboard')
   @AnyPlan()
-  client(@Req() req: Request): Promise<Client> {
-    return this.rpc.request(subjects.clients.settings.getProfile, {
-      accessToken: /^Bearer\s+(\S+)$/i.exec(req.header('authorization')!)![1],
-    });
+  client(@AccessToken() accessToken: string) {
+    return this.rpc.request(contracts.clients.settings.getProfile, { accessToken });
   }
 
   /** One list's entities as a CSV file (the dashboard's "Download"); `source` as in GET /api/v1/lists. */
   @Get('sanctions/bulk-download')
   @Credentials('dashboard')
-  async bulkDownload(@Req() req: Request, @Query() query: Record<string, unknown>): Promise<Response> {
-    const { source, cursor, limit } = parseMessage(datasetsQuerySchema, query, 'query');
-    const page = await this.screening.datasets(clientOf(req), {
+  async bulkDownload(
+    @CurrentClient() client: ResolvedKey,
+    @ZodQuery(datasetsQuerySchema) { source, cursor, limit }: z.output<typeof datasetsQuerySchema>,
+  ): Promise<Response> {
+    const page = await this.screening.datasets(client, {
       source,
       format: 'csv',
       ...(cursor ? { cursor } : {}),
@@ -82,12 +83,11 @@ export class DashboardController {
   @HttpCode(200)
   @Credentials('dashboard')
   @UseInterceptors(IdempotencyInterceptor)
-  async screen(@Req() req: Request) {
-    const response = await this.screening.screen(
-      clientOf(req),
-      parseMessage(apiScreenRequestSchema, bodyOf(req), 'screening request'),
-    );
-    return dashboardScreen(response);
+  async screen(
+    @CurrentClient() client: ResolvedKey,
+    @ZodBody(apiScreenRequestSchema, 'screening request') request: ApiScreenRequest,
+  ) {
+    return dashboardScreen(await this.screening.screen(client, request));
   }
 
   /** Up to 1,000 names answer at once; more start a background job whose status URL is the dashboard's own. */
@@ -95,9 +95,11 @@ export class DashboardController {
   @HttpCode(200)
   @Credentials('dashboard')
   @UseInterceptors(IdempotencyInterceptor)
-  async bulkSearch(@Req() req: Request): Promise<BulkScreenResponse | Response> {
-    const body = parseMessage(apiBulkScreenRequestSchema, bodyOf(req), 'bulk screening request');
-    const outcome = await this.screening.bulk(clientOf(req), body.names, body.limit);
+  async bulkSearch(
+    @CurrentClient() client: ResolvedKey,
+    @ZodBody(apiBulkScreenRequestSchema, 'bulk screening request') body: ApiBulkScreenRequest,
+  ): Promise<BulkScreenResponse | Response> {
+    const outcome = await this.screening.bulk(client, body.names, body.limit);
     return bulkReply(
       'job' in outcome
         ? { job: { ...outcome.job, statusUrl: `/api/sanctions/bulk-jobs/${outcome.job.jobId}` } }
@@ -133,27 +135,32 @@ export class DashboardController {
 
   @Get('sanctions/search')
   @Credentials('dashboard')
-  search(@Req() req: Request, @Query() query: Record<string, unknown>): Promise<SearchResponse> {
-    const parsed = parseMessage(searchQuerySchema, query, 'query');
-    return this.screening.search(clientOf(req), parsed.query, parsed.limit);
+  search(
+    @CurrentClient() client: ResolvedKey,
+    @ZodQuery(searchQuerySchema) query: z.output<typeof searchQuerySchema>,
+  ): Promise<SearchResponse> {
+    return this.screening.search(client, query.query, query.limit);
   }
 
   @Get('sanctions/datasets')
   @Credentials('dashboard')
-  datasets(@Req() req: Request, @Query() query: Record<string, unknown>): Promise<DatasetsResponse> {
-    return this.screening.datasets(clientOf(req), parseMessage(datasetsQuerySchema, query, 'query'));
+  datasets(
+    @CurrentClient() client: ResolvedKey,
+    @ZodQuery(datasetsQuerySchema) query: z.output<typeof datasetsQuerySchema>,
+  ): Promise<DatasetsResponse> {
+    return this.screening.datasets(client, query);
   }
 
   @Get('sanctions/entity/:id')
   @Credentials('dashboard')
-  entity(@Req() req: Request, @Param('id') id: string): Promise<EntityDetails> {
-    return this.screening.entity(clientOf(req), id);
+  entity(@CurrentClient() client: ResolvedKey, @ZodParam('id') id: string): Promise<EntityDetails> {
+    return this.screening.entity(client, id);
   }
 
   @Get('status')
   @Credentials('dashboard')
-  status(@Req() req: Request): Promise<ApiStatusResponse> {
-    return this.quotas.status(clientOf(req));
+  status(@CurrentClient() client: ResolvedKey): Promise<ApiStatusResponse> {
+    return this.quotas.status(client);
   }
 }
 

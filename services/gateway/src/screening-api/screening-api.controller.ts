@@ -1,21 +1,23 @@
-import { Controller, Get, HttpCode, Param, Post, Query, Req, UseInterceptors } from '@nestjs/common';
-import { DomainError, parseMessage } from '@vigil/platform';
+import { Controller, Get, HttpCode, Post, UseInterceptors } from '@nestjs/common';
 import {
   INT4_MAX,
   PLANS,
   apiBulkScreenRequestSchema,
   apiScreenRequestSchema,
+  type ApiBulkScreenRequest,
+  type ApiScreenRequest,
   type ApiStatusResponse,
   type BulkJobResponse,
   type BulkScreenResponse,
   type ListsResponse,
   type Plan,
+  type ResolvedKey,
   type ScreenResponse,
 } from '@vigil/proto';
-import type { Request } from 'express';
 import { z } from 'zod';
 import { BulkJobs, JOB_PAGE_MAX } from '../bulk-jobs/bulk-jobs.service.js';
-import { Credentials, callerOf } from '../credentials/credentials.js';
+import { Credentials } from '../credentials/credentials.js';
+import { CurrentClient, ZodBody, ZodParam, ZodQuery } from '../http/route-params.js';
 import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor.js';
 import { Quotas } from '../quotas/quotas.service.js';
 import { ScreeningApi } from './screening-api.service.js';
@@ -25,13 +27,6 @@ const jobQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(JOB_PAGE_MAX).default(100),
   format: z.enum(['json', 'csv']).default('json'),
 });
-
-export const bodyOf = (req: Request): unknown => req.body ?? {};
-export const clientOf = (req: Request) => {
-  const client = callerOf(req).client;
-  if (!client) throw new DomainError('INVALID_API_KEY', 'This request needs an x-api-key header.');
-  return client;
-};
 
 /** Answers a bulk request: 200 with results, or 202 with the job to poll. */
 export function bulkReply(
@@ -57,28 +52,31 @@ export class ScreeningApiController {
   @HttpCode(200)
   @Credentials('api-key')
   @UseInterceptors(IdempotencyInterceptor)
-  screen(@Req() req: Request): Promise<ScreenResponse> {
-    return this.screening.screen(clientOf(req), parseMessage(apiScreenRequestSchema, bodyOf(req), 'screening request'));
+  screen(
+    @CurrentClient() client: ResolvedKey,
+    @ZodBody(apiScreenRequestSchema, 'screening request') request: ApiScreenRequest,
+  ): Promise<ScreenResponse> {
+    return this.screening.screen(client, request);
   }
 
   @Post('bulk-screen')
   @HttpCode(200)
   @Credentials('api-key')
   @UseInterceptors(IdempotencyInterceptor)
-  async bulkScreen(@Req() req: Request): Promise<BulkScreenResponse | Response> {
-    const body = parseMessage(apiBulkScreenRequestSchema, bodyOf(req), 'bulk screening request');
-    return bulkReply(await this.screening.bulk(clientOf(req), body.names, body.limit));
+  async bulkScreen(
+    @CurrentClient() client: ResolvedKey,
+    @ZodBody(apiBulkScreenRequestSchema, 'bulk screening request') body: ApiBulkScreenRequest,
+  ): Promise<BulkScreenResponse | Response> {
+    return bulkReply(await this.screening.bulk(client, body.names, body.limit));
   }
 
   @Get('jobs/:id')
   @Credentials('api-key')
   async job(
-    @Req() req: Request,
-    @Param('id') id: string,
-    @Query() query: Record<string, unknown>,
+    @CurrentClient() { clientId }: ResolvedKey,
+    @ZodParam('id') id: string,
+    @ZodQuery(jobQuerySchema) { offset, limit, format }: z.output<typeof jobQuerySchema>,
   ): Promise<BulkJobResponse | Response> {
-    const { offset, limit, format } = parseMessage(jobQuerySchema, query, 'query');
-    const clientId = clientOf(req).clientId;
     if (format === 'json') return this.jobs.get(clientId, id, offset, limit);
     await this.jobs.owned(clientId, id);
     const csv = this.jobs.csv(clientId, id);
@@ -99,8 +97,8 @@ export class ScreeningApiController {
 
   @Get('status')
   @Credentials('api-key')
-  status(@Req() req: Request): Promise<ApiStatusResponse> {
-    return this.quotas.status(clientOf(req));
+  status(@CurrentClient() client: ResolvedKey): Promise<ApiStatusResponse> {
+    return this.quotas.status(client);
   }
 
   /** The plan catalogue (tiers, prices, quotas, rate limits, feeds) for the web apps. */

@@ -2,12 +2,13 @@ import { Inject, Injectable } from '@nestjs/common';
 import { RpcClient } from '@vigil/platform';
 import {
   BULK_SYNC_MAX_NAMES,
-  subjects,
+  contracts,
   type BulkJobAccepted,
   type BulkScreenResponse,
   type DatasetsResponse,
   type EntityDetails,
   type ListsResponse,
+  type RequestOf,
   type ResolvedKey,
   type ScreenEntity,
   type ScreenResponse,
@@ -19,6 +20,9 @@ import type { GatewayConfig } from '../env.js';
 import { Quotas } from '../quotas/quotas.service.js';
 
 const LISTS_CACHE_MS = 15_000;
+
+/** What a caller may ask of a list's dataset; the client's feeds are added here. */
+type DatasetsQuery = Omit<RequestOf<typeof contracts.screening.datasets>, 'feeds'>;
 
 const caller = (client: ResolvedKey) => ({ clientId: client.clientId, tier: client.tier, feeds: client.feeds });
 
@@ -41,7 +45,7 @@ export class ScreeningApi {
   async screen(client: ResolvedKey, entity: ScreenEntity, limit?: number): Promise<ScreenResponse> {
     const reservation = await this.quotas.reserve(client, 1);
     try {
-      return await this.rpc.request<ScreenResponse>(subjects.screening.screen, {
+      return await this.rpc.request(contracts.screening.screen, {
         ...caller(client),
         entity,
         thresholds: client.thresholds,
@@ -61,8 +65,8 @@ export class ScreeningApi {
     const reservation = await this.quotas.reserve(client, names.length);
     try {
       if (names.length > BULK_SYNC_MAX_NAMES) return { job: await this.jobs.submit(client, names, limit) };
-      const sync = await this.rpc.request<BulkScreenResponse>(
-        subjects.screening.bulkScreen,
+      const sync = await this.rpc.request(
+        contracts.screening.bulkScreen,
         { ...caller(client), names, limit, thresholds: client.thresholds },
         { timeoutMs: this.config.BULK_SCREEN_TIMEOUT_MS },
       );
@@ -77,7 +81,7 @@ export class ScreeningApi {
   lists(): Promise<ListsResponse> {
     const now = Date.now();
     if (!this.catalogue || this.catalogue.expiresAt <= now) {
-      const pending = this.rpc.request<ListsResponse>(subjects.screening.lists, {});
+      const pending = this.rpc.request(contracts.screening.lists, {});
       this.catalogue = { value: pending, expiresAt: now + LISTS_CACHE_MS };
       pending.catch(() => {
         if (this.catalogue?.value === pending) this.catalogue = undefined;
@@ -86,8 +90,8 @@ export class ScreeningApi {
     return this.catalogue.value;
   }
 
-  search(client: ResolvedKey, query: unknown, limit: unknown): Promise<SearchResponse> {
-    return this.rpc.request(subjects.screening.search, {
+  search(client: ResolvedKey, query: string, limit: number | undefined): Promise<SearchResponse> {
+    return this.rpc.request(contracts.screening.search, {
       feeds: client.feeds,
       query,
       ...(limit !== undefined ? { limit } : {}),
@@ -95,12 +99,12 @@ export class ScreeningApi {
   }
 
   entity(client: ResolvedKey, id: string): Promise<EntityDetails> {
-    return this.rpc.request(subjects.screening.entity, { feeds: client.feeds, id });
+    return this.rpc.request(contracts.screening.entity, { feeds: client.feeds, id });
   }
 
-  datasets(client: ResolvedKey, query: Record<string, unknown>): Promise<DatasetsResponse> {
+  datasets(client: ResolvedKey, query: DatasetsQuery): Promise<DatasetsResponse> {
     return this.rpc.request(
-      subjects.screening.datasets,
+      contracts.screening.datasets,
       { feeds: client.feeds, ...query },
       { timeoutMs: this.config.BULK_SCREEN_TIMEOUT_MS },
     );

@@ -1,16 +1,10 @@
-import { Controller, Get, HttpCode, Post, Put, Req, Res } from '@nestjs/common';
-import { RpcClient, parseMessage } from '@vigil/platform';
-import {
-  subjects,
-  updateNotificationsRequestSchema,
-  updateProfileRequestSchema,
-  type AccountSummary,
-  type Client,
-  type ClientWithKey,
-  type NotificationSettings,
-} from '@vigil/proto';
-import type { Request, Response } from 'express';
-import { bearerToken, bodyOf } from '../auth/caller.js';
+import { Controller, Get, HttpCode, Post, Put, Res } from '@nestjs/common';
+import { RpcClient } from '@vigil/platform';
+import { contracts, type ParsedRequestOf } from '@vigil/proto';
+import type { Response } from 'express';
+import { AccessToken, ZodRequest } from '../http/route-params.js';
+
+const on = contracts.clients.settings;
 
 /** /api/settings/*: a client's own users; the client is always the caller's, taken from the session. */
 @Controller('api/settings')
@@ -18,38 +12,41 @@ export class SettingsController {
   constructor(private readonly rpc: RpcClient) {}
 
   @Get('profile')
-  profile(@Req() req: Request): Promise<Client> {
-    return this.rpc.request(subjects.clients.settings.getProfile, { accessToken: bearerToken(req) });
+  profile(@AccessToken() accessToken: string) {
+    return this.rpc.request(on.getProfile, { accessToken });
   }
 
   @Put('profile')
-  updateProfile(@Req() req: Request): Promise<Client> {
-    return this.rpc.request(subjects.clients.settings.updateProfile, parseMessage(updateProfileRequestSchema, { ...bodyOf(req), accessToken: bearerToken(req) }, 'profile'));
+  updateProfile(
+    @ZodRequest(on.updateProfile.request, 'profile', { accessToken: true })
+    request: ParsedRequestOf<typeof on.updateProfile>,
+  ) {
+    return this.rpc.request(on.updateProfile, request);
   }
 
   /** Answers the new key once; the old one stops working at once. */
   @Post('regenerate-api-key')
   @HttpCode(200)
-  regenerate(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<ClientWithKey> {
+  regenerate(@AccessToken() accessToken: string, @Res({ passthrough: true }) res: Response) {
     res.setHeader('cache-control', 'no-store');
-    return this.rpc.request(subjects.clients.settings.regenerateKey, { accessToken: bearerToken(req) });
+    return this.rpc.request(on.regenerateKey, { accessToken });
   }
 
   @Get('notification-settings')
-  notifications(@Req() req: Request): Promise<NotificationSettings> {
-    return this.rpc.request(subjects.clients.settings.getNotifications, { accessToken: bearerToken(req) });
+  notifications(@AccessToken() accessToken: string) {
+    return this.rpc.request(on.getNotifications, { accessToken });
   }
 
   @Put('notification-settings')
-  updateNotifications(@Req() req: Request): Promise<NotificationSettings> {
-    return this.rpc.request(
-      subjects.clients.settings.updateNotifications,
-      parseMessage(updateNotificationsRequestSchema, { ...bodyOf(req), accessToken: bearerToken(req) }, 'notification settings'),
-    );
+  updateNotifications(
+    @ZodRequest(on.updateNotifications.request, 'notification settings', { accessToken: true })
+    request: ParsedRequestOf<typeof on.updateNotifications>,
+  ) {
+    return this.rpc.request(on.updateNotifications, request);
   }
 
   @Get('account-summary')
-  accountSummary(@Req() req: Request): Promise<AccountSummary> {
-    return this.rpc.request(subjects.clients.settings.accountSummary, { accessToken: bearerToken(req) });
+  accountSummary(@AccessToken() accessToken: string) {
+    return this.rpc.request(on.accountSummary, { accessToken });
   }
 }

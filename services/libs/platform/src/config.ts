@@ -3,9 +3,7 @@ import { z } from 'zod';
 /** Thrown when the environment cannot be parsed; the message names every bad variable. */
 export class ConfigError extends Error {
   constructor(readonly problems: { variable: string; message: string }[]) {
-    super(
-      `Invalid configuration:\n${problems.map((p) => `  ${p.variable}: ${p.message}`).join('\n')}`,
-    );
+    super(`Invalid configuration:\n${problems.map((p) => `  ${p.variable}: ${p.message}`).join('\n')}`);
     this.name = 'ConfigError';
   }
 }
@@ -43,6 +41,15 @@ const postgresUrl = z
 
 const port = z.coerce.number().int().min(0).max(65535);
 
+/** A service's own Postgres schema (DB_SCHEMA): quoted into SQL, so a lowercase identifier only. */
+const dbSchema = z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lowercase Postgres identifier');
+
+/** A switch: true/false or 1/0. */
+const bool = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
+
+/** An http(s) base URL, without its trailing slashes (paths are appended to it). */
+const httpUrl = z.url({ protocol: /^https?$/ }).transform((value) => value.replace(/\/+$/, ''));
+
 /** Variables every service reads. Services extend this with their own. */
 export const baseEnvSchema = z.object({
   NATS_URL: natsUrl.default('nats://127.0.0.1:4222'),
@@ -53,7 +60,7 @@ export const baseEnvSchema = z.object({
   NATS_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(50).max(120_000).default(5_000),
 });
 
-export const envSchemas = { natsUrl, postgresUrl, port };
+export const envSchemas = { natsUrl, postgresUrl, port, dbSchema, bool, httpUrl };
 
 export type BaseConfig = z.infer<typeof baseEnvSchema>;
 

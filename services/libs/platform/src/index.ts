@@ -4,7 +4,14 @@ export { currentRequestId, runWithRequestId, sanitizeRequestId } from './context
 export { createLogger, PinoNestLogger } from './logger.js';
 export { DomainError, fieldErrorsFromZod } from './errors.js';
 export { parseMessage } from './validation.js';
-export { NATS_CLIENT, RpcClient, RequestIdInterceptor, natsClientOptions, natsConnectionOptions, natsServerOptions } from './nats.js';
+export {
+  NATS_CLIENT,
+  RpcClient,
+  RequestIdInterceptor,
+  natsClientOptions,
+  natsConnectionOptions,
+  natsServerOptions,
+} from './nats.js';
 export { RpcErrorFilter } from './rpc-error.filter.js';
 export { HEALTH_INDICATORS, healthModule, runHealthChecks, startProbeServer } from './health.js';
 export type { HealthIndicator } from './health.js';
@@ -16,3 +23,5 @@ export { VIGIL_VERSION } from './version.js';
 export { SEALED_PREFIX, isSealed, openSecret, sealSecret } from './sealed-secret.js';
 export { ProcessedMessages1763800000000 } from './processed-messages.migration.js';
 export { Handles, OnEvent, checkReply } from './contracts.js';
+export { ensureStreams } from './streams.js';
+export type { StreamSpec } from './streams.js';

@@ -1,7 +1,24 @@
-import { Inject, Injectable, Logger, type CallHandler, type ExecutionContext, type NestInterceptor, type OnApplicationShutdown } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type CallHandler,
+  type ExecutionContext,
+  type NestInterceptor,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
 import { ClientProxy, NatsContext, NatsRecordBuilder, Transport, type NatsOptions } from '@nestjs/microservices';
 import { headers as natsHeaders, type NatsConnection } from '@nats-io/transport-node';
-import { REQUEST_ID_HEADER, isRpcError, type Contract, type EventContract, type PayloadOf, type ReplyOf, type RequestOf, type RpcError } from '@vigil/proto';
+import {
+  REQUEST_ID_HEADER,
+  isRpcError,
+  type Contract,
+  type EventContract,
+  type PayloadOf,
+  type ReplyOf,
+  type RequestOf,
+  type RpcError,
+} from '@vigil/proto';
 import { Observable, TimeoutError, firstValueFrom } from 'rxjs';
 import { currentRequestId, runWithRequestId } from './context.js';
 import { DomainError } from './errors.js';
@@ -94,12 +111,12 @@ export class RpcClient implements OnApplicationShutdown {
    * contract's reply schema (a reply that does not match is the remote's bug: INTERNAL).
    * The request is typed by the contract; the handler parses it (`@Handles`).
    */
-  async request<C extends Contract>(contract: C, payload: RequestOf<C>, options?: { timeoutMs?: number }): Promise<ReplyOf<C>>;
-  /** @deprecated The caller picks the reply type: use a contract. Goes once every call site has one. */
-  async request<T>(subject: string, payload: unknown, options?: { timeoutMs?: number }): Promise<T>;
-  async request(target: Contract | string, payload: unknown, options: { timeoutMs?: number } = {}): Promise<unknown> {
-    if (typeof target === 'string') return this.requestUnchecked(target, payload, options);
-    return checkReply(target, await this.requestUnchecked(target.subject, payload, options), 'received');
+  async request<C extends Contract>(
+    contract: C,
+    payload: RequestOf<C>,
+    options: { timeoutMs?: number } = {},
+  ): Promise<ReplyOf<C>> {
+    return checkReply(contract, await this.requestUnchecked(contract.subject, payload, options), 'received');
   }
 
   /**
@@ -114,10 +131,14 @@ export class RpcClient implements OnApplicationShutdown {
     try {
       // connect() returns the live connection once connected (and reconnects after a close).
       const nc = (await this.client.connect()) as NatsConnection;
-      const message = await nc.request(subject, JSON.stringify({ pattern: subject, data: payload, id: String(++this.nextId) }), {
-        headers: hdrs,
-        timeout: options.timeoutMs ?? this.defaultTimeoutMs,
-      });
+      const message = await nc.request(
+        subject,
+        JSON.stringify({ pattern: subject, data: payload, id: String(++this.nextId) }),
+        {
+          headers: hdrs,
+          timeout: options.timeoutMs ?? this.defaultTimeoutMs,
+        },
+      );
       if (message.data.length > 0) reply = message.json();
     } catch (error) {
       throw toDomainError(error, subject);

@@ -1,56 +1,50 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { parseMessage } from '@vigil/platform';
+import { Handles } from '@vigil/platform';
 import {
-  clientListCompleteRequestSchema,
-  clientListDeleteRequestSchema,
-  clientListDownloadRequestSchema,
-  clientListEntriesRequestSchema,
-  clientListUploadPartRequestSchema,
-  clientListsRequestSchema,
-  subjects,
   type ClientList,
   type ClientListDeleteReply,
   type ClientListDownloadReply,
   type ClientListEntriesReply,
   type ClientListUploadPartReply,
   type ClientListsReply,
+  contracts,
+  type ParsedRequestOf,
 } from '@vigil/proto';
 import { ClientListsService } from './client-lists.service.js';
 
-const on = subjects.monitoring.clientLists;
+const on = contracts.monitoring.clientLists;
 
 @Controller()
 export class ClientListsHandler {
   constructor(private readonly service: ClientListsService) {}
 
-  @MessagePattern(on.uploadPart)
-  uploadPart(@Payload() data: unknown): Promise<ClientListUploadPartReply> {
-    return this.service.uploadPart(parseMessage(clientListUploadPartRequestSchema, data, 'upload part'));
+  @Handles(on.uploadPart, 'upload part')
+  uploadPart(request: ParsedRequestOf<typeof on.uploadPart>): Promise<ClientListUploadPartReply> {
+    return this.service.uploadPart(request);
   }
 
-  @MessagePattern(on.upload)
-  upload(@Payload() data: unknown): Promise<ClientList> {
-    return this.service.upload(parseMessage(clientListCompleteRequestSchema, data, 'client list upload'));
+  @Handles(on.upload, 'client list upload')
+  upload(request: ParsedRequestOf<typeof on.upload>): Promise<ClientList> {
+    return this.service.upload(request);
   }
 
-  @MessagePattern(on.list)
-  lists(@Payload() data: unknown): Promise<ClientListsReply> {
-    return this.service.lists(parseMessage(clientListsRequestSchema, data, 'client lists request'));
+  @Handles(on.list, 'client lists request')
+  lists(request: ParsedRequestOf<typeof on.list>): Promise<ClientListsReply> {
+    return this.service.lists(request);
   }
 
-  @MessagePattern(on.download)
-  download(@Payload() data: unknown): Promise<ClientListDownloadReply> {
-    return this.service.download(parseMessage(clientListDownloadRequestSchema, data, 'client list download'));
+  @Handles(on.download, 'client list download')
+  download(request: ParsedRequestOf<typeof on.download>): Promise<ClientListDownloadReply> {
+    return this.service.download(request);
   }
 
-  @MessagePattern(on.entries)
-  entries(@Payload() data: unknown): Promise<ClientListEntriesReply> {
-    return this.service.entries(parseMessage(clientListEntriesRequestSchema, data, 'client list entries request'));
+  @Handles(on.entries, 'client list entries request')
+  entries(request: ParsedRequestOf<typeof on.entries>): Promise<ClientListEntriesReply> {
+    return this.service.entries(request);
   }
 
-  @MessagePattern(on.delete)
-  delete(@Payload() data: unknown): Promise<ClientListDeleteReply> {
-    return this.service.delete(parseMessage(clientListDeleteRequestSchema, data, 'client list deletion'));
+  @Handles(on.delete, 'client list deletion')
+  delete(request: ParsedRequestOf<typeof on.delete>): Promise<ClientListDeleteReply> {
+    return this.service.delete(request);
   }
 }

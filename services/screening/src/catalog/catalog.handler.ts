@@ -1,16 +1,12 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { parseMessage } from '@vigil/platform';
+import { Handles } from '@vigil/platform';
 import {
-  datasetsRequestSchema,
-  entityRequestSchema,
-  listsRequestSchema,
-  searchRequestSchema,
-  subjects,
   type DatasetsResponse,
   type EntityDetails,
   type ListsResponse,
   type SearchResponse,
+  contracts,
+  type ParsedRequestOf,
 } from '@vigil/proto';
 import { CatalogService } from './catalog.service.js';
 
@@ -18,24 +14,23 @@ import { CatalogService } from './catalog.service.js';
 export class CatalogHandler {
   constructor(private readonly catalog: CatalogService) {}
 
-  @MessagePattern(subjects.screening.entity)
-  entity(@Payload() data: unknown): Promise<EntityDetails> {
-    return this.catalog.entity(parseMessage(entityRequestSchema, data, 'entity request'));
+  @Handles(contracts.screening.entity, 'entity request')
+  entity(request: ParsedRequestOf<typeof contracts.screening.entity>): Promise<EntityDetails> {
+    return this.catalog.entity(request);
   }
 
-  @MessagePattern(subjects.screening.lists)
-  lists(@Payload() data: unknown): Promise<ListsResponse> {
-    parseMessage(listsRequestSchema, data ?? {}, 'lists request');
+  @Handles(contracts.screening.lists, 'lists request')
+  lists(): Promise<ListsResponse> {
     return this.catalog.lists();
   }
 
-  @MessagePattern(subjects.screening.datasets)
-  datasets(@Payload() data: unknown): Promise<DatasetsResponse> {
-    return this.catalog.dataset(parseMessage(datasetsRequestSchema, data, 'datasets request'));
+  @Handles(contracts.screening.datasets, 'datasets request')
+  datasets(request: ParsedRequestOf<typeof contracts.screening.datasets>): Promise<DatasetsResponse> {
+    return this.catalog.dataset(request);
   }
 
-  @MessagePattern(subjects.screening.search)
-  search(@Payload() data: unknown): Promise<SearchResponse> {
-    return this.catalog.search(parseMessage(searchRequestSchema, data, 'search request'));
+  @Handles(contracts.screening.search, 'search request')
+  search(request: ParsedRequestOf<typeof contracts.screening.search>): Promise<SearchResponse> {
+    return this.catalog.search(request);
   }
 }

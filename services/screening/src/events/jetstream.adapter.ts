@@ -1,12 +1,16 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
-import { DeliverPolicy, jetstream, jetstreamManager, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
-import { connect, nanos, type NatsConnection } from '@nats-io/transport-node';
-import { natsConnectionOptions } from '@vigil/platform';
+import {
+  DeliverPolicy,
+  jetstream,
+  jetstreamManager,
+  type JetStreamClient,
+  type JetStreamManager,
+} from '@nats-io/jetstream';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { ensureStreams, natsConnectionOptions } from '@vigil/platform';
 import { streams } from '@vigil/proto';
 import { SCREENING_CONFIG } from '../config.token.js';
 import type { ScreeningConfig } from '../env.js';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The service's JetStream I/O: it owns the LISTS and SCREENINGS streams (created or
@@ -26,36 +30,16 @@ export class JetStreamAdapter implements OnModuleDestroy {
     this.connection ??= (async () => {
       const nc = await connect(natsConnectionOptions(this.config.NATS_URL, 'vigil-screening-events'));
       const jsm = await jetstreamManager(nc);
-      await this.ensureStreams(jsm);
+      await ensureStreams(jsm, [
+        { ...streams.lists, maxAgeDays: 90 },
+        { ...streams.screenings, maxAgeDays: 30 },
+      ]);
       return { nc, js: jetstream(nc), jsm };
     })().catch((error: unknown) => {
       this.connection = undefined;
       throw error;
     });
     return this.connection;
-  }
-
-  private async ensureStreams(jsm: JetStreamManager): Promise<void> {
-    const wanted = [
-      { ...streams.lists, maxAgeDays: 90 },
-      { ...streams.screenings, maxAgeDays: 30 },
-    ];
-    for (const stream of wanted) {
-      const config = {
-        name: stream.name,
-        subjects: [...stream.subjects],
-        max_age: nanos(stream.maxAgeDays * DAY_MS),
-        duplicate_window: nanos(2 * 60 * 1000),
-      };
-      try {
-        const info = await jsm.streams.info(stream.name);
-        const missing = config.subjects.filter((s) => !info.config.subjects?.includes(s));
-        if (missing.length > 0) await jsm.streams.update(stream.name, { ...info.config, subjects: [...(info.config.subjects ?? []), ...missing] });
-      } catch (error) {
-        if (!/stream not found/i.test(error instanceof Error ? error.message : String(error))) throw error;
-        await jsm.streams.add(config);
-      }
-    }
   }
 
   /**
@@ -73,7 +57,10 @@ export class JetStreamAdapter implements OnModuleDestroy {
    */
   async follow(streamName: string, subject: string, handler: (payload: unknown) => Promise<void>): Promise<void> {
     const { js } = await this.connect();
-    const consumer = await js.consumers.get(streamName, { filter_subjects: subject, deliver_policy: DeliverPolicy.New });
+    const consumer = await js.consumers.get(streamName, {
+      filter_subjects: subject,
+      deliver_policy: DeliverPolicy.New,
+    });
     const messages = await consumer.consume();
     this.stops.push(() => void messages.stop());
     void (async () => {

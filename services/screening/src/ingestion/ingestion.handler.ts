@@ -1,7 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { parseMessage } from '@vigil/platform';
-import { refreshRequestSchema, subjects, type RefreshResponse } from '@vigil/proto';
+import { Handles } from '@vigil/platform';
+import { type RefreshResponse, contracts, type ParsedRequestOf } from '@vigil/proto';
 import { IngestionService } from './ingestion.service.js';
 
 @Controller()
@@ -9,9 +8,8 @@ export class IngestionHandler {
   constructor(private readonly ingestion: IngestionService) {}
 
   /** Admin-triggered refresh. The gateway restricts who may call it. */
-  @MessagePattern(subjects.screening.refresh)
-  async refresh(@Payload() data: unknown): Promise<RefreshResponse> {
-    const request = parseMessage(refreshRequestSchema, data ?? {}, 'refresh request');
+  @Handles(contracts.screening.refresh, 'refresh request')
+  async refresh(request: ParsedRequestOf<typeof contracts.screening.refresh>): Promise<RefreshResponse> {
     return { results: await this.ingestion.refreshAll('admin', request.sources, request.force) };
   }
 }

@@ -1,18 +1,13 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { parseMessage } from '@vigil/platform';
+import { Handles } from '@vigil/platform';
 import {
-  dailyUsageRequestSchema,
-  decideReviewRequestSchema,
-  reviewsRequestSchema,
-  sanctionAlertsRequestSchema,
-  screeningLogsRequestSchema,
-  subjects,
   type DailyUsageResponse,
   type DecideReviewResponse,
   type ReviewsResponse,
   type SanctionAlertsResponse,
   type ScreeningLogsResponse,
+  contracts,
+  type ParsedRequestOf,
 } from '@vigil/proto';
 import { ScreeningLogsService } from './screening-logs.service.js';
 
@@ -20,28 +15,28 @@ import { ScreeningLogsService } from './screening-logs.service.js';
 export class ScreeningLogsHandler {
   constructor(private readonly service: ScreeningLogsService) {}
 
-  @MessagePattern(subjects.screening.logs)
-  logs(@Payload() data: unknown): Promise<ScreeningLogsResponse> {
-    return this.service.logs(parseMessage(screeningLogsRequestSchema, data, 'logs request'));
+  @Handles(contracts.screening.logs, 'logs request')
+  logs(request: ParsedRequestOf<typeof contracts.screening.logs>): Promise<ScreeningLogsResponse> {
+    return this.service.logs(request);
   }
 
-  @MessagePattern(subjects.screening.dailyUsage)
-  daily(@Payload() data: unknown): Promise<DailyUsageResponse> {
-    return this.service.daily(parseMessage(dailyUsageRequestSchema, data, 'daily usage request'));
+  @Handles(contracts.screening.dailyUsage, 'daily usage request')
+  daily(request: ParsedRequestOf<typeof contracts.screening.dailyUsage>): Promise<DailyUsageResponse> {
+    return this.service.daily(request);
   }
 
-  @MessagePattern(subjects.screening.alerts)
-  alerts(@Payload() data: unknown): Promise<SanctionAlertsResponse> {
-    return this.service.alerts(parseMessage(sanctionAlertsRequestSchema, data, 'alerts request'));
+  @Handles(contracts.screening.alerts, 'alerts request')
+  alerts(request: ParsedRequestOf<typeof contracts.screening.alerts>): Promise<SanctionAlertsResponse> {
+    return this.service.alerts(request);
   }
 
-  @MessagePattern(subjects.screening.reviews)
-  reviews(@Payload() data: unknown): Promise<ReviewsResponse> {
-    return this.service.reviews(parseMessage(reviewsRequestSchema, data, 'reviews request'));
+  @Handles(contracts.screening.reviews, 'reviews request')
+  reviews(request: ParsedRequestOf<typeof contracts.screening.reviews>): Promise<ReviewsResponse> {
+    return this.service.reviews(request);
   }
 
-  @MessagePattern(subjects.screening.decideReview)
-  decide(@Payload() data: unknown): Promise<DecideReviewResponse> {
-    return this.service.decide(parseMessage(decideReviewRequestSchema, data, 'review decision'));
+  @Handles(contracts.screening.decideReview, 'review decision')
+  decide(request: ParsedRequestOf<typeof contracts.screening.decideReview>): Promise<DecideReviewResponse> {
+    return this.service.decide(request);
   }
 }

@@ -72,7 +72,12 @@ export class ScreeningLogsService {
   }
 
   async decide(request: DecideReviewRequest): Promise<DecideReviewResponse> {
-    const outcome = await this.repository.decide(request.clientId, request.id, DECISIONS[request.action], request.actorId);
+    const outcome = await this.repository.decide(
+      request.clientId,
+      request.id,
+      DECISIONS[request.action],
+      request.actorId,
+    );
     // Another client's review does not exist for this one.
     if (!outcome) throw new DomainError('NOT_FOUND', `No review ${request.id}.`);
     if (!outcome.decided) {

@@ -1,20 +1,19 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { parseMessage } from '@vigil/platform';
-import { bulkScreenRequestSchema, screenRequestSchema, subjects, type BulkScreenResponse, type ScreenResponse } from '@vigil/proto';
+import { Handles } from '@vigil/platform';
+import { type BulkScreenResponse, type ScreenResponse, contracts, type ParsedRequestOf } from '@vigil/proto';
 import { ScreeningService } from './screening.service.js';
 
 @Controller()
 export class ScreeningHandler {
   constructor(private readonly screening: ScreeningService) {}
 
-  @MessagePattern(subjects.screening.screen)
-  screen(@Payload() data: unknown): Promise<ScreenResponse> {
-    return this.screening.screen(parseMessage(screenRequestSchema, data, 'screening request'));
+  @Handles(contracts.screening.screen, 'screening request')
+  screen(request: ParsedRequestOf<typeof contracts.screening.screen>): Promise<ScreenResponse> {
+    return this.screening.screen(request);
   }
 
-  @MessagePattern(subjects.screening.bulkScreen)
-  bulkScreen(@Payload() data: unknown): Promise<BulkScreenResponse> {
-    return this.screening.bulkScreen(parseMessage(bulkScreenRequestSchema, data, 'bulk screening request'));
+  @Handles(contracts.screening.bulkScreen, 'bulk screening request')
+  bulkScreen(request: ParsedRequestOf<typeof contracts.screening.bulkScreen>): Promise<BulkScreenResponse> {
+    return this.screening.bulkScreen(request);
   }
 }

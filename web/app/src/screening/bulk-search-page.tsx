@@ -56,6 +56,10 @@ const RESET_AFTER_MS = 1_000;
 
 type Mode = 'sync' | 'job';
 type Row = BulkItem & { row?: number };
+type JobRow = BulkJobResponse['results'][number];
+
+/** A job row that was screened (a row the worker could not screen carries its error instead). */
+const isScreened = (r: JobRow): r is BulkItem & { row: number } => r.status !== 'failed';
 
 function readStoredJob(): string | null {
   try {
@@ -113,7 +117,7 @@ export function BulkSearchPage() {
     if (!jobView) return;
     if (jobView.status === 'completed' && wasRunning.current) {
       wasRunning.current = false;
-      const blocked = jobView.results.filter((r) => r.blocked).length;
+      const blocked = jobView.results.filter((r) => isScreened(r) && r.blocked).length;
       toast({
         title: 'Bulk Search Complete',
         description: `Processed ${countFormat.format(jobView.total)} entities. Open Results for the summary and exports${blocked ? ` (${blocked} blocked on the first page)` : ''}.`,
@@ -345,10 +349,16 @@ function JobResults({ job, jobId, onForget }: { job: BulkJobResponse; jobId: str
         </CardHeader>
         <CardContent>
           <Progress value={job.progress} label="Background job progress" />
+          {job.failed > 0 ? (
+            <p className="mt-2 text-sm text-destructive">
+              {countFormat.format(job.failed)} names could not be screened; the CSV and JSON exports give each one's
+              reason.
+            </p>
+          ) : null}
         </CardContent>
       </Card>
       {job.results.length > 0 ? (
-        <Results rows={job.results} total={job.total} />
+        <Results rows={job.results.filter(isScreened)} total={job.total} />
       ) : (
         <EmptyState title="No Results Yet">The first results appear as soon as the job has screened them.</EmptyState>
       )}

@@ -6,7 +6,8 @@ import { transliterateDevanagari } from './devanagari.js';
 import { hanjaToHangul, romaniseHangul } from './hangul.js';
 
 // vigil-v1's readings (v2's own are in src/v2.spec.ts)
-const forms = (name: string) => analyzeName(name, undefined, undefined, V1_RULES).forms.map((f) => f.tokens.map((t) => t.text).join(' '));
+const forms = (name: string) =>
+  analyzeName(name, undefined, undefined, V1_RULES).forms.map((f) => f.tokens.map((t) => t.text).join(' '));
 
 describe('Cyrillic', () => {
   test('Russian follows the spellings the lists print', () => {
