@@ -644,3 +644,40 @@ describe('k8s/overlays/prod/ingress.yaml', () => {
     expect(nginxBytes(size!)).toBeGreaterThanOrEqual(LARGEST_UPLOAD);
   });
 });
+
+describe('auth in the clusters', () => {
+  const base = readYaml<Kustomization>(kustomizationFileIn(baseDir)!);
+  const authConfig = base.configMapGenerator?.find((generator) => generator.name === 'auth-config');
+
+  it('sends real mail: MAIL_TRANSPORT=smtp reaches the auth Deployment and its migration Job', () => {
+    expect(authConfig?.literals).toContain('MAIL_TRANSPORT=smtp');
+    for (const file of ['auth/deployment.yaml', 'auth/migration-job.yaml']) {
+      const [container] = containersOf(readYaml<Manifest>(path.join(baseDir, file)));
+      expect({ file, configMaps: container?.envFrom?.map((source) => source.configMapRef?.name) }).toEqual({
+        file,
+        configMaps: expect.arrayContaining(['auth-config']),
+      });
+    }
+  });
+
+  it('prod names AUTH_ENCRYPTION_KEY and SMTP_URL of the auth-secrets Secret for auth and its migration', () => {
+    const prod = readYaml<Kustomization>(kustomizationFileIn(path.join(overlaysDir, 'prod'))!);
+    const patched = (prod.patches ?? [])
+      .filter((patch) => patch.path === 'patches/auth-secrets.yaml')
+      .map((patch) => patch.target);
+    expect(patched).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: 'Deployment', name: '^auth$' }),
+        expect.objectContaining({ kind: 'Job', name: '^migrate-auth$' }),
+      ]),
+    );
+    const [operation] = readYaml<
+      { value: { name: string; valueFrom?: { secretKeyRef?: { name: string; key: string } } }[] }[]
+    >(path.join(overlaysDir, 'prod', 'patches', 'auth-secrets.yaml'));
+    const references = Object.fromEntries(operation!.value.map((entry) => [entry.name, entry.valueFrom?.secretKeyRef]));
+    expect(references).toEqual({
+      AUTH_ENCRYPTION_KEY: { name: 'auth-secrets', key: 'AUTH_ENCRYPTION_KEY' },
+      SMTP_URL: { name: 'auth-secrets', key: 'SMTP_URL' },
+    });
+  });
+});

@@ -7,8 +7,16 @@ const list = z
   .transform((value) => value.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean));
 const httpUrl = z.url({ protocol: /^https?$/ }).transform((value) => value.replace(/\/+$/, ''));
 
+const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
 export const envSchema = baseEnvSchema
   .extend({
+    NODE_ENV: z.string().default('development'),
+    /**
+     * Set by `npm start`'s stack and the test harnesses, nowhere else: with NODE_ENV other than
+     * production it turns on the development mailbox's listing (for administrators only).
+     */
+    VIGIL_DEV_STACK: flag.default(false),
     DB_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lowercase Postgres identifier').default('auth'),
 
     /** Access tokens: `iss` and `aud` claims; the gateway learns both from auth.v1.jwks. */
@@ -32,7 +40,10 @@ export const envSchema = baseEnvSchema
     /** Base URL of the web app; e-mail links and the Google redirect point here. */
     WEB_URL: httpUrl.default('http://localhost:3000'),
 
-    /** `mailbox` keeps every message in Postgres for /dev/mailbox; `smtp` sends through SMTP_URL. */
+    /**
+     * `smtp` sends through SMTP_URL (required in production). `mailbox` keeps every message in
+     * Postgres, listed by /auth/v1/dev/mailbox on a development stack only (see VIGIL_DEV_STACK).
+     */
     MAIL_TRANSPORT: z.enum(['mailbox', 'smtp']).default('mailbox'),
     SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
     MAIL_FROM: z.string().min(3).default('Vigil <no-reply@vigil.local>'),
@@ -59,6 +70,9 @@ export const envSchema = baseEnvSchema
       .optional(),
   })
   .superRefine((value, ctx) => {
+    if (value.NODE_ENV === 'production' && value.MAIL_TRANSPORT !== 'smtp') {
+      ctx.addIssue({ code: 'custom', path: ['MAIL_TRANSPORT'], message: 'must be smtp in production (the mailbox keeps password-reset links in the database)' });
+    }
     if (value.MAIL_TRANSPORT === 'smtp' && !value.SMTP_URL) {
       ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required when MAIL_TRANSPORT=smtp' });
     }
@@ -68,5 +82,10 @@ export const envSchema = baseEnvSchema
   });
 
 export type AuthConfig = z.infer<typeof envSchema>;
+
+/** The development mailbox is listed only on a development stack, never in production. */
+export function devMailboxListed(config: Pick<AuthConfig, 'NODE_ENV' | 'VIGIL_DEV_STACK' | 'MAIL_TRANSPORT'>): boolean {
+  return config.NODE_ENV !== 'production' && config.VIGIL_DEV_STACK && config.MAIL_TRANSPORT === 'mailbox';
+}
 
 export const AUTH_CONFIG = Symbol('AUTH_CONFIG');

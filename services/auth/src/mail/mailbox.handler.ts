@@ -2,7 +2,8 @@ import { Controller, Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { DomainError, parseMessage } from '@vigil/platform';
 import { mailboxListRequestSchema, subjects, type MailboxListReply } from '@vigil/proto';
-import { AUTH_CONFIG, type AuthConfig } from '../env.js';
+import { AUTH_CONFIG, devMailboxListed, type AuthConfig } from '../env.js';
+import { SessionsService } from '../sessions/sessions.service.js';
 import { MailboxRepository } from './mailbox.repository.js';
 
 @Controller()
@@ -10,13 +11,19 @@ export class MailboxHandler {
   constructor(
     @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
     private readonly mailbox: MailboxRepository,
+    private readonly sessions: SessionsService,
   ) {}
 
-  /** Development only: with real SMTP there is nothing to show. */
+  /**
+   * Development only, and administrators only even then: the mailbox holds every user's
+   * password-reset links. Anywhere else it does not exist (404), whoever asks.
+   */
   @MessagePattern(subjects.auth.mailbox)
   async list(@Payload() data: unknown): Promise<MailboxListReply> {
-    if (this.config.MAIL_TRANSPORT !== 'mailbox') throw new DomainError('NOT_FOUND', 'The development mailbox is off (MAIL_TRANSPORT=smtp).');
+    if (!devMailboxListed(this.config)) throw new DomainError('NOT_FOUND', 'There is no development mailbox here.');
     const request = parseMessage(mailboxListRequestSchema, data);
+    if (!request.accessToken) throw new DomainError('UNAUTHENTICATED', 'Sign in as an administrator to read the development mailbox.');
+    await this.sessions.authenticateAdmin(request.accessToken);
     return { messages: await this.mailbox.list(request.to, request.limit) };
   }
 }

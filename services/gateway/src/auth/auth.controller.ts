@@ -1,4 +1,5 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import { ApiExcludeEndpoint } from '@nestjs/swagger';
 import { RpcClient, parseMessage } from '@vigil/platform';
 import {
   challengeFactorRequestSchema,
@@ -166,9 +167,11 @@ export class AuthController {
     return { keys };
   }
 
-  /** Development mailbox (auth's MAIL_TRANSPORT=mailbox); 404 when real SMTP is configured. */
+  /** Development mailbox: auth answers 404 outside a development stack, and only an administrator reads it there. */
+  @ApiExcludeEndpoint()
   @Get('dev/mailbox')
-  mailbox(@Query('to') to?: string, @Query('limit') limit?: string): Promise<MailboxListReply> {
-    return this.rpc.request(subjects.auth.mailbox, parseMessage(mailboxListRequestSchema, { ...(to ? { to } : {}), ...(limit ? { limit: Number(limit) } : {}) }));
+  mailbox(@Req() req: Request, @Query('to') to?: string, @Query('limit') limit?: string): Promise<MailboxListReply> {
+    const accessToken = req.header('authorization') ? { accessToken: bearerToken(req) } : {};
+    return this.rpc.request(subjects.auth.mailbox, parseMessage(mailboxListRequestSchema, { ...accessToken, ...(to ? { to } : {}), ...(limit ? { limit: Number(limit) } : {}) }));
   }
 }
