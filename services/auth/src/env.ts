@@ -36,6 +36,8 @@ export const envSchema = baseEnvSchema
     /** Brute force: this many failed sign-ins for one email within the window lock it for the rest of the window. */
     LOGIN_MAX_FAILURES: seconds(1, 1000).default(10),
     LOGIN_WINDOW_SECONDS: seconds(1, 86_400).default(900),
+    /** The same per IP, across emails (password spraying); high enough for an office behind one NAT. */
+    LOGIN_MAX_FAILURES_PER_IP: seconds(1, 100_000).default(100),
 
     /** Base URL of the web app; e-mail links and the Google redirect point here. */
     WEB_URL: httpUrl.default('http://localhost:3000'),

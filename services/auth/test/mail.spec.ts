@@ -80,7 +80,7 @@ describe('production', () => {
     });
 
   it('refuses to boot with the mailbox transport, flag or no flag', () => {
-    for (const flag of [{}, { VIGIL_DEV_STACK: '1' }]) {
+    for (const flag of [{}, { VIGIL_DEV_STACK: '1' }] as Record<string, string>[]) {
       const result = boot({ NODE_ENV: 'production', AUTH_ENCRYPTION_KEY: randomBytes(32).toString('base64'), ...flag });
       expect({ status: result.status, stderr: result.stderr }).toEqual({
         status: 78,

@@ -22,6 +22,7 @@ import { InvitationsService } from '../invitations/invitations.service.js';
 import { LoginLimiter } from '../limiter/login-limiter.service.js';
 import { accountExistsMail, confirmationMail, recoveryMail } from '../mail/mail.templates.js';
 import { Mailer } from '../mail/mailer.service.js';
+import { MfaService } from '../mfa/mfa.service.js';
 import { SessionsRepository } from '../sessions/sessions.repository.js';
 import { SessionsService, type Principal } from '../sessions/sessions.service.js';
 import { UsersRepository } from '../users/users.repository.js';
@@ -51,6 +52,7 @@ export class AuthService {
     private readonly invitations: InvitationsService,
     private readonly mailer: Mailer,
     private readonly events: EventsPublisher,
+    private readonly mfa: MfaService,
   ) {}
 
   async signup(request: SignupRequest): Promise<SignupReply> {
@@ -96,16 +98,20 @@ export class AuthService {
 
   async signInWithPassword(request: PasswordGrant): Promise<Session> {
     const endpoint = 'token?grant_type=password';
+    let attemptId: string;
     try {
-      await this.limiter.assertAllowed(request.email);
+      // Counted before the password is checked: parallel guesses are refused past the limit unevaluated.
+      attemptId = await this.limiter.claim(request.email, request.ip);
     } catch (error) {
+      // A lock must not lock the owner out: the right password with a current TOTP code still gets in.
+      const session = request.mfa_code && error instanceof DomainError && error.code === 'RATE_LIMITED' ? await this.signInPastLock(request, request.mfa_code) : undefined;
+      if (session) return session;
       await this.events.failedAuth({ email: request.email, ip: request.ip ?? null, user_agent: request.userAgent ?? null, reason: 'rate_limited', endpoint });
       throw error;
     }
     const user = await this.users.findByEmail(request.email);
     const valid = user?.password_hash ? await this.passwords.verify(user.password_hash, request.password) : await this.passwords.burn(request.password);
     if (!user || !valid) {
-      await this.limiter.recordFailure(request.email, request.ip);
       await this.events.failedAuth({
         email: request.email,
         ip: request.ip ?? null,
@@ -115,9 +121,34 @@ export class AuthService {
       });
       throw new DomainError('INVALID_CREDENTIALS', 'Invalid login credentials');
     }
-    await this.limiter.recordSuccess(request.email, request.ip);
+    await this.limiter.succeeded(attemptId);
     if (!user.email_confirmed_at) throw new DomainError('EMAIL_NOT_CONFIRMED', 'Email not confirmed. Please check your email for the confirmation link.');
     return this.sessions.start(user, { amr: ['password'], rememberMe: request.remember_me ?? false, ip: request.ip, userAgent: request.userAgent });
+  }
+
+  /**
+   * A locked account's owner: a verified TOTP factor's current code is checked first, so an
+   * attacker without it never gets a password evaluated; then the password; the code is spent
+   * only when both are right. These attempts have their own allowance per email and IP and do
+   * not lift the password lock. Undefined (the caller answers as for the lock) on any failure.
+   */
+  private async signInPastLock(request: PasswordGrant, code: string): Promise<Session | undefined> {
+    const attemptId = await this.limiter.claimPastLock(request.email, request.ip).catch((error: unknown) => {
+      if (error instanceof DomainError && error.code === 'RATE_LIMITED') return undefined;
+      throw error;
+    });
+    if (!attemptId) return undefined;
+    const user = await this.users.findByEmail(request.email);
+    if (!user?.password_hash || !user.email_confirmed_at) return undefined;
+    const match = await this.mfa.matchCode(user.id, user.email, code);
+    if (!match) {
+      await this.events.failedAuth({ email: request.email, ip: request.ip ?? null, user_agent: request.userAgent ?? null, reason: 'invalid_mfa_code', endpoint: 'token?grant_type=password' });
+      return undefined;
+    }
+    if (!(await this.passwords.verify(user.password_hash, request.password))) return undefined;
+    if (!(await this.mfa.spendCode(match))) return undefined;
+    await this.limiter.succeeded(attemptId);
+    return this.sessions.start(user, { amr: ['password', 'totp'], aal: 'aal2', rememberMe: request.remember_me ?? false, ip: request.ip, userAgent: request.userAgent });
   }
 
   /**
