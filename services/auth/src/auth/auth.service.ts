@@ -21,6 +21,7 @@ import { EventsPublisher } from '../events/events.publisher.js';
 import { InvitationsService } from '../invitations/invitations.service.js';
 import { LoginLimiter } from '../limiter/login-limiter.service.js';
 import { accountExistsMail, confirmationMail, recoveryMail } from '../mail/mail.templates.js';
+import { MailThrottleRepository } from '../mail/mail-throttle.repository.js';
 import { Mailer } from '../mail/mailer.service.js';
 import { MfaService } from '../mfa/mfa.service.js';
 import { SessionsRepository } from '../sessions/sessions.repository.js';
@@ -31,8 +32,9 @@ import { OneTimeTokensRepository } from './one-time-tokens.repository.js';
 const CONFIRMATION_TTL_MS = 24 * 3_600_000;
 const RECOVERY_TTL_MS = 3_600_000;
 const RECOVERY_MAIL_INTERVAL_SECONDS = 60;
+/** "Someone tried to sign up with your email": once an hour per address, however often it is tried. */
+const ACCOUNT_EXISTS_MAIL_INTERVAL_SECONDS = 3600;
 
-export const ADMIN_NOT_APPROVED_MESSAGE = 'Access Denied: Admin accounts require pre-approval. Please contact support for admin access.';
 export const INVITATION_REQUIRED_MESSAGE = 'Invitation Required: Admin accounts need a valid invitation code.';
 export const INVALID_INVITATION_MESSAGE = 'Invalid Invitation: The invitation code is invalid or expired.';
 
@@ -53,11 +55,18 @@ export class AuthService {
     private readonly mailer: Mailer,
     private readonly events: EventsPublisher,
     private readonly mfa: MfaService,
+    private readonly mailThrottle: MailThrottleRepository,
   ) {}
 
   async signup(request: SignupRequest): Promise<SignupReply> {
     this.assertNotCommon(request.password);
-    if (this.invitations.isAdminPath(request.email)) return this.adminSignup(request);
+    if (this.invitations.isAdminDomain(request.email)) return this.adminSignup(request);
+    // An allow-listed address elsewhere becomes an admin only with a valid code; any other outcome is
+    // an ordinary sign-up, so the answer does not tell a stranger the address is on the list.
+    if (request.invitation_code && this.invitations.isApproved(request.email)) {
+      const passwordHash = await this.passwords.hash(request.password);
+      if (await this.createAdmin(request, request.invitation_code, passwordHash)) return { message: ADMIN_SIGNUP_MESSAGE, admin: true };
+    }
 
     // A normal sign-up never yields the admin role, whatever else the request carries.
     const user = await this.users.create({
@@ -70,30 +79,44 @@ export class AuthService {
     if (user) {
       await this.users.addIdentity(user.id, 'email', user.id, user.email);
       await this.sendConfirmation(user.id, user.email, user.full_name);
-    } else {
-      // Same answer as a new account, so sign-up does not reveal who has one; the owner hears of it.
+    } else if (await this.mailThrottle.claim(`account-exists:${request.email}`, ACCOUNT_EXISTS_MAIL_INTERVAL_SECONDS)) {
+      // Same answer as a new account, so sign-up does not reveal who has one; the owner hears of it,
+      // once in a while, so the form cannot be used to flood their inbox.
       await this.mailer.send(accountExistsMail(request.email, `${this.config.WEB_URL}/login`, `${this.config.WEB_URL}/forgot-password`));
     }
     return { message: SIGNUP_MESSAGE, admin: false };
   }
 
-  /** Both checks on the server: the address is allow-listed AND a valid invitation code is used up. */
+  /**
+   * The company domain's sign-up. Both checks on the server: the address is allow-listed AND a valid
+   * invitation code is used up. One answer for every failure with a code (not on the list, wrong or
+   * spent code, an account already there), so the form does not reveal the allow-list or which
+   * admins exist; without a code, the same question for every address of the domain.
+   */
   private async adminSignup(request: SignupRequest): Promise<SignupReply> {
-    if (!this.invitations.isApproved(request.email)) throw new DomainError('ADMIN_NOT_APPROVED', ADMIN_NOT_APPROVED_MESSAGE);
     if (!request.invitation_code) throw new DomainError('INVITATION_REQUIRED', INVITATION_REQUIRED_MESSAGE);
-    const code = request.invitation_code;
     const passwordHash = await this.passwords.hash(request.password);
-    await this.db.transaction(async (tx) => {
-      const user = await this.users.create(
-        { email: request.email, fullName: request.full_name, passwordHash, role: 'admin', confirmed: true },
-        tx,
-      );
-      if (!user) throw new DomainError('CONFLICT', 'An account with this email already exists. Please sign in.');
-      // Consumed in the same transaction as the user is created: a bad code rolls the user back.
-      if (!(await this.invitations.consume(code, user.id, tx))) throw new DomainError('INVALID_INVITATION', INVALID_INVITATION_MESSAGE);
-      await this.users.addIdentity(user.id, 'email', user.id, user.email, tx);
-    });
+    if (!(await this.createAdmin(request, request.invitation_code, passwordHash))) throw new DomainError('INVALID_INVITATION', INVALID_INVITATION_MESSAGE);
     return { message: ADMIN_SIGNUP_MESSAGE, admin: true };
+  }
+
+  /** Creates the admin and uses up the code in one transaction; false (and nothing changed) on any failure. */
+  private async createAdmin(request: SignupRequest, code: string, passwordHash: string): Promise<boolean> {
+    if (!this.invitations.isApproved(request.email)) return false;
+    const refused = new Error('admin sign-up refused');
+    try {
+      await this.db.transaction(async (tx) => {
+        const user = await this.users.create({ email: request.email, fullName: request.full_name, passwordHash, role: 'admin', confirmed: true }, tx);
+        if (!user) throw refused;
+        // Consumed in the same transaction as the user is created: a bad code rolls the user back.
+        if (!(await this.invitations.consume(code, user.id, tx))) throw refused;
+        await this.users.addIdentity(user.id, 'email', user.id, user.email, tx);
+      });
+      return true;
+    } catch (error) {
+      if (error === refused) return false;
+      throw error;
+    }
   }
 
   async signInWithPassword(request: PasswordGrant): Promise<Session> {
