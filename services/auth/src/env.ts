@@ -7,6 +7,13 @@ const list = z
   .transform((value) => value.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean));
 const httpUrl = z.url({ protocol: /^https?$/ }).transform((value) => value.replace(/\/+$/, ''));
 
+/**
+ * Used only outside production when AUTH_ENCRYPTION_KEY is unset, so `npm start` and tests need
+ * no setup and secrets are still never stored as they are. It is public (it is in this file):
+ * anything sealed with it is as good as plain, which is why production requires a key of its own.
+ */
+export const DEVELOPMENT_ENCRYPTION_KEY = Buffer.from('vigil-auth-development-key-32-b!', 'utf8');
+
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 export const envSchema = baseEnvSchema
@@ -64,7 +71,10 @@ export const envSchema = baseEnvSchema
     OIDC_REDIRECT_URI: httpUrl.optional(),
 
     MFA_ISSUER: z.string().min(1).default('Vigil'),
-    /** 32 bytes, base64: encrypts TOTP secrets and the JWT signing key at rest. Set it in production. */
+    /**
+     * 32 bytes, base64: seals TOTP secrets and the JWT signing key's private half at rest. Required in
+     * production; elsewhere the public DEVELOPMENT_ENCRYPTION_KEY. Every process (main, migrate, seed) needs the same.
+     */
     AUTH_ENCRYPTION_KEY: z
       .string()
       .transform((value) => Buffer.from(value, 'base64'))
@@ -75,13 +85,17 @@ export const envSchema = baseEnvSchema
     if (value.NODE_ENV === 'production' && value.MAIL_TRANSPORT !== 'smtp') {
       ctx.addIssue({ code: 'custom', path: ['MAIL_TRANSPORT'], message: 'must be smtp in production (the mailbox keeps password-reset links in the database)' });
     }
+    if (value.NODE_ENV === 'production' && !value.AUTH_ENCRYPTION_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['AUTH_ENCRYPTION_KEY'], message: 'is required in production (openssl rand -base64 32)' });
+    }
     if (value.MAIL_TRANSPORT === 'smtp' && !value.SMTP_URL) {
       ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required when MAIL_TRANSPORT=smtp' });
     }
     if (value.GOOGLE_CLIENT_ID && !value.GOOGLE_CLIENT_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['GOOGLE_CLIENT_SECRET'], message: 'is required with GOOGLE_CLIENT_ID' });
     }
-  });
+  })
+  .transform(({ AUTH_ENCRYPTION_KEY, ...config }) => ({ ...config, AUTH_ENCRYPTION_KEY: AUTH_ENCRYPTION_KEY ?? DEVELOPMENT_ENCRYPTION_KEY }));
 
 export type AuthConfig = z.infer<typeof envSchema>;
 
