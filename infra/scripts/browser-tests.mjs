@@ -4,7 +4,7 @@
 // stack on a fresh database (auth pointed at that provider), then jest with web/e2e.
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ROOT, log, run } from './bootstrap.mjs';
+import { ROOT, fail, log, run } from './bootstrap.mjs';
 
 export const BROWSER_PORTS = { gateway: 18080, web: 13000, admin: 13001 };
 
@@ -14,11 +14,12 @@ export const BROWSER_PORTS = { gateway: 18080, web: 13000, admin: 13001 };
  */
 export async function runBrowserTests({ postgresUrl, natsUrl, runJest }) {
   const { freshDatabase } = await import('./infrastructure.mjs');
-  const { startStack } = await import('./stack.mjs');
+  const { seedDemo, startStack } = await import('./stack.mjs');
   const { startTestOidcProvider } = await import('./test-oidc-provider.mjs');
   const webUrl = `http://127.0.0.1:${BROWSER_PORTS.web}`;
   let provider;
   let stack;
+  let demo;
   try {
     provider = await startTestOidcProvider({ redirectUri: `${webUrl}/auth/callback` });
     stack = await startStack({
@@ -26,8 +27,11 @@ export async function runBrowserTests({ postgresUrl, natsUrl, runJest }) {
       natsUrl,
       ports: BROWSER_PORTS,
       logDir: join(ROOT, 'test-results', 'stack-logs'),
-      env: provider.env,
+      // The demo admin takes the first allow-listed address; the tests keep admin@vigil.dev to themselves.
+      env: { ...provider.env, ADMIN_EMAILS: 'demo-admin@vigil.dev,admin@vigil.dev' },
     });
+    // The demo client npm start hands out, seeded the same way (auth, then a sandbox subscription through billing).
+    demo = await seedDemo(stack.env, stack.gatewayUrl);
   } catch (error) {
     log(`The stack did not start: ${error.message} (logs in test-results/stack-logs)`);
     await stack?.stop();
@@ -42,6 +46,9 @@ export async function runBrowserTests({ postgresUrl, natsUrl, runJest }) {
       WEB_URL: stack.webUrl,
       ADMIN_URL: stack.adminUrl,
       OIDC_PROVIDER_URL: provider.issuer,
+      DEMO_CLIENT_EMAIL: demo.client.email,
+      DEMO_CLIENT_PASSWORD: demo.client.password,
+      DEMO_CLIENT_API_KEY: demo.client.apiKey,
     });
     return { status, stackFailed: false };
   } finally {
@@ -51,6 +58,8 @@ export async function runBrowserTests({ postgresUrl, natsUrl, runJest }) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { ensureChromium } = await import('./chromium.mjs');
+  ensureChromium({ log, fail });
   const { ensureNats, ensurePostgres } = await import('./infrastructure.mjs');
   const postgres = await ensurePostgres({
     candidate: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/vigil_test',

@@ -69,7 +69,10 @@ async function waitForHttp(url, timeoutMs) {
 }
 
 /**
- * @param {{databaseUrl: string, natsUrl: string, ports: {gateway: number, web: number, admin: number}, logDir?: string, env?: Record<string,string>}} options
+ * `onStop` receives the stop function as soon as there is something to stop, so a Ctrl-C
+ * while the stack is still starting stops what was spawned (the services run in their own
+ * process groups and would outlive npm start otherwise).
+ * @param {{databaseUrl: string, natsUrl: string, ports: {gateway: number, web: number, admin: number}, logDir?: string, env?: Record<string,string>, onStop?: (stop: () => Promise<void>) => void}} options
  */
 export async function startStack(options) {
   const { databaseUrl, natsUrl, ports, logDir } = options;
@@ -111,7 +114,9 @@ export async function startStack(options) {
     log('Running migrations...');
     await Promise.all(migrated().map((s) => runToEnd(`${s}:migrate`, [join('services', s, 'dist', 'src', 'migrate.js')], env, logDir)));
 
+    options.onStop?.(stop);
     for (const service of SERVICES) {
+      if (stopping) throw new Error('stopped while starting');
       // Own process group: a terminal's Ctrl-C reaches only npm start, which stops the
       // services before the infrastructure they depend on.
       const child = spawn(process.execPath, [join('services', service, 'dist', 'src', 'main.js')], {
@@ -163,9 +168,53 @@ export function portFromEnv(name, fallback) {
 
 /**
  * Seeds the demo admin, client, user and API key once (auth's seed.js is
- * idempotent and prints the same data on later runs).
+ * idempotent and prints the same data on later runs), then makes the demo client a
+ * billing customer the way a real subscriber becomes one.
  */
-export function seedDemo(env) {
+export async function seedDemo(env, gatewayUrl) {
+  const demo = await seedAuthDemo(env);
+  if (env.STRIPE_SECRET_KEY) log('The demo client has no billing customer: billing uses Stripe, not the sandbox provider.');
+  else await subscribeDemoClient(gatewayUrl, demo.client);
+  return demo;
+}
+
+/**
+ * The demo client's user buys the large plan through the gateway with the sandbox
+ * payment provider (the calls onboarding makes). Billing provisions through auth, which
+ * finds the seeded client by its contact address: the client and its API key stay, and
+ * billing now has the customer and its period, as for anyone who paid. Skipped when
+ * billing already knows an active subscription (every later start).
+ */
+export async function subscribeDemoClient(gatewayUrl, client) {
+  const call = async (method, path, body, headers = {}) => {
+    const response = await fetch(`${gatewayUrl}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text.slice(0, 300)}`);
+    return text ? JSON.parse(text) : {};
+  };
+  const session = await call('POST', '/auth/v1/token?grant_type=password', {
+    grant_type: 'password',
+    email: client.email,
+    password: client.password,
+  });
+  const auth = { authorization: `Bearer ${session.access_token}` };
+  const subscribed = async () => (await call('GET', '/api/payment/subscription', undefined, auth)).hasSubscription === true;
+  if (await subscribed()) return;
+  const checkout = await call('POST', '/api/payment/create-checkout-session', { tier: 'large', clientEmail: client.email }, auth);
+  const sessionId = checkout.sessionId ?? new URL(checkout.url).searchParams.get('session_id');
+  await call('POST', `/api/payment/sandbox/sessions/${encodeURIComponent(sessionId)}/complete`, { cardNumber: '4242424242424242' }, auth);
+  const deadline = Date.now() + 15_000;
+  while (!(await subscribed())) {
+    if (Date.now() > deadline) throw new Error(`billing shows no active subscription for ${client.email} 15 s after the sandbox checkout`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}
+
+function seedAuthDemo(env) {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [join('services', 'auth', 'dist', 'src', 'seed.js')], {
       cwd: ROOT,

@@ -14,13 +14,14 @@ const { ROOT } = await import('./bootstrap.mjs');
 const postgres = await ensurePostgres();
 const nats = await ensureNats();
 let stack;
+let stopStarting;
 let shuttingDown = false;
 
 async function shutdown(code) {
   if (shuttingDown) return;
   shuttingDown = true;
   log('Stopping...');
-  await stack?.stop();
+  await (stack?.stop ?? stopStarting)?.();
   await nats.stop();
   await postgres.stop();
   log('Stopped.');
@@ -38,6 +39,7 @@ try {
       web: portFromEnv('WEB_PORT', 3000),
       admin: portFromEnv('ADMIN_PORT', 3001),
     },
+    onStop: (stop) => (stopStarting = stop),
   });
 } catch (error) {
   await nats.stop();
@@ -47,7 +49,7 @@ try {
 
 let demo;
 try {
-  const seeded = await seedDemo(stack.env);
+  const seeded = await seedDemo(stack.env, stack.gatewayUrl);
   demo = {
     gatewayUrl: stack.gatewayUrl,
     webUrl: stack.webUrl,

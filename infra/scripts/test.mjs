@@ -4,8 +4,11 @@
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, build, checkNodeVersion, ensureInstalled, fail, log, nxEnv, run } from './bootstrap.mjs';
+import { ensureChromium } from './chromium.mjs';
 
 checkNodeVersion();
+// Before anything slow: the browser tests at the end need it.
+ensureChromium({ log, fail });
 ensureInstalled();
 
 const summaryDir = join(ROOT, 'test-results', 'summary');

@@ -392,3 +392,61 @@ export type {
   ClientListDeleteRequest,
   ClientListDeleteReply,
 } from './monitoring/client-lists.js';
+export { csvCell, csvLine, toCsv } from './csv.js';
+export { ADMIN_ACTIONS, adminActionEventSchema, reviewDecidedEventSchema } from './audit/events.js';
+export type { AdminAction, AdminActionEvent, ReviewDecidedEvent } from './audit/events.js';
+export {
+  SECURITY_LOG_TIME_FILTERS,
+  SECURITY_LOGS_PAGE_DEFAULT,
+  SECURITY_LOGS_PAGE_MAX,
+  securityLogsRequestSchema,
+  securityLogSchema,
+  securityLogsSummarySchema,
+  securityLogsResponseSchema,
+  EVIDENCE_KINDS,
+  EVIDENCE_PAGE_MAX,
+  evidencePageRequestSchema,
+  evidenceRecordSchema,
+  evidencePageResponseSchema,
+} from './audit/requests.js';
+export type {
+  SecurityLogsRequest,
+  ParsedSecurityLogsRequest,
+  SecurityLog,
+  SecurityLogsSummary,
+  SecurityLogsResponse,
+  EvidencePageRequest,
+  ParsedEvidencePageRequest,
+  EvidenceRecord,
+  EvidencePageResponse,
+} from './audit/requests.js';
+export { contract, event } from './contract.js';
+export type {
+  Contract,
+  EventContract,
+  RequestOf,
+  ParsedRequestOf,
+  ReplyOf,
+  ReplyInputOf,
+  PayloadOf,
+} from './contract.js';
+export { contracts, events, emptyRequestSchema } from './contracts.js';
+export {
+  clientByEmailResponseSchema,
+  portalSessionResponseSchema,
+  quotaCheckResponseSchema,
+  quotaMonitoringResponseSchema,
+  sandboxCheckoutSessionSchema,
+  sandboxCompleteResponseSchema,
+  upgradeOptionSchema,
+  upgradeOptionsResponseSchema,
+  upgradePreviewSchema,
+  upgradeResultSchema,
+  checkoutSessionResponseSchema,
+  checkoutBodySchema,
+  sandboxCompleteBodySchema,
+  upgradeBodySchema,
+} from './http/billing.js';
+export type { UpgradeResult } from './http/billing.js';
+export { securityLogsQuerySchema, evidenceQuerySchema } from './http/audit.js';
+export type { SecurityLogsQuery, EvidenceQuery } from './http/audit.js';

@@ -21,6 +21,8 @@ export const subjects = {
     alerts: 'screening.v1.alerts.list',
     reviews: 'screening.v1.reviews.list',
     decideReview: 'screening.v1.reviews.decide',
+    /** Event (JetStream SCREENINGS): a review was approved or blocked, for the audit trail. */
+    reviewDecided: 'screening.v1.review-decided',
   },
   monitoring: {
     /** A client's own customer lists (CSV), which monitoring re-screens. */
@@ -121,6 +123,14 @@ export const subjects = {
     quotaExceeded: 'quota.v1.exceeded',
     /** Work queue (JetStream BULK_JOBS): one chunk of an asynchronous bulk-screen job. */
     bulkChunk: 'bulk.v1.chunk',
+    /** Event (JetStream ADMIN_ACTIONS): an administrator changed a client, its key, thresholds or tier, or refreshed lists. */
+    adminAction: 'admin.v1.action',
+  },
+  audit: {
+    /** The admin console's security log (admin only; the gateway checks the role). */
+    securityLogs: 'audit.v1.security-logs.list',
+    /** A client's own evidence: its chain of screenings, review decisions and admin actions. */
+    evidence: 'audit.v1.evidence.page',
   },
 } as const;
 
@@ -131,8 +141,9 @@ export const subjects = {
  */
 export const streams = {
   lists: { name: 'LISTS', subjects: [subjects.lists.updated, subjects.lists.refreshFailed] },
-  screenings: { name: 'SCREENINGS', subjects: [subjects.screening.screened] },
+  screenings: { name: 'SCREENINGS', subjects: [subjects.screening.screened, subjects.screening.reviewDecided] },
   security: { name: 'SECURITY', subjects: [subjects.gateway.securityEvent] },
+  adminActions: { name: 'ADMIN_ACTIONS', subjects: [subjects.gateway.adminAction] },
   quota: { name: 'QUOTA', subjects: [subjects.gateway.quotaWarning, subjects.gateway.quotaExceeded] },
   /** A work queue: each chunk is delivered to one worker and removed once acknowledged. */
   bulkJobs: { name: 'BULK_JOBS', subjects: [subjects.gateway.bulkChunk] },

@@ -1,5 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, WEB_URL, openWatchedPage, expectNoPageErrors, type PageWatcher } from './browser.js';
+import {
+  launchChromium,
+  WEB_URL,
+  openWatchedPage,
+  expectNoPageErrors,
+  type PageWatcher,
+  expectPage,
+  HEADINGS,
+} from './browser.js';
 
 type Focused = { name: string; tag: string; visibleFocus: boolean };
 
@@ -56,6 +64,7 @@ describe('keyboard and notifications', () => {
 
   it('reaches every control on /login by Tab, each with a visible focus ring, and signs in from the keyboard', async () => {
     await page.goto(`${WEB_URL}/login`, { waitUntil: 'networkidle' });
+    await expectPage(page, HEADINGS.login);
     // /login is its own chunk: tab through the page, not the shell alone.
     await page.getByRole('form', { name: 'Sign in' }).waitFor();
     const stops = await tabStops(page);
@@ -101,6 +110,7 @@ describe('keyboard and notifications', () => {
   it('reaches the mobile menu by keyboard at 375 px and its links are in the tab order once open', async () => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto(`${WEB_URL}/services`, { waitUntil: 'networkidle' });
+    await expectPage(page, HEADINGS.services);
     const menu = page.getByRole('button', { name: /menu/i });
     await menu.focus();
     expect((await focused(page))?.visibleFocus).toBe(true);
@@ -114,6 +124,7 @@ describe('keyboard and notifications', () => {
 
   it('keeps a toast up for about 5 s, then removes it', async () => {
     await page.goto(`${WEB_URL}/login`, { waitUntil: 'networkidle' });
+    await expectPage(page, HEADINGS.login);
     const form = page.getByRole('form', { name: 'Sign in' });
     await form.getByLabel('Email').fill(`toast.${Date.now()}@example.com`);
     await form.getByLabel('Password', { exact: true }).fill('not-the-password-2');

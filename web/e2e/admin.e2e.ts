@@ -6,6 +6,8 @@ import {
   openPage,
   saveScreenshot,
   waitForGreenStatus,
+  expectPage,
+  HEADINGS,
 } from './browser.js';
 
 describe('admin console', () => {
@@ -33,7 +35,7 @@ describe('admin console', () => {
 
   it('opens on the sign-in screen', async () => {
     await page.waitForURL(`${ADMIN_URL}/login`);
-    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Sign in to the admin console');
+    await expectPage(page, HEADINGS.adminSignIn);
     expect(await page.getByText('Admin dashboard access is restricted to Vigil team members only.').isVisible()).toBe(
       true,
     );

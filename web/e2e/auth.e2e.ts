@@ -8,6 +8,8 @@ import {
   openWatchedPage,
   expectNoPageErrors,
   type PageWatcher,
+  expectPage,
+  HEADINGS,
 } from './browser.js';
 
 const PASSWORD = 'Vigil-e2e-Passphrase-42';
@@ -35,7 +37,7 @@ describe('sign-up, sign-in, guards and sign-out against the real auth service', 
     for (const path of ['/dashboard', '/onboarding', '/account', '/upgrade', '/dashboard/admin', '/payment/success']) {
       await page.goto(`${WEB_URL}${path}`);
       await page.waitForURL(`${WEB_URL}/login`);
-      expect(await page.locator('h1').innerText()).toBe('Welcome to Vigil');
+      await expectPage(page, HEADINGS.login);
     }
     expect(await page.title()).toBe('Sign In · Vigil');
   });
@@ -83,6 +85,7 @@ describe('sign-up, sign-in, guards and sign-out against the real auth service', 
     const mail = await readMailbox(email, /confirm/i);
     await page.goto(linkFromMail(mail.text, '/login?type=signup'));
     await page.waitForURL(`${WEB_URL}/onboarding`, { timeout: 15_000 });
+    await expectPage(page, HEADINGS.onboarding);
     // No plan yet: the account summary answers 404, which is how onboarding knows.
     expect(watcher.problems.failedRequests.every((f) => f === 'GET /api/settings/account-summary 404')).toBe(true);
   });
@@ -95,19 +98,23 @@ describe('sign-up, sign-in, guards and sign-out against the real auth service', 
     ] as const) {
       await page.goto(`${WEB_URL}${path}`);
       await page.waitForURL(`${WEB_URL}${target}`, { timeout: 15_000 });
+      await expectPage(page, HEADINGS.onboarding);
     }
   });
 
   it('signs out: every stored trace is gone and guarded pages send to /login again', async () => {
     await page.goto(`${WEB_URL}/onboarding`);
+    await expectPage(page, HEADINGS.onboarding);
     await page.getByRole('button', { name: 'Sign Out' }).first().click();
     await page.waitForURL(`${WEB_URL}/login`);
+    await expectPage(page, HEADINGS.login);
     const stored = await page.evaluate(() =>
       [...Object.keys(localStorage), ...Object.keys(sessionStorage)].filter((k) => k.startsWith('vigil.')),
     );
     expect(stored).toEqual([]);
     await page.goto(`${WEB_URL}/dashboard`);
     await page.waitForURL(`${WEB_URL}/login`);
+    await expectPage(page, HEADINGS.login);
   });
 
   it('signs in with the password after confirmation and restores the session after a reload when remembered', async () => {
@@ -117,14 +124,16 @@ describe('sign-up, sign-in, guards and sign-out against the real auth service', 
     await signIn.getByRole('checkbox', { name: /Remember me/ }).click();
     await signIn.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL(`${WEB_URL}/onboarding`, { timeout: 15_000 });
+    await expectPage(page, HEADINGS.onboarding);
     // The access token is never written to storage; only the refresh token is, and only because "Remember me" was ticked.
     const stored = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('vigil.')));
     expect(stored).toEqual(['vigil.auth.refresh']);
     await page.reload();
     await page.waitForURL(`${WEB_URL}/onboarding`);
-    await page.getByRole('heading', { level: 1 }).waitFor();
+    await expectPage(page, HEADINGS.onboarding);
     await page.getByRole('button', { name: 'Sign Out' }).first().click();
     await page.waitForURL(`${WEB_URL}/login`);
+    await expectPage(page, HEADINGS.login);
   });
 
   it('applies the admin sign-up rules on the server: a company address not on the approved list is refused like a wrong code', async () => {
@@ -159,7 +168,7 @@ describe('sign-up, sign-in, guards and sign-out against the real auth service', 
   it('confirms a password-reset request with the address it was sent to, and Try Another Email returns to the form', async () => {
     await page.goto(`${WEB_URL}/forgot-password`);
     // The page is its own chunk: its title is set once it has loaded.
-    await page.getByRole('heading', { name: 'Reset your password', level: 1 }).waitFor();
+    await expectPage(page, HEADINGS.forgotPassword);
     expect(await page.title()).toBe('Reset Password · Vigil');
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
     expect(await page.getByText('Please enter a valid email address.', { exact: true }).isVisible()).toBe(true);

@@ -45,6 +45,55 @@ export async function openPage(browser: Browser, url: string): Promise<{ page: P
   return { page, pageErrors };
 }
 
+/** The h1 of each web-app page the tests land on, as the pages render it. */
+export const HEADINGS = {
+  home: 'Screen every name against the lists that matter',
+  login: 'Welcome to Vigil',
+  forgotPassword: 'Reset your password',
+  onboarding: 'Set up your Vigil subscription',
+  // "Welcome, <full name>" (or "Welcome" before the profile loads); not the login page's "Welcome to Vigil".
+  dashboard: /^Welcome(, .+)?$/,
+  account: 'Account & billing',
+  upgrade: 'Upgrade Your Plan',
+  paymentSuccess: 'Payment successful',
+  paymentCancel: 'Payment cancelled',
+  privacyPolicy: 'Privacy Policy',
+  pricing: 'Plans that grow with your screening volume',
+  services: 'Sanctions screening for every point in the customer lifecycle',
+  docs: 'Integrate sanctions screening in an afternoon',
+  adminSignIn: 'Sign in to the admin console',
+} as const;
+
+const NOT_FOUND_HEADING = 'Page Not Found';
+
+/**
+ * Waits for the page a test expects, known by its h1, and fails on the Not Found page
+ * (whatever the URL says: the 404 page renders under any path). `heading` is matched
+ * exactly when a string.
+ */
+export async function expectPage(page: Page, heading: string | RegExp, timeout = 15_000): Promise<void> {
+  const expected = page.getByRole('heading', {
+    level: 1,
+    name: heading,
+    ...(typeof heading === 'string' ? { exact: true } : {}),
+  });
+  const notFound = page.getByRole('heading', { level: 1, name: NOT_FOUND_HEADING, exact: true });
+  try {
+    await expected.or(notFound).first().waitFor({ timeout });
+  } catch {
+    const shown = await page
+      .getByRole('heading', { level: 1 })
+      .allInnerTexts()
+      .catch(() => []);
+    throw new Error(
+      `${page.url()} did not show the page headed "${String(heading)}" within ${timeout} ms (h1: ${JSON.stringify(shown)})`,
+    );
+  }
+  if (await notFound.isVisible())
+    throw new Error(`${page.url()} is the Not Found page, not the page headed "${String(heading)}"`);
+  expect(await expected.count()).toBe(1);
+}
+
 export async function saveScreenshot(page: Page, name: string): Promise<string> {
   await mkdir(RESULTS_DIR, { recursive: true });
   const path = `${RESULTS_DIR}${name}.png`;

@@ -8,6 +8,8 @@ import {
   openWatchedPage,
   expectNoPageErrors,
   type PageWatcher,
+  expectPage,
+  HEADINGS,
 } from './browser.js';
 
 /**
@@ -63,6 +65,7 @@ describe('Continue with Google', () => {
     const email = uniqueEmail('google-new');
     await continueWithGoogle(email, 'Ada Google');
     await page.waitForURL(`${WEB_URL}/onboarding`, { timeout: 15_000 });
+    await expectPage(page, HEADINGS.onboarding);
 
     // The provider asked with PKCE and sent the browser back to the app's callback with a code.
     const authorize = new URL(visited.find((url) => url.startsWith(`${oidcProviderUrl()}/auth?`))!);
@@ -90,13 +93,24 @@ describe('Continue with Google', () => {
         .isVisible(),
     ).toBe(true);
     await page.waitForURL(`${WEB_URL}/dashboard/screening/api-screen`, { timeout: 15_000 });
+    // Sign-in sends a subscriber to /dashboard/screening/api-screen, which renders the Not Found page
+    // until the screening dashboard (issue #20) lands; so the test asserts the page it can, /dashboard.
+    // When api-screen is a real page, assert its heading here instead (note for the lead).
+    await page.goto(`${WEB_URL}/dashboard`);
+    await expectPage(page, HEADINGS.dashboard);
   });
 
   it('sends Back from /auth/callback to /dashboard rather than to the spent callback', async () => {
     await continueWithGoogle(uniqueEmail('google-back'), 'Back Button');
     await page.waitForURL(`${WEB_URL}/onboarding`, { timeout: 15_000 });
+    await expectPage(page, HEADINGS.onboarding);
     await page.goBack();
     await page.waitForURL(/\/(dashboard|onboarding)$/, { timeout: 10_000 });
     expect(page.url()).not.toContain('/auth/callback');
+    // Without a plan, /dashboard sends the visitor on to onboarding: its account summary answers 404.
+    await expectPage(page, HEADINGS.onboarding);
+    expectNoPageErrors(watcher);
+    expect(watcher.problems.failedRequests.filter((f) => f !== 'GET /api/settings/account-summary 404')).toEqual([]);
+    watcher.reset();
   });
 });

@@ -8,6 +8,8 @@ import {
   openWatchedPage,
   expectNoPageErrors,
   type PageWatcher,
+  expectPage,
+  HEADINGS,
 } from './browser.js';
 
 // Error and edge states only: the gateway's answers are replaced with failures to see how the app copes.
@@ -51,6 +53,7 @@ describe('guards and pages when the backend fails', () => {
       .getByText('Unable to verify subscription status. Please try again.', { exact: true })
       .waitFor({ timeout: 8_000 });
     await page.waitForURL(`${WEB_URL}/onboarding`);
+    await expectPage(page, HEADINGS.onboarding);
     // The first check and three retries; the waits between them grow 1 s, 2 s, 3 s.
     const gaps = seen.slice(1, 4).map((t, i) => t - seen[i]!);
     expect(gaps.length).toBe(3);
@@ -63,6 +66,7 @@ describe('guards and pages when the backend fails', () => {
   it('lets a subscriber in when the subscription check fails twice and then answers', async () => {
     // Start from a page that makes no subscription check, so only /account's checks are counted.
     await page.goto(`${WEB_URL}/privacy-policy`, { waitUntil: 'networkidle' });
+    await expectPage(page, HEADINGS.privacyPolicy);
     let calls = 0;
     const failTwice = (route: Route) => {
       calls++;
@@ -79,6 +83,7 @@ describe('guards and pages when the backend fails', () => {
     await page.goto(`${WEB_URL}/account`);
     await page.getByText('Retrying access check (1/3)...', { exact: true }).waitFor({ timeout: 8_000 });
     await page.getByText('Retrying access check (2/3)...', { exact: true }).waitFor({ timeout: 8_000 });
+    await expectPage(page, HEADINGS.account);
     await page.getByRole('heading', { name: 'Usage this month' }).waitFor({ timeout: 15_000 });
     expect(page.url()).toBe(`${WEB_URL}/account`);
     expect(calls).toBeGreaterThanOrEqual(3);
@@ -100,6 +105,7 @@ describe('guards and pages when the backend fails', () => {
     };
     await page.route('**/api/payment/client-by-email/**', notYet);
     await page.goto(`${WEB_URL}/payment/success?session_id=cs_test_edge`);
+    await expectPage(page, HEADINGS.paymentSuccess);
     await page.getByRole('list', { name: 'Processing' }).waitFor();
     await page.waitForTimeout(8_000);
     // First lookup after 1.5 s, then one every 3 s.
@@ -114,10 +120,12 @@ describe('guards and pages when the backend fails', () => {
     // load that starts before the first one stored its new token presents a spent one, which the auth
     // service treats as theft and answers by ending the session.
     await page.goto(`${WEB_URL}/privacy-policy`, { waitUntil: 'networkidle' });
+    await expectPage(page, HEADINGS.privacyPolicy);
     await page.goto(`${WEB_URL}/payment/cancel`);
-    await page.getByRole('heading', { name: 'Payment cancelled' }).waitFor();
+    await expectPage(page, HEADINGS.paymentCancel);
     await page.goBack();
     await page.waitForURL(/\/(dashboard|onboarding)$/);
+    await expectPage(page, page.url().endsWith('/dashboard') ? HEADINGS.dashboard : HEADINGS.onboarding);
     expect(page.url()).not.toContain('/privacy-policy');
   });
 });

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { gatewayLacksRoute, launchChromium, linkFromMail, readMailbox, saveScreenshot, uniqueEmail, watchPage, WEB_URL } from './browser.js';
+import { gatewayLacksRoute, launchChromium, linkFromMail, readMailbox, saveScreenshot, uniqueEmail, watchPage, WEB_URL, expectPage, HEADINGS } from './browser.js';
 
 /** Where the services send browsers when their WEB_URL is left at its default. */
 const SERVICES_DEFAULT_WEB_URL = 'http://localhost:3000';
@@ -48,6 +48,7 @@ describe('a new customer from Pricing to an upgrade', () => {
     }
 
     await page.goto(`${WEB_URL}/pricing`, { waitUntil: 'networkidle' });
+    await expectPage(page, HEADINGS.pricing);
     if (missing.includes('/api/v1/plans')) {
       // Waiting for the plan catalogue: Pricing must show its error state, not invented plans.
       await page.getByText('The plan catalogue could not be loaded', { exact: true }).waitFor();
@@ -65,6 +66,7 @@ describe('a new customer from Pricing to an upgrade', () => {
     await page.getByRole('button', { name: 'Select Plan: Medium' }).click();
     await page.getByRole('button', { name: 'Go to Login' }).click();
     await page.waitForURL(`${WEB_URL}/login`);
+    await expectPage(page, HEADINGS.login);
 
     // Sign up, then confirm with the real message from the dev mailbox.
     await page.getByRole('tab', { name: 'Sign Up' }).click();
@@ -79,6 +81,7 @@ describe('a new customer from Pricing to an upgrade', () => {
     const mail = await readMailbox(email, /confirm/i);
     await page.goto(linkFromMail(mail.text, '/login?type=signup'));
     await page.waitForURL(`${WEB_URL}/onboarding`, { timeout: 15_000 });
+    await expectPage(page, HEADINGS.onboarding);
     // Onboarding remembers the plan chosen on Pricing.
     await page.getByRole('radio', { name: 'Medium' }).waitFor();
     expect(await page.getByRole('radio', { name: 'Medium' }).getAttribute('aria-checked')).toBe('true');
@@ -86,11 +89,13 @@ describe('a new customer from Pricing to an upgrade', () => {
     // Sign out (which forgets everything, the chosen plan too) and in again with the password, as the journey says.
     await page.getByRole('button', { name: 'Sign Out' }).first().click();
     await page.waitForURL(`${WEB_URL}/login`);
+    await expectPage(page, HEADINGS.login);
     const signIn = page.getByRole('form', { name: 'Sign in' });
     await signIn.getByLabel('Email').fill(email);
     await signIn.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await signIn.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL(`${WEB_URL}/onboarding`, { timeout: 15_000 });
+    await expectPage(page, HEADINGS.onboarding);
 
     await page.getByRole('radio', { name: 'Medium' }).click();
     await page.getByRole('button', { name: /Proceed to Payment/ }).click();
@@ -108,6 +113,7 @@ describe('a new customer from Pricing to an upgrade', () => {
       await page.getByRole('button', { name: /^Pay / }).click();
     }
     await page.waitForURL(/\/payment\/success\?session_id=/, { timeout: 15_000 });
+    await expectPage(page, HEADINGS.paymentSuccess);
     const keyBox = page.getByTestId('new-api-key');
     await keyBox.waitFor({ timeout: 30_000 });
     const apiKey = (await keyBox.innerText()).trim();
@@ -116,6 +122,7 @@ describe('a new customer from Pricing to an upgrade', () => {
 
     // Paste it on /dashboard: Connected.
     await page.goto(`${WEB_URL}/dashboard`);
+    await expectPage(page, HEADINGS.dashboard);
     await page.getByLabel('API key', { exact: true }).fill(apiKey);
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForFunction(() => document.querySelector('[data-testid=api-key-status]')?.getAttribute('data-status') === 'connected', undefined, { timeout: 15_000 });
@@ -124,24 +131,28 @@ describe('a new customer from Pricing to an upgrade', () => {
 
     // /account shows the plan and this month's usage.
     await page.goto(`${WEB_URL}/account`);
+    await expectPage(page, HEADINGS.account);
     await page.getByRole('heading', { name: 'Usage this month' }).waitFor();
     expect(await page.getByTestId('usage-percent').innerText()).toMatch(/^\d+%$/);
     await saveScreenshot(page, 'journey-account');
 
     // /upgrade previews and performs an upgrade to Large.
     await page.goto(`${WEB_URL}/upgrade`);
+    await expectPage(page, HEADINGS.upgrade);
     await page.getByRole('radio', { name: /Large/ }).click();
     await page.getByText('Upgrade Summary', { exact: true }).waitFor();
     await page.getByText('Days remaining', { exact: true }).waitFor();
     await saveScreenshot(page, 'journey-upgrade');
     await page.getByRole('button', { name: 'Upgrade Now' }).click();
     await page.getByText('Upgrade Successful!', { exact: true }).waitFor({ timeout: 15_000 });
-    await page.getByRole('heading', { name: "You're on the Large Plan!" }).waitFor({ timeout: 15_000 });
+    await expectPage(page, "You're on the Large Plan!");
 
     // Sign out clears every stored trace, the API key included.
     await page.goto(`${WEB_URL}/account`);
+    await expectPage(page, HEADINGS.account);
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await page.waitForURL(`${WEB_URL}/login`);
+    await expectPage(page, HEADINGS.login);
     const stored = await page.evaluate(() => [...Object.keys(localStorage), ...Object.keys(sessionStorage)].filter((k) => k.startsWith('vigil.')));
     expect(stored).toEqual([]);
 
@@ -152,6 +163,11 @@ describe('a new customer from Pricing to an upgrade', () => {
     await again.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL(`${WEB_URL}/dashboard/screening/api-screen`, { timeout: 15_000 });
     await page.getByText('Welcome back!', { exact: true }).waitFor();
+    // Sign-in sends a subscriber to /dashboard/screening/api-screen, which renders the Not Found page
+    // until the screening dashboard (issue #20) lands; so the test asserts the page it can, /dashboard.
+    // When api-screen is a real page, assert its heading here instead (note for the lead).
+    await page.goto(`${WEB_URL}/dashboard`);
+    await expectPage(page, HEADINGS.dashboard);
     expect(watcher.problems.pageErrors).toEqual([]);
     expect(watcher.problems.consoleErrors).toEqual([]);
   });

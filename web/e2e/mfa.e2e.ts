@@ -10,6 +10,8 @@ import {
   openWatchedPage,
   expectNoPageErrors,
   type PageWatcher,
+  expectPage,
+  HEADINGS,
 } from './browser.js';
 
 const PASSWORD = 'Vigil-e2e-Mfa-Passphrase-5';
@@ -48,6 +50,7 @@ describe('sign-in with an authenticator app (TOTP)', () => {
 
   it('enrols an authenticator app on /account with the secret the page shows', async () => {
     await page.goto(`${WEB_URL}/account`);
+    await expectPage(page, HEADINGS.account);
     await page.getByRole('button', { name: 'Set up authenticator app' }).click();
     await page.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
     const secret = (
@@ -67,11 +70,12 @@ describe('sign-in with an authenticator app (TOTP)', () => {
   async function signOutAndEnterPassword() {
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await page.waitForURL(`${WEB_URL}/login`);
+    await expectPage(page, HEADINGS.login);
     const form = page.getByRole('form', { name: 'Sign in' });
     await form.getByLabel('Email').fill(email);
     await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await form.getByRole('button', { name: 'Sign In' }).click();
-    await page.getByRole('heading', { name: 'Two-step verification', level: 1 }).waitFor();
+    await expectPage(page, 'Two-step verification');
   }
 
   it('asks for the code after the password, refuses a wrong one, and signs in with the right one', async () => {
@@ -108,9 +112,15 @@ describe('sign-in with an authenticator app (TOTP)', () => {
     await step.getByRole('button', { name: 'Verify' }).click();
     await page.waitForURL(`${WEB_URL}/dashboard/screening/api-screen`, { timeout: 15_000 });
     await page.getByText('Welcome back!', { exact: true }).waitFor();
+    // Sign-in sends a subscriber to /dashboard/screening/api-screen, which renders the Not Found page
+    // until the screening dashboard (issue #20) lands; so the test asserts the page it can, /dashboard.
+    // When api-screen is a real page, assert its heading here instead (note for the lead).
+    await page.goto(`${WEB_URL}/dashboard`);
+    await expectPage(page, HEADINGS.dashboard);
 
     // Signed in at full strength: /account (which needs the second factor at the server) loads.
     await page.goto(`${WEB_URL}/account`);
+    await expectPage(page, HEADINGS.account);
     await page.getByRole('heading', { name: 'Usage this month' }).waitFor();
     await page.getByText('Enabled · 1 authenticator', { exact: true }).waitFor();
   });
@@ -121,5 +131,6 @@ describe('sign-in with an authenticator app (TOTP)', () => {
     await page.getByRole('form', { name: 'Sign in' }).waitFor();
     await page.goto(`${WEB_URL}/account`);
     await page.waitForURL(`${WEB_URL}/login`);
+    await expectPage(page, HEADINGS.login);
   });
 });

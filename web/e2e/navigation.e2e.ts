@@ -6,6 +6,8 @@ import {
   openWatchedPage,
   expectNoPageErrors,
   type PageWatcher,
+  expectPage,
+  HEADINGS,
 } from './browser.js';
 
 /**
@@ -27,6 +29,7 @@ describe('route chunks: loading state and the navigation error screen', () => {
   beforeEach(async () => {
     ({ context, page, watcher } = await openWatchedPage(browser));
     await page.goto(`${WEB_URL}/`, { waitUntil: 'networkidle' });
+    await expectPage(page, HEADINGS.home);
   });
 
   afterEach(async () => {
@@ -65,7 +68,7 @@ describe('route chunks: loading state and the navigation error screen', () => {
     // The chunk can be fetched again: the next Try Again opens Pricing without a reload.
     await page.unroute('**/assets/pricing-page-*.js', fail);
     await page.getByRole('button', { name: 'Try Again (2 attempts left)' }).click();
-    await page.getByRole('heading', { name: 'Plans that grow with your screening volume', level: 1 }).waitFor();
+    await expectPage(page, 'Plans that grow with your screening volume');
     expect(await page.getByRole('heading', { name: 'Navigation Error' }).count()).toBe(0);
     expect(await page.title()).toMatch(/Pricing/);
   });
@@ -82,6 +85,7 @@ describe('route chunks: loading state and the navigation error screen', () => {
     // Go to Dashboard works (an anonymous reader is then asked to sign in).
     await page.getByRole('button', { name: 'Go to Dashboard' }).click();
     await page.waitForURL(`${WEB_URL}/login`);
+    await expectPage(page, HEADINGS.login);
   });
 
   it('shows "Loading..." while a slow chunk downloads, then the page', async () => {
@@ -91,7 +95,7 @@ describe('route chunks: loading state and the navigation error screen', () => {
     });
     await nav().getByRole('link', { name: 'Docs', exact: true }).click();
     await page.getByRole('status').filter({ hasText: 'Loading...' }).waitFor();
-    await page.locator('h1').filter({ hasNotText: 'Navigation Error' }).first().waitFor({ timeout: 10_000 });
+    await expectPage(page, HEADINGS.docs);
     expect(await page.locator('h1').count()).toBe(1);
     expect(await page.title()).toMatch(/Doc/);
     expect(watcher.problems.failedRequests).toEqual([]);

@@ -6,6 +6,7 @@ import {
   watchPage,
   WEB_URL,
   type PageProblems,
+  expectPage,
 } from './browser.js';
 
 type PublicPage = { path: string; name: string; title: RegExp; h1: string; backendRoute?: string };
@@ -85,10 +86,8 @@ describe('public pages', () => {
       await page.setViewportSize({ width: 1280, height: 900 });
       await page.goto(`${WEB_URL}${spec.path}`, { waitUntil: 'networkidle' });
       // Most pages are their own chunk: wait for the page, not just the shell.
-      await page.locator('h1').first().waitFor();
-
+      await expectPage(page, spec.h1);
       expect(await page.locator('h1').count()).toBe(1);
-      expect(await page.locator('h1').innerText()).toBe(spec.h1);
       expect(await page.title()).toMatch(spec.title);
 
       if (spec.path === '/docs') {

@@ -1,5 +1,13 @@
 import type { Browser } from 'playwright-core';
-import { createConfirmedUser, launchChromium, uniqueEmail, watchPage, WEB_URL } from './browser.js';
+import {
+  createConfirmedUser,
+  expectPage,
+  HEADINGS,
+  launchChromium,
+  uniqueEmail,
+  watchPage,
+  WEB_URL,
+} from './browser.js';
 
 /**
  * "Remember me" keeps the refresh token in localStorage, shared by every tab.
@@ -30,15 +38,13 @@ describe('a remembered session in several tabs', () => {
     // Both tabs restore the session from the same stored token at once.
     await Promise.all([first.goto(`${WEB_URL}/onboarding`), second.goto(`${WEB_URL}/onboarding`)]);
     for (const page of [first, second]) {
-      await page
-        .getByRole('heading', { name: 'Set up your Vigil subscription', level: 1 })
-        .waitFor({ timeout: 15_000 });
+      await expectPage(page, HEADINGS.onboarding);
       expect(page.url()).toBe(`${WEB_URL}/onboarding`);
     }
 
     // And the session is still alive at the server: a third load restores it again.
     await first.reload();
-    await first.getByRole('heading', { name: 'Set up your Vigil subscription', level: 1 }).waitFor({ timeout: 15_000 });
+    await expectPage(first, HEADINGS.onboarding);
     expect(first.url()).toBe(`${WEB_URL}/onboarding`);
     for (const { problems } of watchers) {
       expect(problems.consoleErrors).toEqual([]);

@@ -1,5 +1,13 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, WEB_URL, openWatchedPage, expectNoPageErrors, type PageWatcher } from './browser.js';
+import {
+  launchChromium,
+  WEB_URL,
+  openWatchedPage,
+  expectNoPageErrors,
+  type PageWatcher,
+  expectPage,
+  HEADINGS,
+} from './browser.js';
 
 describe('the shell: offline banner, toasts, 404', () => {
   let browser: Browser;
@@ -22,6 +30,7 @@ describe('the shell: offline banner, toasts, 404', () => {
 
   it('shows the offline banner when the connection drops and clears it when it returns', async () => {
     await page.goto(`${WEB_URL}/services`, { waitUntil: 'networkidle' });
+    await expectPage(page, HEADINGS.services);
     const banner = page.getByRole('alert').filter({ hasText: 'No Internet Connection' });
     expect(await banner.count()).toBe(0);
     await context.setOffline(true);
@@ -34,6 +43,7 @@ describe('the shell: offline banner, toasts, 404', () => {
   it('keeps one toast at a time and F8 moves focus to the notification region', async () => {
     // Two toasts in a row: a failed sign-in shows one; a second failure replaces it rather than stacking.
     await page.goto(`${WEB_URL}/login`);
+    await expectPage(page, HEADINGS.login);
     const form = page.getByRole('form', { name: 'Sign in' });
     await form.getByLabel('Email').fill(`nobody.${Date.now()}@example.com`);
     await form.getByLabel('Password', { exact: true }).fill('wrong-password-1');
@@ -52,6 +62,8 @@ describe('the shell: offline banner, toasts, 404', () => {
   it('answers an unknown path with the 404 page, the attempted path and up to three suggestions', async () => {
     await page.goto(`${WEB_URL}/pricing-plans-old`);
     expect(await page.locator('h1').innerText()).toBe('Page Not Found');
+    // What every other test relies on: expecting a page and landing here fails at once.
+    await expect(expectPage(page, HEADINGS.pricing)).rejects.toThrow(/is the Not Found page/);
     expect(await page.title()).toMatch(/Vigil/);
     expect(await page.getByText('/pricing-plans-old', { exact: true }).isVisible()).toBe(true);
     const suggestions = page

@@ -1,5 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
-import { EXPECTED_SERVICES, launchChromium, openPage, saveScreenshot, waitForGreenStatus, WEB_URL } from './browser.js';
+import {
+  EXPECTED_SERVICES,
+  launchChromium,
+  openPage,
+  saveScreenshot,
+  waitForGreenStatus,
+  WEB_URL,
+  expectPage,
+  HEADINGS,
+} from './browser.js';
 
 describe('client web app', () => {
   let browser: Browser;
@@ -20,8 +29,7 @@ describe('client web app', () => {
   });
 
   it('shows the home page with its heading, header and footer', async () => {
-    const heading = page.getByRole('heading', { level: 1 });
-    expect(await heading.innerText()).toBe('Screen every name against the lists that matter');
+    await expectPage(page, HEADINGS.home);
     expect(await page.title()).toContain('Vigil');
 
     const header = page.locator('header');
@@ -95,9 +103,7 @@ describe('client web app', () => {
     expect(await notFound.locator('header').getByRole('link', { name: 'Join Now' }).isVisible()).toBe(true);
     await notFound.getByRole('link', { name: 'Go Home' }).click();
     await notFound.waitForURL(`${WEB_URL}/`);
-    await notFound
-      .getByRole('heading', { level: 1, name: 'Screen every name against the lists that matter' })
-      .waitFor();
+    await expectPage(notFound, HEADINGS.home);
     expect(errors).toEqual([]);
     await notFound.context().close();
   });

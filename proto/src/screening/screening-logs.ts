@@ -139,6 +139,8 @@ export const decideReviewRequestSchema = z.object({
   clientId: clientIdSchema,
   id: z.uuid(),
   action: reviewActionSchema,
+  /** The signed-in user who decides, for the audit trail (set by the gateway from the session). */
+  actorId: z.string().nullable().default(null),
 });
 
 export const decideReviewResponseSchema = z.object({ review: reviewSchema });

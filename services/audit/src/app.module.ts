@@ -1,9 +1,30 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { databaseHealth, dataSourceOptions, healthModule } from '@vigil/platform';
-import { DataSource } from 'typeorm';
+import { DataSource, type DataSourceOptions } from 'typeorm';
 import { migrations } from '../migrations/index.js';
+import { AUDIT_CONFIG } from './config.token.js';
 import type { AuditConfig } from './env.js';
+import { EvidenceHandler } from './evidence/evidence.handler.js';
+import { EvidenceRepository } from './evidence/evidence.repository.js';
+import { AuditConsumers } from './ingest/audit-consumers.js';
+import { RetentionScheduler } from './retention/retention.scheduler.js';
+import { SecurityLogsHandler } from './security-logs/security-logs.handler.js';
+import { SecurityLogsRepository } from './security-logs/security-logs.repository.js';
+import { AuditTrailRepository } from './trail/audit-trail.repository.js';
+
+/**
+ * The service's connections take the append-only role at connect: whatever the code does, the
+ * database refuses it an UPDATE or a DELETE on the audit tables.
+ */
+export function auditDataSourceOptions(config: Readonly<AuditConfig>): DataSourceOptions {
+  const options = dataSourceOptions({ databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, migrations });
+  const extra = (options.extra ?? {}) as { options?: string };
+  return {
+    ...options,
+    extra: { ...extra, options: `${extra.options ?? ''} -c role=${config.AUDIT_DB_ROLE}`.trim() },
+  } as DataSourceOptions;
+}
 
 @Module({})
 export class AppModule {
@@ -11,8 +32,17 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        TypeOrmModule.forRoot(dataSourceOptions({ databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, migrations })),
+        TypeOrmModule.forRoot(auditDataSourceOptions(config)),
         healthModule('audit', [{ provide: 'DATABASE_HEALTH', useFactory: databaseHealth, inject: [DataSource] }]),
+      ],
+      controllers: [SecurityLogsHandler, EvidenceHandler],
+      providers: [
+        { provide: AUDIT_CONFIG, useValue: config },
+        AuditTrailRepository,
+        AuditConsumers,
+        SecurityLogsRepository,
+        EvidenceRepository,
+        RetentionScheduler,
       ],
     };
   }

@@ -4,7 +4,7 @@
 import { ClientProxyFactory, Transport, type ClientProxy } from '@nestjs/microservices';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { DomainError, RpcClient, runMigrations } from '@vigil/platform';
-import { FEEDS, subjects, type ServiceName } from '@vigil/proto';
+import { FEEDS, contracts, type ServiceName } from '@vigil/proto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -55,7 +55,7 @@ async function waitForHealth(rpc: RpcClient, service: ServiceName, child: ChildP
   const started = Date.now();
   for (;;) {
     try {
-      await rpc.request(subjects.health(service), {}, { timeoutMs: 500 });
+      await rpc.request(contracts.health(service), {}, { timeoutMs: 500 });
       return;
     } catch {
       if (child.exitCode !== null || Date.now() - started > 20_000)
@@ -135,11 +135,11 @@ export async function startBillingStack(
     await runMigrations({ databaseUrl: DATABASE_URL, schema: screeningSchema, migrations: screeningMigrations });
     screening = start('screening', { DB_SCHEMA: screeningSchema });
     const started = Date.now();
-    const probe = { clientId: 'probe', tier: 'large', feeds: [...FEEDS], entity: { name: 'probe' } };
+    const probe = { clientId: 'probe', tier: 'large' as const, feeds: [...FEEDS], entity: { name: 'probe' } };
     // Answering is not enough: wait until the index is loaded and a screening succeeds.
     for (;;) {
       try {
-        await rpc.request(subjects.screening.screen, probe, { timeoutMs: 2_000 });
+        await rpc.request(contracts.screening.screen, probe, { timeoutMs: 2_000 });
         break;
       } catch {
         if (screening.exitCode !== null || Date.now() - started > 60_000)
@@ -186,7 +186,7 @@ export async function startBillingStack(
   await db.connect();
   await authDb.connect();
 
-  const call = <T>(subject: string, payload: unknown) => rpc.request<T>(subject, payload);
+  const call = <T>(subject: string, payload: unknown) => rpc.requestUnchecked(subject, payload) as Promise<T>;
   return {
     rpc,
     db,

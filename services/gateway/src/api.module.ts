@@ -2,9 +2,13 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { ClientsModule } from '@nestjs/microservices';
 import { NATS_CLIENT, RpcClient, natsClientOptions } from '@vigil/platform';
+import { AdminActions } from './audit/admin-actions.publisher.js';
+import { AuditController } from './audit/audit.controller.js';
+import { ListsAdminController } from './audit/lists-admin.controller.js';
 import { BulkJobsRepository } from './bulk-jobs/bulk-jobs.repository.js';
 import { BulkJobs } from './bulk-jobs/bulk-jobs.service.js';
 import { BulkWorkerRunner } from './bulk-jobs/bulk-worker.runner.js';
+import { ClientsController } from './clients/clients.controller.js';
 import { ClientListsController } from './client-lists/client-lists.controller.js';
 import { ClientLists } from './client-lists/client-lists.service.js';
 import { GATEWAY_CONFIG } from './config.token.js';
@@ -44,6 +48,9 @@ export class ApiModule {
         CatalogueController,
         ScreeningLogsController,
         ClientListsController,
+        ClientsController,
+        AuditController,
+        ListsAdminController,
       ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
@@ -52,6 +59,7 @@ export class ApiModule {
         Database,
         NatsStreams,
         SecurityEvents,
+        AdminActions,
         ApiKeys,
         SessionTokens,
         RateLimits,

@@ -135,6 +135,19 @@ describe('OpenAPI document', () => {
     expect(checked).toBeGreaterThan(20);
   });
 
+  it('names the gateway, as the caller reached it, in servers (the Docs page shows it as the base URL)', async () => {
+    const direct = await request(app.getHttpServer()).get('/openapi.json').set('host', 'api.vigil.example');
+    expect(direct.body.servers).toEqual([{ url: 'http://api.vigil.example' }]);
+    // Through the web app's proxy (changeOrigin, xfwd): the gateway's host, not the web host it was forwarded from.
+    const proxied = await request(app.getHttpServer())
+      .get('/openapi.json')
+      .set('host', '127.0.0.1:8080')
+      .set('x-forwarded-host', '127.0.0.1:3000')
+      .set('x-forwarded-proto', 'https');
+    expect(proxied.body.servers).toEqual([{ url: 'https://127.0.0.1:8080' }]);
+    expect(Object.keys(proxied.body.paths)).toEqual(Object.keys(spec.paths));
+  });
+
   it('serves Swagger UI at /docs', async () => {
     const res = await request(app.getHttpServer()).get('/docs');
     expect(res.status).toBe(200);

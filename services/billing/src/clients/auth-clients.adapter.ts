@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { RpcClient } from '@vigil/platform';
-import { subjects, type Client, type NotificationSettings, type ProvisionClientReply, type ProvisionClientRequest, type UpdateSubscriptionRequest } from '@vigil/proto';
+import { contracts, type Client, type NotificationSettings, type ProvisionClientReply, type ProvisionClientRequest, type UpdateSubscriptionRequest } from '@vigil/proto';
 
 /** The auth service owns clients, keys, tiers and quotas; billing asks it over NATS. */
 @Injectable()
@@ -8,18 +8,18 @@ export class AuthClients {
   constructor(private readonly rpc: RpcClient) {}
 
   provision(request: Omit<ProvisionClientRequest, 'subscriptionStatus'> & { subscriptionStatus: ProvisionClientRequest['subscriptionStatus'] }): Promise<ProvisionClientReply> {
-    return this.rpc.request(subjects.clients.provision, request);
+    return this.rpc.request(contracts.clients.provision, request);
   }
 
   updateSubscription(request: UpdateSubscriptionRequest): Promise<Client> {
-    return this.rpc.request(subjects.clients.updateSubscription, request);
+    return this.rpc.request(contracts.clients.updateSubscription, request);
   }
 
   get(clientId: string): Promise<Client> {
-    return this.rpc.request(subjects.clients.get, { clientId });
+    return this.rpc.request(contracts.clients.get, { clientId });
   }
 
   notificationSettings(clientId: string): Promise<NotificationSettings> {
-    return this.rpc.request(subjects.clients.notificationSettings, { clientId });
+    return this.rpc.request(contracts.clients.notificationSettings, { clientId });
   }
 }

@@ -1,27 +1,26 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { parseMessage } from '@vigil/platform';
-import { clientRequestSchema, subjects, upgradeRequestSchema, type UpgradeOptionsResponse, type UpgradePreview } from '@vigil/proto';
-import { UpgradesService, type UpgradeResult } from './upgrades.service.js';
+import { Handles } from '@vigil/platform';
+import { contracts, type ParsedRequestOf } from '@vigil/proto';
+import { UpgradesService } from './upgrades.service.js';
+
+const on = contracts.billing;
 
 @Controller()
 export class UpgradesHandler {
   constructor(private readonly upgrades: UpgradesService) {}
 
-  @MessagePattern(subjects.billing.upgradeOptions)
-  options(@Payload() data: unknown): Promise<UpgradeOptionsResponse> {
-    return this.upgrades.options(parseMessage(clientRequestSchema, data).clientId);
+  @Handles(on.upgradeOptions)
+  options(request: ParsedRequestOf<typeof on.upgradeOptions>) {
+    return this.upgrades.options(request.clientId);
   }
 
-  @MessagePattern(subjects.billing.upgradePreview)
-  preview(@Payload() data: unknown): Promise<UpgradePreview> {
-    const request = parseMessage(upgradeRequestSchema, data);
+  @Handles(on.upgradePreview)
+  preview(request: ParsedRequestOf<typeof on.upgradePreview>) {
     return this.upgrades.preview(request.clientId, request.newTier);
   }
 
-  @MessagePattern(subjects.billing.upgrade)
-  upgrade(@Payload() data: unknown): Promise<UpgradeResult> {
-    const request = parseMessage(upgradeRequestSchema, data);
+  @Handles(on.upgrade)
+  upgrade(request: ParsedRequestOf<typeof on.upgrade>) {
     return this.upgrades.upgrade(request.clientId, request.newTier);
   }
 }

@@ -1,36 +1,24 @@
-import { Controller, Get, Headers, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, Headers, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { DomainError, RpcClient } from '@vigil/platform';
 import {
   PLANS,
-  subjects,
-  type CheckoutSessionResponse,
-  type ClientByEmailResponse,
+  checkoutBodySchema,
+  contracts,
+  sandboxCompleteBodySchema,
+  upgradeBodySchema,
   type PlansResponse,
-  type PortalSessionResponse,
-  type QuotaCheckResponse,
-  type QuotaMonitoringResponse,
-  type SandboxCheckoutSession,
-  type SandboxCompleteResponse,
-  type SubscriptionCheckResponse,
-  type UpgradeOptionsResponse,
-  type UpgradePreview,
+  type ResolvedKey,
 } from '@vigil/proto';
 import type { Request, Response } from 'express';
-import { bodyOf } from '../auth/caller.js';
-import { Credentials, callerOf } from '../credentials/credentials.js';
+import type { z } from 'zod';
+import { AdminActions } from '../audit/admin-actions.publisher.js';
+import { Credentials, type SessionUser } from '../credentials/credentials.js';
+import { CurrentClient, CurrentUser, ZodBody, ZodParam, ZodQuery } from '../http/route-params.js';
+
+const on = contracts.billing;
 
 /** The verified user of a session route, as billing expects it. */
-function userOf(req: Request) {
-  const user = callerOf(req).user;
-  if (!user) throw new DomainError('UNAUTHENTICATED', 'Sign in first.');
-  return { id: user.id, email: user.email };
-}
-
-function clientIdOf(req: Request) {
-  const client = callerOf(req).client;
-  if (!client) throw new DomainError('INVALID_API_KEY', 'API key not available.');
-  return client.clientId;
-}
+const billingUser = (user: SessionUser) => ({ id: user.id, email: user.email });
 
 /**
  * /api/plans, /api/payment/*, /api/upgrade/*: thin routes over NATS to the billing
@@ -39,7 +27,10 @@ function clientIdOf(req: Request) {
  */
 @Controller('api')
 export class BillingController {
-  constructor(private readonly rpc: RpcClient) {}
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly actions: AdminActions,
+  ) {}
 
   @Get('plans')
   @Credentials('public')
@@ -50,22 +41,25 @@ export class BillingController {
   @Post('payment/create-checkout-session')
   @Credentials('session')
   @HttpCode(200)
-  checkout(@Req() req: Request): Promise<CheckoutSessionResponse> {
-    const body = bodyOf(req);
-    return this.rpc.request(subjects.billing.createCheckout, { user: userOf(req), tier: body.tier, clientEmail: body.clientEmail });
+  checkout(@CurrentUser() user: SessionUser, @ZodBody(checkoutBodySchema, 'checkout') body: z.output<typeof checkoutBodySchema>) {
+    return this.rpc.request(on.createCheckout, { user: billingUser(user), ...body });
   }
 
   @Get('payment/sandbox/sessions/:id')
   @Credentials('session')
-  sandboxSession(@Req() req: Request, @Param('id') id: string): Promise<SandboxCheckoutSession> {
-    return this.rpc.request(subjects.billing.sandboxSession, { user: userOf(req), sessionId: id });
+  sandboxSession(@CurrentUser() user: SessionUser, @ZodParam('id') id: string) {
+    return this.rpc.request(on.sandboxSession, { user: billingUser(user), sessionId: id });
   }
 
   @Post('payment/sandbox/sessions/:id/complete')
   @Credentials('session')
   @HttpCode(200)
-  sandboxComplete(@Req() req: Request, @Param('id') id: string): Promise<SandboxCompleteResponse> {
-    return this.rpc.request(subjects.billing.sandboxComplete, { user: userOf(req), sessionId: id, cardNumber: bodyOf(req).cardNumber });
+  sandboxComplete(
+    @CurrentUser() user: SessionUser,
+    @ZodParam('id') id: string,
+    @ZodBody(sandboxCompleteBodySchema, 'payment') body: z.output<typeof sandboxCompleteBodySchema>,
+  ) {
+    return this.rpc.request(on.sandboxComplete, { user: billingUser(user), sessionId: id, ...body });
   }
 
   /**
@@ -75,68 +69,80 @@ export class BillingController {
   @Post('payment/webhook')
   @Credentials('public')
   @HttpCode(200)
-  webhook(@Req() req: Request, @Headers('stripe-signature') signature: string | undefined): Promise<{ received: true }> {
+  webhook(@Req() req: Request, @Headers('stripe-signature') signature: string | undefined) {
     const raw: unknown = req.body;
     if (!Buffer.isBuffer(raw)) throw new DomainError('BAD_REQUEST', 'The webhook needs the raw request body; the gateway parsed it before it got here.');
-    return this.rpc.request(subjects.billing.webhook, { payload: raw.toString('utf8'), signature: signature ?? '' });
+    return this.rpc.request(on.webhook, { payload: raw.toString('utf8'), signature: signature ?? '' });
   }
 
   @Get('payment/portal-session')
   @Credentials('api-key')
-  portal(@Req() req: Request): Promise<PortalSessionResponse> {
-    return this.rpc.request(subjects.billing.portalSession, { clientId: clientIdOf(req) });
+  portal(@CurrentClient() client: ResolvedKey) {
+    return this.rpc.request(on.portalSession, { clientId: client.clientId });
   }
 
   @Get('payment/client-by-email/:email')
   @Credentials('session')
-  clientByEmail(@Req() req: Request, @Param('email') email: string, @Res({ passthrough: true }) res: Response): Promise<ClientByEmailResponse> {
+  clientByEmail(@CurrentUser() user: SessionUser, @ZodParam('email') email: string, @Res({ passthrough: true }) res: Response) {
     // The answer may carry the new API key (once): never cache it.
     res.setHeader('cache-control', 'no-store');
-    return this.rpc.request(subjects.billing.clientByEmail, { user: userOf(req), email });
+    return this.rpc.request(on.clientByEmail, { user: billingUser(user), email });
   }
 
   @Get('payment/subscription')
   @Credentials('session')
-  subscription(@Req() req: Request): Promise<SubscriptionCheckResponse> {
-    return this.rpc.request(subjects.billing.subscription, { user: userOf(req) });
+  subscription(@CurrentUser() user: SessionUser) {
+    return this.rpc.request(on.subscription, { user: billingUser(user) });
   }
 
   @Get('upgrade/options')
   @Credentials('dashboard')
-  upgradeOptions(@Req() req: Request): Promise<UpgradeOptionsResponse> {
-    return this.rpc.request(subjects.billing.upgradeOptions, { clientId: clientIdOf(req) });
+  upgradeOptions(@CurrentClient() client: ResolvedKey) {
+    return this.rpc.request(on.upgradeOptions, { clientId: client.clientId });
   }
 
   @Get('upgrade/preview')
   @Credentials('dashboard')
-  upgradePreview(@Req() req: Request, @Query('newTier') newTier: unknown): Promise<UpgradePreview> {
-    return this.rpc.request(subjects.billing.upgradePreview, { clientId: clientIdOf(req), newTier });
+  upgradePreview(@CurrentClient() client: ResolvedKey, @ZodQuery(upgradeBodySchema, 'message') query: z.output<typeof upgradeBodySchema>) {
+    return this.rpc.request(on.upgradePreview, { clientId: client.clientId, ...query });
   }
 
   @Post('upgrade/upgrade')
   @Credentials('dashboard')
   @HttpCode(200)
-  upgrade(@Req() req: Request): Promise<unknown> {
-    return this.rpc.request(subjects.billing.upgrade, { clientId: clientIdOf(req), newTier: bodyOf(req).newTier });
+  async upgrade(
+    @Req() req: Request,
+    @CurrentClient() client: ResolvedKey,
+    @ZodBody(upgradeBodySchema, 'message') body: z.output<typeof upgradeBodySchema>,
+  ) {
+    const result = await this.rpc.request(on.upgrade, { clientId: client.clientId, ...body });
+    // For the audit trail: who changed the client's tier, from what to what.
+    await this.actions.record(
+      'tier.changed',
+      req,
+      { clientId: client.clientId, clientName: client.clientName },
+      { from: client.tier, to: body.newTier },
+    );
+    return result;
   }
 
   @Get('client/quota-monitoring')
   @Credentials('admin')
-  quotaMonitoring(): Promise<QuotaMonitoringResponse> {
-    return this.rpc.request(subjects.billing.quotaMonitoring, {});
+  quotaMonitoring() {
+    return this.rpc.request(on.quotaMonitoring, {});
   }
 
   @Post('client/quota-monitoring/check-warnings')
   @Credentials('admin')
   @HttpCode(200)
-  checkWarnings(): Promise<QuotaCheckResponse> {
-    return this.rpc.request(subjects.billing.checkWarnings, {});
+  checkWarnings() {
+    return this.rpc.request(on.checkWarnings, {});
   }
 
   @Post('client/quota-monitoring/check-payments')
   @Credentials('admin')
   @HttpCode(200)
-  checkPayments(): Promise<QuotaCheckResponse> {
-    return this.rpc.request(subjects.billing.checkPayments, {});
+  checkPayments() {
+    return this.rpc.request(on.checkPayments, {});
   }
 }

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError } from '@vigil/platform';
 import {
+  csvCell,
   subjects,
   type BulkJobAccepted,
   type BulkJobChunk,
@@ -105,9 +106,7 @@ export class BulkJobs {
   }
 }
 
+/** One CSV field, through the code base's one escaper (proto's csvCell: quoting and formula defence). */
 export function csvField(value: unknown): string {
-  let text = String(value);
-  // A cell starting like a formula would run in a spreadsheet; neutralise it.
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return csvCell(value);
 }

@@ -18,7 +18,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * The gateway's own NATS connection, beside Nest's request/reply client: plain
  * subscriptions that every replica receives (Nest's handlers sit in the queue group,
  * where only one replica would hear a key revocation) and JetStream publishing.
- * It owns the SECURITY, QUOTA and BULK_JOBS streams and creates them idempotently.
+ * It owns the SECURITY, QUOTA, BULK_JOBS and ADMIN_ACTIONS streams and creates them idempotently.
  */
 @Injectable()
 export class NatsStreams implements OnApplicationShutdown {
@@ -56,6 +56,7 @@ export class NatsStreams implements OnApplicationShutdown {
       { ...streams.security, max_age: nanos(90 * DAY_MS), retention: RetentionPolicy.Limits },
       { ...streams.quota, max_age: nanos(90 * DAY_MS), retention: RetentionPolicy.Limits },
       { ...streams.bulkJobs, max_age: nanos(7 * DAY_MS), retention: RetentionPolicy.Workqueue },
+      { ...streams.adminActions, max_age: nanos(90 * DAY_MS), retention: RetentionPolicy.Limits },
     ];
     for (const stream of wanted) {
       const config = {

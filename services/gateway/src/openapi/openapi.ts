@@ -2,6 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { VIGIL_VERSION } from '@vigil/platform';
 import { apiBulkScreenRequestSchema, apiScreenRequestSchema } from '@vigil/proto';
+import type { NextFunction, Request, Response } from 'express';
 import { z } from 'zod';
 
 /**
@@ -112,5 +113,12 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
 /** Serves the document at /openapi.json and Swagger UI at /docs. */
 export function serveOpenApi(app: INestApplication) {
   const document = buildOpenApiDocument(app);
+  // `servers` names the gateway as the caller reached it (its Host header: a reverse proxy or the
+  // web apps' dev proxy passes the gateway's public address), so the Docs page never shows the web host.
+  app.use('/openapi.json', (req: Request, res: Response, next: NextFunction) => {
+    const host = req.get('host');
+    if (req.method !== 'GET' || !host) return next();
+    res.json({ ...document, servers: [{ url: `${req.protocol}://${host}` }] });
+  });
   SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'openapi.json', yamlDocumentUrl: 'openapi.yaml' });
 }

@@ -15,7 +15,7 @@ import {
   type ScreeningLogsResponse,
 } from '@vigil/proto';
 import type { Request } from 'express';
-import { Credentials } from '../credentials/credentials.js';
+import { Credentials, callerOf } from '../credentials/credentials.js';
 import { typedQuery } from '../http/query.js';
 import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor.js';
 import { clientOf } from '../screening-api/screening-api.controller.js';
@@ -103,7 +103,12 @@ export class ScreeningLogsController {
       subjects.screening.decideReview,
       parseMessage(
         decideReviewRequestSchema,
-        { ...typedQuery(query, { action: 'string' }), id, clientId: clientOf(req).clientId },
+        {
+          ...typedQuery(query, { action: 'string' }),
+          id,
+          clientId: clientOf(req).clientId,
+          actorId: callerOf(req).user?.id ?? null,
+        },
         'review decision',
       ),
     );

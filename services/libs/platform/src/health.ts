@@ -1,7 +1,7 @@
 import { Controller, Inject, Module, type DynamicModule, type Provider } from '@nestjs/common';
-import { MessagePattern } from '@nestjs/microservices';
-import { subjects, type HealthCheck, type HealthReply, type ServiceName } from '@vigil/proto';
+import { contracts, type HealthCheck, type HealthReply, type ServiceName } from '@vigil/proto';
 import { createServer, type Server } from 'node:http';
+import { Handles } from './contracts.js';
 import { VIGIL_VERSION } from './version.js';
 
 export type HealthIndicator = { name: string; check: () => Promise<HealthCheck> };
@@ -55,7 +55,7 @@ export function healthModule(service: ServiceName, indicators: Provider[] = []):
   class HealthController {
     constructor(@Inject(HEALTH_INDICATORS) private readonly indicators: HealthIndicator[]) {}
 
-    @MessagePattern(subjects.health(service))
+    @Handles(contracts.health(service))
     check(): Promise<HealthReply> {
       return runHealthChecks(service, this.indicators);
     }

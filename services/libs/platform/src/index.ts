@@ -15,3 +15,4 @@ export type { ServiceBoot } from './bootstrap.js';
 export { VIGIL_VERSION } from './version.js';
 export { SEALED_PREFIX, isSealed, openSecret, sealSecret } from './sealed-secret.js';
 export { ProcessedMessages1763800000000 } from './processed-messages.migration.js';
+export { Handles, OnEvent, checkReply } from './contracts.js';

@@ -1,10 +1,11 @@
-import { Inject, Injectable, type CallHandler, type ExecutionContext, type NestInterceptor, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type CallHandler, type ExecutionContext, type NestInterceptor, type OnApplicationShutdown } from '@nestjs/common';
 import { ClientProxy, NatsContext, NatsRecordBuilder, Transport, type NatsOptions } from '@nestjs/microservices';
 import { headers as natsHeaders, type NatsConnection } from '@nats-io/transport-node';
-import { REQUEST_ID_HEADER, isRpcError, type RpcError } from '@vigil/proto';
+import { REQUEST_ID_HEADER, isRpcError, type Contract, type EventContract, type PayloadOf, type ReplyOf, type RequestOf, type RpcError } from '@vigil/proto';
 import { Observable, TimeoutError, firstValueFrom } from 'rxjs';
 import { currentRequestId, runWithRequestId } from './context.js';
 import { DomainError } from './errors.js';
+import { checkReply } from './contracts.js';
 
 export const NATS_CLIENT = Symbol('NATS_CLIENT');
 
@@ -80,6 +81,7 @@ export class RequestIdInterceptor implements NestInterceptor {
  */
 @Injectable()
 export class RpcClient implements OnApplicationShutdown {
+  private readonly logger = new Logger('RpcClient');
   private nextId = 0;
 
   constructor(
@@ -87,11 +89,28 @@ export class RpcClient implements OnApplicationShutdown {
     @Inject('RPC_TIMEOUT_MS') private readonly defaultTimeoutMs: number,
   ) {}
 
-  async request<T>(subject: string, payload: unknown, options: { timeoutMs?: number } = {}): Promise<T> {
+  /**
+   * Sends `payload` on the contract's subject and answers the reply, checked against the
+   * contract's reply schema (a reply that does not match is the remote's bug: INTERNAL).
+   * The request is typed by the contract; the handler parses it (`@Handles`).
+   */
+  async request<C extends Contract>(contract: C, payload: RequestOf<C>, options?: { timeoutMs?: number }): Promise<ReplyOf<C>>;
+  /** @deprecated The caller picks the reply type: use a contract. Goes once every call site has one. */
+  async request<T>(subject: string, payload: unknown, options?: { timeoutMs?: number }): Promise<T>;
+  async request(target: Contract | string, payload: unknown, options: { timeoutMs?: number } = {}): Promise<unknown> {
+    if (typeof target === 'string') return this.requestUnchecked(target, payload, options);
+    return checkReply(target, await this.requestUnchecked(target.subject, payload, options), 'received');
+  }
+
+  /**
+   * A request outside any contract: for tests that send what no contract allows (to see the
+   * handler refuse it) and for tools. Services call `request(contract, …)`.
+   */
+  async requestUnchecked(subject: string, payload: unknown, options: { timeoutMs?: number } = {}): Promise<unknown> {
     const hdrs = natsHeaders();
     const requestId = currentRequestId();
     if (requestId) hdrs.set(REQUEST_ID_HEADER, requestId);
-    let reply: { response?: T; err?: unknown } | undefined;
+    let reply: { response?: unknown; err?: unknown } | undefined;
     try {
       // connect() returns the live connection once connected (and reconnects after a close).
       const nc = (await this.client.connect()) as NatsConnection;
@@ -105,16 +124,25 @@ export class RpcClient implements OnApplicationShutdown {
     }
     if (!reply) throw toDomainError(undefined, subject);
     if (reply.err !== undefined && reply.err !== null) throw toDomainError(reply.err, subject);
-    return reply.response as T;
+    return reply.response;
   }
 
-  async emit(subject: string, payload: unknown): Promise<void> {
+  /**
+   * Publishes an event on core NATS, best effort: publishing never fails the work that caused
+   * it (a lost core-NATS event is recovered by whoever re-reads the source of truth), so a
+   * failure is logged, not thrown. Durable events go through JetStream instead.
+   */
+  async emit<E extends EventContract>(event: E, payload: PayloadOf<E>): Promise<void> {
     const hdrs = natsHeaders();
     const requestId = currentRequestId();
     if (requestId) hdrs.set(REQUEST_ID_HEADER, requestId);
-    await firstValueFrom(this.client.emit(subject, new NatsRecordBuilder(payload).setHeaders(hdrs).build()), {
-      defaultValue: undefined,
-    });
+    try {
+      await firstValueFrom(this.client.emit(event.subject, new NatsRecordBuilder(payload).setHeaders(hdrs).build()), {
+        defaultValue: undefined,
+      });
+    } catch (error) {
+      this.logger.warn(`could not publish ${event.subject}: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
 
   async onApplicationShutdown() {

@@ -1,4 +1,4 @@
-import { CLIENT_LIST_COLUMNS, CLIENT_LIST_MAX_ROWS } from '@vigil/proto';
+import { CLIENT_LIST_COLUMNS, CLIENT_LIST_MAX_ROWS, csvCell } from '@vigil/proto';
 
 // Pure CSV reading and writing for client lists: RFC 4180 fields (quotes, doubled quotes,
 // separators and line breaks inside quotes), CRLF or LF, an optional UTF-8 BOM. Rows are
@@ -138,8 +138,7 @@ export function parseClientList(text: string): ParsedClientList {
 
 /** One CSV field: quoted when it must be, and a leading =, +, - or @ defused so a spreadsheet shows text, not a formula. */
 export function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) || safe !== value ? `"${safe.replace(/"/g, '""')}"` : safe;
+  return csvCell(value);
 }
 
 export const CSV_HEADER = CLIENT_LIST_COLUMNS.join(',') + '\r\n';

@@ -1,4 +1,4 @@
-import type { EntityDetails, ListInfo } from '@vigil/proto';
+import { csvCell, type EntityDetails, type ListInfo } from '@vigil/proto';
 import type { SourceState } from '../sources/sources.repository.js';
 import type { StoredEntity } from './catalog.repository.js';
 
@@ -76,11 +76,9 @@ export const CSV_COLUMNS = [
   'source_url',
 ] as const;
 
-function cell(value: string): string {
-  // Formula-looking cells are prefixed so a spreadsheet does not execute them (CSV injection).
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
+// Formula-looking cells are defused so a spreadsheet does not execute them (CSV injection):
+// the code base's one escaper, proto's csvCell.
+const cell = (value: string): string => csvCell(value);
 
 export function toCsvRow(d: EntityDetails): string {
   const values = [

@@ -10,6 +10,8 @@ export type Lease = {
   currentEntityCount: number | null;
   /** Names of the files the current version was made from. */
   currentFiles: string[];
+  /** Where those files were read from; null for a version recorded before locations were kept. */
+  currentLocations: string[] | null;
 };
 
 export type NewVersion = {
@@ -18,7 +20,7 @@ export type NewVersion = {
   fetchedAt: Date;
   sha256: string;
   fileSize: number;
-  files: Array<{ name: string; sha256: string; bytes: number }>;
+  files: Array<{ name: string; sha256: string; bytes: number; location: string }>;
   format: string;
   parserVersion: string;
   duplicates: number;
@@ -36,7 +38,7 @@ export class IngestionRepository {
    * or returns null when another holder's lease is still running.
    */
   async acquireLease(source: string, owner: string, seconds: number): Promise<Lease | null> {
-    const rows: Array<{ current_version_id: string | null; sha256: string | null; entity_count: number | null; files: Array<{ name: string }> | null }> = await this.db.query(
+    const rows: Array<{ current_version_id: string | null; sha256: string | null; entity_count: number | null; files: Array<{ name: string; location?: string }> | null }> = await this.db.query(
       `WITH taken AS (
          UPDATE sources SET lease_owner = $2, lease_until = now() + make_interval(secs => $3)
           WHERE source = $1 AND enabled AND (lease_until IS NULL OR lease_until < now() OR lease_owner = $2)
@@ -51,6 +53,7 @@ export class IngestionRepository {
       currentSha256: row.sha256,
       currentEntityCount: row.entity_count,
       currentFiles: (row.files ?? []).map((f) => f.name),
+      currentLocations: row.files && row.files.every((f) => typeof f.location === 'string') ? row.files.map((f) => f.location!) : null,
     };
   }
 

@@ -66,20 +66,31 @@ export class IngestionService {
   }
 
   private async refreshPass(trigger: RefreshTrigger, only: readonly string[] | undefined, force: boolean): Promise<RefreshOutcome[]> {
-    const { definitions, missing } = await this.resolve();
+    // The recorded states from before this pass's sync: they still hold the locations the versions came from.
     const states = new Map((await this.sources.all()).map((s) => [s.source, s]));
+    const { definitions, missing } = await this.resolve();
     const outcomes: RefreshOutcome[] = [];
-    const wanted = (source: string) => (only ? only.includes(source) : trigger === 'admin' || this.isDue(states.get(source)));
+    const byName = new Map(definitions.map((d) => [d.source, d]));
+    const wanted = (source: string) => {
+      if (only) return only.includes(source);
+      if (trigger === 'admin' || this.isDue(states.get(source))) return true;
+      const definition = byName.get(source);
+      return trigger === 'startup' && definition !== undefined && startupMustCheck(definition, states.get(source));
+    };
     for (const name of only ?? []) {
       if (!definitions.some((d) => d.source === name) && !missing.some((m) => m.source === name)) {
         outcomes.push({ source: name, outcome: 'failed', versionId: null, delta: null, error: 'no such source is configured', durationMs: 0 });
       }
     }
     for (const state of missing.filter((m) => wanted(m.source))) outcomes.push(await this.recordMissing(state, trigger));
-    for (const definition of definitions.filter((d) => wanted(d.source))) outcomes.push(await this.refresh(definition, trigger, force));
+    for (const definition of definitions.filter((d) => wanted(d.source))) {
+      const recorded = states.get(definition.source)?.files.map((f) => f.location);
+      outcomes.push(await this.refresh(definition, trigger, force, recorded));
+    }
     return outcomes;
   }
 
+  /** Due by its cadence: never checked, or checked longer ago than its refresh interval (sooner after a failure). */
   private isDue(state: SourceState | undefined): boolean {
     if (!state?.lastCheckedAt) return true;
     const failedLast = state.lastErrorAt !== null && (!state.version || state.lastErrorAt >= state.version.fetchedAt);
@@ -125,14 +136,23 @@ export class IngestionService {
     return { source: state.source, outcome: 'failed', versionId: state.version?.id ?? null, delta: null, error, durationMs: 0 };
   }
 
-  /** Refreshes one source now (queued behind any refresh already running in this process). */
-  refresh(definition: SourceDefinition, trigger: RefreshTrigger, force = false): Promise<RefreshOutcome> {
-    const run = this.queue.then(() => this.refreshNow(definition, trigger, force));
+  /**
+   * Refreshes one source now (queued behind any refresh already running in this process).
+   * `recordedLocations`: where the source was configured before this pass, for a version
+   * that predates recorded locations.
+   */
+  refresh(definition: SourceDefinition, trigger: RefreshTrigger, force = false, recordedLocations?: readonly string[]): Promise<RefreshOutcome> {
+    const run = this.queue.then(() => this.refreshNow(definition, trigger, force, recordedLocations));
     this.queue = run.catch(() => undefined);
     return run;
   }
 
-  private async refreshNow(definition: SourceDefinition, trigger: RefreshTrigger, force: boolean): Promise<RefreshOutcome> {
+  private async refreshNow(
+    definition: SourceDefinition,
+    trigger: RefreshTrigger,
+    force: boolean,
+    recordedLocations: readonly string[] | undefined,
+  ): Promise<RefreshOutcome> {
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
     const source = definition.source;
@@ -148,14 +168,20 @@ export class IngestionService {
         this.logger.log(`${source}: unchanged (sha256 ${fetched.sha256.slice(0, 12)}), version ${lease.currentVersionId} stays`);
         return { source, outcome: 'unchanged', versionId: lease.currentVersionId, delta: null, error: null, durationMs: elapsed() };
       }
-      const lost = lease.currentFiles.filter((name) => !fetched.files.some((f) => f.name === name));
+      // The guards below catch a bad fetch of the same files (a lost companion, a truncated
+      // download). A source whose files all come from somewhere else now (a new LISTS_DIR,
+      // another URL) is the operator's choice of other files: its first version there is taken as it is.
+      const previous = lease.currentLocations ?? recordedLocations;
+      const moved = lease.currentVersionId !== null && previous !== undefined && movedAway(previous, definition.files.map((f) => f.location));
+      if (moved) this.logger.log(`${source}: moved from ${previous!.join(', ')} to ${definition.files.map((f) => f.location).join(', ')}`);
+      const lost = moved ? [] : lease.currentFiles.filter((name) => !fetched.files.some((f) => f.name === name));
       if (lost.length > 0 && !force) {
         // A missing alias or address file would silently strip data from every entity.
         throw new IngestionError('validate', `${lost.join(', ')} of the current version ${lost.length === 1 ? 'is' : 'are'} missing; refresh with force to accept a version without ${lost.length === 1 ? 'it' : 'them'}`);
       }
       const parsed = await parseFetched(definition, fetched);
       const before = lease.currentEntityCount;
-      if (!force && before !== null && parsed.entities.length < before * (1 - this.config.LISTS_MAX_SHRINK)) {
+      if (!force && !moved && before !== null && parsed.entities.length < before * (1 - this.config.LISTS_MAX_SHRINK)) {
         throw new IngestionError(
           'validate',
           `the new file would shrink the list from ${before} to ${parsed.entities.length} entities (more than ${Math.round(this.config.LISTS_MAX_SHRINK * 100)}%); refusing it as probably truncated`,
@@ -170,7 +196,12 @@ export class IngestionService {
           fetchedAt,
           sha256: fetched.sha256,
           fileSize: fetched.totalBytes,
-          files: fetched.files.map((f) => ({ name: f.name, sha256: f.sha256, bytes: f.bytes })),
+          files: fetched.files.map((f) => ({
+            name: f.name,
+            sha256: f.sha256,
+            bytes: f.bytes,
+            location: definition.files.find((d) => d.name === f.name)?.location ?? '',
+          })),
           format: definition.format,
           parserVersion: await parserVersion(),
           duplicates: parsed.duplicates,
@@ -218,4 +249,24 @@ export class IngestionService {
       return { source, outcome: 'failed', versionId: lease.currentVersionId, delta: null, error: message, durationMs: elapsed() };
     }
   }
+}
+
+const isUrl = (location: string) => /^https?:\/\//i.test(location);
+
+/**
+ * Whether the pass at boot checks a source its cadence does not make due yet: one whose
+ * files now come from somewhere else (LISTS_DIR or a URL changed), or whose files are local,
+ * where the checksum costs one read and an edited file must not wait for the cadence.
+ * An unchanged checksum still ends as a no-op.
+ */
+export function startupMustCheck(definition: SourceDefinition, state: SourceState | undefined): boolean {
+  if (!state?.version) return true;
+  const recorded = state.files.map((f) => `${f.name}\u0000${f.location}`).join('\n');
+  const configured = definition.files.map((f) => `${f.name}\u0000${f.location}`).join('\n');
+  return recorded !== configured || definition.files.some((f) => !isUrl(f.location));
+}
+
+/** None of the files is read from where the current version's were: the source moved (not a lost companion). */
+function movedAway(previous: readonly string[], configured: readonly string[]): boolean {
+  return previous.length > 0 && !configured.some((location) => previous.includes(location));
 }

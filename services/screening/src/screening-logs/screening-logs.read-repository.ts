@@ -9,6 +9,7 @@ import type {
   ScreeningLogsResponse,
   Tier,
 } from '@vigil/proto';
+import { subjects } from '@vigil/proto';
 import { DataSource } from 'typeorm';
 
 export type Page = { limit: number; offset: number };
@@ -169,18 +170,32 @@ export class ScreeningLogsReadRepository {
    * `{ decided: false }` with the current row when it was already decided (by anyone, even
    * a concurrent request: the `status = 'pending'` guard makes the first decision win).
    */
+  /**
+   * Decides a pending review and, in the same statement (one transaction), writes the
+   * screening.v1.review-decided event to the outbox for the audit trail: a decision is never
+   * stored without its record, nor recorded without being stored.
+   */
   async decide(
     clientId: string,
     id: string,
     status: Exclude<ReviewStatus, 'pending'>,
+    actorId: string | null,
   ): Promise<{ decided: boolean; review: Review } | null> {
-    // For UPDATE … RETURNING, TypeORM's Postgres driver answers [rows, affected].
-    const [changed] = (await this.db.query(
-      `UPDATE pending_reviews SET status = $3, decided_at = now()
-        WHERE client_id = $1 AND id = $2 AND status = 'pending'
-        RETURNING ${REVIEW_COLUMNS}`,
-      [clientId, id, status],
-    )) as [ReviewRow[], number];
+    const changed: ReviewRow[] = await this.db.query(
+      `WITH decided AS (
+         UPDATE pending_reviews SET status = $3, decided_at = now()
+          WHERE client_id = $1 AND id = $2 AND status = 'pending'
+          RETURNING ${REVIEW_COLUMNS}, screening_log_id, client_id),
+       event AS (
+         INSERT INTO outbox (id, subject, payload)
+         SELECT d.event_id, $5, jsonb_build_object(
+                  'eventId', d.event_id, 'reviewId', d.id, 'screeningLogId', d.screening_log_id, 'clientId', d.client_id,
+                  'decision', d.status, 'actorId', $4::text,
+                  'decidedAt', to_char(d.decided_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+           FROM (SELECT *, gen_random_uuid() AS event_id FROM decided) d)
+       SELECT ${REVIEW_COLUMNS} FROM decided`,
+      [clientId, id, status, actorId, subjects.screening.reviewDecided],
+    );
     if (changed[0]) return { decided: true, review: toReview(changed[0]) };
     const current: ReviewRow[] = await this.db.query(
       `SELECT ${REVIEW_COLUMNS} FROM pending_reviews WHERE client_id = $1 AND id = $2`,

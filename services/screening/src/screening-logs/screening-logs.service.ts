@@ -11,6 +11,7 @@ import type {
   SanctionAlertsResponse,
   ScreeningLogsResponse,
 } from '@vigil/proto';
+import { OutboxRelay } from '../events/outbox.relay.js';
 import { ScreeningLogsReadRepository } from './screening-logs.read-repository.js';
 
 const DAY_MS = 86_400_000;
@@ -20,7 +21,10 @@ const DECISIONS: Readonly<Record<ReviewAction, 'approved' | 'blocked'>> = { appr
 /** What a client reads back from its own screenings, and the analyst's decision on a review. */
 @Injectable()
 export class ScreeningLogsService {
-  constructor(private readonly repository: ScreeningLogsReadRepository) {}
+  constructor(
+    private readonly repository: ScreeningLogsReadRepository,
+    private readonly relay: OutboxRelay,
+  ) {}
 
   async logs(request: ParsedScreeningLogsRequest): Promise<ScreeningLogsResponse> {
     const { clientId, limit, offset } = request;
@@ -62,7 +66,7 @@ export class ScreeningLogsService {
   }
 
   async decide(request: DecideReviewRequest): Promise<DecideReviewResponse> {
-    const outcome = await this.repository.decide(request.clientId, request.id, DECISIONS[request.action]);
+    const outcome = await this.repository.decide(request.clientId, request.id, DECISIONS[request.action], request.actorId);
     // Another client's review does not exist for this one.
     if (!outcome) throw new DomainError('NOT_FOUND', `No review ${request.id}.`);
     if (!outcome.decided) {
@@ -71,6 +75,8 @@ export class ScreeningLogsService {
         `Review ${request.id} was already decided (${outcome.review.status}); decided reviews take no further action.`,
       );
     }
+    // The decision's audit event is in the outbox: publish it now rather than at the next poll.
+    this.relay.nudge();
     return { review: outcome.review };
   }
 }

@@ -21,32 +21,62 @@ import { Link } from 'react-router-dom';
 import { PageHero, Section, SectionHeading } from '../public/page-parts.js';
 import { usePageTitle } from '../shell/page-title.js';
 import { LoadError, Loading } from '../shell/query-states.js';
-import { apiKeyHeader, curlExample, publicEndpoints, type Endpoint, type Field } from './openapi.js';
+import { ERROR_HTTP_STATUS, ERROR_TITLES, type ErrorCode } from '@vigil/proto';
+import {
+  apiBaseUrl,
+  apiKeyHeader,
+  publicEndpoints,
+  type Endpoint,
+  type EndpointResponse,
+  type Field,
+} from './openapi.js';
 import { useGetOpenApiQuery } from './openapi.api.js';
+import sdkReadme from '../../../../sdk/typescript/README.md?raw';
+import { API_KEY_VARIABLE, API_SAMPLES, API_URL_VARIABLE, curlCommand, sampleFor } from './samples.js';
 
+// The SDK's README example, which web/e2e/sdk.e2e.ts runs against a real stack: shown here as tested.
+const SDK_EXAMPLE = /```js\n([\s\S]*?)```/.exec(sdkReadme)?.[1]?.trim() ?? '';
+
+/** Only SDKs that exist. */
 const SDKS = [
-  { name: 'JavaScript / Node.js', status: 'available' },
-  { name: 'Python', status: 'available' },
-  { name: 'Java', status: 'available' },
-  { name: 'PHP', status: 'available' },
-  { name: 'C#', status: 'available' },
-  { name: 'Go', status: 'coming soon' },
-  { name: 'Ruby', status: 'coming soon' },
+  {
+    name: 'TypeScript / Node.js',
+    pkg: '@vigil/sdk',
+    where: 'sdk/typescript in the Vigil repository',
+    snippet: SDK_EXAMPLE,
+  },
 ] as const;
 
+/** The stable error codes from proto/src/errors.ts, by status. */
+const ERROR_ROWS = (Object.keys(ERROR_HTTP_STATUS) as ErrorCode[])
+  .map((code) => ({ code, status: ERROR_HTTP_STATUS[code], title: ERROR_TITLES[code] }))
+  .sort((a, b) => a.status - b.status || a.code.localeCompare(b.code));
+
 const FAQ = [
-  ['How do I authenticate?', 'Send your API key with every request, in the header the reference below names. Keys are 64 hexadecimal characters; keep them on your server, never in a browser or mobile app.'],
-  ['What do the match scores mean?', 'Scores run from 0 to 1. Each result explains which tokens of your query matched which tokens of the list entry, and how, so an analyst can see why it scored.'],
-  ['What happens when I exceed my rate limit or quota?', 'The API answers 429 with a problem+json body saying which limit was reached. Quotas reset at the start of each month.'],
-  ['Are requests logged?', 'Yes: each screening is recorded in your audit log with the list versions used, so you can show what was checked and when.'],
+  [
+    'How do I authenticate?',
+    'Send your API key with every request, in the header the reference below names. Keys are 64 hexadecimal characters; keep them on your server, never in a browser or mobile app.',
+  ],
+  [
+    'What do the match scores mean?',
+    'Scores run from 0 to 1. Each result explains which tokens of your query matched which tokens of the list entry, and how, so an analyst can see why it scored.',
+  ],
+  [
+    'What happens when I exceed my rate limit or quota?',
+    'The API answers 429 with a problem+json body saying which limit was reached. Quotas reset at the start of each month.',
+  ],
+  [
+    'Are requests logged?',
+    'Yes: each screening is recorded in your audit log with the list versions used, so you can show what was checked and when.',
+  ],
 ] as const;
 
 export function DocsPage() {
   usePageTitle('Documentation');
   const spec = useGetOpenApiQuery();
   const endpoints = useMemo(() => (spec.data ? publicEndpoints(spec.data) : []), [spec.data]);
-  const baseUrl = spec.data?.servers?.[0]?.url ?? window.location.origin;
-  const auth = spec.data ? apiKeyHeader(spec.data) : null;
+  const baseUrl = spec.data ? apiBaseUrl(spec.data) : null;
+  const keyHeader = spec.data ? apiKeyHeader(spec.data) : null;
 
   return (
     <>
@@ -72,9 +102,21 @@ export function DocsPage() {
         <SectionHeading id="quick-start-heading" eyebrow="Quick start" title="Three steps to your first screen" />
         <ol className="mt-12 grid gap-6 md:grid-cols-3">
           {[
-            { icon: KeyRound, title: 'Get your API key', text: 'Choose a plan; your key is shown once after checkout. Store it in your secrets manager.' },
-            { icon: Terminal, title: 'Send a request', text: 'Call the screening endpoint with a name and, for better precision, a date of birth and nationality.' },
-            { icon: PlayCircle, title: 'Act on the result', text: 'Clear or escalate possible matches using the explanation returned with each one.' },
+            {
+              icon: KeyRound,
+              title: 'Get your API key',
+              text: 'Choose a plan; your key is shown once after checkout. Store it in your secrets manager.',
+            },
+            {
+              icon: Terminal,
+              title: 'Send a request',
+              text: 'Call the screening endpoint with a name and, for better precision, a date of birth and nationality.',
+            },
+            {
+              icon: PlayCircle,
+              title: 'Act on the result',
+              text: 'Clear or escalate possible matches using the explanation returned with each one.',
+            },
           ].map(({ icon: Icon, title, text }, index) => (
             <li key={title} className="rounded-card border border-border bg-surface p-6 shadow-card">
               <div className="flex items-center gap-3">
@@ -97,6 +139,7 @@ export function DocsPage() {
             <TabsTrigger value="getting-started">Getting started</TabsTrigger>
             <TabsTrigger value="endpoints">Endpoints</TabsTrigger>
             <TabsTrigger value="examples">Examples</TabsTrigger>
+            <TabsTrigger value="errors">Errors</TabsTrigger>
             <TabsTrigger value="sdks">SDKs</TabsTrigger>
           </TabsList>
 
@@ -107,13 +150,24 @@ export function DocsPage() {
                   <CardTitle className="text-base">Authentication</CardTitle>
                   <CardDescription className="leading-relaxed">
                     Every call to the API carries your API key
-                    {auth ? (
+                    {keyHeader ? (
                       <>
                         {' '}
-                        in the <code className="rounded bg-muted px-1 font-mono text-[13px]">{auth.header}</code> header
+                        in the <code className="rounded bg-muted px-1 font-mono text-[13px]">{keyHeader}</code> header
                       </>
                     ) : null}
-                    . Requests go to <code className="rounded bg-muted px-1 font-mono text-[13px]">{baseUrl}</code>.
+                    .{' '}
+                    {baseUrl ? (
+                      <>
+                        Requests go to{' '}
+                        <code className="rounded bg-muted px-1 font-mono text-[13px]" data-testid="api-base-url">
+                          {baseUrl}
+                        </code>
+                        .
+                      </>
+                    ) : (
+                      'Requests go to your Vigil gateway.'
+                    )}
                   </CardDescription>
                 </CardHeader>
               </Card>
@@ -121,8 +175,8 @@ export function DocsPage() {
                 <CardHeader>
                   <CardTitle className="text-base">Request fields</CardTitle>
                   <CardDescription className="leading-relaxed">
-                    Screening takes a <b>name</b> and, optionally, <b>dateOfBirth</b>, <b>nationality</b> and <b>entityType</b>.
-                    The extra fields sharpen the score; they never hide a match on their own.
+                    Screening takes a <b>name</b> and, optionally, <b>dateOfBirth</b>, <b>nationality</b> and{' '}
+                    <b>entityType</b>. The extra fields sharpen the score; they never hide a match on their own.
                   </CardDescription>
                 </CardHeader>
               </Card>
@@ -130,8 +184,10 @@ export function DocsPage() {
                 <CardHeader>
                   <CardTitle className="text-base">Errors</CardTitle>
                   <CardDescription className="leading-relaxed">
-                    Errors are <code className="rounded bg-muted px-1 font-mono text-[13px]">application/problem+json</code> with a
-                    stable <code className="rounded bg-muted px-1 font-mono text-[13px]">code</code> to branch on.
+                    Errors are{' '}
+                    <code className="rounded bg-muted px-1 font-mono text-[13px]">application/problem+json</code> with a
+                    stable <code className="rounded bg-muted px-1 font-mono text-[13px]">code</code> to branch on; the
+                    Errors tab lists every code and its status.
                   </CardDescription>
                 </CardHeader>
               </Card>
@@ -139,7 +195,8 @@ export function DocsPage() {
                 <CardHeader>
                   <CardTitle className="text-base">Limits</CardTitle>
                   <CardDescription className="leading-relaxed">
-                    Your plan sets a monthly quota and a per-minute rate. Check both at any time with the status endpoint.
+                    Your plan sets a monthly quota and a per-minute rate. Check both at any time with the status
+                    endpoint.
                   </CardDescription>
                 </CardHeader>
               </Card>
@@ -157,39 +214,88 @@ export function DocsPage() {
           </TabsContent>
 
           <TabsContent value="examples">
-            <SpecState spec={spec}>
-              <div className="flex flex-col gap-5">
-                {auth &&
-                  endpoints.map((endpoint) => (
-                    <figure key={`${endpoint.method} ${endpoint.path}`} className="overflow-hidden rounded-xl bg-ink text-ink-foreground">
-                      <figcaption className="border-b border-white/10 px-4 py-2.5 text-xs text-ink-foreground/70">
-                        {endpoint.method} {endpoint.path}
-                        {endpoint.summary && ` · ${endpoint.summary}`}
-                      </figcaption>
-                      <pre className="overflow-x-auto p-4 font-mono text-[13px] leading-6">
-                        <code>{curlExample(endpoint, baseUrl, auth)}</code>
-                      </pre>
-                    </figure>
+            <p className="mb-5 text-sm text-muted-foreground">
+              Each example runs as shown once <code className="font-mono">{API_URL_VARIABLE}</code> is set to
+              {baseUrl ? (
+                <>
+                  {' '}
+                  <code className="font-mono">{baseUrl}</code>
+                </>
+              ) : (
+                ' your gateway'
+              )}{' '}
+              and <code className="font-mono">{API_KEY_VARIABLE}</code> to your key.
+            </p>
+            <div className="flex flex-col gap-5">
+              {API_SAMPLES.map((sample) => (
+                <figure key={sample.id} className="overflow-hidden rounded-xl bg-ink text-ink-foreground">
+                  <figcaption className="border-b border-white/10 px-4 py-2.5 text-xs text-ink-foreground/70">
+                    {sample.method} {sample.path} · {sample.title}
+                  </figcaption>
+                  <pre className="overflow-x-auto p-4 font-mono text-[13px] leading-6">
+                    <code data-sample={sample.id}>{curlCommand(sample)}</code>
+                  </pre>
+                </figure>
+              ))}
+            </div>
+          </TabsContent>
+
+          <TabsContent value="errors">
+            <p className="mb-4 text-sm text-muted-foreground">
+              Every error is <code className="font-mono">application/problem+json</code> (RFC 9457) with{' '}
+              <code className="font-mono">type</code>, <code className="font-mono">title</code>,{' '}
+              <code className="font-mono">status</code>, <code className="font-mono">detail</code>, a stable{' '}
+              <code className="font-mono">code</code> and, for invalid input,{' '}
+              <code className="font-mono">errors[]</code> naming each field.
+            </p>
+            <div className="overflow-x-auto rounded-xl border border-border bg-background">
+              <table className="w-full text-left text-sm" aria-label="Error codes">
+                <thead className="text-xs uppercase tracking-wider text-muted-foreground">
+                  <tr>
+                    <th scope="col" className="px-4 py-2">
+                      Code
+                    </th>
+                    <th scope="col" className="px-4 py-2">
+                      Status
+                    </th>
+                    <th scope="col" className="px-4 py-2">
+                      Title
+                    </th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-border">
+                  {ERROR_ROWS.map((row) => (
+                    <tr key={row.code} data-error-code={row.code}>
+                      <td className="px-4 py-2 font-mono text-[13px]">{row.code}</td>
+                      <td className="px-4 py-2 font-mono text-[13px]">{row.status}</td>
+                      <td className="px-4 py-2 text-muted-foreground">{row.title}</td>
+                    </tr>
                   ))}
-              </div>
-            </SpecState>
+                </tbody>
+              </table>
+            </div>
           </TabsContent>
 
           <TabsContent value="sdks">
-            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            <ul className="grid gap-4" aria-label="SDKs">
               {SDKS.map((sdk) => (
-                <li key={sdk.name} className="flex items-center justify-between gap-3 rounded-xl border border-border bg-background p-4">
-                  <span className="flex items-center gap-2 font-medium">
-                    <Package className="size-4 text-primary" aria-hidden /> {sdk.name}
-                  </span>
-                  <Badge tone={sdk.status === 'available' ? 'success' : 'neutral'}>
-                    {sdk.status === 'available' ? 'Available' : 'Coming soon'}
-                  </Badge>
+                <li key={sdk.pkg} className="rounded-xl border border-border bg-background p-4">
+                  <div className="flex items-center justify-between gap-3">
+                    <span className="flex items-center gap-2 font-medium">
+                      <Package className="size-4 text-primary" aria-hidden /> {sdk.name}{' '}
+                      <code className="font-mono text-[13px] text-muted-foreground">{sdk.pkg}</code>
+                    </span>
+                    <Badge tone="success">Available</Badge>
+                  </div>
+                  <p className="mt-2 text-sm text-muted-foreground">Typed from the OpenAPI document; in {sdk.where}.</p>
+                  <pre className="mt-3 overflow-x-auto rounded-lg bg-ink p-4 font-mono text-[13px] leading-6 text-ink-foreground">
+                    <code data-sample="sdk">{sdk.snippet}</code>
+                  </pre>
                 </li>
               ))}
             </ul>
             <p className="mt-4 text-sm text-muted-foreground">
-              Every SDK is a thin client over the REST API above; anything an SDK can do, a plain HTTP request can.
+              The SDK is a thin client over the REST API above; anything it can do, a plain HTTP request can.
             </p>
           </TabsContent>
         </Tabs>
@@ -201,12 +307,18 @@ export function DocsPage() {
             <SectionHeading id="docs-faq-heading" eyebrow="Guides & resources" title="Good to know" align="left" />
             <ul className="mt-8 space-y-3 text-sm">
               <li>
-                <a href="/openapi.json" className="inline-flex items-center gap-2 font-medium text-primary hover:underline">
+                <a
+                  href="/openapi.json"
+                  className="inline-flex items-center gap-2 font-medium text-primary hover:underline"
+                >
                   <Code2 className="size-4" aria-hidden /> OpenAPI document (JSON)
                 </a>
               </li>
               <li>
-                <Link to="/watchlists" className="inline-flex items-center gap-2 font-medium text-primary hover:underline">
+                <Link
+                  to="/watchlists"
+                  className="inline-flex items-center gap-2 font-medium text-primary hover:underline"
+                >
                   <BookOpen className="size-4" aria-hidden /> The lists we screen against
                 </Link>
               </li>
@@ -234,7 +346,9 @@ export function DocsPage() {
 function SpecState({ spec, children }: { spec: ReturnType<typeof useGetOpenApiQuery>; children: React.ReactNode }) {
   if (spec.isLoading) return <Loading label="Loading the API reference..." />;
   if (spec.isError) {
-    return <LoadError title="The API reference could not be loaded" error={spec.error} onRetry={() => void spec.refetch()} />;
+    return (
+      <LoadError title="The API reference could not be loaded" error={spec.error} onRetry={() => void spec.refetch()} />
+    );
   }
   return <>{children}</>;
 }
@@ -248,9 +362,17 @@ const METHOD_TONE: Record<string, string> = {
 
 function EndpointCard({ endpoint }: { endpoint: Endpoint }) {
   return (
-    <li className="rounded-xl border border-border bg-background p-5" data-endpoint={`${endpoint.method} ${endpoint.path}`}>
+    <li
+      className="rounded-xl border border-border bg-background p-5"
+      data-endpoint={`${endpoint.method} ${endpoint.path}`}
+    >
       <div className="flex flex-wrap items-center gap-3">
-        <span className={cn('rounded-md px-2 py-0.5 font-mono text-xs font-semibold', METHOD_TONE[endpoint.method] ?? 'bg-muted')}>
+        <span
+          className={cn(
+            'rounded-md px-2 py-0.5 font-mono text-xs font-semibold',
+            METHOD_TONE[endpoint.method] ?? 'bg-muted',
+          )}
+        >
           {endpoint.method}
         </span>
         <code className="font-mono text-sm font-medium break-all">{endpoint.path}</code>
@@ -259,6 +381,15 @@ function EndpointCard({ endpoint }: { endpoint: Endpoint }) {
       {endpoint.description && <p className="mt-1 text-sm text-muted-foreground">{endpoint.description}</p>}
       <FieldTable title="Parameters" fields={endpoint.parameters} />
       <FieldTable title="Request body" fields={endpoint.bodyFields} />
+      {endpoint.exampleBody !== null && (
+        <JsonExample
+          title="Example request body"
+          value={sampleFor(endpoint.method, endpoint.path)?.body ?? endpoint.exampleBody}
+        />
+      )}
+      {endpoint.responses.map((response) => (
+        <ResponseBlock key={response.status} response={response} />
+      ))}
     </li>
   );
 }
@@ -268,13 +399,19 @@ function FieldTable({ title, fields }: { title: string; fields: Field[] }) {
   return (
     <div className="mt-4 overflow-x-auto">
       <table className="w-full text-left text-sm">
-        <caption className="mb-2 text-left text-xs font-semibold uppercase tracking-wider text-muted-foreground">{title}</caption>
+        <caption className="mb-2 text-left text-xs font-semibold uppercase tracking-wider text-muted-foreground">
+          {title}
+        </caption>
         <tbody className="divide-y divide-border">
           {fields.map((field) => (
             <tr key={field.name}>
               <th scope="row" className="py-2 pr-4 font-mono text-[13px] font-medium whitespace-nowrap">
                 {field.name}
-                {field.required && <span className="ml-1 text-destructive" aria-label="required">*</span>}
+                {field.required && (
+                  <span className="ml-1 text-destructive" aria-label="required">
+                    *
+                  </span>
+                )}
               </th>
               <td className="py-2 pr-4 font-mono text-xs text-muted-foreground">{field.type}</td>
               <td className="py-2 text-muted-foreground">{field.description}</td>
@@ -283,5 +420,33 @@ function FieldTable({ title, fields }: { title: string; fields: Field[] }) {
         </tbody>
       </table>
     </div>
+  );
+}
+
+function ResponseBlock({ response }: { response: EndpointResponse }) {
+  const label = response.status === 'default' ? 'Any error' : response.status;
+  return (
+    <div className="mt-4 border-t border-border pt-3" data-response={response.status}>
+      <p className="text-xs font-semibold uppercase tracking-wider text-muted-foreground">
+        Response {label}
+        {response.contentType && (
+          <span className="ml-2 font-mono normal-case tracking-normal">{response.contentType}</span>
+        )}
+      </p>
+      {response.description && <p className="mt-1 text-sm text-muted-foreground">{response.description}</p>}
+      <FieldTable title="Response fields" fields={response.fields} />
+      {response.example !== null && <JsonExample title="Example response" value={response.example} />}
+    </div>
+  );
+}
+
+function JsonExample({ title, value }: { title: string; value: unknown }) {
+  return (
+    <figure className="mt-3 overflow-hidden rounded-lg bg-ink text-ink-foreground">
+      <figcaption className="border-b border-white/10 px-3 py-1.5 text-xs text-ink-foreground/70">{title}</figcaption>
+      <pre className="max-h-72 overflow-auto p-3 font-mono text-xs leading-5">
+        <code>{JSON.stringify(value, null, 2)}</code>
+      </pre>
+    </figure>
   );
 }

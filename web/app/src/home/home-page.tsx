@@ -22,6 +22,7 @@ import { Link } from 'react-router-dom';
 import { PlatformStatus } from '../health/platform-status.js';
 import { CONTACT_LINK } from '../shell/nav-links.js';
 import { usePageTitle } from '../shell/page-title.js';
+import { curlCommand, SCREEN_SAMPLE } from '../docs/samples.js';
 
 type Feature = { icon: LucideIcon; title: string; description: string };
 
@@ -225,29 +226,15 @@ function ExampleRequest() {
         <span className="size-2.5 rounded-full bg-white/20" />
         <span className="size-2.5 rounded-full bg-white/20" />
         <span className="size-2.5 rounded-full bg-white/20" />
-        <figcaption className="ml-2 text-xs text-ink-foreground/60">Example request · POST /api/v1/screen</figcaption>
+        <figcaption className="ml-2 text-xs text-ink-foreground/60">
+          Example request · {SCREEN_SAMPLE.method} {SCREEN_SAMPLE.path}
+        </figcaption>
       </div>
       <pre className="overflow-x-auto p-5 font-mono text-[13px] leading-6">
-        <code>
-          <span className="text-ink-foreground/50">$ </span>curl https://api.vigil.example/api/v1/screen \{'\n'}
-          {'    '}-H <span className="text-emerald-300">"Authorization: Bearer $VIGIL_API_KEY"</span> \{'\n'}
-          {'    '}-H <span className="text-emerald-300">"Content-Type: application/json"</span> \{'\n'}
-          {'    '}-d <span className="text-emerald-300">'{'{'}</span>
-          {'\n'}
-          {'      '}
-          <span className="text-sky-300">"name"</span>: <span className="text-emerald-300">"Nicolas Maduro Moros"</span>
-          ,{'\n'}
-          {'      '}
-          <span className="text-sky-300">"dateOfBirth"</span>: <span className="text-emerald-300">"1962-11-23"</span>,
-          {'\n'}
-          {'      '}
-          <span className="text-sky-300">"nationality"</span>: <span className="text-emerald-300">"VE"</span>,{'\n'}
-          {'      '}
-          <span className="text-sky-300">"entityType"</span>: <span className="text-emerald-300">"person"</span>
-          {'\n'}
-          {'    '}
-          <span className="text-emerald-300">{'}'}'</span>
-        </code>
+        <span className="text-ink-foreground/50" aria-hidden>
+          ${' '}
+        </span>
+        <code data-sample={SCREEN_SAMPLE.id}>{curlCommand(SCREEN_SAMPLE)}</code>
       </pre>
     </figure>
   );

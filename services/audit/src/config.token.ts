@@ -1,0 +1,1 @@
+export const AUDIT_CONFIG = Symbol('AUDIT_CONFIG');

@@ -1,0 +1,78 @@
+import { subjects } from '@vigil/proto';
+import { rowOf } from './audit-events.js';
+
+const security = {
+  id: '6c1f7f0e-2f4e-4a53-9d55-0b8f5b0c8b11',
+  event: 'FAILED_AUTH',
+  timestamp: '2026-11-24T08:00:00.123Z',
+  details: {
+    ip: '10.0.0.1',
+    endpoint: '/api/v1/screen',
+    method: 'POST',
+    adminEmail: null,
+    clientName: 'Bank',
+    clientId: 'c-1',
+    userId: null,
+    requestId: 'r-1',
+    reason: 'invalid_api_key',
+  },
+};
+
+describe('rowOf', () => {
+  it('puts security events on the platform chain, with the key’s client as actor when no user signed in', () => {
+    const row = rowOf(subjects.gateway.securityEvent, security);
+    expect(row).toMatchObject({ table: 'security_events', chainId: 'platform', eventId: security.id });
+    expect(row.columns).toMatchObject({
+      event_type: 'FAILED_AUTH',
+      actor_id: 'client:c-1',
+      endpoint: '/api/v1/screen',
+    });
+    const signedIn = rowOf(subjects.gateway.securityEvent, {
+      ...security,
+      details: { ...security.details, userId: 'u-9' },
+    });
+    expect(signedIn.columns).toMatchObject({ actor_id: 'u-9' });
+  });
+
+  it('puts screenings, review decisions and admin actions on a client on that client’s chain', () => {
+    const review = rowOf(subjects.screening.reviewDecided, {
+      eventId: 'e-1',
+      reviewId: 'r-1',
+      screeningLogId: 's-1',
+      clientId: 'c-2',
+      decision: 'approved',
+      actorId: 'u-1',
+      decidedAt: '2026-11-24T08:00:00Z',
+    });
+    expect(review).toMatchObject({
+      table: 'review_decisions',
+      chainId: 'client:c-2',
+      columns: { actor_id: 'u-1', occurred_at: '2026-11-24T08:00:00.000Z' },
+    });
+    const action = {
+      id: '0b7c2e9a-8f57-4c43-9a0e-1d2b3c4d5e6f',
+      action: 'lists.refreshed',
+      actorId: 'u-admin',
+      actorEmail: 'admin@vigil.dev',
+      clientId: null,
+      clientName: null,
+      ip: null,
+      endpoint: '/api/client/admin/lists/refresh',
+      requestId: null,
+      details: {},
+      occurredAt: '2026-11-24T08:00:00Z',
+    };
+    expect(rowOf(subjects.gateway.adminAction, action).chainId).toBe('platform');
+    expect(rowOf(subjects.gateway.adminAction, { ...action, action: 'key.revoked', clientId: 'c-3' }).chainId).toBe(
+      'client:c-3',
+    );
+  });
+
+  it('refuses what its contract does not allow, naming the field', () => {
+    expect(() => rowOf(subjects.gateway.securityEvent, { ...security, event: 'LOGIN' })).toThrow(/event/);
+    expect(() => rowOf(subjects.gateway.securityEvent, { ...security, timestamp: 'yesterday' })).toThrow(
+      /not an instant/,
+    );
+    expect(() => rowOf('something.else', {})).toThrow(/no audit record/);
+  });
+});

@@ -1,0 +1,181 @@
+import type { AdminActionEvent, ReviewDecidedEvent, ScreenedEvent, SecurityEvent } from '@vigil/proto';
+
+// What each event becomes in the audit tables. Pure: the chain columns (chain_seq, prev_hash,
+// hash) are assigned by the database when the row is inserted.
+
+export const PLATFORM_CHAIN = 'platform';
+export const RETENTION_CHAIN = 'retention';
+export const clientChain = (clientId: string) => `client:${clientId}`;
+
+type Row<T extends string, C> = { table: T; eventId: string; chainId: string; columns: C };
+
+export type SecurityEventRow = Row<
+  'security_events',
+  {
+    event_id: string;
+    event_type: SecurityEvent['event'];
+    occurred_at: string;
+    ip: string | null;
+    endpoint: string;
+    method: string | null;
+    admin_email: string | null;
+    client_name: string | null;
+    client_id: string | null;
+    actor_id: string | null;
+    request_id: string | null;
+    reason: string | null;
+  }
+>;
+export type ScreeningEventRow = Row<
+  'screening_events',
+  {
+    event_id: string;
+    screening_id: string;
+    kind: string;
+    client_id: string;
+    tier: string;
+    actor_id: string;
+    request_id: string | null;
+    searched_name: string | null;
+    searched_email: string | null;
+    match_found: boolean;
+    status: string;
+    score: number;
+    top_entity_id: string | null;
+    matched_name: string | null;
+    source_list: string | null;
+    is_alert: boolean;
+    list_versions: ScreenedEvent['listVersions'];
+    occurred_at: string;
+  }
+>;
+export type ReviewDecisionRow = Row<
+  'review_decisions',
+  {
+    event_id: string;
+    review_id: string;
+    screening_log_id: string;
+    client_id: string;
+    decision: string;
+    actor_id: string | null;
+    occurred_at: string;
+  }
+>;
+export type AdminActionRow = Row<
+  'admin_actions',
+  {
+    event_id: string;
+    action: string;
+    actor_id: string;
+    actor_email: string | null;
+    client_id: string | null;
+    client_name: string | null;
+    ip: string | null;
+    endpoint: string;
+    request_id: string | null;
+    details: Record<string, unknown>;
+    occurred_at: string;
+  }
+>;
+
+export type AuditRow = SecurityEventRow | ScreeningEventRow | ReviewDecisionRow | AdminActionRow;
+export type AuditTable = AuditRow['table'];
+
+/** An instant as Postgres will store it; a bad one is refused here rather than by the INSERT. */
+function instant(value: string): string {
+  const ms = Date.parse(value);
+  if (Number.isNaN(ms)) throw new Error(`not an instant: ${value}`);
+  return new Date(ms).toISOString();
+}
+
+/** Security events are the platform's access log: one chain, with its own retention. */
+export function securityEventRow(e: SecurityEvent): SecurityEventRow {
+  const d = e.details;
+  return {
+    table: 'security_events',
+    eventId: e.id,
+    chainId: PLATFORM_CHAIN,
+    columns: {
+      event_id: e.id,
+      event_type: e.event,
+      occurred_at: instant(e.timestamp),
+      ip: d.ip,
+      endpoint: d.endpoint,
+      method: d.method,
+      admin_email: d.adminEmail,
+      client_name: d.clientName,
+      client_id: d.clientId,
+      // Who acted: the signed-in user, else the client whose key was used.
+      actor_id: d.userId ?? (d.clientId ? clientChain(d.clientId) : null),
+      request_id: d.requestId,
+      reason: d.reason,
+    },
+  };
+}
+
+export function screeningEventRow(e: ScreenedEvent): ScreeningEventRow {
+  return {
+    table: 'screening_events',
+    eventId: e.eventId,
+    chainId: clientChain(e.clientId),
+    columns: {
+      event_id: e.eventId,
+      screening_id: e.screeningId,
+      kind: e.kind,
+      client_id: e.clientId,
+      tier: e.tier,
+      // The screening event names no user: the actor is the client whose API key screened.
+      actor_id: clientChain(e.clientId),
+      request_id: e.requestId,
+      searched_name: e.searchedName,
+      searched_email: e.searchedEmail,
+      match_found: e.matchFound,
+      status: e.status,
+      score: e.score,
+      top_entity_id: e.topEntityId,
+      matched_name: e.matchedName,
+      source_list: e.sourceList,
+      is_alert: e.isAlert,
+      list_versions: e.listVersions,
+      occurred_at: instant(e.createdAt),
+    },
+  };
+}
+
+export function reviewDecisionRow(e: ReviewDecidedEvent): ReviewDecisionRow {
+  return {
+    table: 'review_decisions',
+    eventId: e.eventId,
+    chainId: clientChain(e.clientId),
+    columns: {
+      event_id: e.eventId,
+      review_id: e.reviewId,
+      screening_log_id: e.screeningLogId,
+      client_id: e.clientId,
+      decision: e.decision,
+      actor_id: e.actorId,
+      occurred_at: instant(e.decidedAt),
+    },
+  };
+}
+
+export function adminActionRow(e: AdminActionEvent): AdminActionRow {
+  return {
+    table: 'admin_actions',
+    eventId: e.id,
+    chainId: e.clientId ? clientChain(e.clientId) : PLATFORM_CHAIN,
+    columns: {
+      event_id: e.id,
+      action: e.action,
+      actor_id: e.actorId,
+      actor_email: e.actorEmail,
+      client_id: e.clientId,
+      client_name: e.clientName,
+      ip: e.ip,
+      endpoint: e.endpoint,
+      request_id: e.requestId,
+      details: e.details,
+      occurred_at: instant(e.occurredAt),
+    },
+  };
+}

@@ -1,0 +1,31 @@
+// `npm run audit:verify` runs this (after finding the database `npm start` uses): walks every
+// audit chain and exits 1 naming the first row whose hash does not match, 0 when all hold.
+import { loadConfigOrExit } from '@vigil/platform';
+import pg from 'pg';
+import { envSchema } from './env.js';
+import { describeBadRow, verifyChains } from './trail/chain-verifier.js';
+
+const config = loadConfigOrExit('audit', envSchema);
+const client = new pg.Client({ connectionString: config.DATABASE_URL, application_name: 'vigil-audit-verify' });
+try {
+  await client.connect();
+  await client.query(`SET search_path = "${config.DB_SCHEMA}"; SET "TimeZone" = 'UTC'`);
+  const started = performance.now();
+  const result = await verifyChains(async (text, params) => (await client.query(text, params)).rows);
+  const seconds = (performance.now() - started) / 1000;
+  const rate = Math.round(result.rows / Math.max(seconds, 1e-6));
+  if (!result.ok) {
+    process.stderr.write(`audit:verify: FAILED at ${describeBadRow(result.bad)}\n`);
+    process.stderr.write(`audit:verify: ${result.rows} rows verified before it (${rate} rows/s)\n`);
+    process.exitCode = 1;
+  } else {
+    process.stdout.write(
+      `audit:verify: OK: ${result.rows} rows in ${result.chains} chains of schema "${config.DB_SCHEMA}" verified in ${seconds.toFixed(2)} s (${rate} rows/s)\n`,
+    );
+  }
+} catch (error) {
+  process.stderr.write(`audit:verify: could not verify: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exitCode = 2;
+} finally {
+  await client.end().catch(() => undefined);
+}

@@ -1,0 +1,213 @@
+import { Controller, Get, Res } from '@nestjs/common';
+import { RpcClient } from '@vigil/platform';
+import {
+  EVIDENCE_PAGE_MAX,
+  SECURITY_LOGS_PAGE_MAX,
+  contracts,
+  csvLine,
+  evidenceQuerySchema,
+  securityLogsQuerySchema,
+  type EvidenceQuery,
+  type EvidenceRecord,
+  type ResolvedKey,
+  type SecurityLog,
+  type SecurityLogsQuery,
+  type SecurityLogsResponse,
+} from '@vigil/proto';
+import type { Response } from 'express';
+import { Credentials } from '../credentials/credentials.js';
+import { CurrentClient, ZodQuery } from '../http/route-params.js';
+
+const on = contracts.audit;
+const DAY_MS = 86_400_000;
+const LOG_COLUMNS = [
+  'id',
+  'event',
+  'timestamp',
+  'ip',
+  'endpoint',
+  'method',
+  'admin_email',
+  'client_name',
+  'client_id',
+  'user_id',
+  'request_id',
+  'reason',
+  'hash',
+];
+const EVIDENCE_COLUMNS = [
+  'kind',
+  'chain',
+  'seq',
+  'occurred_at',
+  'actor_id',
+  'screening_id',
+  'searched_name',
+  'searched_email',
+  'status',
+  'score',
+  'matched_name',
+  'source_list',
+  'list_versions',
+  'decision',
+  'action',
+  'details',
+  'prev_hash',
+  'hash',
+];
+const exportQuerySchema = securityLogsQuerySchema.pick({ eventType: true, timeFilter: true, searchTerm: true });
+
+/** The panel's filters as the audit service takes them (eventType=all means every type). */
+function filters(query: Pick<SecurityLogsQuery, 'eventType' | 'timeFilter' | 'searchTerm'>) {
+  return {
+    ...(query.eventType && query.eventType !== 'all' ? { eventType: query.eventType } : {}),
+    ...(query.timeFilter ? { timeFilter: query.timeFilter } : {}),
+    ...(query.searchTerm ? { searchTerm: query.searchTerm } : {}),
+  };
+}
+
+function logRow(log: SecurityLog): unknown[] {
+  const d = log.details;
+  return [
+    log.id,
+    log.event,
+    log.timestamp,
+    d.ip,
+    d.endpoint,
+    d.method,
+    d.adminEmail,
+    d.clientName,
+    d.clientId,
+    d.userId,
+    d.requestId,
+    d.reason,
+    log.hash,
+  ];
+}
+
+function evidenceRow(r: EvidenceRecord): unknown[] {
+  const versions = r.listVersions?.map((v) => `${v.source}:${v.versionId}`).join(';') ?? null;
+  return [
+    r.kind,
+    r.chain,
+    r.seq,
+    r.occurredAt,
+    r.actorId,
+    r.screeningId,
+    r.searchedName,
+    r.searchedEmail,
+    r.status,
+    r.score,
+    r.matchedName,
+    r.sourceList,
+    versions,
+    r.decision,
+    r.action,
+    r.details,
+    r.prevHash,
+    r.hash,
+  ];
+}
+
+/**
+ * The audit trail's HTTP face: the admin console's security log and its CSV export (admins
+ * only), and a client's own screening evidence (its key and a session of its own users).
+ */
+@Controller('api/client')
+export class AuditController {
+  constructor(private readonly rpc: RpcClient) {}
+
+  @Get('admin/logs')
+  @Credentials('admin')
+  logs(@ZodQuery(securityLogsQuerySchema) query: SecurityLogsQuery): Promise<SecurityLogsResponse> {
+    return this.rpc.request(on.securityLogs, { ...filters(query), limit: query.limit, offset: query.offset });
+  }
+
+  /** The same filters as the panel, every matching row (newest recorded first), as CSV. */
+  @Get('admin/logs/export')
+  @Credentials('admin')
+  async exportLogs(
+    @ZodQuery(exportQuerySchema) query: Pick<SecurityLogsQuery, 'eventType' | 'timeFilter' | 'searchTerm'>,
+    @Res() res: Response,
+  ): Promise<void> {
+    const request = { ...filters(query), limit: SECURITY_LOGS_PAGE_MAX };
+    // The first page is fetched before anything is sent, so a failure is still a problem answer.
+    let page = await this.rpc.request(on.securityLogs, request);
+    res.status(200);
+    res.setHeader('content-type', 'text/csv; charset=utf-8');
+    res.setHeader(
+      'content-disposition',
+      `attachment; filename="security-logs-${new Date().toISOString().slice(0, 10)}.csv"`,
+    );
+    res.setHeader('cache-control', 'no-store');
+    res.write(csvLine(LOG_COLUMNS));
+    try {
+      for (;;) {
+        res.write(page.logs.map((log) => csvLine(logRow(log))).join(''));
+        if (page.logs.length < request.limit) break;
+        const beforeSeq = page.logs[page.logs.length - 1]!.seq;
+        page = await this.rpc.request(on.securityLogs, { ...request, beforeSeq });
+      }
+      res.end();
+    } catch (error) {
+      // Headers are gone: cut the download short rather than end it as if it were complete.
+      res.destroy(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+
+  /**
+   * The client's own evidence: every screening with the list versions it was screened against
+   * and its decision, every review decision and every admin action on the client, with their
+   * place in the client's hash chain. The client is the one the verified key names.
+   */
+  @Get('audit/screenings')
+  @Credentials('dashboard')
+  async evidence(
+    @CurrentClient() client: ResolvedKey,
+    @ZodQuery(evidenceQuerySchema) query: EvidenceQuery,
+    @Res() res: Response,
+  ): Promise<void> {
+    const from = query.from ? new Date(query.from).toISOString() : undefined;
+    // A bare date includes its whole day; an instant includes itself.
+    const to = query.to
+      ? new Date(Date.parse(query.to) + (query.to.length === 10 ? DAY_MS : 1)).toISOString()
+      : undefined;
+    const request = {
+      clientId: client.clientId,
+      ...(from ? { from } : {}),
+      ...(to ? { to } : {}),
+      limit: EVIDENCE_PAGE_MAX,
+    };
+    let page = await this.rpc.request(on.evidence, { ...request, afterSeq: 0 });
+    const csv = query.format === 'csv';
+    res.status(200);
+    res.setHeader('cache-control', 'no-store');
+    res.setHeader('content-type', csv ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8');
+    res.setHeader(
+      'content-disposition',
+      `attachment; filename="screening-evidence-${new Date().toISOString().slice(0, 10)}.${query.format}"`,
+    );
+    if (csv) res.write(csvLine(EVIDENCE_COLUMNS));
+    else
+      res.write(
+        `{"clientId":${JSON.stringify(client.clientId)},"chain":${JSON.stringify(page.chain)},` +
+          `"from":${JSON.stringify(from ?? null)},"to":${JSON.stringify(to ?? null)},"records":[`,
+      );
+    let first = true;
+    try {
+      for (;;) {
+        if (csv) res.write(page.records.map((r) => csvLine(evidenceRow(r))).join(''));
+        else
+          for (const record of page.records) {
+            res.write(`${first ? '' : ','}${JSON.stringify(record)}`);
+            first = false;
+          }
+        if (page.nextAfterSeq === null) break;
+        page = await this.rpc.request(on.evidence, { ...request, afterSeq: page.nextAfterSeq });
+      }
+      res.end(csv ? '' : ']}');
+    } catch (error) {
+      res.destroy(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+}

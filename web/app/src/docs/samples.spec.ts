@@ -1,0 +1,23 @@
+import { API_SAMPLES, SCREEN_SAMPLE, curlCommand, sampleFor } from './samples.js';
+
+describe('the site’s request samples', () => {
+  it('send the API key in x-api-key, never as a bearer token', () => {
+    for (const sample of API_SAMPLES) {
+      const curl = curlCommand(sample);
+      expect(curl).toContain('-H "x-api-key: $VIGIL_API_KEY"');
+      expect(curl).not.toMatch(/authorization|bearer/i);
+      expect(curl).toContain(`"$VIGIL_API_URL${sample.path}"`);
+    }
+  });
+
+  it('write the body as JSON the shell passes through unchanged', () => {
+    const curl = curlCommand(SCREEN_SAMPLE);
+    const body = /-d '([\s\S]*)'$/.exec(curl)![1]!;
+    expect(JSON.parse(body)).toEqual(SCREEN_SAMPLE.body);
+    expect(body).not.toContain("'");
+  });
+
+  it('never show an empty names list for a bulk screen', () => {
+    expect((sampleFor('post', '/api/v1/bulk-screen')!.body as { names: string[] }).names.length).toBeGreaterThan(0);
+  });
+});
