@@ -1,8 +1,12 @@
 import { roleDatabaseUrl, runMigrations, serviceRole } from '@vigil/platform';
 import { randomBytes } from 'node:crypto';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { migrations } from '../migrations/index.js';
 import { DATABASE_URL } from './harness.js';
+
+const SERVICES_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /**
  * Each service connects as its own role (vigil_<service>), which its migrations create and grant
@@ -15,7 +19,10 @@ describe('database roles', () => {
   let billing: pg.Client;
 
   beforeAll(async () => {
-    const { migrations: authMigrations } = (await import('../../auth/migrations/index.js')) as {
+    // The built auth migrations, as the harness loads them (auth's sources are outside this project).
+    const { migrations: authMigrations } = (await import(
+      join(SERVICES_DIR, 'auth', 'dist', 'migrations', 'index.js')
+    )) as {
       migrations: Parameters<typeof runMigrations>[0]['migrations'];
     };
     await runMigrations({ databaseUrl: DATABASE_URL, schema: authSchema, migrations: authMigrations });
