@@ -1,13 +1,15 @@
 #!/usr/bin/env node
-// npm run bench:matching — speed and memory of the vigil-v1 index.
+// npm run bench:matching — speed and memory of the matching index, vigil-v1 and vigil-v2 side by side.
 //
 // Phase 1 loads every list under ../shared/data/lists, builds the index and replays the
 // development queries one at a time on one thread: build time, resident memory, p50/p99
 // latency and queries per second. Phase 2 generates a synthetic index of 1,000,000 names
 // (seeded, so every run builds the same one) and measures build time, memory and p99.
-// Each phase runs in its own Node process so its memory figure is its own.
+// Each phase runs in its own Node process so its memory figure is its own, once per algorithm, and
+// the report ends with each figure's v2/v1 ratio: on a shared machine only ratios measured in the
+// same run mean anything.
 //
-//   node bench/bench-matching.mjs [--names N] [--phase shared|synthetic] [--json]
+//   node bench/bench-matching.mjs [--names N] [--algorithms vigil-v1,vigil-v2] [--phase shared|synthetic --algorithm NAME] [--json]
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -84,13 +86,23 @@ function timed(fn) {
   return { value, wallS: (performance.now() - t) / 1000, cpuS: (d.user + d.system) / 1e6 };
 }
 
+const ALGORITHM = arg('--algorithm', 'vigil-v1');
+
+/** The index with the named algorithm's rules (the bench needs the index's stats, which a Screener hides). */
+async function indexFactory() {
+  const { CandidateIndex, V1_RULES, V2_RULES } = await import(pathToFileURL(matchingDist).href);
+  const rules = { 'vigil-v1': V1_RULES, 'vigil-v2': V2_RULES }[ALGORITHM];
+  if (!rules) throw new Error(`bench:matching: unknown algorithm ${ALGORITHM}`);
+  return (entities) => new CandidateIndex(entities, {}, rules);
+}
+
 async function phaseShared() {
   const { loadListsFromDir } = await import('@vigil/lists/node');
-  const { CandidateIndex } = await import(pathToFileURL(matchingDist).href);
+  const makeIndex = await indexFactory();
   const t0 = performance.now();
   const loaded = await loadListsFromDir(listsDir);
   const t1 = performance.now();
-  const build = timed(() => new CandidateIndex(loaded.entities));
+  const build = timed(() => makeIndex(loaded.entities));
   const index = build.value;
   gc();
   const memory = process.memoryUsage();
@@ -239,13 +251,13 @@ function syntheticQueries(entities, count, seed = 11) {
 }
 
 async function phaseSynthetic(totalNames) {
-  const { CandidateIndex } = await import(pathToFileURL(matchingDist).href);
+  const makeIndex = await indexFactory();
   const g0 = performance.now();
   const { entities, names } = synthetic(totalNames);
   const g1 = performance.now();
   gc();
   const before = process.memoryUsage().rss;
-  const build = timed(() => new CandidateIndex(entities));
+  const build = timed(() => makeIndex(entities));
   const index = build.value;
   gc();
   const memory = process.memoryUsage();
@@ -268,10 +280,10 @@ async function phaseSynthetic(totalNames) {
 // halves the scavenges that land inside a query; old space sized for the 1M-name index.
 const NODE_FLAGS = ['--expose-gc', '--max-old-space-size=8192', '--max-semi-space-size=32'];
 
-function runPhase(phase, extra = []) {
+function runPhase(phase, algorithm, extra = []) {
   const child = spawnSync(
     process.execPath,
-    [...NODE_FLAGS, fileURLToPath(import.meta.url), '--phase', phase, '--json', ...extra],
+    [...NODE_FLAGS, fileURLToPath(import.meta.url), '--phase', phase, '--algorithm', algorithm, '--json', ...extra],
     { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 24 },
   );
   if (child.status !== 0) throw new Error(`bench phase ${phase} failed with exit code ${child.status}`);
@@ -293,31 +305,52 @@ async function main() {
     const built = spawnSync('npx', ['nx', 'run', '@vigil/matching:build'], { cwd: root, stdio: 'inherit' });
     if (built.status !== 0) process.exit(built.status ?? 1);
   }
-  console.log(`vigil-v1 benchmark on ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, load average ${loadavg().map(f2).join(' ')}`);
-  console.log(`Each phase runs in its own process (node ${NODE_FLAGS.join(' ')}).`);
+  const algorithms = arg('--algorithms', 'vigil-v1,vigil-v2').split(',');
+  console.log(`${algorithms.join(' and ')} benchmark on ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, load average ${loadavg().map(f2).join(' ')}`);
+  console.log(`Each phase runs in its own process per algorithm (node ${NODE_FLAGS.join(' ')}).`);
   console.log('Queries run one at a time on one thread (one core); latency is per screen() call: retrieval + scoring + sorting.\n');
 
-  const s = runPhase('shared');
-  const ts = TARGETS.shared;
-  console.log(`Shared lists (${listsDir}): ${s.entities} entities, ${s.names} names, ${s.terms} terms`);
-  console.log(`  list loading       ${f1(s.loadS)} s (parsers, not the index)`);
-  console.log(`  index build        ${f1(s.buildS)} s wall, ${f1(s.buildCpuS)} s CPU     target ≤ ${ts.buildS} s   ${verdict(s.buildS <= ts.buildS)}`);
-  console.log(`  resident memory    ${s.rssMB} MB (heap ${s.heapMB} MB, lists included)`);
-  console.log(`  latency p50        ${f2(s.p50)} ms wall, ${f2(s.cpuP50)} ms CPU     target ≤ ${ts.p50} ms   ${verdict(s.p50 <= ts.p50)}`);
-  console.log(`  latency p99        ${f2(s.p99)} ms wall, ${f2(s.cpuP99)} ms CPU     target ≤ ${ts.p99} ms   ${verdict(s.p99 <= ts.p99)}   (max ${f1(s.max)} ms wall, ${s.queries} timed queries)`);
-  console.log(`  throughput         ${Math.round(s.qps)} queries/s wall, ${Math.round(s.qpsCpu)} per CPU-second     target ≥ ${ts.qps}   ${verdict(s.qps >= ts.qps)}\n`);
-
-  const y = runPhase('synthetic', ['--names', String(totalNames)]);
-  const ty = TARGETS.synthetic;
-  console.log(`Synthetic index: ${y.names} names (${y.entities} entities, ${y.terms} terms), generated in ${f1(y.generateS)} s`);
-  console.log(`  index build        ${f1(y.buildS)} s wall, ${f1(y.buildCpuS)} s CPU     target ≤ ${ty.buildS} s  ${verdict(y.buildS <= ty.buildS)}`);
-  console.log(`  resident memory    ${y.rssMB} MB (${y.rssBeforeBuildMB} MB before the build; heap ${y.heapMB} MB)   target ≤ ${ty.memoryGB * 1024} MB   ${verdict(y.rssMB <= ty.memoryGB * 1024)}`);
-  console.log(`  latency p50        ${f2(y.p50)} ms wall, ${f2(y.cpuP50)} ms CPU`);
-  console.log(`  latency p99        ${f2(y.p99)} ms wall, ${f2(y.cpuP99)} ms CPU     target ≤ ${ty.p99} ms  ${verdict(y.p99 <= ty.p99)}   (max ${f1(y.max)} ms wall, ${y.queries} queries)`);
-  console.log(`  throughput         ${Math.round(y.qps)} queries/s wall, ${Math.round(y.qpsCpu)} per CPU-second`);
+  const shared = {};
+  const synthetic = {};
+  for (const a of algorithms) {
+    const s = (shared[a] = runPhase('shared', a));
+    const ts = TARGETS.shared;
+    console.log(`${a} — shared lists (${listsDir}): ${s.entities} entities, ${s.names} names, ${s.terms} terms`);
+    console.log(`  list loading       ${f1(s.loadS)} s (parsers, not the index)`);
+    console.log(`  index build        ${f1(s.buildS)} s wall, ${f1(s.buildCpuS)} s CPU     target ≤ ${ts.buildS} s   ${verdict(s.buildS <= ts.buildS)}`);
+    console.log(`  resident memory    ${s.rssMB} MB (heap ${s.heapMB} MB, lists included)`);
+    console.log(`  latency p50        ${f2(s.p50)} ms wall, ${f2(s.cpuP50)} ms CPU     target ≤ ${ts.p50} ms   ${verdict(s.p50 <= ts.p50)}`);
+    console.log(`  latency p99        ${f2(s.p99)} ms wall, ${f2(s.cpuP99)} ms CPU     target ≤ ${ts.p99} ms   ${verdict(s.p99 <= ts.p99)}   (max ${f1(s.max)} ms wall, ${s.queries} timed queries)`);
+    console.log(`  throughput         ${Math.round(s.qps)} queries/s wall, ${Math.round(s.qpsCpu)} per CPU-second     target ≥ ${ts.qps}   ${verdict(s.qps >= ts.qps)}\n`);
+  }
+  if (totalNames > 0) {
+    for (const a of algorithms) {
+      const y = (synthetic[a] = runPhase('synthetic', a, ['--names', String(totalNames)]));
+      const ty = TARGETS.synthetic;
+      console.log(`${a} — synthetic index: ${y.names} names (${y.entities} entities, ${y.terms} terms), generated in ${f1(y.generateS)} s`);
+      console.log(`  index build        ${f1(y.buildS)} s wall, ${f1(y.buildCpuS)} s CPU     target ≤ ${ty.buildS} s  ${verdict(y.buildS <= ty.buildS)}`);
+      console.log(`  resident memory    ${y.rssMB} MB (${y.rssBeforeBuildMB} MB before the build; heap ${y.heapMB} MB)   target ≤ ${ty.memoryGB * 1024} MB   ${verdict(y.rssMB <= ty.memoryGB * 1024)}`);
+      console.log(`  latency p50        ${f2(y.p50)} ms wall, ${f2(y.cpuP50)} ms CPU`);
+      console.log(`  latency p99        ${f2(y.p99)} ms wall, ${f2(y.cpuP99)} ms CPU     target ≤ ${ty.p99} ms  ${verdict(y.p99 <= ty.p99)}   (max ${f1(y.max)} ms wall, ${y.queries} queries)`);
+      console.log(`  throughput         ${Math.round(y.qps)} queries/s wall, ${Math.round(y.qpsCpu)} per CPU-second\n`);
+    }
+  }
+  if (algorithms.length === 2) {
+    const [a, b] = algorithms;
+    const ratio = (x, y) => (y > 0 ? (x / y).toFixed(2) : '-');
+    const within = (x, y) => (x <= y * 1.2 ? 'ok' : 'OVER 20%');
+    console.log(`Ratios ${b} / ${a} (same run; the issue's bound is 1.20):`);
+    const rows = [['shared lists', shared]];
+    if (totalNames > 0) rows.push([`${totalNames} names`, synthetic]);
+    for (const [label, r] of rows) {
+      for (const [name, key] of [['p50 wall', 'p50'], ['p99 wall', 'p99'], ['p50 CPU', 'cpuP50'], ['p99 CPU', 'cpuP99'], ['RSS', 'rssMB'], ['heap', 'heapMB'], ['build CPU', 'buildCpuS']]) {
+        console.log(`  ${label.padEnd(16)} ${name.padEnd(10)} ${String(ratio(r[b][key], r[a][key])).padStart(5)}   ${within(r[b][key], r[a][key])}`);
+      }
+    }
+  }
   const load = loadavg()[0];
   if (load > cpus().length) console.log(`\nNote: load average ${f2(load)} on ${cpus().length} cores while measuring — other processes shared the CPU, so wall-clock figures overstate the cost; the CPU-time figures do not.`);
-  if (args.includes('--json')) console.log(JSON.stringify({ shared: s, synthetic: y }));
+  if (args.includes('--json')) console.log(JSON.stringify({ shared, synthetic }));
 }
 
 await main();

@@ -112,7 +112,13 @@ export function vigilAppConfig(options: { defaultPort: number; plugins: PluginOp
                 test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|react-redux|@reduxjs|redux|immer|reselect)[\\/]/,
                 priority: 2,
               },
-              { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
+              // Charts and tables are for the dashboards only: left to the lazy chunks that use them, so the
+              // public site never downloads them.
+              {
+                name: 'vendor',
+                test: /node_modules[\\/](?!(recharts|d3-[a-z-]+|victory-vendor|decimal\.js-light|internmap|es-toolkit|eventemitter3|@tanstack)[\\/])/,
+                priority: 1,
+              },
             ],
           },
         },

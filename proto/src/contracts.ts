@@ -99,6 +99,37 @@ import {
   clientListUploadPartReplySchema,
   clientListUploadPartRequestSchema,
 } from './monitoring/client-lists.js';
+import {
+  alertRefRequestSchema,
+  alertsReplySchema,
+  bulkAddReplySchema,
+  bulkAddRequestSchema,
+  bulkRemoveReplySchema,
+  bulkRemoveRequestSchema,
+  callerOnlyRequestSchema,
+  checkMonitoredEntityReplySchema,
+  createMonitoredEntityRequestSchema,
+  createWebhookReplySchema,
+  createWebhookRequestSchema,
+  deleteMonitoredEntityReplySchema,
+  deleteWebhookReplySchema,
+  listAlertsRequestSchema,
+  listMonitoredEntitiesRequestSchema,
+  monitoredEntitiesReplySchema,
+  monitoredEntityRefRequestSchema,
+  monitoredEntitySchema,
+  monitoringAlertSchema,
+  monitoringServiceStatusReplySchema,
+  monitoringSettingsReplySchema,
+  monitoringStatsReplySchema,
+  updateMonitoredEntityRequestSchema,
+  updateMonitoringSettingsRequestSchema,
+  webhookDeliveriesReplySchema,
+  webhookDeliveriesRequestSchema,
+  webhookRefRequestSchema,
+  webhooksReplySchema,
+} from './monitoring/monitoring.js';
+import { bulkJobCompletedEventSchema } from './gateway/jobs.js';
 import { bulkScreenRequestSchema, bulkScreenResponseSchema } from './screening/bulk-screen.js';
 import { entityDetailsSchema, entityRequestSchema } from './screening/entity.js';
 import { listsRefreshFailedEventSchema, listsUpdatedEventSchema, screenedEventSchema } from './screening/events.js';
@@ -112,6 +143,8 @@ import {
 } from './screening/lists.js';
 import { screenRequestSchema, screenResponseSchema } from './screening/screen.js';
 import {
+  dailyUsageRequestSchema,
+  dailyUsageResponseSchema,
   decideReviewRequestSchema,
   decideReviewResponseSchema,
   reviewsRequestSchema,
@@ -151,6 +184,7 @@ export const contracts = {
     search: contract(subjects.screening.search, searchRequestSchema, searchResponseSchema),
     refresh: contract(subjects.screening.refresh, refreshRequestSchema, refreshResponseSchema),
     logs: contract(subjects.screening.logs, screeningLogsRequestSchema, screeningLogsResponseSchema),
+    dailyUsage: contract(subjects.screening.dailyUsage, dailyUsageRequestSchema, dailyUsageResponseSchema),
     alerts: contract(subjects.screening.alerts, sanctionAlertsRequestSchema, sanctionAlertsResponseSchema),
     reviews: contract(subjects.screening.reviews, reviewsRequestSchema, reviewsResponseSchema),
     decideReview: contract(subjects.screening.decideReview, decideReviewRequestSchema, decideReviewResponseSchema),
@@ -178,6 +212,55 @@ export const contracts = {
         subjects.monitoring.clientLists.delete,
         clientListDeleteRequestSchema,
         clientListDeleteReplySchema,
+      ),
+    },
+    entities: {
+      create: contract(subjects.monitoring.entities.create, createMonitoredEntityRequestSchema, monitoredEntitySchema),
+      list: contract(
+        subjects.monitoring.entities.list,
+        listMonitoredEntitiesRequestSchema,
+        monitoredEntitiesReplySchema,
+      ),
+      update: contract(subjects.monitoring.entities.update, updateMonitoredEntityRequestSchema, monitoredEntitySchema),
+      delete: contract(
+        subjects.monitoring.entities.delete,
+        monitoredEntityRefRequestSchema,
+        deleteMonitoredEntityReplySchema,
+      ),
+      check: contract(
+        subjects.monitoring.entities.check,
+        monitoredEntityRefRequestSchema,
+        checkMonitoredEntityReplySchema,
+      ),
+      bulkAdd: contract(subjects.monitoring.entities.bulkAdd, bulkAddRequestSchema, bulkAddReplySchema),
+      bulkRemove: contract(subjects.monitoring.entities.bulkRemove, bulkRemoveRequestSchema, bulkRemoveReplySchema),
+    },
+    alerts: {
+      list: contract(subjects.monitoring.alerts.list, listAlertsRequestSchema, alertsReplySchema),
+      acknowledge: contract(subjects.monitoring.alerts.acknowledge, alertRefRequestSchema, monitoringAlertSchema),
+    },
+    stats: contract(subjects.monitoring.stats, callerOnlyRequestSchema, monitoringStatsReplySchema),
+    settings: {
+      get: contract(subjects.monitoring.settings.get, callerOnlyRequestSchema, monitoringSettingsReplySchema),
+      update: contract(
+        subjects.monitoring.settings.update,
+        updateMonitoringSettingsRequestSchema,
+        monitoringSettingsReplySchema,
+      ),
+    },
+    serviceStatus: contract(
+      subjects.monitoring.serviceStatus,
+      callerOnlyRequestSchema,
+      monitoringServiceStatusReplySchema,
+    ),
+    webhooks: {
+      create: contract(subjects.monitoring.webhooks.create, createWebhookRequestSchema, createWebhookReplySchema),
+      list: contract(subjects.monitoring.webhooks.list, callerOnlyRequestSchema, webhooksReplySchema),
+      delete: contract(subjects.monitoring.webhooks.delete, webhookRefRequestSchema, deleteWebhookReplySchema),
+      deliveries: contract(
+        subjects.monitoring.webhooks.deliveries,
+        webhookDeliveriesRequestSchema,
+        webhookDeliveriesReplySchema,
       ),
     },
   },
@@ -212,6 +295,7 @@ export const contracts = {
     keyStatus: contract(subjects.clients.keyStatus, clientIdRequestSchema, apiKeyStatusSchema),
     updateThresholds: contract(subjects.clients.updateThresholds, updateThresholdsRequestSchema, clientSchema),
     resolveKey: contract(subjects.clients.resolveKey, resolveKeyRequestSchema, resolvedKeySchema),
+    resolveClient: contract(subjects.clients.resolveClient, clientRequestSchema, resolvedKeySchema),
     provision: contract(subjects.clients.provision, provisionClientRequestSchema, provisionClientReplySchema),
     updateSubscription: contract(subjects.clients.updateSubscription, updateSubscriptionRequestSchema, clientSchema),
     get: contract(subjects.clients.get, clientRequestSchema, clientSchema),
@@ -276,6 +360,8 @@ export const events = {
     screened: event(subjects.screening.screened, screenedEventSchema),
     reviewDecided: event(subjects.screening.reviewDecided, reviewDecidedEventSchema),
   },
+  /** Core NATS; the gateway's bulk worker announces a finished job (for bulk_job.completed webhooks). */
+  bulkJobs: { completed: event(subjects.gateway.bulkJobCompleted, bulkJobCompletedEventSchema) },
   auth: {
     failedAuth: event(subjects.auth.failedAuth, failedAuthEventSchema),
     sessionRevoked: event(subjects.auth.sessionRevoked, sessionRevokedEventSchema),

@@ -285,8 +285,8 @@ export { addMonth, periodAt, calendarMonthAt } from './billing/periods.js';
 export type { SubscriptionPeriod } from './billing/periods.js';
 export { securityEventSchema, QUOTA_EVENT_TYPES, quotaEventSchema } from './gateway/events.js';
 export type { SecurityEvent, QuotaEvent } from './gateway/events.js';
-export { bulkJobChunkSchema } from './gateway/jobs.js';
-export type { BulkJobChunk } from './gateway/jobs.js';
+export { bulkJobChunkSchema, bulkJobCompletedEventSchema } from './gateway/jobs.js';
+export type { BulkJobChunk, BulkJobCompletedEvent } from './gateway/jobs.js';
 export {
   BULK_SYNC_MAX_NAMES,
   BULK_ASYNC_MAX_NAMES,
@@ -296,6 +296,8 @@ export {
   BULK_JOB_STATUSES,
 } from './http/api-v1.js';
 export type { BulkJobStatus, BulkJobAccepted, BulkJobResponse, ApiStatusResponse } from './http/api-v1.js';
+export { REPORT_KINDS, SCREENING_LOG_CSV_COLUMNS } from './http/dashboard.js';
+export type { ReportKind, UsageDay, UsageHistoryResponse } from './http/dashboard.js';
 export type {
   PlansResponse,
   CheckoutSessionRequest,
@@ -333,8 +335,14 @@ export {
   reviewActionSchema,
   decideReviewRequestSchema,
   decideReviewResponseSchema,
+  dailyUsageRequestSchema,
+  dailyUsageResponseSchema,
+  DAILY_USAGE_MAX_DAYS,
 } from './screening/screening-logs.js';
 export type {
+  DailyUsageRequest,
+  DailyUsageResponse,
+  ParsedDailyUsageRequest,
   ScreeningLogsRequest,
   ParsedScreeningLogsRequest,
   ScreeningLog,
@@ -392,6 +400,90 @@ export type {
   ClientListDeleteRequest,
   ClientListDeleteReply,
 } from './monitoring/client-lists.js';
+export {
+  CHECK_FREQUENCIES,
+  MONITORING_STATUSES,
+  ALERT_SEVERITIES,
+  ENTRY_SCREENING_STATUSES,
+  ALERT_TYPES,
+  WEBHOOK_EVENT_TYPES,
+  MONITORED_ORIGINS,
+  MONITORING_PAGE_MAX,
+  MONITORING_BULK_MAX,
+  monitoringCallerSchema,
+  newMonitoredEntitySchema,
+  monitoredEntitySchema,
+  createMonitoredEntityRequestSchema,
+  listMonitoredEntitiesQuerySchema,
+  listMonitoredEntitiesRequestSchema,
+  monitoredEntitiesReplySchema,
+  updateMonitoredEntityBodySchema,
+  updateMonitoredEntityRequestSchema,
+  monitoredEntityRefRequestSchema,
+  deleteMonitoredEntityReplySchema,
+  monitoringAlertSchema,
+  checkMonitoredEntityReplySchema,
+  listAlertsQuerySchema,
+  listAlertsRequestSchema,
+  alertsReplySchema,
+  alertRefRequestSchema,
+  monitoringStatsSchema,
+  callerOnlyRequestSchema,
+  monitoringStatsReplySchema,
+  monitoringSettingsSchema,
+  DEFAULT_MONITORING_SETTINGS,
+  monitoringSettingsChangeSchema,
+  updateMonitoringSettingsRequestSchema,
+  monitoringSettingsReplySchema,
+  bulkAddBodySchema,
+  bulkAddRequestSchema,
+  bulkAddReplySchema,
+  bulkRemoveBodySchema,
+  bulkRemoveRequestSchema,
+  bulkRemoveReplySchema,
+  monitoringServiceStatusSchema,
+  monitoringServiceStatusReplySchema,
+  createWebhookBodySchema,
+  createWebhookRequestSchema,
+  webhookEndpointSchema,
+  createWebhookReplySchema,
+  webhooksReplySchema,
+  webhookRefRequestSchema,
+  deleteWebhookReplySchema,
+  webhookAttemptSchema,
+  webhookDeliverySchema,
+  webhookDeliveriesQuerySchema,
+  webhookDeliveriesRequestSchema,
+  webhookDeliveriesReplySchema,
+  monitoringPushSchema,
+} from './monitoring/monitoring.js';
+export type {
+  CheckFrequency,
+  MonitoringStatus,
+  AlertSeverity,
+  EntryScreeningStatus,
+  AlertType,
+  WebhookEventType,
+  MonitoringCaller,
+  NewMonitoredEntity,
+  MonitoredEntity,
+  MonitoringAlert,
+  MonitoringPush,
+  MonitoringSettings,
+  MonitoringStats,
+  MonitoredEntitiesReply,
+  AlertsReply,
+  CheckMonitoredEntityReply,
+  BulkAddReply,
+  BulkRemoveReply,
+  MonitoringServiceStatus,
+  WebhookEndpoint,
+  CreateWebhookReply,
+  WebhookDelivery,
+  WebhookAttempt,
+  ParsedCreateMonitoredEntityRequest,
+  ParsedNewMonitoredEntity,
+} from './monitoring/monitoring.js';
 export { csvCell, csvLine, toCsv } from './csv.js';
 export { ADMIN_ACTIONS, adminActionEventSchema, reviewDecidedEventSchema } from './audit/events.js';
 export type { AdminAction, AdminActionEvent, ReviewDecidedEvent } from './audit/events.js';

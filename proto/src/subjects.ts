@@ -18,6 +18,8 @@ export const subjects = {
     refresh: 'screening.v1.refresh',
     /** The dashboard's read-back of a client's screenings, and the review decision. */
     logs: 'screening.v1.logs.list',
+    /** The dashboard's charts: a client's screenings per UTC day. */
+    dailyUsage: 'screening.v1.logs.daily',
     alerts: 'screening.v1.alerts.list',
     reviews: 'screening.v1.reviews.list',
     decideReview: 'screening.v1.reviews.decide',
@@ -34,6 +36,34 @@ export const subjects = {
       entries: 'monitoring.v1.client-lists.entries',
       delete: 'monitoring.v1.client-lists.delete',
     },
+    entities: {
+      create: 'monitoring.v1.entities.create',
+      list: 'monitoring.v1.entities.list',
+      update: 'monitoring.v1.entities.update',
+      delete: 'monitoring.v1.entities.delete',
+      check: 'monitoring.v1.entities.check',
+      bulkAdd: 'monitoring.v1.entities.bulk-add',
+      bulkRemove: 'monitoring.v1.entities.bulk-remove',
+    },
+    alerts: {
+      list: 'monitoring.v1.alerts.list',
+      acknowledge: 'monitoring.v1.alerts.acknowledge',
+    },
+    stats: 'monitoring.v1.stats',
+    settings: {
+      get: 'monitoring.v1.settings.get',
+      update: 'monitoring.v1.settings.update',
+    },
+    serviceStatus: 'monitoring.v1.service-status',
+    webhooks: {
+      create: 'monitoring.v1.webhooks.create',
+      list: 'monitoring.v1.webhooks.list',
+      delete: 'monitoring.v1.webhooks.delete',
+      deliveries: 'monitoring.v1.webhooks.deliveries',
+    },
+    /** Core NATS (not JetStream): a client's new alerts and review items, for the gateway's live push. */
+    push: (clientId: string) => `monitoring.v1.push.${clientId}` as const,
+    pushAll: 'monitoring.v1.push.*',
   },
   lists: {
     updated: 'lists.v1.updated',
@@ -76,6 +106,8 @@ export const subjects = {
     keyStatus: 'clients.v1.key-status',
     updateThresholds: 'clients.v1.update-thresholds',
     resolveKey: 'clients.v1.resolve-key',
+    /** The gateway's dashboard routes: a signed-in user's client by id, as resolve-key answers (key fields null without an active key). */
+    resolveClient: 'clients.v1.resolve-client',
     provision: 'clients.v1.provision',
     updateSubscription: 'clients.v1.update-subscription',
     /** Service-to-service (billing): one client by id, with its usage and quota. */
@@ -123,6 +155,8 @@ export const subjects = {
     quotaExceeded: 'quota.v1.exceeded',
     /** Work queue (JetStream BULK_JOBS): one chunk of an asynchronous bulk-screen job. */
     bulkChunk: 'bulk.v1.chunk',
+    /** Event (core NATS, at most once): an asynchronous bulk job has every result; for webhooks. */
+    bulkJobCompleted: 'bulk.v1.job-completed',
     /** Event (JetStream ADMIN_ACTIONS): an administrator changed a client, its key, thresholds or tier, or refreshed lists. */
     adminAction: 'admin.v1.action',
   },

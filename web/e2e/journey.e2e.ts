@@ -120,13 +120,12 @@ describe('a new customer from Pricing to an upgrade', () => {
     expect(apiKey).toMatch(/^[0-9a-f]{64}$/);
     await saveScreenshot(page, 'journey-payment-success');
 
-    // Paste it on /dashboard: Connected.
+    // /dashboard needs no key pasted back: the session is enough, and the card names the key by its prefix.
     await page.goto(`${WEB_URL}/dashboard`);
     await expectPage(page, HEADINGS.dashboard);
-    await page.getByLabel('API key', { exact: true }).fill(apiKey);
-    await page.getByRole('button', { name: 'Save' }).click();
-    await page.waitForFunction(() => document.querySelector('[data-testid=api-key-status]')?.getAttribute('data-status') === 'connected', undefined, { timeout: 15_000 });
-    expect(await page.getByTestId('api-key-status').innerText()).toBe('Connected');
+    await page.waitForFunction(() => document.querySelector('[data-testid=api-key-status]')?.getAttribute('data-status') === 'active', undefined, { timeout: 15_000 });
+    expect(await page.getByTestId('api-key-status').innerText()).toBe('Active');
+    await page.getByText(apiKey.slice(0, 8), { exact: false }).first().waitFor();
     await saveScreenshot(page, 'journey-dashboard');
 
     // /account shows the plan and this month's usage.
@@ -144,6 +143,10 @@ describe('a new customer from Pricing to an upgrade', () => {
     await page.getByText('Days remaining', { exact: true }).waitFor();
     await saveScreenshot(page, 'journey-upgrade');
     await page.getByRole('button', { name: 'Upgrade Now' }).click();
+    // Nothing is charged before a confirmation that names the amount.
+    const amount = (await page.getByTestId('upgrade-amount').innerText()).trim();
+    expect(amount).toMatch(/^\$[\d,]+\.\d{2}$/);
+    await page.getByRole('button', { name: `Pay ${amount} and upgrade` }).click();
     await page.getByText('Upgrade Successful!', { exact: true }).waitFor({ timeout: 15_000 });
     await expectPage(page, "You're on the Large Plan!");
 

@@ -65,8 +65,9 @@ export const resolveKeyRequestSchema = z.object({ keyHash: z.string().regex(/^[0
 export const resolvedKeySchema = z.object({
   clientId: z.uuid(),
   clientName: z.string(),
-  keyId: z.uuid(),
-  keyPrefix: z.string(),
+  /** The active key; null only from `clients.v1.resolve-client` for a client without one. */
+  keyId: z.uuid().nullable(),
+  keyPrefix: z.string().nullable(),
   tier: z.enum(TIERS),
   subscriptionStatus: z.enum(SUBSCRIPTION_STATUSES),
   /** The client's own thresholds, or null when it uses the global ones. */

@@ -18,3 +18,13 @@ export const bulkJobChunkSchema = z.object({
 });
 
 export type BulkJobChunk = z.infer<typeof bulkJobChunkSchema>;
+
+/** `bulk.v1.job-completed`: published by the worker that stored a job's last results (maybe twice on redelivery). */
+export const bulkJobCompletedEventSchema = z.object({
+  jobId: z.uuid(),
+  clientId: z.string(),
+  total: z.number().int().nonnegative(),
+  completedAt: z.string(),
+});
+
+export type BulkJobCompletedEvent = z.infer<typeof bulkJobCompletedEventSchema>;

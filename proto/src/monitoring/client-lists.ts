@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ENTRY_SCREENING_STATUSES, monitoringCallerSchema } from './monitoring.js';
 
 // Client lists: a client's own customers (name, email, aliases), uploaded as CSV for
 // monitoring to re-screen. A CSV may be up to 10 MB but one NATS message carries ~1 MiB,
@@ -42,6 +43,8 @@ export const clientListCompleteRequestSchema = z.object({
   name: clientListNameSchema,
   description: z.string().trim().max(1000).optional(),
   fileName: z.string().trim().min(1).max(255),
+  /** The verified client (feeds, thresholds) the entries are screened and monitored with. */
+  caller: monitoringCallerSchema,
 });
 
 /** One uploaded list as the Client Lists page shows it; `count` is its number of entries. */
@@ -52,6 +55,13 @@ export const clientListSchema = z.object({
   file_name: z.string(),
   count: z.number().int().nonnegative(),
   created_at: z.string(),
+  /** Entries per §4 screening status; `unknown` until an entry's first screening has answered. */
+  counts: z.object({
+    sanctioned: z.number().int().nonnegative(),
+    review: z.number().int().nonnegative(),
+    clear: z.number().int().nonnegative(),
+    unknown: z.number().int().nonnegative(),
+  }),
 });
 
 export const clientListsRequestSchema = z.object({ clientId: clientIdSchema });
@@ -90,6 +100,13 @@ export const clientListEntrySchema = z.object({
   email: z.string().nullable(),
   aliases: z.array(z.string()),
   added_at: z.string(),
+  /** §4: blocked → sanctioned, a match → review, none → clear, not (yet) answered → unknown. */
+  screening_status: z.enum(ENTRY_SCREENING_STATUSES),
+  screening_score: z.number().nullable(),
+  screening_source: z.string().nullable(),
+  screening_details: z.string().nullable(),
+  /** The monitored entity this entry is watched as (alerts name it). */
+  monitored_entity_id: z.string().nullable(),
 });
 
 export const clientListEntriesReplySchema = z.object({

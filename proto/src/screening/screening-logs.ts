@@ -145,6 +145,26 @@ export const decideReviewRequestSchema = z.object({
 
 export const decideReviewResponseSchema = z.object({ review: reviewSchema });
 
+/** `screening.v1.logs.daily`: a client's screenings per UTC day, the last `days` days up to today, every day present. */
+export const DAILY_USAGE_MAX_DAYS = 90;
+export const dailyUsageRequestSchema = z.object({
+  clientId: clientIdSchema,
+  days: z.number().int().min(1).max(DAILY_USAGE_MAX_DAYS).default(30),
+});
+export const dailyUsageResponseSchema = z.object({
+  days: z.array(
+    z.object({
+      date: z.iso.date(),
+      screenings: z.number().int().nonnegative(),
+      matches: z.number().int().nonnegative(),
+      blocked: z.number().int().nonnegative(),
+    }),
+  ),
+});
+
+export type DailyUsageRequest = z.input<typeof dailyUsageRequestSchema>;
+export type ParsedDailyUsageRequest = z.infer<typeof dailyUsageRequestSchema>;
+export type DailyUsageResponse = z.infer<typeof dailyUsageResponseSchema>;
 export type ScreeningLogsRequest = z.input<typeof screeningLogsRequestSchema>;
 export type ParsedScreeningLogsRequest = z.infer<typeof screeningLogsRequestSchema>;
 export type ScreeningLog = z.infer<typeof screeningLogSchema>;

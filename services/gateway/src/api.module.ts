@@ -12,12 +12,16 @@ import { ClientsController } from './clients/clients.controller.js';
 import { ClientListsController } from './client-lists/client-lists.controller.js';
 import { ClientLists } from './client-lists/client-lists.service.js';
 import { GATEWAY_CONFIG } from './config.token.js';
+import { DashboardReportsController } from './dashboard-reports/dashboard-reports.controller.js';
+import { DashboardReports } from './dashboard-reports/dashboard-reports.service.js';
 import { ApiKeys } from './credentials/api-keys.service.js';
 import { CredentialsGuard } from './credentials/credentials.guard.js';
 import { SessionTokens } from './credentials/session-tokens.service.js';
 import type { GatewayConfig } from './env.js';
 import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor.js';
 import { IdempotencyRepository } from './idempotency/idempotency.repository.js';
+import { MonitoringController } from './monitoring/monitoring.controller.js';
+import { Monitoring } from './monitoring/monitoring.service.js';
 import { Database } from './infra/database.js';
 import { NatsStreams } from './infra/jetstream.js';
 import { QuotasRepository } from './quotas/quotas.repository.js';
@@ -48,9 +52,11 @@ export class ApiModule {
         CatalogueController,
         ScreeningLogsController,
         ClientListsController,
+        MonitoringController,
         ClientsController,
         AuditController,
         ListsAdminController,
+        DashboardReportsController,
       ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
@@ -74,6 +80,8 @@ export class ApiModule {
         BulkWorkerRunner,
         ScreeningApi,
         ClientLists,
+        DashboardReports,
+        Monitoring,
       ],
     };
   }

@@ -465,4 +465,106 @@ describe('dashboard routes: logs, sanction alerts, review queue and client lists
       anonymous.body.lists.map((l: { source: string }) => l.source),
     );
   });
+  it('takes the session alone for the client’s own dashboard routes; the key is for integrations', async () => {
+    const c = await member('large', 'routes-session@example.com');
+    const session = { authorization: `Bearer ${c.token}` };
+    const screened = await http().post('/api/screen').set(session).send({ name: BLOCKED_NAME });
+    expect(screened.status).toBe(200);
+    expect(screened.body.blocked).toBe(true);
+    const logs = await http().get('/api/client/logs').set(session);
+    expect(
+      logs.body.logs.map((l: { client_id: string; searched_name: string }) => [l.client_id, l.searched_name]),
+    ).toEqual([[c.id, BLOCKED_NAME]]);
+    const status = await http().get('/api/status').set(session);
+    expect(status.status).toBe(200);
+    expect(status.body).toMatchObject({ tier: 'large', usage: 1 });
+    // The public API still wants the key, and a key of another client is still refused with a session.
+    expectProblem(await http().post('/api/v1/screen').set(session).send({ name: CLEAR_NAME }), 401, 'INVALID_API_KEY');
+    expectProblem(
+      await http()
+        .get('/api/status')
+        .set({ ...session, 'x-api-key': a.key }),
+      403,
+      'FORBIDDEN',
+    );
+    // Without any session, a dashboard route is refused even with a valid key.
+    expectProblem(await http().get('/api/status').set('x-api-key', c.key), 401, 'UNAUTHENTICATED');
+  });
+
+  it('runs more than 1,000 names as a background job the session can follow and export', async () => {
+    const names = Array.from({ length: 1_001 }, (_, i) => `Session Bulk Name ${i}`);
+    const started = await http().post('/api/sanctions/bulk-search').set(as(a)).send({ names });
+    expect(started.status).toBe(202);
+    expect(started.body.statusUrl).toBe(`/api/sanctions/bulk-jobs/${started.body.jobId}`);
+    const session = { authorization: `Bearer ${a.token}` };
+    let job: request.Response;
+    const deadline = Date.now() + 60_000;
+    do {
+      job = await http().get(started.body.statusUrl).set(session);
+      expect(job.status).toBe(200);
+      if (job.body.status === 'completed') break;
+      await new Promise((r) => setTimeout(r, 500));
+    } while (Date.now() < deadline);
+    expect(job.body).toMatchObject({ status: 'completed', total: 1_001, processed: 1_001, progress: 1 });
+    const csv = await http().get(started.body.statusUrl).query({ format: 'csv' }).set(session);
+    expect(csv.headers['content-disposition']).toMatch(/bulk-screening-results-.*\.csv/);
+    expect(csv.text.trim().split('\n')).toHaveLength(1_002);
+    const json = await http().get(started.body.statusUrl).query({ format: 'json-file' }).set(session).buffer(true);
+    expect(JSON.parse(json.text ?? json.body.toString())).toHaveLength(1_001);
+    expectProblem(
+      await http()
+        .get(started.body.statusUrl)
+        .set({ authorization: `Bearer ${b.token}` }),
+      404,
+      'NOT_FOUND',
+    );
+  });
+  it('charts 30 days of the client’s screenings and writes the Downloads & Reports files on the server', async () => {
+    const c = await member('large', 'routes-reports@example.com');
+    const session = { authorization: `Bearer ${c.token}` };
+    await http().post('/api/screen').set(session).send({ name: BLOCKED_NAME });
+    await http().post('/api/screen').set(session).send({ name: CLEAR_NAME });
+
+    const history = await http().get('/api/client/usage-history').set(session);
+    expect(history.status).toBe(200);
+    expect(history.body.days).toHaveLength(30);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(history.body.days.at(-1)).toEqual({ date: today, screenings: 2, matches: 1, blocked: 1 });
+    expect(history.body.days[0].screenings).toBe(0);
+    expect(history.body).toMatchObject({ quota: expect.any(Number), usage: 2 });
+
+    const logs = await http().get('/api/client/reports/screening-logs').set(session).buffer(true);
+    expect(logs.status).toBe(200);
+    expect(logs.headers['content-disposition']).toBe(`attachment; filename="screening-logs-${today}.json"`);
+    expect(
+      JSON.parse(logs.text)
+        .map((l: { searched_name: string }) => l.searched_name)
+        .sort(),
+    ).toEqual([BLOCKED_NAME, CLEAR_NAME].sort());
+    const csv = await http().get('/api/client/reports/sanctions-export').set(session).buffer(true);
+    expect(csv.headers['content-disposition']).toBe(`attachment; filename="sanctions-export-${today}.csv"`);
+    const lines = csv.text.trim().split('\n');
+    expect(lines[0]).toBe(
+      'ID,Searched Name,Match Found,Sanctioned Entity ID,Source List,Score,Tier,Is Alert,Created At',
+    );
+    expect(lines).toHaveLength(3);
+    const alerts = await http().get('/api/client/reports/sanction-alerts').set(session).buffer(true);
+    expect(JSON.parse(alerts.text)).toHaveLength(1);
+    const data = await http().get('/api/client/reports/sanctions-data').set(session).buffer(true);
+    expect(JSON.parse(data.text).lists.length).toBeGreaterThan(0);
+
+    const source = JSON.parse(data.text).lists[0].source as string;
+    const list = await http().get(`/api/client/reports/list/${source}`).set(session).buffer(true);
+    expect(list.status).toBe(200);
+    expect(list.text.split('\n').length).toBeGreaterThan(1);
+
+    expectProblem(await http().get('/api/client/reports/everything').set(session), 400, 'VALIDATION_FAILED');
+    expectProblem(await http().get('/api/client/usage-history'), 401, 'UNAUTHENTICATED');
+    // Another client's session sees only its own rows.
+    const theirs = await http()
+      .get('/api/client/reports/screening-logs')
+      .set({ authorization: `Bearer ${b.token}` })
+      .buffer(true);
+    expect(JSON.parse(theirs.text).every((l: { client_id: string }) => l.client_id === b.id)).toBe(true);
+  });
 });

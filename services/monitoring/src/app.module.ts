@@ -5,6 +5,10 @@ import { DataSource } from 'typeorm';
 import { migrations } from '../migrations/index.js';
 import { ClientListsModule } from './client-lists/client-lists.module.js';
 import type { MonitoringConfig } from './env.js';
+import { InfraModule } from './infra.module.js';
+import { ListUpdatesModule } from './list-updates/list-updates.module.js';
+import { MonitoredEntitiesModule } from './monitored-entities/monitored-entities.module.js';
+import { WebhooksModule } from './webhooks/webhooks.module.js';
 
 @Module({})
 export class AppModule {
@@ -12,8 +16,14 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        TypeOrmModule.forRoot(dataSourceOptions({ databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, migrations })),
+        InfraModule.forRoot(config),
+        TypeOrmModule.forRoot(
+          dataSourceOptions({ databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, migrations }),
+        ),
         ClientListsModule,
+        MonitoredEntitiesModule,
+        ListUpdatesModule,
+        WebhooksModule,
         healthModule('monitoring', [{ provide: 'DATABASE_HEALTH', useFactory: databaseHealth, inject: [DataSource] }]),
       ],
     };

@@ -31,7 +31,7 @@ describe('screening over NATS', () => {
 
   it('answers a listed name with status, label, source, explanation and the list versions searched', async () => {
     const res = await screen(large, { name: 'Viktor Bout', dateOfBirth: '1967-01-13' });
-    expect(res).toMatchObject({ match: true, blocked: true, status: 'blocked', label: 'Exact Match', algorithm: 'vigil-v1', thresholds: { highScore: 0.85, mediumScore: 0.6 } });
+    expect(res).toMatchObject({ match: true, blocked: true, status: 'blocked', label: 'Exact Match', algorithm: 'vigil-v2', thresholds: { highScore: 0.85, mediumScore: 0.6 } });
     const top = res.results[0]!;
     expect(top).toMatchObject({ id: 'ofac-sdn:101', source: 'ofac-sdn', sourceId: '101', sourceDataset: 'ofac_sdn', feed: 'ofac', entityType: 'individual', status: 'blocked', programs: ['SDGT'] });
     expect(top.explanation.text).toContain('ofac-sdn:101');

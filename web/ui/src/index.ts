@@ -23,3 +23,26 @@ export { Tabs, TabsContent, TabsList, TabsTrigger } from './tabs.js';
 export { createToastStore, toast, toasts } from './toast-store.js';
 export type { ToastInput, ToastItem, ToastStore } from './toast-store.js';
 export { TOAST_DURATION_MS, Toaster } from './toaster.js';
+export { Progress } from './progress.js';
+export {
+  SIDEBAR_COOKIE_MAX_AGE_S,
+  SIDEBAR_COOKIE_NAME,
+  SIDEBAR_MOBILE_BREAKPOINT_PX,
+  SIDEBAR_WIDTH,
+  SIDEBAR_WIDTH_COLLAPSED,
+  SIDEBAR_WIDTH_MOBILE,
+  readSidebarCookie,
+} from './sidebar-state.js';
+export {
+  Sidebar,
+  SidebarContent,
+  SidebarFooter,
+  SidebarHeader,
+  SidebarLabel,
+  SidebarMenu,
+  SidebarMenuButton,
+  SidebarProvider,
+  SidebarTrigger,
+  useSidebar,
+} from './sidebar.js';
+export { StatCard } from './stat-card.js';

@@ -8,8 +8,9 @@ import { CURRENT_USAGE } from './clients.repository.js';
 export type RevokedKey = { id: string; key_hash: string; prefix: string; client_id: string; revoked_at: Date };
 
 export type KeyOwner = {
-  key_id: string;
-  prefix: string;
+  /** Null only for a client looked up by id (clientOwner) whose keys are all revoked. */
+  key_id: string | null;
+  prefix: string | null;
   client_id: string;
   client_name: string;
   tier: Tier;
@@ -47,6 +48,21 @@ export class ApiKeysRepository {
          FROM api_keys k JOIN clients c ON c.id = k.client_id
         WHERE k.key_hash = $1 AND k.revoked_at IS NULL`,
       [keyHash],
+    );
+    return rows[0];
+  }
+
+  /** The client with its active key if it has one: the dashboard's session is enough without a key. */
+  async clientOwner(clientId: string): Promise<KeyOwner | undefined> {
+    const rows: KeyOwner[] = await sql(
+      this.db,
+      `SELECT k.id AS key_id, k.prefix, c.id AS client_id, c.client_name, c.tier, c.subscription_status, c.threshold_config,
+              c.quota_month, ${CURRENT_USAGE} AS usage_month, c.period_start, c.period_end
+         FROM clients c LEFT JOIN api_keys k ON k.client_id = c.id AND k.revoked_at IS NULL
+        WHERE c.id = $1
+        ORDER BY k.created_at DESC NULLS LAST
+        LIMIT 1`,
+      [clientId],
     );
     return rows[0];
   }

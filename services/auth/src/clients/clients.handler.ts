@@ -93,6 +93,11 @@ export class ClientsHandler {
     return this.clients.resolveKey(parseMessage(resolveKeyRequestSchema, data).keyHash);
   }
 
+  @MessagePattern(subjects.clients.resolveClient)
+  resolveClient(@Payload() data: unknown): Promise<ResolvedKey> {
+    return this.clients.resolveClient(parseMessage(clientRequestSchema, data).clientId);
+  }
+
   @MessagePattern(subjects.clients.provision)
   provision(@Payload() data: unknown): Promise<ProvisionClientReply> {
     return this.clients.provision(parseMessage(provisionClientRequestSchema, data));

@@ -24,7 +24,7 @@ import { EventsPublisher } from '../events/events.publisher.js';
 import type { Queryable } from '../db.js';
 import { SettingsRepository } from '../settings/settings.repository.js';
 import { UsersRepository } from '../users/users.repository.js';
-import { ApiKeysRepository, type RevokedKey } from './api-keys.repository.js';
+import { ApiKeysRepository, type KeyOwner, type RevokedKey } from './api-keys.repository.js';
 import { ClientsRepository } from './clients.repository.js';
 
 @Injectable()
@@ -169,6 +169,20 @@ export class ClientsService {
   async resolveKey(keyHash: string): Promise<ResolvedKey> {
     const owner = await this.keys.ownerOf(keyHash);
     if (!owner) throw new DomainError('INVALID_API_KEY', 'Invalid API key.');
+    return this.resolved(owner);
+  }
+
+  /**
+   * The gateway's dashboard routes, for a signed-in user of this client who sent no key: the same
+   * answer as resolveKey, with the active key's id and prefix, or null for both when it has none.
+   */
+  async resolveClient(clientId: string): Promise<ResolvedKey> {
+    const owner = await this.keys.clientOwner(clientId);
+    if (!owner) throw new DomainError('NOT_FOUND', 'Client not found.');
+    return this.resolved(owner);
+  }
+
+  private resolved(owner: KeyOwner): ResolvedKey {
     const limits = TIER_LIMITS[owner.tier];
     const now = new Date();
     const period =

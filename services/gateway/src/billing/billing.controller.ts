@@ -76,7 +76,7 @@ export class BillingController {
   }
 
   @Get('payment/portal-session')
-  @Credentials('api-key')
+  @Credentials('dashboard')
   portal(@CurrentClient() client: ResolvedKey) {
     return this.rpc.request(on.portalSession, { clientId: client.clientId });
   }

@@ -99,6 +99,23 @@ export class BulkJobs {
     }
   }
 
+  /** Every result as one JSON array, read page by page like the CSV. */
+  async *json(clientId: string, jobId: string): AsyncGenerator<string> {
+    await this.owned(clientId, jobId);
+    yield '[';
+    let first = true;
+    for (let offset = 0; ; offset += JOB_PAGE_MAX) {
+      const page = await this.jobs.results(jobId, offset, JOB_PAGE_MAX);
+      if (page.length === 0) break;
+      for (const result of page) {
+        yield (first ? '\n' : ',\n') + JSON.stringify(result);
+        first = false;
+      }
+      offset = page[page.length - 1]!.row + 1 - JOB_PAGE_MAX;
+    }
+    yield '\n]\n';
+  }
+
   async owned(clientId: string, jobId: string): Promise<BulkJobRow> {
     const job = /^[0-9a-f-]{36}$/i.test(jobId) ? await this.jobs.findOwned(jobId, clientId) : null;
     if (!job) throw new DomainError('NOT_FOUND', 'No such job.');

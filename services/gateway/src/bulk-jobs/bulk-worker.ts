@@ -2,7 +2,14 @@ import { Logger } from '@nestjs/common';
 import { AckPolicy, jetstream, type ConsumerMessages } from '@nats-io/jetstream';
 import { nanos, type NatsConnection } from '@nats-io/transport-node';
 import { DomainError, RpcClient, runWithRequestId } from '@vigil/platform';
-import { REQUEST_ID_HEADER, bulkJobChunkSchema, streams, subjects, type BulkScreenResponse } from '@vigil/proto';
+import {
+  REQUEST_ID_HEADER,
+  bulkJobChunkSchema,
+  streams,
+  subjects,
+  type BulkJobCompletedEvent,
+  type BulkScreenResponse,
+} from '@vigil/proto';
 import type { GatewayConfig } from '../env.js';
 import { BulkJobsRepository } from './bulk-jobs.repository.js';
 
@@ -87,7 +94,17 @@ export class BulkWorker {
     if (reply.results.length !== chunk.names.length) {
       throw new Error(`screening answered ${reply.results.length} results for ${chunk.names.length} names`);
     }
-    await this.jobs.saveChunk(chunk.jobId, chunk.firstRow, reply.results);
+    const { processed, total } = await this.jobs.saveChunk(chunk.jobId, chunk.firstRow, reply.results);
+    if (total > 0 && processed >= total) {
+      // For webhooks (monitoring); a redelivered last chunk announces it again, which monitoring de-duplicates.
+      const event: BulkJobCompletedEvent = {
+        jobId: chunk.jobId,
+        clientId: chunk.clientId,
+        total,
+        completedAt: new Date().toISOString(),
+      };
+      this.nc.publish(subjects.gateway.bulkJobCompleted, JSON.stringify(event));
+    }
   }
 
   async stop(): Promise<void> {

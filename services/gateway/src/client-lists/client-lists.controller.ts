@@ -106,7 +106,7 @@ export class ClientListsController {
     },
   })
   upload(@Req() req: Request, @UploadedFile() file: UploadedCsv | undefined): Promise<ClientList> {
-    const { clientId } = clientOf(req);
+    const client = clientOf(req);
     const fields = parseMessage(uploadFieldsSchema, bodyOf(req), 'upload');
     if (!file) {
       throw new DomainError('VALIDATION_FAILED', 'Please select a file and enter a list name.', [
@@ -120,7 +120,7 @@ export class ClientListsController {
     }
     const fileName = file.originalname.slice(0, 255);
     const name = fields.name ?? (fileName.replace(/\.csv$/i, '').trim() || fileName);
-    return this.lists.upload(clientId, file.buffer, {
+    return this.lists.upload(client, file.buffer, {
       name: name.slice(0, 200),
       fileName,
       ...(fields.description ? { description: fields.description } : {}),

@@ -9,10 +9,12 @@ import {
   type ClientListEntriesReply,
   type ParsedClientListEntriesRequest,
   type ClientListsReply,
+  type ResolvedKey,
 } from '@vigil/proto';
 import { randomUUID } from 'node:crypto';
 import { GATEWAY_CONFIG } from '../config.token.js';
 import type { GatewayConfig } from '../env.js';
+import { monitoringCaller } from '../monitoring/monitoring.service.js';
 
 const on = subjects.monitoring.clientLists;
 
@@ -25,10 +27,11 @@ export class ClientLists {
   ) {}
 
   async upload(
-    clientId: string,
+    client: ResolvedKey,
     file: Buffer,
     list: { name: string; description?: string; fileName: string },
   ): Promise<ClientList> {
+    const { clientId } = client;
     const uploadId = randomUUID();
     const parts = Math.max(1, Math.ceil(file.length / CLIENT_LIST_PART_BYTES));
     // One part at a time: a 10 MB file is 20 small requests, and monitoring's pool is not flooded.
@@ -38,7 +41,7 @@ export class ClientLists {
     }
     return this.rpc.request(
       on.upload,
-      { clientId, uploadId, parts, ...list },
+      { clientId, uploadId, parts, ...list, caller: monitoringCaller(client) },
       { timeoutMs: this.config.BULK_SCREEN_TIMEOUT_MS },
     );
   }

@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import { parseConfig, type RpcClient } from '@vigil/platform';
-import type { ResolvedKey } from '@vigil/proto';
+import { contracts, type ResolvedKey } from '@vigil/proto';
 import { envSchema } from '../env.js';
 import type { NatsStreams } from '../infra/jetstream.js';
 import { ApiKeys, hashApiKey } from './api-keys.service.js';
@@ -127,5 +127,22 @@ describe('ApiKeys', () => {
     await sut.resolve(KEY);
     expect(mocks.rpc.request).toHaveBeenCalledTimes(2);
     expect(() => parseConfig(envSchema, { KEY_CACHE_TTL_MS: '6000' })).toThrow(/KEY_CACHE_TTL_MS/);
+  });
+  it('resolves a signed-in user’s client by id, cached, and asks again after its key is revoked', async () => {
+    const { sut, mocks, revoke } = setup();
+    await sut.onModuleInit();
+    expect(await sut.resolveClient(resolved.clientId)).toEqual({ client: resolved, fresh: true });
+    expect(await sut.resolveClient(resolved.clientId)).toEqual({ client: resolved, fresh: false });
+    expect(mocks.rpc.request).toHaveBeenCalledWith(contracts.clients.resolveClient, { clientId: resolved.clientId });
+    revoke({
+      clientId: resolved.clientId,
+      keyId: resolved.clientId,
+      keyHash: hashApiKey(KEY),
+      keyPrefix: 'aaaaaaaa',
+      reason: 'regenerated',
+      revokedAt: new Date().toISOString(),
+    });
+    expect((await sut.resolveClient(resolved.clientId)).fresh).toBe(true);
+    expect(mocks.rpc.request).toHaveBeenCalledTimes(2);
   });
 });

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { DomainError, RpcClient } from '@vigil/platform';
-import { API_KEY_PATTERN, keyRevokedEventSchema, subjects, type ResolvedKey } from '@vigil/proto';
+import { API_KEY_PATTERN, contracts, keyRevokedEventSchema, subjects, type ResolvedKey } from '@vigil/proto';
 import { z } from 'zod';
 import { createHash } from 'node:crypto';
 import { GATEWAY_CONFIG } from '../config.token.js';
@@ -20,6 +20,9 @@ const BILLING_SUBJECTS = [
   subjects.billing.subscriptionCancelled,
 ] as const;
 const billingEventSchema = z.object({ client_id: z.uuid() });
+
+/** Cache entries by client id cannot collide with key hashes (64 hex characters). */
+const clientEntry = (clientId: string) => `client:${clientId}`;
 
 export const hashApiKey = (key: string) => createHash('sha256').update(key).digest('hex');
 
@@ -64,23 +67,37 @@ export class ApiKeys implements OnModuleInit {
   async resolve(key: string): Promise<{ client: ResolvedKey; fresh: boolean }> {
     if (!API_KEY_PATTERN.test(key)) throw new DomainError('INVALID_API_KEY', 'Invalid API key.');
     const hash = hashApiKey(key);
-    const cached = this.cache.get(hash);
+    return this.lookUp(hash, () => this.rpc.request<ResolvedKey>(subjects.clients.resolveKey, { keyHash: hash }));
+  }
+
+  /**
+   * The client of a signed-in user who sent no key (the dashboard's session is enough), cached and
+   * evicted like a key: `keyId` and `keyPrefix` are null when the client has no active key.
+   */
+  resolveClient(clientId: string): Promise<{ client: ResolvedKey; fresh: boolean }> {
+    return this.lookUp(clientEntry(clientId), () => this.rpc.request(contracts.clients.resolveClient, { clientId }));
+  }
+
+  private async lookUp(
+    entry: string,
+    ask: () => Promise<ResolvedKey>,
+  ): Promise<{ client: ResolvedKey; fresh: boolean }> {
+    const cached = this.cache.get(entry);
     if (cached && cached.expiresAt > Date.now()) return { client: cached.value, fresh: false };
-    let pending = this.inflight.get(hash);
+    let pending = this.inflight.get(entry);
     if (!pending) {
       const generation = this.generation;
-      pending = this.rpc
-        .request<ResolvedKey>(subjects.clients.resolveKey, { keyHash: hash })
+      pending = ask()
         .then((value) => {
           if (generation === this.generation && this.config.KEY_CACHE_TTL_MS > 0) {
             // Never past the end of the usage period: the next request must count in the new one.
             const expiresAt = Math.min(Date.now() + this.config.KEY_CACHE_TTL_MS, Date.parse(value.periodEnd));
-            this.cache.set(hash, { value, expiresAt });
+            this.cache.set(entry, { value, expiresAt });
           }
           return value;
         })
-        .finally(() => this.inflight.delete(hash));
-      this.inflight.set(hash, pending);
+        .finally(() => this.inflight.delete(entry));
+      this.inflight.set(entry, pending);
     }
     return { client: await pending, fresh: true };
   }
@@ -89,6 +106,8 @@ export class ApiKeys implements OnModuleInit {
     const event = keyRevokedEventSchema.parse(payload);
     this.generation++;
     this.cache.delete(event.keyHash);
+    // The client's session entry names its key prefix (the dashboard's no-key notice): ask again.
+    this.cache.delete(clientEntry(event.clientId));
     if (event.reason === 'client_deleted') this.evictClient(event.clientId);
   }
 

@@ -5,7 +5,7 @@ import type { Request, Response } from 'express';
 import { RateLimits, type RateLimitDecision } from '../rate-limits/rate-limits.service.js';
 import { SecurityEvents } from '../security-events/security-events.publisher.js';
 import { ApiKeys } from './api-keys.service.js';
-import { CREDENTIALS_METADATA, setCaller, type Caller, type CredentialsKind } from './credentials.js';
+import { CREDENTIALS_METADATA, setCaller, type Caller, type CredentialsKind, type SessionUser } from './credentials.js';
 import { SessionTokens } from './session-tokens.service.js';
 import { Inject } from '@nestjs/common';
 import { GATEWAY_CONFIG } from '../config.token.js';
@@ -70,12 +70,13 @@ export class CredentialsGuard implements CanActivate {
       if (kind === 'session' || kind === 'admin' || kind === 'dashboard') caller.user = await this.tokens.verify(req);
       if (kind === 'api-key' || kind === 'dashboard') {
         const key = req.header('x-api-key');
-        if (!key) throw new DomainError('INVALID_API_KEY', 'This request needs an x-api-key header.');
-        const { client, fresh } = await this.keys.resolve(key);
+        if (!key && kind === 'api-key')
+          throw new DomainError('INVALID_API_KEY', 'This request needs an x-api-key header.');
+        const { client, fresh } = key ? await this.keys.resolve(key) : await this.sessionClient(caller.user!);
         caller.client = client;
         if (fresh) {
           setCaller(req, caller);
-          this.events.record('CLIENT_ACCESS', req, 'api_key_resolved');
+          this.events.record('CLIENT_ACCESS', req, key ? 'api_key_resolved' : 'session_client_resolved');
         }
       }
       if (kind === 'dashboard' && caller.user!.clientId !== caller.client!.clientId) {
@@ -109,6 +110,13 @@ export class CredentialsGuard implements CanActivate {
       }
       throw error;
     }
+  }
+
+  /** A dashboard route without a key: the session is enough, for the client the user belongs to. */
+  private sessionClient(user: SessionUser) {
+    if (!user.clientId)
+      throw new DomainError('FORBIDDEN', 'This account has no client yet: choose a plan to use the dashboard.');
+    return this.keys.resolveClient(user.clientId);
   }
 
   private tooManyFailures(retryAfterSeconds: number) {

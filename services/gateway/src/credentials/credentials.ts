@@ -8,7 +8,8 @@ import type { Request } from 'express';
  * so the spec cannot say something the guard does not do.
  * - public: nothing;
  * - api-key: `x-api-key` (the public API v1);
- * - dashboard: `x-api-key` and a session token of a user of the same client;
+ * - dashboard: a session token; the client is the user's own, or the one `x-api-key` names, which
+ *   must then be the user's (an integration's key is never needed by the web app);
  * - session: a session token;
  * - admin: a session token whose user has the admin role.
  */
@@ -20,7 +21,7 @@ export const CREDENTIALS_METADATA = 'vigil:credentials';
 export const SECURITY_REQUIREMENTS: Readonly<Record<CredentialsKind, ReadonlyArray<Record<string, string[]>>>> = {
   public: [],
   'api-key': [{ apiKey: [] }],
-  dashboard: [{ apiKey: [], session: [] }],
+  dashboard: [{ session: [] }, { apiKey: [], session: [] }],
   session: [{ session: [] }],
   admin: [{ session: ['admin'] }],
 };

@@ -6,6 +6,8 @@ import {
   subjects,
   type ApiStatusResponse,
   type Client,
+  type BulkJobResponse,
+  type ResolvedKey,
   type BulkScreenResponse,
   type DatasetsResponse,
   type EntityDetails,
@@ -14,13 +16,20 @@ import {
 } from '@vigil/proto';
 import type { Request } from 'express';
 import { z } from 'zod';
+import { BulkJobs, JOB_PAGE_MAX } from '../bulk-jobs/bulk-jobs.service.js';
 import { Credentials } from '../credentials/credentials.js';
+import { CurrentClient, ZodParam, ZodQuery } from '../http/route-params.js';
 import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor.js';
 import { Quotas } from '../quotas/quotas.service.js';
 import { bodyOf, bulkReply, clientOf } from './screening-api.controller.js';
 import { ScreeningApi } from './screening-api.service.js';
 
 const searchQuerySchema = z.object({ query: z.string(), limit: z.coerce.number().int().optional() });
+const dashboardJobQuerySchema = z.object({
+  offset: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(JOB_PAGE_MAX).default(100),
+  format: z.enum(['json', 'csv', 'json-file']).default('json'),
+});
 const datasetsQuerySchema = z.object({
   source: z.string(),
   format: z.enum(['json', 'csv']).optional(),
@@ -35,6 +44,7 @@ export class DashboardController {
     private readonly screening: ScreeningApi,
     private readonly quotas: Quotas,
     private readonly rpc: RpcClient,
+    private readonly jobs: BulkJobs,
   ) {}
 
   /** The signed-in user's client profile; auth answers from the token, so it can only be the caller's own. */
@@ -79,13 +89,45 @@ export class DashboardController {
     return dashboardScreen(response);
   }
 
+  /** Up to 1,000 names answer at once; more start a background job whose status URL is the dashboard's own. */
   @Post('sanctions/bulk-search')
   @HttpCode(200)
   @Credentials('dashboard')
   @UseInterceptors(IdempotencyInterceptor)
   async bulkSearch(@Req() req: Request): Promise<BulkScreenResponse | Response> {
     const body = parseMessage(apiBulkScreenRequestSchema, bodyOf(req), 'bulk screening request');
-    return bulkReply(await this.screening.bulk(clientOf(req), body.names, body.limit));
+    const outcome = await this.screening.bulk(clientOf(req), body.names, body.limit);
+    return bulkReply(
+      'job' in outcome
+        ? { job: { ...outcome.job, statusUrl: `/api/sanctions/bulk-jobs/${outcome.job.jobId}` } }
+        : outcome,
+    );
+  }
+
+  /**
+   * A background bulk job of the signed-in user's client: progress and a page of results as JSON,
+   * or every result as a download (`format=csv` or `format=json-file`), streamed by the server.
+   */
+  @Get('sanctions/bulk-jobs/:id')
+  @Credentials('dashboard')
+  async bulkJob(
+    @CurrentClient() client: ResolvedKey,
+    @ZodParam('id') id: string,
+    @ZodQuery(dashboardJobQuerySchema) query: z.output<typeof dashboardJobQuerySchema>,
+  ): Promise<BulkJobResponse | Response> {
+    const { offset, limit, format } = query;
+    const clientId = client.clientId;
+    if (format === 'json') return this.jobs.get(clientId, id, offset, limit);
+    await this.jobs.owned(clientId, id);
+    const csv = format === 'csv';
+    const body = csv ? this.jobs.csv(clientId, id) : this.jobs.json(clientId, id);
+    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+    return new Response(ReadableStream.from(body).pipeThrough(new TextEncoderStream()), {
+      headers: {
+        'content-type': csv ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8',
+        'content-disposition': `attachment; filename="bulk-screening-results-${stamp}.${csv ? 'csv' : 'json'}"`,
+      },
+    });
   }
 
   @Get('sanctions/search')
@@ -108,7 +150,7 @@ export class DashboardController {
   }
 
   @Get('status')
-  @Credentials('api-key')
+  @Credentials('dashboard')
   status(@Req() req: Request): Promise<ApiStatusResponse> {
     return this.quotas.status(clientOf(req));
   }

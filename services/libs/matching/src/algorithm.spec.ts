@@ -2,8 +2,9 @@ import { DEFAULT_ALGORITHM, getAlgorithm, listAlgorithms, registerAlgorithm, VIG
 import { entity } from './testing/fixtures.js';
 
 describe('algorithm registry', () => {
-  test('vigil-v1 is registered by name and is the default', () => {
-    expect(DEFAULT_ALGORITHM).toBe('vigil-v1');
+  test('vigil-v1 stays registered by name; vigil-v2 is the default', () => {
+    expect(DEFAULT_ALGORITHM).toBe('vigil-v2');
+    expect(listAlgorithms()).toEqual(['vigil-v1', 'vigil-v2']);
     expect(getAlgorithm('vigil-v1')).toBe(VIGIL_V1);
     expect(listAlgorithms()).toContain('vigil-v1');
   });

@@ -1,6 +1,7 @@
 import type { Entity } from '@vigil/lists';
 import type { MatchingConfig } from './config.js';
 import { CandidateIndex } from './index/candidate-index.js';
+import { V1_RULES, V2_RULES } from './rules.js';
 import type { EntityMatch, ScreeningQuery } from './match/score-entity.js';
 
 /** A screening engine built over a set of list entities. */
@@ -24,12 +25,25 @@ export const VIGIL_V1: MatchingAlgorithm = {
   description:
     'Order-free token alignment with asymmetric penalties; exact, equivalence-table, transliteration (consonant skeletons for Arabic/Hebrew), Double Metaphone, bounded edit distance and initial matches; DOB, country and entity-type qualifiers; in-memory inverted index with trigram, phonetic and skeleton expansion.',
   build(entities, config) {
-    const index = new CandidateIndex(entities, config);
+    const index = new CandidateIndex(entities, config, V1_RULES);
     return { algorithm: 'vigil-v1', screen: (query, limit) => index.screen(query, limit) };
   },
 };
 
-const REGISTRY = new Map<string, MatchingAlgorithm>([[VIGIL_V1.name, VIGIL_V1]]);
+export const VIGIL_V2: MatchingAlgorithm = {
+  name: 'vigil-v2',
+  description:
+    'vigil-v1 plus readings of Han (pinyin-pro), kana (wanakana), vocalised Hebrew, phonetic Greek and German/Dutch/Polish/Lithuanian transcriptions of Russian names; specificity rules for single-word list names, joins across word boundaries, trailing extra names and Sino-Korean readings of Chinese names.',
+  build(entities, config) {
+    const index = new CandidateIndex(entities, config, V2_RULES);
+    return { algorithm: 'vigil-v2', screen: (query, limit) => index.screen(query, limit) };
+  },
+};
+
+const REGISTRY = new Map<string, MatchingAlgorithm>([
+  [VIGIL_V1.name, VIGIL_V1],
+  [VIGIL_V2.name, VIGIL_V2],
+]);
 
 export function registerAlgorithm(algorithm: MatchingAlgorithm): void {
   if (REGISTRY.has(algorithm.name)) throw new Error(`matching algorithm ${algorithm.name} is already registered`);
@@ -46,4 +60,5 @@ export function listAlgorithms(): string[] {
   return [...REGISTRY.keys()].sort();
 }
 
-export const DEFAULT_ALGORITHM = VIGIL_V1.name;
+/** vigil-v2 since issue #23: better than v1 on both development sets (bench/RESULTS.md). */
+export const DEFAULT_ALGORITHM = VIGIL_V2.name;

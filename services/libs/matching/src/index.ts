@@ -1,7 +1,7 @@
 // Public API of @vigil/matching: the pure matching core (no I/O, no framework).
 export { DEFAULT_CONFIG, resolveConfig, statusFor } from './config.js';
 export type { MatchingConfig, MatchStatus } from './config.js';
-export { DEFAULT_ALGORITHM, VIGIL_V1, getAlgorithm, listAlgorithms, registerAlgorithm } from './algorithm.js';
+export { DEFAULT_ALGORITHM, VIGIL_V1, VIGIL_V2, getAlgorithm, listAlgorithms, registerAlgorithm } from './algorithm.js';
 export type { MatchingAlgorithm, Screener } from './algorithm.js';
 export { CandidateIndex, compareMatches } from './index/candidate-index.js';
 export type { IndexStats } from './index/candidate-index.js';
@@ -19,3 +19,5 @@ export type { TranslitSegment, TranslitVariant } from './text/translit.js';
 export { equivalenceGroup, equivalentSpellings } from './text/equivalents.js';
 export { boundedEditDistance, jaroWinkler, trigrams } from './similarity.js';
 export { explainMatch } from './explain.js';
+export { DEFAULT_RULES, V1_RULES, V2_RULES } from './rules.js';
+export type { EngineRules } from './rules.js';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { ClientList, ClientListEntry } from '@vigil/proto';
+import type { CheckFrequency, ClientList, ClientListEntry, EntryScreeningStatus } from '@vigil/proto';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import type { ClientListRow } from './client-lists.csv.js';
@@ -11,7 +11,21 @@ type ListRow = {
   file_name: string;
   entry_count: number;
   created_at: Date;
+  sanctioned: number;
+  review: number;
+  clear: number;
+  unknown: number;
 };
+
+/** A list's columns with its entries counted by screening status (from their monitored entities). */
+const LIST_COLUMNS = `l.id, l.name, l.description, l.file_name, l.entry_count, l.created_at,
+  COALESCE(c.sanctioned, 0) AS sanctioned, COALESCE(c.review, 0) AS review, COALESCE(c.clear, 0) AS clear,
+  l.entry_count - COALESCE(c.sanctioned, 0) - COALESCE(c.review, 0) - COALESCE(c.clear, 0) AS unknown`;
+const LIST_COUNTS = `LEFT JOIN LATERAL (
+    SELECT count(*) FILTER (WHERE m.screening_status = 'sanctioned')::int AS sanctioned,
+           count(*) FILTER (WHERE m.screening_status = 'review')::int AS review,
+           count(*) FILTER (WHERE m.screening_status = 'clear')::int AS clear
+      FROM monitored_entities m WHERE m.client_list_id = l.id) c ON true`;
 
 export type StoredEntry = { row: number; name: string; email: string | null; aliases: string[] };
 
@@ -22,6 +36,7 @@ const toList = (r: ListRow): ClientList => ({
   file_name: r.file_name,
   count: r.entry_count,
   created_at: r.created_at.toISOString(),
+  counts: { sanctioned: r.sanctioned, review: r.review, clear: r.clear, unknown: Math.max(0, r.unknown) },
 });
 
 /** Upload parts older than this are abandoned uploads. */
@@ -69,13 +84,13 @@ export class ClientListsRepository {
     uploadId: string,
     list: { name: string; description: string | null; fileName: string },
     rows: readonly ClientListRow[],
+    checkFrequency: CheckFrequency,
   ): Promise<ClientList> {
     return this.db.transaction(async (tx) => {
       const id = randomUUID();
-      const [created]: ListRow[] = await tx.query(
+      await tx.query(
         `INSERT INTO client_lists (id, client_id, name, description, file_name, entry_count)
-         VALUES ($1, $2, $3, $4, $5, $6)
-         RETURNING id, name, description, file_name, entry_count, created_at`,
+         VALUES ($1, $2, $3, $4, $5, $6)`,
         [id, clientId, list.name, list.description, list.fileName, rows.length],
       );
       // One statement per 5,000 rows keeps each under Postgres's parameter and memory limits.
@@ -96,18 +111,31 @@ export class ClientListsRepository {
           ],
         );
       }
+      // Every entry is monitored like an entity added by hand, and due at once: the scheduler
+      // screens the new list in bulk (status, score, source) right after the upload.
+      await tx.query(
+        `INSERT INTO monitored_entities (id, client_id, entity_name, entity_email, entity_aliases, check_frequency,
+                                         origin, client_list_id, client_list_entry_id, next_check_due)
+         SELECT gen_random_uuid(), $2, e.name, e.email, e.aliases, $3, 'client_list', e.list_id, e.id, now()
+           FROM client_list_entries e WHERE e.list_id = $1`,
+        [id, clientId, checkFrequency],
+      );
       await tx.query('DELETE FROM client_list_upload_parts WHERE client_id = $1 AND upload_id = $2', [
         clientId,
         uploadId,
       ]);
+      const [created]: ListRow[] = await tx.query(
+        `SELECT ${LIST_COLUMNS} FROM client_lists l ${LIST_COUNTS} WHERE l.id = $1`,
+        [id],
+      );
       return toList(created!);
     });
   }
 
   async lists(clientId: string): Promise<ClientList[]> {
     const rows: ListRow[] = await this.db.query(
-      `SELECT id, name, description, file_name, entry_count, created_at
-         FROM client_lists WHERE client_id = $1 ORDER BY created_at DESC, id DESC`,
+      `SELECT ${LIST_COLUMNS} FROM client_lists l ${LIST_COUNTS}
+        WHERE l.client_id = $1 ORDER BY l.created_at DESC, l.id DESC`,
       [clientId],
     );
     return rows.map(toList);
@@ -115,7 +143,7 @@ export class ClientListsRepository {
 
   async list(clientId: string, id: string): Promise<ClientList | null> {
     const rows: ListRow[] = await this.db.query(
-      `SELECT id, name, description, file_name, entry_count, created_at FROM client_lists WHERE client_id = $1 AND id = $2`,
+      `SELECT ${LIST_COLUMNS} FROM client_lists l ${LIST_COUNTS} WHERE l.client_id = $1 AND l.id = $2`,
       [clientId, id],
     );
     return rows[0] ? toList(rows[0]) : null;
@@ -143,15 +171,27 @@ export class ClientListsRepository {
     const pattern = search === undefined ? null : `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const where = `l.client_id = $1 AND l.id = $2
        AND ($3::text IS NULL OR e.name ILIKE $3 OR e.email ILIKE $3 OR EXISTS (SELECT 1 FROM unnest(e.aliases) a WHERE a ILIKE $3))`;
-    const rows: Array<{ id: string; name: string; email: string | null; aliases: string[]; added_at: Date }> =
-      await this.db.query(
-        `SELECT e.id, e.name, e.email, e.aliases, e.added_at
+    const rows: Array<{
+      id: string;
+      name: string;
+      email: string | null;
+      aliases: string[];
+      added_at: Date;
+      screening_status: EntryScreeningStatus | null;
+      screening_score: number | null;
+      screening_source: string | null;
+      screening_details: string | null;
+      monitored_entity_id: string | null;
+    }> = await this.db.query(
+      `SELECT e.id, e.name, e.email, e.aliases, e.added_at, m.screening_status, m.screening_score,
+                m.screening_source, m.screening_details, m.id AS monitored_entity_id
            FROM client_list_entries e JOIN client_lists l ON l.id = e.list_id
+           LEFT JOIN monitored_entities m ON m.client_list_entry_id = e.id
           WHERE ${where}
           ORDER BY e.row_number
           LIMIT $4 OFFSET $5`,
-        [clientId, id, pattern, page.limit, page.offset],
-      );
+      [clientId, id, pattern, page.limit, page.offset],
+    );
     const [count] = await this.db.query(
       `SELECT count(*)::int AS n FROM client_list_entries e JOIN client_lists l ON l.id = e.list_id WHERE ${where}`,
       [clientId, id, pattern],
@@ -163,6 +203,11 @@ export class ClientListsRepository {
         email: r.email,
         aliases: r.aliases,
         added_at: r.added_at.toISOString(),
+        screening_status: r.screening_status ?? 'unknown',
+        screening_score: r.screening_score,
+        screening_source: r.screening_source,
+        screening_details: r.screening_details,
+        monitored_entity_id: r.monitored_entity_id,
       })),
       total: Number(count.n),
     };

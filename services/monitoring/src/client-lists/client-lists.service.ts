@@ -16,6 +16,8 @@ import {
   type ParsedClientListDownloadRequest,
 } from '@vigil/proto';
 import { CSV_HEADER, MAX_REPORTED_PROBLEMS, parseClientList, toCsvLine } from './client-lists.csv.js';
+import { MonitoringClientsRepository } from '../clients/monitoring-clients.repository.js';
+import { ChecksScheduler } from '../checks/checks.scheduler.js';
 import { ClientListsRepository } from './client-lists.repository.js';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -23,7 +25,11 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 /** Upload (in parts), list, download and delete of a client's own customer lists. */
 @Injectable()
 export class ClientListsService {
-  constructor(private readonly repository: ClientListsRepository) {}
+  constructor(
+    private readonly repository: ClientListsRepository,
+    private readonly clients: MonitoringClientsRepository,
+    private readonly scheduler: ChecksScheduler,
+  ) {}
 
   async uploadPart(request: ClientListUploadPartRequest): Promise<ClientListUploadPartReply> {
     const stored = await this.repository.savePart(
@@ -39,6 +45,7 @@ export class ClientListsService {
 
   async upload(request: ClientListCompleteRequest): Promise<ClientList> {
     const { clientId, uploadId } = request;
+    if (request.caller.clientId !== clientId) throw new DomainError('FORBIDDEN', 'The caller is another client.');
     const parts = await this.repository.parts(clientId, uploadId);
     try {
       if (parts.length !== request.parts || parts.some((p, i) => p.part !== i)) {
@@ -59,12 +66,16 @@ export class ClientListsService {
       }
       const parsed = parseClientList(text);
       if (parsed.problems.length > 0) throw invalidFile(parsed.problems);
-      return await this.repository.create(
+      const client = await this.clients.remember(request.caller);
+      const list = await this.repository.create(
         clientId,
         uploadId,
         { name: request.name, description: request.description || null, fileName: request.fileName },
         parsed.rows,
+        client.settings.default_check_frequency,
       );
+      this.scheduler.kick();
+      return list;
     } catch (error) {
       // A refused file is not kept around waiting for a retry that would be refused too.
       await this.repository.discardUpload(clientId, uploadId);

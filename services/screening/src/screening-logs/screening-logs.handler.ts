@@ -2,11 +2,13 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { parseMessage } from '@vigil/platform';
 import {
+  dailyUsageRequestSchema,
   decideReviewRequestSchema,
   reviewsRequestSchema,
   sanctionAlertsRequestSchema,
   screeningLogsRequestSchema,
   subjects,
+  type DailyUsageResponse,
   type DecideReviewResponse,
   type ReviewsResponse,
   type SanctionAlertsResponse,
@@ -21,6 +23,11 @@ export class ScreeningLogsHandler {
   @MessagePattern(subjects.screening.logs)
   logs(@Payload() data: unknown): Promise<ScreeningLogsResponse> {
     return this.service.logs(parseMessage(screeningLogsRequestSchema, data, 'logs request'));
+  }
+
+  @MessagePattern(subjects.screening.dailyUsage)
+  daily(@Payload() data: unknown): Promise<DailyUsageResponse> {
+    return this.service.daily(parseMessage(dailyUsageRequestSchema, data, 'daily usage request'));
   }
 
   @MessagePattern(subjects.screening.alerts)

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type {
+  DailyUsageResponse,
   MatchStatus,
   Review,
   ReviewStatus,
@@ -202,6 +203,22 @@ export class ScreeningLogsReadRepository {
       [clientId, id],
     );
     return current[0] ? { decided: false, review: toReview(current[0]) } : null;
+  }
+
+  /** Screenings per UTC day for the last `days` days up to today, every day present (zeros included). */
+  async daily(clientId: string, days: number): Promise<DailyUsageResponse['days']> {
+    return this.db.query(
+      `SELECT to_char(d.day, 'YYYY-MM-DD') AS date,
+              count(l.id)::int AS screenings,
+              count(l.id) FILTER (WHERE l.match_found)::int AS matches,
+              count(l.id) FILTER (WHERE l.is_alert)::int AS blocked
+         FROM generate_series((now() AT TIME ZONE 'UTC')::date - ($2::int - 1), (now() AT TIME ZONE 'UTC')::date, interval '1 day') AS d(day)
+         LEFT JOIN screening_logs l
+           ON l.client_id = $1 AND l.created_at >= d.day AT TIME ZONE 'UTC' AND l.created_at < (d.day + interval '1 day') AT TIME ZONE 'UTC'
+        GROUP BY d.day
+        ORDER BY d.day`,
+      [clientId, days],
+    );
   }
 
   /** The Screening Logs tabs' counts under the name and date filters (not matchFound). */

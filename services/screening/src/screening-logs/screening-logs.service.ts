@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError } from '@vigil/platform';
 import type {
+  DailyUsageResponse,
   DecideReviewRequest,
+  ParsedDailyUsageRequest,
   DecideReviewResponse,
   ParsedReviewsRequest,
   ParsedSanctionAlertsRequest,
@@ -45,6 +47,10 @@ export class ScreeningLogsService {
       this.repository.logCounts(clientId, filters),
     ]);
     return { logs: page.rows, total: page.total, counts, limit, offset };
+  }
+
+  async daily(request: ParsedDailyUsageRequest): Promise<DailyUsageResponse> {
+    return { days: await this.repository.daily(request.clientId, request.days) };
   }
 
   async alerts(request: ParsedSanctionAlertsRequest): Promise<SanctionAlertsResponse> {

@@ -5,7 +5,6 @@ import { useGetAccountSummaryQuery } from '../auth/auth.api.js';
 import { useSignOut } from '../auth/use-sign-out.js';
 import { useOpenPortalSessionMutation } from '../billing/billing.api.js';
 import { formatCount } from '../billing/pricing.js';
-import { readApiKey } from '../dashboard/api-key-store.js';
 import { usePageTitle } from '../shell/page-title.js';
 import { LoadError, Loading } from '../shell/query-states.js';
 import { SecuritySection } from './security-section.js';
@@ -21,13 +20,8 @@ export function AccountPage() {
   const [openPortal, portal] = useOpenPortalSessionMutation();
 
   const manageBilling = async () => {
-    const apiKey = readApiKey();
-    if (!apiKey) {
-      toast({ title: 'Error', description: 'API key not found. Please log in again.', variant: 'destructive' });
-      return;
-    }
     try {
-      const { url } = await openPortal({ apiKey }).unwrap();
+      const { url } = await openPortal().unwrap();
       window.open(url, '_blank', 'noopener');
     } catch {
       toast({ title: 'Error', description: 'Failed to open billing portal. Please try again.', variant: 'destructive' });
@@ -113,7 +107,7 @@ function AccountBody({
         </Alert>
       ) : null}
 
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <Card className="lg:col-span-2">
           <CardHeader>
             <CardTitle>Subscription</CardTitle>

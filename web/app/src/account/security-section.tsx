@@ -30,7 +30,7 @@ const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 
 /** Signed-in devices (with revoke) and TOTP enrolment. */
 export function SecuritySection() {
   return (
-    <div className="grid gap-6 lg:grid-cols-2">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
       <SessionsCard />
       <MfaCard />
     </div>

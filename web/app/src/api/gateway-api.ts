@@ -1,8 +1,13 @@
-import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query/react';
+import {
+  createApi,
+  fetchBaseQuery,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryMeta,
+} from '@reduxjs/toolkit/query/react';
 import type { AuthState } from '../auth/auth-slice.js';
 import { sessionEnded, sessionStarted } from '../auth/auth-slice.js';
 import { refreshSession } from '../auth/session-refresh.js';
-import { readApiKey } from '../dashboard/api-key-store.js';
 import { toApiError, type ApiError } from './api-error.js';
 
 /** Spec §9: requests give up after 30 s. */
@@ -15,10 +20,8 @@ const rawQuery = fetchBaseQuery({
   timeout: REQUEST_TIMEOUT_MS,
   prepareHeaders: (headers, { getState }) => {
     const token = (getState() as StateWithAuth).auth.session?.access_token;
+    // The session is enough: the gateway takes the client from it, so no API key is kept in the page.
     if (token && !headers.has('authorization')) headers.set('authorization', `Bearer ${token}`);
-    // Spec §7 default headers: the pasted API key goes along too (the upgrade and portal routes resolve the client from it).
-    const apiKey = token ? readApiKey() : null;
-    if (apiKey && !headers.has('x-api-key')) headers.set('x-api-key', apiKey);
     return headers;
   },
 });
@@ -27,7 +30,7 @@ const rawQuery = fetchBaseQuery({
  * Adds the signed-in user's bearer token, refreshes it once through the auth
  * service when the gateway answers 401, and turns every failure into an ApiError.
  */
-const gatewayQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = async (args, api, extraOptions) => {
+const gatewayQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError, object, FetchBaseQueryMeta> = async (args, api, extraOptions) => {
   let result = await rawQuery(args, api, extraOptions);
   const hadSession = (api.getState() as StateWithAuth).auth.session !== null;
   if (result.error?.status === 401 && hadSession) {
@@ -53,6 +56,18 @@ const gatewayQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = async (
 export const gatewayApi = createApi({
   reducerPath: 'gatewayApi',
   baseQuery: gatewayQuery,
-  tagTypes: ['Account', 'Upgrade', 'Sessions', 'User'],
+  tagTypes: [
+    'Account',
+    'Upgrade',
+    'Sessions',
+    'User',
+    'Logs',
+    'Alerts',
+    'Reviews',
+    'Status',
+    'ClientLists',
+    'Profile',
+    'Notifications',
+  ],
   endpoints: () => ({}),
 });

@@ -1,4 +1,5 @@
-import type { RouteObject } from 'react-router-dom';
+import type { ComponentType } from 'react';
+import { Navigate, type RouteObject } from 'react-router-dom';
 import { AuthCallbackPage } from '../auth/auth-callback-page.js';
 import { RequireAccess } from '../auth/require-access.js';
 import { ErrorScreen } from '../errors/error-screen.js';
@@ -6,6 +7,7 @@ import { NotFoundPage } from '../errors/not-found-page.js';
 import { HomePage } from '../home/home-page.js';
 import { lazyRoute } from '../shell/lazy-route.js';
 import { PublicLayout } from '../shell/public-layout.js';
+import { SessionRoot } from '../shell/session-root.js';
 
 // Every page but Home, the 404 page and the Google callback is its own chunk, fetched on first
 // visit: a visitor to the public site does not download the dashboard, account and upgrade code.
@@ -27,6 +29,22 @@ const PaymentSuccessPage = lazyRoute(() => import('../billing/payment-pages.js')
 const PaymentCancelPage = lazyRoute(() => import('../billing/payment-pages.js').then((m) => m.PaymentCancelPage));
 const AccountPage = lazyRoute(() => import('../account/account-page.js').then((m) => m.AccountPage));
 const UpgradePage = lazyRoute(() => import('../billing/upgrade-page.js').then((m) => m.UpgradePage));
+// The screening dashboard: its own shell (sidebar and top bar), one chunk per page.
+const DashboardShell = lazyRoute(() => import('../screening/dashboard-shell.js').then((m) => m.DashboardShell));
+const SCREENING_PAGES: readonly [string, ComponentType][] = [
+  ['api-screen', lazyRoute(() => import('../screening/entity-screening-page.js').then((m) => m.EntityScreeningPage))],
+  ['bulk-search', lazyRoute(() => import('../screening/bulk-search-page.js').then((m) => m.BulkSearchPage))],
+  ['status', lazyRoute(() => import('../screening/status-page.js').then((m) => m.StatusPage))],
+  ['review-queue', lazyRoute(() => import('../screening/review-queue-page.js').then((m) => m.ReviewQueuePage))],
+  ['alerts', lazyRoute(() => import('../screening/alerts-page.js').then((m) => m.AlertsPage))],
+  ['logs', lazyRoute(() => import('../screening/logs-page.js').then((m) => m.LogsPage))],
+  ['lists', lazyRoute(() => import('../screening/lists-pages.js').then((m) => m.ListsPage))],
+  ['client-lists', lazyRoute(() => import('../screening/lists-pages.js').then((m) => m.ClientListsPage))],
+  ['ongoing-monitoring', lazyRoute(() => import('../screening/lists-pages.js').then((m) => m.OngoingMonitoringPage))],
+  ['datasets', lazyRoute(() => import('../screening/lists-pages.js').then((m) => m.DatasetsPage))],
+  ['downloads', lazyRoute(() => import('../screening/downloads-page.js').then((m) => m.DownloadsPage))],
+  ['settings', lazyRoute(() => import('../screening/settings-page.js').then((m) => m.SettingsPage))],
+];
 
 /** The route table (spec §2): every page shares the shell; guarded groups sit under RequireAccess. */
 export const routes: RouteObject[] = [
@@ -64,11 +82,30 @@ export const routes: RouteObject[] = [
         children: [
           { path: 'account', element: <AccountPage /> },
           { path: 'upgrade', element: <UpgradePage /> },
-          // The screening dashboard itself is built with the second part of the client app.
-          { path: 'dashboard/screening/*', element: <NotFoundPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+  {
+    // Spec §2: the screening area, under its own shell; the bare path goes to Entity Screening.
+    path: 'dashboard/screening',
+    errorElement: <ErrorScreen />,
+    element: <SessionRoot />,
+    children: [
+      {
+        element: <RequireAccess level="subscribed" />,
+        children: [
+          {
+            element: <DashboardShell />,
+            children: [
+              { index: true, element: <Navigate to="api-screen" replace /> },
+              ...SCREENING_PAGES.map(([path, Page]) => ({ path, element: <Page /> })),
+              { path: '*', element: <NotFoundPage /> },
+            ],
+          },
+        ],
+      },
     ],
   },
 ];

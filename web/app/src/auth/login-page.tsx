@@ -1,6 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Factor, Session } from '@vigil/proto';
-import { Button, Checkbox, Input, Label, Spinner, Tabs, TabsContent, TabsList, TabsTrigger, toast } from '@vigil/ui';
+import {
+  Alert,
+  AlertDescription,
+  AlertTitle,
+  Button,
+  Checkbox,
+  Input,
+  Label,
+  Spinner,
+  Tabs,
+  TabsContent,
+  TabsList,
+  TabsTrigger,
+  toast,
+} from '@vigil/ui';
 import { Loader2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -98,8 +112,10 @@ function SignInPanel({ onSecondFactor }: { onSecondFactor: (pending: PendingSeco
     defaultValues: { email: '', password: '', remember_me: false },
   });
   const { errors } = form.formState;
+  const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
 
   const onSubmit = form.handleSubmit(async (values) => {
+    setUnconfirmed(null);
     try {
       const session = await signIn(values).unwrap();
       // With an authenticator app the password alone is not a sign-in: nothing is kept until the code step.
@@ -113,12 +129,22 @@ function SignInPanel({ onSecondFactor }: { onSecondFactor: (pending: PendingSeco
       toast({ title: 'Signed in', description: `Welcome, ${session.user.full_name ?? session.user.email}.` });
       await routeAfterSignIn(session);
     } catch (error) {
+      // An unconfirmed address stays on the form until the next attempt: a 5-second toast is easy to miss.
+      setUnconfirmed(isApiError(error) && error.code === 'EMAIL_NOT_CONFIRMED' ? values.email : null);
       toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' });
     }
   });
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Sign in">
+      {unconfirmed && (
+        <Alert tone="warning" data-testid="email-not-confirmed">
+          <AlertTitle>Email not confirmed</AlertTitle>
+          <AlertDescription>
+            Confirm <strong>{unconfirmed}</strong> with the link in the message we sent when you signed up, then sign in.
+          </AlertDescription>
+        </Alert>
+      )}
       <div className="flex flex-col gap-2">
         <Label htmlFor="signin-email">Email</Label>
         <Input
@@ -170,6 +196,7 @@ function SignInPanel({ onSecondFactor }: { onSecondFactor: (pending: PendingSeco
 function SignUpPanel({ onCreated }: { onCreated: () => void }) {
   const [signUp, { isLoading }] = useSignUpMutation();
   const [created, setCreated] = useState<string | null>(null);
+  const [createdFor, setCreatedFor] = useState<string | null>(null);
   const form = useForm<SignUpForm>({
     resolver: zodResolver(signUpFormSchema),
     defaultValues: {
@@ -196,6 +223,7 @@ function SignUpPanel({ onCreated }: { onCreated: () => void }) {
       }).unwrap();
       toast({ title: reply.admin ? 'Admin account created' : 'Account created', description: reply.message });
       setCreated(reply.message);
+      setCreatedFor(values.email);
       form.reset();
       if (reply.admin) onCreated();
     } catch (error) {
@@ -211,6 +239,11 @@ function SignUpPanel({ onCreated }: { onCreated: () => void }) {
         className="flex flex-col gap-4 rounded-lg border border-success/30 bg-success-soft p-4 text-sm text-success-foreground"
       >
         <p className="font-semibold">{created}</p>
+        {createdFor && (
+          <p data-testid="signup-address">
+            We sent the confirmation link to <strong>{createdFor}</strong>. Open it to activate your account, then sign in.
+          </p>
+        )}
         <Button variant="outline" onClick={() => setCreated(null)}>
           Create another account
         </Button>

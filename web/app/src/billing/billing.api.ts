@@ -30,9 +30,9 @@ export const billingApi = gatewayApi.injectEndpoints({
     getClientByEmail: build.query<ClientByEmailResponse, string>({
       query: (email) => `/api/payment/client-by-email/${encodeURIComponent(email)}`,
     }),
-    /** Authenticated by the API key, as the spec's portal-session call is. */
-    openPortalSession: build.mutation<PortalSessionResponse, { apiKey: string }>({
-      query: ({ apiKey }) => ({ url: '/api/payment/portal-session', headers: { 'x-api-key': apiKey } }),
+    /** Authorised by the session: the gateway takes the client from it. */
+    openPortalSession: build.mutation<PortalSessionResponse, void>({
+      query: () => ({ url: '/api/payment/portal-session' }),
     }),
     getSandboxSession: build.query<SandboxCheckoutSession, string>({
       query: (id) => `/api/payment/sandbox/sessions/${encodeURIComponent(id)}`,
@@ -61,6 +61,7 @@ export const billingApi = gatewayApi.injectEndpoints({
 
 export const {
   useGetPlansQuery,
+  useGetSubscriptionQuery,
   useCreateCheckoutSessionMutation,
   useGetClientByEmailQuery,
   useOpenPortalSessionMutation,

@@ -1,21 +1,19 @@
 import type { Plan } from '@vigil/proto';
-import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, cn, Input, Label, toast } from '@vigil/ui';
+import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, toast } from '@vigil/ui';
 import { ArrowLeft, ArrowRight, CreditCard, KeyRound, Loader2, LogOut, ShieldCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useAppDispatch } from '../app/hooks.js';
 import { SCREENING_HOME } from '../auth/post-sign-in.js';
 import { checkSubscription } from '../auth/subscription.js';
 import { useAuth } from '../auth/use-auth.js';
 import { useSignOut } from '../auth/use-sign-out.js';
-import { checkApiKeyFormat } from '../dashboard/api-key.js';
-import { writeApiKey } from '../dashboard/api-key-store.js';
 import { usePageTitle } from '../shell/page-title.js';
 import { LoadError, Loading } from '../shell/query-states.js';
 import { useCreateCheckoutSessionMutation, useGetPlansQuery } from './billing.api.js';
 import { PlanCard } from './plan-card.js';
 import { formatUsd } from './pricing.js';
-import { readSelectedPlan } from './selected-plan.js';
+import { readSelectedPlan, rememberSelectedPlan } from './selected-plan.js';
 import { StepIndicator } from './step-indicator.js';
 
 const STEPS = ['Choose Plan', 'Payment', 'Get API Key'] as const;
@@ -28,7 +26,7 @@ export function OnboardingPage() {
   const navigate = useNavigate();
   const signOut = useSignOut();
   const [params] = useSearchParams();
-  const [step, setStep] = useState(params.get('step') === 'key' ? 2 : 0);
+  const [step, setStep] = useState(params.get('step') === 'key' ? 2 : params.get('step') === 'payment' && readSelectedPlan() ? 1 : 0);
   const [tier, setTier] = useState(readSelectedPlan);
   const plans = useGetPlansQuery();
   const selectedPlan = plans.data?.plans.find((plan) => plan.tier === tier) ?? null;
@@ -79,7 +77,11 @@ export function OnboardingPage() {
                     role="radio"
                     aria-checked={plan.tier === tier}
                     aria-label={plan.name}
-                    onClick={() => setTier(plan.tier)}
+                    onClick={() => {
+                      // Kept for the tab, so "Try Again" after a cancelled payment comes back to it.
+                      rememberSelectedPlan(plan.tier);
+                      setTier(plan.tier);
+                    }}
                     className="cursor-pointer rounded-card text-left focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-ring"
                   >
                     <PlanCard plan={plan} selected={plan.tier === tier} />
@@ -171,64 +173,25 @@ function PaymentStep({ plan, onBack }: { plan: Plan; onBack: () => void }) {
   );
 }
 
+/** The last step: the session is enough for the dashboard; the API key is for integrations (Settings). */
 function ApiKeyStep() {
   const navigate = useNavigate();
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<string | null>(null);
-
-  const go = (target: string) => {
-    if (value.trim() === '') {
-      setError('Please enter your API key to continue.');
-      toast({ title: 'API Key Required', description: 'Please enter your API key to continue.', variant: 'destructive' });
-      return;
-    }
-    const checked = checkApiKeyFormat(value);
-    if (!checked.ok) {
-      setError(checked.message);
-      return;
-    }
-    writeApiKey(checked.key);
-    navigate(target);
-  };
-
   return (
     <section className="mt-10 max-w-2xl" aria-labelledby="key-heading">
       <Card>
         <CardHeader>
           <KeyRound className="size-6 text-primary" aria-hidden />
-          <CardTitle id="key-heading">Get your API key</CardTitle>
-          <CardDescription>Paste the API key shown after checkout. It connects this browser to your account.</CardDescription>
+          <CardTitle id="key-heading">You're ready to screen</CardTitle>
+          <CardDescription>
+            The dashboard works with your sign-in. Your API key is for integrations: it was shown once after checkout, and
+            Settings in the dashboard can issue a new one.
+          </CardDescription>
         </CardHeader>
-        <CardContent className="flex flex-col gap-4">
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="onboarding-key">API key</Label>
-            <Input
-              id="onboarding-key"
-              className={cn('font-mono')}
-              autoComplete="off"
-              value={value}
-              aria-invalid={error !== null}
-              aria-describedby={error ? 'onboarding-key-error' : undefined}
-              onChange={(event) => {
-                setValue(event.target.value);
-                setError(null);
-              }}
-            />
-            {error && (
-              <p id="onboarding-key-error" role="alert" className="text-sm text-destructive-foreground">
-                {error}
-              </p>
-            )}
-          </div>
-          <div className="flex flex-wrap gap-2">
-            <Button onClick={() => go(SCREENING_HOME)}>Continue to Screening</Button>
-            <Button variant="outline" onClick={() => go('/dashboard')}>
-              Go to Dashboard
-            </Button>
-          </div>
-          <p className="text-sm text-muted-foreground">
-            Lost it? <Link to="/account" className="font-medium text-primary hover:underline">Your account page</Link> can issue a new one.
-          </p>
+        <CardContent className="flex flex-wrap gap-2">
+          <Button onClick={() => navigate(SCREENING_HOME)}>Continue to Screening</Button>
+          <Button variant="outline" onClick={() => navigate('/dashboard')}>
+            Go to Dashboard
+          </Button>
         </CardContent>
       </Card>
     </section>

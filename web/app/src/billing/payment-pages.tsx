@@ -5,6 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { errorMessage, isApiError } from '../api/api-error.js';
 import { useBackGoesToDashboard } from '../auth/back-to-dashboard.js';
 import { SCREENING_HOME } from '../auth/post-sign-in.js';
+import { readSelectedPlan } from './selected-plan.js';
 import { useAuth } from '../auth/use-auth.js';
 import { usePageTitle } from '../shell/page-title.js';
 import { LoadError, Loading } from '../shell/query-states.js';
@@ -233,7 +234,7 @@ export function PaymentCancelPage() {
       <p className="mt-3 text-muted-foreground">No payment was taken. You can choose a plan again whenever you are ready.</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <Button asChild>
-          <Link to="/onboarding">Try Again</Link>
+          <Link to={readSelectedPlan() ? '/onboarding?step=payment' : '/onboarding'}>Try Again</Link>
         </Button>
         <Button asChild variant="outline">
           <Link to="/dashboard">Back to Dashboard</Link>

@@ -1,5 +1,19 @@
 import type { Tier, UpgradeOption } from '@vigil/proto';
-import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, cn, toast } from '@vigil/ui';
+import {
+  Badge,
+  Button,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  cn,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+  toast,
+} from '@vigil/ui';
 import { ArrowLeft, Check, Crown, Loader2, Mail, Zap } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, Navigate } from 'react-router-dom';
@@ -110,6 +124,7 @@ function UpgradeOptions({ client }: { client: ClientInfo }) {
   const [selected, setSelected] = useState<Tier | null>(null);
   const [loadPreview, preview] = useLazyGetUpgradePreviewQuery();
   const [upgrade, upgrading] = useUpgradeMutation();
+  const [confirming, setConfirming] = useState(false);
 
   useEffect(() => {
     if (options.isError) toast({ title: 'Error', description: 'Failed to load upgrade information', variant: 'destructive' });
@@ -134,6 +149,7 @@ function UpgradeOptions({ client }: { client: ClientInfo }) {
   const submit = async () => {
     // Spec §5: only with a tier selected and its preview loaded; otherwise nothing happens.
     if (!selected || !previewReady || !chosen) return;
+    setConfirming(false);
     try {
       await upgrade({ newTier: selected }).unwrap();
       toast({
@@ -217,7 +233,7 @@ function UpgradeOptions({ client }: { client: ClientInfo }) {
                 <Summary label="Days remaining" value={String(preview.data.daysRemaining)} />
               </dl>
             ) : null}
-            <Button size="lg" className="mt-6" onClick={() => void submit()} disabled={!previewReady || upgrading.isLoading}>
+            <Button size="lg" className="mt-6" onClick={() => setConfirming(true)} disabled={!previewReady || upgrading.isLoading}>
               {upgrading.isLoading ? (
                 <>
                   <Loader2 className="animate-spin" aria-hidden /> Processing Upgrade...
@@ -231,6 +247,26 @@ function UpgradeOptions({ client }: { client: ClientInfo }) {
           </CardContent>
         </Card>
       )}
+      {/* The charge is real and immediate: say the amount and ask first. */}
+      <Dialog open={confirming && previewReady} onOpenChange={setConfirming}>
+        <DialogContent>
+          <DialogTitle>Confirm upgrade to {chosen?.tierName}</DialogTitle>
+          <DialogDescription>
+            Your card on file will be charged{' '}
+            <strong data-testid="upgrade-amount">{preview.data ? formatUsd(preview.data.proratedCost, 2) : ''}</strong> now
+            for the {preview.data?.daysRemaining} days left in this billing period. Your quota rises to{' '}
+            {preview.data ? formatCount(preview.data.newTotalQuota) : ''} calls immediately.
+          </DialogDescription>
+          <div className="mt-6 flex justify-end gap-2">
+            <Button variant="outline" onClick={() => setConfirming(false)}>
+              Cancel
+            </Button>
+            <Button onClick={() => void submit()} disabled={upgrading.isLoading}>
+              Pay {preview.data ? formatUsd(preview.data.proratedCost, 2) : ''} and upgrade
+            </Button>
+          </div>
+        </DialogContent>
+      </Dialog>
     </>
   );
 }

@@ -9,6 +9,8 @@ import { useSignOut } from '../auth/use-sign-out.js';
 import { OnlineBadge } from '../shell/online-status.js';
 import { usePageTitle } from '../shell/page-title.js';
 import { LoadError, Loading } from '../shell/query-states.js';
+import { planOf } from '../screening/plan.js';
+import { UsageCharts } from '../screening/usage-charts.js';
 import { ApiKeyCard } from './api-key-card.js';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
@@ -63,8 +65,8 @@ export function DashboardPage() {
         )}
       </div>
 
-      <div className="mt-8 grid gap-6 lg:grid-cols-[1.5fr_1fr]">
-        <ApiKeyCard />
+      <div className="mt-8 grid grid-cols-1 gap-6 lg:grid-cols-[1.5fr_1fr]">
+        <ApiKeyCard apiKey={summary.data?.api_key} />
         <Card>
           <CardHeader>
             <CardTitle>Account information</CardTitle>
@@ -75,7 +77,7 @@ export function DashboardPage() {
             ) : summary.isError ? (
               <LoadError title="Failed to load account information" error={summary.error} onRetry={() => void summary.refetch()} />
             ) : (
-              <dl className="grid gap-3 text-sm">
+              <dl className="grid grid-cols-1 gap-3 text-sm">
                 <Row label="Email" value={user?.email ?? '—'} />
                 <Row label="User ID" value={<span className="font-mono text-xs break-all">{user?.id}</span>} />
                 <Row label="Created" value={user ? dateFormat.format(new Date(user.created_at)) : '—'} />
@@ -101,8 +103,17 @@ export function DashboardPage() {
         </Card>
       </div>
 
+      {summary.data && planOf(summary.data.client.tier)?.dashboardAccess && (
+        <section aria-labelledby="activity-heading" className="mt-8">
+          <h2 id="activity-heading" className="mb-4 text-lg font-semibold">
+            The last 30 days
+          </h2>
+          <UsageCharts />
+        </section>
+      )}
+
       <Card className="mt-6">
-        <CardHeader className="flex-row items-center gap-4">
+        <CardHeader className="flex-row flex-wrap items-center gap-4">
           <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-primary-soft text-primary">
             <ShieldCheck className="size-5" aria-hidden />
           </span>
@@ -123,7 +134,7 @@ function Row({ label, value }: { label: string; value: React.ReactNode }) {
   return (
     <div className="flex items-start justify-between gap-4 border-b border-border pb-3 last:border-0 last:pb-0">
       <dt className="text-muted-foreground">{label}</dt>
-      <dd className="text-right font-medium">{value}</dd>
+      <dd className="min-w-0 text-right font-medium break-words">{value}</dd>
     </div>
   );
 }

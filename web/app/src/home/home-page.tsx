@@ -201,7 +201,7 @@ function Hero() {
           </p>
           <div className="mt-9 flex flex-wrap gap-3">
             <Button asChild size="lg">
-              <Link to="/onboarding">
+              <Link to={CONTACT_LINK}>
                 Start Free API Trial <ArrowRight aria-hidden />
               </Link>
             </Button>

@@ -103,7 +103,7 @@ export function PricingPage() {
               <Link to={CONTACT_LINK}>Contact Sales</Link>
             </Button>
             <Button asChild>
-              <Link to="/login">
+              <Link to={CONTACT_LINK}>
                 Start Free Trial <ArrowRight aria-hidden />
               </Link>
             </Button>

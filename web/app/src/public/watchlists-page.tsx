@@ -28,7 +28,7 @@ export function WatchlistsPage() {
         lead="Nine groups of lists, read from their official publishers and loaded as each publishes a new version. Entity counts and update dates below are live figures from the Vigil list catalogue."
       >
         <Button asChild size="lg">
-          <Link to="/login">Start Free API Trial</Link>
+          <Link to={CONTACT_LINK}>Start Free API Trial</Link>
         </Button>
         <Button asChild size="lg" variant="outline">
           <Link to={CONTACT_LINK}>Contact Sales</Link>

@@ -2,6 +2,7 @@ import { Toaster } from '@vigil/ui';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { SessionKeeper } from '../auth/session-keeper.js';
 import { OfflineBanner } from './online-status.js';
+import { scrollKey } from './scroll-key.js';
 import { SiteFooter } from './site-footer.js';
 import { SiteHeader } from './site-header.js';
 
@@ -9,15 +10,21 @@ import { SiteHeader } from './site-header.js';
 export function PublicLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main-content"
+        className="sr-only z-[70] rounded-lg bg-surface px-4 py-2 font-medium text-primary shadow-float focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </a>
       <SessionKeeper />
       <SiteHeader />
-      <main className="flex-1">
+      <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
         <Outlet />
       </main>
       <SiteFooter />
       <OfflineBanner />
       <Toaster />
-      <ScrollRestoration />
+      <ScrollRestoration getKey={scrollKey} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 // Argument parsing for vigil-screen, kept apart from I/O so it can be unit-tested.
 import type { MatchingConfig } from '../config.js';
+import { DEFAULT_ALGORITHM } from '../algorithm.js';
 
 export type CliCommand =
   | { command: 'batch'; lists: string; options: CliOptions }
@@ -14,7 +15,7 @@ export const USAGE = `Usage:
   vigil-screen explain --lists <dir> [options] [--dob YYYY[-MM[-DD]]] [--country X] [--type T] "<name>"
 
 Options:
-  --algorithm <name>     matching algorithm (default vigil-v1)
+  --algorithm <name>     matching algorithm (default ${DEFAULT_ALGORITHM})
   --limit <n>            results per query (default 10)
   --high <score>         HIGH_SCORE, blocked at or above (default 0.85)
   --medium <score>       MEDIUM_SCORE, review at or above (default 0.6)
@@ -40,7 +41,7 @@ export function parseArgs(argv: readonly string[]): CliCommand {
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') return { command: 'help' };
   if (command === '--version' || command === 'version') return { command: 'version' };
   if (command !== 'batch' && command !== 'explain') throw new CliUsageError(`unknown command "${command}"`);
-  const options: CliOptions = { algorithm: 'vigil-v1', limit: 10, config: {} };
+  const options: CliOptions = { algorithm: DEFAULT_ALGORITHM, limit: 10, config: {} };
   const positional: string[] = [];
   let lists: string | undefined;
   let dob: string | undefined;

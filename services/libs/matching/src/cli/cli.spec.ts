@@ -8,7 +8,7 @@ describe('vigil-screen arguments', () => {
     expect(parseArgs(['batch', '--lists', 'd', '--high', '0.9', '--medium', '0.5', '--limit', '5'])).toEqual({
       command: 'batch',
       lists: 'd',
-      options: { algorithm: 'vigil-v1', limit: 5, config: { highScore: 0.9, mediumScore: 0.5 } },
+      options: { algorithm: 'vigil-v2', limit: 5, config: { highScore: 0.9, mediumScore: 0.5 } },
     });
     expect(parseArgs(['explain', '--lists', 'd', '--dob', '1950', 'Sergey Lavrov'])).toMatchObject({ command: 'explain', name: 'Sergey Lavrov', dob: '1950' });
   });

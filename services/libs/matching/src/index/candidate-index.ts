@@ -2,6 +2,7 @@ import type { Entity } from '@vigil/lists';
 import { resolveConfig, type MatchingConfig } from '../config.js';
 import { joinTokens, type NameForm, type NameToken } from '../name/analyze.js';
 import { compareTokens, DEFAULT_NAME_PARAMS, newCompareContext, type NameParams, type Rarity } from '../name/compare.js';
+import { DEFAULT_RULES, V1_RULES, type EngineRules } from '../rules.js';
 import { entityScore, prepareEntity, prepareQuery, scoreEntity, type EntityMatch, type NameView, type PreparedEntity, type PreparedQuery, type ScoreOptions, type ScreeningQuery } from '../match/score-entity.js';
 import { trigrams } from '../similarity.js';
 import { Postings, PostingsBuilder } from './postings.js';
@@ -119,9 +120,12 @@ export class CandidateIndex {
   private reached: Int32Array = new Int32Array(0);
   private coverages: Float64Array = new Float64Array(0);
 
-  constructor(entities: Iterable<Entity>, config: Partial<MatchingConfig> = {}) {
+  readonly rules: EngineRules;
+
+  constructor(entities: Iterable<Entity>, config: Partial<MatchingConfig> = {}, rules: EngineRules = DEFAULT_RULES) {
     this.config = resolveConfig(config);
-    this.params = { ...DEFAULT_NAME_PARAMS, levDistanceMax: this.config.levDistanceMax };
+    this.rules = rules;
+    this.params = rules === V1_RULES ? { ...DEFAULT_NAME_PARAMS, levDistanceMax: this.config.levDistanceMax } : { ...DEFAULT_NAME_PARAMS, levDistanceMax: this.config.levDistanceMax, rules };
     this.rarityFn = (text) => this.rarity(text);
     this.build(entities);
   }
@@ -136,7 +140,7 @@ export class CandidateIndex {
     const refWeak: number[] = [];
     const termTokens: NameToken[] = [];
     for (const entity of source) {
-      const prepared = prepareEntity(entity);
+      const prepared = prepareEntity(entity, this.rules);
       const ei = this.entities.length;
       this.entities.push(prepared);
       prepared.names.forEach((pn, ni) => {
@@ -568,7 +572,7 @@ export class CandidateIndex {
    * index was built); token rarity stays that of the whole index.
    */
   screen(query: ScreeningQuery, limit = this.config.resultLimit, scope?: Uint8Array): EntityMatch[] {
-    const prepared = prepareQuery(query);
+    const prepared = prepareQuery(query, this.rules);
     for (const form of prepared.name.forms) for (const t of form.tokens) if (t.kind === 'word' || t.kind === 'initial') t.rarity = this.rarity(t.text);
     // rank by score alone; only the matches returned are built, with their explanations
     const ranked: Array<{ e: number; entity: Entity; score: number; nameIndex: number }> = [];
@@ -592,7 +596,7 @@ export class CandidateIndex {
 
   /** Scores a query against every indexed entity (no retrieval); for tests and audits. */
   screenExhaustively(query: ScreeningQuery, limit = this.config.resultLimit): EntityMatch[] {
-    const prepared = prepareQuery(query);
+    const prepared = prepareQuery(query, this.rules);
     const matches: EntityMatch[] = [];
     const context = newCompareContext();
     for (const e of this.entities) {

@@ -1,8 +1,9 @@
 import type { Entity, EntityName, EntityType } from '@vigil/lists';
 import { statusFor, type MatchStatus, type MatchingConfig } from '../config.js';
-import { analyzeName, type AnalyzedName, type EntityTypeHint, type NameForm } from '../name/analyze.js';
-import { compareNameForms, DEFAULT_NAME_PARAMS, round4, type AlignedToken, type CompareContext, type NameComparison, type NameParams, type Rarity } from '../name/compare.js';
+import { analyzeName, markBothWays, type AnalyzedName, type EntityTypeHint, type NameForm } from '../name/analyze.js';
+import { compareNameForms, DEFAULT_NAME_PARAMS, isLegalFormText, round4, type AlignedToken, type CompareContext, type NameComparison, type NameParams, type Rarity } from '../name/compare.js';
 import { toCountryCode } from './countries.js';
+import { DEFAULT_RULES, V1_RULES, type EngineRules } from '../rules.js';
 
 export type ScreeningQuery = {
   name: string;
@@ -30,7 +31,7 @@ export type PreparedEntity = {
 };
 
 export type QualifierEffect = {
-  qualifier: 'dob' | 'country' | 'entityType' | 'weakAlias' | 'evidence';
+  qualifier: 'dob' | 'country' | 'entityType' | 'weakAlias' | 'evidence' | 'specificity';
   /** Points added to (negative: taken from) the score. */
   effect: number;
   detail: string;
@@ -52,6 +53,8 @@ export type EntityMatch = {
   tokens: AlignedToken[];
   unmatchedList: string[];
   qualifiers: QualifierEffect[];
+  /** v2, a query not written in Latin script: the name as written and the reading that matched. */
+  queryReading?: { written: string; read: string };
 };
 
 export function normaliseEntityType(t: string | undefined): EntityType | undefined {
@@ -63,14 +66,25 @@ export function normaliseEntityType(t: string | undefined): EntityType | undefin
   return undefined;
 }
 
-export function prepareQuery(query: ScreeningQuery): PreparedQuery {
-  const type = normaliseEntityType(query.entityType);
-  const dob = query.dob && /^\d{4}(-\d{2}(-\d{2})?)?$/.test(query.dob.trim()) ? query.dob.trim() : undefined;
-  return { query, name: analyzeName(query.name, type as EntityTypeHint | undefined), type, country: toCountryCode(query.country), dob };
+function hasLegalForm(form: NameForm): boolean {
+  const ts = form.tokens;
+  if (ts.some((t) => t.kind === 'legal')) return true;
+  // the short forms (S.A., AG, AS) are legal forms only at an edge of a longer name
+  return ts.length >= 2 && ts[ts.length - 1]!.kind === 'word' && isLegalFormText(ts[ts.length - 1]!.text);
 }
 
-export function prepareEntity(entity: Entity): PreparedEntity {
-  const names = entity.names.filter((n) => n.full && n.full.trim()).map((name) => ({ name, analyzed: analyzeName(name.full, entity.type, name.parts?.family) }));
+export function prepareQuery(query: ScreeningQuery, rules: EngineRules = DEFAULT_RULES): PreparedQuery {
+  const type = normaliseEntityType(query.entityType);
+  const dob = query.dob && /^\d{4}(-\d{2}(-\d{2})?)?$/.test(query.dob.trim()) ? query.dob.trim() : undefined;
+  const name = analyzeName(query.name, type as EntityTypeHint | undefined, undefined, rules, true);
+  // v2: a name with a legal form ("… S.A.", "… LLC") is an organisation's, whatever the caller left out
+  const inferred = type === undefined && rules.specificity && name.forms.some(hasLegalForm) ? 'organization' : type;
+  return { query, name, type: inferred, country: toCountryCode(query.country), dob };
+}
+
+export function prepareEntity(entity: Entity, rules: EngineRules = DEFAULT_RULES): PreparedEntity {
+  const names = entity.names.filter((n) => n.full && n.full.trim()).map((name) => ({ name, analyzed: analyzeName(name.full, entity.type, name.parts?.family, rules) }));
+  if (rules.specificity) markBothWays(names.map((n) => n.analyzed.forms));
   const countries = new Set<string>();
   for (const c of [...entity.nationalities, ...entity.citizenships, ...entity.addresses.map((a) => a.country ?? '')]) {
     const code = toCountryCode(c);
@@ -171,7 +185,43 @@ export type ScoreOptions = {
   explain?: boolean;
 };
 
-type BestName = { adjusted: number; raw: number; factor: number; nameIdx: number; qf: NameForm; lf: NameForm; cmp: NameComparison };
+type BestName = { adjusted: number; raw: number; factor: number; nameIdx: number; qf: NameForm; lf: NameForm; cmp: NameComparison; capped: number; why: string };
+
+/** Words and numbers, not counting a legal form the analyser left as a word ("S.A." in a query of unknown type). */
+function contentTokens(form: NameForm): number {
+  let n = 0;
+  for (const t of form.tokens) if ((t.kind === 'word' && !isLegalFormText(t.text)) || t.kind === 'number') n++;
+  return n;
+}
+
+/** v2: a date of birth or a country that agrees with the list supports a name that proves little by itself. */
+function supported(query: PreparedQuery, entity: PreparedEntity): boolean {
+  if (query.dob && dobVerdict(query.dob, entity.entity.birthDates) >= 1) return true;
+  return query.country !== undefined && entity.countries.has(query.country);
+}
+
+/**
+ * v2's specificity rules on one name pair; returns the cap on its score (Infinity: none).
+ * - A list name of one word ("HORIZON") inside a longer organisation name proves little: it
+ *   cannot carry the query to review unless a country or date of birth supports it.
+ * - Han read as Sino-Korean (ko-mr, ko-rr) stands for a Korean name: not against a list entry
+ *   whose countries are all other than Korea's, so a Chinese name does not flag Chinese entries
+ *   through their Korean-looking romanisations.
+ */
+function specificityCap(query: PreparedQuery, entity: PreparedEntity, qf: NameForm, lf: NameForm, cmp: NameComparison, config: MatchingConfig): { cap: number; why: string } | null {
+  if (qf.scheme.startsWith('ko-') && qf.tokens.some((t) => t.script === 'Hani') && entity.countries.size > 0 && !entity.countries.has('KP') && !entity.countries.has('KR')) return { cap: 0, why: '' };
+  const cap = Math.max(0, config.mediumScore - 0.05);
+  if (supported(query, entity)) return null;
+  if (entity.entity.type !== 'individual' && query.type !== 'individual' && contentTokens(lf) === 1 && contentTokens(qf) >= 2) {
+    return { cap, why: 'the list name is a single word inside a longer name, and no country or date of birth supports it: kept below review' };
+  }
+  // - A person's name whose family name a Latin query lacks altogether (Li Na against Lina KINAYEH);
+  //   across scripts a missing family name is more often a reading that failed.
+  if (cmp.familyMissing === true && entity.entity.type === 'individual' && qf.scheme === 'latin' && lf.scheme === 'latin') {
+    return { cap, why: 'the family name on the list is not in the query, and no country or date of birth supports it: kept below review' };
+  }
+  return null;
+}
 
 /**
  * The forms of the names `nameIndexes` selects, and whether each is a weak alias, as the
@@ -183,6 +233,7 @@ export type NameView = { refs: readonly number[]; forms: ReadonlyArray<readonly 
 /** The entity's best-matching name or alias for the query: the score-only search both scorers share. */
 function bestName(query: PreparedQuery, entity: PreparedEntity, options: ScoreOptions, params: NameParams, view?: NameView): BestName | null {
   let best: BestName | null = null;
+  const specificity = params.rules !== undefined && params.rules.specificity;
   const indexes = options.nameIndexes ?? entity.names.map((_, i) => i);
   for (let k = 0; k < indexes.length; k++) {
     const ni = indexes[k]!;
@@ -205,8 +256,19 @@ function bestName(query: PreparedQuery, entity: PreparedEntity, options: ScoreOp
         const factor = evidenceFactor(cmp.evidence);
         let adjusted = cmp.score * factor;
         if (weak) adjusted = Math.min(adjusted, WEAK_ALIAS_CAP);
+        let capped = Infinity;
+        let why = '';
+        if (specificity) {
+          const rule = specificityCap(query, entity, qf, lf, cmp, options.config);
+          if (rule && rule.cap === 0) continue;
+          if (rule) {
+            capped = rule.cap;
+            why = rule.why;
+            adjusted = Math.min(adjusted, capped);
+          }
+        }
         // ties: prefer the primary name, then strong aliases, then list order
-        if (!best || adjusted > best.adjusted + 1e-12) best = { adjusted, raw: cmp.score, factor, nameIdx: ni, qf, lf, cmp };
+        if (!best || adjusted > best.adjusted + 1e-12) best = { adjusted, raw: cmp.score, factor, nameIdx: ni, qf, lf, cmp, capped, why };
       }
     }
   }
@@ -247,8 +309,10 @@ function finalScore(adjusted: number, qualifiers: readonly QualifierEffect[], fr
   return clampScore(score);
 }
 
+/** Callers that pass no params (the Elasticsearch engine, tests) score with the default algorithm's rules, as they prepared with them. */
 function defaultParams(options: ScoreOptions): NameParams {
-  return options.params ?? { ...DEFAULT_NAME_PARAMS, levDistanceMax: options.config.levDistanceMax };
+  if (options.params) return options.params;
+  return DEFAULT_RULES === V1_RULES ? { ...DEFAULT_NAME_PARAMS, levDistanceMax: options.config.levDistanceMax } : { ...DEFAULT_NAME_PARAMS, levDistanceMax: options.config.levDistanceMax, rules: DEFAULT_RULES };
 }
 
 /**
@@ -274,6 +338,10 @@ export function scoreEntity(query: PreparedQuery, entity: PreparedEntity, option
   if (pn.name.strength === 'weak' && best.raw * best.factor > WEAK_ALIAS_CAP) {
     qualifiers.push({ qualifier: 'weakAlias', effect: round4(WEAK_ALIAS_CAP - best.raw * best.factor), detail: 'matched a weak alias: capped at review' });
   }
+  const beforeCap = Math.min(best.raw * best.factor, pn.name.strength === 'weak' ? WEAK_ALIAS_CAP : Infinity);
+  if (best.capped < beforeCap) {
+    qualifiers.push({ qualifier: 'specificity', effect: round4(best.capped - beforeCap), detail: best.why });
+  }
   const named = qualifiers.length;
   qualifierEffects(query, entity, qualifiers);
   const score = finalScore(best.adjusted, qualifiers, named);
@@ -290,5 +358,6 @@ export function scoreEntity(query: PreparedQuery, entity: PreparedEntity, option
     tokens: best.cmp.tokens,
     unmatchedList: best.cmp.unmatchedList,
     qualifiers,
+    ...(params.rules !== undefined && best.qf.scheme !== 'latin' ? { queryReading: { written: query.query.name, read: best.qf.tokens.map((t) => t.text).join(' ') } } : {}),
   };
 }

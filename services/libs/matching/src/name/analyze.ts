@@ -6,6 +6,8 @@ import { EDGE_ONLY_LEGAL, GENERIC_ORG_WORDS, HONORIFICS, LEGAL_FORM_PHRASES, PAR
 import type { Script } from '../text/scripts.js';
 import { boundedEditDistance } from '../similarity.js';
 import { transliterate } from '../text/translit.js';
+import { transliterateV2 } from '../text/translit-v2.js';
+import { DEFAULT_RULES, type EngineRules } from '../rules.js';
 import type { FormPlan } from './compare.js';
 
 /**
@@ -39,6 +41,10 @@ export type NameToken = {
   rarity?: number;
   /** Memo key of the token for comparison caches (set on first use). */
   key?: string;
+  /** v2: part of a person's hyphenated surname written last ("Celaya-Mendez"). */
+  compound?: boolean;
+  /** v2: the list writes this word both joined and split (Gholamali, Gholam Ali), so a fuzzy join across its boundary counts. */
+  bothWays?: boolean;
 };
 
 export type NameForm = {
@@ -57,7 +63,7 @@ export type NameForm = {
  * list and joined tokens, and mixed shapes made those loads megamorphic.
  */
 export function newToken(text: string, kind: TokenKind, script: Script, phonetic: readonly string[], skeleton: string, group: number, legal?: string): NameToken {
-  return { text, kind, script, legal, phonetic, skeleton, skeleton2: undefined, group, family: undefined, generic: undefined, rarity: undefined, key: undefined };
+  return { text, kind, script, legal, phonetic, skeleton, skeleton2: undefined, group, family: undefined, generic: undefined, rarity: undefined, key: undefined, bothWays: undefined, compound: undefined };
 }
 
 export type AnalyzedName = {
@@ -115,7 +121,7 @@ for (const phrase of LEGAL_FORM_PHRASES) {
   LEGAL_BY_FIRST.set(first, list);
 }
 
-type RawWord = { text: string; script: Script; family?: boolean; skeleton?: string };
+type RawWord = { text: string; script: Script; family?: boolean; skeleton?: string; compound?: boolean };
 
 // Spelled-out legal forms ("obshchestvo s ogranichennoy otvetstvennostyu") come in
 // several romanisations; long words of phrases of 3+ words may differ by two edits.
@@ -183,6 +189,7 @@ function classify(words: RawWord[], type: EntityTypeHint | undefined): NameToken
     const f = kind === 'word' || kind === 'particle' ? wordFeatures(text) : { phonetic: [], skeleton: '', group: -1 };
     const token = newToken(text, kind, w.script, f.phonetic, w.skeleton ?? f.skeleton, f.group);
     if (w.family && kind === 'word') token.family = true;
+    if (w.compound && kind === 'word') token.compound = true;
     if (kind === 'word' && type !== 'individual' && GENERIC_ORG_WORDS.has(text)) token.generic = true;
     tokens.push(token);
   }
@@ -193,7 +200,7 @@ function classify(words: RawWord[], type: EntityTypeHint | undefined): NameToken
  * Turns a raw name into its comparable forms: NFKC, case folding, every Latin reading
  * of non-Latin script, punctuation and diacritics removed, and each token classified.
  */
-export function analyzeName(raw: string, type?: EntityTypeHint, familyName?: string): AnalyzedName {
+export function analyzeName(raw: string, type?: EntityTypeHint, familyName?: string, rules: EngineRules = DEFAULT_RULES, query = false): AnalyzedName {
   let lower = ASCII.test(raw) ? raw.toLowerCase() : raw.normalize('NFKC').toLowerCase().replace(/ß/g, 'ss');
   const family = new Set<string>();
   if (familyName) for (const w of latinWords(familyName)) family.add(w);
@@ -214,9 +221,15 @@ export function analyzeName(raw: string, type?: EntityTypeHint, familyName?: str
       }
     }
   }
+  // v2: a person's last word written with a hyphen ("Jose Roberto CELAYA-MENDEZ") is a compound surname
+  const compound = new Set<string>();
+  if (rules.specificity && !query && type === 'individual' && !raw.includes(',')) {
+    const last = raw.trim().split(/\s+/).pop() ?? '';
+    if (/\p{L}-\p{L}/u.test(last)) for (const w of latinWords(last)) compound.add(w);
+  }
   const forms: NameForm[] = [];
   const seen = new Set<string>();
-  for (const variant of transliterate(lower)) {
+  for (const variant of rules.readings === 'v2' ? transliterateV2(lower, query) : transliterate(lower)) {
     const words: RawWord[] = [];
     for (const seg of variant.segments) {
       const segWords = latinWords(seg.text);
@@ -224,6 +237,7 @@ export function analyzeName(raw: string, type?: EntityTypeHint, familyName?: str
       segWords.forEach((text, k) => {
         const w: RawWord = { text, script: seg.script };
         if (family.has(text)) w.family = true;
+        if (compound.has(text)) w.compound = true;
         if (skeletons) w.skeleton = skeletons[k];
         words.push(w);
       });
@@ -265,4 +279,28 @@ export function joinTokens(tokens: readonly NameToken[]): NameToken {
   const joined = newToken(text, 'word', sameScript ? first.script : 'Latn', f.phonetic, skeleton, f.group);
   if (skeleton2) joined.skeleton2 = skeleton2;
   return joined;
+}
+
+/**
+ * v2: marks the tokens of an entity's names that the list writes both joined and split across
+ * its names ("Gholamali" and "Gholam Ali"): the single token and the tokens it splits into.
+ */
+export function markBothWays(forms: ReadonlyArray<readonly NameForm[]>): void {
+  const singles = new Map<string, NameToken[]>();
+  for (const fs of forms) for (const f of fs) for (const t of f.tokens) if (t.kind === 'word') singles.set(t.text, [...(singles.get(t.text) ?? []), t]);
+  for (const fs of forms) {
+    for (const f of fs) {
+      const ts = f.tokens;
+      for (let i = 0; i + 1 < ts.length; i++) {
+        let joined = ts[i]!.text;
+        for (let k = i + 1; k < ts.length && k <= i + 2; k++) {
+          joined += ts[k]!.text;
+          const single = singles.get(joined);
+          if (!single) continue;
+          for (const t of single) t.bothWays = true;
+          for (let x = i; x <= k; x++) ts[x]!.bothWays = true;
+        }
+      }
+    }
+  }
 }

@@ -2,6 +2,8 @@ import { coarseSkeleton } from '../text/abjad.js';
 import { groupHasSkeleton } from '../text/equivalents.js';
 import { LEGAL_FORM_PHRASES } from '../text/lexicon.js';
 import { boundedEditDistance, collapseDoubles, jaroWinkler, jaroWinklerBelow } from '../similarity.js';
+import type { EngineRules } from '../rules.js';
+import type { Script } from '../text/scripts.js';
 import { joinTokens, type NameForm, type NameToken, type TokenKind } from './analyze.js';
 
 export type TokenMethod = 'exact' | 'equivalent' | 'transliterated' | 'phonetic' | 'fuzzy' | 'initial';
@@ -29,6 +31,8 @@ export type NameParams = {
   missingFamilyCost: number;
   /** Weight multiplier of family-name tokens. */
   familyWeight: number;
+  /** The algorithm's rules when they are not v1's (absent for v1). */
+  rules?: EngineRules;
 };
 
 export const DEFAULT_NAME_PARAMS: NameParams = {
@@ -63,6 +67,10 @@ const LEGAL_FAMILY_OF_TEXT = new Map<string, string>();
 for (const p of LEGAL_FORM_PHRASES) {
   const text = p.tokens.join('');
   if (!LEGAL_FAMILY_OF_TEXT.has(text)) LEGAL_FAMILY_OF_TEXT.set(text, p.family);
+}
+
+export function isLegalFormText(text: string): boolean {
+  return LEGAL_FAMILY_OF_TEXT.has(text);
 }
 
 /** Score of a token pair one edit beyond the fuzzy budget: counts neither for nor against much. */
@@ -115,6 +123,7 @@ export function compareTokens(q: NameToken, c: NameToken, params: NameParams = D
     return NO_MATCH;
   }
   if (q.text === c.text) return { score: 1, method: crossScript ? 'transliterated' : 'exact' };
+  if (params.rules !== undefined && params.rules.specificity && crossScript && isSyllabic(q.script) !== isSyllabic(c.script)) return syllableSimilarity(q, c);
   // a particle or title is what it is: "al" is not a misspelt "Ali"
   if (isWeakKind(q.kind) || isWeakKind(c.kind)) {
     return q.group >= 0 && q.group === c.group ? EQUIVALENT : NO_MATCH;
@@ -134,8 +143,19 @@ export function compareTokens(q: NameToken, c: NameToken, params: NameParams = D
     if (s < 0.9 && latin.group >= 0 && abjad.skeleton.length >= 2 && groupHasSkeleton(latin.group, abjad.skeleton)) s = 0.9;
     if (s > best.score) best = { score: s, method: 'transliterated' };
   }
+  if (crossScript && params.rules !== undefined && params.rules.readings === 'v2' && (isLooseScript(q.script) || isLooseScript(c.script))) {
+    const s = looseSimilarity(q.text, c.text);
+    if (s > best.score) best = { score: s, method: 'transliterated' };
+  }
   const maxLen = Math.max(q.text.length, c.text.length);
   const allowed = allowedEdits(maxLen, params.levDistanceMax);
+  // v2: a three-letter word with one letter mistyped after the first ("Som" for "Son") is
+  // evidence, where v1 allows no edit at all; not between two different known names
+  if (maxLen === 3 && q.text.length === 3 && c.text.length === 3 && params.rules !== undefined && params.rules.specificity && best.score < SHORT_TYPO_SCORE) {
+    if (q.text.charCodeAt(0) === c.text.charCodeAt(0) && (q.text.charCodeAt(1) === c.text.charCodeAt(1)) !== (q.text.charCodeAt(2) === c.text.charCodeAt(2)) && !(q.group >= 0 && c.group >= 0 && q.group !== c.group)) {
+      best = { score: SHORT_TYPO_SCORE, method: 'fuzzy' };
+    }
+  }
   // nothing below needs a Jaro-Winkler under 0.8, and most token pairs of a query are unrelated
   if (jaroWinklerBelow(q.text, c.text, 0.8)) return best;
   // the length gap bounds the edit distance: too far for any edit rule and no shared sound, no match
@@ -145,6 +165,8 @@ export function compareTokens(q: NameToken, c: NameToken, params: NameParams = D
     const d = boundedEditDistance(q.text, c.text, allowed);
     // a differing first letter is rarer as a typo than as a different name
     const firstLetter = q.text.charCodeAt(0) === c.text.charCodeAt(0) ? 1 : 0.93;
+    // v2: short words that differ in their first consonant are different names (Kalam, Salam), not typos
+    if (!crossScript && firstLetter !== 1 && maxLen <= 6 && params.rules !== undefined && params.rules.specificity && consonantClash(q.text, c.text)) return best;
     if (d <= allowed && jw >= 0.84) {
       const collapsedEqual = d === 1 && collapseDoubles(q.text) === collapseDoubles(c.text);
       const s = collapsedEqual ? 0.95 : (0.5 * jw + 0.5 * (1 - d / maxLen)) * firstLetter;
@@ -171,6 +193,8 @@ export type AlignedToken = {
   method: TokenMethod | 'unmatched' | 'contradicted';
   score: number;
   weight: number;
+  /** v2, transliterated pairs: the scripts the query and list tokens were written in. */
+  scripts?: [Script, Script];
 };
 
 export type NameComparison = {
@@ -180,6 +204,11 @@ export type NameComparison = {
   unmatchedList: string[];
   /** Weighted agreement: how much distinctive name the two forms share. */
   evidence: number;
+  /** v2: content tokens matched as the same word (exact, known variant, transliteration) and only approximately (spelling, sound). */
+  sure?: number;
+  approx?: number;
+  /** v2: the list name has a family name and the query has none of it. */
+  familyMissing?: boolean;
 };
 
 /**
@@ -314,7 +343,7 @@ function listPlan(form: NameForm, params: NameParams, rarity: Rarity | undefined
     for (const t of tokens) data.push(tokenWeight(t, rarity, params));
     for (const run of runs) data.push(run.idx[0]!, run.idx.length, run.length, run.abjad ? 1 : 0, run.id);
     plan = {
-      key: formKeyId(tokens.map((t) => `${tokenKey(t)}\u0002${t.family ? 1 : 0}${t.generic ? 1 : 0}${t.skeleton}\u0002${t.skeleton2 ?? ''}\u0002${t.rarity ?? ''}`).join('\u0003')),
+      key: formKeyId(tokens.map((t) => `${tokenKey(t)}\u0002${t.family ? 1 : 0}${t.generic ? 1 : 0}${t.bothWays ? 1 : 0}${t.compound ? 1 : 0}${t.skeleton}\u0002${t.skeleton2 ?? ''}\u0002${t.rarity ?? ''}`).join('\u0003')),
       data,
       runTokens: runs.map((run) => run.token),
       weightsParams: params,
@@ -584,6 +613,7 @@ function alignForms(query: NameForm, list: NameForm, params: NameParams, rarity:
   const data = plan.data;
   const pairs = memo?.pairs;
   const slot = memo ? memo.slot : 0;
+  const v2 = params.rules !== undefined && params.rules.specificity;
   for (let i = 0; i < nq; i++) {
     const qt = q[i]!;
     for (let j = 0; j < nc; j++) {
@@ -599,7 +629,7 @@ function alignForms(query: NameForm, list: NameForm, params: NameParams, rarity:
       const other = c[j]!;
       if (other.kind !== 'word' || !lengthsCompatible(run.length, run.abjad, other)) continue;
       const sim = cachedCompare(pairs, slot + nq + r, run.token, other, data[j]!, params);
-      if (sim.score >= joinFloor(run.abjad, other)) edges.push(run.idx[0]!, run.idx.length, j, 1, sim.score, sim.method, qDen, cDen);
+      if (sim.score >= joinFloor(run.abjad, other) && (v2 === false || joinAllowed(sim) || other.bothWays === true)) edges.push(run.idx[0]!, run.idx.length, j, 1, sim.score, sim.method, qDen, cDen);
     }
   }
   for (let r = 0, at = 2 * nc; at < data.length; r++, at += RUN_FIELDS) {
@@ -609,7 +639,7 @@ function alignForms(query: NameForm, list: NameForm, params: NameParams, rarity:
       const other = q[i]!;
       if (other.kind !== 'word' || !lengthsCompatible(runLength, runAbjad, other)) continue;
       const sim = cachedCompare(pairs, slot + i, other, plan.runTokens[r]!, data[at + 4]!, params);
-      if (sim.score >= joinFloor(runAbjad, other)) edges.push(i, 1, data[at]!, data[at + 1]!, sim.score, sim.method, qDen, cDen);
+      if (sim.score >= joinFloor(runAbjad, other) && (v2 === false || joinAllowed(sim) || runWrittenBothWays(c, data[at]!, data[at + 1]!))) edges.push(i, 1, data[at]!, data[at + 1]!, sim.score, sim.method, qDen, cDen);
     }
   }
   // a legal form on one side against the words of a misspelt phrase on the other
@@ -651,6 +681,8 @@ function alignForms(query: NameForm, list: NameForm, params: NameParams, rarity:
   let num = 0;
   let den = 0;
   let evidence = 0;
+  let sure = 0;
+  let approx = 0;
   for (let phase = 0; phase < 3; phase++) {
     if (phase === 1) {
       // leftover words on both sides contradict each other, heaviest first
@@ -696,6 +728,10 @@ function alignForms(query: NameForm, list: NameForm, params: NameParams, rarity:
         usedC[j] = 1;
         weightC += data[nc + j]!;
       }
+      if (v2 && !initialPhase && isContent(q[e.qs]!.kind)) {
+        if (e.method === 'fuzzy' || e.method === 'phonetic') approx++;
+        else sure++;
+      }
       // an initial proves less than a whole name: weigh it as the initial
       const w = initialPhase ? Math.min(weightQ, weightC) : (weightQ + weightC) / 2;
       num += w * e.score;
@@ -710,12 +746,36 @@ function alignForms(query: NameForm, list: NameForm, params: NameParams, rarity:
           score: round4(e.score),
           weight: round4(w),
         });
+        // v2 explanations name the scripts of a transliterated pair: transliteration(han→latin)
+        if (v2 && e.method === 'transliterated') aligned[aligned.length - 1]!.scripts = [q[e.qs]!.script, c[e.cs]!.script];
       }
+    }
+  }
+  // v2: a Han or Hangul query lacking a syllable of a list name (or adding one) differs by a character of the name, not by a middle name
+  const syllabicQuery = v2 && nq > 0 && isSyllabic(q[0]!.script);
+  // v2: a list name wholly inside the query, followed by a distinctive word it lacks, is a
+  // different name (Nabil TIZINI Nakamura is not Nabil TIZINI), not an omitted middle name
+  let trailingFrom = nq;
+  if (v2 && nc >= 2) {
+    let listContained = true;
+    let matchedContent = 0;
+    for (let j = 0; j < nc; j++) {
+      if (!isContent(c[j]!.kind)) continue;
+      if (usedC[j]) matchedContent++;
+      else listContained = false;
+    }
+    if (listContained && matchedContent >= 2) {
+      let lastUsed = -1;
+      for (let i = 0; i < nq; i++) if (usedQ[i]) lastUsed = i;
+      trailingFrom = lastUsed + 1;
     }
   }
   for (let i = 0; i < nq; i++) {
     if (usedQ[i]) continue;
-    const w = wq[i]! * (q[i]!.kind === 'number' ? 1 : params.extraQueryCost);
+    const t = q[i]!;
+    // after a particle it is a lineage or place name that extends the name (Saddam Hussein al-Tikriti), not another surname
+    const trailing = i >= trailingFrom && t.kind === 'word' && !t.generic && t.text.length > 1 && !LEGAL_FAMILY_OF_TEXT.has(t.text) && !(i > 0 && q[i - 1]!.kind === 'particle');
+    const w = wq[i]! * (t.kind === 'number' ? 1 : trailing || (syllabicQuery && isContent(t.kind)) ? TRAILING_EXTRA_COST : params.extraQueryCost);
     den += w;
     if (explain) aligned.push({ first: i, query: [q[i]!.text], list: [], method: 'unmatched', score: 0, weight: round4(w) });
   }
@@ -723,14 +783,130 @@ function alignForms(query: NameForm, list: NameForm, params: NameParams, rarity:
   for (let j = 0; j < nc; j++) {
     if (usedC[j]) continue;
     const t = c[j]!;
-    const cost = t.kind === 'number' ? 1 : t.family ? params.missingFamilyCost : params.missingListCost;
+    const cost =
+      t.kind === 'number' ? 1 : syllabicQuery && isContent(t.kind) ? MISSING_SYLLABLE_COST : v2 && t.compound === true && compoundPartMatched(c, usedC) ? MISSING_COMPOUND_COST : t.family ? params.missingFamilyCost : params.missingListCost;
     den += data[nc + j]! * cost;
     if (explain) unmatchedList.push(t.text);
   }
   const score = den > 0 ? num / den : 0;
+  if (v2) {
+    let hasFamily = false;
+    let familyMatched = false;
+    for (let j = 0; j < nc; j++) {
+      if (c[j]!.family !== true || !isContent(c[j]!.kind)) continue;
+      hasFamily = true;
+      if (usedC[j]) familyMatched = true;
+    }
+    const familyMissing = hasFamily && !familyMatched;
+    if (!explain) return { score, tokens: [], unmatchedList, evidence, sure, approx, familyMissing };
+    aligned.sort((a, b) => a.first - b.first);
+    return { score, tokens: aligned.map(({ first: _first, ...t }) => t), unmatchedList, evidence, sure, approx, familyMissing };
+  }
   if (!explain) return { score, tokens: [], unmatchedList, evidence };
   aligned.sort((a, b) => a.first - b.first);
   return { score, tokens: aligned.map(({ first: _first, ...t }) => t), unmatchedList, evidence };
+}
+
+/** Scripts whose Latin readings blur letters Latin keeps apart: Greek, kana, Hebrew. */
+function isLooseScript(script: string): boolean {
+  return script === 'Grek' || script === 'Kana' || script === 'Hebr';
+}
+
+const LOOSE_UNITS: Record<string, string> = {
+  shch: 's', sch: 's', tch: 't', ch: 't', ts: 't', tz: 't', sh: 's', zh: 'z', kh: 'h', gh: 'g', th: 't', ph: 'f', dh: 'd', dj: 'z', dz: 'z',
+  ck: 'k', j: 'z', c: 'k', q: 'k', x: 'ks', w: 'b', v: 'b', p: 'f', l: 'r', y: '', a: '', e: '', i: '', o: '', u: '',
+};
+const LOOSE_PATTERN = /shch|sch|tch|ch|ts|tz|sh|zh|kh|gh|th|ph|dh|dj|dz|ck|[jcqxwvplyaeiou]/g;
+const LOOSE_KEYS = new Map<string, string>();
+
+/**
+ * v2: the consonants of a word as Greek, kana and Hebrew can write them: v/b/w, p/f, r/l, t/ch/ts,
+ * j/z/dz, kh/h fall together, vowels go (Greek and kana spell them differently, Hebrew mostly
+ * not at all) except a leading one, and doubled letters are written once.
+ */
+export function looseKey(text: string): string {
+  let k = LOOSE_KEYS.get(text);
+  if (k !== undefined) return k;
+  const lead = /^[aeiou]/.test(text) ? 'a' : '';
+  k = lead + text.replace(LOOSE_PATTERN, (m) => LOOSE_UNITS[m]!).replace(/(.)\1+/g, '$1').replace(/h$/, '');
+  if (LOOSE_KEYS.size > 100_000) LOOSE_KEYS.clear();
+  LOOSE_KEYS.set(text, k);
+  return k;
+}
+
+/** Same loose key: 0.9; one edit apart on keys of 4 or more: 0.8; otherwise no evidence. */
+function looseSimilarity(a: string, b: string): number {
+  const ka = looseKey(a);
+  const kb = looseKey(b);
+  if (ka.length < 2 || kb.length < 2) return 0;
+  if (ka === kb) return 0.9;
+  if (Math.min(ka.length, kb.length) >= 4 && boundedEditDistance(ka, kb, 1) <= 1) return 0.8;
+  return 0;
+}
+
+const SOUND_CLASS: Record<string, string> = { b: 'p', p: 'p', f: 'p', v: 'p', w: 'p', c: 'k', k: 'k', q: 'k', g: 'k', d: 't', t: 't', s: 's', z: 's', x: 's', j: 'j', y: 'j', l: 'l', r: 'l', m: 'm', n: 'm', h: 'h' };
+
+/** Both words start with a consonant, and the two consonants sound nothing alike. */
+function consonantClash(a: string, b: string): boolean {
+  const x = SOUND_CLASS[a.charAt(0)];
+  const y = SOUND_CLASS[b.charAt(0)];
+  return x !== undefined && y !== undefined && x !== y && !(x === 'j' && y === 'k') && !(x === 'k' && y === 'j');
+}
+
+/** Han and Hangul: every romanised token is a whole syllable (or a name of whole syllables). */
+function isSyllabic(script: string): boolean {
+  return script === 'Hani' || script === 'Hang';
+}
+
+/**
+ * v2: a syllable read from Han or Hangul matches a Latin token as a whole or through the
+ * equivalence table, never by edit distance: "guang" is not a misspelt "guanghua", nor "yong"
+ * a misspelt "ryong"; a character has one reading per scheme, and each scheme is tried.
+ */
+function syllableSimilarity(q: NameToken, c: NameToken): TokenSimilarity {
+  if (q.kind === 'initial' || c.kind === 'initial' || isWeakKind(q.kind) || isWeakKind(c.kind)) return NO_MATCH;
+  if (q.group >= 0 && q.group === c.group) return { score: 0.95, method: 'transliterated' };
+  // Korean romanisations disagree on consonant voicing and on eo/o, eu/u (RR geon, McCune-Reischauer kon, lists Gon)
+  if (koreanFold(q.text) === koreanFold(c.text)) return { score: 0.9, method: 'transliterated' };
+  return NO_MATCH;
+}
+
+const KOREAN_FOLDS: Record<string, string> = { eo: 'o', eu: 'u', ch: 'j', k: 'g', p: 'b', t: 'd', sh: 's', wo: 'o', ae: 'e', l: 'r' };
+
+function koreanFold(text: string): string {
+  return text.replace(/eo|eu|ch|sh|wo|ae|[kptl]/g, (m) => KOREAN_FOLDS[m]!);
+}
+
+function runWrittenBothWays(tokens: readonly NameToken[], from: number, count: number): boolean {
+  for (let k = from; k < from + count; k++) if (tokens[k]!.bothWays !== true) return false;
+  return true;
+}
+
+/** v2: the score of a three-letter word one substitution away. */
+const SHORT_TYPO_SCORE = 0.7;
+
+/** v2: the cost multiplier of the part of a hyphenated surname the query lacks when it has the other part (Jose Mendez is not Jose Roberto CELAYA-MENDEZ). */
+const MISSING_COMPOUND_COST = 1.2;
+
+function compoundPartMatched(tokens: readonly NameToken[], used: Uint8Array): boolean {
+  for (let j = 0; j < tokens.length; j++) if (used[j] && tokens[j]!.compound === true) return true;
+  return false;
+}
+
+/** v2: the cost multiplier of a list syllable a Han or Hangul query lacks (張英 is not JANG Yong Son). */
+const MISSING_SYLLABLE_COST = 2;
+
+/** v2: the cost multiplier of a distinctive query word after a list name the query wholly contains. */
+const TRAILING_EXTRA_COST = 2;
+
+/**
+ * v2: joining words across a boundary ("Anna Bell" ↔ "ANABELL") counts only when the joined
+ * spelling is the same word (or the same word in another script); a fuzzy or phonetic join is
+ * two coincidences at once. Where a list writes a name both ways, its other spelling matches
+ * the query directly.
+ */
+function joinAllowed(sim: TokenSimilarity): boolean {
+  return sim.method === 'transliterated' || (sim.method === 'exact' && sim.score >= 1) || sim.method === 'equivalent';
 }
 
 export function round4(x: number): number {

@@ -20,9 +20,9 @@ export type TranslitSegment = { text: string; script: Script; skeletons?: string
  */
 export type TranslitVariant = { scheme: string; segments: TranslitSegment[] };
 
-type Run = { text: string; script: Script };
+export type Run = { text: string; script: Script };
 
-function splitRuns(text: string): Run[] {
+export function splitRuns(text: string): Run[] {
   const runs: Run[] = [];
   let current: Run | undefined;
   for (const ch of text) {

@@ -1,0 +1,216 @@
+import { Controller, Delete, Get, HttpCode, Post, Put, Sse, type MessageEvent } from '@nestjs/common';
+import { DomainError, RpcClient } from '@vigil/platform';
+import {
+  bulkAddBodySchema,
+  bulkRemoveBodySchema,
+  contracts,
+  createWebhookBodySchema,
+  listAlertsQuerySchema,
+  listMonitoredEntitiesQuerySchema,
+  monitoringSettingsChangeSchema,
+  newMonitoredEntitySchema,
+  updateMonitoredEntityBodySchema,
+  webhookDeliveriesQuerySchema,
+  type ResolvedKey,
+} from '@vigil/proto';
+import { map, type Observable } from 'rxjs';
+import { z } from 'zod';
+import { Credentials } from '../credentials/credentials.js';
+import { CurrentClient, ZodBody, ZodParam, ZodQuery } from '../http/route-params.js';
+import { Monitoring, monitoringCaller } from './monitoring.service.js';
+
+const on = contracts.monitoring;
+const uuid = z.uuid();
+
+/** A path id that is not an id names nothing: 404, like another client's id. */
+function idParam(id: string, what: string): string {
+  if (!uuid.safeParse(id).success) throw new DomainError('NOT_FOUND', `No ${what} ${id.slice(0, 80)}.`);
+  return id;
+}
+
+/**
+ * Ongoing monitoring (spec §7 "Monitoring"), webhooks and live push, with the dashboard's
+ * credentials (the client's API key and a session of one of its users). Bodies and queries are
+ * parsed with the proto schemas monitoring parses too; `caller` always comes from the credentials.
+ */
+@Controller('api/monitoring')
+export class MonitoringController {
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly monitoring: Monitoring,
+  ) {}
+
+  @Post('entities')
+  @HttpCode(201)
+  @Credentials('dashboard')
+  create(
+    @CurrentClient() client: ResolvedKey,
+    @ZodBody(newMonitoredEntitySchema, 'monitored entity') body: z.output<typeof newMonitoredEntitySchema>,
+  ) {
+    return this.rpc.request(on.entities.create, { ...body, caller: monitoringCaller(client) });
+  }
+
+  @Get('entities')
+  @Credentials('dashboard')
+  list(
+    @CurrentClient() client: ResolvedKey,
+    @ZodQuery(listMonitoredEntitiesQuerySchema) query: z.output<typeof listMonitoredEntitiesQuerySchema>,
+  ) {
+    return this.rpc.request(on.entities.list, { ...query, caller: monitoringCaller(client) });
+  }
+
+  @Put('entities/:id')
+  @Credentials('dashboard')
+  update(
+    @CurrentClient() client: ResolvedKey,
+    @ZodParam('id') id: string,
+    @ZodBody(updateMonitoredEntityBodySchema, 'status change') body: z.output<typeof updateMonitoredEntityBodySchema>,
+  ) {
+    return this.rpc.request(on.entities.update, {
+      ...body,
+      id: idParam(id, 'monitored entity'),
+      caller: monitoringCaller(client),
+    });
+  }
+
+  @Delete('entities/:id')
+  @Credentials('dashboard')
+  remove(@CurrentClient() client: ResolvedKey, @ZodParam('id') id: string) {
+    return this.rpc.request(on.entities.delete, {
+      id: idParam(id, 'monitored entity'),
+      caller: monitoringCaller(client),
+    });
+  }
+
+  /** The manual check: screened now, its alerts raised before the answer. */
+  @Post('entities/:id/check')
+  @HttpCode(200)
+  @Credentials('dashboard')
+  check(@CurrentClient() client: ResolvedKey, @ZodParam('id') id: string) {
+    return this.rpc.request(
+      on.entities.check,
+      { id: idParam(id, 'monitored entity'), caller: monitoringCaller(client) },
+      { timeoutMs: this.monitoring.slowTimeoutMs },
+    );
+  }
+
+  @Get('alerts')
+  @Credentials('dashboard')
+  alerts(
+    @CurrentClient() client: ResolvedKey,
+    @ZodQuery(listAlertsQuerySchema) query: z.output<typeof listAlertsQuerySchema>,
+  ) {
+    return this.rpc.request(on.alerts.list, { ...query, caller: monitoringCaller(client) });
+  }
+
+  @Post('alerts/:id/acknowledge')
+  @HttpCode(200)
+  @Credentials('dashboard')
+  acknowledge(@CurrentClient() client: ResolvedKey, @ZodParam('id') id: string) {
+    return this.rpc.request(on.alerts.acknowledge, {
+      id: idParam(id, 'monitoring alert'),
+      caller: monitoringCaller(client),
+    });
+  }
+
+  @Get('stats')
+  @Credentials('dashboard')
+  stats(@CurrentClient() client: ResolvedKey) {
+    return this.rpc.request(on.stats, { caller: monitoringCaller(client) });
+  }
+
+  @Get('settings')
+  @Credentials('dashboard')
+  settings(@CurrentClient() client: ResolvedKey) {
+    return this.rpc.request(on.settings.get, { caller: monitoringCaller(client) });
+  }
+
+  @Put('settings')
+  @Credentials('dashboard')
+  updateSettings(
+    @CurrentClient() client: ResolvedKey,
+    @ZodBody(monitoringSettingsChangeSchema, 'settings') body: z.output<typeof monitoringSettingsChangeSchema>,
+  ) {
+    return this.rpc.request(on.settings.update, { ...body, caller: monitoringCaller(client) });
+  }
+
+  @Post('bulk')
+  @HttpCode(201)
+  @Credentials('dashboard')
+  bulkAdd(
+    @CurrentClient() client: ResolvedKey,
+    @ZodBody(bulkAddBodySchema, 'bulk add') body: z.output<typeof bulkAddBodySchema>,
+  ) {
+    return this.rpc.request(
+      on.entities.bulkAdd,
+      { ...body, caller: monitoringCaller(client) },
+      { timeoutMs: this.monitoring.slowTimeoutMs },
+    );
+  }
+
+  /** All of the ids the client's, or nothing is removed (404). */
+  @Post('bulk/remove')
+  @HttpCode(200)
+  @Credentials('dashboard')
+  bulkRemove(
+    @CurrentClient() client: ResolvedKey,
+    @ZodBody(bulkRemoveBodySchema, 'bulk remove') body: z.output<typeof bulkRemoveBodySchema>,
+  ) {
+    return this.rpc.request(on.entities.bulkRemove, { ...body, caller: monitoringCaller(client) });
+  }
+
+  @Get('service/status')
+  @Credentials('dashboard')
+  status(@CurrentClient() client: ResolvedKey) {
+    return this.rpc.request(on.serviceStatus, { caller: monitoringCaller(client) });
+  }
+
+  /** The secret (whsec_…) is in this answer only. */
+  @Post('webhooks')
+  @HttpCode(201)
+  @Credentials('dashboard')
+  createWebhook(
+    @CurrentClient() client: ResolvedKey,
+    @ZodBody(createWebhookBodySchema, 'webhook endpoint') body: z.output<typeof createWebhookBodySchema>,
+  ) {
+    return this.rpc.request(on.webhooks.create, { ...body, caller: monitoringCaller(client) });
+  }
+
+  @Get('webhooks')
+  @Credentials('dashboard')
+  webhooks(@CurrentClient() client: ResolvedKey) {
+    return this.rpc.request(on.webhooks.list, { caller: monitoringCaller(client) });
+  }
+
+  @Delete('webhooks/:id')
+  @Credentials('dashboard')
+  deleteWebhook(@CurrentClient() client: ResolvedKey, @ZodParam('id') id: string) {
+    return this.rpc.request(on.webhooks.delete, {
+      id: idParam(id, 'webhook endpoint'),
+      caller: monitoringCaller(client),
+    });
+  }
+
+  @Get('webhooks/:id/deliveries')
+  @Credentials('dashboard')
+  deliveries(
+    @CurrentClient() client: ResolvedKey,
+    @ZodParam('id') id: string,
+    @ZodQuery(webhookDeliveriesQuerySchema) query: z.output<typeof webhookDeliveriesQuerySchema>,
+  ) {
+    return this.rpc.request(on.webhooks.deliveries, {
+      ...query,
+      id: idParam(id, 'webhook endpoint'),
+      caller: monitoringCaller(client),
+    });
+  }
+
+  /** Server-Sent Events: `monitoring.alert` and `screening.review_required` as they happen (medium tier and up). */
+  @Sse('stream')
+  @Credentials('dashboard')
+  stream(@CurrentClient() client: ResolvedKey): Observable<MessageEvent> {
+    return this.monitoring
+      .push(client)
+      .pipe(map((push): MessageEvent => (push ? { type: push.type, data: push } : { type: 'ready', data: {} })));
+  }
+}

@@ -1,0 +1,71 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DomainError } from '@vigil/platform';
+import {
+  monitoringPushSchema,
+  subjects,
+  type MonitoringCaller,
+  type MonitoringPush,
+  type ResolvedKey,
+} from '@vigil/proto';
+import { Observable } from 'rxjs';
+import { GATEWAY_CONFIG } from '../config.token.js';
+import type { GatewayConfig } from '../env.js';
+import { NatsStreams } from '../infra/jetstream.js';
+
+/** What monitoring needs to know of the caller: who, and what it may screen with which thresholds. */
+export const monitoringCaller = (client: ResolvedKey): MonitoringCaller => ({
+  clientId: client.clientId,
+  tier: client.tier,
+  feeds: client.feeds,
+  thresholds: client.thresholds,
+});
+
+/** §9: live push (websocket / real-time access) is for the medium tier and up. */
+const PUSH_TIERS: ReadonlySet<ResolvedKey['tier']> = new Set(['medium', 'large']);
+
+/** The live push of monitoring's events to a client, and the deadline of screening requests. */
+@Injectable()
+export class Monitoring {
+  constructor(
+    private readonly streams: NatsStreams,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+  ) {}
+
+  /** The deadline of requests that screen (the manual check, bulk add). */
+  get slowTimeoutMs(): number {
+    return this.config.BULK_SCREEN_TIMEOUT_MS;
+  }
+
+  /** The client's new alerts and review items as they happen (a comment every 15 s keeps proxies open). */
+  push(client: ResolvedKey): Observable<MonitoringPush | null> {
+    if (!PUSH_TIERS.has(client.tier)) {
+      throw new DomainError('FORBIDDEN', 'Live updates come with the medium plan and up; upgrade to use them.');
+    }
+    return new Observable<MonitoringPush | null>((subscriber) => {
+      let closed = false;
+      let unsubscribe = () => undefined as void;
+      const keepAlive = setInterval(() => subscriber.next(null), 15_000);
+      this.streams
+        .connect()
+        .then((nc) => {
+          if (closed) return;
+          const subscription = nc.subscribe(subjects.monitoring.push(client.clientId), {
+            callback: (error, message) => {
+              if (error) return subscriber.error(error);
+              const parsed = monitoringPushSchema.safeParse(message.json());
+              if (parsed.success) subscriber.next(parsed.data);
+            },
+          });
+          unsubscribe = () => subscription.unsubscribe();
+          // Tells the client it is subscribed: anything raised from now on will be pushed.
+          subscriber.next(null);
+        })
+        .catch((error: unknown) => subscriber.error(error));
+      return () => {
+        closed = true;
+        clearInterval(keepAlive);
+        unsubscribe();
+      };
+    });
+  }
+}

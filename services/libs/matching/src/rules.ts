@@ -1,0 +1,18 @@
+/**
+ * What distinguishes one registered algorithm's behaviour from another's. `vigil-v1` is
+ * frozen: a golden test (src/cli/golden-v1.spec.ts) pins its results, and new behaviour goes
+ * behind a new name. Functions that take rules default to the default algorithm's.
+ */
+export type EngineRules = {
+  readonly name: string;
+  /** 'v2': pinyin-pro for Han, wanakana for kana, vocalised Hebrew, phonetic Greek, national transcriptions of Russian names. */
+  readonly readings: 'v1' | 'v2';
+  /** Single-word list names, joins across word boundaries, trailing extra names, Sino-Korean readings: see score-entity.ts. */
+  readonly specificity: boolean;
+};
+
+export const V1_RULES: EngineRules = Object.freeze({ name: 'vigil-v1', readings: 'v1', specificity: false });
+export const V2_RULES: EngineRules = Object.freeze({ name: 'vigil-v2', readings: 'v2', specificity: true });
+
+/** The rules of the default algorithm: what every function that takes rules uses when given none. */
+export const DEFAULT_RULES: EngineRules = V2_RULES;

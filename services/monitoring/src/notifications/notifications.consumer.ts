@@ -1,0 +1,137 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { AckPolicy, DeliverPolicy, type ConsumerMessages } from '@nats-io/jetstream';
+import { nanos, type Subscription } from '@nats-io/transport-node';
+import { bulkJobCompletedEventSchema, screenedEventSchema, streams, subjects } from '@vigil/proto';
+import { MONITORING_CONFIG } from '../config.token.js';
+import type { MonitoringConfig } from '../env.js';
+import { NatsEvents } from '../events/nats-events.js';
+import { PushPublisher } from '../push/push.publisher.js';
+import { WebhooksRepository } from '../webhooks/webhooks.repository.js';
+
+export const SCREENINGS_CONSUMER = 'monitoring-review-items';
+
+/**
+ * Turns other services' events into webhook deliveries and live pushes:
+ * - `screening.v1.screened` with status review (a new item in the client's review queue) →
+ *   `screening.review_required`, from a durable JetStream consumer (idempotent by screening id);
+ * - `bulk.v1.job-completed` (core NATS, one replica of the queue group) → `bulk_job.completed`.
+ */
+@Injectable()
+export class NotificationsConsumer implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(NotificationsConsumer.name);
+  private messages: ConsumerMessages | undefined;
+  private subscription: Subscription | undefined;
+  private stopped = false;
+
+  constructor(
+    private readonly events: NatsEvents,
+    private readonly webhooks: WebhooksRepository,
+    private readonly push: PushPublisher,
+    @Inject(MONITORING_CONFIG) private readonly config: MonitoringConfig,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (!this.config.EVENT_CONSUMERS) return;
+    void this.start();
+  }
+
+  private async start(): Promise<void> {
+    try {
+      const { nc } = await this.events.connect();
+      this.subscription = nc.subscribe(subjects.gateway.bulkJobCompleted, {
+        queue: 'monitoring',
+        callback: (error, message) => {
+          if (error) return;
+          const parsed = bulkJobCompletedEventSchema.safeParse(message.json());
+          if (!parsed.success) return;
+          const { jobId, clientId, total, completedAt } = parsed.data;
+          this.webhooks
+            .enqueue(this.webhooks.db, clientId, 'bulk_job.completed', `bulk_job:${jobId}`, {
+              job_id: jobId,
+              total,
+              completed_at: completedAt,
+            })
+            .catch((e: unknown) => this.logger.warn(`bulk_job.completed for ${jobId}: ${String(e)}`));
+        },
+      });
+    } catch (error) {
+      this.logger.warn(`bulk job events not followed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    for (let attempt = 0; !this.stopped; attempt++) {
+      try {
+        await this.attachScreenings();
+        return;
+      } catch (error) {
+        if (attempt % 20 === 0) {
+          this.logger.warn(
+            `waiting for the SCREENINGS stream: ${error instanceof Error ? error.message : String(error)}`,
+          );
+        }
+        await new Promise((r) => setTimeout(r, 500));
+      }
+    }
+  }
+
+  private async attachScreenings(): Promise<void> {
+    const { js, jsm } = await this.events.connect();
+    await jsm.streams.info(streams.screenings.name);
+    try {
+      await jsm.consumers.info(streams.screenings.name, SCREENINGS_CONSUMER);
+    } catch {
+      await jsm.consumers.add(streams.screenings.name, {
+        durable_name: SCREENINGS_CONSUMER,
+        ack_policy: AckPolicy.Explicit,
+        ack_wait: nanos(30_000),
+        max_deliver: -1,
+        deliver_policy: DeliverPolicy.New,
+        filter_subject: subjects.screening.screened,
+      });
+    }
+    const consumer = await js.consumers.get(streams.screenings.name, SCREENINGS_CONSUMER);
+    this.messages = await consumer.consume({ max_messages: 100 });
+    void (async () => {
+      for await (const msg of this.messages!) {
+        if (this.stopped) break;
+        const parsed = screenedEventSchema.safeParse(msg.json());
+        if (!parsed.success) {
+          msg.term();
+          continue;
+        }
+        const event = parsed.data;
+        if (event.status !== 'review') {
+          msg.ack();
+          continue;
+        }
+        const review = {
+          screening_id: event.screeningId,
+          searched_name: event.searchedName,
+          matched_name: event.matchedName,
+          score: event.score,
+          created_at: event.createdAt,
+        };
+        try {
+          await this.webhooks.enqueue(
+            this.webhooks.db,
+            event.clientId,
+            'screening.review_required',
+            `review:${event.screeningId}`,
+            review,
+          );
+          this.push.send(event.clientId, { type: 'screening.review_required', review });
+          msg.ack();
+        } catch (error) {
+          this.logger.warn(
+            `review item ${event.screeningId}: ${error instanceof Error ? error.message : String(error)}`,
+          );
+          msg.nak(2_000);
+        }
+      }
+    })();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    this.subscription?.unsubscribe();
+    await this.messages?.close().catch(() => undefined);
+  }
+}

@@ -1,0 +1,72 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DomainError } from '@vigil/platform';
+import type {
+  CreateWebhookReply,
+  MonitoringCaller,
+  WebhookDelivery,
+  WebhookEndpoint,
+  WebhookEventType,
+} from '@vigil/proto';
+import { randomBytes } from 'node:crypto';
+import { MONITORING_CONFIG } from '../config.token.js';
+import type { MonitoringConfig } from '../env.js';
+import { targetProblem } from './webhook-targets.js';
+import { WebhooksRepository } from './webhooks.repository.js';
+
+/** §9: webhooks are for the small tier and up. */
+const WEBHOOK_TIERS: ReadonlySet<MonitoringCaller['tier']> = new Set(['small', 'medium', 'large']);
+
+const notFound = (id: string) => new DomainError('NOT_FOUND', `No webhook endpoint ${id}.`);
+
+/** A client's webhook endpoints and their delivery log. */
+@Injectable()
+export class WebhooksService {
+  constructor(
+    private readonly repository: WebhooksRepository,
+    @Inject(MONITORING_CONFIG) private readonly config: MonitoringConfig,
+  ) {}
+
+  async create(
+    caller: MonitoringCaller,
+    request: { url: string; event_types: WebhookEventType[]; description?: string | undefined },
+  ): Promise<CreateWebhookReply> {
+    this.entitled(caller);
+    const problem = await targetProblem(request.url, this.config.WEBHOOK_ALLOW_LOOPBACK);
+    if (problem) {
+      throw new DomainError('VALIDATION_FAILED', `The webhook URL ${problem}.`, [{ pointer: '/url', detail: problem }]);
+    }
+    // Standard Webhooks secret: whsec_ + base64 of 24 random bytes. Shown in this reply only.
+    const secret = `whsec_${randomBytes(24).toString('base64')}`;
+    const webhook = await this.repository.create(caller.clientId, {
+      url: request.url,
+      eventTypes: [...new Set(request.event_types)],
+      description: request.description || null,
+      secret,
+    });
+    return { webhook, secret };
+  }
+
+  async list(caller: MonitoringCaller): Promise<{ webhooks: WebhookEndpoint[] }> {
+    return { webhooks: await this.repository.list(caller.clientId) };
+  }
+
+  async delete(caller: MonitoringCaller, id: string): Promise<{ id: string; deleted: true }> {
+    if (!(await this.repository.delete(caller.clientId, id))) throw notFound(id);
+    return { id, deleted: true };
+  }
+
+  async deliveries(
+    caller: MonitoringCaller,
+    id: string,
+    page: { limit: number; offset: number },
+  ): Promise<{ deliveries: WebhookDelivery[] }> {
+    if (!(await this.repository.exists(caller.clientId, id))) throw notFound(id);
+    return { deliveries: await this.repository.deliveries(caller.clientId, id, page) };
+  }
+
+  private entitled(caller: MonitoringCaller) {
+    if (!WEBHOOK_TIERS.has(caller.tier)) {
+      throw new DomainError('FORBIDDEN', 'Webhook notifications come with the small plan and up; upgrade to use them.');
+    }
+  }
+}

@@ -1,0 +1,341 @@
+import type { ListInfo } from '@vigil/proto';
+import { Badge, Button, StatCard } from '@vigil/ui';
+import { Database, Download, List, Loader2, Radar, RefreshCw, Upload, Users } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { useGetAccountSummaryQuery } from '../auth/auth.api.js';
+import { feedLabel } from '../public/feed-labels.js';
+import { usePageTitle } from '../shell/page-title.js';
+import { PageHeader } from './dashboard-shell.js';
+import { planOf } from './plan.js';
+import { countFormat, EmptyState, formatBytes, formatDateTime, QueryView, today, useServerDownload } from './parts.js';
+import {
+  useGetClientListsQuery,
+  useGetListsQuery,
+  useGetMonitoredEntitiesQuery,
+  useGetMonitoringStatsQuery,
+} from './screening.api.js';
+
+const STATUS_TONE = { active: 'success', updating: 'warning', inactive: 'neutral' } as const;
+
+/** /dashboard/screening/lists: the sanctions and watch lists, live from the screening service. */
+export function ListsPage() {
+  usePageTitle('Sanctions Lists');
+  const lists = useGetListsQuery();
+  return (
+    <div className="mx-auto max-w-6xl">
+      <PageHeader
+        title="Sanctions Lists"
+        description="The lists Vigil screens against, with their current version."
+        actions={
+          <Button variant="outline" onClick={() => void lists.refetch()} disabled={lists.isFetching}>
+            <RefreshCw className={lists.isFetching ? 'animate-spin' : undefined} aria-hidden /> Refresh
+          </Button>
+        }
+      />
+      <QueryView
+        query={lists}
+        errorTitle="Failed to load lists"
+        isEmpty={(data) => data.lists.length === 0}
+        empty={<EmptyState title="No Lists Found">No list has been loaded yet.</EmptyState>}
+      >
+        {(data) => (
+          <div className="flex flex-col gap-4">
+            <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+              <StatCard label="Total lists" value={data.lists.length} icon={<List aria-hidden />} tone="brand" />
+              <StatCard
+                label="Active"
+                value={data.lists.filter((l) => l.status === 'active').length}
+                tone="success"
+                icon={<Database aria-hidden />}
+              />
+              <StatCard
+                label="Updating"
+                value={data.lists.filter((l) => l.status === 'updating').length}
+                tone="warning"
+                icon={<RefreshCw aria-hidden />}
+              />
+              <StatCard label="Total entities" value="1M+" icon={<Users aria-hidden />} />
+            </div>
+            <ul className="grid grid-cols-1 gap-3 md:grid-cols-2">
+              {data.lists.map((list) => (
+                <ListCard key={list.source} list={list} />
+              ))}
+            </ul>
+          </div>
+        )}
+      </QueryView>
+    </div>
+  );
+}
+
+function ListCard({ list, allowed = true }: { list: ListInfo; allowed?: boolean }) {
+  const [download, busy] = useServerDownload();
+  return (
+    <li className="flex min-w-0 flex-col gap-3 rounded-card border border-border bg-surface p-4 shadow-card">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 className="font-semibold break-words">{list.name}</h2>
+          <p className="text-xs text-muted-foreground">
+            {list.publisher} · {feedLabel(list.sourceDataset)}
+          </p>
+        </div>
+        <Badge tone={STATUS_TONE[list.status]} className="capitalize">
+          {list.status}
+        </Badge>
+      </div>
+      <p className="line-clamp-3 text-sm text-muted-foreground">{list.description}</p>
+      <dl className="grid grid-cols-2 gap-2 text-xs sm:grid-cols-4">
+        <Meta label="Entities" value={countFormat.format(list.entityCount)} />
+        <Meta label="Version" value={list.version === null ? '—' : `v${list.version}`} />
+        <Meta label="Size" value={formatBytes(list.fileSize)} />
+        <Meta label="Updated" value={formatDateTime(list.lastUpdated)} />
+      </dl>
+      {list.checksum && (
+        <p className="truncate font-mono text-[11px] text-muted-foreground" title={list.checksum}>
+          SHA-256 {list.checksum}
+        </p>
+      )}
+      <div>
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={busy || !allowed || list.version === null}
+          onClick={() =>
+            void download(
+              `/api/client/reports/list/${encodeURIComponent(list.source)}`,
+              `${list.source}-${today()}.csv`,
+            )
+          }
+          title={allowed ? undefined : 'Not included in your plan'}
+        >
+          {busy ? <Loader2 className="animate-spin" aria-hidden /> : <Download aria-hidden />} Download
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+function Meta({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="font-medium">{value}</dd>
+    </div>
+  );
+}
+
+/**
+ * /dashboard/screening/client-lists: the client's own uploaded customer lists, as the API keeps
+ * them today. Uploading and screening them continuously comes with the monitoring release.
+ */
+export function ClientListsPage() {
+  usePageTitle('Client Lists');
+  const lists = useGetClientListsQuery();
+  const [download, busy] = useServerDownload();
+  return (
+    <div className="mx-auto max-w-5xl">
+      <PageHeader
+        title="Client Lists"
+        description="Your own customer lists. Uploading and re-screening them arrives with ongoing monitoring; the lists stored today are below."
+      />
+      <QueryView
+        query={lists}
+        errorTitle="Failed to load client lists"
+        isEmpty={(data) => data.lists.length === 0}
+        empty={
+          <EmptyState title="No client lists yet" icon={<Upload aria-hidden />}>
+            Customer-list upload comes with ongoing monitoring. Until then, screen a list at once with{' '}
+            <Link to="/dashboard/screening/bulk-search" className="font-medium text-primary underline">
+              Bulk Search
+            </Link>
+            .
+          </EmptyState>
+        }
+      >
+        {(data) => (
+          <ul className="flex flex-col gap-3">
+            {data.lists.map((list) => (
+              <li
+                key={list.id}
+                className="flex flex-wrap items-center gap-3 rounded-card border border-border bg-surface p-4 shadow-card"
+              >
+                <div className="min-w-0 flex-1">
+                  <h2 className="font-semibold">{list.name}</h2>
+                  <p className="text-sm text-muted-foreground">
+                    {list.file_name} · {countFormat.format(list.count)} entries · {formatDateTime(list.created_at)}
+                  </p>
+                </div>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={busy}
+                  onClick={() => void download(`/api/client/lists/download/${list.id}`, list.file_name)}
+                >
+                  <Download aria-hidden /> Download
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryView>
+    </div>
+  );
+}
+
+/**
+ * /dashboard/screening/ongoing-monitoring: the client's monitored entities and their figures, read
+ * from the monitoring service. Adding, pausing and acknowledging come with the monitoring release's pages.
+ */
+export function OngoingMonitoringPage() {
+  usePageTitle('Ongoing Monitoring');
+  const stats = useGetMonitoringStatsQuery();
+  const entities = useGetMonitoredEntitiesQuery();
+  return (
+    <div className="mx-auto max-w-5xl">
+      <PageHeader
+        title="Ongoing Monitoring"
+        description="Your customers, re-screened on their schedule and whenever a list changes."
+      />
+      <QueryView query={stats} errorTitle="Failed to load monitoring data">
+        {({ stats: s }) => (
+          <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+            <StatCard
+              label="Monitored"
+              value={countFormat.format(s.total_monitored)}
+              icon={<Radar aria-hidden />}
+              tone="brand"
+            />
+            <StatCard
+              label="Active"
+              value={countFormat.format(s.active_monitored)}
+              icon={<Database aria-hidden />}
+              tone="success"
+            />
+            <StatCard
+              label="Overdue checks"
+              value={countFormat.format(s.overdue_checks)}
+              icon={<RefreshCw aria-hidden />}
+              tone="warning"
+            />
+            <StatCard
+              label="Unacknowledged alerts"
+              value={countFormat.format(s.unacknowledged_alerts)}
+              icon={<Users aria-hidden />}
+              tone="destructive"
+            />
+          </div>
+        )}
+      </QueryView>
+      <section aria-labelledby="monitored-heading" className="mt-6 flex flex-col gap-3">
+        <h2 id="monitored-heading" className="text-lg font-semibold">
+          Monitored Entities
+        </h2>
+        <QueryView
+          query={entities}
+          errorTitle="Failed to load monitoring data"
+          isEmpty={(data) => data.entities.length === 0}
+          empty={
+            <EmptyState title="Nothing monitored yet">
+              Entities your organisation monitors appear here with their last check.
+            </EmptyState>
+          }
+        >
+          {(data) => (
+            <ul className="flex flex-col gap-2">
+              {data.entities.map((entity) => (
+                <li
+                  key={entity.id}
+                  className="flex flex-wrap items-center gap-3 rounded-card border border-border bg-surface p-4"
+                >
+                  <span className="min-w-0 flex-1 font-medium break-words">{entity.entity_name}</span>
+                  <Badge tone={entity.monitoring_status === 'active' ? 'success' : 'neutral'} className="capitalize">
+                    {entity.monitoring_status}
+                  </Badge>
+                  <span className="text-sm text-muted-foreground">
+                    {entity.check_frequency} · last checked {formatDateTime(entity.last_checked)} · {entity.alert_count}{' '}
+                    alerts
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryView>
+      </section>
+    </div>
+  );
+}
+
+/** /dashboard/screening/datasets: the datasets of the client's plan, and its ingested lists. */
+export function DatasetsPage() {
+  usePageTitle('My Datasets');
+  const lists = useGetListsQuery();
+  const clientLists = useGetClientListsQuery();
+  const summary = useGetAccountSummaryQuery();
+  const feeds = new Set(planOf(summary.data?.client.tier ?? '')?.feeds ?? []);
+  const [download, busy] = useServerDownload();
+  return (
+    <div className="mx-auto max-w-6xl">
+      <PageHeader
+        title="My Datasets"
+        description="The datasets your plan screens against, and the lists you uploaded."
+      />
+      <section aria-labelledby="available-heading" className="flex flex-col gap-3">
+        <h2 id="available-heading" className="text-lg font-semibold">
+          Available Datasets
+        </h2>
+        <QueryView
+          query={lists}
+          errorTitle="Failed to fetch dataset information"
+          isEmpty={(data) => data.lists.filter((l) => feeds.has(l.feed)).length === 0}
+          empty={<EmptyState title="No datasets">Your plan's datasets have not been loaded yet.</EmptyState>}
+        >
+          {(data) => (
+            <ul className="grid grid-cols-1 gap-3 md:grid-cols-2">
+              {data.lists
+                .filter((l) => feeds.has(l.feed))
+                .map((list) => (
+                  <ListCard key={list.source} list={list} />
+                ))}
+            </ul>
+          )}
+        </QueryView>
+      </section>
+      <section aria-labelledby="ingested-heading" className="mt-8 flex flex-col gap-3">
+        <h2 id="ingested-heading" className="text-lg font-semibold">
+          Ingested Monitoring Lists
+        </h2>
+        <QueryView
+          query={clientLists}
+          errorTitle="Could not fetch monitoring lists"
+          isEmpty={(data) => data.lists.length === 0}
+          empty={<EmptyState title="No ingested lists">Lists you upload for monitoring appear here.</EmptyState>}
+        >
+          {(data) => (
+            <ul className="flex flex-col gap-2">
+              {data.lists.map((list) => (
+                <li
+                  key={list.id}
+                  className="flex flex-wrap items-center gap-3 rounded-card border border-border bg-surface p-4"
+                >
+                  <span className="min-w-0 flex-1 font-medium">{list.file_name}</span>
+                  <Badge tone="success">ingested</Badge>
+                  <span className="text-sm text-muted-foreground">
+                    {countFormat.format(list.count)} records · {formatDateTime(list.created_at)}
+                  </span>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    disabled={busy}
+                    onClick={() => void download(`/api/client/lists/download/${list.id}`, list.file_name)}
+                  >
+                    <Download aria-hidden /> Download
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryView>
+      </section>
+    </div>
+  );
+}

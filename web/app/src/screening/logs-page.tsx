@@ -1,0 +1,284 @@
+import type { ScreeningLog } from '@vigil/proto';
+import { Button, Input, Label, StatCard, toast } from '@vigil/ui';
+import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { Download, Eye, FileText, RefreshCw, Search, ShieldAlert, ShieldCheck, TriangleAlert } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { feedLabel } from '../public/feed-labels.js';
+import { usePageTitle } from '../shell/page-title.js';
+import { logStatus, percent } from './classify.js';
+import { PageHeader } from './dashboard-shell.js';
+import { EntityDetailsDialog } from './entity-details-dialog.js';
+import { countFormat, EmptyState, formatDateTime, QueryView, StatusBadge, today, useServerDownload } from './parts.js';
+import { useGetLogsQuery } from './screening.api.js';
+
+/** Spec §9: logs page size 100, search debounced 300 ms. */
+const PAGE_SIZE = 100;
+const SEARCH_DEBOUNCE_MS = 300;
+
+type Tab = 'all' | 'matches' | 'alerts' | 'clear';
+const TABS: readonly [Tab, string][] = [
+  ['all', 'All'],
+  ['matches', 'Matches'],
+  ['alerts', 'Alerts'],
+  ['clear', 'Clear'],
+];
+
+const column = createColumnHelper<ScreeningLog>();
+
+/** /dashboard/screening/logs: every screening of the client, searchable, filtered by outcome. */
+export function LogsPage() {
+  usePageTitle('Screening Logs');
+  const [search, setSearch] = useState('');
+  const [searched, setSearched] = useState('');
+  const [tab, setTab] = useState<Tab>('all');
+  const [page, setPage] = useState(0);
+  const [open, setOpen] = useState<ScreeningLog | null>(null);
+  const [download, downloading] = useServerDownload();
+  const openLog = useCallback((log: ScreeningLog) => {
+    if (log.sanctioned_entity_id) setOpen(log);
+    else toast({ title: 'No Entity Details', description: 'This log entry has no associated entity details.' });
+  }, []);
+
+  useEffect(() => {
+    const timer = window.setTimeout(() => {
+      setSearched(search.trim());
+      setPage(0);
+    }, SEARCH_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [search]);
+
+  const logs = useGetLogsQuery({
+    ...(searched ? { searchedName: searched } : {}),
+    ...(tab === 'clear' ? { matchFound: false } : tab === 'all' ? {} : { matchFound: true }),
+    limit: PAGE_SIZE,
+    offset: page * PAGE_SIZE,
+  });
+
+  return (
+    <div className="mx-auto max-w-6xl">
+      <PageHeader
+        title="Screening Logs"
+        description="Every screening your organisation ran, newest first."
+        actions={
+          <>
+            <Button
+              variant="outline"
+              disabled={downloading}
+              onClick={() => void download('/api/client/reports/screening-logs', `screening-logs-${today()}.json`)}
+            >
+              <Download aria-hidden /> Export JSON
+            </Button>
+            <Button variant="outline" onClick={() => void logs.refetch()} disabled={logs.isFetching}>
+              <RefreshCw className={logs.isFetching ? 'animate-spin' : undefined} aria-hidden /> Refresh
+            </Button>
+          </>
+        }
+      />
+      <div className="mb-4 flex flex-col gap-2">
+        <Label htmlFor="logs-search">Search by name</Label>
+        <div className="relative max-w-md">
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden
+          />
+          <Input
+            id="logs-search"
+            type="search"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            className="pl-9"
+            placeholder="Searched name"
+          />
+        </div>
+      </div>
+      <QueryView query={logs} errorTitle="Unable to fetch screening logs">
+        {(data) => {
+          const rows = tab === 'alerts' ? data.logs.filter((l) => logStatus(l) === 'blocked') : data.logs;
+          const count: Record<Tab, number> = data.counts;
+          const pages = Math.max(1, Math.ceil(data.total / PAGE_SIZE));
+          return (
+            <div className="flex flex-col gap-4">
+              <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+                <StatCard
+                  label="Total screenings"
+                  value={countFormat.format(data.counts.all)}
+                  icon={<FileText aria-hidden />}
+                  tone="brand"
+                />
+                <StatCard
+                  label="Matches"
+                  value={countFormat.format(data.counts.matches)}
+                  icon={<TriangleAlert aria-hidden />}
+                  tone="warning"
+                />
+                <StatCard
+                  label="Alerts"
+                  value={countFormat.format(data.counts.alerts)}
+                  icon={<ShieldAlert aria-hidden />}
+                  tone="destructive"
+                />
+                <StatCard
+                  label="Clear"
+                  value={countFormat.format(data.counts.clear)}
+                  icon={<ShieldCheck aria-hidden />}
+                  tone="success"
+                />
+              </div>
+              <div role="group" aria-label="Filter logs" className="flex flex-wrap gap-2">
+                {TABS.map(([value, label]) => (
+                  <Button
+                    key={value}
+                    size="sm"
+                    variant={tab === value ? 'primary' : 'outline'}
+                    aria-pressed={tab === value}
+                    onClick={() => {
+                      setTab(value);
+                      setPage(0);
+                    }}
+                  >
+                    {label} ({countFormat.format(count[value])})
+                  </Button>
+                ))}
+              </div>
+              {rows.length === 0 ? (
+                <EmptyState title="No screening logs found">
+                  {searched || tab !== 'all'
+                    ? 'Nothing matches these filters.'
+                    : 'Start screening some names to generate logs.'}
+                </EmptyState>
+              ) : (
+                <LogsTable rows={rows} onOpen={openLog} />
+              )}
+              {pages > 1 && (
+                <div className="flex items-center justify-end gap-2 text-sm">
+                  <Button size="sm" variant="outline" disabled={page === 0} onClick={() => setPage((p) => p - 1)}>
+                    Previous
+                  </Button>
+                  <span>
+                    Page {page + 1} of {pages}
+                  </span>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    disabled={page + 1 >= pages}
+                    onClick={() => setPage((p) => p + 1)}
+                  >
+                    Next
+                  </Button>
+                </div>
+              )}
+            </div>
+          );
+        }}
+      </QueryView>
+      <EntityDetailsDialog
+        entityId={open?.sanctioned_entity_id ?? null}
+        match={
+          open?.sanctioned_entity_id
+            ? {
+                score: open.score,
+                status: logStatus(open),
+                label: open.confidence,
+                matchedName: open.matched_entity_name ?? '—',
+              }
+            : undefined
+        }
+        onClose={() => setOpen(null)}
+      />
+    </div>
+  );
+}
+
+/** TanStack Table for the columns, TanStack Virtual for the rows: a page of 100 stays light. */
+function LogsTable({ rows, onOpen }: { rows: ScreeningLog[]; onOpen: (log: ScreeningLog) => void }) {
+  const columns = useMemo(
+    () => [
+      column.accessor((log) => logStatus(log), {
+        id: 'status',
+        header: 'Status',
+        cell: (c) => <StatusBadge status={c.getValue()} />,
+      }),
+      column.accessor((log) => log.searched_name ?? log.searched_email ?? '—', { id: 'name', header: 'Searched name' }),
+      column.accessor('matched_entity_name', { header: 'Matched entity', cell: (c) => c.getValue() ?? '—' }),
+      column.accessor('source_list', { header: 'Source', cell: (c) => (c.getValue() ? feedLabel(c.getValue()) : '—') }),
+      column.accessor('score', { header: 'Score', cell: (c) => percent(c.getValue(), 1) }),
+      column.accessor('createdAt', { header: 'Date', cell: (c) => formatDateTime(c.getValue()) }),
+      column.display({
+        id: 'details',
+        header: () => <span className="sr-only">Details</span>,
+        cell: (c) => (
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => onOpen(c.row.original)}
+            aria-label={`Details for ${c.row.original.searched_name ?? 'this screening'}`}
+          >
+            <Eye aria-hidden />
+          </Button>
+        ),
+      }),
+    ],
+    [onOpen],
+  );
+  const table = useReactTable({ data: rows, columns, getCoreRowModel: getCoreRowModel() });
+  const parent = useRef<HTMLDivElement>(null);
+  const tableRows = table.getRowModel().rows;
+  const virtual = useVirtualizer({
+    count: tableRows.length,
+    getScrollElement: () => parent.current,
+    estimateSize: () => 48,
+    overscan: 10,
+  });
+  const items = virtual.getVirtualItems();
+  const padTop = items[0]?.start ?? 0;
+  const padBottom = virtual.getTotalSize() - (items[items.length - 1]?.end ?? 0);
+
+  return (
+    <div
+      ref={parent}
+      className="max-h-[36rem] overflow-auto rounded-card border border-border bg-surface"
+      tabIndex={0}
+      role="region"
+      aria-label="Screening logs"
+    >
+      <table className="w-full min-w-[44rem] text-left text-sm">
+        <thead className="sticky top-0 z-10 bg-muted text-xs text-muted-foreground">
+          {table.getHeaderGroups().map((group) => (
+            <tr key={group.id}>
+              {group.headers.map((header) => (
+                <th key={header.id} scope="col" className="px-3 py-2 font-medium">
+                  {flexRender(header.column.columnDef.header, header.getContext())}
+                </th>
+              ))}
+            </tr>
+          ))}
+        </thead>
+        <tbody>
+          {padTop > 0 && (
+            <tr aria-hidden>
+              <td style={{ height: padTop }} colSpan={columns.length} />
+            </tr>
+          )}
+          {items.map((item) => {
+            const row = tableRows[item.index]!;
+            return (
+              <tr key={row.id} className="h-12 border-t border-border" data-testid="log-row">
+                {row.getVisibleCells().map((cell) => (
+                  <td key={cell.id} className="max-w-[16rem] truncate px-3 py-1.5">
+                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                  </td>
+                ))}
+              </tr>
+            );
+          })}
+          {padBottom > 0 && (
+            <tr aria-hidden>
+              <td style={{ height: padBottom }} colSpan={columns.length} />
+            </tr>
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}

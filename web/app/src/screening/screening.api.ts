@@ -1,0 +1,148 @@
+import type {
+  ApiStatusResponse,
+  BulkJobAccepted,
+  BulkJobResponse,
+  BulkScreenResponse,
+  Client,
+  ClientListsReply,
+  ClientWithKey,
+  EntityDetails,
+  ListsResponse,
+  MonitoredEntitiesReply,
+  MonitoringStats,
+  NotificationSettings,
+  ReviewStatus,
+  ReviewsResponse,
+  SanctionAlertsResponse,
+  ScreenResponse,
+  ScreeningLogsResponse,
+  UsageHistoryResponse,
+} from '@vigil/proto';
+import { gatewayApi } from '../api/gateway-api.js';
+
+/** What POST /api/screen answers: the screening itself plus the spec's top-match fields. */
+export type DashboardScreenResponse = ScreenResponse & {
+  id: string | null;
+  name: string | null;
+  score: number;
+  source_dataset: string | null;
+  message: string;
+};
+
+/** POST /api/sanctions/bulk-search: results at once (≤ 1,000 names) or a background job. */
+export type BulkSearchOutcome = { kind: 'sync'; response: BulkScreenResponse } | { kind: 'job'; job: BulkJobAccepted };
+
+export type DownloadedFile = { blob: Blob; fileName: string | null };
+
+function fileNameOf(disposition: string | null): string | null {
+  return disposition ? (/filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? null) : null;
+}
+
+export type LogsQuery = { searchedName?: string; matchFound?: boolean; limit?: number; offset?: number };
+
+/**
+ * The screening dashboard's calls. Every one is authorised by the signed-in session: the gateway
+ * takes the client from the session, so the browser never holds an API key.
+ */
+export const screeningApi = gatewayApi.injectEndpoints({
+  endpoints: (build) => ({
+    getApiStatus: build.query<ApiStatusResponse, void>({ query: () => '/api/status', providesTags: ['Status'] }),
+    getUsageHistory: build.query<UsageHistoryResponse, void>({
+      query: () => '/api/client/usage-history',
+      providesTags: ['Status', 'Logs'],
+    }),
+    screenEntity: build.mutation<DashboardScreenResponse, { name?: string; email?: string }>({
+      query: (body) => ({ url: '/api/screen', method: 'POST', body }),
+      invalidatesTags: ['Logs', 'Alerts', 'Reviews', 'Status'],
+    }),
+    getEntity: build.query<EntityDetails, string>({
+      query: (id) => `/api/sanctions/entity/${encodeURIComponent(id)}`,
+    }),
+    bulkSearch: build.mutation<BulkSearchOutcome, { names: string[] }>({
+      query: (body) => ({ url: '/api/sanctions/bulk-search', method: 'POST', body }),
+      transformResponse: (body: BulkScreenResponse | BulkJobAccepted, meta) =>
+        meta?.response?.status === 202
+          ? { kind: 'job', job: body as BulkJobAccepted }
+          : { kind: 'sync', response: body as BulkScreenResponse },
+      invalidatesTags: ['Logs', 'Alerts', 'Reviews', 'Status'],
+    }),
+    getBulkJob: build.query<BulkJobResponse, { id: string; offset?: number; limit?: number }>({
+      query: ({ id, offset = 0, limit = 1000 }) => ({
+        url: `/api/sanctions/bulk-jobs/${encodeURIComponent(id)}`,
+        params: { offset, limit },
+      }),
+    }),
+    getLogs: build.query<ScreeningLogsResponse, LogsQuery>({
+      query: (params) => ({ url: '/api/client/logs', params }),
+      providesTags: ['Logs'],
+    }),
+    getAlerts: build.query<SanctionAlertsResponse, void>({
+      query: () => ({ url: '/api/client/sanction-alerts', params: { limit: 500 } }),
+      providesTags: ['Alerts'],
+    }),
+    getReviews: build.query<ReviewsResponse, ReviewStatus | undefined>({
+      query: (status) => ({ url: '/api/sanctions/review', params: status ? { status } : {} }),
+      providesTags: ['Reviews'],
+    }),
+    getLists: build.query<ListsResponse, void>({ query: () => '/api/lists' }),
+    getClientLists: build.query<ClientListsReply, void>({
+      query: () => '/api/client/lists',
+      providesTags: ['ClientLists'],
+    }),
+    /** A file the server produces (reports, bulk results, list data): the bytes and the server's file name. */
+    downloadFile: build.mutation<DownloadedFile, { url: string; params?: Record<string, string> }>({
+      query: ({ url, params }) => ({
+        url,
+        params,
+        responseHandler: async (response) => (response.ok ? response.blob() : response.json()),
+      }),
+      transformResponse: (blob: Blob, meta) => ({
+        blob,
+        fileName: fileNameOf(meta?.response?.headers.get('content-disposition') ?? null),
+      }),
+    }),
+    getMonitoringStats: build.query<{ stats: MonitoringStats }, void>({ query: () => '/api/monitoring/stats' }),
+    getMonitoredEntities: build.query<MonitoredEntitiesReply, void>({
+      query: () => ({ url: '/api/monitoring/entities', params: { limit: 100 } }),
+    }),
+    getProfile: build.query<Client, void>({ query: () => '/api/settings/profile', providesTags: ['Profile'] }),
+    updateProfile: build.mutation<Client, { client_name: string; contact_email: string }>({
+      query: (body) => ({ url: '/api/settings/profile', method: 'PUT', body }),
+      invalidatesTags: ['Profile', 'Account'],
+    }),
+    regenerateApiKey: build.mutation<ClientWithKey, void>({
+      query: () => ({ url: '/api/settings/regenerate-api-key', method: 'POST' }),
+      invalidatesTags: ['Profile', 'Account', 'Status'],
+    }),
+    getNotificationSettings: build.query<NotificationSettings, void>({
+      query: () => '/api/settings/notification-settings',
+      providesTags: ['Notifications'],
+    }),
+    updateNotificationSettings: build.mutation<NotificationSettings, NotificationSettings>({
+      query: (body) => ({ url: '/api/settings/notification-settings', method: 'PUT', body }),
+      invalidatesTags: ['Notifications', 'Account'],
+    }),
+  }),
+});
+
+export const {
+  useGetApiStatusQuery,
+  useGetUsageHistoryQuery,
+  useScreenEntityMutation,
+  useGetEntityQuery,
+  useBulkSearchMutation,
+  useGetBulkJobQuery,
+  useGetLogsQuery,
+  useGetAlertsQuery,
+  useGetReviewsQuery,
+  useGetListsQuery,
+  useGetClientListsQuery,
+  useDownloadFileMutation,
+  useGetMonitoringStatsQuery,
+  useGetMonitoredEntitiesQuery,
+  useGetProfileQuery,
+  useUpdateProfileMutation,
+  useRegenerateApiKeyMutation,
+  useGetNotificationSettingsQuery,
+  useUpdateNotificationSettingsMutation,
+} = screeningApi;

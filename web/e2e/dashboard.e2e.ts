@@ -1,0 +1,314 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import {
+  createSubscribedUser,
+  expectPage,
+  launchChromium,
+  saveScreenshotAt,
+  signInWithRefreshToken,
+  uniqueEmail,
+  watchPage,
+  WEB_URL,
+  type PageWatcher,
+} from './browser.js';
+
+const PASSWORD = 'dashboard-e2e-passphrase';
+const require = createRequire(import.meta.url);
+
+/**
+ * The demo client's plan: a Large subscriber, made through the real sign-up, checkout and
+ * sandbox payment (the browser stack does not run the demo seed). The fresh-machine helper is
+ * seeding the demo client as a billing customer; until that lands this is the minimal version.
+ */
+async function demoClientSession(tier: 'starter' | 'large' = 'large') {
+  return createSubscribedUser(uniqueEmail(`demo-${tier}`), PASSWORD, tier);
+}
+
+/** Every dashboard page and its own h1 (spec §2). */
+const PAGES: readonly [string, string][] = [
+  ['api-screen', 'Entity Screening'],
+  ['bulk-search', 'Bulk Search'],
+  ['status', 'API Status'],
+  ['review-queue', 'Review Queue'],
+  ['alerts', 'Sanction Alerts'],
+  ['logs', 'Screening Logs'],
+  ['lists', 'Sanctions Lists'],
+  ['client-lists', 'Client Lists'],
+  ['ongoing-monitoring', 'Ongoing Monitoring'],
+  ['datasets', 'My Datasets'],
+  ['downloads', 'Downloads & Reports'],
+  ['settings', 'Account Settings'],
+];
+
+/** axe-core in the page: violations of impact serious or critical, by rule id and target. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            ctx: Document,
+            opts: object,
+          ) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
+
+/**
+ * Pastes text into a field as a browser does: one input event for the whole text. (Playwright's
+ * fill types a multi-line text line by line, an input event per line break, which no user does.)
+ */
+async function paste(page: Page, label: string, text: string) {
+  await page.getByLabel(label).evaluate((element, value) => {
+    const field = element as HTMLTextAreaElement;
+    field.focus();
+    Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!.call(field, value);
+    field.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertFromPaste', data: value }));
+  }, text);
+}
+
+async function widthOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+function expectClean(watcher: PageWatcher) {
+  expect(watcher.problems.consoleErrors).toEqual([]);
+  expect(watcher.problems.pageErrors).toEqual([]);
+  expect(watcher.problems.failedRequests).toEqual([]);
+}
+
+describe('the screening dashboard, signed in as the demo client', () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let watcher: PageWatcher;
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+    const session = await demoClientSession('large');
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+    page = await context.newPage();
+    watcher = watchPage(page);
+    await signInWithRefreshToken(page, session.refresh_token);
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  beforeEach(async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    watcher.reset();
+  });
+
+  it('sends the bare /dashboard/screening to Entity Screening', async () => {
+    await page.goto(`${WEB_URL}/dashboard/screening`);
+    await expectPage(page, 'Entity Screening');
+    expect(new URL(page.url()).pathname).toBe('/dashboard/screening/api-screen');
+    expectClean(watcher);
+  });
+
+  it.each(PAGES)('/dashboard/screening/%s shows "%s", clean, accessible, at 1280 and 375 px', async (path, heading) => {
+    await page.goto(`${WEB_URL}/dashboard/screening/${path}`);
+    await expectPage(page, heading);
+    await page.waitForLoadState('networkidle');
+    // The sidebar's fourteen entries are there on desktop.
+    expect(
+      await page.getByRole('navigation', { name: 'Dashboard navigation' }).getByRole('link').count(),
+    ).toBeGreaterThanOrEqual(14);
+    expect(await seriousViolations(page)).toEqual([]);
+    await saveScreenshotAt(page, `dashboard-${path}-1280`, 1280);
+    await saveScreenshotAt(page, `dashboard-${path}-375`, 375);
+    expect(await widthOverflow(page)).toBeLessThanOrEqual(0);
+    expectClean(watcher);
+  });
+
+  it('collapses the sidebar with Ctrl+B and remembers it in a 7-day cookie', async () => {
+    await page.goto(`${WEB_URL}/dashboard/screening/status`);
+    await expectPage(page, 'API Status');
+    const nav = page.getByRole('navigation', { name: 'Dashboard navigation' });
+    expect(await nav.getAttribute('data-collapsed')).toBe('false');
+    await page.keyboard.press('Control+b');
+    await page.waitForFunction(
+      () => document.querySelector('nav[aria-label="Dashboard navigation"]')?.getAttribute('data-collapsed') === 'true',
+    );
+    expect(Math.round((await nav.boundingBox())!.width)).toBe(48);
+    const cookie = (await context.cookies()).find((c) => c.name === 'sidebar_state');
+    expect(cookie?.value).toBe('false');
+    expect(cookie!.expires * 1000 - Date.now()).toBeGreaterThan(6.9 * 24 * 3600 * 1000);
+    await page.reload();
+    await expectPage(page, 'API Status');
+    expect(await page.getByRole('navigation', { name: 'Dashboard navigation' }).getAttribute('data-collapsed')).toBe(
+      'true',
+    );
+    await page.keyboard.press('Control+b');
+    await page.waitForFunction(
+      () =>
+        document.querySelector('nav[aria-label="Dashboard navigation"]')?.getAttribute('data-collapsed') === 'false',
+    );
+    expect(Math.round((await nav.boundingBox())!.width)).toBe(256);
+    expectClean(watcher);
+  });
+
+  it('screens "Nicolas Maduro Moros" as blocked with the token alignment and list version, and "Margaret Thornbury" as clear', async () => {
+    await page.goto(`${WEB_URL}/dashboard/screening/api-screen`);
+    await expectPage(page, 'Entity Screening');
+    await page.getByLabel(/Entity name/).fill('Nicolas Maduro Moros');
+    await page.getByRole('button', { name: 'Start Screening' }).click();
+    const first = page.getByTestId('screen-result').first();
+    await first.waitFor({ timeout: 20_000 });
+    expect(await first.locator('[data-status]').first().getAttribute('data-status')).toBe('blocked');
+    await page.getByText('BLOCKED', { exact: true }).first().waitFor();
+    await first.getByRole('button', { name: 'View Details' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByTestId('token-alignment').waitFor({ timeout: 15_000 });
+    const alignment = await dialog.getByTestId('token-alignment').innerText();
+    expect(alignment.toLowerCase()).toContain('maduro');
+    expect(await dialog.getByTestId('list-version').innerText()).toMatch(/^v\d+/);
+    await saveScreenshotAt(page, 'dashboard-journey-maduro-details', 1280);
+    await page.keyboard.press('Escape');
+
+    await page.getByLabel(/Entity name/).fill('Margaret Thornbury');
+    await page.getByRole('button', { name: 'Start Screening' }).click();
+    await page.getByTestId('clear-panel').waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('clear-panel').innerText()).toContain('CLEAR - No Matches Found');
+    await saveScreenshotAt(page, 'dashboard-journey-thornbury-clear', 1280);
+    expectClean(watcher);
+  });
+
+  it('bulk-screens 5,000 pasted names as a job: the bar moves, a reload keeps the job, the CSV has 5,000 rows', async () => {
+    await page.goto(`${WEB_URL}/dashboard/screening/bulk-search`);
+    await expectPage(page, 'Bulk Search');
+    const names = Array.from({ length: 5_000 }, (_, i) => `Bulk Journey Person ${i}`);
+    await paste(page, 'Names, one per line', names.join('\n'));
+    await page.getByTestId('entity-count').getByText('5,000 entities', { exact: true }).waitFor();
+    await page.getByLabel(/Background job/).check();
+    await page.getByRole('button', { name: 'Start Background Job' }).click();
+    await page.getByText('Bulk Job Started', { exact: true }).waitFor({ timeout: 20_000 });
+
+    const bar = page.getByRole('progressbar', { name: 'Bulk screening progress' });
+    const seen = new Set<string>();
+    const record = async () => seen.add((await bar.getAttribute('aria-valuenow')) ?? '');
+    await record();
+    // A reload while the job runs (or just after): the page finds the job again.
+    await page.reload();
+    await expectPage(page, 'Bulk Search');
+    await page.getByTestId('job-progress').getByText(/^Job /).waitFor({ timeout: 15_000 });
+    const deadline = Date.now() + 120_000;
+    while (Date.now() < deadline) {
+      await record();
+      if ((await page.getByTestId('job-progress').innerText()).startsWith('Job completed')) break;
+      await page.waitForTimeout(250);
+    }
+    await record();
+    expect(await page.getByTestId('job-progress').innerText()).toMatch(/^Job completed: 5,000 of 5,000 names/);
+    expect(seen.has('100')).toBe(true);
+    expect([...seen].some((v) => Number(v) < 100)).toBe(true);
+
+    await page.getByRole('tab', { name: 'Results' }).click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^bulk-screening-results-.*\.csv$/);
+    const csv = await readFile((await download.path())!, 'utf8');
+    expect(csv.trim().split('\n').length - 1).toBe(5_000);
+    await saveScreenshotAt(page, 'dashboard-journey-bulk-results', 1280);
+    expectClean(watcher);
+  }, 240_000);
+
+  it('refuses bad input with the spec’s words and sends nothing the server would refuse', async () => {
+    const sent: string[] = [];
+    const onRequest = (request: { url: () => string; method: () => string }) => {
+      if (request.method() === 'POST') sent.push(new URL(request.url()).pathname);
+    };
+    page.on('request', onRequest);
+    try {
+      // An empty name: the button is disabled, Enter gives "Input Required".
+      await page.goto(`${WEB_URL}/dashboard/screening/api-screen`);
+      await expectPage(page, 'Entity Screening');
+      expect(await page.getByRole('button', { name: 'Start Screening' }).isDisabled()).toBe(true);
+      await page.getByLabel(/Entity name/).press('Enter');
+      await page.getByText('Input Required', { exact: true }).waitFor();
+      await page
+        .getByText('Please enter either an entity name or email address to screen', { exact: true })
+        .first()
+        .waitFor();
+
+      // 1,001 lines in the instant tab.
+      await page.goto(`${WEB_URL}/dashboard/screening/bulk-search`);
+      await expectPage(page, 'Bulk Search');
+      await paste(page, 'Names, one per line', Array.from({ length: 1_001 }, (_, i) => `Name ${i}`).join('\n'));
+      await page.getByTestId('entity-count').getByText('1,001 entities', { exact: true }).waitFor();
+      await page.getByRole('button', { name: 'Start Bulk Search' }).click();
+      await page.getByText('Batch Size Too Large', { exact: true }).waitFor();
+      await page.getByText('Maximum 1000 entities allowed per batch', { exact: true }).waitFor();
+
+      // A CSV of 10 MB + 1 byte.
+      await page.getByTestId('csv-input').setInputFiles({
+        name: 'too-big.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.alloc(10 * 1024 * 1024 + 1, 'a'),
+      });
+      await page.getByText('File too large', { exact: true }).waitFor();
+      await page.getByText('Please select a file smaller than 10MB.', { exact: true }).waitFor();
+      await page
+        .getByTestId('csv-input')
+        .setInputFiles({ name: 'names.txt', mimeType: 'text/plain', buffer: Buffer.from('a\n') });
+      await page.getByText('Please select a CSV file.', { exact: true }).waitFor();
+    } finally {
+      page.off('request', onRequest);
+    }
+    expect(sent.filter((path) => path === '/api/screen' || path === '/api/sanctions/bulk-search')).toEqual([]);
+    expectClean(watcher);
+  });
+
+  it('rotates the API key in Settings: confirmation, the new key shown once', async () => {
+    await page.goto(`${WEB_URL}/dashboard/screening/settings`);
+    await expectPage(page, 'Account Settings');
+    const before = await page.getByText(/…$/).first().innerText();
+    await page.getByRole('button', { name: 'Regenerate API key' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Regenerate and revoke the old key' }).click();
+    const key = (await page.getByTestId('new-api-key').innerText()).trim();
+    expect(key).toMatch(/^[0-9a-f]{64}$/);
+    expect(key.startsWith(before.replace('…', ''))).toBe(false);
+    await page.reload();
+    await expectPage(page, 'Account Settings');
+    expect(await page.getByTestId('new-api-key').count()).toBe(0);
+    expectClean(watcher);
+  });
+
+  it('shows a starter client its plan’s limits and the upgrade path, and no dashboard data', async () => {
+    const starter = await demoClientSession('starter');
+    const other = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const starterPage = await other.newPage();
+    const starterWatcher = watchPage(starterPage);
+    const dataCalls: string[] = [];
+    starterPage.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (/^\/api\/(client\/(logs|sanction-alerts|usage-history|reports)|sanctions\/)/.test(path)) dataCalls.push(path);
+    });
+    await signInWithRefreshToken(starterPage, starter.refresh_token);
+    await starterPage.goto(`${WEB_URL}/dashboard/screening/logs`);
+    await expectPage(starterPage, 'Screening dashboard');
+    const notice = starterPage.getByTestId('plan-without-dashboard');
+    expect(await notice.innerText()).toContain('What your Starter plan includes');
+    expect(await notice.innerText()).toContain('1,000');
+    expect(await notice.getByRole('link', { name: 'Upgrade Plan' }).getAttribute('href')).toBe('/upgrade');
+    expect(await starterPage.getByTestId('log-row').count()).toBe(0);
+    await saveScreenshotAt(starterPage, 'dashboard-starter-tier', 1280);
+    expect(dataCalls).toEqual([]);
+    expectClean(starterWatcher);
+    await other.close();
+  }, 120_000);
+});
