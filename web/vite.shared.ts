@@ -6,6 +6,50 @@ import type { PluginOption, ProxyOptions, UserConfig } from 'vite';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
+/**
+ * What the browser may load and who may frame the apps: nothing from elsewhere, and
+ * nobody (the admin console above all). The same headers are sent by `vite preview`,
+ * `vite dev` (plus what hot reload needs) and the nginx template of the containers;
+ * infra/test checks that the template repeats them word for word.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  // Radix positions popovers and menus with inline style attributes.
+  "style-src 'self' 'unsafe-inline'",
+  // The MFA enrolment QR code is a data: SVG.
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+  'X-Content-Type-Options': 'nosniff',
+  // For browsers that predate frame-ancestors.
+  'X-Frame-Options': 'DENY',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+};
+
+/** HTTPS only, so only where TLS ends in front of the apps (the nginx template, behind the ingress). */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
+
+/**
+ * `vite dev` injects React Refresh's inline preamble and talks to its HMR websocket:
+ * the same policy with exactly those two allowances.
+ */
+function devServerHeaders(): Record<string, string> {
+  const csp = CONTENT_SECURITY_POLICY.replace("script-src 'self'", "script-src 'self' 'unsafe-inline'").replace(
+    "connect-src 'self'",
+    "connect-src 'self' ws: wss:",
+  );
+  return { ...SECURITY_HEADERS, 'Content-Security-Policy': csp };
+}
+
 export type AppServerSettings = {
   host: string;
   port: number;
@@ -54,8 +98,8 @@ export function vigilAppConfig(options: { defaultPort: number; plugins: PluginOp
   const proxy = gatewayProxy(gatewayUrl);
   return {
     plugins: options.plugins,
-    server: { host, port, strictPort: true, proxy },
-    preview: { host, port, strictPort: true, proxy },
+    server: { host, port, strictPort: true, proxy, headers: devServerHeaders() },
+    preview: { host, port, strictPort: true, proxy, headers: { ...SECURITY_HEADERS } },
     build: {
       sourcemap: true,
       rolldownOptions: {

@@ -84,6 +84,9 @@ export async function startStack(options) {
     PORT: String(ports.gateway),
     // Links in e-mails and the Google redirect point at the web app.
     WEB_URL: `http://127.0.0.1:${ports.web}`,
+    // A development stack: auth keeps mail in its mailbox and lists it (to administrators) at
+    // /auth/v1/dev/mailbox. Containers never set this; with NODE_ENV=production it is ignored.
+    VIGIL_DEV_STACK: '1',
     ...options.env,
   };
   const children = new Map();

@@ -570,3 +570,114 @@ describeRendered.each(overlayNames.map((name) => [name]))('rendered overlay %s',
     }
   });
 });
+
+// ------------------------------------------------------------ web edge (nginx) ---
+
+/** nginx sizes: k/m/g are powers of 1024. */
+function nginxBytes(size: string): number {
+  const match = /^(\d+)([kmg]?)$/i.exec(size.trim());
+  if (!match) throw new Error(`not an nginx size: ${size}`);
+  return Number(match[1]) * 1024 ** ' kmg'.indexOf((match[2] || ' ').toLowerCase());
+}
+
+/** The gateway's largest body (a bulk batch, express.json limit 16mb) plus room for multipart framing. */
+const LARGEST_UPLOAD = 16 * 1024 * 1024 + 1024 * 1024;
+
+describe('infra/docker/nginx/default.conf.template (the web images)', () => {
+  const template = readFileSync(path.join(repoRoot, 'infra/docker/nginx/default.conf.template'), 'utf8')
+    .split('\n')
+    .map((line) => line.replace(/#.*$/, ''))
+    .join('\n');
+  /** `location <match> { … }` blocks (none nest in this template) and the server level without them. */
+  // A block's body may hold ${VARIABLE}s for envsubst, but no nested block.
+  const locationBlock = /location\s+([^{]+?)\s*\{((?:[^{}$]|\$\{[^}]*\}|\$(?!\{))*)\}/g;
+  const locations = [...template.matchAll(locationBlock)].map((m) => ({ match: m[1]!, body: m[2]! }));
+  const serverLevel = template.replace(locationBlock, '');
+  const location = (match: string) => locations.find((l) => l.match === match);
+  const headersOf = (block: string) =>
+    Object.fromEntries(
+      [...block.matchAll(/add_header\s+(\S+)\s+("([^"]*)"|'([^']*)'|(\S+))(\s+always)?\s*;/g)].map((m) => [
+        m[1]!.toLowerCase(),
+        { value: m[3] ?? m[4] ?? m[5]!, always: Boolean(m[6]) },
+      ]),
+    );
+
+  it.each([['/api/'], ['/auth/v1/']])('proxies %s to the gateway, so the containerised apps can sign in', (prefix) => {
+    const block = location(prefix);
+    expect(block?.body).toMatch(/proxy_pass\s+http:\/\/\$\{GATEWAY_UPSTREAM\};/);
+    expect(block?.body).toMatch(/proxy_set_header\s+X-Forwarded-For\s+\$proxy_add_x_forwarded_for;/);
+  });
+
+  it('lets the largest upload through to the gateway, which answers anything larger itself', () => {
+    const size = /client_max_body_size\s+(\S+);/.exec(location('/api/')?.body ?? '')?.[1];
+    expect(size).toBeDefined();
+    expect(nginxBytes(size!)).toBeGreaterThanOrEqual(LARGEST_UPLOAD);
+  });
+
+  it('sends the apps’ security headers (the policy of web/vite.shared.ts) and HSTS on every answer', async () => {
+    const { SECURITY_HEADERS, STRICT_TRANSPORT_SECURITY } = await import('../../web/vite.shared.js');
+    const expected = Object.fromEntries(
+      Object.entries({ ...SECURITY_HEADERS, 'Strict-Transport-Security': STRICT_TRANSPORT_SECURITY }).map(
+        ([name, value]) => [name.toLowerCase(), { value, always: true }],
+      ),
+    );
+    expect(headersOf(serverLevel)).toMatchObject(expected);
+    // nginx drops the server-level add_header lines in a location that has any of its own.
+    for (const block of locations.filter((l) => /add_header/.test(l.body))) {
+      expect({ location: block.match, headers: headersOf(block.body) }).toMatchObject({
+        location: block.match,
+        headers: expected,
+      });
+    }
+    // Nobody frames the apps: the admin console's clickjacking defence.
+    expect(SECURITY_HEADERS['Content-Security-Policy']).toMatch(/frame-ancestors 'none'/);
+  });
+});
+
+describe('k8s/overlays/prod/ingress.yaml', () => {
+  it('accepts the largest upload (a 16 MiB bulk batch, or a 10 MB CSV with multipart overhead)', () => {
+    const ingress = readYaml<{ metadata: { annotations?: Record<string, string> } }>(
+      path.join(overlaysDir, 'prod', 'ingress.yaml'),
+    );
+    const size = ingress.metadata.annotations?.['nginx.ingress.kubernetes.io/proxy-body-size'];
+    expect(size).toBeDefined();
+    expect(nginxBytes(size!)).toBeGreaterThanOrEqual(LARGEST_UPLOAD);
+  });
+});
+
+describe('auth in the clusters', () => {
+  const base = readYaml<Kustomization>(kustomizationFileIn(baseDir)!);
+  const authConfig = base.configMapGenerator?.find((generator) => generator.name === 'auth-config');
+
+  it('sends real mail: MAIL_TRANSPORT=smtp reaches the auth Deployment and its migration Job', () => {
+    expect(authConfig?.literals).toContain('MAIL_TRANSPORT=smtp');
+    for (const file of ['auth/deployment.yaml', 'auth/migration-job.yaml']) {
+      const [container] = containersOf(readYaml<Manifest>(path.join(baseDir, file)));
+      expect({ file, configMaps: container?.envFrom?.map((source) => source.configMapRef?.name) }).toEqual({
+        file,
+        configMaps: expect.arrayContaining(['auth-config']),
+      });
+    }
+  });
+
+  it('prod names AUTH_ENCRYPTION_KEY and SMTP_URL of the auth-secrets Secret for auth and its migration', () => {
+    const prod = readYaml<Kustomization>(kustomizationFileIn(path.join(overlaysDir, 'prod'))!);
+    const patched = (prod.patches ?? [])
+      .filter((patch) => patch.path === 'patches/auth-secrets.yaml')
+      .map((patch) => patch.target);
+    expect(patched).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: 'Deployment', name: '^auth$' }),
+        expect.objectContaining({ kind: 'Job', name: '^migrate-auth$' }),
+      ]),
+    );
+    const [operation] = readYaml<
+      { value: { name: string; valueFrom?: { secretKeyRef?: { name: string; key: string } } }[] }[]
+    >(path.join(overlaysDir, 'prod', 'patches', 'auth-secrets.yaml'));
+    const references = Object.fromEntries(operation!.value.map((entry) => [entry.name, entry.valueFrom?.secretKeyRef]));
+    expect(references).toEqual({
+      AUTH_ENCRYPTION_KEY: { name: 'auth-secrets', key: 'AUTH_ENCRYPTION_KEY' },
+      SMTP_URL: { name: 'auth-secrets', key: 'SMTP_URL' },
+    });
+  });
+});

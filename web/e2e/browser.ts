@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 /** The six services the gateway must report for the platform to be "up". */
@@ -213,21 +214,33 @@ export async function saveScreenshotAt(page: Page, name: string, width: number):
   return saveScreenshot(page, name);
 }
 
-/** The newest message the auth service's development mailbox holds for an address, waiting for it to arrive. */
+/**
+ * The newest message the auth service's mailbox transport stored for an address, waiting for it
+ * to arrive. Read from its table, as the recipient would read an inbox: the /auth/v1/dev/mailbox
+ * route is for an administrator of a development stack, and these tests act as nobody in particular.
+ */
 export async function readMailbox(
   to: string,
   subjectPattern: RegExp,
   timeoutMs = 15_000,
 ): Promise<{ subject: string; text: string }> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const response = await fetch(`${GATEWAY_URL}/auth/v1/dev/mailbox?to=${encodeURIComponent(to)}&limit=20`);
-    if (response.ok) {
-      const { messages } = (await response.json()) as { messages: { subject: string; text: string }[] };
-      const found = messages.find((message) => subjectPattern.test(message.subject));
+  const databaseUrl = process.env.DATABASE_URL;
+  if (!databaseUrl) throw new Error('DATABASE_URL is not set: the browser tests read mail from the auth schema');
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      const { rows } = await client.query<{ subject: string; text: string }>(
+        'SELECT subject, text_body AS text FROM auth.mailbox WHERE recipient = $1 ORDER BY created_at DESC, id LIMIT 20',
+        [to.toLowerCase()],
+      );
+      const found = rows.find((message) => subjectPattern.test(message.subject));
       if (found) return found;
+      await new Promise((resolve) => setTimeout(resolve, 300));
     }
-    await new Promise((resolve) => setTimeout(resolve, 300));
+  } finally {
+    await client.end();
   }
   throw new Error(`no message matching ${subjectPattern} reached ${to} within ${timeoutMs} ms`);
 }

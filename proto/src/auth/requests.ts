@@ -40,6 +40,14 @@ export const passwordGrantSchema = callerContextSchema.extend({
   password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
   /** Keeps the refresh token for 30 days instead of one day. */
   remember_me: z.boolean().optional(),
+  /**
+   * A current TOTP code of the account, sent with the password: lets its owner in while failed
+   * attempts have locked the account (the session starts at aal2). Ignored while it is not locked.
+   */
+  mfa_code: z
+    .string()
+    .regex(/^\d{6}$/, { message: 'A verification code has 6 digits.' })
+    .optional(),
 });
 
 export const refreshGrantSchema = callerContextSchema.extend({

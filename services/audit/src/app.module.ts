@@ -18,7 +18,14 @@ import { AuditTrailRepository } from './trail/audit-trail.repository.js';
  * database refuses it an UPDATE or a DELETE on the audit tables.
  */
 export function auditDataSourceOptions(config: Readonly<AuditConfig>): DataSourceOptions {
-  const options = dataSourceOptions({ databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, migrations });
+  // Logs in as DATABASE_URL's user, not a vigil_audit login role: the SET ROLE below is what confines
+  // audit (to SELECT and INSERT on its own tables), and only that user is made a member of it.
+  const options = dataSourceOptions({
+    databaseUrl: config.DATABASE_URL,
+    schema: config.DB_SCHEMA,
+    migrations,
+    role: null,
+  });
   const extra = (options.extra ?? {}) as { options?: string };
   return {
     ...options,

@@ -268,12 +268,16 @@ export class AuditStack {
       body: { full_name: 'Analyst', email, password: PASSWORD, confirm_password: PASSWORD, accepted_terms: true },
     });
     if (signup.status >= 300) throw new Error(`signup: ${signup.status} ${signup.text}`);
-    const { value: mailbox } = await eventually(
-      () => this.http('GET', `/auth/v1/dev/mailbox?to=${encodeURIComponent(email)}`),
-      (r) => r.body?.messages?.length > 0,
+    // The confirmation as auth's mailbox transport stored it: the dev mailbox route is for administrators.
+    const { value: mail } = await eventually(
+      () =>
+        this.sql('auth', `SELECT text_body FROM mailbox WHERE recipient = $1 ORDER BY created_at DESC LIMIT 1`, [
+          email.toLowerCase(),
+        ]),
+      (rows) => rows.length > 0,
       10_000,
     );
-    const confirmToken = /token=([A-Za-z0-9_-]+)/.exec(mailbox.body.messages[0].text)![1];
+    const confirmToken = /token=([A-Za-z0-9_-]+)/.exec(mail[0].text_body as string)![1];
     const verified = await this.http('POST', '/auth/v1/verify', { body: { type: 'signup', token: confirmToken } });
     const reply = await this.request(contracts.clients.provision, {
       clientName,

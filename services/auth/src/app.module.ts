@@ -21,6 +21,7 @@ import { LoginAttemptsRepository } from './limiter/login-attempts.repository.js'
 import { LoginLimiter } from './limiter/login-limiter.service.js';
 import { MailboxHandler } from './mail/mailbox.handler.js';
 import { MailboxRepository } from './mail/mailbox.repository.js';
+import { MailThrottleRepository } from './mail/mail-throttle.repository.js';
 import { Mailer } from './mail/mailer.service.js';
 import { MfaHandler } from './mfa/mfa.handler.js';
 import { MfaRepository } from './mfa/mfa.repository.js';
@@ -57,6 +58,7 @@ export function authProviders(config: Readonly<AuthConfig>) {
     InvitationsRepository,
     InvitationsService,
     MailboxRepository,
+    MailThrottleRepository,
     Mailer,
     AuthService,
     MfaRepository,

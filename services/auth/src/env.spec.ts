@@ -24,6 +24,8 @@ describe('auth env', () => {
 
   it('names SMTP_URL when real mail is asked for without a server, and GOOGLE_CLIENT_SECRET when half-configured', () => {
     expect(() => parseConfig(envSchema, { MAIL_TRANSPORT: 'smtp' })).toThrow(/SMTP_URL/);
+    expect(() => parseConfig(envSchema, { NODE_ENV: 'production', MAIL_TRANSPORT: 'smtp', SMTP_URL: 'smtp://mail' })).toThrow(/AUTH_ENCRYPTION_KEY/);
+    expect(() => parseConfig(envSchema, { NODE_ENV: 'production', AUTH_ENCRYPTION_KEY: Buffer.alloc(32).toString('base64') })).toThrow(/MAIL_TRANSPORT/);
     expect(() => parseConfig(envSchema, { GOOGLE_CLIENT_ID: 'id' })).toThrow(ConfigError);
     expect(() => parseConfig(envSchema, { GOOGLE_CLIENT_ID: 'id' })).toThrow(/GOOGLE_CLIENT_SECRET/);
   });

@@ -10,8 +10,23 @@ const list = z.string().transform((value) =>
 );
 const { httpUrl } = envSchemas;
 
+/**
+ * Used only outside production when AUTH_ENCRYPTION_KEY is unset, so `npm start` and tests need
+ * no setup and secrets are still never stored as they are. It is public (it is in this file):
+ * anything sealed with it is as good as plain, which is why production requires a key of its own.
+ */
+export const DEVELOPMENT_ENCRYPTION_KEY = Buffer.from('vigil-auth-development-key-32-b!', 'utf8');
+
+const { bool: flag } = envSchemas;
+
 export const envSchema = baseEnvSchema
   .extend({
+    NODE_ENV: z.string().default('development'),
+    /**
+     * Set by `npm start`'s stack and the test harnesses, nowhere else: with NODE_ENV other than
+     * production it turns on the development mailbox's listing (for administrators only).
+     */
+    VIGIL_DEV_STACK: flag.default(false),
     DB_SCHEMA: envSchemas.dbSchema.default('auth'),
 
     /** Access tokens: `iss` and `aud` claims; the gateway learns both from auth.v1.jwks. */
@@ -31,11 +46,16 @@ export const envSchema = baseEnvSchema
     /** Brute force: this many failed sign-ins for one email within the window lock it for the rest of the window. */
     LOGIN_MAX_FAILURES: seconds(1, 1000).default(10),
     LOGIN_WINDOW_SECONDS: seconds(1, 86_400).default(900),
+    /** The same per IP, across emails (password spraying); high enough for an office behind one NAT. */
+    LOGIN_MAX_FAILURES_PER_IP: seconds(1, 100_000).default(100),
 
     /** Base URL of the web app; e-mail links and the Google redirect point here. */
     WEB_URL: httpUrl.default('http://localhost:3000'),
 
-    /** `mailbox` keeps every message in Postgres for /dev/mailbox; `smtp` sends through SMTP_URL. */
+    /**
+     * `smtp` sends through SMTP_URL (required in production). `mailbox` keeps every message in
+     * Postgres, listed by /auth/v1/dev/mailbox on a development stack only (see VIGIL_DEV_STACK).
+     */
     MAIL_TRANSPORT: z.enum(['mailbox', 'smtp']).default('mailbox'),
     SMTP_URL: z
       .string()
@@ -57,7 +77,10 @@ export const envSchema = baseEnvSchema
     OIDC_REDIRECT_URI: httpUrl.optional(),
 
     MFA_ISSUER: z.string().min(1).default('Vigil'),
-    /** 32 bytes, base64: encrypts TOTP secrets and the JWT signing key at rest. Set it in production. */
+    /**
+     * 32 bytes, base64: seals TOTP secrets and the JWT signing key's private half at rest. Required in
+     * production; elsewhere the public DEVELOPMENT_ENCRYPTION_KEY. Every process (main, migrate, seed) needs the same.
+     */
     AUTH_ENCRYPTION_KEY: z
       .string()
       .transform((value) => Buffer.from(value, 'base64'))
@@ -65,14 +88,37 @@ export const envSchema = baseEnvSchema
       .optional(),
   })
   .superRefine((value, ctx) => {
+    if (value.NODE_ENV === 'production' && value.MAIL_TRANSPORT !== 'smtp') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MAIL_TRANSPORT'],
+        message: 'must be smtp in production (the mailbox keeps password-reset links in the database)',
+      });
+    }
+    if (value.NODE_ENV === 'production' && !value.AUTH_ENCRYPTION_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['AUTH_ENCRYPTION_KEY'],
+        message: 'is required in production (openssl rand -base64 32)',
+      });
+    }
     if (value.MAIL_TRANSPORT === 'smtp' && !value.SMTP_URL) {
       ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required when MAIL_TRANSPORT=smtp' });
     }
     if (value.GOOGLE_CLIENT_ID && !value.GOOGLE_CLIENT_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['GOOGLE_CLIENT_SECRET'], message: 'is required with GOOGLE_CLIENT_ID' });
     }
-  });
+  })
+  .transform(({ AUTH_ENCRYPTION_KEY, ...config }) => ({
+    ...config,
+    AUTH_ENCRYPTION_KEY: AUTH_ENCRYPTION_KEY ?? DEVELOPMENT_ENCRYPTION_KEY,
+  }));
 
 export type AuthConfig = z.infer<typeof envSchema>;
+
+/** The development mailbox is listed only on a development stack, never in production. */
+export function devMailboxListed(config: Pick<AuthConfig, 'NODE_ENV' | 'VIGIL_DEV_STACK' | 'MAIL_TRANSPORT'>): boolean {
+  return config.NODE_ENV !== 'production' && config.VIGIL_DEV_STACK && config.MAIL_TRANSPORT === 'mailbox';
+}
 
 export const AUTH_CONFIG = Symbol('AUTH_CONFIG');

@@ -21,11 +21,12 @@ describe('admin sign-up: allow-listed email AND a valid invitation code, both ch
   });
   const roleInDb = async (email: string) => (await stack.db.query(`SELECT role FROM users WHERE email = $1`, [email])).rows[0]?.role;
 
-  it('refuses a company-domain email that is not on the list', async () => {
+  it('refuses a company-domain email that is not on the list, even with a valid code, as it refuses a wrong code', async () => {
     await insertInvitation(stack, 'GOOD-CODE-0001');
     const error = await stack.fail(subjects.auth.signup, form('intern@vigil.dev', { invitation_code: 'GOOD-CODE-0001' }));
-    expect(error.code).toBe('ADMIN_NOT_APPROVED');
-    expect(error.message).toBe('Access Denied: Admin accounts require pre-approval. Please contact support for admin access.');
+    // Not "Access Denied": that would tell a stranger who is on the allow-list (signup-disclosure.spec.ts).
+    expect(error.code).toBe('INVALID_INVITATION');
+    expect(error.message).toBe('Invalid Invitation: The invitation code is invalid or expired.');
     expect(await roleInDb('intern@vigil.dev')).toBeUndefined();
   });
 

@@ -75,6 +75,8 @@ export async function startAuthStack(env: Record<string, string> = {}): Promise<
       ARGON2_TIME_COST: '1',
       WEB_URL: 'http://web.test',
       AUTH_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
+      // A test stack is a development stack: the mailbox transport, listed to administrators.
+      VIGIL_DEV_STACK: '1',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -113,8 +115,31 @@ export async function startAuthStack(env: Record<string, string> = {}): Promise<
   const db = new pg.Client({ connectionString: DATABASE_URL, options: `-c search_path="${schema}"` });
   await db.connect();
 
-  // Read around the transcript: the mailbox is the mail channel, whose whole point is to carry the links.
-  const mailbox = (to: string) => rpc.request(contracts.auth.mailbox, { to }).then((r) => r.messages);
+  // The mail as the mailbox transport stored it, read straight from the table (the test is the
+  // recipient, not a client of the service), and around the transcript: carrying links is its job.
+  const mailbox = async (to: string): Promise<MailboxMessage[]> => {
+    const { rows } = await db.query<{
+      id: string;
+      recipient: string;
+      sender: string;
+      subject: string;
+      text_body: string;
+      html_body: string | null;
+      created_at: Date;
+    }>(
+      `SELECT id, recipient, sender, subject, text_body, html_body, created_at FROM mailbox WHERE recipient = $1 ORDER BY created_at DESC, id`,
+      [to.toLowerCase()],
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      to: r.recipient,
+      from: r.sender,
+      subject: r.subject,
+      text: r.text_body,
+      html: r.html_body,
+      created_at: r.created_at.toISOString(),
+    }));
+  };
 
   return {
     schema,

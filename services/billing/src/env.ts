@@ -19,7 +19,11 @@ export const envSchema = baseEnvSchema
     DB_SCHEMA: envSchemas.dbSchema.default('billing'),
     /** Base URL of the client web app: checkout success/cancel pages and the sandbox checkout page live there. */
     WEB_URL: httpUrl.default('http://localhost:3000'),
-    /** Both set: Stripe. Both unset: the sandbox provider (no network). One alone is a mistake. */
+    /**
+     * Both set: Stripe. Both unset: the sandbox provider (no network), which approves every
+     * checkout, so it is for development and tests only: production refuses to boot without them.
+     * One alone is a mistake.
+     */
     STRIPE_SECRET_KEY: optionalSecret,
     STRIPE_WEBHOOK_SECRET: optionalSecret,
     /** Where the Stripe SDK sends its requests; tests point it at a local fake. Unset: api.stripe.com. */
@@ -50,6 +54,14 @@ export const envSchema = baseEnvSchema
         code: 'custom',
         path: [config.STRIPE_SECRET_KEY ? 'STRIPE_WEBHOOK_SECRET' : 'STRIPE_SECRET_KEY'],
         message: 'set both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET for Stripe, or neither for the sandbox provider',
+      });
+    }
+    if (config.NODE_ENV === 'production' && !config.STRIPE_SECRET_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_SECRET_KEY'],
+        message:
+          'is required in production (with STRIPE_WEBHOOK_SECRET): the sandbox provider is for development and tests',
       });
     }
     if (config.NODE_ENV === 'production' && !config.BILLING_ENCRYPTION_KEY) {

@@ -14,6 +14,8 @@ const isCidr = (entry: string) => {
 const { bool } = envSchemas;
 
 export const envSchema = baseEnvSchema.extend({
+  /** `production` adds Strict-Transport-Security (TLS ends in front of the gateway there). */
+  NODE_ENV: z.string().default('development'),
   PORT: envSchemas.port.default(8080),
   HOST: z.string().default('0.0.0.0'),
   /** Comma-separated origins allowed to call the API from a browser; empty = same-origin only. */

@@ -14,7 +14,7 @@ import { migrations } from '../migrations/index.js';
 import { envSchema, type GatewayConfig } from '../src/env.js';
 import { createGatewayApp } from '../src/http/create-app.js';
 import request from 'supertest';
-import { SERVICES_DIR, eventually, runNode, testEnv } from './stack.js';
+import { SERVICES_DIR, eventually, mailTextTo, runNode, testEnv } from './stack.js';
 import { freePort, natsServerBinary } from '@vigil/platform/testing';
 
 const natsBinary = () => natsServerBinary() ?? 'nats-server';
@@ -145,12 +145,12 @@ export class ApiStack {
     await http()
       .post('/auth/v1/signup')
       .send({ full_name: 'Analyst', email, password, confirm_password: password, accepted_terms: true });
-    const { value: mailbox } = await eventually(
-      () => http().get('/auth/v1/dev/mailbox').query({ to: email }),
-      (r) => r.body.messages?.length > 0,
+    const { value: mail } = await eventually(
+      () => mailTextTo(this.schema('auth'), email),
+      (text) => text !== undefined,
       10_000,
     );
-    const confirmToken = /token=([A-Za-z0-9_-]+)/.exec(mailbox.body.messages[0].text)![1];
+    const confirmToken = /token=([A-Za-z0-9_-]+)/.exec(mail!)![1];
     const session = (await http().post('/auth/v1/verify').send({ type: 'signup', token: confirmToken })).body;
     const client = await this.client(tier, undefined, session.user.id);
     const signedIn = await http().post('/auth/v1/token?grant_type=password').send({ email, password });

@@ -6,7 +6,7 @@ import request from 'supertest';
 import { envSchema } from '../src/env.js';
 import { createGatewayApp } from '../src/http/create-app.js';
 import { PrivateAuthService } from './auth-stack.js';
-import { eventually, testEnv } from './stack.js';
+import { eventually, mailTextTo, testEnv } from './stack.js';
 
 jest.setTimeout(60_000);
 
@@ -36,8 +36,8 @@ describe('gateway auth, settings and client-administration routes against the re
 
   async function confirmedUser(email: string) {
     record(await http().post('/auth/v1/signup').send({ full_name: 'Web User', email, password: PASSWORD, confirm_password: PASSWORD, accepted_terms: true }));
-    const { value: mailbox } = await eventually(() => http().get('/auth/v1/dev/mailbox').query({ to: email }), (r) => r.body.messages?.length > 0, 5_000);
-    const token = /token=([A-Za-z0-9_-]+)/.exec(mailbox.body.messages[0].text)![1];
+    const { value: mail } = await eventually(() => mailTextTo(auth.schema, email), (text) => text !== undefined, 5_000);
+    const token = /token=([A-Za-z0-9_-]+)/.exec(mail!)![1];
     return record(await http().post('/auth/v1/verify').send({ type: 'signup', token })).body;
   }
 
@@ -89,6 +89,17 @@ describe('gateway auth, settings and client-administration routes against the re
     expect(known.status).toBe(200);
     expect(unknown.body).toEqual(known.body);
     expect(known.body.message).toBe('If an account with that email exists, you will receive a password reset link.');
+  });
+
+  it('gives nobody the reset link through the dev mailbox: recover → mailbox → verify does not take over an account', async () => {
+    await http().post('/auth/v1/recover').send({ email: 'web@example.com' });
+    await eventually(() => mailTextTo(auth.schema, 'web@example.com'), (text) => /reset/i.test(text ?? ''), 5_000);
+    // This auth runs as a container would (no VIGIL_DEV_STACK): the mailbox does not exist, with or without a session.
+    const anonymous = await http().get('/auth/v1/dev/mailbox').query({ to: 'web@example.com' });
+    expect([anonymous.status, anonymous.body.code, anonymous.body.messages]).toEqual([404, 'NOT_FOUND', undefined]);
+    const user = await http().post('/auth/v1/token?grant_type=password').send({ email: 'web@example.com', password: PASSWORD });
+    const signedIn = await http().get('/auth/v1/dev/mailbox').set('authorization', `Bearer ${user.body.access_token}`);
+    expect([signedIn.status, signedIn.body.messages]).toEqual([404, undefined]);
   });
 
   it('runs client administration for an admin, with the spec messages', async () => {

@@ -75,6 +75,25 @@ export class ServiceProcesses {
   }
 }
 
+/**
+ * The newest mail to an address as auth's mailbox transport stored it, read from its table:
+ * tests are the recipient here, and /auth/v1/dev/mailbox is for administrators of a development stack.
+ */
+export async function mailTextTo(authSchema: string, to: string): Promise<string | undefined> {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: testEnv.DATABASE_URL });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ text_body: string }>(
+      `SELECT text_body FROM "${authSchema}".mailbox WHERE recipient = $1 ORDER BY created_at DESC, id LIMIT 1`,
+      [to.toLowerCase()],
+    );
+    return rows[0]?.text_body;
+  } finally {
+    await client.end();
+  }
+}
+
 export async function eventually<T>(fn: () => Promise<T>, accept: (value: T) => boolean, timeoutMs: number): Promise<{ value: T; elapsedMs: number }> {
   const started = Date.now();
   let value = await fn();

@@ -235,12 +235,12 @@ export class MonitoringStack {
     });
     let text = '';
     for (let i = 0; i < 100 && !text; i++) {
-      const mailbox = (await (
-        await fetch(`${this.gatewayUrl}/auth/v1/dev/mailbox?to=${encodeURIComponent(email)}`)
-      ).json()) as {
-        messages?: Array<{ text: string }>;
-      };
-      text = mailbox.messages?.[0]?.text ?? '';
+      // Read as the recipient, from auth's mailbox table: the dev mailbox route is for administrators.
+      const { rows } = await this.db.query<{ text_body: string }>(
+        `SELECT text_body FROM "${this.schema('auth')}".mailbox WHERE recipient = $1 ORDER BY created_at DESC LIMIT 1`,
+        [email.toLowerCase()],
+      );
+      text = rows[0]?.text_body ?? '';
       if (!text) await new Promise((r) => setTimeout(r, 100));
     }
     const token = /token=([A-Za-z0-9_-]+)/.exec(text)![1];

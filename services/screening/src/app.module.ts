@@ -1,6 +1,6 @@
 import { Global, Module, type DynamicModule, type Provider } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { databaseHealth, dataSourceOptions, healthModule } from '@vigil/platform';
+import { databaseHealth, dataSourceOptions, healthModule, roleDatabaseUrl, serviceRole } from '@vigil/platform';
 import { DataSource } from 'typeorm';
 import { migrations } from '../migrations/index.js';
 import { CatalogHandler } from './catalog/catalog.handler.js';
@@ -50,7 +50,7 @@ function providers(config: Readonly<ScreeningConfig>): Provider[] {
     IngestionRepository,
     IngestionService,
     IngestionScheduler,
-    { provide: SCREENING_LOG_POOL, useFactory: () => screeningLogPool(config.DATABASE_URL, config.DB_SCHEMA, config.SCREENING_LOG_SYNCHRONOUS_COMMIT) },
+    { provide: SCREENING_LOG_POOL, useFactory: () => screeningLogPool(roleDatabaseUrl(config.DATABASE_URL, serviceRole(config.DB_SCHEMA)), config.DB_SCHEMA, config.SCREENING_LOG_SYNCHRONOUS_COMMIT) },
     ScreeningLogsRepository,
     ScreeningLogWriter,
     ScreeningService,

@@ -21,7 +21,9 @@ import { EventsPublisher } from '../events/events.publisher.js';
 import { InvitationsService } from '../invitations/invitations.service.js';
 import { LoginLimiter } from '../limiter/login-limiter.service.js';
 import { accountExistsMail, confirmationMail, recoveryMail } from '../mail/mail.templates.js';
+import { MailThrottleRepository } from '../mail/mail-throttle.repository.js';
 import { Mailer } from '../mail/mailer.service.js';
+import { MfaService } from '../mfa/mfa.service.js';
 import { SessionsRepository } from '../sessions/sessions.repository.js';
 import { SessionsService, type Principal } from '../sessions/sessions.service.js';
 import { UsersRepository } from '../users/users.repository.js';
@@ -30,8 +32,9 @@ import { OneTimeTokensRepository } from './one-time-tokens.repository.js';
 const CONFIRMATION_TTL_MS = 24 * 3_600_000;
 const RECOVERY_TTL_MS = 3_600_000;
 const RECOVERY_MAIL_INTERVAL_SECONDS = 60;
+/** "Someone tried to sign up with your email": once an hour per address, however often it is tried. */
+const ACCOUNT_EXISTS_MAIL_INTERVAL_SECONDS = 3600;
 
-export const ADMIN_NOT_APPROVED_MESSAGE = 'Access Denied: Admin accounts require pre-approval. Please contact support for admin access.';
 export const INVITATION_REQUIRED_MESSAGE = 'Invitation Required: Admin accounts need a valid invitation code.';
 export const INVALID_INVITATION_MESSAGE = 'Invalid Invitation: The invitation code is invalid or expired.';
 
@@ -51,11 +54,19 @@ export class AuthService {
     private readonly invitations: InvitationsService,
     private readonly mailer: Mailer,
     private readonly events: EventsPublisher,
+    private readonly mfa: MfaService,
+    private readonly mailThrottle: MailThrottleRepository,
   ) {}
 
   async signup(request: SignupRequest): Promise<SignupReply> {
     this.assertNotCommon(request.password);
-    if (this.invitations.isAdminPath(request.email)) return this.adminSignup(request);
+    if (this.invitations.isAdminDomain(request.email)) return this.adminSignup(request);
+    // An allow-listed address elsewhere becomes an admin only with a valid code; any other outcome is
+    // an ordinary sign-up, so the answer does not tell a stranger the address is on the list.
+    if (request.invitation_code && this.invitations.isApproved(request.email)) {
+      const passwordHash = await this.passwords.hash(request.password);
+      if (await this.createAdmin(request, request.invitation_code, passwordHash)) return { message: ADMIN_SIGNUP_MESSAGE, admin: true };
+    }
 
     // A normal sign-up never yields the admin role, whatever else the request carries.
     const user = await this.users.create({
@@ -68,44 +79,62 @@ export class AuthService {
     if (user) {
       await this.users.addIdentity(user.id, 'email', user.id, user.email);
       await this.sendConfirmation(user.id, user.email, user.full_name);
-    } else {
-      // Same answer as a new account, so sign-up does not reveal who has one; the owner hears of it.
+    } else if (await this.mailThrottle.claim(`account-exists:${request.email}`, ACCOUNT_EXISTS_MAIL_INTERVAL_SECONDS)) {
+      // Same answer as a new account, so sign-up does not reveal who has one; the owner hears of it,
+      // once in a while, so the form cannot be used to flood their inbox.
       await this.mailer.send(accountExistsMail(request.email, `${this.config.WEB_URL}/login`, `${this.config.WEB_URL}/forgot-password`));
     }
     return { message: SIGNUP_MESSAGE, admin: false };
   }
 
-  /** Both checks on the server: the address is allow-listed AND a valid invitation code is used up. */
+  /**
+   * The company domain's sign-up. Both checks on the server: the address is allow-listed AND a valid
+   * invitation code is used up. One answer for every failure with a code (not on the list, wrong or
+   * spent code, an account already there), so the form does not reveal the allow-list or which
+   * admins exist; without a code, the same question for every address of the domain.
+   */
   private async adminSignup(request: SignupRequest): Promise<SignupReply> {
-    if (!this.invitations.isApproved(request.email)) throw new DomainError('ADMIN_NOT_APPROVED', ADMIN_NOT_APPROVED_MESSAGE);
     if (!request.invitation_code) throw new DomainError('INVITATION_REQUIRED', INVITATION_REQUIRED_MESSAGE);
-    const code = request.invitation_code;
     const passwordHash = await this.passwords.hash(request.password);
-    await this.db.transaction(async (tx) => {
-      const user = await this.users.create(
-        { email: request.email, fullName: request.full_name, passwordHash, role: 'admin', confirmed: true },
-        tx,
-      );
-      if (!user) throw new DomainError('CONFLICT', 'An account with this email already exists. Please sign in.');
-      // Consumed in the same transaction as the user is created: a bad code rolls the user back.
-      if (!(await this.invitations.consume(code, user.id, tx))) throw new DomainError('INVALID_INVITATION', INVALID_INVITATION_MESSAGE);
-      await this.users.addIdentity(user.id, 'email', user.id, user.email, tx);
-    });
+    if (!(await this.createAdmin(request, request.invitation_code, passwordHash))) throw new DomainError('INVALID_INVITATION', INVALID_INVITATION_MESSAGE);
     return { message: ADMIN_SIGNUP_MESSAGE, admin: true };
+  }
+
+  /** Creates the admin and uses up the code in one transaction; false (and nothing changed) on any failure. */
+  private async createAdmin(request: SignupRequest, code: string, passwordHash: string): Promise<boolean> {
+    if (!this.invitations.isApproved(request.email)) return false;
+    const refused = new Error('admin sign-up refused');
+    try {
+      await this.db.transaction(async (tx) => {
+        const user = await this.users.create({ email: request.email, fullName: request.full_name, passwordHash, role: 'admin', confirmed: true }, tx);
+        if (!user) throw refused;
+        // Consumed in the same transaction as the user is created: a bad code rolls the user back.
+        if (!(await this.invitations.consume(code, user.id, tx))) throw refused;
+        await this.users.addIdentity(user.id, 'email', user.id, user.email, tx);
+      });
+      return true;
+    } catch (error) {
+      if (error === refused) return false;
+      throw error;
+    }
   }
 
   async signInWithPassword(request: PasswordGrant): Promise<Session> {
     const endpoint = 'token?grant_type=password';
+    let attemptId: string;
     try {
-      await this.limiter.assertAllowed(request.email);
+      // Counted before the password is checked: parallel guesses are refused past the limit unevaluated.
+      attemptId = await this.limiter.claim(request.email, request.ip);
     } catch (error) {
+      // A lock must not lock the owner out: the right password with a current TOTP code still gets in.
+      const session = request.mfa_code && error instanceof DomainError && error.code === 'RATE_LIMITED' ? await this.signInPastLock(request, request.mfa_code) : undefined;
+      if (session) return session;
       await this.events.failedAuth({ email: request.email, ip: request.ip ?? null, user_agent: request.userAgent ?? null, reason: 'rate_limited', endpoint });
       throw error;
     }
     const user = await this.users.findByEmail(request.email);
     const valid = user?.password_hash ? await this.passwords.verify(user.password_hash, request.password) : await this.passwords.burn(request.password);
     if (!user || !valid) {
-      await this.limiter.recordFailure(request.email, request.ip);
       await this.events.failedAuth({
         email: request.email,
         ip: request.ip ?? null,
@@ -115,9 +144,34 @@ export class AuthService {
       });
       throw new DomainError('INVALID_CREDENTIALS', 'Invalid login credentials');
     }
-    await this.limiter.recordSuccess(request.email, request.ip);
+    await this.limiter.succeeded(attemptId);
     if (!user.email_confirmed_at) throw new DomainError('EMAIL_NOT_CONFIRMED', 'Email not confirmed. Please check your email for the confirmation link.');
     return this.sessions.start(user, { amr: ['password'], rememberMe: request.remember_me ?? false, ip: request.ip, userAgent: request.userAgent });
+  }
+
+  /**
+   * A locked account's owner: a verified TOTP factor's current code is checked first, so an
+   * attacker without it never gets a password evaluated; then the password; the code is spent
+   * only when both are right. These attempts have their own allowance per email and IP and do
+   * not lift the password lock. Undefined (the caller answers as for the lock) on any failure.
+   */
+  private async signInPastLock(request: PasswordGrant, code: string): Promise<Session | undefined> {
+    const attemptId = await this.limiter.claimPastLock(request.email, request.ip).catch((error: unknown) => {
+      if (error instanceof DomainError && error.code === 'RATE_LIMITED') return undefined;
+      throw error;
+    });
+    if (!attemptId) return undefined;
+    const user = await this.users.findByEmail(request.email);
+    if (!user?.password_hash || !user.email_confirmed_at) return undefined;
+    const match = await this.mfa.matchCode(user.id, user.email, code);
+    if (!match) {
+      await this.events.failedAuth({ email: request.email, ip: request.ip ?? null, user_agent: request.userAgent ?? null, reason: 'invalid_mfa_code', endpoint: 'token?grant_type=password' });
+      return undefined;
+    }
+    if (!(await this.passwords.verify(user.password_hash, request.password))) return undefined;
+    if (!(await this.mfa.spendCode(match))) return undefined;
+    await this.limiter.succeeded(attemptId);
+    return this.sessions.start(user, { amr: ['password', 'totp'], aal: 'aal2', rememberMe: request.remember_me ?? false, ip: request.ip, userAgent: request.userAgent });
   }
 
   /**

@@ -22,9 +22,9 @@ export class InvitationsService {
     return this.invitations.consume(sha256(normaliseCode(code)), userId, q);
   }
 
-  /** Sign-ups that take the admin path: the company domain or an allow-listed address. */
-  isAdminPath(email: string): boolean {
-    return email.endsWith(`@${this.config.ADMIN_EMAIL_DOMAIN}`) || this.isApproved(email);
+  /** Sign-ups that always take the admin path: the company domain (which is no secret). */
+  isAdminDomain(email: string): boolean {
+    return email.endsWith(`@${this.config.ADMIN_EMAIL_DOMAIN}`);
   }
 
   isApproved(email: string): boolean {

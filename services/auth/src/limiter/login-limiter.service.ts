@@ -1,41 +1,56 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError } from '@vigil/platform';
 import { AUTH_CONFIG, type AuthConfig } from '../env.js';
-import { LoginAttemptsRepository } from './login-attempts.repository.js';
+import { LoginAttemptsRepository, type AttemptKind } from './login-attempts.repository.js';
 
 /**
- * Per-account brute-force limit: after LOGIN_MAX_FAILURES failures within
- * LOGIN_WINDOW_SECONDS, sign-in for that email answers 429 until the oldest of
- * those failures leaves the window. It keys on the email whether or not an
- * account exists, so the answer tells an attacker nothing; refused attempts are
- * not counted, so an attacker cannot extend the lock forever.
+ * Brute force: LOGIN_MAX_FAILURES failed sign-ins for one email, or LOGIN_MAX_FAILURES_PER_IP
+ * from one IP, within LOGIN_WINDOW_SECONDS refuse further attempts (429 + Retry-After) until the
+ * oldest leaves the window. An attempt is counted when it is claimed, before its password is
+ * checked, so parallel guesses cannot all be evaluated.
  */
 @Injectable()
 export class LoginLimiter {
-  private attemptsSincePrune = 0;
+  private claimsSincePrune = 0;
 
   constructor(
     @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
     private readonly attempts: LoginAttemptsRepository,
   ) {}
 
-  async assertAllowed(email: string): Promise<void> {
-    const failures = await this.attempts.recentFailures(email, this.config.LOGIN_WINDOW_SECONDS, this.config.LOGIN_MAX_FAILURES);
-    if (failures.length < this.config.LOGIN_MAX_FAILURES) return;
-    const unlocksAt = failures[failures.length - 1]!.getTime() + this.config.LOGIN_WINDOW_SECONDS * 1000;
-    const retryAfterSeconds = Math.max(1, Math.ceil((unlocksAt - Date.now()) / 1000));
-    throw new DomainError('RATE_LIMITED', 'Too many failed sign-in attempts. Please try again later.', undefined, retryAfterSeconds);
+  /** A password attempt's id, to settle with `succeeded`; RATE_LIMITED when locked. */
+  claim(email: string, ip: string | undefined): Promise<string> {
+    return this.claimOf('password', email, ip);
   }
 
-  async recordFailure(email: string, ip: string | undefined): Promise<void> {
-    await this.attempts.record(email, ip, false);
-    if (++this.attemptsSincePrune >= 1000) {
-      this.attemptsSincePrune = 0;
+  /** The same for a locked owner's password + TOTP attempt, with its own allowance per email and IP. */
+  claimPastLock(email: string, ip: string | undefined): Promise<string> {
+    return this.claimOf('mfa_bypass', email, ip);
+  }
+
+  succeeded(attemptId: string): Promise<void> {
+    return this.attempts.succeeded(attemptId);
+  }
+
+  private async claimOf(kind: AttemptKind, email: string, ip: string | undefined): Promise<string> {
+    const claim = await this.attempts.claim(kind, email, ip, {
+      perEmail: this.config.LOGIN_MAX_FAILURES,
+      perIp: this.config.LOGIN_MAX_FAILURES_PER_IP,
+      windowSeconds: this.config.LOGIN_WINDOW_SECONDS,
+    });
+    if ('unlocksAt' in claim) {
+      const retryAfterSeconds = Math.max(1, Math.ceil((claim.unlocksAt.getTime() - Date.now()) / 1000));
+      throw new DomainError(
+        'RATE_LIMITED',
+        'Too many failed sign-in attempts. Please try again later.',
+        undefined,
+        retryAfterSeconds,
+      );
+    }
+    if (++this.claimsSincePrune >= 1000) {
+      this.claimsSincePrune = 0;
       await this.attempts.prune();
     }
-  }
-
-  async recordSuccess(email: string, ip: string | undefined): Promise<void> {
-    await this.attempts.record(email, ip, true);
+    return claim.attemptId;
   }
 }

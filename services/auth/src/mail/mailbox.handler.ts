@@ -1,7 +1,8 @@
 import { Controller, Inject } from '@nestjs/common';
 import { DomainError, Handles } from '@vigil/platform';
 import { type MailboxListReply, contracts, type ParsedRequestOf } from '@vigil/proto';
-import { AUTH_CONFIG, type AuthConfig } from '../env.js';
+import { AUTH_CONFIG, devMailboxListed, type AuthConfig } from '../env.js';
+import { SessionsService } from '../sessions/sessions.service.js';
 import { MailboxRepository } from './mailbox.repository.js';
 
 @Controller()
@@ -9,13 +10,19 @@ export class MailboxHandler {
   constructor(
     @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
     private readonly mailbox: MailboxRepository,
+    private readonly sessions: SessionsService,
   ) {}
 
-  /** Development only: with real SMTP there is nothing to show. */
+  /**
+   * Development only, and administrators only even then: the mailbox holds every user's
+   * password-reset links. Anywhere else it does not exist (404), whoever asks.
+   */
   @Handles(contracts.auth.mailbox)
   async list(request: ParsedRequestOf<typeof contracts.auth.mailbox>): Promise<MailboxListReply> {
-    if (this.config.MAIL_TRANSPORT !== 'mailbox')
-      throw new DomainError('NOT_FOUND', 'The development mailbox is off (MAIL_TRANSPORT=smtp).');
+    if (!devMailboxListed(this.config)) throw new DomainError('NOT_FOUND', 'There is no development mailbox here.');
+    if (!request.accessToken)
+      throw new DomainError('UNAUTHENTICATED', 'Sign in as an administrator to read the development mailbox.');
+    await this.sessions.authenticateAdmin(request.accessToken);
     return { messages: await this.mailbox.list(request.to, request.limit) };
   }
 }

@@ -24,6 +24,10 @@ export class MfaRepository {
     return rows[0];
   }
 
+  async verifiedFactors(userId: string): Promise<FactorRow[]> {
+    return sql(this.db, `SELECT id, user_id, friendly_name, secret, status FROM mfa_factors WHERE user_id = $1 AND status = 'verified' ORDER BY created_at, id`, [userId]);
+  }
+
   async markVerified(factorId: string): Promise<void> {
     await sql(this.db, `UPDATE mfa_factors SET status = 'verified', updated_at = now() WHERE id = $1`, [factorId]);
   }

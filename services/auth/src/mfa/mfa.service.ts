@@ -81,6 +81,23 @@ export class MfaService {
     return this.users.view(principal.userId);
   }
 
+  /**
+   * The verified factor and time step a code belongs to, without using the code up: sign-in past a
+   * lock checks the password next and spends the code (`spendCode`) only if that is right too.
+   */
+  async matchCode(userId: string, email: string, code: string): Promise<{ factorId: string; step: number } | undefined> {
+    for (const factor of await this.mfa.verifiedFactors(userId)) {
+      const delta = this.totp(this.box.open(factor.secret), email).validate({ token: code, window: 1 });
+      if (delta !== null) return { factorId: factor.id, step: Math.floor(Date.now() / 1000 / PERIOD_SECONDS) + delta };
+    }
+    return undefined;
+  }
+
+  /** False if this step's code was already used. */
+  spendCode(match: { factorId: string; step: number }): Promise<boolean> {
+    return this.mfa.useTimeStep(match.factorId, match.step);
+  }
+
   /** A code is accepted in the current step or one either side, and each step's code only once. */
   private async acceptTotp(factorId: string, secret: string, email: string, code: string): Promise<boolean> {
     const delta = this.totp(secret, email).validate({ token: code, window: 1 });

@@ -38,6 +38,8 @@ describe('BILLING_ENCRYPTION_KEY', () => {
       parseConfig(envSchema, {
         NODE_ENV: 'production',
         BILLING_ENCRYPTION_KEY: key.toString('base64'),
+        STRIPE_SECRET_KEY: 'sk_live_x',
+        STRIPE_WEBHOOK_SECRET: 'whsec_x',
       }).BILLING_ENCRYPTION_KEY.equals(key),
     ).toBe(true);
     expect(parseConfig(envSchema, {}).BILLING_ENCRYPTION_KEY.equals(DEVELOPMENT_ENCRYPTION_KEY)).toBe(true);

@@ -2,7 +2,7 @@ import { Controller, Delete, Get, HttpCode, Post, Put, Query, Res } from '@nestj
 import { RpcClient } from '@vigil/platform';
 import { contracts, type JwksReply, type ParsedRequestOf } from '@vigil/proto';
 import type { Response } from 'express';
-import { AccessToken, ZodRequest } from '../http/route-params.js';
+import { AccessToken, OptionalAccessToken, ZodRequest } from '../http/route-params.js';
 import { DevelopmentOnly } from '../openapi/development-only.js';
 
 const on = contracts.auth;
@@ -180,13 +180,14 @@ export class AuthController {
     return { keys };
   }
 
-  /** Development mailbox (auth's MAIL_TRANSPORT=mailbox); 404 when real SMTP is configured. */
+  /** Development mailbox: auth answers 404 outside a development stack, and only an administrator reads it there. */
   @Get('dev/mailbox')
   @DevelopmentOnly()
   mailbox(
     @ZodRequest(on.mailbox.request, 'message', { body: false, query: { to: 'to', limit: 'limit' } })
     request: RequestFor<'mailbox'>,
+    @OptionalAccessToken() accessToken: string | undefined,
   ) {
-    return this.rpc.request(on.mailbox, request);
+    return this.rpc.request(on.mailbox, { ...request, ...(accessToken ? { accessToken } : {}) });
   }
 }

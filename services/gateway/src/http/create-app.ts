@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { createLogger, natsServerOptions, PinoNestLogger } from '@vigil/platform';
 import express from 'express';
+import helmet from 'helmet';
 import { AppModule } from '../app.module.js';
 import type { GatewayConfig } from '../env.js';
 import { serveOpenApi } from '../openapi/openapi.js';
@@ -24,6 +25,18 @@ export async function createGatewayApp(config: Readonly<GatewayConfig>): Promise
   // Only configured proxies may say who the client is (X-Forwarded-For); by default nobody may.
   app.set('trust proxy', config.TRUSTED_PROXIES.length > 0 ? config.TRUSTED_PROXIES : false);
   app.use(requestIdMiddleware);
+  // helmet's defaults (a same-origin CSP, nosniff, no framing…), framed by nobody at all, and
+  // HSTS only in production: on a plain-http development gateway it would mean nothing.
+  const production = config.NODE_ENV === 'production';
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: { frameAncestors: ["'none'"], upgradeInsecureRequests: production ? [] : null },
+      },
+      frameguard: { action: 'deny' },
+      strictTransportSecurity: production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    }),
+  );
   // Bank payloads are small; anything larger than 1 MiB is a mistake or an attack — except a bulk
   // batch, whose 100,000 names need several MiB. The general parser skips a body already parsed.
   const json = ['application/json', 'application/*+json'];

@@ -268,3 +268,11 @@ export function AccessToken(): ParameterDecorator {
     describe(target, key, ApiExtension(FORWARDS_SESSION, true));
   };
 }
+
+/**
+ * The bearer token if the request has one: for the one route (the development mailbox) whose
+ * service must answer 404 to anonymous and signed-in callers alike where it does not exist.
+ */
+export const OptionalAccessToken = createParamDecorator(
+  (_: unknown, ctx: ExecutionContext) => /^Bearer\s+(\S+)$/i.exec(requestOf(ctx).header('authorization') ?? '')?.[1],
+);

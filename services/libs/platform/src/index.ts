@@ -15,7 +15,7 @@ export {
 export { RpcErrorFilter } from './rpc-error.filter.js';
 export { HEALTH_INDICATORS, healthModule, runHealthChecks, startProbeServer } from './health.js';
 export type { HealthIndicator } from './health.js';
-export { dataSourceOptions, databaseHealth, runMigrations } from './database.js';
+export { dataSourceOptions, databaseHealth, roleDatabaseUrl, runMigrations, serviceRole } from './database.js';
 export type { SchemaOptions } from './database.js';
 export { bootstrapService, loadConfigOrExit, migrateAndExit, startProbes } from './bootstrap.js';
 export type { ServiceBoot } from './bootstrap.js';
