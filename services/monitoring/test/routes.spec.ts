@@ -343,7 +343,7 @@ describe('monitoring routes at the gateway', () => {
         event_types: ['monitoring.alert'],
       }),
       403,
-      'FORBIDDEN',
+      'FEATURE_NOT_IN_PLAN',
       'starter',
     );
     for (const url of [
@@ -436,7 +436,7 @@ describe('monitoring routes at the gateway', () => {
   });
 
   it('pushes a new alert live over Server-Sent Events (medium tier and up), without polling', async () => {
-    expectProblem(await stack.http(starter, 'GET', '/api/monitoring/stream'), 403, 'FORBIDDEN', 'starter stream');
+    expectProblem(await stack.http(starter, 'GET', '/api/monitoring/stream'), 403, 'FEATURE_NOT_IN_PLAN', 'starter stream');
     const controller = new AbortController();
     const response = await fetch(`${stack.gatewayUrl}/api/monitoring/stream`, {
       headers: a.headers,

@@ -15,7 +15,6 @@ import {
   type BulkJobCompletedEvent,
   type BulkJobFailedItem,
   type BulkJobItem,
-  type BulkScreenResponse,
   type ErrorCode,
 } from '@vigil/proto';
 import { z } from 'zod';

@@ -7,7 +7,6 @@ import {
   type ApiBulkScreenRequest,
   type ApiScreenRequest,
   type ApiStatusResponse,
-  type Client,
   type BulkJobResponse,
   type BulkScreenResponse,
   type DatasetsResponse,
