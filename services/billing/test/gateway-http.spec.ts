@@ -50,13 +50,43 @@ const counts = async () =>
     )
   ).rows[0];
 
-const user = { id: randomUUID(), email: 'wire@example.com' };
+const user: { id: string; email: string } = { id: randomUUID(), email: 'wire@example.com' };
+const PASSWORD = 'billing-wire-passphrase';
 let checkout: CheckoutSessionReply;
 let apiKey = '';
 let clientId = '';
 
+/** A confirmed account, as the web app makes one: the billing customer belongs to a real user. */
+async function signUp(): Promise<string> {
+  await gateway(0)
+    .post('/auth/v1/signup')
+    .send({
+      full_name: 'Wire',
+      email: user.email,
+      password: PASSWORD,
+      confirm_password: PASSWORD,
+      accepted_terms: true,
+    });
+  const text = await eventually(
+    async () =>
+      (
+        await stack.authDb.query<{ text_body: string }>(
+          `SELECT text_body FROM mailbox WHERE recipient = $1 ORDER BY created_at DESC LIMIT 1`,
+          [user.email],
+        )
+      ).rows[0]?.text_body ?? '',
+    (body) => /token=/.test(body),
+    10_000,
+  );
+  const token = /token=([A-Za-z0-9_-]+)/.exec(text)![1];
+  const verified = await gateway(0).post('/auth/v1/verify').send({ type: 'signup', token });
+  expect(verified.body.user?.id).toEqual(expect.any(String));
+  return verified.body.user.id as string;
+}
+
 describe('POST /api/payment/webhook through the gateway', () => {
   beforeAll(async () => {
+    user.id = await signUp();
     checkout = await stack.call<CheckoutSessionReply>(subjects.billing.createCheckout, {
       user,
       tier: 'medium',
@@ -149,15 +179,23 @@ describe('POST /api/payment/webhook through the gateway', () => {
 });
 
 describe('GET /api/payment/portal-session through the gateway', () => {
-  it("opens the Stripe Customer Portal for the API key's own client, and refuses without a key", async () => {
-    const portal = await gateway(1).get('/api/payment/portal-session').set('x-api-key', apiKey);
+  it("opens the Stripe Customer Portal for the signed-in user's own client; a key alone or nothing is refused", async () => {
+    const signedIn = await gateway(1)
+      .post('/auth/v1/token?grant_type=password')
+      .send({ email: user.email, password: PASSWORD })
+      .expect(200);
+    const portal = await gateway(1)
+      .get('/api/payment/portal-session')
+      .set('authorization', `Bearer ${signedIn.body.access_token}`);
     expect(portal.status).toBe(200);
     expect(portal.body).toEqual({ url: 'https://billing.stripe.com/p/session/test_1' });
     const sent = fake.requests.filter((r) => r.path === '/v1/billing_portal/sessions').at(-1)!;
     expect(Object.fromEntries(sent.form)).toEqual({ customer: 'cus_1', return_url: 'http://web.test/account' });
+    // Billing is managed by a person signed in, not by an integration holding the key.
+    const keyOnly = await gateway(1).get('/api/payment/portal-session').set('x-api-key', apiKey);
+    expect([keyOnly.status, keyOnly.body.code]).toEqual([401, 'UNAUTHENTICATED']);
     const anonymous = await gateway(1).get('/api/payment/portal-session');
-    expect(anonymous.status).toBe(401);
-    expect(anonymous.body).toMatchObject({ code: 'INVALID_API_KEY' });
+    expect([anonymous.status, anonymous.body.code]).toEqual([401, 'UNAUTHENTICATED']);
   });
 });
 
