@@ -546,6 +546,22 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/sanctions/bulk-jobs/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['DashboardController_bulkJob'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/sanctions/search': {
     parameters: {
       query?: never;
@@ -770,6 +786,230 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/monitoring/entities': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['MonitoringController_list'];
+    put?: never;
+    post: operations['MonitoringController_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/monitoring/entities/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put: operations['MonitoringController_update'];
+    post?: never;
+    delete: operations['MonitoringController_remove'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/monitoring/entities/{id}/check': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['MonitoringController_check'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/monitoring/alerts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['MonitoringController_alerts'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/monitoring/alerts/{id}/acknowledge': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['MonitoringController_acknowledge'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/monitoring/stats': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['MonitoringController_stats'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/monitoring/settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['MonitoringController_settings'];
+    put: operations['MonitoringController_updateSettings'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/monitoring/bulk': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['MonitoringController_bulkAdd'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/monitoring/bulk/remove': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['MonitoringController_bulkRemove'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/monitoring/service/status': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['MonitoringController_status'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/monitoring/webhooks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['MonitoringController_webhooks'];
+    put?: never;
+    post: operations['MonitoringController_createWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/monitoring/webhooks/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete: operations['MonitoringController_deleteWebhook'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/monitoring/webhooks/{id}/deliveries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['MonitoringController_deliveries'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/monitoring/stream': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['MonitoringController_stream'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/client/clients': {
     parameters: {
       query?: never;
@@ -956,6 +1196,54 @@ export interface paths {
     get?: never;
     put?: never;
     post: operations['ListsAdminController_refresh'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/client/usage-history': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['DashboardReportsController_usageHistory'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/client/reports/{kind}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['DashboardReportsController_report'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/client/reports/list/{source}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['DashboardReportsController_list'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -1273,7 +1561,20 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody: {
+      content: {
+        'application/json': {
+          full_name: string;
+          email: string;
+          password: string;
+          confirm_password: string;
+          /** @constant */
+          accepted_terms: true;
+          invitation_code?: string;
+          redirect_to?: string;
+        };
+      };
+    };
     responses: {
       200: {
         headers: {
@@ -1294,14 +1595,33 @@ export interface operations {
   };
   AuthController_token: {
     parameters: {
-      query?: never;
+      query?: {
+        grant_type?: 'refresh_token';
+      };
       header?: {
         'Idempotency-Key'?: string;
       };
       path?: never;
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody: {
+      content: {
+        'application/json':
+          | {
+              /** @constant */
+              grant_type: 'password';
+              email: string;
+              password: string;
+              remember_me?: boolean;
+              mfa_code?: string;
+            }
+          | {
+              /** @constant */
+              grant_type: 'refresh_token';
+              refresh_token: string;
+            };
+      };
+    };
     responses: {
       200: {
         headers: {
@@ -1322,7 +1642,9 @@ export interface operations {
   };
   AuthController_logout: {
     parameters: {
-      query?: never;
+      query?: {
+        scope?: 'global' | 'local' | 'others';
+      };
       header?: {
         'Idempotency-Key'?: string;
       };
@@ -1357,7 +1679,13 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody: {
+      content: {
+        'application/json': {
+          email: string;
+        };
+      };
+    };
     responses: {
       200: {
         headers: {
@@ -1385,7 +1713,22 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody: {
+      content: {
+        'application/json':
+          | {
+              /** @constant */
+              type: 'signup';
+              token: string;
+            }
+          | {
+              /** @constant */
+              type: 'recovery';
+              token: string;
+              password: string;
+            };
+      };
+    };
     responses: {
       200: {
         headers: {
@@ -1437,7 +1780,17 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody: {
+      content: {
+        'application/json': {
+          ip?: string;
+          userAgent?: string;
+          full_name?: string;
+          password?: string;
+          current_password?: string;
+        };
+      };
+    };
     responses: {
       200: {
         headers: {
@@ -1547,7 +1900,20 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody: {
+      content: {
+        'application/json': {
+          ip?: string;
+          userAgent?: string;
+          /**
+           * @default totp
+           * @constant
+           */
+          factor_type?: 'totp';
+          friendly_name?: string;
+        };
+      };
+    };
     responses: {
       200: {
         headers: {
@@ -1607,7 +1973,16 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: uuid */
+          challenge_id: string;
+          code?: string;
+          recovery_code?: string;
+        };
+      };
+    };
     responses: {
       200: {
         headers: {
@@ -1657,9 +2032,9 @@ export interface operations {
   AuthController_authorize: {
     parameters: {
       query: {
-        provider: string;
-        remember_me: string;
         redirect: string;
+        provider: 'google';
+        remember_me?: boolean;
       };
       header?: never;
       path?: never;
@@ -1687,7 +2062,7 @@ export interface operations {
   AuthController_linkIdentity: {
     parameters: {
       query: {
-        provider: string;
+        provider: 'google';
       };
       header?: never;
       path?: never;
@@ -1721,7 +2096,16 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody: {
+      content: {
+        'application/json': {
+          code: string;
+          state: string;
+          iss?: string;
+          scope?: string;
+        };
+      };
+    };
     responses: {
       200: {
         headers: {
@@ -1749,7 +2133,16 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody: {
+      content: {
+        'application/json': {
+          ip?: string;
+          userAgent?: string;
+          /** @default 72 */
+          expires_in_hours?: number;
+        };
+      };
+    };
     responses: {
       201: {
         headers: {
@@ -1827,7 +2220,16 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody: {
+      content: {
+        'application/json': {
+          ip?: string;
+          userAgent?: string;
+          client_name: string;
+          contact_email: string;
+        };
+      };
+    };
     responses: {
       200: {
         headers: {
@@ -1907,7 +2309,20 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody: {
+      content: {
+        'application/json': {
+          ip?: string;
+          userAgent?: string;
+          email_alerts?: boolean;
+          quota_warnings?: boolean;
+          payment_failures?: boolean;
+          security_alerts?: boolean;
+          weekly_reports?: boolean;
+          monthly_reports?: boolean;
+        };
+      };
+    };
     responses: {
       200: {
         headers: {
@@ -2029,7 +2444,11 @@ export interface operations {
   };
   ScreeningApiController_job: {
     parameters: {
-      query?: never;
+      query?: {
+        offset?: number;
+        limit?: number;
+        format?: 'json' | 'csv';
+      };
       header?: never;
       path: {
         id: string;
@@ -2161,7 +2580,12 @@ export interface operations {
   };
   DashboardController_bulkDownload: {
     parameters: {
-      query?: never;
+      query: {
+        source: string;
+        format?: 'json' | 'csv';
+        cursor?: string;
+        limit?: number;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -2260,9 +2684,44 @@ export interface operations {
       };
     };
   };
+  DashboardController_bulkJob: {
+    parameters: {
+      query?: {
+        offset?: number;
+        limit?: number;
+        format?: 'json' | 'csv' | 'json-file';
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
   DashboardController_search: {
     parameters: {
-      query?: never;
+      query: {
+        query: string;
+        limit?: number;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -2288,7 +2747,12 @@ export interface operations {
   };
   DashboardController_datasets: {
     parameters: {
-      query?: never;
+      query: {
+        source: string;
+        format?: 'json' | 'csv';
+        cursor?: string;
+        limit?: number;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -2395,16 +2859,16 @@ export interface operations {
   ScreeningLogsController_logs: {
     parameters: {
       query?: {
-        offset?: unknown;
-        /** @description 1 to 500, default 100. */
-        limit?: unknown;
-        /** @description YYYY-MM-DD (whole day) or an ISO 8601 instant; inclusive. */
-        toDate?: unknown;
-        /** @description YYYY-MM-DD or an ISO 8601 instant; inclusive. */
-        fromDate?: unknown;
-        matchFound?: 'true' | 'false';
         /** @description Case-insensitive part of the searched name. */
-        searchedName?: unknown;
+        searchedName?: string;
+        matchFound?: boolean;
+        /** @description YYYY-MM-DD or an ISO 8601 instant; inclusive. */
+        fromDate?: string;
+        /** @description YYYY-MM-DD (whole day) or an ISO 8601 instant; inclusive. */
+        toDate?: string;
+        /** @description 1 to 500, default 100. */
+        limit?: number;
+        offset?: number;
       };
       header?: never;
       path?: never;
@@ -2432,9 +2896,9 @@ export interface operations {
   ScreeningLogsController_alerts: {
     parameters: {
       query?: {
-        offset?: unknown;
         /** @description 1 to 500, default 100. */
-        limit?: unknown;
+        limit?: number;
+        offset?: number;
       };
       header?: never;
       path?: never;
@@ -2462,10 +2926,10 @@ export interface operations {
   ScreeningLogsController_reviews: {
     parameters: {
       query?: {
-        offset?: unknown;
-        /** @description 1 to 500, default 100. */
-        limit?: unknown;
         status?: 'pending' | 'approved' | 'blocked';
+        /** @description 1 to 500, default 100. */
+        limit?: number;
+        offset?: number;
       };
       header?: never;
       path?: never;
@@ -2579,11 +3043,11 @@ export interface operations {
   ClientListsController_entries: {
     parameters: {
       query?: {
-        offset?: unknown;
-        /** @description 1 to 500, default 100. */
-        limit?: unknown;
         /** @description Case-insensitive part of a name, email or alias. */
-        search?: unknown;
+        search?: string;
+        /** @description 1 to 500, default 100. */
+        limit?: number;
+        offset?: number;
       };
       header?: never;
       path: {
@@ -2675,6 +3139,568 @@ export interface operations {
       };
     };
   };
+  MonitoringController_list: {
+    parameters: {
+      query?: {
+        status?: 'active' | 'paused' | 'stopped';
+        origin?: 'manual' | 'client_list';
+        limit?: number;
+        offset?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  MonitoringController_create: {
+    parameters: {
+      query?: never;
+      header?: {
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          entity_name: string;
+          entity_email?: (string | '') | null;
+          /** @default [] */
+          entity_aliases?: string[];
+          /** @enum {string} */
+          check_frequency?: 'daily' | 'weekly' | 'monthly';
+          notes?: string | null;
+        };
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  MonitoringController_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          monitoring_status: 'active' | 'paused' | 'stopped';
+        };
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  MonitoringController_remove: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  MonitoringController_check: {
+    parameters: {
+      query?: never;
+      header?: {
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  MonitoringController_alerts: {
+    parameters: {
+      query?: {
+        acknowledged?: boolean;
+        severity?: 'low' | 'medium' | 'high' | 'critical';
+        limit?: number;
+        offset?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  MonitoringController_acknowledge: {
+    parameters: {
+      query?: never;
+      header?: {
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  MonitoringController_stats: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  MonitoringController_settings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  MonitoringController_updateSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          default_check_frequency?: 'daily' | 'weekly' | 'monthly';
+          rescreen_on_list_update?: boolean;
+          alert_on_review?: boolean;
+        };
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  MonitoringController_bulkAdd: {
+    parameters: {
+      query?: never;
+      header?: {
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          entities: {
+            entity_name: string;
+            entity_email?: (string | '') | null;
+            /** @default [] */
+            entity_aliases?: string[];
+            /** @enum {string} */
+            check_frequency?: 'daily' | 'weekly' | 'monthly';
+            notes?: string | null;
+          }[];
+        };
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  MonitoringController_bulkRemove: {
+    parameters: {
+      query?: never;
+      header?: {
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          entityIds: string[];
+        };
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  MonitoringController_status: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  MonitoringController_webhooks: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  MonitoringController_createWebhook: {
+    parameters: {
+      query?: never;
+      header?: {
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: uri */
+          url: string;
+          event_types: ('monitoring.alert' | 'screening.review_required' | 'bulk_job.completed')[];
+          description?: string;
+        };
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  MonitoringController_deleteWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  MonitoringController_deliveries: {
+    parameters: {
+      query?: {
+        limit?: number;
+        offset?: number;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  MonitoringController_stream: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
   ClientsController_list: {
     parameters: {
       query?: never;
@@ -2710,7 +3736,23 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody: {
+      content: {
+        'application/json': {
+          ip?: string;
+          userAgent?: string;
+          clientName: string;
+          /** @enum {string} */
+          tier: 'starter' | 'small' | 'medium' | 'large';
+          contactEmail?: string;
+          /**
+           * @default active
+           * @enum {string}
+           */
+          subscriptionStatus?: 'active' | 'payment_failed' | 'cancelled' | 'past_due';
+        };
+      };
+    };
     responses: {
       201: {
         headers: {
@@ -2766,7 +3808,21 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody: {
+      content: {
+        'application/json': {
+          ip?: string;
+          userAgent?: string;
+          threshold_config: {
+            HIGH_SCORE: number;
+            MEDIUM_SCORE: number;
+            DB_SIM_THRESHOLD: number;
+            TRIGRAM_HITS_MIN: number;
+            LEV_DISTANCE_MAX: number;
+          } | null;
+        };
+      };
+    };
     responses: {
       200: {
         headers: {
@@ -3015,6 +4071,88 @@ export interface operations {
         };
       };
     };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  DashboardReportsController_usageHistory: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  DashboardReportsController_report: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        kind: 'screening-logs' | 'sanction-alerts' | 'sanctions-export' | 'sanctions-data';
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  DashboardReportsController_list: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        source: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
     responses: {
       200: {
         headers: {

@@ -89,7 +89,9 @@ describe('OpenAPI document', () => {
     for (const { operation } of operations()) expect(operation.responses).toHaveProperty('default');
     const { paths } = spec;
     expect(paths['/api/v1/screen']!.post!.security).toEqual([{ apiKey: [] }]);
-    expect(paths['/api/screen']!.post!.security).toEqual([{ apiKey: [], session: [] }]);
+    // Dashboard routes: the session alone, or the session with the client's own key.
+    const dashboard = [{ session: [] }, { apiKey: [], session: [] }];
+    expect(paths['/api/screen']!.post!.security).toEqual(dashboard);
     expect(paths['/api/v1/lists']!.get!.security).toEqual([{ apiKey: [] }]);
     expect(paths['/api/lists']!.get!.security).toEqual([]);
     for (const [path, method] of [
@@ -103,7 +105,7 @@ describe('OpenAPI document', () => {
       ['/api/client-lists/upload-csv', 'post'],
       ['/api/client-lists/{id}', 'delete'],
     ] as const)
-      expect([path, paths[path]?.[method]?.security]).toEqual([path, [{ apiKey: [], session: [] }]]);
+      expect([path, paths[path]?.[method]?.security]).toEqual([path, dashboard]);
   });
 
   it('lists every route of the router but the development-only ones, and nothing the router does not serve', () => {

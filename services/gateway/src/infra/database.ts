@@ -1,14 +1,18 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { runMigrations } from '@vigil/platform';
+import { roleDatabaseUrl, runMigrations, serviceRole } from '@vigil/platform';
 import pg from 'pg';
 import { migrations } from '../../migrations/index.js';
 import { GATEWAY_CONFIG } from '../config.token.js';
 import type { GatewayConfig } from '../env.js';
 
-/** A pool pinned to the gateway's schema; `settings` are extra `-c` options for its sessions. */
+/**
+ * A pool pinned to the gateway's schema; `settings` are extra `-c` options for its sessions. It
+ * connects as the gateway's own role (created and granted by its migrations), which can reach
+ * no other service's schema: the internet-facing process must not be able to read auth's tables.
+ */
 function schemaPool(config: GatewayConfig, name: string, max: number, settings = ''): pg.Pool {
   const pool = new pg.Pool({
-    connectionString: config.DATABASE_URL,
+    connectionString: roleDatabaseUrl(config.DATABASE_URL, serviceRole(config.DB_SCHEMA)),
     max,
     application_name: `vigil-${config.DB_SCHEMA}${name}`,
     options: `-c search_path="${config.DB_SCHEMA}"${settings}`,
