@@ -146,6 +146,11 @@ describe('the screening dashboard, signed in as the demo client', () => {
     await page.waitForFunction(
       () => document.querySelector('nav[aria-label="Dashboard navigation"]')?.getAttribute('data-collapsed') === 'true',
     );
+    // The width animates: wait for it to settle on the collapsed rail (3rem).
+    await page.waitForFunction(() => {
+      const box = document.querySelector('nav[aria-label="Dashboard navigation"]')?.getBoundingClientRect();
+      return box !== undefined && Math.round(box.width) === 48;
+    });
     expect(Math.round((await nav.boundingBox())!.width)).toBe(48);
     const cookie = (await context.cookies()).find((c) => c.name === 'sidebar_state');
     expect(cookie?.value).toBe('false');
@@ -160,6 +165,10 @@ describe('the screening dashboard, signed in as the demo client', () => {
       () =>
         document.querySelector('nav[aria-label="Dashboard navigation"]')?.getAttribute('data-collapsed') === 'false',
     );
+    await page.waitForFunction(() => {
+      const box = document.querySelector('nav[aria-label="Dashboard navigation"]')?.getBoundingClientRect();
+      return box !== undefined && Math.round(box.width) === 256;
+    });
     expect(Math.round((await nav.boundingBox())!.width)).toBe(256);
     expectClean(watcher);
   });
