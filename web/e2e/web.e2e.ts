@@ -46,7 +46,9 @@ describe('client web app', () => {
     expect(await header.getByRole('link', { name: 'Join Now' }).getAttribute('href')).toBe('/login');
     expect(await header.getByRole('link', { name: 'Contact Us' }).getAttribute('href')).toBe('/about-us#contact');
 
-    expect(await page.getByRole('link', { name: /Start Free API Trial/ }).getAttribute('href')).toBe('/onboarding');
+    expect(await page.getByRole('link', { name: /Start Free API Trial/ }).getAttribute('href')).toBe(
+      '/about-us#contact',
+    );
     expect(await page.getByRole('heading', { name: 'Secure Your Business' }).isVisible()).toBe(true);
 
     const footer = page.locator('footer');
