@@ -81,8 +81,20 @@ async function paste(page: Page, label: string, text: string) {
   }, text);
 }
 
+/**
+ * How far the page is wider than the viewport, once layout has settled after a resize: the
+ * charts re-measure through a ResizeObserver a frame or two after the viewport narrows, so one
+ * early reading can show the old width. An overflow that lasts 3 s is real and is returned.
+ */
 async function widthOverflow(page: Page): Promise<number> {
-  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  const measure = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  const deadline = Date.now() + 3_000;
+  let overflow = await measure();
+  while (overflow > 0 && Date.now() < deadline) {
+    await page.waitForTimeout(100);
+    overflow = await measure();
+  }
+  return overflow;
 }
 
 function expectClean(watcher: PageWatcher) {
