@@ -2,7 +2,7 @@
 // npm run bench:floor — what the fixed layout itself costs on this machine, with no framework.
 //
 // POST /api/v1/screen crosses: HTTP → Redis (failed-auth check and rate limit, pipelined) →
-// Postgres (quota upsert) → NATS request → screening service (match, then the screening log in
+// Postgres (quota lease: a block per statement, counted in memory) → NATS request → screening service (match, then the screening log in
 // Postgres) → NATS reply → HTTP. This script builds only that skeleton, in two processes like the
 // real ones: an edge on bare node:http that calls the gateway's own rate limiter and quota
 // repository (from its build) and the NATS client, and a service that spins for --work-us
@@ -42,7 +42,15 @@ const GATEWAY_DIST = join(root, 'services', 'gateway', 'dist', 'src');
 /** A module of the built gateway: the edge runs its rate limiter and quota repository, not copies of them. */
 const gateway = (path) => import(pathToFileURL(join(GATEWAY_DIST, path)).href);
 /** What those gateway classes read of the gateway's config. */
-const gatewayConfig = (schema) => ({ DATABASE_URL, DB_SCHEMA: schema, REDIS_URL, RATE_LIMIT_SCALE: 1 });
+const gatewayConfig = (schema) => ({
+  DATABASE_URL,
+  DB_SCHEMA: schema,
+  REDIS_URL,
+  RATE_LIMIT_SCALE: 1,
+  QUOTA_LEASE_TTL_SECONDS: 30,
+  QUOTA_LEASE_RENEW_MS: 5_000,
+  QUOTA_LEASE_IDLE_MS: 60_000,
+});
 
 /** The screening-log pool as the screening service opens it: small, schema-scoped, asynchronous commit. */
 const logPool = (schema) =>
@@ -147,9 +155,11 @@ async function edge() {
   const config = gatewayConfig(process.env.FLOOR_SCHEMA);
   const { RateLimits } = await gateway('rate-limits/rate-limits.service.js');
   const { Database } = await gateway('infra/database.js');
-  const { QuotasRepository } = await gateway('quotas/quotas.repository.js');
+  const { QuotaLeasesRepository } = await gateway('quotas/quota-leases.repository.js');
+  const { QuotaLeases } = await gateway('quotas/quota-leases.service.js');
   const limits = new RateLimits(config);
-  const quotas = new QuotasRepository(new Database(config));
+  const quotas = new QuotaLeases(new QuotaLeasesRepository(new Database(config)), config);
+  const period = { period: '2026-11-01T00:00:00.000Z', periodEnd: '2099-01-01T00:00:00.000Z', quota: 2_000_000_000 };
   const nc = await connectNats('floor-edge');
   const withQuota = process.env.FLOOR_QUOTA === 'true';
   let seq = 0;
@@ -165,7 +175,7 @@ async function edge() {
           limits.exhausted(`failed-auth:${req.socket.remoteAddress}`, 300), // FAILED_AUTH_PER_MINUTE's default
           limits.consume(`client:${key}`, 1_000_000),
         ]);
-        if (withQuota && (await quotas.reserve(key, '2026-11-01T00:00:00.000Z', 1, 2_000_000_000)) === null)
+        if (withQuota && (await quotas.take({ clientId: key, ...period }, 1)) === null)
           throw new Error('quota refused');
         const reply = await nc.request(
           SUBJECT,

@@ -1,4 +1,5 @@
 import { Gateway1764100000000 } from './1764100000000-gateway.js';
+import { QuotaLeases1764300000000 } from './1764300000000-quota-leases.js';
 
 // Listed explicitly, in order (see services/audit/migrations/index.ts for why).
-export const migrations = [Gateway1764100000000];
+export const migrations = [Gateway1764100000000, QuotaLeases1764300000000];

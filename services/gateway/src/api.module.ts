@@ -24,7 +24,8 @@ import { MonitoringController } from './monitoring/monitoring.controller.js';
 import { Monitoring } from './monitoring/monitoring.service.js';
 import { Database } from './infra/database.js';
 import { NatsStreams } from './infra/jetstream.js';
-import { QuotasRepository } from './quotas/quotas.repository.js';
+import { QuotaLeasesRepository } from './quotas/quota-leases.repository.js';
+import { QuotaLeases } from './quotas/quota-leases.service.js';
 import { Quotas } from './quotas/quotas.service.js';
 import { UsageSync } from './quotas/usage-sync.service.js';
 import { RateLimits } from './rate-limits/rate-limits.service.js';
@@ -70,7 +71,8 @@ export class ApiModule {
         SessionTokens,
         RateLimits,
         { provide: APP_GUARD, useClass: CredentialsGuard },
-        QuotasRepository,
+        QuotaLeasesRepository,
+        QuotaLeases,
         Quotas,
         UsageSync,
         IdempotencyRepository,

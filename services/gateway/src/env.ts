@@ -68,6 +68,16 @@ export const envSchema = baseEnvSchema.extend({
    * evicts at once; this bound also holds if that event is lost, so it may not exceed 5 s.
    */
   KEY_CACHE_TTL_MS: z.coerce.number().int().min(0).max(5_000).default(5_000),
+  /**
+   * Quota leases (src/quotas/quota-leases.service.ts): a lease its replica stopped renewing is
+   * reclaimed after this long, so a killed replica withholds the unused part of its block at most
+   * this long.
+   */
+  QUOTA_LEASE_TTL_SECONDS: z.coerce.number().int().min(1).max(3_600).default(30),
+  /** How often a replica renews its quota leases and reclaims expired ones; well under the TTL. */
+  QUOTA_LEASE_RENEW_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  /** A quota lease unused this long is given back, so an idle replica does not sit on quota. */
+  QUOTA_LEASE_IDLE_MS: z.coerce.number().int().min(100).default(60_000),
   /** Multiplies every tier's requests/minute. Only for load tests of the gateway itself; 1 in production. */
   RATE_LIMIT_SCALE: z.coerce.number().positive().max(10_000).default(1),
   /** Requests/minute for signed-in users on session-only routes (admin console, dashboard without a key). */

@@ -100,6 +100,14 @@ export class ApiStack {
     return this.spawn(join(SERVICES_DIR, 'gateway', 'dist', 'src', 'bulk-worker.js'), this.gatewayEnv(env));
   }
 
+  /** A gateway replica as its own process (to be stopped or killed), listening on `port`. */
+  spawnGateway(port: number, env: Record<string, string> = {}): ChildProcess {
+    return this.spawn(
+      join(SERVICES_DIR, 'gateway', 'dist', 'src', 'main.js'),
+      this.gatewayEnv({ PORT: String(port), HOST: '127.0.0.1', ...env }),
+    );
+  }
+
   private spawn(script: string, env: Record<string, string>): ChildProcess {
     const child = spawn(process.execPath, [script], {
       env: { ...process.env, ...env, NODE_OPTIONS: '' },

@@ -30,21 +30,14 @@ function schemaPool(config: GatewayConfig, name: string, max: number, settings =
 @Injectable()
 export class Database implements OnApplicationShutdown {
   readonly pool: pg.Pool;
-  /**
-   * For the usage counters alone (QuotasRepository): synchronous commit off, so a counter update
-   * does not wait for the WAL to reach the disk. Jobs and idempotency records keep `pool` and
-   * its durable commits.
-   */
-  readonly counters: pg.Pool;
 
   constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig) {
     this.pool = schemaPool(config, '', 10);
-    this.counters = schemaPool(config, '-quota', 4, ' -c synchronous_commit=off');
   }
 
   /**
    * `name` makes it a prepared statement: each pooled connection parses and plans it once,
-   * which is worth it for the statements every request runs (the quota upsert).
+   * which is worth it for the statements run most often (the quota lease statements).
    */
   query<R extends pg.QueryResultRow>(text: string, params: unknown[] = [], name?: string): Promise<pg.QueryResult<R>> {
     return name ? this.pool.query<R>({ name, text, values: params }) : this.pool.query<R>(text, params);
@@ -66,7 +59,7 @@ export class Database implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown() {
-    await Promise.all([this.pool.end(), this.counters.end()]);
+    await this.pool.end();
   }
 }
 

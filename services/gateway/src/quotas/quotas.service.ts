@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { DomainError } from '@vigil/platform';
 import { subjects, type ApiStatusResponse, type QuotaEvent, type ResolvedKey } from '@vigil/proto';
 import { NatsStreams } from '../infra/jetstream.js';
-import { QuotasRepository } from './quotas.repository.js';
+import { QuotaLeases } from './quota-leases.service.js';
 import { UsageSync } from './usage-sync.service.js';
 
 /**
@@ -33,16 +33,17 @@ export type Reservation = { clientId: string; period: string; amount: number };
 
 /**
  * Monthly quota accounting. Each screened name counts one. The counter lives in the
- * gateway's Postgres schema: it is shared by every replica, survives restarts, and the
- * conditional upsert makes "check and count" one atomic step, so the quota is never
- * overshot however many replicas serve the client at once.
+ * gateway's Postgres schema: it is shared by every replica and survives restarts. Replicas
+ * take it in leased blocks (QuotaLeases) and count requests in memory; a block is counted in
+ * Postgres before any of it is used, so the quota is never overshot however many replicas
+ * serve the client at once.
  */
 @Injectable()
 export class Quotas {
   private readonly logger = new Logger(Quotas.name);
 
   constructor(
-    private readonly repository: QuotasRepository,
+    private readonly leases: QuotaLeases,
     private readonly streams: NatsStreams,
     private readonly usage: UsageSync,
   ) {}
@@ -56,9 +57,12 @@ export class Quotas {
       );
     }
     const period = quotaPeriod(client);
-    const used = await this.repository.reserve(client.clientId, period, amount, client.quotaMonth);
-    if (used === null) {
-      const current = await this.repository.used(client.clientId, period);
+    const taken = await this.leases.take(
+      { clientId: client.clientId, period, periodEnd: client.periodEnd, quota: client.quotaMonth },
+      amount,
+    );
+    if (taken === null) {
+      const current = await this.leases.answered(client.clientId, period);
       const remaining = Math.max(0, client.quotaMonth - current);
       throw new DomainError(
         'QUOTA_EXCEEDED',
@@ -69,20 +73,23 @@ export class Quotas {
         secondsUntilPeriodEnd(client),
       );
     }
-    for (const type of crossings(used - amount, used, client.quotaMonth)) this.announce(type, client, period, used);
+    // The total moves a block at a time: a threshold is announced when the block that crosses it is taken.
+    for (const type of crossings(taken.before, taken.total, client.quotaMonth))
+      this.announce(type, client, period, taken.total);
     this.usage.changed(client.clientId, period);
     return { clientId: client.clientId, period, amount };
   }
 
   /** Gives back a reservation whose screening failed, so the client is not charged for our error. */
-  async release(reservation: Reservation): Promise<void> {
-    await this.repository.release(reservation.clientId, reservation.period, reservation.amount);
+  release(reservation: Reservation): Promise<void> {
+    this.leases.giveBack(reservation, reservation.amount);
     this.usage.changed(reservation.clientId, reservation.period);
+    return Promise.resolve();
   }
 
   async status(client: ResolvedKey): Promise<ApiStatusResponse> {
     const period = quotaPeriod(client);
-    const usage = await this.repository.used(client.clientId, period);
+    const usage = await this.leases.answered(client.clientId, period);
     return {
       tier: client.tier,
       usage,

@@ -1,7 +1,7 @@
 import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { RpcClient } from '@vigil/platform';
 import { contracts } from '@vigil/proto';
-import { QuotasRepository } from './quotas.repository.js';
+import { QuotaLeases } from './quota-leases.service.js';
 
 const FLUSH_INTERVAL_MS = 10_000;
 
@@ -18,7 +18,7 @@ export class UsageSync implements OnModuleInit, OnModuleDestroy {
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
-    private readonly repository: QuotasRepository,
+    private readonly leases: QuotaLeases,
     private readonly rpc: RpcClient,
   ) {}
 
@@ -41,7 +41,7 @@ export class UsageSync implements OnModuleInit, OnModuleDestroy {
     this.dirty.clear();
     for (const [clientId, period] of batch) {
       try {
-        const usageMonth = await this.repository.used(clientId, period);
+        const usageMonth = await this.leases.answered(clientId, period);
         // The period rides along: auth ignores a copy of a period older than the client's (a renewal overtook it).
         await this.rpc.request(contracts.clients.updateSubscription, {
           clientId,
