@@ -12,7 +12,6 @@ import {
   type ListsResponse,
   type Plan,
   type ResolvedKey,
-  type ScreenResponse,
 } from '@vigil/proto';
 import { z } from 'zod';
 import { BulkJobs, JOB_PAGE_MAX } from '../bulk-jobs/bulk-jobs.service.js';
@@ -52,11 +51,13 @@ export class ScreeningApiController {
   @HttpCode(200)
   @Credentials('api-key')
   @UseInterceptors(IdempotencyInterceptor)
-  screen(
+  async screen(
     @CurrentClient() client: ResolvedKey,
     @ZodBody(apiScreenRequestSchema, 'screening request') request: ApiScreenRequest,
-  ): Promise<ScreenResponse> {
-    return this.screening.screen(client, request);
+  ): Promise<Response> {
+    // A ScreenResponse, forwarded as screening wrote it.
+    const body = await this.screening.screenBytes(client, request);
+    return new Response(body, { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' } });
   }
 
   @Post('bulk-screen')

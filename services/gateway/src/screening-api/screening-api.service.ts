@@ -42,15 +42,31 @@ export class ScreeningApi {
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
-  async screen(client: ResolvedKey, entity: ScreenEntity, limit?: number): Promise<ScreenResponse> {
+  screen(client: ResolvedKey, entity: ScreenEntity, limit?: number): Promise<ScreenResponse> {
+    return this.counted(client, () =>
+      this.rpc.request(contracts.screening.screen, this.screenRequest(client, entity, limit)),
+    );
+  }
+
+  /**
+   * The same screen for the public API, answered as screening's JSON bytes: the gateway adds
+   * nothing to the answer, so parsing ~10 KB only to serialise it again would be pure cost.
+   */
+  screenBytes(client: ResolvedKey, entity: ScreenEntity): Promise<Uint8Array> {
+    return this.counted(client, () =>
+      this.rpc.requestBytes(contracts.screening.screen, this.screenRequest(client, entity)),
+    );
+  }
+
+  private screenRequest(client: ResolvedKey, entity: ScreenEntity, limit?: number) {
+    return { ...caller(client), entity, thresholds: client.thresholds, ...(limit ? { limit } : {}) };
+  }
+
+  /** One name counted before `work`, given back if it fails. */
+  private async counted<T>(client: ResolvedKey, work: () => Promise<T>): Promise<T> {
     const reservation = await this.quotas.reserve(client, 1);
     try {
-      return await this.rpc.request(contracts.screening.screen, {
-        ...caller(client),
-        entity,
-        thresholds: client.thresholds,
-        ...(limit ? { limit } : {}),
-      });
+      return await work();
     } catch (error) {
       await this.quotas.release(reservation).catch(() => undefined);
       throw error;

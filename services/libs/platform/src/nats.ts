@@ -124,28 +124,45 @@ export class RpcClient implements OnApplicationShutdown {
    * handler refuse it) and for tools. Services call `request(contract, …)`.
    */
   async requestUnchecked(subject: string, payload: unknown, options: { timeoutMs?: number } = {}): Promise<unknown> {
+    const { data } = await this.send(subject, payload, options);
+    return answerOf(subject, data);
+  }
+
+  /**
+   * The reply's `response` as the JSON bytes the handler's process wrote, for an edge that
+   * forwards it unchanged: no parse and re-serialisation of a large answer. The reply schema is
+   * not checked here (the handler's contract test does); a failure is thrown as with `request`.
+   */
+  async requestBytes<C extends Contract>(
+    contract: C,
+    payload: RequestOf<C>,
+    options: { timeoutMs?: number } = {},
+  ): Promise<Uint8Array> {
+    const { data, id } = await this.send(contract.subject, payload, options);
+    // Nest's NATS server answers JSON.stringify({ response, isDisposed: true, id }): the response
+    // is the bytes between that prefix and that exact suffix. Anything else is parsed as usual.
+    const suffix = utf8Encode.encode(`,"isDisposed":true,"id":"${id}"}`);
+    if (startsWith(data, RESPONSE_PREFIX) && endsWith(data, suffix))
+      return data.subarray(RESPONSE_PREFIX.length, data.length - suffix.length);
+    return utf8Encode.encode(JSON.stringify(answerOf(contract.subject, data)));
+  }
+
+  private async send(subject: string, payload: unknown, options: { timeoutMs?: number }) {
     const hdrs = natsHeaders();
     const requestId = currentRequestId();
     if (requestId) hdrs.set(REQUEST_ID_HEADER, requestId);
-    let reply: { response?: unknown; err?: unknown } | undefined;
+    const id = String(++this.nextId);
     try {
       // connect() returns the live connection once connected (and reconnects after a close).
       const nc = (await this.client.connect()) as NatsConnection;
-      const message = await nc.request(
-        subject,
-        JSON.stringify({ pattern: subject, data: payload, id: String(++this.nextId) }),
-        {
-          headers: hdrs,
-          timeout: options.timeoutMs ?? this.defaultTimeoutMs,
-        },
-      );
-      if (message.data.length > 0) reply = message.json();
+      const message = await nc.request(subject, JSON.stringify({ pattern: subject, data: payload, id }), {
+        headers: hdrs,
+        timeout: options.timeoutMs ?? this.defaultTimeoutMs,
+      });
+      return { data: message.data, id };
     } catch (error) {
       throw toDomainError(error, subject);
     }
-    if (!reply) throw toDomainError(undefined, subject);
-    if (reply.err !== undefined && reply.err !== null) throw toDomainError(reply.err, subject);
-    return reply.response;
   }
 
   /**
@@ -169,6 +186,35 @@ export class RpcClient implements OnApplicationShutdown {
   async onApplicationShutdown() {
     await this.client.close();
   }
+}
+
+const utf8 = new TextDecoder();
+const utf8Encode = new TextEncoder();
+const RESPONSE_PREFIX = utf8Encode.encode('{"response":');
+
+function answerOf(subject: string, data: Uint8Array): unknown {
+  let reply: { response?: unknown; err?: unknown } | undefined;
+  try {
+    if (data.length > 0) reply = JSON.parse(utf8.decode(data)) as typeof reply;
+  } catch (error) {
+    throw toDomainError(error, subject);
+  }
+  if (!reply) throw toDomainError(undefined, subject);
+  if (reply.err !== undefined && reply.err !== null) throw toDomainError(reply.err, subject);
+  return reply.response;
+}
+
+function startsWith(data: Uint8Array, prefix: Uint8Array): boolean {
+  if (data.length < prefix.length) return false;
+  for (let i = 0; i < prefix.length; i++) if (data[i] !== prefix[i]) return false;
+  return true;
+}
+
+function endsWith(data: Uint8Array, suffix: Uint8Array): boolean {
+  if (data.length < suffix.length) return false;
+  const offset = data.length - suffix.length;
+  for (let i = 0; i < suffix.length; i++) if (data[offset + i] !== suffix[i]) return false;
+  return true;
 }
 
 function toDomainError(error: unknown, subject: string): DomainError {
