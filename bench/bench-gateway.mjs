@@ -9,6 +9,16 @@
 // latency and requests/s. Build first: npx nx run-many -t build -p @vigil/gateway @vigil/auth @vigil/screening
 //
 //   node bench/bench-gateway.mjs [--duration 20] [--connections 8] [--lists ../shared/data/lists] [--json] [--profile]
+//                                [--replicas 2] [--no-ceiling]
+//
+// In the same invocation it runs the ceiling (bench/lib/ceiling.mjs: edge → NATS → responder with no
+// work, the same bodies, connections and reply size) and prints ratio = real / ceiling, which stays
+// comparable when the shared machine speeds up or slows down between runs.
+//
+// --replicas 2 runs two gateways and two screening processes (one NATS queue group), the load
+// split over both gateways, and checks the path stays correct with replicas: the quota counted
+// (after the gateways give their leases back) and the screening logs written both equal the
+// screens answered. Speed on 2 cores is not the point of that mode.
 //
 // Why 8 connections: a bank integration calls with a small pool of workers, and the targets
 // (≥ 1,000 req/s with p99 ≤ 25 ms) only make sense together at a modest concurrency. By
@@ -24,6 +34,7 @@ import { connect } from '@nats-io/transport-node';
 import pg from 'pg';
 import { freePort } from '@vigil/platform/testing';
 import { FEEDS } from '@vigil/proto';
+import { runCeiling } from './lib/ceiling.mjs';
 import { loadAverage, loadAverageText } from './lib/host.mjs';
 import { commandLine, meterCpu, perRequest, screenBodies, screenLoad, startPrivateNats } from './lib/screen-load.mjs';
 import { spawn } from 'node:child_process';
@@ -38,6 +49,8 @@ const duration = Number(arg('--duration', '20'));
 const connections = Number(arg('--connections', '8'));
 const listsDir = resolve(root, arg('--lists', '../shared/data/lists'));
 const json = flag('--json');
+const replicas = Number(arg('--replicas', '1'));
+const withCeiling = !flag('--no-ceiling');
 const TARGET = { rps: 1000, p99: 25 };
 // As in k8s/base/*/deployment.yaml: a larger young generation, fewer scavenges per request.
 const SERVICE_NODE_OPTIONS = process.env.BENCH_NODE_OPTIONS ?? '--max-semi-space-size=32';
@@ -46,9 +59,10 @@ const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const prefix = `bench${Math.random().toString(16).slice(2, 8)}`;
 const children = [];
+const named = {};
 const log = (...m) => !json && console.error('[bench:gateway]', ...m);
 
-function run(script, env, { wait = false, nodeArgs = [] } = {}) {
+function run(script, env, { wait = false, nodeArgs = [], name } = {}) {
   const child = spawn(process.execPath, [...nodeArgs, script], {
     env: { ...process.env, ...env, NODE_OPTIONS: SERVICE_NODE_OPTIONS },
     stdio: ['ignore', 'ignore', wait ? 'pipe' : 'inherit'],
@@ -61,7 +75,27 @@ function run(script, env, { wait = false, nodeArgs = [] } = {}) {
     );
   }
   children.push(child);
+  if (name) named[name] = child;
   return child;
+}
+
+/** autocannon over every gateway at once (connections split evenly), summed as one result. */
+async function loadAll(urls, optsFor) {
+  const results = await Promise.all(urls.map((u) => autocannon(optsFor(u))));
+  if (results.length === 1) return results[0];
+  const sum = (f) => results.reduce((n, r) => n + f(r), 0);
+  const worst = (f) => Math.max(...results.map(f));
+  return {
+    requests: { total: sum((r) => r.requests.total), average: sum((r) => r.requests.average) },
+    throughput: { total: sum((r) => r.throughput.total) },
+    // Percentiles of the union are not the sum of parts: report the worse replica's.
+    latency: { p50: worst((r) => r.latency.p50), p99: worst((r) => r.latency.p99), max: worst((r) => r.latency.max) },
+    non2xx: sum((r) => r.non2xx),
+    errors: sum((r) => r.errors),
+    timeouts: sum((r) => r.timeouts),
+    statusCodeStats: Object.assign({}, ...results.map((r) => r.statusCodeStats)),
+    '2xx': sum((r) => r['2xx']),
+  };
 }
 
 async function request(nc, subject, data, timeout = 10_000) {
@@ -93,7 +127,9 @@ async function main() {
   if (!existsSync(listsDir)) throw new Error(`no lists at ${listsDir}`);
   const nats = await startPrivateNats();
   const NATS_URL = nats.url;
-  const gatewayPort = await freePort();
+  const gatewayPorts = [];
+  for (let i = 0; i < replicas; i++) gatewayPorts.push(await freePort());
+  const gatewayPort = gatewayPorts[0];
   const base = { DATABASE_URL, NATS_URL, LOG_LEVEL: 'warn' };
   try {
     const env = {
@@ -115,12 +151,29 @@ async function main() {
         run(join(root, 'services', svc, 'dist', 'src', 'migrate.js'), env[svc], { wait: true }),
       ),
     );
-    // --profile writes a V8 CPU profile of the gateway to $TMPDIR/vigil-bench-profiles when it exits.
+    // --profile writes V8 CPU profiles of the gateway and screening to $TMPDIR/vigil-bench-profiles when they exit.
     const profile = flag('--profile') ? ['--cpu-prof', '--cpu-prof-dir', join(tmpdir(), 'vigil-bench-profiles')] : [];
-    for (const svc of ['auth', 'screening', 'gateway'])
-      run(join(root, 'services', svc, 'dist', 'src', 'main.js'), env[svc], {
-        nodeArgs: svc === 'auth' ? [] : profile,
-      });
+    const main = (svc) => join(root, 'services', svc, 'dist', 'src', 'main.js');
+    run(main('auth'), env.auth, { name: 'auth' });
+    for (let i = 0; i < replicas; i++) {
+      // Only the first screening replica fetches lists; the others follow lists.v1.updated.
+      run(
+        main('screening'),
+        { ...env.screening, ...(i > 0 ? { LISTS_SCHEDULER: 'false' } : {}) },
+        {
+          nodeArgs: profile,
+          name: i === 0 ? 'screening' : `screening-${i + 1}`,
+        },
+      );
+      run(
+        main('gateway'),
+        { ...env.gateway, PORT: String(gatewayPorts[i]) },
+        {
+          nodeArgs: profile,
+          name: i === 0 ? 'gateway' : `gateway-${i + 1}`,
+        },
+      );
+    }
 
     await new Promise((r) => setTimeout(r, 300));
     const nc = await until('nats', () => connect({ servers: NATS_URL }), 10_000);
@@ -170,19 +223,32 @@ async function main() {
     );
 
     const queries = screenBodies(root);
-    const opts = (d) => screenLoad({ url: `${url}/api/v1/screen`, key, bodies: queries, connections, duration: d });
+    const urls = gatewayPorts.map((p) => `http://127.0.0.1:${p}`);
+    const opts = (d) => (u) =>
+      screenLoad({
+        url: `${u}/api/v1/screen`,
+        key,
+        bodies: queries,
+        connections: Math.max(1, Math.round(connections / urls.length)),
+        duration: d,
+      });
+    for (const u of urls.slice(1)) await until('replica', async () => (await fetch(`${u}/api/v1/plans`)).ok, 30_000);
     // Where the time goes: screening alone over NATS, and the gateway alone (status: guard, limiter, quota read).
     const direct = [];
+    let directBytes = 0;
     for (const body of queries.slice(0, 200)) {
       const t = performance.now();
-      await request(
+      const answer = await request(
         nc,
         'screening.v1.screen',
         { clientId: provisioned.client.id, tier: 'large', feeds: [...FEEDS], entity: JSON.parse(body) },
         30_000,
       );
       direct.push(performance.now() - t);
+      directBytes += Buffer.byteLength(JSON.stringify(answer));
     }
+    // The ceiling answers replies of this size: the real answer's, on average.
+    const replyBytes = Math.round(directBytes / direct.length);
     direct.sort((a, b) => a - b);
     log(
       `screening.v1.screen over NATS, one at a time: p50 ${direct[100].toFixed(1)} ms, p99 ${direct[197].toFixed(1)} ms`,
@@ -203,17 +269,20 @@ async function main() {
     log(
       `warming up for 5 s, then ${duration} s with ${connections} connections over ${queries.length} queries (load average ${loadAverageText()})`,
     );
-    await autocannon(opts(5));
     const db = new pg.Client({ connectionString: DATABASE_URL });
     await db.connect();
-    const [authProc, screeningProc, gatewayProc] = children;
-    const { result, used } = await meterCpu(
-      { gateway: gatewayProc.pid, screening: screeningProc.pid, auth: authProc.pid, 'nats-server': nats.pid },
-      db,
-      `vigil-${prefix}%`,
-      () => autocannon(opts(duration)),
+    const logged = async () =>
+      (
+        await db.query(`SELECT count(*)::int AS n FROM "${prefix}_screening".screening_logs WHERE client_id = $1`, [
+          provisioned.client.id,
+        ])
+      ).rows[0].n;
+    const logsBefore = await logged();
+    const warm = await loadAll(urls, opts(5));
+    const processes = Object.fromEntries(Object.entries(named).map(([name, child]) => [name, child.pid]));
+    const { result, used } = await meterCpu({ ...processes, 'nats-server': nats.pid }, db, `vigil-${prefix}%`, () =>
+      loadAll(urls, opts(duration)),
     );
-    await db.end();
     const { each: cpuPerRequest, total: cpuTotal } = perRequest(used, result.requests.total);
     log(
       `CPU per request (ms): ${Object.entries(cpuPerRequest)
@@ -223,7 +292,47 @@ async function main() {
         )}; total ${cpuTotal.toFixed(2)} ms = at most ${Math.round((cpus().length * 1000) / cpuTotal)} req/s on ${cpus().length} cores`,
     );
     await nc.close();
+    let replicaCheck;
+    if (replicas > 1) {
+      // Every gateway gives its leases back on SIGTERM; then the counter must equal the answers.
+      const answered = warm['2xx'] + result['2xx'];
+      await Promise.all(
+        Object.entries(named)
+          .filter(([name]) => name.startsWith('gateway'))
+          .map(([, c]) => new Promise((r) => (c.exitCode !== null ? r() : (c.once('exit', r), c.kill('SIGTERM'))))),
+      );
+      const counted = (
+        await db.query(
+          `SELECT coalesce(sum(used), 0)::int AS n FROM "${prefix}_gateway".quota_usage WHERE client_id = $1`,
+          [provisioned.client.id],
+        )
+      ).rows[0].n;
+      const logs = (await logged()) - logsBefore;
+      replicaCheck = {
+        answered,
+        quotaCounted: counted,
+        screeningLogs: logs,
+        ok: counted === answered && logs === answered,
+      };
+      log(
+        `replicas: ${answered} screens answered, quota counted ${counted}, screening logs ${logs}: ${replicaCheck.ok ? 'consistent' : 'INCONSISTENT'}`,
+      );
+    }
+    await db.end();
+    let ceiling;
+    if (withCeiling) {
+      log(`ceiling: edge → NATS → responder, ${replyBytes}-byte replies, ${connections} connections, ${duration} s`);
+      ceiling = await runCeiling({ bodies: queries, connections, duration, replyBytes });
+    }
+    const rps = Math.round(result.requests.average);
     const summary = {
+      requestsPerSecond: rps,
+      p99Ms: result.latency.p99,
+      ceilingRequestsPerSecond: ceiling?.requestsPerSecond ?? null,
+      ceilingP99Ms: ceiling?.p99Ms ?? null,
+      ratio: ceiling ? Math.round((rps / ceiling.requestsPerSecond) * 1000) / 1000 : null,
+      replicas,
+      ...(replicaCheck ? { replicaCheck } : {}),
       endpoint: 'POST /api/v1/screen',
       cpus: cpus().length,
       node: process.version,
@@ -248,6 +357,11 @@ async function main() {
       meetsThroughput: result.requests.average >= TARGET.rps && result.non2xx === 0,
       meetsP99: result.latency.p99 <= TARGET.p99,
       cpuMsPerRequest: cpuPerRequest,
+      cpuMsPerRequestTotal: Math.round(cpuTotal * 1000) / 1000,
+      ceilingCpuMsPerRequest: ceiling?.cpuMsPerRequest ?? null,
+      ceilingCpuMsPerRequestTotal: ceiling?.cpuMsTotal ?? null,
+      replyBytes,
+      ceilingBytesPerResponse: ceiling?.bytesPerResponse ?? null,
       loadAverage: loadAverage(),
     };
     if (json) console.log(JSON.stringify(summary));
@@ -255,6 +369,12 @@ async function main() {
       console.log(
         `POST /api/v1/screen: ${summary.rps} req/s, p50 ${summary.p50ms} ms, p99 ${summary.p99ms} ms, max ${summary.maxMs} ms; ` +
           `${summary.requests} requests, ${summary.non2xx} non-2xx, ${summary.errors} errors, ${connections} connections, ${summary.bytesPerResponse} bytes per response\n` +
+          (ceiling
+            ? `  ceiling (edge → NATS → responder, no work): ${ceiling.requestsPerSecond} req/s, p99 ${ceiling.p99Ms} ms, ` +
+              `CPU per request ${ceiling.cpuMsTotal} ms (${Object.entries(ceiling.cpuMsPerRequest)
+                .map(([name, ms]) => `${name} ${ms}`)
+                .join(', ')})\n  ratio = real / ceiling = ${summary.ratio}\n`
+            : '') +
           `  target ≥ ${TARGET.rps} req/s: ${summary.meetsThroughput ? 'met' : 'NOT met'}; target p99 ≤ ${TARGET.p99} ms: ${summary.meetsP99 ? 'met' : 'NOT met'}\n` +
           `  host load average ${summary.loadAverage.join(' ')} on ${summary.cpus} cores, Node ${summary.node} (2 cores shared: compare CPU per request, not only req/s)`,
       );
