@@ -141,7 +141,7 @@ import {
   refreshRequestSchema,
   refreshResponseSchema,
 } from './screening/lists.js';
-import { screenRequestSchema, screenResponseSchema } from './screening/screen.js';
+import { screenRequestSchema, screenSummaryResponseSchema } from './screening/screen.js';
 import {
   dailyUsageRequestSchema,
   dailyUsageResponseSchema,
@@ -176,7 +176,7 @@ export const emptyRequestSchema = z.object({});
 export const contracts = {
   health: (service: ServiceName) => contract(subjects.health(service), emptyRequestSchema, healthReplySchema),
   screening: {
-    screen: contract(subjects.screening.screen, screenRequestSchema, screenResponseSchema),
+    screen: contract(subjects.screening.screen, screenRequestSchema, screenSummaryResponseSchema),
     bulkScreen: contract(subjects.screening.bulkScreen, bulkScreenRequestSchema, bulkScreenResponseSchema),
     entity: contract(subjects.screening.entity, entityRequestSchema, entityDetailsSchema),
     lists: contract(subjects.screening.lists, listsRequestSchema, listsResponseSchema),

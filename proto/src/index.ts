@@ -184,6 +184,9 @@ export {
   matchExplanationSchema,
   screenResultSchema,
   screenResponseSchema,
+  explainSchema,
+  screenResultSummarySchema,
+  screenSummaryResponseSchema,
 } from './screening/screen.js';
 export type {
   ScreenEntity,
@@ -193,6 +196,9 @@ export type {
   MatchExplanation,
   ScreenResult,
   ScreenResponse,
+  Explain,
+  ScreenResultSummary,
+  ScreenSummaryResponse,
 } from './screening/screen.js';
 export {
   BULK_SCREEN_MAX_NAMES,

@@ -26,11 +26,19 @@ export const screenEntitySchema = z
   })
   .refine((e) => e.name !== undefined || e.email !== undefined, { message: 'a name or an email is required', path: ['name'] });
 
+/**
+ * How much of each result to return: `full` explains every candidate; `flagged` explains review
+ * and blocked results in full and summarises the clear candidates as id, name and score.
+ */
+export const explainSchema = z.enum(['flagged', 'full']);
+export type Explain = z.infer<typeof explainSchema>;
+
 export const screenRequestSchema = screeningCallerSchema.extend({
   entity: screenEntitySchema,
   thresholds: screeningThresholdsSchema.optional(),
   /** Results to return (best first). */
   limit: z.number().int().min(1).max(50).default(10),
+  explain: explainSchema.default('full'),
 });
 
 /** How one query token met the list name: the explanation an analyst reads. */
@@ -86,6 +94,9 @@ export const screenResultSchema = z.object({
   explanation: matchExplanationSchema,
 });
 
+/** A clear candidate when only flagged results are explained: enough to look it up (screening.v1.entity). */
+export const screenResultSummarySchema = screenResultSchema.pick({ id: true, name: true, score: true });
+
 export const screenResponseSchema = z.object({
   /** The screening log id, also the id of the `screening.v1.screened` event. */
   screeningId: z.string(),
@@ -105,6 +116,11 @@ export const screenResponseSchema = z.object({
   screenedAt: z.string(),
 });
 
+/** The answer to `explain: 'flagged'`: full results for review and blocked, summaries for clear candidates. */
+export const screenSummaryResponseSchema = screenResponseSchema.extend({
+  results: z.array(z.union([screenResultSchema, screenResultSummarySchema])),
+});
+
 export type ScreenEntity = z.infer<typeof screenEntitySchema>;
 export type ScreenRequest = z.input<typeof screenRequestSchema>;
 export type ParsedScreenRequest = z.infer<typeof screenRequestSchema>;
@@ -112,3 +128,5 @@ export type TokenExplanation = z.infer<typeof tokenExplanationSchema>;
 export type MatchExplanation = z.infer<typeof matchExplanationSchema>;
 export type ScreenResult = z.infer<typeof screenResultSchema>;
 export type ScreenResponse = z.infer<typeof screenResponseSchema>;
+export type ScreenResultSummary = z.infer<typeof screenResultSummarySchema>;
+export type ScreenSummaryResponse = z.infer<typeof screenSummaryResponseSchema>;

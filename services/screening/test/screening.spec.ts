@@ -82,6 +82,24 @@ describe('screening over NATS', () => {
     expect(res.listVersions.every((v) => /^[0-9a-f]{64}$/.test(v.sha256) && v.versionId > 0)).toBe(true);
   });
 
+  it('explains only flagged results when asked for explain=flagged, and summarises clear candidates', async () => {
+    for (const entity of [{ name: 'Viktor Bout', dateOfBirth: '1967-01-13' }, { name: 'Viktor Boutique' }]) {
+      const full = await screen(large, entity);
+      const flagged = await screen(large, entity, { explain: 'flagged' });
+      expect(flagged.results.map((r) => r.id)).toEqual(full.results.map((r) => r.id));
+      for (const [k, result] of flagged.results.entries()) {
+        const same = full.results[k]!;
+        if (same.status === 'clear') expect(result).toEqual({ id: same.id, name: same.name, score: same.score });
+        else expect(result).toEqual(same);
+      }
+      // Every screen is logged, however it is answered.
+      expect(flagged.screeningId).not.toBe(full.screeningId);
+    }
+    const clear = await screen(large, { name: 'Viktor Boutique' }, { explain: 'flagged' });
+    expect(clear.results.length).toBeGreaterThan(0);
+    expect(clear.results.every((r) => Object.keys(r).sort().join() === 'id,name,score')).toBe(true);
+  });
+
   it('answers a clear name with no match, and still says what it searched', async () => {
     const res = await screen(large, { name: 'Completely Ordinary Person' });
     expect(res).toMatchObject({ match: false, blocked: false, status: 'clear' });

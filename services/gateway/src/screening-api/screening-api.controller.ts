@@ -4,6 +4,7 @@ import {
   PLANS,
   apiBulkScreenRequestSchema,
   apiScreenRequestSchema,
+  explainSchema,
   type ApiBulkScreenRequest,
   type ApiScreenRequest,
   type ApiStatusResponse,
@@ -20,6 +21,15 @@ import { CurrentClient, ZodBody, ZodParam, ZodQuery } from '../http/route-params
 import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor.js';
 import { Quotas } from '../quotas/quotas.service.js';
 import { ScreeningApi } from './screening-api.service.js';
+
+const screenQuerySchema = z.object({
+  explain: explainSchema
+    .default('flagged')
+    .describe(
+      'flagged (the default): review and blocked results in full, with their explanation; clear candidates ' +
+        'summarised as id, name and score. full: every result in full, with its explanation.',
+    ),
+});
 
 const jobQuerySchema = z.object({
   offset: z.coerce.number().int().min(0).max(INT4_MAX).default(0),
@@ -54,9 +64,10 @@ export class ScreeningApiController {
   async screen(
     @CurrentClient() client: ResolvedKey,
     @ZodBody(apiScreenRequestSchema, 'screening request') request: ApiScreenRequest,
+    @ZodQuery(screenQuerySchema) { explain }: z.output<typeof screenQuerySchema>,
   ): Promise<Response> {
-    // A ScreenResponse, forwarded as screening wrote it.
-    const body = await this.screening.screenBytes(client, request);
+    // Screening's answer (ScreenSummaryResponse), forwarded as it wrote it.
+    const body = await this.screening.screenBytes(client, request, explain);
     return new Response(body, { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' } });
   }
 

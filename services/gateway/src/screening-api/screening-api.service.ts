@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { RpcClient } from '@vigil/platform';
+import { DomainError, RpcClient } from '@vigil/platform';
 import {
   BULK_SYNC_MAX_NAMES,
   contracts,
@@ -7,11 +7,14 @@ import {
   type BulkScreenResponse,
   type DatasetsResponse,
   type EntityDetails,
+  type Explain,
   type ListsResponse,
   type RequestOf,
   type ResolvedKey,
   type ScreenEntity,
   type ScreenResponse,
+  type ScreenResult,
+  type ScreenSummaryResponse,
   type SearchResponse,
 } from '@vigil/proto';
 import { BulkJobs } from '../bulk-jobs/bulk-jobs.service.js';
@@ -25,6 +28,12 @@ const LISTS_CACHE_MS = 15_000;
 type DatasetsQuery = Omit<RequestOf<typeof contracts.screening.datasets>, 'feeds'>;
 
 const caller = (client: ResolvedKey) => ({ clientId: client.clientId, tier: client.tier, feeds: client.feeds });
+
+/** An answer asked with explain=full: every result carries its explanation. */
+function fullAnswer(answer: ScreenSummaryResponse): ScreenResponse {
+  if (answer.results.every((r): r is ScreenResult => 'explanation' in r)) return answer as ScreenResponse;
+  throw new DomainError('INTERNAL', 'Screening summarised results that were asked for in full.');
+}
 
 /**
  * Screening on behalf of a client: quota first (each name counts one), then the
@@ -42,9 +51,10 @@ export class ScreeningApi {
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
+  /** Every result explained in full (the dashboard reshapes it). */
   screen(client: ResolvedKey, entity: ScreenEntity, limit?: number): Promise<ScreenResponse> {
-    return this.counted(client, () =>
-      this.rpc.request(contracts.screening.screen, this.screenRequest(client, entity, limit)),
+    return this.counted(client, async () =>
+      fullAnswer(await this.rpc.request(contracts.screening.screen, this.screenRequest(client, entity, 'full', limit))),
     );
   }
 
@@ -52,14 +62,14 @@ export class ScreeningApi {
    * The same screen for the public API, answered as screening's JSON bytes: the gateway adds
    * nothing to the answer, so parsing ~10 KB only to serialise it again would be pure cost.
    */
-  screenBytes(client: ResolvedKey, entity: ScreenEntity): Promise<Uint8Array> {
+  screenBytes(client: ResolvedKey, entity: ScreenEntity, explain: Explain): Promise<Uint8Array> {
     return this.counted(client, () =>
-      this.rpc.requestBytes(contracts.screening.screen, this.screenRequest(client, entity)),
+      this.rpc.requestBytes(contracts.screening.screen, this.screenRequest(client, entity, explain)),
     );
   }
 
-  private screenRequest(client: ResolvedKey, entity: ScreenEntity, limit?: number) {
-    return { ...caller(client), entity, thresholds: client.thresholds, ...(limit ? { limit } : {}) };
+  private screenRequest(client: ResolvedKey, entity: ScreenEntity, explain: Explain, limit?: number) {
+    return { ...caller(client), entity, explain, thresholds: client.thresholds, ...(limit ? { limit } : {}) };
   }
 
   /** One name counted before `work`, given back if it fails. */

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { Handles } from '@vigil/platform';
-import { type BulkScreenResponse, type ScreenResponse, contracts, type ParsedRequestOf } from '@vigil/proto';
+import { type BulkScreenResponse, type ScreenResponse, type ScreenSummaryResponse, contracts, type ParsedRequestOf } from '@vigil/proto';
 import { ScreeningService } from './screening.service.js';
 
 @Controller()
@@ -8,7 +8,7 @@ export class ScreeningHandler {
   constructor(private readonly screening: ScreeningService) {}
 
   @Handles(contracts.screening.screen, 'screening request')
-  screen(request: ParsedRequestOf<typeof contracts.screening.screen>): Promise<ScreenResponse> {
+  screen(request: ParsedRequestOf<typeof contracts.screening.screen>): Promise<ScreenResponse | ScreenSummaryResponse> {
     return this.screening.screen(request);
   }
 

@@ -1,5 +1,5 @@
 import { explainMatch, statusFor, type EntityMatch } from '@vigil/matching';
-import { matchLabel, type BulkMatch, type MatchStatus, type ScreenResult, type ScreeningEntityType } from '@vigil/proto';
+import { matchLabel, type BulkMatch, type MatchStatus, type ScreenResult, type ScreenResultSummary, type ScreeningEntityType } from '@vigil/proto';
 import { entityId, type EngineMatch, type PartitionInfo } from '../index/candidate-index.js';
 
 export type Thresholds = { highScore: number; mediumScore: number };
@@ -47,6 +47,11 @@ export function toScreenResult(m: EngineMatch, thresholds: Thresholds, partition
       qualifiers: m.qualifiers,
     },
   };
+}
+
+/** Under `explain: 'flagged'`: a review or blocked result in full, a clear candidate as id, name and score. */
+export function summarised(r: ScreenResult): ScreenResult | ScreenResultSummary {
+  return r.status === 'clear' ? { id: r.id, name: r.name, score: r.score } : r;
 }
 
 export function toBulkMatch(r: ScreenResult): BulkMatch {

@@ -11,6 +11,7 @@ import {
   type ParsedScreenRequest,
   type ScreenResponse,
   type ScreenResult,
+  type ScreenSummaryResponse,
   type ScreeningThresholds,
 } from '@vigil/proto';
 import { randomUUID } from 'node:crypto';
@@ -18,7 +19,7 @@ import type { EngineQuery, PartitionInfo } from '../index/candidate-index.js';
 import { IndexService, type Scope } from '../index/index.service.js';
 import type { ScreeningLogEntry } from '../screening-logs/screening-log.js';
 import { ScreeningLogWriter } from '../screening-logs/screening-logs.writer.js';
-import { isHit, toBulkMatch, toScreenResult, type Thresholds } from './screening.results.js';
+import { isHit, summarised, toBulkMatch, toScreenResult, type Thresholds } from './screening.results.js';
 
 const ENTITY_TYPES: Readonly<Record<string, EntityType>> = {
   individual: 'individual',
@@ -66,7 +67,7 @@ export class ScreeningService {
     private readonly logs: ScreeningLogWriter,
   ) {}
 
-  async screen(request: ParsedScreenRequest): Promise<ScreenResponse> {
+  async screen(request: ParsedScreenRequest): Promise<ScreenResponse | ScreenSummaryResponse> {
     const scope = this.index.scopeFor(request.feeds);
     const thresholds = thresholdsOf(request.thresholds);
     const entity = request.entity;
@@ -80,8 +81,12 @@ export class ScreeningService {
     const partitions = new Map(scope.versions.map((v) => [v.source, v]));
     const matches = await this.index.screen(query, scope, request.limit);
     // The text is written for what an analyst reads: the top result and every hit. The weaker
-    // clear candidates keep their structured explanation (tokens, qualifiers), which says the same.
-    const result = outcome(matches.map((m, k) => toScreenResult(m, thresholds, partitions, k === 0 || isHit(m, thresholds))));
+    // clear candidates keep their structured explanation (tokens, qualifiers), which says the same;
+    // under explain=flagged they are summarised, so no text is written for them at all.
+    const flaggedOnly = request.explain === 'flagged';
+    const result = outcome(
+      matches.map((m, k) => toScreenResult(m, thresholds, partitions, isHit(m, thresholds) || (!flaggedOnly && k === 0))),
+    );
     const screenedAt = new Date();
     const screeningId = randomUUID();
     await this.logs.record([this.logEntry(screeningId, 'single', request, entity.name ?? null, entity.email ?? null, result, scope, screenedAt)]);
@@ -94,7 +99,8 @@ export class ScreeningService {
       status: result.status,
       topScore: result.topScore,
       label: matchLabel(result.topScore),
-      results: result.results,
+      // Logged above from the full results; the answer may summarise the clear ones.
+      results: flaggedOnly ? result.results.map(summarised) : result.results,
       listVersions: listVersions(scope),
       algorithm: DEFAULT_ALGORITHM,
       thresholds,
