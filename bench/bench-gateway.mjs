@@ -241,7 +241,7 @@ async function main() {
       const answer = await request(
         nc,
         'screening.v1.screen',
-        { clientId: provisioned.client.id, tier: 'large', feeds: [...FEEDS], entity: JSON.parse(body) },
+        { clientId: provisioned.client.id, tier: 'large', feeds: [...FEEDS], entity: JSON.parse(body), explain: 'flagged' },
         30_000,
       );
       direct.push(performance.now() - t);

@@ -94,8 +94,11 @@ export const screenResultSchema = z.object({
   explanation: matchExplanationSchema,
 });
 
-/** A clear candidate when only flagged results are explained: enough to look it up (screening.v1.entity). */
-export const screenResultSummarySchema = screenResultSchema.pick({ id: true, name: true, score: true });
+/**
+ * A clear candidate when only flagged results are explained: enough to look it up (screening.v1.entity).
+ * Strict, so a full result is never taken for a summary.
+ */
+export const screenResultSummarySchema = screenResultSchema.pick({ id: true, name: true, score: true }).strict();
 
 export const screenResponseSchema = z.object({
   /** The screening log id, also the id of the `screening.v1.screened` event. */
@@ -118,7 +121,8 @@ export const screenResponseSchema = z.object({
 
 /** The answer to `explain: 'flagged'`: full results for review and blocked, summaries for clear candidates. */
 export const screenSummaryResponseSchema = screenResponseSchema.extend({
-  results: z.array(z.union([screenResultSchema, screenResultSummarySchema])),
+  // Summaries first: they are most results, and a full result fails the strict summary at its first extra key.
+  results: z.array(z.union([screenResultSummarySchema, screenResultSchema])),
 });
 
 export type ScreenEntity = z.infer<typeof screenEntitySchema>;

@@ -110,12 +110,13 @@ export const envSchema = baseEnvSchema
       .regex(/^[a-z][a-z0-9_-]{0,40}$/)
       .default('vigil-screening'),
     /**
-     * Screening logs are committed before each answer. With synchronous commit off (the
-     * default) Postgres acknowledges before flushing its WAL: a Postgres crash (not a
-     * service crash) can lose the last fraction of a second of logs, and a screen costs
-     * no disk flush. Set true to flush every log before answering.
+     * Screening logs are committed before each answer, and by default durably: the WAL is on
+     * disk before the answer leaves, so even a Postgres crash cannot lose a log of an answered
+     * screen. Concurrent screens share one commit (ScreeningLogWriter), so under load the flush
+     * is paid per batch, not per screen. False trades that guarantee for latency: Postgres then
+     * acknowledges before flushing and a Postgres crash can lose the last fraction of a second.
      */
-    SCREENING_LOG_SYNCHRONOUS_COMMIT: bool.default(false),
+    SCREENING_LOG_SYNCHRONOUS_COMMIT: bool.default(true),
     /**
      * Worker threads that each hold a copy of the in-process index and share bulk requests
      * (single screens stay on the main thread). Each copy costs the index's memory again

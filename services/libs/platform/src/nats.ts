@@ -131,7 +131,7 @@ export class RpcClient implements OnApplicationShutdown {
   /**
    * The reply's `response` as the JSON bytes the handler's process wrote, for an edge that
    * forwards it unchanged: no parse and re-serialisation of a large answer. The reply schema is
-   * not checked here (the handler's contract test does); a failure is thrown as with `request`.
+   * not checked again here (the handler's @Handles checked it before sending); a failure is thrown as with `request`.
    */
   async requestBytes<C extends Contract>(
     contract: C,
