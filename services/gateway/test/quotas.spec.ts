@@ -108,6 +108,23 @@ describe('quota leases', () => {
     expect(await counter(clientId)).toBe(6);
   });
 
+  it('serves requests caught by a quota change under a new lease instead of refusing them', async () => {
+    const leases = replica();
+    const clientId = randomUUID();
+    const before = { clientId, period, periodEnd, quota: 1_000 };
+    const after = { ...before, quota: 2_000 };
+    // An upgrade lands while requests judged against the old quota are still waiting for their block.
+    const answers = await Promise.all([
+      leases.take(before, 1),
+      leases.take(before, 1),
+      leases.take(after, 1),
+      leases.take(after, 1),
+    ]);
+    expect(answers.every((a) => a !== null)).toBe(true);
+    await leases.beforeApplicationShutdown();
+    expect(await counter(clientId)).toBe(4);
+  });
+
   it('reclaims an expired lease of a vanished replica, keeping what it promised', async () => {
     const dead = replica();
     const clientId = randomUUID();

@@ -26,7 +26,7 @@ const BLOCK_POLICY = {
   promiseAheadMs: 250,
 };
 
-type Waiting = { amount: number; done: (used: number | null) => void; fail: (error: unknown) => void };
+type Waiting = { amount: number; done: (taken: Taken | null) => void; fail: (error: unknown) => void };
 
 /** One client's lease for one period on this replica. All counts are for the current lease row. */
 type Lease = {
@@ -77,6 +77,8 @@ export class QuotaLeases implements OnModuleInit, BeforeApplicationShutdown {
   private readonly leases = new Map<string, Lease>();
   /** Leases being given back, by key: a new lease for the key waits, so the two rows never mix. */
   private readonly closing = new Map<string, Promise<void>>();
+  /** Quotas a client's lease was replaced for (by key), so stale requests do not bring them back. */
+  private readonly replaced = new Map<string, Set<number>>();
   private timer: NodeJS.Timeout | undefined;
   private readonly policy: LeasePolicy;
 
@@ -120,11 +122,10 @@ export class QuotaLeases implements OnModuleInit, BeforeApplicationShutdown {
       this.promiseAhead(lease);
       return this.report(lease);
     }
-    const total = await new Promise<number | null>((done, fail) => {
+    return new Promise<Taken | null>((done, fail) => {
       lease.waiting.push({ amount, done, fail });
       void this.pump(lease);
     });
-    return total === null ? null : this.report(lease);
   }
 
   private report(lease: Lease): Taken {
@@ -146,42 +147,54 @@ export class QuotaLeases implements OnModuleInit, BeforeApplicationShutdown {
     return this.repository.answered(clientId, period, this.holder, ownUnused);
   }
 
+  /**
+   * This client's lease for the period. One lease row per holder, so a lease being given back
+   * (a changed quota, idle, period end) is awaited before a new one starts: the two must never
+   * add to the same row. Checking and creating happen without an await between them.
+   */
   private async leaseFor(client: { clientId: string; period: string; periodEnd: string; quota: number }) {
     const key = `${client.clientId}\u0000${client.period}`;
-    let lease = this.leases.get(key);
-    // A changed quota (an upgrade or downgrade) starts a new lease: blocks were sized for the old one.
-    if (lease && lease.quota !== client.quota) {
-      void this.retire(lease);
-      lease = undefined;
-    }
-    if (!lease) {
-      await this.closing.get(key);
-      lease = this.leases.get(key);
-      if (!lease || lease.quota !== client.quota) {
-        lease = {
-          key,
-          clientId: client.clientId,
-          period: client.period,
-          periodEnd: Date.parse(client.periodEnd),
-          quota: client.quota,
-          holder: this.holder,
-          granted: 0,
-          served: 0,
-          promised: 0,
-          lastTotal: 0,
-          reportedTotal: 0,
-          waiting: [],
-          busy: false,
-          retired: false,
-          lastUsedAt: Date.now(),
-          rate: 0,
-          servedAtLastTick: 0,
-          promising: undefined,
-        };
-        this.leases.set(key, lease);
+    for (;;) {
+      const lease = this.leases.get(key);
+      // A request still carrying a quota the lease already replaced is judged by the newer one:
+      // otherwise requests of the old and the new quota would retire each other's leases in turn.
+      if (lease && (lease.quota === client.quota || this.replaced.get(key)?.has(client.quota))) return lease;
+      // A changed quota (an upgrade or downgrade) starts a new lease: blocks were sized for the old one.
+      if (lease) {
+        const replaced = this.replaced.get(key) ?? new Set<number>();
+        replaced.add(lease.quota);
+        replaced.delete(client.quota);
+        this.replaced.set(key, replaced);
+        void this.retire(lease);
       }
+      const closing = this.closing.get(key);
+      if (closing) {
+        await closing;
+        continue;
+      }
+      const fresh: Lease = {
+        key,
+        clientId: client.clientId,
+        period: client.period,
+        periodEnd: Date.parse(client.periodEnd),
+        quota: client.quota,
+        holder: this.holder,
+        granted: 0,
+        served: 0,
+        promised: 0,
+        lastTotal: 0,
+        reportedTotal: 0,
+        waiting: [],
+        busy: false,
+        retired: false,
+        lastUsedAt: Date.now(),
+        rate: 0,
+        servedAtLastTick: 0,
+        promising: undefined,
+      };
+      this.leases.set(key, fresh);
+      return fresh;
     }
-    return lease;
   }
 
   /** Serves the waiting requests in arrival order, taking blocks and promises as they need them. */
@@ -190,6 +203,10 @@ export class QuotaLeases implements OnModuleInit, BeforeApplicationShutdown {
     lease.busy = true;
     try {
       while (lease.waiting.length > 0) {
+        if (lease.retired) {
+          this.redispatch(lease);
+          break;
+        }
         const head = lease.waiting[0]!;
         try {
           const fits = await this.makeRoom(lease, head.amount);
@@ -199,7 +216,7 @@ export class QuotaLeases implements OnModuleInit, BeforeApplicationShutdown {
             continue;
           }
           lease.served += head.amount;
-          head.done(lease.lastTotal);
+          head.done(this.report(lease));
         } catch (error) {
           // The database failed: nobody waiting can be judged now.
           for (const w of lease.waiting.splice(0)) w.fail(error);
@@ -211,9 +228,14 @@ export class QuotaLeases implements OnModuleInit, BeforeApplicationShutdown {
     this.promiseAhead(lease);
   }
 
+  /** Requests left waiting on a lease being given back (a quota change) are taken again under a new one. */
+  private redispatch(lease: Lease) {
+    const client = { ...lease, periodEnd: new Date(lease.periodEnd).toISOString() };
+    for (const w of lease.waiting.splice(0)) this.take(client, w.amount).then(w.done, w.fail);
+  }
+
   /** Makes `amount` names answerable under this lease (block, then promise); false: they do not fit the quota. */
   private async makeRoom(lease: Lease, amount: number): Promise<boolean> {
-    if (lease.retired) return false;
     await lease.promising;
     const unused = lease.granted - lease.served;
     if (unused < amount) {
@@ -294,7 +316,7 @@ export class QuotaLeases implements OnModuleInit, BeforeApplicationShutdown {
       // Let requests already being served under it finish counting first.
       while (lease.busy) await new Promise((r) => setTimeout(r, 5));
       await lease.promising;
-      for (const w of lease.waiting.splice(0)) w.done(null);
+      this.redispatch(lease);
       if (lease.granted === 0) return;
       try {
         await this.repository.giveBack(lease, lease.served);
@@ -319,6 +341,7 @@ export class QuotaLeases implements OnModuleInit, BeforeApplicationShutdown {
       lease.rate = lease.rate === 0 ? fresh : lease.rate * 0.5 + fresh * 0.5;
       if (now - lease.lastUsedAt > this.policy.idleMs || now >= lease.periodEnd) {
         await this.retire(lease);
+        this.replaced.delete(lease.key);
         continue;
       }
       if (lease.granted === 0 || lease.busy) continue;
