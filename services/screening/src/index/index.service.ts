@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { DomainError, type HealthIndicator } from '@vigil/platform';
 import { listsUpdatedEventSchema, streams, subjects, type Feed } from '@vigil/proto';
+import type { QueryTunables } from '@vigil/matching';
 import { SCREENING_CONFIG } from '../config.token.js';
 import type { ScreeningConfig } from '../env.js';
 import { JetStreamAdapter } from '../events/jetstream.adapter.js';
@@ -197,17 +198,17 @@ export class IndexService implements OnApplicationBootstrap, OnModuleDestroy {
     return { sources: versions.map((v) => v.source), versions };
   }
 
-  async screen(query: EngineQuery, scope: Scope, limit: number): Promise<EngineMatch[]> {
+  async screen(query: EngineQuery, scope: Scope, limit: number, tunables?: QueryTunables): Promise<EngineMatch[]> {
     try {
-      return await this.engine.screen(query, { sources: scope.sources, limit });
+      return await this.engine.screen(query, { sources: scope.sources, limit, ...(tunables ? { tunables } : {}) });
     } catch (error) {
       throw this.engineError(error);
     }
   }
 
-  async screenMany(queries: readonly EngineQuery[], scope: Scope, limit: number): Promise<EngineMatch[][]> {
+  async screenMany(queries: readonly EngineQuery[], scope: Scope, limit: number, tunables?: QueryTunables): Promise<EngineMatch[][]> {
     try {
-      return await this.engine.screenMany(queries, { sources: scope.sources, limit });
+      return await this.engine.screenMany(queries, { sources: scope.sources, limit, ...(tunables ? { tunables } : {}) });
     } catch (error) {
       throw this.engineError(error);
     }
