@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityType } from '@vigil/lists';
 import { DEFAULT_ALGORITHM, tunablesFromThresholds, type QueryTunables } from '@vigil/matching';
-import { currentRequestId, DomainError } from '@vigil/platform';
+import { currentRequestId, currentTraceparent, DomainError } from '@vigil/platform';
 import {
   DEFAULT_THRESHOLDS,
   matchLabel,
@@ -207,6 +207,7 @@ export class ScreeningService {
       feeds: [...request.feeds],
       listVersions: scope.versions.map((v) => ({ source: v.source, versionId: v.versionId })),
       createdAt,
+      traceparent: currentTraceparent(),
     };
   }
 }
