@@ -214,11 +214,13 @@ export function ClientListsPage() {
 function UploadDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [file, setFile] = useState<File | null>(null);
   const [name, setName] = useState('');
+  const [nameTyped, setNameTyped] = useState(false);
   const [description, setDescription] = useState('');
   const [upload, state] = useUploadClientListMutation();
   const close = () => {
     setFile(null);
     setName('');
+    setNameTyped(false);
     setDescription('');
     onClose();
   };
@@ -265,15 +267,22 @@ function UploadDialog({ open, onClose }: { open: boolean; onClose: () => void })
               onChange={(e) => {
                 const chosen = e.target.files?.[0] ?? null;
                 setFile(chosen);
-                // §5: the name defaults to the file name without .csv.
-                if (chosen && !name.trim()) setName(chosen.name.replace(/\.csv$/i, ''));
+                // §5: the name defaults to the file name without .csv, until the user writes one.
+                if (chosen && !nameTyped) setName(chosen.name.replace(/\.csv$/i, ''));
               }}
               className="text-sm file:mr-3 file:rounded-md file:border file:border-input file:bg-surface file:px-3 file:py-1.5 file:text-sm"
             />
           </div>
           <div className="flex flex-col gap-1.5">
             <Label htmlFor="list-name">List name</Label>
-            <Input id="list-name" value={name} onChange={(e) => setName(e.target.value)} />
+            <Input
+              id="list-name"
+              value={name}
+              onChange={(e) => {
+                setName(e.target.value);
+                setNameTyped(e.target.value !== '');
+              }}
+            />
           </div>
           <div className="flex flex-col gap-1.5">
             <Label htmlFor="list-description">Description (optional)</Label>

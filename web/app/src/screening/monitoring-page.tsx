@@ -125,7 +125,7 @@ export function OngoingMonitoringPage() {
       </p>
       <QueryView query={stats} errorTitle="Failed to load monitoring data">
         {({ stats: s }) => (
-          <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+          <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
             <StatCard
               label="Total monitored"
               value={countFormat.format(s.total_monitored)}
@@ -233,7 +233,7 @@ function EntitiesTab({ onAdd }: { onAdd: () => void }) {
         return (
           <div className="flex flex-col gap-3">
             <div className="flex flex-wrap items-center gap-2">
-              <div className="relative min-w-0 flex-1">
+              <div className="relative min-w-0 flex-1 basis-full sm:basis-auto">
                 <Search className="absolute top-3 left-3 size-4 text-muted-foreground" aria-hidden />
                 <Input
                   aria-label="Search monitored entities"
