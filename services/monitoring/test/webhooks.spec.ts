@@ -109,6 +109,62 @@ describe('webhooks', () => {
     expect(value.deliveries[0]!.attempts.map((a) => a.status_code)).toEqual([200]);
   });
 
+  it('keeps each secret sealed at rest, seals rows stored plain before sealing, and still signs with it', async () => {
+    const storedSecret = async (id: string) =>
+      (
+        await stack.db.query<{ secret: string }>(
+          `SELECT secret FROM ${stack.schema('monitoring')}.webhook_endpoints WHERE id = $1`,
+          [id],
+        )
+      ).rows[0]!.secret;
+    const hook = await receiver([200]);
+    receivers.push(hook);
+    const { webhook, secret } = await stack.request<{ webhook: { id: string }; secret: string }>(
+      subjects.monitoring.webhooks.create,
+      { caller: caller('wh-sealed'), url: hook.url, event_types: ['monitoring.alert'] },
+    );
+    const key = secret.slice('whsec_'.length);
+    const sealed = await storedSecret(webhook.id);
+    expect(sealed).toMatch(/^enc:v1:/);
+    expect(sealed).not.toContain(key);
+    expect(sealed).not.toContain(Buffer.from(key, 'base64').toString('hex'));
+
+    // A row written before sealing existed: the migration seals it when it runs.
+    await stack.db.query(`UPDATE ${stack.schema('monitoring')}.webhook_endpoints SET secret = $2 WHERE id = $1`, [
+      webhook.id,
+      secret,
+    ]);
+    await stack.db.query(`DELETE FROM ${stack.schema('monitoring')}.migrations WHERE name = $1`, [
+      'SealWebhookSecrets1764200000000',
+    ]);
+    await stack.migrate('monitoring');
+    const resealed = await storedSecret(webhook.id);
+    expect(resealed).toMatch(/^enc:v1:/);
+    expect(resealed).not.toContain(key);
+    const everyRow = await stack.db.query<{ plain: number }>(
+      `SELECT count(*)::int AS plain FROM ${stack.schema('monitoring')}.webhook_endpoints WHERE secret NOT LIKE 'enc:v1:%'`,
+    );
+    expect(everyRow.rows[0]!.plain).toBe(0);
+
+    // The deliverer opens it: the receiver verifies with the secret it was shown once.
+    await stack.request(subjects.monitoring.entities.create, { caller: caller('wh-sealed'), entity_name: SANCTIONED });
+    await eventually(
+      async () => hook.received.length,
+      (n) => n >= 1,
+      30_000,
+    );
+    const [first] = hook.received;
+    expect(
+      (
+        new Webhook(secret).verify(first!.body, {
+          'webhook-id': String(first!.headers['webhook-id']),
+          'webhook-timestamp': String(first!.headers['webhook-timestamp']),
+          'webhook-signature': String(first!.headers['webhook-signature']),
+        }) as { type: string }
+      ).type,
+    ).toBe('monitoring.alert');
+  });
+
   it('retries 500 three times with backoff, then 200: delivered once more and marked delivered', async () => {
     const hook = await receiver([500, 500, 500, 200]);
     receivers.push(hook);
