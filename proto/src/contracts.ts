@@ -360,7 +360,7 @@ export const events = {
     screened: event(subjects.screening.screened, screenedEventSchema),
     reviewDecided: event(subjects.screening.reviewDecided, reviewDecidedEventSchema),
   },
-  /** Core NATS; the gateway's bulk worker announces a finished job (for bulk_job.completed webhooks). */
+  /** JetStream BULK_JOB_EVENTS; the gateway's bulk worker announces a finished job (for bulk_job.completed webhooks). */
   bulkJobs: { completed: event(subjects.gateway.bulkJobCompleted, bulkJobCompletedEventSchema) },
   auth: {
     failedAuth: event(subjects.auth.failedAuth, failedAuthEventSchema),

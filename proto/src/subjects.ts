@@ -181,6 +181,11 @@ export const streams = {
   quota: { name: 'QUOTA', subjects: [subjects.gateway.quotaWarning, subjects.gateway.quotaExceeded] },
   /** A work queue: each chunk is delivered to one worker and removed once acknowledged. */
   bulkJobs: { name: 'BULK_JOBS', subjects: [subjects.gateway.bulkChunk] },
+  /**
+   * A finished bulk job, kept so a consumer that was down when it was announced still hears it
+   * (bulk_job.completed webhooks are at-least-once). Published with the job id as message id.
+   */
+  bulkJobEvents: { name: 'BULK_JOB_EVENTS', subjects: [subjects.gateway.bulkJobCompleted] },
 } as const;
 
 /** The request header that carries a request's correlation id through NATS. */

@@ -95,7 +95,12 @@ export const unlinkIdentityRequestSchema = authenticatedRequestSchema.extend({ i
 
 export const createInvitationRequestSchema = authenticatedRequestSchema.extend({
   /** How long the code stays valid; 72 hours unless told. */
-  expires_in_hours: z.number().int().min(1).max(24 * 30).default(72),
+  expires_in_hours: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(72),
 });
 export const invitationReplySchema = z.object({
   id: z.uuid(),
