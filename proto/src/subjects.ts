@@ -74,6 +74,7 @@ export const subjects = {
     token: 'auth.v1.token',
     logout: 'auth.v1.logout',
     recover: 'auth.v1.recover',
+    resend: 'auth.v1.resend',
     verify: 'auth.v1.verify',
     getUser: 'auth.v1.user.get',
     updateUser: 'auth.v1.user.update',
