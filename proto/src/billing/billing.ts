@@ -24,6 +24,11 @@ export const createCheckoutRequestSchema = z.object({
     .trim()
     .toLowerCase()
     .pipe(z.email({ message: 'A valid clientEmail is required' })),
+  /**
+   * The organisation the subscription is for (the client's client_name), asked at onboarding.
+   * Without it the client is named after its e-mail address until renamed in Settings.
+   */
+  clientName: z.string().trim().min(1, { message: 'Please enter your organisation name' }).max(200).optional(),
 });
 export const checkoutSessionReplySchema = z.object({ url: z.string(), sessionId: z.string() });
 

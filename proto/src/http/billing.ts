@@ -10,7 +10,7 @@ const subscriptionStatus = z.enum(SUBSCRIPTION_STATUSES);
 export type PlansResponse = { plans: Plan[] };
 
 /** `POST /api/payment/create-checkout-session` (bearer). The browser then goes to `url`. */
-export type CheckoutSessionRequest = { tier: (typeof TIERS)[number]; clientEmail: string };
+export type CheckoutSessionRequest = { tier: (typeof TIERS)[number]; clientEmail: string; clientName?: string };
 export const checkoutSessionResponseSchema = z.object({ url: z.string(), sessionId: z.string().optional() });
 export type CheckoutSessionResponse = z.infer<typeof checkoutSessionResponseSchema>;
 
