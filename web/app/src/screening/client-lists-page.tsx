@@ -29,7 +29,6 @@ import { usePageTitle } from '../shell/page-title.js';
 import { uploadProblem } from './client-list-upload.js';
 import { ConfirmDialog } from './confirm-dialog.js';
 import { PageHeader } from './dashboard-shell.js';
-import { useLiveUpdates } from './live-updates.js';
 import {
   useDeleteClientListMutation,
   useGetClientListEntriesQuery,
@@ -59,8 +58,6 @@ export function ClientListsPage() {
   // unknown, ask again, so the counters fill in without a reload.
   const pending = lists.data?.lists.some((l) => l.counts.unknown > 0) ?? false;
   useGetClientListsQuery(undefined, { skip: !pending, pollingInterval: PENDING_POLL_MS });
-  // An alert on a list entry changes its list's counters: the push refreshes them.
-  useLiveUpdates();
   const [uploading, setUploading] = useState(false);
   const [viewing, setViewing] = useState<ClientList | null>(null);
   const [deleting, setDeleting] = useState<ClientList | null>(null);
