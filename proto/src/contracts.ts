@@ -21,6 +21,7 @@ import {
   listSessionsRequestSchema,
   logoutRequestSchema,
   recoverRequestSchema,
+  resendRequestSchema,
   revokeSessionRequestSchema,
   signupReplySchema,
   signupRequestSchema,
@@ -289,6 +290,7 @@ export const contracts = {
     token: contract(subjects.auth.token, tokenRequestSchema, sessionSchema),
     logout: contract(subjects.auth.logout, logoutRequestSchema, messageReplySchema),
     recover: contract(subjects.auth.recover, recoverRequestSchema, messageReplySchema),
+    resend: contract(subjects.auth.resend, resendRequestSchema, messageReplySchema),
     verify: contract(subjects.auth.verify, verifyRequestSchema, z.union([sessionSchema, messageReplySchema])),
     getUser: contract(subjects.auth.getUser, getUserRequestSchema, userSchema),
     updateUser: contract(subjects.auth.updateUser, updateUserRequestSchema, userSchema),
@@ -386,7 +388,7 @@ export const events = {
     screened: event(subjects.screening.screened, screenedEventSchema),
     reviewDecided: event(subjects.screening.reviewDecided, reviewDecidedEventSchema),
   },
-  /** Core NATS; the gateway's bulk worker announces a finished job (for bulk_job.completed webhooks). */
+  /** JetStream BULK_JOB_EVENTS; the gateway's bulk worker announces a finished job (for bulk_job.completed webhooks). */
   bulkJobs: { completed: event(subjects.gateway.bulkJobCompleted, bulkJobCompletedEventSchema) },
   auth: {
     failedAuth: event(subjects.auth.failedAuth, failedAuthEventSchema),

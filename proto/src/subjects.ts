@@ -81,6 +81,7 @@ export const subjects = {
     token: 'auth.v1.token',
     logout: 'auth.v1.logout',
     recover: 'auth.v1.recover',
+    resend: 'auth.v1.resend',
     verify: 'auth.v1.verify',
     getUser: 'auth.v1.user.get',
     updateUser: 'auth.v1.user.update',
@@ -192,6 +193,11 @@ export const streams = {
   quota: { name: 'QUOTA', subjects: [subjects.gateway.quotaWarning, subjects.gateway.quotaExceeded] },
   /** A work queue: each chunk is delivered to one worker and removed once acknowledged. */
   bulkJobs: { name: 'BULK_JOBS', subjects: [subjects.gateway.bulkChunk] },
+  /**
+   * A finished bulk job, kept so a consumer that was down when it was announced still hears it
+   * (bulk_job.completed webhooks are at-least-once). Published with the job id as message id.
+   */
+  bulkJobEvents: { name: 'BULK_JOB_EVENTS', subjects: [subjects.gateway.bulkJobCompleted] },
 } as const;
 
 /** The request header that carries a request's correlation id through NATS. */

@@ -24,7 +24,10 @@ export const screenEntitySchema = z
     nationality: z.string().trim().min(2).max(60).optional(),
     entityType: z.enum(['individual', 'organization', 'vessel', 'aircraft', 'person', 'company']).optional(),
   })
-  .refine((e) => e.name !== undefined || e.email !== undefined, { message: 'a name or an email is required', path: ['name'] });
+  .refine((e) => e.name !== undefined || e.email !== undefined, {
+    message: 'a name or an email is required',
+    path: ['name'],
+  });
 
 export const screenRequestSchema = screeningCallerSchema.extend({
   entity: screenEntitySchema,
