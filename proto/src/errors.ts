@@ -6,6 +6,7 @@ export type ErrorCode =
   | 'UNAUTHENTICATED'
   | 'INVALID_API_KEY'
   | 'FORBIDDEN'
+  | 'ROLE_FORBIDDEN'
   | 'NOT_FOUND'
   | 'ROUTE_NOT_FOUND'
   | 'METHOD_NOT_ALLOWED'
@@ -50,6 +51,7 @@ export const ERROR_HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
   UNAUTHENTICATED: 401,
   INVALID_API_KEY: 401,
   FORBIDDEN: 403,
+  ROLE_FORBIDDEN: 403,
   NOT_FOUND: 404,
   ROUTE_NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
@@ -95,6 +97,7 @@ export const ERROR_TITLES: Readonly<Record<ErrorCode, string>> = {
   UNAUTHENTICATED: 'Authentication required',
   INVALID_API_KEY: 'Invalid API key',
   FORBIDDEN: 'Forbidden',
+  ROLE_FORBIDDEN: 'Not allowed for your role',
   NOT_FOUND: 'Not found',
   ROUTE_NOT_FOUND: 'No such route',
   METHOD_NOT_ALLOWED: 'Method not allowed',

@@ -14,10 +14,12 @@ export {
   callerContextSchema,
   authenticatedRequestSchema,
   ROLES,
+  MEMBER_ROLES,
+  memberRoleAtLeast,
   ASSURANCE_LEVELS,
   messageReplySchema,
 } from './auth/common.js';
-export type { Role, AssuranceLevel, CallerContext, AuthenticatedRequest, MessageReply } from './auth/common.js';
+export type { Role, MemberRole, AssuranceLevel, CallerContext, AuthenticatedRequest, MessageReply } from './auth/common.js';
 export {
   factorSchema,
   identitySchema,
