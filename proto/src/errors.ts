@@ -41,7 +41,6 @@ export type ErrorCode =
   | 'CUSTOMER_DELETED'
   | 'INVALID_SIGNATURE'
   | 'PAYMENT_DECLINED'
-  | 'ROLE_FORBIDDEN'
   | 'FOUR_EYES_SELF_CONFIRM'
   | 'INTERNAL';
 
@@ -86,7 +85,6 @@ export const ERROR_HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
   CUSTOMER_DELETED: 410,
   INVALID_SIGNATURE: 400,
   PAYMENT_DECLINED: 402,
-  ROLE_FORBIDDEN: 403,
   FOUR_EYES_SELF_CONFIRM: 403,
   INTERNAL: 500,
 };
@@ -132,7 +130,6 @@ export const ERROR_TITLES: Readonly<Record<ErrorCode, string>> = {
   CUSTOMER_DELETED: 'Customer deleted',
   INVALID_SIGNATURE: 'Invalid webhook signature',
   PAYMENT_DECLINED: 'Payment declined',
-  ROLE_FORBIDDEN: 'Your role does not allow this',
   FOUR_EYES_SELF_CONFIRM: 'A second person must confirm',
   INTERNAL: 'Internal error',
 };

@@ -383,7 +383,6 @@ export type {
   ReviewCaseResponse,
 } from './screening/screening-logs.js';
 export {
-  REVIEW_MEMBER_ROLES,
   reviewMemberRoleSchema,
   reviewActorSchema,
   APPROVE_REASON_CODES,
@@ -414,7 +413,6 @@ export type {
   ApproveReasonCode,
   BlockReasonCode,
   ReviewReasonCode,
-  ReviewMemberRole,
   ReviewActor,
   ReviewDecisionBody,
   ReviewReturnBody,

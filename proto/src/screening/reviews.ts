@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MEMBER_ROLES } from '../auth/common.js';
 import { entityIdentifierSchema } from './entity.js';
 
 // Case work on the review queue: who decides and why, the second pair of eyes, and the
@@ -8,9 +9,8 @@ import { entityIdentifierSchema } from './entity.js';
 
 const clientIdSchema = z.string().min(1).max(100);
 
-/** A member's role in its client's team (issue #19): viewers read, analysts decide, supervisors confirm. */
-export const REVIEW_MEMBER_ROLES = ['owner', 'supervisor', 'analyst', 'viewer'] as const;
-export const reviewMemberRoleSchema = z.enum(REVIEW_MEMBER_ROLES);
+/** The member's role in its client's team: viewers read, analysts decide, supervisors and owners confirm. */
+export const reviewMemberRoleSchema = z.enum(MEMBER_ROLES);
 
 /** The signed-in member who acts on a review: named on every decision and audit event. */
 export const reviewActorSchema = z.object({
@@ -133,9 +133,6 @@ export const rememberedDecisionSchema = z.object({
   note: z.string().nullable(),
   created_by_email: z.string().nullable(),
   created_at: z.string(),
-  /** Screens it has cleared so far. */
-  suppressed_count: z.number().int().nonnegative(),
-  last_suppressed_at: z.string().nullable(),
 });
 
 export const rememberedRequestSchema = z.object({
@@ -185,7 +182,6 @@ export const memoryEffectSchema = z.object({
   memoryNote: z.string().optional(),
 });
 
-export type ReviewMemberRole = z.infer<typeof reviewMemberRoleSchema>;
 export type ReviewActor = z.infer<typeof reviewActorSchema>;
 export type ReviewDecisionBody = z.infer<typeof reviewDecisionBodySchema>;
 export type ReviewReturnBody = z.infer<typeof reviewReturnBodySchema>;
