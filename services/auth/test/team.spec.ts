@@ -47,9 +47,10 @@ describe('teams migration', () => {
       const { rows } = await db.query<{ id: string }>(
         `INSERT INTO clients (client_name, tier, quota_month) VALUES ('Old Co', 'large', 100) RETURNING id`,
       );
-      await db.query(`INSERT INTO users (email, client_id) VALUES ('had-a-client@example.com', $1), ('no-client@example.com', NULL)`, [
-        rows[0]!.id,
-      ]);
+      await db.query(
+        `INSERT INTO users (email, client_id) VALUES ('had-a-client@example.com', $1), ('no-client@example.com', NULL)`,
+        [rows[0]!.id],
+      );
       await runMigrations({ databaseUrl: DATABASE_URL, schema, migrations, role: null });
       const users = await db.query(`SELECT email, member_role FROM users ORDER BY email`);
       expect(users.rows).toEqual([
@@ -57,9 +58,9 @@ describe('teams migration', () => {
         { email: 'no-client@example.com', member_role: null },
       ]);
       // A user with a client always has a role in it.
-      await expect(db.query(`UPDATE users SET member_role = NULL WHERE email = 'had-a-client@example.com'`)).rejects.toThrow(
-        /users_member_role_with_client/,
-      );
+      await expect(
+        db.query(`UPDATE users SET member_role = NULL WHERE email = 'had-a-client@example.com'`),
+      ).rejects.toThrow(/users_member_role_with_client/);
     } finally {
       await db.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
       await db.end();
