@@ -24,6 +24,7 @@ import { z } from 'zod';
 import { errorMessage } from '../api/api-error.js';
 import { useGetAccountSummaryQuery } from '../auth/auth.api.js';
 import { usePageTitle } from '../shell/page-title.js';
+import { TeamSection } from '../team/team-section.js';
 import { PageHeader } from './dashboard-shell.js';
 import { countFormat, formatDateTime, QueryView } from './parts.js';
 import {
@@ -56,7 +57,7 @@ const NOTIFICATIONS: readonly [keyof NotificationSettings, string, string][] = [
   ['monthly_reports', 'Monthly reports', 'A summary on the first of the month.'],
 ];
 
-/** /dashboard/screening/settings: overview, profile, API key rotation, notifications, thresholds. */
+/** /dashboard/screening/settings: overview, profile, team, API key rotation, notifications, thresholds. */
 export function SettingsPage() {
   usePageTitle('Account Settings');
   const summary = useGetAccountSummaryQuery();
@@ -71,6 +72,7 @@ export function SettingsPage() {
           <div className="flex flex-col gap-6">
             <Overview summary={data} />
             <ProfileCard summary={data} />
+            <TeamSection />
             <ApiKeyCard summary={data} />
             <NotificationsCard />
             <ThresholdsCard summary={data} />
