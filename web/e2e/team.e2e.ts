@@ -6,6 +6,7 @@ import {
   launchChromium,
   linkFromMail,
   readMailbox,
+  saveScreenshot,
   signInWithRefreshToken,
   uniqueEmail,
   watchPage,
@@ -81,6 +82,10 @@ describe('inviting a colleague into the team', () => {
     await members.locator(`[data-member="${colleagueEmail}"]`).waitFor();
     expect(await members.locator(`[data-member="${ownerEmail}"]`).innerText()).toContain('Owner');
     expect(await colleague.getByRole('button', { name: 'Send invitation' }).count()).toBe(0);
+    // Owner-only settings are shown, not offered: no profile save, no key regeneration.
+    expect(await colleague.getByRole('button', { name: 'Save profile' }).count()).toBe(0);
+    expect(await colleague.getByRole('button', { name: /Regenerate API key/ }).count()).toBe(0);
+    expect(await colleague.getByText('Only owners of your team can change this.', { exact: true }).count()).toBe(2);
     expectNoPageErrors(colleagueWatch);
 
     // The owner sees the new member with their role, and the invitation gone.
@@ -90,6 +95,7 @@ describe('inviting a colleague into the team', () => {
     await row.waitFor();
     expect(await owner.getByLabel(`Role of ${colleagueEmail}`).inputValue()).toBe('analyst');
     await owner.getByText('No pending invitations', { exact: true }).waitFor();
+    await saveScreenshot(owner, 'team-settings-owner');
 
     // A spent link says so.
     await colleague.goto(linkFromMail(mail.text, '/invitation?token='));
