@@ -82,6 +82,8 @@ import {
   lookUpInvitationRequestSchema,
   memberChangedEventSchema,
   removeMemberRequestSchema,
+  resolvedMemberSchema,
+  resolveMemberRequestSchema,
   revokeInvitationRequestSchema,
   teamInvitationSchema,
   teamMemberSchema,
@@ -386,6 +388,7 @@ export const contracts = {
         invitationPreviewSchema,
       ),
       acceptInvitation: contract(subjects.clients.team.acceptInvitation, acceptInvitationRequestSchema, sessionSchema),
+      resolveMember: contract(subjects.clients.team.resolveMember, resolveMemberRequestSchema, resolvedMemberSchema),
       acceptInvitationSignup: contract(
         subjects.clients.team.acceptInvitationSignup,
         acceptInvitationSignupRequestSchema,

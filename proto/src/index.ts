@@ -169,6 +169,7 @@ export {
   acceptInvitationRequestSchema,
   lookUpInvitationRequestSchema,
   memberChangedEventSchema,
+  resolvedMemberSchema,
 } from './clients/team.js';
 export type {
   TeamMember,
@@ -179,6 +180,7 @@ export type {
   AcceptInvitationSignupRequest,
   AcceptInvitationRequest,
   MemberChangedEvent,
+  ResolvedMember,
 } from './clients/team.js';
 export {
   feedSchema,

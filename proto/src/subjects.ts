@@ -148,6 +148,8 @@ export const subjects = {
       lookUpInvitation: 'clients.v1.team.invitations.look-up',
       acceptInvitation: 'clients.v1.team.invitations.accept',
       acceptInvitationSignup: 'clients.v1.team.invitations.accept-signup',
+      /** The gateway: a signed-in user's client and live role (cached for at most KEY_CACHE_TTL_MS). */
+      resolveMember: 'clients.v1.team.members.resolve',
     },
   },
   billing: {
