@@ -93,7 +93,11 @@ async function loadAll(urls, optsFor) {
     non2xx: sum((r) => r.non2xx),
     errors: sum((r) => r.errors),
     timeouts: sum((r) => r.timeouts),
-    statusCodeStats: Object.assign({}, ...results.map((r) => r.statusCodeStats)),
+    statusCodeStats: results.reduce((all, r) => {
+      for (const [code, { count }] of Object.entries(r.statusCodeStats))
+        all[code] = { count: (all[code]?.count ?? 0) + count };
+      return all;
+    }, {}),
     '2xx': sum((r) => r['2xx']),
   };
 }
@@ -241,7 +245,13 @@ async function main() {
       const answer = await request(
         nc,
         'screening.v1.screen',
-        { clientId: provisioned.client.id, tier: 'large', feeds: [...FEEDS], entity: JSON.parse(body), explain: 'flagged' },
+        {
+          clientId: provisioned.client.id,
+          tier: 'large',
+          feeds: [...FEEDS],
+          entity: JSON.parse(body),
+          explain: 'flagged',
+        },
         30_000,
       );
       direct.push(performance.now() - t);

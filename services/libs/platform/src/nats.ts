@@ -23,6 +23,8 @@ import { Observable, TimeoutError, firstValueFrom } from 'rxjs';
 import { currentRequestId, runWithRequestId } from './context.js';
 import { DomainError } from './errors.js';
 import { checkReply } from './contracts.js';
+import { observeNatsRequest } from './metrics.js';
+import { endSpan, injectTraceHeaders, startSpan, withContext } from './tracing.js';
 
 export const NATS_CLIENT = Symbol('NATS_CLIENT');
 
@@ -151,7 +153,12 @@ export class RpcClient implements OnApplicationShutdown {
     const hdrs = natsHeaders();
     const requestId = currentRequestId();
     if (requestId) hdrs.set(REQUEST_ID_HEADER, requestId);
+    // A client span per request, its context in the headers: the handler's span becomes its child.
+    const { span, ctx } = startSpan(subject, { kind: 'client', attributes: { 'messaging.destination.name': subject } });
+    withContext(ctx, () => injectTraceHeaders(hdrs));
+    const started = performance.now();
     const id = String(++this.nextId);
+    let data: Uint8Array;
     try {
       // connect() returns the live connection once connected (and reconnects after a close).
       const nc = (await this.client.connect()) as NatsConnection;
@@ -159,10 +166,18 @@ export class RpcClient implements OnApplicationShutdown {
         headers: hdrs,
         timeout: options.timeoutMs ?? this.defaultTimeoutMs,
       });
-      return { data: message.data, id };
+      data = message.data;
     } catch (error) {
+      this.finish(subject, started, span, error);
       throw toDomainError(error, subject);
     }
+    this.finish(subject, started, span, failureOf(data));
+    return { data, id };
+  }
+
+  private finish(subject: string, started: number, span: ReturnType<typeof startSpan>['span'], error: unknown): void {
+    observeNatsRequest(subject, (performance.now() - started) / 1000, error === undefined ? 'ok' : 'error');
+    endSpan(span, error === undefined ? undefined : isRpcError(error) ? new Error(error.code) : error);
   }
 
   /**
@@ -174,6 +189,7 @@ export class RpcClient implements OnApplicationShutdown {
     const hdrs = natsHeaders();
     const requestId = currentRequestId();
     if (requestId) hdrs.set(REQUEST_ID_HEADER, requestId);
+    injectTraceHeaders(hdrs);
     try {
       await firstValueFrom(this.client.emit(event.subject, new NatsRecordBuilder(payload).setHeaders(hdrs).build()), {
         defaultValue: undefined,
@@ -191,6 +207,18 @@ export class RpcClient implements OnApplicationShutdown {
 const utf8 = new TextDecoder();
 const utf8Encode = new TextEncoder();
 const RESPONSE_PREFIX = utf8Encode.encode('{"response":');
+
+/** What failed in a reply, for the request's metric and span (undefined: an answer). A success is not parsed. */
+function failureOf(data: Uint8Array): unknown {
+  if (data.length === 0) return 'no reply';
+  if (startsWith(data, RESPONSE_PREFIX)) return undefined;
+  try {
+    const reply = JSON.parse(utf8.decode(data)) as { err?: unknown } | null;
+    return reply?.err ?? (reply ? undefined : 'no reply');
+  } catch {
+    return 'malformed reply';
+  }
+}
 
 function answerOf(subject: string, data: Uint8Array): unknown {
   let reply: { response?: unknown; err?: unknown } | undefined;

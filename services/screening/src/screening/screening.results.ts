@@ -49,9 +49,12 @@ export function toScreenResult(m: EngineMatch, thresholds: Thresholds, partition
   };
 }
 
-/** Under `explain: 'flagged'`: a review or blocked result in full, a clear candidate as id, name and score. */
+/**
+ * Under `explain: 'flagged'`: a review or blocked result in full, a clear candidate as id, name
+ * and score. A hit the client's review memory cleared stays in full: it says which review cleared it.
+ */
 export function summarised(r: ScreenResult): ScreenResult | ScreenResultSummary {
-  return r.status === 'clear' ? { id: r.id, name: r.name, score: r.score } : r;
+  return r.status === 'clear' && r.suppressedBy === undefined ? { id: r.id, name: r.name, score: r.score } : r;
 }
 
 export function toBulkMatch(r: ScreenResult): BulkMatch {
