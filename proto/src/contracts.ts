@@ -147,6 +147,8 @@ import {
   dailyUsageResponseSchema,
   decideReviewRequestSchema,
   decideReviewResponseSchema,
+  reviewActionResponseSchema,
+  reviewCaseResponseSchema,
   reviewsRequestSchema,
   reviewsResponseSchema,
   sanctionAlertsRequestSchema,
@@ -154,10 +156,22 @@ import {
   screeningLogsRequestSchema,
   screeningLogsResponseSchema,
 } from './screening/screening-logs.js';
+import {
+  confirmReviewRequestSchema,
+  rememberedRequestSchema,
+  rememberedResponseSchema,
+  returnReviewRequestSchema,
+  reviewCaseRequestSchema,
+  reviewSettingsRequestSchema,
+  reviewSettingsSchema,
+  revokeRememberedRequestSchema,
+  revokeRememberedResponseSchema,
+  updateReviewSettingsRequestSchema,
+} from './screening/reviews.js';
 import { searchRequestSchema, searchResponseSchema } from './screening/search.js';
 import type { ServiceName } from './services.js';
 import { subjects } from './subjects.js';
-import { adminActionEventSchema, reviewDecidedEventSchema } from './audit/events.js';
+import { adminActionEventSchema, memoryChangedEventSchema, reviewDecidedEventSchema } from './audit/events.js';
 import {
   evidencePageRequestSchema,
   evidencePageResponseSchema,
@@ -188,6 +202,21 @@ export const contracts = {
     alerts: contract(subjects.screening.alerts, sanctionAlertsRequestSchema, sanctionAlertsResponseSchema),
     reviews: contract(subjects.screening.reviews, reviewsRequestSchema, reviewsResponseSchema),
     decideReview: contract(subjects.screening.decideReview, decideReviewRequestSchema, decideReviewResponseSchema),
+    reviewCase: contract(subjects.screening.reviewCase, reviewCaseRequestSchema, reviewCaseResponseSchema),
+    confirmReview: contract(subjects.screening.confirmReview, confirmReviewRequestSchema, reviewActionResponseSchema),
+    returnReview: contract(subjects.screening.returnReview, returnReviewRequestSchema, reviewActionResponseSchema),
+    reviewSettings: contract(subjects.screening.reviewSettings, reviewSettingsRequestSchema, reviewSettingsSchema),
+    updateReviewSettings: contract(
+      subjects.screening.updateReviewSettings,
+      updateReviewSettingsRequestSchema,
+      reviewSettingsSchema,
+    ),
+    remembered: contract(subjects.screening.remembered, rememberedRequestSchema, rememberedResponseSchema),
+    revokeRemembered: contract(
+      subjects.screening.revokeRemembered,
+      revokeRememberedRequestSchema,
+      revokeRememberedResponseSchema,
+    ),
   },
   monitoring: {
     clientLists: {
@@ -359,6 +388,7 @@ export const events = {
   screening: {
     screened: event(subjects.screening.screened, screenedEventSchema),
     reviewDecided: event(subjects.screening.reviewDecided, reviewDecidedEventSchema),
+    memoryChanged: event(subjects.screening.memoryChanged, memoryChangedEventSchema),
   },
   /** Core NATS; the gateway's bulk worker announces a finished job (for bulk_job.completed webhooks). */
   bulkJobs: { completed: event(subjects.gateway.bulkJobCompleted, bulkJobCompletedEventSchema) },

@@ -23,8 +23,18 @@ export const subjects = {
     alerts: 'screening.v1.alerts.list',
     reviews: 'screening.v1.reviews.list',
     decideReview: 'screening.v1.reviews.decide',
-    /** Event (JetStream SCREENINGS): a review was approved or blocked, for the audit trail. */
+    /** Event (JetStream SCREENINGS): a review was decided, proposed, confirmed or returned, for the audit trail. */
     reviewDecided: 'screening.v1.review-decided',
+    /** Issue #19: one case, a proposal's confirmation or return, the four-eyes setting, remembered false positives. */
+    reviewCase: 'screening.v1.reviews.case',
+    confirmReview: 'screening.v1.reviews.confirm',
+    returnReview: 'screening.v1.reviews.return',
+    reviewSettings: 'screening.v1.reviews.settings.get',
+    updateReviewSettings: 'screening.v1.reviews.settings.update',
+    remembered: 'screening.v1.remembered.list',
+    revokeRemembered: 'screening.v1.remembered.revoke',
+    /** Event (JetStream SCREENINGS): a remembered false positive was created or revoked. */
+    memoryChanged: 'screening.v1.memory-changed',
   },
   monitoring: {
     /** A client's own customer lists (CSV), which monitoring re-screens. */
@@ -175,7 +185,10 @@ export const subjects = {
  */
 export const streams = {
   lists: { name: 'LISTS', subjects: [subjects.lists.updated, subjects.lists.refreshFailed] },
-  screenings: { name: 'SCREENINGS', subjects: [subjects.screening.screened, subjects.screening.reviewDecided] },
+  screenings: {
+    name: 'SCREENINGS',
+    subjects: [subjects.screening.screened, subjects.screening.reviewDecided, subjects.screening.memoryChanged],
+  },
   security: { name: 'SECURITY', subjects: [subjects.gateway.securityEvent] },
   adminActions: { name: 'ADMIN_ACTIONS', subjects: [subjects.gateway.adminAction] },
   quota: { name: 'QUOTA', subjects: [subjects.gateway.quotaWarning, subjects.gateway.quotaExceeded] },

@@ -1,7 +1,7 @@
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { DomainError } from '@vigil/platform';
-import { PLANS, assuranceSatisfied, planOf, type ResolvedKey } from '@vigil/proto';
+import { PLANS, assuranceSatisfied, memberRoleAtLeast, planOf, type MemberRole, type ResolvedKey } from '@vigil/proto';
 import type { Request, Response } from 'express';
 import { RateLimits, type RateLimitDecision } from '../rate-limits/rate-limits.service.js';
 import { SecurityEvents } from '../security-events/security-events.publisher.js';
@@ -9,6 +9,7 @@ import { ApiKeys } from './api-keys.service.js';
 import {
   ANY_PLAN_METADATA,
   CREDENTIALS_METADATA,
+  MEMBER_ROLE_METADATA,
   PLAN_FEATURE_METADATA,
   type PlanFeature,
   setCaller,
@@ -72,6 +73,11 @@ export class CredentialsGuard implements CanActivate {
         ]) ?? 'dashboardAccess');
     const caller = await this.authenticate(kind, req, failures, feature);
     setCaller(req, caller);
+    const minimum = this.reflector.getAllAndOverride<MemberRole | undefined>(MEMBER_ROLE_METADATA, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
+    if (minimum && caller.user) this.requireMemberRole(caller.user, minimum);
     const decision = await this.consume(caller);
     this.limit(decision, caller, req, res);
     return true;
@@ -144,6 +150,13 @@ export class CredentialsGuard implements CanActivate {
     if (!user.clientId)
       throw new DomainError('FORBIDDEN', 'This account has no client yet: choose a plan to use the dashboard.');
     return this.keys.resolveClient(user.clientId);
+  }
+
+  /** After authentication, so an unknown caller is told to sign in, not that their role falls short. */
+  private requireMemberRole(user: SessionUser, minimum: MemberRole) {
+    if (memberRoleAtLeast(user.memberRole, minimum)) return;
+    const held = user.memberRole ? `your role is ${user.memberRole}` : 'you are not a member of a client';
+    throw new DomainError('ROLE_FORBIDDEN', `This action needs the ${minimum} role or higher; ${held}.`);
   }
 
   /** Dashboard routes are a plan feature (proto PLANS; spec §9: no dashboard in starter or small). */

@@ -152,6 +152,7 @@ export class SessionTokens implements OnModuleInit {
             email: c.email,
             role: c.role,
             clientId: c.client_id,
+            memberRole: c.member_role,
             sessionId: c.sid,
             aal: c.aal,
             mfaEnrolled: c.mfa_enrolled,
