@@ -83,8 +83,7 @@ export function shortcutFor<S extends KeyboardShortcut>(event: KeyEventLike, sho
   const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
   const found = shortcuts.find(
     (shortcut) =>
-      shortcut.run !== undefined &&
-      shortcut.keys.some((k) => (k.length === 1 ? k.toLowerCase() : k) === key),
+      shortcut.run !== undefined && shortcut.keys.some((k) => (k.length === 1 ? k.toLowerCase() : k) === key),
   );
   if (!found) return undefined;
   if (!found.overInteractive && isInteractiveTarget(event.target) && (key === 'Enter' || key === ' ')) {

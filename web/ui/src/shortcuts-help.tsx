@@ -46,7 +46,10 @@ export function ShortcutsHelpDialog({
         <DialogDescription>{description}</DialogDescription>
         <dl className="mt-4 flex flex-col divide-y divide-border text-sm" aria-label={title}>
           {shortcuts.map((shortcut) => (
-            <div key={`${shortcut.description}-${shortcut.keys.join()}`} className="flex items-center justify-between gap-4 py-2">
+            <div
+              key={`${shortcut.description}-${shortcut.keys.join()}`}
+              className="flex items-center justify-between gap-4 py-2"
+            >
               <dt className="text-foreground">{shortcut.description}</dt>
               <dd className="flex shrink-0 items-center gap-1">
                 {shortcut.keys.map((key, i) => (

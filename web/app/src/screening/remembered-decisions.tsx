@@ -25,7 +25,11 @@ export function RememberedDecisions() {
       toast({ title: 'Remembered decision revoked', description: `${asked.searched_name} will be flagged again.` });
       setAsked(null);
     } catch (error) {
-      toast({ title: 'Failed to revoke remembered decision', description: errorMessage(error), variant: 'destructive' });
+      toast({
+        title: 'Failed to revoke remembered decision',
+        description: errorMessage(error),
+        variant: 'destructive',
+      });
     }
   };
 
@@ -41,9 +45,9 @@ export function RememberedDecisions() {
         )}
       </div>
       <p className="mb-4 max-w-3xl text-sm text-muted-foreground">
-        Approving a hit as a different person, a different entity type or a name-only coincidence remembers it: the
-        same customer (name, date of birth, country and type as sent) screened against the same, unchanged list entry
-        comes back clear. A changed list entry raises it again.
+        Approving a hit as a different person, a different entity type or a name-only coincidence remembers it: the same
+        customer (name, date of birth, country and type as sent) screened against the same, unchanged list entry comes
+        back clear. A changed list entry raises it again.
       </p>
       {remembered.isLoading ? (
         <Spinner label="Loading..." className="py-6" />
@@ -80,9 +84,7 @@ export function RememberedDecisions() {
                     .join(' · ') || 'name only'}
                 </p>
                 <p className="mt-0.5 text-muted-foreground">
-                  {reasonLabel(item.reason_code)} · {item.created_by_email ?? '—'} · {formatDateTime(item.created_at)} ·
-                  cleared {countFormat.format(item.suppressed_count)}{' '}
-                  {item.suppressed_count === 1 ? 'screen' : 'screens'}
+                  {reasonLabel(item.reason_code)} · {item.created_by_email ?? '—'} · {formatDateTime(item.created_at)}
                 </p>
               </div>
               <Button
@@ -101,9 +103,7 @@ export function RememberedDecisions() {
         <DialogContent>
           <DialogTitle>Revoke remembered decision?</DialogTitle>
           <DialogDescription>
-            {asked
-              ? `Screens of ${asked.searched_name} that hit ${asked.entity_name} will raise a review again.`
-              : ''}
+            {asked ? `Screens of ${asked.searched_name} that hit ${asked.entity_name} will raise a review again.` : ''}
           </DialogDescription>
           <div className="mt-5 flex justify-end gap-2">
             <Button variant="outline" onClick={() => setAsked(null)}>

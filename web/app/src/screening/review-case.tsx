@@ -281,7 +281,16 @@ function EntryPanel({
   );
 }
 
-function DecisionForm({ draft, problems, busy, fourEyes, onChange, onSubmit, reasonGroupRef, noteRef }: DecisionControls) {
+function DecisionForm({
+  draft,
+  problems,
+  busy,
+  fourEyes,
+  onChange,
+  onSubmit,
+  reasonGroupRef,
+  noteRef,
+}: DecisionControls) {
   const reasons = draft.action ? REASONS_FOR[draft.action] : [];
   const submitLabel = !draft.action
     ? 'Confirm decision'
@@ -302,9 +311,7 @@ function DecisionForm({ draft, problems, busy, fourEyes, onChange, onSubmit, rea
         <h3 id="decision-heading" className="font-semibold">
           Decision
         </h3>
-        {fourEyes && (
-          <Badge tone="brand">Four-eyes: a supervisor confirms</Badge>
-        )}
+        {fourEyes && <Badge tone="brand">Four-eyes: a supervisor confirms</Badge>}
       </div>
       <div role="group" aria-label="Action" className="flex flex-wrap gap-2">
         <Button
@@ -416,13 +423,7 @@ function DecisionForm({ draft, problems, busy, fourEyes, onChange, onSubmit, rea
   );
 }
 
-function ProposalPanel({
-  review,
-  busy,
-  cannotConfirm,
-  onConfirm,
-  onReturn,
-}: { review: Review } & ProposalControls) {
+function ProposalPanel({ review, busy, cannotConfirm, onConfirm, onReturn }: { review: Review } & ProposalControls) {
   const action = review.proposed_action ? ACTION_LABEL[review.proposed_action] : '—';
   return (
     <section
