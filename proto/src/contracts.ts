@@ -70,6 +70,22 @@ import {
   updateNotificationsRequestSchema,
   updateProfileRequestSchema,
 } from './clients/settings.js';
+import {
+  acceptInvitationRequestSchema,
+  acceptInvitationSignupRequestSchema,
+  changeMemberRoleRequestSchema,
+  invitationPreviewSchema,
+  inviteMemberRequestSchema,
+  listInvitationsReplySchema,
+  listMembersReplySchema,
+  listTeamRequestSchema,
+  lookUpInvitationRequestSchema,
+  memberChangedEventSchema,
+  removeMemberRequestSchema,
+  revokeInvitationRequestSchema,
+  teamInvitationSchema,
+  teamMemberSchema,
+} from './clients/team.js';
 import { contract, event } from './contract.js';
 import { quotaEventSchema, securityEventSchema } from './gateway/events.js';
 import { bulkJobChunkSchema } from './gateway/jobs.js';
@@ -349,6 +365,33 @@ export const contracts = {
       ),
       accountSummary: contract(subjects.clients.settings.accountSummary, settingsRequestSchema, accountSummarySchema),
     },
+    team: {
+      listMembers: contract(subjects.clients.team.listMembers, listTeamRequestSchema, listMembersReplySchema),
+      changeRole: contract(subjects.clients.team.changeRole, changeMemberRoleRequestSchema, teamMemberSchema),
+      removeMember: contract(subjects.clients.team.removeMember, removeMemberRequestSchema, messageReplySchema),
+      listInvitations: contract(
+        subjects.clients.team.listInvitations,
+        listTeamRequestSchema,
+        listInvitationsReplySchema,
+      ),
+      invite: contract(subjects.clients.team.invite, inviteMemberRequestSchema, teamInvitationSchema),
+      revokeInvitation: contract(
+        subjects.clients.team.revokeInvitation,
+        revokeInvitationRequestSchema,
+        messageReplySchema,
+      ),
+      lookUpInvitation: contract(
+        subjects.clients.team.lookUpInvitation,
+        lookUpInvitationRequestSchema,
+        invitationPreviewSchema,
+      ),
+      acceptInvitation: contract(subjects.clients.team.acceptInvitation, acceptInvitationRequestSchema, sessionSchema),
+      acceptInvitationSignup: contract(
+        subjects.clients.team.acceptInvitationSignup,
+        acceptInvitationSignupRequestSchema,
+        sessionSchema,
+      ),
+    },
   },
   billing: {
     createCheckout: contract(subjects.billing.createCheckout, createCheckoutRequestSchema, checkoutSessionReplySchema),
@@ -395,6 +438,7 @@ export const events = {
   auth: {
     failedAuth: event(subjects.auth.failedAuth, failedAuthEventSchema),
     sessionRevoked: event(subjects.auth.sessionRevoked, sessionRevokedEventSchema),
+    memberChanged: event(subjects.auth.memberChanged, memberChangedEventSchema),
   },
   clients: { keyRevoked: event(subjects.clients.keyRevoked, keyRevokedEventSchema) },
   billing: {

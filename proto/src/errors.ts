@@ -7,6 +7,7 @@ export type ErrorCode =
   | 'INVALID_API_KEY'
   | 'FORBIDDEN'
   | 'ROLE_FORBIDDEN'
+  | 'LAST_OWNER'
   | 'NOT_FOUND'
   | 'ROUTE_NOT_FOUND'
   | 'METHOD_NOT_ALLOWED'
@@ -51,6 +52,7 @@ export const ERROR_HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
   INVALID_API_KEY: 401,
   FORBIDDEN: 403,
   ROLE_FORBIDDEN: 403,
+  LAST_OWNER: 409,
   NOT_FOUND: 404,
   ROUTE_NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
@@ -96,6 +98,7 @@ export const ERROR_TITLES: Readonly<Record<ErrorCode, string>> = {
   INVALID_API_KEY: 'Invalid API key',
   FORBIDDEN: 'Forbidden',
   ROLE_FORBIDDEN: 'Not allowed for your role',
+  LAST_OWNER: 'A client needs an owner',
   NOT_FOUND: 'Not found',
   ROUTE_NOT_FOUND: 'No such route',
   METHOD_NOT_ALLOWED: 'Method not allowed',

@@ -157,6 +157,30 @@ export type {
   AccountSummary,
 } from './clients/settings.js';
 export {
+  memberRoleSchema,
+  teamMemberSchema,
+  teamInvitationSchema,
+  listMembersReplySchema,
+  listInvitationsReplySchema,
+  inviteMemberRequestSchema,
+  changeMemberRoleRequestSchema,
+  invitationPreviewSchema,
+  acceptInvitationSignupRequestSchema,
+  acceptInvitationRequestSchema,
+  lookUpInvitationRequestSchema,
+  memberChangedEventSchema,
+} from './clients/team.js';
+export type {
+  TeamMember,
+  TeamInvitation,
+  InvitationPreview,
+  InviteMemberRequest,
+  ChangeMemberRoleRequest,
+  AcceptInvitationSignupRequest,
+  AcceptInvitationRequest,
+  MemberChangedEvent,
+} from './clients/team.js';
+export {
   feedSchema,
   tierSchema,
   screeningCallerSchema,

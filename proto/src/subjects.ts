@@ -105,6 +105,8 @@ export const subjects = {
     failedAuth: 'auth.v1.failed-auth',
     /** Event: a session ended early; deny its `sid` until the token expires. */
     sessionRevoked: 'auth.v1.session-revoked',
+    /** Event: a user's role in their client changed, or they left it. */
+    memberChanged: 'auth.v1.member-changed',
   },
   clients: {
     list: 'clients.v1.list',
@@ -133,6 +135,19 @@ export const subjects = {
       getNotifications: 'clients.v1.settings.notifications.get',
       updateNotifications: 'clients.v1.settings.notifications.update',
       accountSummary: 'clients.v1.settings.account-summary',
+    },
+    /** A client's team: members, roles and the invitations its owners send. */
+    team: {
+      listMembers: 'clients.v1.team.members.list',
+      changeRole: 'clients.v1.team.members.change-role',
+      removeMember: 'clients.v1.team.members.remove',
+      listInvitations: 'clients.v1.team.invitations.list',
+      invite: 'clients.v1.team.invitations.create',
+      revokeInvitation: 'clients.v1.team.invitations.revoke',
+      /** The invitee's side, before they have a session in the client. */
+      lookUpInvitation: 'clients.v1.team.invitations.look-up',
+      acceptInvitation: 'clients.v1.team.invitations.accept',
+      acceptInvitationSignup: 'clients.v1.team.invitations.accept-signup',
     },
   },
   billing: {

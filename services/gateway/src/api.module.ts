@@ -34,6 +34,7 @@ import { ScreeningApiController } from './screening-api/screening-api.controller
 import { ScreeningApi } from './screening-api/screening-api.service.js';
 import { ScreeningLogsController } from './screening-logs/screening-logs.controller.js';
 import { SecurityEvents } from './security-events/security-events.publisher.js';
+import { TeamController } from './team/team.controller.js';
 
 /**
  * The client-facing API: credentials and rate limits (a global guard, so every
@@ -57,6 +58,7 @@ export class ApiModule {
         AuditController,
         ListsAdminController,
         DashboardReportsController,
+        TeamController,
       ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },

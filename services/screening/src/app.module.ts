@@ -26,6 +26,10 @@ import { ScreeningLogWriter } from './screening-logs/screening-logs.writer.js';
 import { ScreeningLogsHandler } from './screening-logs/screening-logs.handler.js';
 import { ScreeningLogsReadRepository } from './screening-logs/screening-logs.read-repository.js';
 import { ScreeningLogsService } from './screening-logs/screening-logs.service.js';
+import { ReviewMemory } from './reviews/review-memory.js';
+import { ReviewsHandler } from './reviews/reviews.handler.js';
+import { ReviewsRepository } from './reviews/reviews.repository.js';
+import { ReviewsService } from './reviews/reviews.service.js';
 import { ScreeningHandler } from './screening/screening.handler.js';
 import { ScreeningService } from './screening/screening.service.js';
 import { SourcesRepository } from './sources/sources.repository.js';
@@ -58,6 +62,9 @@ function providers(config: Readonly<ScreeningConfig>): Provider[] {
     CatalogService,
     ScreeningLogsReadRepository,
     ScreeningLogsService,
+    ReviewsRepository,
+    ReviewMemory,
+    ReviewsService,
   ];
 }
 
@@ -87,7 +94,7 @@ export class AppModule {
           { provide: 'INDEX_HEALTH', useFactory: (index: IndexService) => index.healthIndicator(), inject: [IndexService] },
         ]),
       ],
-      controllers: [ScreeningHandler, CatalogHandler, IngestionHandler, ScreeningLogsHandler],
+      controllers: [ScreeningHandler, CatalogHandler, IngestionHandler, ScreeningLogsHandler, ReviewsHandler],
     };
   }
 }

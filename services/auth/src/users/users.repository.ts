@@ -43,8 +43,9 @@ export class UsersRepository {
     q: Queryable = this.db,
   ): Promise<UserRow | undefined> {
     const rows: UserRow[] = await sql(q, 
-      `INSERT INTO users (email, full_name, password_hash, role, client_id, member_role, email_confirmed_at)
-       VALUES ($1, $2, $3, $4, $5, CASE WHEN $5::uuid IS NOT NULL THEN coalesce($7, 'owner') END, CASE WHEN $6 THEN now() END)
+      `INSERT INTO users (email, full_name, password_hash, role, client_id, member_role, member_since, email_confirmed_at)
+       VALUES ($1, $2, $3, $4, $5, CASE WHEN $5::uuid IS NOT NULL THEN coalesce($7, 'owner') END,
+               CASE WHEN $5::uuid IS NOT NULL THEN now() END, CASE WHEN $6 THEN now() END)
        ON CONFLICT (email) DO NOTHING RETURNING *`,
       [user.email, user.fullName, user.passwordHash, user.role, user.clientId ?? null, user.confirmed, user.memberRole ?? null],
     );
@@ -65,12 +66,13 @@ export class UsersRepository {
 
   /** The user whose checkout made (or found) the client: they own it. */
   async setClient(userId: string, clientId: string, q: Queryable = this.db): Promise<void> {
-    await sql(q, `UPDATE users SET client_id = $2, member_role = 'owner', updated_at = now() WHERE id = $1`, [userId, clientId]);
+    await sql(q, `UPDATE users SET client_id = $2, member_role = 'owner',
+       member_since = CASE WHEN client_id IS DISTINCT FROM $2 THEN now() ELSE member_since END, updated_at = now() WHERE id = $1`, [userId, clientId]);
   }
 
   /** A client created for a contact email is owned by the account with that email, if it has no client yet. */
   async attachByEmail(email: string, clientId: string, q: Queryable = this.db): Promise<void> {
-    await sql(q, `UPDATE users SET client_id = $2, member_role = 'owner', updated_at = now() WHERE email = $1 AND client_id IS NULL`, [
+    await sql(q, `UPDATE users SET client_id = $2, member_role = 'owner', member_since = now(), updated_at = now() WHERE email = $1 AND client_id IS NULL`, [
       email,
       clientId,
     ]);

@@ -1,7 +1,7 @@
 import { Controller, Get, HttpCode, Post, UseInterceptors } from '@nestjs/common';
 import { RpcClient } from '@vigil/platform';
 import { contracts, type ParsedRequestOf } from '@vigil/proto';
-import { Credentials } from '../credentials/credentials.js';
+import { Credentials, RequiresMemberRole } from '../credentials/credentials.js';
 import { ZodRequest } from '../http/route-params.js';
 import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor.js';
 
@@ -47,6 +47,7 @@ export class ScreeningLogsController {
   @Post('sanctions/review/:id')
   @HttpCode(200)
   @Credentials('dashboard')
+  @RequiresMemberRole('analyst')
   @UseInterceptors(IdempotencyInterceptor)
   decide(
     @ZodRequest(on.decideReview.request, 'review decision', {

@@ -1,4 +1,5 @@
 import type { MatchStatus, Tier } from '@vigil/proto';
+import type { ReviewCaseFile } from '../reviews/review-memory.key.js';
 
 /** One screened name, as recorded and published for audit. */
 export type ScreeningLogEntry = {
@@ -21,4 +22,6 @@ export type ScreeningLogEntry = {
   feeds: string[];
   listVersions: Array<{ source: string; versionId: number }>;
   createdAt: Date;
+  /** For a screening that raises a review: what the case pane shows and a memory is keyed on. */
+  review: ReviewCaseFile | null;
 };
