@@ -32,6 +32,7 @@ import { CatalogueController } from './screening-api/catalogue.controller.js';
 import { DashboardController } from './screening-api/dashboard.controller.js';
 import { ScreeningApiController } from './screening-api/screening-api.controller.js';
 import { ScreeningApi } from './screening-api/screening-api.service.js';
+import { ReviewsController } from './reviews/reviews.controller.js';
 import { ScreeningLogsController } from './screening-logs/screening-logs.controller.js';
 import { SecurityEvents } from './security-events/security-events.publisher.js';
 import { TeamController } from './team/team.controller.js';
@@ -52,6 +53,7 @@ export class ApiModule {
         DashboardController,
         CatalogueController,
         ScreeningLogsController,
+        ReviewsController,
         ClientListsController,
         MonitoringController,
         ClientsController,

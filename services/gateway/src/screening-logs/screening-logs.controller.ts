@@ -43,7 +43,10 @@ export class ScreeningLogsController {
     return this.rpc.request(on.reviews, request);
   }
 
-  /** approve → approved, block → blocked; a decided review takes no further action (409). */
+  /**
+   * approve → approved, block → blocked, with a reason code (and a note for "other"); under the
+   * client's four-eyes setting the decision is a proposal. A decided review takes no further action (409).
+   */
   @Post('sanctions/review/:id')
   @HttpCode(200)
   @Credentials('dashboard')
@@ -51,11 +54,10 @@ export class ScreeningLogsController {
   @UseInterceptors(IdempotencyInterceptor)
   decide(
     @ZodRequest(on.decideReview.request, 'review decision', {
-      body: false,
       client: true,
-      actor: true,
+      member: true,
       params: { id: 'id' },
-      query: true,
+      query: { action: 'action' },
     })
     request: ParsedRequestOf<typeof on.decideReview>,
   ) {

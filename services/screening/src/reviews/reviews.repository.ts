@@ -91,11 +91,11 @@ export class ReviewsRepository {
     step: { action: ReviewAction; reasonCode: string; note: string | null; actor: ReviewActor },
   ): Promise<Review> {
     const rows: ReviewRow[] = await tx.query(
-      `UPDATE pending_reviews
+      `WITH changed AS (UPDATE pending_reviews
           SET status = 'proposed', proposed_action = $3, reason_code = $4, note = $5,
               proposed_by_id = $6, proposed_by_email = $7, proposed_at = now()
         WHERE client_id = $1 AND id = $2
-        RETURNING ${REVIEW_COLUMNS}`,
+        RETURNING ${REVIEW_COLUMNS}) SELECT * FROM changed`,
       [clientId, id, step.action, step.reasonCode, step.note, step.actor.userId, step.actor.email],
     );
     return toReview(rows[0]!);
@@ -109,10 +109,10 @@ export class ReviewsRepository {
     step: { action: ReviewAction; reasonCode: string; note: string | null; actor: ReviewActor },
   ): Promise<Review> {
     const rows: ReviewRow[] = await tx.query(
-      `UPDATE pending_reviews
+      `WITH changed AS (UPDATE pending_reviews
           SET status = $3, reason_code = $4, note = $5, decided_by_id = $6, decided_by_email = $7, decided_at = now()
         WHERE client_id = $1 AND id = $2
-        RETURNING ${REVIEW_COLUMNS}`,
+        RETURNING ${REVIEW_COLUMNS}) SELECT * FROM changed`,
       [
         clientId,
         id,
@@ -129,11 +129,11 @@ export class ReviewsRepository {
   /** Back to the queue: the proposal's fields are cleared (the audit trail keeps them). */
   async returnToQueue(tx: Sql, clientId: string, id: string): Promise<Review> {
     const rows: ReviewRow[] = await tx.query(
-      `UPDATE pending_reviews
+      `WITH changed AS (UPDATE pending_reviews
           SET status = 'pending', proposed_action = NULL, reason_code = NULL, note = NULL,
               proposed_by_id = NULL, proposed_by_email = NULL, proposed_at = NULL
         WHERE client_id = $1 AND id = $2
-        RETURNING ${REVIEW_COLUMNS}`,
+        RETURNING ${REVIEW_COLUMNS}) SELECT * FROM changed`,
       [clientId, id],
     );
     return toReview(rows[0]!);
@@ -151,7 +151,7 @@ export class ReviewsRepository {
     made: { reasonCode: string; note: string | null; actor: ReviewActor },
   ): Promise<{ id: string; entityId: string; searchedName: string } | null> {
     const rows: Array<{ id: string; entity_id: string; searched_name: string }> = await tx.query(
-      `INSERT INTO remembered_decisions (id, client_id, review_id, searched_name, name_key, date_of_birth, country,
+      `WITH changed AS (INSERT INTO remembered_decisions (id, client_id, review_id, searched_name, name_key, date_of_birth, country,
                                          entity_type, customer_reference, entity_id, entity_name, fingerprint,
                                          reason_code, note, created_by_id, created_by_email)
        SELECT $3, client_id, id, searched_input, case_file->'memory'->>'nameKey', case_file->'memory'->>'dateOfBirth',
@@ -162,7 +162,7 @@ export class ReviewsRepository {
          FROM pending_reviews
         WHERE client_id = $1 AND id = $2 AND case_file IS NOT NULL
        ON CONFLICT (review_id) DO NOTHING
-       RETURNING id, entity_id, searched_name`,
+       RETURNING id, entity_id, searched_name) SELECT * FROM changed`,
       [clientId, reviewId, memoryId, made.reasonCode, made.note, made.actor.userId, made.actor.email],
     );
     const row = rows[0];
@@ -238,9 +238,9 @@ export class ReviewsRepository {
     | null
   > {
     const changed: RememberedRow[] = await tx.query(
-      `UPDATE remembered_decisions SET revoked_at = now(), revoked_by_id = $3, revoked_by_email = $4
+      `WITH changed AS (UPDATE remembered_decisions SET revoked_at = now(), revoked_by_id = $3, revoked_by_email = $4
         WHERE client_id = $1 AND id = $2 AND revoked_at IS NULL
-        RETURNING ${REMEMBERED_COLUMNS}`,
+        RETURNING ${REMEMBERED_COLUMNS}) SELECT * FROM changed`,
       [clientId, id, actor.userId, actor.email],
     );
     const row = changed[0];
