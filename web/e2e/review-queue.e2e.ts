@@ -133,12 +133,14 @@ describe('the Review Queue, worked from the keyboard', () => {
   let watcher: PageWatcher;
   let email: string;
   let seeded: string[];
+  let session: Session;
+  let apiKey: string;
 
   beforeAll(async () => {
     browser = await launchChromium();
     email = uniqueEmail('review-queue');
-    const session = await renewed(await createSubscribedUser(email, PASSWORD, 'large'));
-    const apiKey = await apiKeyOf(session);
+    session = await renewed(await createSubscribedUser(email, PASSWORD, 'large'));
+    apiKey = await apiKeyOf(session);
     seeded = await seedReviews(apiKey, QUEUE_SIZE);
     for (const name of BLOCKED_NAMES) expect(await screen(apiKey, name)).toBe('blocked');
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -386,10 +388,10 @@ describe('the Review Queue, worked from the keyboard', () => {
       const d = new Date(Date.now() + offset * 86_400_000);
       return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
     };
-    await page.getByLabel('From').fill(day(1));
+    await page.getByLabel('From', { exact: true }).fill(day(1));
     await page.getByText('No alerts match these filters', { exact: true }).waitFor();
-    await page.getByLabel('From').fill(day(-1));
-    await page.getByLabel('To').fill(day(0));
+    await page.getByLabel('From', { exact: true }).fill(day(-1));
+    await page.getByLabel('To', { exact: true }).fill(day(0));
     await page.waitForFunction(
       (n) => document.querySelectorAll('[data-testid="alert-card"]').length === n,
       BLOCKED_NAMES.length,
@@ -417,5 +419,63 @@ describe('the Review Queue, worked from the keyboard', () => {
     await saveScreenshotAt(page, 'alerts-details-1280', 1280);
     await page.keyboard.press('Escape');
     expectClean(watcher);
+  });
+
+  it('under four-eyes shows a decision as a proposal apart, which its proposer cannot confirm but can send back', async () => {
+    const fresh = REVIEW_CANDIDATES.filter((name) => !seeded.includes(name));
+    let raised: string | undefined;
+    for (const name of fresh) {
+      if ((await screen(apiKey, name)) === 'review') {
+        raised = name;
+        break;
+      }
+    }
+    expect(raised).toBeDefined();
+    const fourEyes = async (on: boolean) => {
+      const response = await fetch(`${GATEWAY_URL}/api/sanctions/review-settings`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${session.access_token}` },
+        body: JSON.stringify({ fourEyes: on }),
+      });
+      expect(response.status).toBe(200);
+    };
+    await fourEyes(true);
+    try {
+      await page.goto(`${WEB_URL}/dashboard/screening/review-queue`);
+      await expectPage(page, 'Review Queue');
+      await waitForCount(page, 'pending', 1);
+      await page.getByText('Four-eyes: a supervisor confirms', { exact: true }).waitFor();
+      await page.keyboard.press('b');
+      await page.keyboard.press('Space');
+      await page.keyboard.press('Enter');
+      await page.getByText('Decision proposed', { exact: true }).waitFor();
+      await waitForCount(page, 'pending', 0);
+      await waitForCount(page, 'proposed', 1);
+
+      await page.locator('[data-filter="proposed"]').focus();
+      await page.keyboard.press('Enter');
+      const proposal = page.getByTestId('review-proposal');
+      await proposal.waitFor();
+      expect(await proposal.getByRole('heading').innerText()).toBe('Proposed: Block');
+      expect(await proposal.innerText()).toContain(email.toLowerCase());
+      expect(await proposal.innerText()).toContain('Confirmed match');
+      // The proposer may not confirm: the button is off, and Enter sends nothing.
+      expect(await proposal.getByRole('button', { name: 'Confirm block' }).isDisabled()).toBe(true);
+      await proposal.getByText('You proposed this decision', { exact: false }).waitFor();
+      await page.getByTestId('review-list').focus();
+      await page.keyboard.press('Enter');
+      await page.waitForTimeout(500);
+      expect(await countOf(page, 'proposed')).toBe(1);
+      await saveScreenshotAt(page, 'review-queue-proposal-1280', 1280);
+
+      await proposal.getByRole('button', { name: 'Send back' }).focus();
+      await page.keyboard.press('Enter');
+      await page.getByText('Sent back to the queue', { exact: true }).waitFor();
+      await waitForCount(page, 'proposed', 0);
+      await waitForCount(page, 'pending', 1);
+      expectClean(watcher);
+    } finally {
+      await fourEyes(false);
+    }
   });
 });

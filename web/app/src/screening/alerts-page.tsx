@@ -1,6 +1,6 @@
 import type { SanctionAlert } from '@vigil/proto';
 import { MATCH_LABELS } from '@vigil/proto';
-import { Badge, Button, Input, Label, StatCard } from '@vigil/ui';
+import { Badge, Button, cn, Input, Label, StatCard } from '@vigil/ui';
 import { Bell, Eye, RefreshCw, ShieldAlert, X } from 'lucide-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { usePageTitle } from '../shell/page-title.js';
@@ -80,10 +80,10 @@ export function AlertsPage() {
             <form
               role="search"
               aria-label="Filter alerts"
-              className="grid grid-cols-1 gap-3 rounded-card border border-border bg-surface p-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))_auto] lg:items-end"
+              className="grid grid-cols-2 items-end gap-3 rounded-card border border-border bg-surface p-4 lg:grid-cols-4"
               onSubmit={(event) => event.preventDefault()}
             >
-              <FilterField label="Search" htmlFor="alert-search">
+              <FilterField label="Search" htmlFor="alert-search" className="col-span-2">
                 <Input
                   id="alert-search"
                   type="search"
@@ -92,7 +92,7 @@ export function AlertsPage() {
                   onChange={(event) => set('search', event.target.value)}
                 />
               </FilterField>
-              <FilterField label="Review state" htmlFor="alert-reviewed">
+              <FilterField label="Review state" htmlFor="alert-reviewed" className="col-span-2 sm:col-span-1">
                 <select
                   id="alert-reviewed"
                   className={SELECT_CLASS}
@@ -104,7 +104,7 @@ export function AlertsPage() {
                   <option value="reviewed">Reviewed</option>
                 </select>
               </FilterField>
-              <FilterField label="Confidence" htmlFor="alert-confidence">
+              <FilterField label="Confidence" htmlFor="alert-confidence" className="col-span-2 sm:col-span-1">
                 <select
                   id="alert-confidence"
                   className={SELECT_CLASS}
@@ -139,6 +139,7 @@ export function AlertsPage() {
               </FilterField>
               <Button
                 variant="ghost"
+                className="col-span-2 justify-self-start"
                 onClick={() => setFilters(NO_ALERT_FILTERS)}
                 disabled={!hasAlertFilters(filters)}
               >
@@ -171,13 +172,23 @@ export function AlertsPage() {
                           {!alert.reviewed && <Badge tone="warning">Unreviewed</Badge>}
                         </div>
                         <p className="mt-1 text-sm text-muted-foreground">
-                          Matched <strong className="text-foreground">{alert.matched_name}</strong> ·{' '}
-                          {alert.match_reason} · risk {percent(alert.risk_score)} · {formatDateTime(alert.triggered_at)}
+                          Matched <strong className="text-foreground">{alert.matched_name}</strong> · {alert.confidence}{' '}
+                          · risk {percent(alert.risk_score)} · {formatDateTime(alert.triggered_at)}
+                        </p>
+                        {/* The reason is the matcher's whole explanation: two lines here, all of it on hover and to screen readers. */}
+                        <p
+                          className="mt-1 line-clamp-2 text-xs break-words text-muted-foreground"
+                          title={alert.match_reason}
+                        >
+                          {alert.match_reason}
                         </p>
                       </div>
                       <Button size="sm" variant="outline" onClick={() => setOpen(alert)}>
                         <Eye aria-hidden /> Details
-                        <span className="sr-only"> of the alert for {alert.full_name ?? alert.email ?? 'this screening'}</span>
+                        <span className="sr-only">
+                          {' '}
+                          of the alert for {alert.full_name ?? alert.email ?? 'this screening'}
+                        </span>
                       </Button>
                     </div>
                   </li>
@@ -200,9 +211,19 @@ export function AlertsPage() {
   );
 }
 
-function FilterField({ label, htmlFor, children }: { label: string; htmlFor: string; children: ReactNode }) {
+function FilterField({
+  label,
+  htmlFor,
+  className,
+  children,
+}: {
+  label: string;
+  htmlFor: string;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
-    <div className="flex min-w-0 flex-col gap-1.5">
+    <div className={cn('flex min-w-0 flex-col gap-1.5', className)}>
       <Label htmlFor={htmlFor}>{label}</Label>
       {children}
     </div>

@@ -212,7 +212,7 @@ export function ReviewQueuePage() {
     },
     {
       keys: ['Enter'],
-      description: 'Confirm the decision (a proposal, on the Proposed tab)',
+      description: 'Confirm the decision (or the selected proposal)',
       run: () => {
         if (!window.matchMedia(SPLIT_QUERY).matches && !caseOpen) {
           setCaseOpen(true);
@@ -235,7 +235,12 @@ export function ReviewQueuePage() {
         description="Screenings whose best match fell in the review band. Decide each with a reason; every decision names who made it."
         actions={
           <>
-            <Button variant="outline" onClick={() => setHelpOpen(true)} aria-keyshortcuts="?">
+            <Button
+              variant="outline"
+              className="hidden sm:inline-flex"
+              onClick={() => setHelpOpen(true)}
+              aria-keyshortcuts="?"
+            >
               <Keyboard aria-hidden /> Shortcuts <Kbd aria-hidden>?</Kbd>
             </Button>
             <Button variant="outline" onClick={() => void reviews.refetch()} disabled={reviews.isFetching}>
