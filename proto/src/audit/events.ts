@@ -74,6 +74,8 @@ export const memoryChangedEventSchema = z.object({
   clientId: z.string(),
   change: z.enum(['created', 'revoked']),
   reviewId: z.string(),
+  /** The screening the remembered review came from. */
+  screeningLogId: z.string(),
   entityId: z.string(),
   searchedName: z.string(),
   actorId: z.string().nullable(),

@@ -233,21 +233,30 @@ export class ReviewsRepository {
     id: string,
     actor: ReviewActor,
   ): Promise<
-    | { outcome: 'revoked'; memory: RememberedDecision & { revoked_at: string; revoked_by_email: string | null } }
+    | {
+        outcome: 'revoked';
+        memory: RememberedDecision & { revoked_at: string; revoked_by_email: string | null; screening_log_id: string };
+      }
     | { outcome: 'already' }
     | null
   > {
-    const changed: RememberedRow[] = await tx.query(
+    const changed: Array<RememberedRow & { screening_log_id: string }> = await tx.query(
       `WITH changed AS (UPDATE remembered_decisions SET revoked_at = now(), revoked_by_id = $3, revoked_by_email = $4
         WHERE client_id = $1 AND id = $2 AND revoked_at IS NULL
-        RETURNING ${REMEMBERED_COLUMNS}) SELECT * FROM changed`,
+        RETURNING ${REMEMBERED_COLUMNS})
+       SELECT changed.*, p.screening_log_id FROM changed JOIN pending_reviews p ON p.id = changed.review_id`,
       [clientId, id, actor.userId, actor.email],
     );
     const row = changed[0];
     if (row) {
       return {
         outcome: 'revoked',
-        memory: { ...toRemembered(row), revoked_at: row.revoked_at!.toISOString(), revoked_by_email: row.revoked_by_email },
+        memory: {
+          ...toRemembered(row),
+          revoked_at: row.revoked_at!.toISOString(),
+          revoked_by_email: row.revoked_by_email,
+          screening_log_id: row.screening_log_id,
+        },
       };
     }
     const existing: unknown[] = await tx.query('SELECT 1 FROM remembered_decisions WHERE client_id = $1 AND id = $2', [

@@ -190,10 +190,9 @@ export class ReviewsService {
         throw new DomainError('CONFLICT', `Remembered decision ${id} was already revoked.`);
       }
       const memory = outcome.memory;
-      await this.outbox.add(tx, [
-        memoryEvent(clientId, 'revoked', memory.id, memory.review_id, memory.entity_id, memory.searched_name, actor),
-      ]);
-      return memory;
+      await this.outbox.add(tx, [memoryEvent(clientId, 'revoked', memory, actor)]);
+      const { screening_log_id: _internal, ...shown } = memory;
+      return shown;
     });
     // This replica stops suppressing at once; the others on the event.
     this.memory.invalidate(clientId);
@@ -215,7 +214,20 @@ export class ReviewsService {
       const made = await this.repository.remember(tx, current.clientId, current.id, randomUUID(), step);
       if (made) {
         rememberedId = made.id;
-        events.push(memoryEvent(current.clientId, 'created', made.id, current.id, made.entityId, made.searchedName, step.actor));
+        events.push(
+          memoryEvent(
+            current.clientId,
+            'created',
+            {
+              id: made.id,
+              review_id: current.id,
+              screening_log_id: current.screening_log_id,
+              entity_id: made.entityId,
+              searched_name: made.searchedName,
+            },
+            step.actor,
+          ),
+        );
       }
     }
     events.unshift(
@@ -261,21 +273,19 @@ function decisionEvent(
 function memoryEvent(
   clientId: string,
   change: MemoryChangedEvent['change'],
-  memoryId: string,
-  reviewId: string,
-  entityId: string,
-  searchedName: string,
+  memory: { id: string; review_id: string; screening_log_id: string; entity_id: string; searched_name: string },
   actor: ReviewActor,
 ): OutboxMessage {
   const eventId = randomUUID();
   const payload: MemoryChangedEvent = {
     eventId,
-    memoryId,
+    memoryId: memory.id,
     clientId,
     change,
-    reviewId,
-    entityId,
-    searchedName,
+    reviewId: memory.review_id,
+    screeningLogId: memory.screening_log_id,
+    entityId: memory.entity_id,
+    searchedName: memory.searched_name,
     actorId: actor.userId,
     actorEmail: actor.email,
     occurredAt: new Date().toISOString(),
