@@ -31,6 +31,8 @@ export type DecisionControls = {
   problems: DecisionProblems;
   busy: boolean;
   fourEyes: boolean;
+  /** The member's role reads reviews but does not decide them (viewer). */
+  readOnly: boolean;
   onChange: (draft: DecisionDraft) => void;
   onSubmit: () => void;
   reasonGroupRef: RefObject<HTMLDivElement | null>;
@@ -98,7 +100,14 @@ export function ReviewCase({
         <CaseBody data={details.data} />
       )}
 
-      {review.status === 'pending' && <DecisionForm {...decision} />}
+      {review.status === 'pending' &&
+        (decision.readOnly ? (
+          <p className="rounded-card border border-border bg-surface p-4 text-sm text-muted-foreground">
+            Your role reads the queue; an analyst, supervisor or owner decides.
+          </p>
+        ) : (
+          <DecisionForm {...decision} />
+        ))}
       {review.status === 'proposed' && <ProposalPanel review={review} {...proposal} />}
       {(review.status === 'approved' || review.status === 'blocked') && <DecisionRecord review={review} />}
     </article>

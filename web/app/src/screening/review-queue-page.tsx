@@ -1,4 +1,5 @@
-import type { Review, ReviewStatus } from '@vigil/proto';
+import type { MemberRole, Review, ReviewStatus } from '@vigil/proto';
+import { memberRoleAtLeast } from '@vigil/proto';
 import {
   Button,
   Kbd,
@@ -47,6 +48,14 @@ const SPLIT_QUERY = '(min-width: 1024px)';
 const optionId = (id: string) => `review-option-${id}`;
 
 /**
+ * True only when the session names a role below `minimum`. A session without a role (one begun
+ * before the plan was bought, say) is left to the server, which checks every call anyway.
+ */
+function lacksRole(role: MemberRole | null | undefined, minimum: MemberRole): boolean {
+  return role !== null && role !== undefined && !memberRoleAtLeast(role, minimum);
+}
+
+/**
  * /dashboard/screening/review-queue: the queue on the left, the case on the right (on a phone the
  * case opens as its own view). Worked from the keyboard: J/K move, A/B choose, R the reason,
  * Enter sends; `?` lists them.
@@ -80,6 +89,7 @@ export function ReviewQueuePage() {
   if (index < 0 && items.length > 0) index = Math.min(lastIndex.current, items.length - 1);
   const selected: Review | undefined = index >= 0 ? items[index] : undefined;
   const busy = decideState.isLoading || confirmState.isLoading || returnState.isLoading;
+  const readOnly = lacksRole(user?.member_role, 'analyst');
 
   useEffect(() => {
     if (index >= 0) lastIndex.current = index;
@@ -129,7 +139,7 @@ export function ReviewQueuePage() {
   };
 
   const chooseAction = (action: 'approve' | 'block') => {
-    if (selected?.status !== 'pending') return;
+    if (selected?.status !== 'pending' || readOnly) return;
     setDraft((d) => ({ action, reasonCode: d.action === action ? d.reasonCode : null, note: d.note }));
     setProblems({});
     setCaseOpen(true);
@@ -137,7 +147,7 @@ export function ReviewQueuePage() {
   };
 
   const submit = async () => {
-    if (!selected || selected.status !== 'pending' || busy) return;
+    if (!selected || selected.status !== 'pending' || busy || readOnly) return;
     const found = decisionProblems(draft);
     setProblems(found);
     if (found.reasonCode) setFocusReasons((n) => n + 1);
@@ -169,9 +179,13 @@ export function ReviewQueuePage() {
   };
 
   const cannotConfirm =
-    selected?.status === 'proposed' && user !== null && selected.proposed_by_id === user.id
-      ? 'You proposed this decision: another supervisor or owner must confirm it.'
-      : null;
+    selected?.status !== 'proposed'
+      ? null
+      : user !== null && selected.proposed_by_id === user.id
+        ? 'You proposed this decision: another supervisor or owner must confirm it.'
+        : lacksRole(user?.member_role, 'supervisor')
+          ? 'Confirming a proposal needs the supervisor or owner role.'
+          : null;
 
   const confirmProposal = async () => {
     if (selected?.status !== 'proposed' || busy || cannotConfirm) return;
@@ -204,7 +218,7 @@ export function ReviewQueuePage() {
       keys: ['r'],
       description: 'Go to the reasons (↑ ↓ move, Space picks)',
       run: () => {
-        if (selected?.status !== 'pending') return;
+        if (selected?.status !== 'pending' || readOnly) return;
         if (!draft.action) setProblems({ action: 'Choose Approve or Block.' });
         setCaseOpen(true);
         setFocusReasons((n) => n + 1);
@@ -326,6 +340,7 @@ export function ReviewQueuePage() {
                       problems,
                       busy,
                       fourEyes,
+                      readOnly,
                       onChange: (next) => {
                         setDraft(next);
                         setProblems({});
