@@ -43,7 +43,14 @@ export const clientRequestSchema = z.object({ clientId: z.uuid() });
 export const clientByEmailRequestSchema = z.object({ user: billingUserSchema, email: z.string().trim().toLowerCase().pipe(z.email()) });
 
 /** `billing.v1.subscription`: the route guards' hasSubscription. */
-export const subscriptionCheckRequestSchema = z.object({ user: billingUserSchema });
+export const subscriptionCheckRequestSchema = z.object({
+  user: billingUserSchema,
+  /**
+   * The client the verified session names, if any: a team member shares its subscription although
+   * billing knows only the owner's address (absent: older gateways; the address decides).
+   */
+  clientId: z.uuid().nullable().optional(),
+});
 export const subscriptionCheckReplySchema = z.object({
   hasSubscription: z.boolean(),
   tier: z.enum(TIERS).nullable(),

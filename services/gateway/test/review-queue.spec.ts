@@ -37,22 +37,17 @@ describe('review queue at the HTTP edge: reasons, members, four-eyes, remembered
   });
   afterAll(() => stack.stop());
 
-  /**
-   * A confirmed user who joins `owner`'s client with `role`. The invitation flow is the team
-   * feature's to test; here the membership is written where auth keeps it, then the user signs in.
-   */
+  /** A colleague the owner invites with `role`, signed up through the mailed link. */
   async function teammate(owner: Member, email: string, role: MemberRole): Promise<Member> {
-    await http()
-      .post('/auth/v1/signup')
-      .send({ full_name: role, email, password: PASSWORD, confirm_password: PASSWORD, accepted_terms: true });
+    const invited = await http().post('/api/team/invitations').set(as(owner)).send({ email, member_role: role });
+    expect(invited.status).toBe(201);
     const { value: mail } = await eventually(() => mailTextTo(stack.schema('auth'), email), (t) => t !== undefined, 10_000);
-    await http()
-      .post('/auth/v1/verify')
-      .send({ type: 'signup', token: /token=([A-Za-z0-9_-]+)/.exec(mail!)![1] });
-    await stack.sql('auth', 'UPDATE users SET client_id = $1, member_role = $2 WHERE email = $3', [owner.id, role, email]);
-    const signedIn = await http().post('/auth/v1/token?grant_type=password').send({ email, password: PASSWORD });
-    expect(signedIn.status).toBe(200);
-    return { id: owner.id, token: signedIn.body.access_token, email };
+    const token = /invitation\?token=([A-Za-z0-9_-]+)/.exec(mail!)![1];
+    const joined = await http()
+      .post('/auth/v1/team-invitations/signup')
+      .send({ token, full_name: role, password: PASSWORD, confirm_password: PASSWORD, accepted_terms: true });
+    expect([joined.status, joined.body.user?.member_role]).toEqual([200, role]);
+    return { id: owner.id, token: joined.body.access_token, email };
   }
 
   async function screen(m: Member, entity: Record<string, string>) {

@@ -317,6 +317,32 @@ describe('case work on the review queue: reasons, four-eyes, false-positive memo
     ]);
   });
 
+  it('stops suppressing on every replica as soon as a memory is revoked, not when a cache expires', async () => {
+    const replica = h.startService({ LISTS_DIR: dir, INDEX_RECONCILE_SECONDS: '3600' });
+    const client = 'c-replicas';
+    await screen(client, CUSTOMER);
+    const review = (await newestReview(client, CUSTOMER.name))!;
+    const { rememberedId } = await ok(contracts.screening.decideReview, {
+      clientId: client,
+      id: review.id,
+      action: 'approve',
+      reasonCode: 'different_person_dob',
+      actor: analyst,
+    });
+    // Requests are shared between the replicas at random: enough screens reach both, so both
+    // have cached the memory before it is revoked.
+    await replica.waitForLog(/index ready/, 60_000);
+    for (let i = 0; i < 16; i++) expect((await screen(client, CUSTOMER)).status).toBe('clear');
+    await ok(contracts.screening.revokeRemembered, { clientId: client, id: rememberedId!, actor: analyst });
+    // The memory-changed event reaches the other replica within moments (the cache would keep it a minute).
+    await eventually(
+      async () => (await Promise.all(Array.from({ length: 16 }, () => screen(client, CUSTOMER)))).map((r) => r.status),
+      (statuses) => statuses.every((s) => s === 'review'),
+      5_000,
+    );
+    await h.stopService(replica);
+  });
+
   it('raises a remembered hit again, with a note, once a new list version changes the entity’s date of birth', async () => {
     const client = 'c-list-change';
     await screen(client, CUSTOMER);

@@ -14,7 +14,14 @@ export type InvitationRow = {
   expires_at: Date;
 };
 
-type MemberRow = { id: string; email: string; full_name: string | null; member_role: MemberRole; member_since: Date | null; created_at: Date };
+type MemberRow = {
+  id: string;
+  email: string;
+  full_name: string | null;
+  member_role: MemberRole;
+  member_since: Date | null;
+  created_at: Date;
+};
 
 const member = (row: MemberRow): TeamMember => ({
   user_id: row.id,
@@ -63,10 +70,11 @@ export class TeamRepository {
 
   /** The actor's live role in the client (not the one their token was issued with). */
   async roleOf(clientId: string, userId: string): Promise<MemberRole | undefined> {
-    const rows: { member_role: MemberRole }[] = await sql(this.db, `SELECT member_role FROM users WHERE client_id = $1 AND id = $2`, [
-      clientId,
-      userId,
-    ]);
+    const rows: { member_role: MemberRole }[] = await sql(
+      this.db,
+      `SELECT member_role FROM users WHERE client_id = $1 AND id = $2`,
+      [clientId, userId],
+    );
     return rows[0]?.member_role;
   }
 
@@ -75,16 +83,20 @@ export class TeamRepository {
    * each other at once cannot leave the client with none.
    */
   async lockOwners(clientId: string, q: Queryable): Promise<string[]> {
-    const rows: { id: string }[] = await sql(q, `SELECT id FROM users WHERE client_id = $1 AND member_role = 'owner' FOR UPDATE`, [clientId]);
+    const rows: { id: string }[] = await sql(
+      q,
+      `SELECT id FROM users WHERE client_id = $1 AND member_role = 'owner' FOR UPDATE`,
+      [clientId],
+    );
     return rows.map((r) => r.id);
   }
 
   async setRole(clientId: string, userId: string, role: MemberRole, q: Queryable): Promise<boolean> {
-    const rows: unknown[] = await sql(q, `UPDATE users SET member_role = $3, updated_at = now() WHERE client_id = $1 AND id = $2 RETURNING id`, [
-      clientId,
-      userId,
-      role,
-    ]);
+    const rows: unknown[] = await sql(
+      q,
+      `UPDATE users SET member_role = $3, updated_at = now() WHERE client_id = $1 AND id = $2 RETURNING id`,
+      [clientId, userId, role],
+    );
     return rows.length > 0;
   }
 
@@ -121,9 +133,14 @@ export class TeamRepository {
   }
 
   /** A new invitation; an open one to the same address is revoked first (its link stops working). */
-  async invite(
-    invite: { clientId: string; email: string; role: MemberRole; tokenHash: string; invitedBy: string; expiresAt: Date },
-  ): Promise<TeamInvitation> {
+  async invite(invite: {
+    clientId: string;
+    email: string;
+    role: MemberRole;
+    tokenHash: string;
+    invitedBy: string;
+    expiresAt: Date;
+  }): Promise<TeamInvitation> {
     return this.db.transaction(async (tx) => {
       await sql(
         tx,

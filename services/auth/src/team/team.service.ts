@@ -26,7 +26,10 @@ import { TeamRepository } from './team.repository.js';
 type Actor = { clientId: string; actorId: string };
 
 const invalidLink = () =>
-  new DomainError('INVALID_LINK', 'This invitation link is invalid or has expired. Ask the person who invited you for a new one.');
+  new DomainError(
+    'INVALID_LINK',
+    'This invitation link is invalid or has expired. Ask the person who invited you for a new one.',
+  );
 
 /**
  * A client's team. The gateway has checked the role the caller's token names; every request is
@@ -85,7 +88,8 @@ export class TeamService {
 
   async revokeInvitation(actor: Actor, invitationId: string): Promise<void> {
     await this.require(actor, 'owner');
-    if (!(await this.team.revoke(actor.clientId, invitationId))) throw new DomainError('NOT_FOUND', 'No such open invitation.');
+    if (!(await this.team.revoke(actor.clientId, invitationId)))
+      throw new DomainError('NOT_FOUND', 'No such open invitation.');
   }
 
   async changeRole(request: ChangeMemberRoleRequest): Promise<TeamMember> {
@@ -121,7 +125,12 @@ export class TeamService {
       }
       await this.team.remove(actor.clientId, userId, tx);
     });
-    await this.events.memberChanged({ user_id: userId, client_id: null, member_role: null, changed_at: new Date().toISOString() });
+    await this.events.memberChanged({
+      user_id: userId,
+      client_id: null,
+      member_role: null,
+      changed_at: new Date().toISOString(),
+    });
     await this.sessions.revokeAllForUser(userId, 'removed_from_team');
   }
 
@@ -161,12 +170,21 @@ export class TeamService {
         tx,
       );
       // Rolled back with the invitation, which stays usable by signing in.
-      if (!created) throw new DomainError('CONFLICT', 'An account with this email already exists. Sign in to accept the invitation.');
+      if (!created)
+        throw new DomainError(
+          'CONFLICT',
+          'An account with this email already exists. Sign in to accept the invitation.',
+        );
       await this.team.setAcceptedBy(invitation.id, created.id, tx);
       await this.users.addIdentity(created.id, 'email', created.id, created.email, tx);
       return created;
     });
-    return this.sessions.start(user, { amr: ['password'], rememberMe: false, ip: request.ip, userAgent: request.userAgent });
+    return this.sessions.start(user, {
+      amr: ['password'],
+      rememberMe: false,
+      ip: request.ip,
+      userAgent: request.userAgent,
+    });
   }
 
   /** A signed-in account without a client joins; its session goes on with tokens that name the client. */
@@ -176,9 +194,14 @@ export class TeamService {
       const invitation = await this.team.consume(sha256(request.token), principal.userId, tx);
       if (!invitation) throw invalidLink();
       if (invitation.email !== principal.email) {
-        throw new DomainError('FORBIDDEN', `This invitation was sent to ${invitation.email}. Sign in with that address to accept it.`);
+        throw new DomainError(
+          'FORBIDDEN',
+          `This invitation was sent to ${invitation.email}. Sign in with that address to accept it.`,
+        );
       }
-      if (!(await this.team.join(principal.userId, principal.email, invitation.client_id, invitation.member_role, tx))) {
+      if (
+        !(await this.team.join(principal.userId, principal.email, invitation.client_id, invitation.member_role, tx))
+      ) {
         throw new DomainError('CONFLICT', 'This account already belongs to a client, so it cannot join another one.');
       }
     });

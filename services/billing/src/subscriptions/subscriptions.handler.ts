@@ -41,6 +41,6 @@ export class SubscriptionsHandler {
 
   @Handles(on.subscription)
   subscription(request: ParsedRequestOf<typeof on.subscription>) {
-    return this.subscriptions.hasSubscription(request.user);
+    return this.subscriptions.hasSubscription(request.user, request.clientId);
   }
 }

@@ -183,8 +183,9 @@ export class SubscriptionsService {
     };
   }
 
-  async hasSubscription(user: BillingUser): Promise<SubscriptionCheckReply> {
-    const customer = await this.customers.byEmail(user.email);
+  async hasSubscription(user: BillingUser, clientId?: string | null): Promise<SubscriptionCheckReply> {
+    // A team member's subscription is their client's, whoever bought it.
+    const customer = (clientId ? await this.customers.byClientId(clientId) : undefined) ?? (await this.customers.byEmail(user.email));
     if (!customer || customer.deleted) return { hasSubscription: false, tier: null, subscription_status: null };
     return {
       hasSubscription: customer.subscription_status === 'active',

@@ -104,7 +104,7 @@ export class BillingController {
   @Get('payment/subscription')
   @Credentials('session')
   subscription(@CurrentUser() user: SessionUser) {
-    return this.rpc.request(on.subscription, { user: billingUser(user) });
+    return this.rpc.request(on.subscription, { user: billingUser(user), clientId: user.clientId });
   }
 
   @Get('upgrade/options')

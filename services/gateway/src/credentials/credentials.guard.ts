@@ -76,12 +76,13 @@ export class CredentialsGuard implements CanActivate {
           context.getClass(),
         ]) ?? 'dashboardAccess');
     if (!kind) {
-      // A route auth judges in full (it forwards the bearer token) that also names a least role:
-      // the edge refuses a short role from the token as it does on every dashboard route, and
-      // auth checks the live role again. Auth applies its own rate limits to these.
+      // A route that forwards the bearer token to auth, which judges it in full against the live
+      // membership, and also names a least role: the role the token carries is refused here as on
+      // every dashboard route (before the body is validated). A token issued before its user had a
+      // client carries none; auth alone decides for it, so a client attached since still counts.
       const caller = await this.authenticate('session', req, failures, null);
       setCaller(req, caller);
-      this.requireMemberRole(caller.user!, minimum!);
+      if (caller.user!.clientId) this.requireMemberRole(caller.user!, minimum!);
       return true;
     }
     const caller = await this.authenticate(kind, req, failures, feature);

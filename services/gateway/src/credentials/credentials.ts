@@ -54,8 +54,10 @@ export const MEMBER_ROLE_METADATA = 'vigil:member-role';
 export const MEMBER_ROLE_EXTENSION = 'x-vigil-member-role';
 /**
  * The least role in the client's team (viewer < analyst < supervisor < owner) a session route
- * needs; anyone less is refused with 403 ROLE_FORBIDDEN by the credentials guard. A request
- * that comes with an API key and no session (the public API) is the whole client and passes.
+ * needs; anyone less is refused with 403 ROLE_FORBIDDEN by the credentials guard, from the role
+ * in the access token (a change reaches the gateway as auth.v1.member-changed). On a route that
+ * forwards the bearer token to auth (no @Credentials), the guard checks a token that names a
+ * client the same way, and auth applies the same least role to the live membership.
  */
 export const RequiresMemberRole = (minimum: MemberRole) =>
   applyDecorators(SetMetadata(MEMBER_ROLE_METADATA, minimum), ApiExtension(MEMBER_ROLE_EXTENSION, minimum));

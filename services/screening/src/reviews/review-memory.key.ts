@@ -23,11 +23,12 @@ export type ReviewCaseFile = {
   memoryNote: string | null;
 };
 
-/** Case, accents and punctuation do not make a different name; order and spelling do. */
+/** Case, accents, apostrophes and punctuation do not make a different name; order and spelling do. */
 export function normaliseName(name: string): string {
   return name
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '')
+    .replace(/['`\u02BB\u02BC\u2018\u2019]/gu, '')
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();

@@ -8,7 +8,7 @@ import { ReviewsRepository, type ActiveMemory } from './reviews.repository.js';
 /** A missed invalidation event (core delivery to this replica failed) is corrected within this. */
 const CACHE_TTL_MS = 60_000;
 
-type ClientMemories = { loadedAt: number; byLookup: ReadonlyMap<string, readonly ActiveMemory[]> };
+type ClientMemories = { byLookup: ReadonlyMap<string, readonly ActiveMemory[]> };
 
 /**
  * The false-positive memory on the screen path. A screen whose results hold no review-band hit
@@ -19,7 +19,7 @@ type ClientMemories = { loadedAt: number; byLookup: ReadonlyMap<string, readonly
 @Injectable()
 export class ReviewMemory implements OnApplicationBootstrap {
   private readonly logger = new Logger(ReviewMemory.name);
-  private readonly clients = new Map<string, Promise<ClientMemories>>();
+  private readonly clients = new Map<string, { loading: Promise<ClientMemories>; expiresAt: number }>();
 
   constructor(
     private readonly repository: ReviewsRepository,
@@ -73,12 +73,10 @@ export class ReviewMemory implements OnApplicationBootstrap {
     });
   }
 
+  /** Concurrent screens of a client share one load. */
   private memoriesOf(clientId: string): Promise<ClientMemories> {
     const cached = this.clients.get(clientId);
-    if (cached) {
-      return cached.then((m) => (Date.now() - m.loadedAt < CACHE_TTL_MS ? m : this.load(clientId)));
-    }
-    return this.load(clientId);
+    return cached && Date.now() < cached.expiresAt ? cached.loading : this.load(clientId);
   }
 
   private load(clientId: string): Promise<ClientMemories> {
@@ -88,12 +86,13 @@ export class ReviewMemory implements OnApplicationBootstrap {
         const lookup = memoryLookup(row, row.entityId);
         byLookup.set(lookup, [...(byLookup.get(lookup) ?? []), row]);
       }
-      return { loadedAt: Date.now(), byLookup };
+      return { byLookup };
     });
-    this.clients.set(clientId, loading);
+    const entry = { loading, expiresAt: Date.now() + CACHE_TTL_MS };
+    this.clients.set(clientId, entry);
     // A failed load is not cached: the next screen tries again (and this one fails, as a screen would).
     loading.catch(() => {
-      if (this.clients.get(clientId) === loading) this.clients.delete(clientId);
+      if (this.clients.get(clientId) === entry) this.clients.delete(clientId);
     });
     return loading;
   }

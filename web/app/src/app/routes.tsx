@@ -27,6 +27,7 @@ const OnboardingPage = lazyRoute(() => import('../billing/onboarding-page.js').t
 const SandboxCheckoutPage = lazyRoute(() => import('../billing/payment-pages.js').then((m) => m.SandboxCheckoutPage));
 const PaymentSuccessPage = lazyRoute(() => import('../billing/payment-pages.js').then((m) => m.PaymentSuccessPage));
 const PaymentCancelPage = lazyRoute(() => import('../billing/payment-pages.js').then((m) => m.PaymentCancelPage));
+const InvitationPage = lazyRoute(() => import('../team/invitation-page.js').then((m) => m.InvitationPage));
 const AccountPage = lazyRoute(() => import('../account/account-page.js').then((m) => m.AccountPage));
 const UpgradePage = lazyRoute(() => import('../billing/upgrade-page.js').then((m) => m.UpgradePage));
 // The screening dashboard: its own shell (sidebar and top bar), one chunk per page.
@@ -63,6 +64,7 @@ export const routes: RouteObject[] = [
       { path: 'login', element: <LoginPage /> },
       { path: 'forgot-password', element: <ForgotPasswordPage /> },
       { path: 'auth/callback', element: <AuthCallbackPage /> },
+      { path: 'invitation', element: <InvitationPage /> },
       {
         element: <RequireAccess level="signed-in" />,
         children: [
