@@ -21,6 +21,7 @@ import {
   listSessionsRequestSchema,
   logoutRequestSchema,
   recoverRequestSchema,
+  resendRequestSchema,
   revokeSessionRequestSchema,
   signupReplySchema,
   signupRequestSchema,
@@ -82,6 +83,8 @@ import {
   lookUpInvitationRequestSchema,
   memberChangedEventSchema,
   removeMemberRequestSchema,
+  resolvedMemberSchema,
+  resolveMemberRequestSchema,
   revokeInvitationRequestSchema,
   teamInvitationSchema,
   teamMemberSchema,
@@ -159,6 +162,21 @@ import {
 } from './screening/lists.js';
 import { screenRequestSchema, screenResponseSchema } from './screening/screen.js';
 import {
+  adminListsRequestSchema,
+  adminListsResponseSchema,
+  listVersionsRequestSchema,
+  listVersionsResponseSchema,
+} from './screening/list-admin.js';
+import { metricsSummaryReplySchema, metricsSummaryRequestSchema } from './observability/metrics.js';
+import {
+  activeUsersReplySchema,
+  activeUsersRequestSchema,
+  securityAlertCountReplySchema,
+  securityAlertCountRequestSchema,
+  totalSearchesReplySchema,
+  totalSearchesRequestSchema,
+} from './admin/figures.js';
+import {
   dailyUsageRequestSchema,
   dailyUsageResponseSchema,
   decideReviewRequestSchema,
@@ -205,6 +223,8 @@ export const emptyRequestSchema = z.object({});
  */
 export const contracts = {
   health: (service: ServiceName) => contract(subjects.health(service), emptyRequestSchema, healthReplySchema),
+  metricsSummary: (service: ServiceName) =>
+    contract(subjects.metricsSummary(service), metricsSummaryRequestSchema, metricsSummaryReplySchema),
   screening: {
     screen: contract(subjects.screening.screen, screenRequestSchema, screenResponseSchema),
     bulkScreen: contract(subjects.screening.bulkScreen, bulkScreenRequestSchema, bulkScreenResponseSchema),
@@ -213,6 +233,9 @@ export const contracts = {
     datasets: contract(subjects.screening.datasets, datasetsRequestSchema, datasetsResponseSchema),
     search: contract(subjects.screening.search, searchRequestSchema, searchResponseSchema),
     refresh: contract(subjects.screening.refresh, refreshRequestSchema, refreshResponseSchema),
+    adminLists: contract(subjects.screening.adminLists, adminListsRequestSchema, adminListsResponseSchema),
+    listVersions: contract(subjects.screening.listVersions, listVersionsRequestSchema, listVersionsResponseSchema),
+    totalSearches: contract(subjects.screening.totalSearches, totalSearchesRequestSchema, totalSearchesReplySchema),
     logs: contract(subjects.screening.logs, screeningLogsRequestSchema, screeningLogsResponseSchema),
     dailyUsage: contract(subjects.screening.dailyUsage, dailyUsageRequestSchema, dailyUsageResponseSchema),
     alerts: contract(subjects.screening.alerts, sanctionAlertsRequestSchema, sanctionAlertsResponseSchema),
@@ -314,6 +337,7 @@ export const contracts = {
     token: contract(subjects.auth.token, tokenRequestSchema, sessionSchema),
     logout: contract(subjects.auth.logout, logoutRequestSchema, messageReplySchema),
     recover: contract(subjects.auth.recover, recoverRequestSchema, messageReplySchema),
+    resend: contract(subjects.auth.resend, resendRequestSchema, messageReplySchema),
     verify: contract(subjects.auth.verify, verifyRequestSchema, z.union([sessionSchema, messageReplySchema])),
     getUser: contract(subjects.auth.getUser, getUserRequestSchema, userSchema),
     updateUser: contract(subjects.auth.updateUser, updateUserRequestSchema, userSchema),
@@ -329,6 +353,7 @@ export const contracts = {
     createInvitation: contract(subjects.auth.createInvitation, createInvitationRequestSchema, invitationReplySchema),
     jwks: contract(subjects.auth.jwks, emptyRequestSchema, jwksReplySchema),
     mailbox: contract(subjects.auth.mailbox, mailboxListRequestSchema, mailboxListReplySchema),
+    activeUsers: contract(subjects.auth.activeUsers, activeUsersRequestSchema, activeUsersReplySchema),
   },
   clients: {
     list: contract(subjects.clients.list, listClientsRequestSchema, listClientsReplySchema),
@@ -386,6 +411,7 @@ export const contracts = {
         invitationPreviewSchema,
       ),
       acceptInvitation: contract(subjects.clients.team.acceptInvitation, acceptInvitationRequestSchema, sessionSchema),
+      resolveMember: contract(subjects.clients.team.resolveMember, resolveMemberRequestSchema, resolvedMemberSchema),
       acceptInvitationSignup: contract(
         subjects.clients.team.acceptInvitationSignup,
         acceptInvitationSignupRequestSchema,
@@ -419,6 +445,11 @@ export const contracts = {
   audit: {
     securityLogs: contract(subjects.audit.securityLogs, securityLogsRequestSchema, securityLogsResponseSchema),
     evidence: contract(subjects.audit.evidence, evidencePageRequestSchema, evidencePageResponseSchema),
+    securityAlertCount: contract(
+      subjects.audit.securityAlertCount,
+      securityAlertCountRequestSchema,
+      securityAlertCountReplySchema,
+    ),
   },
 } as const;
 
@@ -433,7 +464,7 @@ export const events = {
     reviewDecided: event(subjects.screening.reviewDecided, reviewDecidedEventSchema),
     memoryChanged: event(subjects.screening.memoryChanged, memoryChangedEventSchema),
   },
-  /** Core NATS; the gateway's bulk worker announces a finished job (for bulk_job.completed webhooks). */
+  /** JetStream BULK_JOB_EVENTS; the gateway's bulk worker announces a finished job (for bulk_job.completed webhooks). */
   bulkJobs: { completed: event(subjects.gateway.bulkJobCompleted, bulkJobCompletedEventSchema) },
   auth: {
     failedAuth: event(subjects.auth.failedAuth, failedAuthEventSchema),

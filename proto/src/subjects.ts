@@ -6,6 +6,8 @@ import type { ServiceName } from './services.js';
 // on JetStream are listed in `streams` below.
 export const subjects = {
   health: (service: ServiceName) => `health.v1.${service}` as const,
+  /** Each service's reading of its own request metrics over a window, for the admin overview. */
+  metricsSummary: (service: ServiceName) => `metrics.v1.summary.${service}` as const,
   screening: {
     screen: 'screening.v1.screen',
     bulkScreen: 'screening.v1.bulk-screen',
@@ -16,6 +18,11 @@ export const subjects = {
     screened: 'screening.v1.screened',
     /** Admin: refresh some or all list sources now. */
     refresh: 'screening.v1.refresh',
+    /** Admin: every source's version, freshness and last failure; and one source's version history. */
+    adminLists: 'screening.v1.admin.lists',
+    listVersions: 'screening.v1.admin.list-versions',
+    /** Admin overview: every screening logged, all clients. */
+    totalSearches: 'screening.v1.admin.total-searches',
     /** The dashboard's read-back of a client's screenings, and the review decision. */
     logs: 'screening.v1.logs.list',
     /** The dashboard's charts: a client's screenings per UTC day. */
@@ -84,6 +91,7 @@ export const subjects = {
     token: 'auth.v1.token',
     logout: 'auth.v1.logout',
     recover: 'auth.v1.recover',
+    resend: 'auth.v1.resend',
     verify: 'auth.v1.verify',
     getUser: 'auth.v1.user.get',
     updateUser: 'auth.v1.user.update',
@@ -101,6 +109,8 @@ export const subjects = {
     jwks: 'auth.v1.jwks',
     /** Development mailbox (MAIL_TRANSPORT=mailbox only). */
     mailbox: 'auth.v1.mailbox.list',
+    /** Admin overview: users with a live session. */
+    activeUsers: 'auth.v1.admin.active-users',
     /** Event: a failed sign-in, for security logs. */
     failedAuth: 'auth.v1.failed-auth',
     /** Event: a session ended early; deny its `sid` until the token expires. */
@@ -148,6 +158,8 @@ export const subjects = {
       lookUpInvitation: 'clients.v1.team.invitations.look-up',
       acceptInvitation: 'clients.v1.team.invitations.accept',
       acceptInvitationSignup: 'clients.v1.team.invitations.accept-signup',
+      /** The gateway: a signed-in user's client and live role (cached for at most KEY_CACHE_TTL_MS). */
+      resolveMember: 'clients.v1.team.members.resolve',
     },
   },
   billing: {
@@ -190,6 +202,8 @@ export const subjects = {
     securityLogs: 'audit.v1.security-logs.list',
     /** A client's own evidence: its chain of screenings, review decisions and admin actions. */
     evidence: 'audit.v1.evidence.page',
+    /** Admin overview: security alerts recorded in the last hours. */
+    securityAlertCount: 'audit.v1.admin.security-alert-count',
   },
 } as const;
 
@@ -209,6 +223,11 @@ export const streams = {
   quota: { name: 'QUOTA', subjects: [subjects.gateway.quotaWarning, subjects.gateway.quotaExceeded] },
   /** A work queue: each chunk is delivered to one worker and removed once acknowledged. */
   bulkJobs: { name: 'BULK_JOBS', subjects: [subjects.gateway.bulkChunk] },
+  /**
+   * A finished bulk job, kept so a consumer that was down when it was announced still hears it
+   * (bulk_job.completed webhooks are at-least-once). Published with the job id as message id.
+   */
+  bulkJobEvents: { name: 'BULK_JOB_EVENTS', subjects: [subjects.gateway.bulkJobCompleted] },
 } as const;
 
 /** The request header that carries a request's correlation id through NATS. */

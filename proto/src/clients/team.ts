@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { accessTokenSchema, callerContextSchema, emailSchema, MEMBER_ROLES } from '../auth/common.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../auth/requests.js';
+import { resolvedKeySchema } from './clients.js';
 
 // A client's team: its members (users whose client it is) and the invitations its owners sent.
 // The gateway fills `clientId` and `actorId` from the verified session; auth checks the actor's
@@ -91,6 +92,11 @@ export const acceptInvitationRequestSchema = callerContextSchema.extend({
   accessToken: accessTokenSchema,
 });
 
+/** The gateway's dashboard routes: is this user still a member of the client, and with what role. */
+export const resolveMemberRequestSchema = z.object({ clientId: z.uuid(), userId: z.uuid() });
+/** What resolve-client answers, with the member's live role. */
+export const resolvedMemberSchema = resolvedKeySchema.extend({ memberRole: memberRoleSchema });
+
 /**
  * Event `auth.v1.member-changed`: a user's role in a client changed, or they left it
  * (`member_role` and `client_id` null). Verifiers that trust the role in an access token
@@ -111,3 +117,4 @@ export type ChangeMemberRoleRequest = z.infer<typeof changeMemberRoleRequestSche
 export type AcceptInvitationSignupRequest = z.infer<typeof acceptInvitationSignupRequestSchema>;
 export type AcceptInvitationRequest = z.infer<typeof acceptInvitationRequestSchema>;
 export type MemberChangedEvent = z.infer<typeof memberChangedEventSchema>;
+export type ResolvedMember = z.infer<typeof resolvedMemberSchema>;

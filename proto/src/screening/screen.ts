@@ -26,7 +26,10 @@ export const screenEntitySchema = z
     /** The client's own id for this customer: part of a remembered false positive's key, not matched. */
     customerReference: z.string().trim().min(1).max(200).optional(),
   })
-  .refine((e) => e.name !== undefined || e.email !== undefined, { message: 'a name or an email is required', path: ['name'] });
+  .refine((e) => e.name !== undefined || e.email !== undefined, {
+    message: 'a name or an email is required',
+    path: ['name'],
+  });
 
 export const screenRequestSchema = screeningCallerSchema.extend({
   entity: screenEntitySchema,

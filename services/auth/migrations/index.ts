@@ -6,6 +6,7 @@ import { SignInLimits1764100000003 } from './1764100000003-sign-in-limits.js';
 import { SealSecrets1764100000004 } from './1764100000004-seal-secrets.js';
 import { TeamMembers1764100000005 } from './1764100000005-team-members.js';
 import { TeamInvitations1764100000006 } from './1764100000006-team-invitations.js';
+import { UnlockLinks1764300000000 } from './1764300000000-unlock-links.js';
 
 // Listed explicitly, in order: ESM builds have no reliable glob loading, and an
 // explicit list makes a forgotten migration a compile-time diff, not a surprise.
@@ -18,4 +19,5 @@ export const migrations = [
   SealSecrets1764100000004,
   TeamMembers1764100000005,
   TeamInvitations1764100000006,
+  UnlockLinks1764300000000,
 ];

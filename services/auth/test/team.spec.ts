@@ -98,6 +98,10 @@ describe('teams: the membership of a client', () => {
       member_role: 'viewer',
     });
     expect(demoted.member_role).toBe('viewer');
+    // What the gateway asks on every dashboard request (cached ≤ 5 s): the live role.
+    await expect(
+      stack.call(subjects.clients.team.resolveMember, { clientId: client.id, userId: first.user.id }),
+    ).resolves.toMatchObject({ clientId: client.id, clientName: 'Live Roles Co', memberRole: 'viewer' });
     const refused = await stack.fail(subjects.clients.team.invite, {
       ...actor,
       email: 'x@example.com',
@@ -139,6 +143,9 @@ describe('teams: the membership of a client', () => {
     );
     revoked.stop();
     expect(revoked.received[0]).toMatchObject({ user_id: first.user.id, reason: 'removed_from_team' });
+    expect(
+      (await stack.fail(subjects.clients.team.resolveMember, { clientId: client.id, userId: first.user.id })).code,
+    ).toBe('UNAUTHENTICATED');
     expect(
       (await stack.fail(subjects.auth.token, { grant_type: 'refresh_token', refresh_token: first.refresh_token })).code,
     ).toBe('UNAUTHENTICATED');

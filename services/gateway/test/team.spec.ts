@@ -124,6 +124,12 @@ describe('a team per client: invitations, roles and removal', () => {
       .send({ reasonCode: 'name_only_coincidence', note: '' });
     expect(decided.status).toBe(200);
     expect(decided.body.review).toMatchObject({ id: review.id, status: 'approved' });
+    // The decision names the member who made it, and the owner sees it in the shared queue.
+    const approved = await http().get('/api/sanctions/review?status=approved').set(bearer(owner.token));
+    expect(approved.body.reviews.find((r: { id: string }) => r.id === review.id)).toMatchObject({
+      decided_by_email: 'analyst.one@example.com',
+      reason_code: 'name_only_coincidence',
+    });
 
     // …but cannot manage the team.
     expectProblem(await http().get('/api/team/invitations').set(bearer(analyst.access_token)), 403, 'ROLE_FORBIDDEN');

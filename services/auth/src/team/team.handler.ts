@@ -5,6 +5,7 @@ import {
   type InvitationPreview,
   type MessageReply,
   type ParsedRequestOf,
+  type ResolvedMember,
   type Session,
   type TeamInvitation,
   type TeamMember,
@@ -47,6 +48,11 @@ export class TeamHandler {
   async removeMember(request: ParsedRequestOf<typeof on.removeMember>): Promise<MessageReply> {
     await this.team.remove(request, request.userId);
     return { message: 'Member removed.' };
+  }
+
+  @Handles(on.resolveMember)
+  resolveMember(request: ParsedRequestOf<typeof on.resolveMember>): Promise<ResolvedMember> {
+    return this.team.resolveMember(request.clientId, request.userId);
   }
 
   @Handles(on.lookUpInvitation)

@@ -8,11 +8,13 @@ import {
   type InvitationPreview,
   type InviteMemberRequest,
   type MemberRole,
+  type ResolvedMember,
   type Session,
   type TeamInvitation,
   type TeamMember,
 } from '@vigil/proto';
 import { DataSource } from 'typeorm';
+import { ClientsService } from '../clients/clients.service.js';
 import { PasswordHasher } from '../crypto/password-hasher.js';
 import { randomToken, sha256 } from '../crypto/secrets.js';
 import { AUTH_CONFIG, type AuthConfig } from '../env.js';
@@ -46,7 +48,15 @@ export class TeamService {
     private readonly passwords: PasswordHasher,
     private readonly mailer: Mailer,
     private readonly events: EventsPublisher,
+    private readonly clients: ClientsService,
   ) {}
+
+  /** For the gateway's session routes: the client as resolve-client answers it, if the user is still its member. */
+  async resolveMember(clientId: string, userId: string): Promise<ResolvedMember> {
+    const memberRole = await this.team.roleOf(clientId, userId);
+    if (!memberRole) throw new DomainError('UNAUTHENTICATED', 'Your membership of this client has ended; sign in again.');
+    return { ...(await this.clients.resolveClient(clientId)), memberRole };
+  }
 
   async members(actor: Actor): Promise<TeamMember[]> {
     await this.require(actor, 'viewer');

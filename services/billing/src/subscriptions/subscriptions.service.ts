@@ -68,7 +68,12 @@ export class SubscriptionsService {
     private readonly usage: UsageResets,
   ) {}
 
-  async createCheckout(user: BillingUser, tierInput: string, clientEmail: string): Promise<CheckoutSessionReply> {
+  async createCheckout(
+    user: BillingUser,
+    tierInput: string,
+    clientEmail: string,
+    clientName?: string,
+  ): Promise<CheckoutSessionReply> {
     const tier = parseTier(tierInput);
     if (clientEmail !== user.email)
       throw new DomainError('FORBIDDEN', "Checkout is for the signed-in user's own e-mail address.");
@@ -88,6 +93,7 @@ export class SubscriptionsService {
       provider: this.provider.kind,
       user_id: user.id,
       email: clientEmail,
+      client_name: clientName ?? null,
       tier,
       amount_usd: planOf(tier).priceUsdPerMonth,
     });
@@ -227,7 +233,8 @@ export class SubscriptionsService {
     }
     if (session.status === 'complete') return;
     const provisioned = await this.auth.provision({
-      clientName: session.email,
+      // The organisation named at onboarding; the e-mail address only when none was given.
+      clientName: session.client_name ?? session.email,
       contactEmail: session.email,
       tier: session.tier,
       subscriptionStatus: 'active',

@@ -51,7 +51,14 @@ export class AuthController {
     return this.rpc.request(on.recover, request);
   }
 
-  /** {type: 'signup', token} answers a Session; {type: 'recovery', token, password} sets the new password. */
+  /** {type: 'signup', email}: a new confirmation link; one answer for every address (no account enumeration). */
+  @Post('resend')
+  @HttpCode(200)
+  resend(@ZodRequest(on.resend.request, 'message', { caller: true }) request: RequestFor<'resend'>) {
+    return this.rpc.request(on.resend, request);
+  }
+
+  /** {type: 'signup', token} answers a Session; {type: 'recovery', token, password} sets the new password; {type: 'unlock', token} lifts a sign-in lock. */
   @Post('verify')
   @HttpCode(200)
   verify(@ZodRequest(on.verify.request, 'message', { caller: true }) request: RequestFor<'verify'>) {

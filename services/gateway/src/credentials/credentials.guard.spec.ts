@@ -26,21 +26,31 @@ class Probe {
   invite() {}
 }
 
-function setup(memberRole: MemberRole | null) {
+/** `memberRole`: what auth says now; `tokenRole`: what the token was issued with. */
+function setup(memberRole: MemberRole | null, tokenRole: MemberRole | null = memberRole) {
   const user: SessionUser = {
     id: '22222222-2222-4222-8222-222222222222',
     email: 'member@example.com',
     role: 'user',
     clientId: CLIENT_ID,
-    memberRole,
+    memberRole: tokenRole,
     sessionId: '33333333-3333-4333-8333-333333333333',
     aal: 'aal1',
     mfaEnrolled: false,
   };
   const client = { clientId: CLIENT_ID, tier: 'large', rateLimitPerMinute: 100 } as ResolvedKey;
   const tokens = { verify: jest.fn(async () => user) };
-  const keys = { resolveClient: jest.fn(async () => ({ client, fresh: false })) };
-  const limits = { consume: jest.fn(async () => ({ allowed: true, limit: 100, remaining: 99, resetSeconds: 60 })) };
+  const keys = {
+    resolveMember: jest.fn(async () => {
+      if (!memberRole)
+        throw new DomainError('UNAUTHENTICATED', 'Your membership of this client has ended; sign in again.');
+      return { client, memberRole, fresh: false };
+    }),
+  };
+  const limits = {
+    consume: jest.fn(async () => ({ allowed: true, limit: 100, remaining: 99, resetSeconds: 60 })),
+    exhausted: jest.fn(async () => null),
+  };
   const events = { record: jest.fn() };
   const sut = new CredentialsGuard(
     new Reflector(),
@@ -94,8 +104,12 @@ describe('CredentialsGuard: the least team role of a route', () => {
     });
   });
 
-  it('refuses a token without a team role (issued before teams) on a route that needs one', async () => {
-    expect(await refusal(setup(null).call('decide'))).toMatchObject({ code: 'ROLE_FORBIDDEN' });
-    await expect(setup(null).call('read')).resolves.toBe(true);
+  it('judges by the live role, not the one the token was issued with', async () => {
+    expect(await refusal(setup('viewer', 'owner').call('decide'))).toMatchObject({ code: 'ROLE_FORBIDDEN' });
+    await expect(setup('owner', null).call('invite')).resolves.toBe(true);
+  });
+
+  it('refuses a user who is no longer a member on every dashboard route', async () => {
+    expect(await refusal(setup(null, 'analyst').call('read'))).toMatchObject({ code: 'UNAUTHENTICATED' });
   });
 });

@@ -113,17 +113,31 @@ export class CredentialsGuard implements CanActivate {
         const key = req.header('x-api-key');
         if (!key && kind === 'api-key')
           throw new DomainError('INVALID_API_KEY', 'This request needs an x-api-key header.');
-        const { client, fresh } = key ? await this.keys.resolve(key) : await this.sessionClient(caller.user!);
-        caller.client = client;
-        if (fresh) {
-          setCaller(req, caller);
-          this.events.record('CLIENT_ACCESS', req, key ? 'api_key_resolved' : 'session_client_resolved');
+        if (key) {
+          const { client, fresh } = await this.keys.resolve(key);
+          caller.client = client;
+          if (fresh) {
+            setCaller(req, caller);
+            this.events.record('CLIENT_ACCESS', req, 'api_key_resolved');
+          }
         }
       }
-      if (kind === 'dashboard' && caller.user!.clientId !== caller.client!.clientId) {
+      if (kind === 'dashboard' && caller.client && caller.user!.clientId !== caller.client.clientId) {
         setCaller(req, caller);
         this.events.record('SUSPICIOUS_ACTIVITY', req, 'api_key_of_another_client');
         throw new DomainError('FORBIDDEN', "This API key does not belong to the signed-in user's client.");
+      }
+      if (kind === 'dashboard') {
+        // The session's client and the user's live role in it: a removed member is refused, and a
+        // changed role applies, within KEY_CACHE_TTL_MS whatever the token says.
+        const member = await this.sessionMember(caller.user!);
+        caller.user!.memberRole = member.memberRole;
+        const keyed = caller.client !== undefined;
+        caller.client ??= member.client;
+        if (member.fresh && !keyed) {
+          setCaller(req, caller);
+          this.events.record('CLIENT_ACCESS', req, 'session_client_resolved');
+        }
       }
       if (kind === 'dashboard' && feature) this.requirePlan(caller.client!, feature);
       if (kind === 'admin') {
@@ -155,11 +169,11 @@ export class CredentialsGuard implements CanActivate {
     }
   }
 
-  /** A dashboard route without a key: the session is enough, for the client the user belongs to. */
-  private sessionClient(user: SessionUser) {
+  /** A dashboard route: the session is enough, for the client the user belongs to. */
+  private sessionMember(user: SessionUser) {
     if (!user.clientId)
       throw new DomainError('FORBIDDEN', 'This account has no client yet: choose a plan to use the dashboard.');
-    return this.keys.resolveClient(user.clientId);
+    return this.keys.resolveMember(user.clientId, user.id);
   }
 
   /** After authentication, so an unknown caller is told to sign in, not that their role falls short. */

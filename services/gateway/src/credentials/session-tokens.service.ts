@@ -103,7 +103,8 @@ export class SessionTokens implements OnModuleInit {
    */
   private membershipOf(claims: { sub: string; iat: number; client_id: string | null; member_role: MemberRole | null }) {
     const change = this.memberships.get(claims.sub);
-    if (!change || claims.iat * 1000 > change.changedAt) return { clientId: claims.client_id, memberRole: claims.member_role };
+    if (!change || claims.iat * 1000 > change.changedAt)
+      return { clientId: claims.client_id, memberRole: claims.member_role };
     if (claims.client_id !== null && change.clientId !== claims.client_id) return null;
     return { clientId: claims.client_id, memberRole: claims.client_id === null ? null : change.memberRole };
   }

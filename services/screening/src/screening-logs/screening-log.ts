@@ -22,6 +22,8 @@ export type ScreeningLogEntry = {
   feeds: string[];
   listVersions: Array<{ source: string; versionId: number }>;
   createdAt: Date;
+  /** The screening request's W3C traceparent, published with its event (null outside a trace). */
+  traceparent: string | null;
   /** For a screening that raises a review: what the case pane shows and a memory is keyed on. */
   review: ReviewCaseFile | null;
 };

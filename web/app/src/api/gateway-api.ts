@@ -68,6 +68,7 @@ export const gatewayApi = createApi({
     'Remembered',
     'Status',
     'ClientLists',
+    'Monitoring',
     'Profile',
     'Notifications',
   ],

@@ -145,7 +145,7 @@ function MembersTable({
                   <Button
                     size="sm"
                     variant="outline"
-                    aria-label={`Remove ${member.email}`}
+                    aria-label={`${member.user_id === selfId ? 'Leave' : 'Remove'} ${member.email}`}
                     onClick={() => setRemoving(member)}
                   >
                     <UserMinus aria-hidden /> {member.user_id === selfId ? 'Leave' : 'Remove'}
