@@ -49,6 +49,8 @@ export async function runBrowserTests({ postgresUrl, natsUrl, runJest }) {
       DEMO_CLIENT_EMAIL: demo.client.email,
       DEMO_CLIENT_PASSWORD: demo.client.password,
       DEMO_CLIENT_API_KEY: demo.client.apiKey,
+      DEMO_ADMIN_EMAIL: demo.admin.email,
+      DEMO_ADMIN_PASSWORD: demo.admin.password,
     });
     return { status, stackFailed: false };
   } finally {
