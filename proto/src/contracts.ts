@@ -143,6 +143,21 @@ import {
 } from './screening/lists.js';
 import { screenRequestSchema, screenResponseSchema } from './screening/screen.js';
 import {
+  adminListsRequestSchema,
+  adminListsResponseSchema,
+  listVersionsRequestSchema,
+  listVersionsResponseSchema,
+} from './screening/list-admin.js';
+import { metricsSummaryReplySchema, metricsSummaryRequestSchema } from './observability/metrics.js';
+import {
+  activeUsersReplySchema,
+  activeUsersRequestSchema,
+  securityAlertCountReplySchema,
+  securityAlertCountRequestSchema,
+  totalSearchesReplySchema,
+  totalSearchesRequestSchema,
+} from './admin/figures.js';
+import {
   dailyUsageRequestSchema,
   dailyUsageResponseSchema,
   decideReviewRequestSchema,
@@ -175,6 +190,8 @@ export const emptyRequestSchema = z.object({});
  */
 export const contracts = {
   health: (service: ServiceName) => contract(subjects.health(service), emptyRequestSchema, healthReplySchema),
+  metricsSummary: (service: ServiceName) =>
+    contract(subjects.metricsSummary(service), metricsSummaryRequestSchema, metricsSummaryReplySchema),
   screening: {
     screen: contract(subjects.screening.screen, screenRequestSchema, screenResponseSchema),
     bulkScreen: contract(subjects.screening.bulkScreen, bulkScreenRequestSchema, bulkScreenResponseSchema),
@@ -183,6 +200,9 @@ export const contracts = {
     datasets: contract(subjects.screening.datasets, datasetsRequestSchema, datasetsResponseSchema),
     search: contract(subjects.screening.search, searchRequestSchema, searchResponseSchema),
     refresh: contract(subjects.screening.refresh, refreshRequestSchema, refreshResponseSchema),
+    adminLists: contract(subjects.screening.adminLists, adminListsRequestSchema, adminListsResponseSchema),
+    listVersions: contract(subjects.screening.listVersions, listVersionsRequestSchema, listVersionsResponseSchema),
+    totalSearches: contract(subjects.screening.totalSearches, totalSearchesRequestSchema, totalSearchesReplySchema),
     logs: contract(subjects.screening.logs, screeningLogsRequestSchema, screeningLogsResponseSchema),
     dailyUsage: contract(subjects.screening.dailyUsage, dailyUsageRequestSchema, dailyUsageResponseSchema),
     alerts: contract(subjects.screening.alerts, sanctionAlertsRequestSchema, sanctionAlertsResponseSchema),
@@ -284,6 +304,7 @@ export const contracts = {
     createInvitation: contract(subjects.auth.createInvitation, createInvitationRequestSchema, invitationReplySchema),
     jwks: contract(subjects.auth.jwks, emptyRequestSchema, jwksReplySchema),
     mailbox: contract(subjects.auth.mailbox, mailboxListRequestSchema, mailboxListReplySchema),
+    activeUsers: contract(subjects.auth.activeUsers, activeUsersRequestSchema, activeUsersReplySchema),
   },
   clients: {
     list: contract(subjects.clients.list, listClientsRequestSchema, listClientsReplySchema),
@@ -347,6 +368,11 @@ export const contracts = {
   audit: {
     securityLogs: contract(subjects.audit.securityLogs, securityLogsRequestSchema, securityLogsResponseSchema),
     evidence: contract(subjects.audit.evidence, evidencePageRequestSchema, evidencePageResponseSchema),
+    securityAlertCount: contract(
+      subjects.audit.securityAlertCount,
+      securityAlertCountRequestSchema,
+      securityAlertCountReplySchema,
+    ),
   },
 } as const;
 

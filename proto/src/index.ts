@@ -557,3 +557,49 @@ export {
 export type { UpgradeResult } from './http/billing.js';
 export { securityLogsQuerySchema, evidenceQuerySchema } from './http/audit.js';
 export type { SecurityLogsQuery, EvidenceQuery } from './http/audit.js';
+export {
+  METRICS_WINDOW_SECONDS_DEFAULT,
+  metricsSummaryRequestSchema,
+  metricsSummaryReplySchema,
+} from './observability/metrics.js';
+export type { MetricsSummaryRequest, MetricsSummaryReply } from './observability/metrics.js';
+export {
+  activeUsersRequestSchema,
+  activeUsersReplySchema,
+  securityAlertCountRequestSchema,
+  securityAlertCountReplySchema,
+  totalSearchesRequestSchema,
+  totalSearchesReplySchema,
+} from './admin/figures.js';
+export type {
+  ActiveUsersReply,
+  SecurityAlertCountRequest,
+  SecurityAlertCountReply,
+  TotalSearchesReply,
+} from './admin/figures.js';
+export {
+  INGESTION_STAGES,
+  LIST_VERSIONS_PAGE_MAX,
+  listFailureSchema,
+  adminListsRequestSchema,
+  adminListSchema,
+  adminListsResponseSchema,
+  listVersionsRequestSchema,
+  listVersionSchema,
+  listVersionsResponseSchema,
+} from './screening/list-admin.js';
+export type {
+  ListFailure,
+  AdminList,
+  AdminListsResponse,
+  ListVersionsRequest,
+  ListVersion,
+  ListVersionsResponse,
+} from './screening/list-admin.js';
+export {
+  adminServiceFiguresSchema,
+  adminOverviewResponseSchema,
+  listVersionsQuerySchema,
+  listSourceParamSchema,
+} from './http/admin.js';
+export type { AdminServiceFigures, AdminOverviewResponse, ListVersionsQuery } from './http/admin.js';

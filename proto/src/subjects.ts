@@ -6,6 +6,8 @@ import type { ServiceName } from './services.js';
 // on JetStream are listed in `streams` below.
 export const subjects = {
   health: (service: ServiceName) => `health.v1.${service}` as const,
+  /** Each service's reading of its own request metrics over a window, for the admin overview. */
+  metricsSummary: (service: ServiceName) => `metrics.v1.summary.${service}` as const,
   screening: {
     screen: 'screening.v1.screen',
     bulkScreen: 'screening.v1.bulk-screen',
@@ -16,6 +18,11 @@ export const subjects = {
     screened: 'screening.v1.screened',
     /** Admin: refresh some or all list sources now. */
     refresh: 'screening.v1.refresh',
+    /** Admin: every source's version, freshness and last failure; and one source's version history. */
+    adminLists: 'screening.v1.admin.lists',
+    listVersions: 'screening.v1.admin.list-versions',
+    /** Admin overview: every screening logged, all clients. */
+    totalSearches: 'screening.v1.admin.total-searches',
     /** The dashboard's read-back of a client's screenings, and the review decision. */
     logs: 'screening.v1.logs.list',
     /** The dashboard's charts: a client's screenings per UTC day. */
@@ -91,6 +98,8 @@ export const subjects = {
     jwks: 'auth.v1.jwks',
     /** Development mailbox (MAIL_TRANSPORT=mailbox only). */
     mailbox: 'auth.v1.mailbox.list',
+    /** Admin overview: users with a live session. */
+    activeUsers: 'auth.v1.admin.active-users',
     /** Event: a failed sign-in, for security logs. */
     failedAuth: 'auth.v1.failed-auth',
     /** Event: a session ended early; deny its `sid` until the token expires. */
@@ -165,6 +174,8 @@ export const subjects = {
     securityLogs: 'audit.v1.security-logs.list',
     /** A client's own evidence: its chain of screenings, review decisions and admin actions. */
     evidence: 'audit.v1.evidence.page',
+    /** Admin overview: security alerts recorded in the last hours. */
+    securityAlertCount: 'audit.v1.admin.security-alert-count',
   },
 } as const;
 

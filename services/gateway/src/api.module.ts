@@ -2,6 +2,8 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { ClientsModule } from '@nestjs/microservices';
 import { NATS_CLIENT, RpcClient, natsClientOptions } from '@vigil/platform';
+import { AdminConsoleController } from './admin-console/admin-console.controller.js';
+import { AdminOverview } from './admin-console/admin-overview.service.js';
 import { AdminActions } from './audit/admin-actions.publisher.js';
 import { AuditController } from './audit/audit.controller.js';
 import { ListsAdminController } from './audit/lists-admin.controller.js';
@@ -56,6 +58,7 @@ export class ApiModule {
         ClientsController,
         AuditController,
         ListsAdminController,
+        AdminConsoleController,
         DashboardReportsController,
       ],
       providers: [
@@ -66,6 +69,7 @@ export class ApiModule {
         NatsStreams,
         SecurityEvents,
         AdminActions,
+        AdminOverview,
         ApiKeys,
         SessionTokens,
         RateLimits,

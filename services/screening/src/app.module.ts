@@ -21,6 +21,9 @@ import { IngestionRepository } from './ingestion/ingestion.repository.js';
 import { IngestionScheduler } from './ingestion/ingestion.scheduler.js';
 import { IngestionService } from './ingestion/ingestion.service.js';
 import { ListFetcher } from './ingestion/list-fetcher.js';
+import { ListAdminHandler } from './list-admin/list-admin.handler.js';
+import { ListAdminRepository } from './list-admin/list-admin.repository.js';
+import { ListAdminService } from './list-admin/list-admin.service.js';
 import { SCREENING_LOG_POOL, ScreeningLogsRepository, screeningLogPool } from './screening-logs/screening-logs.repository.js';
 import { ScreeningLogWriter } from './screening-logs/screening-logs.writer.js';
 import { ScreeningLogsHandler } from './screening-logs/screening-logs.handler.js';
@@ -58,6 +61,8 @@ function providers(config: Readonly<ScreeningConfig>): Provider[] {
     CatalogService,
     ScreeningLogsReadRepository,
     ScreeningLogsService,
+    ListAdminRepository,
+    ListAdminService,
   ];
 }
 
@@ -87,7 +92,7 @@ export class AppModule {
           { provide: 'INDEX_HEALTH', useFactory: (index: IndexService) => index.healthIndicator(), inject: [IndexService] },
         ]),
       ],
-      controllers: [ScreeningHandler, CatalogHandler, IngestionHandler, ScreeningLogsHandler],
+      controllers: [ScreeningHandler, CatalogHandler, IngestionHandler, ScreeningLogsHandler, ListAdminHandler],
     };
   }
 }

@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { Handles } from '@vigil/platform';
 import {
+  type ActiveUsersReply,
   type InvitationReply,
   type JwksReply,
   type ListSessionsReply,
@@ -85,6 +86,12 @@ export class AuthHandler {
   async createInvitation(request: ParsedRequestOf<typeof contracts.auth.createInvitation>): Promise<InvitationReply> {
     const admin = await this.sessions.authenticateAdmin(request.accessToken);
     return this.invitations.create(admin.userId, request.expires_in_hours);
+  }
+
+  /** Admin overview figure; the gateway admits admins only. */
+  @Handles(contracts.auth.activeUsers)
+  async activeUsers(): Promise<ActiveUsersReply> {
+    return { activeUsers: await this.sessions.activeUsers() };
   }
 
   @Handles(contracts.auth.jwks)

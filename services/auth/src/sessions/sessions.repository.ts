@@ -114,6 +114,16 @@ export class SessionsRepository {
     );
   }
 
+  /** Users with at least one session neither revoked nor expired (the admin overview's Active Users). */
+  async countActiveUsers(): Promise<number> {
+    const rows: Array<{ n: number }> = await sql(
+      this.db,
+      `SELECT count(DISTINCT user_id)::int AS n FROM sessions WHERE revoked_at IS NULL AND expires_at > now()`,
+      [],
+    );
+    return rows[0]?.n ?? 0;
+  }
+
   async get(sessionId: string): Promise<SessionRow | undefined> {
     const rows: SessionRow[] = await sql(this.db, `SELECT * FROM sessions WHERE id = $1`, [sessionId]);
     return rows[0];

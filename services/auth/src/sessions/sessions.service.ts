@@ -35,6 +35,10 @@ export class SessionsService {
     private readonly events: EventsPublisher,
   ) {}
 
+  async activeUsers(): Promise<number> {
+    return this.sessions.countActiveUsers();
+  }
+
   /** Opens a new session (a new refresh-token family) for a user who just proved who they are. */
   async start(
     user: UserRow,
