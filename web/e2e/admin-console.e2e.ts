@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { appendFile, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   ADMIN_URL,
@@ -24,6 +25,23 @@ function demo() {
     throw new Error('DEMO_ADMIN_* / DEMO_CLIENT_* are not set: run through infra/scripts/browser-tests.mjs (or npm test)');
   }
   return values as Record<keyof typeof values, string>;
+}
+
+/** A copy of the sample lists the stack loads (browser-tests.mjs), which a test may change. */
+function listsDir(): string {
+  const dir = process.env.E2E_LISTS_DIR;
+  if (!dir) throw new Error('E2E_LISTS_DIR is not set: run through infra/scripts/browser-tests.mjs (or npm test)');
+  return dir;
+}
+
+async function adminRefresh(source: string): Promise<void> {
+  const { adminEmail, adminPassword } = demo();
+  const response = await fetch(`${GATEWAY_URL}/api/client/admin/lists/refresh`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${await tokenOf(adminEmail, adminPassword)}` },
+    body: JSON.stringify({ sources: [source] }),
+  });
+  expect(response.status).toBe(200);
 }
 
 const DASHBOARD_HEADING = 'Admin Dashboard';
@@ -163,7 +181,11 @@ describe('the admin console', () => {
     it('renders every section from live data', async () => {
       const heading = (name: string) => page.getByRole('heading', { level: 2, name, exact: true });
       for (const name of [
+        'Overview',
         'Client Management',
+        'System Reports',
+        'System Health',
+        'Sanctions Lists',
         'Quota Monitoring',
         'Security & Compliance Logs',
         'Threshold Configuration',
@@ -178,12 +200,31 @@ describe('the admin console', () => {
       }
       expect((await nav.boundingBox())?.width).toBe(256);
 
+      // Overview: every card from a service's own answer, none a fixed text.
+      const cards = page.getByTestId('overview-cards');
+      await cards.waitFor();
+      const cardText = (await cards.innerText()).replace(/\s+/g, ' ');
+      expect(cardText).toMatch(/Active Users \d[\d,]*/);
+      expect(cardText).toMatch(/Security Alerts \d[\d,]*/);
+      expect(cardText).toMatch(/System Health \d+(\.\d)?%/);
+      expect(cardText).toMatch(/Total Searches \d[\d,]*/);
+      expect(cardText).not.toMatch(/1M\+|99\.9/);
+      // System Health: the gateway's check lists the six services.
+      const services = page.getByRole('list', { name: 'Services' });
+      await services.locator('[data-state="up"]').first().waitFor();
+      expect(await services.getByRole('listitem').count()).toBe(6);
+      // Lists: every sample source with its version and checksum.
+      const lists = page.getByTestId('admin-lists');
+      await lists.waitFor();
+      expect(await lists.locator('tbody tr[data-source="ofac-sdn"]').count()).toBe(1);
+      expect(await lists.locator('tr[data-source="ofac-sdn"] [data-testid="list-version"]').innerText()).toMatch(/^\d+$/);
+
       // Clients: the seeded demo client, with its tier and subscription status.
       const demoRow = clientRow(page, 'Demo Bank');
       await demoRow.waitFor();
       expect(await demoRow.locator('[data-tier]').getAttribute('data-tier')).toBe('large');
       expect(await demoRow.locator('[data-subscription]').innerText()).toBe('active');
-      expect((await page.getByTestId('client-list').boundingBox())?.height).toBe(384);
+      expect(await page.getByTestId('client-list').evaluate((list) => getComputedStyle(list).maxHeight)).toBe('384px');
 
       // Security logs: this admin's own access is in the last 24 h.
       const adminAccess = page.locator('[data-count="Admin Access"]');
@@ -201,6 +242,38 @@ describe('the admin console', () => {
       expect(await page.getByText(demo().adminEmail, { exact: true }).count()).toBeGreaterThan(0);
       await saveScreenshotAt(page, 'admin-console-1280', 1280);
       await saveScreenshotAt(page, 'admin-console-375', 375);
+      await page.setViewportSize({ width: 1280, height: 900 });
+      expectNoPageErrors(watcher);
+    });
+
+    it('collapses the sidebar with Ctrl+B, remembers it for 7 days, and opens an 18rem sheet on a phone', async () => {
+      const nav = page.getByRole('navigation', { name: 'Admin navigation' });
+      const width = async () => {
+        // The width transition takes 200 ms.
+        await page.waitForTimeout(300);
+        return (await nav.boundingBox())?.width;
+      };
+      expect(await width()).toBe(256);
+      await page.keyboard.press('Control+b');
+      expect(await width()).toBe(48);
+      const cookie = (await context.cookies(ADMIN_URL)).find((c) => c.name === 'sidebar_state');
+      expect(cookie?.value).toBe('false');
+      const days = (cookie!.expires * 1000 - Date.now()) / 86_400_000;
+      expect(days).toBeGreaterThan(6.9);
+      expect(days).toBeLessThanOrEqual(7);
+      await page.reload();
+      await expectPage(page, DASHBOARD_HEADING);
+      expect(await width()).toBe(48);
+      await page.keyboard.press('Control+b');
+      expect(await width()).toBe(256);
+
+      await page.setViewportSize({ width: 375, height: 800 });
+      await page.getByRole('button', { name: 'Toggle sidebar' }).click();
+      const sheet = page.getByRole('dialog').getByRole('navigation', { name: 'Admin navigation' });
+      await sheet.waitFor();
+      expect((await page.getByRole('dialog').boundingBox())?.width).toBe(288);
+      await sheet.getByRole('link', { name: 'Security Logs' }).click();
+      await page.getByRole('heading', { level: 2, name: 'Security & Compliance Logs' }).waitFor();
       await page.setViewportSize({ width: 1280, height: 900 });
       expectNoPageErrors(watcher);
     });
@@ -298,7 +371,7 @@ describe('the admin console', () => {
       ]);
       expect(download.suggestedFilename()).toMatch(/^security-logs-\d{4}-\d{2}-\d{2}\.csv$/);
       const csv = await readFile((await download.path())!, 'utf8');
-      expect(csv.split('\n')[0]).toBe('id,event,timestamp,ip,endpoint,method,admin_email,client_name,client_id,user_id,request_id,reason,hash');
+      expect(csv.split(/\r?\n/)[0]).toBe('id,event,timestamp,ip,endpoint,method,admin_email,client_name,client_id,user_id,request_id,reason,hash');
       expect(csv).toContain('ADMIN_ACCESS');
       await toast(page, 'Export Successful');
 
@@ -311,6 +384,36 @@ describe('the admin console', () => {
       // A search that matches nothing, 300 ms after typing, shows the empty state.
       await page.getByRole('searchbox', { name: 'Search security logs' }).fill('no-such-thing-anywhere');
       await page.getByText('No logs found matching your criteria', { exact: true }).waitFor();
+      expectNoPageErrors(watcher);
+    });
+
+    it('refreshes a changed list and shows its new version and history', async () => {
+      const sdn = join(listsDir(), 'ofac_sdn', 'sdn.csv');
+      const original = await readFile(sdn, 'utf8');
+      const row = page.locator('tr[data-source="ofac-sdn"]');
+      const before = Number(await row.getByTestId('list-version').innerText());
+      try {
+        await appendFile(sdn, '99001,"E2E CONSOLE TESTENTITY",-0- ,"SDGT",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- \r\n');
+        await row.getByRole('button', { name: /^Refresh .* now$/ }).click();
+        await toast(page, 'List updated');
+        await page.waitForFunction(
+          ([element, old]) => Number(element?.textContent) > (old as number),
+          [await row.getByTestId('list-version').elementHandle(), before] as const,
+          { timeout: 15_000 },
+        );
+        await row.getByRole('button', { name: /^Version history of / }).click();
+        const history = page.getByTestId('list-versions');
+        await history.waitFor();
+        const newest = history.locator('tbody tr').first();
+        expect(Number(await newest.getAttribute('data-version'))).toBeGreaterThan(before);
+        expect((await newest.innerText()).replace(/\s+/g, ' ')).toMatch(/current .* \+1 0 −0 /);
+        await saveScreenshotAt(page, 'admin-console-list-history-1280', 1280);
+        await page.keyboard.press('Escape');
+      } finally {
+        // Leave the list as the other browser tests expect it.
+        await writeFile(sdn, original);
+        await adminRefresh('ofac-sdn');
+      }
       expectNoPageErrors(watcher);
     });
 

@@ -162,7 +162,7 @@ function ClientList({
   if (clients.length === 0) return <EmptyState title="No clients match your search" />;
   return (
     // Spec §2: the client list scrolls at 384px.
-    <ul className="h-96 divide-y divide-border overflow-y-auto rounded-lg border border-border" data-testid="client-list">
+    <ul className="max-h-96 divide-y divide-border overflow-y-auto rounded-lg border border-border" data-testid="client-list">
       {clients.map((client) => (
         <li key={client.id} className="flex flex-col gap-2 p-3" data-client-id={client.id}>
           <div className="min-w-0">

@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { ClientsSection } from '../clients/clients-section.js';
+import { ListsSection } from '../lists/lists-section.js';
+import { OverviewSection, SystemHealthSection, SystemReportsSection } from '../overview/overview-sections.js';
 import { QuotaSection } from '../quotas/quota-section.js';
 import { SecurityLogsSection } from '../security-logs/security-logs-section.js';
 import { ThresholdSection } from '../thresholds/threshold-section.js';
@@ -18,6 +20,7 @@ export function AdminDashboard() {
             Clients, security events, quotas, lists, system health and matching thresholds.
           </p>
         </div>
+        <OverviewSection />
         <ClientsSection
           onEditThresholds={(id) => {
             setThresholdClient(id);
@@ -26,6 +29,9 @@ export function AdminDashboard() {
         />
         <QuotaSection />
         <SecurityLogsSection />
+        <SystemReportsSection />
+        <SystemHealthSection />
+        <ListsSection />
         <ThresholdSection clientId={thresholdClient} onClientChange={setThresholdClient} />
         <AccountActions />
       </div>
