@@ -22,7 +22,9 @@ function demo() {
     clientPassword: env.DEMO_CLIENT_PASSWORD,
   };
   if (Object.values(values).some((value) => !value)) {
-    throw new Error('DEMO_ADMIN_* / DEMO_CLIENT_* are not set: run through infra/scripts/browser-tests.mjs (or npm test)');
+    throw new Error(
+      'DEMO_ADMIN_* / DEMO_CLIENT_* are not set: run through infra/scripts/browser-tests.mjs (or npm test)',
+    );
   }
   return values as Record<keyof typeof values, string>;
 }
@@ -38,7 +40,10 @@ async function adminRefresh(source: string): Promise<void> {
   const { adminEmail, adminPassword } = demo();
   const response = await fetch(`${GATEWAY_URL}/api/client/admin/lists/refresh`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${await tokenOf(adminEmail, adminPassword)}` },
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${await tokenOf(adminEmail, adminPassword)}`,
+    },
     body: JSON.stringify({ sources: [source] }),
   });
   expect(response.status).toBe(200);
@@ -131,6 +136,9 @@ describe('the admin console', () => {
       ['GET', '/api/client/quota-monitoring'],
       ['POST', '/api/client/quota-monitoring/check-warnings'],
       ['POST', '/api/client/admin/lists/refresh'],
+      ['GET', '/api/client/admin/overview'],
+      ['GET', '/api/client/admin/lists'],
+      ['GET', '/api/client/admin/lists/ofac-sdn/versions'],
     ] as const) {
       const response = await fetch(`${GATEWAY_URL}${path}`, {
         method,
@@ -195,7 +203,14 @@ describe('the admin console', () => {
       }
       // The sidebar: web/ui's, with the six entries of spec §2.
       const nav = page.getByRole('navigation', { name: 'Admin navigation' });
-      for (const entry of ['Overview', 'Clients', 'Quota Monitoring', 'Security Logs', 'System Reports', 'System Health']) {
+      for (const entry of [
+        'Overview',
+        'Clients',
+        'Quota Monitoring',
+        'Security Logs',
+        'System Reports',
+        'System Health',
+      ]) {
         expect(await nav.getByRole('link', { name: entry }).count()).toBe(1);
       }
       expect((await nav.boundingBox())?.width).toBe(256);
@@ -217,7 +232,9 @@ describe('the admin console', () => {
       const lists = page.getByTestId('admin-lists');
       await lists.waitFor();
       expect(await lists.locator('tbody tr[data-source="ofac-sdn"]').count()).toBe(1);
-      expect(await lists.locator('tr[data-source="ofac-sdn"] [data-testid="list-version"]').innerText()).toMatch(/^\d+$/);
+      expect(await lists.locator('tr[data-source="ofac-sdn"] [data-testid="list-version"]').innerText()).toMatch(
+        /^\d+$/,
+      );
 
       // Clients: the seeded demo client, with its tier and subscription status.
       const demoRow = clientRow(page, 'Demo Bank');
@@ -299,6 +316,22 @@ describe('the admin console', () => {
       // Once: after the dialog closes the key is nowhere on the page.
       expect(await page.content()).not.toContain(firstKey);
       expect((await screen(firstKey, 'Jane Doe')).status).toBe(200);
+
+      // Search narrows the list to the new client.
+      const search = page.getByRole('searchbox', { name: 'Search clients' });
+      await search.fill(clientName);
+      expect(await page.getByTestId('client-list').locator('li').count()).toBe(1);
+      await search.fill('');
+
+      // Look-up by API key finds it; a key nobody holds is "Client not found with this API key".
+      const lookup = page.getByRole('form', { name: 'Look up a client by API key' });
+      await lookup.getByLabel('API key').fill(firstKey);
+      await lookup.getByRole('button', { name: 'Search' }).click();
+      await page.getByTestId('lookup-result').getByText(clientName, { exact: true }).waitFor();
+      await lookup.getByLabel('API key').fill('0'.repeat(64));
+      await lookup.getByRole('button', { name: 'Search' }).click();
+      await toast(page, 'Client not found with this API key');
+      await lookup.getByLabel('API key').fill('');
       expectNoPageErrors(watcher);
     });
 
@@ -306,7 +339,9 @@ describe('the admin console', () => {
       const before = await screen(firstKey, NEAR_MATCH);
       expect([before.status, before.body.status]).toEqual([200, 'blocked']);
 
-      await clientRow(page, clientName).getByRole('button', { name: `Thresholds of ${clientName}` }).click();
+      await clientRow(page, clientName)
+        .getByRole('button', { name: `Thresholds of ${clientName}` })
+        .click();
       const editor = page.getByTestId('client-threshold-editor');
       await editor.waitFor();
       expect(await page.getByTestId('threshold-mode').innerText()).toBe('Using global thresholds');
@@ -318,12 +353,16 @@ describe('the admin console', () => {
       expect(await clientRow(page, clientName).getByText('Custom Thresholds').count()).toBe(1);
 
       // The gateway may hold the key's resolution (with its thresholds) for up to 5 s.
-      const deadline = Date.now() + KEY_DEADLINE_MS + 1_000;
+      const saved = Date.now();
+      const deadline = saved + KEY_DEADLINE_MS + 1_000;
       let after = await screen(firstKey, NEAR_MATCH);
       while (after.body.status === 'blocked' && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 250));
         after = await screen(firstKey, NEAR_MATCH);
       }
+      console.info(
+        `the Strict preset changed ${NEAR_MATCH} from blocked to ${after.body.status} ${Date.now() - saved} ms after saving`,
+      );
       expect([after.status, after.body.status]).toEqual([200, 'review']);
 
       // Spec §5: a high score not above the medium one is refused before sending.
@@ -345,18 +384,26 @@ describe('the admin console', () => {
       expect(secondKey).toMatch(/^[0-9a-f]{64}$/);
       expect(secondKey).not.toBe(firstKey);
       await page.getByRole('button', { name: 'Done' }).click();
-      expect(await keyAnswers(firstKey, 401)).toBeLessThanOrEqual(KEY_DEADLINE_MS);
+      const took = await keyAnswers(firstKey, 401);
+      console.info(`the regenerated-away key got 401 after ${took} ms`);
+      expect(took).toBeLessThanOrEqual(KEY_DEADLINE_MS);
       expect((await screen(secondKey, 'Jane Doe')).status).toBe(200);
       expectNoPageErrors(watcher);
     });
 
     it('revokes the key after confirmation: it gets 401 within 5 s, and the key status says so', async () => {
-      await clientRow(page, clientName).getByRole('button', { name: `Revoke the API key of ${clientName}` }).click();
+      await clientRow(page, clientName)
+        .getByRole('button', { name: `Revoke the API key of ${clientName}` })
+        .click();
       await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke Key' }).click();
       await clientRow(page, clientName).getByText('revoked').waitFor();
-      expect(await keyAnswers(secondKey, 401)).toBeLessThanOrEqual(KEY_DEADLINE_MS);
+      const took = await keyAnswers(secondKey, 401);
+      console.info(`the revoked key got 401 after ${took} ms`);
+      expect(took).toBeLessThanOrEqual(KEY_DEADLINE_MS);
 
-      await clientRow(page, clientName).getByRole('button', { name: `Key status of ${clientName}` }).click();
+      await clientRow(page, clientName)
+        .getByRole('button', { name: `Key status of ${clientName}` })
+        .click();
       const status = page.getByTestId('key-status').locator('[data-key-status]');
       await status.waitFor();
       expect(await status.getAttribute('data-key-status')).toBe('revoked');
@@ -371,7 +418,9 @@ describe('the admin console', () => {
       ]);
       expect(download.suggestedFilename()).toMatch(/^security-logs-\d{4}-\d{2}-\d{2}\.csv$/);
       const csv = await readFile((await download.path())!, 'utf8');
-      expect(csv.split(/\r?\n/)[0]).toBe('id,event,timestamp,ip,endpoint,method,admin_email,client_name,client_id,user_id,request_id,reason,hash');
+      expect(csv.split(/\r?\n/)[0]).toBe(
+        'id,event,timestamp,ip,endpoint,method,admin_email,client_name,client_id,user_id,request_id,reason,hash',
+      );
       expect(csv).toContain('ADMIN_ACCESS');
       await toast(page, 'Export Successful');
 
@@ -418,7 +467,9 @@ describe('the admin console', () => {
     });
 
     it('deletes the client after confirmation', async () => {
-      await clientRow(page, clientName).getByRole('button', { name: `Delete ${clientName}` }).click();
+      await clientRow(page, clientName)
+        .getByRole('button', { name: `Delete ${clientName}` })
+        .click();
       await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
       await toast(page, 'Client deleted successfully');
       await clientRow(page, clientName).waitFor({ state: 'detached' });

@@ -40,7 +40,10 @@ function AccessDenied({ email }: { email: string }) {
         <h1 className="mt-6 text-2xl font-semibold tracking-tight">Access Denied</h1>
         <p className="mt-3 text-muted-foreground">{ACCESS_DENIED_TEXT}</p>
         <p className="mt-4 text-sm">
-          Signed in as <span className="font-medium" data-testid="denied-email">{email}</span>
+          Signed in as{' '}
+          <span className="font-medium" data-testid="denied-email">
+            {email}
+          </span>
         </p>
         <Button variant="outline" className="mt-8" onClick={() => void signOut()}>
           <LogOut aria-hidden /> Sign Out

@@ -24,7 +24,9 @@ describe('describeSignInError', () => {
 
   it('says plainly when the gateway has no sign-in route yet', () => {
     const data = { title: 'No such route', detail: 'No route for POST', code: 'ROUTE_NOT_FOUND' };
-    expect(describeSignInError(toApiError({ status: 404, data }))).toBe('Sign-in is not available on this gateway yet.');
+    expect(describeSignInError(toApiError({ status: 404, data }))).toBe(
+      'Sign-in is not available on this gateway yet.',
+    );
   });
 
   it('explains a bare 401, a 429 and anything unexpected', () => {
@@ -33,7 +35,9 @@ describe('describeSignInError', () => {
       'Too many sign-in attempts. Please wait a moment and try again.',
     );
     expect(
-      describeSignInError(toApiError({ status: 'PARSING_ERROR', originalStatus: 502, data: '<html>', error: 'x' }, 'Bad Gateway')),
+      describeSignInError(
+        toApiError({ status: 'PARSING_ERROR', originalStatus: 502, data: '<html>', error: 'x' }, 'Bad Gateway'),
+      ),
     ).toBe('Sign-in failed (HTTP 502). Please try again.');
     expect(describeSignInError(new Error('boom'))).toBe('An unexpected error occurred.');
   });

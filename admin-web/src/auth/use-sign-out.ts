@@ -16,7 +16,9 @@ export function useSignOut() {
   const navigate = useNavigate();
   return useCallback(async () => {
     if (store.getState().auth.session) {
-      await dispatch(authApi.endpoints.logout.initiate({ scope: 'global' })).unwrap().catch(() => undefined);
+      await dispatch(authApi.endpoints.logout.initiate({ scope: 'global' }))
+        .unwrap()
+        .catch(() => undefined);
     }
     clearStoredTraces();
     dispatch(sessionEnded());

@@ -1,7 +1,12 @@
 import type { SubscriptionStatus, Tier } from '@vigil/proto';
 import { Badge } from '@vigil/ui';
 
-const TIER_LABEL: Readonly<Record<Tier, string>> = { starter: 'Starter', small: 'Small', medium: 'Medium', large: 'Large' };
+const TIER_LABEL: Readonly<Record<Tier, string>> = {
+  starter: 'Starter',
+  small: 'Small',
+  medium: 'Medium',
+  large: 'Large',
+};
 
 export function TierBadge({ tier }: { tier: Tier }) {
   return (

@@ -1,21 +1,12 @@
 import { REQUIRED_FIELDS_MESSAGE, TIERS, type Client, type ClientWithKey, type Tier } from '@vigil/proto';
-import {
-  Badge,
-  Button,
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogTitle,
-  Input,
-  Label,
-  Spinner,
-} from '@vigil/ui';
+import { Badge, Button, Dialog, DialogContent, DialogDescription, DialogTitle, Input, Label, Spinner } from '@vigil/ui';
 import { Copy, KeyRound, Plus, RefreshCw, Search, ShieldOff, SlidersHorizontal, Trash2 } from 'lucide-react';
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { isApiError } from '../api/api-error.js';
 import { notifyFailure, notifySuccess } from '../shell/notify.js';
 import { EmptyState, formatCount, formatDateTime, Panel, QueryView, Section, Select } from '../shell/parts.js';
 import { SubscriptionBadge, TierBadge, tierLabel } from './client-badges.js';
+import { matchesClient } from './match-client.js';
 import {
   useCreateClientMutation,
   useDeleteClientMutation,
@@ -25,16 +16,6 @@ import {
   useRegenerateKeyMutation,
   useRevokeKeyMutation,
 } from './clients.api.js';
-
-/** What a client row can be found by: name, id, tier, subscription status or key prefix. */
-export function matchesClient(client: Client, term: string): boolean {
-  const needle = term.trim().toLowerCase();
-  if (needle === '') return true;
-  return [client.client_name, client.id, client.tier, client.subscription_status, client.api_key_prefix ?? '']
-    .join(' ')
-    .toLowerCase()
-    .includes(needle);
-}
 
 type Confirm = { kind: 'delete' | 'revoke'; client: Client } | null;
 
@@ -94,7 +75,10 @@ export function ClientsSection({ onEditThresholds }: { onEditThresholds: (client
       <div className="grid gap-4 xl:grid-cols-[minmax(0,1fr)_18rem] xl:items-start">
         <Panel className="min-w-0 p-4">
           <div className="relative mb-3">
-            <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+            <Search
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+              aria-hidden
+            />
             <Input
               type="search"
               aria-label="Search clients"
@@ -136,7 +120,11 @@ export function ClientsSection({ onEditThresholds }: { onEditThresholds: (client
         }}
       />
       <KeyShownOnce shown={shownKey} onClose={() => setShownKey(null)} />
-      <ConfirmDialog confirm={confirm} onCancel={() => setConfirm(null)} onConfirm={(action) => void onConfirmed(action)} />
+      <ConfirmDialog
+        confirm={confirm}
+        onCancel={() => setConfirm(null)}
+        onConfirm={(action) => void onConfirmed(action)}
+      />
       <KeyStatusDialog client={statusOf} onClose={() => setStatusOf(null)} />
     </Section>
   );
@@ -162,7 +150,10 @@ function ClientList({
   if (clients.length === 0) return <EmptyState title="No clients match your search" />;
   return (
     // Spec §2: the client list scrolls at 384px.
-    <ul className="max-h-96 divide-y divide-border overflow-y-auto rounded-lg border border-border" data-testid="client-list">
+    <ul
+      className="max-h-96 divide-y divide-border overflow-y-auto rounded-lg border border-border"
+      data-testid="client-list"
+    >
       {clients.map((client) => (
         <li key={client.id} className="flex flex-col gap-2 p-3" data-client-id={client.id}>
           <div className="min-w-0">
@@ -174,12 +165,21 @@ function ClientList({
             </div>
             <p className="mt-1 text-xs text-muted-foreground">
               {formatCount(client.usage_month)} / {formatCount(client.quota_month)} calls this month · key{' '}
-              {client.api_key_prefix ? <code>{client.api_key_prefix}…</code> : <span className="text-destructive-foreground">revoked</span>}{' '}
+              {client.api_key_prefix ? (
+                <code>{client.api_key_prefix}…</code>
+              ) : (
+                <span className="text-destructive-foreground">revoked</span>
+              )}{' '}
               · since {formatDateTime(client.created_at)}
             </p>
           </div>
           <div className="-ml-2 flex flex-wrap gap-1">
-            <Button size="sm" variant="ghost" onClick={() => onStatus(client)} aria-label={`Key status of ${client.client_name}`}>
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() => onStatus(client)}
+              aria-label={`Key status of ${client.client_name}`}
+            >
               <KeyRound aria-hidden /> Key Status
             </Button>
             <Button
@@ -200,7 +200,12 @@ function ClientList({
             >
               <ShieldOff aria-hidden /> Revoke
             </Button>
-            <Button size="sm" variant="ghost" onClick={() => onThresholds(client)} aria-label={`Thresholds of ${client.client_name}`}>
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() => onThresholds(client)}
+              aria-label={`Thresholds of ${client.client_name}`}
+            >
               <SlidersHorizontal aria-hidden /> Thresholds
             </Button>
             <Button
@@ -259,7 +264,12 @@ function CreateClientDialog({
       <DialogContent>
         <DialogTitle>Create Client</DialogTitle>
         <DialogDescription>The new client's API key is shown once, right after it is created.</DialogDescription>
-        <form className="mt-5 flex flex-col gap-4" onSubmit={(event) => void submit(event)} noValidate aria-label="Create client">
+        <form
+          className="mt-5 flex flex-col gap-4"
+          onSubmit={(event) => void submit(event)}
+          noValidate
+          aria-label="Create client"
+        >
           <div className="flex flex-col gap-2">
             <Label htmlFor="client-name">Client name</Label>
             <Input id="client-name" value={name} onChange={(event) => setName(event.target.value)} autoComplete="off" />
@@ -434,7 +444,11 @@ function LookUpByKey() {
   return (
     <Panel className="p-4">
       <h3 className="text-sm font-semibold">Look up by API key</h3>
-      <form className="mt-3 flex flex-col gap-2" onSubmit={(event) => void submit(event)} aria-label="Look up a client by API key">
+      <form
+        className="mt-3 flex flex-col gap-2"
+        onSubmit={(event) => void submit(event)}
+        aria-label="Look up a client by API key"
+      >
         <Label htmlFor="lookup-key" className="sr-only">
           API key
         </Label>

@@ -32,7 +32,11 @@ export const clientsApi = gatewayApi.injectEndpoints({
       invalidatesTags: ['Clients', 'Overview'],
     }),
     updateThresholds: build.mutation<Client, { id: string; threshold_config: ThresholdConfig | null }>({
-      query: ({ id, threshold_config }) => ({ url: `${byId(id)}/thresholds`, method: 'PUT', body: { threshold_config } }),
+      query: ({ id, threshold_config }) => ({
+        url: `${byId(id)}/thresholds`,
+        method: 'PUT',
+        body: { threshold_config },
+      }),
       invalidatesTags: ['Clients'],
     }),
   }),

@@ -1,27 +1,11 @@
-import type { AdminList, RefreshOutcome } from '@vigil/proto';
+import type { AdminList } from '@vigil/proto';
 import { Badge, Button, Dialog, DialogContent, DialogDescription, DialogTitle } from '@vigil/ui';
 import { History, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { notifyFailure, notifySuccess } from '../shell/notify.js';
 import { EmptyState, formatCount, formatDateTime, Panel, QueryView, Section } from '../shell/parts.js';
 import { useGetAdminListsQuery, useGetListVersionsQuery, useRefreshListMutation } from './lists.api.js';
-
-/** The toast after "Refresh now", in the words of the outcome screening reported. */
-export function describeOutcome(outcome: RefreshOutcome): { title: string; description: string; failed: boolean } {
-  switch (outcome.outcome) {
-    case 'updated': {
-      const d = outcome.delta;
-      const change = d ? ` (+${d.added} added, ${d.changed} changed, −${d.removed} removed)` : '';
-      return { title: 'List updated', description: `${outcome.source} is now version ${outcome.versionId}${change}.`, failed: false };
-    }
-    case 'unchanged':
-      return { title: 'List unchanged', description: `${outcome.source} has not changed since version ${outcome.versionId}.`, failed: false };
-    case 'busy':
-      return { title: 'Refresh already running', description: `${outcome.source} is being refreshed already.`, failed: false };
-    case 'failed':
-      return { title: 'Refresh failed', description: outcome.error ?? `${outcome.source} could not be refreshed.`, failed: true };
-  }
-}
+import { describeOutcome } from './refresh-outcome.js';
 
 /** Every list source: version, size, checksum, last success, next refresh and last failure; refresh and history. */
 export function ListsSection() {
@@ -43,7 +27,11 @@ export function ListsSection() {
   }
 
   return (
-    <Section id="lists" title="Sanctions Lists" description="Every source the screening service loads, and how fresh it is.">
+    <Section
+      id="lists"
+      title="Sanctions Lists"
+      description="Every source the screening service loads, and how fresh it is."
+    >
       <Panel className="p-4">
         <QueryView
           query={lists}
@@ -54,11 +42,24 @@ export function ListsSection() {
         >
           {(data) => (
             <div className="overflow-x-auto">
-              <table className="w-full min-w-[54rem] text-left text-sm" data-testid="admin-lists">
+              <table className="w-full min-w-[52rem] text-left text-sm" data-testid="admin-lists">
                 <thead className="text-xs text-muted-foreground">
                   <tr>
-                    {['Source', 'Version', 'Entities', 'Checksum', 'Last success', 'Next refresh', 'Last failure', ''].map((label) => (
-                      <th key={label} scope="col" className="border-b border-border px-2 py-2 font-medium whitespace-nowrap">
+                    {[
+                      'Source',
+                      'Version',
+                      'Entities',
+                      'Checksum',
+                      'Last success',
+                      'Next refresh',
+                      'Last failure',
+                      '',
+                    ].map((label) => (
+                      <th
+                        key={label}
+                        scope="col"
+                        className="border-b border-border px-2 py-2 font-medium whitespace-nowrap"
+                      >
                         {label}
                       </th>
                     ))}
@@ -66,8 +67,12 @@ export function ListsSection() {
                 </thead>
                 <tbody>
                   {data.lists.map((list) => (
-                    <tr key={list.source} data-source={list.source} className="border-b border-border align-top last:border-0">
-                      <td className="min-w-[13rem] px-2 py-2">
+                    <tr
+                      key={list.source}
+                      data-source={list.source}
+                      className="border-b border-border align-top last:border-0"
+                    >
+                      <td className="min-w-[11rem] px-2 py-2">
                         <p className="font-medium">{list.name}</p>
                         <p className="font-mono text-xs text-muted-foreground">{list.source}</p>
                       </td>
@@ -76,17 +81,20 @@ export function ListsSection() {
                       </td>
                       <td className="px-2 py-2 tabular-nums">{formatCount(list.entityCount)}</td>
                       <td className="px-2 py-2 font-mono text-xs" title={list.checksum ?? undefined}>
-                        {list.checksum ? `${list.checksum.slice(0, 12)}…` : '—'}
+                        {list.checksum ? `${list.checksum.slice(0, 8)}…` : '—'}
                       </td>
-                      <td className="px-2 py-2 whitespace-nowrap">{formatDateTime(list.lastSuccessAt)}</td>
-                      <td className="px-2 py-2 whitespace-nowrap">{formatDateTime(list.nextRefreshAt)}</td>
+                      <td className="min-w-[6.5rem] px-2 py-2">{formatDateTime(list.lastSuccessAt)}</td>
+                      <td className="min-w-[6.5rem] px-2 py-2">{formatDateTime(list.nextRefreshAt)}</td>
                       <td className="px-2 py-2">
                         {list.lastFailure ? (
                           <span className="flex flex-col gap-0.5">
                             <Badge tone="destructive" className="self-start">
                               {list.lastFailure.stage} · {formatDateTime(list.lastFailure.at)}
                             </Badge>
-                            <span className="max-w-[16rem] truncate text-xs text-destructive-foreground" title={list.lastFailure.message}>
+                            <span
+                              className="max-w-[16rem] truncate text-xs text-destructive-foreground"
+                              title={list.lastFailure.message}
+                            >
                               {list.lastFailure.message}
                             </span>
                           </span>
@@ -113,7 +121,11 @@ export function ListsSection() {
                           >
                             <RefreshCw
                               aria-hidden
-                              className={refreshing.isLoading && refreshing.originalArgs === list.source ? 'animate-spin' : undefined}
+                              className={
+                                refreshing.isLoading && refreshing.originalArgs === list.source
+                                  ? 'animate-spin'
+                                  : undefined
+                              }
                             />
                             Refresh now
                           </Button>
@@ -161,7 +173,11 @@ function VersionHistory({ source }: { source: string }) {
             </thead>
             <tbody>
               {data.versions.map((version) => (
-                <tr key={version.versionId} className="border-b border-border last:border-0" data-version={version.versionId}>
+                <tr
+                  key={version.versionId}
+                  className="border-b border-border last:border-0"
+                  data-version={version.versionId}
+                >
                   <td className="px-2 py-1.5 tabular-nums">
                     {version.versionId} {version.current && <Badge tone="success">current</Badge>}
                   </td>

@@ -6,7 +6,10 @@ const REFRESH_TIMEOUT_MS = 10 * 60_000;
 
 export const listsApi = gatewayApi.injectEndpoints({
   endpoints: (build) => ({
-    getAdminLists: build.query<AdminListsResponse, void>({ query: () => '/api/client/admin/lists', providesTags: ['Lists'] }),
+    getAdminLists: build.query<AdminListsResponse, void>({
+      query: () => '/api/client/admin/lists',
+      providesTags: ['Lists'],
+    }),
     getListVersions: build.query<ListVersionsResponse, string>({
       query: (source) => `/api/client/admin/lists/${encodeURIComponent(source)}/versions`,
       providesTags: ['Lists'],

@@ -28,7 +28,13 @@ export function OverviewSection() {
         <LoadError title="Failed to load the overview" error={overview.error} onRetry={() => void overview.refetch()} />
       ) : (
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-4" data-testid="overview-cards">
-          <StatCard label="Active Users" value={formatFigure(data.activeUsers)} hint="Signed in, session live" icon={<Users />} tone="brand" />
+          <StatCard
+            label="Active Users"
+            value={formatFigure(data.activeUsers)}
+            hint="Signed in, session live"
+            icon={<Users />}
+            tone="brand"
+          />
           <StatCard
             label="Security Alerts"
             value={formatFigure(data.securityAlerts24h)}
@@ -43,7 +49,12 @@ export function OverviewSection() {
             icon={<HeartPulse />}
             tone={data.systemHealthPercent === 100 ? 'success' : 'destructive'}
           />
-          <StatCard label="Total Searches" value={formatFigure(data.totalSearches)} hint="Screenings logged, all clients" icon={<Search />} />
+          <StatCard
+            label="Total Searches"
+            value={formatFigure(data.totalSearches)}
+            hint="Screenings logged, all clients"
+            icon={<Search />}
+          />
         </div>
       )}
     </Section>
@@ -55,14 +66,26 @@ export function SystemReportsSection() {
   const overview = useOverview();
   const services = overview.data?.services;
   return (
-    <Section id="system-reports" title="System Reports" description="Each service over the last hour, from its own metrics.">
+    <Section
+      id="system-reports"
+      title="System Reports"
+      description="Each service over the last hour, from its own metrics."
+    >
       {overview.isLoading ? (
         <Spinner label="Loading system reports..." className="py-10" />
       ) : services === undefined ? (
-        <LoadError title="Failed to load system reports" error={overview.error} onRetry={() => void overview.refetch()} />
+        <LoadError
+          title="Failed to load system reports"
+          error={overview.error}
+          onRetry={() => void overview.refetch()}
+        />
       ) : (
         <div className="grid gap-4 md:grid-cols-3">
-          <ReportColumn title="Requests per second" services={services} figure={(s) => formatRate(s.requestsPerSecond)} />
+          <ReportColumn
+            title="Requests per second"
+            services={services}
+            figure={(s) => formatRate(s.requestsPerSecond)}
+          />
           <ReportColumn title="p95 latency" services={services} figure={(s) => formatP95(s.p95LatencyMs)} />
           <ReportColumn
             title="Error rate"
@@ -94,7 +117,9 @@ function ReportColumn({
         {services.map((service) => (
           <div key={service.service} className="flex items-center justify-between gap-3" data-service={service.service}>
             <dt className="capitalize text-muted-foreground">{service.service}</dt>
-            <dd className={`tabular-nums ${warn?.(service) ? 'font-semibold text-destructive-foreground' : 'font-medium'}`}>
+            <dd
+              className={`tabular-nums ${warn?.(service) ? 'font-semibold text-destructive-foreground' : 'font-medium'}`}
+            >
               {service.up ? figure(service) : 'down'}
             </dd>
           </div>
@@ -108,7 +133,11 @@ function ReportColumn({
 export function SystemHealthSection() {
   const health = useGetHealthQuery(undefined, { pollingInterval: DASHBOARD_REFRESH_MS });
   const overview = useOverview();
-  const summary = summarizeHealth({ health: health.data, isLoading: health.isLoading, ...(health.isError ? { error: 'The gateway did not answer.' } : {}) });
+  const summary = summarizeHealth({
+    health: health.data,
+    isLoading: health.isLoading,
+    ...(health.isError ? { error: 'The gateway did not answer.' } : {}),
+  });
   const figures = new Map((overview.data?.services ?? []).map((s) => [s.service, s] as const));
   return (
     <Section
@@ -128,7 +157,11 @@ export function SystemHealthSection() {
             {serviceRows(health.data).map((row) => {
               const metrics = figures.get(row.name as AdminServiceFigures['service']);
               return (
-                <li key={row.name} data-service={row.name} className="flex items-center gap-3 rounded-lg bg-muted px-3 py-2">
+                <li
+                  key={row.name}
+                  data-service={row.name}
+                  className="flex items-center gap-3 rounded-lg bg-muted px-3 py-2"
+                >
                   <Activity className="size-4 shrink-0 text-muted-foreground" aria-hidden />
                   <div className="min-w-0 flex-1">
                     <p className="text-sm font-medium capitalize">{row.name}</p>

@@ -6,7 +6,13 @@ import { useAppStore } from '../app/hooks.js';
 import { notifyFailure, notifySuccess } from '../shell/notify.js';
 import { formatCount, formatDateTime, Panel, Section, Select } from '../shell/parts.js';
 import { exportSecurityLogs } from './export-logs.js';
-import { INITIAL_FILTERS, SEARCH_DEBOUNCE_MS, type EventTypeFilter, type LogFilters, type TimeFilter } from './log-filters.js';
+import {
+  INITIAL_FILTERS,
+  SEARCH_DEBOUNCE_MS,
+  type EventTypeFilter,
+  type LogFilters,
+  type TimeFilter,
+} from './log-filters.js';
 import { useGetSecurityLogsQuery } from './security-logs.api.js';
 
 const TIME_LABEL: Readonly<Record<TimeFilter, string>> = {
@@ -43,11 +49,7 @@ export function SecurityLogsSection() {
   const failedBefore = useRef(false);
   useEffect(() => {
     if (logs.isError && !failedBefore.current) {
-      notifyFailure(
-        'Error',
-        undefined,
-        'Failed to load security logs. Make sure the backend service is running.',
-      );
+      notifyFailure('Error', undefined, 'Failed to load security logs. Make sure the backend service is running.');
     }
     failedBefore.current = logs.isError;
   }, [logs.isError]);
@@ -107,7 +109,10 @@ export function SecurityLogsSection() {
 
         <div className="mt-4 grid gap-2 sm:grid-cols-[minmax(0,1fr)_12rem_10rem]">
           <div className="relative">
-            <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+            <Search
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+              aria-hidden
+            />
             <Input
               type="search"
               aria-label="Search security logs"

@@ -3,9 +3,15 @@ import { onStep, PRESETS, presetOf, validationMessage } from './threshold-preset
 
 describe('threshold presets', () => {
   it("gives the spec's match / block / review percentages", () => {
-    expect([PRESETS.Strict.DB_SIM_THRESHOLD, PRESETS.Strict.HIGH_SCORE, PRESETS.Strict.MEDIUM_SCORE]).toEqual([0.85, 0.95, 0.75]);
-    expect([PRESETS.Balanced.DB_SIM_THRESHOLD, PRESETS.Balanced.HIGH_SCORE, PRESETS.Balanced.MEDIUM_SCORE]).toEqual([0.8, 0.9, 0.7]);
-    expect([PRESETS.Lenient.DB_SIM_THRESHOLD, PRESETS.Lenient.HIGH_SCORE, PRESETS.Lenient.MEDIUM_SCORE]).toEqual([0.75, 0.85, 0.65]);
+    expect([PRESETS.Strict.DB_SIM_THRESHOLD, PRESETS.Strict.HIGH_SCORE, PRESETS.Strict.MEDIUM_SCORE]).toEqual([
+      0.85, 0.95, 0.75,
+    ]);
+    expect([PRESETS.Balanced.DB_SIM_THRESHOLD, PRESETS.Balanced.HIGH_SCORE, PRESETS.Balanced.MEDIUM_SCORE]).toEqual([
+      0.8, 0.9, 0.7,
+    ]);
+    expect([PRESETS.Lenient.DB_SIM_THRESHOLD, PRESETS.Lenient.HIGH_SCORE, PRESETS.Lenient.MEDIUM_SCORE]).toEqual([
+      0.75, 0.85, 0.65,
+    ]);
   });
 
   it('are all valid, and each is recognised as itself', () => {
@@ -22,7 +28,9 @@ describe('validationMessage', () => {
     expect(validationMessage({ ...DEFAULT_THRESHOLDS, HIGH_SCORE: 0.5, MEDIUM_SCORE: 0.6, TRIGRAM_HITS_MIN: 11 })).toBe(
       'HIGH_SCORE must be greater than MEDIUM_SCORE, TRIGRAM_HITS_MIN must be between 1 and 10',
     );
-    expect(validationMessage({ ...DEFAULT_THRESHOLDS, LEV_DISTANCE_MAX: 21 })).toBe('LEV_DISTANCE_MAX must be between 1 and 20');
+    expect(validationMessage({ ...DEFAULT_THRESHOLDS, LEV_DISTANCE_MAX: 21 })).toBe(
+      'LEV_DISTANCE_MAX must be between 1 and 20',
+    );
   });
 });
 

@@ -20,9 +20,30 @@ export type SliderSpec = { key: ThresholdKey; label: string; min: number; max: n
 export const SLIDERS: readonly SliderSpec[] = [
   { key: 'HIGH_SCORE', label: 'Block threshold (HIGH_SCORE)', min: 0.1, max: 1, step: 0.05, percent: true },
   { key: 'MEDIUM_SCORE', label: 'Review threshold (MEDIUM_SCORE)', min: 0.1, max: 1, step: 0.05, percent: true },
-  { key: 'DB_SIM_THRESHOLD', label: 'Match similarity (DB_SIM_THRESHOLD)', min: 0.1, max: 1, step: 0.05, percent: true },
-  { key: 'TRIGRAM_HITS_MIN', label: 'Minimum trigram hits (TRIGRAM_HITS_MIN)', min: 1, max: 10, step: 1, percent: false },
-  { key: 'LEV_DISTANCE_MAX', label: 'Maximum edit distance (LEV_DISTANCE_MAX)', min: 1, max: 20, step: 1, percent: false },
+  {
+    key: 'DB_SIM_THRESHOLD',
+    label: 'Match similarity (DB_SIM_THRESHOLD)',
+    min: 0.1,
+    max: 1,
+    step: 0.05,
+    percent: true,
+  },
+  {
+    key: 'TRIGRAM_HITS_MIN',
+    label: 'Minimum trigram hits (TRIGRAM_HITS_MIN)',
+    min: 1,
+    max: 10,
+    step: 1,
+    percent: false,
+  },
+  {
+    key: 'LEV_DISTANCE_MAX',
+    label: 'Maximum edit distance (LEV_DISTANCE_MAX)',
+    min: 1,
+    max: 20,
+    step: 1,
+    percent: false,
+  },
 ];
 
 /** The global sliders: the three scores. */

@@ -42,8 +42,8 @@ export function ThresholdSection({
         <Panel className="p-4">
           <h3 className="text-sm font-semibold">Global thresholds</h3>
           <p className="mt-1 text-xs text-muted-foreground">
-            Every client without custom thresholds is screened with the global defaults. Start from them or a
-            preset here, then apply the values to a client.
+            Every client without custom thresholds is screened with the global defaults. Start from them or a preset
+            here, then apply the values to a client.
           </p>
           <Presets current={global} onPick={(preset) => setGlobal({ ...global, ...PRESETS[preset] })} />
           <div className="mt-4 flex flex-col gap-4">
