@@ -1,7 +1,7 @@
 import type { QuotaMonitoringResponse } from '@vigil/proto';
 import { Badge, Button, Tabs, TabsContent, TabsList, TabsTrigger } from '@vigil/ui';
 import { BellRing, CreditCard } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { SubscriptionBadge, TierBadge } from '../clients/client-badges.js';
 import { notifyFailure, notifySuccess } from '../shell/notify.js';
 import { EmptyState, formatCount, formatDateTime, LoadError, Panel, Section } from '../shell/parts.js';
@@ -19,6 +19,10 @@ export function QuotaSection() {
   const quota = useGetQuotaMonitoringQuery();
   const [checkWarnings, warnings] = useCheckQuotaWarningsMutation();
   const [checkPayments, payments] = useCheckPaymentFailuresMutation();
+
+  useEffect(() => {
+    if (quota.isError) notifyFailure('Failed to load quota monitoring data', quota.error);
+  }, [quota.isError, quota.error]);
 
   async function runWarnings() {
     try {
