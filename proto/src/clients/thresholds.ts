@@ -1,3 +1,4 @@
+import { THRESHOLD_DEFAULTS } from '@vigil/matching/defaults';
 import { z } from 'zod';
 
 export const THRESHOLD_KEYS = ['HIGH_SCORE', 'MEDIUM_SCORE', 'DB_SIM_THRESHOLD', 'TRIGRAM_HITS_MIN', 'LEV_DISTANCE_MAX'] as const;
@@ -12,14 +13,11 @@ export const thresholdConfigSchema = z.object({
 });
 export type ThresholdConfig = z.infer<typeof thresholdConfigSchema>;
 
-/** The global thresholds a client without its own uses. */
-export const DEFAULT_THRESHOLDS: Readonly<ThresholdConfig> = Object.freeze({
-  HIGH_SCORE: 0.85,
-  MEDIUM_SCORE: 0.6,
-  DB_SIM_THRESHOLD: 0.6,
-  TRIGRAM_HITS_MIN: 1,
-  LEV_DISTANCE_MAX: 3,
-});
+/**
+ * The global thresholds a client without its own uses: the matching engine's own defaults
+ * (one source, so what the console shows as global is what a screen without a configuration runs with).
+ */
+export const DEFAULT_THRESHOLDS: Readonly<ThresholdConfig> = THRESHOLD_DEFAULTS;
 
 /**
  * The save-time rules of the threshold editor, in the order the UI shows them.

@@ -19,9 +19,10 @@ export const screeningCallerSchema = z.object({
 });
 
 /**
- * The client's threshold configuration (null or absent: the global defaults).
- * HIGH_SCORE and MEDIUM_SCORE decide status per request; the retrieval tunables
- * are accepted for the record and applied by the matching engine's own config.
+ * The client's threshold configuration (null or absent: the global defaults, DEFAULT_THRESHOLDS).
+ * All five apply per request: HIGH_SCORE and MEDIUM_SCORE decide status (MEDIUM_SCORE also caps
+ * weak matches), DB_SIM_THRESHOLD and TRIGRAM_HITS_MIN decide which list tokens a misspelt query
+ * token reaches, LEV_DISTANCE_MAX how many edits a fuzzy token match may have.
  */
 export const screeningThresholdsSchema = thresholdConfigSchema.partial().nullable();
 

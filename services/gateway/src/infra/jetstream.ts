@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/
 import { jetstream, jetstreamManager, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
 import { connect, headers as natsHeaders, type NatsConnection } from '@nats-io/transport-node';
 import { REQUEST_ID_HEADER, streams } from '@vigil/proto';
-import { currentRequestId, ensureStreams, natsConnectionOptions } from '@vigil/platform';
+import { currentRequestId, ensureStreams, natsConnectionOptions, injectTraceHeaders } from '@vigil/platform';
 import { GATEWAY_CONFIG } from '../config.token.js';
 import type { GatewayConfig } from '../env.js';
 
@@ -56,6 +56,7 @@ export class NatsStreams implements OnApplicationShutdown {
     const hdrs = natsHeaders();
     const requestId = currentRequestId();
     if (requestId) hdrs.set(REQUEST_ID_HEADER, requestId);
+    injectTraceHeaders(hdrs);
     await js.publish(subject, JSON.stringify(payload), {
       headers: hdrs,
       timeout: 5_000,

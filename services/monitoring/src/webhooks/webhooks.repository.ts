@@ -45,6 +45,14 @@ export type ClaimedDelivery = {
 export class WebhooksRepository {
   constructor(readonly db: DataSource) {}
 
+  /** Deliveries waiting for their first or next attempt (the webhook queue's depth). */
+  async pendingTotal(): Promise<number> {
+    const rows: Array<{ n: number }> = await this.db.query(
+      `SELECT count(*)::int AS n FROM webhook_deliveries WHERE status = 'pending'`,
+    );
+    return rows[0]?.n ?? 0;
+  }
+
   async create(
     clientId: string,
     endpoint: { url: string; eventTypes: WebhookEventType[]; description: string | null; secret: string },

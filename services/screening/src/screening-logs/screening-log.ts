@@ -21,4 +21,6 @@ export type ScreeningLogEntry = {
   feeds: string[];
   listVersions: Array<{ source: string; versionId: number }>;
   createdAt: Date;
+  /** The screening request's W3C traceparent, published with its event (null outside a trace). */
+  traceparent: string | null;
 };

@@ -77,6 +77,7 @@ export class ScreeningLogsRepository implements OnModuleDestroy {
         list_versions: e.listVersions,
         created_at: event.createdAt,
         event,
+        traceparent: e.traceparent,
       };
     });
     // Named: each connection parses and plans this statement once, not on every screen.
@@ -86,7 +87,8 @@ export class ScreeningLogsRepository implements OnModuleDestroy {
          SELECT * FROM json_to_recordset($1::json) AS l(
            id uuid, kind text, client_id text, tier text, request_id text, searched_name text, searched_email text,
            match_found boolean, status text, score numeric, confidence text, top_entity_id text, matched_entity_name text,
-           source_list text, match_reason text, feeds text[], list_versions jsonb, created_at timestamptz, event jsonb)),
+           source_list text, match_reason text, feeds text[], list_versions jsonb, created_at timestamptz, event jsonb,
+           traceparent text)),
        logs AS (
          INSERT INTO screening_logs (id, kind, client_id, tier, request_id, searched_name, searched_email, match_found, status, score,
                                      confidence, top_entity_id, matched_entity_name, source_list, is_alert, feeds, list_versions, created_at)
@@ -107,8 +109,8 @@ export class ScreeningLogsRepository implements OnModuleDestroy {
            FROM input WHERE status = 'review' AND top_entity_id IS NOT NULL
          ON CONFLICT (screening_log_id) DO NOTHING),
        events AS (
-         INSERT INTO outbox (id, subject, payload)
-         SELECT id, $2, event FROM input
+         INSERT INTO outbox (id, subject, payload, traceparent)
+         SELECT id, $2, event, traceparent FROM input
          ON CONFLICT (id) DO NOTHING)
        SELECT count(*)::int AS written FROM logs`,
       values: [JSON.stringify(rows), subjects.screening.screened],

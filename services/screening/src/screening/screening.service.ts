@@ -1,9 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityType } from '@vigil/lists';
-import { DEFAULT_CONFIG, DEFAULT_ALGORITHM } from '@vigil/matching';
-import { currentRequestId, DomainError } from '@vigil/platform';
+import { DEFAULT_ALGORITHM, tunablesFromThresholds, type QueryTunables } from '@vigil/matching';
+import { currentRequestId, currentTraceparent, DomainError } from '@vigil/platform';
 import {
+  DEFAULT_THRESHOLDS,
   matchLabel,
+  thresholdProblems,
   type BulkItem,
   type BulkScreenResponse,
   type ListVersionRef,
@@ -29,15 +31,31 @@ const ENTITY_TYPES: Readonly<Record<string, EntityType>> = {
   aircraft: 'aircraft',
 };
 
-function thresholdsOf(config: ScreeningThresholds | undefined): Thresholds {
-  const highScore = config?.HIGH_SCORE ?? DEFAULT_CONFIG.highScore;
-  const mediumScore = config?.MEDIUM_SCORE ?? DEFAULT_CONFIG.mediumScore;
-  if (!(highScore >= 0 && highScore <= 1 && mediumScore >= 0 && mediumScore <= 1 && highScore > mediumScore)) {
-    throw new DomainError('VALIDATION_FAILED', 'The thresholds are invalid.', [
-      { pointer: '/thresholds', detail: 'HIGH_SCORE and MEDIUM_SCORE must be between 0 and 1, HIGH_SCORE greater than MEDIUM_SCORE' },
-    ]);
+/** What a query runs with: the status bands (answered with the result) and the engine tunables. */
+type Resolved = { thresholds: Thresholds; tunables: QueryTunables };
+
+const DEFAULT_RESOLVED: Resolved = Object.freeze({
+  thresholds: Object.freeze({ highScore: DEFAULT_THRESHOLDS.HIGH_SCORE, mediumScore: DEFAULT_THRESHOLDS.MEDIUM_SCORE }),
+  tunables: Object.freeze(tunablesFromThresholds(DEFAULT_THRESHOLDS)),
+});
+
+/**
+ * The caller's five thresholds over the global defaults (the engine's), checked by the same rules
+ * the admin editor shows. Resolved once per request from what the gateway sent (its key cache
+ * holds the client's configuration), so applying them costs no round trip.
+ */
+function resolveThresholds(config: ScreeningThresholds | undefined): Resolved {
+  if (!config) return DEFAULT_RESOLVED;
+  const merged = { ...DEFAULT_THRESHOLDS, ...config };
+  const problems = thresholdProblems(merged);
+  if (problems.length > 0) {
+    throw new DomainError(
+      'VALIDATION_FAILED',
+      'The thresholds are invalid.',
+      problems.map((p) => ({ pointer: `/thresholds/${p.key}`, detail: p.message })),
+    );
   }
-  return { highScore, mediumScore };
+  return { thresholds: { highScore: merged.HIGH_SCORE, mediumScore: merged.MEDIUM_SCORE }, tunables: tunablesFromThresholds(merged) };
 }
 
 function listVersions(scope: Scope): ListVersionRef[] {
@@ -68,7 +86,7 @@ export class ScreeningService {
 
   async screen(request: ParsedScreenRequest): Promise<ScreenResponse> {
     const scope = this.index.scopeFor(request.feeds);
-    const thresholds = thresholdsOf(request.thresholds);
+    const { thresholds, tunables } = resolveThresholds(request.thresholds);
     const entity = request.entity;
     const query: EngineQuery = {
       ...(entity.name ? { name: entity.name } : {}),
@@ -78,7 +96,7 @@ export class ScreeningService {
       ...(entity.entityType ? { entityType: ENTITY_TYPES[entity.entityType]! } : {}),
     };
     const partitions = new Map(scope.versions.map((v) => [v.source, v]));
-    const matches = await this.index.screen(query, scope, request.limit);
+    const matches = await this.index.screen(query, scope, request.limit, tunables);
     // The text is written for what an analyst reads: the top result and every hit. The weaker
     // clear candidates keep their structured explanation (tokens, qualifiers), which says the same.
     const result = outcome(matches.map((m, k) => toScreenResult(m, thresholds, partitions, k === 0 || isHit(m, thresholds))));
@@ -104,7 +122,7 @@ export class ScreeningService {
 
   async bulkScreen(request: ParsedBulkScreenRequest): Promise<BulkScreenResponse> {
     const scope = this.index.scopeFor(request.feeds);
-    const thresholds = thresholdsOf(request.thresholds);
+    const { thresholds, tunables } = resolveThresholds(request.thresholds);
     const partitions = new Map<string, PartitionInfo>(scope.versions.map((v) => [v.source, v]));
     const screenedAt = new Date();
     const items: BulkItem[] = [];
@@ -117,6 +135,7 @@ export class ScreeningService {
         names.map((name) => ({ name })),
         scope,
         request.limit,
+        tunables,
       );
       const entries: ScreeningLogEntry[] = [];
       names.forEach((name, i) => {
@@ -188,6 +207,7 @@ export class ScreeningService {
       feeds: [...request.feeds],
       listVersions: scope.versions.map((v) => ({ source: v.source, versionId: v.versionId })),
       createdAt,
+      traceparent: currentTraceparent(),
     };
   }
 }
