@@ -38,7 +38,7 @@ try {
       gateway: portFromEnv('GATEWAY_PORT', 8080),
       web: portFromEnv('WEB_PORT', 3000),
       admin: portFromEnv('ADMIN_PORT', 3001),
-      // gateway, auth, screening, monitoring, billing, audit: /metrics on 9464 to 9469
+      // auth, screening, monitoring, billing, audit, gateway: /metrics on 9464 to 9469
       probes: portFromEnv('PROBE_PORT_BASE', 9464),
     },
     onStop: (stop) => (stopStarting = stop),
