@@ -224,6 +224,18 @@ describe('the admin console', () => {
       expect(cardText).toMatch(/System Health \d+(\.\d)?%/);
       expect(cardText).toMatch(/Total Searches \d[\d,]*/);
       expect(cardText).not.toMatch(/1M\+|99\.9/);
+      // System Reports: each service's own metrics over the last hour; the gateway has served this page.
+      const gatewayRate = page
+        .getByRole('definition')
+        .and(page.locator('dl[aria-label="Requests per second"] [data-service="gateway"] dd'));
+      await page.waitForFunction(
+        (element) => /^(<0\.01|\d+(\.\d+)?)\/s$/.test(element?.textContent ?? ''),
+        await gatewayRate.elementHandle(),
+        { timeout: 35_000 },
+      );
+      expect(await page.locator('dl[aria-label="p95 latency"] [data-service="gateway"] dd').innerText()).toMatch(
+        /^\d+(\.\d+)? m?s$/,
+      );
       // System Health: the gateway's check lists the six services.
       const services = page.getByRole('list', { name: 'Services' });
       await services.locator('[data-state="up"]').first().waitFor();
@@ -369,7 +381,9 @@ describe('the admin console', () => {
       await editor.getByLabel('Block threshold (HIGH_SCORE)').fill('0.5');
       await editor.getByRole('button', { name: 'Save Thresholds' }).click();
       await toast(page, 'Validation Error');
-      expect(await page.getByText('HIGH_SCORE must be greater than MEDIUM_SCORE').isVisible()).toBe(true);
+      expect(await page.getByText('HIGH_SCORE must be greater than MEDIUM_SCORE', { exact: true }).isVisible()).toBe(
+        true,
+      );
       expectNoPageErrors(watcher);
     });
 
