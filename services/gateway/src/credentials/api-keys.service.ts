@@ -111,6 +111,15 @@ export class ApiKeys implements OnModuleInit {
     if (event.reason === 'client_deleted') this.evictClient(event.clientId);
   }
 
+  /**
+   * An admin changed the client's thresholds through this replica: its next screen asks auth
+   * again instead of using the cached configuration. Other replicas catch up within the TTL.
+   */
+  forgetClient(clientId: string) {
+    this.generation++;
+    this.evictClient(clientId);
+  }
+
   /** The client's tier, quota or status changed: its next request asks auth again. */
   private onBillingChange(payload: unknown) {
     const event = billingEventSchema.parse(payload);
