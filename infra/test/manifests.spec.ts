@@ -680,6 +680,26 @@ describe('auth in the clusters', () => {
       SMTP_URL: { name: 'auth-secrets', key: 'SMTP_URL' },
     });
   });
+
+  it('prod names MONITORING_ENCRYPTION_KEY of the monitoring-secrets Secret for monitoring and its migration', () => {
+    const prod = readYaml<Kustomization>(kustomizationFileIn(path.join(overlaysDir, 'prod'))!);
+    const patched = (prod.patches ?? [])
+      .filter((patch) => patch.path === 'patches/monitoring-secrets.yaml')
+      .map((patch) => patch.target);
+    expect(patched).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: 'Deployment', name: '^monitoring$' }),
+        expect.objectContaining({ kind: 'Job', name: '^migrate-monitoring$' }),
+      ]),
+    );
+    const [operation] = readYaml<
+      { value: { name: string; valueFrom?: { secretKeyRef?: { name: string; key: string } } }[] }[]
+    >(path.join(overlaysDir, 'prod', 'patches', 'monitoring-secrets.yaml'));
+    const references = Object.fromEntries(operation!.value.map((entry) => [entry.name, entry.valueFrom?.secretKeyRef]));
+    expect(references).toEqual({
+      MONITORING_ENCRYPTION_KEY: { name: 'monitoring-secrets', key: 'MONITORING_ENCRYPTION_KEY' },
+    });
+  });
 });
 
 describe('observability: Prometheus and Grafana for docker-compose and the dev cluster', () => {

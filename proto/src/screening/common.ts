@@ -29,7 +29,13 @@ export const screeningThresholdsSchema = thresholdConfigSchema.partial().nullabl
 export const MATCH_STATUSES = ['blocked', 'review', 'clear'] as const;
 export const matchStatusSchema = z.enum(MATCH_STATUSES);
 
-export const MATCH_LABELS = ['Exact Match', 'High Confidence Match', 'Partial Match', 'Low Confidence Match', 'No Match'] as const;
+export const MATCH_LABELS = [
+  'Exact Match',
+  'High Confidence Match',
+  'Partial Match',
+  'Low Confidence Match',
+  'No Match',
+] as const;
 export const matchLabelSchema = z.enum(MATCH_LABELS);
 
 /** The product's fixed score bands for labels (independent of a client's thresholds). */

@@ -34,8 +34,10 @@ import { CatalogueController } from './screening-api/catalogue.controller.js';
 import { DashboardController } from './screening-api/dashboard.controller.js';
 import { ScreeningApiController } from './screening-api/screening-api.controller.js';
 import { ScreeningApi } from './screening-api/screening-api.service.js';
+import { ReviewsController } from './reviews/reviews.controller.js';
 import { ScreeningLogsController } from './screening-logs/screening-logs.controller.js';
 import { SecurityEvents } from './security-events/security-events.publisher.js';
+import { TeamController } from './team/team.controller.js';
 
 /**
  * The client-facing API: credentials and rate limits (a global guard, so every
@@ -53,6 +55,7 @@ export class ApiModule {
         DashboardController,
         CatalogueController,
         ScreeningLogsController,
+        ReviewsController,
         ClientListsController,
         MonitoringController,
         ClientsController,
@@ -60,6 +63,7 @@ export class ApiModule {
         ListsAdminController,
         AdminConsoleController,
         DashboardReportsController,
+        TeamController,
       ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },

@@ -29,6 +29,10 @@ import { ScreeningLogWriter } from './screening-logs/screening-logs.writer.js';
 import { ScreeningLogsHandler } from './screening-logs/screening-logs.handler.js';
 import { ScreeningLogsReadRepository } from './screening-logs/screening-logs.read-repository.js';
 import { ScreeningLogsService } from './screening-logs/screening-logs.service.js';
+import { ReviewMemory } from './reviews/review-memory.js';
+import { ReviewsHandler } from './reviews/reviews.handler.js';
+import { ReviewsRepository } from './reviews/reviews.repository.js';
+import { ReviewsService } from './reviews/reviews.service.js';
 import { ScreeningHandler } from './screening/screening.handler.js';
 import { ScreeningService } from './screening/screening.service.js';
 import { SourcesRepository } from './sources/sources.repository.js';
@@ -63,6 +67,9 @@ function providers(config: Readonly<ScreeningConfig>): Provider[] {
     ScreeningLogsService,
     ListAdminRepository,
     ListAdminService,
+    ReviewsRepository,
+    ReviewMemory,
+    ReviewsService,
   ];
 }
 
@@ -92,7 +99,7 @@ export class AppModule {
           { provide: 'INDEX_HEALTH', useFactory: (index: IndexService) => index.healthIndicator(), inject: [IndexService] },
         ]),
       ],
-      controllers: [ScreeningHandler, CatalogHandler, IngestionHandler, ScreeningLogsHandler, ListAdminHandler],
+      controllers: [ScreeningHandler, CatalogHandler, IngestionHandler, ScreeningLogsHandler, ListAdminHandler, ReviewsHandler],
     };
   }
 }

@@ -37,7 +37,7 @@ export const AUDIT_SOURCES: readonly Source[] = [
   {
     stream: streams.screenings.name,
     durable: 'audit-screenings',
-    subjects: [subjects.screening.screened, subjects.screening.reviewDecided],
+    subjects: [subjects.screening.screened, subjects.screening.reviewDecided, subjects.screening.memoryChanged],
   },
   { stream: streams.adminActions.name, durable: 'audit-admin-actions', subjects: [subjects.gateway.adminAction] },
 ];

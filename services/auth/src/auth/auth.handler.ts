@@ -49,6 +49,11 @@ export class AuthHandler {
     return this.auth.recover(request.email);
   }
 
+  @Handles(contracts.auth.resend)
+  resend(request: ParsedRequestOf<typeof contracts.auth.resend>): Promise<MessageReply> {
+    return this.auth.resend(request.email, request.ip);
+  }
+
   @Handles(contracts.auth.verify)
   verify(request: ParsedRequestOf<typeof contracts.auth.verify>): Promise<Session | MessageReply> {
     return this.auth.verify(request);

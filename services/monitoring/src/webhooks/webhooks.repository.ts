@@ -10,6 +10,7 @@ type EndpointRow = {
   url: string;
   event_types: WebhookEventType[];
   description: string | null;
+  /** Sealed (enc:v1:…) by WebhookSecrets; plain only for rows an older replica wrote. */
   secret: string;
   enabled: boolean;
   disabled_reason: string | null;
@@ -32,6 +33,7 @@ export type ClaimedDelivery = {
   endpointId: string;
   clientId: string;
   url: string;
+  /** Sealed (enc:v1:…) by WebhookSecrets; plain only for rows an older replica wrote. */
   secret: string;
   payload: string;
   attemptCount: number;

@@ -24,8 +24,8 @@ export function screeningLogPool(databaseUrl: string, schema: string, synchronou
 
 /**
  * Writes screening logs with what follows from them in one statement (one transaction, one
- * round trip): a sanction alert for each blocked screen, a pending review for each review
- * screen, and the screening.v1.screened event (outbox) whose id is the log id. Alerts and
+ * round trip): a sanction alert for each blocked screen, a pending review (with its case file)
+ * for each review screen, and the screening.v1.screened event (outbox) whose id is the log id. Alerts and
  * reviews are unique per log row, so a retried write cannot double them.
  */
 @Injectable()
@@ -78,6 +78,8 @@ export class ScreeningLogsRepository implements OnModuleDestroy {
         created_at: event.createdAt,
         event,
         traceparent: e.traceparent,
+        case_file: e.review,
+        memory_note: e.review?.memoryNote ?? null,
       };
     });
     // Named: each connection parses and plans this statement once, not on every screen.
@@ -88,7 +90,7 @@ export class ScreeningLogsRepository implements OnModuleDestroy {
            id uuid, kind text, client_id text, tier text, request_id text, searched_name text, searched_email text,
            match_found boolean, status text, score numeric, confidence text, top_entity_id text, matched_entity_name text,
            source_list text, match_reason text, feeds text[], list_versions jsonb, created_at timestamptz, event jsonb,
-           traceparent text)),
+           traceparent text, case_file jsonb, memory_note text)),
        logs AS (
          INSERT INTO screening_logs (id, kind, client_id, tier, request_id, searched_name, searched_email, match_found, status, score,
                                      confidence, top_entity_id, matched_entity_name, source_list, is_alert, feeds, list_versions, created_at)
@@ -104,8 +106,10 @@ export class ScreeningLogsRepository implements OnModuleDestroy {
            FROM input WHERE status = 'blocked' AND top_entity_id IS NOT NULL
          ON CONFLICT (screening_log_id) DO NOTHING),
        reviews AS (
-         INSERT INTO pending_reviews (id, screening_log_id, client_id, searched_input, confidence, screening_score, matched_entity_id, created_at)
-         SELECT gen_random_uuid(), id, client_id, coalesce(searched_name, searched_email, ''), confidence, score, top_entity_id, created_at
+         INSERT INTO pending_reviews (id, screening_log_id, client_id, searched_input, confidence, screening_score, matched_entity_id,
+                                      matched_name, created_at, case_file, memory_note)
+         SELECT gen_random_uuid(), id, client_id, coalesce(searched_name, searched_email, ''), confidence, score, top_entity_id,
+                matched_entity_name, created_at, case_file, memory_note
            FROM input WHERE status = 'review' AND top_entity_id IS NOT NULL
          ON CONFLICT (screening_log_id) DO NOTHING),
        events AS (

@@ -11,15 +11,18 @@ import {
   type ListVersionRef,
   type ParsedBulkScreenRequest,
   type ParsedScreenRequest,
+  type ScreenEntity,
   type ScreenResponse,
   type ScreenResult,
   type ScreeningThresholds,
 } from '@vigil/proto';
 import { randomUUID } from 'node:crypto';
-import type { EngineQuery, PartitionInfo } from '../index/candidate-index.js';
+import type { EngineMatch, EngineQuery, PartitionInfo } from '../index/candidate-index.js';
 import { IndexService, type Scope } from '../index/index.service.js';
 import type { ScreeningLogEntry } from '../screening-logs/screening-log.js';
 import { ScreeningLogWriter } from '../screening-logs/screening-logs.writer.js';
+import { caseFileOf, type ReviewCaseFile } from '../reviews/review-memory.key.js';
+import { ReviewMemory } from '../reviews/review-memory.js';
 import { isHit, toBulkMatch, toScreenResult, type Thresholds } from './screening.results.js';
 
 const ENTITY_TYPES: Readonly<Record<string, EntityType>> = {
@@ -65,12 +68,24 @@ function listVersions(scope: Scope): ListVersionRef[] {
 /** Names a bulk request screens before handing their logs to Postgres and screening the next ones. */
 const BULK_SLICE = 200;
 
-type Outcome = { results: ScreenResult[]; match: boolean; status: ScreenResult['status']; topScore: number };
+/**
+ * `decisive`: the result the screening's status comes from (and its alert or review is about):
+ * the best result that is a hit, else the top one. It is the top one unless a remembered false
+ * positive cleared the top result.
+ */
+type Outcome = {
+  results: ScreenResult[];
+  match: boolean;
+  status: ScreenResult['status'];
+  topScore: number;
+  decisive: number;
+};
 
 function outcome(results: ScreenResult[]): Outcome {
-  const top = results[0];
-  const status = top?.status ?? 'clear';
-  return { results, match: status !== 'clear', status, topScore: top?.score ?? 0 };
+  const hit = results.findIndex((r) => r.status !== 'clear');
+  const decisive = hit === -1 ? 0 : hit;
+  const status = results[decisive]?.status ?? 'clear';
+  return { results, match: status !== 'clear', status, topScore: results[0]?.score ?? 0, decisive };
 }
 
 /**
@@ -82,6 +97,7 @@ export class ScreeningService {
   constructor(
     private readonly index: IndexService,
     private readonly logs: ScreeningLogWriter,
+    private readonly memory: ReviewMemory,
   ) {}
 
   async screen(request: ParsedScreenRequest): Promise<ScreenResponse> {
@@ -99,10 +115,13 @@ export class ScreeningService {
     const matches = await this.index.screen(query, scope, request.limit, tunables);
     // The text is written for what an analyst reads: the top result and every hit. The weaker
     // clear candidates keep their structured explanation (tokens, qualifiers), which says the same.
-    const result = outcome(matches.map((m, k) => toScreenResult(m, thresholds, partitions, k === 0 || isHit(m, thresholds))));
+    const results = matches.map((m, k) => toScreenResult(m, thresholds, partitions, k === 0 || isHit(m, thresholds)));
+    const result = outcome(await this.memory.apply(request.clientId, entity, matches, results));
     const screenedAt = new Date();
     const screeningId = randomUUID();
-    await this.logs.record([this.logEntry(screeningId, 'single', request, entity.name ?? null, entity.email ?? null, result, scope, screenedAt)]);
+    await this.logs.record([
+      this.logEntry(screeningId, 'single', request, entity.name ?? null, entity.email ?? null, result, scope, screenedAt, caseFile(entity, matches, result, scope)),
+    ]);
     return {
       screeningId,
       searchedName: entity.name ?? null,
@@ -138,14 +157,25 @@ export class ScreeningService {
         tunables,
       );
       const entries: ScreeningLogEntry[] = [];
+      // Only the top result and the hits are answered (the rest of the candidates are clear and
+      // not returned). Bulk results carry no explanation: the only text kept is the top hit's, as
+      // its alert's or review's reason, so a name whose top result is clear needs none.
+      const neededPer = perName.map((matches) => matches.filter((m, k) => k === 0 || isHit(m, thresholds)));
+      const resultsPer = await Promise.all(
+        neededPer.map((needed, i) =>
+          this.memory.apply(
+            request.clientId,
+            { name: names[i]! },
+            needed,
+            needed.map((m, k) => toScreenResult(m, thresholds, partitions, k === 0 && isHit(m, thresholds))),
+          ),
+        ),
+      );
       names.forEach((name, i) => {
-        // Only the top result and the hits are answered (the rest of the candidates are clear and
-        // not returned). Bulk results carry no explanation: the only text kept is the top hit's, as
-        // its alert's or review's reason, so a name whose top result is clear needs none.
-        const needed = perName[i]!.filter((m, k) => k === 0 || isHit(m, thresholds));
-        const result = outcome(needed.map((m, k) => toScreenResult(m, thresholds, partitions, k === 0 && isHit(m, thresholds))));
+        const needed = neededPer[i]!;
+        const result = outcome(resultsPer[i]!);
         const screeningId = randomUUID();
-        entries.push(this.logEntry(screeningId, 'bulk', request, name, null, result, scope, screenedAt));
+        entries.push(this.logEntry(screeningId, 'bulk', request, name, null, result, scope, screenedAt, caseFile({ name }, needed, result, scope)));
         items.push({
           screeningId,
           searchedName: name,
@@ -186,8 +216,9 @@ export class ScreeningService {
     result: Outcome,
     scope: Scope,
     createdAt: Date,
+    review: ReviewCaseFile | null,
   ): ScreeningLogEntry {
-    const top = result.results[0];
+    const top = result.results[result.decisive];
     return {
       id,
       kind,
@@ -208,6 +239,16 @@ export class ScreeningService {
       listVersions: scope.versions.map((v) => ({ source: v.source, versionId: v.versionId })),
       createdAt,
       traceparent: currentTraceparent(),
+      review,
     };
   }
+}
+
+/** What a review keeps of its screening; only a screening that raises one needs it. */
+function caseFile(query: ScreenEntity, matches: readonly EngineMatch[], result: Outcome, scope: Scope): ReviewCaseFile | null {
+  const decisive = result.results[result.decisive];
+  const match = matches[result.decisive];
+  if (result.status !== 'review' || !decisive || !match) return null;
+  const version = scope.versions.find((v) => v.source === decisive.source);
+  return caseFileOf(query, match.entity, decisive, version ? { source: version.source, versionId: version.versionId } : null);
 }
