@@ -131,6 +131,15 @@ export class ApiKeys implements OnModuleInit {
     if (event.reason === 'client_deleted') this.evictClient(event.clientId);
   }
 
+  /**
+   * An admin changed the client's thresholds through this replica: its next screen asks auth
+   * again instead of using the cached configuration. Other replicas catch up within the TTL.
+   */
+  forgetClient(clientId: string) {
+    this.generation++;
+    this.evictClient(clientId);
+  }
+
   /** A member's role changed or they left: their next request asks auth again. */
   private onMemberChanged(payload: unknown) {
     const event = memberChangedEventSchema.parse(payload);
