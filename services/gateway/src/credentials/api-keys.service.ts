@@ -30,8 +30,7 @@ const BILLING_SUBJECTS = [
 ] as const;
 const billingEventSchema = z.object({ client_id: z.uuid() });
 
-/** Cache entries by client id cannot collide with key hashes (64 hex characters). */
-const clientEntry = (clientId: string) => `client:${clientId}`;
+/** Member entries cannot collide with key hashes (64 hex characters). */
 const memberEntry = (clientId: string, userId: string) => `member:${clientId}:${userId}`;
 
 export const hashApiKey = (key: string) => createHash('sha256').update(key).digest('hex');
@@ -125,8 +124,7 @@ export class ApiKeys implements OnModuleInit {
     const event = keyRevokedEventSchema.parse(payload);
     this.generation++;
     this.cache.delete(event.keyHash);
-    // The client's session entries name its key prefix (the dashboard's no-key notice): ask again.
-    this.cache.delete(clientEntry(event.clientId));
+    // The client's member entries name its key prefix (the dashboard's no-key notice): ask again.
     for (const entry of this.cache.keys()) if (entry.startsWith(`member:${event.clientId}:`)) this.cache.delete(entry);
     if (event.reason === 'client_deleted') this.evictClient(event.clientId);
   }
