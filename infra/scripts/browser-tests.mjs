@@ -2,6 +2,8 @@
 //   NATS_URL=… DATABASE_URL=… node infra/scripts/browser-tests.mjs [jest args, e.g. a test file pattern]
 // It starts a loopback OpenID provider standing in for Google, then the whole
 // stack on a fresh database (auth pointed at that provider), then jest with web/e2e.
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ROOT, fail, log, run } from './bootstrap.mjs';
@@ -20,6 +22,9 @@ export async function runBrowserTests({ postgresUrl, natsUrl, runJest }) {
   let provider;
   let stack;
   let demo;
+  // The sample lists, copied where a test may change a file and refresh it to see a new version.
+  const listsDir = mkdtempSync(join(tmpdir(), 'vigil-e2e-lists-'));
+  cpSync(join(ROOT, 'services', 'screening', 'sample-lists'), listsDir, { recursive: true });
   try {
     provider = await startTestOidcProvider({ redirectUri: `${webUrl}/auth/callback` });
     stack = await startStack({
@@ -28,7 +33,7 @@ export async function runBrowserTests({ postgresUrl, natsUrl, runJest }) {
       ports: BROWSER_PORTS,
       logDir: join(ROOT, 'test-results', 'stack-logs'),
       // The demo admin takes the first allow-listed address; the tests keep admin@vigil.dev to themselves.
-      env: { ...provider.env, ADMIN_EMAILS: 'demo-admin@vigil.dev,admin@vigil.dev' },
+      env: { ...provider.env, ADMIN_EMAILS: 'demo-admin@vigil.dev,admin@vigil.dev', LISTS_DIR: listsDir },
     });
     // The demo client npm start hands out, seeded the same way (auth, then a sandbox subscription through billing).
     demo = await seedDemo(stack.env, stack.gatewayUrl);
@@ -36,6 +41,7 @@ export async function runBrowserTests({ postgresUrl, natsUrl, runJest }) {
     log(`The stack did not start: ${error.message} (logs in test-results/stack-logs)`);
     await stack?.stop();
     await provider?.stop();
+    rmSync(listsDir, { recursive: true, force: true });
     return { status: 1, stackFailed: true };
   }
   try {
@@ -49,11 +55,15 @@ export async function runBrowserTests({ postgresUrl, natsUrl, runJest }) {
       DEMO_CLIENT_EMAIL: demo.client.email,
       DEMO_CLIENT_PASSWORD: demo.client.password,
       DEMO_CLIENT_API_KEY: demo.client.apiKey,
+      DEMO_ADMIN_EMAIL: demo.admin.email,
+      DEMO_ADMIN_PASSWORD: demo.admin.password,
+      E2E_LISTS_DIR: listsDir,
     });
     return { status, stackFailed: false };
   } finally {
     await stack.stop();
     await provider.stop();
+    rmSync(listsDir, { recursive: true, force: true });
   }
 }
 

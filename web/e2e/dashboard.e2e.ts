@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   createSubscribedUser,
   expectPage,
   launchChromium,
   saveScreenshotAt,
+  seriousViolations,
   signInWithRefreshToken,
   uniqueEmail,
   watchPage,
@@ -14,7 +14,6 @@ import {
 } from './browser.js';
 
 const PASSWORD = 'dashboard-e2e-passphrase';
-const require = createRequire(import.meta.url);
 
 /**
  * The demo client's plan: a Large subscriber, made through the real sign-up, checkout and
@@ -40,33 +39,6 @@ const PAGES: readonly [string, string][] = [
   ['downloads', 'Downloads & Reports'],
   ['settings', 'Account Settings'],
 ];
-
-/**
- * axe-core in the page: violations of impact serious or critical, by rule id and target. The
- * source is evaluated rather than added as a script tag: the app's CSP (script-src 'self')
- * rightly refuses an inline tag, and the test must not loosen the policy it runs under.
- */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(await readFile(require.resolve('axe-core/axe.min.js'), 'utf8'));
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run: (
-            ctx: Document,
-            opts: object,
-          ) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
-        };
-      }
-    ).axe;
-    const result = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-    });
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
 
 /**
  * Pastes text into a field as a browser does: one input event for the whole text. (Playwright's

@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import {
   createSubscribedUser,
@@ -15,6 +17,22 @@ import {
 } from './browser.js';
 
 const PASSWORD = 'team-e2e-passphrase';
+const require = createRequire(import.meta.url);
+
+/** axe-core's serious and critical WCAG 2.1 AA violations on the page, by rule and target (as dashboard.e2e.ts). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(await readFile(require.resolve('axe-core/axe.min.js'), 'utf8'));
+  return page.evaluate(async () => {
+    type Result = { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<Result> } }).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
 
 /**
  * Issue #19, a team per client: the owner invites a colleague from Settings › Team, the colleague
@@ -65,6 +83,7 @@ describe('inviting a colleague into the team', () => {
     await colleague.goto(linkFromMail(mail.text, '/invitation?token='));
     await expectPage(colleague, /^Join .+/);
     expect(await colleague.getByTestId('invitation-role').innerText()).toContain('Analyst');
+    expect(await seriousViolations(colleague)).toEqual([]);
     const form = colleague.getByRole('form', { name: 'Create your account' });
     expect(await form.getByLabel('Email').inputValue()).toBe(colleagueEmail);
     await form.getByLabel('Full name').fill('Ana Lyst');

@@ -1,8 +1,20 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
-import { SignInPage } from '../auth/sign-in-page.js';
+import { RequireAdmin } from '../auth/require-admin.js';
+import { CONSOLE_HOME, SignInPage } from '../auth/sign-in-page.js';
+import { AdminDashboard } from '../dashboard/admin-dashboard.js';
+import { SessionRoot } from '../shell/session-root.js';
 
-/** The console has one public screen so far; every other path leads to it until the dashboard exists. */
+/**
+ * Spec §2: the admin dashboard is one page whose sidebar scrolls to its sections; /login is
+ * the only public screen. Anything else leads to the dashboard (and from there to /login).
+ */
 export const routes: RouteObject[] = [
-  { path: '/login', element: <SignInPage /> },
-  { path: '*', element: <Navigate to="/login" replace /> },
+  {
+    element: <SessionRoot />,
+    children: [
+      { path: '/login', element: <SignInPage /> },
+      { element: <RequireAdmin />, children: [{ path: CONSOLE_HOME, element: <AdminDashboard /> }] },
+      { path: '*', element: <Navigate to={CONSOLE_HOME} replace /> },
+    ],
+  },
 ];

@@ -1,10 +1,11 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { gatewayApi } from '../api/gateway-api.js';
+import { authSlice } from '../auth/auth-slice.js';
 
 export function createStore() {
   const store = configureStore({
-    reducer: { [gatewayApi.reducerPath]: gatewayApi.reducer },
+    reducer: { [gatewayApi.reducerPath]: gatewayApi.reducer, [authSlice.name]: authSlice.reducer },
     middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(gatewayApi.middleware),
   });
   // Lets queries refetch when the tab regains focus or the browser comes back online.

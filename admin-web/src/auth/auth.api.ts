@@ -1,4 +1,4 @@
-import { sessionSchema, type PasswordGrant, type Session } from '@vigil/proto';
+import { sessionSchema, type MessageReply, type PasswordGrant, type Session } from '@vigil/proto';
 import { gatewayApi } from '../api/gateway-api.js';
 
 /** The gateway's REST face of the auth service's `auth.v1.token` subject (grant_type in the body). */
@@ -11,7 +11,10 @@ export const authApi = gatewayApi.injectEndpoints({
       // A reply that is not a session is an error, not a signed-in admin without a user.
       transformResponse: (reply: unknown) => sessionSchema.parse(reply),
     }),
+    logout: build.mutation<MessageReply, { scope: 'global' | 'local' }>({
+      query: ({ scope }) => ({ url: `/auth/v1/logout?scope=${scope}`, method: 'POST' }),
+    }),
   }),
 });
 
-export const { useSignInMutation } = authApi;
+export const { useSignInMutation, useLogoutMutation } = authApi;

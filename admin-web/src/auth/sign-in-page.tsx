@@ -13,15 +13,24 @@ import {
   Label,
   VigilLogo,
 } from '@vigil/ui';
-import { AlertCircle, CheckCircle2, Eye, EyeOff, Loader2, LockKeyhole, ShieldX } from 'lucide-react';
+import { AlertCircle, Eye, EyeOff, Loader2, LockKeyhole } from 'lucide-react';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { PlatformStatus } from '../health/platform-status.js';
 import { useSignInMutation } from './auth.api.js';
+import { useAuth, useStartSession } from './use-auth.js';
 import { describeSignInError } from './sign-in-error.js';
 import { signInSchema, toPasswordGrant, type SignInInput, type SignInValues } from './sign-in.schema.js';
 
+/** Where the console opens once signed in. */
+export const CONSOLE_HOME = '/dashboard/admin';
+
 export function SignInPage() {
+  const { status } = useAuth();
+  const location = useLocation();
+  // Someone already signed in (a reload of /login, the back button) goes where they were headed.
+  if (status === 'authenticated') return <Navigate to={returnPath(location.state)} replace />;
   return (
     <div className="grid min-h-dvh lg:grid-cols-[minmax(0,1fr)_minmax(0,1.05fr)]">
       {/* First in the document so a phone shows the form before the product story. */}
@@ -57,9 +66,17 @@ export function SignInPage() {
   );
 }
 
+function returnPath(state: unknown): string {
+  const from = (state as { from?: unknown } | null)?.from;
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : CONSOLE_HOME;
+}
+
 function SignInForm() {
   const [showPassword, setShowPassword] = useState(false);
-  const [signIn, { isLoading, error, data: session, reset }] = useSignInMutation();
+  const [signIn, { isLoading, error, reset }] = useSignInMutation();
+  const startSession = useStartSession();
+  const navigate = useNavigate();
+  const location = useLocation();
   const {
     register,
     control,
@@ -75,7 +92,12 @@ function SignInForm() {
   // Only a valid form reaches here: react-hook-form runs the schema first and stops on any error.
   const onSubmit = handleSubmit(async (values) => {
     reset();
-    await signIn(toPasswordGrant(values));
+    const result = await signIn(toPasswordGrant(values));
+    if (result.data === undefined) return;
+    // Non-admins are kept signed in too: the console then shows them Access Denied with their
+    // email and Sign Out (spec §2), decided again by the gateway on every admin route.
+    startSession(result.data, values.rememberMe);
+    void navigate(returnPath(location.state), { replace: true });
   });
 
   return (
@@ -95,32 +117,6 @@ function SignInForm() {
               </div>
             </Alert>
           )}
-          {session?.user.role === 'admin' && (
-            <Alert tone="success">
-              <CheckCircle2 aria-hidden />
-              <div>
-                <AlertTitle>Signed in</AlertTitle>
-                <AlertDescription>Signed in as {session.user.email}.</AlertDescription>
-              </div>
-            </Alert>
-          )}
-          {session !== undefined && session.user.role !== 'admin' && (
-            // The spec's Access Denied for a non-admin account. Its session is dropped, not kept.
-            <Alert tone="destructive">
-              <ShieldX aria-hidden />
-              <div className="flex flex-col gap-2">
-                <AlertTitle>Access Denied</AlertTitle>
-                <AlertDescription>
-                  Admin dashboard access is restricted to Vigil team members only. You are signed in as{' '}
-                  <span className="font-medium">{session.user.email}</span>.
-                </AlertDescription>
-                <Button variant="outline" size="sm" className="self-start" onClick={() => reset()}>
-                  Use another account
-                </Button>
-              </div>
-            </Alert>
-          )}
-
           <div className="flex flex-col gap-2">
             <Label htmlFor="email">Email</Label>
             <Input

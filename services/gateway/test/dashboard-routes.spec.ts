@@ -430,6 +430,16 @@ describe('dashboard routes: logs, sanction alerts, review queue and client lists
       ['admin: revoke key', http().post(`/api/client/clients/${b.id}/revoke-key`).set(as(a)), 403],
       ['admin: key status', http().get(`/api/client/clients/${b.id}/api-key-status`).set(as(a)), 403],
       ['admin: delete client', http().delete(`/api/client/clients/${b.id}`).set(as(a)), 403],
+      // The rest of the admin console's routes: decided by the session's role, never by the page.
+      ['admin: security logs', http().get('/api/client/admin/logs').set(as(a)), 403],
+      ['admin: security logs csv', http().get('/api/client/admin/logs/export').set(as(a)), 403],
+      ['admin: quota monitoring', http().get('/api/client/quota-monitoring').set(as(a)), 403],
+      ['admin: quota warnings check', http().post('/api/client/quota-monitoring/check-warnings').set(as(a)), 403],
+      ['admin: payment failures check', http().post('/api/client/quota-monitoring/check-payments').set(as(a)), 403],
+      ['admin: overview', http().get('/api/client/admin/overview').set(as(a)), 403],
+      ['admin: lists', http().get('/api/client/admin/lists').set(as(a)), 403],
+      ['admin: list versions', http().get('/api/client/admin/lists/ofac-sdn/versions').set(as(a)), 403],
+      ['admin: refresh lists', http().post('/api/client/admin/lists/refresh').set(as(a)).send({}), 403],
       // A's key with B's session (or the reverse) is refused before any id is looked at.
       [
         'mixed credentials',

@@ -46,3 +46,10 @@ export {
   useSidebar,
 } from './sidebar.js';
 export { StatCard } from './stat-card.js';
+export { normalizeToken, highlightSegments } from './highlight.js';
+export type { HighlightSegment } from './highlight.js';
+export { HighlightedText } from './highlighted-text.js';
+export { Kbd } from './kbd.js';
+export { isInteractiveTarget, isTypingTarget, keyLabel, shortcutFor } from './keyboard-shortcuts.js';
+export type { KeyboardShortcut } from './keyboard-shortcuts.js';
+export { ShortcutsHelpDialog, useKeyboardShortcuts } from './shortcuts-help.js';

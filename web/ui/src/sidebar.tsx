@@ -130,7 +130,9 @@ export function Sidebar({ children, label, className }: { children: ReactNode; l
           <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-ink/50" />
           <DialogPrimitive.Content
             aria-describedby={undefined}
-            className="fixed inset-y-0 left-0 z-50 flex w-[var(--sidebar-width-mobile)] flex-col border-r border-border bg-surface shadow-float focus:outline-none"
+            // Portalled outside the provider, so the provider's width variables do not reach it.
+            style={{ width: SIDEBAR_WIDTH_MOBILE }}
+            className="fixed inset-y-0 left-0 z-50 flex flex-col border-r border-border bg-surface shadow-float focus:outline-none"
           >
             <DialogPrimitive.Title className="sr-only">{label}</DialogPrimitive.Title>
             <nav aria-label={label} className={cn('flex min-h-0 flex-1 flex-col', className)} data-collapsed="false">

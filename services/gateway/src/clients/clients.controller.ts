@@ -3,6 +3,7 @@ import { RpcClient } from '@vigil/platform';
 import { contracts, type ParsedRequestOf } from '@vigil/proto';
 import type { Response } from 'express';
 import { AdminActions, CurrentActor, type AdminActor } from '../audit/admin-actions.publisher.js';
+import { ApiKeys } from '../credentials/api-keys.service.js';
 import { Credentials } from '../credentials/credentials.js';
 import { AccessToken, ZodRequest } from '../http/route-params.js';
 
@@ -23,6 +24,7 @@ export class ClientsController {
   constructor(
     private readonly rpc: RpcClient,
     private readonly actions: AdminActions,
+    private readonly keys: ApiKeys,
   ) {}
 
   @Get()
@@ -66,6 +68,8 @@ export class ClientsController {
     @CurrentActor() actor: AdminActor,
   ) {
     const client = await this.rpc.request(on.updateThresholds, request);
+    // The key cache carries the client's thresholds to screening: the next screen must use the new ones.
+    this.keys.forgetClient(client.id);
     await this.actions.record(
       'thresholds.changed',
       actor,

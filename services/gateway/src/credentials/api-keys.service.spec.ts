@@ -54,6 +54,17 @@ describe('ApiKeys', () => {
     expect(mocks.rpc.request).not.toHaveBeenCalled();
   });
 
+  it("forgets a client's keys when an admin changes its thresholds here, so the next screen uses them", async () => {
+    const { sut, mocks } = setup();
+    await sut.onModuleInit();
+    await sut.resolve(KEY);
+    sut.forgetClient('22222222-2222-4222-8222-222222222222');
+    expect(await sut.resolve(KEY)).toEqual({ client: resolved, fresh: false });
+    sut.forgetClient(resolved.clientId);
+    expect(await sut.resolve(KEY)).toEqual({ client: resolved, fresh: true });
+    expect(mocks.rpc.request).toHaveBeenCalledTimes(2);
+  });
+
   it('forgets a key the moment its key-revoked event arrives', async () => {
     const { sut, mocks, revoke } = setup();
     await sut.onModuleInit();

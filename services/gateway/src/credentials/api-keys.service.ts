@@ -30,8 +30,7 @@ const BILLING_SUBJECTS = [
 ] as const;
 const billingEventSchema = z.object({ client_id: z.uuid() });
 
-/** Cache entries by client id cannot collide with key hashes (64 hex characters). */
-const clientEntry = (clientId: string) => `client:${clientId}`;
+/** Member entries cannot collide with key hashes (64 hex characters). */
 const memberEntry = (clientId: string, userId: string) => `member:${clientId}:${userId}`;
 
 export const hashApiKey = (key: string) => createHash('sha256').update(key).digest('hex');
@@ -125,10 +124,18 @@ export class ApiKeys implements OnModuleInit {
     const event = keyRevokedEventSchema.parse(payload);
     this.generation++;
     this.cache.delete(event.keyHash);
-    // The client's session entries name its key prefix (the dashboard's no-key notice): ask again.
-    this.cache.delete(clientEntry(event.clientId));
+    // The client's member entries name its key prefix (the dashboard's no-key notice): ask again.
     for (const entry of this.cache.keys()) if (entry.startsWith(`member:${event.clientId}:`)) this.cache.delete(entry);
     if (event.reason === 'client_deleted') this.evictClient(event.clientId);
+  }
+
+  /**
+   * An admin changed the client's thresholds through this replica: its next screen asks auth
+   * again instead of using the cached configuration. Other replicas catch up within the TTL.
+   */
+  forgetClient(clientId: string) {
+    this.generation++;
+    this.evictClient(clientId);
   }
 
   /** A member's role changed or they left: their next request asks auth again. */

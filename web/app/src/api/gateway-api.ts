@@ -64,6 +64,8 @@ export const gatewayApi = createApi({
     'Logs',
     'Alerts',
     'Reviews',
+    'ReviewCase',
+    'Remembered',
     'Status',
     'ClientLists',
     'Monitoring',

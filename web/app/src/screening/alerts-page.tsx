@@ -1,22 +1,34 @@
 import type { SanctionAlert } from '@vigil/proto';
-import { Badge, Button, StatCard } from '@vigil/ui';
-import { Bell, Eye, RefreshCw, ShieldAlert } from 'lucide-react';
-import { useState } from 'react';
+import { MATCH_LABELS } from '@vigil/proto';
+import { Badge, Button, cn, Input, Label, StatCard } from '@vigil/ui';
+import { Bell, Eye, RefreshCw, ShieldAlert, X } from 'lucide-react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { usePageTitle } from '../shell/page-title.js';
 import { percent } from './classify.js';
 import { PageHeader } from './dashboard-shell.js';
 import { EntityDetailsDialog } from './entity-details-dialog.js';
 import { countFormat, EmptyState, formatDateTime, QueryView, StatusBadge } from './parts.js';
 import { useGetAlertsQuery } from './screening.api.js';
+import { filterAlerts, hasAlertFilters, NO_ALERT_FILTERS, type AlertFilters } from './alerts-filter.js';
 
 type Filter = 'all' | 'blocked';
 
-/** /dashboard/screening/alerts: blocked screenings, read-only (spec §2, §4: every alert shows as Blocked). */
+const SELECT_CLASS =
+  'h-10 w-full rounded-lg border border-input bg-surface px-3 text-sm text-foreground shadow-xs focus-visible:border-ring focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring/30';
+
+/**
+ * /dashboard/screening/alerts: blocked screenings, read-only (spec §2, §4: every alert shows as
+ * Blocked), with a search, review state, confidence and date filters over the newest 500.
+ */
 export function AlertsPage() {
   usePageTitle('Alerts');
   const alerts = useGetAlertsQuery();
   const [filter, setFilter] = useState<Filter>('all');
+  const [filters, setFilters] = useState<AlertFilters>(NO_ALERT_FILTERS);
   const [open, setOpen] = useState<SanctionAlert | null>(null);
+  const shown = useMemo(() => filterAlerts(alerts.data?.alerts ?? [], filters), [alerts.data, filters]);
+  const set = <K extends keyof AlertFilters>(key: K, value: AlertFilters[K]) =>
+    setFilters((current) => ({ ...current, [key]: value }));
 
   return (
     <div className="mx-auto max-w-5xl">
@@ -61,16 +73,97 @@ export function AlertsPage() {
                   aria-pressed={filter === value}
                   onClick={() => setFilter(value)}
                 >
-                  {value === 'all' ? 'All Alerts' : 'Blocked'} ({countFormat.format(data.total)})
+                  {value === 'all' ? 'All Alerts' : 'Blocked'} ({countFormat.format(shown.length)})
                 </Button>
               ))}
             </div>
+            <form
+              role="search"
+              aria-label="Filter alerts"
+              className="grid grid-cols-2 items-end gap-3 rounded-card border border-border bg-surface p-4 lg:grid-cols-4"
+              onSubmit={(event) => event.preventDefault()}
+            >
+              <FilterField label="Search" htmlFor="alert-search" className="col-span-2">
+                <Input
+                  id="alert-search"
+                  type="search"
+                  placeholder="Name, email or matched name"
+                  value={filters.search}
+                  onChange={(event) => set('search', event.target.value)}
+                />
+              </FilterField>
+              <FilterField label="Review state" htmlFor="alert-reviewed" className="col-span-2 sm:col-span-1">
+                <select
+                  id="alert-reviewed"
+                  className={SELECT_CLASS}
+                  value={filters.reviewed}
+                  onChange={(event) => set('reviewed', event.target.value as AlertFilters['reviewed'])}
+                >
+                  <option value="any">Any</option>
+                  <option value="unreviewed">Unreviewed</option>
+                  <option value="reviewed">Reviewed</option>
+                </select>
+              </FilterField>
+              <FilterField label="Confidence" htmlFor="alert-confidence" className="col-span-2 sm:col-span-1">
+                <select
+                  id="alert-confidence"
+                  className={SELECT_CLASS}
+                  value={filters.confidence}
+                  onChange={(event) => set('confidence', event.target.value)}
+                >
+                  <option value="">Any</option>
+                  {MATCH_LABELS.filter((label) => label !== 'No Match').map((label) => (
+                    <option key={label} value={label}>
+                      {label}
+                    </option>
+                  ))}
+                </select>
+              </FilterField>
+              <FilterField label="From" htmlFor="alert-from">
+                <Input
+                  id="alert-from"
+                  type="date"
+                  value={filters.from}
+                  max={filters.to || undefined}
+                  onChange={(event) => set('from', event.target.value)}
+                />
+              </FilterField>
+              <FilterField label="To" htmlFor="alert-to">
+                <Input
+                  id="alert-to"
+                  type="date"
+                  value={filters.to}
+                  min={filters.from || undefined}
+                  onChange={(event) => set('to', event.target.value)}
+                />
+              </FilterField>
+              <Button
+                variant="ghost"
+                className="col-span-2 justify-self-start"
+                onClick={() => setFilters(NO_ALERT_FILTERS)}
+                disabled={!hasAlertFilters(filters)}
+              >
+                <X aria-hidden /> Clear filters
+              </Button>
+            </form>
+            <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="alerts-shown">
+              {hasAlertFilters(filters)
+                ? `${countFormat.format(shown.length)} of ${countFormat.format(data.alerts.length)} alerts match the filters`
+                : `${countFormat.format(data.alerts.length)} alerts`}
+              {data.total > data.alerts.length && ` (the newest ${countFormat.format(data.alerts.length)} are loaded)`}
+            </p>
             {data.alerts.length === 0 ? (
               <EmptyState title="No alerts">Alerts are generated when potential matches are detected.</EmptyState>
+            ) : shown.length === 0 ? (
+              <EmptyState title="No alerts match these filters">Clear a filter to see more.</EmptyState>
             ) : (
               <ul className="flex flex-col gap-3">
-                {data.alerts.map((alert) => (
-                  <li key={alert.id} className="rounded-card border border-border bg-surface p-4 shadow-card">
+                {shown.map((alert) => (
+                  <li
+                    key={alert.id}
+                    data-testid="alert-card"
+                    className="rounded-card border border-border bg-surface p-4 shadow-card"
+                  >
                     <div className="flex flex-wrap items-start justify-between gap-3">
                       <div className="min-w-0">
                         <div className="flex flex-wrap items-center gap-2">
@@ -79,12 +172,23 @@ export function AlertsPage() {
                           {!alert.reviewed && <Badge tone="warning">Unreviewed</Badge>}
                         </div>
                         <p className="mt-1 text-sm text-muted-foreground">
-                          Matched <strong className="text-foreground">{alert.matched_name}</strong> ·{' '}
-                          {alert.match_reason} · risk {percent(alert.risk_score)} · {formatDateTime(alert.triggered_at)}
+                          Matched <strong className="text-foreground">{alert.matched_name}</strong> · {alert.confidence}{' '}
+                          · risk {percent(alert.risk_score)} · {formatDateTime(alert.triggered_at)}
+                        </p>
+                        {/* The reason is the matcher's whole explanation: two lines here, all of it on hover and to screen readers. */}
+                        <p
+                          className="mt-1 line-clamp-2 text-xs break-words text-muted-foreground"
+                          title={alert.match_reason}
+                        >
+                          {alert.match_reason}
                         </p>
                       </div>
                       <Button size="sm" variant="outline" onClick={() => setOpen(alert)}>
                         <Eye aria-hidden /> Details
+                        <span className="sr-only">
+                          {' '}
+                          of the alert for {alert.full_name ?? alert.email ?? 'this screening'}
+                        </span>
                       </Button>
                     </div>
                   </li>
@@ -103,6 +207,25 @@ export function AlertsPage() {
         }
         onClose={() => setOpen(null)}
       />
+    </div>
+  );
+}
+
+function FilterField({
+  label,
+  htmlFor,
+  className,
+  children,
+}: {
+  label: string;
+  htmlFor: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={cn('flex min-w-0 flex-col gap-1.5', className)}>
+      <Label htmlFor={htmlFor}>{label}</Label>
+      {children}
     </div>
   );
 }

@@ -9,8 +9,15 @@ import type {
   EntityDetails,
   ListsResponse,
   NotificationSettings,
+  DecideReviewResponse,
+  RememberedResponse,
+  ReviewAction,
+  ReviewActionResponse,
+  ReviewCaseResponse,
+  ReviewSettings,
   ReviewStatus,
   ReviewsResponse,
+  RevokeRememberedResponse,
   SanctionAlertsResponse,
   ScreenResponse,
   ScreeningLogsResponse,
@@ -79,8 +86,46 @@ export const screeningApi = gatewayApi.injectEndpoints({
       providesTags: ['Alerts'],
     }),
     getReviews: build.query<ReviewsResponse, ReviewStatus | undefined>({
-      query: (status) => ({ url: '/api/sanctions/review', params: status ? { status } : {} }),
+      query: (status) => ({ url: '/api/sanctions/review', params: { ...(status ? { status } : {}), limit: 500 } }),
       providesTags: ['Reviews'],
+    }),
+    getReviewCase: build.query<ReviewCaseResponse, string>({
+      query: (id) => `/api/sanctions/review/${encodeURIComponent(id)}`,
+      providesTags: (_result, _error, id) => [{ type: 'ReviewCase', id }],
+    }),
+    decideReview: build.mutation<
+      DecideReviewResponse,
+      { id: string; action: ReviewAction; reasonCode: string; note?: string }
+    >({
+      query: ({ id, action, reasonCode, note }) => ({
+        url: `/api/sanctions/review/${encodeURIComponent(id)}`,
+        method: 'POST',
+        params: { action },
+        body: { reasonCode, ...(note ? { note } : {}) },
+      }),
+      // Every open case may list this one among its previous decisions on the same entity.
+      invalidatesTags: ['Reviews', 'ReviewCase', 'Remembered', 'Alerts'],
+    }),
+    confirmReview: build.mutation<ReviewActionResponse, { id: string }>({
+      query: ({ id }) => ({ url: `/api/sanctions/review/${encodeURIComponent(id)}/confirm`, method: 'POST' }),
+      invalidatesTags: ['Reviews', 'ReviewCase', 'Remembered', 'Alerts'],
+    }),
+    returnReview: build.mutation<ReviewActionResponse, { id: string; note?: string }>({
+      query: ({ id, note }) => ({
+        url: `/api/sanctions/review/${encodeURIComponent(id)}/return`,
+        method: 'POST',
+        body: note ? { note } : {},
+      }),
+      invalidatesTags: ['Reviews', 'ReviewCase'],
+    }),
+    getReviewSettings: build.query<ReviewSettings, void>({ query: () => '/api/sanctions/review-settings' }),
+    getRemembered: build.query<RememberedResponse, void>({
+      query: () => ({ url: '/api/sanctions/remembered', params: { limit: 500 } }),
+      providesTags: ['Remembered'],
+    }),
+    revokeRemembered: build.mutation<RevokeRememberedResponse, string>({
+      query: (id) => ({ url: `/api/sanctions/remembered/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: ['Remembered', 'ReviewCase'],
     }),
     getLists: build.query<ListsResponse, void>({ query: () => '/api/lists' }),
     getClientLists: build.query<ClientListsReply, void>({
@@ -129,6 +174,13 @@ export const {
   useGetLogsQuery,
   useGetAlertsQuery,
   useGetReviewsQuery,
+  useGetReviewCaseQuery,
+  useDecideReviewMutation,
+  useConfirmReviewMutation,
+  useReturnReviewMutation,
+  useGetReviewSettingsQuery,
+  useGetRememberedQuery,
+  useRevokeRememberedMutation,
   useGetListsQuery,
   useGetClientListsQuery,
   useDownloadFileMutation,

@@ -108,7 +108,7 @@ export function StatusPage() {
               </div>
               <Card>
                 <CardHeader>
-                  <CardTitle className="text-base">Usage for {data.client}</CardTitle>
+                  <CardTitle className="text-base [overflow-wrap:anywhere]">Usage for {data.client}</CardTitle>
                 </CardHeader>
                 <CardContent className="flex flex-col gap-2 text-sm">
                   <Progress value={Math.min(1, share)} tone={usageTone(share)} label="Usage this period" />

@@ -1,0 +1,37 @@
+import { useEffect } from 'react';
+import { useAppDispatch, useAppSelector } from '../app/hooks.js';
+import { sessionEnded, sessionStarted } from './auth-slice.js';
+import { nextRefreshDelay } from './refresh-schedule.js';
+import { refreshSession } from './session-refresh.js';
+
+/**
+ * Restores the session after a reload from the stored refresh token, then
+ * keeps it fresh. Renders nothing.
+ */
+export function SessionKeeper() {
+  const dispatch = useAppDispatch();
+  const { status, session } = useAppSelector((state) => state.auth);
+
+  useEffect(() => {
+    if (status !== 'loading') return;
+    let cancelled = false;
+    void refreshSession().then((refreshed) => {
+      if (cancelled) return;
+      dispatch(refreshed ? sessionStarted(refreshed) : sessionEnded());
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [status, dispatch]);
+
+  const expiresAt = session?.expires_at;
+  useEffect(() => {
+    if (expiresAt === undefined) return;
+    const timer = window.setTimeout(() => {
+      void refreshSession().then((refreshed) => dispatch(refreshed ? sessionStarted(refreshed) : sessionEnded()));
+    }, nextRefreshDelay(expiresAt));
+    return () => window.clearTimeout(timer);
+  }, [expiresAt, dispatch]);
+
+  return null;
+}

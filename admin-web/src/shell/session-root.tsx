@@ -1,0 +1,14 @@
+import { Toaster } from '@vigil/ui';
+import { Outlet } from 'react-router-dom';
+import { SessionKeeper } from '../auth/session-keeper.js';
+
+/** Restores the session from the stored refresh token before any guard decides, and holds the toast region. */
+export function SessionRoot() {
+  return (
+    <>
+      <SessionKeeper />
+      <Outlet />
+      <Toaster />
+    </>
+  );
+}
