@@ -106,9 +106,10 @@ export class ScreeningLogsRepository implements OnModuleDestroy {
          SELECT gen_random_uuid(), id, client_id, coalesce(searched_name, searched_email, ''), confidence, score, top_entity_id, created_at
            FROM input WHERE status = 'review' AND top_entity_id IS NOT NULL
          ON CONFLICT (screening_log_id) DO NOTHING),
+       -- Only for logs this statement wrote: a retried bulk chunk (same ids) publishes nothing twice.
        events AS (
          INSERT INTO outbox (id, subject, payload)
-         SELECT id, $2, event FROM input
+         SELECT input.id, $2, input.event FROM input JOIN logs USING (id)
          ON CONFLICT (id) DO NOTHING)
        SELECT count(*)::int AS written FROM logs`,
       values: [JSON.stringify(rows), subjects.screening.screened],

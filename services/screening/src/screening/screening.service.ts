@@ -125,7 +125,7 @@ export class ScreeningService {
         // its alert's or review's reason, so a name whose top result is clear needs none.
         const needed = perName[i]!.filter((m, k) => k === 0 || isHit(m, thresholds));
         const result = outcome(needed.map((m, k) => toScreenResult(m, thresholds, partitions, k === 0 && isHit(m, thresholds))));
-        const screeningId = randomUUID();
+        const screeningId = request.screeningIds?.[start + i] ?? randomUUID();
         entries.push(this.logEntry(screeningId, 'bulk', request, name, null, result, scope, screenedAt));
         items.push({
           screeningId,
