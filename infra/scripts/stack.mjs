@@ -33,7 +33,7 @@ function runToEnd(name, args, env, logDir) {
   });
 }
 
-async function waitForHealth(url, timeoutMs) {
+export async function waitForHealth(url, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
   let last = 'no answer';
   while (Date.now() < deadline) {
@@ -72,7 +72,7 @@ async function waitForHttp(url, timeoutMs) {
  * `onStop` receives the stop function as soon as there is something to stop, so a Ctrl-C
  * while the stack is still starting stops what was spawned (the services run in their own
  * process groups and would outlive npm start otherwise).
- * @param {{databaseUrl: string, natsUrl: string, ports: {gateway: number, web: number, admin: number}, logDir?: string, env?: Record<string,string>, onStop?: (stop: () => Promise<void>) => void}} options
+ * @param {{databaseUrl: string, natsUrl: string, ports: {gateway: number, web: number, admin: number}, logDir?: string, env?: Record<string,string>, quietExits?: boolean, onStop?: (stop: () => Promise<void>) => void}} options
  */
 export async function startStack(options) {
   const { databaseUrl, natsUrl, ports, logDir } = options;
@@ -91,6 +91,31 @@ export async function startStack(options) {
   };
   const children = new Map();
   let stopping = false;
+  const spawnService = (service) => {
+    // Own process group: a terminal's Ctrl-C reaches only npm start, which stops the
+    // services before the infrastructure they depend on.
+    const child = spawn(process.execPath, [join('services', service, 'dist', 'src', 'main.js')], {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    output(service, child, logDir);
+    child.once('exit', (code, signal) => {
+      if (!stopping && !options.quietExits) log(`${service} exited (${code ?? signal}).`);
+    });
+    children.set(service, child);
+    return child;
+  };
+  /** The resilience suite's fault injection: SIGKILL a service (no shutdown hooks run), later start it again. */
+  const kill = (service, signal = 'SIGKILL') =>
+    new Promise((resolve) => {
+      const child = children.get(service);
+      if (!child || child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill(signal);
+    });
+  const restart = (service) => spawnService(service);
 
   const stop = async () => {
     stopping = true;
@@ -117,19 +142,7 @@ export async function startStack(options) {
     options.onStop?.(stop);
     for (const service of SERVICES) {
       if (stopping) throw new Error('stopped while starting');
-      // Own process group: a terminal's Ctrl-C reaches only npm start, which stops the
-      // services before the infrastructure they depend on.
-      const child = spawn(process.execPath, [join('services', service, 'dist', 'src', 'main.js')], {
-        cwd: ROOT,
-        env,
-        stdio: ['ignore', 'pipe', 'pipe'],
-        detached: true,
-      });
-      output(service, child, logDir);
-      child.once('exit', (code, signal) => {
-        if (!stopping) log(`${service} exited (${code ?? signal}).`);
-      });
-      children.set(service, child);
+      spawnService(service);
     }
 
     const gatewayUrl = `http://127.0.0.1:${ports.gateway}`;
@@ -151,7 +164,7 @@ export async function startStack(options) {
     const webUrl = `http://127.0.0.1:${ports.web}`;
     const adminUrl = `http://127.0.0.1:${ports.admin}`;
     await Promise.all([waitForHttp(webUrl, 30_000), waitForHttp(adminUrl, 30_000)]);
-    return { gatewayUrl, webUrl, adminUrl, health, stop, children, env };
+    return { gatewayUrl, webUrl, adminUrl, health, stop, kill, restart, children, env };
   } catch (error) {
     await stop();
     throw error;
