@@ -17,9 +17,9 @@ import {
   type BulkJobItem,
   type ErrorCode,
 } from '@vigil/proto';
-import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { GatewayConfig } from '../env.js';
+import { nameBasedUuid } from '../idempotency/operation-id.js';
 import { BulkJobsRepository } from './bulk-jobs.repository.js';
 
 export const BULK_CONSUMER = 'bulk-workers';
@@ -216,11 +216,7 @@ export class BulkWorker {
   }
 }
 
-/** A name-based (version 5 style) UUID for a job's row: the same row always gets the same screening id. */
+/** The screening id of a job's row: the same row always gets the same id. */
 export function rowScreeningId(jobId: string, row: number): string {
-  const bytes = createHash('sha1').update(`vigil-bulk-row:${jobId}:${row}`).digest().subarray(0, 16);
-  bytes[6] = (bytes[6]! & 0x0f) | 0x50;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = bytes.toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  return nameBasedUuid(`vigil-bulk-row:${jobId}:${row}`);
 }

@@ -19,6 +19,7 @@ import { BulkJobs, JOB_PAGE_MAX } from '../bulk-jobs/bulk-jobs.service.js';
 import { Credentials } from '../credentials/credentials.js';
 import { CurrentClient, ZodBody, ZodParam, ZodQuery } from '../http/route-params.js';
 import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor.js';
+import { OperationId } from '../idempotency/operation-id.js';
 import { Quotas } from '../quotas/quotas.service.js';
 import { ScreeningApi } from './screening-api.service.js';
 
@@ -55,8 +56,9 @@ export class ScreeningApiController {
   screen(
     @CurrentClient() client: ResolvedKey,
     @ZodBody(apiScreenRequestSchema, 'screening request') request: ApiScreenRequest,
+    @OperationId() operationId: string | undefined,
   ): Promise<ScreenResponse> {
-    return this.screening.screen(client, request);
+    return this.screening.screen(client, request, undefined, operationId);
   }
 
   @Post('bulk-screen')

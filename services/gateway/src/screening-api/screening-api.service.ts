@@ -42,7 +42,7 @@ export class ScreeningApi {
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
-  async screen(client: ResolvedKey, entity: ScreenEntity, limit?: number): Promise<ScreenResponse> {
+  async screen(client: ResolvedKey, entity: ScreenEntity, limit?: number, operationId?: string): Promise<ScreenResponse> {
     const reservation = await this.quotas.reserve(client, 1);
     try {
       return await this.rpc.request(contracts.screening.screen, {
@@ -50,6 +50,8 @@ export class ScreeningApi {
         entity,
         thresholds: client.thresholds,
         ...(limit ? { limit } : {}),
+        // A retry of the same Idempotency-Key whose first answer was lost logs under the same id.
+        ...(operationId ? { screeningId: operationId } : {}),
       });
     } catch (error) {
       await this.quotas.release(reservation).catch(() => undefined);

@@ -83,7 +83,7 @@ export class ScreeningService {
     // clear candidates keep their structured explanation (tokens, qualifiers), which says the same.
     const result = outcome(matches.map((m, k) => toScreenResult(m, thresholds, partitions, k === 0 || isHit(m, thresholds))));
     const screenedAt = new Date();
-    const screeningId = randomUUID();
+    const screeningId = request.screeningId ?? randomUUID();
     await this.logs.record([this.logEntry(screeningId, 'single', request, entity.name ?? null, entity.email ?? null, result, scope, screenedAt)]);
     return {
       screeningId,
