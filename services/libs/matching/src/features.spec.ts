@@ -13,6 +13,6 @@ describe('feature generation for a search engine', () => {
   });
 
   test('one form per reading of a non-Latin name', () => {
-    expect(nameFeatures('金正恩').forms.map((f) => f.terms.join(' '))).toEqual(['jin zheng en', 'kim jong un', 'gim jeong eun']);
+    expect(nameFeatures('金正恩').forms.map((f) => f.terms.join(' '))).toEqual(['jin zheng en', 'jin zhengen', 'kim jong un', 'gim jeong eun']);
   });
 });

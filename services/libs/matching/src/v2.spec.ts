@@ -4,6 +4,7 @@ import { getAlgorithm } from './algorithm.js';
 import { explainMatch } from './explain.js';
 import type { EntityMatch } from './match/score-entity.js';
 import { entity } from './testing/fixtures.js';
+import { looseKey } from './name/compare.js';
 import { englishFromNationalTranscription, kanaForeignReading, transliterateV2 } from './text/translit-v2.js';
 
 const LIST = [
@@ -20,6 +21,10 @@ const LIST = [
   entity('ABELL', 'individual', ['Anna BELL'], {}, 'us-bis-dpl'),
   entity('CELAYA', 'individual', ['Jose Roberto CELAYA-MENDEZ'], {}, 'us-csl'),
   entity('10495', 'organization', ['ROSOBORONEXPORT OAO']),
+  entity('BORTNIKOV', 'individual', ['BORTNIKOV, Aleksandr Vasilyevich']),
+  entity('CONDE', 'individual', ['CONDE, Amadou']),
+  entity('ZHAO', 'individual', ['ZHAO, Jianguo']),
+  entity('VOLKOVA', 'individual', ['VOLKOVA, Olga Nikolaevna']),
 ];
 const v1 = getAlgorithm('vigil-v1').build(LIST);
 const v2 = getAlgorithm('vigil-v2').build(LIST);
@@ -40,9 +45,30 @@ describe('vigil-v2 readings', () => {
     // Hebrew does not write the a of Vladimir: the comparison keys bridge that
     expect(vocalised?.segments[0]!.text).toBe('vldimir putin');
   });
-  it('reads Greek as it sounds', () => {
-    expect(transliterateV2('βλαντιμιρ πουτιν')[0]!.segments[0]!.text).toBe('vladimir putin');
-    expect(transliterateV2('μπους')[0]!.segments[0]!.text).toBe('bus');
+  it('reads Greek as it sounds: ντ and μπ are d and b at the start of a word, nd and mb inside one', () => {
+    expect(transliterateV2('ντιμιτρι μπους')[0]!.segments[0]!.text).toBe('dimitri bus');
+    expect(transliterateV2('βλαντιμιρ πουτιν')[0]!.segments[0]!.text).toBe('vlandimir putin');
+    expect(transliterateV2('σοντζα')[0]!.segments[0]!.text).toBe('sondja');
+  });
+  it('compares Greek, kana and Hebrew readings by a loose key that folds what those scripts cannot tell apart', () => {
+    // Greek ντ is the d of Vladimir and the nt of Conte; μπ the b of Bortnikov and the mb of Lambert
+    expect(looseKey('vlandimir')).toBe(looseKey('vladimir'));
+    expect(looseKey('konde')).toBe(looseKey('conte'));
+    expect(looseKey('lambert')).toBe(looseKey('lambert'.replace('mb', 'b')));
+    // Sonja is Σοντζα, Dzhabarov Ντζαμπαροβ, Yuri Ιουρι
+    expect(looseKey('sondja')).toBe(looseKey('sonja'));
+    expect(looseKey('djambarov')).toBe(looseKey('dzhabarov'));
+    expect(looseKey('iuri')).toBe(looseKey('yuri'));
+    // kana has no l and no v: オルガ・アリモバ is Olga Alimova
+    expect(looseKey('oruga')).toBe(looseKey('olga'));
+    expect(looseKey('arimoba')).toBe(looseKey('alimova'));
+    // still different names
+    expect(looseKey('konde')).not.toBe(looseKey('kane'));
+  });
+  it('reads a three-character Chinese name also with the given name joined, as lists write it', () => {
+    const readings = transliterateV2('赵建国').map((v) => v.segments[0]!.text.trim());
+    expect(readings).toEqual(expect.arrayContaining(['zhao jian guo', 'zhao jianguo']));
+    expect(transliterateV2('李方').map((v) => v.scheme)).not.toContain('zh-given-joined');
   });
   it('spells German, Dutch, Polish and Lithuanian transcriptions of Russian names in English', () => {
     expect(englishFromNationalTranscription('jurij walerjewitsch tschetschichin')).toBe('yuriy valeryevich chechikhin');
@@ -64,6 +90,10 @@ describe('vigil-v2 finds names v1 misses', () => {
     ['Dutch transcription', 'Wladimir Poetin', '35096'],
     ['Lithuanian transcription', 'Vladimiras Putinas', '35096'],
     ['typo in a three-letter word', 'Kom Jong Un', '20157'],
+    ['Greek, d written ντ', 'Αλεξαντρ Βασιλιεβιτς Μπορτνικοβ', 'BORTNIKOV'],
+    ['Greek, nd written ντ', 'Αμαντου Κοντε', 'CONDE'],
+    ['Han, given name joined on the list', '赵建国', 'ZHAO'],
+    ['kana without l or v', 'オルガ・ニコラエブナ・ヴォルコバ', 'VOLKOVA'],
   ])('%s: %s', (_kind, name, id) => {
     const m = top(v2.screen({ name, entityType: 'person' }));
     expect(m?.id).toBe(id);

@@ -1,7 +1,7 @@
 import type { Entity } from '@vigil/lists';
 import { resolveConfig, type MatchingConfig } from '../config.js';
 import { joinTokens, type NameForm, type NameToken } from '../name/analyze.js';
-import { compareTokens, DEFAULT_NAME_PARAMS, newCompareContext, type NameParams, type Rarity } from '../name/compare.js';
+import { compareTokens, DEFAULT_NAME_PARAMS, isLooseScript, looseKey, newCompareContext, type NameParams, type Rarity } from '../name/compare.js';
 import { DEFAULT_RULES, V1_RULES, type EngineRules } from '../rules.js';
 import { entityScore, prepareEntity, prepareQuery, scoreEntity, type EntityMatch, type NameView, type PreparedEntity, type PreparedQuery, type ScoreOptions, type ScreeningQuery } from '../match/score-entity.js';
 import { trigrams } from '../similarity.js';
@@ -89,6 +89,8 @@ export class CandidateIndex {
   private byGroup: Postings = new PostingsBuilder().build();
   private bySkeleton: Postings = new PostingsBuilder().build();
   private byCoarseSkeleton: Postings = new PostingsBuilder().build();
+  /** v2: Latin terms by the loose key Greek, kana and Hebrew readings are compared with */
+  private byLoose: Postings = new PostingsBuilder().build();
   private byTrigram: Postings = new PostingsBuilder().build();
   private termTrigramCount: Uint8Array = new Uint8Array(0);
   private logN = 1;
@@ -189,6 +191,8 @@ export class CandidateIndex {
     const skel = new PostingsBuilder();
     const coarse = new PostingsBuilder();
     const tri = new PostingsBuilder();
+    const loose = new PostingsBuilder();
+    const looseReadings = this.params.rules !== undefined && this.params.rules.readings === 'v2';
     this.termTrigramCount = new Uint8Array(this.termList.length);
     this.termList.forEach((text, id) => {
       const tok = this.termTokens[id]!;
@@ -200,6 +204,10 @@ export class CandidateIndex {
         const c = coarseSkeleton(tok.skeleton);
         if (c !== tok.skeleton) coarse.add(c, id);
       }
+      if (looseReadings && tok.script === 'Latn') {
+        const k = looseKey(text);
+        if (k.length >= 3) loose.add(k, id);
+      }
       const grams = trigrams(text);
       this.termTrigramCount[id] = Math.min(255, grams.length);
       for (const g of grams) tri.add(g, id);
@@ -209,6 +217,7 @@ export class CandidateIndex {
     this.bySkeleton = skel.build();
     this.byCoarseSkeleton = coarse.build();
     this.byTrigram = tri.build();
+    this.byLoose = loose.build();
     const n = this.refEntity.length;
     this.logN = Math.log(n + 1);
     for (const pe of this.entities) {
@@ -332,6 +341,13 @@ export class CandidateIndex {
         const coarse = this.byCoarseSkeleton.get(coarseSkeleton(tok.skeleton));
         if (coarse && coarse.length <= BUCKET_SCAN_MAX) coarse.forEach(consider);
         if (tok.skeleton.length >= 2) for (const g of groupsWithSkeleton(tok.skeleton)) this.byGroup.get(String(g))?.forEach(consider);
+      }
+      // Greek, kana and Hebrew readings of a Latin name rarely share its spelling or its
+      // Double Metaphone code (Ολγα Αλιμοβα, オルガ・アリモバ): meet them by loose key
+      if (isLooseScript(tok.script)) {
+        const k = looseKey(tok.text);
+        const bucket = k.length >= 3 ? this.byLoose.get(k) : undefined;
+        if (bucket && bucket.length <= BUCKET_SCAN_MAX) bucket.forEach(consider);
       }
       const grams = fuzzy ? trigrams(tok.text) : [];
       if (grams.length >= 3) {

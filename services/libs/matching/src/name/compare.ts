@@ -808,27 +808,37 @@ function alignForms(query: NameForm, list: NameForm, params: NameParams, rarity:
 }
 
 /** Scripts whose Latin readings blur letters Latin keeps apart: Greek, kana, Hebrew. */
-function isLooseScript(script: string): boolean {
+export function isLooseScript(script: string): boolean {
   return script === 'Grek' || script === 'Kana' || script === 'Hebr';
 }
 
 const LOOSE_UNITS: Record<string, string> = {
-  shch: 's', sch: 's', tch: 't', ch: 't', ts: 't', tz: 't', sh: 's', zh: 'z', kh: 'h', gh: 'g', th: 't', ph: 'f', dh: 'd', dj: 'z', dz: 'z',
-  ck: 'k', j: 'z', c: 'k', q: 'k', x: 'ks', w: 'b', v: 'b', p: 'f', l: 'r', y: '', a: '', e: '', i: '', o: '', u: '',
+  shch: 's', sch: 's', tch: 't', ch: 't', ts: 't', tz: 't', sh: 's', zh: 'z', kh: 'h', gh: 'g', th: 't', ph: 'f', dh: 'd', dzh: 'z', dj: 'z', dz: 'z',
+  ndj: 'z', ndz: 'z', nd: 'd', nt: 'd', mb: 'b', mp: 'b', ck: 'k', j: 'z', c: 'k', q: 'k', x: 'ks', w: 'b', v: 'b', p: 'f', l: 'r', y: '', a: '', e: '', i: '', o: '', u: '',
 };
-const LOOSE_PATTERN = /shch|sch|tch|ch|ts|tz|sh|zh|kh|gh|th|ph|dh|dj|dz|ck|[jcqxwvplyaeiou]/g;
+const LOOSE_PATTERN = /shch|sch|tch|ch|ts|tz|sh|zh|kh|gh|th|ph|dh|dzh|dj|dz|ndj|ndz|nd|nt|mb|mp|ck|[jcqxwvplyaeiou]/g;
 const LOOSE_KEYS = new Map<string, string>();
 
 /**
- * v2: the consonants of a word as Greek, kana and Hebrew can write them: v/b/w, p/f, r/l, t/ch/ts,
- * j/z/dz, kh/h fall together, vowels go (Greek and kana spell them differently, Hebrew mostly
- * not at all) except a leading one, and doubled letters are written once.
+ * v2: the consonants of a word as Greek, kana and Hebrew can write them: v/b/w, p/f, r/l,
+ * t/ch/ts, j/z/dz/dzh, kh/h fall together, vowels go (Greek and kana spell them differently,
+ * Hebrew mostly not at all) except a leading one, and doubled letters are written once. Greek
+ * writes d as ντ and b as μπ, so nd/nt/d and mb/mp/b fall together, and an n left before a d or
+ * z goes (Conte is Κοντε, Andrey Ανντρει, Sonja Σοντζα); a leading y before a vowel is the vowel
+ * Greek and kana write (Yuri, Ιουρι).
  */
 export function looseKey(text: string): string {
   let k = LOOSE_KEYS.get(text);
   if (k !== undefined) return k;
-  const lead = /^[aeiou]/.test(text) ? 'a' : '';
-  k = lead + text.replace(LOOSE_PATTERN, (m) => LOOSE_UNITS[m]!).replace(/(.)\1+/g, '$1').replace(/h$/, '');
+  const lead = /^(?:[aeiou]|y[aeiou])/.test(text) ? 'a' : '';
+  k =
+    lead +
+    text
+      .replace(LOOSE_PATTERN, (m) => LOOSE_UNITS[m]!)
+      .replace(/(.)\1+/g, '$1')
+      .replace(/n(?=[dz])|m(?=b)/g, '')
+      .replace(/(.)\1+/g, '$1')
+      .replace(/h$/, '');
   if (LOOSE_KEYS.size > 100_000) LOOSE_KEYS.clear();
   LOOSE_KEYS.set(text, k);
   return k;

@@ -7,11 +7,22 @@ import { pinyin } from 'pinyin-pro';
 import { toRomaji } from 'wanakana';
 import { splitRuns, transliterate, type Run, type TranslitSegment, type TranslitVariant } from './translit.js';
 
-function hanReading(text: string): string {
-  const out: string[] = [];
+/**
+ * Mandarin readings of a Han run, syllable by syllable; with `joinGiven`, a three- or
+ * four-character name read as the lists romanise Chinese names, the given name's syllables
+ * written as one word after the surname (李侦宇 = LI Zhenyu).
+ */
+function hanReading(text: string, joinGiven = false): string {
   // whole runs, so pinyin-pro reads polyphonic characters in context; a leading character as a surname
-  const syllables = pinyin(text, { toneType: 'none', type: 'array', surname: 'head', nonZh: 'consecutive', v: true });
-  for (const s of syllables) out.push(s.toLowerCase());
+  const syllables = pinyin(text, {
+    toneType: 'none',
+    type: 'array',
+    surname: 'head',
+    nonZh: 'consecutive',
+    v: true,
+  }).map((s) => s.toLowerCase());
+  const name = /^\p{Script=Han}{3,4}$/u.test(text.trim()) && syllables.length >= 3;
+  const out = joinGiven && name ? [syllables[0]!, syllables.slice(1).join('')] : syllables;
   return ' ' + out.join(' ') + ' ';
 }
 
@@ -111,10 +122,12 @@ const GREEK_DIGRAPHS: Array<[RegExp, string]> = [
   [/ου/g, 'u'],
   [/^μπ/g, 'b'],
   [/(\s)μπ/g, '$1b'],
-  [/μπ/g, 'b'],
+  [/μπ/g, 'mb'],
+  // ντ is d at the start of a word and nd (or nt) inside one: Ντόναλντ, Αμάντα; before τζ it is the n of nj or the d of dz
+  [/ντζ/g, 'ndj'],
   [/^ντ/g, 'd'],
   [/(\s)ντ/g, '$1d'],
-  [/ντ/g, 'd'],
+  [/ντ/g, 'nd'],
   [/γκ/g, 'g'],
   [/γγ/g, 'ng'],
   [/τσ/g, 'ts'],
@@ -238,13 +251,13 @@ export function englishFromNationalTranscription(text: string): string | null {
 
 // ------------------------------------------------------------ the readings
 
-function readRun(run: Run, kanaForeign: boolean): TranslitSegment | null {
+function readRun(run: Run, second: boolean): TranslitSegment | null {
   switch (run.script) {
     case 'Hani':
-      return { text: hanReading(run.text), script: 'Hani' };
+      return { text: hanReading(run.text, second), script: 'Hani' };
     case 'Kana': {
       const [plain, foreign] = kanaReadings(run.text);
-      return { text: kanaForeign ? foreign : plain, script: 'Kana' };
+      return { text: second ? foreign : plain, script: 'Kana' };
     }
     case 'Grek':
       return { text: greekPhonetic(run.text), script: 'Grek' };
@@ -263,7 +276,11 @@ export function transliterateV2(lower: string, query = false): TranslitVariant[]
   for (const v of v1) {
     // Sino-Korean readings of Han (ko-mr, ko-rr) stay v1's; the Mandarin reading and kana/Greek are v2's
     if (replaces && !v.scheme.startsWith('ko-')) {
-      for (const foreign of scripts.has('Kana') ? [false, true] : [false]) {
+      // a second reading: kana as a foreign name is spelled, or a Chinese name with its given name joined
+      const secondReading =
+        scripts.has('Kana') ||
+        (scripts.has('Hani') && runs.some((r) => r.script === 'Hani' && /^\p{Script=Han}{3,4}$/u.test(r.text.trim())));
+      for (const foreign of secondReading ? [false, true] : [false]) {
         const segments: TranslitSegment[] = [];
         let ri = 0;
         for (const run of runs) {
@@ -273,7 +290,13 @@ export function transliterateV2(lower: string, query = false): TranslitVariant[]
         }
         if (segments.length === v.segments.length)
           variants.push({
-            scheme: foreign ? 'ja-foreign' : v.scheme === 'latin' ? 'latin' : v.scheme.replace('translit-', 'v2-'),
+            scheme: foreign
+              ? scripts.has('Kana')
+                ? 'ja-foreign'
+                : 'zh-given-joined'
+              : v.scheme === 'latin'
+                ? 'latin'
+                : v.scheme.replace('translit-', 'v2-'),
             segments,
           });
         else variants.push(v);
