@@ -72,7 +72,10 @@ async function waitForHttp(url, timeoutMs) {
  * `onStop` receives the stop function as soon as there is something to stop, so a Ctrl-C
  * while the stack is still starting stops what was spawned (the services run in their own
  * process groups and would outlive npm start otherwise).
- * @param {{databaseUrl: string, natsUrl: string, ports: {gateway: number, web: number, admin: number}, logDir?: string, env?: Record<string,string>, quietExits?: boolean, onStop?: (stop: () => Promise<void>) => void}} options
+ * `ports.probes`, when given, is the first of six consecutive ports: each service serves its
+ * probes and Prometheus metrics (/livez, /readyz, /metrics) on its own (HEALTH_PORT), listed in
+ * the result's `metrics`.
+ * @param {{databaseUrl: string, natsUrl: string, ports: {gateway: number, web: number, admin: number, probes?: number}, logDir?: string, env?: Record<string,string>, quietExits?: boolean, onStop?: (stop: () => Promise<void>) => void}} options
  */
 export async function startStack(options) {
   const { databaseUrl, natsUrl, ports, logDir } = options;
@@ -91,12 +94,14 @@ export async function startStack(options) {
   };
   const children = new Map();
   let stopping = false;
-  const spawnService = (service) => {
+  const probePorts = new Map();
+  const spawnService = (service, probePort = probePorts.get(service)) => {
+    probePorts.set(service, probePort);
     // Own process group: a terminal's Ctrl-C reaches only npm start, which stops the
     // services before the infrastructure they depend on.
     const child = spawn(process.execPath, [join('services', service, 'dist', 'src', 'main.js')], {
       cwd: ROOT,
-      env,
+      env: probePort === undefined ? env : { ...env, HEALTH_PORT: String(probePort) },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });
@@ -140,9 +145,13 @@ export async function startStack(options) {
     await Promise.all(migrated().map((s) => runToEnd(`${s}:migrate`, [join('services', s, 'dist', 'src', 'migrate.js')], env, logDir)));
 
     options.onStop?.(stop);
-    for (const service of SERVICES) {
+    /** @type {Record<string, string>} */
+    const metrics = {};
+    for (const [i, service] of SERVICES.entries()) {
       if (stopping) throw new Error('stopped while starting');
-      spawnService(service);
+      const probePort = ports.probes === undefined ? undefined : ports.probes + i;
+      if (probePort !== undefined) metrics[service] = `http://127.0.0.1:${probePort}/metrics`;
+      spawnService(service, probePort);
     }
 
     const gatewayUrl = `http://127.0.0.1:${ports.gateway}`;
@@ -164,7 +173,7 @@ export async function startStack(options) {
     const webUrl = `http://127.0.0.1:${ports.web}`;
     const adminUrl = `http://127.0.0.1:${ports.admin}`;
     await Promise.all([waitForHttp(webUrl, 30_000), waitForHttp(adminUrl, 30_000)]);
-    return { gatewayUrl, webUrl, adminUrl, health, stop, kill, restart, children, env };
+    return { gatewayUrl, webUrl, adminUrl, health, metrics, stop, kill, restart, children, env };
   } catch (error) {
     await stop();
     throw error;

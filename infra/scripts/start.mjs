@@ -38,6 +38,8 @@ try {
       gateway: portFromEnv('GATEWAY_PORT', 8080),
       web: portFromEnv('WEB_PORT', 3000),
       admin: portFromEnv('ADMIN_PORT', 3001),
+      // auth, screening, monitoring, billing, audit, gateway: /metrics on 9464 to 9469
+      probes: portFromEnv('PROBE_PORT_BASE', 9464),
     },
     onStop: (stop) => (stopStarting = stop),
   });
@@ -56,6 +58,7 @@ try {
     adminUrl: stack.adminUrl,
     admin: seeded.admin,
     client: seeded.client,
+    metrics: stack.metrics,
   };
   mkdirSync(join(ROOT, '.vigil'), { recursive: true });
   // Git-ignored, readable only by this user: it holds the demo passwords and key.
@@ -71,6 +74,11 @@ process.stdout.write(`
   Gateway API     ${stack.gatewayUrl}        (health: ${stack.gatewayUrl}/health)
   Web app         ${stack.webUrl}
   Admin console   ${stack.adminUrl}
+
+Prometheus metrics (also in .vigil/demo.json under "metrics"):
+${Object.entries(stack.metrics)
+  .map(([name, url]) => `  ${name.padEnd(15)} ${url}`)
+  .join('\n')}
 
 ${
   demo

@@ -680,4 +680,99 @@ describe('auth in the clusters', () => {
       SMTP_URL: { name: 'auth-secrets', key: 'SMTP_URL' },
     });
   });
+
+  it('prod names MONITORING_ENCRYPTION_KEY of the monitoring-secrets Secret for monitoring and its migration', () => {
+    const prod = readYaml<Kustomization>(kustomizationFileIn(path.join(overlaysDir, 'prod'))!);
+    const patched = (prod.patches ?? [])
+      .filter((patch) => patch.path === 'patches/monitoring-secrets.yaml')
+      .map((patch) => patch.target);
+    expect(patched).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: 'Deployment', name: '^monitoring$' }),
+        expect.objectContaining({ kind: 'Job', name: '^migrate-monitoring$' }),
+      ]),
+    );
+    const [operation] = readYaml<
+      { value: { name: string; valueFrom?: { secretKeyRef?: { name: string; key: string } } }[] }[]
+    >(path.join(overlaysDir, 'prod', 'patches', 'monitoring-secrets.yaml'));
+    const references = Object.fromEntries(operation!.value.map((entry) => [entry.name, entry.valueFrom?.secretKeyRef]));
+    expect(references).toEqual({
+      MONITORING_ENCRYPTION_KEY: { name: 'monitoring-secrets', key: 'MONITORING_ENCRYPTION_KEY' },
+    });
+  });
+});
+
+describe('observability: Prometheus and Grafana for docker-compose and the dev cluster', () => {
+  const observability = path.join(repoRoot, 'infra', 'observability');
+  const component = path.join(k8sDir, 'components', 'observability');
+  const compose = readYaml<{ services: Record<string, { volumes?: string[]; depends_on?: Record<string, unknown> }> }>(
+    composeFile,
+  );
+
+  it('scrapes /metrics on the probe port of every service in docker-compose', () => {
+    const config = readYaml<{
+      scrape_configs: Array<{ metrics_path?: string; static_configs: Array<{ targets: string[] }> }>;
+    }>(path.join(observability, 'prometheus.yml'));
+    const job = config.scrape_configs[0]!;
+    expect(job.metrics_path).toBe('/metrics');
+    expect(job.static_configs.flatMap((c) => c.targets).sort()).toEqual(SERVICES.map((s) => `${s}:9090`).sort());
+    const env = readFileSync(composeFile, 'utf8');
+    expect(env).toMatch(/^\s+HEALTH_PORT: '9090'$/m);
+    expect(compose.services['prometheus']?.volumes).toContain(
+      './infra/observability/prometheus.yml:/etc/prometheus/prometheus.yml:ro',
+    );
+  });
+
+  it('provisions the Grafana dashboard in docker-compose, over the Prometheus data source', () => {
+    const volumes = compose.services['grafana']?.volumes ?? [];
+    for (const mount of volumes.filter((v) => v.startsWith('./')))
+      expect({ mount, exists: existsSync(path.join(repoRoot, mount.split(':')[0]!)) }).toMatchObject({ exists: true });
+    expect(volumes).toContain('./infra/observability/grafana/dashboards:/var/lib/grafana/dashboards:ro');
+    expect(Object.keys(compose.services['grafana']?.depends_on ?? {})).toContain('prometheus');
+  });
+
+  it('the dashboard charts the figures the services export', () => {
+    const dashboard = JSON.parse(readFileSync(path.join(observability, 'grafana', 'dashboards', 'vigil.json'), 'utf8')) as {
+      uid: string;
+      panels: Array<{ title: string; datasource: { uid: string }; targets: Array<{ expr: string }> }>;
+    };
+    const datasource = readYaml<{ datasources: Array<{ uid: string }> }>(
+      path.join(observability, 'grafana', 'provisioning', 'datasources', 'prometheus.yml'),
+    );
+    const exprs = dashboard.panels.flatMap((p) => p.targets.map((t) => t.expr)).join('\n');
+    for (const metric of [
+      'vigil_http_request_duration_seconds_bucket',
+      'vigil_http_requests_total',
+      'vigil_nats_handle_duration_seconds_bucket',
+      'vigil_nats_request_duration_seconds_bucket',
+      'vigil_db_query_duration_seconds_bucket',
+      'vigil_index_entities',
+      'vigil_list_ingestions_total',
+      'vigil_queue_depth',
+    ])
+      expect({ metric, charted: exprs.includes(metric) }).toEqual({ metric, charted: true });
+    for (const panel of dashboard.panels) expect(panel.datasource.uid).toBe(datasource.datasources[0]!.uid);
+  });
+
+  it('the dev cluster runs the same dashboard and provisioning (kustomize copies, kept identical)', () => {
+    const same = (copy: string, original: string) =>
+      expect({ copy, identical: readFileSync(path.join(component, copy), 'utf8') === readFileSync(path.join(observability, original), 'utf8') }).toEqual({ copy, identical: true });
+    same('vigil.json', 'grafana/dashboards/vigil.json');
+    same('grafana-datasource.yml', 'grafana/provisioning/datasources/prometheus.yml');
+    same('grafana-dashboards.yml', 'grafana/provisioning/dashboards/vigil.yml');
+    const dev = readYaml<Kustomization>(path.join(overlaysDir, 'dev', 'kustomization.yaml'));
+    expect(dev.components).toContain('../../components/observability');
+  });
+
+  it.each(SERVICES.map((s) => [s]))('%s pods ask to be scraped on the probe port', (service) => {
+    const deployment = readYamlDocuments(path.join(baseDir, service, 'deployment.yaml')).docs.find(
+      (d) => d.manifest.kind === 'Deployment',
+    )!.manifest;
+    const template = deployment.spec?.template as { metadata?: { annotations?: Record<string, string> } } | undefined;
+    expect(template?.metadata?.annotations).toMatchObject({
+      'prometheus.io/scrape': 'true',
+      'prometheus.io/port': '9090',
+      'prometheus.io/path': '/metrics',
+    });
+  });
 });

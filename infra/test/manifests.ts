@@ -152,7 +152,7 @@ export function referencedPaths(
 export type Resolved = {
   /** Resource documents reachable through resources and components, patches not applied. */
   docs: Doc[];
-  /** Every YAML file this kustomization tree reads (kustomizations, resources, patches). */
+  /** Every file this kustomization tree reads (kustomizations, resources, patches, generator inputs). */
   files: Set<string>;
   generatedConfigMaps: Set<string>;
   generatedSecrets: Set<string>;
@@ -188,6 +188,10 @@ export function resolveKustomization(dir: string): Resolved {
   }
   for (const { owner, entry } of resolved.patches)
     if (entry.path) resolved.files.add(path.resolve(path.dirname(owner), entry.path));
+  // Files a generator turns into a ConfigMap or Secret (e.g. a Prometheus configuration) are read too.
+  for (const generator of [...(k.configMapGenerator ?? []), ...(k.secretGenerator ?? [])])
+    for (const entry of [...(generator.envs ?? []), ...(generator.files ?? [])])
+      resolved.files.add(path.resolve(dir, entry.includes('=') ? entry.slice(entry.indexOf('=') + 1) : entry));
   return resolved;
 }
 

@@ -21,6 +21,7 @@ import {
   listSessionsRequestSchema,
   logoutRequestSchema,
   recoverRequestSchema,
+  resendRequestSchema,
   revokeSessionRequestSchema,
   signupReplySchema,
   signupRequestSchema,
@@ -70,6 +71,24 @@ import {
   updateNotificationsRequestSchema,
   updateProfileRequestSchema,
 } from './clients/settings.js';
+import {
+  acceptInvitationRequestSchema,
+  acceptInvitationSignupRequestSchema,
+  changeMemberRoleRequestSchema,
+  invitationPreviewSchema,
+  inviteMemberRequestSchema,
+  listInvitationsReplySchema,
+  listMembersReplySchema,
+  listTeamRequestSchema,
+  lookUpInvitationRequestSchema,
+  memberChangedEventSchema,
+  removeMemberRequestSchema,
+  resolvedMemberSchema,
+  resolveMemberRequestSchema,
+  revokeInvitationRequestSchema,
+  teamInvitationSchema,
+  teamMemberSchema,
+} from './clients/team.js';
 import { contract, event } from './contract.js';
 import { quotaEventSchema, securityEventSchema } from './gateway/events.js';
 import { bulkJobChunkSchema } from './gateway/jobs.js';
@@ -143,10 +162,27 @@ import {
 } from './screening/lists.js';
 import { screenRequestSchema, screenResponseSchema } from './screening/screen.js';
 import {
+  adminListsRequestSchema,
+  adminListsResponseSchema,
+  listVersionsRequestSchema,
+  listVersionsResponseSchema,
+} from './screening/list-admin.js';
+import { metricsSummaryReplySchema, metricsSummaryRequestSchema } from './observability/metrics.js';
+import {
+  activeUsersReplySchema,
+  activeUsersRequestSchema,
+  securityAlertCountReplySchema,
+  securityAlertCountRequestSchema,
+  totalSearchesReplySchema,
+  totalSearchesRequestSchema,
+} from './admin/figures.js';
+import {
   dailyUsageRequestSchema,
   dailyUsageResponseSchema,
   decideReviewRequestSchema,
   decideReviewResponseSchema,
+  reviewActionResponseSchema,
+  reviewCaseResponseSchema,
   reviewsRequestSchema,
   reviewsResponseSchema,
   sanctionAlertsRequestSchema,
@@ -154,10 +190,22 @@ import {
   screeningLogsRequestSchema,
   screeningLogsResponseSchema,
 } from './screening/screening-logs.js';
+import {
+  confirmReviewRequestSchema,
+  rememberedRequestSchema,
+  rememberedResponseSchema,
+  returnReviewRequestSchema,
+  reviewCaseRequestSchema,
+  reviewSettingsRequestSchema,
+  reviewSettingsSchema,
+  revokeRememberedRequestSchema,
+  revokeRememberedResponseSchema,
+  updateReviewSettingsRequestSchema,
+} from './screening/reviews.js';
 import { searchRequestSchema, searchResponseSchema } from './screening/search.js';
 import type { ServiceName } from './services.js';
 import { subjects } from './subjects.js';
-import { adminActionEventSchema, reviewDecidedEventSchema } from './audit/events.js';
+import { adminActionEventSchema, memoryChangedEventSchema, reviewDecidedEventSchema } from './audit/events.js';
 import {
   evidencePageRequestSchema,
   evidencePageResponseSchema,
@@ -175,6 +223,8 @@ export const emptyRequestSchema = z.object({});
  */
 export const contracts = {
   health: (service: ServiceName) => contract(subjects.health(service), emptyRequestSchema, healthReplySchema),
+  metricsSummary: (service: ServiceName) =>
+    contract(subjects.metricsSummary(service), metricsSummaryRequestSchema, metricsSummaryReplySchema),
   screening: {
     screen: contract(subjects.screening.screen, screenRequestSchema, screenResponseSchema),
     bulkScreen: contract(subjects.screening.bulkScreen, bulkScreenRequestSchema, bulkScreenResponseSchema),
@@ -183,11 +233,29 @@ export const contracts = {
     datasets: contract(subjects.screening.datasets, datasetsRequestSchema, datasetsResponseSchema),
     search: contract(subjects.screening.search, searchRequestSchema, searchResponseSchema),
     refresh: contract(subjects.screening.refresh, refreshRequestSchema, refreshResponseSchema),
+    adminLists: contract(subjects.screening.adminLists, adminListsRequestSchema, adminListsResponseSchema),
+    listVersions: contract(subjects.screening.listVersions, listVersionsRequestSchema, listVersionsResponseSchema),
+    totalSearches: contract(subjects.screening.totalSearches, totalSearchesRequestSchema, totalSearchesReplySchema),
     logs: contract(subjects.screening.logs, screeningLogsRequestSchema, screeningLogsResponseSchema),
     dailyUsage: contract(subjects.screening.dailyUsage, dailyUsageRequestSchema, dailyUsageResponseSchema),
     alerts: contract(subjects.screening.alerts, sanctionAlertsRequestSchema, sanctionAlertsResponseSchema),
     reviews: contract(subjects.screening.reviews, reviewsRequestSchema, reviewsResponseSchema),
     decideReview: contract(subjects.screening.decideReview, decideReviewRequestSchema, decideReviewResponseSchema),
+    reviewCase: contract(subjects.screening.reviewCase, reviewCaseRequestSchema, reviewCaseResponseSchema),
+    confirmReview: contract(subjects.screening.confirmReview, confirmReviewRequestSchema, reviewActionResponseSchema),
+    returnReview: contract(subjects.screening.returnReview, returnReviewRequestSchema, reviewActionResponseSchema),
+    reviewSettings: contract(subjects.screening.reviewSettings, reviewSettingsRequestSchema, reviewSettingsSchema),
+    updateReviewSettings: contract(
+      subjects.screening.updateReviewSettings,
+      updateReviewSettingsRequestSchema,
+      reviewSettingsSchema,
+    ),
+    remembered: contract(subjects.screening.remembered, rememberedRequestSchema, rememberedResponseSchema),
+    revokeRemembered: contract(
+      subjects.screening.revokeRemembered,
+      revokeRememberedRequestSchema,
+      revokeRememberedResponseSchema,
+    ),
   },
   monitoring: {
     clientLists: {
@@ -269,6 +337,7 @@ export const contracts = {
     token: contract(subjects.auth.token, tokenRequestSchema, sessionSchema),
     logout: contract(subjects.auth.logout, logoutRequestSchema, messageReplySchema),
     recover: contract(subjects.auth.recover, recoverRequestSchema, messageReplySchema),
+    resend: contract(subjects.auth.resend, resendRequestSchema, messageReplySchema),
     verify: contract(subjects.auth.verify, verifyRequestSchema, z.union([sessionSchema, messageReplySchema])),
     getUser: contract(subjects.auth.getUser, getUserRequestSchema, userSchema),
     updateUser: contract(subjects.auth.updateUser, updateUserRequestSchema, userSchema),
@@ -284,6 +353,7 @@ export const contracts = {
     createInvitation: contract(subjects.auth.createInvitation, createInvitationRequestSchema, invitationReplySchema),
     jwks: contract(subjects.auth.jwks, emptyRequestSchema, jwksReplySchema),
     mailbox: contract(subjects.auth.mailbox, mailboxListRequestSchema, mailboxListReplySchema),
+    activeUsers: contract(subjects.auth.activeUsers, activeUsersRequestSchema, activeUsersReplySchema),
   },
   clients: {
     list: contract(subjects.clients.list, listClientsRequestSchema, listClientsReplySchema),
@@ -320,6 +390,34 @@ export const contracts = {
       ),
       accountSummary: contract(subjects.clients.settings.accountSummary, settingsRequestSchema, accountSummarySchema),
     },
+    team: {
+      listMembers: contract(subjects.clients.team.listMembers, listTeamRequestSchema, listMembersReplySchema),
+      changeRole: contract(subjects.clients.team.changeRole, changeMemberRoleRequestSchema, teamMemberSchema),
+      removeMember: contract(subjects.clients.team.removeMember, removeMemberRequestSchema, messageReplySchema),
+      listInvitations: contract(
+        subjects.clients.team.listInvitations,
+        listTeamRequestSchema,
+        listInvitationsReplySchema,
+      ),
+      invite: contract(subjects.clients.team.invite, inviteMemberRequestSchema, teamInvitationSchema),
+      revokeInvitation: contract(
+        subjects.clients.team.revokeInvitation,
+        revokeInvitationRequestSchema,
+        messageReplySchema,
+      ),
+      lookUpInvitation: contract(
+        subjects.clients.team.lookUpInvitation,
+        lookUpInvitationRequestSchema,
+        invitationPreviewSchema,
+      ),
+      acceptInvitation: contract(subjects.clients.team.acceptInvitation, acceptInvitationRequestSchema, sessionSchema),
+      resolveMember: contract(subjects.clients.team.resolveMember, resolveMemberRequestSchema, resolvedMemberSchema),
+      acceptInvitationSignup: contract(
+        subjects.clients.team.acceptInvitationSignup,
+        acceptInvitationSignupRequestSchema,
+        sessionSchema,
+      ),
+    },
   },
   billing: {
     createCheckout: contract(subjects.billing.createCheckout, createCheckoutRequestSchema, checkoutSessionReplySchema),
@@ -347,6 +445,11 @@ export const contracts = {
   audit: {
     securityLogs: contract(subjects.audit.securityLogs, securityLogsRequestSchema, securityLogsResponseSchema),
     evidence: contract(subjects.audit.evidence, evidencePageRequestSchema, evidencePageResponseSchema),
+    securityAlertCount: contract(
+      subjects.audit.securityAlertCount,
+      securityAlertCountRequestSchema,
+      securityAlertCountReplySchema,
+    ),
   },
 } as const;
 
@@ -359,12 +462,14 @@ export const events = {
   screening: {
     screened: event(subjects.screening.screened, screenedEventSchema),
     reviewDecided: event(subjects.screening.reviewDecided, reviewDecidedEventSchema),
+    memoryChanged: event(subjects.screening.memoryChanged, memoryChangedEventSchema),
   },
-  /** Core NATS; the gateway's bulk worker announces a finished job (for bulk_job.completed webhooks). */
+  /** JetStream BULK_JOB_EVENTS; the gateway's bulk worker announces a finished job (for bulk_job.completed webhooks). */
   bulkJobs: { completed: event(subjects.gateway.bulkJobCompleted, bulkJobCompletedEventSchema) },
   auth: {
     failedAuth: event(subjects.auth.failedAuth, failedAuthEventSchema),
     sessionRevoked: event(subjects.auth.sessionRevoked, sessionRevokedEventSchema),
+    memberChanged: event(subjects.auth.memberChanged, memberChangedEventSchema),
   },
   clients: { keyRevoked: event(subjects.clients.keyRevoked, keyRevokedEventSchema) },
   billing: {

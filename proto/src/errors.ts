@@ -6,6 +6,8 @@ export type ErrorCode =
   | 'UNAUTHENTICATED'
   | 'INVALID_API_KEY'
   | 'FORBIDDEN'
+  | 'ROLE_FORBIDDEN'
+  | 'LAST_OWNER'
   | 'NOT_FOUND'
   | 'ROUTE_NOT_FOUND'
   | 'METHOD_NOT_ALLOWED'
@@ -40,6 +42,7 @@ export type ErrorCode =
   | 'CUSTOMER_DELETED'
   | 'INVALID_SIGNATURE'
   | 'PAYMENT_DECLINED'
+  | 'FOUR_EYES_SELF_CONFIRM'
   | 'INTERNAL';
 
 export const ERROR_HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
@@ -48,6 +51,8 @@ export const ERROR_HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
   UNAUTHENTICATED: 401,
   INVALID_API_KEY: 401,
   FORBIDDEN: 403,
+  ROLE_FORBIDDEN: 403,
+  LAST_OWNER: 409,
   NOT_FOUND: 404,
   ROUTE_NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
@@ -82,6 +87,7 @@ export const ERROR_HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
   CUSTOMER_DELETED: 410,
   INVALID_SIGNATURE: 400,
   PAYMENT_DECLINED: 402,
+  FOUR_EYES_SELF_CONFIRM: 403,
   INTERNAL: 500,
 };
 
@@ -91,6 +97,8 @@ export const ERROR_TITLES: Readonly<Record<ErrorCode, string>> = {
   UNAUTHENTICATED: 'Authentication required',
   INVALID_API_KEY: 'Invalid API key',
   FORBIDDEN: 'Forbidden',
+  ROLE_FORBIDDEN: 'Not allowed for your role',
+  LAST_OWNER: 'A client needs an owner',
   NOT_FOUND: 'Not found',
   ROUTE_NOT_FOUND: 'No such route',
   METHOD_NOT_ALLOWED: 'Method not allowed',
@@ -125,6 +133,7 @@ export const ERROR_TITLES: Readonly<Record<ErrorCode, string>> = {
   CUSTOMER_DELETED: 'Customer deleted',
   INVALID_SIGNATURE: 'Invalid webhook signature',
   PAYMENT_DECLINED: 'Payment declined',
+  FOUR_EYES_SELF_CONFIRM: 'A second person must confirm',
   INTERNAL: 'Internal error',
 };
 

@@ -14,10 +14,12 @@ export {
   callerContextSchema,
   authenticatedRequestSchema,
   ROLES,
+  MEMBER_ROLES,
+  memberRoleAtLeast,
   ASSURANCE_LEVELS,
   messageReplySchema,
 } from './auth/common.js';
-export type { Role, AssuranceLevel, CallerContext, AuthenticatedRequest, MessageReply } from './auth/common.js';
+export type { Role, MemberRole, AssuranceLevel, CallerContext, AuthenticatedRequest, MessageReply } from './auth/common.js';
 export {
   factorSchema,
   identitySchema,
@@ -39,6 +41,9 @@ export {
   logoutRequestSchema,
   recoverRequestSchema,
   RECOVER_MESSAGE,
+  resendRequestSchema,
+  RESEND_MESSAGE,
+  UNLOCK_MESSAGE,
   SIGNUP_MESSAGE,
   ADMIN_SIGNUP_MESSAGE,
   verifyRequestSchema,
@@ -154,6 +159,32 @@ export type {
   UpdateNotificationsRequest,
   AccountSummary,
 } from './clients/settings.js';
+export {
+  memberRoleSchema,
+  teamMemberSchema,
+  teamInvitationSchema,
+  listMembersReplySchema,
+  listInvitationsReplySchema,
+  inviteMemberRequestSchema,
+  changeMemberRoleRequestSchema,
+  invitationPreviewSchema,
+  acceptInvitationSignupRequestSchema,
+  acceptInvitationRequestSchema,
+  lookUpInvitationRequestSchema,
+  memberChangedEventSchema,
+  resolvedMemberSchema,
+} from './clients/team.js';
+export type {
+  TeamMember,
+  TeamInvitation,
+  InvitationPreview,
+  InviteMemberRequest,
+  ChangeMemberRoleRequest,
+  AcceptInvitationSignupRequest,
+  AcceptInvitationRequest,
+  MemberChangedEvent,
+  ResolvedMember,
+} from './clients/team.js';
 export {
   feedSchema,
   tierSchema,
@@ -313,6 +344,7 @@ export type {
 } from './http/api-v1.js';
 export { REPORT_KINDS, SCREENING_LOG_CSV_COLUMNS } from './http/dashboard.js';
 export type { ReportKind, UsageDay, UsageHistoryResponse } from './http/dashboard.js';
+export type { ReviewRoutes } from './http/reviews.js';
 export type {
   PlansResponse,
   CheckoutSessionRequest,
@@ -350,6 +382,8 @@ export {
   reviewActionSchema,
   decideReviewRequestSchema,
   decideReviewResponseSchema,
+  reviewActionResponseSchema,
+  reviewCaseResponseSchema,
   dailyUsageRequestSchema,
   dailyUsageResponseSchema,
   DAILY_USAGE_MAX_DAYS,
@@ -374,7 +408,60 @@ export type {
   ReviewAction,
   DecideReviewRequest,
   DecideReviewResponse,
+  ReviewActionResponse,
+  ReviewCaseResponse,
 } from './screening/screening-logs.js';
+export {
+  reviewMemberRoleSchema,
+  reviewActorSchema,
+  APPROVE_REASON_CODES,
+  BLOCK_REASON_CODES,
+  REVIEW_REASON_CODES,
+  MEMORY_REASON_CODES,
+  REVIEW_NOTE_MAX,
+  reviewDecisionBodySchema,
+  reviewReturnBodySchema,
+  reviewCaseRequestSchema,
+  confirmReviewRequestSchema,
+  returnReviewRequestSchema,
+  searchedInputSchema,
+  reviewListEntrySchema,
+  previousDecisionSchema,
+  rememberedDecisionSchema,
+  rememberedRequestSchema,
+  rememberedResponseSchema,
+  revokeRememberedRequestSchema,
+  revokeRememberedResponseSchema,
+  reviewSettingsSchema,
+  reviewSettingsRequestSchema,
+  reviewSettingsBodySchema,
+  updateReviewSettingsRequestSchema,
+  memoryEffectSchema,
+} from './screening/reviews.js';
+export type {
+  ApproveReasonCode,
+  BlockReasonCode,
+  ReviewReasonCode,
+  ReviewActor,
+  ReviewDecisionBody,
+  ReviewReturnBody,
+  ReviewCaseRequest,
+  ConfirmReviewRequest,
+  ReturnReviewRequest,
+  SearchedInput,
+  ReviewListEntry,
+  PreviousDecision,
+  RememberedDecision,
+  RememberedRequest,
+  ParsedRememberedRequest,
+  RememberedResponse,
+  RevokeRememberedRequest,
+  RevokeRememberedResponse,
+  ReviewSettings,
+  ReviewSettingsRequest,
+  UpdateReviewSettingsRequest,
+  MemoryEffect,
+} from './screening/reviews.js';
 export {
   CLIENT_LIST_MAX_BYTES,
   CLIENT_LIST_MAX_ROWS,
@@ -500,8 +587,14 @@ export type {
   ParsedNewMonitoredEntity,
 } from './monitoring/monitoring.js';
 export { csvCell, csvLine, toCsv } from './csv.js';
-export { ADMIN_ACTIONS, adminActionEventSchema, reviewDecidedEventSchema } from './audit/events.js';
-export type { AdminAction, AdminActionEvent, ReviewDecidedEvent } from './audit/events.js';
+export {
+  ADMIN_ACTIONS,
+  adminActionEventSchema,
+  memoryChangedEventSchema,
+  REVIEW_DECISION_STEPS,
+  reviewDecidedEventSchema,
+} from './audit/events.js';
+export type { AdminAction, AdminActionEvent, MemoryChangedEvent, ReviewDecidedEvent } from './audit/events.js';
 export {
   SECURITY_LOG_TIME_FILTERS,
   SECURITY_LOGS_PAGE_DEFAULT,
@@ -557,3 +650,49 @@ export {
 export type { UpgradeResult } from './http/billing.js';
 export { securityLogsQuerySchema, evidenceQuerySchema } from './http/audit.js';
 export type { SecurityLogsQuery, EvidenceQuery } from './http/audit.js';
+export {
+  METRICS_WINDOW_SECONDS_DEFAULT,
+  metricsSummaryRequestSchema,
+  metricsSummaryReplySchema,
+} from './observability/metrics.js';
+export type { MetricsSummaryRequest, MetricsSummaryReply } from './observability/metrics.js';
+export {
+  activeUsersRequestSchema,
+  activeUsersReplySchema,
+  securityAlertCountRequestSchema,
+  securityAlertCountReplySchema,
+  totalSearchesRequestSchema,
+  totalSearchesReplySchema,
+} from './admin/figures.js';
+export type {
+  ActiveUsersReply,
+  SecurityAlertCountRequest,
+  SecurityAlertCountReply,
+  TotalSearchesReply,
+} from './admin/figures.js';
+export {
+  INGESTION_STAGES,
+  LIST_VERSIONS_PAGE_MAX,
+  listFailureSchema,
+  adminListsRequestSchema,
+  adminListSchema,
+  adminListsResponseSchema,
+  listVersionsRequestSchema,
+  listVersionSchema,
+  listVersionsResponseSchema,
+} from './screening/list-admin.js';
+export type {
+  ListFailure,
+  AdminList,
+  AdminListsResponse,
+  ListVersionsRequest,
+  ListVersion,
+  ListVersionsResponse,
+} from './screening/list-admin.js';
+export {
+  adminServiceFiguresSchema,
+  adminOverviewResponseSchema,
+  listVersionsQuerySchema,
+  listSourceParamSchema,
+} from './http/admin.js';
+export type { AdminServiceFigures, AdminOverviewResponse, ListVersionsQuery } from './http/admin.js';

@@ -24,13 +24,44 @@ export const YEARLY_DISCOUNT = 0.2;
 export const MOST_POPULAR_TIER: Tier = 'medium';
 export const yearlyPriceUsd = (monthly: number) => Math.round(12 * monthly * 0.8);
 
-type PlanExtras = Pick<Plan, 'responseTime' | 'support' | 'realTimeUpdates' | 'webhookNotifications' | 'webSocketAccess' | 'dashboardAccess'>;
+type PlanExtras = Pick<
+  Plan,
+  'responseTime' | 'support' | 'realTimeUpdates' | 'webhookNotifications' | 'webSocketAccess' | 'dashboardAccess'
+>;
 // The pricing table (spec §9): what each tier adds beyond its limits.
 const EXTRAS: Readonly<Record<Tier, PlanExtras>> = {
-  starter: { responseTime: 'under 2 s', support: 'Email support', realTimeUpdates: false, webhookNotifications: false, webSocketAccess: false, dashboardAccess: false },
-  small: { responseTime: 'under 1 s', support: 'Priority email support', realTimeUpdates: true, webhookNotifications: true, webSocketAccess: false, dashboardAccess: false },
-  medium: { responseTime: 'under 500 ms', support: 'Phone and email support', realTimeUpdates: true, webhookNotifications: true, webSocketAccess: true, dashboardAccess: true },
-  large: { responseTime: 'under 200 ms', support: '24/7 support', realTimeUpdates: true, webhookNotifications: true, webSocketAccess: true, dashboardAccess: true },
+  starter: {
+    responseTime: 'under 2 s',
+    support: 'Email support',
+    realTimeUpdates: false,
+    webhookNotifications: false,
+    webSocketAccess: false,
+    dashboardAccess: false,
+  },
+  small: {
+    responseTime: 'under 1 s',
+    support: 'Priority email support',
+    realTimeUpdates: true,
+    webhookNotifications: true,
+    webSocketAccess: false,
+    dashboardAccess: false,
+  },
+  medium: {
+    responseTime: 'under 500 ms',
+    support: 'Phone and email support',
+    realTimeUpdates: true,
+    webhookNotifications: true,
+    webSocketAccess: true,
+    dashboardAccess: true,
+  },
+  large: {
+    responseTime: 'under 200 ms',
+    support: '24/7 support',
+    realTimeUpdates: true,
+    webhookNotifications: true,
+    webSocketAccess: true,
+    dashboardAccess: true,
+  },
 };
 
 const PRICES_USD: Readonly<Record<Tier, number>> = { starter: 99, small: 299, medium: 999, large: 2_499 };

@@ -6,6 +6,8 @@ import type { ServiceName } from './services.js';
 // on JetStream are listed in `streams` below.
 export const subjects = {
   health: (service: ServiceName) => `health.v1.${service}` as const,
+  /** Each service's reading of its own request metrics over a window, for the admin overview. */
+  metricsSummary: (service: ServiceName) => `metrics.v1.summary.${service}` as const,
   screening: {
     screen: 'screening.v1.screen',
     bulkScreen: 'screening.v1.bulk-screen',
@@ -16,6 +18,11 @@ export const subjects = {
     screened: 'screening.v1.screened',
     /** Admin: refresh some or all list sources now. */
     refresh: 'screening.v1.refresh',
+    /** Admin: every source's version, freshness and last failure; and one source's version history. */
+    adminLists: 'screening.v1.admin.lists',
+    listVersions: 'screening.v1.admin.list-versions',
+    /** Admin overview: every screening logged, all clients. */
+    totalSearches: 'screening.v1.admin.total-searches',
     /** The dashboard's read-back of a client's screenings, and the review decision. */
     logs: 'screening.v1.logs.list',
     /** The dashboard's charts: a client's screenings per UTC day. */
@@ -23,8 +30,18 @@ export const subjects = {
     alerts: 'screening.v1.alerts.list',
     reviews: 'screening.v1.reviews.list',
     decideReview: 'screening.v1.reviews.decide',
-    /** Event (JetStream SCREENINGS): a review was approved or blocked, for the audit trail. */
+    /** Event (JetStream SCREENINGS): a review was decided, proposed, confirmed or returned, for the audit trail. */
     reviewDecided: 'screening.v1.review-decided',
+    /** Issue #19: one case, a proposal's confirmation or return, the four-eyes setting, remembered false positives. */
+    reviewCase: 'screening.v1.reviews.case',
+    confirmReview: 'screening.v1.reviews.confirm',
+    returnReview: 'screening.v1.reviews.return',
+    reviewSettings: 'screening.v1.reviews.settings.get',
+    updateReviewSettings: 'screening.v1.reviews.settings.update',
+    remembered: 'screening.v1.remembered.list',
+    revokeRemembered: 'screening.v1.remembered.revoke',
+    /** Event (JetStream SCREENINGS): a remembered false positive was created or revoked. */
+    memoryChanged: 'screening.v1.memory-changed',
   },
   monitoring: {
     /** A client's own customer lists (CSV), which monitoring re-screens. */
@@ -74,6 +91,7 @@ export const subjects = {
     token: 'auth.v1.token',
     logout: 'auth.v1.logout',
     recover: 'auth.v1.recover',
+    resend: 'auth.v1.resend',
     verify: 'auth.v1.verify',
     getUser: 'auth.v1.user.get',
     updateUser: 'auth.v1.user.update',
@@ -91,10 +109,14 @@ export const subjects = {
     jwks: 'auth.v1.jwks',
     /** Development mailbox (MAIL_TRANSPORT=mailbox only). */
     mailbox: 'auth.v1.mailbox.list',
+    /** Admin overview: users with a live session. */
+    activeUsers: 'auth.v1.admin.active-users',
     /** Event: a failed sign-in, for security logs. */
     failedAuth: 'auth.v1.failed-auth',
     /** Event: a session ended early; deny its `sid` until the token expires. */
     sessionRevoked: 'auth.v1.session-revoked',
+    /** Event: a user's role in their client changed, or they left it. */
+    memberChanged: 'auth.v1.member-changed',
   },
   clients: {
     list: 'clients.v1.list',
@@ -123,6 +145,21 @@ export const subjects = {
       getNotifications: 'clients.v1.settings.notifications.get',
       updateNotifications: 'clients.v1.settings.notifications.update',
       accountSummary: 'clients.v1.settings.account-summary',
+    },
+    /** A client's team: members, roles and the invitations its owners send. */
+    team: {
+      listMembers: 'clients.v1.team.members.list',
+      changeRole: 'clients.v1.team.members.change-role',
+      removeMember: 'clients.v1.team.members.remove',
+      listInvitations: 'clients.v1.team.invitations.list',
+      invite: 'clients.v1.team.invitations.create',
+      revokeInvitation: 'clients.v1.team.invitations.revoke',
+      /** The invitee's side, before they have a session in the client. */
+      lookUpInvitation: 'clients.v1.team.invitations.look-up',
+      acceptInvitation: 'clients.v1.team.invitations.accept',
+      acceptInvitationSignup: 'clients.v1.team.invitations.accept-signup',
+      /** The gateway: a signed-in user's client and live role (cached for at most KEY_CACHE_TTL_MS). */
+      resolveMember: 'clients.v1.team.members.resolve',
     },
   },
   billing: {
@@ -165,6 +202,8 @@ export const subjects = {
     securityLogs: 'audit.v1.security-logs.list',
     /** A client's own evidence: its chain of screenings, review decisions and admin actions. */
     evidence: 'audit.v1.evidence.page',
+    /** Admin overview: security alerts recorded in the last hours. */
+    securityAlertCount: 'audit.v1.admin.security-alert-count',
   },
 } as const;
 
@@ -175,12 +214,20 @@ export const subjects = {
  */
 export const streams = {
   lists: { name: 'LISTS', subjects: [subjects.lists.updated, subjects.lists.refreshFailed] },
-  screenings: { name: 'SCREENINGS', subjects: [subjects.screening.screened, subjects.screening.reviewDecided] },
+  screenings: {
+    name: 'SCREENINGS',
+    subjects: [subjects.screening.screened, subjects.screening.reviewDecided, subjects.screening.memoryChanged],
+  },
   security: { name: 'SECURITY', subjects: [subjects.gateway.securityEvent] },
   adminActions: { name: 'ADMIN_ACTIONS', subjects: [subjects.gateway.adminAction] },
   quota: { name: 'QUOTA', subjects: [subjects.gateway.quotaWarning, subjects.gateway.quotaExceeded] },
   /** A work queue: each chunk is delivered to one worker and removed once acknowledged. */
   bulkJobs: { name: 'BULK_JOBS', subjects: [subjects.gateway.bulkChunk] },
+  /**
+   * A finished bulk job, kept so a consumer that was down when it was announced still hears it
+   * (bulk_job.completed webhooks are at-least-once). Published with the job id as message id.
+   */
+  bulkJobEvents: { name: 'BULK_JOB_EVENTS', subjects: [subjects.gateway.bulkJobCompleted] },
 } as const;
 
 /** The request header that carries a request's correlation id through NATS. */

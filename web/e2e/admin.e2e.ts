@@ -170,6 +170,7 @@ function sessionFor(email: string, role: 'user' | 'admin') {
       full_name: 'Ops',
       role,
       client_id: null,
+      member_role: null,
       email_confirmed_at: now,
       created_at: now,
       updated_at: now,

@@ -137,7 +137,13 @@ describe('the screening dashboard, signed in as the demo client', () => {
   it.each(PAGES)('/dashboard/screening/%s shows "%s", clean, accessible, at 1280 and 375 px', async (path, heading) => {
     await page.goto(`${WEB_URL}/dashboard/screening/${path}`);
     await expectPage(page, heading);
-    await page.waitForLoadState('networkidle');
+    // Ongoing Monitoring keeps its live stream open for good, so the network never idles there:
+    // wait for the stream to be subscribed instead.
+    if (path === 'ongoing-monitoring') {
+      await page.locator('[data-testid="live-state"][data-state="live"]').waitFor({ timeout: 20_000 });
+    } else {
+      await page.waitForLoadState('networkidle');
+    }
     // The sidebar's fourteen entries are there on desktop.
     expect(
       await page.getByRole('navigation', { name: 'Dashboard navigation' }).getByRole('link').count(),

@@ -105,6 +105,8 @@ describe('a new customer from Pricing to an upgrade', () => {
       console.warn(`journey stops at checkout: the gateway has no ${missing.join(', ')} yet`);
       return;
     }
+    // The organisation named here becomes the client's name (not its e-mail address).
+    await page.getByLabel('Organisation name (optional)').fill('Journey Test Bank');
     await page.getByRole('button', { name: /Continue to Payment/ }).click();
 
     // The sandbox provider's checkout, then /payment/success with the new key.
@@ -149,6 +151,9 @@ describe('a new customer from Pricing to an upgrade', () => {
     await page.getByRole('button', { name: `Pay ${amount} and upgrade` }).click();
     await page.getByText('Upgrade Successful!', { exact: true }).waitFor({ timeout: 15_000 });
     await expectPage(page, "You're on the Large Plan!");
+    await page.goto(`${WEB_URL}/dashboard/screening/settings`);
+    await expectPage(page, 'Account Settings');
+    await page.getByText('Journey Test Bank', { exact: true }).first().waitFor({ timeout: 15_000 });
 
     // Sign out clears every stored trace, the API key included.
     await page.goto(`${WEB_URL}/account`);

@@ -36,17 +36,53 @@ export const adminActionEventSchema = z.object({
   occurredAt: z.string(),
 });
 
-/** `screening.v1.review-decided` (JetStream stream SCREENINGS): an analyst cleared or blocked a pending review. */
+export const REVIEW_DECISION_STEPS = ['decided', 'proposed', 'confirmed', 'returned'] as const;
+
+/**
+ * `screening.v1.review-decided` (JetStream stream SCREENINGS): a step of a review's decision.
+ * `decided`: final at once; under four-eyes `proposed`, then `confirmed` by a second member or
+ * `returned` to the queue. `decision` is the (proposed) outcome. Fields added with issue #19
+ * default to null so events already in the stream still parse.
+ */
 export const reviewDecidedEventSchema = z.object({
   eventId: z.string(),
   reviewId: z.string(),
   screeningLogId: z.string(),
   clientId: z.string(),
   decision: z.enum(['approved', 'blocked']),
-  /** The signed-in user who decided; null when the decision came without a session. */
+  step: z.enum(REVIEW_DECISION_STEPS).default('decided'),
+  /** The signed-in user who acted; null when the decision came without a session. */
   actorId: z.string().nullable(),
+  actorEmail: z.string().nullable().default(null),
+  reasonCode: z.string().nullable().default(null),
+  note: z.string().nullable().default(null),
+  /** On a confirmation: the member who proposed. */
+  proposedById: z.string().nullable().default(null),
+  /** The remembered false positive the final approval created. */
+  rememberedId: z.string().nullable().default(null),
   decidedAt: z.string(),
+});
+
+/**
+ * `screening.v1.memory-changed` (JetStream stream SCREENINGS): a remembered false positive was
+ * created (by a final approval) or revoked. Screening replicas also listen on core NATS to drop
+ * their cached memories of the client.
+ */
+export const memoryChangedEventSchema = z.object({
+  eventId: z.string(),
+  memoryId: z.string(),
+  clientId: z.string(),
+  change: z.enum(['created', 'revoked']),
+  reviewId: z.string(),
+  /** The screening the remembered review came from. */
+  screeningLogId: z.string(),
+  entityId: z.string(),
+  searchedName: z.string(),
+  actorId: z.string().nullable(),
+  actorEmail: z.string().nullable(),
+  occurredAt: z.string(),
 });
 
 export type AdminActionEvent = z.infer<typeof adminActionEventSchema>;
 export type ReviewDecidedEvent = z.infer<typeof reviewDecidedEventSchema>;
+export type MemoryChangedEvent = z.infer<typeof memoryChangedEventSchema>;

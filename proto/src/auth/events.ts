@@ -1,6 +1,12 @@
 import { z } from 'zod';
 
-export const SECURITY_EVENT_TYPES = ['ADMIN_ACCESS', 'CLIENT_ACCESS', 'FAILED_AUTH', 'RATE_LIMIT_VIOLATION', 'SUSPICIOUS_ACTIVITY'] as const;
+export const SECURITY_EVENT_TYPES = [
+  'ADMIN_ACCESS',
+  'CLIENT_ACCESS',
+  'FAILED_AUTH',
+  'RATE_LIMIT_VIOLATION',
+  'SUSPICIOUS_ACTIVITY',
+] as const;
 
 /** Event `auth.v1.failed-auth`: one failed sign-in (bad password, unknown account, locked out, bad MFA code). */
 export const failedAuthEventSchema = z.object({

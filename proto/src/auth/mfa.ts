@@ -24,7 +24,10 @@ export const enrollFactorReplySchema = z.object({
 export const challengeFactorRequestSchema = authenticatedRequestSchema.extend({ factor_id: z.uuid() });
 export const challengeReplySchema = z.object({ id: z.uuid(), expires_at: z.number().int() });
 
-const totpCode = z.string().trim().regex(/^\d{6}$/, { message: 'Enter the 6-digit code from your authenticator app.' });
+const totpCode = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, { message: 'Enter the 6-digit code from your authenticator app.' });
 const recoveryCode = z.string().trim().min(8).max(64);
 
 export const verifyFactorRequestSchema = authenticatedRequestSchema

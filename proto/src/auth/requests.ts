@@ -64,6 +64,17 @@ export const logoutRequestSchema = authenticatedRequestSchema.extend({
 
 export const recoverRequestSchema = callerContextSchema.extend({ email: emailSchema });
 
+/** POST /auth/v1/resend: a new confirmation link for an address not yet confirmed. */
+export const resendRequestSchema = callerContextSchema.extend({
+  type: z.literal('signup').default('signup'),
+  email: emailSchema,
+});
+
+/** One answer whatever the address: resending does not say who has an account, or whether it is confirmed. */
+export const RESEND_MESSAGE =
+  'If that address has an account waiting for confirmation, a new confirmation link is on its way.';
+export const UNLOCK_MESSAGE = 'Your account is unlocked. You can sign in now.';
+
 export const RECOVER_MESSAGE = 'If an account with that email exists, you will receive a password reset link.';
 export const SIGNUP_MESSAGE = 'Account created! Please check your email to confirm your account.';
 export const ADMIN_SIGNUP_MESSAGE = 'Admin account created! You can now sign in directly.';
@@ -71,6 +82,8 @@ export const ADMIN_SIGNUP_MESSAGE = 'Admin account created! You can now sign in 
 export const verifyRequestSchema = z.discriminatedUnion('type', [
   callerContextSchema.extend({ type: z.literal('signup'), token: z.string().min(1).max(200) }),
   callerContextSchema.extend({ type: z.literal('recovery'), token: z.string().min(1).max(200), password: newPassword }),
+  /** The emailed unlock link of a locked account: lifts the lock on its email (not on the guessing IP). */
+  callerContextSchema.extend({ type: z.literal('unlock'), token: z.string().min(1).max(200) }),
 ]);
 
 export const getUserRequestSchema = authenticatedRequestSchema;
@@ -95,7 +108,12 @@ export const unlinkIdentityRequestSchema = authenticatedRequestSchema.extend({ i
 
 export const createInvitationRequestSchema = authenticatedRequestSchema.extend({
   /** How long the code stays valid; 72 hours unless told. */
-  expires_in_hours: z.number().int().min(1).max(24 * 30).default(72),
+  expires_in_hours: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(72),
 });
 export const invitationReplySchema = z.object({
   id: z.uuid(),

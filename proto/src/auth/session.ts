@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ASSURANCE_LEVELS, ROLES } from './common.js';
+import { ASSURANCE_LEVELS, MEMBER_ROLES, ROLES } from './common.js';
 
 export const factorSchema = z.object({
   id: z.uuid(),
@@ -26,6 +26,8 @@ export const userSchema = z.object({
   full_name: z.string().nullable(),
   role: z.enum(ROLES),
   client_id: z.uuid().nullable(),
+  /** The user's role in their client's team; null without a client. */
+  member_role: z.enum(MEMBER_ROLES).nullable(),
   email_confirmed_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -58,6 +60,11 @@ export const accessTokenClaimsSchema = z.object({
   email: z.string(),
   role: z.enum(ROLES),
   client_id: z.uuid().nullable(),
+  /**
+   * The user's role in that client's team when the token was issued (null without a client, and
+   * in tokens issued before teams existed: those get no team rights until refreshed).
+   */
+  member_role: z.enum(MEMBER_ROLES).nullable().default(null),
   /** The session (refresh-token family) the token belongs to. */
   sid: z.uuid(),
   aal: z.enum(ASSURANCE_LEVELS),

@@ -19,7 +19,16 @@ export const requestedTierSchema = z
 export const createCheckoutRequestSchema = z.object({
   user: billingUserSchema,
   tier: requestedTierSchema,
-  clientEmail: z.string().trim().toLowerCase().pipe(z.email({ message: 'A valid clientEmail is required' })),
+  clientEmail: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ message: 'A valid clientEmail is required' })),
+  /**
+   * The organisation the subscription is for (the client's client_name), asked at onboarding.
+   * Without it the client is named after its e-mail address until renamed in Settings.
+   */
+  clientName: z.string().trim().min(1, { message: 'Please enter your organisation name' }).max(200).optional(),
 });
 export const checkoutSessionReplySchema = z.object({ url: z.string(), sessionId: z.string() });
 
@@ -40,10 +49,20 @@ export const webhookReplySchema = z.object({ received: z.literal(true), duplicat
 export const clientRequestSchema = z.object({ clientId: z.uuid() });
 
 /** `billing.v1.client-by-email` */
-export const clientByEmailRequestSchema = z.object({ user: billingUserSchema, email: z.string().trim().toLowerCase().pipe(z.email()) });
+export const clientByEmailRequestSchema = z.object({
+  user: billingUserSchema,
+  email: z.string().trim().toLowerCase().pipe(z.email()),
+});
 
 /** `billing.v1.subscription`: the route guards' hasSubscription. */
-export const subscriptionCheckRequestSchema = z.object({ user: billingUserSchema });
+export const subscriptionCheckRequestSchema = z.object({
+  user: billingUserSchema,
+  /**
+   * The client the verified session names, if any: a team member shares its subscription although
+   * billing knows only the owner's address (absent: older gateways; the address decides).
+   */
+  clientId: z.uuid().nullable().optional(),
+});
 export const subscriptionCheckReplySchema = z.object({
   hasSubscription: z.boolean(),
   tier: z.enum(TIERS).nullable(),
@@ -55,7 +74,11 @@ export const upgradeRequestSchema = z.object({ clientId: z.uuid(), newTier: requ
 
 // Events (core NATS, at-least-once from billing's point of view: consumers key on `id`).
 const billingEventBase = z.object({ id: z.string(), client_id: z.uuid(), occurred_at: z.string() });
-export const subscriptionActivatedEventSchema = billingEventBase.extend({ tier: z.enum(TIERS), quota_month: z.number().int(), contact_email: z.string() });
+export const subscriptionActivatedEventSchema = billingEventBase.extend({
+  tier: z.enum(TIERS),
+  quota_month: z.number().int(),
+  contact_email: z.string(),
+});
 export const tierChangedEventSchema = billingEventBase.extend({
   from_tier: z.enum(TIERS),
   to_tier: z.enum(TIERS),
@@ -63,7 +86,9 @@ export const tierChangedEventSchema = billingEventBase.extend({
   rate_limit_per_minute: z.number().int(),
   prorated_cost_cents: z.number().int(),
 });
-export const subscriptionStatusEventSchema = billingEventBase.extend({ subscription_status: z.enum(SUBSCRIPTION_STATUSES) });
+export const subscriptionStatusEventSchema = billingEventBase.extend({
+  subscription_status: z.enum(SUBSCRIPTION_STATUSES),
+});
 
 export type BillingUser = z.infer<typeof billingUserSchema>;
 export type CreateCheckoutRequest = z.infer<typeof createCheckoutRequestSchema>;

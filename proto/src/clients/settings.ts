@@ -26,10 +26,16 @@ export const settingsRequestSchema = authenticatedRequestSchema;
 
 export const updateProfileRequestSchema = authenticatedRequestSchema.extend({
   client_name: z.string().trim().min(1, { message: 'Client name is required.' }).max(200),
-  contact_email: z.string().trim().toLowerCase().pipe(z.email({ message: 'Please enter a valid email address.' })),
+  contact_email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ message: 'Please enter a valid email address.' })),
 });
 
-export const updateNotificationsRequestSchema = authenticatedRequestSchema.extend(notificationSettingsSchema.partial().shape);
+export const updateNotificationsRequestSchema = authenticatedRequestSchema.extend(
+  notificationSettingsSchema.partial().shape,
+);
 
 export const accountSummarySchema = z.object({
   client: clientSchema,

@@ -6,7 +6,13 @@ describe('thresholdProblems', () => {
   });
 
   it('names every broken rule in the editor order', () => {
-    const messages = thresholdProblems({ HIGH_SCORE: 1.2, MEDIUM_SCORE: 1.5, DB_SIM_THRESHOLD: -0.1, TRIGRAM_HITS_MIN: 0, LEV_DISTANCE_MAX: 21 }).map((p) => p.message);
+    const messages = thresholdProblems({
+      HIGH_SCORE: 1.2,
+      MEDIUM_SCORE: 1.5,
+      DB_SIM_THRESHOLD: -0.1,
+      TRIGRAM_HITS_MIN: 0,
+      LEV_DISTANCE_MAX: 21,
+    }).map((p) => p.message);
     expect(messages).toEqual([
       'HIGH_SCORE must be between 0 and 1',
       'MEDIUM_SCORE must be between 0 and 1',
@@ -19,6 +25,14 @@ describe('thresholdProblems', () => {
 
   it('rejects equal HIGH and MEDIUM scores and accepts the range ends', () => {
     expect(thresholdProblems({ ...DEFAULT_THRESHOLDS, HIGH_SCORE: 0.6 }).map((p) => p.key)).toEqual(['HIGH_SCORE']);
-    expect(thresholdProblems({ HIGH_SCORE: 1, MEDIUM_SCORE: 0, DB_SIM_THRESHOLD: 1, TRIGRAM_HITS_MIN: 10, LEV_DISTANCE_MAX: 20 })).toEqual([]);
+    expect(
+      thresholdProblems({
+        HIGH_SCORE: 1,
+        MEDIUM_SCORE: 0,
+        DB_SIM_THRESHOLD: 1,
+        TRIGRAM_HITS_MIN: 10,
+        LEV_DISTANCE_MAX: 20,
+      }),
+    ).toEqual([]);
   });
 });

@@ -4,7 +4,17 @@ export type Tier = (typeof TIERS)[number];
 export const SUBSCRIPTION_STATUSES = ['active', 'payment_failed', 'cancelled', 'past_due'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
-export const FEEDS = ['ofac', 'peps', 'regulatory', 'sanctions', 'wanted', 'crime', 'us_sanctions', 'eu_sanctions', 'gb_coh_disqualified'] as const;
+export const FEEDS = [
+  'ofac',
+  'peps',
+  'regulatory',
+  'sanctions',
+  'wanted',
+  'crime',
+  'us_sanctions',
+  'eu_sanctions',
+  'gb_coh_disqualified',
+] as const;
 export type Feed = (typeof FEEDS)[number];
 
 export type TierLimits = { monthlyQuota: number; rateLimitPerMinute: number; feeds: readonly Feed[] };

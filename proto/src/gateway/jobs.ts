@@ -20,7 +20,10 @@ export const bulkJobChunkSchema = z.object({
 
 export type BulkJobChunk = z.infer<typeof bulkJobChunkSchema>;
 
-/** `bulk.v1.job-completed`: published by the worker that stored a job's last results (maybe twice on redelivery). */
+/**
+ * `bulk.v1.job-completed` (JetStream BULK_JOB_EVENTS): published by the worker that stored a job's last
+ * results, before it acknowledges that chunk, so at least once; consumers de-duplicate by `jobId`.
+ */
 export const bulkJobCompletedEventSchema = z.object({
   jobId: z.uuid(),
   clientId: z.string(),

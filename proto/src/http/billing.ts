@@ -10,7 +10,7 @@ const subscriptionStatus = z.enum(SUBSCRIPTION_STATUSES);
 export type PlansResponse = { plans: Plan[] };
 
 /** `POST /api/payment/create-checkout-session` (bearer). The browser then goes to `url`. */
-export type CheckoutSessionRequest = { tier: (typeof TIERS)[number]; clientEmail: string };
+export type CheckoutSessionRequest = { tier: (typeof TIERS)[number]; clientEmail: string; clientName?: string };
 export const checkoutSessionResponseSchema = z.object({ url: z.string(), sessionId: z.string().optional() });
 export type CheckoutSessionResponse = z.infer<typeof checkoutSessionResponseSchema>;
 
@@ -44,14 +44,24 @@ export const upgradeOptionSchema = z.object({
   proratedCost: z.number(),
   quotaIncrease: z.number(),
   newTotalQuota: z.number(),
-  features: z.object({ monthlyQuota: z.number(), apiRateLimit: z.number(), dashboardAccess: z.boolean(), webSocketAccess: z.boolean() }),
+  features: z.object({
+    monthlyQuota: z.number(),
+    apiRateLimit: z.number(),
+    dashboardAccess: z.boolean(),
+    webSocketAccess: z.boolean(),
+  }),
 });
 export type UpgradeOption = z.infer<typeof upgradeOptionSchema>;
 export const upgradeOptionsResponseSchema = z.object({ upgradeOptions: z.array(upgradeOptionSchema) });
 export type UpgradeOptionsResponse = z.infer<typeof upgradeOptionsResponseSchema>;
 
 /** `GET /api/upgrade/preview?newTier=` */
-export const upgradePreviewSchema = z.object({ proratedCost: z.number(), quotaIncrease: z.number(), newTotalQuota: z.number(), daysRemaining: z.number() });
+export const upgradePreviewSchema = z.object({
+  proratedCost: z.number(),
+  quotaIncrease: z.number(),
+  newTotalQuota: z.number(),
+  daysRemaining: z.number(),
+});
 export type UpgradePreview = z.infer<typeof upgradePreviewSchema>;
 
 /** `POST /api/upgrade/upgrade` */
@@ -86,7 +96,13 @@ export type SubscriptionCheckResponse = {
   subscription_status: (typeof SUBSCRIPTION_STATUSES)[number] | null;
 };
 
-export const BILLING_EVENT_TYPES = ['quota_warning', 'quota_exceeded', 'payment_failed', 'subscription_cancelled', 'payment_recovery_reminder'] as const;
+export const BILLING_EVENT_TYPES = [
+  'quota_warning',
+  'quota_exceeded',
+  'payment_failed',
+  'subscription_cancelled',
+  'payment_recovery_reminder',
+] as const;
 export type BillingEventType = (typeof BILLING_EVENT_TYPES)[number];
 
 const quotaRow = z.object({
@@ -103,7 +119,13 @@ export const quotaMonitoringResponseSchema = z.object({
   quotaWarnings: z.array(quotaRow),
   quotaExceeded: z.array(quotaRow),
   paymentFailures: z.array(
-    z.object({ client_id: z.string(), client_name: z.string(), tier, subscription_status: subscriptionStatus, updated_at: z.string() }),
+    z.object({
+      client_id: z.string(),
+      client_name: z.string(),
+      tier,
+      subscription_status: subscriptionStatus,
+      updated_at: z.string(),
+    }),
   ),
   recentEvents: z.array(
     z.object({

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { listVersionRefSchema, matchLabelSchema, matchStatusSchema, screeningCallerSchema, screeningThresholdsSchema } from './common.js';
+import {
+  listVersionRefSchema,
+  matchLabelSchema,
+  matchStatusSchema,
+  screeningCallerSchema,
+  screeningThresholdsSchema,
+} from './common.js';
 import { screenResultSchema } from './screen.js';
 
 export const BULK_SCREEN_MAX_NAMES = 1000;

@@ -19,16 +19,23 @@ export const screeningCallerSchema = z.object({
 });
 
 /**
- * The client's threshold configuration (null or absent: the global defaults).
- * HIGH_SCORE and MEDIUM_SCORE decide status per request; the retrieval tunables
- * are accepted for the record and applied by the matching engine's own config.
+ * The client's threshold configuration (null or absent: the global defaults, DEFAULT_THRESHOLDS).
+ * All five apply per request: HIGH_SCORE and MEDIUM_SCORE decide status (MEDIUM_SCORE also caps
+ * weak matches), DB_SIM_THRESHOLD and TRIGRAM_HITS_MIN decide which list tokens a misspelt query
+ * token reaches, LEV_DISTANCE_MAX how many edits a fuzzy token match may have.
  */
 export const screeningThresholdsSchema = thresholdConfigSchema.partial().nullable();
 
 export const MATCH_STATUSES = ['blocked', 'review', 'clear'] as const;
 export const matchStatusSchema = z.enum(MATCH_STATUSES);
 
-export const MATCH_LABELS = ['Exact Match', 'High Confidence Match', 'Partial Match', 'Low Confidence Match', 'No Match'] as const;
+export const MATCH_LABELS = [
+  'Exact Match',
+  'High Confidence Match',
+  'Partial Match',
+  'Low Confidence Match',
+  'No Match',
+] as const;
 export const matchLabelSchema = z.enum(MATCH_LABELS);
 
 /** The product's fixed score bands for labels (independent of a client's thresholds). */

@@ -23,8 +23,13 @@ export const screenEntitySchema = z
     /** ISO 3166-1 alpha-2 code or English country name. */
     nationality: z.string().trim().min(2).max(60).optional(),
     entityType: z.enum(['individual', 'organization', 'vessel', 'aircraft', 'person', 'company']).optional(),
+    /** The client's own id for this customer: part of a remembered false positive's key, not matched. */
+    customerReference: z.string().trim().min(1).max(200).optional(),
   })
-  .refine((e) => e.name !== undefined || e.email !== undefined, { message: 'a name or an email is required', path: ['name'] });
+  .refine((e) => e.name !== undefined || e.email !== undefined, {
+    message: 'a name or an email is required',
+    path: ['name'],
+  });
 
 export const screenRequestSchema = screeningCallerSchema.extend({
   entity: screenEntitySchema,
@@ -89,6 +94,13 @@ export const screenResultSchema = z.object({
   feed: feedSchema,
   programs: z.array(z.string()),
   explanation: matchExplanationSchema,
+  /**
+   * The review whose remembered false-positive decision cleared this result (status `clear`,
+   * the original score kept); absent when no memory applies.
+   */
+  suppressedBy: z.string().optional(),
+  /** Why a remembered decision no longer applies to this result (the list entry changed since). */
+  memoryNote: z.string().optional(),
 });
 
 export const screenResponseSchema = z.object({

@@ -1,5 +1,16 @@
 import { z } from 'zod';
 import { matchStatusSchema, tierSchema } from './common.js';
+import {
+  APPROVE_REASON_CODES,
+  BLOCK_REASON_CODES,
+  previousDecisionSchema,
+  rememberedDecisionSchema,
+  reviewActorSchema,
+  reviewDecisionBodySchema,
+  reviewListEntrySchema,
+  searchedInputSchema,
+} from './reviews.js';
+import { matchExplanationSchema } from './screen.js';
 
 // What the dashboard reads back from the screenings a client made: its logs, its sanction
 // alerts and its review queue, and the decision on a review. Field names are the product's
@@ -102,7 +113,8 @@ export const sanctionAlertsResponseSchema = z.object({
   offset: z.number().int(),
 });
 
-export const REVIEW_STATUSES = ['pending', 'approved', 'blocked'] as const;
+/** `proposed`: decided by one member, waiting for a second one's confirmation (four-eyes). */
+export const REVIEW_STATUSES = ['pending', 'proposed', 'approved', 'blocked'] as const;
 export const reviewStatusSchema = z.enum(REVIEW_STATUSES);
 
 export const reviewsRequestSchema = z.object({
@@ -110,6 +122,9 @@ export const reviewsRequestSchema = z.object({
   status: reviewStatusSchema.optional(),
   ...pagingShape,
 });
+
+export const REVIEW_ACTIONS = ['approve', 'block'] as const;
+export const reviewActionSchema = z.enum(REVIEW_ACTIONS);
 
 /** A screening in the review band, waiting for (or carrying) an analyst's decision. */
 export const reviewSchema = z.object({
@@ -121,15 +136,32 @@ export const reviewSchema = z.object({
   screening_score: z.number(),
   created_at: z.string(),
   matched_entity_id: z.string(),
+  /** The list entry's primary name when the screening hit it. */
+  matched_name: z.string().nullable(),
+  /** When the decision became final (a confirmation, under four-eyes). */
   decided_at: z.string().nullable(),
+  /** The member whose decision is final: the decider, or the confirmer under four-eyes. */
+  decided_by_id: z.string().nullable(),
+  decided_by_email: z.string().nullable(),
+  /** The decision's reason (the proposal's, while proposed) and its note. */
+  reason_code: z.string().nullable(),
+  note: z.string().nullable(),
+  /** Four-eyes: what was proposed, by whom and when (kept after the confirmation). */
+  proposed_action: reviewActionSchema.nullable(),
+  proposed_by_id: z.string().nullable(),
+  proposed_by_email: z.string().nullable(),
+  proposed_at: z.string().nullable(),
+  /** Set when a remembered false positive no longer applies because the list entry changed. */
+  memory_note: z.string().nullable(),
 });
 
 export const reviewsResponseSchema = z.object({
   reviews: z.array(reviewSchema),
   total: z.number().int().nonnegative(),
-  /** The queue's filter buttons (Pending, Approved, Blocked, All), whatever `status` says. */
+  /** The queue's filter buttons (Pending, Proposed, Approved, Blocked, All), whatever `status` says. */
   counts: z.object({
     pending: z.number().int().nonnegative(),
+    proposed: z.number().int().nonnegative(),
     approved: z.number().int().nonnegative(),
     blocked: z.number().int().nonnegative(),
     all: z.number().int().nonnegative(),
@@ -138,18 +170,56 @@ export const reviewsResponseSchema = z.object({
   offset: z.number().int(),
 });
 
-export const REVIEW_ACTIONS = ['approve', 'block'] as const;
-export const reviewActionSchema = z.enum(REVIEW_ACTIONS);
+/**
+ * `POST /api/sanctions/review/{id}?action=approve|block` with body `{reasonCode, note}`. With the
+ * client's four-eyes setting on, the decision is a proposal (status `proposed`) until a second
+ * supervisor or owner confirms it.
+ */
+export const decideReviewRequestSchema = reviewDecisionBodySchema
+  .extend({
+    clientId: clientIdSchema,
+    id: z.uuid(),
+    action: reviewActionSchema,
+    /** The signed-in member who decides (set by the gateway from the session). */
+    actor: reviewActorSchema,
+  })
+  .superRefine((r, ctx) => {
+    const allowed: readonly string[] = r.action === 'approve' ? APPROVE_REASON_CODES : BLOCK_REASON_CODES;
+    if (r.reasonCode && !allowed.includes(r.reasonCode)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['reasonCode'],
+        message: `must be one of ${allowed.join(', ')} to ${r.action}`,
+      });
+    }
+    if (r.reasonCode === 'other' && !r.note) {
+      ctx.addIssue({ code: 'custom', path: ['note'], message: 'a note is required when the reason is "other"' });
+    }
+  });
 
-export const decideReviewRequestSchema = z.object({
-  clientId: clientIdSchema,
-  id: z.uuid(),
-  action: reviewActionSchema,
-  /** The signed-in user who decides, for the audit trail (set by the gateway from the session). */
-  actorId: z.string().nullable().default(null),
+/** `proposed`: the four-eyes setting made the decision a proposal; `decided`: it is final. */
+export const decideReviewResponseSchema = z.object({
+  review: reviewSchema,
+  outcome: z.enum(['decided', 'proposed']),
+  /** The remembered false positive this approval created, if its reason is one the memory keeps. */
+  rememberedId: z.string().nullable(),
 });
 
-export const decideReviewResponseSchema = z.object({ review: reviewSchema });
+/** `POST /api/sanctions/review/{id}/confirm` and `/return`. */
+export const reviewActionResponseSchema = z.object({ review: reviewSchema, rememberedId: z.string().nullable() });
+
+/** `GET /api/sanctions/review/{id}`: everything the case pane shows. */
+export const reviewCaseResponseSchema = z.object({
+  review: reviewSchema,
+  searched: searchedInputSchema,
+  /** Null for reviews raised before the entry was kept with them. */
+  entry: reviewListEntrySchema.nullable(),
+  /** The top result's explanation: which query token met which list token, and the qualifiers. */
+  explanation: matchExplanationSchema.nullable(),
+  previousDecisions: z.array(previousDecisionSchema),
+  /** The active remembered decision this review created, if any. */
+  remembered: rememberedDecisionSchema.nullable(),
+});
 
 /** `screening.v1.logs.daily`: a client's screenings per UTC day, the last `days` days up to today, every day present. */
 export const DAILY_USAGE_MAX_DAYS = 90;
@@ -187,3 +257,5 @@ export type ReviewsResponse = z.infer<typeof reviewsResponseSchema>;
 export type ReviewAction = z.infer<typeof reviewActionSchema>;
 export type DecideReviewRequest = z.infer<typeof decideReviewRequestSchema>;
 export type DecideReviewResponse = z.infer<typeof decideReviewResponseSchema>;
+export type ReviewActionResponse = z.infer<typeof reviewActionResponseSchema>;
+export type ReviewCaseResponse = z.infer<typeof reviewCaseResponseSchema>;

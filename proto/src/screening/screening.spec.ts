@@ -19,7 +19,9 @@ describe('screening contracts', () => {
   it('needs a name or an email, and only known feeds', () => {
     expect(screenRequestSchema.safeParse({ ...caller, entity: {} }).success).toBe(false);
     expect(screenRequestSchema.safeParse({ ...caller, entity: { email: 'a@b.example' } }).success).toBe(true);
-    expect(screenRequestSchema.safeParse({ ...caller, feeds: ['ofac', 'everything'], entity: { name: 'x' } }).success).toBe(false);
+    expect(
+      screenRequestSchema.safeParse({ ...caller, feeds: ['ofac', 'everything'], entity: { name: 'x' } }).success,
+    ).toBe(false);
     expect(screenRequestSchema.safeParse({ ...caller, feeds: [], entity: { name: 'x' } }).success).toBe(false);
     const parsed = screenRequestSchema.parse({ ...caller, entity: { name: '  Jane  ', dateOfBirth: '1970-02' } });
     expect(parsed.entity.name).toBe('Jane');

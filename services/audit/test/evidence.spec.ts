@@ -69,7 +69,10 @@ describe("a client's screening evidence: every screening, list versions, decisio
     await screen(b, 'Someone Only B Screened');
     const pending = await stack.http('GET', '/api/sanctions/review?status=pending', { headers: as(a) });
     const review = pending.body.reviews.find((r: { searched_input: string }) => r.searched_input === reviewName);
-    const decided = await stack.http('POST', `/api/sanctions/review/${review.id}?action=approve`, { headers: as(a) });
+    const decided = await stack.http('POST', `/api/sanctions/review/${review.id}?action=approve`, {
+      headers: as(a),
+      body: { reasonCode: 'other', note: 'Known customer.' },
+    });
     expect(decided.status).toBe(200);
 
     const screenedByA = 2 + REVIEW_CANDIDATES.indexOf(reviewName!) + 1;

@@ -1,4 +1,5 @@
 import { jest } from '@jest/globals';
+import { contracts } from '@vigil/proto';
 import { AuditStack, eventually, type Reply } from './harness.js';
 
 jest.setTimeout(180_000);
@@ -285,5 +286,23 @@ describe('security logs: what the gateway sees reaches /api/client/admin/logs th
       Date.now(),
     );
     expect(log.details.reason).toBe('admin_route_without_admin_role');
+  });
+
+  it('counts the overview’s security alerts: failed auth, rate-limit violations and suspicious activity, not access', async () => {
+    // The previous test's refusals may still be on their way to the trail: read both until they agree.
+    const { value } = await eventually(
+      async () => {
+        const { summary } = (await logs('?timeFilter=24h')).body;
+        const count = await stack.request(contracts.audit.securityAlertCount, { sinceHours: 24 });
+        return { alerts: summary.failedAuth + summary.rateLimited + summary.suspicious, count };
+      },
+      (v) => v.count.securityAlerts === v.alerts,
+      5_000,
+    );
+    const alerts = value.alerts;
+    expect(alerts).toBeGreaterThanOrEqual(4);
+    expect(value.count).toEqual({ securityAlerts: alerts, sinceHours: 24 });
+    // The events were all recorded just now: none of them is older than an hour either.
+    expect((await stack.request(contracts.audit.securityAlertCount, { sinceHours: 1 })).securityAlerts).toBe(alerts);
   });
 });

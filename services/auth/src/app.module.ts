@@ -34,6 +34,9 @@ import { SessionsService } from './sessions/sessions.service.js';
 import { SettingsHandler } from './settings/settings.handler.js';
 import { SettingsRepository } from './settings/settings.repository.js';
 import { SettingsService } from './settings/settings.service.js';
+import { TeamHandler } from './team/team.handler.js';
+import { TeamRepository } from './team/team.repository.js';
+import { TeamService } from './team/team.service.js';
 import { SigningKeysRepository } from './tokens/signing-keys.repository.js';
 import { AccessTokens } from './tokens/access-tokens.service.js';
 import { UsersRepository } from './users/users.repository.js';
@@ -70,6 +73,8 @@ export function authProviders(config: Readonly<AuthConfig>) {
     ClientsService,
     SettingsRepository,
     SettingsService,
+    TeamRepository,
+    TeamService,
   ];
 }
 
@@ -83,7 +88,7 @@ export class AppModule {
         ClientsModule.register([{ name: NATS_CLIENT, ...natsClientOptions(config.NATS_URL, 'auth') }]),
         healthModule('auth', [{ provide: 'DATABASE_HEALTH', useFactory: databaseHealth, inject: [DataSource] }]),
       ],
-      controllers: [AuthHandler, MfaHandler, OidcHandler, ClientsHandler, SettingsHandler, MailboxHandler],
+      controllers: [AuthHandler, MfaHandler, OidcHandler, ClientsHandler, SettingsHandler, TeamHandler, MailboxHandler],
       providers: authProviders(config),
     };
   }

@@ -155,6 +155,51 @@ describe('sandbox checkout', () => {
     expect(events[0]).toMatchObject({ client_id: first.client.id, tier: 'small', quota_month: 5_000 });
   });
 
+  it('names the new client after the organisation given at onboarding, not its e-mail address', async () => {
+    const named = userFor('treasury@harbour.example');
+    const checkout = await stack.call<CheckoutSessionReply>(subjects.billing.createCheckout, {
+      user: named,
+      tier: 'starter',
+      clientEmail: 'treasury@harbour.example',
+      clientName: '  Harbour Bank plc ',
+    });
+    await stack.call(subjects.billing.sandboxComplete, {
+      user: named,
+      sessionId: checkout.sessionId,
+      cardNumber: VISA,
+    });
+    const { client } = await stack.call<ClientByEmailResponse>(subjects.billing.clientByEmail, {
+      user: named,
+      email: 'treasury@harbour.example',
+    });
+    expect(client.client_name).toBe('Harbour Bank plc');
+
+    // An API caller that names none still gets a client, under its address (renamed in Settings).
+    const unnamed = userFor('solo@example.com');
+    const plain = await stack.call<CheckoutSessionReply>(subjects.billing.createCheckout, {
+      user: unnamed,
+      tier: 'starter',
+      clientEmail: 'solo@example.com',
+    });
+    await stack.call(subjects.billing.sandboxComplete, { user: unnamed, sessionId: plain.sessionId, cardNumber: VISA });
+    const solo = await stack.call<ClientByEmailResponse>(subjects.billing.clientByEmail, {
+      user: unnamed,
+      email: 'solo@example.com',
+    });
+    expect(solo.client.client_name).toBe('solo@example.com');
+    // A blank name is refused rather than stored.
+    expect(
+      (
+        await stack.fail(subjects.billing.createCheckout, {
+          user: userFor('blank@example.com'),
+          tier: 'starter',
+          clientEmail: 'blank@example.com',
+          clientName: '   ',
+        })
+      ).code,
+    ).toBe('VALIDATION_FAILED');
+  });
+
   it("looks up only the caller's own e-mail and validates the tier", async () => {
     const user = userFor('me@example.com');
     expect((await stack.fail(subjects.billing.clientByEmail, { user, email: 'buyer@example.com' })).code).toBe(

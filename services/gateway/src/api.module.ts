@@ -2,6 +2,8 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { ClientsModule } from '@nestjs/microservices';
 import { NATS_CLIENT, RpcClient, natsClientOptions } from '@vigil/platform';
+import { AdminConsoleController } from './admin-console/admin-console.controller.js';
+import { AdminOverview } from './admin-console/admin-overview.service.js';
 import { AdminActions } from './audit/admin-actions.publisher.js';
 import { AuditController } from './audit/audit.controller.js';
 import { ListsAdminController } from './audit/lists-admin.controller.js';
@@ -32,8 +34,10 @@ import { CatalogueController } from './screening-api/catalogue.controller.js';
 import { DashboardController } from './screening-api/dashboard.controller.js';
 import { ScreeningApiController } from './screening-api/screening-api.controller.js';
 import { ScreeningApi } from './screening-api/screening-api.service.js';
+import { ReviewsController } from './reviews/reviews.controller.js';
 import { ScreeningLogsController } from './screening-logs/screening-logs.controller.js';
 import { SecurityEvents } from './security-events/security-events.publisher.js';
+import { TeamController } from './team/team.controller.js';
 
 /**
  * The client-facing API: credentials and rate limits (a global guard, so every
@@ -51,12 +55,15 @@ export class ApiModule {
         DashboardController,
         CatalogueController,
         ScreeningLogsController,
+        ReviewsController,
         ClientListsController,
         MonitoringController,
         ClientsController,
         AuditController,
         ListsAdminController,
+        AdminConsoleController,
         DashboardReportsController,
+        TeamController,
       ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
@@ -66,6 +73,7 @@ export class ApiModule {
         NatsStreams,
         SecurityEvents,
         AdminActions,
+        AdminOverview,
         ApiKeys,
         SessionTokens,
         RateLimits,

@@ -19,7 +19,7 @@ import { freePort, natsServerBinary } from '@vigil/platform/testing';
 
 const natsBinary = () => natsServerBinary() ?? 'nats-server';
 
-type Backend = 'auth' | 'screening' | 'monitoring';
+type Backend = 'auth' | 'screening' | 'monitoring' | 'audit';
 
 export class ApiStack {
   readonly prefix = `t${Math.random().toString(16).slice(2, 10)}`;
@@ -29,6 +29,11 @@ export class ApiStack {
   private readonly children = new Set<ChildProcess>();
   private nc?: NatsConnection;
   readonly apps: INestApplication[] = [];
+  /** Extra variables per backend (a probe port, a log level). */
+  readonly backendOverrides: Partial<Record<Backend, Record<string, string>>> = {};
+  /** Keep each backend's stdout (its log lines) in `output` instead of dropping it. */
+  captureOutput = false;
+  readonly output = new Map<string, string[]>();
 
   schema(owner: Backend | 'gateway') {
     return `${this.prefix}_${owner}`;
@@ -43,6 +48,7 @@ export class ApiStack {
       ARGON2_MEMORY_KIB: '1024',
       ARGON2_TIME_COST: '1',
       WEB_URL: 'http://web.test',
+      ...this.backendOverrides[service],
     };
   }
 
@@ -79,6 +85,7 @@ export class ApiStack {
     this.nc = await connectWithRetry(this.natsUrl);
     await this.waitFor(contracts.health('auth'), {}, backends.includes('auth'));
     await this.waitFor(contracts.health('monitoring'), {}, backends.includes('monitoring'));
+    await this.waitFor(contracts.health('audit'), {}, backends.includes('audit'));
     // Answering is not enough: wait until the index is loaded and a screening succeeds.
     await this.waitFor(
       contracts.screening.screen,
@@ -90,7 +97,7 @@ export class ApiStack {
   readonly services = new Map<Backend, ChildProcess>();
 
   spawnService(service: Backend): ChildProcess {
-    const child = this.spawn(join(SERVICES_DIR, service, 'dist', 'src', 'main.js'), this.backendEnv(service));
+    const child = this.spawn(join(SERVICES_DIR, service, 'dist', 'src', 'main.js'), this.backendEnv(service), service);
     this.services.set(service, child);
     return child;
   }
@@ -100,11 +107,21 @@ export class ApiStack {
     return this.spawn(join(SERVICES_DIR, 'gateway', 'dist', 'src', 'bulk-worker.js'), this.gatewayEnv(env));
   }
 
-  private spawn(script: string, env: Record<string, string>): ChildProcess {
+  spawn(script: string, env: Record<string, string>, name = script): ChildProcess {
     const child = spawn(process.execPath, [script], {
       env: { ...process.env, ...env, NODE_OPTIONS: '' },
-      stdio: ['ignore', 'ignore', 'inherit'],
+      stdio: ['ignore', this.captureOutput ? 'pipe' : 'ignore', 'inherit'],
     });
+    if (this.captureOutput) {
+      const lines: string[] = [];
+      this.output.set(name, lines);
+      let partial = '';
+      child.stdout!.on('data', (chunk: Buffer) => {
+        const parts = (partial + chunk.toString('utf8')).split('\n');
+        partial = parts.pop()!;
+        lines.push(...parts);
+      });
+    }
     this.children.add(child);
     child.once('exit', () => this.children.delete(child));
     return child;
@@ -197,7 +214,7 @@ export class ApiStack {
     const client = new pg.Client({ connectionString: testEnv.DATABASE_URL });
     await client.connect();
     try {
-      for (const owner of ['auth', 'screening', 'monitoring', 'gateway'] as const)
+      for (const owner of ['auth', 'screening', 'monitoring', 'audit', 'gateway'] as const)
         await client.query(`DROP SCHEMA IF EXISTS "${this.schema(owner)}" CASCADE`);
     } finally {
       await client.end();

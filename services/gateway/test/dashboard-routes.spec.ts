@@ -142,13 +142,13 @@ describe('dashboard routes: logs, sanction alerts, review queue and client lists
     expect(review.screening_score).toBeLessThan(0.85);
 
     const url = `/api/sanctions/review/${review.id}`;
-    expectProblem(await http().post(`${url}?action=approve`).set(as(b)), 404, 'NOT_FOUND');
+    expectProblem(await http().post(`${url}?action=approve`).set(as(b)).send({ reasonCode: 'name_only_coincidence' }), 404, 'NOT_FOUND');
     expect((await http().get('/api/sanctions/review').set(as(b))).body.reviews).toEqual([]);
 
-    const approved = await http().post(`${url}?action=approve`).set(as(a));
+    const approved = await http().post(`${url}?action=approve`).set(as(a)).send({ reasonCode: 'name_only_coincidence' });
     expect(approved.status).toBe(200);
     expect(approved.body.review).toMatchObject({ id: review.id, status: 'approved', decided_at: expect.any(String) });
-    expectProblem(await http().post(`${url}?action=block`).set(as(a)), 409, 'CONFLICT');
+    expectProblem(await http().post(`${url}?action=block`).set(as(a)).send({ reasonCode: 'confirmed_match' }), 409, 'CONFLICT');
 
     const byStatus = async (status?: string) =>
       (
@@ -162,7 +162,7 @@ describe('dashboard routes: logs, sanction alerts, review queue and client lists
     expect(await byStatus()).toContain(review.id);
     const counts = (await http().get('/api/sanctions/review?status=approved').set(as(a))).body.counts;
     expect(counts).toMatchObject({ approved: 1, blocked: 0 });
-    expect(counts.all).toBe(counts.pending + counts.approved + counts.blocked);
+    expect(counts.all).toBe(counts.pending + counts.proposed + counts.approved + counts.blocked);
   });
 
   it('uploads a CSV list, lists it, downloads the same rows, deletes it; another client sees none of it', async () => {
@@ -283,9 +283,9 @@ describe('dashboard routes: logs, sanction alerts, review queue and client lists
       ],
       [http().get('/api/client/sanction-alerts?limit=100000').set(as(a)), 400, 'VALIDATION_FAILED', '/limit'],
       [http().get('/api/sanctions/review?status=maybe').set(as(a)), 400, 'VALIDATION_FAILED', '/status'],
-      [http().post('/api/sanctions/review/not-a-uuid?action=approve').set(as(a)), 400, 'VALIDATION_FAILED', '/id'],
-      [http().post(`/api/sanctions/review/${uuid}?action=delete`).set(as(a)), 400, 'VALIDATION_FAILED', '/action'],
-      [http().post(`/api/sanctions/review/${uuid}`).set(as(a)), 400, 'VALIDATION_FAILED', '/action'],
+      [http().post('/api/sanctions/review/not-a-uuid?action=approve').set(as(a)).send({ reasonCode: 'name_only_coincidence' }), 400, 'VALIDATION_FAILED', '/id'],
+      [http().post(`/api/sanctions/review/${uuid}?action=delete`).set(as(a)).send({ reasonCode: 'name_only_coincidence' }), 400, 'VALIDATION_FAILED', '/action'],
+      [http().post(`/api/sanctions/review/${uuid}`).set(as(a)).send({ reasonCode: 'name_only_coincidence' }), 400, 'VALIDATION_FAILED', '/action'],
       [http().get('/api/client/lists/download/not-a-uuid').set(as(a)), 400, 'VALIDATION_FAILED', '/id'],
       [http().delete('/api/client-lists/not-a-uuid').set(as(a)), 400, 'VALIDATION_FAILED', '/id'],
       [http().get('/api/client/lists/not-a-uuid/entries').set(as(a)), 400, 'VALIDATION_FAILED', '/id'],
@@ -406,8 +406,8 @@ describe('dashboard routes: logs, sanction alerts, review queue and client lists
     const attempts: Array<[string, request.Test, number]> = [
       ['GET job', http().get(`/api/v1/jobs/${job.body.jobId}`).set('x-api-key', a.key), 404],
       ['GET job csv', http().get(`/api/v1/jobs/${job.body.jobId}?format=csv`).set('x-api-key', a.key), 404],
-      ['approve review', http().post(`/api/sanctions/review/${bReview}?action=approve`).set(as(a)), 404],
-      ['block review', http().post(`/api/sanctions/review/${bReview}?action=block`).set(as(a)), 404],
+      ['approve review', http().post(`/api/sanctions/review/${bReview}?action=approve`).set(as(a)).send({ reasonCode: 'name_only_coincidence' }), 404],
+      ['block review', http().post(`/api/sanctions/review/${bReview}?action=block`).set(as(a)).send({ reasonCode: 'confirmed_match' }), 404],
       ['download list', http().get(`/api/client/lists/download/${list.body.id}`).set(as(a)), 404],
       ['list entries', http().get(`/api/client/lists/${list.body.id}/entries`).set(as(a)), 404],
       ['delete list', http().delete(`/api/client-lists/${list.body.id}`).set(as(a)), 404],

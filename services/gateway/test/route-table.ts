@@ -3,10 +3,12 @@
 import { RequestMethod, type DynamicModule, type Type } from '@nestjs/common';
 import { METHOD_METADATA, MODULE_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
 import { parseConfig } from '@vigil/platform';
+import type { MemberRole } from '@vigil/proto';
 import { AppModule } from '../src/app.module.js';
 import {
   ANY_PLAN_METADATA,
   CREDENTIALS_METADATA,
+  MEMBER_ROLE_METADATA,
   PLAN_FEATURE_METADATA,
   type CredentialsKind,
 } from '../src/credentials/credentials.js';
@@ -24,6 +26,8 @@ export type Route = {
   anyPlan: boolean;
   /** @RequiresPlan: the plan feature a dashboard route needs instead of dashboardAccess. */
   planFeature: string | undefined;
+  /** @RequiresMemberRole: the least role in the client's team the route needs. */
+  memberRole: MemberRole | undefined;
   /** @DevelopmentOnly: served for `npm start` and tests, never in the public OpenAPI document. */
   developmentOnly: boolean;
   controller: string;
@@ -78,6 +82,7 @@ export function gatewayRoutes(): Route[] {
           credentials,
           anyPlan: Reflect.getMetadata(ANY_PLAN_METADATA, handler) === true,
           planFeature: Reflect.getMetadata(PLAN_FEATURE_METADATA, handler) as string | undefined,
+          memberRole: Reflect.getMetadata(MEMBER_ROLE_METADATA, handler) as MemberRole | undefined,
           developmentOnly: Reflect.getMetadata(DEVELOPMENT_ONLY_METADATA, handler) === true,
           controller: controller.name,
         });

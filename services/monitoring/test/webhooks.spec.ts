@@ -1,7 +1,9 @@
 import { jest } from '@jest/globals';
-import { DEFAULT_THRESHOLDS, subjects, TIER_LIMITS, type MonitoringCaller, type Tier } from '@vigil/proto';
+import { DEFAULT_THRESHOLDS, streams, subjects, TIER_LIMITS, type MonitoringCaller, type Tier } from '@vigil/proto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { ensureStreams } from '@vigil/platform';
 import { Webhook } from 'standardwebhooks';
 import { MonitoringStack, eventually } from './harness.js';
 
@@ -42,7 +44,15 @@ describe('webhooks', () => {
   const stack = new MonitoringStack();
   const receivers: Array<{ close: () => Promise<unknown> }> = [];
 
-  beforeAll(() => stack.start(['screening', 'monitoring']));
+  beforeAll(async () => {
+    await stack.start(['screening', 'monitoring']);
+    // The gateway owns BULK_JOB_EVENTS and creates it at boot; this stack runs no gateway.
+    await ensureStreams(await jetstreamManager(stack.nc), [{ ...streams.bulkJobEvents, maxAgeDays: 1 }]);
+  });
+
+  /** What the gateway's bulk worker does when a job's last chunk is stored (the message id optional here). */
+  const announceCompleted = (event: object, msgID?: string) =>
+    jetstream(stack.nc).publish(subjects.gateway.bulkJobCompleted, JSON.stringify(event), msgID ? { msgID } : {});
   afterAll(async () => {
     for (const r of receivers) await r.close();
     await stack.stop();
@@ -107,6 +117,62 @@ describe('webhooks', () => {
       10_000,
     );
     expect(value.deliveries[0]!.attempts.map((a) => a.status_code)).toEqual([200]);
+  });
+
+  it('keeps each secret sealed at rest, seals rows stored plain before sealing, and still signs with it', async () => {
+    const storedSecret = async (id: string) =>
+      (
+        await stack.db.query<{ secret: string }>(
+          `SELECT secret FROM ${stack.schema('monitoring')}.webhook_endpoints WHERE id = $1`,
+          [id],
+        )
+      ).rows[0]!.secret;
+    const hook = await receiver([200]);
+    receivers.push(hook);
+    const { webhook, secret } = await stack.request<{ webhook: { id: string }; secret: string }>(
+      subjects.monitoring.webhooks.create,
+      { caller: caller('wh-sealed'), url: hook.url, event_types: ['monitoring.alert'] },
+    );
+    const key = secret.slice('whsec_'.length);
+    const sealed = await storedSecret(webhook.id);
+    expect(sealed).toMatch(/^enc:v1:/);
+    expect(sealed).not.toContain(key);
+    expect(sealed).not.toContain(Buffer.from(key, 'base64').toString('hex'));
+
+    // A row written before sealing existed: the migration seals it when it runs.
+    await stack.db.query(`UPDATE ${stack.schema('monitoring')}.webhook_endpoints SET secret = $2 WHERE id = $1`, [
+      webhook.id,
+      secret,
+    ]);
+    await stack.db.query(`DELETE FROM ${stack.schema('monitoring')}.migrations WHERE name = $1`, [
+      'SealWebhookSecrets1764200000000',
+    ]);
+    await stack.migrate('monitoring');
+    const resealed = await storedSecret(webhook.id);
+    expect(resealed).toMatch(/^enc:v1:/);
+    expect(resealed).not.toContain(key);
+    const everyRow = await stack.db.query<{ plain: number }>(
+      `SELECT count(*)::int AS plain FROM ${stack.schema('monitoring')}.webhook_endpoints WHERE secret NOT LIKE 'enc:v1:%'`,
+    );
+    expect(everyRow.rows[0]!.plain).toBe(0);
+
+    // The deliverer opens it: the receiver verifies with the secret it was shown once.
+    await stack.request(subjects.monitoring.entities.create, { caller: caller('wh-sealed'), entity_name: SANCTIONED });
+    await eventually(
+      async () => hook.received.length,
+      (n) => n >= 1,
+      30_000,
+    );
+    const [first] = hook.received;
+    expect(
+      (
+        new Webhook(secret).verify(first!.body, {
+          'webhook-id': String(first!.headers['webhook-id']),
+          'webhook-timestamp': String(first!.headers['webhook-timestamp']),
+          'webhook-signature': String(first!.headers['webhook-signature']),
+        }) as { type: string }
+      ).type,
+    ).toBe('monitoring.alert');
   });
 
   it('retries 500 three times with backoff, then 200: delivered once more and marked delivered', async () => {
@@ -212,8 +278,9 @@ describe('webhooks', () => {
     // What the gateway's bulk worker publishes when a job's last chunk is stored.
     const jobId = '3f0c4a52-8a3e-4d7b-9d5e-0a0b6c1d2e3f';
     const completed = { jobId, clientId: 'wh-events', total: 1200, completedAt: new Date().toISOString() };
-    stack.nc.publish(subjects.gateway.bulkJobCompleted, JSON.stringify(completed));
-    stack.nc.publish(subjects.gateway.bulkJobCompleted, JSON.stringify(completed));
+    // Twice, as a redelivered last chunk would (past JetStream's de-duplication: no message id).
+    await announceCompleted(completed);
+    await announceCompleted(completed);
     await eventually(
       async () => hook.received.length,
       (n) => n >= 2,
@@ -234,5 +301,38 @@ describe('webhooks', () => {
     expect(payloads.filter((p) => p.type === 'bulk_job.completed').map((p) => p.data)).toEqual([
       { job_id: jobId, total: 1200, completed_at: completed.completedAt },
     ]);
+  });
+
+  it('announces bulk_job.completed at least once: a job that finished while monitoring was down is delivered after it restarts, once', async () => {
+    const hook = await receiver([200]);
+    receivers.push(hook);
+    const { secret } = await stack.request<{ secret: string }>(subjects.monitoring.webhooks.create, {
+      caller: caller('wh-down'),
+      url: hook.url,
+      event_types: ['bulk_job.completed'],
+    });
+    await stack.kill('monitoring');
+    const jobId = '0d4b8a1e-5c2f-4e6a-9b7d-1f2e3a4b5c6d';
+    const completed = { jobId, clientId: 'wh-down', total: 5000, completedAt: new Date().toISOString() };
+    await announceCompleted(completed, `bulk-job-completed:${jobId}`);
+    await announceCompleted(completed);
+    expect(hook.received).toEqual([]);
+    stack.startService('monitoring');
+    await eventually(
+      async () => hook.received.length,
+      (n) => n >= 1,
+      30_000,
+    );
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(hook.received).toHaveLength(1);
+    const delivered = new Webhook(secret).verify(hook.received[0]!.body, {
+      'webhook-id': String(hook.received[0]!.headers['webhook-id']),
+      'webhook-timestamp': String(hook.received[0]!.headers['webhook-timestamp']),
+      'webhook-signature': String(hook.received[0]!.headers['webhook-signature']),
+    }) as { type: string; data: Record<string, unknown> };
+    expect(delivered).toMatchObject({
+      type: 'bulk_job.completed',
+      data: { job_id: jobId, total: 5000, completed_at: completed.completedAt },
+    });
   });
 });

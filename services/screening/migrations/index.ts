@@ -2,6 +2,8 @@ import { ProcessedMessages1763800000000 } from '@vigil/platform';
 import { Lists1764000000000 } from './1764000000000-lists.js';
 import { ScreeningLogs1764000100000 } from './1764000100000-screening-logs.js';
 import { ScreeningLogsFilters1764000200000 } from './1764000200000-screening-logs-filters.js';
+import { ReviewCaseWork1764000300000 } from './1764000300000-review-case-work.js';
+import { OutboxTraceparent1764200000000 } from './1764200000000-outbox-traceparent.js';
 
 // Listed explicitly, in order: ESM builds have no reliable glob loading, and an
 // explicit list makes a forgotten migration a compile-time diff, not a surprise.
@@ -10,4 +12,6 @@ export const migrations = [
   Lists1764000000000,
   ScreeningLogs1764000100000,
   ScreeningLogsFilters1764000200000,
+  ReviewCaseWork1764000300000,
+  OutboxTraceparent1764200000000,
 ];

@@ -21,11 +21,18 @@ import { IngestionRepository } from './ingestion/ingestion.repository.js';
 import { IngestionScheduler } from './ingestion/ingestion.scheduler.js';
 import { IngestionService } from './ingestion/ingestion.service.js';
 import { ListFetcher } from './ingestion/list-fetcher.js';
+import { ListAdminHandler } from './list-admin/list-admin.handler.js';
+import { ListAdminRepository } from './list-admin/list-admin.repository.js';
+import { ListAdminService } from './list-admin/list-admin.service.js';
 import { SCREENING_LOG_POOL, ScreeningLogsRepository, screeningLogPool } from './screening-logs/screening-logs.repository.js';
 import { ScreeningLogWriter } from './screening-logs/screening-logs.writer.js';
 import { ScreeningLogsHandler } from './screening-logs/screening-logs.handler.js';
 import { ScreeningLogsReadRepository } from './screening-logs/screening-logs.read-repository.js';
 import { ScreeningLogsService } from './screening-logs/screening-logs.service.js';
+import { ReviewMemory } from './reviews/review-memory.js';
+import { ReviewsHandler } from './reviews/reviews.handler.js';
+import { ReviewsRepository } from './reviews/reviews.repository.js';
+import { ReviewsService } from './reviews/reviews.service.js';
 import { ScreeningHandler } from './screening/screening.handler.js';
 import { ScreeningService } from './screening/screening.service.js';
 import { SourcesRepository } from './sources/sources.repository.js';
@@ -58,6 +65,11 @@ function providers(config: Readonly<ScreeningConfig>): Provider[] {
     CatalogService,
     ScreeningLogsReadRepository,
     ScreeningLogsService,
+    ListAdminRepository,
+    ListAdminService,
+    ReviewsRepository,
+    ReviewMemory,
+    ReviewsService,
   ];
 }
 
@@ -87,7 +99,7 @@ export class AppModule {
           { provide: 'INDEX_HEALTH', useFactory: (index: IndexService) => index.healthIndicator(), inject: [IndexService] },
         ]),
       ],
-      controllers: [ScreeningHandler, CatalogHandler, IngestionHandler, ScreeningLogsHandler],
+      controllers: [ScreeningHandler, CatalogHandler, IngestionHandler, ScreeningLogsHandler, ListAdminHandler, ReviewsHandler],
     };
   }
 }

@@ -135,6 +135,25 @@ describe('screening over NATS', () => {
     expect(bad.ok ? 'ok' : bad.error.code).toBe('VALIDATION_FAILED');
   });
 
+  it('applies the fuzzy thresholds per query: edit distance, trigram similarity and shared trigrams', async () => {
+    const top = (r: ScreenResponse) => (r.results[0] ? `${r.results[0].id}:${r.results[0].status}` : 'none');
+    const withThresholds = (name: string, thresholds: object) => screen(large, { name }, { thresholds });
+    // LEV_DISTANCE_MAX: two edits in the surname are a match with the default (2), not with 1.
+    expect(top(await screen(large, { name: 'Tyomasz Wieckowrek' }))).toBe('os-peps:pep-2:blocked');
+    expect(top(await withThresholds('Tyomasz Wieckowrek', { LEV_DISTANCE_MAX: 1 }))).toBe('os-peps:pep-2:clear');
+    // DB_SIM_THRESHOLD: a strict trigram similarity reaches no list token for either misspelt name.
+    expect(top(await screen(large, { name: 'Tomsasz Wimczorek' }))).toBe('os-peps:pep-2:blocked');
+    expect(top(await withThresholds('Tomsasz Wimczorek', { DB_SIM_THRESHOLD: 0.8 }))).toBe('none');
+    // TRIGRAM_HITS_MIN: with a loose similarity, one shared trigram reaches KADYROV; four do not.
+    expect(top(await withThresholds('Rkmzan Kdgyrov', { DB_SIM_THRESHOLD: 0.2, TRIGRAM_HITS_MIN: 1 }))).toBe('ofac-sdn:103:clear');
+    expect(top(await withThresholds('Rkmzan Kdgyrov', { DB_SIM_THRESHOLD: 0.2, TRIGRAM_HITS_MIN: 4 }))).toBe('none');
+    // MEDIUM_SCORE: a review result becomes clear once the band starts above its score.
+    const review = await screen(large, { name: 'Ramzan Kamdirov' });
+    expect(review.status).toBe('review');
+    const raised = await withThresholds('Ramzan Kamdirov', { MEDIUM_SCORE: Math.min(0.84, review.topScore + 0.01) });
+    expect(raised.status).toBe('clear');
+  });
+
   it('records a log for every screen, an alert for a blocked one and a review for a review one, and publishes screening.v1.screened', async () => {
     const blocked = await screen({ ...large, clientId: 'client-audit' }, { name: 'Banco Nacional de Cuba' });
     const review = await screen(

@@ -8,7 +8,15 @@ import {
   type JetStreamManager,
 } from '@nats-io/jetstream';
 import { connect, nanos, type NatsConnection } from '@nats-io/transport-node';
-import { natsConnectionOptions } from '@vigil/platform';
+import {
+  contextFromHeaders,
+  defineCounter,
+  endSpan,
+  natsConnectionOptions,
+  startSpan,
+  withContext,
+  type HeaderCarrier,
+} from '@vigil/platform';
 import { streams, subjects } from '@vigil/proto';
 import { AUDIT_CONFIG } from '../config.token.js';
 import type { AuditConfig } from '../env.js';
@@ -17,13 +25,19 @@ import { rowOf } from './audit-events.js';
 
 type Source = { stream: string; durable: string; subjects: string[] };
 
+const eventsStored = defineCounter({
+  name: 'vigil_audit_events_stored_total',
+  help: 'Events stored in the audit trail, by subject',
+  labelNames: ['subject'],
+});
+
 /** The durable consumers: the audit trail's only way in. Each survives restarts of either side. */
 export const AUDIT_SOURCES: readonly Source[] = [
   { stream: streams.security.name, durable: 'audit-security', subjects: [subjects.gateway.securityEvent] },
   {
     stream: streams.screenings.name,
     durable: 'audit-screenings',
-    subjects: [subjects.screening.screened, subjects.screening.reviewDecided],
+    subjects: [subjects.screening.screened, subjects.screening.reviewDecided, subjects.screening.memoryChanged],
   },
   { stream: streams.adminActions.name, durable: 'audit-admin-actions', subjects: [subjects.gateway.adminAction] },
 ];
@@ -132,12 +146,28 @@ export class AuditConsumers implements OnApplicationBootstrap, OnModuleDestroy {
     try {
       await this.trail.append(rows);
       for (const message of readable) message.ack();
+      for (const message of readable) this.recorded(message);
     } catch (error) {
       this.logger.error(
         `${source.durable}: storing ${rows.length} events failed, will retry: ${error instanceof Error ? error.message : String(error)}`,
       );
       for (const message of readable) message.nak(RETRY_MS);
     }
+  }
+
+  /**
+   * One line per stored event, in the trace of the request that caused it (the publisher's
+   * `traceparent` header), so a screen's trace id shows in audit's log too.
+   */
+  private recorded(message: JsMsg): void {
+    eventsStored.inc({ subject: message.subject });
+    const { span, ctx } = startSpan(`store ${message.subject}`, {
+      kind: 'consumer',
+      parent: contextFromHeaders(message.headers as HeaderCarrier | undefined),
+      attributes: { 'messaging.destination.name': message.subject },
+    });
+    withContext(ctx, () => this.logger.log(`recorded ${message.subject} seq ${message.seq}`));
+    endSpan(span);
   }
 
   async onModuleDestroy(): Promise<void> {

@@ -68,6 +68,43 @@ describe('rowOf', () => {
     );
   });
 
+  it('records the four-eyes steps and the false-positive memory on the review decisions of the client’s chain', () => {
+    const step = {
+      eventId: 'e-2',
+      reviewId: 'r-2',
+      screeningLogId: 's-2',
+      clientId: 'c-4',
+      decision: 'approved',
+      actorId: 'u-2',
+      actorEmail: 'analyst@bank.example',
+      reasonCode: 'different_person_dob',
+      decidedAt: '2026-11-24T08:00:00Z',
+    };
+    const decisionOf = (payload: object) => rowOf(subjects.screening.reviewDecided, payload).columns;
+    // An event published before steps existed (no `step`) is a final decision.
+    expect(decisionOf(step)).toMatchObject({ decision: 'approved' });
+    expect(decisionOf({ ...step, step: 'proposed' })).toMatchObject({ decision: 'proposed:approved' });
+    expect(decisionOf({ ...step, step: 'confirmed' })).toMatchObject({ decision: 'confirmed:approved' });
+    const memory = rowOf(subjects.screening.memoryChanged, {
+      eventId: 'e-3',
+      memoryId: 'm-1',
+      clientId: 'c-4',
+      change: 'revoked',
+      reviewId: 'r-2',
+      screeningLogId: 's-2',
+      entityId: 'ofac-sdn:101',
+      searchedName: 'Viktor Bout',
+      actorId: 'u-3',
+      actorEmail: null,
+      occurredAt: '2026-11-24T09:00:00Z',
+    });
+    expect(memory).toMatchObject({
+      table: 'review_decisions',
+      chainId: 'client:c-4',
+      columns: { review_id: 'r-2', decision: 'memory.revoked', actor_id: 'u-3' },
+    });
+  });
+
   it('refuses what its contract does not allow, naming the field', () => {
     expect(() => rowOf(subjects.gateway.securityEvent, { ...security, event: 'LOGIN' })).toThrow(/event/);
     expect(() => rowOf(subjects.gateway.securityEvent, { ...security, timestamp: 'yesterday' })).toThrow(

@@ -1,6 +1,7 @@
 import { events, type EventContract, type PayloadOf } from '@vigil/proto';
 import {
   adminActionRow,
+  memoryChangeRow,
   reviewDecisionRow,
   screeningEventRow,
   securityEventRow,
@@ -27,6 +28,8 @@ export function rowOf(subject: string, payload: unknown): AuditRow {
       return screeningEventRow(parse(events.screening.screened, payload));
     case events.screening.reviewDecided.subject:
       return reviewDecisionRow(parse(events.screening.reviewDecided, payload));
+    case events.screening.memoryChanged.subject:
+      return memoryChangeRow(parse(events.screening.memoryChanged, payload));
     case events.gateway.adminAction.subject:
       return adminActionRow(parse(events.gateway.adminAction, payload));
     default:

@@ -28,6 +28,9 @@ type Row = {
   hash: string;
 };
 
+/** What the overview's Security Alerts card counts: failures and abuse, not routine admin or client access. */
+export const SECURITY_ALERT_TYPES: readonly SecurityLog['event'][] = ['FAILED_AUTH', 'RATE_LIMIT_VIOLATION', 'SUSPICIOUS_ACTIVITY'];
+
 /** `%term%` with LIKE's own wildcards taken literally. */
 const containing = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -35,6 +38,15 @@ const containing = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`
 @Injectable()
 export class SecurityLogsRepository {
   constructor(private readonly db: DataSource) {}
+
+  /** Security events that call for attention (not routine access) since `since`. */
+  async alertCount(since: Date): Promise<number> {
+    const rows: Array<{ n: number }> = await this.db.query(
+      `SELECT count(*)::int AS n FROM security_events WHERE occurred_at >= $1 AND event_type = ANY($2::text[])`,
+      [since, SECURITY_ALERT_TYPES],
+    );
+    return rows[0]?.n ?? 0;
+  }
 
   async page(
     request: ParsedSecurityLogsRequest,

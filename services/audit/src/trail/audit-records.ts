@@ -1,4 +1,4 @@
-import type { AdminActionEvent, ReviewDecidedEvent, ScreenedEvent, SecurityEvent } from '@vigil/proto';
+import type { AdminActionEvent, MemoryChangedEvent, ReviewDecidedEvent, ScreenedEvent, SecurityEvent } from '@vigil/proto';
 
 // What each event becomes in the audit tables. Pure: the chain columns (chain_seq, prev_hash,
 // hash) are assigned by the database when the row is inserted.
@@ -142,6 +142,12 @@ export function screeningEventRow(e: ScreenedEvent): ScreeningEventRow {
   };
 }
 
+/**
+ * A step of a review's decision. A final decision reads `approved` or `blocked` as before; the
+ * four-eyes steps say which (`proposed:approved`, `confirmed:blocked`, `returned:approved`).
+ * The table's columns are unchanged: a new column would change the canonical text, and so the
+ * hash, of every row already chained. The reason and note stay with the review in screening.
+ */
 export function reviewDecisionRow(e: ReviewDecidedEvent): ReviewDecisionRow {
   return {
     table: 'review_decisions',
@@ -152,9 +158,27 @@ export function reviewDecisionRow(e: ReviewDecidedEvent): ReviewDecisionRow {
       review_id: e.reviewId,
       screening_log_id: e.screeningLogId,
       client_id: e.clientId,
-      decision: e.decision,
+      decision: e.step === 'decided' ? e.decision : `${e.step}:${e.decision}`,
       actor_id: e.actorId,
       occurred_at: instant(e.decidedAt),
+    },
+  };
+}
+
+/** A remembered false positive created (by a final approval) or revoked: `memory.created` / `memory.revoked`. */
+export function memoryChangeRow(e: MemoryChangedEvent): ReviewDecisionRow {
+  return {
+    table: 'review_decisions',
+    eventId: e.eventId,
+    chainId: clientChain(e.clientId),
+    columns: {
+      event_id: e.eventId,
+      review_id: e.reviewId,
+      screening_log_id: e.screeningLogId,
+      client_id: e.clientId,
+      decision: `memory.${e.change}`,
+      actor_id: e.actorId,
+      occurred_at: instant(e.occurredAt),
     },
   };
 }

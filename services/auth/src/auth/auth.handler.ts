@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { Handles } from '@vigil/platform';
 import {
+  type ActiveUsersReply,
   type InvitationReply,
   type JwksReply,
   type ListSessionsReply,
@@ -48,6 +49,11 @@ export class AuthHandler {
     return this.auth.recover(request.email);
   }
 
+  @Handles(contracts.auth.resend)
+  resend(request: ParsedRequestOf<typeof contracts.auth.resend>): Promise<MessageReply> {
+    return this.auth.resend(request.email, request.ip);
+  }
+
   @Handles(contracts.auth.verify)
   verify(request: ParsedRequestOf<typeof contracts.auth.verify>): Promise<Session | MessageReply> {
     return this.auth.verify(request);
@@ -85,6 +91,12 @@ export class AuthHandler {
   async createInvitation(request: ParsedRequestOf<typeof contracts.auth.createInvitation>): Promise<InvitationReply> {
     const admin = await this.sessions.authenticateAdmin(request.accessToken);
     return this.invitations.create(admin.userId, request.expires_in_hours);
+  }
+
+  /** Admin overview figure; the gateway admits admins only. */
+  @Handles(contracts.auth.activeUsers)
+  async activeUsers(): Promise<ActiveUsersReply> {
+    return { activeUsers: await this.sessions.activeUsers() };
   }
 
   @Handles(contracts.auth.jwks)

@@ -3,7 +3,9 @@ import { DomainError } from '@vigil/platform';
 import {
   ADMIN_SIGNUP_MESSAGE,
   RECOVER_MESSAGE,
+  RESEND_MESSAGE,
   SIGNUP_MESSAGE,
+  UNLOCK_MESSAGE,
   type MessageReply,
   type PasswordGrant,
   type Session,
@@ -19,8 +21,8 @@ import { randomToken, sha256 } from '../crypto/secrets.js';
 import { AUTH_CONFIG, type AuthConfig } from '../env.js';
 import { EventsPublisher } from '../events/events.publisher.js';
 import { InvitationsService } from '../invitations/invitations.service.js';
-import { LoginLimiter } from '../limiter/login-limiter.service.js';
-import { accountExistsMail, confirmationMail, recoveryMail } from '../mail/mail.templates.js';
+import { LoginLimiter, SignInLocked } from '../limiter/login-limiter.service.js';
+import { accountExistsMail, confirmationMail, recoveryMail, unlockMail } from '../mail/mail.templates.js';
 import { MailThrottleRepository } from '../mail/mail-throttle.repository.js';
 import { Mailer } from '../mail/mailer.service.js';
 import { MfaService } from '../mfa/mfa.service.js';
@@ -32,6 +34,11 @@ import { OneTimeTokensRepository } from './one-time-tokens.repository.js';
 const CONFIRMATION_TTL_MS = 24 * 3_600_000;
 const RECOVERY_TTL_MS = 3_600_000;
 const RECOVERY_MAIL_INTERVAL_SECONDS = 60;
+/** A new confirmation link at most once a minute per account, so resending cannot flood an inbox. */
+const RESEND_MAIL_INTERVAL_SECONDS = 60;
+/** Resend requests from one IP, whatever the address: a fixed pause, the same for every answer. */
+const RESEND_IP_INTERVAL_SECONDS = 5;
+const UNLOCK_TTL_MS = 3_600_000;
 /** "Someone tried to sign up with your email": once an hour per address, however often it is tried. */
 const ACCOUNT_EXISTS_MAIL_INTERVAL_SECONDS = 3600;
 
@@ -129,6 +136,8 @@ export class AuthService {
       // A lock must not lock the owner out: the right password with a current TOTP code still gets in.
       const session = request.mfa_code && error instanceof DomainError && error.code === 'RATE_LIMITED' ? await this.signInPastLock(request, request.mfa_code) : undefined;
       if (session) return session;
+      // Or the owner's inbox: a locked email gets an unlock link (once per lock window), sent after the answer.
+      if (error instanceof SignInLocked && error.lockedBy === 'email') this.later('unlock mail', () => this.sendUnlock(request.email));
       await this.events.failedAuth({ email: request.email, ip: request.ip ?? null, user_agent: request.userAgent ?? null, reason: 'rate_limited', endpoint });
       throw error;
     }
@@ -188,8 +197,28 @@ export class AuthService {
     return { message: RECOVER_MESSAGE };
   }
 
+  /**
+   * A new confirmation link (POST /auth/v1/resend). The same answer for every address, sent or not;
+   * the lookup and the mail happen after the reply. Limited per IP (an answer, the same for all
+   * addresses) and per account (silently: a second link within a minute is not sent).
+   */
+  async resend(email: string, ip: string | undefined): Promise<MessageReply> {
+    if (ip && !(await this.mailThrottle.claim(`resend-ip:${ip}`, RESEND_IP_INTERVAL_SECONDS))) {
+      throw new DomainError('RATE_LIMITED', 'Please wait a few seconds before asking for another link.', undefined, RESEND_IP_INTERVAL_SECONDS);
+    }
+    this.later('confirmation resend', () => this.resendConfirmation(email));
+    return { message: RESEND_MESSAGE };
+  }
+
   async verify(request: VerifyRequest): Promise<Session | MessageReply> {
     const invalid = () => new DomainError('INVALID_LINK', 'This link is invalid or has expired. Please request a new one.');
+    if (request.type === 'unlock') {
+      const userId = await this.oneTimeTokens.consume('unlock', sha256(request.token));
+      if (!userId) throw invalid();
+      const user = (await this.users.findById(userId))!;
+      await this.limiter.unlock(user.email);
+      return { message: UNLOCK_MESSAGE };
+    }
     if (request.type === 'signup') {
       const userId = await this.oneTimeTokens.consume('signup', sha256(request.token));
       if (!userId) throw invalid();
@@ -251,6 +280,31 @@ export class AuthService {
     const token = randomToken();
     await this.oneTimeTokens.create(userId, 'signup', sha256(token), new Date(Date.now() + CONFIRMATION_TTL_MS));
     await this.mailer.send(confirmationMail(email, name, `${this.config.WEB_URL}/login?type=signup&token=${token}`));
+  }
+
+  private later(what: string, work: () => Promise<void>) {
+    setImmediate(() => {
+      work().catch((error: unknown) => this.logger.error(`${what} failed: ${error instanceof Error ? error.message : String(error)}`));
+    });
+  }
+
+  private async resendConfirmation(email: string) {
+    const user = await this.users.findByEmail(email);
+    if (!user || user.email_confirmed_at) return;
+    const token = randomToken();
+    const issued = await this.oneTimeTokens.create(user.id, 'signup', sha256(token), new Date(Date.now() + CONFIRMATION_TTL_MS), RESEND_MAIL_INTERVAL_SECONDS);
+    if (!issued) return;
+    await this.mailer.send(confirmationMail(user.email, user.full_name, `${this.config.WEB_URL}/login?type=signup&token=${token}`));
+  }
+
+  private async sendUnlock(email: string) {
+    const user = await this.users.findByEmail(email);
+    if (!user?.password_hash || !user.email_confirmed_at) return;
+    const token = randomToken();
+    // One link per lock window: locking an account again and again does not flood its owner.
+    const issued = await this.oneTimeTokens.create(user.id, 'unlock', sha256(token), new Date(Date.now() + UNLOCK_TTL_MS), this.config.LOGIN_WINDOW_SECONDS);
+    if (!issued) return;
+    await this.mailer.send(unlockMail(user.email, `${this.config.WEB_URL}/login?type=unlock&token=${token}`, Math.ceil(this.config.LOGIN_WINDOW_SECONDS / 60)));
   }
 
   private async sendRecovery(email: string) {

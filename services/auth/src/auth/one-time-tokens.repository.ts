@@ -3,9 +3,9 @@ import { DataSource } from 'typeorm';
 import type { Queryable } from '../db.js';
 import { sql } from '../db.js';
 
-export type OneTimePurpose = 'signup' | 'recovery';
+export type OneTimePurpose = 'signup' | 'recovery' | 'unlock';
 
-/** Confirmation and password-reset links: stored hashed, used once, expiring. */
+/** Confirmation, password-reset and unlock links: stored hashed, used once, expiring. */
 @Injectable()
 export class OneTimeTokensRepository {
   constructor(private readonly db: DataSource) {}

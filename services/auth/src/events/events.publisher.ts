@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { RpcClient } from '@vigil/platform';
-import { events, type FailedAuthEvent, type KeyRevokedEvent, type SessionRevokedEvent } from '@vigil/proto';
+import { events, type FailedAuthEvent, type KeyRevokedEvent, type MemberChangedEvent, type SessionRevokedEvent } from '@vigil/proto';
 import { randomUUID } from 'node:crypto';
 
 /** The auth service's outgoing events. Publishing never fails the request that caused it. */
@@ -14,6 +14,10 @@ export class EventsPublisher {
 
   async sessionRevoked(event: SessionRevokedEvent): Promise<void> {
     await this.rpc.emit(events.auth.sessionRevoked, event);
+  }
+
+  async memberChanged(event: MemberChangedEvent): Promise<void> {
+    await this.rpc.emit(events.auth.memberChanged, event);
   }
 
   async keyRevoked(event: KeyRevokedEvent): Promise<void> {

@@ -5,7 +5,7 @@ import { sql } from '../db.js';
 export type AttemptKind = 'password' | 'mfa_bypass';
 export type AttemptLimits = { perEmail: number; perIp: number; windowSeconds: number };
 /** A claimed attempt (its row counts as a failure until settled), or the time until one is allowed. */
-export type Claim = { attemptId: string } | { unlocksAt: Date };
+export type Claim = { attemptId: string } | { unlocksAt: Date; lockedBy: 'email' | 'ip' };
 
 @Injectable()
 export class LoginAttemptsRepository {
@@ -43,7 +43,7 @@ export class LoginAttemptsRepository {
                 ORDER BY created_at DESC LIMIT $4`,
               [email, ip ?? null, window, limits.perEmail],
             );
-      if (byEmail.length >= limits.perEmail) return { unlocksAt: this.unlocksAt(byEmail, window) };
+      if (byEmail.length >= limits.perEmail) return { unlocksAt: this.unlocksAt(byEmail, window), lockedBy: 'email' };
       if (kind === 'password' && ip) {
         await sql(tx, `SELECT pg_advisory_xact_lock(hashtext($1))`, [`vigil.auth.login-ip:${ip}`]);
         const byIp: { created_at: Date }[] = await sql(tx,
@@ -52,7 +52,7 @@ export class LoginAttemptsRepository {
             ORDER BY created_at DESC LIMIT $3`,
           [ip, window, limits.perIp],
         );
-        if (byIp.length >= limits.perIp) return { unlocksAt: this.unlocksAt(byIp, window) };
+        if (byIp.length >= limits.perIp) return { unlocksAt: this.unlocksAt(byIp, window), lockedBy: 'ip' };
       }
       const rows: { id: string }[] = await sql(tx,
         `INSERT INTO login_attempts (email, ip, succeeded, kind) VALUES ($1, $2, false, $3) RETURNING id::text`,
@@ -65,6 +65,14 @@ export class LoginAttemptsRepository {
   /** The claimed attempt turned out right: it stops counting, and (for passwords) resets the email's count. */
   async succeeded(attemptId: string): Promise<void> {
     await sql(this.db, `UPDATE login_attempts SET succeeded = true WHERE id = $1`, [attemptId]);
+  }
+
+  /**
+   * The owner used the emailed unlock link: a success row for the email, so its failures before
+   * it stop counting (as after a right password). The guessing IP's own count is untouched.
+   */
+  async unlock(email: string): Promise<void> {
+    await sql(this.db, `INSERT INTO login_attempts (email, ip, succeeded, kind) VALUES ($1, NULL, true, 'password')`, [email]);
   }
 
   /** Keeps the table small; attempts older than a day decide nothing. */

@@ -34,7 +34,7 @@ describe('LoginLimiter', () => {
   });
 
   it('refuses a locked claim with RATE_LIMITED and the seconds until it unlocks', async () => {
-    const { sut } = setup({ unlocksAt: secondsFromNow(600) });
+    const { sut } = setup({ unlocksAt: secondsFromNow(600), lockedBy: 'email' });
     const error = await sut.claim('a@example.com', undefined).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DomainError);
     expect((error as DomainError).code).toBe('RATE_LIMITED');
@@ -43,7 +43,7 @@ describe('LoginLimiter', () => {
   });
 
   it('never answers a Retry-After below one second', async () => {
-    const { sut } = setup({ unlocksAt: secondsFromNow(-5) });
+    const { sut } = setup({ unlocksAt: secondsFromNow(-5), lockedBy: 'email' });
     const error = (await sut.claim('a@example.com', undefined).catch((e: unknown) => e)) as DomainError;
     expect(error.retryAfterSeconds).toBe(1);
   });

@@ -3,6 +3,16 @@ import { DomainError } from '@vigil/platform';
 import { AUTH_CONFIG, type AuthConfig } from '../env.js';
 import { LoginAttemptsRepository, type AttemptKind } from './login-attempts.repository.js';
 
+/** The sign-in lock; `lockedBy` says whether the email or the IP hit its limit (only the first has an unlock link). */
+export class SignInLocked extends DomainError {
+  constructor(
+    readonly lockedBy: 'email' | 'ip',
+    retryAfterSeconds: number,
+  ) {
+    super('RATE_LIMITED', 'Too many failed sign-in attempts. Please try again later.', undefined, retryAfterSeconds);
+  }
+}
+
 /**
  * Brute force: LOGIN_MAX_FAILURES failed sign-ins for one email, or LOGIN_MAX_FAILURES_PER_IP
  * from one IP, within LOGIN_WINDOW_SECONDS refuse further attempts (429 + Retry-After) until the
@@ -28,6 +38,11 @@ export class LoginLimiter {
     return this.claimOf('mfa_bypass', email, ip);
   }
 
+  /** The emailed unlock link was used: the email's password failures stop counting. */
+  unlock(email: string): Promise<void> {
+    return this.attempts.unlock(email);
+  }
+
   succeeded(attemptId: string): Promise<void> {
     return this.attempts.succeeded(attemptId);
   }
@@ -40,12 +55,7 @@ export class LoginLimiter {
     });
     if ('unlocksAt' in claim) {
       const retryAfterSeconds = Math.max(1, Math.ceil((claim.unlocksAt.getTime() - Date.now()) / 1000));
-      throw new DomainError(
-        'RATE_LIMITED',
-        'Too many failed sign-in attempts. Please try again later.',
-        undefined,
-        retryAfterSeconds,
-      );
+      throw new SignInLocked(claim.lockedBy, retryAfterSeconds);
     }
     if (++this.claimsSincePrune >= 1000) {
       this.claimsSincePrune = 0;

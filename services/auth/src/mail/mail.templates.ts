@@ -1,3 +1,4 @@
+import type { MemberRole } from '@vigil/proto';
 import type { OutgoingMail } from './mailer.service.js';
 
 // Plain words and one link each; the link is the only secret in the message.
@@ -27,6 +28,15 @@ export function recoveryMail(to: string, link: string): OutgoingMail {
   };
 }
 
+export function unlockMail(to: string, link: string, windowMinutes: number): OutgoingMail {
+  return {
+    to,
+    subject: 'Your Vigil account was locked',
+    text: `Too many wrong passwords were tried for your Vigil account, so password sign-in is paused for up to ${windowMinutes} minutes.\n\nIf it was you, unlock it now:\n\n${link}\n\nThe link works once and expires in 1 hour. If it was not you, someone may be guessing your password: after unlocking, choose a new one with "Forgot password?", and turn on two-step verification.\n`,
+    html: `<p>Too many wrong passwords were tried for your Vigil account, so password sign-in is paused for up to ${windowMinutes} minutes.</p><p>If it was you, <a href="${escapeHtml(link)}">unlock my account</a>.</p><p>The link works once and expires in 1 hour. If it was not you, someone may be guessing your password: after unlocking, choose a new one with "Forgot password?", and turn on two-step verification.</p>`,
+  };
+}
+
 export function apiKeyMail(to: string, clientName: string, prefix: string): OutgoingMail {
   return {
     to,
@@ -37,4 +47,26 @@ export function apiKeyMail(to: string, clientName: string, prefix: string): Outg
 
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+const ROLE_WORDS: Readonly<Record<MemberRole, string>> = {
+  owner: 'an owner',
+  supervisor: 'a supervisor',
+  analyst: 'an analyst',
+  viewer: 'a viewer',
+};
+
+export function teamInvitationMail(
+  to: string,
+  invitation: { clientName: string; invitedBy: string | null; role: MemberRole; link: string; expiresInHours: number },
+): OutgoingMail {
+  const who = invitation.invitedBy ?? 'A colleague';
+  const line = `${who} invited you to join ${invitation.clientName} on Vigil as ${ROLE_WORDS[invitation.role]}.`;
+  const after = `The link works once and expires in ${invitation.expiresInHours} hours. If you did not expect this, ignore this message.`;
+  return {
+    to,
+    subject: `You are invited to join ${invitation.clientName} on Vigil`,
+    text: `${line}\n\nAccept the invitation here:\n\n${invitation.link}\n\n${after}\n`,
+    html: `<p>${escapeHtml(line)}</p><p><a href="${escapeHtml(invitation.link)}">Accept the invitation</a></p><p>${after}</p>`,
+  };
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { AssuranceLevel, Role } from '@vigil/proto';
+import type { AssuranceLevel, MemberRole, Role } from '@vigil/proto';
 import { DataSource } from 'typeorm';
 import type { Queryable } from '../db.js';
 import { sql } from '../db.js';
@@ -20,7 +20,13 @@ export type SessionRow = {
 
 export type RevokedSession = { id: string; user_id: string; revoked_at: Date };
 
-export type ActiveSession = SessionRow & { email: string; role: Role; client_id: string | null; has_verified_factor: boolean };
+export type ActiveSession = SessionRow & {
+  email: string;
+  role: Role;
+  client_id: string | null;
+  member_role: MemberRole | null;
+  has_verified_factor: boolean;
+};
 
 export type ClaimResult =
   | { status: 'claimed'; sessionId: string }
@@ -72,7 +78,7 @@ export class SessionsRepository {
   /** The session with its user, if it is neither revoked nor expired. */
   async findActive(sessionId: string): Promise<ActiveSession | undefined> {
     const rows: ActiveSession[] = await sql(this.db, 
-      `SELECT s.*, u.email, u.role, u.client_id,
+      `SELECT s.*, u.email, u.role, u.client_id, CASE WHEN u.client_id IS NOT NULL THEN u.member_role END AS member_role,
               EXISTS (SELECT 1 FROM mfa_factors f WHERE f.user_id = u.id AND f.status = 'verified') AS has_verified_factor
          FROM sessions s JOIN users u ON u.id = s.user_id
         WHERE s.id = $1 AND s.revoked_at IS NULL AND s.expires_at > now()`,
@@ -112,6 +118,16 @@ export class SessionsRepository {
       `SELECT * FROM sessions WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > now() ORDER BY created_at DESC, id`,
       [userId],
     );
+  }
+
+  /** Users with at least one session neither revoked nor expired (the admin overview's Active Users). */
+  async countActiveUsers(): Promise<number> {
+    const rows: Array<{ n: number }> = await sql(
+      this.db,
+      `SELECT count(DISTINCT user_id)::int AS n FROM sessions WHERE revoked_at IS NULL AND expires_at > now()`,
+      [],
+    );
+    return rows[0]?.n ?? 0;
   }
 
   async get(sessionId: string): Promise<SessionRow | undefined> {

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError } from '@vigil/platform';
-import type { AssuranceLevel, CallerContext, Role, Session, SessionInfo } from '@vigil/proto';
+import type { AssuranceLevel, CallerContext, MemberRole, Role, Session, SessionInfo } from '@vigil/proto';
 import { AUTH_CONFIG, type AuthConfig } from '../env.js';
 import { randomToken, sha256 } from '../crypto/secrets.js';
 import { EventsPublisher } from '../events/events.publisher.js';
@@ -14,6 +14,7 @@ export type Principal = {
   email: string;
   role: Role;
   clientId: string | null;
+  memberRole: MemberRole | null;
   sessionId: string;
   aal: AssuranceLevel;
   hasVerifiedFactor: boolean;
@@ -34,6 +35,10 @@ export class SessionsService {
     private readonly tokens: AccessTokens,
     private readonly events: EventsPublisher,
   ) {}
+
+  async activeUsers(): Promise<number> {
+    return this.sessions.countActiveUsers();
+  }
 
   /** Opens a new session (a new refresh-token family) for a user who just proved who they are. */
   async start(
@@ -91,6 +96,7 @@ export class SessionsService {
       // Role and client come from the database, so a promotion or a new client takes effect at once.
       role: session.role,
       clientId: session.client_id,
+      memberRole: session.member_role,
       sessionId: session.id,
       aal: claims.aal,
       hasVerifiedFactor: session.has_verified_factor,
@@ -158,6 +164,7 @@ export class SessionsService {
       email: user.email,
       role: user.role,
       client_id: user.client_id,
+      member_role: user.member_role,
       sid: session.id,
       aal: session.aal,
       amr: session.amr,

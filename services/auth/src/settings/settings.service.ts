@@ -1,6 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError } from '@vigil/platform';
-import type { AccountSummary, Client, ClientWithKey, NotificationSettings, UpdateNotificationsRequest, UpdateProfileRequest } from '@vigil/proto';
+import {
+  memberRoleAtLeast,
+  type AccountSummary,
+  type Client,
+  type ClientWithKey,
+  type MemberRole,
+  type NotificationSettings,
+  type UpdateNotificationsRequest,
+  type UpdateProfileRequest,
+} from '@vigil/proto';
 import { ApiKeysRepository } from '../clients/api-keys.repository.js';
 import { ClientsRepository } from '../clients/clients.repository.js';
 import { ClientsService } from '../clients/clients.service.js';
@@ -26,8 +35,9 @@ export class SettingsService {
     return this.clients.get(this.clientOf(principal));
   }
 
+  /** The organisation's name and contact address (where key and billing mail goes): owners only. */
   async updateProfile(principal: Principal, request: UpdateProfileRequest): Promise<Client> {
-    const clientId = this.clientOf(principal);
+    const clientId = this.clientOf(principal, 'owner');
     const owner = await this.clientsRepository.findByContactEmail(request.contact_email);
     if (owner && owner.id !== clientId) throw new DomainError('CONFLICT', 'Another client already uses this contact email.');
     await this.clientsRepository.setProfile(clientId, request.client_name, request.contact_email);
@@ -35,7 +45,7 @@ export class SettingsService {
   }
 
   async regenerateKey(principal: Principal): Promise<ClientWithKey> {
-    const client = await this.clients.regenerateKey(this.clientOf(principal));
+    const client = await this.clients.regenerateKey(this.clientOf(principal, 'owner'));
     const notify = client.contact_email ?? principal.email;
     await this.mailer.send(apiKeyMail(notify, client.client_name, client.api_key_prefix ?? ''));
     return client;
@@ -47,7 +57,7 @@ export class SettingsService {
 
   updateNotifications(principal: Principal, request: UpdateNotificationsRequest): Promise<NotificationSettings> {
     const { accessToken: _token, ip: _ip, userAgent: _ua, ...flags } = request;
-    return this.settings.saveNotifications(this.clientOf(principal), flags);
+    return this.settings.saveNotifications(this.clientOf(principal, 'supervisor'), flags);
   }
 
   async accountSummary(principal: Principal): Promise<AccountSummary> {
@@ -67,8 +77,12 @@ export class SettingsService {
     };
   }
 
-  private clientOf(principal: Principal): string {
+  /** The caller's client; with `minimum`, only if their live role in it is at least that. */
+  private clientOf(principal: Principal, minimum: MemberRole = 'viewer'): string {
     if (!principal.clientId) throw new DomainError('NOT_FOUND', 'No client is linked to this account yet. Choose a plan to get started.');
+    if (!memberRoleAtLeast(principal.memberRole, minimum)) {
+      throw new DomainError('ROLE_FORBIDDEN', `This action needs the ${minimum} role or higher; your role is ${principal.memberRole ?? 'none'}.`);
+    }
     return principal.clientId;
   }
 }

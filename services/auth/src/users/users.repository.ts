@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Factor, Identity, Role, User } from '@vigil/proto';
+import type { Factor, Identity, MemberRole, Role, User } from '@vigil/proto';
 import { DataSource } from 'typeorm';
 import { sql, type Queryable } from '../db.js';
 
@@ -10,12 +10,18 @@ export type UserRow = {
   password_hash: string | null;
   role: Role;
   client_id: string | null;
+  /** Stale once the client is deleted (client_id nulled by the foreign key): read it through memberRoleOf. */
+  member_role: MemberRole | null;
   email_confirmed_at: Date | null;
   created_at: Date;
   updated_at: Date;
 };
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** The user's role in their client's team; none without a client. */
+export const memberRoleOf = (user: Pick<UserRow, 'client_id' | 'member_role'>): MemberRole | null =>
+  user.client_id ? user.member_role : null;
 
 @Injectable()
 export class UsersRepository {
@@ -33,14 +39,15 @@ export class UsersRepository {
 
   /** Inserts a user; undefined when the email is taken (the unique index decides, not a prior read). */
   async create(
-    user: { email: string; fullName: string | null; passwordHash: string | null; role: Role; confirmed: boolean; clientId?: string | null },
+    user: { email: string; fullName: string | null; passwordHash: string | null; role: Role; confirmed: boolean; clientId?: string | null; memberRole?: MemberRole },
     q: Queryable = this.db,
   ): Promise<UserRow | undefined> {
     const rows: UserRow[] = await sql(q, 
-      `INSERT INTO users (email, full_name, password_hash, role, client_id, email_confirmed_at)
-       VALUES ($1, $2, $3, $4, $5, CASE WHEN $6 THEN now() END)
+      `INSERT INTO users (email, full_name, password_hash, role, client_id, member_role, member_since, email_confirmed_at)
+       VALUES ($1, $2, $3, $4, $5, CASE WHEN $5::uuid IS NOT NULL THEN coalesce($7, 'owner') END,
+               CASE WHEN $5::uuid IS NOT NULL THEN now() END, CASE WHEN $6 THEN now() END)
        ON CONFLICT (email) DO NOTHING RETURNING *`,
-      [user.email, user.fullName, user.passwordHash, user.role, user.clientId ?? null, user.confirmed],
+      [user.email, user.fullName, user.passwordHash, user.role, user.clientId ?? null, user.confirmed, user.memberRole ?? null],
     );
     return rows[0];
   }
@@ -57,12 +64,18 @@ export class UsersRepository {
     await sql(this.db, `UPDATE users SET full_name = $2, updated_at = now() WHERE id = $1`, [userId, fullName]);
   }
 
+  /** The user whose checkout made (or found) the client: they own it. */
   async setClient(userId: string, clientId: string, q: Queryable = this.db): Promise<void> {
-    await sql(q, `UPDATE users SET client_id = $2, updated_at = now() WHERE id = $1`, [userId, clientId]);
+    await sql(q, `UPDATE users SET client_id = $2, member_role = 'owner',
+       member_since = CASE WHEN client_id IS DISTINCT FROM $2 THEN now() ELSE member_since END, updated_at = now() WHERE id = $1`, [userId, clientId]);
   }
 
+  /** A client created for a contact email is owned by the account with that email, if it has no client yet. */
   async attachByEmail(email: string, clientId: string, q: Queryable = this.db): Promise<void> {
-    await sql(q, `UPDATE users SET client_id = $2, updated_at = now() WHERE email = $1 AND client_id IS NULL`, [email, clientId]);
+    await sql(q, `UPDATE users SET client_id = $2, member_role = 'owner', member_since = now(), updated_at = now() WHERE email = $1 AND client_id IS NULL`, [
+      email,
+      clientId,
+    ]);
   }
 
   async findIdentity(provider: string, subject: string): Promise<{ id: string; user_id: string } | undefined> {
@@ -111,6 +124,7 @@ export class UsersRepository {
       full_name: user.full_name,
       role: user.role,
       client_id: user.client_id,
+      member_role: memberRoleOf(user),
       email_confirmed_at: iso(user.email_confirmed_at),
       created_at: user.created_at.toISOString(),
       updated_at: user.updated_at.toISOString(),

@@ -10,6 +10,8 @@ export type CheckoutSession = {
   provider: ProviderKind;
   user_id: string;
   email: string;
+  /** The organisation name given at onboarding; null when none was. */
+  client_name: string | null;
   tier: Tier;
   amount_usd: number;
   status: 'open' | 'complete' | 'expired';
@@ -25,12 +27,20 @@ export class CheckoutSessionsRepository {
   ) {}
 
   async insert(
-    session: Pick<CheckoutSession, 'id' | 'provider' | 'user_id' | 'email' | 'tier' | 'amount_usd'>,
+    session: Pick<CheckoutSession, 'id' | 'provider' | 'user_id' | 'email' | 'client_name' | 'tier' | 'amount_usd'>,
   ): Promise<void> {
     await sql(
       this.db,
-      `INSERT INTO checkout_sessions (id, provider, user_id, email, tier, amount_usd) VALUES ($1, $2, $3, $4, $5, $6)`,
-      [session.id, session.provider, session.user_id, session.email, session.tier, session.amount_usd],
+      `INSERT INTO checkout_sessions (id, provider, user_id, email, client_name, tier, amount_usd) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [
+        session.id,
+        session.provider,
+        session.user_id,
+        session.email,
+        session.client_name,
+        session.tier,
+        session.amount_usd,
+      ],
     );
   }
 
@@ -38,7 +48,7 @@ export class CheckoutSessionsRepository {
     return (
       await sql<CheckoutSession>(
         q,
-        `SELECT id, provider, user_id, email, tier, amount_usd, status, client_id, created_at FROM checkout_sessions WHERE id = $1`,
+        `SELECT id, provider, user_id, email, client_name, tier, amount_usd, status, client_id, created_at FROM checkout_sessions WHERE id = $1`,
         [id],
       )
     )[0];
@@ -48,7 +58,7 @@ export class CheckoutSessionsRepository {
     return (
       await sql<CheckoutSession>(
         q,
-        `SELECT id, provider, user_id, email, tier, amount_usd, status, client_id, created_at FROM checkout_sessions WHERE id = $1 FOR UPDATE`,
+        `SELECT id, provider, user_id, email, client_name, tier, amount_usd, status, client_id, created_at FROM checkout_sessions WHERE id = $1 FOR UPDATE`,
         [id],
       )
     )[0];

@@ -11,7 +11,7 @@ export class SubscriptionsHandler {
 
   @Handles(on.createCheckout, 'checkout')
   createCheckout(request: ParsedRequestOf<typeof on.createCheckout>) {
-    return this.subscriptions.createCheckout(request.user, request.tier, request.clientEmail);
+    return this.subscriptions.createCheckout(request.user, request.tier, request.clientEmail, request.clientName);
   }
 
   @Handles(on.sandboxSession)
@@ -41,6 +41,6 @@ export class SubscriptionsHandler {
 
   @Handles(on.subscription)
   subscription(request: ParsedRequestOf<typeof on.subscription>) {
-    return this.subscriptions.hasSubscription(request.user);
+    return this.subscriptions.hasSubscription(request.user, request.clientId);
   }
 }

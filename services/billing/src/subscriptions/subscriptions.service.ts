@@ -68,7 +68,12 @@ export class SubscriptionsService {
     private readonly usage: UsageResets,
   ) {}
 
-  async createCheckout(user: BillingUser, tierInput: string, clientEmail: string): Promise<CheckoutSessionReply> {
+  async createCheckout(
+    user: BillingUser,
+    tierInput: string,
+    clientEmail: string,
+    clientName?: string,
+  ): Promise<CheckoutSessionReply> {
     const tier = parseTier(tierInput);
     if (clientEmail !== user.email)
       throw new DomainError('FORBIDDEN', "Checkout is for the signed-in user's own e-mail address.");
@@ -88,6 +93,7 @@ export class SubscriptionsService {
       provider: this.provider.kind,
       user_id: user.id,
       email: clientEmail,
+      client_name: clientName ?? null,
       tier,
       amount_usd: planOf(tier).priceUsdPerMonth,
     });
@@ -183,8 +189,9 @@ export class SubscriptionsService {
     };
   }
 
-  async hasSubscription(user: BillingUser): Promise<SubscriptionCheckReply> {
-    const customer = await this.customers.byEmail(user.email);
+  async hasSubscription(user: BillingUser, clientId?: string | null): Promise<SubscriptionCheckReply> {
+    // A team member's subscription is their client's, whoever bought it.
+    const customer = (clientId ? await this.customers.byClientId(clientId) : undefined) ?? (await this.customers.byEmail(user.email));
     if (!customer || customer.deleted) return { hasSubscription: false, tier: null, subscription_status: null };
     return {
       hasSubscription: customer.subscription_status === 'active',
@@ -226,7 +233,8 @@ export class SubscriptionsService {
     }
     if (session.status === 'complete') return;
     const provisioned = await this.auth.provision({
-      clientName: session.email,
+      // The organisation named at onboarding; the e-mail address only when none was given.
+      clientName: session.client_name ?? session.email,
       contactEmail: session.email,
       tier: session.tier,
       subscriptionStatus: 'active',

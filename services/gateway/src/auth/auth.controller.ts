@@ -6,6 +6,7 @@ import { AccessToken, OptionalAccessToken, ZodRequest } from '../http/route-para
 import { DevelopmentOnly } from '../openapi/development-only.js';
 
 const on = contracts.auth;
+const team = contracts.clients.team;
 type RequestFor<K extends keyof typeof on> = ParsedRequestOf<(typeof on)[K]>;
 
 /**
@@ -50,7 +51,14 @@ export class AuthController {
     return this.rpc.request(on.recover, request);
   }
 
-  /** {type: 'signup', token} answers a Session; {type: 'recovery', token, password} sets the new password. */
+  /** {type: 'signup', email}: a new confirmation link; one answer for every address (no account enumeration). */
+  @Post('resend')
+  @HttpCode(200)
+  resend(@ZodRequest(on.resend.request, 'message', { caller: true }) request: RequestFor<'resend'>) {
+    return this.rpc.request(on.resend, request);
+  }
+
+  /** {type: 'signup', token} answers a Session; {type: 'recovery', token, password} sets the new password; {type: 'unlock', token} lifts a sign-in lock. */
   @Post('verify')
   @HttpCode(200)
   verify(@ZodRequest(on.verify.request, 'message', { caller: true }) request: RequestFor<'verify'>) {
@@ -170,6 +178,39 @@ export class AuthController {
     @ZodRequest(on.createInvitation.request, 'message', { accessToken: true }) request: RequestFor<'createInvitation'>,
   ) {
     return this.rpc.request(on.createInvitation, request);
+  }
+
+  /** What an invitation link offers (client, role, whether the address has an account), before accepting it. */
+  @Post('team-invitations/look-up')
+  @HttpCode(200)
+  lookUpInvitation(
+    @ZodRequest(team.lookUpInvitation.request, 'invitation') request: ParsedRequestOf<typeof team.lookUpInvitation>,
+  ) {
+    return this.rpc.request(team.lookUpInvitation, request);
+  }
+
+  /** {token, full_name, password, confirm_password, accepted_terms}: a new account in the inviting client; answers a Session. */
+  @Post('team-invitations/signup')
+  @HttpCode(200)
+  acceptInvitationSignup(
+    @ZodRequest(team.acceptInvitationSignup.request, 'sign-up request', { caller: true })
+    request: ParsedRequestOf<typeof team.acceptInvitationSignup>,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    res.setHeader('cache-control', 'no-store');
+    return this.rpc.request(team.acceptInvitationSignup, request);
+  }
+
+  /** {token} with the invited address's session (an account without a client): joins; answers the session's new tokens. */
+  @Post('team-invitations/accept')
+  @HttpCode(200)
+  acceptInvitation(
+    @ZodRequest(team.acceptInvitation.request, 'invitation', { caller: true, accessToken: true })
+    request: ParsedRequestOf<typeof team.acceptInvitation>,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    res.setHeader('cache-control', 'no-store');
+    return this.rpc.request(team.acceptInvitation, request);
   }
 
   /** Public keys for verifying Vigil access tokens (RS256), for anyone outside NATS. */

@@ -6,7 +6,7 @@ import type { AdminActions } from '../audit/admin-actions.publisher.js';
 import { setCaller, type SessionUser } from '../credentials/credentials.js';
 import { BillingController } from './billing.controller.js';
 
-const user: SessionUser = { id: '22222222-2222-4222-8222-222222222222', email: 'me@example.com', role: 'user', clientId: null, sessionId: 's1', aal: 'aal1', mfaEnrolled: false };
+const user: SessionUser = { id: '22222222-2222-4222-8222-222222222222', email: 'me@example.com', role: 'user', clientId: null, memberRole: null, sessionId: 's1', aal: 'aal1', mfaEnrolled: false };
 
 function setup() {
   const rpc = { request: jest.fn(async (_contract: unknown, _payload: unknown): Promise<unknown> => ({})) };

@@ -12,7 +12,7 @@ import {
 import type { Request, Response } from 'express';
 import type { z } from 'zod';
 import { AdminActions, CurrentActor, type AdminActor } from '../audit/admin-actions.publisher.js';
-import { AnyPlan, Credentials, type SessionUser } from '../credentials/credentials.js';
+import { AnyPlan, Credentials, RequiresMemberRole, type SessionUser } from '../credentials/credentials.js';
 import { CurrentClient, CurrentUser, ZodBody, ZodParam, ZodQuery } from '../http/route-params.js';
 
 const on = contracts.billing;
@@ -84,6 +84,7 @@ export class BillingController {
 
   @Get('payment/portal-session')
   @Credentials('dashboard')
+  @RequiresMemberRole('owner')
   portal(@CurrentClient() client: ResolvedKey) {
     return this.rpc.request(on.portalSession, { clientId: client.clientId });
   }
@@ -103,7 +104,7 @@ export class BillingController {
   @Get('payment/subscription')
   @Credentials('session')
   subscription(@CurrentUser() user: SessionUser) {
-    return this.rpc.request(on.subscription, { user: billingUser(user) });
+    return this.rpc.request(on.subscription, { user: billingUser(user), clientId: user.clientId });
   }
 
   @Get('upgrade/options')
@@ -125,6 +126,7 @@ export class BillingController {
 
   @Post('upgrade/upgrade')
   @Credentials('dashboard')
+  @RequiresMemberRole('owner')
   @AnyPlan()
   @HttpCode(200)
   async upgrade(

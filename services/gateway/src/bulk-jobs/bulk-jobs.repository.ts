@@ -24,6 +24,15 @@ export class BulkJobsRepository {
     ]);
   }
 
+  /** Jobs not yet completed, by status (the bulk queue's depth). */
+  async openJobs(): Promise<Array<{ status: BulkJobStatus; jobs: number; names: number }>> {
+    const { rows } = await this.db.query<{ status: BulkJobStatus; jobs: number; names: number }>(
+      `SELECT status, count(*)::int AS jobs, coalesce(sum(total - processed), 0)::int AS names
+         FROM bulk_jobs WHERE status <> 'completed' GROUP BY status`,
+    );
+    return rows;
+  }
+
   async remove(id: string): Promise<void> {
     await this.db.query(`DELETE FROM bulk_jobs WHERE id = $1`, [id]);
   }

@@ -1,5 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { DomainError } from '@vigil/platform';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { DomainError, gaugeFrom } from '@vigil/platform';
 import {
   csvLine,
   subjects,
@@ -29,12 +29,26 @@ const CSV_COLUMNS = [
 ] as const;
 
 @Injectable()
-export class BulkJobs {
+export class BulkJobs implements OnModuleInit {
   constructor(
     private readonly jobs: BulkJobsRepository,
     private readonly streams: NatsStreams,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
+
+  /** The bulk queue's depth (jobs and names not yet screened), read at scrape time. */
+  onModuleInit(): void {
+    gaugeFrom('vigil_queue_depth', 'Work waiting in a queue, by queue and state', ['queue', 'state'], async () => {
+      const open = await this.jobs.openJobs();
+      return (['queued', 'running'] as const).flatMap((state) => {
+        const row = open.find((r) => r.status === state);
+        return [
+          { labels: { queue: 'bulk_jobs', state }, value: row?.jobs ?? 0 },
+          { labels: { queue: 'bulk_job_names', state }, value: row?.names ?? 0 },
+        ];
+      });
+    });
+  }
 
   /** Records the job, then queues its chunks; each chunk's message id makes a re-publication harmless. */
   async submit(client: ResolvedKey, names: string[], limit: number): Promise<BulkJobAccepted> {

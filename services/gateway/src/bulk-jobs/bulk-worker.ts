@@ -204,9 +204,14 @@ export class BulkWorker {
   private async save(jobId: string, firstRow: number, items: BulkJobItem[]) {
     const { processed, total, clientId } = await this.jobs.saveChunk(jobId, firstRow, items);
     if (total > 0 && processed >= total) {
-      // A redelivered last chunk announces it again, which monitoring de-duplicates.
+      // Stored in BULK_JOB_EVENTS before the chunk is acknowledged: if the broker does not take it,
+      // this throws, the chunk is redelivered and the announcement made again (at least once).
+      // The message id lets JetStream drop a repeat within its window; monitoring de-duplicates the rest.
       const event: BulkJobCompletedEvent = { jobId, clientId, total, completedAt: new Date().toISOString() };
-      this.nc.publish(subjects.gateway.bulkJobCompleted, JSON.stringify(event));
+      await jetstream(this.nc).publish(subjects.gateway.bulkJobCompleted, JSON.stringify(event), {
+        msgID: `bulk-job-completed:${jobId}`,
+        timeout: 5_000,
+      });
     }
   }
 

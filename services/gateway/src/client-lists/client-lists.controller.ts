@@ -16,7 +16,7 @@ import {
   type ResolvedKey,
 } from '@vigil/proto';
 import { z } from 'zod';
-import { Credentials } from '../credentials/credentials.js';
+import { Credentials, RequiresMemberRole } from '../credentials/credentials.js';
 import { CurrentClient, ZodRequest } from '../http/route-params.js';
 import { ClientLists } from './client-lists.service.js';
 
@@ -86,6 +86,7 @@ export class ClientListsController {
   @Post('client-lists/upload-csv')
   @HttpCode(201)
   @Credentials('dashboard')
+  @RequiresMemberRole('supervisor')
   @UseInterceptors(csvUpload)
   @ApiConsumes('multipart/form-data')
   @ApiBody({
@@ -125,6 +126,7 @@ export class ClientListsController {
 
   @Delete('client-lists/:id')
   @Credentials('dashboard')
+  @RequiresMemberRole('supervisor')
   remove(
     @ZodRequest(clientListDeleteRequestSchema, 'deletion', { body: false, client: true, params: { id: 'id' } })
     request: ListRef,

@@ -7,7 +7,7 @@ import { Credentials } from '../credentials/credentials.js';
 import { AccessToken, ZodRequest } from '../http/route-params.js';
 
 const on = contracts.clients;
-type RequestFor<K extends Exclude<keyof typeof on, 'settings'>> = ParsedRequestOf<(typeof on)[K]>;
+type RequestFor<K extends Exclude<keyof typeof on, 'settings' | 'team'>> = ParsedRequestOf<(typeof on)[K]>;
 /** The admin's token and the client named by the path: what every per-client route sends. */
 const byId = (schema: typeof on.delete.request) =>
   ZodRequest(schema, 'message', { body: false, accessToken: true, params: { clientId: 'id' } });

@@ -128,21 +128,36 @@ describe('ApiKeys', () => {
     expect(mocks.rpc.request).toHaveBeenCalledTimes(2);
     expect(() => parseConfig(envSchema, { KEY_CACHE_TTL_MS: '6000' })).toThrow(/KEY_CACHE_TTL_MS/);
   });
-  it('resolves a signed-in user’s client by id, cached, and asks again after its key is revoked', async () => {
-    const { sut, mocks, revoke } = setup();
+  it('resolves a signed-in member’s client and live role, cached, and asks again after their membership changes', async () => {
+    const { sut, mocks, deliver } = setup();
+    const userId = '33333333-3333-4333-8333-333333333333';
+    mocks.rpc.request.mockImplementation(async () => ({ ...resolved, memberRole: 'analyst' }));
     await sut.onModuleInit();
-    expect(await sut.resolveClient(resolved.clientId)).toEqual({ client: resolved, fresh: true });
-    expect(await sut.resolveClient(resolved.clientId)).toEqual({ client: resolved, fresh: false });
-    expect(mocks.rpc.request).toHaveBeenCalledWith(contracts.clients.resolveClient, { clientId: resolved.clientId });
-    revoke({
-      clientId: resolved.clientId,
-      keyId: resolved.clientId,
-      keyHash: hashApiKey(KEY),
-      keyPrefix: 'aaaaaaaa',
-      reason: 'regenerated',
-      revokedAt: new Date().toISOString(),
+    expect(await sut.resolveMember(resolved.clientId, userId)).toEqual({
+      client: resolved,
+      memberRole: 'analyst',
+      fresh: true,
     });
-    expect((await sut.resolveClient(resolved.clientId)).fresh).toBe(true);
+    expect(await sut.resolveMember(resolved.clientId, userId)).toMatchObject({ fresh: false });
+    expect(mocks.rpc.request).toHaveBeenCalledWith(contracts.clients.team.resolveMember, {
+      clientId: resolved.clientId,
+      userId,
+    });
+    deliver('auth.v1.member-changed', {
+      user_id: userId,
+      client_id: resolved.clientId,
+      member_role: 'viewer',
+      changed_at: new Date().toISOString(),
+    });
+    expect(await sut.resolveMember(resolved.clientId, userId)).toMatchObject({ fresh: true });
     expect(mocks.rpc.request).toHaveBeenCalledTimes(2);
+  });
+
+  it('never keeps a member’s answer longer than KEY_CACHE_TTL_MS, so a lost member-changed event costs at most that', async () => {
+    const { sut, mocks } = setup({ KEY_CACHE_TTL_MS: '50' });
+    mocks.rpc.request.mockImplementation(async () => ({ ...resolved, memberRole: 'owner' }));
+    await sut.resolveMember(resolved.clientId, '33333333-3333-4333-8333-333333333333');
+    await new Promise((r) => setTimeout(r, 80));
+    expect((await sut.resolveMember(resolved.clientId, '33333333-3333-4333-8333-333333333333')).fresh).toBe(true);
   });
 });

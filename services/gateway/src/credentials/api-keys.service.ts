@@ -1,13 +1,22 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { DomainError, RpcClient } from '@vigil/platform';
-import { API_KEY_PATTERN, contracts, keyRevokedEventSchema, subjects, type ResolvedKey } from '@vigil/proto';
+import {
+  API_KEY_PATTERN,
+  contracts,
+  keyRevokedEventSchema,
+  memberChangedEventSchema,
+  subjects,
+  type MemberRole,
+  type ResolvedKey,
+  type ResolvedMember,
+} from '@vigil/proto';
 import { z } from 'zod';
 import { createHash } from 'node:crypto';
 import { GATEWAY_CONFIG } from '../config.token.js';
 import type { GatewayConfig } from '../env.js';
 import { NatsStreams } from '../infra/jetstream.js';
 
-type Entry = { value: ResolvedKey; expiresAt: number };
+type Entry = { value: ResolvedKey | ResolvedMember; expiresAt: number };
 
 /**
  * Billing's events that change what a client may do (tier, quota, status). Every one names the
@@ -23,6 +32,7 @@ const billingEventSchema = z.object({ client_id: z.uuid() });
 
 /** Cache entries by client id cannot collide with key hashes (64 hex characters). */
 const clientEntry = (clientId: string) => `client:${clientId}`;
+const memberEntry = (clientId: string, userId: string) => `member:${clientId}:${userId}`;
 
 export const hashApiKey = (key: string) => createHash('sha256').update(key).digest('hex');
 
@@ -38,7 +48,7 @@ export const hashApiKey = (key: string) => createHash('sha256').update(key).dige
 export class ApiKeys implements OnModuleInit {
   private readonly logger = new Logger(ApiKeys.name);
   private readonly cache = new Map<string, Entry>();
-  private readonly inflight = new Map<string, Promise<ResolvedKey>>();
+  private readonly inflight = new Map<string, Promise<ResolvedKey | ResolvedMember>>();
   /** Bumped by every revocation: a look-up that started before one is not cached. */
   private generation = 0;
 
@@ -51,6 +61,7 @@ export class ApiKeys implements OnModuleInit {
   async onModuleInit() {
     const follow = [
       { subject: subjects.clients.keyRevoked, handler: (payload: unknown) => this.onRevoked(payload) },
+      { subject: subjects.auth.memberChanged, handler: (payload: unknown) => this.onMemberChanged(payload) },
       ...BILLING_SUBJECTS.map((subject) => ({ subject, handler: (payload: unknown) => this.onBillingChange(payload) })),
     ];
     for (const { subject, handler } of follow) {
@@ -71,17 +82,25 @@ export class ApiKeys implements OnModuleInit {
   }
 
   /**
-   * The client of a signed-in user who sent no key (the dashboard's session is enough), cached and
-   * evicted like a key: `keyId` and `keyPrefix` are null when the client has no active key.
+   * A signed-in user's client and their live role in it, cached like a key: a member removed or
+   * given another role is seen within KEY_CACHE_TTL_MS (≤ 5 s) even if auth.v1.member-changed,
+   * which evicts at once, is lost. A user who is no longer a member gets UNAUTHENTICATED.
    */
-  resolveClient(clientId: string): Promise<{ client: ResolvedKey; fresh: boolean }> {
-    return this.lookUp(clientEntry(clientId), () => this.rpc.request(contracts.clients.resolveClient, { clientId }));
+  async resolveMember(
+    clientId: string,
+    userId: string,
+  ): Promise<{ client: ResolvedKey; memberRole: MemberRole; fresh: boolean }> {
+    const { client, fresh } = await this.lookUp(memberEntry(clientId, userId), () =>
+      this.rpc.request(contracts.clients.team.resolveMember, { clientId, userId }),
+    );
+    const { memberRole, ...resolved } = client as ResolvedMember;
+    return { client: resolved, memberRole, fresh };
   }
 
   private async lookUp(
     entry: string,
-    ask: () => Promise<ResolvedKey>,
-  ): Promise<{ client: ResolvedKey; fresh: boolean }> {
+    ask: () => Promise<ResolvedKey | ResolvedMember>,
+  ): Promise<{ client: ResolvedKey | ResolvedMember; fresh: boolean }> {
     const cached = this.cache.get(entry);
     if (cached && cached.expiresAt > Date.now()) return { client: cached.value, fresh: false };
     let pending = this.inflight.get(entry);
@@ -106,9 +125,18 @@ export class ApiKeys implements OnModuleInit {
     const event = keyRevokedEventSchema.parse(payload);
     this.generation++;
     this.cache.delete(event.keyHash);
-    // The client's session entry names its key prefix (the dashboard's no-key notice): ask again.
+    // The client's session entries name its key prefix (the dashboard's no-key notice): ask again.
     this.cache.delete(clientEntry(event.clientId));
+    for (const entry of this.cache.keys()) if (entry.startsWith(`member:${event.clientId}:`)) this.cache.delete(entry);
     if (event.reason === 'client_deleted') this.evictClient(event.clientId);
+  }
+
+  /** A member's role changed or they left: their next request asks auth again. */
+  private onMemberChanged(payload: unknown) {
+    const event = memberChangedEventSchema.parse(payload);
+    this.generation++;
+    for (const entry of this.cache.keys())
+      if (entry.startsWith('member:') && entry.endsWith(`:${event.user_id}`)) this.cache.delete(entry);
   }
 
   /** The client's tier, quota or status changed: its next request asks auth again. */

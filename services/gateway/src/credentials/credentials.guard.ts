@@ -1,7 +1,7 @@
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { DomainError } from '@vigil/platform';
-import { PLANS, assuranceSatisfied, planOf, type ResolvedKey } from '@vigil/proto';
+import { PLANS, assuranceSatisfied, memberRoleAtLeast, planOf, type MemberRole, type ResolvedKey } from '@vigil/proto';
 import type { Request, Response } from 'express';
 import { RateLimits, type RateLimitDecision } from '../rate-limits/rate-limits.service.js';
 import { SecurityEvents } from '../security-events/security-events.publisher.js';
@@ -9,6 +9,7 @@ import { ApiKeys } from './api-keys.service.js';
 import {
   ANY_PLAN_METADATA,
   CREDENTIALS_METADATA,
+  MEMBER_ROLE_METADATA,
   PLAN_FEATURE_METADATA,
   type PlanFeature,
   setCaller,
@@ -51,7 +52,11 @@ export class CredentialsGuard implements CanActivate {
       context.getHandler(),
       context.getClass(),
     ]);
-    if (!kind || kind === 'public') return true;
+    const minimum = this.reflector.getAllAndOverride<MemberRole | undefined>(MEMBER_ROLE_METADATA, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
+    if (kind === 'public' || (!kind && !minimum)) return true;
     const req = context.switchToHttp().getRequest<Request>();
     const res = context.switchToHttp().getResponse<Response>();
 
@@ -70,8 +75,19 @@ export class CredentialsGuard implements CanActivate {
           context.getHandler(),
           context.getClass(),
         ]) ?? 'dashboardAccess');
+    if (!kind) {
+      // A route that forwards the bearer token to auth, which judges it in full against the live
+      // membership, and also names a least role: the role the token carries is refused here as on
+      // every dashboard route (before the body is validated). A token issued before its user had a
+      // client carries none; auth alone decides for it, so a client attached since still counts.
+      const caller = await this.authenticate('session', req, failures, null);
+      setCaller(req, caller);
+      if (caller.user!.clientId) this.requireMemberRole(caller.user!, minimum!);
+      return true;
+    }
     const caller = await this.authenticate(kind, req, failures, feature);
     setCaller(req, caller);
+    if (minimum && caller.user) this.requireMemberRole(caller.user, minimum);
     const decision = await this.consume(caller);
     this.limit(decision, caller, req, res);
     return true;
@@ -97,17 +113,31 @@ export class CredentialsGuard implements CanActivate {
         const key = req.header('x-api-key');
         if (!key && kind === 'api-key')
           throw new DomainError('INVALID_API_KEY', 'This request needs an x-api-key header.');
-        const { client, fresh } = key ? await this.keys.resolve(key) : await this.sessionClient(caller.user!);
-        caller.client = client;
-        if (fresh) {
-          setCaller(req, caller);
-          this.events.record('CLIENT_ACCESS', req, key ? 'api_key_resolved' : 'session_client_resolved');
+        if (key) {
+          const { client, fresh } = await this.keys.resolve(key);
+          caller.client = client;
+          if (fresh) {
+            setCaller(req, caller);
+            this.events.record('CLIENT_ACCESS', req, 'api_key_resolved');
+          }
         }
       }
-      if (kind === 'dashboard' && caller.user!.clientId !== caller.client!.clientId) {
+      if (kind === 'dashboard' && caller.client && caller.user!.clientId !== caller.client.clientId) {
         setCaller(req, caller);
         this.events.record('SUSPICIOUS_ACTIVITY', req, 'api_key_of_another_client');
         throw new DomainError('FORBIDDEN', "This API key does not belong to the signed-in user's client.");
+      }
+      if (kind === 'dashboard') {
+        // The session's client and the user's live role in it: a removed member is refused, and a
+        // changed role applies, within KEY_CACHE_TTL_MS whatever the token says.
+        const member = await this.sessionMember(caller.user!);
+        caller.user!.memberRole = member.memberRole;
+        const keyed = caller.client !== undefined;
+        caller.client ??= member.client;
+        if (member.fresh && !keyed) {
+          setCaller(req, caller);
+          this.events.record('CLIENT_ACCESS', req, 'session_client_resolved');
+        }
       }
       if (kind === 'dashboard' && feature) this.requirePlan(caller.client!, feature);
       if (kind === 'admin') {
@@ -139,11 +169,18 @@ export class CredentialsGuard implements CanActivate {
     }
   }
 
-  /** A dashboard route without a key: the session is enough, for the client the user belongs to. */
-  private sessionClient(user: SessionUser) {
+  /** A dashboard route: the session is enough, for the client the user belongs to. */
+  private sessionMember(user: SessionUser) {
     if (!user.clientId)
       throw new DomainError('FORBIDDEN', 'This account has no client yet: choose a plan to use the dashboard.');
-    return this.keys.resolveClient(user.clientId);
+    return this.keys.resolveMember(user.clientId, user.id);
+  }
+
+  /** After authentication, so an unknown caller is told to sign in, not that their role falls short. */
+  private requireMemberRole(user: SessionUser, minimum: MemberRole) {
+    if (memberRoleAtLeast(user.memberRole, minimum)) return;
+    const held = user.memberRole ? `your role is ${user.memberRole}` : 'you are not a member of a client';
+    throw new DomainError('ROLE_FORBIDDEN', `This action needs the ${minimum} role or higher; ${held}.`);
   }
 
   /** Dashboard routes are a plan feature (proto PLANS; spec §9: no dashboard in starter or small). */

@@ -1,6 +1,6 @@
 import { SetMetadata, applyDecorators } from '@nestjs/common';
-import { ApiSecurity } from '@nestjs/swagger';
-import type { AssuranceLevel, ResolvedKey, Role } from '@vigil/proto';
+import { ApiExtension, ApiSecurity } from '@nestjs/swagger';
+import type { AssuranceLevel, MemberRole, ResolvedKey, Role } from '@vigil/proto';
 import type { Request } from 'express';
 
 /**
@@ -49,12 +49,27 @@ export type PlanFeature = 'dashboardAccess' | 'webhookNotifications' | 'realTime
  */
 export const RequiresPlan = (feature: PlanFeature) => SetMetadata(PLAN_FEATURE_METADATA, feature);
 
+export const MEMBER_ROLE_METADATA = 'vigil:member-role';
+/** The OpenAPI extension naming the least team role an operation needs. */
+export const MEMBER_ROLE_EXTENSION = 'x-vigil-member-role';
+/**
+ * The least role in the client's team (viewer < analyst < supervisor < owner) a session route
+ * needs; anyone less is refused with 403 ROLE_FORBIDDEN by the credentials guard, from the role
+ * in the access token (a change reaches the gateway as auth.v1.member-changed). On a route that
+ * forwards the bearer token to auth (no @Credentials), the guard checks a token that names a
+ * client the same way, and auth applies the same least role to the live membership.
+ */
+export const RequiresMemberRole = (minimum: MemberRole) =>
+  applyDecorators(SetMetadata(MEMBER_ROLE_METADATA, minimum), ApiExtension(MEMBER_ROLE_EXTENSION, minimum));
+
 /** The signed-in user, as the verified access token says. */
 export type SessionUser = {
   id: string;
   email: string;
   role: Role;
   clientId: string | null;
+  /** The user's role in that client's team; null without a client. */
+  memberRole: MemberRole | null;
   sessionId: string;
   aal: AssuranceLevel;
   /** A verified second factor existed when the token was issued: only aal2 will do. */

@@ -4,9 +4,11 @@ import {
   ACCESS_TOKEN_ALGORITHM,
   accessTokenClaimsSchema,
   contracts,
+  memberChangedEventSchema,
   sessionRevokedEventSchema,
   subjects,
   type JwksReply,
+  type MemberRole,
 } from '@vigil/proto';
 import { NatsStreams } from '../infra/jetstream.js';
 import type { Request } from 'express';
@@ -38,6 +40,14 @@ export class SessionTokens implements OnModuleInit {
   private lastRefresh = 0;
   /** Sessions ended early (sign-out, revoke, reuse): their still-unexpired tokens are refused. sid → token exp bound (ms). */
   private readonly ended = new Map<string, number>();
+  /**
+   * Team membership changed after tokens were issued: user id → the change. A token issued
+   * before it carries the old role (or a client the user has left) and is judged by the change.
+   */
+  private readonly memberships = new Map<
+    string,
+    { clientId: string | null; memberRole: MemberRole | null; changedAt: number; forgetAt: number }
+  >();
 
   constructor(
     private readonly rpc: RpcClient,
@@ -56,11 +66,47 @@ export class SessionTokens implements OnModuleInit {
         `cannot follow ${subjects.auth.sessionRevoked}: ${error instanceof Error ? error.message : String(error)}`,
       );
     }
+    try {
+      await this.streams.subscribe(subjects.auth.memberChanged, (payload) => this.onMemberChanged(payload));
+    } catch (error) {
+      this.logger.error(
+        `cannot follow ${subjects.auth.memberChanged}: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  }
+
+  /** Applies a membership change to the tokens issued before it (the next ones carry it themselves). */
+  onMemberChanged(payload: unknown) {
+    const event = memberChangedEventSchema.parse(payload);
+    const changedAt = Date.parse(event.changed_at);
+    const known = this.memberships.get(event.user_id);
+    if (known && known.changedAt > changedAt) return;
+    this.memberships.set(event.user_id, {
+      clientId: event.client_id,
+      memberRole: event.member_role,
+      changedAt,
+      forgetAt: Date.now() + ENDED_SESSION_MEMORY_MS,
+    });
+    this.forgetExpired();
   }
 
   private forgetExpired() {
     const now = Date.now();
     for (const [sid, until] of this.ended) if (until < now) this.ended.delete(sid);
+    for (const [user, change] of this.memberships) if (change.forgetAt < now) this.memberships.delete(user);
+  }
+
+  /**
+   * The client and role a token's holder has now: the token's own, unless a membership change
+   * came after it was issued (`iat` has whole seconds, so a token of the same second counts as
+   * older: at worst its holder is refused once and refreshes). Null: they left the client.
+   */
+  private membershipOf(claims: { sub: string; iat: number; client_id: string | null; member_role: MemberRole | null }) {
+    const change = this.memberships.get(claims.sub);
+    if (!change || claims.iat * 1000 > change.changedAt)
+      return { clientId: claims.client_id, memberRole: claims.member_role };
+    if (claims.client_id !== null && change.clientId !== claims.client_id) return null;
+    return { clientId: claims.client_id, memberRole: claims.client_id === null ? null : change.memberRole };
   }
 
   async verify(req: Request): Promise<SessionUser> {
@@ -147,11 +193,15 @@ export class SessionTokens implements OnModuleInit {
           const c = claims.data;
           if (this.ended.has(c.sid))
             return done(new DomainError('UNAUTHENTICATED', 'This session has ended; sign in again.'));
+          const membership = this.membershipOf(c);
+          if (!membership)
+            return done(new DomainError('UNAUTHENTICATED', 'Your membership of this client has ended; sign in again.'));
           done(null, {
             id: c.sub,
             email: c.email,
             role: c.role,
-            clientId: c.client_id,
+            clientId: membership.clientId,
+            memberRole: membership.memberRole,
             sessionId: c.sid,
             aal: c.aal,
             mfaEnrolled: c.mfa_enrolled,

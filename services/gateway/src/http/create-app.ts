@@ -1,7 +1,14 @@
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { createLogger, natsServerOptions, PinoNestLogger } from '@vigil/platform';
+import {
+  createLogger,
+  natsServerOptions,
+  ObservabilityInterceptor,
+  PinoNestLogger,
+  startMetrics,
+  startTracing,
+} from '@vigil/platform';
 import express from 'express';
 import helmet from 'helmet';
 import { AppModule } from '../app.module.js';
@@ -13,6 +20,8 @@ import { safeInputMiddleware } from './safe-input.middleware.js';
 
 /** Builds the HTTP app; shared by main.ts and the integration tests so both run the same stack. */
 export async function createGatewayApp(config: Readonly<GatewayConfig>): Promise<INestApplication> {
+  startTracing('gateway');
+  startMetrics('gateway');
   const logger = createLogger('gateway', config.LOG_LEVEL);
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
     bodyParser: false,
@@ -52,6 +61,9 @@ export async function createGatewayApp(config: Readonly<GatewayConfig>): Promise
     });
   }
   app.useGlobalFilters(new ProblemDetailsFilter());
+  // Per-route request metrics, the server span of each request and its log line (Nest-level, so
+  // the same on any HTTP adapter).
+  app.useGlobalInterceptors(new ObservabilityInterceptor());
   serveOpenApi(app);
   app.enableShutdownHooks();
 

@@ -1,7 +1,7 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import { ApiBody, ApiExtension, ApiParam, ApiQuery } from '@nestjs/swagger';
 import { DomainError, parseMessage } from '@vigil/platform';
-import type { ResolvedKey } from '@vigil/proto';
+import type { MemberRole, ResolvedKey } from '@vigil/proto';
 import type { Request } from 'express';
 import { z } from 'zod';
 import { bearerToken, bodyOf, callerContext } from '../auth/caller.js';
@@ -47,6 +47,14 @@ function currentClient(req: Request): ResolvedKey {
   return client;
 }
 
+/** The signed-in member, as the screening service names it on a decision. */
+function memberOf(req: Request): { userId: string; email: string; memberRole: MemberRole } {
+  const user = callerOf(req).user;
+  if (!user) throw new DomainError('UNAUTHENTICATED', 'Sign in first.');
+  if (!user.memberRole) throw new DomainError('ROLE_FORBIDDEN', 'You are not a member of a client.');
+  return { userId: user.id, email: user.email, memberRole: user.memberRole };
+}
+
 /** Adds OpenAPI metadata to the method the decorated parameter belongs to. */
 function describe(target: object, key: string | symbol | undefined, decorator: MethodDecorator) {
   if (key === undefined) return;
@@ -69,6 +77,8 @@ export type RequestSources = {
   client?: boolean;
   /** `actorId`: the signed-in user who acts (null on a key-only request). */
   actor?: boolean;
+  /** `actor`: the signed-in member who acts, `{userId, email, memberRole}` (a session is required). */
+  member?: boolean;
   params?: Readonly<Record<string, string>>;
   /** Query parameters by field; `true`: every field of the schema not filled from elsewhere, under its own name. */
   query?: Readonly<Record<string, string>> | true;
@@ -84,6 +94,7 @@ function queryNames(sources: RequestSources, properties: Record<string, JsonSche
     ...(sources.accessToken ? ['accessToken'] : []),
     ...(sources.client ? ['clientId'] : []),
     ...(sources.actor ? ['actorId'] : []),
+    ...(sources.member ? ['actor'] : []),
     ...Object.keys(sources.params ?? {}),
   ]);
   return Object.fromEntries(
@@ -133,6 +144,7 @@ function gather(req: Request, sources: RequestSources, properties: Record<string
     ...query,
     ...clientId,
     ...(sources.actor ? { actorId: callerOf(req).user?.id ?? null } : {}),
+    ...(sources.member ? { actor: memberOf(req) } : {}),
     ...(sources.accessToken ? { accessToken: bearerToken(req) } : {}),
     ...params,
     ...(sources.caller ? callerContext(req) : {}),
@@ -189,6 +201,7 @@ export function ZodRequest(schema: z.ZodType, what = 'message', sources: Request
       ...(sources.accessToken ? ['accessToken'] : []),
       ...(sources.client ? ['clientId'] : []),
       ...(sources.actor ? ['actorId'] : []),
+      ...(sources.member ? ['actor'] : []),
       ...Object.keys(sources.params ?? {}),
     ];
     if (sources.accessToken) describe(target, key, ApiExtension(FORWARDS_SESSION, true));

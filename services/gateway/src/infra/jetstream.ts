@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/
 import { jetstream, jetstreamManager, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
 import { connect, headers as natsHeaders, type NatsConnection } from '@nats-io/transport-node';
 import { REQUEST_ID_HEADER, streams } from '@vigil/proto';
-import { currentRequestId, ensureStreams, natsConnectionOptions } from '@vigil/platform';
+import { currentRequestId, ensureStreams, natsConnectionOptions, injectTraceHeaders } from '@vigil/platform';
 import { GATEWAY_CONFIG } from '../config.token.js';
 import type { GatewayConfig } from '../env.js';
 
@@ -10,7 +10,7 @@ import type { GatewayConfig } from '../env.js';
  * The gateway's own NATS connection, beside Nest's request/reply client: plain
  * subscriptions that every replica receives (Nest's handlers sit in the queue group,
  * where only one replica would hear a key revocation) and JetStream publishing.
- * It owns the SECURITY, QUOTA, BULK_JOBS and ADMIN_ACTIONS streams and creates them idempotently.
+ * It owns the SECURITY, QUOTA, BULK_JOBS, BULK_JOB_EVENTS and ADMIN_ACTIONS streams and creates them idempotently.
  */
 @Injectable()
 export class NatsStreams implements OnApplicationShutdown {
@@ -40,6 +40,7 @@ export class NatsStreams implements OnApplicationShutdown {
         { ...streams.security, maxAgeDays: 90 },
         { ...streams.quota, maxAgeDays: 90 },
         { ...streams.bulkJobs, maxAgeDays: 7, retention: 'workqueue' },
+        { ...streams.bulkJobEvents, maxAgeDays: 7 },
         { ...streams.adminActions, maxAgeDays: 90 },
       ]);
       return { js: jetstream(nc), jsm };
@@ -56,6 +57,7 @@ export class NatsStreams implements OnApplicationShutdown {
     const hdrs = natsHeaders();
     const requestId = currentRequestId();
     if (requestId) hdrs.set(REQUEST_ID_HEADER, requestId);
+    injectTraceHeaders(hdrs);
     await js.publish(subject, JSON.stringify(payload), {
       headers: hdrs,
       timeout: 5_000,

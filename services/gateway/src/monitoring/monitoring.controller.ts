@@ -15,7 +15,7 @@ import {
 } from '@vigil/proto';
 import { map, type Observable } from 'rxjs';
 import { z } from 'zod';
-import { Credentials, RequiresPlan } from '../credentials/credentials.js';
+import { Credentials, RequiresMemberRole, RequiresPlan } from '../credentials/credentials.js';
 import { CurrentClient, ZodBody, ZodParam, ZodQuery } from '../http/route-params.js';
 import { Monitoring, monitoringCaller } from './monitoring.service.js';
 
@@ -43,6 +43,7 @@ export class MonitoringController {
   @Post('entities')
   @HttpCode(201)
   @Credentials('dashboard')
+  @RequiresMemberRole('analyst')
   create(
     @CurrentClient() client: ResolvedKey,
     @ZodBody(newMonitoredEntitySchema, 'monitored entity') body: z.output<typeof newMonitoredEntitySchema>,
@@ -61,6 +62,7 @@ export class MonitoringController {
 
   @Put('entities/:id')
   @Credentials('dashboard')
+  @RequiresMemberRole('analyst')
   update(
     @CurrentClient() client: ResolvedKey,
     @ZodParam('id') id: string,
@@ -75,6 +77,7 @@ export class MonitoringController {
 
   @Delete('entities/:id')
   @Credentials('dashboard')
+  @RequiresMemberRole('analyst')
   remove(@CurrentClient() client: ResolvedKey, @ZodParam('id') id: string) {
     return this.rpc.request(on.entities.delete, {
       id: idParam(id, 'monitored entity'),
@@ -86,6 +89,7 @@ export class MonitoringController {
   @Post('entities/:id/check')
   @HttpCode(200)
   @Credentials('dashboard')
+  @RequiresMemberRole('analyst')
   check(@CurrentClient() client: ResolvedKey, @ZodParam('id') id: string) {
     return this.rpc.request(
       on.entities.check,
@@ -106,6 +110,7 @@ export class MonitoringController {
   @Post('alerts/:id/acknowledge')
   @HttpCode(200)
   @Credentials('dashboard')
+  @RequiresMemberRole('analyst')
   acknowledge(@CurrentClient() client: ResolvedKey, @ZodParam('id') id: string) {
     return this.rpc.request(on.alerts.acknowledge, {
       id: idParam(id, 'monitoring alert'),
@@ -127,6 +132,7 @@ export class MonitoringController {
 
   @Put('settings')
   @Credentials('dashboard')
+  @RequiresMemberRole('supervisor')
   updateSettings(
     @CurrentClient() client: ResolvedKey,
     @ZodBody(monitoringSettingsChangeSchema, 'settings') body: z.output<typeof monitoringSettingsChangeSchema>,
@@ -137,6 +143,7 @@ export class MonitoringController {
   @Post('bulk')
   @HttpCode(201)
   @Credentials('dashboard')
+  @RequiresMemberRole('analyst')
   bulkAdd(
     @CurrentClient() client: ResolvedKey,
     @ZodBody(bulkAddBodySchema, 'bulk add') body: z.output<typeof bulkAddBodySchema>,
@@ -152,6 +159,7 @@ export class MonitoringController {
   @Post('bulk/remove')
   @HttpCode(200)
   @Credentials('dashboard')
+  @RequiresMemberRole('analyst')
   bulkRemove(
     @CurrentClient() client: ResolvedKey,
     @ZodBody(bulkRemoveBodySchema, 'bulk remove') body: z.output<typeof bulkRemoveBodySchema>,
@@ -169,6 +177,7 @@ export class MonitoringController {
   @Post('webhooks')
   @HttpCode(201)
   @Credentials('dashboard')
+  @RequiresMemberRole('supervisor')
   @RequiresPlan('webhookNotifications')
   createWebhook(
     @CurrentClient() client: ResolvedKey,
@@ -186,6 +195,7 @@ export class MonitoringController {
 
   @Delete('webhooks/:id')
   @Credentials('dashboard')
+  @RequiresMemberRole('supervisor')
   @RequiresPlan('webhookNotifications')
   deleteWebhook(@CurrentClient() client: ResolvedKey, @ZodParam('id') id: string) {
     return this.rpc.request(on.webhooks.delete, {

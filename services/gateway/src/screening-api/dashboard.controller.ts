@@ -17,7 +17,7 @@ import {
 } from '@vigil/proto';
 import { z } from 'zod';
 import { BulkJobs, JOB_PAGE_MAX } from '../bulk-jobs/bulk-jobs.service.js';
-import { AnyPlan, Credentials } from '../credentials/credentials.js';
+import { AnyPlan, Credentials, RequiresMemberRole } from '../credentials/credentials.js';
 import { AccessToken, CurrentClient, ZodBody, ZodParam, ZodQuery } from '../http/route-params.js';
 import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor.js';
 import { OperationId } from '../idempotency/operation-id.js';
@@ -82,6 +82,7 @@ export class DashboardController {
   @Post('screen')
   @HttpCode(200)
   @Credentials('dashboard')
+  @RequiresMemberRole('analyst')
   @UseInterceptors(IdempotencyInterceptor)
   async screen(
     @CurrentClient() client: ResolvedKey,
@@ -95,6 +96,7 @@ export class DashboardController {
   @Post('sanctions/bulk-search')
   @HttpCode(200)
   @Credentials('dashboard')
+  @RequiresMemberRole('analyst')
   @UseInterceptors(IdempotencyInterceptor)
   async bulkSearch(
     @CurrentClient() client: ResolvedKey,

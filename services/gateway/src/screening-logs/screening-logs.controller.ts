@@ -1,7 +1,7 @@
 import { Controller, Get, HttpCode, Post, UseInterceptors } from '@nestjs/common';
 import { RpcClient } from '@vigil/platform';
 import { contracts, type ParsedRequestOf } from '@vigil/proto';
-import { Credentials } from '../credentials/credentials.js';
+import { Credentials, RequiresMemberRole } from '../credentials/credentials.js';
 import { ZodRequest } from '../http/route-params.js';
 import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor.js';
 
@@ -43,18 +43,21 @@ export class ScreeningLogsController {
     return this.rpc.request(on.reviews, request);
   }
 
-  /** approve → approved, block → blocked; a decided review takes no further action (409). */
+  /**
+   * approve → approved, block → blocked, with a reason code (and a note for "other"); under the
+   * client's four-eyes setting the decision is a proposal. A decided review takes no further action (409).
+   */
   @Post('sanctions/review/:id')
   @HttpCode(200)
   @Credentials('dashboard')
+  @RequiresMemberRole('analyst')
   @UseInterceptors(IdempotencyInterceptor)
   decide(
     @ZodRequest(on.decideReview.request, 'review decision', {
-      body: false,
       client: true,
-      actor: true,
+      member: true,
       params: { id: 'id' },
-      query: true,
+      query: { action: 'action' },
     })
     request: ParsedRequestOf<typeof on.decideReview>,
   ) {

@@ -2,6 +2,7 @@ import { Controller, Get, HttpCode, Post, Put, Res } from '@nestjs/common';
 import { RpcClient } from '@vigil/platform';
 import { contracts, type ParsedRequestOf } from '@vigil/proto';
 import type { Response } from 'express';
+import { RequiresMemberRole } from '../credentials/credentials.js';
 import { AccessToken, ZodRequest } from '../http/route-params.js';
 
 const on = contracts.clients.settings;
@@ -16,7 +17,9 @@ export class SettingsController {
     return this.rpc.request(on.getProfile, { accessToken });
   }
 
+  /** The organisation's name and contact address, where key and billing mail goes. */
   @Put('profile')
+  @RequiresMemberRole('owner')
   updateProfile(
     @ZodRequest(on.updateProfile.request, 'profile', { accessToken: true })
     request: ParsedRequestOf<typeof on.updateProfile>,
@@ -27,6 +30,7 @@ export class SettingsController {
   /** Answers the new key once; the old one stops working at once. */
   @Post('regenerate-api-key')
   @HttpCode(200)
+  @RequiresMemberRole('owner')
   regenerate(@AccessToken() accessToken: string, @Res({ passthrough: true }) res: Response) {
     res.setHeader('cache-control', 'no-store');
     return this.rpc.request(on.regenerateKey, { accessToken });
@@ -38,6 +42,7 @@ export class SettingsController {
   }
 
   @Put('notification-settings')
+  @RequiresMemberRole('supervisor')
   updateNotifications(
     @ZodRequest(on.updateNotifications.request, 'notification settings', { accessToken: true })
     request: ParsedRequestOf<typeof on.updateNotifications>,

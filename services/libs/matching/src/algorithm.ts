@@ -1,5 +1,5 @@
 import type { Entity } from '@vigil/lists';
-import type { MatchingConfig } from './config.js';
+import type { MatchingConfig, QueryTunables } from './config.js';
 import { CandidateIndex } from './index/candidate-index.js';
 import { V1_RULES, V2_RULES } from './rules.js';
 import type { EntityMatch, ScreeningQuery } from './match/score-entity.js';
@@ -7,7 +7,8 @@ import type { EntityMatch, ScreeningQuery } from './match/score-entity.js';
 /** A screening engine built over a set of list entities. */
 export type Screener = {
   readonly algorithm: string;
-  screen(query: ScreeningQuery, limit?: number): EntityMatch[];
+  /** `tunables`: the caller's thresholds for this query, in place of the ones it was built with. */
+  screen(query: ScreeningQuery, limit?: number, tunables?: QueryTunables): EntityMatch[];
 };
 
 /**
@@ -26,7 +27,7 @@ export const VIGIL_V1: MatchingAlgorithm = {
     'Order-free token alignment with asymmetric penalties; exact, equivalence-table, transliteration (consonant skeletons for Arabic/Hebrew), Double Metaphone, bounded edit distance and initial matches; DOB, country and entity-type qualifiers; in-memory inverted index with trigram, phonetic and skeleton expansion.',
   build(entities, config) {
     const index = new CandidateIndex(entities, config, V1_RULES);
-    return { algorithm: 'vigil-v1', screen: (query, limit) => index.screen(query, limit) };
+    return { algorithm: 'vigil-v1', screen: (query, limit, tunables) => index.screen(query, limit, undefined, tunables) };
   },
 };
 
@@ -36,7 +37,7 @@ export const VIGIL_V2: MatchingAlgorithm = {
     'vigil-v1 plus readings of Han (pinyin-pro), kana (wanakana), vocalised Hebrew, phonetic Greek and German/Dutch/Polish/Lithuanian transcriptions of Russian names; specificity rules for single-word list names, joins across word boundaries, trailing extra names and Sino-Korean readings of Chinese names.',
   build(entities, config) {
     const index = new CandidateIndex(entities, config, V2_RULES);
-    return { algorithm: 'vigil-v2', screen: (query, limit) => index.screen(query, limit) };
+    return { algorithm: 'vigil-v2', screen: (query, limit, tunables) => index.screen(query, limit, undefined, tunables) };
   },
 };
 

@@ -2,6 +2,8 @@
 // product already stores (DB_SIM_THRESHOLD, TRIGRAM_HITS_MIN, LEV_DISTANCE_MAX,
 // HIGH_SCORE, MEDIUM_SCORE); the rest are engine limits.
 
+import { THRESHOLD_DEFAULTS, type ThresholdDefaults } from './defaults.js';
+
 export type MatchStatus = 'blocked' | 'review' | 'clear';
 
 export type MatchingConfig = {
@@ -22,11 +24,11 @@ export type MatchingConfig = {
 };
 
 export const DEFAULT_CONFIG: Readonly<MatchingConfig> = Object.freeze({
-  dbSimThreshold: 0.45,
-  trigramHitsMin: 2,
-  levDistanceMax: 2,
-  highScore: 0.85,
-  mediumScore: 0.6,
+  dbSimThreshold: THRESHOLD_DEFAULTS.DB_SIM_THRESHOLD,
+  trigramHitsMin: THRESHOLD_DEFAULTS.TRIGRAM_HITS_MIN,
+  levDistanceMax: THRESHOLD_DEFAULTS.LEV_DISTANCE_MAX,
+  highScore: THRESHOLD_DEFAULTS.HIGH_SCORE,
+  mediumScore: THRESHOLD_DEFAULTS.MEDIUM_SCORE,
   candidateLimit: 40,
   resultLimit: 10,
 });
@@ -42,4 +44,18 @@ export function statusFor(score: number, config: Pick<MatchingConfig, 'highScore
   if (score >= config.highScore) return 'blocked';
   if (score >= config.mediumScore) return 'review';
   return 'clear';
+}
+
+/** The tunables a caller may set per query (a client's thresholds); the rest are engine limits. */
+export type QueryTunables = Partial<Pick<MatchingConfig, 'dbSimThreshold' | 'trigramHitsMin' | 'levDistanceMax' | 'highScore' | 'mediumScore'>>;
+
+/** A client's stored thresholds (the product's names), as engine tunables. */
+export function tunablesFromThresholds(t: Partial<ThresholdDefaults>): QueryTunables {
+  const out: { -readonly [K in keyof QueryTunables]: QueryTunables[K] } = {};
+  if (t.DB_SIM_THRESHOLD !== undefined) out.dbSimThreshold = t.DB_SIM_THRESHOLD;
+  if (t.TRIGRAM_HITS_MIN !== undefined) out.trigramHitsMin = t.TRIGRAM_HITS_MIN;
+  if (t.LEV_DISTANCE_MAX !== undefined) out.levDistanceMax = t.LEV_DISTANCE_MAX;
+  if (t.HIGH_SCORE !== undefined) out.highScore = t.HIGH_SCORE;
+  if (t.MEDIUM_SCORE !== undefined) out.mediumScore = t.MEDIUM_SCORE;
+  return out;
 }

@@ -1,6 +1,8 @@
 // Public API of @vigil/matching: the pure matching core (no I/O, no framework).
-export { DEFAULT_CONFIG, resolveConfig, statusFor } from './config.js';
-export type { MatchingConfig, MatchStatus } from './config.js';
+export { DEFAULT_CONFIG, resolveConfig, statusFor, tunablesFromThresholds } from './config.js';
+export type { MatchingConfig, MatchStatus, QueryTunables } from './config.js';
+export { THRESHOLD_DEFAULTS } from './defaults.js';
+export type { ThresholdDefaults } from './defaults.js';
 export { DEFAULT_ALGORITHM, VIGIL_V1, VIGIL_V2, getAlgorithm, listAlgorithms, registerAlgorithm } from './algorithm.js';
 export type { MatchingAlgorithm, Screener } from './algorithm.js';
 export { CandidateIndex, compareMatches } from './index/candidate-index.js';

@@ -7,6 +7,9 @@ import { ConfigError, parseConfig, type BaseConfig } from './config.js';
 import { startProbeServer, runHealthChecks, HEALTH_INDICATORS, type HealthIndicator } from './health.js';
 import { createLogger, PinoNestLogger } from './logger.js';
 import { natsServerOptions, RequestIdInterceptor } from './nats.js';
+import { startMetrics } from './metrics.js';
+import { ObservabilityInterceptor } from './observability.interceptor.js';
+import { startTracing } from './tracing.js';
 import { RpcErrorFilter } from './rpc-error.filter.js';
 import { runMigrations, type SchemaOptions } from './database.js';
 
@@ -35,13 +38,15 @@ export type ServiceBoot<C extends BaseConfig> = {
 /** Starts a NATS-only service: config, logging, error mapping, request ids, probes, clean shutdown. */
 export async function bootstrapService<C extends BaseConfig>(boot: ServiceBoot<C>): Promise<INestMicroservice> {
   const config = loadConfigOrExit(boot.service, boot.envSchema);
+  startTracing(boot.service);
+  startMetrics(boot.service);
   const logger = createLogger(boot.service, config.LOG_LEVEL);
   const app = await NestFactory.createMicroservice(boot.module(config), {
     ...natsServerOptions(config.NATS_URL, boot.service),
     logger: new PinoNestLogger(logger),
   });
   app.useGlobalFilters(new RpcErrorFilter());
-  app.useGlobalInterceptors(new RequestIdInterceptor());
+  app.useGlobalInterceptors(new RequestIdInterceptor(), new ObservabilityInterceptor());
   app.enableShutdownHooks();
   await app.listen();
   startProbes(app, boot.service, config);

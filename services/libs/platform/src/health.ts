@@ -1,7 +1,15 @@
 import { Controller, Inject, Module, type DynamicModule, type Provider } from '@nestjs/common';
-import { contracts, type HealthCheck, type HealthReply, type ServiceName } from '@vigil/proto';
+import {
+  contracts,
+  type HealthCheck,
+  type HealthReply,
+  type MetricsSummaryReply,
+  type ParsedRequestOf,
+  type ServiceName,
+} from '@vigil/proto';
 import { createServer, type Server } from 'node:http';
 import { Handles } from './contracts.js';
+import { metricsText, requestSummary } from './metrics.js';
 import { VIGIL_VERSION } from './version.js';
 
 export type HealthIndicator = { name: string; check: () => Promise<HealthCheck> };
@@ -47,8 +55,9 @@ export async function runHealthChecks(
 }
 
 /**
- * Answers `health.v1.<service>` over NATS. The controller class is made per
- * service because Nest reads the subject from a decorator at definition time.
+ * Answers `health.v1.<service>` and `metrics.v1.summary.<service>` over NATS: whether the service
+ * is up, and its own reading of its request metrics for the admin overview. The controller class
+ * is made per service because Nest reads the subject from a decorator at definition time.
  */
 export function healthModule(service: ServiceName, indicators: Provider[] = []): DynamicModule {
   @Controller()
@@ -58,6 +67,11 @@ export function healthModule(service: ServiceName, indicators: Provider[] = []):
     @Handles(contracts.health(service))
     check(): Promise<HealthReply> {
       return runHealthChecks(service, this.indicators);
+    }
+
+    @Handles(contracts.metricsSummary(service), 'metrics summary request')
+    metrics(request: ParsedRequestOf<ReturnType<typeof contracts.metricsSummary>>): MetricsSummaryReply {
+      return { service, ...requestSummary(request.windowSeconds) };
     }
   }
 
@@ -81,8 +95,8 @@ export function healthModule(service: ServiceName, indicators: Provider[] = []):
 }
 
 /**
- * Internal probe endpoints for orchestrators (/livez, /readyz). Not an edge:
- * it is bound only where HEALTH_PORT is set and carries no data.
+ * Internal probe endpoints for orchestrators (/livez, /readyz) and Prometheus (/metrics). Not an
+ * edge: it is bound only where HEALTH_PORT is set and carries no client data.
  */
 export function startProbeServer(port: number, ready: () => Promise<boolean>): Server {
   const server = createServer((req, res) => {
@@ -94,6 +108,13 @@ export function startProbeServer(port: number, ready: () => Promise<boolean>): S
       ready().then(
         (ok) => res.writeHead(ok ? 200 : 503, { 'content-type': 'application/json' }).end(JSON.stringify({ status: ok ? 'up' : 'down' })),
         () => res.writeHead(503, { 'content-type': 'application/json' }).end('{"status":"down"}'),
+      );
+      return;
+    }
+    if (req.url === '/metrics') {
+      metricsText().then(
+        ({ contentType, body }) => res.writeHead(200, { 'content-type': contentType }).end(body),
+        () => res.writeHead(500).end(),
       );
       return;
     }

@@ -25,3 +25,33 @@ export { ProcessedMessages1763800000000 } from './processed-messages.migration.j
 export { Handles, OnEvent, checkReply } from './contracts.js';
 export { ensureStreams } from './streams.js';
 export type { StreamSpec } from './streams.js';
+export {
+  LATENCY_BUCKETS,
+  RequestWindow,
+  defineCounter,
+  defineGauge,
+  defineHistogram,
+  gaugeFrom,
+  metricsRegistry,
+  metricsText,
+  observeHttpRequest,
+  observeNatsHandled,
+  quantile,
+  requestSummary,
+  startMetrics,
+} from './metrics.js';
+export type { GaugeReading } from './metrics.js';
+export { ObservabilityInterceptor } from './observability.interceptor.js';
+export {
+  contextFromHeaders,
+  contextFromTraceparent,
+  currentTraceIds,
+  currentTraceparent,
+  endSpan,
+  inSpan,
+  injectTraceHeaders,
+  startSpan,
+  startTracing,
+  withContext,
+} from './tracing.js';
+export type { HeaderCarrier } from './tracing.js';

@@ -1,15 +1,18 @@
 import type { LoggerService } from '@nestjs/common';
 import { pino, type Logger } from 'pino';
 import { currentRequestId } from './context.js';
+import { currentTraceIds } from './tracing.js';
 
 export function createLogger(service: string, level: string): Logger {
   return pino({
     level,
     base: { service },
     // Every line carries the request id of the work it belongs to, across services.
+    // and the OpenTelemetry trace it is part of (W3C ids), so one request's lines join up in every service's logs.
     mixin: () => {
       const requestId = currentRequestId();
-      return requestId ? { requestId } : {};
+      const trace = currentTraceIds();
+      return { ...(requestId ? { requestId } : {}), ...(trace ?? {}) };
     },
     redact: { paths: ['*.password', '*.apiKey', '*.authorization', 'headers["x-api-key"]'], censor: '[redacted]' },
   });

@@ -23,6 +23,8 @@ import { Observable, TimeoutError, firstValueFrom } from 'rxjs';
 import { currentRequestId, runWithRequestId } from './context.js';
 import { DomainError } from './errors.js';
 import { checkReply } from './contracts.js';
+import { observeNatsRequest } from './metrics.js';
+import { endSpan, injectTraceHeaders, startSpan, withContext } from './tracing.js';
 
 export const NATS_CLIENT = Symbol('NATS_CLIENT');
 
@@ -127,6 +129,10 @@ export class RpcClient implements OnApplicationShutdown {
     const hdrs = natsHeaders();
     const requestId = currentRequestId();
     if (requestId) hdrs.set(REQUEST_ID_HEADER, requestId);
+    // A client span per request, its context in the headers: the handler's span becomes its child.
+    const { span, ctx } = startSpan(subject, { kind: 'client', attributes: { 'messaging.destination.name': subject } });
+    withContext(ctx, () => injectTraceHeaders(hdrs));
+    const started = performance.now();
     let reply: { response?: unknown; err?: unknown } | undefined;
     try {
       // connect() returns the live connection once connected (and reconnects after a close).
@@ -141,11 +147,19 @@ export class RpcClient implements OnApplicationShutdown {
       );
       if (message.data.length > 0) reply = message.json();
     } catch (error) {
+      this.finish(subject, started, span, error);
       throw toDomainError(error, subject);
     }
+    const failure = !reply ? 'no reply' : reply.err !== undefined && reply.err !== null ? reply.err : undefined;
+    this.finish(subject, started, span, failure);
     if (!reply) throw toDomainError(undefined, subject);
     if (reply.err !== undefined && reply.err !== null) throw toDomainError(reply.err, subject);
     return reply.response;
+  }
+
+  private finish(subject: string, started: number, span: ReturnType<typeof startSpan>['span'], error: unknown): void {
+    observeNatsRequest(subject, (performance.now() - started) / 1000, error === undefined ? 'ok' : 'error');
+    endSpan(span, error === undefined ? undefined : isRpcError(error) ? new Error(error.code) : error);
   }
 
   /**
@@ -157,6 +171,7 @@ export class RpcClient implements OnApplicationShutdown {
     const hdrs = natsHeaders();
     const requestId = currentRequestId();
     if (requestId) hdrs.set(REQUEST_ID_HEADER, requestId);
+    injectTraceHeaders(hdrs);
     try {
       await firstValueFrom(this.client.emit(event.subject, new NatsRecordBuilder(payload).setHeaders(hdrs).build()), {
         defaultValue: undefined,

@@ -33,6 +33,14 @@ const targetOf = (r: {
 export class ChecksRepository {
   constructor(private readonly db: DataSource) {}
 
+  /** Active entities whose check is due now (the re-screening queue's depth). */
+  async dueCount(): Promise<number> {
+    const rows: Array<{ n: number }> = await this.db.query(
+      `SELECT count(*)::int AS n FROM monitored_entities WHERE monitoring_status = 'active' AND next_check_due <= now()`,
+    );
+    return rows[0]?.n ?? 0;
+  }
+
   /**
    * Claims up to `limit` active entities whose check is due and not claimed by a live replica.
    * SKIP LOCKED keeps replicas off each other's rows; the lease makes a crashed replica's claim

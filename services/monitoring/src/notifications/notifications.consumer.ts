@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { AckPolicy, DeliverPolicy, type ConsumerMessages } from '@nats-io/jetstream';
-import { nanos, type Subscription } from '@nats-io/transport-node';
+import { nanos } from '@nats-io/transport-node';
 import { bulkJobCompletedEventSchema, screenedEventSchema, streams, subjects } from '@vigil/proto';
 import { MONITORING_CONFIG } from '../config.token.js';
 import type { MonitoringConfig } from '../env.js';
@@ -9,18 +9,21 @@ import { PushPublisher } from '../push/push.publisher.js';
 import { WebhooksRepository } from '../webhooks/webhooks.repository.js';
 
 export const SCREENINGS_CONSUMER = 'monitoring-review-items';
+export const BULK_JOBS_CONSUMER = 'monitoring-bulk-jobs';
 
 /**
  * Turns other services' events into webhook deliveries and live pushes:
  * - `screening.v1.screened` with status review (a new item in the client's review queue) →
  *   `screening.review_required`, from a durable JetStream consumer (idempotent by screening id);
- * - `bulk.v1.job-completed` (core NATS, one replica of the queue group) → `bulk_job.completed`.
+ * - `bulk.v1.job-completed` → `bulk_job.completed`, from a durable JetStream consumer of BULK_JOB_EVENTS
+ *   (idempotent by job id: the delivery's key is `bulk_job:<jobId>`, unique per endpoint), so a job
+ *   that finished while monitoring was down is still announced once it is back.
  */
 @Injectable()
 export class NotificationsConsumer implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(NotificationsConsumer.name);
   private messages: ConsumerMessages | undefined;
-  private subscription: Subscription | undefined;
+  private bulkJobMessages: ConsumerMessages | undefined;
   private stopped = false;
 
   constructor(
@@ -36,40 +39,71 @@ export class NotificationsConsumer implements OnApplicationBootstrap, OnApplicat
   }
 
   private async start(): Promise<void> {
-    try {
-      const { nc } = await this.events.connect();
-      this.subscription = nc.subscribe(subjects.gateway.bulkJobCompleted, {
-        queue: 'monitoring',
-        callback: (error, message) => {
-          if (error) return;
-          const parsed = bulkJobCompletedEventSchema.safeParse(message.json());
-          if (!parsed.success) return;
-          const { jobId, clientId, total, completedAt } = parsed.data;
-          this.webhooks
-            .enqueue(this.webhooks.db, clientId, 'bulk_job.completed', `bulk_job:${jobId}`, {
-              job_id: jobId,
-              total,
-              completed_at: completedAt,
-            })
-            .catch((e: unknown) => this.logger.warn(`bulk_job.completed for ${jobId}: ${String(e)}`));
-        },
-      });
-    } catch (error) {
-      this.logger.warn(`bulk job events not followed: ${error instanceof Error ? error.message : String(error)}`);
-    }
+    await Promise.all([
+      this.keepTrying('SCREENINGS', () => this.attachScreenings()),
+      this.keepTrying('BULK_JOB_EVENTS', () => this.attachBulkJobs()),
+    ]);
+  }
+
+  /** A stream's publisher creates it at boot, which may be after this service starts. */
+  private async keepTrying(stream: string, attach: () => Promise<void>): Promise<void> {
     for (let attempt = 0; !this.stopped; attempt++) {
       try {
-        await this.attachScreenings();
+        await attach();
         return;
       } catch (error) {
         if (attempt % 20 === 0) {
           this.logger.warn(
-            `waiting for the SCREENINGS stream: ${error instanceof Error ? error.message : String(error)}`,
+            `waiting for the ${stream} stream: ${error instanceof Error ? error.message : String(error)}`,
           );
         }
         await new Promise((r) => setTimeout(r, 500));
       }
     }
+  }
+
+  private async attachBulkJobs(): Promise<void> {
+    const { js, jsm } = await this.events.connect();
+    await jsm.streams.info(streams.bulkJobEvents.name);
+    try {
+      await jsm.consumers.info(streams.bulkJobEvents.name, BULK_JOBS_CONSUMER);
+    } catch {
+      await jsm.consumers.add(streams.bulkJobEvents.name, {
+        durable_name: BULK_JOBS_CONSUMER,
+        ack_policy: AckPolicy.Explicit,
+        ack_wait: nanos(30_000),
+        max_deliver: -1,
+        // Everything the stream still holds: jobs finished before this consumer first existed count too.
+        deliver_policy: DeliverPolicy.All,
+        filter_subject: subjects.gateway.bulkJobCompleted,
+      });
+    }
+    const consumer = await js.consumers.get(streams.bulkJobEvents.name, BULK_JOBS_CONSUMER);
+    this.bulkJobMessages = await consumer.consume({ max_messages: 100 });
+    void (async () => {
+      for await (const msg of this.bulkJobMessages!) {
+        if (this.stopped) break;
+        const parsed = bulkJobCompletedEventSchema.safeParse(msg.json());
+        if (!parsed.success) {
+          msg.term();
+          continue;
+        }
+        const { jobId, clientId, total, completedAt } = parsed.data;
+        try {
+          await this.webhooks.enqueue(this.webhooks.db, clientId, 'bulk_job.completed', `bulk_job:${jobId}`, {
+            job_id: jobId,
+            total,
+            completed_at: completedAt,
+          });
+          msg.ack();
+        } catch (error) {
+          this.logger.warn(
+            `bulk_job.completed for ${jobId}: ${error instanceof Error ? error.message : String(error)}`,
+          );
+          msg.nak(2_000);
+        }
+      }
+    })();
   }
 
   private async attachScreenings(): Promise<void> {
@@ -131,7 +165,7 @@ export class NotificationsConsumer implements OnApplicationBootstrap, OnApplicat
 
   async onApplicationShutdown(): Promise<void> {
     this.stopped = true;
-    this.subscription?.unsubscribe();
     await this.messages?.close().catch(() => undefined);
+    await this.bulkJobMessages?.close().catch(() => undefined);
   }
 }

@@ -3,6 +3,7 @@ import { Webhook } from 'standardwebhooks';
 import { MONITORING_CONFIG } from '../config.token.js';
 import type { MonitoringConfig } from '../env.js';
 import { targetProblem } from './webhook-targets.js';
+import { WebhookSecrets } from './webhook-secrets.js';
 import { WebhooksRepository, type ClaimedDelivery } from './webhooks.repository.js';
 
 const BATCH = 50;
@@ -26,6 +27,7 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, OnApplicat
 
   constructor(
     private readonly repository: WebhooksRepository,
+    private readonly secrets: WebhookSecrets,
     @Inject(MONITORING_CONFIG) private readonly config: MonitoringConfig,
   ) {}
 
@@ -66,7 +68,11 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, OnApplicat
     else {
       try {
         const timestamp = new Date();
-        const signature = new Webhook(delivery.secret).sign(delivery.id, timestamp, delivery.payload);
+        const signature = new Webhook(this.secrets.open(delivery.secret)).sign(
+          delivery.id,
+          timestamp,
+          delivery.payload,
+        );
         const response = await fetch(delivery.url, {
           method: 'POST',
           headers: {

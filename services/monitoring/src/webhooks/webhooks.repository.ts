@@ -10,6 +10,7 @@ type EndpointRow = {
   url: string;
   event_types: WebhookEventType[];
   description: string | null;
+  /** Sealed (enc:v1:…) by WebhookSecrets; plain only for rows an older replica wrote. */
   secret: string;
   enabled: boolean;
   disabled_reason: string | null;
@@ -32,6 +33,7 @@ export type ClaimedDelivery = {
   endpointId: string;
   clientId: string;
   url: string;
+  /** Sealed (enc:v1:…) by WebhookSecrets; plain only for rows an older replica wrote. */
   secret: string;
   payload: string;
   attemptCount: number;
@@ -44,6 +46,14 @@ export type ClaimedDelivery = {
 @Injectable()
 export class WebhooksRepository {
   constructor(readonly db: DataSource) {}
+
+  /** Deliveries waiting for their first or next attempt (the webhook queue's depth). */
+  async pendingTotal(): Promise<number> {
+    const rows: Array<{ n: number }> = await this.db.query(
+      `SELECT count(*)::int AS n FROM webhook_deliveries WHERE status = 'pending'`,
+    );
+    return rows[0]?.n ?? 0;
+  }
 
   async create(
     clientId: string,

@@ -10,6 +10,7 @@ import type {
 import { randomBytes } from 'node:crypto';
 import { MONITORING_CONFIG } from '../config.token.js';
 import type { MonitoringConfig } from '../env.js';
+import { WebhookSecrets } from './webhook-secrets.js';
 import { targetProblem } from './webhook-targets.js';
 import { WebhooksRepository } from './webhooks.repository.js';
 
@@ -23,6 +24,7 @@ const notFound = (id: string) => new DomainError('NOT_FOUND', `No webhook endpoi
 export class WebhooksService {
   constructor(
     private readonly repository: WebhooksRepository,
+    private readonly secrets: WebhookSecrets,
     @Inject(MONITORING_CONFIG) private readonly config: MonitoringConfig,
   ) {}
 
@@ -41,7 +43,7 @@ export class WebhooksService {
       url: request.url,
       eventTypes: [...new Set(request.event_types)],
       description: request.description || null,
-      secret,
+      secret: this.secrets.seal(secret),
     });
     return { webhook, secret };
   }

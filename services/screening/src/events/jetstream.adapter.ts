@@ -6,7 +6,7 @@ import {
   type JetStreamClient,
   type JetStreamManager,
 } from '@nats-io/jetstream';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { connect, headers as natsHeaders, type NatsConnection } from '@nats-io/transport-node';
 import { ensureStreams, natsConnectionOptions } from '@vigil/platform';
 import { streams } from '@vigil/proto';
 import { SCREENING_CONFIG } from '../config.token.js';
@@ -46,9 +46,12 @@ export class JetStreamAdapter implements OnModuleDestroy {
    * Publishes a payload that is already JSON (an outbox row as stored) and waits for the
    * stream's acknowledgement; `messageId` de-duplicates re-publication.
    */
-  async publishJson(subject: string, json: string, messageId: string): Promise<void> {
+  async publishJson(subject: string, json: string, messageId: string, traceparent: string | null = null): Promise<void> {
     const { js } = await this.connect();
-    await js.publish(subject, json, { msgID: messageId, timeout: 5000 });
+    // The request that wrote the row has long answered: its stored traceparent, not the relay's context, names the trace.
+    const hdrs = traceparent ? natsHeaders() : undefined;
+    if (hdrs) hdrs.set('traceparent', traceparent!);
+    await js.publish(subject, json, { msgID: messageId, timeout: 5000, ...(hdrs ? { headers: hdrs } : {}) });
   }
 
   /**

@@ -68,7 +68,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
     this.running = (async () => {
       let delay = IDLE_POLL_MS;
       try {
-        while ((await this.outbox.drain(BATCH, (m) => this.jetstream.publishJson(m.subject, m.json, m.id))) === BATCH);
+        while ((await this.outbox.drain(BATCH, (m) => this.jetstream.publishJson(m.subject, m.json, m.id, m.traceparent))) === BATCH);
         if (this.again) {
           // Nudged meanwhile: the next pass is scheduled below, and later nudges wait for it.
           delay = NUDGE_DELAY_MS;

@@ -3,10 +3,10 @@ import { DataSource, type EntityManager } from 'typeorm';
 
 const PUBLISH_WINDOW = 64;
 
-export type OutboxMessage = { id: string; subject: string; payload: unknown };
+export type OutboxMessage = { id: string; subject: string; payload: unknown; traceparent?: string | null };
 
-/** An outbox row as the relay publishes it: the payload as stored, already JSON. */
-export type StoredOutboxMessage = { id: string; subject: string; json: string };
+/** An outbox row as the relay publishes it: the payload as stored, already JSON, and the trace it belongs to. */
+export type StoredOutboxMessage = { id: string; subject: string; json: string; traceparent: string | null };
 
 /** Anything that runs SQL: the DataSource, or the EntityManager of an open transaction. */
 export type Sql = Pick<DataSource | EntityManager, 'query'>;
@@ -23,9 +23,15 @@ export class OutboxRepository {
   async add(sql: Sql, messages: readonly OutboxMessage[]): Promise<void> {
     if (messages.length === 0) return;
     await sql.query(
-      `INSERT INTO outbox (id, subject, payload)
-       SELECT id, subject, payload::jsonb FROM unnest($1::uuid[], $2::text[], $3::text[]) AS m(id, subject, payload)`,
-      [messages.map((m) => m.id), messages.map((m) => m.subject), messages.map((m) => JSON.stringify(m.payload))],
+      `INSERT INTO outbox (id, subject, payload, traceparent)
+       SELECT id, subject, payload::jsonb, traceparent
+         FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[]) AS m(id, subject, payload, traceparent)`,
+      [
+        messages.map((m) => m.id),
+        messages.map((m) => m.subject),
+        messages.map((m) => JSON.stringify(m.payload)),
+        messages.map((m) => m.traceparent ?? null),
+      ],
     );
   }
 
@@ -38,7 +44,7 @@ export class OutboxRepository {
     const { published, error } = await this.db.transaction(async (tx) => {
       // As text: the payload is published as it is, not parsed here only to be serialised again.
       const rows: StoredOutboxMessage[] = await tx.query(
-        `SELECT id, subject, payload::text AS json FROM outbox WHERE published_at IS NULL ORDER BY created_at LIMIT $1 FOR UPDATE SKIP LOCKED`,
+        `SELECT id, subject, payload::text AS json, traceparent FROM outbox WHERE published_at IS NULL ORDER BY created_at LIMIT $1 FOR UPDATE SKIP LOCKED`,
         [limit],
       );
       const done: string[] = [];

@@ -1,4 +1,5 @@
 import type { Entity, EntityName, EntityType } from '@vigil/lists';
+import type { QueryTunables } from '@vigil/matching';
 import type { Feed } from '@vigil/proto';
 
 // The seam between the screening service and a search engine. Two engines implement it:
@@ -55,6 +56,8 @@ export type EngineScope = {
   /** The partitions to search; nothing outside them may be returned. */
   sources: readonly string[];
   limit: number;
+  /** The caller's thresholds for this query (absent: the engine's defaults). */
+  tunables?: QueryTunables;
 };
 
 export type EngineHealth = { up: boolean; detail?: string };

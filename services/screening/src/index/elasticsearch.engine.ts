@@ -208,6 +208,10 @@ export class ElasticsearchEngine implements CandidateIndex {
     }
     const found: EngineMatch[][] = queries.map(() => []);
     const prepared = queries.map((q) => (q.name ? prepareQuery(this.toScreeningQuery(q)) : undefined));
+    // The caller's thresholds score the candidates; Elasticsearch's own fuzziness retrieves them,
+    // so DB_SIM_THRESHOLD and TRIGRAM_HITS_MIN (in-process retrieval knobs) do not apply here.
+    const config = scope.tunables ? resolveConfig({ ...this.config, ...scope.tunables }) : this.config;
+    const params = { ...DEFAULT_NAME_PARAMS, levDistanceMax: config.levDistanceMax };
     responses.forEach((response, k) => {
       const { query: qi, kind } = plan[k]!;
       if ('error' in response) throw new EngineUnavailableError(`Elasticsearch search failed: ${response.error.reason ?? response.error.type}`);
@@ -221,8 +225,8 @@ export class ElasticsearchEngine implements CandidateIndex {
           continue;
         }
         const m = scoreEntity(prepared[qi]!, this.prepare(hit._index, doc), {
-          config: this.config,
-          params: { ...DEFAULT_NAME_PARAMS, levDistanceMax: this.config.levDistanceMax },
+          config,
+          params,
           rarity: this.rarity.rarity,
         });
         if (m && m.score > 0) found[qi]!.push(fromEntityMatch(doc.source, m));

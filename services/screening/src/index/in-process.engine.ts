@@ -101,7 +101,7 @@ export function screenBuilt(built: Built, query: EngineQuery, scope: EngineScope
     };
     // Retrieval itself is scoped, so a narrow scope's candidates are not crowded out by entities it may not see.
     const mask = entityMask(built, numbers.sort((a, b) => a - b));
-    for (const m of built.index.screen(nameQuery, scope.limit, mask)) {
+    for (const m of built.index.screen(nameQuery, scope.limit, mask, scope.tunables)) {
       const source = built.sourceOf.get(m.entity);
       // Scoping happens in retrieval; this check keeps a change there from ever leaking a feed.
       if (source !== undefined && allowed.has(source)) found.push(fromEntityMatch(source, m));

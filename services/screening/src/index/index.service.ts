@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { DomainError, type HealthIndicator } from '@vigil/platform';
+import { DomainError, type HealthIndicator, gaugeFrom } from '@vigil/platform';
 import { listsUpdatedEventSchema, streams, subjects, type Feed } from '@vigil/proto';
+import type { QueryTunables } from '@vigil/matching';
 import { SCREENING_CONFIG } from '../config.token.js';
 import type { ScreeningConfig } from '../env.js';
 import { JetStreamAdapter } from '../events/jetstream.adapter.js';
@@ -45,6 +46,10 @@ export class IndexService implements OnApplicationBootstrap, OnModuleDestroy {
   ) {}
 
   onApplicationBootstrap(): void {
+    // Index size per source (the versions answering now), read at scrape time.
+    gaugeFrom('vigil_index_entities', 'Entities in the screening index, by source and list version', ['source', 'version', 'engine'], () =>
+      this.engine.partitions().map((p) => ({ labels: { source: p.source, version: String(p.versionId), engine: this.engine.engine }, value: p.entityCount })),
+    );
     // Not awaited: the service answers (INDEX_UNAVAILABLE, health) while the index loads.
     void this.start();
   }
@@ -197,17 +202,17 @@ export class IndexService implements OnApplicationBootstrap, OnModuleDestroy {
     return { sources: versions.map((v) => v.source), versions };
   }
 
-  async screen(query: EngineQuery, scope: Scope, limit: number): Promise<EngineMatch[]> {
+  async screen(query: EngineQuery, scope: Scope, limit: number, tunables?: QueryTunables): Promise<EngineMatch[]> {
     try {
-      return await this.engine.screen(query, { sources: scope.sources, limit });
+      return await this.engine.screen(query, { sources: scope.sources, limit, ...(tunables ? { tunables } : {}) });
     } catch (error) {
       throw this.engineError(error);
     }
   }
 
-  async screenMany(queries: readonly EngineQuery[], scope: Scope, limit: number): Promise<EngineMatch[][]> {
+  async screenMany(queries: readonly EngineQuery[], scope: Scope, limit: number, tunables?: QueryTunables): Promise<EngineMatch[][]> {
     try {
-      return await this.engine.screenMany(queries, { sources: scope.sources, limit });
+      return await this.engine.screenMany(queries, { sources: scope.sources, limit, ...(tunables ? { tunables } : {}) });
     } catch (error) {
       throw this.engineError(error);
     }

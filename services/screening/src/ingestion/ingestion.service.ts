@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { defineCounter, defineHistogram } from '@vigil/platform';
 import type { RefreshOutcome } from '@vigil/proto';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
@@ -30,6 +31,19 @@ const LEASE_SECONDS = 30 * 60;
  * lists.v1.updated event. Any failure keeps the current version serving and records the
  * failure with a lists.v1.refresh-failed event.
  */
+
+const ingestionRuns = defineCounter({
+  name: 'vigil_list_ingestions_total',
+  help: 'List refreshes by source, outcome (updated, unchanged, failed, busy) and trigger',
+  labelNames: ['source', 'outcome', 'trigger'],
+});
+const ingestionDuration = defineHistogram({
+  name: 'vigil_list_ingestion_duration_seconds',
+  help: 'How long a list refresh took, by source and outcome',
+  labelNames: ['source', 'outcome'],
+  buckets: [0.1, 0.5, 1, 5, 15, 60, 180, 600],
+});
+
 @Injectable()
 export class IngestionService {
   private readonly logger = new Logger(IngestionService.name);
@@ -54,6 +68,10 @@ export class IngestionService {
     let released = false;
     try {
       const outcomes = await this.refreshPass(trigger, only, force);
+      for (const o of outcomes) {
+        ingestionRuns.inc({ source: o.source, outcome: o.outcome, trigger });
+        ingestionDuration.observe({ source: o.source, outcome: o.outcome }, o.durationMs / 1000);
+      }
       const built = this.index.release();
       released = true;
       // An admin refresh answers once the new versions are searchable; a scheduled pass does not wait.

@@ -1,4 +1,5 @@
 import type { MatchStatus, Tier } from '@vigil/proto';
+import type { ReviewCaseFile } from '../reviews/review-memory.key.js';
 
 /** One screened name, as recorded and published for audit. */
 export type ScreeningLogEntry = {
@@ -21,4 +22,8 @@ export type ScreeningLogEntry = {
   feeds: string[];
   listVersions: Array<{ source: string; versionId: number }>;
   createdAt: Date;
+  /** The screening request's W3C traceparent, published with its event (null outside a trace). */
+  traceparent: string | null;
+  /** For a screening that raises a review: what the case pane shows and a memory is keyed on. */
+  review: ReviewCaseFile | null;
 };

@@ -2,7 +2,6 @@ import { Controller } from '@nestjs/common';
 import { Handles } from '@vigil/platform';
 import {
   type DailyUsageResponse,
-  type DecideReviewResponse,
   type ReviewsResponse,
   type SanctionAlertsResponse,
   type ScreeningLogsResponse,
@@ -33,10 +32,5 @@ export class ScreeningLogsHandler {
   @Handles(contracts.screening.reviews, 'reviews request')
   reviews(request: ParsedRequestOf<typeof contracts.screening.reviews>): Promise<ReviewsResponse> {
     return this.service.reviews(request);
-  }
-
-  @Handles(contracts.screening.decideReview, 'review decision')
-  decide(request: ParsedRequestOf<typeof contracts.screening.decideReview>): Promise<DecideReviewResponse> {
-    return this.service.decide(request);
   }
 }

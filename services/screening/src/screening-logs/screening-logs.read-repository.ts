@@ -10,7 +10,6 @@ import type {
   ScreeningLogsResponse,
   Tier,
 } from '@vigil/proto';
-import { subjects } from '@vigil/proto';
 import { DataSource } from 'typeorm';
 
 export type Page = { limit: number; offset: number };
@@ -41,10 +40,11 @@ type AlertRow = Omit<SanctionAlert, 'risk_score' | 'triggered_at'> & {
   triggered_at: Date;
   total: string;
 };
-type ReviewRow = Omit<Review, 'screening_score' | 'created_at' | 'decided_at'> & {
+export type ReviewRow = Omit<Review, 'screening_score' | 'created_at' | 'decided_at' | 'proposed_at'> & {
   screening_score: string;
   created_at: Date;
   decided_at: Date | null;
+  proposed_at: Date | null;
   total?: string;
 };
 
@@ -82,7 +82,7 @@ const toAlert = (r: AlertRow): SanctionAlert => ({
   reviewed: r.reviewed,
 });
 
-const toReview = (r: ReviewRow): Review => ({
+export const toReview = (r: ReviewRow): Review => ({
   id: r.id,
   searched_input: r.searched_input,
   status: r.status,
@@ -90,11 +90,22 @@ const toReview = (r: ReviewRow): Review => ({
   screening_score: Number(r.screening_score),
   created_at: r.created_at.toISOString(),
   matched_entity_id: r.matched_entity_id,
+  matched_name: r.matched_name,
   decided_at: r.decided_at ? r.decided_at.toISOString() : null,
+  decided_by_id: r.decided_by_id,
+  decided_by_email: r.decided_by_email,
+  reason_code: r.reason_code,
+  note: r.note,
+  proposed_action: r.proposed_action,
+  proposed_by_id: r.proposed_by_id,
+  proposed_by_email: r.proposed_by_email,
+  proposed_at: r.proposed_at ? r.proposed_at.toISOString() : null,
+  memory_note: r.memory_note,
 });
 
-const REVIEW_COLUMNS =
-  'id, searched_input, status, confidence, screening_score, created_at, matched_entity_id, decided_at';
+export const REVIEW_COLUMNS =
+  'id, searched_input, status, confidence, screening_score, created_at, matched_entity_id, matched_name, decided_at, ' +
+  'decided_by_id, decided_by_email, reason_code, note, proposed_action, proposed_by_id, proposed_by_email, proposed_at, memory_note';
 
 /**
  * The dashboard's reads of screening logs, alerts and reviews, and the review decision.
@@ -166,45 +177,6 @@ export class ScreeningLogsReadRepository {
     return { rows: rows.map(toReview), total };
   }
 
-  /**
-   * Decides a pending review in one statement. Null when the client has no such review;
-   * `{ decided: false }` with the current row when it was already decided (by anyone, even
-   * a concurrent request: the `status = 'pending'` guard makes the first decision win).
-   */
-  /**
-   * Decides a pending review and, in the same statement (one transaction), writes the
-   * screening.v1.review-decided event to the outbox for the audit trail: a decision is never
-   * stored without its record, nor recorded without being stored.
-   */
-  async decide(
-    clientId: string,
-    id: string,
-    status: Exclude<ReviewStatus, 'pending'>,
-    actorId: string | null,
-  ): Promise<{ decided: boolean; review: Review } | null> {
-    const changed: ReviewRow[] = await this.db.query(
-      `WITH decided AS (
-         UPDATE pending_reviews SET status = $3, decided_at = now()
-          WHERE client_id = $1 AND id = $2 AND status = 'pending'
-          RETURNING ${REVIEW_COLUMNS}, screening_log_id, client_id),
-       event AS (
-         INSERT INTO outbox (id, subject, payload)
-         SELECT d.event_id, $5, jsonb_build_object(
-                  'eventId', d.event_id, 'reviewId', d.id, 'screeningLogId', d.screening_log_id, 'clientId', d.client_id,
-                  'decision', d.status, 'actorId', $4::text,
-                  'decidedAt', to_char(d.decided_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
-           FROM (SELECT *, gen_random_uuid() AS event_id FROM decided) d)
-       SELECT ${REVIEW_COLUMNS} FROM decided`,
-      [clientId, id, status, actorId, subjects.screening.reviewDecided],
-    );
-    if (changed[0]) return { decided: true, review: toReview(changed[0]) };
-    const current: ReviewRow[] = await this.db.query(
-      `SELECT ${REVIEW_COLUMNS} FROM pending_reviews WHERE client_id = $1 AND id = $2`,
-      [clientId, id],
-    );
-    return current[0] ? { decided: false, review: toReview(current[0]) } : null;
-  }
-
   /** Screenings per UTC day for the last `days` days up to today, every day present (zeros included). */
   async daily(clientId: string, days: number): Promise<DailyUsageResponse['days']> {
     return this.db.query(
@@ -254,7 +226,7 @@ export class ScreeningLogsReadRepository {
       'SELECT status, count(*)::int AS n FROM pending_reviews WHERE client_id = $1 GROUP BY status',
       [clientId],
     );
-    const counts = { pending: 0, approved: 0, blocked: 0, all: 0 };
+    const counts = { pending: 0, proposed: 0, approved: 0, blocked: 0, all: 0 };
     for (const r of rows) {
       counts[r.status] = r.n;
       counts.all += r.n;

@@ -24,8 +24,8 @@ export function screeningLogPool(databaseUrl: string, schema: string, synchronou
 
 /**
  * Writes screening logs with what follows from them in one statement (one transaction, one
- * round trip): a sanction alert for each blocked screen, a pending review for each review
- * screen, and the screening.v1.screened event (outbox) whose id is the log id. Alerts and
+ * round trip): a sanction alert for each blocked screen, a pending review (with its case file)
+ * for each review screen, and the screening.v1.screened event (outbox) whose id is the log id. Alerts and
  * reviews are unique per log row, so a retried write cannot double them.
  */
 @Injectable()
@@ -77,6 +77,9 @@ export class ScreeningLogsRepository implements OnModuleDestroy {
         list_versions: e.listVersions,
         created_at: event.createdAt,
         event,
+        traceparent: e.traceparent,
+        case_file: e.review,
+        memory_note: e.review?.memoryNote ?? null,
       };
     });
     // Named: each connection parses and plans this statement once, not on every screen.
@@ -86,7 +89,8 @@ export class ScreeningLogsRepository implements OnModuleDestroy {
          SELECT * FROM json_to_recordset($1::json) AS l(
            id uuid, kind text, client_id text, tier text, request_id text, searched_name text, searched_email text,
            match_found boolean, status text, score numeric, confidence text, top_entity_id text, matched_entity_name text,
-           source_list text, match_reason text, feeds text[], list_versions jsonb, created_at timestamptz, event jsonb)),
+           source_list text, match_reason text, feeds text[], list_versions jsonb, created_at timestamptz, event jsonb,
+           traceparent text, case_file jsonb, memory_note text)),
        logs AS (
          INSERT INTO screening_logs (id, kind, client_id, tier, request_id, searched_name, searched_email, match_found, status, score,
                                      confidence, top_entity_id, matched_entity_name, source_list, is_alert, feeds, list_versions, created_at)
@@ -102,14 +106,16 @@ export class ScreeningLogsRepository implements OnModuleDestroy {
            FROM input WHERE status = 'blocked' AND top_entity_id IS NOT NULL
          ON CONFLICT (screening_log_id) DO NOTHING),
        reviews AS (
-         INSERT INTO pending_reviews (id, screening_log_id, client_id, searched_input, confidence, screening_score, matched_entity_id, created_at)
-         SELECT gen_random_uuid(), id, client_id, coalesce(searched_name, searched_email, ''), confidence, score, top_entity_id, created_at
+         INSERT INTO pending_reviews (id, screening_log_id, client_id, searched_input, confidence, screening_score, matched_entity_id,
+                                      matched_name, created_at, case_file, memory_note)
+         SELECT gen_random_uuid(), id, client_id, coalesce(searched_name, searched_email, ''), confidence, score, top_entity_id,
+                matched_entity_name, created_at, case_file, memory_note
            FROM input WHERE status = 'review' AND top_entity_id IS NOT NULL
          ON CONFLICT (screening_log_id) DO NOTHING),
        -- Only for logs this statement wrote: a retried bulk chunk (same ids) publishes nothing twice.
        events AS (
-         INSERT INTO outbox (id, subject, payload)
-         SELECT input.id, $2, input.event FROM input JOIN logs USING (id)
+         INSERT INTO outbox (id, subject, payload, traceparent)
+         SELECT input.id, $2, input.event, input.traceparent FROM input JOIN logs USING (id)
          ON CONFLICT (id) DO NOTHING)
        SELECT count(*)::int AS written FROM logs`,
       values: [JSON.stringify(rows), subjects.screening.screened],

@@ -1,32 +1,23 @@
 import { Injectable } from '@nestjs/common';
-import { DomainError } from '@vigil/platform';
 import type {
   DailyUsageResponse,
-  DecideReviewRequest,
   ParsedDailyUsageRequest,
-  DecideReviewResponse,
   ParsedReviewsRequest,
   ParsedSanctionAlertsRequest,
   ParsedScreeningLogsRequest,
-  ReviewAction,
   ReviewsResponse,
   SanctionAlertsResponse,
   ScreeningLogsResponse,
 } from '@vigil/proto';
-import { OutboxRelay } from '../events/outbox.relay.js';
 import { ScreeningLogsReadRepository } from './screening-logs.read-repository.js';
 
 const DAY_MS = 86_400_000;
 const isBareDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
-const DECISIONS: Readonly<Record<ReviewAction, 'approved' | 'blocked'>> = { approve: 'approved', block: 'blocked' };
 
-/** What a client reads back from its own screenings, and the analyst's decision on a review. */
+/** What a client reads back from its own screenings: logs, alerts, the review queue. */
 @Injectable()
 export class ScreeningLogsService {
-  constructor(
-    private readonly repository: ScreeningLogsReadRepository,
-    private readonly relay: OutboxRelay,
-  ) {}
+  constructor(private readonly repository: ScreeningLogsReadRepository) {}
 
   async logs(request: ParsedScreeningLogsRequest): Promise<ScreeningLogsResponse> {
     const { clientId, limit, offset } = request;
@@ -69,25 +60,5 @@ export class ScreeningLogsService {
       this.repository.reviewCounts(clientId),
     ]);
     return { reviews: page.rows, total: page.total, counts, limit, offset };
-  }
-
-  async decide(request: DecideReviewRequest): Promise<DecideReviewResponse> {
-    const outcome = await this.repository.decide(
-      request.clientId,
-      request.id,
-      DECISIONS[request.action],
-      request.actorId,
-    );
-    // Another client's review does not exist for this one.
-    if (!outcome) throw new DomainError('NOT_FOUND', `No review ${request.id}.`);
-    if (!outcome.decided) {
-      throw new DomainError(
-        'CONFLICT',
-        `Review ${request.id} was already decided (${outcome.review.status}); decided reviews take no further action.`,
-      );
-    }
-    // The decision's audit event is in the outbox: publish it now rather than at the next poll.
-    this.relay.nudge();
-    return { review: outcome.review };
   }
 }

@@ -1,23 +1,28 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityType } from '@vigil/lists';
-import { DEFAULT_CONFIG, DEFAULT_ALGORITHM } from '@vigil/matching';
-import { currentRequestId, DomainError } from '@vigil/platform';
+import { DEFAULT_ALGORITHM, tunablesFromThresholds, type QueryTunables } from '@vigil/matching';
+import { currentRequestId, currentTraceparent, DomainError } from '@vigil/platform';
 import {
+  DEFAULT_THRESHOLDS,
   matchLabel,
+  thresholdProblems,
   type BulkItem,
   type BulkScreenResponse,
   type ListVersionRef,
   type ParsedBulkScreenRequest,
   type ParsedScreenRequest,
+  type ScreenEntity,
   type ScreenResponse,
   type ScreenResult,
   type ScreeningThresholds,
 } from '@vigil/proto';
 import { randomUUID } from 'node:crypto';
-import type { EngineQuery, PartitionInfo } from '../index/candidate-index.js';
+import type { EngineMatch, EngineQuery, PartitionInfo } from '../index/candidate-index.js';
 import { IndexService, type Scope } from '../index/index.service.js';
 import type { ScreeningLogEntry } from '../screening-logs/screening-log.js';
 import { ScreeningLogWriter } from '../screening-logs/screening-logs.writer.js';
+import { caseFileOf, type ReviewCaseFile } from '../reviews/review-memory.key.js';
+import { ReviewMemory } from '../reviews/review-memory.js';
 import { isHit, toBulkMatch, toScreenResult, type Thresholds } from './screening.results.js';
 
 const ENTITY_TYPES: Readonly<Record<string, EntityType>> = {
@@ -29,15 +34,31 @@ const ENTITY_TYPES: Readonly<Record<string, EntityType>> = {
   aircraft: 'aircraft',
 };
 
-function thresholdsOf(config: ScreeningThresholds | undefined): Thresholds {
-  const highScore = config?.HIGH_SCORE ?? DEFAULT_CONFIG.highScore;
-  const mediumScore = config?.MEDIUM_SCORE ?? DEFAULT_CONFIG.mediumScore;
-  if (!(highScore >= 0 && highScore <= 1 && mediumScore >= 0 && mediumScore <= 1 && highScore > mediumScore)) {
-    throw new DomainError('VALIDATION_FAILED', 'The thresholds are invalid.', [
-      { pointer: '/thresholds', detail: 'HIGH_SCORE and MEDIUM_SCORE must be between 0 and 1, HIGH_SCORE greater than MEDIUM_SCORE' },
-    ]);
+/** What a query runs with: the status bands (answered with the result) and the engine tunables. */
+type Resolved = { thresholds: Thresholds; tunables: QueryTunables };
+
+const DEFAULT_RESOLVED: Resolved = Object.freeze({
+  thresholds: Object.freeze({ highScore: DEFAULT_THRESHOLDS.HIGH_SCORE, mediumScore: DEFAULT_THRESHOLDS.MEDIUM_SCORE }),
+  tunables: Object.freeze(tunablesFromThresholds(DEFAULT_THRESHOLDS)),
+});
+
+/**
+ * The caller's five thresholds over the global defaults (the engine's), checked by the same rules
+ * the admin editor shows. Resolved once per request from what the gateway sent (its key cache
+ * holds the client's configuration), so applying them costs no round trip.
+ */
+function resolveThresholds(config: ScreeningThresholds | undefined): Resolved {
+  if (!config) return DEFAULT_RESOLVED;
+  const merged = { ...DEFAULT_THRESHOLDS, ...config };
+  const problems = thresholdProblems(merged);
+  if (problems.length > 0) {
+    throw new DomainError(
+      'VALIDATION_FAILED',
+      'The thresholds are invalid.',
+      problems.map((p) => ({ pointer: `/thresholds/${p.key}`, detail: p.message })),
+    );
   }
-  return { highScore, mediumScore };
+  return { thresholds: { highScore: merged.HIGH_SCORE, mediumScore: merged.MEDIUM_SCORE }, tunables: tunablesFromThresholds(merged) };
 }
 
 function listVersions(scope: Scope): ListVersionRef[] {
@@ -47,12 +68,24 @@ function listVersions(scope: Scope): ListVersionRef[] {
 /** Names a bulk request screens before handing their logs to Postgres and screening the next ones. */
 const BULK_SLICE = 200;
 
-type Outcome = { results: ScreenResult[]; match: boolean; status: ScreenResult['status']; topScore: number };
+/**
+ * `decisive`: the result the screening's status comes from (and its alert or review is about):
+ * the best result that is a hit, else the top one. It is the top one unless a remembered false
+ * positive cleared the top result.
+ */
+type Outcome = {
+  results: ScreenResult[];
+  match: boolean;
+  status: ScreenResult['status'];
+  topScore: number;
+  decisive: number;
+};
 
 function outcome(results: ScreenResult[]): Outcome {
-  const top = results[0];
-  const status = top?.status ?? 'clear';
-  return { results, match: status !== 'clear', status, topScore: top?.score ?? 0 };
+  const hit = results.findIndex((r) => r.status !== 'clear');
+  const decisive = hit === -1 ? 0 : hit;
+  const status = results[decisive]?.status ?? 'clear';
+  return { results, match: status !== 'clear', status, topScore: results[0]?.score ?? 0, decisive };
 }
 
 /**
@@ -64,11 +97,12 @@ export class ScreeningService {
   constructor(
     private readonly index: IndexService,
     private readonly logs: ScreeningLogWriter,
+    private readonly memory: ReviewMemory,
   ) {}
 
   async screen(request: ParsedScreenRequest): Promise<ScreenResponse> {
     const scope = this.index.scopeFor(request.feeds);
-    const thresholds = thresholdsOf(request.thresholds);
+    const { thresholds, tunables } = resolveThresholds(request.thresholds);
     const entity = request.entity;
     const query: EngineQuery = {
       ...(entity.name ? { name: entity.name } : {}),
@@ -78,13 +112,16 @@ export class ScreeningService {
       ...(entity.entityType ? { entityType: ENTITY_TYPES[entity.entityType]! } : {}),
     };
     const partitions = new Map(scope.versions.map((v) => [v.source, v]));
-    const matches = await this.index.screen(query, scope, request.limit);
+    const matches = await this.index.screen(query, scope, request.limit, tunables);
     // The text is written for what an analyst reads: the top result and every hit. The weaker
     // clear candidates keep their structured explanation (tokens, qualifiers), which says the same.
-    const result = outcome(matches.map((m, k) => toScreenResult(m, thresholds, partitions, k === 0 || isHit(m, thresholds))));
+    const results = matches.map((m, k) => toScreenResult(m, thresholds, partitions, k === 0 || isHit(m, thresholds)));
+    const result = outcome(await this.memory.apply(request.clientId, entity, matches, results));
     const screenedAt = new Date();
     const screeningId = request.screeningId ?? randomUUID();
-    await this.logs.record([this.logEntry(screeningId, 'single', request, entity.name ?? null, entity.email ?? null, result, scope, screenedAt)]);
+    await this.logs.record([
+      this.logEntry(screeningId, 'single', request, entity.name ?? null, entity.email ?? null, result, scope, screenedAt, caseFile(entity, matches, result, scope)),
+    ]);
     return {
       screeningId,
       searchedName: entity.name ?? null,
@@ -104,7 +141,7 @@ export class ScreeningService {
 
   async bulkScreen(request: ParsedBulkScreenRequest): Promise<BulkScreenResponse> {
     const scope = this.index.scopeFor(request.feeds);
-    const thresholds = thresholdsOf(request.thresholds);
+    const { thresholds, tunables } = resolveThresholds(request.thresholds);
     const partitions = new Map<string, PartitionInfo>(scope.versions.map((v) => [v.source, v]));
     const screenedAt = new Date();
     const items: BulkItem[] = [];
@@ -117,16 +154,28 @@ export class ScreeningService {
         names.map((name) => ({ name })),
         scope,
         request.limit,
+        tunables,
       );
       const entries: ScreeningLogEntry[] = [];
+      // Only the top result and the hits are answered (the rest of the candidates are clear and
+      // not returned). Bulk results carry no explanation: the only text kept is the top hit's, as
+      // its alert's or review's reason, so a name whose top result is clear needs none.
+      const neededPer = perName.map((matches) => matches.filter((m, k) => k === 0 || isHit(m, thresholds)));
+      const resultsPer = await Promise.all(
+        neededPer.map((needed, i) =>
+          this.memory.apply(
+            request.clientId,
+            { name: names[i]! },
+            needed,
+            needed.map((m, k) => toScreenResult(m, thresholds, partitions, k === 0 && isHit(m, thresholds))),
+          ),
+        ),
+      );
       names.forEach((name, i) => {
-        // Only the top result and the hits are answered (the rest of the candidates are clear and
-        // not returned). Bulk results carry no explanation: the only text kept is the top hit's, as
-        // its alert's or review's reason, so a name whose top result is clear needs none.
-        const needed = perName[i]!.filter((m, k) => k === 0 || isHit(m, thresholds));
-        const result = outcome(needed.map((m, k) => toScreenResult(m, thresholds, partitions, k === 0 && isHit(m, thresholds))));
+        const needed = neededPer[i]!;
+        const result = outcome(resultsPer[i]!);
         const screeningId = request.screeningIds?.[start + i] ?? randomUUID();
-        entries.push(this.logEntry(screeningId, 'bulk', request, name, null, result, scope, screenedAt));
+        entries.push(this.logEntry(screeningId, 'bulk', request, name, null, result, scope, screenedAt, caseFile({ name }, needed, result, scope)));
         items.push({
           screeningId,
           searchedName: name,
@@ -167,8 +216,9 @@ export class ScreeningService {
     result: Outcome,
     scope: Scope,
     createdAt: Date,
+    review: ReviewCaseFile | null,
   ): ScreeningLogEntry {
-    const top = result.results[0];
+    const top = result.results[result.decisive];
     return {
       id,
       kind,
@@ -188,6 +238,17 @@ export class ScreeningService {
       feeds: [...request.feeds],
       listVersions: scope.versions.map((v) => ({ source: v.source, versionId: v.versionId })),
       createdAt,
+      traceparent: currentTraceparent(),
+      review,
     };
   }
+}
+
+/** What a review keeps of its screening; only a screening that raises one needs it. */
+function caseFile(query: ScreenEntity, matches: readonly EngineMatch[], result: Outcome, scope: Scope): ReviewCaseFile | null {
+  const decisive = result.results[result.decisive];
+  const match = matches[result.decisive];
+  if (result.status !== 'review' || !decisive || !match) return null;
+  const version = scope.versions.find((v) => v.source === decisive.source);
+  return caseFileOf(query, match.entity, decisive, version ? { source: version.source, versionId: version.versionId } : null);
 }

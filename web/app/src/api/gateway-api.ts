@@ -66,6 +66,7 @@ export const gatewayApi = createApi({
     'Reviews',
     'Status',
     'ClientLists',
+    'Monitoring',
     'Profile',
     'Notifications',
   ],

@@ -27,6 +27,7 @@ const OnboardingPage = lazyRoute(() => import('../billing/onboarding-page.js').t
 const SandboxCheckoutPage = lazyRoute(() => import('../billing/payment-pages.js').then((m) => m.SandboxCheckoutPage));
 const PaymentSuccessPage = lazyRoute(() => import('../billing/payment-pages.js').then((m) => m.PaymentSuccessPage));
 const PaymentCancelPage = lazyRoute(() => import('../billing/payment-pages.js').then((m) => m.PaymentCancelPage));
+const InvitationPage = lazyRoute(() => import('../team/invitation-page.js').then((m) => m.InvitationPage));
 const AccountPage = lazyRoute(() => import('../account/account-page.js').then((m) => m.AccountPage));
 const UpgradePage = lazyRoute(() => import('../billing/upgrade-page.js').then((m) => m.UpgradePage));
 // The screening dashboard: its own shell (sidebar and top bar), one chunk per page.
@@ -39,8 +40,8 @@ const SCREENING_PAGES: readonly [string, ComponentType][] = [
   ['alerts', lazyRoute(() => import('../screening/alerts-page.js').then((m) => m.AlertsPage))],
   ['logs', lazyRoute(() => import('../screening/logs-page.js').then((m) => m.LogsPage))],
   ['lists', lazyRoute(() => import('../screening/lists-pages.js').then((m) => m.ListsPage))],
-  ['client-lists', lazyRoute(() => import('../screening/lists-pages.js').then((m) => m.ClientListsPage))],
-  ['ongoing-monitoring', lazyRoute(() => import('../screening/lists-pages.js').then((m) => m.OngoingMonitoringPage))],
+  ['client-lists', lazyRoute(() => import('../screening/client-lists-page.js').then((m) => m.ClientListsPage))],
+  ['ongoing-monitoring', lazyRoute(() => import('../screening/monitoring-page.js').then((m) => m.OngoingMonitoringPage))],
   ['datasets', lazyRoute(() => import('../screening/lists-pages.js').then((m) => m.DatasetsPage))],
   ['downloads', lazyRoute(() => import('../screening/downloads-page.js').then((m) => m.DownloadsPage))],
   ['settings', lazyRoute(() => import('../screening/settings-page.js').then((m) => m.SettingsPage))],
@@ -63,6 +64,7 @@ export const routes: RouteObject[] = [
       { path: 'login', element: <LoginPage /> },
       { path: 'forgot-password', element: <ForgotPasswordPage /> },
       { path: 'auth/callback', element: <AuthCallbackPage /> },
+      { path: 'invitation', element: <InvitationPage /> },
       {
         element: <RequireAccess level="signed-in" />,
         children: [

@@ -12,7 +12,8 @@ import type {
 } from '@vigil/proto';
 import { gatewayApi } from '../api/gateway-api.js';
 
-export type SignInArgs = { email: string; password: string; remember_me: boolean };
+/** `mfa_code`: a locked account's owner signs in with the password and a current authenticator code. */
+export type SignInArgs = { email: string; password: string; remember_me: boolean; mfa_code?: string };
 export type SignUpArgs = {
   full_name: string;
   email: string;
@@ -36,6 +37,14 @@ export const authApi = gatewayApi.injectEndpoints({
     }),
     recover: build.mutation<MessageReply, { email: string }>({
       query: (body) => ({ url: '/auth/v1/recover', method: 'POST', body }),
+    }),
+    /** A new confirmation link; the same answer whether or not the address has an account. */
+    resendConfirmation: build.mutation<MessageReply, { email: string }>({
+      query: ({ email }) => ({ url: '/auth/v1/resend', method: 'POST', body: { type: 'signup', email } }),
+    }),
+    /** The emailed unlock link of a locked account (single use). */
+    unlockAccount: build.mutation<MessageReply, { token: string }>({
+      query: ({ token }) => ({ url: '/auth/v1/verify', method: 'POST', body: { type: 'unlock', token } }),
     }),
     verifySignup: build.mutation<Session, { token: string }>({
       query: ({ token }) => ({ url: '/auth/v1/verify', method: 'POST', body: { type: 'signup', token } }),
@@ -108,6 +117,8 @@ export const {
   useSignInMutation,
   useSignUpMutation,
   useRecoverMutation,
+  useResendConfirmationMutation,
+  useUnlockAccountMutation,
   useVerifySignupMutation,
   useResetPasswordMutation,
   useStartGoogleMutation,

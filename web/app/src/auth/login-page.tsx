@@ -23,8 +23,10 @@ import { errorMessage, isApiError } from '../api/api-error.js';
 import { usePageTitle } from '../shell/page-title.js';
 import { AuthCard, FieldError } from './auth-card.js';
 import {
+  useResendConfirmationMutation,
   useResetPasswordMutation,
   useSignInMutation,
+  useUnlockAccountMutation,
   useSignUpMutation,
   useStartGoogleMutation,
   useVerifySignupMutation,
@@ -61,6 +63,8 @@ export function LoginPage() {
   if (type === 'signup' && token) return <ConfirmEmail token={token} onDone={() => setParams({}, { replace: true })} />;
   if (type === 'recovery' && token)
     return <ResetPassword token={token} onDone={() => setParams({}, { replace: true })} />;
+  if (type === 'unlock' && token)
+    return <UnlockAccount token={token} onDone={() => setParams({}, { replace: true })} />;
   if (secondFactor) {
     return (
       <AuthCard title="Two-step verification" lead="Your account is protected with an authenticator app.">
@@ -113,11 +117,15 @@ function SignInPanel({ onSecondFactor }: { onSecondFactor: (pending: PendingSeco
   });
   const { errors } = form.formState;
   const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
+  // Set once the server answers that sign-in is locked: the owner may then add an authenticator code.
+  const [locked, setLocked] = useState(false);
+  const [mfaCode, setMfaCode] = useState('');
 
   const onSubmit = form.handleSubmit(async (values) => {
     setUnconfirmed(null);
+    const code = mfaCode.replace(/\s/g, '');
     try {
-      const session = await signIn(values).unwrap();
+      const session = await signIn(locked && code ? { ...values, mfa_code: code } : values).unwrap();
       // With an authenticator app the password alone is not a sign-in: nothing is kept until the code step.
       const factor = secondFactorDue(session);
       if (factor) {
@@ -131,6 +139,7 @@ function SignInPanel({ onSecondFactor }: { onSecondFactor: (pending: PendingSeco
     } catch (error) {
       // An unconfirmed address stays on the form until the next attempt: a 5-second toast is easy to miss.
       setUnconfirmed(isApiError(error) && error.code === 'EMAIL_NOT_CONFIRMED' ? values.email : null);
+      if (isApiError(error) && error.code === 'RATE_LIMITED') setLocked(true);
       toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' });
     }
   });
@@ -141,7 +150,20 @@ function SignInPanel({ onSecondFactor }: { onSecondFactor: (pending: PendingSeco
         <Alert tone="warning" data-testid="email-not-confirmed">
           <AlertTitle>Email not confirmed</AlertTitle>
           <AlertDescription>
-            Confirm <strong>{unconfirmed}</strong> with the link in the message we sent when you signed up, then sign in.
+            Confirm <strong className="break-all">{unconfirmed}</strong> with the link in the message we sent when you
+            signed up, then sign in.
+            <div className="mt-3">
+              <ResendConfirmationButton email={unconfirmed} size="sm" />
+            </div>
+          </AlertDescription>
+        </Alert>
+      )}
+      {locked && (
+        <Alert tone="warning" data-testid="sign-in-locked">
+          <AlertTitle>Sign-in temporarily locked</AlertTitle>
+          <AlertDescription>
+            Too many wrong passwords were tried for this account. If you use an authenticator app, enter its code with
+            your password to sign in now; otherwise open the unlock link we emailed to the account&apos;s address.
           </AlertDescription>
         </Alert>
       )}
@@ -173,6 +195,20 @@ function SignInPanel({ onSecondFactor }: { onSecondFactor: (pending: PendingSeco
         />
         <FieldError id="signin-password-error" message={errors.password?.message} />
       </div>
+      {locked && (
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="signin-mfa-code">Authentication code</Label>
+          <Input
+            id="signin-mfa-code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            placeholder="123456"
+            value={mfaCode}
+            onChange={(e) => setMfaCode(e.target.value)}
+          />
+        </div>
+      )}
       <div className="flex items-center gap-2">
         <Controller
           control={form.control}
@@ -241,9 +277,11 @@ function SignUpPanel({ onCreated }: { onCreated: () => void }) {
         <p className="font-semibold">{created}</p>
         {createdFor && (
           <p data-testid="signup-address">
-            We sent the confirmation link to <strong>{createdFor}</strong>. Open it to activate your account, then sign in.
+            We sent the confirmation link to <strong>{createdFor}</strong>. Open it to activate your account, then sign
+            in.
           </p>
         )}
+        {createdFor && <ResendConfirmationButton email={createdFor} />}
         <Button variant="outline" onClick={() => setCreated(null)}>
           Create another account
         </Button>
@@ -382,6 +420,69 @@ function GoogleMark() {
 }
 
 /** The link in the confirmation e-mail lands here: confirm, then carry on as after a sign-in. */
+/** "Resend confirmation email": the server answers the same for any address, so this says only that. */
+function ResendConfirmationButton({
+  email,
+  className,
+  size,
+}: {
+  email: string;
+  className?: string;
+  size?: 'sm' | 'md';
+}) {
+  const [resend, { isLoading }] = useResendConfirmationMutation();
+  const [sent, setSent] = useState(false);
+  const run = async () => {
+    try {
+      const reply = await resend({ email }).unwrap();
+      setSent(true);
+      toast({ title: 'Confirmation email sent', description: reply.message });
+    } catch (error) {
+      toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' });
+    }
+  };
+  return (
+    <Button variant="outline" size={size} className={className} disabled={isLoading} onClick={() => void run()}>
+      {isLoading && <Loader2 className="animate-spin" aria-hidden />}
+      {sent ? 'Resend again' : 'Resend confirmation email'}
+    </Button>
+  );
+}
+
+/** /login?type=unlock&token=…: the emailed unlock link of a locked account, used once. */
+function UnlockAccount({ token, onDone }: { token: string; onDone: () => void }) {
+  const [unlock] = useUnlockAccountMutation();
+  const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
+  const started = useRef(false);
+
+  useEffect(() => {
+    // The link works once; StrictMode's double effect must not spend it twice.
+    if (started.current) return;
+    started.current = true;
+    unlock({ token })
+      .unwrap()
+      .then((reply) => setOutcome({ ok: true, message: reply.message }))
+      .catch((error: unknown) => setOutcome({ ok: false, message: errorMessage(error) }));
+  }, [token, unlock]);
+
+  return (
+    <AuthCard title="Unlocking your account">
+      {outcome ? (
+        <div
+          role={outcome.ok ? 'status' : 'alert'}
+          className="flex flex-col gap-4 text-sm"
+          data-testid="unlock-outcome"
+        >
+          <p className={outcome.ok ? 'text-success-foreground' : 'text-destructive-foreground'}>{outcome.message}</p>
+          <Button onClick={onDone}>Back to Sign In</Button>
+        </div>
+      ) : (
+        <Spinner label="Unlocking your account..." />
+      )}
+    </AuthCard>
+  );
+}
+
 function ConfirmEmail({ token, onDone }: { token: string; onDone: () => void }) {
   const [verify] = useVerifySignupMutation();
   const startSession = useStartSession();

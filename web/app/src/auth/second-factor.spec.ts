@@ -27,6 +27,7 @@ function session(aal: string, factors: Factor[]): Session {
       full_name: null,
       role: 'user',
       client_id: null,
+      member_role: null,
       email_confirmed_at: null,
       created_at: '2026-01-01T00:00:00Z',
       updated_at: '2026-01-01T00:00:00Z',

@@ -1,5 +1,5 @@
 import type { Plan } from '@vigil/proto';
-import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, toast } from '@vigil/ui';
+import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Input, Label, toast } from '@vigil/ui';
 import { ArrowLeft, ArrowRight, CreditCard, KeyRound, Loader2, LogOut, ShieldCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -113,6 +113,8 @@ export function OnboardingPage() {
 function PaymentStep({ plan, onBack }: { plan: Plan; onBack: () => void }) {
   const { user } = useAuth();
   const [createCheckout, { isLoading }] = useCreateCheckoutSessionMutation();
+  // The client's name in Vigil (Settings → profile can change it later); blank keeps the billing email.
+  const [organisation, setOrganisation] = useState('');
 
   const pay = async () => {
     if (!user) {
@@ -120,7 +122,8 @@ function PaymentStep({ plan, onBack }: { plan: Plan; onBack: () => void }) {
       return;
     }
     try {
-      const { url } = await createCheckout({ tier: plan.tier, clientEmail: user.email }).unwrap();
+      const clientName = organisation.trim();
+      const { url } = await createCheckout({ tier: plan.tier, clientEmail: user.email, ...(clientName ? { clientName } : {}) }).unwrap();
       window.location.assign(url);
     } catch {
       toast({ title: 'Checkout Failed', description: 'Unable to start checkout process. Please try again.', variant: 'destructive' });
@@ -149,6 +152,18 @@ function PaymentStep({ plan, onBack }: { plan: Plan; onBack: () => void }) {
               <dd className="font-semibold break-all">{user?.email}</dd>
             </div>
           </dl>
+          <div className="flex flex-col gap-2">
+            <Label htmlFor="organisation-name">Organisation name (optional)</Label>
+            <Input
+              id="organisation-name"
+              autoComplete="organization"
+              maxLength={200}
+              placeholder="e.g. Harbour Bank plc"
+              value={organisation}
+              onChange={(event) => setOrganisation(event.target.value)}
+            />
+            <p className="text-xs text-muted-foreground">How your organisation is named in Vigil; without one, your billing email is used.</p>
+          </div>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
             <Button variant="outline" onClick={onBack}>
               <ArrowLeft aria-hidden /> Back to plans

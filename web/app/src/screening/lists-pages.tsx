@@ -1,19 +1,13 @@
 import type { ListInfo } from '@vigil/proto';
 import { Badge, Button, StatCard } from '@vigil/ui';
-import { Database, Download, List, Loader2, Radar, RefreshCw, Upload, Users } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Database, Download, List, Loader2, RefreshCw, Users } from 'lucide-react';
 import { useGetAccountSummaryQuery } from '../auth/auth.api.js';
 import { feedLabel } from '../public/feed-labels.js';
 import { usePageTitle } from '../shell/page-title.js';
 import { PageHeader } from './dashboard-shell.js';
 import { planOf } from './plan.js';
 import { countFormat, EmptyState, formatBytes, formatDateTime, QueryView, today, useServerDownload } from './parts.js';
-import {
-  useGetClientListsQuery,
-  useGetListsQuery,
-  useGetMonitoredEntitiesQuery,
-  useGetMonitoringStatsQuery,
-} from './screening.api.js';
+import { useGetClientListsQuery, useGetListsQuery } from './screening.api.js';
 
 const STATUS_TONE = { active: 'success', updating: 'warning', inactive: 'neutral' } as const;
 
@@ -120,147 +114,6 @@ function Meta({ label, value }: { label: string; value: string }) {
     <div>
       <dt className="text-muted-foreground">{label}</dt>
       <dd className="font-medium">{value}</dd>
-    </div>
-  );
-}
-
-/**
- * /dashboard/screening/client-lists: the client's own uploaded customer lists, as the API keeps
- * them today. Uploading and screening them continuously comes with the monitoring release.
- */
-export function ClientListsPage() {
-  usePageTitle('Client Lists');
-  const lists = useGetClientListsQuery();
-  const [download, busy] = useServerDownload();
-  return (
-    <div className="mx-auto max-w-5xl">
-      <PageHeader
-        title="Client Lists"
-        description="Your own customer lists. Uploading and re-screening them arrives with ongoing monitoring; the lists stored today are below."
-      />
-      <QueryView
-        query={lists}
-        errorTitle="Failed to load client lists"
-        isEmpty={(data) => data.lists.length === 0}
-        empty={
-          <EmptyState title="No client lists yet" icon={<Upload aria-hidden />}>
-            Customer-list upload comes with ongoing monitoring. Until then, screen a list at once with{' '}
-            <Link to="/dashboard/screening/bulk-search" className="font-medium text-primary underline">
-              Bulk Search
-            </Link>
-            .
-          </EmptyState>
-        }
-      >
-        {(data) => (
-          <ul className="flex flex-col gap-3">
-            {data.lists.map((list) => (
-              <li
-                key={list.id}
-                className="flex flex-wrap items-center gap-3 rounded-card border border-border bg-surface p-4 shadow-card"
-              >
-                <div className="min-w-0 flex-1">
-                  <h2 className="font-semibold">{list.name}</h2>
-                  <p className="text-sm text-muted-foreground">
-                    {list.file_name} · {countFormat.format(list.count)} entries · {formatDateTime(list.created_at)}
-                  </p>
-                </div>
-                <Button
-                  size="sm"
-                  variant="outline"
-                  disabled={busy}
-                  onClick={() => void download(`/api/client/lists/download/${list.id}`, list.file_name)}
-                >
-                  <Download aria-hidden /> Download
-                </Button>
-              </li>
-            ))}
-          </ul>
-        )}
-      </QueryView>
-    </div>
-  );
-}
-
-/**
- * /dashboard/screening/ongoing-monitoring: the client's monitored entities and their figures, read
- * from the monitoring service. Adding, pausing and acknowledging come with the monitoring release's pages.
- */
-export function OngoingMonitoringPage() {
-  usePageTitle('Ongoing Monitoring');
-  const stats = useGetMonitoringStatsQuery();
-  const entities = useGetMonitoredEntitiesQuery();
-  return (
-    <div className="mx-auto max-w-5xl">
-      <PageHeader
-        title="Ongoing Monitoring"
-        description="Your customers, re-screened on their schedule and whenever a list changes."
-      />
-      <QueryView query={stats} errorTitle="Failed to load monitoring data">
-        {({ stats: s }) => (
-          <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-            <StatCard
-              label="Monitored"
-              value={countFormat.format(s.total_monitored)}
-              icon={<Radar aria-hidden />}
-              tone="brand"
-            />
-            <StatCard
-              label="Active"
-              value={countFormat.format(s.active_monitored)}
-              icon={<Database aria-hidden />}
-              tone="success"
-            />
-            <StatCard
-              label="Overdue checks"
-              value={countFormat.format(s.overdue_checks)}
-              icon={<RefreshCw aria-hidden />}
-              tone="warning"
-            />
-            <StatCard
-              label="Unacknowledged alerts"
-              value={countFormat.format(s.unacknowledged_alerts)}
-              icon={<Users aria-hidden />}
-              tone="destructive"
-            />
-          </div>
-        )}
-      </QueryView>
-      <section aria-labelledby="monitored-heading" className="mt-6 flex flex-col gap-3">
-        <h2 id="monitored-heading" className="text-lg font-semibold">
-          Monitored Entities
-        </h2>
-        <QueryView
-          query={entities}
-          errorTitle="Failed to load monitoring data"
-          isEmpty={(data) => data.entities.length === 0}
-          empty={
-            <EmptyState title="Nothing monitored yet">
-              Entities your organisation monitors appear here with their last check.
-            </EmptyState>
-          }
-        >
-          {(data) => (
-            <ul className="flex flex-col gap-2">
-              {data.entities.map((entity) => (
-                <li
-                  key={entity.id}
-                  className="flex flex-wrap items-center gap-3 rounded-card border border-border bg-surface p-4"
-                >
-                  <span className="min-w-0 flex-1 font-medium break-words">{entity.entity_name}</span>
-                  <Badge tone={entity.monitoring_status === 'active' ? 'success' : 'neutral'} className="capitalize">
-                    {entity.monitoring_status}
-                  </Badge>
-                  <span className="text-sm text-muted-foreground">
-                    {entity.check_frequency} · last checked {formatDateTime(entity.last_checked)} · {entity.alert_count}{' '}
-                    alerts
-                  </span>
-                </li>
-              ))}
-            </ul>
-          )}
-        </QueryView>
-      </section>
     </div>
   );
 }

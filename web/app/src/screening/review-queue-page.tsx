@@ -15,7 +15,8 @@ const FILTERS: readonly [ReviewStatus | undefined, string, 'pending' | 'approved
   [undefined, 'All', 'all'],
 ];
 
-const TONE = { pending: 'warning', approved: 'success', blocked: 'destructive' } as const;
+// `proposed` (four-eyes) reads as a review still open; the queue-ui work gives it its own filter.
+const TONE = { pending: 'warning', proposed: 'brand', approved: 'success', blocked: 'destructive' } as const;
 
 /**
  * /dashboard/screening/review-queue: the screenings in the review band, as the API lists them

@@ -8,8 +8,6 @@ import type {
   ClientWithKey,
   EntityDetails,
   ListsResponse,
-  MonitoredEntitiesReply,
-  MonitoringStats,
   NotificationSettings,
   ReviewStatus,
   ReviewsResponse,
@@ -101,10 +99,6 @@ export const screeningApi = gatewayApi.injectEndpoints({
         fileName: fileNameOf(meta?.response?.headers.get('content-disposition') ?? null),
       }),
     }),
-    getMonitoringStats: build.query<{ stats: MonitoringStats }, void>({ query: () => '/api/monitoring/stats' }),
-    getMonitoredEntities: build.query<MonitoredEntitiesReply, void>({
-      query: () => ({ url: '/api/monitoring/entities', params: { limit: 100 } }),
-    }),
     getProfile: build.query<Client, void>({ query: () => '/api/settings/profile', providesTags: ['Profile'] }),
     updateProfile: build.mutation<Client, { client_name: string; contact_email: string }>({
       query: (body) => ({ url: '/api/settings/profile', method: 'PUT', body }),
@@ -138,8 +132,6 @@ export const {
   useGetListsQuery,
   useGetClientListsQuery,
   useDownloadFileMutation,
-  useGetMonitoringStatsQuery,
-  useGetMonitoredEntitiesQuery,
   useGetProfileQuery,
   useUpdateProfileMutation,
   useRegenerateApiKeyMutation,

@@ -1,5 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { DEFAULT_THRESHOLDS, type AccountSummary, type NotificationSettings } from '@vigil/proto';
+import {
+  DEFAULT_THRESHOLDS,
+  memberRoleAtLeast,
+  type AccountSummary,
+  type MemberRole,
+  type NotificationSettings,
+} from '@vigil/proto';
 import {
   Badge,
   Button,
@@ -23,7 +29,9 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { errorMessage } from '../api/api-error.js';
 import { useGetAccountSummaryQuery } from '../auth/auth.api.js';
+import { useAuth } from '../auth/use-auth.js';
 import { usePageTitle } from '../shell/page-title.js';
+import { TeamSection } from '../team/team-section.js';
 import { PageHeader } from './dashboard-shell.js';
 import { countFormat, formatDateTime, QueryView } from './parts.js';
 import {
@@ -32,6 +40,22 @@ import {
   useUpdateNotificationSettingsMutation,
   useUpdateProfileMutation,
 } from './screening.api.js';
+
+/**
+ * Whether the signed-in member's role reaches `minimum` (the gateway and auth refuse otherwise
+ * with ROLE_FORBIDDEN; the page only spares them a button that cannot work).
+ */
+function useMayChange(minimum: MemberRole): boolean {
+  return memberRoleAtLeast(useAuth().user?.member_role, minimum);
+}
+
+function RoleNote({ minimum }: { minimum: MemberRole }) {
+  return (
+    <p className="text-xs text-muted-foreground" data-testid="role-note">
+      Only {minimum === 'owner' ? 'owners' : 'supervisors and owners'} of your team can change this.
+    </p>
+  );
+}
 
 /** Spec §9: the copy indicator lasts 2 s. */
 const COPIED_MS = 2_000;
@@ -56,7 +80,7 @@ const NOTIFICATIONS: readonly [keyof NotificationSettings, string, string][] = [
   ['monthly_reports', 'Monthly reports', 'A summary on the first of the month.'],
 ];
 
-/** /dashboard/screening/settings: overview, profile, API key rotation, notifications, thresholds. */
+/** /dashboard/screening/settings: overview, profile, team, API key rotation, notifications, thresholds. */
 export function SettingsPage() {
   usePageTitle('Account Settings');
   const summary = useGetAccountSummaryQuery();
@@ -71,6 +95,7 @@ export function SettingsPage() {
           <div className="flex flex-col gap-6">
             <Overview summary={data} />
             <ProfileCard summary={data} />
+            <TeamSection />
             <ApiKeyCard summary={data} />
             <NotificationsCard />
             <ThresholdsCard summary={data} />
@@ -116,6 +141,7 @@ function Item({ label, value }: { label: string; value: React.ReactNode }) {
 }
 
 function ProfileCard({ summary }: { summary: AccountSummary }) {
+  const mayChange = useMayChange('owner');
   const [update, state] = useUpdateProfileMutation();
   const form = useForm<ProfileForm>({
     resolver: zodResolver(profileSchema),
@@ -145,6 +171,7 @@ function ProfileCard({ summary }: { summary: AccountSummary }) {
             <Label htmlFor="client-name">Organisation name</Label>
             <Input
               id="client-name"
+              readOnly={!mayChange}
               aria-invalid={errors.client_name ? true : undefined}
               aria-describedby="client-name-error"
               {...form.register('client_name')}
@@ -158,6 +185,7 @@ function ProfileCard({ summary }: { summary: AccountSummary }) {
             <Input
               id="contact-email"
               type="email"
+              readOnly={!mayChange}
               aria-invalid={errors.contact_email ? true : undefined}
               aria-describedby="contact-email-error"
               {...form.register('contact_email')}
@@ -167,9 +195,13 @@ function ProfileCard({ summary }: { summary: AccountSummary }) {
             </p>
           </div>
           <div>
-            <Button type="submit" disabled={state.isLoading}>
-              {state.isLoading ? <Loader2 className="animate-spin" aria-hidden /> : <Save aria-hidden />} Save profile
-            </Button>
+            {mayChange ? (
+              <Button type="submit" disabled={state.isLoading}>
+                {state.isLoading ? <Loader2 className="animate-spin" aria-hidden /> : <Save aria-hidden />} Save profile
+              </Button>
+            ) : (
+              <RoleNote minimum="owner" />
+            )}
           </div>
         </form>
       </CardContent>
@@ -179,6 +211,7 @@ function ProfileCard({ summary }: { summary: AccountSummary }) {
 
 /** Rotation: confirm, then the new key is shown once; the old one stops working at once. */
 function ApiKeyCard({ summary }: { summary: AccountSummary }) {
+  const mayChange = useMayChange('owner');
   const [regenerate, state] = useRegenerateApiKeyMutation();
   const [confirming, setConfirming] = useState(false);
   const [newKey, setNewKey] = useState<string | null>(null);
@@ -256,9 +289,13 @@ function ApiKeyCard({ summary }: { summary: AccountSummary }) {
           </div>
         )}
         <div>
-          <Button variant="outline" onClick={() => setConfirming(true)}>
-            <KeyRound aria-hidden /> {key.status === 'active' ? 'Regenerate API key' : 'Generate API key'}
-          </Button>
+          {mayChange ? (
+            <Button variant="outline" onClick={() => setConfirming(true)}>
+              <KeyRound aria-hidden /> {key.status === 'active' ? 'Regenerate API key' : 'Generate API key'}
+            </Button>
+          ) : (
+            <RoleNote minimum="owner" />
+          )}
         </div>
       </CardContent>
       <Dialog open={confirming} onOpenChange={setConfirming}>
@@ -289,6 +326,7 @@ function ApiKeyCard({ summary }: { summary: AccountSummary }) {
 }
 
 function NotificationsCard() {
+  const mayChange = useMayChange('supervisor');
   const settings = useGetNotificationSettingsQuery();
   const [update, state] = useUpdateNotificationSettingsMutation();
   const [draft, setDraft] = useState<NotificationSettings | null>(null);
@@ -321,6 +359,7 @@ function NotificationsCard() {
                     <li key={flag} className="flex items-start gap-3">
                       <Checkbox
                         id={`notify-${flag}`}
+                        disabled={!mayChange}
                         checked={draft[flag]}
                         onCheckedChange={(checked) => setDraft({ ...draft, [flag]: checked === true })}
                       />
@@ -332,10 +371,14 @@ function NotificationsCard() {
                   ))}
                 </ul>
                 <div>
-                  <Button onClick={() => void save()} disabled={state.isLoading}>
-                    {state.isLoading ? <Loader2 className="animate-spin" aria-hidden /> : <Save aria-hidden />} Save
-                    preferences
-                  </Button>
+                  {mayChange ? (
+                    <Button onClick={() => void save()} disabled={state.isLoading}>
+                      {state.isLoading ? <Loader2 className="animate-spin" aria-hidden /> : <Save aria-hidden />} Save
+                      preferences
+                    </Button>
+                  ) : (
+                    <RoleNote minimum="supervisor" />
+                  )}
                 </div>
               </div>
             )

@@ -1,5 +1,5 @@
 import type { Entity } from '@vigil/lists';
-import { resolveConfig, type MatchingConfig } from '../config.js';
+import { resolveConfig, type MatchingConfig, type QueryTunables } from '../config.js';
 import { joinTokens, type NameForm, type NameToken } from '../name/analyze.js';
 import { compareTokens, DEFAULT_NAME_PARAMS, isLooseScript, looseKey, newCompareContext, type NameParams, type Rarity } from '../name/compare.js';
 import { DEFAULT_RULES, V1_RULES, type EngineRules } from '../rules.js';
@@ -59,6 +59,11 @@ export type IndexStats = {
   postings: number;
 };
 
+/** Name-comparison parameters for a rule set under a config (v1 keeps the default rules object). */
+function nameParams(rules: EngineRules, config: MatchingConfig): NameParams {
+  return rules === V1_RULES ? { ...DEFAULT_NAME_PARAMS, levDistanceMax: config.levDistanceMax } : { ...DEFAULT_NAME_PARAMS, levDistanceMax: config.levDistanceMax, rules };
+}
+
 /**
  * An in-memory inverted index from name tokens to list names. A query token reaches list
  * names through its exact form, its name-equivalence group, its Double Metaphone codes,
@@ -68,8 +73,9 @@ export type IndexStats = {
  * `candidateLimit` entities are scored in full.
  */
 export class CandidateIndex {
-  readonly config: MatchingConfig;
-  readonly params: NameParams;
+  /** The index's tunables; while a query runs with its own (`screen`'s `tunables`), the query's. */
+  config: MatchingConfig;
+  params: NameParams;
   private readonly entities: PreparedEntity[] = [];
   /** name ref → entity index and name index */
   private refEntity: Int32Array = new Int32Array(0);
@@ -111,6 +117,8 @@ export class CandidateIndex {
   private termMark: Int32Array = new Int32Array(0);
   private termMarkWeight: Float64Array = new Float64Array(0);
   private readonly expansionCache = new Map<string, UnitExpansion>();
+  /** Prefix of expansion-cache keys: empty with the index's own tunables, else the query's. */
+  private tunablesKey = '';
   private stamp: Int32Array = new Int32Array(0);
   private seen: Int32Array = new Int32Array(0);
   private queryCounter = 0;
@@ -127,7 +135,7 @@ export class CandidateIndex {
   constructor(entities: Iterable<Entity>, config: Partial<MatchingConfig> = {}, rules: EngineRules = DEFAULT_RULES) {
     this.config = resolveConfig(config);
     this.rules = rules;
-    this.params = rules === V1_RULES ? { ...DEFAULT_NAME_PARAMS, levDistanceMax: this.config.levDistanceMax } : { ...DEFAULT_NAME_PARAMS, levDistanceMax: this.config.levDistanceMax, rules };
+    this.params = nameParams(rules, this.config);
     this.rarityFn = (text) => this.rarity(text);
     this.build(entities);
   }
@@ -271,7 +279,7 @@ export class CandidateIndex {
   /** What a query unit (a token, or joined tokens when `compound`) reaches, memoised across queries. */
   private unitExpansion(tok: NameToken, compound: boolean): UnitExpansion {
     const fuzzy = !compound;
-    const key = `${fuzzy ? 1 : 0}${tok.kind}\u0001${tok.script}\u0001${tok.text}\u0001${tok.skeleton}\u0001${tok.skeleton2 ?? ''}`;
+    const key = `${this.tunablesKey}${fuzzy ? 1 : 0}${tok.kind}\u0001${tok.script}\u0001${tok.text}\u0001${tok.skeleton}\u0001${tok.skeleton2 ?? ''}`;
     const cached = this.expansionCache.get(key);
     if (cached) return cached;
     type Row = [id: number, weight: number, start: number, end: number];
@@ -587,7 +595,35 @@ export class CandidateIndex {
    * results returned. `scope` restricts it to some entities (1 per entity index, in the order the
    * index was built); token rarity stays that of the whole index.
    */
-  screen(query: ScreeningQuery, limit = this.config.resultLimit, scope?: Uint8Array): EntityMatch[] {
+  screen(query: ScreeningQuery, limit = this.config.resultLimit, scope?: Uint8Array, tunables?: QueryTunables): EntityMatch[] {
+    if (!tunables || this.isIndexTuning(tunables)) return this.screenWithConfig(query, limit, scope);
+    // The query runs with the caller's tunables in place of the index's (synchronously, so no
+    // other query sees them); the expansions it memoises are keyed by them.
+    const saved = { config: this.config, params: this.params, key: this.tunablesKey };
+    this.config = resolveConfig({ ...this.config, ...tunables });
+    this.params = nameParams(this.rules, this.config);
+    this.tunablesKey = `${this.config.dbSimThreshold}\u0002${this.config.trigramHitsMin}\u0002${this.config.levDistanceMax}\u0002`;
+    try {
+      return this.screenWithConfig(query, limit, scope);
+    } finally {
+      this.config = saved.config;
+      this.params = saved.params;
+      this.tunablesKey = saved.key;
+    }
+  }
+
+  private isIndexTuning(t: QueryTunables): boolean {
+    const c = this.config;
+    return (
+      (t.dbSimThreshold ?? c.dbSimThreshold) === c.dbSimThreshold &&
+      (t.trigramHitsMin ?? c.trigramHitsMin) === c.trigramHitsMin &&
+      (t.levDistanceMax ?? c.levDistanceMax) === c.levDistanceMax &&
+      (t.highScore ?? c.highScore) === c.highScore &&
+      (t.mediumScore ?? c.mediumScore) === c.mediumScore
+    );
+  }
+
+  private screenWithConfig(query: ScreeningQuery, limit: number, scope?: Uint8Array): EntityMatch[] {
     const prepared = prepareQuery(query, this.rules);
     for (const form of prepared.name.forms) for (const t of form.tokens) if (t.kind === 'word' || t.kind === 'initial') t.rarity = this.rarity(t.text);
     // rank by score alone; only the matches returned are built, with their explanations

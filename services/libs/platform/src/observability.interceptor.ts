@@ -1,0 +1,134 @@
+import {
+  Injectable,
+  Logger,
+  RequestMethod,
+  type CallHandler,
+  type ExecutionContext,
+  type NestInterceptor,
+} from '@nestjs/common';
+import type { NatsContext } from '@nestjs/microservices';
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
+import { Observable } from 'rxjs';
+import { currentRequestId, runWithRequestId } from './context.js';
+import { observeHttpRequest, observeNatsHandled } from './metrics.js';
+import {
+  contextFromHeaders,
+  contextFromHttpHeaders,
+  endSpan,
+  startSpan,
+  withContext,
+  type HeaderCarrier,
+} from './tracing.js';
+
+// Nest's metadata keys for @Controller/@Get paths and the request method (@nestjs/common/constants).
+const PATH_METADATA = 'path';
+const METHOD_METADATA = 'method';
+
+/** `/a/` + `:b` → `/a/:b`: Nest stores controller and handler paths apart (either may be a list). */
+function joinPath(prefix: unknown, path: unknown): string {
+  const first = (value: unknown) =>
+    Array.isArray(value) ? String(value[0] ?? '') : typeof value === 'string' ? value : '';
+  const parts = [first(prefix), first(path)].flatMap((p) => p.split('/')).filter(Boolean);
+  return `/${parts.join('/')}`;
+}
+
+/** Subjects the platform answers on a timer (probes, the overview's summary): not worth a log line each. */
+const quiet = (subject: string) => subject.startsWith('health.') || subject.startsWith('metrics.');
+
+/**
+ * Times and traces every request a service handles, over HTTP and NATS alike, from Nest's own
+ * description of the route (controller and handler paths, or the NATS subject), so it works the
+ * same on the Express and the Fastify adapter:
+ * - a server span that continues the caller's W3C trace (`traceparent` in HTTP or NATS headers);
+ * - the request counter and latency histogram by route template or subject (`/metrics`);
+ * - one log line per request, carrying the trace id.
+ * An HTTP request is recorded when its response closes, with the status actually sent
+ * (after exception filters), and a response cut short reads as 499.
+ */
+@Injectable()
+export class ObservabilityInterceptor implements NestInterceptor {
+  private readonly logger = new Logger('request');
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    if (context.getType() === 'rpc') return this.rpc(context, next);
+    if (context.getType() === 'http') return this.http(context, next);
+    return next.handle();
+  }
+
+  private rpc(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const nats = context.switchToRpc().getContext<NatsContext>();
+    const subject = nats?.getSubject?.() ?? 'unknown';
+    const headers = nats?.getHeaders?.() as HeaderCarrier | undefined;
+    const { span, ctx } = startSpan(subject, {
+      kind: 'server',
+      parent: contextFromHeaders(headers),
+      attributes: { 'messaging.destination.name': subject },
+    });
+    const started = performance.now();
+    return new Observable((subscriber) =>
+      withContext(ctx, () =>
+        next.handle().subscribe({
+          next: (value) => subscriber.next(value),
+          error: (error: unknown) => {
+            this.finishRpc(subject, started, error);
+            endSpan(span, error);
+            subscriber.error(error);
+          },
+          complete: () => {
+            this.finishRpc(subject, started, undefined);
+            endSpan(span);
+            subscriber.complete();
+          },
+        }),
+      ),
+    );
+  }
+
+  private finishRpc(subject: string, started: number, error: unknown): void {
+    const ms = performance.now() - started;
+    observeNatsHandled(subject, ms / 1000, error);
+    if (quiet(subject)) return;
+    const code = (error as { code?: string } | undefined)?.code;
+    this.logger.log(
+      `${subject} ${error === undefined ? 'ok' : `failed${code ? ` (${code})` : ''}`} in ${ms.toFixed(1)} ms`,
+    );
+  }
+
+  private http(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const http = context.switchToHttp();
+    const req = http.getRequest<{
+      method?: string;
+      headers: IncomingHttpHeaders;
+      raw?: { headers: IncomingHttpHeaders };
+    }>();
+    const reply = http.getResponse<ServerResponse | { raw: ServerResponse }>();
+    const raw = 'raw' in reply ? reply.raw : reply;
+    const handler = context.getHandler();
+    const route = joinPath(
+      Reflect.getMetadata(PATH_METADATA, context.getClass()),
+      Reflect.getMetadata(PATH_METADATA, handler),
+    );
+    const declared = Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod | undefined;
+    const method = (req.method ?? (declared === undefined ? 'GET' : RequestMethod[declared])).toUpperCase();
+    const { span, ctx } = startSpan(`${method} ${route}`, {
+      kind: 'server',
+      parent: contextFromHttpHeaders(req.raw?.headers ?? req.headers),
+      attributes: { 'http.request.method': method, 'http.route': route },
+    });
+    const requestId = currentRequestId();
+    const started = performance.now();
+    raw.once('close', () => {
+      const seconds = (performance.now() - started) / 1000;
+      const status = raw.writableFinished ? raw.statusCode : 499;
+      observeHttpRequest(method, route, status, seconds);
+      span.setAttribute('http.response.status_code', status);
+      endSpan(span, status >= 500 ? new Error(`HTTP ${status}`) : undefined);
+      withContext(ctx, () =>
+        runWithRequestId(requestId, () =>
+          this.logger.log(`${method} ${route} ${status} in ${(seconds * 1000).toFixed(1)} ms`),
+        ),
+      );
+    });
+    return new Observable((subscriber) => withContext(ctx, () => next.handle().subscribe(subscriber)));
+  }
+}
