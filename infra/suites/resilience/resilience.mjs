@@ -237,7 +237,13 @@ async function run({ stack, postgres, nats, receiver, listsDir }) {
       for (const review of pending.json?.reviews ?? []) {
         if (review.status !== 'pending') continue;
         const action = decisions.length % 2 ? 'block' : 'approve';
-        const res = await call('POST', `/api/sanctions/review/${review.id}?action=${action}`, { ...as(), idempotencyKey: `decide-${review.id}` });
+        // A decision carries its reason (the analyst's words for the audit trail).
+        const reasonCode = action === 'approve' ? 'name_only_coincidence' : 'confirmed_match';
+        const res = await call('POST', `/api/sanctions/review/${review.id}?action=${action}`, {
+          ...as(),
+          body: { reasonCode },
+          idempotencyKey: `decide-${review.id}`,
+        });
         decisions.push({ reviewId: review.id, status: res.status, gaveUp: !!res.gaveUp });
       }
     }
