@@ -33,7 +33,7 @@ function runToEnd(name, args, env, logDir) {
   });
 }
 
-async function waitForHealth(url, timeoutMs) {
+export async function waitForHealth(url, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
   let last = 'no answer';
   while (Date.now() < deadline) {
@@ -75,7 +75,7 @@ async function waitForHttp(url, timeoutMs) {
  * `ports.probes`, when given, is the first of six consecutive ports: each service serves its
  * probes and Prometheus metrics (/livez, /readyz, /metrics) on its own (HEALTH_PORT), listed in
  * the result's `metrics`.
- * @param {{databaseUrl: string, natsUrl: string, ports: {gateway: number, web: number, admin: number, probes?: number}, logDir?: string, env?: Record<string,string>, onStop?: (stop: () => Promise<void>) => void}} options
+ * @param {{databaseUrl: string, natsUrl: string, ports: {gateway: number, web: number, admin: number, probes?: number}, logDir?: string, env?: Record<string,string>, quietExits?: boolean, onStop?: (stop: () => Promise<void>) => void}} options
  */
 export async function startStack(options) {
   const { databaseUrl, natsUrl, ports, logDir } = options;
@@ -94,6 +94,33 @@ export async function startStack(options) {
   };
   const children = new Map();
   let stopping = false;
+  const probePorts = new Map();
+  const spawnService = (service, probePort = probePorts.get(service)) => {
+    probePorts.set(service, probePort);
+    // Own process group: a terminal's Ctrl-C reaches only npm start, which stops the
+    // services before the infrastructure they depend on.
+    const child = spawn(process.execPath, [join('services', service, 'dist', 'src', 'main.js')], {
+      cwd: ROOT,
+      env: probePort === undefined ? env : { ...env, HEALTH_PORT: String(probePort) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    output(service, child, logDir);
+    child.once('exit', (code, signal) => {
+      if (!stopping && !options.quietExits) log(`${service} exited (${code ?? signal}).`);
+    });
+    children.set(service, child);
+    return child;
+  };
+  /** The resilience suite's fault injection: SIGKILL a service (no shutdown hooks run), later start it again. */
+  const kill = (service, signal = 'SIGKILL') =>
+    new Promise((resolve) => {
+      const child = children.get(service);
+      if (!child || child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill(signal);
+    });
+  const restart = (service) => spawnService(service);
 
   const stop = async () => {
     stopping = true;
@@ -124,19 +151,7 @@ export async function startStack(options) {
       if (stopping) throw new Error('stopped while starting');
       const probePort = ports.probes === undefined ? undefined : ports.probes + i;
       if (probePort !== undefined) metrics[service] = `http://127.0.0.1:${probePort}/metrics`;
-      // Own process group: a terminal's Ctrl-C reaches only npm start, which stops the
-      // services before the infrastructure they depend on.
-      const child = spawn(process.execPath, [join('services', service, 'dist', 'src', 'main.js')], {
-        cwd: ROOT,
-        env: probePort === undefined ? env : { ...env, HEALTH_PORT: String(probePort) },
-        stdio: ['ignore', 'pipe', 'pipe'],
-        detached: true,
-      });
-      output(service, child, logDir);
-      child.once('exit', (code, signal) => {
-        if (!stopping) log(`${service} exited (${code ?? signal}).`);
-      });
-      children.set(service, child);
+      spawnService(service, probePort);
     }
 
     const gatewayUrl = `http://127.0.0.1:${ports.gateway}`;
@@ -158,7 +173,7 @@ export async function startStack(options) {
     const webUrl = `http://127.0.0.1:${ports.web}`;
     const adminUrl = `http://127.0.0.1:${ports.admin}`;
     await Promise.all([waitForHttp(webUrl, 30_000), waitForHttp(adminUrl, 30_000)]);
-    return { gatewayUrl, webUrl, adminUrl, health, metrics, stop, children, env };
+    return { gatewayUrl, webUrl, adminUrl, health, metrics, stop, kill, restart, children, env };
   } catch (error) {
     await stop();
     throw error;

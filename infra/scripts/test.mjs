@@ -1,6 +1,7 @@
 // `npm test`: install, lint, build and type-check, unit tests, integration tests
-// against real Postgres and NATS, manifest checks, then browser tests against the
-// whole stack. Ends with one summary line counting every test that ran.
+// against real Postgres and NATS, manifest checks, browser tests against the whole
+// stack, then the security and resilience suites. Ends with one summary line counting
+// every test that ran.
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, build, checkNodeVersion, ensureInstalled, fail, log, nxEnv, run } from './bootstrap.mjs';
@@ -81,6 +82,29 @@ try {
   });
   if (browser.stackFailed) failures.push('stack');
   else step('browser', browser.status);
+
+  // The proof suites (issue #24), each on a stack of its own: private ports and NATS, so they
+  // collide neither with the browser stack's fixed ports nor with the NATS on 4222.
+  log('Security suite (npm run test:security, on a private stack)...');
+  const securityDb = new URL(postgres.url);
+  securityDb.pathname = '/vigil_security';
+  step(
+    'security',
+    run(process.execPath, [join('infra', 'suites', 'security', 'security.mjs')], {
+      env: { ...env, SECURITY_PRIVATE_STACK: '1', DATABASE_URL: securityDb.toString() },
+      allowFailure: true,
+      timeoutMs: 5 * MINUTES,
+    }),
+  );
+  log('Resilience suite (npm run test:resilience: its own Postgres cluster and nats-server)...');
+  step(
+    'resilience',
+    run(process.execPath, [join('infra', 'suites', 'resilience', 'resilience.mjs')], {
+      env,
+      allowFailure: true,
+      timeoutMs: 10 * MINUTES,
+    }),
+  );
 } finally {
   await nats.stop();
   await postgres.stop();

@@ -18,6 +18,15 @@ export const bulkScreenRequestSchema = screeningCallerSchema.extend({
   thresholds: screeningThresholdsSchema.optional(),
   /** Matches to return per name; only results at or above MEDIUM_SCORE are returned. */
   limit: z.number().int().min(1).max(10).default(3),
+  /**
+   * The screening id of each name, from a caller that may send the same names again (a bulk job's
+   * chunk redelivered after a crash): the retry's logs, alerts, reviews and audit events are then
+   * the ones already written, not a second set. Random ids when absent.
+   */
+  screeningIds: z.array(z.uuid()).max(BULK_SCREEN_MAX_NAMES).optional(),
+}).refine((r) => r.screeningIds === undefined || r.screeningIds.length === r.names.length, {
+  message: 'screeningIds must hold one id per name',
+  path: ['screeningIds'],
 });
 
 /** A bulk result keeps what triage needs; screening.v1.entity / screen give the full explanation. */

@@ -44,6 +44,11 @@ export const screenRequestSchema = screeningCallerSchema.extend({
   /** Results to return (best first). */
   limit: z.number().int().min(1).max(50).default(10),
   explain: explainSchema.default('full'),
+  /**
+   * The log's id, from a caller that may send the same screen again (a retry under one
+   * Idempotency-Key whose first answer was lost): the retry is then logged once. Random when absent.
+   */
+  screeningId: z.uuid().optional(),
 });
 
 /** How one query token met the list name: the explanation an analyst reads. */

@@ -93,4 +93,27 @@ describe('the scheduler', () => {
     expect(names.slice(10).every((n) => after.get(n) === 1)).toBe(true);
     expect((await stats()).stats.overdue_checks).toBe(0);
   });
+
+  // Found by `npm run test:resilience`: a replica SIGKILLed after screening a due check but before
+  // recording its outcome left the check due, and the rerun logged every name a second time.
+  it('logs a due check that runs again (its first run died unrecorded) once; a later check anew', async () => {
+    const name = 'Rerun After Crash Customer Holdings';
+    await stack.request(subjects.monitoring.entities.bulkAdd, { caller, entities: [{ entity_name: name, check_frequency: 'daily' }] });
+    const dueAt = async (due: string) => {
+      await stack.query(`UPDATE $schema.monitored_entities SET next_check_due = $1, claimed_until = NULL WHERE entity_name = $2`, [due, name]);
+      // Checked once the scheduler has moved the entity's due time past the one it claimed.
+      await eventually(
+        () => stack.query<{ later: boolean }>(`SELECT next_check_due > $1::timestamptz AS later FROM $schema.monitored_entities WHERE entity_name = $2`, [due, name]),
+        (rows) => rows[0]?.later === true,
+        30_000,
+      );
+      return (await screeningsPerName()).get(name);
+    };
+    // A new entity is checked as soon as it is added.
+    await eventually(screeningsPerName, (m) => m.get(name) === 1, 30_000);
+    expect(await dueAt('2026-01-01T00:00:00Z')).toBe(2);
+    // The same due check again, as after a crash between screening and recording: nothing new is logged.
+    expect(await dueAt('2026-01-01T00:00:00Z')).toBe(2);
+    expect(await dueAt('2026-01-02T00:00:00Z')).toBe(3);
+  });
 });

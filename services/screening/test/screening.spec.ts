@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { jest } from '@jest/globals';
 import {
   contracts,
@@ -273,6 +274,30 @@ describe('screening over NATS', () => {
     expect(counted[0]?.n).toBe(1000);
     const tooMany = await h.request('screening.v1.bulk-screen', { ...large, names: Array(1001).fill('x') });
     expect(tooMany.ok ? 'ok' : tooMany.error.code).toBe('VALIDATION_FAILED');
+  });
+
+  // Found by `npm run test:resilience`: a bulk job's chunk redelivered after a SIGKILL was screened
+  // again under new random ids, so its names were logged (and audited, and quota-counted in reports)
+  // twice — 10,374 logs for 10,000 names. With the caller's ids the retry adds nothing.
+  it('logs a retried bulk request once when the caller names the screening ids', async () => {
+    const names = ['Viktor Bout', 'Aerocaribbean Airlines', 'Someone Unlisted'];
+    const screeningIds = names.map(() => randomUUID());
+    const request = { ...large, clientId: 'client-bulk-retry', names, screeningIds };
+    const first = await h.value<BulkScreenResponse>('screening.v1.bulk-screen', request);
+    const again = await h.value<BulkScreenResponse>('screening.v1.bulk-screen', request);
+    expect(first.results.map((r) => r.screeningId)).toEqual(screeningIds);
+    expect(again.results.map((r) => r.screeningId)).toEqual(screeningIds);
+    const logged = await h.query<{ n: number; alerts: number }>(
+      `SELECT count(*)::int AS n, count(*) FILTER (WHERE is_alert)::int AS alerts
+         FROM $schema.screening_logs WHERE client_id = 'client-bulk-retry'`,
+    );
+    expect(logged[0]).toEqual({ n: 3, alerts: first.summary.blocked });
+    const alerts = await h.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM $schema.sanction_alerts WHERE client_id = 'client-bulk-retry'`,
+    );
+    expect(alerts[0]?.n).toBe(first.summary.blocked);
+    const mismatched = await h.request('screening.v1.bulk-screen', { ...request, screeningIds: [randomUUID()] });
+    expect(mismatched.ok ? 'ok' : mismatched.error.code).toBe('VALIDATION_FAILED');
   });
 
   it('gives full entity details, a paged dataset download and free-text search', async () => {

@@ -19,6 +19,7 @@ import {
 } from '@vigil/proto';
 import { z } from 'zod';
 import type { GatewayConfig } from '../env.js';
+import { nameBasedUuid } from '../idempotency/operation-id.js';
 import { BulkJobsRepository } from './bulk-jobs.repository.js';
 
 export const BULK_CONSUMER = 'bulk-workers';
@@ -143,16 +144,19 @@ export class BulkWorker {
 
   private async process(payload: unknown) {
     const chunk = bulkJobChunkSchema.parse(payload);
-    const results = await this.screen(chunk, chunk.names);
+    const results = await this.screen(chunk, chunk.names, chunk.firstRow);
     await this.save(chunk.jobId, chunk.firstRow, results);
   }
 
-  private async screen(chunk: BulkJobChunk, names: string[]): Promise<BulkItem[]> {
+  private async screen(chunk: BulkJobChunk, names: string[], firstRow: number): Promise<BulkItem[]> {
     const reply = await this.rpc.request(
       contracts.screening.bulkScreen,
       {
         ...chunk.caller,
         names,
+        // A redelivered chunk (the worker or screening died before the ack) screens the same rows
+        // again: the same ids make screening keep the first logs instead of adding a second set.
+        screeningIds: names.map((_, i) => rowScreeningId(chunk.jobId, firstRow + i)),
         limit: chunk.limit,
         ...(chunk.thresholds !== undefined ? { thresholds: chunk.thresholds } : {}),
       },
@@ -174,9 +178,9 @@ export class BulkWorker {
     if (full.success && full.data.names.length > 1 && !(error instanceof GiveUp)) {
       const chunk = full.data;
       const items: BulkJobItem[] = [];
-      for (const name of chunk.names) {
+      for (const [i, name] of chunk.names.entries()) {
         try {
-          items.push(...(await this.screen(chunk, [name])));
+          items.push(...(await this.screen(chunk, [name], chunk.firstRow + i)));
         } catch (failure) {
           items.push(failedItem(name, failure));
         }
@@ -215,4 +219,9 @@ export class BulkWorker {
     this.stopped = true;
     await this.messages?.close().catch(() => undefined);
   }
+}
+
+/** The screening id of a job's row: the same row always gets the same id. */
+export function rowScreeningId(jobId: string, row: number): string {
+  return nameBasedUuid(`vigil-bulk-row:${jobId}:${row}`);
 }

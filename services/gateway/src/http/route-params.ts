@@ -104,8 +104,27 @@ function queryNames(sources: RequestSources, properties: Record<string, JsonSche
   );
 }
 
+/**
+ * A body that was not parsed as JSON (text/plain, XML, a form, a multipart sent to a JSON route)
+ * or a JSON array would otherwise read as `{}`: the route would act on defaults its caller never
+ * sent (test:security found PUT /api/monitoring/settings saving a text/plain body as defaults).
+ * Only a route that documents its own multipart body takes one.
+ */
+function requireJsonObject(req: Request, sources: RequestSources) {
+  const sent = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+  if (!sent) return;
+  if (sources.documentBody === false && req.is('multipart/form-data')) return;
+  if (!req.is(['application/json', 'application/*+json']))
+    throw new DomainError('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as application/json.');
+  if (req.body === null || typeof req.body !== 'object' || Array.isArray(req.body))
+    throw new DomainError('VALIDATION_FAILED', 'The request body must be a JSON object.', [
+      { pointer: '', detail: 'must be a JSON object' },
+    ]);
+}
+
 function gather(req: Request, sources: RequestSources, properties: Record<string, JsonSchema>): unknown {
   const body = sources.body ?? true;
+  if (body) requireJsonObject(req, sources);
   const only = body && !sources.caller && !sources.accessToken && !sources.client && !sources.params && !sources.query;
   // A body-only route hands the body as it came, so a non-object is reported as such.
   if (only) return req.body ?? {};

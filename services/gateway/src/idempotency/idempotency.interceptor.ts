@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { from, lastValueFrom, type Observable } from 'rxjs';
 import { callerOf } from '../credentials/credentials.js';
 import { IdempotencyRepository, PENDING_TAKEOVER_MS, type StoredResponse } from './idempotency.repository.js';
+import { setOperationId } from './operation-id.js';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 // @HttpCode()'s metadata key (not exported from @nestjs/common's entry point).
@@ -68,6 +69,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
         throw new DomainError('CONFLICT', 'Retry this request.');
     }
 
+    setOperationId(req, scope, key);
     let stored: StoredResponse;
     try {
       const result = await lastValueFrom(next.handle(), { defaultValue: undefined });

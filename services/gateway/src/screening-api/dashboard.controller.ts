@@ -20,6 +20,7 @@ import { BulkJobs, JOB_PAGE_MAX } from '../bulk-jobs/bulk-jobs.service.js';
 import { AnyPlan, Credentials, RequiresMemberRole } from '../credentials/credentials.js';
 import { AccessToken, CurrentClient, ZodBody, ZodParam, ZodQuery } from '../http/route-params.js';
 import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor.js';
+import { OperationId } from '../idempotency/operation-id.js';
 import { Quotas } from '../quotas/quotas.service.js';
 import { bulkReply } from './screening-api.controller.js';
 import { ScreeningApi } from './screening-api.service.js';
@@ -86,8 +87,9 @@ export class DashboardController {
   async screen(
     @CurrentClient() client: ResolvedKey,
     @ZodBody(apiScreenRequestSchema, 'screening request') request: ApiScreenRequest,
+    @OperationId() operationId: string | undefined,
   ) {
-    return dashboardScreen(await this.screening.screen(client, request));
+    return dashboardScreen(await this.screening.screen(client, request, undefined, operationId));
   }
 
   /** Up to 1,000 names answer at once; more start a background job whose status URL is the dashboard's own. */

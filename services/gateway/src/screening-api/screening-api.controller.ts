@@ -19,6 +19,7 @@ import { BulkJobs, JOB_PAGE_MAX } from '../bulk-jobs/bulk-jobs.service.js';
 import { Credentials } from '../credentials/credentials.js';
 import { CurrentClient, ZodBody, ZodParam, ZodQuery } from '../http/route-params.js';
 import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor.js';
+import { OperationId } from '../idempotency/operation-id.js';
 import { Quotas } from '../quotas/quotas.service.js';
 import { ScreeningApi } from './screening-api.service.js';
 
@@ -65,9 +66,10 @@ export class ScreeningApiController {
     @CurrentClient() client: ResolvedKey,
     @ZodBody(apiScreenRequestSchema, 'screening request') request: ApiScreenRequest,
     @ZodQuery(screenQuerySchema) { explain }: z.output<typeof screenQuerySchema>,
+    @OperationId() operationId: string | undefined,
   ): Promise<Response> {
     // Screening's answer (ScreenSummaryResponse), forwarded as it wrote it.
-    const body = await this.screening.screenBytes(client, request, explain);
+    const body = await this.screening.screenBytes(client, request, explain, operationId);
     return new Response(body, { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' } });
   }
 

@@ -52,9 +52,9 @@ export class ScreeningApi {
   ) {}
 
   /** Every result explained in full (the dashboard reshapes it). */
-  screen(client: ResolvedKey, entity: ScreenEntity, limit?: number): Promise<ScreenResponse> {
+  screen(client: ResolvedKey, entity: ScreenEntity, limit?: number, operationId?: string): Promise<ScreenResponse> {
     return this.counted(client, async () =>
-      fullAnswer(await this.rpc.request(contracts.screening.screen, this.screenRequest(client, entity, 'full', limit))),
+      fullAnswer(await this.rpc.request(contracts.screening.screen, this.screenRequest(client, entity, 'full', limit, operationId))),
     );
   }
 
@@ -62,14 +62,22 @@ export class ScreeningApi {
    * The same screen for the public API, answered as screening's JSON bytes: the gateway adds
    * nothing to the answer, so parsing ~10 KB only to serialise it again would be pure cost.
    */
-  screenBytes(client: ResolvedKey, entity: ScreenEntity, explain: Explain): Promise<Uint8Array> {
+  screenBytes(client: ResolvedKey, entity: ScreenEntity, explain: Explain, operationId?: string): Promise<Uint8Array> {
     return this.counted(client, () =>
-      this.rpc.requestBytes(contracts.screening.screen, this.screenRequest(client, entity, explain)),
+      this.rpc.requestBytes(contracts.screening.screen, this.screenRequest(client, entity, explain, undefined, operationId)),
     );
   }
 
-  private screenRequest(client: ResolvedKey, entity: ScreenEntity, explain: Explain, limit?: number) {
-    return { ...caller(client), entity, explain, thresholds: client.thresholds, ...(limit ? { limit } : {}) };
+  private screenRequest(client: ResolvedKey, entity: ScreenEntity, explain: Explain, limit?: number, operationId?: string) {
+    return {
+      ...caller(client),
+      entity,
+      explain,
+      thresholds: client.thresholds,
+      ...(limit ? { limit } : {}),
+      // A retry of the same Idempotency-Key whose first answer was lost logs under the same id.
+      ...(operationId ? { screeningId: operationId } : {}),
+    };
   }
 
   /** One name counted before `work`, given back if it fails. */

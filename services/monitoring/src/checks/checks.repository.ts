@@ -4,7 +4,8 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { returned } from '../sql.js';
 
 /** What a check screens: the entity's name and aliases, for its client. */
-export type CheckTarget = { id: string; clientId: string; entityName: string; aliases: string[] };
+/** `due`: the next_check_due a scheduled check was claimed for (absent for a manual check). */
+export type CheckTarget = { id: string; clientId: string; entityName: string; aliases: string[]; due?: string };
 
 export type CheckOutcome = {
   status: EntryScreeningStatus;
@@ -18,11 +19,13 @@ const targetOf = (r: {
   client_id: string;
   entity_name: string;
   entity_aliases: string[];
+  next_check_due?: Date | string;
 }): CheckTarget => ({
   id: r.id,
   clientId: r.client_id,
   entityName: r.entity_name,
   aliases: r.entity_aliases,
+  ...(r.next_check_due ? { due: new Date(r.next_check_due).toISOString() } : {}),
 });
 
 /** Due checks (claimed with row locks and a lease) and the recording of any check's outcome. */
@@ -44,7 +47,7 @@ export class ChecksRepository {
    * expire, so the check is due again after a restart.
    */
   async claimDue(limit: number, leaseMs: number): Promise<CheckTarget[]> {
-    const rows = returned<{ id: string; client_id: string; entity_name: string; entity_aliases: string[] }>(
+    const rows = returned<{ id: string; client_id: string; entity_name: string; entity_aliases: string[]; next_check_due: Date }>(
       await this.db.query(
         `WITH due AS (
            SELECT id FROM monitored_entities
@@ -53,7 +56,7 @@ export class ChecksRepository {
             ORDER BY next_check_due LIMIT $1 FOR UPDATE SKIP LOCKED)
          UPDATE monitored_entities e SET claimed_until = now() + ($2::int * interval '1 millisecond')
            FROM due WHERE e.id = due.id
-         RETURNING e.id, e.client_id, e.entity_name, e.entity_aliases`,
+         RETURNING e.id, e.client_id, e.entity_name, e.entity_aliases, e.next_check_due`,
         [limit, leaseMs],
       ),
     );

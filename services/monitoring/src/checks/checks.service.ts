@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { createHash } from 'node:crypto';
 import type { BulkItem, BulkMatch, MonitoringAlert } from '@vigil/proto';
 import type { EntityManager } from 'typeorm';
 import { AlertsRepository, type MatchToRaise } from '../alerts/alerts.repository.js';
@@ -159,7 +160,7 @@ export class ChecksService {
       spans.push([names.length, names.length + own.length]);
       names.push(...own);
     }
-    const { items, listVersions } = await this.screening.bulk(client, names);
+    const { items, listVersions } = await this.screening.bulk(client, names, checkScreeningIds(targets, delta));
     if (delta) {
       const served = listVersions.find((v) => v.source === delta.source);
       if (served && served.versionId < delta.versionId) {
@@ -219,4 +220,27 @@ function groupByClient(targets: readonly CheckTarget[]): Map<string, CheckTarget
     else groups.set(t.clientId, [t]);
   }
   return groups;
+}
+
+/**
+ * The screening ids of one check's names, the same each time that check runs: a replica that dies
+ * after screening but before recording the outcome leaves the check due (its lease expires), and
+ * the rerun must find the logs already written, not add a second set (found by test:resilience:
+ * an uploaded list's entries screened twice across a monitoring SIGKILL). A scheduled check is
+ * named by its due time, a re-screen by the list version; a manual check gets random ids.
+ */
+function checkScreeningIds(targets: readonly CheckTarget[], delta?: DeltaContext): string[] | undefined {
+  const keyOf = (t: CheckTarget) => (delta ? `rescreen:${delta.source}:${delta.versionId}` : t.due ? `check:${t.due}` : undefined);
+  if (!targets.every((t) => keyOf(t) !== undefined)) return undefined;
+  return targets.flatMap((t) =>
+    [t.entityName, ...t.aliases.filter((a) => a.trim() !== '')].map((_, k) => nameBasedUuid(`vigil-monitoring:${t.id}:${keyOf(t)}:${k}`)),
+  );
+}
+
+function nameBasedUuid(text: string): string {
+  const bytes = createHash('sha1').update(text).digest().subarray(0, 16);
+  bytes[6] = (bytes[6]! & 0x0f) | 0x50;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }

@@ -17,6 +17,7 @@ export class ScreeningAdapter {
   async bulk(
     client: ClientSnapshot,
     names: readonly string[],
+    screeningIds?: readonly string[],
   ): Promise<{ items: BulkItem[]; listVersions: ListVersionRef[] }> {
     const items: BulkItem[] = [];
     let listVersions: ListVersionRef[] = [];
@@ -29,6 +30,7 @@ export class ScreeningAdapter {
           tier: client.tier,
           feeds: client.feeds,
           names: slice,
+          ...(screeningIds ? { screeningIds: screeningIds.slice(start, start + BULK_SCREEN_MAX_NAMES) } : {}),
           thresholds: client.thresholds,
           limit: 10,
         },

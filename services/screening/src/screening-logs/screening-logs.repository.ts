@@ -112,9 +112,10 @@ export class ScreeningLogsRepository implements OnModuleDestroy {
                 matched_entity_name, created_at, case_file, memory_note
            FROM input WHERE status = 'review' AND top_entity_id IS NOT NULL
          ON CONFLICT (screening_log_id) DO NOTHING),
+       -- Only for logs this statement wrote: a retried bulk chunk (same ids) publishes nothing twice.
        events AS (
          INSERT INTO outbox (id, subject, payload, traceparent)
-         SELECT id, $2, event, traceparent FROM input
+         SELECT input.id, $2, input.event, input.traceparent FROM input JOIN logs USING (id)
          ON CONFLICT (id) DO NOTHING)
        SELECT count(*)::int AS written FROM logs`,
       values: [JSON.stringify(rows), subjects.screening.screened],

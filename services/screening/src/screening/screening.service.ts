@@ -123,7 +123,7 @@ export class ScreeningService {
     );
     const result = outcome(await this.memory.apply(request.clientId, entity, matches, results));
     const screenedAt = new Date();
-    const screeningId = randomUUID();
+    const screeningId = request.screeningId ?? randomUUID();
     await this.logs.record([
       this.logEntry(screeningId, 'single', request, entity.name ?? null, entity.email ?? null, result, scope, screenedAt, caseFile(entity, matches, result, scope)),
     ]);
@@ -180,7 +180,7 @@ export class ScreeningService {
       names.forEach((name, i) => {
         const needed = neededPer[i]!;
         const result = outcome(resultsPer[i]!);
-        const screeningId = randomUUID();
+        const screeningId = request.screeningIds?.[start + i] ?? randomUUID();
         entries.push(this.logEntry(screeningId, 'bulk', request, name, null, result, scope, screenedAt, caseFile({ name }, needed, result, scope)));
         items.push({
           screeningId,
