@@ -297,13 +297,21 @@ export class MonitoringStack {
       ),
     );
     await this.nc?.close().catch(() => undefined);
-    this.nats?.kill('SIGTERM');
+    // nats-server writes its JetStream store until it exits: remove the directory only after that.
+    const nats = this.nats;
+    if (nats && nats.exitCode === null) {
+      await new Promise<void>((resolve) => {
+        nats.once('exit', () => resolve());
+        nats.kill('SIGTERM');
+        setTimeout(() => nats.kill('SIGKILL'), 5_000).unref();
+      });
+    }
     if (this.db) {
       for (const s of ['auth', 'screening', 'monitoring', 'gateway'] as const)
         await this.db.query(`DROP SCHEMA IF EXISTS "${this.schema(s)}" CASCADE`).catch(() => undefined);
       await this.db.end();
     }
-    for (const dir of this.dirs) await rm(dir, { recursive: true, force: true });
+    for (const dir of this.dirs) await rm(dir, { recursive: true, force: true, maxRetries: 5 });
   }
 }
 
