@@ -133,8 +133,8 @@ describe('usage period', () => {
     // The gateway counts names in small leased blocks (issue #22), so the crossing is announced with
     // the count that crossed: at least 800, and short of the quota.
     expect(event).toMatchObject({ client_id: client.id, period: period.start, quota: 1_000 });
-    expect(event.usage).toBeGreaterThanOrEqual(800);
-    expect(event.usage).toBeLessThan(1_000);
+    expect(event!.usage).toBeGreaterThanOrEqual(800);
+    expect(event!.usage).toBeLessThan(1_000);
     const recorded = await eventually(
       async () =>
         (await stack.db.query(`SELECT kind, period FROM billing_events WHERE client_id = $1`, [client.id])).rows,
