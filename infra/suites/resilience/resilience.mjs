@@ -439,14 +439,20 @@ async function run({ stack, postgres, nats, receiver, listsDir }) {
   const redelivered = receiver.received.length - receivedIds.size;
 
   // Quota: what the gateway counted equals the screens it answered (each single screen, each bulk name).
-  const [usage] = await q('SELECT coalesce(sum(used), 0)::int AS used FROM gateway.quota_usage WHERE client_id = $1', [clientId]);
+  // A live replica's lease is counted in full and not yet given back: what it may still return
+  // (granted - promised) is not a screen anyone was charged for.
+  const [counted] = await q('SELECT coalesce(sum(used), 0)::int AS used FROM gateway.quota_usage WHERE client_id = $1', [clientId]);
+  const [leased] = await q('SELECT coalesce(sum(granted - promised), 0)::int AS returnable FROM gateway.quota_leases WHERE client_id = $1', [clientId]);
+  const usage = { used: counted.used - leased.returnable };
   const answered = screens.filter((s) => s.screeningId).length + (bulk?.total ?? 0);
   // Each gateway replica counts a small block of names ahead of its answers (quota leases, issue
   // #22): a SIGKILLed gateway keeps what it had promised when it died, and a retry of a screen
-  // whose answer the kill lost is counted again. So the count may exceed the answers by at most
-  // QUOTA_SLACK_PER_GATEWAY_KILL per gateway kill, and may never fall short of them (no free screens).
+  // whose answer the kill lost is counted again; the live replica is promised a step ahead too. So
+  // the count may exceed the answers by at most QUOTA_SLACK_PER_GATEWAY_KILL per gateway kill and
+  // one more for the live replica, and may never fall short of them (no free screens).
   const overCount = usage.used - answered;
-  const quotaOk = overCount >= 0 && overCount <= QUOTA_SLACK_PER_GATEWAY_KILL * gatewayKills;
+  const quotaBound = QUOTA_SLACK_PER_GATEWAY_KILL * (gatewayKills + 1);
+  const quotaOk = overCount >= 0 && overCount <= quotaBound;
 
   // The audit chains verify (`npm run audit:verify`'s own program).
   const verify = spawnSync(process.execPath, [join(ROOT, 'services', 'audit', 'dist', 'src', 'verify.js')], {
@@ -462,7 +468,7 @@ async function run({ stack, postgres, nats, receiver, listsDir }) {
   log(`bulk job: ${bulk?.results ?? 0}/${bulk?.total ?? BULK_NAMES} results, ${bulk?.logs ?? 0} screening logs${bulk?.completedAt ? `, completed at ${bulk.completedAt}s` : ''}${BULK_NAMES < 10_000 ? ` (RESILIENCE_BULK_NAMES=${BULK_NAMES}: smaller than the full 10,000)` : ''}`);
   log(`client lists: ${uploads.filter((u) => u.status < 300).length} uploads accepted; review decisions: ${decided.length}; monitoring alerts for the new entry: ${alerts.length}${listUpdatedAt ? '' : ' (no list update)'}`);
   log(`webhooks: ${deliveries.length} deliveries, ${receiver.received.length} received (${redelivered} redelivered with the same id)`);
-  log(`quota: ${usage.used} counted, ${answered} screens answered (${overCount >= 0 ? `${overCount} over` : `${-overCount} UNDER`}, bound ${QUOTA_SLACK_PER_GATEWAY_KILL * gatewayKills})${quotaOk ? '' : ' — MISMATCH'}; audit chains: ${chainsOk ? 'verified' : `FAILED\n${verify.stdout}${verify.stderr}`}`);
+  log(`quota: ${usage.used} counted, ${answered} screens answered (${overCount >= 0 ? `${overCount} over` : `${-overCount} UNDER`}, bound ${quotaBound}; ${leased.returnable} still leased and returnable)${quotaOk ? '' : ' — MISMATCH'}; audit chains: ${chainsOk ? 'verified' : `FAILED\n${verify.stdout}${verify.stderr}`}`);
   for (const l of lost) process.stdout.write(`  LOST ${l}\n`);
   for (const d of duplicated.slice(0, 30)) process.stdout.write(`  DUPLICATED ${d}\n`);
   for (const e of stats.errorsOutside.slice(0, 20)) process.stdout.write(`  ERROR OUTSIDE A FAULT WINDOW ${e}\n`);
