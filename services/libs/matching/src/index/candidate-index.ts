@@ -1,7 +1,7 @@
 import type { Entity } from '@vigil/lists';
 import { resolveConfig, type MatchingConfig, type QueryTunables } from '../config.js';
 import { joinTokens, type NameForm, type NameToken } from '../name/analyze.js';
-import { compareTokens, DEFAULT_NAME_PARAMS, isLooseScript, looseKey, newCompareContext, type NameParams, type Rarity } from '../name/compare.js';
+import { compareTokens, DEFAULT_NAME_PARAMS, isLooseScript, looseKey, looseKeyOf, newCompareContext, type NameParams, type Rarity } from '../name/compare.js';
 import { DEFAULT_RULES, V1_RULES, type EngineRules } from '../rules.js';
 import { entityScore, prepareEntity, prepareQuery, scoreEntity, type EntityMatch, type NameView, type PreparedEntity, type PreparedQuery, type ScoreOptions, type ScreeningQuery } from '../match/score-entity.js';
 import { trigrams } from '../similarity.js';
@@ -213,7 +213,7 @@ export class CandidateIndex {
         if (c !== tok.skeleton) coarse.add(c, id);
       }
       if (looseReadings && tok.script === 'Latn') {
-        const k = looseKey(text);
+        const k = looseKeyOf(text);
         if (k.length >= 3) loose.add(k, id);
       }
       const grams = trigrams(text);

@@ -286,8 +286,10 @@ export function joinTokens(tokens: readonly NameToken[]): NameToken {
  * its names ("Gholamali" and "Gholam Ali"): the single token and the tokens it splits into.
  */
 export function markBothWays(forms: ReadonlyArray<readonly NameForm[]>): void {
-  const singles = new Map<string, NameToken[]>();
-  for (const fs of forms) for (const f of fs) for (const t of f.tokens) if (t.kind === 'word') singles.set(t.text, [...(singles.get(t.text) ?? []), t]);
+  // Most entities write no word both ways: look for a join among their words before marking anything.
+  const words = new Set<string>();
+  for (const fs of forms) for (const f of fs) for (const t of f.tokens) if (t.kind === 'word') words.add(t.text);
+  let joinedWords: Set<string> | undefined;
   for (const fs of forms) {
     for (const f of fs) {
       const ts = f.tokens;
@@ -295,12 +297,13 @@ export function markBothWays(forms: ReadonlyArray<readonly NameForm[]>): void {
         let joined = ts[i]!.text;
         for (let k = i + 1; k < ts.length && k <= i + 2; k++) {
           joined += ts[k]!.text;
-          const single = singles.get(joined);
-          if (!single) continue;
-          for (const t of single) t.bothWays = true;
+          if (!words.has(joined)) continue;
+          (joinedWords ??= new Set()).add(joined);
           for (let x = i; x <= k; x++) ts[x]!.bothWays = true;
         }
       }
     }
   }
+  if (joinedWords === undefined) return;
+  for (const fs of forms) for (const f of fs) for (const t of f.tokens) if (t.kind === 'word' && joinedWords.has(t.text)) t.bothWays = true;
 }

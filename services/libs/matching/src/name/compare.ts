@@ -259,9 +259,9 @@ class PairMemo {
 /** What a context remembers about one query form. */
 type QueryFormMemo = {
   runs: JoinedRun[];
-  /** the context's pair memo, and the slot of this form's first token in it: its tokens, then its joined runs, take the slots after */
+  /** the context's pair memo, and the slots of this form's tokens, then of its joined runs, in it */
   pairs: PairMemo;
-  slot: number;
+  slots: Int32Array;
   /** score-only comparisons by list-form key: the lists repeat one another's names */
   forms: Map<number, NameComparison>;
   weights: Float64Array;
@@ -277,15 +277,38 @@ type QueryFormMemo = {
 export type CompareContext = {
   queries: Map<NameForm, QueryFormMemo>;
   pairs: PairMemo;
-  /** pair memo slots handed out to query tokens and joined runs so far */
-  slots: number;
+  /**
+   * Pair memo slots by what compareTokens reads of a query token: a query read several ways
+   * (a national transcription beside the name as written) repeats most of its tokens, whose
+   * comparisons with a list token are then made once.
+   */
+  slots: Map<string, number>;
   /** the query form compared last: an entity's list forms are compared in a row */
   lastForm: NameForm | undefined;
   lastMemo: QueryFormMemo | undefined;
 };
 
 export function newCompareContext(): CompareContext {
-  return { queries: new Map(), pairs: new PairMemo(), slots: 0, lastForm: undefined, lastMemo: undefined };
+  return { queries: new Map(), pairs: new PairMemo(), slots: new Map(), lastForm: undefined, lastMemo: undefined };
+}
+
+/** Every field of a query token compareTokens reads: tokens alike in these compare alike. */
+function comparedAs(t: NameToken): string {
+  return `${t.kind}\u0001${t.script}\u0001${t.text}\u0001${t.legal ?? ''}\u0001${t.group}\u0001${t.skeleton}\u0001${t.skeleton2 ?? ''}\u0001${t.phonetic.join('\u0002')}`;
+}
+
+function querySlots(ctx: CompareContext, tokens: readonly NameToken[], runs: readonly JoinedRun[]): Int32Array {
+  const slots = new Int32Array(tokens.length + runs.length);
+  for (let k = 0; k < slots.length; k++) {
+    const key = comparedAs(k < tokens.length ? tokens[k]! : runs[k - tokens.length]!.token);
+    let slot = ctx.slots.get(key);
+    if (slot === undefined) {
+      slot = ctx.slots.size;
+      ctx.slots.set(key, slot);
+    }
+    slots[k] = slot;
+  }
+  return slots;
 }
 
 function queryMemo(ctx: CompareContext, form: NameForm, params: NameParams, rarity: Rarity | undefined): QueryFormMemo {
@@ -295,13 +318,12 @@ function queryMemo(ctx: CompareContext, form: NameForm, params: NameParams, rari
     memo = {
       runs,
       pairs: ctx.pairs,
-      slot: ctx.slots,
+      slots: querySlots(ctx, form.tokens, runs),
       forms: new Map(),
       weights: tokenWeights(form.tokens, rarity, params),
       weightsParams: params,
       weightsRarity: rarity,
     };
-    ctx.slots += form.tokens.length + runs.length;
     ctx.queries.set(form, memo);
   } else if (memo.weightsParams !== params || memo.weightsRarity !== rarity) {
     memo.weights = tokenWeights(form.tokens, rarity, params);
@@ -612,12 +634,12 @@ function alignForms(query: NameForm, list: NameForm, params: NameParams, rarity:
   const cDen = Math.max(1, nc);
   const data = plan.data;
   const pairs = memo?.pairs;
-  const slot = memo ? memo.slot : 0;
+  const slots = memo?.slots;
   const v2 = params.rules !== undefined && params.rules.specificity;
   for (let i = 0; i < nq; i++) {
     const qt = q[i]!;
     for (let j = 0; j < nc; j++) {
-      const sim = cachedCompare(pairs, slot + i, qt, c[j]!, data[j]!, params);
+      const sim = cachedCompare(pairs, slots ? slots[i]! : 0, qt, c[j]!, data[j]!, params);
       if (sim.score > 0) edges.push(i, 1, j, 1, sim.score, sim.method, qDen, cDen);
     }
   }
@@ -628,7 +650,7 @@ function alignForms(query: NameForm, list: NameForm, params: NameParams, rarity:
     for (let j = 0; j < nc; j++) {
       const other = c[j]!;
       if (other.kind !== 'word' || !lengthsCompatible(run.length, run.abjad, other)) continue;
-      const sim = cachedCompare(pairs, slot + nq + r, run.token, other, data[j]!, params);
+      const sim = cachedCompare(pairs, slots ? slots[nq + r]! : 0, run.token, other, data[j]!, params);
       if (sim.score >= joinFloor(run.abjad, other) && (v2 === false || joinAllowed(sim) || other.bothWays === true)) edges.push(run.idx[0]!, run.idx.length, j, 1, sim.score, sim.method, qDen, cDen);
     }
   }
@@ -638,7 +660,7 @@ function alignForms(query: NameForm, list: NameForm, params: NameParams, rarity:
     for (let i = 0; i < nq; i++) {
       const other = q[i]!;
       if (other.kind !== 'word' || !lengthsCompatible(runLength, runAbjad, other)) continue;
-      const sim = cachedCompare(pairs, slot + i, other, plan.runTokens[r]!, data[at + 4]!, params);
+      const sim = cachedCompare(pairs, slots ? slots[i]! : 0, other, plan.runTokens[r]!, data[at + 4]!, params);
       if (sim.score >= joinFloor(runAbjad, other) && (v2 === false || joinAllowed(sim) || runWrittenBothWays(c, data[at]!, data[at + 1]!))) edges.push(i, 1, data[at]!, data[at + 1]!, sim.score, sim.method, qDen, cDen);
     }
   }
@@ -812,11 +834,6 @@ export function isLooseScript(script: string): boolean {
   return script === 'Grek' || script === 'Kana' || script === 'Hebr';
 }
 
-const LOOSE_UNITS: Record<string, string> = {
-  shch: 's', sch: 's', tch: 't', ch: 't', ts: 't', tz: 't', sh: 's', zh: 'z', kh: 'h', gh: 'g', th: 't', ph: 'f', dh: 'd', dzh: 'z', dj: 'z', dz: 'z',
-  ndj: 'z', ndz: 'z', nd: 'd', nt: 'd', mb: 'b', mp: 'b', ck: 'k', j: 'z', c: 'k', q: 'k', x: 'ks', w: 'b', v: 'b', p: 'f', l: 'r', y: '', a: '', e: '', i: '', o: '', u: '',
-};
-const LOOSE_PATTERN = /shch|sch|tch|ch|ts|tz|sh|zh|kh|gh|th|ph|dh|dzh|dj|dz|ndj|ndz|nd|nt|mb|mp|ck|[jcqxwvplyaeiou]/g;
 const LOOSE_KEYS = new Map<string, string>();
 
 /**
@@ -830,18 +847,164 @@ const LOOSE_KEYS = new Map<string, string>();
 export function looseKey(text: string): string {
   let k = LOOSE_KEYS.get(text);
   if (k !== undefined) return k;
-  const lead = /^(?:[aeiou]|y[aeiou])/.test(text) ? 'a' : '';
-  k =
-    lead +
-    text
-      .replace(LOOSE_PATTERN, (m) => LOOSE_UNITS[m]!)
-      .replace(/(.)\1+/g, '$1')
-      .replace(/n(?=[dz])|m(?=b)/g, '')
-      .replace(/(.)\1+/g, '$1')
-      .replace(/h$/, '');
+  k = looseKeyOf(text);
   if (LOOSE_KEYS.size > 100_000) LOOSE_KEYS.clear();
   LOOSE_KEYS.set(text, k);
   return k;
+}
+
+/** Scratch for looseKeyOf (a word's units; x is two). */
+let looseScratch = new Uint16Array(64);
+
+/**
+ * looseKey without its memo, for the index build, which keys each Latin term of the lists
+ * once. One scan over character codes rather than a chain of regular expressions: the build
+ * keys half a million terms at 1M names. The units, first match wins as the letters read left
+ * to right: shch sch sh → s; tch ts tz th → t; ch → t, ck c → k; zh → z; kh → h; gh → g; ph p → f;
+ * dh → d, dzh dj dz → z; ndj ndz → z, nd nt → d; mb mp → b; j → z, q → k, x → ks, w v → b, l → r;
+ * vowels and y go. Then runs of a letter are written once, an n before d or z and an m before b
+ * go, runs are written once again, and a final h goes.
+ */
+export function looseKeyOf(text: string): string {
+  const n = text.length;
+  if (looseScratch.length < 2 * n) looseScratch = new Uint16Array(2 * n);
+  const out = looseScratch;
+  let len = 0;
+  const at = (k: number): number => text.charCodeAt(k);
+  for (let i = 0; i < n; ) {
+    const c = at(i);
+    const c1 = at(i + 1);
+    switch (c) {
+      case 0x73: // s
+        out[len++] = 0x73;
+        i += c1 === 0x68 ? (at(i + 2) === 0x63 && at(i + 3) === 0x68 ? 4 : 2) : c1 === 0x63 && at(i + 2) === 0x68 ? 3 : 1;
+        break;
+      case 0x74: // t
+        out[len++] = 0x74;
+        i += c1 === 0x63 && at(i + 2) === 0x68 ? 3 : c1 === 0x73 || c1 === 0x7a || c1 === 0x68 ? 2 : 1;
+        break;
+      case 0x63: // c
+        if (c1 === 0x68) out[len++] = 0x74;
+        else out[len++] = 0x6b;
+        i += c1 === 0x68 || c1 === 0x6b ? 2 : 1;
+        break;
+      case 0x7a: // z
+        out[len++] = 0x7a;
+        i += c1 === 0x68 ? 2 : 1;
+        break;
+      case 0x6b: // k
+        out[len++] = c1 === 0x68 ? 0x68 : 0x6b;
+        i += c1 === 0x68 ? 2 : 1;
+        break;
+      case 0x67: // g
+        out[len++] = 0x67;
+        i += c1 === 0x68 ? 2 : 1;
+        break;
+      case 0x70: // p
+        out[len++] = 0x66;
+        i += c1 === 0x68 ? 2 : 1;
+        break;
+      case 0x64: // d
+        if (c1 === 0x68) {
+          out[len++] = 0x64;
+          i += 2;
+        } else if (c1 === 0x7a && at(i + 2) === 0x68) {
+          out[len++] = 0x7a;
+          i += 3;
+        } else if (c1 === 0x6a || c1 === 0x7a) {
+          out[len++] = 0x7a;
+          i += 2;
+        } else {
+          out[len++] = 0x64;
+          i += 1;
+        }
+        break;
+      case 0x6e: // n
+        if (c1 === 0x64 && (at(i + 2) === 0x6a || at(i + 2) === 0x7a)) {
+          out[len++] = 0x7a;
+          i += 3;
+        } else if (c1 === 0x64 || c1 === 0x74) {
+          out[len++] = 0x64;
+          i += 2;
+        } else {
+          out[len++] = 0x6e;
+          i += 1;
+        }
+        break;
+      case 0x6d: // m
+        out[len++] = c1 === 0x62 || c1 === 0x70 ? 0x62 : 0x6d;
+        i += c1 === 0x62 || c1 === 0x70 ? 2 : 1;
+        break;
+      case 0x6a: // j
+        out[len++] = 0x7a;
+        i++;
+        break;
+      case 0x71: // q
+        out[len++] = 0x6b;
+        i++;
+        break;
+      case 0x78: // x
+        out[len++] = 0x6b;
+        out[len++] = 0x73;
+        i++;
+        break;
+      case 0x77: // w
+      case 0x76: // v
+        out[len++] = 0x62;
+        i++;
+        break;
+      case 0x6c: // l
+        out[len++] = 0x72;
+        i++;
+        break;
+      case 0x79: // y
+      case 0x61:
+      case 0x65:
+      case 0x69:
+      case 0x6f:
+      case 0x75:
+        i++;
+        break;
+      default:
+        out[len++] = c;
+        i++;
+    }
+  }
+  len = collapseRuns(out, len);
+  // an n before d or z and an m before b are what Greek writes to get a plain d, z or b
+  let kept = 0;
+  for (let k = 0; k < len; k++) {
+    const ch = out[k]!;
+    const next = k + 1 < len ? out[k + 1]! : -1;
+    if ((ch === 0x6e && (next === 0x64 || next === 0x7a)) || (ch === 0x6d && next === 0x62)) continue;
+    out[kept++] = ch;
+  }
+  len = collapseRuns(out, kept);
+  if (len > 0 && out[len - 1] === 0x68) len--;
+  const first = text.charCodeAt(0);
+  const lead = isVowelCode(first) || (first === 0x79 && isVowelCode(text.charCodeAt(1))) ? 'a' : '';
+  return lead + String.fromCharCode.apply(null, out.subarray(0, len) as unknown as number[]);
+}
+
+/** Writes each run of one character in the first `length` of `codes` once, in place; returns the new length. */
+function collapseRuns(codes: Uint16Array, length: number): number {
+  let w = 0;
+  for (let k = 0; k < length; k++) {
+    const ch = codes[k]!;
+    // as /(.)\1+/ did: `.` matches no line break
+    if (w > 0 && codes[w - 1] === ch && !isLineBreak(ch)) continue;
+    codes[w++] = ch;
+  }
+  return w;
+}
+
+/** What a regular expression's `.` does not match. */
+function isLineBreak(code: number): boolean {
+  return code === 0x0a || code === 0x0d || code === 0x2028 || code === 0x2029;
+}
+
+function isVowelCode(code: number): boolean {
+  return code === 0x61 || code === 0x65 || code === 0x69 || code === 0x6f || code === 0x75;
 }
 
 /** Same loose key: 0.9; one edit apart on keys of 4 or more: 0.8; otherwise no evidence. */

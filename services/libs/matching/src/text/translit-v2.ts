@@ -268,18 +268,33 @@ function readRun(run: Run, second: boolean): TranslitSegment | null {
 
 /** vigil-v2: every reading v1 makes, with its Han, kana and Greek readings replaced and the readings v1 lacks added (the national-transcription one for queries only). */
 export function transliterateV2(lower: string, query = false): TranslitVariant[] {
-  const v1 = transliterate(lower);
   const runs = splitRuns(lower);
-  const scripts = new Set(runs.map((r) => r.script));
+  const v1 = transliterate(lower, runs);
+  let hani = false;
+  let kana = false;
+  let grek = false;
+  let hebr = false;
+  let latn = false;
+  let cyrl = false;
+  for (const r of runs) {
+    if (r.script === 'Hani') hani = true;
+    else if (r.script === 'Kana') kana = true;
+    else if (r.script === 'Grek') grek = true;
+    else if (r.script === 'Hebr') hebr = true;
+    else if (r.script === 'Latn') latn = true;
+    else if (r.script === 'Cyrl') cyrl = true;
+  }
+  const national = query && latn && !cyrl;
+  // most names (every Latin list name) are read as v1 reads them
+  if (!hani && !kana && !grek && !hebr && !national) return v1;
   const variants: TranslitVariant[] = [];
-  const replaces = scripts.has('Hani') || scripts.has('Kana') || scripts.has('Grek');
+  const replaces = hani || kana || grek;
   for (const v of v1) {
     // Sino-Korean readings of Han (ko-mr, ko-rr) stay v1's; the Mandarin reading and kana/Greek are v2's
     if (replaces && !v.scheme.startsWith('ko-')) {
       // a second reading: kana as a foreign name is spelled, or a Chinese name with its given name joined
       const secondReading =
-        scripts.has('Kana') ||
-        (scripts.has('Hani') && runs.some((r) => r.script === 'Hani' && /^\p{Script=Han}{3,4}$/u.test(r.text.trim())));
+        kana || (hani && runs.some((r) => r.script === 'Hani' && /^\p{Script=Han}{3,4}$/u.test(r.text.trim())));
       for (const foreign of secondReading ? [false, true] : [false]) {
         const segments: TranslitSegment[] = [];
         let ri = 0;
@@ -291,7 +306,7 @@ export function transliterateV2(lower: string, query = false): TranslitVariant[]
         if (segments.length === v.segments.length)
           variants.push({
             scheme: foreign
-              ? scripts.has('Kana')
+              ? kana
                 ? 'ja-foreign'
                 : 'zh-given-joined'
               : v.scheme === 'latin'
@@ -303,7 +318,7 @@ export function transliterateV2(lower: string, query = false): TranslitVariant[]
       }
     } else variants.push(v);
   }
-  if (scripts.has('Hebr')) {
+  if (hebr) {
     variants.push({
       scheme: 'he-vocalised',
       segments: runs.map((run) =>
@@ -314,7 +329,7 @@ export function transliterateV2(lower: string, query = false): TranslitVariant[]
     });
   }
   // lists write Russian names in the English transcription; callers write them in their own
-  if (query && scripts.has('Latn') && !scripts.has('Cyrl')) {
+  if (national) {
     const english = englishFromNationalTranscription(lower);
     if (english !== null) variants.push({ scheme: 'ru-national', segments: [{ text: english, script: 'Latn' }] });
   }

@@ -72,9 +72,8 @@ function latinOf(run: Run, scheme: string): string | null {
   }
 }
 
-/** Transliterates lower-cased text into every Latin reading worth comparing. */
-export function transliterate(lower: string): TranslitVariant[] {
-  const runs = splitRuns(lower);
+/** Transliterates lower-cased text into every Latin reading worth comparing (`runs`: its splitRuns, when the caller has them). */
+export function transliterate(lower: string, runs: Run[] = splitRuns(lower)): TranslitVariant[] {
   const hasHan = runs.some((r) => r.script === 'Hani');
   const hasHangul = runs.some((r) => r.script === 'Hang');
   const schemes = ['default'];
