@@ -15,8 +15,25 @@ export {
 export { RpcErrorFilter } from './rpc-error.filter.js';
 export { HEALTH_INDICATORS, healthModule, runHealthChecks, startProbeServer } from './health.js';
 export type { HealthIndicator } from './health.js';
-export { dataSourceOptions, databaseHealth, roleDatabaseUrl, runMigrations, serviceRole } from './database.js';
-export type { SchemaOptions } from './database.js';
+export {
+  Database,
+  DatabaseModule,
+  createDatabase,
+  dataSourceOptions,
+  databaseHealth,
+  roleDatabaseUrl,
+  runMigrations,
+  serviceRole,
+} from './database.js';
+export type {
+  DatabaseOptions,
+  IsolationLevel,
+  QueryResult,
+  Queryable,
+  Row,
+  SchemaOptions,
+  Transaction,
+} from './database.js';
 export { bootstrapService, loadConfigOrExit, migrateAndExit, startProbes } from './bootstrap.js';
 export type { ServiceBoot } from './bootstrap.js';
 export { VIGIL_VERSION } from './version.js';
