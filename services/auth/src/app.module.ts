@@ -1,9 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { ClientsModule } from '@nestjs/microservices';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { NATS_CLIENT, RpcClient, databaseHealth, dataSourceOptions, healthModule, natsClientOptions } from '@vigil/platform';
-import { DataSource } from 'typeorm';
-import { migrations } from '../migrations/index.js';
+import { Database, DatabaseModule, NATS_CLIENT, RpcClient, databaseHealth, healthModule, natsClientOptions } from '@vigil/platform';
 import { AuthHandler } from './auth/auth.handler.js';
 import { AuthService } from './auth/auth.service.js';
 import { OneTimeTokensRepository } from './auth/one-time-tokens.repository.js';
@@ -84,9 +81,9 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        TypeOrmModule.forRoot(dataSourceOptions({ databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, migrations })),
+        DatabaseModule.forRoot({ databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA }),
         ClientsModule.register([{ name: NATS_CLIENT, ...natsClientOptions(config.NATS_URL, 'auth') }]),
-        healthModule('auth', [{ provide: 'DATABASE_HEALTH', useFactory: databaseHealth, inject: [DataSource] }]),
+        healthModule('auth', [{ provide: 'DATABASE_HEALTH', useFactory: databaseHealth, inject: [Database] }]),
       ],
       controllers: [AuthHandler, MfaHandler, OidcHandler, ClientsHandler, SettingsHandler, TeamHandler, MailboxHandler],
       providers: authProviders(config),

@@ -1,16 +1,14 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { ClientsModule } from '@nestjs/microservices';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import {
+  Database,
+  DatabaseModule,
   NATS_CLIENT,
   RpcClient,
   databaseHealth,
-  dataSourceOptions,
   healthModule,
   natsClientOptions,
 } from '@vigil/platform';
-import { DataSource } from 'typeorm';
-import { migrations } from '../migrations/index.js';
 import { AuthClients } from './clients/auth-clients.adapter.js';
 import { SecretBox } from './crypto/secret-box.js';
 import { BILLING_CONFIG, type BillingConfig } from './env.js';
@@ -38,11 +36,9 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        TypeOrmModule.forRoot(
-          dataSourceOptions({ databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, migrations }),
-        ),
+        DatabaseModule.forRoot({ databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA }),
         ClientsModule.register([{ name: NATS_CLIENT, ...natsClientOptions(config.NATS_URL, 'billing') }]),
-        healthModule('billing', [{ provide: 'DATABASE_HEALTH', useFactory: databaseHealth, inject: [DataSource] }]),
+        healthModule('billing', [{ provide: 'DATABASE_HEALTH', useFactory: databaseHealth, inject: [Database] }]),
       ],
       controllers: [SubscriptionsHandler, UpgradesHandler, QuotaMonitoringHandler],
       providers: [
