@@ -1,25 +1,23 @@
-import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { createDatabase, type Database } from '@vigil/platform';
 import { subjects, type ScreenedEvent } from '@vigil/proto';
-import pg from 'pg';
+import type { ScreeningConfig } from '../env.js';
 import type { ScreeningLogEntry } from './screening-log.js';
 
-export const SCREENING_LOG_POOL = Symbol('SCREENING_LOG_POOL');
+export const SCREENING_LOG_DATABASE = Symbol('SCREENING_LOG_DATABASE');
 
 /**
  * A small pool of its own for screening logs: they are written on every screen, before
  * the answer, so they get single-statement writes and (configurably) asynchronous commit.
  */
-export function screeningLogPool(databaseUrl: string, schema: string, synchronousCommit: boolean): pg.Pool {
-  const pool = new pg.Pool({
-    connectionString: databaseUrl,
+export function screeningLogDatabase(config: Readonly<ScreeningConfig>): Database {
+  return createDatabase({
+    databaseUrl: config.DATABASE_URL,
+    schema: config.DB_SCHEMA,
+    name: '-logs',
     max: 4,
-    application_name: `vigil-${schema}-logs`,
-    options: `-c search_path="${schema}" -c synchronous_commit=${synchronousCommit ? 'on' : 'off'}`,
+    settings: { synchronous_commit: config.SCREENING_LOG_SYNCHRONOUS_COMMIT ? 'on' : 'off' },
   });
-  // An idle connection dropped by the server (restart, failover, shutdown) is an 'error'
-  // event on the pool; unheard, it would crash the service. The pool replaces the client.
-  pool.on('error', (error) => process.stderr.write(`[screening] screening-log pool: ${error.message}\n`));
-  return pool;
 }
 
 /**
@@ -29,8 +27,8 @@ export function screeningLogPool(databaseUrl: string, schema: string, synchronou
  * reviews are unique per log row, so a retried write cannot double them.
  */
 @Injectable()
-export class ScreeningLogsRepository implements OnModuleDestroy {
-  constructor(@Inject(SCREENING_LOG_POOL) private readonly pool: pg.Pool) {}
+export class ScreeningLogsRepository {
+  constructor(@Inject(SCREENING_LOG_DATABASE) private readonly db: Database) {}
 
   async record(entries: readonly ScreeningLogEntry[]): Promise<void> {
     if (entries.length === 0) return;
@@ -83,9 +81,8 @@ export class ScreeningLogsRepository implements OnModuleDestroy {
       };
     });
     // Named: each connection parses and plans this statement once, not on every screen.
-    await this.pool.query({
-      name: 'screening-logs-record-json',
-      text: `WITH input AS (
+    await this.db.query(
+      `WITH input AS (
          SELECT * FROM json_to_recordset($1::json) AS l(
            id uuid, kind text, client_id text, tier text, request_id text, searched_name text, searched_email text,
            match_found boolean, status text, score numeric, confidence text, top_entity_id text, matched_entity_name text,
@@ -118,11 +115,8 @@ export class ScreeningLogsRepository implements OnModuleDestroy {
          SELECT input.id, $2, input.event, input.traceparent FROM input JOIN logs USING (id)
          ON CONFLICT (id) DO NOTHING)
        SELECT count(*)::int AS written FROM logs`,
-      values: [JSON.stringify(rows), subjects.screening.screened],
-    });
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    await this.pool.end();
+      [JSON.stringify(rows), subjects.screening.screened],
+      'screening-logs-record-json',
+    );
   }
 }
