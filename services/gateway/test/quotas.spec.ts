@@ -1,12 +1,11 @@
 // Quota leases against the real Postgres, two replicas in one process (each its own pool and
 // holder): blocks are counted before they are used, so however the callers race and whichever
 // replica they reach, the count never passes the quota, and what a replica gives back returns.
-import { parseConfig, runMigrations } from '@vigil/platform';
+import { createDatabase, parseConfig, runMigrations, type Database } from '@vigil/platform';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { migrations } from '../migrations/index.js';
 import { envSchema } from '../src/env.js';
-import { Database } from '../src/infra/database.js';
 import { QuotaLeasesRepository } from '../src/quotas/quota-leases.repository.js';
 import { QuotaLeases } from '../src/quotas/quota-leases.service.js';
 import { testEnv } from './stack.js';
@@ -19,7 +18,7 @@ const databases: Database[] = [];
 let sql: pg.Client;
 
 function replica(): QuotaLeases {
-  const db = new Database(config);
+  const db = createDatabase({ databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA });
   databases.push(db);
   return new QuotaLeases(new QuotaLeasesRepository(db), config);
 }
@@ -36,7 +35,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all(databases.map((db) => db.onApplicationShutdown()));
+  await Promise.all(databases.map((db) => db.close()));
   await sql.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
   await sql.end();
 });

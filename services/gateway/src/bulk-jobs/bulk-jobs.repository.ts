@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { BulkJobItem, BulkJobStatus } from '@vigil/proto';
-import { Database } from '../infra/database.js';
+import { Database } from '@vigil/platform';
 
 export type BulkJobRow = {
   id: string;
@@ -26,7 +26,7 @@ export class BulkJobsRepository {
 
   /** Jobs not yet completed, by status (the bulk queue's depth). */
   async openJobs(): Promise<Array<{ status: BulkJobStatus; jobs: number; names: number }>> {
-    const { rows } = await this.db.query<{ status: BulkJobStatus; jobs: number; names: number }>(
+    const rows = await this.db.query<{ status: BulkJobStatus; jobs: number; names: number }>(
       `SELECT status, count(*)::int AS jobs, coalesce(sum(total - processed), 0)::int AS names
          FROM bulk_jobs WHERE status <> 'completed' GROUP BY status`,
     );
@@ -39,7 +39,7 @@ export class BulkJobsRepository {
 
   /** The job only if it belongs to `clientId`: another client's id reads as not found. */
   async findOwned(id: string, clientId: string): Promise<BulkJobRow | null> {
-    const { rows } = await this.db.query<BulkJobRow>(`SELECT * FROM bulk_jobs WHERE id = $1 AND client_id = $2`, [
+    const rows = await this.db.query<BulkJobRow>(`SELECT * FROM bulk_jobs WHERE id = $1 AND client_id = $2`, [
       id,
       clientId,
     ]);
@@ -47,7 +47,7 @@ export class BulkJobsRepository {
   }
 
   async results(jobId: string, offset: number, limit: number): Promise<Array<BulkJobItem & { row: number }>> {
-    const { rows } = await this.db.query<{ row_index: number; item: BulkJobItem }>(
+    const rows = await this.db.query<{ row_index: number; item: BulkJobItem }>(
       `SELECT row_index, item FROM bulk_job_results WHERE job_id = $1 AND row_index >= $2 ORDER BY row_index LIMIT $3`,
       [jobId, offset, limit],
     );
@@ -61,7 +61,7 @@ export class BulkJobsRepository {
    */
   /** Rows of the job that hold a failure (`error`) instead of a screening result. */
   async failedCount(jobId: string): Promise<number> {
-    const { rows } = await this.db.query<{ failed: number }>(
+    const rows = await this.db.query<{ failed: number }>(
       `SELECT count(*)::int AS failed FROM bulk_job_results WHERE job_id = $1 AND item ? 'error'`,
       [jobId],
     );
@@ -73,19 +73,19 @@ export class BulkJobsRepository {
     firstRow: number,
     items: BulkJobItem[],
   ): Promise<{ processed: number; total: number; clientId: string }> {
-    return this.db.transaction(async (client) => {
-      const inserted = await client.query(
+    return this.db.transaction(async (tx) => {
+      const inserted = await tx.execute(
         `INSERT INTO bulk_job_results (job_id, row_index, item)
          SELECT $1, $2::int + ord - 1, item FROM jsonb_array_elements($3::jsonb) WITH ORDINALITY AS t(item, ord)
          ON CONFLICT (job_id, row_index) DO NOTHING`,
         [jobId, firstRow, JSON.stringify(items)],
       );
-      const { rows } = await client.query<{ processed: number; total: number; clientId: string }>(
+      const rows = await tx.query<{ processed: number; total: number; clientId: string }>(
         `UPDATE bulk_jobs SET processed = processed + $2,
            status = CASE WHEN processed + $2 >= total THEN 'completed' ELSE 'running' END,
            completed_at = CASE WHEN processed + $2 >= total THEN coalesce(completed_at, now()) ELSE completed_at END
          WHERE id = $1 RETURNING processed, total, client_id AS "clientId"`,
-        [jobId, inserted.rowCount ?? 0],
+        [jobId, inserted.rowCount],
       );
       return rows[0] ?? { processed: 0, total: 0, clientId: '' };
     });

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Database } from '../infra/database.js';
+import { Database } from '@vigil/platform';
 
 /** What a grant gave: the block's size and the period's total after it; null when even `amount` does not fit. */
 export type Grant = { block: number; used: number; granted: number; promised: number } | null;
@@ -66,7 +66,7 @@ export class QuotaLeasesRepository {
     options: { maxExtra: number; fraction: number; promise: number; ttlSeconds: number },
   ): Promise<Grant> {
     if (amount > quota) return null;
-    const { rows } = await this.db.query<{ block: number; used: number; granted: number; promised: number }>(
+    const rows = await this.db.query<{ block: number; used: number; granted: number; promised: number }>(
       GRANT,
       [
         lease.clientId,
@@ -90,13 +90,13 @@ export class QuotaLeasesRepository {
     promised: number,
     ttlSeconds: number,
   ): Promise<boolean> {
-    const { rowCount } = await this.db.query(
+    const { rowCount } = await this.db.execute(
       `UPDATE quota_leases SET promised = LEAST(granted, GREATEST(promised, $4::int)), expires_at = now() + make_interval(secs => $5::int)
         WHERE client_id = $1 AND period = $2 AND holder = $3`,
       [lease.clientId, lease.period, lease.holder, promised, ttlSeconds],
       'quota-lease-promise',
     );
-    return (rowCount ?? 0) > 0;
+    return rowCount > 0;
   }
 
   async giveBack(lease: { clientId: string; period: string; holder: string }, answered: number): Promise<void> {
@@ -105,7 +105,7 @@ export class QuotaLeasesRepository {
 
   /** Reclaims every expired lease; the clients whose counters changed. */
   async reclaimExpired(): Promise<string[]> {
-    const { rows } = await this.db.query<{ client_id: string }>(RECLAIM);
+    const rows = await this.db.query<{ client_id: string }>(RECLAIM);
     return rows.map((r) => r.client_id);
   }
 
@@ -114,7 +114,7 @@ export class QuotaLeasesRepository {
    * holders have leased but not promised, and less `ownUnused` (this holder's exact figure).
    */
   async answered(clientId: string, period: string, holder: string, ownUnused: number): Promise<number> {
-    const { rows } = await this.db.query<{ used: number }>(
+    const rows = await this.db.query<{ used: number }>(
       `SELECT u.used - COALESCE((SELECT sum(l.granted - l.promised) FROM quota_leases l
           WHERE l.client_id = $1 AND l.period = $2 AND l.holder <> $3), 0)::int AS used
         FROM quota_usage u WHERE u.client_id = $1 AND u.period = $2`,
