@@ -70,7 +70,7 @@ async function grantServiceRole(
   });
 }
 
-export function dataSourceOptions(options: SchemaOptions): DataSourceOptions {
+function dataSourceOptions(options: SchemaOptions): DataSourceOptions {
   return {
     type: 'postgres',
     url: connectionUrl(options),

@@ -19,7 +19,6 @@ export {
   Database,
   DatabaseModule,
   createDatabase,
-  dataSourceOptions,
   databaseHealth,
   roleDatabaseUrl,
   runMigrations,
