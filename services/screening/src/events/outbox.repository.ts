@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Database, type Transaction } from '@vigil/platform';
+import { Database, type Queryable } from '@vigil/platform';
 
 const PUBLISH_WINDOW = 64;
 
@@ -8,8 +8,8 @@ export type OutboxMessage = { id: string; subject: string; payload: unknown; tra
 /** An outbox row as the relay publishes it: the payload as stored, already JSON, and the trace it belongs to. */
 export type StoredOutboxMessage = { id: string; subject: string; json: string; traceparent: string | null };
 
-/** Anything that runs SQL: the Database, or the Transaction of an open transaction. */
-export type Sql = Pick<Database | Transaction, 'query'>;
+/** Anything that runs SQL: the Database, or an open transaction. */
+export type Sql = Queryable;
 
 /**
  * Events are written here in the transaction that makes them true and published
