@@ -1,4 +1,8 @@
 export { Alert, AlertDescription, AlertTitle } from './alert.js';
+export { errorMessage, isApiError, toApiError } from './api-error.js';
+export type { ApiError } from './api-error.js';
+export { clearStoredTraces, readRefreshToken, STORAGE_PREFIX, writeRefreshToken } from './auth-storage.js';
+export type { StoredRefresh } from './auth-storage.js';
 export type { AlertProps } from './alert.js';
 export { Badge, badgeVariants } from './badge.js';
 export type { BadgeProps } from './badge.js';

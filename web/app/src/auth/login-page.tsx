@@ -14,12 +14,13 @@ import {
   TabsList,
   TabsTrigger,
   toast,
+  errorMessage,
+  isApiError,
 } from '@vigil/ui';
 import { Loader2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router-dom';
-import { errorMessage, isApiError } from '../api/api-error.js';
 import { usePageTitle } from '../shell/page-title.js';
 import { AuthCard, FieldError } from './auth-card.js';
 import {

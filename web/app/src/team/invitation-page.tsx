@@ -1,12 +1,22 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type InvitationPreview, type Session } from '@vigil/proto';
-import { Alert, AlertDescription, AlertTitle, Button, Checkbox, Input, Label, Spinner, toast } from '@vigil/ui';
+import {
+  Alert,
+  AlertDescription,
+  AlertTitle,
+  Button,
+  Checkbox,
+  Input,
+  Label,
+  Spinner,
+  toast,
+  errorMessage,
+} from '@vigil/ui';
 import { Loader2 } from 'lucide-react';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router-dom';
 import { z } from 'zod';
-import { errorMessage } from '../api/api-error.js';
 import { AuthCard, FieldError } from '../auth/auth-card.js';
 import { useSignInMutation } from '../auth/auth.api.js';
 import { PasswordInput } from '../auth/password-input.js';
