@@ -4,14 +4,22 @@ describe('toApiError', () => {
   it('reads the problem+json detail and code of a gateway error', () => {
     const error = toApiError({
       status: 401,
-      data: { type: 'about:blank', title: 'Invalid credentials', status: 401, detail: 'Invalid login credentials', code: 'INVALID_CREDENTIALS' },
+      data: {
+        type: 'about:blank',
+        title: 'Invalid credentials',
+        status: 401,
+        detail: 'Invalid login credentials',
+        code: 'INVALID_CREDENTIALS',
+      },
     });
     expect(error).toEqual({ status: 401, message: 'Invalid login credentials', code: 'INVALID_CREDENTIALS' });
   });
 
   it('falls back to error, then message, then HTTP {status}', () => {
     expect(toApiError({ status: 400, data: { error: 'Tier cannot be empty' } }).message).toBe('Tier cannot be empty');
-    expect(toApiError({ status: 400, data: { message: 'Valid tier is required' } }).message).toBe('Valid tier is required');
+    expect(toApiError({ status: 400, data: { message: 'Valid tier is required' } }).message).toBe(
+      'Valid tier is required',
+    );
     expect(toApiError({ status: 502, data: {} }).message).toBe('HTTP 502');
   });
 
@@ -22,7 +30,10 @@ describe('toApiError', () => {
   });
 
   it('reports no answer as status 0 and Network error', () => {
-    expect(toApiError({ status: 'FETCH_ERROR', error: 'TypeError: Failed to fetch' })).toEqual({ status: 0, message: 'Network error' });
+    expect(toApiError({ status: 'FETCH_ERROR', error: 'TypeError: Failed to fetch' })).toEqual({
+      status: 0,
+      message: 'Network error',
+    });
   });
 
   it('gives the fallback for something that is not an API error', () => {

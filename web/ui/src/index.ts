@@ -1,5 +1,6 @@
 export { Alert, AlertDescription, AlertTitle } from './alert.js';
 export { errorMessage, isApiError, toApiError } from './api-error.js';
+export { AppShell, AppSidebar, ConnectionTopBar, SidebarBrand } from './app-shell.js';
 export type { ApiError } from './api-error.js';
 export { clearStoredTraces, readRefreshToken, STORAGE_PREFIX, writeRefreshToken } from './auth-storage.js';
 export type { StoredRefresh } from './auth-storage.js';
@@ -16,6 +17,7 @@ export { cn } from './cn.js';
 export { formatLatency, isHealthResponse, serviceRows, summarizeHealth } from './health-summary.js';
 export type { HealthSummary, HealthTone, HealthView, ServiceRow } from './health-summary.js';
 export { Input } from './input.js';
+export { OfflineBanner, OnlineBadge, useOnline } from './online-status.js';
 export { Label } from './label.js';
 export { describeHealthError } from './request-error.js';
 export { StatusWidget } from './status-widget.js';
