@@ -51,7 +51,8 @@ export {
   SidebarTrigger,
   useSidebar,
 } from './sidebar.js';
-export { StatCard } from './stat-card.js';
+export { StatCard, StatGrid } from './stat-card.js';
+export type { CountStat } from './stat-card.js';
 export { normalizeToken, highlightSegments } from './highlight.js';
 export type { HighlightSegment } from './highlight.js';
 export { HighlightedText } from './highlighted-text.js';
