@@ -17,8 +17,10 @@ export class AppModule {
       imports: [
         ClientsModule.register([{ name: NATS_CLIENT, ...natsClientOptions(config.NATS_URL, 'gateway') }]),
         healthModule('gateway'),
-        AuthHttpModule.forRoot(config),
+        // Express tries routes in registration order: the public API (POST /api/v1/screen above
+        // all) first, so the hot route is not matched against every auth route before it.
         ApiModule.forRoot(config),
+        AuthHttpModule.forRoot(config),
         BillingHttpModule.forRoot(config),
       ],
       controllers: [HealthController],

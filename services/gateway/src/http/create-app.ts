@@ -14,16 +14,18 @@ import helmet from 'helmet';
 import { AppModule } from '../app.module.js';
 import type { GatewayConfig } from '../env.js';
 import { serveOpenApi } from '../openapi/openapi.js';
+import { GatewayExpressAdapter } from './bytes-reply.js';
 import { ProblemDetailsFilter } from './problem-details.filter.js';
 import { requestIdMiddleware } from './request-id.middleware.js';
 import { safeInputMiddleware } from './safe-input.middleware.js';
+import { staticHeaders } from './static-headers.js';
 
 /** Builds the HTTP app; shared by main.ts and the integration tests so both run the same stack. */
 export async function createGatewayApp(config: Readonly<GatewayConfig>): Promise<INestApplication> {
   startTracing('gateway');
   startMetrics('gateway');
   const logger = createLogger('gateway', config.LOG_LEVEL);
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), new GatewayExpressAdapter(), {
     bodyParser: false,
     logger: new PinoNestLogger(logger),
   });
@@ -38,13 +40,15 @@ export async function createGatewayApp(config: Readonly<GatewayConfig>): Promise
   // HSTS only in production: on a plain-http development gateway it would mean nothing.
   const production = config.NODE_ENV === 'production';
   app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: { frameAncestors: ["'none'"], upgradeInsecureRequests: production ? [] : null },
-      },
-      frameguard: { action: 'deny' },
-      strictTransportSecurity: production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-    }),
+    staticHeaders(
+      helmet({
+        contentSecurityPolicy: {
+          directives: { frameAncestors: ["'none'"], upgradeInsecureRequests: production ? [] : null },
+        },
+        frameguard: { action: 'deny' },
+        strictTransportSecurity: production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+      }),
+    ),
   );
   // Bank payloads are small; anything larger than 1 MiB is a mistake or an attack — except a bulk
   // batch, whose 100,000 names need several MiB. The general parser skips a body already parsed.
