@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { Database, DatabaseModule, databaseHealth, healthModule, type DatabaseOptions } from '@vigil/platform';
+import { Database, DatabaseModule, PlatformModule, databaseHealth, healthModule, type DatabaseOptions } from '@vigil/platform';
 import { AUDIT_CONFIG } from './config.token.js';
 import type { AuditConfig } from './env.js';
 import { EvidenceHandler } from './evidence/evidence.handler.js';
@@ -26,6 +26,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
+        PlatformModule.forRoot({ service: 'audit', config }),
         DatabaseModule.forRoot(auditDatabaseOptions(config)),
         healthModule('audit', [{ provide: 'DATABASE_HEALTH', useFactory: databaseHealth, inject: [Database] }]),
       ],

@@ -1,14 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { ClientsModule } from '@nestjs/microservices';
-import {
-  Database,
-  DatabaseModule,
-  NATS_CLIENT,
-  RpcClient,
-  databaseHealth,
-  healthModule,
-  natsClientOptions,
-} from '@vigil/platform';
+import { Database, DatabaseModule, PlatformModule, databaseHealth, healthModule } from '@vigil/platform';
 import { AuthClients } from './clients/auth-clients.adapter.js';
 import { SecretBox } from './crypto/secret-box.js';
 import { BILLING_CONFIG, type BillingConfig } from './env.js';
@@ -36,16 +27,14 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
+        PlatformModule.forRoot({ service: 'billing', config }),
         DatabaseModule.forRoot({ databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA }),
-        ClientsModule.register([{ name: NATS_CLIENT, ...natsClientOptions(config.NATS_URL, 'billing') }]),
         healthModule('billing', [{ provide: 'DATABASE_HEALTH', useFactory: databaseHealth, inject: [Database] }]),
       ],
       controllers: [SubscriptionsHandler, UpgradesHandler, QuotaMonitoringHandler],
       providers: [
         { provide: BILLING_CONFIG, useValue: config },
-        { provide: 'RPC_TIMEOUT_MS', useValue: config.NATS_REQUEST_TIMEOUT_MS },
         { provide: PAYMENT_PROVIDER, useFactory: () => paymentProviderFor(config) },
-        RpcClient,
         AuthClients,
         BillingEventsPublisher,
         SecretBox,

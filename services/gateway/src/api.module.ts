@@ -1,7 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import { ClientsModule } from '@nestjs/microservices';
-import { DatabaseModule, NATS_CLIENT, RpcClient, natsClientOptions } from '@vigil/platform';
 import { AdminConsoleController } from './admin-console/admin-console.controller.js';
 import { AdminOverview } from './admin-console/admin-overview.service.js';
 import { AdminActions } from './audit/admin-actions.publisher.js';
@@ -24,7 +22,6 @@ import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor.js
 import { IdempotencyRepository } from './idempotency/idempotency.repository.js';
 import { MonitoringController } from './monitoring/monitoring.controller.js';
 import { Monitoring } from './monitoring/monitoring.service.js';
-import { NatsStreams } from './infra/jetstream.js';
 import { QuotaLeasesRepository } from './quotas/quota-leases.repository.js';
 import { QuotaLeases } from './quotas/quota-leases.service.js';
 import { Quotas } from './quotas/quotas.service.js';
@@ -49,12 +46,6 @@ export class ApiModule {
   static forRoot(config: Readonly<GatewayConfig>): DynamicModule {
     return {
       module: ApiModule,
-      imports: [
-        ClientsModule.register([{ name: NATS_CLIENT, ...natsClientOptions(config.NATS_URL, 'gateway-api') }]),
-        // The gateway's role reaches no other service's schema: the internet-facing process must
-        // not be able to read auth's tables.
-        DatabaseModule.forRoot({ databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA }),
-      ],
       controllers: [
         ScreeningApiController,
         DashboardController,
@@ -72,9 +63,6 @@ export class ApiModule {
       ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
-        { provide: 'RPC_TIMEOUT_MS', useValue: config.NATS_REQUEST_TIMEOUT_MS },
-        RpcClient,
-        NatsStreams,
         SecurityEvents,
         AdminActions,
         AdminOverview,

@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { Database, DatabaseModule, databaseHealth, healthModule } from '@vigil/platform';
+import { Database, DatabaseModule, PlatformModule, databaseHealth, healthModule } from '@vigil/platform';
 import { ClientListsModule } from './client-lists/client-lists.module.js';
 import type { MonitoringConfig } from './env.js';
 import { InfraModule } from './infra.module.js';
@@ -13,6 +13,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
+        PlatformModule.forRoot({ service: 'monitoring', config }),
         InfraModule.forRoot(config),
         DatabaseModule.forRoot({ databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA }),
         ClientListsModule,

@@ -1,5 +1,6 @@
 import { Global, Module, type DynamicModule, type Provider } from '@nestjs/common';
-import { Database, DatabaseModule, databaseHealth, healthModule } from '@vigil/platform';
+import { Database, DatabaseModule, PlatformModule, databaseHealth, healthModule } from '@vigil/platform';
+import { streams } from '@vigil/proto';
 import { CatalogHandler } from './catalog/catalog.handler.js';
 import { CatalogRepository } from './catalog/catalog.repository.js';
 import { CatalogService } from './catalog/catalog.service.js';
@@ -89,6 +90,14 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
+        PlatformModule.forRoot({
+          service: 'screening',
+          config,
+          streams: [
+            { ...streams.lists, maxAgeDays: 90 },
+            { ...streams.screenings, maxAgeDays: 30 },
+          ],
+        }),
         DatabaseModule.forRoot({ databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA }),
         ScreeningCoreModule.forRoot(config),
         healthModule('screening', [

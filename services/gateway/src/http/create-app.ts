@@ -3,7 +3,8 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import {
   createLogger,
-  natsServerOptions,
+  Nats,
+  NatsServer,
   ObservabilityInterceptor,
   PinoNestLogger,
   startMetrics,
@@ -73,7 +74,7 @@ export async function createGatewayApp(config: Readonly<GatewayConfig>): Promise
 
   // The gateway answers its own health subject so /health proves its broker link end to end.
   // Its only NATS handler is the health reply, which cannot fail, so no RPC filter is needed.
-  app.connectMicroservice(natsServerOptions(config.NATS_URL, 'gateway'), { inheritAppConfig: false });
+  app.connectMicroservice({ strategy: new NatsServer(() => app.get(Nats), 'gateway') }, { inheritAppConfig: false });
   await app.startAllMicroservices();
   return app;
 }
