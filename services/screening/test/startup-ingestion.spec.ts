@@ -63,7 +63,7 @@ describe('list ingestion at start', () => {
       [5, 'startup'],
       [6, 'startup'],
     ]);
-    const screened = await eventually(
+    const { value: screened } = await eventually(
       () => h.value<ScreenResponse>('screening.v1.screen', { ...large, entity: { name: 'Zala Aero Group' } }),
       (r) => r.results.length > 0,
     );
@@ -93,10 +93,10 @@ describe('list ingestion at start', () => {
       ),
     );
     await restart(moved);
-    const state = await eventually(sdn, (s) => s?.entityCount === 7);
+    const { value: state } = await eventually(sdn, (s) => s?.entityCount === 7);
     expect(state!.location).toContain(moved);
     expect((await versions()).at(-1)).toMatchObject({ entity_count: 7, trigger: 'startup' });
-    const un = await eventually(
+    const { value: un } = await eventually(
       async () => (await lists()).find((l) => l.source === 'un-sc'),
       (l) => l?.entityCount === 2,
     );
