@@ -225,7 +225,7 @@ describe('screening over NATS', () => {
       },
     ]);
 
-    const events = await eventually(
+    const { value: events } = await eventually(
       () => h.streamMessages<ScreenedEvent>('SCREENINGS', 'screening.v1.screened'),
       (e) => [blocked, review, clear].every((s) => e.some((m) => m.eventId === s.screeningId)),
     );
