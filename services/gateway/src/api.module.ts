@@ -28,6 +28,7 @@ import { Database } from './infra/database.js';
 import { NatsStreams } from './infra/jetstream.js';
 import { QuotaLeasesRepository } from './quotas/quota-leases.repository.js';
 import { QuotaLeases } from './quotas/quota-leases.service.js';
+import { LEASE_ANSWERS, ScreeningLeaseAnswers } from './quotas/lease-answers.js';
 import { Quotas } from './quotas/quotas.service.js';
 import { UsageSync } from './quotas/usage-sync.service.js';
 import { RateLimits } from './rate-limits/rate-limits.service.js';
@@ -80,6 +81,7 @@ export class ApiModule {
         RateLimits,
         { provide: APP_GUARD, useClass: CredentialsGuard },
         QuotaLeasesRepository,
+        { provide: LEASE_ANSWERS, useClass: ScreeningLeaseAnswers },
         QuotaLeases,
         Quotas,
         UsageSync,

@@ -32,8 +32,12 @@ export function screeningLogPool(databaseUrl: string, schema: string, synchronou
 export class ScreeningLogsRepository implements OnModuleDestroy {
   constructor(@Inject(SCREENING_LOG_POOL) private readonly pool: pg.Pool) {}
 
-  async record(entries: readonly ScreeningLogEntry[]): Promise<void> {
-    if (entries.length === 0) return;
+  /**
+   * Writes the entries; answers the ids of those refused because their quota lease's `answerBy`
+   * had passed by the database's clock (nothing is written for them: they must not be answered).
+   */
+  async record(entries: readonly ScreeningLogEntry[]): Promise<Set<string>> {
+    if (entries.length === 0) return new Set();
     // One JSON document for the whole batch: pg would otherwise serialise and escape some forty
     // array parameters element by element, which cost each screen more CPU and memory than the
     // rest of the write.
@@ -80,22 +84,30 @@ export class ScreeningLogsRepository implements OnModuleDestroy {
         traceparent: e.traceparent,
         case_file: e.review,
         memory_note: e.review?.memoryNote ?? null,
+        quota_lease: e.quotaLease?.id ?? null,
+        answer_by: e.quotaLease?.answerBy ?? null,
       };
     });
     // Named: each connection parses and plans this statement once, not on every screen.
-    await this.pool.query({
-      name: 'screening-logs-record-json',
-      text: `WITH input AS (
+    // A screen counted under a quota lease is written only while the lease may still be settled
+    // later (now() before its answerBy): the gateway settles a lease once its answerBy has passed,
+    // so a log written after that would be an answer nobody is charged for.
+    const { rows: written } = await this.pool.query<{ late: string[] | null }>({
+      name: 'screening-logs-record-json-v2',
+      text: `WITH given AS (
          SELECT * FROM json_to_recordset($1::json) AS l(
            id uuid, kind text, client_id text, tier text, request_id text, searched_name text, searched_email text,
            match_found boolean, status text, score numeric, confidence text, top_entity_id text, matched_entity_name text,
            source_list text, match_reason text, feeds text[], list_versions jsonb, created_at timestamptz, event jsonb,
-           traceparent text, case_file jsonb, memory_note text)),
+           traceparent text, case_file jsonb, memory_note text, quota_lease uuid, answer_by timestamptz)),
+       input AS (SELECT * FROM given WHERE answer_by IS NULL OR answer_by > now()),
        logs AS (
          INSERT INTO screening_logs (id, kind, client_id, tier, request_id, searched_name, searched_email, match_found, status, score,
-                                     confidence, top_entity_id, matched_entity_name, source_list, is_alert, feeds, list_versions, created_at)
+                                     confidence, top_entity_id, matched_entity_name, source_list, is_alert, feeds, list_versions, created_at,
+                                     quota_lease)
          SELECT id, kind, client_id, tier, request_id, searched_name, searched_email, match_found, status, score,
-                confidence, top_entity_id, matched_entity_name, source_list, status = 'blocked', feeds, list_versions, created_at
+                confidence, top_entity_id, matched_entity_name, source_list, status = 'blocked', feeds, list_versions, created_at,
+                quota_lease
            FROM input
          ON CONFLICT (id) DO NOTHING
          RETURNING id),
@@ -117,9 +129,11 @@ export class ScreeningLogsRepository implements OnModuleDestroy {
          INSERT INTO outbox (id, subject, payload, traceparent)
          SELECT input.id, $2, input.event, input.traceparent FROM input JOIN logs USING (id)
          ON CONFLICT (id) DO NOTHING)
-       SELECT count(*)::int AS written FROM logs`,
+       SELECT (SELECT count(*)::int FROM logs) AS written,
+              (SELECT array_agg(id::text) FROM given WHERE answer_by <= now()) AS late`,
       values: [JSON.stringify(rows), subjects.screening.screened],
     });
+    return new Set(written[0]?.late ?? []);
   }
 
   async onModuleDestroy(): Promise<void> {
