@@ -400,19 +400,22 @@ async function run({ stack, postgres, nats, receiver, listsDir }) {
   const listCount = new Map(lists.map((r) => [r.name, r.n]));
   for (const u of uploads.filter((u) => u.status >= 200 && u.status < 300)) if (!listCount.get(u.name)) lost.push(`client list ${u.name}`);
   for (const [name, n] of listCount) if (n > 1) duplicated.push(`client list ${name} stored ${n} times`);
-  // Each stored upload's entries were screened once (under the upload's request id).
-  const uploadLogs = await q('SELECT request_id, count(*)::int AS n FROM screening.screening_logs WHERE client_id = $1 AND request_id = ANY($2::text[]) GROUP BY 1', [
-    clientId,
-    uploads.map((u) => u.requestId),
-  ]);
-  const screenedPerUpload = new Map(uploadLogs.map((r) => [r.request_id, r.n]));
+  // Each stored upload's entries were screened once. Counted by name (each upload's names are its
+  // own; the bulk job's, which overlap, are left out by its request id): monitoring's scheduled
+  // pass checks every due entity whichever upload kicked it, so its screens carry no upload's id.
+  const uploadNames = (u) => NAMES.map((n) => `${n} ${u.name.slice('resilience-list-'.length)}`);
+  const uploadLogs = await q(
+    "SELECT searched_name, count(*)::int AS n FROM screening.screening_logs WHERE client_id = $1 AND kind = 'bulk' AND searched_name = ANY($2::text[]) AND request_id IS DISTINCT FROM $3 GROUP BY 1",
+    [clientId, uploads.flatMap(uploadNames), bulk?.requestId ?? ''],
+  );
+  const screenedByName = new Map(uploadLogs.map((r) => [r.searched_name, r.n]));
   for (const u of uploads) {
-    const n = screenedPerUpload.get(u.requestId) ?? 0;
+    const n = uploadNames(u).reduce((sum, name) => sum + (screenedByName.get(name) ?? 0), 0);
     if (n > u.entries) duplicated.push(`client list ${u.name}: ${n} screenings for ${u.entries} entries`);
   }
   const otherBulk = await q(
-    "SELECT count(*)::int AS n FROM screening.screening_logs WHERE client_id = $1 AND kind = 'bulk' AND request_id <> ALL($2::text[])",
-    [clientId, [bulk?.requestId ?? '', ...uploads.map((u) => u.requestId)]],
+    "SELECT count(*)::int AS n FROM screening.screening_logs WHERE client_id = $1 AND kind = 'bulk' AND request_id IS DISTINCT FROM $2 AND searched_name <> ALL($3::text[])",
+    [clientId, bulk?.requestId ?? '', uploads.flatMap(uploadNames)],
   );
   // Monitoring's own re-screens (the list update, scheduled checks) log under their own request ids.
   if (otherBulk[0].n) log(`${otherBulk[0].n} bulk screening logs from monitoring's own re-screens`);
