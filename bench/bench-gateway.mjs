@@ -42,6 +42,7 @@ import { existsSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureDatabase } from '../infra/scripts/infrastructure.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const { arg, flag } = commandLine();
@@ -56,6 +57,7 @@ const TARGET = { rps: 1000, p99: 25 };
 const SERVICE_NODE_OPTIONS = process.env.BENCH_NODE_OPTIONS ?? '--max-semi-space-size=32';
 
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/vigil_test';
+await ensureDatabase(DATABASE_URL);
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const prefix = `bench${Math.random().toString(16).slice(2, 8)}`;
 const children = [];

@@ -32,10 +32,12 @@ import http from 'node:http';
 import { cpus } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { ensureDatabase } from '../infra/scripts/infrastructure.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const { arg, flag } = commandLine();
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/vigil_test';
+await ensureDatabase(DATABASE_URL);
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const SUBJECT = 'floor.v1.screen';
 const GATEWAY_DIST = join(root, 'services', 'gateway', 'dist', 'src');

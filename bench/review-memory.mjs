@@ -21,12 +21,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureDatabase } from '../infra/scripts/infrastructure.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const SERVICE_DIR = join(ROOT, 'services', 'screening');
 const LISTS_DIR = resolve(process.env.BENCH_LISTS_DIR ?? join(ROOT, '..', 'shared', 'data', 'lists'));
 const QUERIES_FILE = resolve(process.env.REVIEW_MEMORY_QUERIES ?? join(ROOT, '..', 'shared', 'eval', 'dev-queries.jsonl'));
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/vigil_test';
+await ensureDatabase(DATABASE_URL);
 const CONCURRENCY = 4;
 const ROUNDS = Number(process.env.REVIEW_MEMORY_PASSES ?? 3);
 const CLIENT = 'review-memory-bench';

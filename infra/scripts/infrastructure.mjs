@@ -21,8 +21,8 @@ async function postgresAnswers(url) {
   }
 }
 
-/** Creates the URL's database when the server answers but the database is missing. */
-async function ensureDatabase(url) {
+/** Creates the URL's database when the server answers but the database is missing (a fresh machine has only `postgres`). */
+export async function ensureDatabase(url) {
   const { default: pg } = await import('pg');
   const target = new URL(url);
   const name = decodeURIComponent(target.pathname.slice(1));
