@@ -22,6 +22,70 @@ export function screeningLogPool(databaseUrl: string, schema: string, synchronou
   return pool;
 }
 
+// A screen counted under a quota lease is written only while the lease may still be settled later
+// (now() before its answerBy): the gateway settles a lease once its answerBy has passed, so a log
+// written after that would be an answer nobody is charged for. `input` holds the writable entries.
+const INPUT = `given AS (
+   SELECT * FROM json_to_recordset($1::json) AS l(
+     id uuid, kind text, client_id text, tier text, request_id text, searched_name text, searched_email text,
+     match_found boolean, status text, score numeric, confidence text, top_entity_id text, matched_entity_name text,
+     source_list text, match_reason text, feeds text[], list_versions jsonb, created_at timestamptz, event jsonb,
+     traceparent text, case_file jsonb, memory_note text, quota_lease uuid, answer_by timestamptz)),
+ input AS (SELECT * FROM given WHERE answer_by IS NULL OR answer_by > now())`;
+
+const LOGS = `logs AS (
+   INSERT INTO screening_logs (id, kind, client_id, tier, request_id, searched_name, searched_email, match_found, status, score,
+                               confidence, top_entity_id, matched_entity_name, source_list, is_alert, feeds, list_versions, created_at,
+                               quota_lease)
+   SELECT id, kind, client_id, tier, request_id, searched_name, searched_email, match_found, status, score,
+          confidence, top_entity_id, matched_entity_name, source_list, status = 'blocked', feeds, list_versions, created_at,
+          quota_lease
+     FROM input
+   ON CONFLICT (id) DO NOTHING
+   RETURNING id)`;
+
+const ALERTS = `alerts AS (
+   INSERT INTO sanction_alerts (id, screening_log_id, client_id, full_name, email, matched_entity_id, matched_name, match_reason, confidence, risk_score, triggered_at)
+   SELECT gen_random_uuid(), id, client_id, searched_name, searched_email, top_entity_id, coalesce(matched_entity_name, ''),
+          coalesce(match_reason, ''), confidence, score, created_at
+     FROM input WHERE status = 'blocked' AND top_entity_id IS NOT NULL
+   ON CONFLICT (screening_log_id) DO NOTHING)`;
+
+const REVIEWS = `reviews AS (
+   INSERT INTO pending_reviews (id, screening_log_id, client_id, searched_input, confidence, screening_score, matched_entity_id,
+                                matched_name, created_at, case_file, memory_note)
+   SELECT gen_random_uuid(), id, client_id, coalesce(searched_name, searched_email, ''), confidence, score, top_entity_id,
+          matched_entity_name, created_at, case_file, memory_note
+     FROM input WHERE status = 'review' AND top_entity_id IS NOT NULL
+   ON CONFLICT (screening_log_id) DO NOTHING)`;
+
+// Only for logs this statement wrote: a retried bulk chunk (same ids) publishes nothing twice.
+const EVENTS = `events AS (
+   INSERT INTO outbox (id, subject, payload, traceparent)
+   SELECT input.id, $2, input.event, input.traceparent FROM input JOIN logs USING (id)
+   ON CONFLICT (id) DO NOTHING)`;
+
+function statementFor(withAlerts: boolean, withReviews: boolean): { name: string; text: string } {
+  const parts = [INPUT, LOGS, ...(withAlerts ? [ALERTS] : []), ...(withReviews ? [REVIEWS] : []), EVENTS];
+  return {
+    name: `screening-logs-record-leased${withAlerts ? '-alerts' : ''}${withReviews ? '-reviews' : ''}`,
+    text: `WITH ${parts.join(',\n')}
+SELECT (SELECT count(*)::int FROM logs) AS written, (SELECT array_agg(id::text) FROM given WHERE answer_by <= now()) AS late`,
+  };
+}
+
+const STATEMENTS = [statementFor(false, false), statementFor(true, false), statementFor(false, true), statementFor(true, true)];
+
+/**
+ * The write for a batch, with the alert and review inserts only when the batch has a blocked or a
+ * review screen: every insert a statement names opens its table and indexes and runs its
+ * triggers even for no row, and most batches of a bank's traffic are clear screens. Named: each
+ * connection parses and plans each of the four variants once, not on every screen.
+ */
+export function recordStatement(withAlerts: boolean, withReviews: boolean): { name: string; text: string } {
+  return STATEMENTS[(withAlerts ? 1 : 0) + (withReviews ? 2 : 0)]!;
+}
+
 /**
  * Writes screening logs with what follows from them in one statement (one transaction, one
  * round trip): a sanction alert for each blocked screen, a pending review (with its case file)
@@ -88,49 +152,12 @@ export class ScreeningLogsRepository implements OnModuleDestroy {
         answer_by: e.quotaLease?.answerBy ?? null,
       };
     });
-    // Named: each connection parses and plans this statement once, not on every screen.
-    // A screen counted under a quota lease is written only while the lease may still be settled
-    // later (now() before its answerBy): the gateway settles a lease once its answerBy has passed,
-    // so a log written after that would be an answer nobody is charged for.
+    const statement = recordStatement(
+      entries.some((e) => e.status === 'blocked'),
+      entries.some((e) => e.status === 'review'),
+    );
     const { rows: written } = await this.pool.query<{ late: string[] | null }>({
-      name: 'screening-logs-record-json-v2',
-      text: `WITH given AS (
-         SELECT * FROM json_to_recordset($1::json) AS l(
-           id uuid, kind text, client_id text, tier text, request_id text, searched_name text, searched_email text,
-           match_found boolean, status text, score numeric, confidence text, top_entity_id text, matched_entity_name text,
-           source_list text, match_reason text, feeds text[], list_versions jsonb, created_at timestamptz, event jsonb,
-           traceparent text, case_file jsonb, memory_note text, quota_lease uuid, answer_by timestamptz)),
-       input AS (SELECT * FROM given WHERE answer_by IS NULL OR answer_by > now()),
-       logs AS (
-         INSERT INTO screening_logs (id, kind, client_id, tier, request_id, searched_name, searched_email, match_found, status, score,
-                                     confidence, top_entity_id, matched_entity_name, source_list, is_alert, feeds, list_versions, created_at,
-                                     quota_lease)
-         SELECT id, kind, client_id, tier, request_id, searched_name, searched_email, match_found, status, score,
-                confidence, top_entity_id, matched_entity_name, source_list, status = 'blocked', feeds, list_versions, created_at,
-                quota_lease
-           FROM input
-         ON CONFLICT (id) DO NOTHING
-         RETURNING id),
-       alerts AS (
-         INSERT INTO sanction_alerts (id, screening_log_id, client_id, full_name, email, matched_entity_id, matched_name, match_reason, confidence, risk_score, triggered_at)
-         SELECT gen_random_uuid(), id, client_id, searched_name, searched_email, top_entity_id, coalesce(matched_entity_name, ''),
-                coalesce(match_reason, ''), confidence, score, created_at
-           FROM input WHERE status = 'blocked' AND top_entity_id IS NOT NULL
-         ON CONFLICT (screening_log_id) DO NOTHING),
-       reviews AS (
-         INSERT INTO pending_reviews (id, screening_log_id, client_id, searched_input, confidence, screening_score, matched_entity_id,
-                                      matched_name, created_at, case_file, memory_note)
-         SELECT gen_random_uuid(), id, client_id, coalesce(searched_name, searched_email, ''), confidence, score, top_entity_id,
-                matched_entity_name, created_at, case_file, memory_note
-           FROM input WHERE status = 'review' AND top_entity_id IS NOT NULL
-         ON CONFLICT (screening_log_id) DO NOTHING),
-       -- Only for logs this statement wrote: a retried bulk chunk (same ids) publishes nothing twice.
-       events AS (
-         INSERT INTO outbox (id, subject, payload, traceparent)
-         SELECT input.id, $2, input.event, input.traceparent FROM input JOIN logs USING (id)
-         ON CONFLICT (id) DO NOTHING)
-       SELECT (SELECT count(*)::int FROM logs) AS written,
-              (SELECT array_agg(id::text) FROM given WHERE answer_by <= now()) AS late`,
+      ...statement,
       values: [JSON.stringify(rows), subjects.screening.screened],
     });
     return new Set(written[0]?.late ?? []);
