@@ -1,6 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { databaseHealth, dataSourceOptions, healthModule } from '@vigil/platform';
+import { PlatformModule, databaseHealth, dataSourceOptions, healthModule } from '@vigil/platform';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { migrations } from '../migrations/index.js';
 import { AUDIT_CONFIG } from './config.token.js';
@@ -39,6 +39,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
+        PlatformModule.forRoot({ service: 'audit', config }),
         TypeOrmModule.forRoot(auditDataSourceOptions(config)),
         healthModule('audit', [{ provide: 'DATABASE_HEALTH', useFactory: databaseHealth, inject: [DataSource] }]),
       ],

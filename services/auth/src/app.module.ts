@@ -1,7 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { ClientsModule } from '@nestjs/microservices';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { NATS_CLIENT, RpcClient, databaseHealth, dataSourceOptions, healthModule, natsClientOptions } from '@vigil/platform';
+import { PlatformModule, databaseHealth, dataSourceOptions, healthModule } from '@vigil/platform';
 import { DataSource } from 'typeorm';
 import { migrations } from '../migrations/index.js';
 import { AuthHandler } from './auth/auth.handler.js';
@@ -45,8 +44,6 @@ import { UsersRepository } from './users/users.repository.js';
 export function authProviders(config: Readonly<AuthConfig>) {
   return [
     { provide: AUTH_CONFIG, useValue: config },
-    { provide: 'RPC_TIMEOUT_MS', useValue: config.NATS_REQUEST_TIMEOUT_MS },
-    RpcClient,
     EventsPublisher,
     PasswordHasher,
     SecretBox,
@@ -84,8 +81,8 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
+        PlatformModule.forRoot({ service: 'auth', config }),
         TypeOrmModule.forRoot(dataSourceOptions({ databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, migrations })),
-        ClientsModule.register([{ name: NATS_CLIENT, ...natsClientOptions(config.NATS_URL, 'auth') }]),
         healthModule('auth', [{ provide: 'DATABASE_HEALTH', useFactory: databaseHealth, inject: [DataSource] }]),
       ],
       controllers: [AuthHandler, MfaHandler, OidcHandler, ClientsHandler, SettingsHandler, TeamHandler, MailboxHandler],

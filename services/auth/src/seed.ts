@@ -1,9 +1,8 @@
 import 'reflect-metadata';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { ClientsModule } from '@nestjs/microservices';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { NATS_CLIENT, dataSourceOptions, loadConfigOrExit, natsClientOptions } from '@vigil/platform';
+import { PlatformModule, dataSourceOptions, loadConfigOrExit } from '@vigil/platform';
 import { migrations } from '../migrations/index.js';
 import { authProviders } from './app.module.js';
 import { envSchema } from './env.js';
@@ -16,8 +15,8 @@ const config = loadConfigOrExit('auth', envSchema);
 @Module({
   imports: [
     TypeOrmModule.forRoot(dataSourceOptions({ databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, migrations })),
-    // Needed only to satisfy the providers' graph; seeding publishes nothing, so it never connects.
-    ClientsModule.register([{ name: NATS_CLIENT, ...natsClientOptions(config.NATS_URL, 'auth-seed') }]),
+    // The providers' graph needs RpcClient; seeding publishes nothing, but npm start and the tests run it with NATS up.
+    PlatformModule.forRoot({ service: 'auth-seed', config }),
   ],
   providers: [...authProviders(config), DemoSeeder],
 })

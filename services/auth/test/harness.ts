@@ -1,9 +1,8 @@
 // Integration-test harness: a private nats-server, a throwaway Postgres schema, and
 // the built auth service as a child process whose every log line is kept, so tests
 // can both drive it over NATS and grep what it printed.
-import { ClientProxyFactory, Transport, type ClientProxy } from '@nestjs/microservices';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { DomainError, RpcClient, runMigrations } from '@vigil/platform';
+import { DomainError, Nats, RpcClient, runMigrations } from '@vigil/platform';
 import { contracts, subjects, type MailboxMessage, type Session } from '@vigil/proto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
@@ -84,8 +83,7 @@ export async function startAuthStack(env: Record<string, string> = {}): Promise<
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
 
-  const proxy: ClientProxy = ClientProxyFactory.create({ transport: Transport.NATS, options: { servers: [natsUrl] } });
-  const rpc = new RpcClient(proxy, 5_000);
+  const rpc = new RpcClient(new Nats(nc), 5_000);
   const transcript: string[] = [];
 
   const call = async <T>(subject: string, payload: unknown): Promise<T> => {
@@ -180,7 +178,6 @@ export async function startAuthStack(env: Record<string, string> = {}): Promise<
       }
     },
     stop: async () => {
-      await proxy.close();
       await db.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).catch(() => undefined);
       await db.end();
       await new Promise<void>((resolve) => {

@@ -1,14 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { ClientsModule } from '@nestjs/microservices';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import {
-  NATS_CLIENT,
-  RpcClient,
-  databaseHealth,
-  dataSourceOptions,
-  healthModule,
-  natsClientOptions,
-} from '@vigil/platform';
+import { PlatformModule, databaseHealth, dataSourceOptions, healthModule } from '@vigil/platform';
 import { DataSource } from 'typeorm';
 import { migrations } from '../migrations/index.js';
 import { AuthClients } from './clients/auth-clients.adapter.js';
@@ -38,18 +30,16 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
+        PlatformModule.forRoot({ service: 'billing', config }),
         TypeOrmModule.forRoot(
           dataSourceOptions({ databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, migrations }),
         ),
-        ClientsModule.register([{ name: NATS_CLIENT, ...natsClientOptions(config.NATS_URL, 'billing') }]),
         healthModule('billing', [{ provide: 'DATABASE_HEALTH', useFactory: databaseHealth, inject: [DataSource] }]),
       ],
       controllers: [SubscriptionsHandler, UpgradesHandler, QuotaMonitoringHandler],
       providers: [
         { provide: BILLING_CONFIG, useValue: config },
-        { provide: 'RPC_TIMEOUT_MS', useValue: config.NATS_REQUEST_TIMEOUT_MS },
         { provide: PAYMENT_PROVIDER, useFactory: () => paymentProviderFor(config) },
-        RpcClient,
         AuthClients,
         BillingEventsPublisher,
         SecretBox,

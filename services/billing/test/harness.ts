@@ -1,9 +1,8 @@
 // Integration-test harness: a private nats-server, throwaway Postgres schemas, and the built
 // auth and billing services as child processes, so tests drive billing exactly as the
 // gateway does (over NATS) and see what auth ends up holding.
-import { ClientProxyFactory, Transport, type ClientProxy } from '@nestjs/microservices';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { DomainError, RpcClient, runMigrations } from '@vigil/platform';
+import { DomainError, Nats, RpcClient, runMigrations } from '@vigil/platform';
 import { FEEDS, contracts, type ServiceName } from '@vigil/proto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -120,8 +119,7 @@ export async function startBillingStack(
   const auth = start('auth', { DB_SCHEMA: authSchema, ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1' });
   const billing = start('billing', { DB_SCHEMA: billingSchema, BILLING_CHECK_INTERVAL_MS: '0', ...billingEnv });
 
-  const proxy: ClientProxy = ClientProxyFactory.create({ transport: Transport.NATS, options: { servers: [natsUrl] } });
-  const rpc = new RpcClient(proxy, 10_000);
+  const rpc = new RpcClient(new Nats(nc), 10_000);
   await waitForHealth(rpc, 'auth', auth, () => output);
   await waitForHealth(rpc, 'billing', billing, () => output);
 
@@ -252,7 +250,6 @@ export async function startBillingStack(
     gatewayUrls,
     gatewaySchema,
     stop: async () => {
-      await proxy.close();
       const stopped = (child: ChildProcess) =>
         new Promise<void>((resolve) => {
           if (child.exitCode !== null) return resolve();

@@ -1,6 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { databaseHealth, dataSourceOptions, healthModule } from '@vigil/platform';
+import { PlatformModule, databaseHealth, dataSourceOptions, healthModule } from '@vigil/platform';
 import { DataSource } from 'typeorm';
 import { migrations } from '../migrations/index.js';
 import { ClientListsModule } from './client-lists/client-lists.module.js';
@@ -16,6 +16,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
+        PlatformModule.forRoot({ service: 'monitoring', config }),
         InfraModule.forRoot(config),
         TypeOrmModule.forRoot(
           dataSourceOptions({ databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, migrations }),

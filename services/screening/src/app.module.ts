@@ -1,6 +1,7 @@
 import { Global, Module, type DynamicModule, type Provider } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { databaseHealth, dataSourceOptions, healthModule, roleDatabaseUrl, serviceRole } from '@vigil/platform';
+import { PlatformModule, databaseHealth, dataSourceOptions, healthModule, roleDatabaseUrl, serviceRole } from '@vigil/platform';
+import { streams } from '@vigil/proto';
 import { DataSource } from 'typeorm';
 import { migrations } from '../migrations/index.js';
 import { CatalogHandler } from './catalog/catalog.handler.js';
@@ -92,6 +93,14 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
+        PlatformModule.forRoot({
+          service: 'screening',
+          config,
+          streams: [
+            { ...streams.lists, maxAgeDays: 90 },
+            { ...streams.screenings, maxAgeDays: 30 },
+          ],
+        }),
         TypeOrmModule.forRoot(dataSourceOptions({ databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, migrations })),
         ScreeningCoreModule.forRoot(config),
         healthModule('screening', [

@@ -1,7 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { DomainError } from '@vigil/platform';
+import { DomainError, EventPublisher } from '@vigil/platform';
 import { subjects, type ApiStatusResponse, type QuotaEvent, type ResolvedKey } from '@vigil/proto';
-import { NatsStreams } from '../infra/jetstream.js';
 import { QuotaLeases, type Outcome, type Ticket } from './quota-leases.service.js';
 import { UsageSync } from './usage-sync.service.js';
 
@@ -58,7 +57,7 @@ export class Quotas {
 
   constructor(
     private readonly leases: QuotaLeases,
-    private readonly streams: NatsStreams,
+    private readonly events: EventPublisher,
     private readonly usage: UsageSync,
   ) {}
 
@@ -138,7 +137,7 @@ export class Quotas {
       created_at: new Date().toISOString(),
     };
     const subject = type === 'quota_warning' ? subjects.gateway.quotaWarning : subjects.gateway.quotaExceeded;
-    this.streams.publish(subject, event, event.id).catch((error: unknown) => {
+    this.events.publish(subject, event, event.id).catch((error: unknown) => {
       this.logger.warn(`could not publish ${type}: ${error instanceof Error ? error.message : String(error)}`);
     });
   }

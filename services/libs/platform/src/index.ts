@@ -5,13 +5,17 @@ export { createLogger, PinoNestLogger } from './logger.js';
 export { DomainError, fieldErrorsFromZod } from './errors.js';
 export { parseMessage } from './validation.js';
 export {
-  NATS_CLIENT,
+  Nats,
+  NatsServer,
+  RPC_TIMEOUT_MS,
   RpcClient,
   RequestIdInterceptor,
-  natsClientOptions,
+  connectNats,
   natsConnectionOptions,
-  natsServerOptions,
 } from './nats.js';
+export { EventPublisher } from './events.js';
+export { PlatformModule } from './platform.module.js';
+export type { PlatformOptions } from './platform.module.js';
 export { RpcErrorFilter } from './rpc-error.filter.js';
 export { HEALTH_INDICATORS, healthModule, runHealthChecks, startProbeServer } from './health.js';
 export type { HealthIndicator } from './health.js';
