@@ -24,6 +24,7 @@ import { MonitoringController } from './monitoring/monitoring.controller.js';
 import { Monitoring } from './monitoring/monitoring.service.js';
 import { QuotaLeasesRepository } from './quotas/quota-leases.repository.js';
 import { QuotaLeases } from './quotas/quota-leases.service.js';
+import { LEASE_ANSWERS, ScreeningLeaseAnswers } from './quotas/lease-answers.js';
 import { Quotas } from './quotas/quotas.service.js';
 import { UsageSync } from './quotas/usage-sync.service.js';
 import { RateLimits } from './rate-limits/rate-limits.service.js';
@@ -71,6 +72,7 @@ export class ApiModule {
         RateLimits,
         { provide: APP_GUARD, useClass: CredentialsGuard },
         QuotaLeasesRepository,
+        { provide: LEASE_ANSWERS, useClass: ScreeningLeaseAnswers },
         QuotaLeases,
         Quotas,
         UsageSync,

@@ -16,12 +16,20 @@ export type BulkJobRow = {
 export class BulkJobsRepository {
   constructor(private readonly db: Database) {}
 
-  async create(id: string, clientId: string, total: number): Promise<void> {
-    await this.db.query(`INSERT INTO bulk_jobs (id, client_id, total, status) VALUES ($1, $2, $3, 'queued')`, [
-      id,
-      clientId,
-      total,
-    ]);
+  /**
+   * Creates a job charged to quota lease `lease` in the same statement: the lease's `fixed` names
+   * grow by the job's total, so the job and its charge exist together or not at all. False: the
+   * lease had expired (or cannot hold the job), and no job was created.
+   */
+  async create(id: string, clientId: string, total: number, lease: string): Promise<boolean> {
+    const { rowCount } = await this.db.execute(
+      `WITH charged AS (
+         UPDATE quota_leases SET fixed = fixed + $3 WHERE lease_id = $4 AND expires_at > now() AND fixed + $3 <= granted RETURNING 1
+       )
+       INSERT INTO bulk_jobs (id, client_id, total, status, quota_lease) SELECT $1, $2, $3, 'queued', $4 FROM charged`,
+      [id, clientId, total, lease],
+    );
+    return (rowCount ?? 0) > 0;
   }
 
   /** Jobs not yet completed, by status (the bulk queue's depth). */
@@ -33,8 +41,13 @@ export class BulkJobsRepository {
     return rows;
   }
 
+  /** Removes a job that could not be queued, and its charge with it (its lease is settling only after this). */
   async remove(id: string): Promise<void> {
-    await this.db.query(`DELETE FROM bulk_jobs WHERE id = $1`, [id]);
+    await this.db.query(
+      `WITH gone AS (DELETE FROM bulk_jobs WHERE id = $1 RETURNING total, quota_lease)
+       UPDATE quota_leases l SET fixed = GREATEST(0, l.fixed - gone.total) FROM gone WHERE l.lease_id = gone.quota_lease`,
+      [id],
+    );
   }
 
   /** The job only if it belongs to `clientId`: another client's id reads as not found. */

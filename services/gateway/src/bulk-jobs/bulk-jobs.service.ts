@@ -50,9 +50,17 @@ export class BulkJobs implements OnModuleInit {
   }
 
   /** Records the job, then queues its chunks; each chunk's message id makes a re-publication harmless. */
-  async submit(client: ResolvedKey, names: string[], limit: number): Promise<BulkJobAccepted> {
+  /** Queues a job whose names are charged to quota lease `lease` (see BulkJobsRepository.create). */
+  async submit(client: ResolvedKey, names: string[], limit: number, lease: string): Promise<BulkJobAccepted> {
     const jobId = randomUUID();
-    await this.jobs.create(jobId, client.clientId, names.length);
+    if (!(await this.jobs.create(jobId, client.clientId, names.length, lease))) {
+      throw new DomainError(
+        'SERVICE_UNAVAILABLE',
+        'The quota lease this job was counted under lapsed before the job was created; nothing was charged. Retry shortly.',
+        undefined,
+        1,
+      );
+    }
     try {
       for (let firstRow = 0; firstRow < names.length; firstRow += this.config.BULK_CHUNK_SIZE) {
         const chunk: BulkJobChunk = {

@@ -1,6 +1,6 @@
 export { ConfigError, baseEnvSchema, envSchemas, parseConfig } from './config.js';
 export type { BaseConfig } from './config.js';
-export { currentRequestId, runWithRequestId, sanitizeRequestId } from './context.js';
+export { currentRequestId, runDetached, runWithRequestId, sanitizeRequestId } from './context.js';
 export { createLogger, PinoNestLogger } from './logger.js';
 export { DomainError, fieldErrorsFromZod } from './errors.js';
 export { parseMessage } from './validation.js';

@@ -178,6 +178,15 @@ export class ScreeningLogsReadRepository {
   }
 
   /** Screenings per UTC day for the last `days` days up to today, every day present (zeros included). */
+  /** Screens logged under each quota lease; a lease with none is answered with 0. */
+  async quotaLeaseAnswers(leaseIds: readonly string[]): Promise<Array<{ leaseId: string; answered: number }>> {
+    return this.db.query(
+      `SELECT ids.id::text AS "leaseId", (SELECT count(*)::int FROM screening_logs l WHERE l.quota_lease = ids.id) AS answered
+         FROM unnest($1::uuid[]) AS ids(id)`,
+      [leaseIds],
+    );
+  }
+
   async daily(clientId: string, days: number): Promise<DailyUsageResponse['days']> {
     return this.db.query(
       `SELECT to_char(d.day, 'YYYY-MM-DD') AS date,

@@ -20,18 +20,24 @@ export function screeningLogDatabase(config: Readonly<ScreeningConfig>): Databas
   });
 }
 
-const INPUT = `input AS (
+// A screen counted under a quota lease is written only while the lease may still be settled later
+// (now() before its answerBy): the gateway settles a lease once its answerBy has passed, so a log
+// written after that would be an answer nobody is charged for. `input` holds the writable entries.
+const INPUT = `given AS (
    SELECT * FROM json_to_recordset($1::json) AS l(
      id uuid, kind text, client_id text, tier text, request_id text, searched_name text, searched_email text,
      match_found boolean, status text, score numeric, confidence text, top_entity_id text, matched_entity_name text,
      source_list text, match_reason text, feeds text[], list_versions jsonb, created_at timestamptz, event jsonb,
-     traceparent text, case_file jsonb, memory_note text))`;
+     traceparent text, case_file jsonb, memory_note text, quota_lease uuid, answer_by timestamptz)),
+ input AS (SELECT * FROM given WHERE answer_by IS NULL OR answer_by > now())`;
 
 const LOGS = `logs AS (
    INSERT INTO screening_logs (id, kind, client_id, tier, request_id, searched_name, searched_email, match_found, status, score,
-                               confidence, top_entity_id, matched_entity_name, source_list, is_alert, feeds, list_versions, created_at)
+                               confidence, top_entity_id, matched_entity_name, source_list, is_alert, feeds, list_versions, created_at,
+                               quota_lease)
    SELECT id, kind, client_id, tier, request_id, searched_name, searched_email, match_found, status, score,
-          confidence, top_entity_id, matched_entity_name, source_list, status = 'blocked', feeds, list_versions, created_at
+          confidence, top_entity_id, matched_entity_name, source_list, status = 'blocked', feeds, list_versions, created_at,
+          quota_lease
      FROM input
    ON CONFLICT (id) DO NOTHING
    RETURNING id)`;
@@ -60,8 +66,9 @@ const EVENTS = `events AS (
 function statementFor(withAlerts: boolean, withReviews: boolean): { name: string; text: string } {
   const parts = [INPUT, LOGS, ...(withAlerts ? [ALERTS] : []), ...(withReviews ? [REVIEWS] : []), EVENTS];
   return {
-    name: `screening-logs-record${withAlerts ? '-alerts' : ''}${withReviews ? '-reviews' : ''}`,
-    text: `WITH ${parts.join(',\n')}\nSELECT count(*)::int AS written FROM logs`,
+    name: `screening-logs-record-leased${withAlerts ? '-alerts' : ''}${withReviews ? '-reviews' : ''}`,
+    text: `WITH ${parts.join(',\n')}
+SELECT (SELECT count(*)::int FROM logs) AS written, (SELECT array_agg(id::text) FROM given WHERE answer_by <= now()) AS late`,
   };
 }
 
@@ -87,8 +94,12 @@ export function recordStatement(withAlerts: boolean, withReviews: boolean): { na
 export class ScreeningLogsRepository {
   constructor(@Inject(SCREENING_LOG_DATABASE) private readonly db: Database) {}
 
-  async record(entries: readonly ScreeningLogEntry[]): Promise<void> {
-    if (entries.length === 0) return;
+  /**
+   * Writes the entries; answers the ids of those refused because their quota lease's `answerBy`
+   * had passed by the database's clock (nothing is written for them: they must not be answered).
+   */
+  async record(entries: readonly ScreeningLogEntry[]): Promise<Set<string>> {
+    if (entries.length === 0) return new Set();
     // One JSON document for the whole batch: pg would otherwise serialise and escape some forty
     // array parameters element by element, which cost each screen more CPU and memory than the
     // rest of the write.
@@ -135,12 +146,19 @@ export class ScreeningLogsRepository {
         traceparent: e.traceparent,
         case_file: e.review,
         memory_note: e.review?.memoryNote ?? null,
+        quota_lease: e.quotaLease?.id ?? null,
+        answer_by: e.quotaLease?.answerBy ?? null,
       };
     });
     const statement = recordStatement(
       entries.some((e) => e.status === 'blocked'),
       entries.some((e) => e.status === 'review'),
     );
-    await this.db.query(statement.text, [JSON.stringify(rows), subjects.screening.screened], statement.name);
+    const written = await this.db.query<{ late: string[] | null }>(
+      statement.text,
+      [JSON.stringify(rows), subjects.screening.screened],
+      statement.name,
+    );
+    return new Set(written[0]?.late ?? []);
   }
 }
