@@ -10,6 +10,8 @@ const frameworksAndIo = {
   paths: ['typeorm', 'pg', 'nats', 'ioredis', 'stripe', 'react', 'react-dom'],
   patterns: ['@nestjs/*', '@nats-io/*', '@elastic/*', 'react-*', '@reduxjs/*', 'typeorm/*'],
 };
+const oneWayToPostgres =
+  "Repositories reach Postgres through @vigil/platform's Database; TypeORM only runs the migrations (migrations/).";
 const both = (...groups) => ({ paths: groups.flatMap((g) => g.paths), patterns: groups.flatMap((g) => g.patterns) });
 
 // Module boundaries. These are the rules that keep the matching core and the
@@ -85,9 +87,23 @@ export default tseslint.config(
     'Browser code talks to the gateway over HTTP only; server packages stay on the server.',
     ['web/e2e/**', '**/vite.config.ts', '**/*.e2e.ts'],
   ),
-  boundary(
-    ['services/*/src/**/*.ts'],
-    { paths: [], patterns: ['**/services/*/src/**', '../../*/src/**'] },
-    'Services do not import each other: data crosses over NATS through proto/ contracts.',
-  ),
+  // One entry for both rules on services/*/src: a second entry would replace this rule's options.
+  {
+    files: ['services/*/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['typeorm', 'pg', '@nestjs/typeorm'].map((name) => ({ name, message: oneWayToPostgres })),
+          patterns: [
+            {
+              group: ['**/services/*/src/**', '../../*/src/**'],
+              message: 'Services do not import each other: data crosses over NATS through proto/ contracts.',
+            },
+            { group: ['typeorm/*'], message: oneWayToPostgres },
+          ],
+        },
+      ],
+    },
+  },
 );

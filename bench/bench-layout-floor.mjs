@@ -22,7 +22,7 @@
 import autocannon from 'autocannon';
 import { connect } from '@nats-io/transport-node';
 import pg from 'pg';
-import { natsConnectionOptions } from '@vigil/platform';
+import { createDatabase, natsConnectionOptions } from '@vigil/platform';
 import { loadAverageText } from './lib/host.mjs';
 import { commandLine, meterCpu, perRequest, screenBodies, screenLoad, startPrivateNats } from './lib/screen-load.mjs';
 import { fork } from 'node:child_process';
@@ -156,11 +156,10 @@ async function service() {
 async function edge() {
   const config = gatewayConfig(process.env.FLOOR_SCHEMA);
   const { RateLimits } = await gateway('rate-limits/rate-limits.service.js');
-  const { Database } = await gateway('infra/database.js');
   const { QuotaLeasesRepository } = await gateway('quotas/quota-leases.repository.js');
   const { QuotaLeases } = await gateway('quotas/quota-leases.service.js');
   const limits = new RateLimits(config);
-  const quotas = new QuotaLeases(new QuotaLeasesRepository(new Database(config)), config);
+  const quotas = new QuotaLeases(new QuotaLeasesRepository(createDatabase({ databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA })), config);
   const period = { period: '2026-11-01T00:00:00.000Z', periodEnd: '2099-01-01T00:00:00.000Z', quota: 2_000_000_000 };
   const nc = await connectNats('floor-edge');
   const withQuota = process.env.FLOOR_QUOTA === 'true';

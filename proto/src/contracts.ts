@@ -179,6 +179,8 @@ import {
 import {
   dailyUsageRequestSchema,
   dailyUsageResponseSchema,
+  quotaLeaseAnswersRequestSchema,
+  quotaLeaseAnswersResponseSchema,
   decideReviewRequestSchema,
   decideReviewResponseSchema,
   reviewActionResponseSchema,
@@ -238,6 +240,11 @@ export const contracts = {
     totalSearches: contract(subjects.screening.totalSearches, totalSearchesRequestSchema, totalSearchesReplySchema),
     logs: contract(subjects.screening.logs, screeningLogsRequestSchema, screeningLogsResponseSchema),
     dailyUsage: contract(subjects.screening.dailyUsage, dailyUsageRequestSchema, dailyUsageResponseSchema),
+    quotaLeaseAnswers: contract(
+      subjects.screening.quotaLeaseAnswers,
+      quotaLeaseAnswersRequestSchema,
+      quotaLeaseAnswersResponseSchema,
+    ),
     alerts: contract(subjects.screening.alerts, sanctionAlertsRequestSchema, sanctionAlertsResponseSchema),
     reviews: contract(subjects.screening.reviews, reviewsRequestSchema, reviewsResponseSchema),
     decideReview: contract(subjects.screening.decideReview, decideReviewRequestSchema, decideReviewResponseSchema),

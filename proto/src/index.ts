@@ -218,6 +218,7 @@ export {
   explainSchema,
   screenResultSummarySchema,
   screenSummaryResponseSchema,
+  quotaLeaseRefSchema,
 } from './screening/screen.js';
 export type {
   ScreenEntity,
@@ -230,6 +231,7 @@ export type {
   Explain,
   ScreenResultSummary,
   ScreenSummaryResponse,
+  QuotaLeaseRef,
 } from './screening/screen.js';
 export {
   BULK_SCREEN_MAX_NAMES,
@@ -393,6 +395,9 @@ export {
   dailyUsageRequestSchema,
   dailyUsageResponseSchema,
   DAILY_USAGE_MAX_DAYS,
+  QUOTA_LEASE_ANSWERS_MAX,
+  quotaLeaseAnswersRequestSchema,
+  quotaLeaseAnswersResponseSchema,
 } from './screening/screening-logs.js';
 export type {
   DailyUsageRequest,
@@ -416,6 +421,7 @@ export type {
   DecideReviewResponse,
   ReviewActionResponse,
   ReviewCaseResponse,
+  QuotaLeaseAnswersResponse,
 } from './screening/screening-logs.js';
 export {
   reviewMemberRoleSchema,

@@ -27,6 +27,8 @@ export const subjects = {
     logs: 'screening.v1.logs.list',
     /** The dashboard's charts: a client's screenings per UTC day. */
     dailyUsage: 'screening.v1.logs.daily',
+    /** The gateway settling its quota leases: screens logged under each. */
+    quotaLeaseAnswers: 'screening.v1.logs.quota-lease-answers',
     alerts: 'screening.v1.alerts.list',
     reviews: 'screening.v1.reviews.list',
     decideReview: 'screening.v1.reviews.decide',

@@ -1,4 +1,4 @@
-import { toApiError } from '../api/api-error.js';
+import { toApiError } from '@vigil/ui';
 import { describeSignInError } from './sign-in-error.js';
 
 describe('describeSignInError', () => {

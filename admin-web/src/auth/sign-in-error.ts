@@ -1,4 +1,4 @@
-import { isApiError } from '../api/api-error.js';
+import { isApiError } from '@vigil/ui';
 
 /**
  * The sentence shown under the sign-in form for a failed request: the gateway's own

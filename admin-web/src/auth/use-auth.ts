@@ -1,8 +1,8 @@
 import type { Session } from '@vigil/proto';
 import { useCallback } from 'react';
+import { writeRefreshToken } from '@vigil/ui';
 import { useAppDispatch, useAppSelector } from '../app/hooks.js';
 import { sessionStarted } from './auth-slice.js';
-import { writeRefreshToken } from './auth-storage.js';
 
 export function useAuth() {
   const { status, session } = useAppSelector((state) => state.auth);

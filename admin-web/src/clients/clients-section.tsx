@@ -1,8 +1,18 @@
 import { REQUIRED_FIELDS_MESSAGE, TIERS, type Client, type ClientWithKey, type Tier } from '@vigil/proto';
-import { Badge, Button, Dialog, DialogContent, DialogDescription, DialogTitle, Input, Label, Spinner } from '@vigil/ui';
+import {
+  Badge,
+  Button,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+  Input,
+  Label,
+  Spinner,
+  isApiError,
+} from '@vigil/ui';
 import { Copy, KeyRound, Plus, RefreshCw, Search, ShieldOff, SlidersHorizontal, Trash2 } from 'lucide-react';
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
-import { isApiError } from '../api/api-error.js';
 import { notifyFailure, notifySuccess } from '../shell/notify.js';
 import { EmptyState, formatCount, formatDateTime, Panel, QueryView, Section, Select } from '../shell/parts.js';
 import { SubscriptionBadge, TierBadge, tierLabel } from './client-badges.js';

@@ -1,5 +1,4 @@
-import { toast } from '@vigil/ui';
-import { isApiError } from '../api/api-error.js';
+import { toast, isApiError } from '@vigil/ui';
 
 /** A success toast with the spec's words (§8). */
 export function notifySuccess(title: string, description?: string): void {

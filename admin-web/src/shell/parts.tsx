@@ -1,8 +1,7 @@
 import type { SerializedError } from '@reduxjs/toolkit';
-import { Alert, AlertDescription, AlertTitle, Button, cn, Spinner } from '@vigil/ui';
+import { Alert, AlertDescription, AlertTitle, Button, cn, Spinner, errorMessage, type ApiError } from '@vigil/ui';
 import { AlertTriangle, Inbox, RotateCw } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
-import { errorMessage, type ApiError } from '../api/api-error.js';
 
 /** One of the dashboard's sections: an anchor the sidebar scrolls to, its h2 and its actions. */
 export function Section({

@@ -27,9 +27,6 @@ const elapsed = () => ((Date.now() - started) / 1000).toFixed(0);
 
 const windows = [];
 let faultCount = 0;
-let gatewayKills = 0;
-/** Names a killed gateway may have counted and not answered: its promised lease step, and retried screens. */
-const QUOTA_SLACK_PER_GATEWAY_KILL = 25;
 const inFaultWindow = (at) => windows.some((w) => at >= w.from && at <= (w.to ?? Infinity));
 
 const stats = { requests: 0, accepted: 0, errors: 0, errorsOutside: [], retries: 0 };
@@ -68,7 +65,10 @@ async function call(method, path, { key, token, body, form, idempotencyKey, requ
     }
     // Judged when the answer came: a request sent just before a fault fails inside its window.
     const at = Date.now();
-    const transient = status === 0 || status >= 500 || status === 429;
+    // A 409 CONFLICT under an Idempotency-Key says the first attempt is still being processed
+    // (its answer will be replayed): a careful client retries it after Retry-After, as it does a 429.
+    const stillProcessing = status === 409 && idempotencyKey !== undefined && safeJson(text)?.code === 'CONFLICT';
+    const transient = status === 0 || status >= 500 || status === 429 || stillProcessing;
     if (!transient) {
       if (status >= 400) {
         stats.errors += 1;
@@ -78,13 +78,15 @@ async function call(method, path, { key, token, body, form, idempotencyKey, requ
       stats.accepted += 1;
       return { status, json: safeJson(text), requestId };
     }
-    if (status !== 429) {
+    // Neither is a failure: the limiter and an operation still in progress (a crashed gateway's
+    // pending Idempotency-Key is taken over after 60 s) both say when to come back.
+    if (status !== 429 && !stillProcessing) {
       stats.errors += 1;
       if (!inFaultWindow(at)) stats.errorsOutside.push(`${method} ${path} → ${status || 'no answer'} ${text.slice(0, 200)} at ${((at - started) / 1000).toFixed(1)}s`);
     }
     if (Date.now() > deadline) return { status, json: safeJson(text), requestId, gaveUp: true };
     stats.retries += 1;
-    await sleep(status === 429 ? Math.max(1, retryAfter) * 1000 : Math.min(2000, 200 * 2 ** Math.min(attempt, 4)));
+    await sleep(status === 429 || stillProcessing ? Math.max(1, retryAfter) * 1000 : Math.min(2000, 200 * 2 ** Math.min(attempt, 4)));
   }
 }
 
@@ -206,7 +208,7 @@ async function run({ stack, postgres, nats, receiver, listsDir }) {
         requestId,
       });
       if (res.status === 200) screens.push({ requestId, screeningId: res.json.screeningId });
-      else if (!res.gaveUp) screens.push({ requestId, refused: res.status });
+      else if (!res.gaveUp) screens.push({ requestId, refused: `${res.status} ${res.json?.code ?? ""}` });
       else screens.push({ requestId, unanswered: true });
       await sleep(50);
     }
@@ -300,7 +302,6 @@ async function run({ stack, postgres, nats, receiver, listsDir }) {
       if (target === 'nats') await nats.restart();
       else if (target === 'postgres') await postgres.restart();
       else {
-        if (target === 'gateway') gatewayKills += 1;
         await stack.kill(target, 'SIGKILL');
         await sleep(1000);
         stack.restart(target);
@@ -399,19 +400,22 @@ async function run({ stack, postgres, nats, receiver, listsDir }) {
   const listCount = new Map(lists.map((r) => [r.name, r.n]));
   for (const u of uploads.filter((u) => u.status >= 200 && u.status < 300)) if (!listCount.get(u.name)) lost.push(`client list ${u.name}`);
   for (const [name, n] of listCount) if (n > 1) duplicated.push(`client list ${name} stored ${n} times`);
-  // Each stored upload's entries were screened once (under the upload's request id).
-  const uploadLogs = await q('SELECT request_id, count(*)::int AS n FROM screening.screening_logs WHERE client_id = $1 AND request_id = ANY($2::text[]) GROUP BY 1', [
-    clientId,
-    uploads.map((u) => u.requestId),
-  ]);
-  const screenedPerUpload = new Map(uploadLogs.map((r) => [r.request_id, r.n]));
+  // Each stored upload's entries were screened once. Counted by name (each upload's names are its
+  // own; the bulk job's, which overlap, are left out by its request id): monitoring's scheduled
+  // pass checks every due entity whichever upload kicked it, so its screens carry no upload's id.
+  const uploadNames = (u) => NAMES.map((n) => `${n} ${u.name.slice('resilience-list-'.length)}`);
+  const uploadLogs = await q(
+    "SELECT searched_name, count(*)::int AS n FROM screening.screening_logs WHERE client_id = $1 AND kind = 'bulk' AND searched_name = ANY($2::text[]) AND request_id IS DISTINCT FROM $3 GROUP BY 1",
+    [clientId, uploads.flatMap(uploadNames), bulk?.requestId ?? ''],
+  );
+  const screenedByName = new Map(uploadLogs.map((r) => [r.searched_name, r.n]));
   for (const u of uploads) {
-    const n = screenedPerUpload.get(u.requestId) ?? 0;
+    const n = uploadNames(u).reduce((sum, name) => sum + (screenedByName.get(name) ?? 0), 0);
     if (n > u.entries) duplicated.push(`client list ${u.name}: ${n} screenings for ${u.entries} entries`);
   }
   const otherBulk = await q(
-    "SELECT count(*)::int AS n FROM screening.screening_logs WHERE client_id = $1 AND kind = 'bulk' AND request_id <> ALL($2::text[])",
-    [clientId, [bulk?.requestId ?? '', ...uploads.map((u) => u.requestId)]],
+    "SELECT count(*)::int AS n FROM screening.screening_logs WHERE client_id = $1 AND kind = 'bulk' AND request_id IS DISTINCT FROM $2 AND searched_name <> ALL($3::text[])",
+    [clientId, bulk?.requestId ?? '', uploads.flatMap(uploadNames)],
   );
   // Monitoring's own re-screens (the list update, scheduled checks) log under their own request ids.
   if (otherBulk[0].n) log(`${otherBulk[0].n} bulk screening logs from monitoring's own re-screens`);
@@ -438,22 +442,33 @@ async function run({ stack, postgres, nats, receiver, listsDir }) {
   if (strangers.length) duplicated.push(`webhooks: ${strangers.length} deliveries with ids the database does not know`);
   const redelivered = receiver.received.length - receivedIds.size;
 
-  // Quota: what the gateway counted equals the screens it answered (each single screen, each bulk name).
-  // A live replica's lease is counted in full and not yet given back: what it may still return
-  // (granted - promised) is not a screen anyone was charged for.
+  // Quota: what the gateway counted equals the screens it answered (each single screen, each bulk
+  // name), exactly. Each quota lease is settled to the screens screening logged under it (issue
+  // #24): the live gateway's on SIGTERM, the killed one's by a live gateway's sweep once it expired.
+  // So: stop the gateway (it settles its own lease), start it again (its sweep settles the rest),
+  // and wait until no lease of the client is left unsettled.
+  await stack.kill('gateway', 'SIGTERM');
+  stack.restart('gateway');
+  await waitHealthy();
+  const leasesUntil = Date.now() + 90_000;
+  let open;
+  for (;;) {
+    [open] = await q('SELECT count(*)::int AS n FROM gateway.quota_leases WHERE client_id = $1', [clientId]);
+    if (open.n === 0 || Date.now() > leasesUntil) break;
+    await sleep(1000);
+  }
   const [counted] = await q('SELECT coalesce(sum(used), 0)::int AS used FROM gateway.quota_usage WHERE client_id = $1', [clientId]);
-  const [leased] = await q('SELECT coalesce(sum(granted - promised), 0)::int AS returnable FROM gateway.quota_leases WHERE client_id = $1', [clientId]);
-  const usage = { used: counted.used - leased.returnable };
+  const usage = { used: counted.used };
   const answered = screens.filter((s) => s.screeningId).length + (bulk?.total ?? 0);
-  // Each gateway replica counts a small block of names ahead of its answers (quota leases, issue
-  // #22): a SIGKILLed gateway keeps what it had promised when it died, and a retry of a screen
-  // whose answer the kill lost is counted again; the live replica is promised a step ahead too. So
-  // the count may exceed the answers by at most QUOTA_SLACK_PER_GATEWAY_KILL per gateway kill and
-  // one more for the live replica, and may never fall short of them (no free screens).
   const overCount = usage.used - answered;
-  const quotaBound = QUOTA_SLACK_PER_GATEWAY_KILL * (gatewayKills + 1);
-  const quotaOk = overCount >= 0 && overCount <= quotaBound;
-
+  const quotaOk = overCount === 0 && open.n === 0;
+  // On a mismatch, which screens screening logged (answered) that the client never saw answered, and how they ended for it.
+  if (!quotaOk) {
+    const seen = new Set(screens.filter((s) => s.screeningId).map((s) => s.requestId));
+    const unseen = logs.filter((l) => !seen.has(l.request_id));
+    const endings = unseen.map((l) => screens.find((s) => s.requestId === l.request_id)?.refused ?? 'not a suite screen');
+    if (unseen.length) log(`quota: ${unseen.length} single screens logged but not answered to the client (${[...new Set(endings)].join(', ')})`);
+  }
   // The audit chains verify (`npm run audit:verify`'s own program).
   const verify = spawnSync(process.execPath, [join(ROOT, 'services', 'audit', 'dist', 'src', 'verify.js')], {
     env: { ...process.env, DATABASE_URL: postgres.url, LOG_LEVEL: 'warn' },
@@ -468,7 +483,7 @@ async function run({ stack, postgres, nats, receiver, listsDir }) {
   log(`bulk job: ${bulk?.results ?? 0}/${bulk?.total ?? BULK_NAMES} results, ${bulk?.logs ?? 0} screening logs${bulk?.completedAt ? `, completed at ${bulk.completedAt}s` : ''}${BULK_NAMES < 10_000 ? ` (RESILIENCE_BULK_NAMES=${BULK_NAMES}: smaller than the full 10,000)` : ''}`);
   log(`client lists: ${uploads.filter((u) => u.status < 300).length} uploads accepted; review decisions: ${decided.length}; monitoring alerts for the new entry: ${alerts.length}${listUpdatedAt ? '' : ' (no list update)'}`);
   log(`webhooks: ${deliveries.length} deliveries, ${receiver.received.length} received (${redelivered} redelivered with the same id)`);
-  log(`quota: ${usage.used} counted, ${answered} screens answered (${overCount >= 0 ? `${overCount} over` : `${-overCount} UNDER`}, bound ${quotaBound}; ${leased.returnable} still leased and returnable)${quotaOk ? '' : ' — MISMATCH'}; audit chains: ${chainsOk ? 'verified' : `FAILED\n${verify.stdout}${verify.stderr}`}`);
+  log(`quota: ${usage.used} counted, ${answered} screens answered (${overCount === 0 ? 'equal' : overCount > 0 ? `${overCount} OVER` : `${-overCount} UNDER`}${open.n ? `; ${open.n} leases still unsettled after 90 s` : ''})${quotaOk ? '' : ' — MISMATCH'}; audit chains: ${chainsOk ? 'verified' : `FAILED\n${verify.stdout}${verify.stderr}`}`);
   for (const l of lost) process.stdout.write(`  LOST ${l}\n`);
   for (const d of duplicated.slice(0, 30)) process.stdout.write(`  DUPLICATED ${d}\n`);
   for (const e of stats.errorsOutside.slice(0, 20)) process.stdout.write(`  ERROR OUTSIDE A FAULT WINDOW ${e}\n`);

@@ -6,7 +6,7 @@ import {
   screeningCallerSchema,
   screeningThresholdsSchema,
 } from './common.js';
-import { screenResultSchema } from './screen.js';
+import { quotaLeaseRefSchema, screenResultSchema } from './screen.js';
 
 export const BULK_SCREEN_MAX_NAMES = 1000;
 
@@ -24,6 +24,8 @@ export const bulkScreenRequestSchema = screeningCallerSchema.extend({
    * the ones already written, not a second set. Random ids when absent.
    */
   screeningIds: z.array(z.uuid()).max(BULK_SCREEN_MAX_NAMES).optional(),
+  /** As for a single screen: each name is logged under the lease, or not at all past `answerBy`. */
+  quotaLease: quotaLeaseRefSchema.optional(),
 }).refine((r) => r.screeningIds === undefined || r.screeningIds.length === r.names.length, {
   message: 'screeningIds must hold one id per name',
   path: ['screeningIds'],

@@ -38,6 +38,15 @@ export const screenEntitySchema = z
 export const explainSchema = z.enum(['flagged', 'full']);
 export type Explain = z.infer<typeof explainSchema>;
 
+/**
+ * The gateway's quota lease a screen is counted under: screening logs the screen under `id` only
+ * if the log is written before `answerBy` (the database's clock), and answers the screens it
+ * logged; the lease is later settled to the screens logged under it, so a client is charged for
+ * exactly the screens answered.
+ */
+export const quotaLeaseRefSchema = z.object({ id: z.uuid(), answerBy: z.iso.datetime({ offset: true }) });
+export type QuotaLeaseRef = z.infer<typeof quotaLeaseRefSchema>;
+
 export const screenRequestSchema = screeningCallerSchema.extend({
   entity: screenEntitySchema,
   thresholds: screeningThresholdsSchema.optional(),
@@ -49,6 +58,7 @@ export const screenRequestSchema = screeningCallerSchema.extend({
    * Idempotency-Key whose first answer was lost): the retry is then logged once. Random when absent.
    */
   screeningId: z.uuid().optional(),
+  quotaLease: quotaLeaseRefSchema.optional(),
 });
 
 /** How one query token met the list name: the explanation an analyst reads. */

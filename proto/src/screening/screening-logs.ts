@@ -238,6 +238,16 @@ export const dailyUsageResponseSchema = z.object({
   ),
 });
 
+/** Settling quota leases: how many screens screening logged under each lease (0 for one it never saw). */
+export const QUOTA_LEASE_ANSWERS_MAX = 500;
+export const quotaLeaseAnswersRequestSchema = z.object({
+  leaseIds: z.array(z.uuid()).min(1).max(QUOTA_LEASE_ANSWERS_MAX),
+});
+export const quotaLeaseAnswersResponseSchema = z.object({
+  answers: z.array(z.object({ leaseId: z.uuid(), answered: z.number().int().nonnegative() })),
+});
+export type QuotaLeaseAnswersResponse = z.infer<typeof quotaLeaseAnswersResponseSchema>;
+
 export type DailyUsageRequest = z.input<typeof dailyUsageRequestSchema>;
 export type ParsedDailyUsageRequest = z.infer<typeof dailyUsageRequestSchema>;
 export type DailyUsageResponse = z.infer<typeof dailyUsageResponseSchema>;

@@ -1,8 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { databaseHealth, dataSourceOptions, healthModule } from '@vigil/platform';
-import { DataSource, type DataSourceOptions } from 'typeorm';
-import { migrations } from '../migrations/index.js';
+import { Database, DatabaseModule, PlatformModule, databaseHealth, healthModule, type DatabaseOptions } from '@vigil/platform';
 import { AUDIT_CONFIG } from './config.token.js';
 import type { AuditConfig } from './env.js';
 import { EvidenceHandler } from './evidence/evidence.handler.js';
@@ -17,20 +14,10 @@ import { AuditTrailRepository } from './trail/audit-trail.repository.js';
  * The service's connections take the append-only role at connect: whatever the code does, the
  * database refuses it an UPDATE or a DELETE on the audit tables.
  */
-export function auditDataSourceOptions(config: Readonly<AuditConfig>): DataSourceOptions {
-  // Logs in as DATABASE_URL's user, not a vigil_audit login role: the SET ROLE below is what confines
-  // audit (to SELECT and INSERT on its own tables), and only that user is made a member of it.
-  const options = dataSourceOptions({
-    databaseUrl: config.DATABASE_URL,
-    schema: config.DB_SCHEMA,
-    migrations,
-    role: null,
-  });
-  const extra = (options.extra ?? {}) as { options?: string };
-  return {
-    ...options,
-    extra: { ...extra, options: `${extra.options ?? ''} -c role=${config.AUDIT_DB_ROLE}`.trim() },
-  } as DataSourceOptions;
+export function auditDatabaseOptions(config: Readonly<AuditConfig>): DatabaseOptions {
+  // Logs in as DATABASE_URL's user, not a vigil_audit login role: the role setting below is what
+  // confines audit (to SELECT and INSERT on its own tables), and only that user is made a member of it.
+  return { databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, role: null, settings: { role: config.AUDIT_DB_ROLE } };
 }
 
 @Module({})
@@ -39,8 +26,9 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        TypeOrmModule.forRoot(auditDataSourceOptions(config)),
-        healthModule('audit', [{ provide: 'DATABASE_HEALTH', useFactory: databaseHealth, inject: [DataSource] }]),
+        PlatformModule.forRoot({ service: 'audit', config }),
+        DatabaseModule.forRoot(auditDatabaseOptions(config)),
+        healthModule('audit', [{ provide: 'DATABASE_HEALTH', useFactory: databaseHealth, inject: [Database] }]),
       ],
       controllers: [SecurityLogsHandler, EvidenceHandler],
       providers: [

@@ -1,27 +1,23 @@
 // `npm run audit:retention`: applies the retention setting once and prints what it removed.
-import { loadConfigOrExit } from '@vigil/platform';
-import pg from 'pg';
+import { createDatabase, loadConfigOrExit } from '@vigil/platform';
 import { envSchema } from './env.js';
 import { applyRetention } from './retention/retention.js';
 
 const config = loadConfigOrExit('audit', envSchema);
-const client = new pg.Client({ connectionString: config.DATABASE_URL, application_name: 'vigil-audit-retention' });
+const db = createDatabase({ databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, role: null, name: '-retention', max: 1 });
 try {
-  await client.connect();
-  await client.query(`SET search_path = "${config.DB_SCHEMA}"`);
-  await client.query('BEGIN');
-  const outcome = await applyRetention(async (text, params) => (await client.query(text, params)).rows, {
-    screeningDays: config.AUDIT_RETENTION_SCREENING_DAYS,
-    securityDays: config.AUDIT_RETENTION_SECURITY_DAYS,
-  });
-  await client.query('COMMIT');
+  const outcome = await db.transaction((tx) =>
+    applyRetention((text, params) => tx.query(text, params), {
+      screeningDays: config.AUDIT_RETENTION_SCREENING_DAYS,
+      securityDays: config.AUDIT_RETENTION_SECURITY_DAYS,
+    }),
+  );
   process.stdout.write(
     `audit:retention: removed ${outcome.rowsRemoved} rows in ${outcome.segments} segments (checkpoints recorded)\n`,
   );
 } catch (error) {
-  await client.query('ROLLBACK').catch(() => undefined);
   process.stderr.write(`audit:retention: failed: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exitCode = 1;
 } finally {
-  await client.end().catch(() => undefined);
+  await db.close().catch(() => undefined);
 }

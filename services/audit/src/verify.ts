@@ -1,17 +1,22 @@
 // `npm run audit:verify` runs this (after finding the database `npm start` uses): walks every
 // audit chain and exits 1 naming the first row whose hash does not match, 0 when all hold.
-import { loadConfigOrExit } from '@vigil/platform';
-import pg from 'pg';
+import { createDatabase, loadConfigOrExit } from '@vigil/platform';
 import { envSchema } from './env.js';
 import { describeBadRow, verifyChains } from './trail/chain-verifier.js';
 
 const config = loadConfigOrExit('audit', envSchema);
-const client = new pg.Client({ connectionString: config.DATABASE_URL, application_name: 'vigil-audit-verify' });
+// As DATABASE_URL's user, as the migrations run: verifying reads every chain, whatever the service's role.
+const db = createDatabase({
+  databaseUrl: config.DATABASE_URL,
+  schema: config.DB_SCHEMA,
+  role: null,
+  name: '-verify',
+  max: 1,
+  settings: { TimeZone: 'UTC' },
+});
 try {
-  await client.connect();
-  await client.query(`SET search_path = "${config.DB_SCHEMA}"; SET "TimeZone" = 'UTC'`);
   const started = performance.now();
-  const result = await verifyChains(async (text, params) => (await client.query(text, params)).rows);
+  const result = await db.session((connection) => verifyChains((text, params) => connection.query(text, params)));
   const seconds = (performance.now() - started) / 1000;
   const rate = Math.round(result.rows / Math.max(seconds, 1e-6));
   if (!result.ok) {
@@ -27,5 +32,5 @@ try {
   process.stderr.write(`audit:verify: could not verify: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exitCode = 2;
 } finally {
-  await client.end().catch(() => undefined);
+  await db.close().catch(() => undefined);
 }

@@ -1,9 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { ClientsModule } from '@nestjs/microservices';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { NATS_CLIENT, RpcClient, databaseHealth, dataSourceOptions, healthModule, natsClientOptions } from '@vigil/platform';
-import { DataSource } from 'typeorm';
-import { migrations } from '../migrations/index.js';
+import { Database, DatabaseModule, PlatformModule, databaseHealth, healthModule } from '@vigil/platform';
 import { AuthHandler } from './auth/auth.handler.js';
 import { AuthService } from './auth/auth.service.js';
 import { OneTimeTokensRepository } from './auth/one-time-tokens.repository.js';
@@ -45,8 +41,6 @@ import { UsersRepository } from './users/users.repository.js';
 export function authProviders(config: Readonly<AuthConfig>) {
   return [
     { provide: AUTH_CONFIG, useValue: config },
-    { provide: 'RPC_TIMEOUT_MS', useValue: config.NATS_REQUEST_TIMEOUT_MS },
-    RpcClient,
     EventsPublisher,
     PasswordHasher,
     SecretBox,
@@ -84,9 +78,9 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        TypeOrmModule.forRoot(dataSourceOptions({ databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, migrations })),
-        ClientsModule.register([{ name: NATS_CLIENT, ...natsClientOptions(config.NATS_URL, 'auth') }]),
-        healthModule('auth', [{ provide: 'DATABASE_HEALTH', useFactory: databaseHealth, inject: [DataSource] }]),
+        PlatformModule.forRoot({ service: 'auth', config }),
+        DatabaseModule.forRoot({ databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA }),
+        healthModule('auth', [{ provide: 'DATABASE_HEALTH', useFactory: databaseHealth, inject: [Database] }]),
       ],
       controllers: [AuthHandler, MfaHandler, OidcHandler, ClientsHandler, SettingsHandler, TeamHandler, MailboxHandler],
       providers: authProviders(config),

@@ -2,13 +2,8 @@ import { baseEnvSchema, envSchemas } from '@vigil/platform';
 import { z } from 'zod';
 
 const seconds = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
-const list = z.string().transform((value) =>
-  value
-    .split(',')
-    .map((s) => s.trim().toLowerCase())
-    .filter(Boolean),
-);
-const { httpUrl } = envSchemas;
+const { httpUrl, commaList, encryptionKey } = envSchemas;
+const emails = commaList.transform((entries) => entries.map((entry) => entry.toLowerCase()));
 
 /**
  * Used only outside production when AUTH_ENCRYPTION_KEY is unset, so `npm start` and tests need
@@ -64,7 +59,7 @@ export const envSchema = baseEnvSchema
     MAIL_FROM: z.string().min(3).default('Vigil <no-reply@vigil.local>'),
 
     /** Admins: an email on this allow-list that signs up with a valid invitation code. */
-    ADMIN_EMAILS: list.default(['admin@vigil.dev']),
+    ADMIN_EMAILS: emails.default(['admin@vigil.dev']),
     /** Sign-ups from this domain take the admin path (and are refused unless allow-listed). */
     ADMIN_EMAIL_DOMAIN: z.string().trim().toLowerCase().default('vigil.dev'),
     INVITATION_TTL_HOURS: seconds(1, 24 * 30).default(72),
@@ -81,11 +76,7 @@ export const envSchema = baseEnvSchema
      * 32 bytes, base64: seals TOTP secrets and the JWT signing key's private half at rest. Required in
      * production; elsewhere the public DEVELOPMENT_ENCRYPTION_KEY. Every process (main, migrate, seed) needs the same.
      */
-    AUTH_ENCRYPTION_KEY: z
-      .string()
-      .transform((value) => Buffer.from(value, 'base64'))
-      .refine((key) => key.length === 32, { message: 'must be 32 bytes, base64-encoded (openssl rand -base64 32)' })
-      .optional(),
+    AUTH_ENCRYPTION_KEY: encryptionKey,
   })
   .superRefine((value, ctx) => {
     if (value.NODE_ENV === 'production' && value.MAIL_TRANSPORT !== 'smtp') {

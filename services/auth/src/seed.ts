@@ -1,10 +1,7 @@
 import 'reflect-metadata';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { ClientsModule } from '@nestjs/microservices';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { NATS_CLIENT, dataSourceOptions, loadConfigOrExit, natsClientOptions } from '@vigil/platform';
-import { migrations } from '../migrations/index.js';
+import { DatabaseModule, PlatformModule, loadConfigOrExit } from '@vigil/platform';
 import { authProviders } from './app.module.js';
 import { envSchema } from './env.js';
 import { DemoSeeder } from './seed/demo.seeder.js';
@@ -15,9 +12,9 @@ const config = loadConfigOrExit('auth', envSchema);
 
 @Module({
   imports: [
-    TypeOrmModule.forRoot(dataSourceOptions({ databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, migrations })),
-    // Needed only to satisfy the providers' graph; seeding publishes nothing, so it never connects.
-    ClientsModule.register([{ name: NATS_CLIENT, ...natsClientOptions(config.NATS_URL, 'auth-seed') }]),
+    DatabaseModule.forRoot({ databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA }),
+    // The providers' graph needs RpcClient; seeding publishes nothing, but npm start and the tests run it with NATS up.
+    PlatformModule.forRoot({ service: 'auth-seed', config }),
   ],
   providers: [...authProviders(config), DemoSeeder],
 })

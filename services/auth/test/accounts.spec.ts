@@ -156,7 +156,7 @@ describe('accounts: sign-up, confirmation, sign-in, refresh, sessions, recovery'
       expect((await stack.fail(subjects.auth.token, { grant_type: 'refresh_token', refresh_token: s.refresh_token })).code).toBe('UNAUTHENTICATED');
     }
     // Each ended session was announced, so a gateway verifying tokens locally can stop accepting them now.
-    const events = await eventually(() => revokedEvents.received as { session_id: string; reason: string }[], (r) => r.length >= 4);
+    const { value: events } = await eventually(() => revokedEvents.received as { session_id: string; reason: string }[], (r) => r.length >= 4);
     revokedEvents.stop();
     expect(events.find((e) => e.session_id === bId)?.reason).toBe('revoked_by_user');
     const globalIds = events.filter((e) => e.reason === 'logout_global').map((e) => e.session_id);

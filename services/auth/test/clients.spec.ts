@@ -116,7 +116,7 @@ describe('clients, API keys, thresholds and settings', () => {
     );
     await expect(resolve(regenerated.api_key)).resolves.toMatchObject({ clientId: client.id });
 
-    const [event] = await eventually(
+    const { value: [event] } = await eventually(
       () => events.received,
       (r) => r.length >= 1,
     );
@@ -218,7 +218,7 @@ describe('clients, API keys, thresholds and settings', () => {
     expect((await stack.fail(subjects.clients.resolveKey, { keyHash: sha256(client.api_key) })).code).toBe(
       'INVALID_API_KEY',
     );
-    const [event] = await eventually(
+    const { value: [event] } = await eventually(
       () => events.received,
       (r) => r.length >= 1,
     );

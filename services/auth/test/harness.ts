@@ -1,23 +1,19 @@
-// Integration-test harness: a private nats-server, a throwaway Postgres schema, and
-// the built auth service as a child process whose every log line is kept, so tests
-// can both drive it over NATS and grep what it printed.
-import { ClientProxyFactory, Transport, type ClientProxy } from '@nestjs/microservices';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { DomainError, RpcClient, runMigrations } from '@vigil/platform';
-import { contracts, subjects, type MailboxMessage, type Session } from '@vigil/proto';
-import { spawn, type ChildProcess } from 'node:child_process';
+// Integration-test harness for auth, on the shared harness: a private nats-server, a throwaway
+// Postgres schema, and the built auth service as a child process whose every log line is
+// kept, so tests can both drive it over NATS and grep what it printed.
+import { DomainError, type RpcClient } from '@vigil/platform';
+import { TEST_DATABASE_URL, TestStack, eventually, freePort } from '@vigil/platform/testing';
+import { subjects, type MailboxMessage, type Session } from '@vigil/proto';
 import { createHash, randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
-import { migrations } from '../migrations/index.js';
-import { freePort, natsServerBinary } from '@vigil/platform/testing';
+import type pg from 'pg';
 
-const SERVICE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
+const SERVICES_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** Tests run with encryption at rest on, as production should. */
 export const TEST_ENCRYPTION_KEY = randomBytes(32).toString('base64');
 
-export const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/vigil_test';
+export const DATABASE_URL = TEST_DATABASE_URL;
 
 export type AuthStack = {
   schema: string;
@@ -39,36 +35,9 @@ export type AuthStack = {
 
 /** Starts everything one test file needs; each file gets its own broker and schema, so files run in parallel safely. */
 export async function startAuthStack(env: Record<string, string> = {}): Promise<AuthStack> {
-  const schema = `t${randomBytes(4).toString('hex')}_auth`;
-  await runMigrations({ databaseUrl: DATABASE_URL, schema, migrations });
-
-  // A private broker: another auth process on the shared NATS (a developer's `npm start`,
-  // another test file) would otherwise answer our requests from its own schema.
-  let natsProcess: ChildProcess | undefined;
-  let natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
-  const binary = natsServerBinary();
-  if (binary) {
-    const port = await freePort();
-    natsProcess = spawn(binary, ['-a', '127.0.0.1', '-p', String(port)], { stdio: 'ignore' });
-    natsUrl = `nats://127.0.0.1:${port}`;
-  }
-  let nc: NatsConnection | undefined;
-  for (let i = 0; i < 50 && !nc; i++) {
-    nc = await connect({ servers: natsUrl }).catch(async () => {
-      await new Promise((r) => setTimeout(r, 100));
-      return undefined;
-    });
-  }
-  if (!nc) throw new Error(`NATS did not come up at ${natsUrl}`);
-
-  let output = '';
-  const child = spawn(process.execPath, [join(SERVICE_DIR, 'dist', 'src', 'main.js')], {
+  const stack = new TestStack(SERVICES_DIR, {
+    rpcTimeoutMs: 5_000,
     env: {
-      ...process.env,
-      NODE_OPTIONS: '',
-      DATABASE_URL,
-      NATS_URL: natsUrl,
-      DB_SCHEMA: schema,
       // Verbose on purpose: the secret-grep test wants every line the service can print.
       LOG_LEVEL: 'debug',
       ARGON2_MEMORY_KIB: '1024',
@@ -79,13 +48,25 @@ export async function startAuthStack(env: Record<string, string> = {}): Promise<
       VIGIL_DEV_STACK: '1',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
+  try {
+    return await startOn(stack);
+  } catch (error) {
+    // Nothing a failed start spawned may outlive it: it would keep jest from exiting.
+    await stack.stop();
+    throw error;
+  }
+}
 
-  const proxy: ClientProxy = ClientProxyFactory.create({ transport: Transport.NATS, options: { servers: [natsUrl] } });
-  const rpc = new RpcClient(proxy, 5_000);
+async function startOn(stack: TestStack): Promise<AuthStack> {
+  const schema = stack.schema('auth');
+  await stack.startNats();
+  await stack.migrate('auth');
+  const service = stack.spawn('auth');
+  // Up when it answers its health subject (migrations are done; the schema is ready).
+  await stack.waitForHealth('auth', service);
+  const rpc = stack.rpc;
+  const db = await stack.connect('auth');
   const transcript: string[] = [];
 
   const call = async <T>(subject: string, payload: unknown): Promise<T> => {
@@ -99,21 +80,6 @@ export async function startAuthStack(env: Record<string, string> = {}): Promise<
       throw error;
     }
   };
-
-  // Up when it answers its health subject (migrations are done; the schema is ready).
-  const started = Date.now();
-  for (;;) {
-    try {
-      await rpc.request(contracts.health('auth'), {}, { timeoutMs: 500 });
-      break;
-    } catch {
-      if (child.exitCode !== null || Date.now() - started > 20_000) throw new Error(`auth did not start:\n${output}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-
-  const db = new pg.Client({ connectionString: DATABASE_URL, options: `-c search_path="${schema}"` });
-  await db.connect();
 
   // The mail as the mailbox transport stored it, read straight from the table (the test is the
   // recipient, not a client of the service), and around the transcript: carrying links is its job.
@@ -143,10 +109,10 @@ export async function startAuthStack(env: Record<string, string> = {}): Promise<
 
   return {
     schema,
-    natsUrl,
+    natsUrl: stack.natsUrl,
     rpc,
     db,
-    logs: () => output,
+    logs: () => service.output,
     transcript,
     call,
     fail: async (subject, payload) => {
@@ -160,7 +126,7 @@ export async function startAuthStack(env: Record<string, string> = {}): Promise<
     },
     events: (subject) => {
       const received: unknown[] = [];
-      const sub = nc!.subscribe(subject);
+      const sub = stack.nc.subscribe(subject);
       void (async () => {
         for await (const msg of sub) {
           const body = msg.json<{ data?: unknown }>();
@@ -179,18 +145,7 @@ export async function startAuthStack(env: Record<string, string> = {}): Promise<
         await new Promise((r) => setTimeout(r, 50));
       }
     },
-    stop: async () => {
-      await proxy.close();
-      await db.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).catch(() => undefined);
-      await db.end();
-      await new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      });
-      await nc!.close();
-      natsProcess?.kill('SIGTERM');
-    },
+    stop: () => stack.stop(),
   };
 }
 
@@ -199,20 +154,6 @@ export function tokenFromMail(message: MailboxMessage): string {
   const match = /[?&]token=([A-Za-z0-9_-]+)/.exec(message.text);
   if (!match) throw new Error(`no token link in "${message.subject}"`);
   return match[1]!;
-}
-
-export async function eventually<T>(
-  fn: () => T | Promise<T>,
-  accept: (v: T) => boolean,
-  timeoutMs = 3_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await fn();
-    if (accept(value)) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met in ${timeoutMs} ms: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 export const TEST_PASSWORD = 'lantern-orchard-42';
@@ -261,4 +202,4 @@ export function claimsOf(accessToken: string): Record<string, unknown> {
   return JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString());
 }
 
-export { freePort };
+export { eventually, freePort };

@@ -30,7 +30,7 @@ describe('brute-force limit on password sign-in', () => {
     expect((await attempt('victim@example.com', TEST_PASSWORD)).code).toBe('RATE_LIMITED');
 
     // Every failure was published with the email and the caller's ip.
-    const received = await eventually(() => events.received, (r) => r.length >= 12);
+    const { value: received } = await eventually(() => events.received, (r) => r.length >= 12);
     events.stop();
     const parsed = received.map((e) => failedAuthEventSchema.parse(e));
     expect(parsed.every((e) => e.event === 'FAILED_AUTH' && e.email === 'victim@example.com' && e.ip === '203.0.113.7')).toBe(true);

@@ -97,7 +97,7 @@ describe('the emailed unlock link of a locked account', () => {
     for (let i = 0; i < 10; i++) await grant('locked@example.com', `guess-${i}`, '192.0.2.66');
     expect(await grant('locked@example.com', TEST_PASSWORD, '192.0.2.10')).toBe('RATE_LIMITED');
 
-    const mails = await eventually(
+    const { value: mails } = await eventually(
       () => stack.mailbox('locked@example.com'),
       (list) => list.some((m) => /locked/i.test(m.subject)),
       5_000,
@@ -127,7 +127,7 @@ describe('the emailed unlock link of a locked account', () => {
     await userSession(stack, 'late@example.com');
     for (let i = 0; i < 10; i++) await grant('late@example.com', `guess-${i}`, '192.0.2.77');
     expect(await grant('late@example.com', TEST_PASSWORD, '192.0.2.11')).toBe('RATE_LIMITED');
-    const mails = await eventually(
+    const { value: mails } = await eventually(
       () => stack.mailbox('late@example.com'),
       (list) => list.some((m) => /locked/i.test(m.subject)),
       5_000,

@@ -1,16 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { ClientsModule } from '@nestjs/microservices';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import {
-  NATS_CLIENT,
-  RpcClient,
-  databaseHealth,
-  dataSourceOptions,
-  healthModule,
-  natsClientOptions,
-} from '@vigil/platform';
-import { DataSource } from 'typeorm';
-import { migrations } from '../migrations/index.js';
+import { Database, DatabaseModule, PlatformModule, databaseHealth, healthModule } from '@vigil/platform';
 import { AuthClients } from './clients/auth-clients.adapter.js';
 import { SecretBox } from './crypto/secret-box.js';
 import { BILLING_CONFIG, type BillingConfig } from './env.js';
@@ -38,18 +27,14 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        TypeOrmModule.forRoot(
-          dataSourceOptions({ databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, migrations }),
-        ),
-        ClientsModule.register([{ name: NATS_CLIENT, ...natsClientOptions(config.NATS_URL, 'billing') }]),
-        healthModule('billing', [{ provide: 'DATABASE_HEALTH', useFactory: databaseHealth, inject: [DataSource] }]),
+        PlatformModule.forRoot({ service: 'billing', config }),
+        DatabaseModule.forRoot({ databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA }),
+        healthModule('billing', [{ provide: 'DATABASE_HEALTH', useFactory: databaseHealth, inject: [Database] }]),
       ],
       controllers: [SubscriptionsHandler, UpgradesHandler, QuotaMonitoringHandler],
       providers: [
         { provide: BILLING_CONFIG, useValue: config },
-        { provide: 'RPC_TIMEOUT_MS', useValue: config.NATS_REQUEST_TIMEOUT_MS },
         { provide: PAYMENT_PROVIDER, useFactory: () => paymentProviderFor(config) },
-        RpcClient,
         AuthClients,
         BillingEventsPublisher,
         SecretBox,

@@ -1,7 +1,7 @@
 import { baseEnvSchema, envSchemas } from '@vigil/platform';
 import { z } from 'zod';
 
-const { httpUrl } = envSchemas;
+const { httpUrl, encryptionKey } = envSchemas;
 const optionalSecret = z
   .string()
   .optional()
@@ -42,11 +42,7 @@ export const envSchema = baseEnvSchema
      * 32 bytes, base64: encrypts a new API key while billing holds it (the checkout session until the
      * success page shows it, the mail outbox). Required in production; elsewhere a public development key.
      */
-    BILLING_ENCRYPTION_KEY: z
-      .string()
-      .transform((value) => Buffer.from(value, 'base64'))
-      .refine((key) => key.length === 32, { message: 'must be 32 bytes, base64-encoded (openssl rand -base64 32)' })
-      .optional(),
+    BILLING_ENCRYPTION_KEY: encryptionKey,
   })
   .superRefine((config, ctx) => {
     if (Boolean(config.STRIPE_SECRET_KEY) !== Boolean(config.STRIPE_WEBHOOK_SECRET)) {

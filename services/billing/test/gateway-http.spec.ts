@@ -67,7 +67,7 @@ async function signUp(): Promise<string> {
       confirm_password: PASSWORD,
       accepted_terms: true,
     });
-  const text = await eventually(
+  const { value: text } = await eventually(
     async () =>
       (
         await stack.authDb.query<{ text_body: string }>(
@@ -217,7 +217,7 @@ describe('gateway replicas follow billing events', () => {
     ]);
     const upgradedAt = Date.now();
     await stack.call(subjects.billing.upgrade, { clientId, newTier: 'large' });
-    const after = await eventually(
+    const { value: after } = await eventually(
       () => statusOn(1),
       (res) => res.body.tier === 'large',
       1_500,

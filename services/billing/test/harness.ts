@@ -1,25 +1,19 @@
-// Integration-test harness: a private nats-server, throwaway Postgres schemas, and the built
-// auth and billing services as child processes, so tests drive billing exactly as the
-// gateway does (over NATS) and see what auth ends up holding.
-import { ClientProxyFactory, Transport, type ClientProxy } from '@nestjs/microservices';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { DomainError, RpcClient, runMigrations } from '@vigil/platform';
-import { FEEDS, contracts, type ServiceName } from '@vigil/proto';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// Integration-test harness for billing, on the shared harness: a private nats-server,
+// throwaway Postgres schemas, and the built auth and billing services as child processes, so
+// tests drive billing exactly as the gateway does (over NATS) and see what auth ends up holding.
+import { DomainError, type RpcClient } from '@vigil/platform';
+import { TEST_DATABASE_URL, TestStack, eventually, freePort, type ServiceProcess } from '@vigil/platform/testing';
+import { FEEDS, contracts } from '@vigil/proto';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
-import { migrations } from '../migrations/index.js';
+import type pg from 'pg';
 import { SecretBox } from '../src/crypto/secret-box.js';
 import { DEVELOPMENT_ENCRYPTION_KEY } from '../src/env.js';
 import { mailContext } from '../src/mail/mail-outbox.repository.js';
-import { freePort, natsServerBinary } from '@vigil/platform/testing';
 
 const SERVICES_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/vigil_test';
+export const DATABASE_URL = TEST_DATABASE_URL;
+export { eventually, freePort };
 
 export type BillingStack = {
   rpc: RpcClient;
@@ -51,140 +45,72 @@ export type BillingStack = {
   stop: () => Promise<void>;
 };
 
-async function waitForHealth(rpc: RpcClient, service: ServiceName, child: ChildProcess, logs: () => string) {
-  const started = Date.now();
-  for (;;) {
-    try {
-      await rpc.request(contracts.health(service), {}, { timeoutMs: 500 });
-      return;
-    } catch {
-      if (child.exitCode !== null || Date.now() - started > 20_000)
-        throw new Error(`${service} did not start:\n${logs()}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-}
-
 /** Auth and billing on a private broker, each in its own new schema; `billingEnv` adds to billing's environment. */
 export async function startBillingStack(
   billingEnv: Record<string, string> = {},
   options: { gateway?: boolean; gateways?: number; gatewayEnv?: Record<string, string>; screening?: boolean } = {},
 ): Promise<BillingStack> {
-  const tag = randomBytes(4).toString('hex');
-  const authSchema = `t${tag}_auth`;
-  const billingSchema = `t${tag}_billing`;
-  const { migrations: authMigrations } = (await import(
-    join(SERVICES_DIR, 'auth', 'dist', 'migrations', 'index.js')
-  )) as { migrations: Parameters<typeof runMigrations>[0]['migrations'] };
-  await runMigrations({ databaseUrl: DATABASE_URL, schema: authSchema, migrations: authMigrations });
-  await runMigrations({ databaseUrl: DATABASE_URL, schema: billingSchema, migrations });
-
-  let natsProcess: ChildProcess | undefined;
-  let natsStore: string | undefined;
-  let natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
-  const binary = natsServerBinary();
-  if (binary) {
-    const port = await freePort();
-    // JetStream on: the gateway publishes its quota crossings to the QUOTA stream, and billing hears them.
-    natsStore = mkdtempSync(join(tmpdir(), 'vigil-billing-nats-'));
-    natsProcess = spawn(binary, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', natsStore], { stdio: 'ignore' });
-    natsUrl = `nats://127.0.0.1:${port}`;
+  const stack = new TestStack(SERVICES_DIR, { env: { WEB_URL: 'http://web.test' } });
+  try {
+    return await startOn(stack, billingEnv, options);
+  } catch (error) {
+    // Nothing a failed start spawned may outlive it: it would keep jest from exiting.
+    await stack.stop();
+    throw error;
   }
-  let nc: NatsConnection | undefined;
-  for (let i = 0; i < 50 && !nc; i++) {
-    nc = await connect({ servers: natsUrl }).catch(async () => {
-      await new Promise((r) => setTimeout(r, 100));
-      return undefined;
-    });
-  }
-  if (!nc) throw new Error(`NATS did not come up at ${natsUrl}`);
+}
 
-  let output = '';
-  const start = (service: 'auth' | 'billing' | 'gateway' | 'screening', env: Record<string, string>) => {
-    const child = spawn(process.execPath, [join(SERVICES_DIR, service, 'dist', 'src', 'main.js')], {
-      env: {
-        ...process.env,
-        NODE_OPTIONS: '',
-        DATABASE_URL,
-        NATS_URL: natsUrl,
-        LOG_LEVEL: 'warn',
-        WEB_URL: 'http://web.test',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout!.on('data', (d) => (output += d));
-    child.stderr!.on('data', (d) => (output += d));
-    return child;
-  };
-  const auth = start('auth', { DB_SCHEMA: authSchema, ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1' });
-  const billing = start('billing', { DB_SCHEMA: billingSchema, BILLING_CHECK_INTERVAL_MS: '0', ...billingEnv });
-
-  const proxy: ClientProxy = ClientProxyFactory.create({ transport: Transport.NATS, options: { servers: [natsUrl] } });
-  const rpc = new RpcClient(proxy, 10_000);
-  await waitForHealth(rpc, 'auth', auth, () => output);
-  await waitForHealth(rpc, 'billing', billing, () => output);
+async function startOn(
+  stack: TestStack,
+  billingEnv: Record<string, string>,
+  options: { gateway?: boolean; gateways?: number; gatewayEnv?: Record<string, string>; screening?: boolean },
+): Promise<BillingStack> {
+  const processes: ServiceProcess[] = [];
+  const started = (process: ServiceProcess) => (processes.push(process), process);
+  // JetStream on: the gateway publishes its quota crossings to the QUOTA stream, and billing hears them.
+  await stack.startNats();
+  const billingSchema = stack.schema('billing');
+  await Promise.all([stack.migrate('auth'), stack.migrate('billing')]);
+  const auth = started(stack.spawn('auth', { ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1' }));
+  const billing = started(stack.spawn('billing', { BILLING_CHECK_INTERVAL_MS: '0', ...billingEnv }));
+  await stack.waitForHealth('auth', auth);
+  await stack.waitForHealth('billing', billing);
 
   // Screening (bundled sample lists, in-process index), so a key can be shown to screen end to end.
-  const screeningSchema = `t${tag}_screening`;
-  let screening: ChildProcess | undefined;
   if (options.screening) {
-    const { migrations: screeningMigrations } = (await import(
-      join(SERVICES_DIR, 'screening', 'dist', 'migrations', 'index.js')
-    )) as { migrations: Parameters<typeof runMigrations>[0]['migrations'] };
-    await runMigrations({ databaseUrl: DATABASE_URL, schema: screeningSchema, migrations: screeningMigrations });
-    screening = start('screening', { DB_SCHEMA: screeningSchema });
-    const started = Date.now();
+    await stack.migrate('screening');
+    const screening = started(stack.spawn('screening'));
     const probe = { clientId: 'probe', tier: 'large' as const, feeds: [...FEEDS], entity: { name: 'probe' } };
     // Answering is not enough: wait until the index is loaded and a screening succeeds.
-    for (;;) {
-      try {
-        await rpc.request(contracts.screening.screen, probe, { timeoutMs: 2_000 });
-        break;
-      } catch {
-        if (screening.exitCode !== null || Date.now() - started > 60_000)
-          throw new Error(`screening did not start:\n${output}`);
-        await new Promise((r) => setTimeout(r, 250));
-      }
-    }
+    await stack.waitFor(contracts.screening.screen, probe, { process: screening });
   }
 
   // The real HTTP edge, to show what a client holding the key would see (it migrates its own schema on boot).
   // Replicas share the gateway schema; without Redis each keeps its own in-memory rate-limit window.
-  const gatewaySchema = `t${tag}_gateway`;
-  const gateways: ChildProcess[] = [];
+  const gatewaySchema = stack.schema('gateway');
   const gatewayUrls: string[] = [];
   const gatewayCount = options.gateways ?? (options.gateway ? 1 : 0);
   for (let i = 0; i < gatewayCount; i++) {
     const port = await freePort();
-    const gateway = start('gateway', {
-      DB_SCHEMA: gatewaySchema,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      KEY_CACHE_TTL_MS: '0',
-      BULK_WORKER: 'false',
-      ...options.gatewayEnv,
-    });
-    gateways.push(gateway);
+    const gateway = started(
+      stack.spawn(
+        'gateway',
+        { PORT: String(port), HOST: '127.0.0.1', KEY_CACHE_TTL_MS: '0', BULK_WORKER: 'false', ...options.gatewayEnv },
+        { name: `gateway-${i}` },
+      ),
+    );
     const gatewayUrl = `http://127.0.0.1:${port}`;
     gatewayUrls.push(gatewayUrl);
-    const started = Date.now();
-    for (;;) {
-      const up = await fetch(`${gatewayUrl}/api/plans`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (up) break;
-      if (gateway.exitCode !== null || Date.now() - started > 30_000)
-        throw new Error(`gateway did not start:\n${output}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    await stack.waitForHttp(`${gatewayUrl}/api/plans`, {
+      accept: (status) => status === 200,
+      timeoutMs: 30_000,
+      process: gateway,
+    });
   }
 
-  const db = new pg.Client({ connectionString: DATABASE_URL, options: `-c search_path="${billingSchema}"` });
-  const authDb = new pg.Client({ connectionString: DATABASE_URL, options: `-c search_path="${authSchema}"` });
-  await db.connect();
-  await authDb.connect();
+  const db = await stack.connect('billing');
+  const authDb = await stack.connect('auth');
+  const rpc: RpcClient = stack.rpc;
 
   const call = <T>(subject: string, payload: unknown) => rpc.requestUnchecked(subject, payload) as Promise<T>;
   return {
@@ -203,7 +129,7 @@ export async function startBillingStack(
     },
     events: (subject) => {
       const received: unknown[] = [];
-      const sub = nc!.subscribe(subject);
+      const sub = stack.nc.subscribe(subject);
       void (async () => {
         for await (const msg of sub) {
           const body = msg.json<{ data?: unknown }>();
@@ -213,10 +139,10 @@ export async function startBillingStack(
       return received;
     },
     publish: async (subject, payload) => {
-      nc!.publish(subject, JSON.stringify(payload));
-      await nc!.flush();
+      stack.nc.publish(subject, JSON.stringify(payload));
+      await stack.nc.flush();
     },
-    logs: () => output,
+    logs: () => [...processes].map((p) => p.output).join(''),
     mailTo: async (recipient) => {
       const box = new SecretBox({ BILLING_ENCRYPTION_KEY: DEVELOPMENT_ENCRYPTION_KEY });
       const { rows } = await db.query<{ id: string; subject: string; body: string }>(
@@ -251,45 +177,6 @@ export async function startBillingStack(
     gatewayUrl: gatewayUrls[0],
     gatewayUrls,
     gatewaySchema,
-    stop: async () => {
-      await proxy.close();
-      const stopped = (child: ChildProcess) =>
-        new Promise<void>((resolve) => {
-          if (child.exitCode !== null) return resolve();
-          child.once('exit', () => resolve());
-          child.kill('SIGTERM');
-        });
-      await Promise.all([
-        stopped(auth),
-        stopped(billing),
-        ...gateways.map(stopped),
-        ...(screening ? [stopped(screening)] : []),
-      ]);
-      await db.query(`DROP SCHEMA IF EXISTS "${billingSchema}" CASCADE`).catch(() => undefined);
-      await db.query(`DROP SCHEMA IF EXISTS "${gatewaySchema}" CASCADE`).catch(() => undefined);
-      await db.query(`DROP SCHEMA IF EXISTS "${screeningSchema}" CASCADE`).catch(() => undefined);
-      await db.query(`DROP SCHEMA IF EXISTS "${authSchema}" CASCADE`).catch(() => undefined);
-      await db.end();
-      await authDb.end();
-      await nc!.close();
-      natsProcess?.kill('SIGTERM');
-      if (natsStore) rmSync(natsStore, { recursive: true, force: true });
-    },
+    stop: () => stack.stop(),
   };
 }
-
-export async function eventually<T>(
-  fn: () => T | Promise<T>,
-  accept: (v: T) => boolean,
-  timeoutMs = 3_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await fn();
-    if (accept(value)) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met in ${timeoutMs} ms: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-export { freePort };

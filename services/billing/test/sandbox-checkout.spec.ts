@@ -147,7 +147,7 @@ describe('sandbox checkout', () => {
       checkout.sessionId,
     ]);
     expect(shown[0].pending_api_key).toBeNull();
-    const events = await eventually(
+    const { value: events } = await eventually(
       () => activated,
       (list) => list.length >= 1,
     );
@@ -292,7 +292,7 @@ describe('upgrades', () => {
       client.id,
     ]);
     expect(charges).toEqual([{ prorated_cost_cents: 60_000 }]);
-    const events = await eventually(
+    const { value: events } = await eventually(
       () => tierChanged,
       (list) => list.length >= 1,
     );

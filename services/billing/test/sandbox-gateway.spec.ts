@@ -125,17 +125,19 @@ describe('usage period', () => {
     // The 800th name crosses 80%.
     const screened = await gateway().post('/api/v1/screen').set('x-api-key', client.key).send({ name: 'John Smith' });
     expect(screened.status).toBe(200);
-    const [event] = (await eventually(
-      () => warnings,
-      (list) => list.length >= 1,
-      5_000,
-    )) as QuotaEvent[];
+    const [event] = (
+      await eventually(
+        () => warnings,
+        (list) => list.length >= 1,
+        5_000,
+      )
+    ).value as QuotaEvent[];
     // The gateway counts names in small leased blocks (issue #22), so the crossing is announced with
     // the count that crossed: at least 800, and short of the quota.
     expect(event).toMatchObject({ client_id: client.id, period: period.start, quota: 1_000 });
     expect(event!.usage).toBeGreaterThanOrEqual(800);
     expect(event!.usage).toBeLessThan(1_000);
-    const recorded = await eventually(
+    const { value: recorded } = await eventually(
       async () =>
         (await stack.db.query(`SELECT kind, period FROM billing_events WHERE client_id = $1`, [client.id])).rows,
       (rows) => rows.length >= 1,

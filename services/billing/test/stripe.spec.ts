@@ -253,7 +253,7 @@ describe('Stripe', () => {
     expect(refused.status).toBe(402);
     expect(refused.headers.get('content-type')).toContain('application/problem+json');
     await expect(refused.json()).resolves.toMatchObject({ code: 'SUBSCRIPTION_INACTIVE', status: 402 });
-    const published = await eventually(
+    const { value: published } = await eventually(
       () => failedEvents,
       (list) => list.length >= 1,
     );

@@ -1,7 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import { ClientsModule } from '@nestjs/microservices';
-import { NATS_CLIENT, RpcClient, natsClientOptions } from '@vigil/platform';
 import { AdminConsoleController } from './admin-console/admin-console.controller.js';
 import { AdminOverview } from './admin-console/admin-overview.service.js';
 import { AdminActions } from './audit/admin-actions.publisher.js';
@@ -24,10 +22,9 @@ import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor.js
 import { IdempotencyRepository } from './idempotency/idempotency.repository.js';
 import { MonitoringController } from './monitoring/monitoring.controller.js';
 import { Monitoring } from './monitoring/monitoring.service.js';
-import { Database } from './infra/database.js';
-import { NatsStreams } from './infra/jetstream.js';
 import { QuotaLeasesRepository } from './quotas/quota-leases.repository.js';
 import { QuotaLeases } from './quotas/quota-leases.service.js';
+import { LEASE_ANSWERS, ScreeningLeaseAnswers } from './quotas/lease-answers.js';
 import { Quotas } from './quotas/quotas.service.js';
 import { UsageSync } from './quotas/usage-sync.service.js';
 import { RateLimits } from './rate-limits/rate-limits.service.js';
@@ -50,7 +47,6 @@ export class ApiModule {
   static forRoot(config: Readonly<GatewayConfig>): DynamicModule {
     return {
       module: ApiModule,
-      imports: [ClientsModule.register([{ name: NATS_CLIENT, ...natsClientOptions(config.NATS_URL, 'gateway-api') }])],
       controllers: [
         ScreeningApiController,
         DashboardController,
@@ -68,10 +64,6 @@ export class ApiModule {
       ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
-        { provide: 'RPC_TIMEOUT_MS', useValue: config.NATS_REQUEST_TIMEOUT_MS },
-        RpcClient,
-        Database,
-        NatsStreams,
         SecurityEvents,
         AdminActions,
         AdminOverview,
@@ -80,6 +72,7 @@ export class ApiModule {
         RateLimits,
         { provide: APP_GUARD, useClass: CredentialsGuard },
         QuotaLeasesRepository,
+        { provide: LEASE_ANSWERS, useClass: ScreeningLeaseAnswers },
         QuotaLeases,
         Quotas,
         UsageSync,

@@ -11,7 +11,7 @@ const isCidr = (entry: string) => {
   );
 };
 
-const { bool } = envSchemas;
+const { bool, commaList } = envSchemas;
 
 export const envSchema = baseEnvSchema.extend({
   /** `production` adds Strict-Transport-Security (TLS ends in front of the gateway there). */
@@ -19,30 +19,14 @@ export const envSchema = baseEnvSchema.extend({
   PORT: envSchemas.port.default(8080),
   HOST: z.string().default('0.0.0.0'),
   /** Comma-separated origins allowed to call the API from a browser; empty = same-origin only. */
-  CORS_ORIGINS: z
-    .string()
-    .default('')
-    .transform((value) =>
-      value
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean),
-    ),
+  CORS_ORIGINS: commaList.default([]),
   /**
    * Comma-separated proxies whose X-Forwarded-For the gateway believes (Express `trust proxy`):
    * addresses, CIDR ranges, or `loopback`, `linklocal`, `uniquelocal`. Empty (the default): none,
    * so the client address is the connecting one and a forged header cannot move a caller out of
    * (or another address into) the failed-auth limit. Set it to the ingress or web nginx hops.
    */
-  TRUSTED_PROXIES: z
-    .string()
-    .default('')
-    .transform((value) =>
-      value
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean),
-    )
+  TRUSTED_PROXIES: commaList
     .pipe(
       z.array(
         z
@@ -52,7 +36,8 @@ export const envSchema = baseEnvSchema.extend({
             'each entry must be an IP address, a CIDR range, loopback, linklocal or uniquelocal',
           ),
       ),
-    ),
+    )
+    .default([]),
   /** How long /health waits for each service before calling it down. */
   HEALTH_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(1_500),
   DB_SCHEMA: envSchemas.dbSchema.default('gateway'),

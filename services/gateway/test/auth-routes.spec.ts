@@ -5,15 +5,17 @@ import { createHash } from 'node:crypto';
 import request from 'supertest';
 import { envSchema } from '../src/env.js';
 import { createGatewayApp } from '../src/http/create-app.js';
-import { PrivateAuthService } from './auth-stack.js';
-import { eventually, mailTextTo, testEnv } from './stack.js';
+import { TestStack } from '@vigil/platform/testing';
+import { SERVICES_DIR, eventually, mailTextTo, testEnv } from './stack.js';
 
 jest.setTimeout(60_000);
 
 const PASSWORD = 'gateway-test-passphrase';
 
 describe('gateway auth, settings and client-administration routes against the real auth service', () => {
-  const auth = new PrivateAuthService();
+  const auth = new TestStack(SERVICES_DIR, {
+    env: { ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1', WEB_URL: 'http://web.test', ADMIN_EMAILS: 'chief@vigil.dev' },
+  });
   let app: INestApplication;
   const http = () => request(app.getHttpServer());
   const bodies: string[] = [];
@@ -23,7 +25,9 @@ describe('gateway auth, settings and client-administration routes against the re
   };
 
   beforeAll(async () => {
-    await auth.start({ ADMIN_EMAILS: 'chief@vigil.dev' });
+    await auth.startNats();
+    await auth.migrate('auth');
+    auth.spawn('auth');
     app = await createGatewayApp(parseConfig(envSchema, { ...testEnv, NATS_URL: auth.natsUrl, LOG_LEVEL: 'warn' }));
     await app.init();
     await eventually(() => http().get('/auth/v1/.well-known/jwks.json'), (r) => r.status === 200, 20_000);
@@ -36,7 +40,7 @@ describe('gateway auth, settings and client-administration routes against the re
 
   async function confirmedUser(email: string) {
     record(await http().post('/auth/v1/signup').send({ full_name: 'Web User', email, password: PASSWORD, confirm_password: PASSWORD, accepted_terms: true }));
-    const { value: mail } = await eventually(() => mailTextTo(auth.schema, email), (text) => text !== undefined, 5_000);
+    const { value: mail } = await eventually(() => mailTextTo(auth.schema('auth'), email), (text) => text !== undefined, 5_000);
     const token = /token=([A-Za-z0-9_-]+)/.exec(mail!)![1];
     return record(await http().post('/auth/v1/verify').send({ type: 'signup', token })).body;
   }
@@ -93,7 +97,7 @@ describe('gateway auth, settings and client-administration routes against the re
 
   it('gives nobody the reset link through the dev mailbox: recover → mailbox → verify does not take over an account', async () => {
     await http().post('/auth/v1/recover').send({ email: 'web@example.com' });
-    await eventually(() => mailTextTo(auth.schema, 'web@example.com'), (text) => /reset/i.test(text ?? ''), 5_000);
+    await eventually(() => mailTextTo(auth.schema('auth'), 'web@example.com'), (text) => /reset/i.test(text ?? ''), 5_000);
     // This auth runs as a container would (no VIGIL_DEV_STACK): the mailbox does not exist, with or without a session.
     const anonymous = await http().get('/auth/v1/dev/mailbox').query({ to: 'web@example.com' });
     expect([anonymous.status, anonymous.body.code, anonymous.body.messages]).toEqual([404, 'NOT_FOUND', undefined]);
@@ -103,7 +107,7 @@ describe('gateway auth, settings and client-administration routes against the re
   });
 
   it('runs client administration for an admin, with the spec messages', async () => {
-    await auth.sql(`INSERT INTO invitation_codes (code_hash, expires_at) VALUES ($1, now() + interval '1 hour')`, [createHash('sha256').update('GATEWAYCODE1').digest('hex')]);
+    await auth.sql('auth', `INSERT INTO invitation_codes (code_hash, expires_at) VALUES ($1, now() + interval '1 hour')`, [createHash('sha256').update('GATEWAYCODE1').digest('hex')]);
     const created = await http().post('/auth/v1/signup').send({ full_name: 'Chief', email: 'chief@vigil.dev', password: PASSWORD, confirm_password: PASSWORD, accepted_terms: true, invitation_code: 'GATEWAY-CODE-1' });
     expect(created.body).toEqual({ message: 'Admin account created! You can now sign in directly.', admin: true });
     const admin = (await http().post('/auth/v1/token?grant_type=password').send({ email: 'chief@vigil.dev', password: PASSWORD })).body;

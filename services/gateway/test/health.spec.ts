@@ -4,25 +4,28 @@ import { parseConfig } from '@vigil/platform';
 import request from 'supertest';
 import { envSchema } from '../src/env.js';
 import { createGatewayApp } from '../src/http/create-app.js';
-import { BACKEND_SERVICES, ServiceProcesses, eventually, testEnv } from './stack.js';
+import { TestStack } from '@vigil/platform/testing';
+import { BACKEND_SERVICES, SERVICES_DIR, eventually, testEnv } from './stack.js';
 
 jest.setTimeout(60_000);
 
 describe('GET /health against the real services', () => {
-  const services = new ServiceProcesses();
+  const services = new TestStack(SERVICES_DIR);
   let app: INestApplication;
 
   beforeAll(async () => {
+    await services.startNats();
     await Promise.all(BACKEND_SERVICES.map((s) => services.migrate(s)));
-    BACKEND_SERVICES.forEach((s) => services.start(s));
-    app = await createGatewayApp(parseConfig(envSchema, { ...testEnv, LOG_LEVEL: 'warn', HEALTH_TIMEOUT_MS: '1000' }));
+    BACKEND_SERVICES.forEach((s) => services.spawn(s));
+    app = await createGatewayApp(
+      parseConfig(envSchema, { ...testEnv, NATS_URL: services.natsUrl, LOG_LEVEL: 'warn', HEALTH_TIMEOUT_MS: '1000' }),
+    );
     await app.init();
   });
 
   afterAll(async () => {
     await app?.close();
-    await services.stopAll();
-    await services.dropSchemas();
+    await services.stop();
   });
 
   const health = () => request(app.getHttpServer()).get('/health');
@@ -48,7 +51,7 @@ describe('GET /health against the real services', () => {
     expect(down.value.body.services.billing.status).toBe('down');
     expect(down.value.body.services.audit.status).toBe('up');
 
-    services.start('billing');
+    await services.restart('billing');
     const back = await eventually(health, (r) => r.status === 200, 20_000);
     expect(back.value.body.services.billing.status).toBe('up');
   });

@@ -1,12 +1,13 @@
 import { jest } from '@jest/globals';
 import { join } from 'node:path';
-import { ServiceProcesses, BACKEND_SERVICES, SERVICES_DIR, testEnv } from './stack.js';
+import { TestStack } from '@vigil/platform/testing';
+import { BACKEND_SERVICES, SERVICES_DIR, testEnv } from './stack.js';
 
 jest.setTimeout(90_000);
 
 describe('each service migrates its own schema', () => {
-  const services = new ServiceProcesses();
-  afterAll(() => services.dropSchemas());
+  const services = new TestStack(SERVICES_DIR);
+  afterAll(() => services.stop());
 
   it('creates the tables in the service schema only, and a second run is a no-op', async () => {
     await Promise.all(BACKEND_SERVICES.map((s) => services.migrate(s)));

@@ -3,9 +3,8 @@ import type { INestApplication } from '@nestjs/common';
 import type { AdminListsResponse, AdminOverviewResponse, ListVersionsResponse } from '@vigil/proto';
 import { freePort } from '@vigil/platform/testing';
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
 import { ApiStack } from './api-stack.js';
-import { SERVICES_DIR, eventually } from './stack.js';
+import { eventually } from './stack.js';
 
 jest.setTimeout(240_000);
 
@@ -53,7 +52,7 @@ describe('observability: metrics on every probe port, one trace across services,
     return undefined;
   };
   const logLines = (name: string) =>
-    (stack.output.get(name) ?? []).flatMap((line) => {
+    (stack.process(name)?.stdoutLines() ?? []).flatMap((line) => {
       try {
         return [JSON.parse(line) as { traceId?: string; msg?: string }];
       } catch {
@@ -62,7 +61,6 @@ describe('observability: metrics on every probe port, one trace across services,
     });
 
   beforeAll(async () => {
-    stack.captureOutput = true;
     for (const service of BACKENDS) {
       probes.set(service, await freePort());
       stack.backendOverrides[service] = { HEALTH_PORT: String(probes.get(service)), LOG_LEVEL: 'info' };
@@ -70,16 +68,14 @@ describe('observability: metrics on every probe port, one trace across services,
     await stack.start([...BACKENDS]);
     const port = await freePort();
     probes.set('gateway', await freePort());
-    stack.spawn(
-      join(SERVICES_DIR, 'gateway', 'dist', 'src', 'main.js'),
-      stack.gatewayEnv({
+    stack.spawn('gateway', {}, {
+      env: stack.gatewayEnv({
         PORT: String(port),
         HOST: '127.0.0.1',
         HEALTH_PORT: String(probes.get('gateway')),
         LOG_LEVEL: 'info',
       }),
-      'gateway',
-    );
+    });
     base = `http://127.0.0.1:${port}`;
     await eventually(
       () =>

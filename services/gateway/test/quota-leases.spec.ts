@@ -1,8 +1,11 @@
-// Quota leases with real gateway processes: two replicas share one client's quota through
-// Postgres, a replica stopped with SIGTERM gives its unused block back, and the block of one
-// killed with SIGKILL comes back (less what it promised) once its lease expires.
+// Quota leases with real gateway processes and the real screening service: two replicas share one
+// client's quota through Postgres, a replica stopped with SIGTERM settles its lease to the screens
+// it answered, and the lease of one killed with SIGKILL is settled by the survivor once it expired:
+// the monthly usage then equals the screens answered exactly (issue #24), retries included.
 import { jest } from '@jest/globals';
 import type { ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { SETTLE_GRACE_SECONDS } from '../src/quotas/quota-leases.repository.js';
 import { ApiStack, freePort } from './api-stack.js';
 import { eventually } from './stack.js';
 
@@ -32,12 +35,19 @@ describe('quota leases across gateway processes', () => {
     return started;
   }
 
-  const screen = (url: string, key: string) =>
+  const screen = (url: string, key: string, idempotencyKey?: string) =>
     fetch(`${url}/api/v1/screen`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-api-key': key },
+      headers: {
+        'content-type': 'application/json',
+        'x-api-key': key,
+        ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
+      },
       body: JSON.stringify({ name: 'John Smith' }),
-    }).then(async (r) => ({ status: r.status, body: (await r.json()) as { code?: string; period?: string } }));
+    }).then(async (r) => ({
+      status: r.status,
+      body: (await r.json()) as { code?: string; period?: string; screeningId?: string },
+    }));
 
   const status = (url: string, key: string) =>
     fetch(`${url}/api/v1/status`, { headers: { 'x-api-key': key } }).then(
@@ -53,7 +63,10 @@ describe('quota leases across gateway processes', () => {
   const counter = async (clientId: string) =>
     (await stack.sql('gateway', `SELECT used FROM quota_usage WHERE client_id = $1`, [clientId]))[0]?.used ?? 0;
   const leases = (clientId: string) =>
-    stack.sql('gateway', `SELECT holder, granted, promised FROM quota_leases WHERE client_id = $1`, [clientId]);
+    stack.sql('gateway', `SELECT holder, granted, served FROM quota_leases WHERE client_id = $1`, [clientId]);
+  const logged = async (clientId: string) =>
+    (await stack.sql('screening', `SELECT count(*)::int AS n FROM screening_logs WHERE client_id = $1`, [clientId]))[0]
+      .n;
 
   beforeAll(() => stack.start());
   afterAll(() => stack.stop());
@@ -103,24 +116,71 @@ describe('quota leases across gateway processes', () => {
     expect(await leases(client.id)).toEqual([]);
   });
 
-  it('recovers the block of a replica killed with SIGKILL once its lease expires, keeping what it promised', async () => {
+  it('settles the lease of a replica killed with SIGKILL to the screens it answered, once the lease expired', async () => {
     const doomed = await replica();
     const survivor = await replica();
     const client = await stack.client('large');
-    expect((await screen(doomed.url, client.key)).status).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await screen(doomed.url, client.key)).status).toBe(200);
     const leased = await counter(client.id);
-    expect(leased).toBeGreaterThan(1);
+    expect(leased).toBeGreaterThan(3);
     await stop(doomed.child, 'SIGKILL');
     const [lease] = await leases(client.id);
     expect(lease.granted).toBe(leased);
-    // Withheld until the lease expires (2 s), then the survivor's sweep returns the unpromised part.
+    // Withheld until the lease expires (2 s) and the settle grace passed, then the survivor's sweep
+    // settles it to the screens screening logged under it.
     await eventually(
       () => leases(client.id),
       (rows) => rows.length === 0,
-      10_000,
+      (2 + SETTLE_GRACE_SECONDS) * 1000 + 10_000,
     );
-    expect(await counter(client.id)).toBe(lease.promised);
-    expect(lease.promised).toBeGreaterThanOrEqual(1);
-    expect((await status(survivor.url, client.key)).usage).toBe(lease.promised);
+    expect(await counter(client.id)).toBe(3);
+    expect((await status(survivor.url, client.key)).usage).toBe(3);
+  });
+
+  // The resilience suite's shape in small: callers retry under the same Idempotency-Key until
+  // answered, a replica is SIGKILLed while requests are in flight on it, and after settlement the
+  // usage is exactly the screens answered: nothing charged for what the kill lost before
+  // screening, and a screen logged whose answer the kill lost is charged once, however retried.
+  it('charges exactly the screens answered when a replica dies mid-load and callers retry', async () => {
+    const doomed = await replica();
+    const survivor = await replica();
+    const client = await stack.client('large');
+    const answered = new Map<string, string>();
+    let killed = false;
+    const caller = async (n: number) => {
+      for (let i = 0; i < 12; i++) {
+        const key = randomUUID();
+        for (let attempt = 0; ; attempt++) {
+          const url = attempt === 0 && !killed && (n + i) % 2 === 0 ? doomed.url : survivor.url;
+          const res = await screen(url, client.key, key).catch(() => undefined);
+          if (res?.status === 200) {
+            answered.set(key, res.body.screeningId!);
+            break;
+          }
+          if (res && res.status < 500 && res.status !== 429 && res.status !== 409)
+            throw new Error(`refused: ${res.status}`);
+          await new Promise((r) => setTimeout(r, 50));
+        }
+      }
+    };
+    const load = Promise.all(Array.from({ length: 8 }, (_, n) => caller(n)));
+    await new Promise((r) => setTimeout(r, 400));
+    killed = true;
+    await stop(doomed.child, 'SIGKILL');
+    await load;
+    expect(answered.size).toBe(96);
+    // Each answered operation logged once, under its own screening id.
+    expect(new Set(answered.values()).size).toBe(96);
+    expect(await logged(client.id)).toBe(96);
+    await stop(survivor.child, 'SIGTERM');
+    // The survivor settled its own lease on SIGTERM; the dead one's awaits a sweep by a live replica.
+    const sweeper = await replica();
+    await eventually(
+      () => leases(client.id),
+      (rows) => rows.length === 0,
+      (2 + SETTLE_GRACE_SECONDS) * 1000 + 15_000,
+    );
+    expect(await counter(client.id)).toBe(96);
+    expect((await status(sweeper.url, client.key)).usage).toBe(96);
   });
 });

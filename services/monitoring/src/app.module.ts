@@ -1,8 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { databaseHealth, dataSourceOptions, healthModule } from '@vigil/platform';
-import { DataSource } from 'typeorm';
-import { migrations } from '../migrations/index.js';
+import { Database, DatabaseModule, PlatformModule, databaseHealth, healthModule } from '@vigil/platform';
 import { ClientListsModule } from './client-lists/client-lists.module.js';
 import type { MonitoringConfig } from './env.js';
 import { InfraModule } from './infra.module.js';
@@ -16,15 +13,14 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
+        PlatformModule.forRoot({ service: 'monitoring', config }),
         InfraModule.forRoot(config),
-        TypeOrmModule.forRoot(
-          dataSourceOptions({ databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, migrations }),
-        ),
+        DatabaseModule.forRoot({ databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA }),
         ClientListsModule,
         MonitoredEntitiesModule,
         ListUpdatesModule,
         WebhooksModule,
-        healthModule('monitoring', [{ provide: 'DATABASE_HEALTH', useFactory: databaseHealth, inject: [DataSource] }]),
+        healthModule('monitoring', [{ provide: 'DATABASE_HEALTH', useFactory: databaseHealth, inject: [Database] }]),
       ],
     };
   }

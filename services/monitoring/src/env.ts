@@ -1,7 +1,7 @@
 import { baseEnvSchema, envSchemas } from '@vigil/platform';
 import { z } from 'zod';
 
-const { bool } = envSchemas;
+const { bool, encryptionKey } = envSchemas;
 
 /**
  * Used only outside production when MONITORING_ENCRYPTION_KEY is unset, so `npm start` and tests
@@ -47,11 +47,7 @@ export const envSchema = baseEnvSchema
      * Seals each webhook endpoint's signing secret at rest (AES-256-GCM, the platform's sealSecret):
      * the deliverer must read it back to sign, so it cannot be hashed. 32 bytes, base64.
      */
-    MONITORING_ENCRYPTION_KEY: z
-      .string()
-      .transform((value) => Buffer.from(value, 'base64'))
-      .refine((key) => key.length === 32, { message: 'must be 32 bytes, base64-encoded (openssl rand -base64 32)' })
-      .optional(),
+    MONITORING_ENCRYPTION_KEY: encryptionKey,
   })
   .superRefine((config, ctx) => {
     if (config.NODE_ENV === 'production' && !config.MONITORING_ENCRYPTION_KEY) {

@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
-import { DEFAULT_THRESHOLDS, FEEDS, streams, subjects, type MonitoringCaller } from '@vigil/proto';
+import { DEFAULT_THRESHOLDS, FEEDS, contracts, streams, subjects, type MonitoringCaller } from '@vigil/proto';
 import { MonitoringStack, eventually } from './harness.js';
 
 jest.setTimeout(300_000);
@@ -73,7 +73,7 @@ async function monitor(stack: MonitoringStack, clients: number) {
   const names = [...MATCHING.map(([n]) => n), ...NOT_MATCHING];
   for (let c = 0; c < clients; c++) {
     const mine = names.filter((_, i) => i % clients === c);
-    await stack.request(subjects.monitoring.entities.bulkAdd, {
+    await stack.request(contracts.monitoring.entities.bulkAdd, {
       caller: caller(`client-${c}`),
       entities: mine.map((entity_name) => ({ entity_name })),
     });
@@ -171,7 +171,7 @@ describe('kill -9 of monitoring in the middle of a re-screen', () => {
     // The ten matching names in each of 20 clients (and the twenty others in the first): the
     // re-screen commits client by client, so there is a middle to die in.
     for (let c = 0; c < CLIENTS; c++) {
-      await stack.request(subjects.monitoring.entities.bulkAdd, {
+      await stack.request(contracts.monitoring.entities.bulkAdd, {
         caller: caller(`client-${c}`),
         entities: [...MATCHING.map(([n]) => n), ...(c === 0 ? NOT_MATCHING : [])].map((entity_name) => ({
           entity_name,

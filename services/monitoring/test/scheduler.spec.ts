@@ -1,5 +1,5 @@
 import { jest } from '@jest/globals';
-import { DEFAULT_THRESHOLDS, FEEDS, subjects, type MonitoringCaller, type MonitoringStats } from '@vigil/proto';
+import { DEFAULT_THRESHOLDS, FEEDS, contracts, type MonitoringCaller } from '@vigil/proto';
 import { MonitoringStack, eventually } from './harness.js';
 
 jest.setTimeout(240_000);
@@ -23,7 +23,7 @@ describe('the scheduler', () => {
   beforeAll(() => stack.start(['screening', 'monitoring'], { MONITORING_SCHEDULER: 'false' }));
   afterAll(() => stack.stop());
 
-  const stats = () => stack.request<{ stats: MonitoringStats }>(subjects.monitoring.stats, { caller });
+  const stats = () => stack.request(contracts.monitoring.stats, { caller });
   const screeningsPerName = () =>
     stack.db
       .query<{ searched_name: string; n: number }>(
@@ -35,7 +35,7 @@ describe('the scheduler', () => {
 
   it('reports overdue checks, runs each due check once across two replicas, and keeps its schedule over restarts', async () => {
     // Without a scheduler running, new entities are due and nothing checks them.
-    await stack.request(subjects.monitoring.entities.bulkAdd, {
+    await stack.request(contracts.monitoring.entities.bulkAdd, {
       caller,
       entities: names.map((entity_name, i) => ({
         entity_name,
@@ -98,7 +98,7 @@ describe('the scheduler', () => {
   // recording its outcome left the check due, and the rerun logged every name a second time.
   it('logs a due check that runs again (its first run died unrecorded) once; a later check anew', async () => {
     const name = 'Rerun After Crash Customer Holdings';
-    await stack.request(subjects.monitoring.entities.bulkAdd, { caller, entities: [{ entity_name: name, check_frequency: 'daily' }] });
+    await stack.request(contracts.monitoring.entities.bulkAdd, { caller, entities: [{ entity_name: name, check_frequency: 'daily' }] });
     const dueAt = async (due: string) => {
       await stack.query(`UPDATE $schema.monitored_entities SET next_check_due = $1, claimed_until = NULL WHERE entity_name = $2`, [due, name]);
       // Checked once the scheduler has moved the entity's due time past the one it claimed.

@@ -1,5 +1,5 @@
 import { jest } from '@jest/globals';
-import { DEFAULT_THRESHOLDS, streams, subjects, TIER_LIMITS, type MonitoringCaller, type Tier } from '@vigil/proto';
+import { DEFAULT_THRESHOLDS, contracts, streams, subjects, TIER_LIMITS, type MonitoringCaller, type Tier } from '@vigil/proto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
@@ -60,8 +60,8 @@ describe('webhooks', () => {
 
   /** A client with one endpoint on `url`, then a sanctioned name to monitor: its alert is delivered. */
   async function clientWithEndpoint(clientId: string, url: string) {
-    const created = await stack.request<{ webhook: { id: string }; secret: string }>(
-      subjects.monitoring.webhooks.create,
+    const created = await stack.request(
+      contracts.monitoring.webhooks.create,
       {
         caller: caller(clientId),
         url,
@@ -69,18 +69,12 @@ describe('webhooks', () => {
       },
     );
     expect(created.secret).toMatch(/^whsec_/);
-    await stack.request(subjects.monitoring.entities.create, { caller: caller(clientId), entity_name: SANCTIONED });
+    await stack.request(contracts.monitoring.entities.create, { caller: caller(clientId), entity_name: SANCTIONED });
     return created;
   }
 
   const deliveries = (clientId: string, id: string) =>
-    stack.request<{
-      deliveries: Array<{
-        status: string;
-        attempts: Array<{ status_code: number | null }>;
-        delivered_at: string | null;
-      }>;
-    }>(subjects.monitoring.webhooks.deliveries, { caller: caller(clientId), id });
+    stack.request(contracts.monitoring.webhooks.deliveries, { caller: caller(clientId), id });
 
   it('delivers an alert signed per Standard Webhooks, verified with the standardwebhooks verifier', async () => {
     const hook = await receiver([200]);
@@ -129,8 +123,8 @@ describe('webhooks', () => {
       ).rows[0]!.secret;
     const hook = await receiver([200]);
     receivers.push(hook);
-    const { webhook, secret } = await stack.request<{ webhook: { id: string }; secret: string }>(
-      subjects.monitoring.webhooks.create,
+    const { webhook, secret } = await stack.request(
+      contracts.monitoring.webhooks.create,
       { caller: caller('wh-sealed'), url: hook.url, event_types: ['monitoring.alert'] },
     );
     const key = secret.slice('whsec_'.length);
@@ -157,7 +151,7 @@ describe('webhooks', () => {
     expect(everyRow.rows[0]!.plain).toBe(0);
 
     // The deliverer opens it: the receiver verifies with the secret it was shown once.
-    await stack.request(subjects.monitoring.entities.create, { caller: caller('wh-sealed'), entity_name: SANCTIONED });
+    await stack.request(contracts.monitoring.entities.create, { caller: caller('wh-sealed'), entity_name: SANCTIONED });
     await eventually(
       async () => hook.received.length,
       (n) => n >= 1,
@@ -206,8 +200,8 @@ describe('webhooks', () => {
     const { webhook } = await clientWithEndpoint('wh-gone', hook.url);
     const { value } = await eventually(
       () =>
-        stack.request<{ webhooks: Array<{ id: string; enabled: boolean; disabled_reason: string | null }> }>(
-          subjects.monitoring.webhooks.list,
+        stack.request(
+          contracts.monitoring.webhooks.list,
           { caller: caller('wh-gone') },
         ),
       (r) => r.webhooks[0]?.enabled === false,
@@ -218,7 +212,7 @@ describe('webhooks', () => {
     expect(log.deliveries[0]).toMatchObject({ status: 'failed' });
     expect(log.deliveries[0]!.attempts.map((a) => a.status_code)).toEqual([410]);
     // A new alert for this client queues nothing for the disabled endpoint.
-    await stack.request(subjects.monitoring.entities.create, { caller: caller('wh-gone'), entity_name: 'Kim Jong Un' });
+    await stack.request(contracts.monitoring.entities.create, { caller: caller('wh-gone'), entity_name: 'Kim Jong Un' });
     await new Promise((r) => setTimeout(r, 3_000));
     expect(hook.received).toHaveLength(1);
     expect((await deliveries('wh-gone', webhook.id)).deliveries).toHaveLength(1);
@@ -227,7 +221,7 @@ describe('webhooks', () => {
   it('refuses 10.0.0.1 and 169.254.169.254 at registration, and starter clients', async () => {
     for (const url of ['https://10.0.0.1/hook', 'https://169.254.169.254/latest/meta-data/']) {
       await expect(
-        stack.request(subjects.monitoring.webhooks.create, {
+        stack.request(contracts.monitoring.webhooks.create, {
           caller: caller('wh-bad'),
           url,
           event_types: ['monitoring.alert'],
@@ -235,13 +229,13 @@ describe('webhooks', () => {
       ).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
     }
     await expect(
-      stack.request(subjects.monitoring.webhooks.create, {
+      stack.request(contracts.monitoring.webhooks.create, {
         caller: caller('wh-starter', 'starter'),
         url: 'https://example.com/hook',
         event_types: ['monitoring.alert'],
       }),
     ).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    const listed = await stack.request<{ webhooks: unknown[] }>(subjects.monitoring.webhooks.list, {
+    const listed = await stack.request(contracts.monitoring.webhooks.list, {
       caller: caller('wh-bad'),
     });
     expect(listed.webhooks).toEqual([]);
@@ -250,7 +244,7 @@ describe('webhooks', () => {
   it('delivers screening.review_required for a review item and bulk_job.completed for a finished job', async () => {
     const hook = await receiver([200]);
     receivers.push(hook);
-    const { secret } = await stack.request<{ secret: string }>(subjects.monitoring.webhooks.create, {
+    const { secret } = await stack.request(contracts.monitoring.webhooks.create, {
       caller: caller('wh-events'),
       url: hook.url,
       event_types: ['screening.review_required', 'bulk_job.completed'],
@@ -265,7 +259,7 @@ describe('webhooks', () => {
       'Bashar Assad',
       'Ali Khamenei',
     ]) {
-      const screened = await stack.request<{ status: string }>(subjects.screening.screen, {
+      const screened = await stack.request(contracts.screening.screen, {
         ...caller('wh-events'),
         entity: { name },
       });
@@ -306,7 +300,7 @@ describe('webhooks', () => {
   it('announces bulk_job.completed at least once: a job that finished while monitoring was down is delivered after it restarts, once', async () => {
     const hook = await receiver([200]);
     receivers.push(hook);
-    const { secret } = await stack.request<{ secret: string }>(subjects.monitoring.webhooks.create, {
+    const { secret } = await stack.request(contracts.monitoring.webhooks.create, {
       caller: caller('wh-down'),
       url: hook.url,
       event_types: ['bulk_job.completed'],

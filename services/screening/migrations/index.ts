@@ -4,6 +4,7 @@ import { ScreeningLogs1764000100000 } from './1764000100000-screening-logs.js';
 import { ScreeningLogsFilters1764000200000 } from './1764000200000-screening-logs-filters.js';
 import { ReviewCaseWork1764000300000 } from './1764000300000-review-case-work.js';
 import { OutboxTraceparent1764200000000 } from './1764200000000-outbox-traceparent.js';
+import { ScreeningLogsQuotaLease1764400000000 } from './1764400000000-screening-logs-quota-lease.js';
 
 // Listed explicitly, in order: ESM builds have no reliable glob loading, and an
 // explicit list makes a forgotten migration a compile-time diff, not a surprise.
@@ -14,4 +15,5 @@ export const migrations = [
   ScreeningLogsFilters1764000200000,
   ReviewCaseWork1764000300000,
   OutboxTraceparent1764200000000,
+  ScreeningLogsQuotaLease1764400000000,
 ];

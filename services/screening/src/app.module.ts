@@ -1,8 +1,6 @@
 import { Global, Module, type DynamicModule, type Provider } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { databaseHealth, dataSourceOptions, healthModule, roleDatabaseUrl, serviceRole } from '@vigil/platform';
-import { DataSource } from 'typeorm';
-import { migrations } from '../migrations/index.js';
+import { Database, DatabaseModule, PlatformModule, databaseHealth, healthModule } from '@vigil/platform';
+import { streams } from '@vigil/proto';
 import { CatalogHandler } from './catalog/catalog.handler.js';
 import { CatalogRepository } from './catalog/catalog.repository.js';
 import { CatalogService } from './catalog/catalog.service.js';
@@ -24,7 +22,7 @@ import { ListFetcher } from './ingestion/list-fetcher.js';
 import { ListAdminHandler } from './list-admin/list-admin.handler.js';
 import { ListAdminRepository } from './list-admin/list-admin.repository.js';
 import { ListAdminService } from './list-admin/list-admin.service.js';
-import { SCREENING_LOG_POOL, ScreeningLogsRepository, screeningLogPool } from './screening-logs/screening-logs.repository.js';
+import { SCREENING_LOG_DATABASE, ScreeningLogsRepository, screeningLogDatabase } from './screening-logs/screening-logs.repository.js';
 import { ScreeningLogWriter } from './screening-logs/screening-logs.writer.js';
 import { ScreeningLogsHandler } from './screening-logs/screening-logs.handler.js';
 import { ScreeningLogsReadRepository } from './screening-logs/screening-logs.read-repository.js';
@@ -57,7 +55,7 @@ function providers(config: Readonly<ScreeningConfig>): Provider[] {
     IngestionRepository,
     IngestionService,
     IngestionScheduler,
-    { provide: SCREENING_LOG_POOL, useFactory: () => screeningLogPool(roleDatabaseUrl(config.DATABASE_URL, serviceRole(config.DB_SCHEMA)), config.DB_SCHEMA, config.SCREENING_LOG_SYNCHRONOUS_COMMIT) },
+    { provide: SCREENING_LOG_DATABASE, useFactory: () => screeningLogDatabase(config) },
     ScreeningLogsRepository,
     ScreeningLogWriter,
     ScreeningService,
@@ -92,10 +90,18 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        TypeOrmModule.forRoot(dataSourceOptions({ databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, migrations })),
+        PlatformModule.forRoot({
+          service: 'screening',
+          config,
+          streams: [
+            { ...streams.lists, maxAgeDays: 90 },
+            { ...streams.screenings, maxAgeDays: 30 },
+          ],
+        }),
+        DatabaseModule.forRoot({ databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA }),
         ScreeningCoreModule.forRoot(config),
         healthModule('screening', [
-          { provide: 'DATABASE_HEALTH', useFactory: databaseHealth, inject: [DataSource] },
+          { provide: 'DATABASE_HEALTH', useFactory: databaseHealth, inject: [Database] },
           { provide: 'INDEX_HEALTH', useFactory: (index: IndexService) => index.healthIndicator(), inject: [IndexService] },
         ]),
       ],

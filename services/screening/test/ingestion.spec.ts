@@ -72,7 +72,7 @@ describe('list ingestion: versions, deltas, no-ops and failures', () => {
       { source_id: '106', change: 'added' },
     ]);
 
-    const events = await eventually(
+    const { value: events } = await eventually(
       () => h.streamMessages<ListsUpdatedEvent>('LISTS', 'lists.v1.updated'),
       (e) => e.some((m) => m.versionId === versionId),
     );
@@ -128,7 +128,7 @@ describe('list ingestion: versions, deltas, no-ops and failures', () => {
       `SELECT stage, serving_version_id, trigger FROM $schema.ingestion_failures WHERE source = 'un-sc'`,
     );
     expect(failures).toEqual([{ stage: expect.stringMatching(/^(parse|validate)$/), serving_version_id: String(before!.version), trigger: 'admin' }]);
-    const failed = await eventually(
+    const { value: failed } = await eventually(
       () => h.streamMessages<ListsRefreshFailedEvent>('LISTS', 'lists.v1.refresh-failed'),
       (e) => e.length >= 1,
     );

@@ -190,7 +190,7 @@ describe('case work on the review queue: reasons, four-eyes, false-positive memo
       'CONFLICT',
     );
 
-    const events = await eventually(
+    const { value: events } = await eventually(
       () => h.streamMessages<MemoryChangedEvent>(streams.screenings.name, subjects.screening.memoryChanged),
       (e) => e.filter((x) => x.memoryId === approved.rememberedId).length === 2,
     );
@@ -303,7 +303,7 @@ describe('case work on the review queue: reasons, four-eyes, false-positive memo
     const returned = await ok(contracts.screening.returnReview, { clientId: client, id: second.id, note: 'Check the passport first.', actor: owner });
     expect(returned.review).toMatchObject({ status: 'pending', proposed_action: null, proposed_by_email: null, reason_code: null });
 
-    const steps = await eventually(
+    const { value: steps } = await eventually(
       () => h.streamMessages<ReviewDecidedEvent>(streams.screenings.name, subjects.screening.reviewDecided),
       (e) => e.filter((x) => x.clientId === client).length === 4,
     );
@@ -363,7 +363,7 @@ describe('case work on the review queue: reasons, four-eyes, false-positive memo
     );
     const [refreshed] = (await ok(contracts.screening.refresh, { sources: ['ofac-sdn'] })).results;
     expect(refreshed).toMatchObject({ outcome: 'updated', delta: { changed: 1 } });
-    const raised = await eventually(
+    const { value: raised } = await eventually(
       () => screen(client, CUSTOMER),
       (r) => r.results[0]?.suppressedBy === undefined,
     );

@@ -225,7 +225,7 @@ describe('screening over NATS', () => {
       },
     ]);
 
-    const events = await eventually(
+    const { value: events } = await eventually(
       () => h.streamMessages<ScreenedEvent>('SCREENINGS', 'screening.v1.screened'),
       (e) => [blocked, review, clear].every((s) => e.some((m) => m.eventId === s.screeningId)),
     );
@@ -298,6 +298,51 @@ describe('screening over NATS', () => {
     expect(alerts[0]?.n).toBe(first.summary.blocked);
     const mismatched = await h.request('screening.v1.bulk-screen', { ...request, screeningIds: [randomUUID()] });
     expect(mismatched.ok ? 'ok' : mismatched.error.code).toBe('VALIDATION_FAILED');
+  });
+
+  // Issue #24: the gateway settles each quota lease to the screens logged under it, after the
+  // lease's answer-by time. A screen that arrives later must not be logged (nor answered), or it
+  // would be an answer nobody is charged for.
+  it('logs screens under their quota lease until its answer-by time, refuses them after, and counts them per lease', async () => {
+    const lease = randomUUID();
+    const live = { id: lease, answerBy: new Date(Date.now() + 60_000).toISOString() };
+    const caller = { ...large, clientId: 'client-quota-lease' };
+    const one = await screen(caller, { name: 'Viktor Bout' }, { quotaLease: live });
+    // A retry of the same operation (same screening id) is logged once.
+    const retried = randomUUID();
+    await screen(caller, { name: 'Someone Unlisted' }, { quotaLease: live, screeningId: retried });
+    await screen(caller, { name: 'Someone Unlisted' }, { quotaLease: live, screeningId: retried });
+    await h.value<BulkScreenResponse>('screening.v1.bulk-screen', { ...caller, names: ['Jane Doe', 'John Smith'], quotaLease: live });
+
+    const lapsed = { id: lease, answerBy: new Date(Date.now() - 1_000).toISOString() };
+    const late = await h.request('screening.v1.screen', { ...caller, entity: { name: 'Viktor Bout' }, quotaLease: lapsed });
+    expect(late.ok ? 'answered' : late.error.code).toBe('SERVICE_UNAVAILABLE');
+    const lateBulk = await h.request('screening.v1.bulk-screen', { ...caller, names: ['Jane Doe'], quotaLease: lapsed });
+    expect(lateBulk.ok ? 'answered' : lateBulk.error.code).toBe('SERVICE_UNAVAILABLE');
+
+    const logged = await h.query<{ id: string }>(
+      `SELECT id::text FROM $schema.screening_logs WHERE client_id = 'client-quota-lease' AND quota_lease = $1`,
+      [lease],
+    );
+    expect(logged).toHaveLength(4);
+    expect(logged.map((r) => r.id)).toContain(one.screeningId);
+    const reviewsOrAlerts = await h.query<{ n: number }>(
+      `SELECT (SELECT count(*) FROM $schema.sanction_alerts WHERE client_id = 'client-quota-lease')::int
+            + (SELECT count(*) FROM $schema.pending_reviews WHERE client_id = 'client-quota-lease')::int AS n`,
+    );
+    // The refused Viktor Bout raised nothing: only the logged one may have.
+    expect(reviewsOrAlerts[0]!.n).toBeLessThanOrEqual(1);
+    const other = randomUUID();
+    const counted = await h.value<{ answers: Array<{ leaseId: string; answered: number }> }>(
+      'screening.v1.logs.quota-lease-answers',
+      { leaseIds: [lease, other] },
+    );
+    expect(counted.answers).toEqual(
+      expect.arrayContaining([
+        { leaseId: lease, answered: 4 },
+        { leaseId: other, answered: 0 },
+      ]),
+    );
   });
 
   it('gives full entity details, a paged dataset download and free-text search', async () => {

@@ -63,11 +63,12 @@ describe('list ingestion at start', () => {
       [5, 'startup'],
       [6, 'startup'],
     ]);
-    const screened = await eventually(
-      () => h.value<ScreenResponse>('screening.v1.screen', { ...large, entity: { name: 'Zala Aero Group' } }),
-      (r) => r.results.length > 0,
+    // The index loads after the lists are stored: until then the service answers INDEX_UNAVAILABLE.
+    const { value: screened } = await eventually(
+      () => h.request('screening.v1.screen', { ...large, entity: { name: 'Zala Aero Group' } }),
+      (r) => r.ok && (r.value as ScreenResponse).results.length > 0,
     );
-    expect(screened.results[0]!.sourceId).toBe('106');
+    expect(screened.ok && (screened.value as ScreenResponse).results[0]!.sourceId).toBe('106');
   });
 
   it('ingests the lists of a new LISTS_DIR at start, under the file names used there', async () => {
@@ -93,10 +94,10 @@ describe('list ingestion at start', () => {
       ),
     );
     await restart(moved);
-    const state = await eventually(sdn, (s) => s?.entityCount === 7);
+    const { value: state } = await eventually(sdn, (s) => s?.entityCount === 7);
     expect(state!.location).toContain(moved);
     expect((await versions()).at(-1)).toMatchObject({ entity_count: 7, trigger: 'startup' });
-    const un = await eventually(
+    const { value: un } = await eventually(
       async () => (await lists()).find((l) => l.source === 'un-sc'),
       (l) => l?.entityCount === 2,
     );

@@ -1,4 +1,9 @@
 export { Alert, AlertDescription, AlertTitle } from './alert.js';
+export { errorMessage, isApiError, toApiError } from './api-error.js';
+export { AppShell, AppSidebar, ConnectionTopBar, SidebarBrand } from './app-shell.js';
+export type { ApiError } from './api-error.js';
+export { clearStoredTraces, readRefreshToken, STORAGE_PREFIX, writeRefreshToken } from './auth-storage.js';
+export type { StoredRefresh } from './auth-storage.js';
 export type { AlertProps } from './alert.js';
 export { Badge, badgeVariants } from './badge.js';
 export type { BadgeProps } from './badge.js';
@@ -12,6 +17,7 @@ export { cn } from './cn.js';
 export { formatLatency, isHealthResponse, serviceRows, summarizeHealth } from './health-summary.js';
 export type { HealthSummary, HealthTone, HealthView, ServiceRow } from './health-summary.js';
 export { Input } from './input.js';
+export { OfflineBanner, OnlineBadge, useOnline } from './online-status.js';
 export { Label } from './label.js';
 export { describeHealthError } from './request-error.js';
 export { StatusWidget } from './status-widget.js';
@@ -45,7 +51,8 @@ export {
   SidebarTrigger,
   useSidebar,
 } from './sidebar.js';
-export { StatCard } from './stat-card.js';
+export { StatCard, StatGrid } from './stat-card.js';
+export type { CountStat } from './stat-card.js';
 export { normalizeToken, highlightSegments } from './highlight.js';
 export type { HighlightSegment } from './highlight.js';
 export { HighlightedText } from './highlighted-text.js';

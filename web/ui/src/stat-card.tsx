@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { cn } from './cn.js';
 
 /** A figure with its label, as the dashboard's and admin console's summary cards show them. */
@@ -40,6 +40,26 @@ export function StatCard({
         <p className="mt-0.5 text-2xl font-semibold tracking-tight tabular-nums">{value}</p>
         {hint && <p className="mt-0.5 text-xs text-muted-foreground">{hint}</p>}
       </div>
+    </div>
+  );
+}
+
+export type CountStat = {
+  label: string;
+  count: number;
+  icon: ComponentType<{ 'aria-hidden'?: boolean }>;
+  tone: NonNullable<Parameters<typeof StatCard>[0]['tone']>;
+};
+
+const countFormat = new Intl.NumberFormat('en-GB');
+
+/** A row of counted summary cards; the grid's columns are the page's (three or four figures, phone to desktop). */
+export function StatGrid({ stats, className }: { stats: readonly CountStat[]; className: string }) {
+  return (
+    <div className={cn('grid gap-3', className)}>
+      {stats.map(({ label, count, icon: Icon, tone }) => (
+        <StatCard key={label} label={label} value={countFormat.format(count)} icon={<Icon aria-hidden />} tone={tone} />
+      ))}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EvidencePageResponse, EvidenceRecord, ParsedEvidencePageRequest } from '@vigil/proto';
-import { DataSource } from 'typeorm';
+import { Database } from '@vigil/platform';
 import { clientChain } from '../trail/audit-records.js';
 
 type Row = {
@@ -21,7 +21,7 @@ const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
  */
 @Injectable()
 export class EvidenceRepository {
-  constructor(private readonly db: DataSource) {}
+  constructor(private readonly db: Database) {}
 
   async page(request: ParsedEvidencePageRequest): Promise<EvidencePageResponse> {
     const chain = clientChain(request.clientId);

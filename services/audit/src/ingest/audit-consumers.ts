@@ -1,18 +1,11 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { AckPolicy, DeliverPolicy, type JsMsg, type JetStreamManager } from '@nats-io/jetstream';
+import { nanos } from '@nats-io/transport-node';
 import {
-  AckPolicy,
-  DeliverPolicy,
-  jetstream,
-  jetstreamManager,
-  type JsMsg,
-  type JetStreamManager,
-} from '@nats-io/jetstream';
-import { connect, nanos, type NatsConnection } from '@nats-io/transport-node';
-import {
+  Nats,
   contextFromHeaders,
   defineCounter,
   endSpan,
-  natsConnectionOptions,
   startSpan,
   withContext,
   type HeaderCarrier,
@@ -54,12 +47,12 @@ const RETRY_MS = 2_000;
 @Injectable()
 export class AuditConsumers implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(AuditConsumers.name);
-  private nc?: Promise<NatsConnection>;
   private closed = false;
   private readonly stops: Array<() => void> = [];
 
   constructor(
     private readonly trail: AuditTrailRepository,
+    private readonly nats: Nats,
     @Inject(AUDIT_CONFIG) private readonly config: AuditConfig,
   ) {}
 
@@ -67,25 +60,13 @@ export class AuditConsumers implements OnApplicationBootstrap, OnModuleDestroy {
     for (const source of AUDIT_SOURCES) void this.run(source);
   }
 
-  private connection(): Promise<NatsConnection> {
-    this.nc ??= connect(natsConnectionOptions(this.config.NATS_URL, 'vigil-audit-consumers')).catch(
-      (error: unknown) => {
-        this.nc = undefined;
-        throw error;
-      },
-    );
-    return this.nc;
-  }
-
   private async run(source: Source): Promise<void> {
     let lastReason = '';
     while (!this.closed) {
       try {
-        const nc = await this.connection();
-        const jsm = await jetstreamManager(nc);
-        await this.attach(jsm, source);
+        await this.attach(await this.nats.jetstreamManager(), source);
         lastReason = '';
-        const consumer = await jetstream(nc).consumers.get(source.stream, source.durable);
+        const consumer = await this.nats.js.consumers.get(source.stream, source.durable);
         const messages = await consumer.consume({ max_messages: this.config.AUDIT_BATCH_SIZE * 2 });
         const stop = () => void messages.stop();
         this.stops.push(stop);
@@ -173,8 +154,6 @@ export class AuditConsumers implements OnApplicationBootstrap, OnModuleDestroy {
   async onModuleDestroy(): Promise<void> {
     this.closed = true;
     this.stops.forEach((stop) => stop());
-    const nc = await this.nc?.catch(() => undefined);
-    await nc?.close();
   }
 }
 

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { Database } from '@vigil/platform';
 import { AUDIT_CONFIG } from '../config.token.js';
 import type { AuditConfig } from '../env.js';
 import { applyRetention } from './retention.js';
@@ -14,7 +14,7 @@ export class RetentionScheduler implements OnApplicationBootstrap, OnModuleDestr
   private timer?: NodeJS.Timeout;
 
   constructor(
-    private readonly db: DataSource,
+    private readonly db: Database,
     @Inject(AUDIT_CONFIG) private readonly config: AuditConfig,
   ) {}
 

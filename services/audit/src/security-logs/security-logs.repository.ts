@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { ParsedSecurityLogsRequest, SecurityLog, SecurityLogsSummary } from '@vigil/proto';
-import { DataSource } from 'typeorm';
+import { Database } from '@vigil/platform';
 
 const HOUR_MS = 3_600_000;
 const SINCE_MS: Readonly<Record<ParsedSecurityLogsRequest['timeFilter'], number | null>> = {
@@ -37,7 +37,7 @@ const containing = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`
 /** The security log as the admin console reads it: filters, a page and the panel's counts. */
 @Injectable()
 export class SecurityLogsRepository {
-  constructor(private readonly db: DataSource) {}
+  constructor(private readonly db: Database) {}
 
   /** Security events that call for attention (not routine access) since `since`. */
   async alertCount(since: Date): Promise<number> {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { Database } from '@vigil/platform';
 import type { AuditRow, AuditTable } from './audit-records.js';
 
 const COLUMNS: Readonly<Record<AuditTable, readonly string[]>> = {
@@ -71,7 +71,7 @@ const RETRYABLE = new Set(['40P01', '40001', '23505']);
  */
 @Injectable()
 export class AuditTrailRepository {
-  constructor(private readonly db: DataSource) {}
+  constructor(private readonly db: Database) {}
 
   /** Stores what is new in `rows`; answers how many rows were inserted. */
   async append(rows: readonly AuditRow[]): Promise<number> {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 
-/** Anything that runs SQL and answers rows (a pg client, a TypeORM DataSource or transaction). */
+/** Anything that runs SQL and answers rows: the platform Database, one of its sessions or a transaction. */
 export type Query = (text: string, params?: unknown[]) => Promise<Array<Record<string, unknown>>>;
 
 export const CHAINED_TABLES = [

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { DomainError } from '@vigil/platform';
+import { Database, DomainError } from '@vigil/platform';
 import {
   ADMIN_SIGNUP_MESSAGE,
   RECOVER_MESSAGE,
@@ -15,7 +15,6 @@ import {
   type User,
   type VerifyRequest,
 } from '@vigil/proto';
-import { DataSource } from 'typeorm';
 import { PasswordHasher } from '../crypto/password-hasher.js';
 import { randomToken, sha256 } from '../crypto/secrets.js';
 import { AUTH_CONFIG, type AuthConfig } from '../env.js';
@@ -51,7 +50,7 @@ export class AuthService {
 
   constructor(
     @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
-    private readonly db: DataSource,
+    private readonly db: Database,
     private readonly users: UsersRepository,
     private readonly oneTimeTokens: OneTimeTokensRepository,
     private readonly passwords: PasswordHasher,

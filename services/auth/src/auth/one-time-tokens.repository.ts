@@ -1,14 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import type { Queryable } from '../db.js';
-import { sql } from '../db.js';
+import { Database, type Queryable } from '@vigil/platform';
 
 export type OneTimePurpose = 'signup' | 'recovery' | 'unlock';
 
 /** Confirmation, password-reset and unlock links: stored hashed, used once, expiring. */
 @Injectable()
 export class OneTimeTokensRepository {
-  constructor(private readonly db: DataSource) {}
+  constructor(private readonly db: Database) {}
 
   /**
    * Issues a link, replacing any earlier unused one for the same purpose. With
@@ -17,17 +15,17 @@ export class OneTimeTokensRepository {
    */
   async create(userId: string, purpose: OneTimePurpose, tokenHash: string, expiresAt: Date, minIntervalSeconds = 0): Promise<boolean> {
     return this.db.transaction(async (tx) => {
-      await sql(tx, `SELECT pg_advisory_xact_lock(hashtext($1))`, [`vigil.auth.one_time_tokens:${userId}:${purpose}`]);
+      await tx.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`vigil.auth.one_time_tokens:${userId}:${purpose}`]);
       if (minIntervalSeconds > 0) {
-        const recent = await sql(tx, `SELECT 1 FROM one_time_tokens WHERE user_id = $1 AND purpose = $2 AND created_at > now() - make_interval(secs => $3)`, [
+        const recent = await tx.query(`SELECT 1 FROM one_time_tokens WHERE user_id = $1 AND purpose = $2 AND created_at > now() - make_interval(secs => $3)`, [
           userId,
           purpose,
           minIntervalSeconds,
         ]);
         if (recent.length > 0) return false;
       }
-      await sql(tx, `UPDATE one_time_tokens SET used_at = now() WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL`, [userId, purpose]);
-      await sql(tx, `INSERT INTO one_time_tokens (user_id, purpose, token_hash, expires_at) VALUES ($1, $2, $3, $4)`, [
+      await tx.query(`UPDATE one_time_tokens SET used_at = now() WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL`, [userId, purpose]);
+      await tx.query(`INSERT INTO one_time_tokens (user_id, purpose, token_hash, expires_at) VALUES ($1, $2, $3, $4)`, [
         userId,
         purpose,
         tokenHash,
@@ -39,7 +37,7 @@ export class OneTimeTokensRepository {
 
   /** Uses the token atomically; the user id if it was valid, else undefined. */
   async consume(purpose: OneTimePurpose, tokenHash: string, q: Queryable = this.db): Promise<string | undefined> {
-    const rows: { user_id: string }[] = await sql(q, 
+    const rows: { user_id: string }[] = await q.query(
       `UPDATE one_time_tokens SET used_at = now()
         WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > now() RETURNING user_id`,
       [tokenHash, purpose],

@@ -1,8 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Client, SubscriptionStatus, ThresholdConfig, Tier } from '@vigil/proto';
-import { DataSource } from 'typeorm';
-import type { Queryable } from '../db.js';
-import { sql } from '../db.js';
+import { Database, type Queryable } from '@vigil/platform';
 
 type ClientRow = Omit<Client, 'created_at' | 'updated_at'> & { created_at: Date; updated_at: Date };
 
@@ -24,20 +22,20 @@ function toClient(row: ClientRow): Client {
 
 @Injectable()
 export class ClientsRepository {
-  constructor(private readonly db: DataSource) {}
+  constructor(private readonly db: Database) {}
 
   async list(): Promise<Client[]> {
-    const rows: ClientRow[] = await sql(this.db, `${SELECT_CLIENT} ORDER BY c.created_at DESC, c.id`);
+    const rows: ClientRow[] = await this.db.query(`${SELECT_CLIENT} ORDER BY c.created_at DESC, c.id`);
     return rows.map(toClient);
   }
 
   async get(id: string, q: Queryable = this.db): Promise<Client | undefined> {
-    const rows: ClientRow[] = await sql(q, `${SELECT_CLIENT} WHERE c.id = $1`, [id]);
+    const rows: ClientRow[] = await q.query(`${SELECT_CLIENT} WHERE c.id = $1`, [id]);
     return rows[0] && toClient(rows[0]);
   }
 
   async findByContactEmail(email: string, q: Queryable = this.db): Promise<Client | undefined> {
-    const rows: ClientRow[] = await sql(q, `${SELECT_CLIENT} WHERE c.contact_email = $1`, [email]);
+    const rows: ClientRow[] = await q.query(`${SELECT_CLIENT} WHERE c.contact_email = $1`, [email]);
     return rows[0] && toClient(rows[0]);
   }
 
@@ -52,8 +50,7 @@ export class ClientsRepository {
     },
     q: Queryable = this.db,
   ): Promise<string | undefined> {
-    const rows: { id: string }[] = await sql(
-      q,
+    const rows: { id: string }[] = await q.query(
       `INSERT INTO clients (client_name, contact_email, tier, subscription_status, quota_month) VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT (contact_email) WHERE contact_email IS NOT NULL DO NOTHING RETURNING id`,
       [client.clientName, client.contactEmail, client.tier, client.subscriptionStatus, client.quotaMonth],
@@ -62,13 +59,12 @@ export class ClientsRepository {
   }
 
   async delete(id: string, q: Queryable = this.db): Promise<boolean> {
-    const rows: unknown[] = await sql(q, `DELETE FROM clients WHERE id = $1 RETURNING id`, [id]);
+    const rows: unknown[] = await q.query(`DELETE FROM clients WHERE id = $1 RETURNING id`, [id]);
     return rows.length > 0;
   }
 
   async setThresholds(id: string, config: ThresholdConfig | null): Promise<boolean> {
-    const rows: unknown[] = await sql(
-      this.db,
+    const rows: unknown[] = await this.db.query(
       `UPDATE clients SET threshold_config = $2, updated_at = now() WHERE id = $1 RETURNING id`,
       [id, config === null ? null : JSON.stringify(config)],
     );
@@ -76,7 +72,7 @@ export class ClientsRepository {
   }
 
   async setProfile(id: string, clientName: string, contactEmail: string): Promise<void> {
-    await sql(this.db, `UPDATE clients SET client_name = $2, contact_email = $3, updated_at = now() WHERE id = $1`, [
+    await this.db.query(`UPDATE clients SET client_name = $2, contact_email = $3, updated_at = now() WHERE id = $1`, [
       id,
       clientName,
       contactEmail,
@@ -103,8 +99,7 @@ export class ClientsRepository {
       period?: { start: string; end: string };
     },
   ): Promise<boolean> {
-    const rows: unknown[] = await sql(
-      this.db,
+    const rows: unknown[] = await this.db.query(
       `WITH old AS (SELECT id, period_start, usage_period_start FROM clients WHERE id = $1 FOR UPDATE),
             decided AS (
               SELECT old.id, old.usage_period_start,

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DomainError } from '@vigil/platform';
+import { Database, DomainError, type Queryable } from '@vigil/platform';
 import {
   CLIENT_NOT_FOUND_BY_KEY,
   DEFAULT_THRESHOLDS,
@@ -18,10 +18,8 @@ import {
   type ThresholdConfig,
   type UpdateSubscriptionRequest,
 } from '@vigil/proto';
-import { DataSource } from 'typeorm';
 import { newApiKey, sha256 } from '../crypto/secrets.js';
 import { EventsPublisher } from '../events/events.publisher.js';
-import type { Queryable } from '../db.js';
 import { SettingsRepository } from '../settings/settings.repository.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { ApiKeysRepository, type KeyOwner, type RevokedKey } from './api-keys.repository.js';
@@ -30,7 +28,7 @@ import { ClientsRepository } from './clients.repository.js';
 @Injectable()
 export class ClientsService {
   constructor(
-    private readonly db: DataSource,
+    private readonly db: Database,
     private readonly clients: ClientsRepository,
     private readonly keys: ApiKeysRepository,
     private readonly users: UsersRepository,

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { InvitationReply } from '@vigil/proto';
+import type { Queryable } from '@vigil/platform';
 import { normaliseCode, readableCode, sha256 } from '../crypto/secrets.js';
 import { AUTH_CONFIG, type AuthConfig } from '../env.js';
-import type { Queryable } from '../db.js';
 import { InvitationsRepository } from './invitations.repository.js';
 
 @Injectable()

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import { sql } from '../db.js';
+import { Database } from '@vigil/platform';
 
 export type AttemptKind = 'password' | 'mfa_bypass';
 export type AttemptLimits = { perEmail: number; perIp: number; windowSeconds: number };
@@ -9,7 +8,7 @@ export type Claim = { attemptId: string } | { unlocksAt: Date; lockedBy: 'email'
 
 @Injectable()
 export class LoginAttemptsRepository {
-  constructor(private readonly db: DataSource) {}
+  constructor(private readonly db: Database) {}
 
   /**
    * Counts and records the attempt in one step, before any password is checked: under a lock
@@ -24,11 +23,11 @@ export class LoginAttemptsRepository {
   async claim(kind: AttemptKind, email: string, ip: string | undefined, limits: AttemptLimits): Promise<Claim> {
     return this.db.transaction(async (tx) => {
       // Always email first, then IP: no two attempts wait for each other's locks in a cycle.
-      await sql(tx, `SELECT pg_advisory_xact_lock(hashtext($1))`, [`vigil.auth.login:${kind}:${email}`]);
+      await tx.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`vigil.auth.login:${kind}:${email}`]);
       const window = limits.windowSeconds;
       const byEmail: { created_at: Date }[] =
         kind === 'password'
-          ? await sql(tx,
+          ? await tx.query(
               `SELECT created_at FROM login_attempts
                 WHERE email = $1 AND kind = 'password' AND NOT succeeded
                   AND created_at > now() - make_interval(secs => $2)
@@ -36,7 +35,7 @@ export class LoginAttemptsRepository {
                 ORDER BY created_at DESC LIMIT $3`,
               [email, window, limits.perEmail],
             )
-          : await sql(tx,
+          : await tx.query(
               `SELECT created_at FROM login_attempts
                 WHERE email = $1 AND ip IS NOT DISTINCT FROM $2 AND kind = 'mfa_bypass' AND NOT succeeded
                   AND created_at > now() - make_interval(secs => $3)
@@ -45,8 +44,8 @@ export class LoginAttemptsRepository {
             );
       if (byEmail.length >= limits.perEmail) return { unlocksAt: this.unlocksAt(byEmail, window), lockedBy: 'email' };
       if (kind === 'password' && ip) {
-        await sql(tx, `SELECT pg_advisory_xact_lock(hashtext($1))`, [`vigil.auth.login-ip:${ip}`]);
-        const byIp: { created_at: Date }[] = await sql(tx,
+        await tx.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`vigil.auth.login-ip:${ip}`]);
+        const byIp: { created_at: Date }[] = await tx.query(
           `SELECT created_at FROM login_attempts
             WHERE ip = $1 AND kind = 'password' AND NOT succeeded AND created_at > now() - make_interval(secs => $2)
             ORDER BY created_at DESC LIMIT $3`,
@@ -54,7 +53,7 @@ export class LoginAttemptsRepository {
         );
         if (byIp.length >= limits.perIp) return { unlocksAt: this.unlocksAt(byIp, window), lockedBy: 'ip' };
       }
-      const rows: { id: string }[] = await sql(tx,
+      const rows: { id: string }[] = await tx.query(
         `INSERT INTO login_attempts (email, ip, succeeded, kind) VALUES ($1, $2, false, $3) RETURNING id::text`,
         [email, ip ?? null, kind],
       );
@@ -64,7 +63,7 @@ export class LoginAttemptsRepository {
 
   /** The claimed attempt turned out right: it stops counting, and (for passwords) resets the email's count. */
   async succeeded(attemptId: string): Promise<void> {
-    await sql(this.db, `UPDATE login_attempts SET succeeded = true WHERE id = $1`, [attemptId]);
+    await this.db.query(`UPDATE login_attempts SET succeeded = true WHERE id = $1`, [attemptId]);
   }
 
   /**
@@ -72,12 +71,12 @@ export class LoginAttemptsRepository {
    * it stop counting (as after a right password). The guessing IP's own count is untouched.
    */
   async unlock(email: string): Promise<void> {
-    await sql(this.db, `INSERT INTO login_attempts (email, ip, succeeded, kind) VALUES ($1, NULL, true, 'password')`, [email]);
+    await this.db.query(`INSERT INTO login_attempts (email, ip, succeeded, kind) VALUES ($1, NULL, true, 'password')`, [email]);
   }
 
   /** Keeps the table small; attempts older than a day decide nothing. */
   async prune(): Promise<void> {
-    await sql(this.db, `DELETE FROM login_attempts WHERE created_at < now() - interval '1 day'`);
+    await this.db.query(`DELETE FROM login_attempts WHERE created_at < now() - interval '1 day'`);
   }
 
   /** Newest first and at the limit: the lock lifts when the oldest of them leaves the window. */

@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import { DataSource } from 'typeorm';
+import { Database } from '@vigil/platform';
 import { AuthService } from '../auth/auth.service.js';
 import { ClientsService } from '../clients/clients.service.js';
 import { PasswordHasher } from '../crypto/password-hasher.js';
-import { sql } from '../db.js';
 import { AUTH_CONFIG, type AuthConfig } from '../env.js';
 import { InvitationsService } from '../invitations/invitations.service.js';
 import { UsersRepository } from '../users/users.repository.js';
@@ -31,7 +30,7 @@ const DEMO_CLIENT = { name: 'Demo Bank', email: 'demo@example.com' } as const;
 export class DemoSeeder {
   constructor(
     @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
-    private readonly db: DataSource,
+    private readonly db: Database,
     private readonly auth: AuthService,
     private readonly clients: ClientsService,
     private readonly invitations: InvitationsService,
@@ -46,50 +45,50 @@ export class DemoSeeder {
     const adminEmail = this.config.ADMIN_EMAILS[0];
     if (!adminEmail) throw new Error('ADMIN_EMAILS is empty: there is no allow-listed address for the demo admin.');
 
-    const runner = this.db.createQueryRunner();
-    await runner.connect();
-    try {
-      // Two starts at once must not both seed: one waits for the other, then reads its data.
+    // A session-level lock needs one connection held throughout: two starts at once must not both
+    // seed, so one waits for the other, then reads its data.
+    return this.db.session(async (runner) => {
       await runner.query(`SELECT pg_advisory_lock(hashtext('vigil.auth.seed'))`);
-      const done = await sql<{ data: Omit<DemoData, 'seeded'> }>(runner, `SELECT data FROM seed_runs WHERE name = 'demo'`);
-      if (done[0]) return { seeded: false, ...done[0].data };
+      try {
+        const done = await runner.query<{ data: Omit<DemoData, 'seeded'> }>(`SELECT data FROM seed_runs WHERE name = 'demo'`);
+        if (done[0]) return { seeded: false, ...done[0].data };
 
-      const adminPassword = this.randomPassword();
-      const adminInvitation = await this.invitations.create(null);
-      await this.auth.signup({
-        full_name: 'Demo Admin',
-        email: adminEmail,
-        password: adminPassword,
-        confirm_password: adminPassword,
-        accepted_terms: true,
-        invitation_code: adminInvitation.code,
-      });
+        const adminPassword = this.randomPassword();
+        const adminInvitation = await this.invitations.create(null);
+        await this.auth.signup({
+          full_name: 'Demo Admin',
+          email: adminEmail,
+          password: adminPassword,
+          confirm_password: adminPassword,
+          accepted_terms: true,
+          invitation_code: adminInvitation.code,
+        });
 
-      const client = await this.clients.create({ clientName: DEMO_CLIENT.name, tier: 'large', contactEmail: DEMO_CLIENT.email, subscriptionStatus: 'active' });
-      const clientPassword = this.randomPassword();
-      const user = await this.users.create({
-        email: DEMO_CLIENT.email,
-        fullName: 'Demo Analyst',
-        passwordHash: await this.passwords.hash(clientPassword),
-        role: 'user',
-        confirmed: true,
-        clientId: client.id,
-      });
-      if (!user) throw new Error(`${DEMO_CLIENT.email} already has an account; drop the auth schema to reseed.`);
-      await this.users.addIdentity(user.id, 'email', user.id, user.email);
+        const client = await this.clients.create({ clientName: DEMO_CLIENT.name, tier: 'large', contactEmail: DEMO_CLIENT.email, subscriptionStatus: 'active' });
+        const clientPassword = this.randomPassword();
+        const user = await this.users.create({
+          email: DEMO_CLIENT.email,
+          fullName: 'Demo Analyst',
+          passwordHash: await this.passwords.hash(clientPassword),
+          role: 'user',
+          confirmed: true,
+          clientId: client.id,
+        });
+        if (!user) throw new Error(`${DEMO_CLIENT.email} already has an account; drop the auth schema to reseed.`);
+        await this.users.addIdentity(user.id, 'email', user.id, user.email);
 
-      const spare = await this.invitations.create(null, 24 * 30);
-      const data: Omit<DemoData, 'seeded'> = {
-        admin: { email: adminEmail, password: adminPassword },
-        client: { id: client.id, name: client.client_name, email: DEMO_CLIENT.email, password: clientPassword, apiKey: client.api_key },
-        invitationCode: spare.code,
-      };
-      await sql(runner, `INSERT INTO seed_runs (name, data) VALUES ('demo', $1)`, [JSON.stringify(data)]);
-      return { seeded: true, ...data };
-    } finally {
-      await runner.query(`SELECT pg_advisory_unlock(hashtext('vigil.auth.seed'))`).catch(() => undefined);
-      await runner.release();
-    }
+        const spare = await this.invitations.create(null, 24 * 30);
+        const data: Omit<DemoData, 'seeded'> = {
+          admin: { email: adminEmail, password: adminPassword },
+          client: { id: client.id, name: client.client_name, email: DEMO_CLIENT.email, password: clientPassword, apiKey: client.api_key },
+          invitationCode: spare.code,
+        };
+        await runner.query(`INSERT INTO seed_runs (name, data) VALUES ('demo', $1)`, [JSON.stringify(data)]);
+        return { seeded: true, ...data };
+      } finally {
+        await runner.query(`SELECT pg_advisory_unlock(hashtext('vigil.auth.seed'))`).catch(() => undefined);
+      }
+    });
   }
 
   private randomPassword(): string {

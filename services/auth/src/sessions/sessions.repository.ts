@@ -1,8 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { AssuranceLevel, MemberRole, Role } from '@vigil/proto';
-import { DataSource } from 'typeorm';
-import type { Queryable } from '../db.js';
-import { sql } from '../db.js';
+import { Database, type Queryable } from '@vigil/platform';
 
 export type SessionRow = {
   id: string;
@@ -36,13 +34,13 @@ export type ClaimResult =
 
 @Injectable()
 export class SessionsRepository {
-  constructor(private readonly db: DataSource) {}
+  constructor(private readonly db: Database) {}
 
   async create(
     session: { userId: string; aal: AssuranceLevel; amr: string[]; rememberMe: boolean; ip?: string; userAgent?: string; expiresAt: Date },
     q: Queryable = this.db,
   ): Promise<SessionRow> {
-    const rows: SessionRow[] = await sql(q, 
+    const rows: SessionRow[] = await q.query(
       `INSERT INTO sessions (user_id, aal, amr, remember_me, ip, user_agent, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *`,
       [session.userId, session.aal, session.amr, session.rememberMe, session.ip ?? null, session.userAgent ?? null, session.expiresAt],
     );
@@ -50,7 +48,7 @@ export class SessionsRepository {
   }
 
   async addRefreshToken(sessionId: string, tokenHash: string, q: Queryable = this.db): Promise<void> {
-    await sql(q, `INSERT INTO refresh_tokens (session_id, token_hash) VALUES ($1, $2)`, [sessionId, tokenHash]);
+    await q.query(`INSERT INTO refresh_tokens (session_id, token_hash) VALUES ($1, $2)`, [sessionId, tokenHash]);
   }
 
   /**
@@ -58,14 +56,12 @@ export class SessionsRepository {
    * one claims it. A token that exists but was already rotated is a reuse.
    */
   async claimRefreshToken(tokenHash: string, reuseIntervalSeconds: number): Promise<ClaimResult> {
-    const claimed: { session_id: string }[] = await sql(
-      this.db,
+    const claimed: { session_id: string }[] = await this.db.query(
       `UPDATE refresh_tokens SET rotated_at = now() WHERE token_hash = $1 AND rotated_at IS NULL RETURNING session_id`,
       [tokenHash],
     );
     if (claimed[0]) return { status: 'claimed', sessionId: claimed[0].session_id };
-    const existing: { session_id: string; graceful: boolean }[] = await sql(
-      this.db,
+    const existing: { session_id: string; graceful: boolean }[] = await this.db.query(
       `SELECT t.session_id,
               t.rotated_at > now() - make_interval(secs => $2)
               AND NOT EXISTS (SELECT 1 FROM refresh_tokens o WHERE o.session_id = t.session_id AND o.rotated_at > t.rotated_at) AS graceful
@@ -77,7 +73,7 @@ export class SessionsRepository {
 
   /** The session with its user, if it is neither revoked nor expired. */
   async findActive(sessionId: string): Promise<ActiveSession | undefined> {
-    const rows: ActiveSession[] = await sql(this.db, 
+    const rows: ActiveSession[] = await this.db.query(
       `SELECT s.*, u.email, u.role, u.client_id, CASE WHEN u.client_id IS NOT NULL THEN u.member_role END AS member_role,
               EXISTS (SELECT 1 FROM mfa_factors f WHERE f.user_id = u.id AND f.status = 'verified') AS has_verified_factor
          FROM sessions s JOIN users u ON u.id = s.user_id
@@ -88,16 +84,15 @@ export class SessionsRepository {
   }
 
   async markRefreshed(sessionId: string): Promise<void> {
-    await sql(this.db, `UPDATE sessions SET refreshed_at = now() WHERE id = $1`, [sessionId]);
+    await this.db.query(`UPDATE sessions SET refreshed_at = now() WHERE id = $1`, [sessionId]);
   }
 
   async raiseToAal2(sessionId: string, method: string): Promise<void> {
-    await sql(this.db, `UPDATE sessions SET aal = 'aal2', amr = array_append(amr, $2) WHERE id = $1`, [sessionId, method]);
+    await this.db.query(`UPDATE sessions SET aal = 'aal2', amr = array_append(amr, $2) WHERE id = $1`, [sessionId, method]);
   }
 
   async revoke(sessionId: string, reason: string, userId?: string): Promise<RevokedSession[]> {
-    return sql(
-      this.db,
+    return this.db.query(
       `UPDATE sessions SET revoked_at = now(), revoked_reason = $2
         WHERE id = $1 AND revoked_at IS NULL AND ($3::uuid IS NULL OR user_id = $3) RETURNING id, user_id, revoked_at`,
       [sessionId, reason, userId ?? null],
@@ -105,8 +100,7 @@ export class SessionsRepository {
   }
 
   async revokeAllForUser(userId: string, reason: string, exceptSessionId?: string, q: Queryable = this.db): Promise<RevokedSession[]> {
-    return sql(
-      q,
+    return q.query(
       `UPDATE sessions SET revoked_at = now(), revoked_reason = $2
         WHERE user_id = $1 AND revoked_at IS NULL AND ($3::uuid IS NULL OR id <> $3) RETURNING id, user_id, revoked_at`,
       [userId, reason, exceptSessionId ?? null],
@@ -114,7 +108,7 @@ export class SessionsRepository {
   }
 
   async listActive(userId: string): Promise<SessionRow[]> {
-    return sql(this.db, 
+    return this.db.query(
       `SELECT * FROM sessions WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > now() ORDER BY created_at DESC, id`,
       [userId],
     );
@@ -122,8 +116,7 @@ export class SessionsRepository {
 
   /** Users with at least one session neither revoked nor expired (the admin overview's Active Users). */
   async countActiveUsers(): Promise<number> {
-    const rows: Array<{ n: number }> = await sql(
-      this.db,
+    const rows: Array<{ n: number }> = await this.db.query(
       `SELECT count(DISTINCT user_id)::int AS n FROM sessions WHERE revoked_at IS NULL AND expires_at > now()`,
       [],
     );
@@ -131,7 +124,7 @@ export class SessionsRepository {
   }
 
   async get(sessionId: string): Promise<SessionRow | undefined> {
-    const rows: SessionRow[] = await sql(this.db, `SELECT * FROM sessions WHERE id = $1`, [sessionId]);
+    const rows: SessionRow[] = await this.db.query(`SELECT * FROM sessions WHERE id = $1`, [sessionId]);
     return rows[0];
   }
 }

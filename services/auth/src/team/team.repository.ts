@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { MemberRole, TeamInvitation, TeamMember } from '@vigil/proto';
-import { DataSource } from 'typeorm';
-import { sql, type Queryable } from '../db.js';
+import { Database, type Queryable } from '@vigil/platform';
 
 export type InvitationRow = {
   id: string;
@@ -47,11 +46,10 @@ const INVITATION_COLUMNS = `i.id, i.client_id, c.client_name, i.email, i.member_
 
 @Injectable()
 export class TeamRepository {
-  constructor(private readonly db: DataSource) {}
+  constructor(private readonly db: Database) {}
 
   async members(clientId: string): Promise<TeamMember[]> {
-    const rows: MemberRow[] = await sql(
-      this.db,
+    const rows: MemberRow[] = await this.db.query(
       `SELECT id, email, full_name, member_role, member_since, created_at FROM users
         WHERE client_id = $1 ORDER BY member_since NULLS FIRST, created_at, id`,
       [clientId],
@@ -60,8 +58,7 @@ export class TeamRepository {
   }
 
   async member(clientId: string, userId: string, q: Queryable = this.db): Promise<TeamMember | undefined> {
-    const rows: MemberRow[] = await sql(
-      q,
+    const rows: MemberRow[] = await q.query(
       `SELECT id, email, full_name, member_role, member_since, created_at FROM users WHERE client_id = $1 AND id = $2`,
       [clientId, userId],
     );
@@ -70,8 +67,7 @@ export class TeamRepository {
 
   /** The actor's live role in the client (not the one their token was issued with). */
   async roleOf(clientId: string, userId: string): Promise<MemberRole | undefined> {
-    const rows: { member_role: MemberRole }[] = await sql(
-      this.db,
+    const rows: { member_role: MemberRole }[] = await this.db.query(
       `SELECT member_role FROM users WHERE client_id = $1 AND id = $2`,
       [clientId, userId],
     );
@@ -83,8 +79,7 @@ export class TeamRepository {
    * each other at once cannot leave the client with none.
    */
   async lockOwners(clientId: string, q: Queryable): Promise<string[]> {
-    const rows: { id: string }[] = await sql(
-      q,
+    const rows: { id: string }[] = await q.query(
       `SELECT id FROM users WHERE client_id = $1 AND member_role = 'owner' FOR UPDATE`,
       [clientId],
     );
@@ -92,8 +87,7 @@ export class TeamRepository {
   }
 
   async setRole(clientId: string, userId: string, role: MemberRole, q: Queryable): Promise<boolean> {
-    const rows: unknown[] = await sql(
-      q,
+    const rows: unknown[] = await q.query(
       `UPDATE users SET member_role = $3, updated_at = now() WHERE client_id = $1 AND id = $2 RETURNING id`,
       [clientId, userId, role],
     );
@@ -101,8 +95,7 @@ export class TeamRepository {
   }
 
   async remove(clientId: string, userId: string, q: Queryable): Promise<boolean> {
-    const rows: unknown[] = await sql(
-      q,
+    const rows: unknown[] = await q.query(
       `UPDATE users SET client_id = NULL, member_role = NULL, member_since = NULL, updated_at = now()
         WHERE client_id = $1 AND id = $2 RETURNING id`,
       [clientId, userId],
@@ -112,8 +105,7 @@ export class TeamRepository {
 
   /** Joins a user who has no client yet, and only if the address is theirs. */
   async join(userId: string, email: string, clientId: string, role: MemberRole, q: Queryable): Promise<boolean> {
-    const rows: unknown[] = await sql(
-      q,
+    const rows: unknown[] = await q.query(
       `UPDATE users SET client_id = $3, member_role = $4, member_since = now(), updated_at = now()
         WHERE id = $1 AND email = $2 AND client_id IS NULL RETURNING id`,
       [userId, email, clientId, role],
@@ -122,8 +114,7 @@ export class TeamRepository {
   }
 
   async openInvitations(clientId: string): Promise<TeamInvitation[]> {
-    const rows: InvitationRow[] = await sql(
-      this.db,
+    const rows: InvitationRow[] = await this.db.query(
       `SELECT ${INVITATION_COLUMNS} FROM team_invitations i JOIN clients c ON c.id = i.client_id
          LEFT JOIN users inviter ON inviter.id = i.invited_by
         WHERE i.client_id = $1 AND ${OPEN} ORDER BY i.created_at DESC, i.id`,
@@ -142,19 +133,16 @@ export class TeamRepository {
     expiresAt: Date;
   }): Promise<TeamInvitation> {
     return this.db.transaction(async (tx) => {
-      await sql(
-        tx,
+      await tx.query(
         `UPDATE team_invitations SET revoked_at = now() WHERE client_id = $1 AND email = $2 AND accepted_at IS NULL AND revoked_at IS NULL`,
         [invite.clientId, invite.email],
       );
-      const rows: { id: string }[] = await sql(
-        tx,
+      const rows: { id: string }[] = await tx.query(
         `INSERT INTO team_invitations (client_id, email, member_role, token_hash, invited_by, expires_at)
          VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
         [invite.clientId, invite.email, invite.role, invite.tokenHash, invite.invitedBy, invite.expiresAt],
       );
-      const found: InvitationRow[] = await sql(
-        tx,
+      const found: InvitationRow[] = await tx.query(
         `SELECT ${INVITATION_COLUMNS} FROM team_invitations i JOIN clients c ON c.id = i.client_id
            LEFT JOIN users inviter ON inviter.id = i.invited_by WHERE i.id = $1`,
         [rows[0]!.id],
@@ -164,8 +152,7 @@ export class TeamRepository {
   }
 
   async revoke(clientId: string, invitationId: string): Promise<boolean> {
-    const rows: unknown[] = await sql(
-      this.db,
+    const rows: unknown[] = await this.db.query(
       `UPDATE team_invitations i SET revoked_at = now() WHERE i.client_id = $1 AND i.id = $2 AND ${OPEN} RETURNING i.id`,
       [clientId, invitationId],
     );
@@ -173,8 +160,7 @@ export class TeamRepository {
   }
 
   async findOpen(tokenHash: string): Promise<InvitationRow | undefined> {
-    const rows: InvitationRow[] = await sql(
-      this.db,
+    const rows: InvitationRow[] = await this.db.query(
       `SELECT ${INVITATION_COLUMNS} FROM team_invitations i JOIN clients c ON c.id = i.client_id
          LEFT JOIN users inviter ON inviter.id = i.invited_by
         WHERE i.token_hash = $1 AND ${OPEN}`,
@@ -185,14 +171,12 @@ export class TeamRepository {
 
   /** Uses the invitation up, atomically: of two acceptances of one link, one wins. */
   async consume(tokenHash: string, userId: string | null, q: Queryable): Promise<InvitationRow | undefined> {
-    const rows: { id: string }[] = await sql(
-      q,
+    const rows: { id: string }[] = await q.query(
       `UPDATE team_invitations i SET accepted_at = now(), accepted_by = $2 WHERE i.token_hash = $1 AND ${OPEN} RETURNING i.id`,
       [tokenHash, userId],
     );
     if (!rows[0]) return undefined;
-    const found: InvitationRow[] = await sql(
-      q,
+    const found: InvitationRow[] = await q.query(
       `SELECT ${INVITATION_COLUMNS} FROM team_invitations i JOIN clients c ON c.id = i.client_id
          LEFT JOIN users inviter ON inviter.id = i.invited_by WHERE i.id = $1`,
       [rows[0].id],
@@ -201,6 +185,6 @@ export class TeamRepository {
   }
 
   async setAcceptedBy(invitationId: string, userId: string, q: Queryable): Promise<void> {
-    await sql(q, `UPDATE team_invitations SET accepted_by = $2 WHERE id = $1`, [invitationId, userId]);
+    await q.query(`UPDATE team_invitations SET accepted_by = $2 WHERE id = $1`, [invitationId, userId]);
   }
 }

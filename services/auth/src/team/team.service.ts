@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DomainError } from '@vigil/platform';
+import { Database, DomainError } from '@vigil/platform';
 import {
   memberRoleAtLeast,
   type AcceptInvitationRequest,
@@ -13,7 +13,6 @@ import {
   type TeamInvitation,
   type TeamMember,
 } from '@vigil/proto';
-import { DataSource } from 'typeorm';
 import { ClientsService } from '../clients/clients.service.js';
 import { PasswordHasher } from '../crypto/password-hasher.js';
 import { randomToken, sha256 } from '../crypto/secrets.js';
@@ -41,7 +40,7 @@ const invalidLink = () =>
 export class TeamService {
   constructor(
     @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
-    private readonly db: DataSource,
+    private readonly db: Database,
     private readonly team: TeamRepository,
     private readonly users: UsersRepository,
     private readonly sessions: SessionsService,

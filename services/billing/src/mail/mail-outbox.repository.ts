@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { DataSource } from 'typeorm';
+import { Database } from '@vigil/platform';
 import { SecretBox } from '../crypto/secret-box.js';
-import { sql } from '../db/sql.js';
 
 export type OutgoingMail = { to: string; subject: string; body: string };
 
@@ -15,13 +14,13 @@ export type OutgoingMail = { to: string; subject: string; body: string };
 @Injectable()
 export class MailOutboxRepository {
   constructor(
-    private readonly db: DataSource,
+    private readonly db: Database,
     private readonly box: SecretBox,
   ) {}
 
   async send(mail: OutgoingMail): Promise<void> {
     const id = randomUUID();
-    await sql(this.db, `INSERT INTO mail_outbox (id, recipient, subject, body) VALUES ($1, $2, $3, $4)`, [
+    await this.db.query(`INSERT INTO mail_outbox (id, recipient, subject, body) VALUES ($1, $2, $3, $4)`, [
       id,
       mail.to,
       mail.subject,

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { BillingEventType } from '@vigil/proto';
-import { DataSource } from 'typeorm';
-import { sql, type Queryable } from '../db/sql.js';
+import { Database, type Queryable } from '@vigil/platform';
 
 export type BillingEventRow = {
   id: string;
@@ -27,12 +26,11 @@ export type NewBillingEvent = {
 /** What billing noticed about a client, at most once per (client, period, kind). */
 @Injectable()
 export class BillingEventsRepository {
-  constructor(private readonly db: DataSource) {}
+  constructor(private readonly db: Database) {}
 
   /** True when this is the first such event of the period (so its e-mail should go out). */
   async record(event: NewBillingEvent, q: Queryable = this.db): Promise<boolean> {
-    const rows = await sql(
-      q,
+    const rows = await q.query(
       `INSERT INTO billing_events (client_id, period, kind, client_name, usage, quota, percentage)
        VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (client_id, period, kind) DO NOTHING RETURNING id`,
       [event.clientId, event.period, event.kind, event.clientName, event.usage ?? null, event.quota ?? null, event.percentage ?? null],
@@ -41,12 +39,11 @@ export class BillingEventsRepository {
   }
 
   async markNotified(clientId: string, period: string, kind: BillingEventType): Promise<void> {
-    await sql(this.db, `UPDATE billing_events SET notified = true WHERE client_id = $1 AND period = $2 AND kind = $3`, [clientId, period, kind]);
+    await this.db.query(`UPDATE billing_events SET notified = true WHERE client_id = $1 AND period = $2 AND kind = $3`, [clientId, period, kind]);
   }
 
   async recent(limit = 50): Promise<BillingEventRow[]> {
-    return sql<BillingEventRow>(
-      this.db,
+    return this.db.query<BillingEventRow>(
       `SELECT id, kind AS event_type, client_id, client_name, usage, quota, percentage, created_at FROM billing_events ORDER BY created_at DESC, id LIMIT $1`,
       [limit],
     );

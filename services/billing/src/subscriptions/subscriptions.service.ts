@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { DomainError } from '@vigil/platform';
+import { Database, DomainError, type Transaction } from '@vigil/platform';
 import {
   addMonth,
   planOf,
@@ -15,7 +15,6 @@ import {
   type Tier,
   type WebhookReply,
 } from '@vigil/proto';
-import { DataSource } from 'typeorm';
 import { AuthClients } from '../clients/auth-clients.adapter.js';
 import { BILLING_CONFIG, type BillingConfig } from '../env.js';
 import { MailOutboxRepository } from '../mail/mail-outbox.repository.js';
@@ -57,7 +56,7 @@ export class SubscriptionsService {
   constructor(
     @Inject(BILLING_CONFIG) private readonly config: BillingConfig,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
-    private readonly db: DataSource,
+    private readonly db: Database,
     private readonly customers: CustomersRepository,
     private readonly sessions: CheckoutSessionsRepository,
     private readonly processed: ProcessedEventsRepository,
@@ -222,7 +221,7 @@ export class SubscriptionsService {
 
   private async onCheckoutCompleted(
     event: Extract<ProviderEvent, { kind: 'checkout_completed' }>,
-    tx: DataSource['manager'],
+    tx: Transaction,
     after: AfterCommit[],
   ) {
     const session = await this.sessions.lock(event.sessionId, tx);
@@ -287,7 +286,7 @@ export class SubscriptionsService {
 
   private async onSubscriptionUpdated(
     event: Extract<ProviderEvent, { kind: 'subscription_updated' }>,
-    tx: DataSource['manager'],
+    tx: Transaction,
     after: AfterCommit[],
   ) {
     const status: SubscriptionStatus | null =
@@ -307,7 +306,7 @@ export class SubscriptionsService {
 
   private async onInvoicePaid(
     event: Extract<ProviderEvent, { kind: 'invoice_paid' }>,
-    tx: DataSource['manager'],
+    tx: Transaction,
     after: AfterCommit[],
   ) {
     const customer = await this.customerFor(event.subscriptionRef, event.customerRef, tx);
@@ -318,7 +317,7 @@ export class SubscriptionsService {
   }
 
   /** A later billing period starts usage afresh; an older one (a late event) changes nothing. */
-  private async rollPeriod(customer: Customer, period: Period, tx: DataSource['manager'], after: AfterCommit[]) {
+  private async rollPeriod(customer: Customer, period: Period, tx: Transaction, after: AfterCommit[]) {
     if (period.start.getTime() < customer.period_start.getTime()) return;
     await this.customers.setPeriod(customer.client_id, period.start, period.end, tx);
     after.push(async () => void (await this.usage.resetForPeriod(customer.client_id, period)));
@@ -327,7 +326,7 @@ export class SubscriptionsService {
   private async onStatus(
     event: Exclude<ProviderEvent, { kind: 'ignored' | 'checkout_completed' }>,
     status: SubscriptionStatus,
-    tx: DataSource['manager'],
+    tx: Transaction,
     after: AfterCommit[],
     known?: Customer,
   ) {
@@ -368,7 +367,7 @@ export class SubscriptionsService {
   private async customerFor(
     subscriptionRef: string | null,
     customerRef: string | null,
-    tx: DataSource['manager'],
+    tx: Transaction,
   ): Promise<Customer> {
     const customer = await this.customers.byProviderRefs(subscriptionRef, customerRef, tx);
     if (!customer)

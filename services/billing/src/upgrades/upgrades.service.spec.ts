@@ -1,7 +1,6 @@
 import { jest } from '@jest/globals';
-import { DomainError } from '@vigil/platform';
+import { Database, DomainError } from '@vigil/platform';
 import type { Client, Tier } from '@vigil/proto';
-import type { DataSource } from 'typeorm';
 import type { AuthClients } from '../clients/auth-clients.adapter.js';
 import type { BillingConfig } from '../env.js';
 import type { PaymentProvider } from '../payments/payment-provider.js';
@@ -51,7 +50,7 @@ function setup(found: Customer | undefined, config: Partial<BillingConfig> = {})
   const sut = new UpgradesService(
     { MAX_UPGRADE_CHARGE_USD: 5_000, ...config } as BillingConfig,
     provider as unknown as PaymentProvider,
-    db as unknown as DataSource,
+    db as unknown as Database,
     customers as unknown as CustomersRepository,
     upgrades as unknown as UpgradesRepository,
     auth as unknown as AuthClients,

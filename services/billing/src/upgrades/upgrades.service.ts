@@ -1,9 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DomainError } from '@vigil/platform';
+import { Database, DomainError, type Transaction } from '@vigil/platform';
 import { planOf, TIERS, type Tier, type TierChangedEvent, type UpgradeOption, type UpgradeOptionsResponse, type UpgradePreview } from '@vigil/proto';
 import { AuthClients } from '../clients/auth-clients.adapter.js';
 import { BILLING_CONFIG, type BillingConfig } from '../env.js';
-import { DataSource } from 'typeorm';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../payments/payment-provider.js';
 import { BillingEventsPublisher } from '../subscriptions/billing-events.publisher.js';
 import { CustomersRepository, type Customer } from '../subscriptions/customers.repository.js';
@@ -21,7 +20,7 @@ export class UpgradesService {
   constructor(
     @Inject(BILLING_CONFIG) private readonly config: BillingConfig,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
-    private readonly db: DataSource,
+    private readonly db: Database,
     private readonly customers: CustomersRepository,
     private readonly upgrades: UpgradesRepository,
     private readonly auth: AuthClients,
@@ -67,7 +66,7 @@ export class UpgradesService {
       });
   }
 
-  private async upgradeLocked(customer: Customer, newTier: string, now: Date, tx: DataSource['manager']): Promise<{ result: UpgradeResult; event: TierChangedEvent }> {
+  private async upgradeLocked(customer: Customer, newTier: string, now: Date, tx: Transaction): Promise<{ result: UpgradeResult; event: TierChangedEvent }> {
     const clientId = customer.client_id;
     const tier = this.checkTarget(customer, newTier);
     if (customer.subscription_status !== 'active') {

@@ -1,10 +1,9 @@
 import { Injectable, Logger, createParamDecorator, type ExecutionContext } from '@nestjs/common';
-import { currentRequestId } from '@vigil/platform';
+import { EventPublisher, currentRequestId } from '@vigil/platform';
 import { subjects, type AdminAction, type AdminActionEvent } from '@vigil/proto';
 import type { Request } from 'express';
 import { randomUUID } from 'node:crypto';
 import { callerOf, type SessionUser } from '../credentials/credentials.js';
-import { NatsStreams } from '../infra/jetstream.js';
 
 export type AdminActionTarget = { clientId: string | null; clientName: string | null };
 
@@ -30,7 +29,7 @@ export const CurrentActor = createParamDecorator((_: unknown, ctx: ExecutionCont
 export class AdminActions {
   private readonly logger = new Logger(AdminActions.name);
 
-  constructor(private readonly streams: NatsStreams) {}
+  constructor(private readonly events: EventPublisher) {}
 
   async record(
     action: AdminAction,
@@ -54,7 +53,7 @@ export class AdminActions {
       occurredAt: new Date().toISOString(),
     };
     try {
-      await this.streams.publish(subjects.gateway.adminAction, event, event.id);
+      await this.events.publish(subjects.gateway.adminAction, event, event.id);
     } catch (error) {
       this.logger.error(
         `could not publish admin action ${action} (${event.id}): ${error instanceof Error ? error.message : String(error)}`,

@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import { DomainError, gaugeFrom } from '@vigil/platform';
+import { DomainError, EventPublisher, gaugeFrom } from '@vigil/platform';
 import {
   csvLine,
   subjects,
@@ -11,7 +11,6 @@ import {
 import { randomUUID } from 'node:crypto';
 import { GATEWAY_CONFIG } from '../config.token.js';
 import type { GatewayConfig } from '../env.js';
-import { NatsStreams } from '../infra/jetstream.js';
 import { BulkJobsRepository, type BulkJobRow } from './bulk-jobs.repository.js';
 
 export const JOB_PAGE_MAX = 1_000;
@@ -32,7 +31,7 @@ const CSV_COLUMNS = [
 export class BulkJobs implements OnModuleInit {
   constructor(
     private readonly jobs: BulkJobsRepository,
-    private readonly streams: NatsStreams,
+    private readonly events: EventPublisher,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
@@ -51,9 +50,17 @@ export class BulkJobs implements OnModuleInit {
   }
 
   /** Records the job, then queues its chunks; each chunk's message id makes a re-publication harmless. */
-  async submit(client: ResolvedKey, names: string[], limit: number): Promise<BulkJobAccepted> {
+  /** Queues a job whose names are charged to quota lease `lease` (see BulkJobsRepository.create). */
+  async submit(client: ResolvedKey, names: string[], limit: number, lease: string): Promise<BulkJobAccepted> {
     const jobId = randomUUID();
-    await this.jobs.create(jobId, client.clientId, names.length);
+    if (!(await this.jobs.create(jobId, client.clientId, names.length, lease))) {
+      throw new DomainError(
+        'SERVICE_UNAVAILABLE',
+        'The quota lease this job was counted under lapsed before the job was created; nothing was charged. Retry shortly.',
+        undefined,
+        1,
+      );
+    }
     try {
       for (let firstRow = 0; firstRow < names.length; firstRow += this.config.BULK_CHUNK_SIZE) {
         const chunk: BulkJobChunk = {
@@ -65,7 +72,7 @@ export class BulkJobs implements OnModuleInit {
           thresholds: client.thresholds,
           limit,
         };
-        await this.streams.publish(subjects.gateway.bulkChunk, chunk, `${jobId}:${firstRow}`);
+        await this.events.publish(subjects.gateway.bulkChunk, chunk, `${jobId}:${firstRow}`);
       }
     } catch {
       await this.jobs.remove(jobId).catch(() => undefined);

@@ -1,10 +1,8 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { ClientsModule } from '@nestjs/microservices';
-import { NATS_CLIENT, RpcClient, natsClientOptions } from '@vigil/platform';
+import { DatabaseModule, PlatformModule } from '@vigil/platform';
 import { GATEWAY_CONFIG } from '../config.token.js';
 import type { GatewayConfig } from '../env.js';
-import { Database } from '../infra/database.js';
-import { NatsStreams } from '../infra/jetstream.js';
+import { GATEWAY_STREAMS } from '../infra/streams.js';
 import { BulkJobsRepository } from './bulk-jobs.repository.js';
 import { BulkWorkerRunner } from './bulk-worker.runner.js';
 
@@ -15,14 +13,11 @@ export class BulkWorkerModule {
     return {
       module: BulkWorkerModule,
       imports: [
-        ClientsModule.register([{ name: NATS_CLIENT, ...natsClientOptions(config.NATS_URL, 'gateway-bulk-worker') }]),
+        PlatformModule.forRoot({ service: 'gateway-bulk-worker', config, streams: GATEWAY_STREAMS }),
+        DatabaseModule.forRoot({ databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA }),
       ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: { ...config, BULK_WORKER: true } },
-        { provide: 'RPC_TIMEOUT_MS', useValue: config.NATS_REQUEST_TIMEOUT_MS },
-        RpcClient,
-        Database,
-        NatsStreams,
         BulkJobsRepository,
         BulkWorkerRunner,
       ],

@@ -1,8 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { RpcClient } from '@vigil/platform';
+import { EventPublisher, Nats, RpcClient } from '@vigil/platform';
 import { GATEWAY_CONFIG } from '../config.token.js';
 import type { GatewayConfig } from '../env.js';
-import { NatsStreams } from '../infra/jetstream.js';
 import { BulkJobsRepository } from './bulk-jobs.repository.js';
 import { BulkWorker } from './bulk-worker.js';
 
@@ -13,7 +12,8 @@ export class BulkWorkerRunner implements OnApplicationBootstrap, OnApplicationSh
   private worker: BulkWorker | undefined;
 
   constructor(
-    private readonly streams: NatsStreams,
+    private readonly nats: Nats,
+    private readonly events: EventPublisher,
     private readonly rpc: RpcClient,
     private readonly jobs: BulkJobsRepository,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
@@ -29,8 +29,8 @@ export class BulkWorkerRunner implements OnApplicationBootstrap, OnApplicationSh
   /** Keeps trying: the broker or JetStream may come up after the gateway. */
   private async start() {
     try {
-      await this.streams.jetstream();
-      const worker = new BulkWorker(await this.streams.connect(), this.rpc, this.jobs, this.config);
+      await this.nats.streamsReady();
+      const worker = new BulkWorker(this.nats, this.events, this.rpc, this.jobs, this.config);
       await worker.start();
       if (this.stopped) return void (await worker.stop());
       this.worker = worker;

@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
-import { AckPolicy, jetstream, type ConsumerMessages } from '@nats-io/jetstream';
-import { nanos, type NatsConnection } from '@nats-io/transport-node';
-import { DomainError, RpcClient, runWithRequestId } from '@vigil/platform';
+import { AckPolicy, type ConsumerMessages } from '@nats-io/jetstream';
+import { nanos } from '@nats-io/transport-node';
+import { DomainError, EventPublisher, Nats, RpcClient, runWithRequestId } from '@vigil/platform';
 import {
   INT4_MAX,
   REQUEST_ID_HEADER,
@@ -79,15 +79,16 @@ export class BulkWorker {
   private stopped = false;
 
   constructor(
-    private readonly nc: NatsConnection,
+    private readonly nats: Nats,
+    private readonly events: EventPublisher,
     private readonly rpc: RpcClient,
     private readonly jobs: BulkJobsRepository,
     private readonly config: Pick<GatewayConfig, 'BULK_ACK_WAIT_MS' | 'BULK_SCREEN_TIMEOUT_MS' | 'BULK_MAX_DELIVERIES'>,
   ) {}
 
   async start(): Promise<void> {
-    const js = jetstream(this.nc);
-    const jsm = await js.jetstreamManager();
+    const { js } = this.nats;
+    const jsm = await this.nats.jetstreamManager();
     const consumer = {
       durable_name: BULK_CONSUMER,
       ack_policy: AckPolicy.Explicit,
@@ -208,10 +209,7 @@ export class BulkWorker {
       // this throws, the chunk is redelivered and the announcement made again (at least once).
       // The message id lets JetStream drop a repeat within its window; monitoring de-duplicates the rest.
       const event: BulkJobCompletedEvent = { jobId, clientId, total, completedAt: new Date().toISOString() };
-      await jetstream(this.nc).publish(subjects.gateway.bulkJobCompleted, JSON.stringify(event), {
-        msgID: `bulk-job-completed:${jobId}`,
-        timeout: 5_000,
-      });
+      await this.events.publish(subjects.gateway.bulkJobCompleted, event, `bulk-job-completed:${jobId}`);
     }
   }
 

@@ -1,8 +1,7 @@
 import { jest } from '@jest/globals';
-import { parseConfig, type RpcClient } from '@vigil/platform';
+import { parseConfig, type Nats, type RpcClient } from '@vigil/platform';
 import { contracts, type ResolvedKey } from '@vigil/proto';
 import { envSchema } from '../env.js';
-import type { NatsStreams } from '../infra/jetstream.js';
 import { ApiKeys, hashApiKey } from './api-keys.service.js';
 
 const KEY = 'a'.repeat(64);
@@ -17,12 +16,12 @@ const resolved = {
 function setup(env: Record<string, string> = {}) {
   const handlers = new Map<string, (payload: unknown) => void>();
   const rpc = { request: jest.fn(async () => resolved) };
-  const streams = {
-    subscribe: jest.fn(async (subject: string, handler: (payload: unknown) => void) => {
+  const nats = {
+    subscribeAll: jest.fn(async (subject: string, handler: (payload: unknown) => void) => {
       handlers.set(subject, handler);
     }),
   };
-  const sut = new ApiKeys(rpc as unknown as RpcClient, streams as unknown as NatsStreams, parseConfig(envSchema, env));
+  const sut = new ApiKeys(rpc as unknown as RpcClient, nats as unknown as Nats, parseConfig(envSchema, env));
   const deliver = (subject: string, payload: unknown) => {
     const handler = handlers.get(subject);
     if (!handler) throw new Error(`nothing follows ${subject}`);
@@ -30,7 +29,7 @@ function setup(env: Record<string, string> = {}) {
   };
   return {
     sut,
-    mocks: { rpc, streams },
+    mocks: { rpc, nats },
     deliver,
     revoke: (payload: unknown) => deliver('clients.v1.key-revoked', payload),
   };

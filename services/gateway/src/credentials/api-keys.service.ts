@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { DomainError, RpcClient } from '@vigil/platform';
+import { DomainError, Nats, RpcClient } from '@vigil/platform';
 import {
   API_KEY_PATTERN,
   contracts,
@@ -14,7 +14,6 @@ import { z } from 'zod';
 import { createHash } from 'node:crypto';
 import { GATEWAY_CONFIG } from '../config.token.js';
 import type { GatewayConfig } from '../env.js';
-import { NatsStreams } from '../infra/jetstream.js';
 
 type Entry = { value: ResolvedKey | ResolvedMember; expiresAt: number };
 
@@ -53,7 +52,7 @@ export class ApiKeys implements OnModuleInit {
 
   constructor(
     private readonly rpc: RpcClient,
-    private readonly streams: NatsStreams,
+    private readonly nats: Nats,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
@@ -65,7 +64,7 @@ export class ApiKeys implements OnModuleInit {
     ];
     for (const { subject, handler } of follow) {
       try {
-        await this.streams.subscribe(subject, handler);
+        await this.nats.subscribeAll(subject, handler);
       } catch (error) {
         // Without the event the TTL still bounds staleness; keep serving.
         this.logger.error(`cannot follow ${subject}: ${error instanceof Error ? error.message : String(error)}`);

@@ -35,8 +35,12 @@ const FEATURE_WORDS: Readonly<Record<PlanFeature, string>> = {
  * user for session routes). Routes without @Credentials belong to controllers that
  * forward the bearer token for the auth service to judge; they pass untouched.
  */
+type Demands = { kind: CredentialsKind | undefined; minimum: MemberRole | undefined; feature: PlanFeature | null };
+
 @Injectable()
 export class CredentialsGuard implements CanActivate {
+  private readonly demandsOf = new WeakMap<object, WeakMap<object, Demands>>();
+
   constructor(
     private readonly reflector: Reflector,
     private readonly keys: ApiKeys,
@@ -48,14 +52,7 @@ export class CredentialsGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     if (context.getType() !== 'http') return true;
-    const kind = this.reflector.getAllAndOverride<CredentialsKind | undefined>(CREDENTIALS_METADATA, [
-      context.getHandler(),
-      context.getClass(),
-    ]);
-    const minimum = this.reflector.getAllAndOverride<MemberRole | undefined>(MEMBER_ROLE_METADATA, [
-      context.getHandler(),
-      context.getClass(),
-    ]);
+    const { kind, minimum, feature } = this.demands(context);
     if (kind === 'public' || (!kind && !minimum)) return true;
     const req = context.switchToHttp().getRequest<Request>();
     const res = context.switchToHttp().getResponse<Response>();
@@ -65,16 +62,6 @@ export class CredentialsGuard implements CanActivate {
     // shared address (an office NAT, a proxy) cannot lock out the callers who hold real ones.
     // The address is the connecting one unless it is a TRUSTED_PROXIES hop (see create-app.ts).
     const failures = `failed-auth:${req.ip ?? 'unknown'}`;
-    const anyPlan = this.reflector.getAllAndOverride<boolean | undefined>(ANY_PLAN_METADATA, [
-      context.getHandler(),
-      context.getClass(),
-    ]);
-    const feature: PlanFeature | null = anyPlan
-      ? null
-      : (this.reflector.getAllAndOverride<PlanFeature | undefined>(PLAN_FEATURE_METADATA, [
-          context.getHandler(),
-          context.getClass(),
-        ]) ?? 'dashboardAccess');
     if (!kind) {
       // A route that forwards the bearer token to auth, which judges it in full against the live
       // membership, and also names a least role: the role the token carries is refused here as on
@@ -91,6 +78,31 @@ export class CredentialsGuard implements CanActivate {
     const decision = await this.consume(caller);
     this.limit(decision, caller, req, res);
     return true;
+  }
+
+  /**
+   * What the route's decorators demand, read once per handler: the metadata never changes after
+   * boot, and four reflector look-ups per request were a visible share of the screen route.
+   */
+  private demands(context: ExecutionContext): Demands {
+    const handler = context.getHandler();
+    const controller = context.getClass();
+    let byHandler = this.demandsOf.get(controller);
+    if (!byHandler) this.demandsOf.set(controller, (byHandler = new WeakMap()));
+    let demands = byHandler.get(handler);
+    if (demands) return demands;
+    const targets = [handler, controller];
+    const anyPlan = this.reflector.getAllAndOverride<boolean | undefined>(ANY_PLAN_METADATA, targets);
+    demands = {
+      kind: this.reflector.getAllAndOverride<CredentialsKind | undefined>(CREDENTIALS_METADATA, targets),
+      minimum: this.reflector.getAllAndOverride<MemberRole | undefined>(MEMBER_ROLE_METADATA, targets),
+      feature: anyPlan
+        ? null
+        : (this.reflector.getAllAndOverride<PlanFeature | undefined>(PLAN_FEATURE_METADATA, targets) ??
+          'dashboardAccess'),
+    };
+    byHandler.set(handler, demands);
+    return demands;
   }
 
   private async authenticate(

@@ -1,5 +1,5 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { DomainError, RpcClient } from '@vigil/platform';
+import { DomainError, Nats, RpcClient } from '@vigil/platform';
 import {
   ACCESS_TOKEN_ALGORITHM,
   accessTokenClaimsSchema,
@@ -10,7 +10,6 @@ import {
   type JwksReply,
   type MemberRole,
 } from '@vigil/proto';
-import { NatsStreams } from '../infra/jetstream.js';
 import type { Request } from 'express';
 import { createPublicKey } from 'node:crypto';
 import passport from 'passport';
@@ -51,12 +50,12 @@ export class SessionTokens implements OnModuleInit {
 
   constructor(
     private readonly rpc: RpcClient,
-    private readonly streams: NatsStreams,
+    private readonly nats: Nats,
   ) {}
 
   async onModuleInit() {
     try {
-      await this.streams.subscribe(subjects.auth.sessionRevoked, (payload) => {
+      await this.nats.subscribeAll(subjects.auth.sessionRevoked, (payload) => {
         const event = sessionRevokedEventSchema.parse(payload);
         this.ended.set(event.session_id, Date.now() + ENDED_SESSION_MEMORY_MS);
         this.forgetExpired();
@@ -67,7 +66,7 @@ export class SessionTokens implements OnModuleInit {
       );
     }
     try {
-      await this.streams.subscribe(subjects.auth.memberChanged, (payload) => this.onMemberChanged(payload));
+      await this.nats.subscribeAll(subjects.auth.memberChanged, (payload) => this.onMemberChanged(payload));
     } catch (error) {
       this.logger.error(
         `cannot follow ${subjects.auth.memberChanged}: ${error instanceof Error ? error.message : String(error)}`,

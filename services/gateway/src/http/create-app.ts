@@ -3,7 +3,8 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import {
   createLogger,
-  natsServerOptions,
+  Nats,
+  NatsServer,
   ObservabilityInterceptor,
   PinoNestLogger,
   startMetrics,
@@ -14,16 +15,18 @@ import helmet from 'helmet';
 import { AppModule } from '../app.module.js';
 import type { GatewayConfig } from '../env.js';
 import { serveOpenApi } from '../openapi/openapi.js';
+import { GatewayExpressAdapter } from './bytes-reply.js';
 import { ProblemDetailsFilter } from './problem-details.filter.js';
 import { requestIdMiddleware } from './request-id.middleware.js';
 import { safeInputMiddleware } from './safe-input.middleware.js';
+import { staticHeaders } from './static-headers.js';
 
 /** Builds the HTTP app; shared by main.ts and the integration tests so both run the same stack. */
 export async function createGatewayApp(config: Readonly<GatewayConfig>): Promise<INestApplication> {
   startTracing('gateway');
   startMetrics('gateway');
   const logger = createLogger('gateway', config.LOG_LEVEL);
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), new GatewayExpressAdapter(), {
     bodyParser: false,
     logger: new PinoNestLogger(logger),
   });
@@ -38,13 +41,15 @@ export async function createGatewayApp(config: Readonly<GatewayConfig>): Promise
   // HSTS only in production: on a plain-http development gateway it would mean nothing.
   const production = config.NODE_ENV === 'production';
   app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: { frameAncestors: ["'none'"], upgradeInsecureRequests: production ? [] : null },
-      },
-      frameguard: { action: 'deny' },
-      strictTransportSecurity: production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-    }),
+    staticHeaders(
+      helmet({
+        contentSecurityPolicy: {
+          directives: { frameAncestors: ["'none'"], upgradeInsecureRequests: production ? [] : null },
+        },
+        frameguard: { action: 'deny' },
+        strictTransportSecurity: production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+      }),
+    ),
   );
   // Bank payloads are small; anything larger than 1 MiB is a mistake or an attack — except a bulk
   // batch, whose 100,000 names need several MiB. The general parser skips a body already parsed.
@@ -69,7 +74,7 @@ export async function createGatewayApp(config: Readonly<GatewayConfig>): Promise
 
   // The gateway answers its own health subject so /health proves its broker link end to end.
   // Its only NATS handler is the health reply, which cannot fail, so no RPC filter is needed.
-  app.connectMicroservice(natsServerOptions(config.NATS_URL, 'gateway'), { inheritAppConfig: false });
+  app.connectMicroservice({ strategy: new NatsServer(() => app.get(Nats), 'gateway') }, { inheritAppConfig: false });
   await app.startAllMicroservices();
   return app;
 }

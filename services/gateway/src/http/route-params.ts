@@ -122,13 +122,17 @@ function requireJsonObject(req: Request, sources: RequestSources) {
     ]);
 }
 
-function gather(req: Request, sources: RequestSources, properties: Record<string, JsonSchema>): unknown {
+function gather(
+  req: Request,
+  sources: RequestSources,
+  properties: Record<string, JsonSchema>,
+  names: Record<string, string>,
+): unknown {
   const body = sources.body ?? true;
   if (body) requireJsonObject(req, sources);
   const only = body && !sources.caller && !sources.accessToken && !sources.client && !sources.params && !sources.query;
   // A body-only route hands the body as it came, so a non-object is reported as such.
   if (only) return req.body ?? {};
-  const names = queryNames(sources, properties);
   const query = typedQuery(
     Object.fromEntries(
       Object.entries(names).map(([field, name]) => [field, (req.query as Record<string, unknown>)[name]]),
@@ -153,9 +157,21 @@ function gather(req: Request, sources: RequestSources, properties: Record<string
 
 const parseRequest = createParamDecorator(
   (
-    options: { schema: z.ZodType; what: string; sources: RequestSources; properties: Record<string, JsonSchema> },
+    options: {
+      schema: z.ZodType;
+      what: string;
+      sources: RequestSources;
+      properties: Record<string, JsonSchema>;
+      /** queryNames(sources, properties), worked out once at boot rather than per request. */
+      names: Record<string, string>;
+    },
     ctx: ExecutionContext,
-  ) => parseMessage(options.schema, gather(requestOf(ctx), options.sources, options.properties), options.what),
+  ) =>
+    parseMessage(
+      options.schema,
+      gather(requestOf(ctx), options.sources, options.properties, options.names),
+      options.what,
+    ),
 );
 
 /** The properties of an object schema, or of every branch of a union of them. */
@@ -192,9 +208,9 @@ function withoutFields(json: JsonSchema, fields: string[]): JsonSchema {
 export function ZodRequest(schema: z.ZodType, what = 'message', sources: RequestSources = {}): ParameterDecorator {
   const json = jsonSchemaOf(schema);
   const properties = propertiesOf(json);
+  const names = queryNames(sources, properties);
   return (target, key, index) => {
-    parseRequest({ schema, what, sources, properties })(target, key, index);
-    const names = queryNames(sources, properties);
+    parseRequest({ schema, what, sources, properties, names })(target, key, index);
     const required = new Set(json.required ?? []);
     const elsewhere = [
       ...(sources.caller ? ['ip', 'userAgent'] : []),

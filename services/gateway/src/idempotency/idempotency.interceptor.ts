@@ -6,6 +6,7 @@ import type { Request } from 'express';
 import { createHash } from 'node:crypto';
 import { from, lastValueFrom, type Observable } from 'rxjs';
 import { callerOf } from '../credentials/credentials.js';
+import { BytesReply } from '../http/bytes-reply.js';
 import { IdempotencyRepository, PENDING_TAKEOVER_MS, type StoredResponse } from './idempotency.repository.js';
 import { setOperationId } from './operation-id.js';
 
@@ -34,7 +35,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
     return from(this.run(req, key, status, next));
   }
 
-  private async run(req: Request, key: string, defaultStatus: number, next: CallHandler): Promise<Response> {
+  private async run(req: Request, key: string, defaultStatus: number, next: CallHandler): Promise<BytesReply> {
     if (key.length === 0 || key.length > IDEMPOTENCY_KEY_MAX_LENGTH) {
       throw new DomainError('VALIDATION_FAILED', 'The Idempotency-Key header is invalid.', [
         { pointer: '/headers/idempotency-key', detail: `must be 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} characters` },
@@ -79,21 +80,17 @@ export class IdempotencyInterceptor implements NestInterceptor {
       throw error;
     }
     await this.records.complete(scope, key, stored);
-    return new Response(new Uint8Array(stored.body), {
-      status: stored.status,
-      headers: { 'content-type': stored.contentType },
-    });
+    return new BytesReply(stored.body, stored.status, stored.contentType);
   }
 }
 
-function replay(stored: StoredResponse): Response {
-  return new Response(new Uint8Array(stored.body), {
-    status: stored.status,
-    headers: { 'content-type': stored.contentType, 'idempotent-replayed': 'true' },
-  });
+function replay(stored: StoredResponse): BytesReply {
+  return new BytesReply(stored.body, stored.status, stored.contentType, { 'idempotent-replayed': 'true' });
 }
 
 async function toStored(result: unknown, defaultStatus: number): Promise<StoredResponse> {
+  if (result instanceof BytesReply)
+    return { status: result.status, contentType: result.contentType, body: Buffer.from(result.body) };
   if (result instanceof Response) {
     return {
       status: result.status,

@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { GATEWAY_CONFIG } from '../config.token.js';
 import type { GatewayConfig } from '../env.js';
-import { Database } from '../infra/database.js';
+import { Database } from '@vigil/platform';
 
 export type StoredResponse = { status: number; contentType: string; body: Buffer };
 export type IdempotencyRecord = {
@@ -28,7 +28,7 @@ export class IdempotencyRepository implements OnModuleInit, OnModuleDestroy {
    * expired, or left pending by a dead process). False: read the existing record.
    */
   async claim(scope: string, key: string, fingerprint: string): Promise<boolean> {
-    const { rowCount } = await this.db.query(
+    const { rowCount } = await this.db.execute(
       `INSERT INTO idempotency_keys (scope, key, fingerprint, state) VALUES ($1, $2, $3, 'pending')
        ON CONFLICT (scope, key) DO UPDATE SET fingerprint = EXCLUDED.fingerprint, state = 'pending', status = NULL,
          content_type = NULL, body = NULL, created_at = now()
@@ -41,7 +41,7 @@ export class IdempotencyRepository implements OnModuleInit, OnModuleDestroy {
   }
 
   async find(scope: string, key: string): Promise<IdempotencyRecord | null> {
-    const { rows } = await this.db.query<{
+    const rows = await this.db.query<{
       fingerprint: string;
       state: 'pending' | 'done';
       age_ms: number;

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DomainError } from '@vigil/platform';
+import { DomainError, Nats } from '@vigil/platform';
 import {
   monitoringPushSchema,
   subjects,
@@ -10,7 +10,6 @@ import {
 import { Observable } from 'rxjs';
 import { GATEWAY_CONFIG } from '../config.token.js';
 import type { GatewayConfig } from '../env.js';
-import { NatsStreams } from '../infra/jetstream.js';
 
 /** What monitoring needs to know of the caller: who, and what it may screen with which thresholds. */
 export const monitoringCaller = (client: ResolvedKey): MonitoringCaller => ({
@@ -27,7 +26,7 @@ const PUSH_TIERS: ReadonlySet<ResolvedKey['tier']> = new Set(['medium', 'large']
 @Injectable()
 export class Monitoring {
   constructor(
-    private readonly streams: NatsStreams,
+    private readonly nats: Nats,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
@@ -43,28 +42,23 @@ export class Monitoring {
     }
     return new Observable<MonitoringPush | null>((subscriber) => {
       let closed = false;
-      let unsubscribe = () => undefined as void;
       const keepAlive = setInterval(() => subscriber.next(null), 15_000);
-      this.streams
-        .connect()
-        .then((nc) => {
-          if (closed) return;
-          const subscription = nc.subscribe(subjects.monitoring.push(client.clientId), {
-            callback: (error, message) => {
-              if (error) return subscriber.error(error);
-              const parsed = monitoringPushSchema.safeParse(message.json());
-              if (parsed.success) subscriber.next(parsed.data);
-            },
-          });
-          unsubscribe = () => subscription.unsubscribe();
-          // Tells the client it is subscribed: anything raised from now on will be pushed.
-          subscriber.next(null);
-        })
+      const subscription = this.nats.connection.subscribe(subjects.monitoring.push(client.clientId), {
+        callback: (error, message) => {
+          if (error) return subscriber.error(error);
+          const parsed = monitoringPushSchema.safeParse(message.json());
+          if (parsed.success) subscriber.next(parsed.data);
+        },
+      });
+      // Subscribed at the broker once flushed: anything raised from then on will be pushed. Tell the client.
+      this.nats.connection
+        .flush()
+        .then(() => !closed && subscriber.next(null))
         .catch((error: unknown) => subscriber.error(error));
       return () => {
         closed = true;
         clearInterval(keepAlive);
-        unsubscribe();
+        subscription.unsubscribe();
       };
     });
   }

@@ -1,8 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { DomainError } from '@vigil/platform';
+import { DomainError, EventPublisher } from '@vigil/platform';
 import { subjects, type ApiStatusResponse, type QuotaEvent, type ResolvedKey } from '@vigil/proto';
-import { NatsStreams } from '../infra/jetstream.js';
-import { QuotaLeases } from './quota-leases.service.js';
+import { QuotaLeases, type Outcome, type Ticket } from './quota-leases.service.js';
 import { UsageSync } from './usage-sync.service.js';
 
 /**
@@ -29,14 +28,28 @@ export function crossings(before: number, after: number, quota: number): Array<Q
   return crossed;
 }
 
-export type Reservation = { clientId: string; period: string; amount: number };
+/** Names counted for one request, under a lease whose reference the request carries to screening. */
+export type Reservation = { clientId: string; period: string; amount: number; ticket: Ticket };
 
 /**
- * Monthly quota accounting. Each screened name counts one. The counter lives in the
+ * How a failed screening ended for its lease's settlement: an error screening answered with is
+ * definite (it logs before it answers, and answers nothing it did not log); a timeout or a lost
+ * connection may have been logged, and so may a lapsed-lease refusal of one bulk slice among
+ * logged ones: those wait for the logs to say.
+ */
+export function outcomeOf(error: unknown): Outcome {
+  const code = error instanceof DomainError ? error.code : undefined;
+  return code === undefined || code === 'UPSTREAM_TIMEOUT' || code === 'SERVICE_UNAVAILABLE' || code === 'INTERNAL'
+    ? 'unknown'
+    : 'refused';
+}
+
+/**
+ * Monthly quota accounting. Each screened name answered counts one. The counter lives in the
  * gateway's Postgres schema: it is shared by every replica and survives restarts. Replicas
  * take it in leased blocks (QuotaLeases) and count requests in memory; a block is counted in
  * Postgres before any of it is used, so the quota is never overshot however many replicas
- * serve the client at once.
+ * serve the client at once, and each lease is settled to the screens answered under it.
  */
 @Injectable()
 export class Quotas {
@@ -44,12 +57,16 @@ export class Quotas {
 
   constructor(
     private readonly leases: QuotaLeases,
-    private readonly streams: NatsStreams,
+    private readonly events: EventPublisher,
     private readonly usage: UsageSync,
   ) {}
 
-  /** Refuses callers whose subscription is not active, then counts `amount` names or refuses. */
-  async reserve(client: ResolvedKey, amount: number): Promise<Reservation> {
+  /**
+   * Refuses callers whose subscription is not active, then counts `amount` names or refuses.
+   * `windowMs`: how long the work may take (its answer-by time is no later). The reservation must
+   * be ended with `settle`.
+   */
+  async reserve(client: ResolvedKey, amount: number, windowMs?: number): Promise<Reservation> {
     if (client.subscriptionStatus !== 'active') {
       throw new DomainError(
         'SUBSCRIPTION_INACTIVE',
@@ -60,6 +77,7 @@ export class Quotas {
     const taken = await this.leases.take(
       { clientId: client.clientId, period, periodEnd: client.periodEnd, quota: client.quotaMonth },
       amount,
+      windowMs,
     );
     if (taken === null) {
       const current = await this.leases.answered(client.clientId, period);
@@ -77,14 +95,16 @@ export class Quotas {
     for (const type of crossings(taken.before, taken.total, client.quotaMonth))
       this.announce(type, client, period, taken.total);
     this.usage.changed(client.clientId, period);
-    return { clientId: client.clientId, period, amount };
+    return { clientId: client.clientId, period, amount, ticket: taken.ticket };
   }
 
-  /** Gives back a reservation whose screening failed, so the client is not charged for our error. */
-  release(reservation: Reservation): Promise<void> {
-    this.leases.giveBack(reservation, reservation.amount);
-    this.usage.changed(reservation.clientId, reservation.period);
-    return Promise.resolve();
+  /**
+   * Reports how the reserved work ended. The lease is settled to what screening logged under it,
+   * so the client pays only for answers; a refusal frees its names at once for the next request.
+   */
+  settle(reservation: Reservation, outcome: Outcome) {
+    this.leases.end(reservation.ticket, outcome);
+    if (outcome === 'refused') this.usage.changed(reservation.clientId, reservation.period);
   }
 
   async status(client: ResolvedKey): Promise<ApiStatusResponse> {
@@ -117,7 +137,7 @@ export class Quotas {
       created_at: new Date().toISOString(),
     };
     const subject = type === 'quota_warning' ? subjects.gateway.quotaWarning : subjects.gateway.quotaExceeded;
-    this.streams.publish(subject, event, event.id).catch((error: unknown) => {
+    this.events.publish(subject, event, event.id).catch((error: unknown) => {
       this.logger.warn(`could not publish ${type}: ${error instanceof Error ? error.message : String(error)}`);
     });
   }

@@ -20,7 +20,10 @@ export class UsageSync implements OnModuleInit, OnModuleDestroy {
   constructor(
     private readonly leases: QuotaLeases,
     private readonly rpc: RpcClient,
-  ) {}
+  ) {
+    // A settled lease lowers the counter to what was answered: the copy follows.
+    leases.onSettled((clientId, period) => this.changed(clientId, period));
+  }
 
   changed(clientId: string, period: string) {
     this.dirty.set(clientId, period);

@@ -17,6 +17,7 @@ import {
 import { z } from 'zod';
 import { BulkJobs, JOB_PAGE_MAX } from '../bulk-jobs/bulk-jobs.service.js';
 import { Credentials } from '../credentials/credentials.js';
+import { BytesReply } from '../http/bytes-reply.js';
 import { CurrentClient, ZodBody, ZodParam, ZodQuery } from '../http/route-params.js';
 import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor.js';
 import { OperationId } from '../idempotency/operation-id.js';
@@ -67,10 +68,9 @@ export class ScreeningApiController {
     @ZodBody(apiScreenRequestSchema, 'screening request') request: ApiScreenRequest,
     @ZodQuery(screenQuerySchema) { explain }: z.output<typeof screenQuerySchema>,
     @OperationId() operationId: string | undefined,
-  ): Promise<Response> {
+  ): Promise<BytesReply> {
     // Screening's answer (ScreenSummaryResponse), forwarded as it wrote it.
-    const body = await this.screening.screenBytes(client, request, explain, operationId);
-    return new Response(body, { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' } });
+    return new BytesReply(await this.screening.screenBytes(client, request, explain, operationId));
   }
 
   @Post('bulk-screen')

@@ -9,6 +9,7 @@ import {
   type EntityDetails,
   type Explain,
   type ListsResponse,
+  type QuotaLeaseRef,
   type RequestOf,
   type ResolvedKey,
   type ScreenEntity,
@@ -20,7 +21,7 @@ import {
 import { BulkJobs } from '../bulk-jobs/bulk-jobs.service.js';
 import { GATEWAY_CONFIG } from '../config.token.js';
 import type { GatewayConfig } from '../env.js';
-import { Quotas } from '../quotas/quotas.service.js';
+import { outcomeOf, Quotas, type Reservation } from '../quotas/quotas.service.js';
 
 const LISTS_CACHE_MS = 15_000;
 
@@ -53,8 +54,10 @@ export class ScreeningApi {
 
   /** Every result explained in full (the dashboard reshapes it). */
   screen(client: ResolvedKey, entity: ScreenEntity, limit?: number, operationId?: string): Promise<ScreenResponse> {
-    return this.counted(client, async () =>
-      fullAnswer(await this.rpc.request(contracts.screening.screen, this.screenRequest(client, entity, 'full', limit, operationId))),
+    return this.counted(client, async (quotaLease) =>
+      fullAnswer(
+        await this.rpc.request(contracts.screening.screen, this.screenRequest(client, entity, 'full', quotaLease, limit, operationId)),
+      ),
     );
   }
 
@@ -63,16 +66,24 @@ export class ScreeningApi {
    * nothing to the answer, so parsing ~10 KB only to serialise it again would be pure cost.
    */
   screenBytes(client: ResolvedKey, entity: ScreenEntity, explain: Explain, operationId?: string): Promise<Uint8Array> {
-    return this.counted(client, () =>
-      this.rpc.requestBytes(contracts.screening.screen, this.screenRequest(client, entity, explain, undefined, operationId)),
+    return this.counted(client, (quotaLease) =>
+      this.rpc.requestBytes(contracts.screening.screen, this.screenRequest(client, entity, explain, quotaLease, undefined, operationId)),
     );
   }
 
-  private screenRequest(client: ResolvedKey, entity: ScreenEntity, explain: Explain, limit?: number, operationId?: string) {
+  private screenRequest(
+    client: ResolvedKey,
+    entity: ScreenEntity,
+    explain: Explain,
+    quotaLease: QuotaLeaseRef,
+    limit?: number,
+    operationId?: string,
+  ) {
     return {
       ...caller(client),
       entity,
       explain,
+      quotaLease,
       thresholds: client.thresholds,
       ...(limit ? { limit } : {}),
       // A retry of the same Idempotency-Key whose first answer was lost logs under the same id.
@@ -80,13 +91,21 @@ export class ScreeningApi {
     };
   }
 
-  /** One name counted before `work`, given back if it fails. */
-  private async counted<T>(client: ResolvedKey, work: () => Promise<T>): Promise<T> {
-    const reservation = await this.quotas.reserve(client, 1);
+  /** One name counted before `work`, which screens under the reservation's lease. */
+  private async counted<T>(client: ResolvedKey, work: (quotaLease: QuotaLeaseRef) => Promise<T>): Promise<T> {
+    // Screening answers within the request timeout or not at all; the lease need not wait longer.
+    const reservation = await this.quotas.reserve(client, 1, this.config.NATS_REQUEST_TIMEOUT_MS);
+    return this.settled(reservation, () => work(reservation.ticket.quotaLease));
+  }
+
+  /** Runs `work` and reports its outcome to the reservation's lease. */
+  private async settled<T>(reservation: Reservation, work: () => Promise<T>): Promise<T> {
     try {
-      return await work();
+      const result = await work();
+      this.quotas.settle(reservation, 'answered');
+      return result;
     } catch (error) {
-      await this.quotas.release(reservation).catch(() => undefined);
+      this.quotas.settle(reservation, outcomeOf(error));
       throw error;
     }
   }
@@ -96,19 +115,22 @@ export class ScreeningApi {
     names: string[],
     limit = 3,
   ): Promise<{ sync: BulkScreenResponse } | { job: BulkJobAccepted }> {
-    const reservation = await this.quotas.reserve(client, names.length);
-    try {
-      if (names.length > BULK_SYNC_MAX_NAMES) return { job: await this.jobs.submit(client, names, limit) };
-      const sync = await this.rpc.request(
-        contracts.screening.bulkScreen,
-        { ...caller(client), names, limit, thresholds: client.thresholds },
-        { timeoutMs: this.config.BULK_SCREEN_TIMEOUT_MS },
-      );
-      return { sync };
-    } catch (error) {
-      await this.quotas.release(reservation).catch(() => undefined);
-      throw error;
+    if (names.length > BULK_SYNC_MAX_NAMES) {
+      // A job's names are screened later by the bulk worker, outside any lease: the job is
+      // charged in full, durably, with its creation (or not created).
+      const reservation = await this.quotas.reserve(client, names.length);
+      return this.settled(reservation, async () => ({
+        job: await this.jobs.submit(client, names, limit, reservation.ticket.quotaLease.id),
+      }));
     }
+    const reservation = await this.quotas.reserve(client, names.length, this.config.BULK_SCREEN_TIMEOUT_MS);
+    return this.settled(reservation, async () => ({
+      sync: await this.rpc.request(
+        contracts.screening.bulkScreen,
+        { ...caller(client), names, limit, thresholds: client.thresholds, quotaLease: reservation.ticket.quotaLease },
+        { timeoutMs: this.config.BULK_SCREEN_TIMEOUT_MS },
+      ),
+    }));
   }
 
   /** Anonymous callers may ask for the catalogue, so one answer serves everyone for LISTS_CACHE_MS. */

@@ -1,9 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { currentRequestId } from '@vigil/platform';
+import { EventPublisher, currentRequestId } from '@vigil/platform';
 import { subjects, type SecurityEvent } from '@vigil/proto';
 import type { Request } from 'express';
 import { randomUUID } from 'node:crypto';
-import { NatsStreams } from '../infra/jetstream.js';
 import { callerOf } from '../credentials/credentials.js';
 
 type EventType = SecurityEvent['event'];
@@ -16,7 +15,7 @@ type EventType = SecurityEvent['event'];
 export class SecurityEvents {
   private readonly logger = new Logger(SecurityEvents.name);
 
-  constructor(private readonly streams: NatsStreams) {}
+  constructor(private readonly events: EventPublisher) {}
 
   record(event: EventType, req: Request, reason: string | null = null): void {
     const caller = callerOf(req);
@@ -36,7 +35,7 @@ export class SecurityEvents {
         reason,
       },
     };
-    this.streams.publish(subjects.gateway.securityEvent, payload, payload.id).catch((error: unknown) => {
+    this.events.publish(subjects.gateway.securityEvent, payload, payload.id).catch((error: unknown) => {
       this.logger.warn(`could not publish ${event}: ${error instanceof Error ? error.message : String(error)}`);
     });
   }

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { ConfigError, parseConfig, type BaseConfig } from './config.js';
 import { startProbeServer, runHealthChecks, HEALTH_INDICATORS, type HealthIndicator } from './health.js';
 import { createLogger, PinoNestLogger } from './logger.js';
-import { natsServerOptions, RequestIdInterceptor } from './nats.js';
+import { Nats, NatsServer, RequestIdInterceptor } from './nats.js';
 import { startMetrics } from './metrics.js';
 import { ObservabilityInterceptor } from './observability.interceptor.js';
 import { startTracing } from './tracing.js';
@@ -35,14 +35,18 @@ export type ServiceBoot<C extends BaseConfig> = {
   module: (config: Readonly<C>) => DynamicModule;
 };
 
-/** Starts a NATS-only service: config, logging, error mapping, request ids, probes, clean shutdown. */
+/**
+ * Starts a NATS-only service: config, logging, error mapping, request ids, probes, clean shutdown.
+ * The module must import PlatformModule.forRoot: Nest's server listens on its connection.
+ */
 export async function bootstrapService<C extends BaseConfig>(boot: ServiceBoot<C>): Promise<INestMicroservice> {
   const config = loadConfigOrExit(boot.service, boot.envSchema);
   startTracing(boot.service);
   startMetrics(boot.service);
   const logger = createLogger(boot.service, config.LOG_LEVEL);
-  const app = await NestFactory.createMicroservice(boot.module(config), {
-    ...natsServerOptions(config.NATS_URL, boot.service),
+  // The server is created before the module's providers; it asks for the connection at listen().
+  const app: INestMicroservice = await NestFactory.createMicroservice(boot.module(config), {
+    strategy: new NatsServer(() => app.get(Nats), boot.service),
     logger: new PinoNestLogger(logger),
   });
   app.useGlobalFilters(new RpcErrorFilter());

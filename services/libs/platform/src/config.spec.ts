@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseEnvSchema, ConfigError, parseConfig } from './config.js';
+import { baseEnvSchema, ConfigError, envSchemas, parseConfig } from './config.js';
 
 describe('parseConfig', () => {
   it('applies defaults and freezes the result', () => {
@@ -36,5 +36,32 @@ describe('parseConfig', () => {
     const schema = baseEnvSchema.extend({ PORT: z.coerce.number().int().min(1).max(65535) });
     expect(parseConfig(schema, { PORT: '8080' }).PORT).toBe(8080);
     expect(() => parseConfig(schema, { PORT: '70000' })).toThrow(/PORT/);
+  });
+
+  it('shares the helpers services build their variables from', () => {
+    const schema = z.object({
+      SCHEMA: envSchemas.dbSchema,
+      ON: envSchemas.bool,
+      URL: envSchemas.httpUrl,
+      LIST: envSchemas.commaList,
+      KEY: envSchemas.encryptionKey,
+    });
+    const key = Buffer.alloc(32, 7);
+    const config = parseConfig(schema, {
+      SCHEMA: 'audit_2',
+      ON: '1',
+      URL: 'https://example.test/app//',
+      LIST: ' a, b,, c ',
+      KEY: key.toString('base64'),
+    });
+    expect(config).toEqual({ SCHEMA: 'audit_2', ON: true, URL: 'https://example.test/app', LIST: ['a', 'b', 'c'], KEY: key });
+    const bad = () =>
+      parseConfig(schema, { SCHEMA: 'Audit; drop', ON: 'yes', URL: 'ftp://x', LIST: '', KEY: Buffer.alloc(16).toString('base64') });
+    expect(bad).toThrow(ConfigError);
+    try {
+      bad();
+    } catch (error) {
+      expect((error as ConfigError).problems.map((p) => p.variable).sort()).toEqual(['KEY', 'LIST', 'ON', 'SCHEMA', 'URL']);
+    }
   });
 });

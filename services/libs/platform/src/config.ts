@@ -50,6 +50,24 @@ const bool = z.enum(['true', 'false', '1', '0']).transform((value) => value === 
 /** An http(s) base URL, without its trailing slashes (paths are appended to it). */
 const httpUrl = z.url({ protocol: /^https?$/ }).transform((value) => value.replace(/\/+$/, ''));
 
+/** A comma-separated list: entries trimmed, empty ones dropped ("a, b,," is [a, b]). */
+const commaList = z.string().transform((value) =>
+  value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean),
+);
+
+/**
+ * A 32-byte AES-256 key given as base64 (what sealSecret takes). Optional: each service says
+ * what happens when it is unset (a public development key outside production).
+ */
+const encryptionKey = z
+  .string()
+  .transform((value) => Buffer.from(value, 'base64'))
+  .refine((key) => key.length === 32, { message: 'must be 32 bytes, base64-encoded (openssl rand -base64 32)' })
+  .optional();
+
 /** Variables every service reads. Services extend this with their own. */
 export const baseEnvSchema = z.object({
   NATS_URL: natsUrl.default('nats://127.0.0.1:4222'),
@@ -60,7 +78,7 @@ export const baseEnvSchema = z.object({
   NATS_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(50).max(120_000).default(5_000),
 });
 
-export const envSchemas = { natsUrl, postgresUrl, port, dbSchema, bool, httpUrl };
+export const envSchemas = { natsUrl, postgresUrl, port, dbSchema, bool, httpUrl, commaList, encryptionKey };
 
 export type BaseConfig = z.infer<typeof baseEnvSchema>;
 

@@ -1,5 +1,7 @@
-import type { HealthIndicator } from './health.js';
+import { Global, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
+import pg from 'pg';
 import { DataSource, type DataSourceOptions, type MixedList } from 'typeorm';
+import type { HealthIndicator } from './health.js';
 
 export type SchemaOptions = {
   databaseUrl: string;
@@ -33,7 +35,7 @@ export function roleDatabaseUrl(databaseUrl: string, role: string): string {
   return url.toString();
 }
 
-function connectionUrl(options: SchemaOptions): string {
+function connectionUrl(options: Pick<SchemaOptions, 'databaseUrl' | 'schema' | 'role'>): string {
   const role = options.role === undefined ? serviceRole(options.schema) : options.role;
   return role === null ? options.databaseUrl : roleDatabaseUrl(options.databaseUrl, role);
 }
@@ -68,7 +70,7 @@ async function grantServiceRole(
   });
 }
 
-export function dataSourceOptions(options: SchemaOptions): DataSourceOptions {
+function dataSourceOptions(options: SchemaOptions): DataSourceOptions {
   return {
     type: 'postgres',
     url: connectionUrl(options),
@@ -117,12 +119,177 @@ export async function runMigrations(options: SchemaOptions): Promise<string[]> {
   }
 }
 
-export function databaseHealth(dataSource: DataSource): HealthIndicator {
+export type Row = Record<string, unknown>;
+
+/** A statement's rows and how many rows it touched (an UPDATE or DELETE without RETURNING has no rows). */
+export type QueryResult<T> = { rows: T[]; rowCount: number };
+
+/**
+ * What a repository runs SQL through: the service's pool, or the transaction it was handed, so
+ * one repository method serves both. `name` makes the statement a prepared one: each pooled
+ * connection parses and plans it once, worth it only for the hottest statements.
+ */
+export type Queryable = {
+  /** The rows a SELECT, or an INSERT/UPDATE/DELETE … RETURNING, answers. */
+  query<T = Row>(text: string, params?: readonly unknown[], name?: string): Promise<T[]>;
+  /** The rows and the affected-row count, for statements whose count is the answer. */
+  execute<T = Row>(text: string, params?: readonly unknown[], name?: string): Promise<QueryResult<T>>;
+};
+
+/** A transaction's connection: statements on it commit together or not at all. */
+export type Transaction = Queryable;
+
+export type IsolationLevel = 'READ COMMITTED' | 'REPEATABLE READ' | 'SERIALIZABLE';
+
+/**
+ * The one way a service reaches Postgres: a pool pinned to its schema, connected as its role.
+ * Abstract so that it is the Nest injection token and no repository names the driver.
+ */
+export abstract class Database implements Queryable {
+  abstract query<T = Row>(text: string, params?: readonly unknown[], name?: string): Promise<T[]>;
+  abstract execute<T = Row>(text: string, params?: readonly unknown[], name?: string): Promise<QueryResult<T>>;
+  /** Runs `work` in one transaction: committed if it resolves, rolled back (and rethrown) if it throws. */
+  abstract transaction<T>(work: (tx: Transaction) => Promise<T>, isolation?: IsolationLevel): Promise<T>;
+  /** Holds one connection for `work`, for session state such as a session-level advisory lock. */
+  abstract session<T>(work: (connection: Queryable) => Promise<T>): Promise<T>;
+  abstract close(): Promise<void>;
+}
+
+export type DatabaseOptions = {
+  databaseUrl: string;
+  schema: string;
+  /** As in SchemaOptions: `serviceRole(schema)` unless given; null connects as DATABASE_URL's user. */
+  role?: string | null;
+  /** Appended to `vigil-<schema>` as the connections' application_name, to tell pools apart. */
+  name?: string;
+  /** Pool size; 10 unless given. */
+  max?: number;
+  /** Extra session settings (`-c key=value`), e.g. synchronous_commit for a write-behind pool. */
+  settings?: Readonly<Record<string, string>>;
+};
+
+function queryConfig(text: string, params: readonly unknown[], name: string | undefined): pg.QueryConfig {
+  return name ? { name, text, values: params as unknown[] } : { text, values: params as unknown[] };
+}
+
+function queryableOn(client: pg.PoolClient): Queryable {
+  return {
+    query: async <T>(text: string, params: readonly unknown[] = [], name?: string) =>
+      (await client.query(queryConfig(text, params, name))).rows as T[],
+    execute: async <T>(text: string, params: readonly unknown[] = [], name?: string) => {
+      const result = await client.query(queryConfig(text, params, name));
+      return { rows: result.rows as T[], rowCount: result.rowCount ?? 0 };
+    },
+  };
+}
+
+/** The Database over a node-postgres pool: each statement is one round trip, nothing wraps it. */
+class PgDatabase extends Database implements OnApplicationShutdown {
+  private closed = false;
+
+  constructor(private readonly pool: pg.Pool) {
+    super();
+  }
+
+  async query<T = Row>(text: string, params: readonly unknown[] = [], name?: string): Promise<T[]> {
+    return (await this.pool.query(queryConfig(text, params, name))).rows as T[];
+  }
+
+  async execute<T = Row>(text: string, params: readonly unknown[] = [], name?: string): Promise<QueryResult<T>> {
+    const result = await this.pool.query(queryConfig(text, params, name));
+    return { rows: result.rows as T[], rowCount: result.rowCount ?? 0 };
+  }
+
+  async transaction<T>(work: (tx: Transaction) => Promise<T>, isolation?: IsolationLevel): Promise<T> {
+    const client = await this.pool.connect();
+    let broken = false;
+    try {
+      await client.query(isolation ? `BEGIN ISOLATION LEVEL ${isolation}` : 'BEGIN');
+      const result = await work(queryableOn(client));
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      // A connection that cannot even roll back is dropped rather than handed to the next caller.
+      await client.query('ROLLBACK').catch(() => {
+        broken = true;
+      });
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  async session<T>(work: (connection: Queryable) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    try {
+      return await work(queryableOn(client));
+    } finally {
+      client.release();
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.pool.end();
+  }
+
+  onApplicationShutdown(): Promise<void> {
+    return this.close();
+  }
+}
+
+/** A pool pinned to `schema` (search_path), connected as the service's role; it connects lazily. */
+export function createDatabase(options: DatabaseOptions): Database {
+  const settings = Object.entries(options.settings ?? {})
+    .map(([key, value]) => ` -c ${key}=${value}`)
+    .join('');
+  const pool = new pg.Pool({
+    connectionString: connectionUrl(options),
+    max: options.max ?? 10,
+    application_name: `vigil-${options.schema}${options.name ?? ''}`,
+    // search_path pins unqualified SQL to this service's schema.
+    options: `-c search_path="${options.schema}"${settings}`,
+  });
+  // An idle connection dropped by the server (restart, failover) is an 'error' event on the pool;
+  // unheard, it would crash the process. The pool replaces the client on the next query.
+  pool.on('error', (error) =>
+    process.stderr.write(`[vigil-${options.schema}${options.name ?? ''}] postgres pool: ${error.message}\n`),
+  );
+  return new PgDatabase(pool);
+}
+
+/**
+ * Provides the service's `Database` to every module. The pool is tried once at boot, so a service
+ * that cannot reach Postgres fails to start rather than answering its first request with an error.
+ */
+@Global()
+@Module({})
+export class DatabaseModule {
+  static forRoot(options: DatabaseOptions): DynamicModule {
+    return {
+      module: DatabaseModule,
+      providers: [
+        {
+          provide: Database,
+          useFactory: async () => {
+            const database = createDatabase(options);
+            await database.query('SELECT 1');
+            return database;
+          },
+        },
+      ],
+      exports: [Database],
+    };
+  }
+}
+
+export function databaseHealth(database: Database): HealthIndicator {
   return {
     name: 'database',
     check: async () => {
       const started = performance.now();
-      await dataSource.query('SELECT 1');
+      await database.query('SELECT 1');
       return { status: 'up', latencyMs: Math.round((performance.now() - started) * 10) / 10 };
     },
   };

@@ -1,22 +1,42 @@
 export { ConfigError, baseEnvSchema, envSchemas, parseConfig } from './config.js';
 export type { BaseConfig } from './config.js';
-export { currentRequestId, runWithRequestId, sanitizeRequestId } from './context.js';
+export { currentRequestId, runDetached, runWithRequestId, sanitizeRequestId } from './context.js';
 export { createLogger, PinoNestLogger } from './logger.js';
 export { DomainError, fieldErrorsFromZod } from './errors.js';
 export { parseMessage } from './validation.js';
 export {
-  NATS_CLIENT,
+  Nats,
+  NatsServer,
+  RPC_TIMEOUT_MS,
   RpcClient,
   RequestIdInterceptor,
-  natsClientOptions,
+  connectNats,
   natsConnectionOptions,
-  natsServerOptions,
 } from './nats.js';
+export { EventPublisher } from './events.js';
+export { PlatformModule } from './platform.module.js';
+export type { PlatformOptions } from './platform.module.js';
 export { RpcErrorFilter } from './rpc-error.filter.js';
 export { HEALTH_INDICATORS, healthModule, runHealthChecks, startProbeServer } from './health.js';
 export type { HealthIndicator } from './health.js';
-export { dataSourceOptions, databaseHealth, roleDatabaseUrl, runMigrations, serviceRole } from './database.js';
-export type { SchemaOptions } from './database.js';
+export {
+  Database,
+  DatabaseModule,
+  createDatabase,
+  databaseHealth,
+  roleDatabaseUrl,
+  runMigrations,
+  serviceRole,
+} from './database.js';
+export type {
+  DatabaseOptions,
+  IsolationLevel,
+  QueryResult,
+  Queryable,
+  Row,
+  SchemaOptions,
+  Transaction,
+} from './database.js';
 export { bootstrapService, loadConfigOrExit, migrateAndExit, startProbes } from './bootstrap.js';
 export type { ServiceBoot } from './bootstrap.js';
 export { VIGIL_VERSION } from './version.js';

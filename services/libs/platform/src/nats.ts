@@ -5,10 +5,18 @@ import {
   type CallHandler,
   type ExecutionContext,
   type NestInterceptor,
+  type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
-import { ClientProxy, NatsContext, NatsRecordBuilder, Transport, type NatsOptions } from '@nestjs/microservices';
-import { headers as natsHeaders, type NatsConnection } from '@nats-io/transport-node';
+import { NatsContext, ServerNats } from '@nestjs/microservices';
+import { jetstream, jetstreamManager, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
+import {
+  connect,
+  headers as natsHeaders,
+  type NatsConnection,
+  type Subscription,
+  type SubscriptionOptions,
+} from '@nats-io/transport-node';
 import {
   REQUEST_ID_HEADER,
   isRpcError,
@@ -19,25 +27,23 @@ import {
   type RequestOf,
   type RpcError,
 } from '@vigil/proto';
-import { Observable, TimeoutError, firstValueFrom } from 'rxjs';
+import { Observable } from 'rxjs';
 import { currentRequestId, runWithRequestId } from './context.js';
 import { DomainError } from './errors.js';
 import { checkReply } from './contracts.js';
 import { observeNatsRequest } from './metrics.js';
+import { ensureStreams, type StreamSpec } from './streams.js';
 import { endSpan, injectTraceHeaders, startSpan, withContext } from './tracing.js';
-
-export const NATS_CLIENT = Symbol('NATS_CLIENT');
 
 function servers(natsUrl: string): string[] {
   return natsUrl.split(',').map((s) => s.trim());
 }
 
 /**
- * What every NATS connection of a service shares: keep retrying (a broker restart must not take
- * the service down with it), and no async stack traces: the client would otherwise build an
- * Error, stack and all, for every request it sends just in case it times out; on the screening
- * path that is one per screen on both sides, for a trace nobody reads (timeouts are logged by
- * subject, which is enough).
+ * How a process connects: keep retrying (a broker restart must not take the service down with
+ * it), and no async stack traces: the client would otherwise build an Error, stack and all, for
+ * every request it sends just in case it times out; on the screening path that is one per screen
+ * on both sides, for a trace nobody reads (timeouts are logged by subject, which is enough).
  */
 export function natsConnectionOptions(natsUrl: string, name: string) {
   return {
@@ -49,28 +55,152 @@ export function natsConnectionOptions(natsUrl: string, name: string) {
   };
 }
 
-/**
- * A service listens in a queue group named after itself, so replicas share the
- * load of request/reply subjects instead of all answering the same request.
- */
-export function natsServerOptions(natsUrl: string, service: string): NatsOptions {
-  return {
-    transport: Transport.NATS,
-    options: {
-      ...natsConnectionOptions(natsUrl, `vigil-${service}`),
-      queue: service,
-      // Draining held shutdown for ~10 s per service; an unanswered request times out at the
-      // caller and durable work is redelivered by JetStream, so a prompt close is safe.
-      gracefulShutdown: false,
-    },
-  };
+/** Opens the process's one NATS connection, named `vigil-<name>` (the name the broker's /connz shows). */
+export function connectNats(natsUrl: string, name: string): Promise<NatsConnection> {
+  return connect(natsConnectionOptions(natsUrl, `vigil-${name}`));
 }
 
-export function natsClientOptions(natsUrl: string, service: string): NatsOptions {
-  return {
-    transport: Transport.NATS,
-    options: natsConnectionOptions(natsUrl, `vigil-${service}-client`),
-  };
+/** Injection token of the default request deadline (NATS_REQUEST_TIMEOUT_MS). */
+export const RPC_TIMEOUT_MS = 'RPC_TIMEOUT_MS';
+
+/** A drain that has not finished by then is cut short: shutdown must not wait on an unreachable broker. */
+const DRAIN_DEADLINE_MS = 5_000;
+
+/**
+ * The process's one NATS connection, shared by everything that speaks NATS in it: the Nest
+ * server's request/event subscriptions (NatsServer), RpcClient's requests and core events, the
+ * EventPublisher's JetStream publishes and every JetStream consumer. One connection means one
+ * socket, one reconnect loop and one ordered flush of what the process publishes.
+ *
+ * It also creates the JetStream streams the service publishes to (`streams` of
+ * PlatformModule.forRoot), at boot and again on demand after a failure, so publishers can
+ * await `streamsReady()` and consumers elsewhere can attach whenever they start.
+ */
+export class Nats implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('Nats');
+  readonly js: JetStreamClient;
+  private manager: Promise<JetStreamManager> | undefined;
+  private ready: Promise<void> | undefined;
+
+  constructor(
+    readonly connection: NatsConnection,
+    private readonly streams: readonly StreamSpec[] = [],
+  ) {
+    this.js = jetstream(connection);
+  }
+
+  /** JetStream's management API; a failed look-up (JetStream not there yet) is retried on the next call. */
+  jetstreamManager(): Promise<JetStreamManager> {
+    this.manager ??= jetstreamManager(this.connection).catch((error: unknown) => {
+      this.manager = undefined;
+      throw error;
+    });
+    return this.manager;
+  }
+
+  /** Resolves once this service's streams exist with their subjects; a failure is retried on the next call. */
+  streamsReady(): Promise<void> {
+    this.ready ??= (async () => {
+      if (this.streams.length > 0) await ensureStreams(await this.jetstreamManager(), this.streams);
+    })().catch((error: unknown) => {
+      this.ready = undefined;
+      throw error;
+    });
+    return this.ready;
+  }
+
+  onApplicationBootstrap(): void {
+    if (this.streams.length === 0) return;
+    this.streamsReady().catch((error: unknown) =>
+      this.logger.warn(`could not create the streams yet, will retry on publish: ${messageOf(error)}`),
+    );
+  }
+
+  /** Every replica gets every message on `subject` (core NATS, no queue group), Nest envelope or not. */
+  subscribeAll(subject: string, handler: (payload: unknown) => void): Promise<void> {
+    const sub = this.connection.subscribe(subject);
+    void (async () => {
+      for await (const msg of sub) {
+        try {
+          const body = msg.json<unknown>();
+          // RpcClient.emit wraps an event as {pattern, data}, as Nest does; plain publishers send the event itself.
+          const isNestPacket = typeof body === 'object' && body !== null && 'pattern' in body && 'data' in body;
+          handler(isNestPacket ? (body as { data: unknown }).data : body);
+        } catch (error) {
+          this.logger.warn(`bad message on ${subject}: ${messageOf(error)}`);
+        }
+      }
+    })();
+    // Subscribed at the broker when this resolves, so a message published after it is not missed.
+    return this.connection.flush();
+  }
+
+  /**
+   * Runs last (PlatformModule is global, so its shutdown hook follows every feature module's):
+   * consumers have stopped and the Nest server has unsubscribed, so draining delivers what is
+   * still buffered and flushes what the process published before the socket closes.
+   */
+  async onApplicationShutdown(): Promise<void> {
+    if (this.connection.isClosed()) return;
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<void>((resolve) => (timer = setTimeout(resolve, DRAIN_DEADLINE_MS)));
+    await Promise.race([this.connection.drain().catch(() => undefined), deadline]);
+    clearTimeout(timer);
+    if (!this.connection.isClosed()) await this.connection.close().catch(() => undefined);
+  }
+}
+
+/**
+ * Nest's NATS server on the process's shared connection, in a queue group named after the
+ * service so replicas share request/reply subjects instead of all answering the same request.
+ * Nest opens a connection of its own in ServerNats.createNatsClient and closes it in close();
+ * this takes the shared one instead and, on close, only unsubscribes: the connection outlives
+ * the server until Nats drains it.
+ *
+ * Each subscribed subject's route is worked out once. Nest looks the handler up on every message
+ * by trying `JSON.parse` on the subject first (patterns may be objects); a plain subject such as
+ * `screening.v1.screen` throws, and building that SyntaxError with its stack trace cost about 2%
+ * of the screening service's CPU per screen. The route is a pure function of the subject, and
+ * the subjects are the ones this server subscribed to, so the cache holds a handful of entries.
+ */
+export class NatsServer extends ServerNats {
+  private readonly own: Subscription[] = [];
+  private readonly routes = new Map<string, string>();
+
+  constructor(
+    private readonly shared: () => Nats,
+    service: string,
+  ) {
+    super({ queue: service });
+  }
+
+  override createNatsClient(): Promise<NatsConnection> {
+    return Promise.resolve(this.shared().connection);
+  }
+
+  /** Nest's subscriptions, kept so close() can take back exactly these. */
+  override bindEvents(client: NatsConnection): void {
+    super.bindEvents({
+      subscribe: (subject: string, options?: SubscriptionOptions) => {
+        const sub = client.subscribe(subject, options);
+        this.own.push(sub);
+        return sub;
+      },
+    });
+  }
+
+  override async close(): Promise<void> {
+    for (const sub of this.own.splice(0)) sub.unsubscribe();
+  }
+
+  protected override getRouteFromPattern(pattern: string): string {
+    let route = this.routes.get(pattern);
+    if (route === undefined) {
+      route = super.getRouteFromPattern(pattern);
+      this.routes.set(pattern, route);
+    }
+    return route;
+  }
 }
 
 /**
@@ -92,21 +222,21 @@ export class RequestIdInterceptor implements NestInterceptor {
  * Request/reply over NATS with a deadline, the current request id as a header,
  * and remote failures turned back into DomainErrors carrying the remote code.
  *
- * Requests go straight through the ClientProxy's NATS connection with the client library's
+ * Requests go straight through the process's NATS connection with the client library's
  * shared reply inbox, in the envelope Nest's server reads ({pattern, data, id}) and answers
  * ({response} or {err}). Nest's own send() subscribes and unsubscribes a fresh inbox per
  * request, which costs the broker and this process two protocol operations per call on the
  * hottest path (every screen crosses it).
  */
 @Injectable()
-export class RpcClient implements OnApplicationShutdown {
+export class RpcClient {
   private readonly logger = new Logger('RpcClient');
+  private readonly nc: NatsConnection;
   private nextId = 0;
 
-  constructor(
-    @Inject(NATS_CLIENT) private readonly client: ClientProxy,
-    @Inject('RPC_TIMEOUT_MS') private readonly defaultTimeoutMs: number,
-  ) {}
+  constructor(nats: Nats, @Inject(RPC_TIMEOUT_MS) private readonly defaultTimeoutMs: number) {
+    this.nc = nats.connection;
+  }
 
   /**
    * Sends `payload` on the contract's subject and answers the reply, checked against the
@@ -160,9 +290,7 @@ export class RpcClient implements OnApplicationShutdown {
     const id = String(++this.nextId);
     let data: Uint8Array;
     try {
-      // connect() returns the live connection once connected (and reconnects after a close).
-      const nc = (await this.client.connect()) as NatsConnection;
-      const message = await nc.request(subject, JSON.stringify({ pattern: subject, data: payload, id }), {
+      const message = await this.nc.request(subject, JSON.stringify({ pattern: subject, data: payload, id }), {
         headers: hdrs,
         timeout: options.timeoutMs ?? this.defaultTimeoutMs,
       });
@@ -191,18 +319,15 @@ export class RpcClient implements OnApplicationShutdown {
     if (requestId) hdrs.set(REQUEST_ID_HEADER, requestId);
     injectTraceHeaders(hdrs);
     try {
-      await firstValueFrom(this.client.emit(event.subject, new NatsRecordBuilder(payload).setHeaders(hdrs).build()), {
-        defaultValue: undefined,
-      });
+      // The envelope Nest's server reads as an event ({pattern, data} and no id).
+      this.nc.publish(event.subject, JSON.stringify({ pattern: event.subject, data: payload }), { headers: hdrs });
     } catch (error) {
-      this.logger.warn(`could not publish ${event.subject}: ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.warn(`could not publish ${event.subject}: ${messageOf(error)}`);
     }
   }
-
-  async onApplicationShutdown() {
-    await this.client.close();
-  }
 }
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 const utf8 = new TextDecoder();
 const utf8Encode = new TextEncoder();
@@ -247,8 +372,8 @@ function endsWith(data: Uint8Array, suffix: Uint8Array): boolean {
 
 function toDomainError(error: unknown, subject: string): DomainError {
   if (error instanceof DomainError) return error;
-  // rxjs's deadline (emit) or the NATS client's (request), possibly wrapped in a RequestError.
-  if (error instanceof TimeoutError || isNatsTimeout(error)) {
+  // The NATS client's deadline, possibly wrapped in a RequestError.
+  if (isNatsTimeout(error)) {
     return new DomainError('UPSTREAM_TIMEOUT', `No answer on ${subject} in time.`);
   }
   if (isRpcError(error)) {

@@ -48,6 +48,8 @@ const quiet = (subject: string) => subject.startsWith('health.') || subject.star
 @Injectable()
 export class ObservabilityInterceptor implements NestInterceptor {
   private readonly logger = new Logger('request');
+  /** Route templates by handler: Nest's metadata never changes after boot, joinPath need not run per request. */
+  private readonly routes = new WeakMap<object, { route: string; declared: string }>();
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (context.getType() === 'rpc') return this.rpc(context, next);
@@ -94,6 +96,23 @@ export class ObservabilityInterceptor implements NestInterceptor {
     );
   }
 
+  private routeOf(context: ExecutionContext): { route: string; declared: string } {
+    const handler = context.getHandler();
+    let known = this.routes.get(handler);
+    if (!known) {
+      const declared = Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod | undefined;
+      known = {
+        route: joinPath(
+          Reflect.getMetadata(PATH_METADATA, context.getClass()),
+          Reflect.getMetadata(PATH_METADATA, handler),
+        ),
+        declared: declared === undefined ? 'GET' : RequestMethod[declared],
+      };
+      this.routes.set(handler, known);
+    }
+    return known;
+  }
+
   private http(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const http = context.switchToHttp();
     const req = http.getRequest<{
@@ -103,13 +122,8 @@ export class ObservabilityInterceptor implements NestInterceptor {
     }>();
     const reply = http.getResponse<ServerResponse | { raw: ServerResponse }>();
     const raw = 'raw' in reply ? reply.raw : reply;
-    const handler = context.getHandler();
-    const route = joinPath(
-      Reflect.getMetadata(PATH_METADATA, context.getClass()),
-      Reflect.getMetadata(PATH_METADATA, handler),
-    );
-    const declared = Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod | undefined;
-    const method = (req.method ?? (declared === undefined ? 'GET' : RequestMethod[declared])).toUpperCase();
+    const { route, declared } = this.routeOf(context);
+    const method = req.method ? req.method.toUpperCase() : declared;
     const { span, ctx } = startSpan(`${method} ${route}`, {
       kind: 'server',
       parent: contextFromHttpHeaders(req.raw?.headers ?? req.headers),

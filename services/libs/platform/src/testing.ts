@@ -1,8 +1,21 @@
-// Helpers for integration tests that start private infrastructure (a nats-server of
-// their own, so no running stack answers their requests). Not imported by services.
-import { spawnSync } from 'node:child_process';
+// The one integration-test harness: every service's test/ starts its stack through it. A
+// private nats-server (so no running stack or other test file answers our requests), one
+// throwaway Postgres schema per owner, the services' own migrate.js, the built services as
+// child processes (a test can kill -9 one), readiness, typed requests over the proto
+// contracts, and a cleanup that leaves nothing behind. Not imported by services.
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { contracts, type Contract, type ReplyOf, type RequestOf, type ServiceName } from '@vigil/proto';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { Nats, RpcClient } from './nats.js';
+
+export const TEST_DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/vigil_test';
 
 /** A TCP port free on loopback right now. */
 export function freePort(): Promise<number> {
@@ -20,4 +33,368 @@ export function freePort(): Promise<number> {
 export function natsServerBinary(): string | undefined {
   const found = spawnSync('sh', ['-c', 'command -v nats-server'], { encoding: 'utf8' }).stdout?.trim();
   return found || ['/usr/sbin/nats-server', '/usr/local/bin/nats-server', '/usr/bin/nats-server'].find(existsSync);
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Polls `fn` until `accept` holds: the value that passed and how long it took. */
+export async function eventually<T>(
+  fn: () => T | Promise<T>,
+  accept: (value: T) => boolean,
+  timeoutMs = 15_000,
+  intervalMs = 100,
+): Promise<{ value: T; elapsedMs: number }> {
+  const started = Date.now();
+  for (;;) {
+    const value = await fn();
+    if (accept(value)) return { value, elapsedMs: Date.now() - started };
+    if (Date.now() - started > timeoutMs)
+      throw new Error(`condition not met in ${timeoutMs} ms; last value: ${JSON.stringify(value)?.slice(0, 2000)}`);
+    await sleep(intervalMs);
+  }
+}
+
+/** Runs a node script to its end (a migration, a CLI): exit code and what it printed. */
+export function runNode(
+  script: string,
+  env: Record<string, string>,
+  args: string[] = [],
+): Promise<{ code: number | null; stdout: string; stderr: string; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [script, ...args], { env: { ...process.env, ...env, NODE_OPTIONS: '' } });
+    let stdout = '';
+    let stderr = '';
+    let output = '';
+    child.stdout.on('data', (d) => ((stdout += d), (output += d)));
+    child.stderr.on('data', (d) => ((stderr += d), (output += d)));
+    child.once('exit', (code) => resolve({ code, stdout, stderr, output }));
+  });
+}
+
+/** Sends `signal` and resolves once the process has exited; SIGKILL after `graceMs`. */
+function exited(child: ChildProcess, signal: NodeJS.Signals, graceMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill(signal);
+  });
+}
+
+/** `store`: its JetStream directory, removed by stop() once the server has exited. */
+export type PrivateNats = { url: string; store: string; nc: NatsConnection; stop: () => Promise<void> };
+
+/** A nats-server of the caller's own, JetStream on, its store in a temporary directory. */
+export async function startNats(): Promise<PrivateNats> {
+  const binary = natsServerBinary();
+  if (!binary)
+    throw new Error('no nats-server binary: integration tests start their own (apt-get install nats-server)');
+  const port = await freePort();
+  const store = await mkdtemp(join(tmpdir(), 'vigil-nats-'));
+  const server = spawn(binary, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', store], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let log = '';
+  server.stderr!.on('data', (d) => (log += d));
+  const url = `nats://127.0.0.1:${port}`;
+  let nc: NatsConnection | undefined;
+  for (let attempt = 0; !nc; attempt++) {
+    nc = await connect({ servers: url, timeout: 500 }).catch(async (error: unknown) => {
+      if (attempt > 50 || server.exitCode !== null)
+        throw new Error(`nats-server did not start: ${String(error)}\n${log}`);
+      await sleep(100);
+      return undefined;
+    });
+  }
+  const connection = nc;
+  return {
+    url,
+    store,
+    nc: connection,
+    stop: async () => {
+      await connection.close().catch(() => undefined);
+      // nats-server writes its JetStream store until it exits: remove the directory only after that.
+      await exited(server, 'SIGTERM', 5_000);
+      await rm(store, { recursive: true, force: true, maxRetries: 5 });
+    },
+  };
+}
+
+/** A built service (or any node script) as a child process, with everything it printed. */
+export class ServiceProcess {
+  readonly child: ChildProcess;
+  stdout = '';
+  /** stdout and stderr interleaved as they arrived. */
+  output = '';
+
+  constructor(
+    readonly name: string,
+    script: string,
+    env: Record<string, string>,
+  ) {
+    this.child = spawn(process.execPath, [script], {
+      env: { ...process.env, ...env, NODE_OPTIONS: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.child.stdout!.on('data', (d) => ((this.stdout += d), (this.output += d)));
+    this.child.stderr!.on('data', (d) => (this.output += d));
+  }
+
+  get running(): boolean {
+    return this.child.exitCode === null && this.child.signalCode === null;
+  }
+
+  /** Complete stdout lines so far (the service's structured log lines). */
+  stdoutLines(): string[] {
+    return this.stdout.split('\n').slice(0, -1);
+  }
+
+  /** Resolves when the output has a line matching `pattern` (what was already printed counts). */
+  async waitForLog(pattern: RegExp, timeoutMs = 20_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (!pattern.test(this.output)) {
+      if (!this.running)
+        throw new Error(`${this.name} exited (${this.child.exitCode}) before logging ${pattern}:\n${this.output}`);
+      if (Date.now() > deadline)
+        throw new Error(`no log line matching ${pattern} in ${timeoutMs} ms:\n${this.output.slice(-3000)}`);
+      await sleep(50);
+    }
+  }
+
+  /** SIGTERM (a shutdown, SIGKILL after `graceMs`) or SIGKILL (a crash: no shutdown hook runs). */
+  stop(signal: NodeJS.Signals = 'SIGTERM', graceMs = 10_000): Promise<void> {
+    return exited(this.child, signal, graceMs);
+  }
+}
+
+type Spawned = { service: string; script: string; env: Record<string, string>; process: ServiceProcess };
+
+/**
+ * One test file's stack: its NATS, its schemas (`<prefix>_<owner>`), its processes. `env`
+ * is added to every service's environment (test-speed settings such as cheap argon2).
+ */
+export class TestStack {
+  readonly prefix: string;
+  readonly databaseUrl: string;
+  natsUrl = '';
+  private nats?: PrivateNats;
+  private adminPool?: pg.Pool;
+  private rpcClient?: RpcClient;
+  private readonly owners = new Set<string>();
+  private readonly spawned = new Map<string, Spawned>();
+  private readonly running = new Set<ServiceProcess>();
+  private readonly clients = new Set<pg.Client>();
+  private readonly dirs: string[] = [];
+
+  constructor(
+    readonly servicesDir: string,
+    private readonly options: {
+      prefix?: string;
+      databaseUrl?: string;
+      env?: Record<string, string>;
+      /** How long a request waits for its reply unless told otherwise. */
+      rpcTimeoutMs?: number;
+    } = {},
+  ) {
+    this.prefix = options.prefix ?? `t${randomBytes(4).toString('hex')}`;
+    this.databaseUrl = options.databaseUrl ?? TEST_DATABASE_URL;
+  }
+
+  async startNats(): Promise<void> {
+    this.nats = await startNats();
+    this.natsUrl = this.nats.url;
+  }
+
+  /** The raw connection: subscriptions, JetStream, publishing plain JSON. */
+  get nc(): NatsConnection {
+    if (!this.nats) throw new Error('startNats() first');
+    return this.nats.nc;
+  }
+
+  /** The owner's throwaway schema, dropped by stop(). */
+  schema(owner: string): string {
+    this.owners.add(owner);
+    return `${this.prefix}_${owner}`;
+  }
+
+  env(owner: string, extra: Record<string, string> = {}): Record<string, string> {
+    return {
+      DATABASE_URL: this.databaseUrl,
+      NATS_URL: this.natsUrl,
+      DB_SCHEMA: this.schema(owner),
+      LOG_LEVEL: 'warn',
+      ...this.options.env,
+      ...extra,
+    };
+  }
+
+  /** A built entry point of a service: dist/src/<file>. */
+  script(service: string, file = 'main.js'): string {
+    return join(this.servicesDir, service, 'dist', 'src', file);
+  }
+
+  /** Runs the service's own migrate.js (as the Kubernetes Job does) into its schema. */
+  async migrate(service: string, extra: Record<string, string> = {}): Promise<void> {
+    const result = await runNode(this.script(service, 'migrate.js'), this.env(service, extra));
+    if (result.code !== 0) throw new Error(`${service} migrations failed: ${result.output}`);
+  }
+
+  /** Starts a service (or another of its entry points) under `name`, which kill/restart use. */
+  spawn(
+    service: string,
+    extra: Record<string, string> = {},
+    options: { name?: string; script?: string; env?: Record<string, string> } = {},
+  ): ServiceProcess {
+    const name = options.name ?? service;
+    const script = options.script ?? this.script(service);
+    const env = options.env ?? this.env(service, extra);
+    const process = new ServiceProcess(name, script, env);
+    this.running.add(process);
+    process.child.once('exit', () => this.running.delete(process));
+    this.spawned.set(name, { service, script, env, process });
+    return process;
+  }
+
+  process(name: string): ServiceProcess | undefined {
+    return this.spawned.get(name)?.process;
+  }
+
+  /** kill -9 by default: no shutdown hook runs, whatever it held unacknowledged is redelivered later. */
+  async kill(name: string, signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
+    await this.spawned.get(name)?.process.stop(signal);
+  }
+
+  /** The same process again (same script and environment) after stopping the old one. */
+  async restart(name: string, signal: NodeJS.Signals = 'SIGTERM'): Promise<ServiceProcess> {
+    const previous = this.spawned.get(name);
+    if (!previous) throw new Error(`no process named ${name}`);
+    await previous.process.stop(signal);
+    return this.spawn(previous.service, {}, { name, script: previous.script, env: previous.env });
+  }
+
+  /** Platform's RpcClient on this stack's NATS: typed by the contract, reply validated, failures as DomainError. */
+  get rpc(): RpcClient {
+    if (!this.rpcClient) {
+      // The stack's own connection, as a service's RpcClient rides its process's one connection.
+      if (!this.nats) throw new Error('startNats() first');
+      this.rpcClient = new RpcClient(new Nats(this.nats.nc), this.options.rpcTimeoutMs ?? 10_000);
+    }
+    return this.rpcClient;
+  }
+
+  request<C extends Contract>(contract: C, payload: RequestOf<C>, timeoutMs?: number): Promise<ReplyOf<C>> {
+    return this.rpc.request(contract, payload, timeoutMs === undefined ? {} : { timeoutMs });
+  }
+
+  /** Outside any contract: what a test sends to see the handler refuse it. */
+  requestUnchecked(subject: string, payload: unknown, timeoutMs?: number): Promise<unknown> {
+    return this.rpc.requestUnchecked(subject, payload, timeoutMs === undefined ? {} : { timeoutMs });
+  }
+
+  /** Until `contract` answers `payload` without an error; fails early with the log of a process that died. */
+  async waitFor<C extends Contract>(
+    contract: C,
+    payload: RequestOf<C>,
+    options: { timeoutMs?: number; process?: ServiceProcess } = {},
+  ): Promise<ReplyOf<C>> {
+    const { timeoutMs = 60_000, process } = options;
+    const started = Date.now();
+    for (;;) {
+      try {
+        return await this.request(contract, payload, 2_000);
+      } catch (error) {
+        if (process && !process.running)
+          throw new Error(
+            `${process.name} exited (${process.child.exitCode}) before answering ${contract.subject}:\n${process.output}`,
+          );
+        if (Date.now() - started > timeoutMs)
+          throw new Error(
+            `${contract.subject} did not answer in ${timeoutMs} ms: ${String(error)}${process ? `\n${process.output.slice(-3000)}` : ''}`,
+          );
+        await sleep(250);
+      }
+    }
+  }
+
+  /** Until the service answers its health subject (its migrations are done, its handlers are bound). */
+  waitForHealth(service: ServiceName, process = this.process(service), timeoutMs = 60_000): Promise<unknown> {
+    return this.waitFor(contracts.health(service), {}, { timeoutMs, ...(process ? { process } : {}) });
+  }
+
+  /** Until `url` answers in a way `accept` takes (by default: any HTTP answer, it listens). */
+  async waitForHttp(
+    url: string,
+    options: { accept?: (status: number) => boolean; timeoutMs?: number; process?: ServiceProcess } = {},
+  ): Promise<void> {
+    const { accept = () => true, timeoutMs = 60_000, process } = options;
+    const started = Date.now();
+    for (;;) {
+      const status = await fetch(url).then(
+        (r) => r.status,
+        () => 0,
+      );
+      if (status > 0 && accept(status)) return;
+      if (process && !process.running)
+        throw new Error(
+          `${process.name} exited (${process.child.exitCode}) before ${url} answered:\n${process.output}`,
+        );
+      if (Date.now() - started > timeoutMs)
+        throw new Error(`${url} did not answer in ${timeoutMs} ms (last status ${status})`);
+      await sleep(200);
+    }
+  }
+
+  /** A temporary directory removed by stop(). */
+  async tempDir(prefix = 'vigil-test-'): Promise<string> {
+    const dir = await mkdtemp(join(tmpdir(), prefix));
+    this.dirs.push(dir);
+    return dir;
+  }
+
+  /** The database as superuser, no search_path: name the schema in the SQL. */
+  pool(): pg.Pool {
+    this.adminPool ??= new pg.Pool({ connectionString: this.databaseUrl, max: 3 });
+    return this.adminPool;
+  }
+
+  /** SQL as the database superuser in the owner's schema; the rows. */
+  // Rows are whatever the test selected; it asserts on them.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  async sql<R extends pg.QueryResultRow = any>(owner: string, text: string, params: unknown[] = []): Promise<R[]> {
+    const client = await this.pool().connect();
+    try {
+      await client.query(`SET search_path = "${this.schema(owner)}"`);
+      return (await client.query<R>(text, params)).rows;
+    } finally {
+      await client.query('RESET search_path').catch(() => undefined);
+      client.release();
+    }
+  }
+
+  /** A connection of its own with search_path on the owner's schema (closed by stop()). */
+  async connect(owner: string): Promise<pg.Client> {
+    const client = new pg.Client({
+      connectionString: this.databaseUrl,
+      options: `-c search_path="${this.schema(owner)}"`,
+    });
+    await client.connect();
+    this.clients.add(client);
+    return client;
+  }
+
+  /** Every process stopped, NATS stopped and its store removed, every schema dropped, temp directories removed. */
+  async stop(): Promise<void> {
+    await Promise.all([...this.running].map((p) => p.stop('SIGTERM')));
+    await this.nats?.stop();
+    for (const client of this.clients) await client.end().catch(() => undefined);
+    for (const owner of this.owners)
+      await this.pool()
+        .query(`DROP SCHEMA IF EXISTS "${this.prefix}_${owner}" CASCADE`)
+        .catch(() => undefined);
+    await this.adminPool?.end();
+    for (const dir of this.dirs) await rm(dir, { recursive: true, force: true, maxRetries: 5 });
+  }
 }

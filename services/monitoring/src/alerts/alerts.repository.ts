@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { AlertSeverity, AlertType, MonitoringAlert } from '@vigil/proto';
 import { randomUUID } from 'node:crypto';
-import { DataSource, type EntityManager } from 'typeorm';
-import { returned } from '../sql.js';
+import { Database, type Transaction } from '@vigil/platform';
 
 type AlertRow = {
   id: string;
@@ -80,14 +79,14 @@ function messageOf(m: MatchToRaise): string {
 /** Monitoring alerts; reads and changes are bounded by `client_id`. */
 @Injectable()
 export class AlertsRepository {
-  constructor(private readonly db: DataSource) {}
+  constructor(private readonly db: Database) {}
 
   /**
    * Raises `match` inside `tx` unless an open alert for the same monitored entity and list entity
    * has the same fingerprint (acknowledged or not). A changed match closes the old alert with a
    * note and raises a new one. The partial unique index settles races between replicas.
    */
-  async raise(tx: EntityManager, match: MatchToRaise): Promise<MonitoringAlert | null> {
+  async raise(tx: Transaction, match: MatchToRaise): Promise<MonitoringAlert | null> {
     const fingerprint = fingerprintOf(match);
     const open: Array<{ id: string; match_fingerprint: string }> = await tx.query(
       `SELECT id, match_fingerprint FROM monitoring_alerts
@@ -134,11 +133,11 @@ export class AlertsRepository {
   /** Closes the open alerts on list entities that a list version removed. Idempotent. */
   async closeRemoved(matchedEntityIds: readonly string[], note: string): Promise<number> {
     if (matchedEntityIds.length === 0) return 0;
-    const [, closed] = (await this.db.query(
+    const { rowCount: closed } = await this.db.execute(
       `UPDATE monitoring_alerts SET closed_at = now(), closed_note = $2
         WHERE matched_entity_id = ANY($1) AND closed_at IS NULL`,
       [[...matchedEntityIds], note],
-    )) as [unknown, number];
+    );
     return closed;
   }
 
@@ -153,8 +152,8 @@ export class AlertsRepository {
       `SELECT * FROM monitoring_alerts WHERE ${where} ORDER BY triggered_at DESC, id LIMIT $4 OFFSET $5`,
       [...params, page.limit, page.offset],
     );
-    const [count] = await this.db.query(`SELECT count(*)::int AS n FROM monitoring_alerts WHERE ${where}`, params);
-    return { alerts: rows.map(toAlert), total: Number(count.n) };
+    const [count] = await this.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM monitoring_alerts WHERE ${where}`, params);
+    return { alerts: rows.map(toAlert), total: count?.n ?? 0 };
   }
 
   async get(clientId: string, id: string): Promise<MonitoringAlert | null> {
@@ -167,12 +166,10 @@ export class AlertsRepository {
 
   /** Null when the client has no such unacknowledged alert. */
   async acknowledge(clientId: string, id: string): Promise<MonitoringAlert | null> {
-    const rows = returned<AlertRow>(
-      await this.db.query(
-        `UPDATE monitoring_alerts SET is_acknowledged = true, acknowledged_at = now()
-          WHERE client_id = $1 AND id = $2 AND NOT is_acknowledged RETURNING *`,
-        [clientId, id],
-      ),
+    const rows = await this.db.query<AlertRow>(
+      `UPDATE monitoring_alerts SET is_acknowledged = true, acknowledged_at = now()
+        WHERE client_id = $1 AND id = $2 AND NOT is_acknowledged RETURNING *`,
+      [clientId, id],
     );
     return rows[0] ? toAlert(rows[0]) : null;
   }

@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AlertsRepository } from '../alerts/alerts.repository.js';
 import { MonitoringClientsRepository } from '../clients/monitoring-clients.repository.js';
-import { NatsEvents } from '../events/nats-events.js';
 import { PushPublisher } from '../push/push.publisher.js';
 import { WebhooksRepository } from '../webhooks/webhooks.repository.js';
 import { ChecksRepository } from './checks.repository.js';
@@ -11,7 +10,6 @@ import { ScreeningAdapter } from './screening.adapter.js';
 
 /** Screening monitored entities and raising their alerts, shared by every way a check starts. */
 const providers = [
-  NatsEvents,
   PushPublisher,
   MonitoringClientsRepository,
   AlertsRepository,

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntryScreeningStatus } from '@vigil/proto';
-import { DataSource, type EntityManager } from 'typeorm';
-import { returned } from '../sql.js';
+import { Database, type Transaction } from '@vigil/platform';
 
 /** What a check screens: the entity's name and aliases, for its client. */
 /** `due`: the next_check_due a scheduled check was claimed for (absent for a manual check). */
@@ -31,7 +30,7 @@ const targetOf = (r: {
 /** Due checks (claimed with row locks and a lease) and the recording of any check's outcome. */
 @Injectable()
 export class ChecksRepository {
-  constructor(private readonly db: DataSource) {}
+  constructor(private readonly db: Database) {}
 
   /** Active entities whose check is due now (the re-screening queue's depth). */
   async dueCount(): Promise<number> {
@@ -47,18 +46,16 @@ export class ChecksRepository {
    * expire, so the check is due again after a restart.
    */
   async claimDue(limit: number, leaseMs: number): Promise<CheckTarget[]> {
-    const rows = returned<{ id: string; client_id: string; entity_name: string; entity_aliases: string[]; next_check_due: Date }>(
-      await this.db.query(
-        `WITH due AS (
-           SELECT id FROM monitored_entities
-            WHERE monitoring_status = 'active' AND next_check_due <= now()
-              AND (claimed_until IS NULL OR claimed_until < now())
-            ORDER BY next_check_due LIMIT $1 FOR UPDATE SKIP LOCKED)
-         UPDATE monitored_entities e SET claimed_until = now() + ($2::int * interval '1 millisecond')
-           FROM due WHERE e.id = due.id
-         RETURNING e.id, e.client_id, e.entity_name, e.entity_aliases, e.next_check_due`,
-        [limit, leaseMs],
-      ),
+    const rows = await this.db.query<{ id: string; client_id: string; entity_name: string; entity_aliases: string[]; next_check_due: Date }>(
+      `WITH due AS (
+         SELECT id FROM monitored_entities
+          WHERE monitoring_status = 'active' AND next_check_due <= now()
+            AND (claimed_until IS NULL OR claimed_until < now())
+          ORDER BY next_check_due LIMIT $1 FOR UPDATE SKIP LOCKED)
+       UPDATE monitored_entities e SET claimed_until = now() + ($2::int * interval '1 millisecond')
+         FROM due WHERE e.id = due.id
+       RETURNING e.id, e.client_id, e.entity_name, e.entity_aliases, e.next_check_due`,
+      [limit, leaseMs],
     );
     return rows.map(targetOf);
   }
@@ -74,7 +71,7 @@ export class ChecksRepository {
 
   /** Writes each entity's outcome and schedules its next check by its frequency. */
   async recordOutcomes(
-    tx: EntityManager,
+    tx: Transaction,
     outcomes: ReadonlyArray<{ id: string; outcome: CheckOutcome }>,
   ): Promise<void> {
     if (outcomes.length === 0) return;
@@ -113,7 +110,7 @@ export class ChecksRepository {
    * same transaction as their alerts: a redelivered event finds them all marked and raises nothing.
    */
   async markRescreened(
-    tx: EntityManager,
+    tx: Transaction,
     source: string,
     versionId: number,
     ids: readonly string[],
@@ -139,7 +136,7 @@ export class ChecksRepository {
     return new Set(rows.map((r) => r.monitored_entity_id));
   }
 
-  transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
+  transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
     return this.db.transaction(work);
   }
 }

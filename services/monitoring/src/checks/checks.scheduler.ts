@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { runDetached } from '@vigil/platform';
 import { MONITORING_CONFIG } from '../config.token.js';
 import type { MonitoringConfig } from '../env.js';
 import { ChecksRepository } from './checks.repository.js';
@@ -42,7 +43,9 @@ export class ChecksScheduler implements OnApplicationBootstrap, OnApplicationShu
   private schedule(delayMs: number) {
     if (this.stopped) return;
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.pass(), delayMs);
+    // Detached: a pass kicked by an upload checks every due entity, other lists' and other
+    // clients' too, and would otherwise screen them all under that upload's request id and trace.
+    this.timer = runDetached(() => setTimeout(() => void this.pass(), delayMs));
   }
 
   private async pass(): Promise<void> {

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import type { BulkItem, BulkMatch, MonitoringAlert } from '@vigil/proto';
-import type { EntityManager } from 'typeorm';
+import type { Transaction } from '@vigil/platform';
 import { AlertsRepository, type MatchToRaise } from '../alerts/alerts.repository.js';
 import { MonitoringClientsRepository, type ClientSnapshot } from '../clients/monitoring-clients.repository.js';
 import { PushPublisher } from '../push/push.publisher.js';
@@ -171,7 +171,7 @@ export class ChecksService {
   }
 
   private async raiseAll(
-    tx: EntityManager,
+    tx: Transaction,
     client: ClientSnapshot,
     screened: readonly Screened[],
     delta: DeltaContext | null,

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { CheckFrequency, ClientList, ClientListEntry, EntryScreeningStatus } from '@vigil/proto';
 import { randomUUID } from 'node:crypto';
-import { DataSource } from 'typeorm';
+import { Database } from '@vigil/platform';
 import type { ClientListRow } from './client-lists.csv.js';
 
 type ListRow = {
@@ -48,7 +48,7 @@ const STALE_PARTS = '1 hour';
  */
 @Injectable()
 export class ClientListsRepository {
-  constructor(private readonly db: DataSource) {}
+  constructor(private readonly db: Database) {}
 
   /** Stores one part; a part id already used by another client is left alone (and reported as not stored). */
   async savePart(clientId: string, uploadId: string, part: number, data: Buffer): Promise<boolean> {
@@ -192,7 +192,7 @@ export class ClientListsRepository {
           LIMIT $4 OFFSET $5`,
       [clientId, id, pattern, page.limit, page.offset],
     );
-    const [count] = await this.db.query(
+    const [count] = await this.db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM client_list_entries e JOIN client_lists l ON l.id = e.list_id WHERE ${where}`,
       [clientId, id, pattern],
     );
@@ -209,16 +209,16 @@ export class ClientListsRepository {
         screening_details: r.screening_details,
         monitored_entity_id: r.monitored_entity_id,
       })),
-      total: Number(count.n),
+      total: count?.n ?? 0,
     };
   }
 
   /** True when the client had this list (its entries go with it). */
   async delete(clientId: string, id: string): Promise<boolean> {
-    const [, deleted] = (await this.db.query('DELETE FROM client_lists WHERE client_id = $1 AND id = $2', [
+    const { rowCount: deleted } = await this.db.execute('DELETE FROM client_lists WHERE client_id = $1 AND id = $2', [
       clientId,
       id,
-    ])) as [unknown, number];
+    ]);
     return deleted === 1;
   }
 }

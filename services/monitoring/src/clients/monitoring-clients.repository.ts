@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { Database } from '@vigil/platform';
 import {
   DEFAULT_MONITORING_SETTINGS,
   type Feed,
@@ -7,8 +8,6 @@ import {
   type ThresholdConfig,
   type Tier,
 } from '@vigil/proto';
-import { DataSource } from 'typeorm';
-import { returned } from '../sql.js';
 
 /** What a background check needs to screen on a client's behalf. */
 export type ClientSnapshot = {
@@ -48,7 +47,7 @@ const toSnapshot = (r: Row): ClientSnapshot => ({
  */
 @Injectable()
 export class MonitoringClientsRepository {
-  constructor(private readonly db: DataSource) {}
+  constructor(private readonly db: Database) {}
 
   async remember(caller: MonitoringCaller): Promise<ClientSnapshot> {
     const [row]: Row[] = await this.db.query(
@@ -71,20 +70,18 @@ export class MonitoringClientsRepository {
   }
 
   async updateSettings(clientId: string, change: Partial<MonitoringSettings>): Promise<MonitoringSettings> {
-    const [row] = returned<Row>(
-      await this.db.query(
-        `UPDATE monitoring_clients SET
-          default_check_frequency = COALESCE($2, default_check_frequency),
-          rescreen_on_list_update = COALESCE($3, rescreen_on_list_update),
-          alert_on_review = COALESCE($4, alert_on_review)
-        WHERE client_id = $1 RETURNING *`,
-        [
-          clientId,
-          change.default_check_frequency ?? null,
-          change.rescreen_on_list_update ?? null,
-          change.alert_on_review ?? null,
-        ],
-      ),
+    const [row] = await this.db.query<Row>(
+      `UPDATE monitoring_clients SET
+        default_check_frequency = COALESCE($2, default_check_frequency),
+        rescreen_on_list_update = COALESCE($3, rescreen_on_list_update),
+        alert_on_review = COALESCE($4, alert_on_review)
+      WHERE client_id = $1 RETURNING *`,
+      [
+        clientId,
+        change.default_check_frequency ?? null,
+        change.rescreen_on_list_update ?? null,
+        change.alert_on_review ?? null,
+      ],
     );
     return row ? toSnapshot(row).settings : { ...DEFAULT_MONITORING_SETTINGS };
   }

@@ -1,10 +1,10 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { AckPolicy, DeliverPolicy, type ConsumerMessages } from '@nats-io/jetstream';
 import { nanos } from '@nats-io/transport-node';
+import { Nats } from '@vigil/platform';
 import { listsUpdatedEventSchema, streams, subjects } from '@vigil/proto';
 import { MONITORING_CONFIG } from '../config.token.js';
 import type { MonitoringConfig } from '../env.js';
-import { NatsEvents } from '../events/nats-events.js';
 import { ListUpdatesService } from './list-updates.service.js';
 
 export const LIST_UPDATES_CONSUMER = 'monitoring-list-updates';
@@ -23,7 +23,7 @@ export class ListUpdatesConsumer implements OnApplicationBootstrap, OnApplicatio
   running = false;
 
   constructor(
-    private readonly events: NatsEvents,
+    private readonly nats: Nats,
     private readonly service: ListUpdatesService,
     @Inject(MONITORING_CONFIG) private readonly config: MonitoringConfig,
   ) {}
@@ -48,7 +48,8 @@ export class ListUpdatesConsumer implements OnApplicationBootstrap, OnApplicatio
   }
 
   private async attach(): Promise<void> {
-    const { js, jsm } = await this.events.connect();
+    const { js } = this.nats;
+    const jsm = await this.nats.jetstreamManager();
     await jsm.streams.info(streams.lists.name);
     try {
       await jsm.consumers.info(streams.lists.name, LIST_UPDATES_CONSUMER);

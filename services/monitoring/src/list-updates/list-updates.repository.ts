@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { Feed, ListsUpdatedEvent } from '@vigil/proto';
-import { DataSource } from 'typeorm';
+import { Database } from '@vigil/platform';
 import type { CheckTarget } from '../checks/checks.repository.js';
 
 /** What list updates read and record: the monitored book per feed, and versions done. */
 @Injectable()
 export class ListUpdatesRepository {
-  constructor(private readonly db: DataSource) {}
+  constructor(private readonly db: Database) {}
 
   async processed(source: string, versionId: number): Promise<boolean> {
     const rows: unknown[] = await this.db.query(
@@ -46,7 +46,7 @@ export class ListUpdatesRepository {
   }
 
   async last(): Promise<{ source: string; version_id: number; processed_at: string } | null> {
-    const [row] = await this.db.query(
+    const [row] = await this.db.query<{ list_source: string; version_id: number; processed_at: Date }>(
       'SELECT list_source, version_id, processed_at FROM list_updates_processed ORDER BY processed_at DESC LIMIT 1',
     );
     return row
@@ -67,13 +67,13 @@ export class ListUpdatesRepository {
   }
 
   async makeDue(feed: Feed): Promise<number> {
-    const [, n] = (await this.db.query(
+    const { rowCount: n } = await this.db.execute(
       `UPDATE monitored_entities e SET next_check_due = now()
          FROM monitoring_clients c
         WHERE c.client_id = e.client_id AND e.monitoring_status = 'active' AND c.rescreen_on_list_update
           AND $1 = ANY(c.feeds)`,
       [feed],
-    )) as [unknown, number];
+    );
     return n;
   }
 }

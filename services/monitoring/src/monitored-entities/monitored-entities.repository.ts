@@ -8,8 +8,7 @@ import type {
   ParsedNewMonitoredEntity,
 } from '@vigil/proto';
 import { randomUUID } from 'node:crypto';
-import { DataSource } from 'typeorm';
-import { returned } from '../sql.js';
+import { Database } from '@vigil/platform';
 
 export type EntityRow = {
   id: string;
@@ -70,7 +69,7 @@ export const FREQUENCY_INTERVAL: Readonly<Record<CheckFrequency, string>> = {
  */
 @Injectable()
 export class MonitoredEntitiesRepository {
-  constructor(private readonly db: DataSource) {}
+  constructor(private readonly db: Database) {}
 
   /** New entities are due at once: their first check runs at the scheduler's next pass. */
   async create(
@@ -123,8 +122,8 @@ export class MonitoredEntitiesRepository {
         ORDER BY e.created_at DESC, e.id LIMIT $4 OFFSET $5`,
       [...params, page.limit, page.offset],
     );
-    const [count] = await this.db.query(`SELECT count(*)::int AS n FROM monitored_entities e WHERE ${where}`, params);
-    return { entities: rows.map(toMonitoredEntity), total: Number(count.n) };
+    const [count] = await this.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM monitored_entities e WHERE ${where}`, params);
+    return { entities: rows.map(toMonitoredEntity), total: count?.n ?? 0 };
   }
 
   /**
@@ -133,26 +132,24 @@ export class MonitoredEntitiesRepository {
    * Setting an entity active makes it due at once.
    */
   async transition(clientId: string, id: string, to: MonitoringStatus): Promise<MonitoredEntity | null> {
-    const rows = returned<{ id: string }>(
-      await this.db.query(
-        `UPDATE monitored_entities SET monitoring_status = $3,
-              next_check_due = CASE WHEN $3 = 'active' THEN now() ELSE next_check_due END
-        WHERE client_id = $1 AND id = $2
-          AND (($3 = 'paused' AND monitoring_status = 'active')
-            OR ($3 = 'active' AND monitoring_status <> 'active')
-            OR $3 = 'stopped')
-        RETURNING id`,
-        [clientId, id, to],
-      ),
+    const rows = await this.db.query<{ id: string }>(
+      `UPDATE monitored_entities SET monitoring_status = $3,
+            next_check_due = CASE WHEN $3 = 'active' THEN now() ELSE next_check_due END
+      WHERE client_id = $1 AND id = $2
+        AND (($3 = 'paused' AND monitoring_status = 'active')
+          OR ($3 = 'active' AND monitoring_status <> 'active')
+          OR $3 = 'stopped')
+      RETURNING id`,
+      [clientId, id, to],
     );
     return rows.length === 1 ? this.get(clientId, id) : null;
   }
 
   async delete(clientId: string, id: string): Promise<boolean> {
-    const [, deleted] = (await this.db.query('DELETE FROM monitored_entities WHERE client_id = $1 AND id = $2', [
+    const { rowCount: deleted } = await this.db.execute('DELETE FROM monitored_entities WHERE client_id = $1 AND id = $2', [
       clientId,
       id,
-    ])) as [unknown, number];
+    ]);
     return deleted === 1;
   }
 
@@ -161,12 +158,10 @@ export class MonitoredEntitiesRepository {
     const unique = [...new Set(ids)];
     return this.db
       .transaction(async (tx) => {
-        const rows = returned<{ id: string }>(
-          await tx.query('DELETE FROM monitored_entities WHERE client_id = $1 AND id = ANY($2::uuid[]) RETURNING id', [
-            clientId,
-            unique,
-          ]),
-        );
+        const rows = await tx.query<{ id: string }>('DELETE FROM monitored_entities WHERE client_id = $1 AND id = ANY($2::uuid[]) RETURNING id', [
+          clientId,
+          unique,
+        ]);
         // Throwing rolls the transaction back: nothing of another client's request is removed.
         if (rows.length !== unique.length) throw new NotAllOwned();
         return rows.map((r) => r.id);
@@ -178,7 +173,8 @@ export class MonitoredEntitiesRepository {
   }
 
   async stats(clientId: string): Promise<MonitoringStats> {
-    const [row] = await this.db.query(
+    // Scalar subqueries only: always exactly one row.
+    const [row] = await this.db.query<Omit<MonitoringStats, 'last_check_time'> & { last_check_time: Date | null }>(
       `SELECT
          (SELECT count(*)::int FROM monitored_entities WHERE client_id = $1) AS total_monitored,
          (SELECT count(*)::int FROM monitored_entities WHERE client_id = $1 AND monitoring_status = 'active') AS active_monitored,
@@ -192,23 +188,23 @@ export class MonitoredEntitiesRepository {
       [clientId],
     );
     return {
-      total_monitored: row.total_monitored,
-      active_monitored: row.active_monitored,
-      overdue_checks: row.overdue_checks,
-      unacknowledged_alerts: row.unacknowledged_alerts,
-      critical_alerts: row.critical_alerts,
-      last_check_time: row.last_check_time ? new Date(row.last_check_time).toISOString() : null,
+      total_monitored: row!.total_monitored,
+      active_monitored: row!.active_monitored,
+      overdue_checks: row!.overdue_checks,
+      unacknowledged_alerts: row!.unacknowledged_alerts,
+      critical_alerts: row!.critical_alerts,
+      last_check_time: row!.last_check_time ? new Date(row!.last_check_time).toISOString() : null,
     };
   }
 
   /** The client's active entities past due. */
   async overdueCount(clientId: string): Promise<number> {
-    const [row] = await this.db.query(
+    const [row] = await this.db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM monitored_entities
         WHERE client_id = $1 AND monitoring_status = 'active' AND next_check_due < now()`,
       [clientId],
     );
-    return row.n;
+    return row!.n;
   }
 }
 

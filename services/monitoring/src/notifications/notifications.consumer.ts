@@ -1,10 +1,10 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { AckPolicy, DeliverPolicy, type ConsumerMessages } from '@nats-io/jetstream';
 import { nanos } from '@nats-io/transport-node';
+import { Nats } from '@vigil/platform';
 import { bulkJobCompletedEventSchema, screenedEventSchema, streams, subjects } from '@vigil/proto';
 import { MONITORING_CONFIG } from '../config.token.js';
 import type { MonitoringConfig } from '../env.js';
-import { NatsEvents } from '../events/nats-events.js';
 import { PushPublisher } from '../push/push.publisher.js';
 import { WebhooksRepository } from '../webhooks/webhooks.repository.js';
 
@@ -27,7 +27,7 @@ export class NotificationsConsumer implements OnApplicationBootstrap, OnApplicat
   private stopped = false;
 
   constructor(
-    private readonly events: NatsEvents,
+    private readonly nats: Nats,
     private readonly webhooks: WebhooksRepository,
     private readonly push: PushPublisher,
     @Inject(MONITORING_CONFIG) private readonly config: MonitoringConfig,
@@ -63,7 +63,8 @@ export class NotificationsConsumer implements OnApplicationBootstrap, OnApplicat
   }
 
   private async attachBulkJobs(): Promise<void> {
-    const { js, jsm } = await this.events.connect();
+    const { js } = this.nats;
+    const jsm = await this.nats.jetstreamManager();
     await jsm.streams.info(streams.bulkJobEvents.name);
     try {
       await jsm.consumers.info(streams.bulkJobEvents.name, BULK_JOBS_CONSUMER);
@@ -107,7 +108,8 @@ export class NotificationsConsumer implements OnApplicationBootstrap, OnApplicat
   }
 
   private async attachScreenings(): Promise<void> {
-    const { js, jsm } = await this.events.connect();
+    const { js } = this.nats;
+    const jsm = await this.nats.jetstreamManager();
     await jsm.streams.info(streams.screenings.name);
     try {
       await jsm.consumers.info(streams.screenings.name, SCREENINGS_CONSUMER);

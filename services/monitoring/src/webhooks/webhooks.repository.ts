@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { WebhookDelivery, WebhookEndpoint, WebhookEventType } from '@vigil/proto';
 import { randomUUID } from 'node:crypto';
-import { DataSource, type EntityManager } from 'typeorm';
-import { returned } from '../sql.js';
+import { Database, type Transaction } from '@vigil/platform';
 
 type EndpointRow = {
   id: string;
@@ -45,7 +44,7 @@ export type ClaimedDelivery = {
  */
 @Injectable()
 export class WebhooksRepository {
-  constructor(readonly db: DataSource) {}
+  constructor(readonly db: Database) {}
 
   /** Deliveries waiting for their first or next attempt (the webhook queue's depth). */
   async pendingTotal(): Promise<number> {
@@ -84,10 +83,10 @@ export class WebhooksRepository {
   }
 
   async delete(clientId: string, id: string): Promise<boolean> {
-    const [, deleted] = (await this.db.query('DELETE FROM webhook_endpoints WHERE client_id = $1 AND id = $2', [
+    const { rowCount: deleted } = await this.db.execute('DELETE FROM webhook_endpoints WHERE client_id = $1 AND id = $2', [
       clientId,
       id,
-    ])) as [unknown, number];
+    ]);
     return deleted === 1;
   }
 
@@ -96,7 +95,7 @@ export class WebhooksRepository {
    * (endpoint, eventKey): a redelivered event does not queue it twice. Returns how many were queued.
    */
   async enqueue(
-    tx: EntityManager | DataSource,
+    tx: Transaction | Database,
     clientId: string,
     eventType: WebhookEventType,
     eventKey: string,
@@ -126,19 +125,17 @@ export class WebhooksRepository {
       secret: string;
       payload: unknown;
       attempt_count: number;
-    }> = returned(
-      await this.db.query(
-        `WITH due AS (
-         SELECT d.id FROM webhook_deliveries d
-          WHERE d.status = 'pending' AND d.next_attempt_at <= now()
-            AND (d.claimed_until IS NULL OR d.claimed_until < now())
-          ORDER BY d.next_attempt_at LIMIT $1 FOR UPDATE SKIP LOCKED)
-       UPDATE webhook_deliveries d SET claimed_until = now() + ($2::int * interval '1 millisecond')
-         FROM due, webhook_endpoints e
-        WHERE d.id = due.id AND e.id = d.endpoint_id
-       RETURNING d.id, d.endpoint_id, d.client_id, e.url, e.secret, d.payload, d.attempt_count`,
-        [limit, leaseMs],
-      ),
+    }> = await this.db.query(
+      `WITH due AS (
+       SELECT d.id FROM webhook_deliveries d
+        WHERE d.status = 'pending' AND d.next_attempt_at <= now()
+          AND (d.claimed_until IS NULL OR d.claimed_until < now())
+        ORDER BY d.next_attempt_at LIMIT $1 FOR UPDATE SKIP LOCKED)
+     UPDATE webhook_deliveries d SET claimed_until = now() + ($2::int * interval '1 millisecond')
+       FROM due, webhook_endpoints e
+      WHERE d.id = due.id AND e.id = d.endpoint_id
+     RETURNING d.id, d.endpoint_id, d.client_id, e.url, e.secret, d.payload, d.attempt_count`,
+      [limit, leaseMs],
     );
     return rows.map((r) => ({
       id: r.id,
@@ -223,10 +220,10 @@ export class WebhooksRepository {
   }
 
   async pendingCount(clientId: string): Promise<number> {
-    const [row] = await this.db.query(
+    const [row] = await this.db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM webhook_deliveries WHERE client_id = $1 AND status = 'pending'`,
       [clientId],
     );
-    return row.n;
+    return row!.n;
   }
 }

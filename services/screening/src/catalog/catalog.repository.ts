@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Entity } from '@vigil/lists';
 import type { Feed } from '@vigil/proto';
-import { DataSource } from 'typeorm';
+import { Database } from '@vigil/platform';
 
 export type StoredEntity = {
   source: string;
@@ -48,7 +48,7 @@ const toStored = (r: Row): StoredEntity => ({
 /** Reads live entities of served sources for details, downloads and text search. */
 @Injectable()
 export class CatalogRepository {
-  constructor(private readonly db: DataSource) {}
+  constructor(private readonly db: Database) {}
 
   async entity(source: string, sourceId: string, feeds: readonly Feed[]): Promise<StoredEntity | null> {
     const rows: Row[] = await this.db.query(`${SELECT} AND e.source = $1 AND e.source_id = $2 AND s.feed = ANY($3::text[])`, [source, sourceId, feeds]);

@@ -1,5 +1,5 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { JetStreamAdapter } from './jetstream.adapter.js';
+import { EventPublisher } from '@vigil/platform';
 import { OutboxRepository } from './outbox.repository.js';
 
 const BATCH = 200;
@@ -27,7 +27,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
 
   constructor(
     private readonly outbox: OutboxRepository,
-    private readonly jetstream: JetStreamAdapter,
+    private readonly events: EventPublisher,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -68,7 +68,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
     this.running = (async () => {
       let delay = IDLE_POLL_MS;
       try {
-        while ((await this.outbox.drain(BATCH, (m) => this.jetstream.publishJson(m.subject, m.json, m.id, m.traceparent))) === BATCH);
+        while ((await this.outbox.drain(BATCH, (m) => this.events.publishJson(m.subject, m.json, m.id, m.traceparent))) === BATCH);
         if (this.again) {
           // Nudged meanwhile: the next pass is scheduled below, and later nudges wait for it.
           delay = NUDGE_DELAY_MS;

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { Database, type Queryable } from '@vigil/platform';
 
 const PUBLISH_WINDOW = 64;
 
@@ -8,8 +8,8 @@ export type OutboxMessage = { id: string; subject: string; payload: unknown; tra
 /** An outbox row as the relay publishes it: the payload as stored, already JSON, and the trace it belongs to. */
 export type StoredOutboxMessage = { id: string; subject: string; json: string; traceparent: string | null };
 
-/** Anything that runs SQL: the DataSource, or the EntityManager of an open transaction. */
-export type Sql = Pick<DataSource | EntityManager, 'query'>;
+/** Anything that runs SQL: the Database, or an open transaction. */
+export type Sql = Queryable;
 
 /**
  * Events are written here in the transaction that makes them true and published
@@ -18,7 +18,7 @@ export type Sql = Pick<DataSource | EntityManager, 'query'>;
  */
 @Injectable()
 export class OutboxRepository {
-  constructor(private readonly db: DataSource) {}
+  constructor(private readonly db: Database) {}
 
   async add(sql: Sql, messages: readonly OutboxMessage[]): Promise<void> {
     if (messages.length === 0) return;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Entity } from '@vigil/lists';
 import type { Feed } from '@vigil/proto';
-import { DataSource } from 'typeorm';
+import { Database } from '@vigil/platform';
 import type { PartitionInfo } from './candidate-index.js';
 
 export type IndexableSource = {
@@ -17,7 +17,7 @@ export type IndexableSource = {
 /** Reads what the index is built from: enabled sources, their current versions and live entities. */
 @Injectable()
 export class IndexRepository {
-  constructor(private readonly db: DataSource) {}
+  constructor(private readonly db: Database) {}
 
   async enabledSources(): Promise<IndexableSource[]> {
     const rows: Array<{
@@ -52,7 +52,7 @@ export class IndexRepository {
    * commit landing meanwhile cannot mix two versions.
    */
   async currentVersion(source: string): Promise<{ info: PartitionInfo; entities: Entity[] } | null> {
-    return this.db.transaction('REPEATABLE READ', async (tx) => {
+    return this.db.transaction(async (tx) => {
       const [row]: Array<{ feed: Feed; dataset: string; version_id: string | null; sha256: string; fetched_at: Date; entity_count: number }> = await tx.query(
         `SELECT s.feed, s.dataset, v.id AS version_id, v.sha256, v.fetched_at, v.entity_count
            FROM sources s JOIN list_versions v ON v.id = s.current_version_id
@@ -77,6 +77,6 @@ export class IndexRepository {
         },
         entities: entities.map((e) => JSON.parse(e.data) as Entity),
       };
-    });
+    }, 'REPEATABLE READ');
   }
 }

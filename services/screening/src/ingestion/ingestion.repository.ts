@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { Database } from '@vigil/platform';
 import type { OutboxMessage, Sql } from '../events/outbox.repository.js';
 import type { Delta, EntityRecord } from './delta.js';
 import type { IngestionStage } from './ingestion.errors.js';
@@ -31,7 +31,7 @@ const UPSERT_CHUNK = 1000;
 
 @Injectable()
 export class IngestionRepository {
-  constructor(private readonly db: DataSource) {}
+  constructor(private readonly db: Database) {}
 
   /**
    * Takes the source's refresh lease (so replicas do not ingest the same source at once)

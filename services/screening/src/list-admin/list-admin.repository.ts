@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { ListFailure } from '@vigil/proto';
-import { DataSource } from 'typeorm';
+import { Database } from '@vigil/platform';
 
 export type StoredFailure = { source: string; stage: ListFailure['stage']; error: string; failedAt: Date };
 
@@ -19,7 +19,7 @@ export type StoredVersion = {
 /** Reads the ingestion history the admin console shows: failures, versions, and the screening count. */
 @Injectable()
 export class ListAdminRepository {
-  constructor(private readonly db: DataSource) {}
+  constructor(private readonly db: Database) {}
 
   /** Each source's most recent failed refresh. */
   async lastFailures(): Promise<Map<string, StoredFailure>> {

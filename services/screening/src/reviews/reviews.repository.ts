@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { Database } from '@vigil/platform';
 import type {
   PreviousDecision,
   RememberedDecision,
@@ -7,7 +8,6 @@ import type {
   ReviewActor,
   ReviewSettings,
 } from '@vigil/proto';
-import { DataSource } from 'typeorm';
 import type { Sql } from '../events/outbox.repository.js';
 import { REVIEW_COLUMNS, toReview, type ReviewRow } from '../screening-logs/screening-logs.read-repository.js';
 import type { MemoryQueryKey, ReviewCaseFile } from './review-memory.key.js';
@@ -58,7 +58,7 @@ const REMEMBERED_COLUMNS =
  */
 @Injectable()
 export class ReviewsRepository {
-  constructor(private readonly db: DataSource) {}
+  constructor(private readonly db: Database) {}
 
   transaction<T>(work: (tx: Sql) => Promise<T>): Promise<T> {
     return this.db.transaction((manager) => work(manager));
@@ -202,14 +202,14 @@ export class ReviewsRepository {
     clientId: string,
     page: { limit: number; offset: number },
   ): Promise<{ rows: RememberedDecision[]; total: number }> {
-    const [rows, count]: [RememberedRow[], Array<{ n: number }>] = await Promise.all([
-      this.db.query(
+    const [rows, count] = await Promise.all([
+      this.db.query<RememberedRow>(
         `SELECT ${REMEMBERED_COLUMNS} FROM remembered_decisions
           WHERE client_id = $1 AND revoked_at IS NULL
           ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
         [clientId, page.limit, page.offset],
       ),
-      this.db.query(
+      this.db.query<{ n: number }>(
         'SELECT count(*)::int AS n FROM remembered_decisions WHERE client_id = $1 AND revoked_at IS NULL',
         [clientId],
       ),

@@ -1,4 +1,4 @@
-import type { MatchStatus, Tier } from '@vigil/proto';
+import type { MatchStatus, QuotaLeaseRef, Tier } from '@vigil/proto';
 import type { ReviewCaseFile } from '../reviews/review-memory.key.js';
 
 /** One screened name, as recorded and published for audit. */
@@ -26,4 +26,6 @@ export type ScreeningLogEntry = {
   traceparent: string | null;
   /** For a screening that raises a review: what the case pane shows and a memory is keyed on. */
   review: ReviewCaseFile | null;
+  /** The gateway's quota lease the screen is counted under; it is logged only before the lease's `answerBy`. */
+  quotaLease: QuotaLeaseRef | null;
 };

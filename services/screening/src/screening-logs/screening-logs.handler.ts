@@ -2,6 +2,7 @@ import { Controller } from '@nestjs/common';
 import { Handles } from '@vigil/platform';
 import {
   type DailyUsageResponse,
+  type QuotaLeaseAnswersResponse,
   type ReviewsResponse,
   type SanctionAlertsResponse,
   type ScreeningLogsResponse,
@@ -22,6 +23,13 @@ export class ScreeningLogsHandler {
   @Handles(contracts.screening.dailyUsage, 'daily usage request')
   daily(request: ParsedRequestOf<typeof contracts.screening.dailyUsage>): Promise<DailyUsageResponse> {
     return this.service.daily(request);
+  }
+
+  @Handles(contracts.screening.quotaLeaseAnswers, 'quota lease answers request')
+  quotaLeaseAnswers(
+    request: ParsedRequestOf<typeof contracts.screening.quotaLeaseAnswers>,
+  ): Promise<QuotaLeaseAnswersResponse> {
+    return this.service.quotaLeaseAnswers(request);
   }
 
   @Handles(contracts.screening.alerts, 'alerts request')

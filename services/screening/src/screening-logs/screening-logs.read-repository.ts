@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { Database } from '@vigil/platform';
 import type {
   DailyUsageResponse,
   MatchStatus,
@@ -10,7 +11,6 @@ import type {
   ScreeningLogsResponse,
   Tier,
 } from '@vigil/proto';
-import { DataSource } from 'typeorm';
 
 export type Page = { limit: number; offset: number };
 export type LogFilters = { searchedName?: string; matchFound?: boolean; from?: Date; toExclusive?: Date };
@@ -114,7 +114,7 @@ export const REVIEW_COLUMNS =
  */
 @Injectable()
 export class ScreeningLogsReadRepository {
-  constructor(private readonly db: DataSource) {}
+  constructor(private readonly db: Database) {}
 
   async logs(clientId: string, filters: LogFilters, page: Page): Promise<Paged<ScreeningLog>> {
     const rows: LogRow[] = await this.db.query(
@@ -152,8 +152,8 @@ export class ScreeningLogsReadRepository {
       [clientId, page.limit, page.offset],
     );
     const total = await this.totalOf(rows, page, async () => {
-      const [row] = await this.db.query('SELECT count(*) AS n FROM sanction_alerts WHERE client_id = $1', [clientId]);
-      return Number(row.n);
+      const [row] = await this.db.query<{ n: string }>('SELECT count(*) AS n FROM sanction_alerts WHERE client_id = $1', [clientId]);
+      return Number(row!.n);
     });
     return { rows: rows.map(toAlert), total };
   }
@@ -168,16 +168,25 @@ export class ScreeningLogsReadRepository {
       [clientId, status ?? null, page.limit, page.offset],
     );
     const total = await this.totalOf(rows, page, async () => {
-      const [row] = await this.db.query(
+      const [row] = await this.db.query<{ n: string }>(
         'SELECT count(*) AS n FROM pending_reviews WHERE client_id = $1 AND ($2::text IS NULL OR status = $2)',
         [clientId, status ?? null],
       );
-      return Number(row.n);
+      return Number(row!.n);
     });
     return { rows: rows.map(toReview), total };
   }
 
   /** Screenings per UTC day for the last `days` days up to today, every day present (zeros included). */
+  /** Screens logged under each quota lease; a lease with none is answered with 0. */
+  async quotaLeaseAnswers(leaseIds: readonly string[]): Promise<Array<{ leaseId: string; answered: number }>> {
+    return this.db.query(
+      `SELECT ids.id::text AS "leaseId", (SELECT count(*)::int FROM screening_logs l WHERE l.quota_lease = ids.id) AS answered
+         FROM unnest($1::uuid[]) AS ids(id)`,
+      [leaseIds],
+    );
+  }
+
   async daily(clientId: string, days: number): Promise<DailyUsageResponse['days']> {
     return this.db.query(
       `SELECT to_char(d.day, 'YYYY-MM-DD') AS date,
@@ -195,7 +204,7 @@ export class ScreeningLogsReadRepository {
 
   /** The Screening Logs tabs' counts under the name and date filters (not matchFound). */
   async logCounts(clientId: string, filters: LogFilters): Promise<ScreeningLogsResponse['counts']> {
-    const [row] = await this.db.query(
+    const [row] = await this.db.query<ScreeningLogsResponse['counts']>(
       `SELECT count(*)::int AS all, count(*) FILTER (WHERE match_found)::int AS matches,
               count(*) FILTER (WHERE is_alert)::int AS alerts, count(*) FILTER (WHERE status = 'clear')::int AS clear
          FROM screening_logs
@@ -210,15 +219,15 @@ export class ScreeningLogsReadRepository {
         filters.toExclusive ?? null,
       ],
     );
-    return { all: row.all, matches: row.matches, alerts: row.alerts, clear: row.clear };
+    return { all: row!.all, matches: row!.matches, alerts: row!.alerts, clear: row!.clear };
   }
 
   async unreviewedAlerts(clientId: string): Promise<number> {
-    const [row] = await this.db.query(
+    const [row] = await this.db.query<{ n: number }>(
       'SELECT count(*)::int AS n FROM sanction_alerts WHERE client_id = $1 AND NOT reviewed',
       [clientId],
     );
-    return row.n;
+    return row!.n;
   }
 
   async reviewCounts(clientId: string): Promise<ReviewsResponse['counts']> {
@@ -241,7 +250,7 @@ export class ScreeningLogsReadRepository {
   }
 
   private async countLogs(clientId: string, filters: LogFilters): Promise<number> {
-    const [row] = await this.db.query(
+    const [row] = await this.db.query<{ n: string }>(
       `SELECT count(*) AS n FROM screening_logs
         WHERE client_id = $1
           AND ($2::text IS NULL OR searched_name ILIKE $2)
@@ -256,6 +265,6 @@ export class ScreeningLogsReadRepository {
         filters.toExclusive ?? null,
       ],
     );
-    return Number(row.n);
+    return Number(row!.n);
   }
 }

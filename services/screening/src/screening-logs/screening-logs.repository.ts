@@ -1,25 +1,87 @@
-import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { createDatabase, type Database } from '@vigil/platform';
 import { subjects, type ScreenedEvent } from '@vigil/proto';
-import pg from 'pg';
+import type { ScreeningConfig } from '../env.js';
 import type { ScreeningLogEntry } from './screening-log.js';
 
-export const SCREENING_LOG_POOL = Symbol('SCREENING_LOG_POOL');
+export const SCREENING_LOG_DATABASE = Symbol('SCREENING_LOG_DATABASE');
 
 /**
  * A small pool of its own for screening logs: they are written on every screen, before
  * the answer, so they get single-statement writes and (configurably) asynchronous commit.
  */
-export function screeningLogPool(databaseUrl: string, schema: string, synchronousCommit: boolean): pg.Pool {
-  const pool = new pg.Pool({
-    connectionString: databaseUrl,
+export function screeningLogDatabase(config: Readonly<ScreeningConfig>): Database {
+  return createDatabase({
+    databaseUrl: config.DATABASE_URL,
+    schema: config.DB_SCHEMA,
+    name: '-logs',
     max: 4,
-    application_name: `vigil-${schema}-logs`,
-    options: `-c search_path="${schema}" -c synchronous_commit=${synchronousCommit ? 'on' : 'off'}`,
+    settings: { synchronous_commit: config.SCREENING_LOG_SYNCHRONOUS_COMMIT ? 'on' : 'off' },
   });
-  // An idle connection dropped by the server (restart, failover, shutdown) is an 'error'
-  // event on the pool; unheard, it would crash the service. The pool replaces the client.
-  pool.on('error', (error) => process.stderr.write(`[screening] screening-log pool: ${error.message}\n`));
-  return pool;
+}
+
+// A screen counted under a quota lease is written only while the lease may still be settled later
+// (now() before its answerBy): the gateway settles a lease once its answerBy has passed, so a log
+// written after that would be an answer nobody is charged for. `input` holds the writable entries.
+const INPUT = `given AS (
+   SELECT * FROM json_to_recordset($1::json) AS l(
+     id uuid, kind text, client_id text, tier text, request_id text, searched_name text, searched_email text,
+     match_found boolean, status text, score numeric, confidence text, top_entity_id text, matched_entity_name text,
+     source_list text, match_reason text, feeds text[], list_versions jsonb, created_at timestamptz, event jsonb,
+     traceparent text, case_file jsonb, memory_note text, quota_lease uuid, answer_by timestamptz)),
+ input AS (SELECT * FROM given WHERE answer_by IS NULL OR answer_by > now())`;
+
+const LOGS = `logs AS (
+   INSERT INTO screening_logs (id, kind, client_id, tier, request_id, searched_name, searched_email, match_found, status, score,
+                               confidence, top_entity_id, matched_entity_name, source_list, is_alert, feeds, list_versions, created_at,
+                               quota_lease)
+   SELECT id, kind, client_id, tier, request_id, searched_name, searched_email, match_found, status, score,
+          confidence, top_entity_id, matched_entity_name, source_list, status = 'blocked', feeds, list_versions, created_at,
+          quota_lease
+     FROM input
+   ON CONFLICT (id) DO NOTHING
+   RETURNING id)`;
+
+const ALERTS = `alerts AS (
+   INSERT INTO sanction_alerts (id, screening_log_id, client_id, full_name, email, matched_entity_id, matched_name, match_reason, confidence, risk_score, triggered_at)
+   SELECT gen_random_uuid(), id, client_id, searched_name, searched_email, top_entity_id, coalesce(matched_entity_name, ''),
+          coalesce(match_reason, ''), confidence, score, created_at
+     FROM input WHERE status = 'blocked' AND top_entity_id IS NOT NULL
+   ON CONFLICT (screening_log_id) DO NOTHING)`;
+
+const REVIEWS = `reviews AS (
+   INSERT INTO pending_reviews (id, screening_log_id, client_id, searched_input, confidence, screening_score, matched_entity_id,
+                                matched_name, created_at, case_file, memory_note)
+   SELECT gen_random_uuid(), id, client_id, coalesce(searched_name, searched_email, ''), confidence, score, top_entity_id,
+          matched_entity_name, created_at, case_file, memory_note
+     FROM input WHERE status = 'review' AND top_entity_id IS NOT NULL
+   ON CONFLICT (screening_log_id) DO NOTHING)`;
+
+// Only for logs this statement wrote: a retried bulk chunk (same ids) publishes nothing twice.
+const EVENTS = `events AS (
+   INSERT INTO outbox (id, subject, payload, traceparent)
+   SELECT input.id, $2, input.event, input.traceparent FROM input JOIN logs USING (id)
+   ON CONFLICT (id) DO NOTHING)`;
+
+function statementFor(withAlerts: boolean, withReviews: boolean): { name: string; text: string } {
+  const parts = [INPUT, LOGS, ...(withAlerts ? [ALERTS] : []), ...(withReviews ? [REVIEWS] : []), EVENTS];
+  return {
+    name: `screening-logs-record-leased${withAlerts ? '-alerts' : ''}${withReviews ? '-reviews' : ''}`,
+    text: `WITH ${parts.join(',\n')}
+SELECT (SELECT count(*)::int FROM logs) AS written, (SELECT array_agg(id::text) FROM given WHERE answer_by <= now()) AS late`,
+  };
+}
+
+const STATEMENTS = [statementFor(false, false), statementFor(true, false), statementFor(false, true), statementFor(true, true)];
+
+/**
+ * The write for a batch, with the alert and review inserts only when the batch has a blocked or a
+ * review screen: every insert a statement names opens its table and indexes and runs its
+ * triggers even for no row, and most batches of a bank's traffic are clear screens. Named: each
+ * connection parses and plans each of the four variants once, not on every screen.
+ */
+export function recordStatement(withAlerts: boolean, withReviews: boolean): { name: string; text: string } {
+  return STATEMENTS[(withAlerts ? 1 : 0) + (withReviews ? 2 : 0)]!;
 }
 
 /**
@@ -29,11 +91,15 @@ export function screeningLogPool(databaseUrl: string, schema: string, synchronou
  * reviews are unique per log row, so a retried write cannot double them.
  */
 @Injectable()
-export class ScreeningLogsRepository implements OnModuleDestroy {
-  constructor(@Inject(SCREENING_LOG_POOL) private readonly pool: pg.Pool) {}
+export class ScreeningLogsRepository {
+  constructor(@Inject(SCREENING_LOG_DATABASE) private readonly db: Database) {}
 
-  async record(entries: readonly ScreeningLogEntry[]): Promise<void> {
-    if (entries.length === 0) return;
+  /**
+   * Writes the entries; answers the ids of those refused because their quota lease's `answerBy`
+   * had passed by the database's clock (nothing is written for them: they must not be answered).
+   */
+  async record(entries: readonly ScreeningLogEntry[]): Promise<Set<string>> {
+    if (entries.length === 0) return new Set();
     // One JSON document for the whole batch: pg would otherwise serialise and escape some forty
     // array parameters element by element, which cost each screen more CPU and memory than the
     // rest of the write.
@@ -80,49 +146,19 @@ export class ScreeningLogsRepository implements OnModuleDestroy {
         traceparent: e.traceparent,
         case_file: e.review,
         memory_note: e.review?.memoryNote ?? null,
+        quota_lease: e.quotaLease?.id ?? null,
+        answer_by: e.quotaLease?.answerBy ?? null,
       };
     });
-    // Named: each connection parses and plans this statement once, not on every screen.
-    await this.pool.query({
-      name: 'screening-logs-record-json',
-      text: `WITH input AS (
-         SELECT * FROM json_to_recordset($1::json) AS l(
-           id uuid, kind text, client_id text, tier text, request_id text, searched_name text, searched_email text,
-           match_found boolean, status text, score numeric, confidence text, top_entity_id text, matched_entity_name text,
-           source_list text, match_reason text, feeds text[], list_versions jsonb, created_at timestamptz, event jsonb,
-           traceparent text, case_file jsonb, memory_note text)),
-       logs AS (
-         INSERT INTO screening_logs (id, kind, client_id, tier, request_id, searched_name, searched_email, match_found, status, score,
-                                     confidence, top_entity_id, matched_entity_name, source_list, is_alert, feeds, list_versions, created_at)
-         SELECT id, kind, client_id, tier, request_id, searched_name, searched_email, match_found, status, score,
-                confidence, top_entity_id, matched_entity_name, source_list, status = 'blocked', feeds, list_versions, created_at
-           FROM input
-         ON CONFLICT (id) DO NOTHING
-         RETURNING id),
-       alerts AS (
-         INSERT INTO sanction_alerts (id, screening_log_id, client_id, full_name, email, matched_entity_id, matched_name, match_reason, confidence, risk_score, triggered_at)
-         SELECT gen_random_uuid(), id, client_id, searched_name, searched_email, top_entity_id, coalesce(matched_entity_name, ''),
-                coalesce(match_reason, ''), confidence, score, created_at
-           FROM input WHERE status = 'blocked' AND top_entity_id IS NOT NULL
-         ON CONFLICT (screening_log_id) DO NOTHING),
-       reviews AS (
-         INSERT INTO pending_reviews (id, screening_log_id, client_id, searched_input, confidence, screening_score, matched_entity_id,
-                                      matched_name, created_at, case_file, memory_note)
-         SELECT gen_random_uuid(), id, client_id, coalesce(searched_name, searched_email, ''), confidence, score, top_entity_id,
-                matched_entity_name, created_at, case_file, memory_note
-           FROM input WHERE status = 'review' AND top_entity_id IS NOT NULL
-         ON CONFLICT (screening_log_id) DO NOTHING),
-       -- Only for logs this statement wrote: a retried bulk chunk (same ids) publishes nothing twice.
-       events AS (
-         INSERT INTO outbox (id, subject, payload, traceparent)
-         SELECT input.id, $2, input.event, input.traceparent FROM input JOIN logs USING (id)
-         ON CONFLICT (id) DO NOTHING)
-       SELECT count(*)::int AS written FROM logs`,
-      values: [JSON.stringify(rows), subjects.screening.screened],
-    });
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    await this.pool.end();
+    const statement = recordStatement(
+      entries.some((e) => e.status === 'blocked'),
+      entries.some((e) => e.status === 'review'),
+    );
+    const written = await this.db.query<{ late: string[] | null }>(
+      statement.text,
+      [JSON.stringify(rows), subjects.screening.screened],
+      statement.name,
+    );
+    return new Set(written[0]?.late ?? []);
   }
 }

@@ -1,10 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import type {
+  contracts,
   DailyUsageResponse,
   ParsedDailyUsageRequest,
   ParsedReviewsRequest,
   ParsedSanctionAlertsRequest,
   ParsedScreeningLogsRequest,
+  ParsedRequestOf,
+  QuotaLeaseAnswersResponse,
   ReviewsResponse,
   SanctionAlertsResponse,
   ScreeningLogsResponse,
@@ -42,6 +45,12 @@ export class ScreeningLogsService {
 
   async daily(request: ParsedDailyUsageRequest): Promise<DailyUsageResponse> {
     return { days: await this.repository.daily(request.clientId, request.days) };
+  }
+
+  async quotaLeaseAnswers(
+    request: ParsedRequestOf<typeof contracts.screening.quotaLeaseAnswers>,
+  ): Promise<QuotaLeaseAnswersResponse> {
+    return { answers: await this.repository.quotaLeaseAnswers([...new Set(request.leaseIds)]) };
   }
 
   async alerts(request: ParsedSanctionAlertsRequest): Promise<SanctionAlertsResponse> {

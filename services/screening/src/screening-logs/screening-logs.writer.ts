@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { DomainError } from '@vigil/platform';
 import { OutboxRelay } from '../events/outbox.relay.js';
 import type { ScreeningLogEntry } from './screening-log.js';
 import { ScreeningLogsRepository } from './screening-logs.repository.js';
@@ -39,8 +40,8 @@ export class ScreeningLogWriter {
           size += next.entries.length;
         }
         try {
-          await this.repository.record(batch.flatMap((b) => b.entries));
-          batch.forEach((b) => b.done());
+          const late = await this.repository.record(batch.flatMap((b) => b.entries));
+          batch.forEach((b) => b.done(b.entries.some((e) => late.has(e.id)) ? lapsed() : undefined));
           this.relay.nudge();
         } catch (error) {
           batch.forEach((b) => b.done(error));
@@ -51,3 +52,16 @@ export class ScreeningLogWriter {
     }
   }
 }
+
+/**
+ * A screen that reached screening after its quota lease's answer-by time: it is not logged, so it
+ * must not be answered. The gateway renews leases long before that, so this means a stalled
+ * gateway or a request that waited too long; the caller retries under a fresh lease.
+ */
+const lapsed = () =>
+  new DomainError(
+    'SERVICE_UNAVAILABLE',
+    'The screen arrived after its quota lease lapsed and was not performed; retry it.',
+    undefined,
+    1,
+  );

@@ -246,6 +246,7 @@ export class ScreeningService {
       createdAt,
       traceparent: currentTraceparent(),
       review,
+      quotaLease: request.quotaLease ?? null,
     };
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Feed } from '@vigil/proto';
-import { DataSource } from 'typeorm';
+import { Database } from '@vigil/platform';
 import { describeLocation, type SourceDefinition, type SourceFile } from './source.js';
 
 /** A source row with its current version, as the Lists page and the index need it. */
@@ -88,7 +88,7 @@ function toState(row: Row): SourceState {
 
 @Injectable()
 export class SourcesRepository {
-  constructor(private readonly db: DataSource) {}
+  constructor(private readonly db: Database) {}
 
   /** Records the configured sources (enabled) and disables every other one. */
   async sync(definitions: readonly SourceDefinition[], keepEnabled: readonly string[] = []): Promise<void> {

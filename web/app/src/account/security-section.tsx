@@ -9,10 +9,10 @@ import {
   Input,
   Label,
   toast,
+  errorMessage,
 } from '@vigil/ui';
 import { Loader2, MonitorSmartphone, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
-import { errorMessage } from '../api/api-error.js';
 import { useAppSelector } from '../app/hooks.js';
 import {
   useChallengeFactorMutation,

@@ -5,10 +5,10 @@ import {
   type FetchArgs,
   type FetchBaseQueryMeta,
 } from '@reduxjs/toolkit/query/react';
+import { toApiError, type ApiError } from '@vigil/ui';
 import type { AuthState } from '../auth/auth-slice.js';
 import { sessionEnded, sessionStarted } from '../auth/auth-slice.js';
 import { refreshSession } from '../auth/session-refresh.js';
-import { toApiError, type ApiError } from './api-error.js';
 
 /** Spec §9: requests give up after 30 s. */
 const REQUEST_TIMEOUT_MS = 30_000;

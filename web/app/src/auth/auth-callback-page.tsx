@@ -1,8 +1,7 @@
-import { Button, Spinner } from '@vigil/ui';
+import { Button, Spinner, errorMessage } from '@vigil/ui';
 import type { Factor, Session } from '@vigil/proto';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { errorMessage } from '../api/api-error.js';
 import { usePageTitle } from '../shell/page-title.js';
 import { AuthCard } from './auth-card.js';
 import { useCompleteOidcMutation } from './auth.api.js';

@@ -1,11 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { RECOVER_MESSAGE } from '@vigil/proto';
-import { Button, Input, Label, toast } from '@vigil/ui';
+import { Button, Input, Label, toast, isApiError } from '@vigil/ui';
 import { ArrowLeft, Loader2, MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
-import { isApiError } from '../api/api-error.js';
 import { usePageTitle } from '../shell/page-title.js';
 import { AuthCard, FieldError } from './auth-card.js';
 import { useRecoverMutation } from './auth.api.js';

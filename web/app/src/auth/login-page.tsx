@@ -14,12 +14,13 @@ import {
   TabsList,
   TabsTrigger,
   toast,
+  errorMessage,
+  isApiError,
 } from '@vigil/ui';
 import { Loader2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, FormProvider, useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router-dom';
-import { errorMessage, isApiError } from '../api/api-error.js';
 import { usePageTitle } from '../shell/page-title.js';
 import { AuthCard, FieldError } from './auth-card.js';
 import {
@@ -40,6 +41,7 @@ import {
   type SignInForm,
   type SignUpForm,
 } from './login-forms.js';
+import { FullNameField, NewPasswordFields, TermsField } from './new-account-fields.js';
 import { PasswordInput } from './password-input.js';
 import { secondFactorDue } from './second-factor.js';
 import { SecondFactorStep } from './second-factor-step.js';
@@ -290,92 +292,37 @@ function SignUpPanel({ onCreated }: { onCreated: () => void }) {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Sign up">
-      <div className="flex flex-col gap-2">
-        <Label htmlFor="signup-name">Full name</Label>
-        <Input
-          id="signup-name"
-          autoComplete="name"
-          aria-invalid={!!errors.full_name}
-          aria-describedby="signup-name-error"
-          {...form.register('full_name')}
-        />
-        <FieldError id="signup-name-error" message={errors.full_name?.message} />
-      </div>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor="signup-email">Email</Label>
-        <Input
-          id="signup-email"
-          type="email"
-          autoComplete="email"
-          aria-invalid={!!errors.email}
-          aria-describedby="signup-email-error"
-          {...form.register('email')}
-        />
-        <FieldError id="signup-email-error" message={errors.email?.message} />
-      </div>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor="signup-password">Password</Label>
-        <PasswordInput
-          id="signup-password"
-          autoComplete="new-password"
-          aria-invalid={!!errors.password}
-          aria-describedby="signup-password-error"
-          {...form.register('password')}
-        />
-        <FieldError id="signup-password-error" message={errors.password?.message} />
-      </div>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor="signup-confirm">Confirm password</Label>
-        <PasswordInput
-          id="signup-confirm"
-          autoComplete="new-password"
-          aria-invalid={!!errors.confirm_password}
-          aria-describedby="signup-confirm-error"
-          {...form.register('confirm_password')}
-        />
-        <FieldError id="signup-confirm-error" message={errors.confirm_password?.message} />
-      </div>
-      {companyEmail && (
-        <div className="flex flex-col gap-2 rounded-lg border border-primary/20 bg-primary-soft/50 p-3">
-          <Label htmlFor="signup-invitation">Admin invitation code</Label>
-          <Input id="signup-invitation" autoComplete="off" {...form.register('invitation_code')} />
-          <p className="text-xs text-muted-foreground">
-            Company accounts need pre-approval and an invitation code from an administrator.
-          </p>
+    <FormProvider {...form}>
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Sign up">
+        <FullNameField id="signup-name" />
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="signup-email">Email</Label>
+          <Input
+            id="signup-email"
+            type="email"
+            autoComplete="email"
+            aria-invalid={!!errors.email}
+            aria-describedby="signup-email-error"
+            {...form.register('email')}
+          />
+          <FieldError id="signup-email-error" message={errors.email?.message} />
         </div>
-      )}
-      <div className="flex items-start gap-2">
-        <Controller
-          control={form.control}
-          name="accepted_terms"
-          render={({ field }) => (
-            <Checkbox
-              id="accept-terms"
-              className="mt-0.5"
-              checked={field.value}
-              aria-invalid={!!errors.accepted_terms}
-              aria-describedby="accept-terms-error"
-              onCheckedChange={(v) => field.onChange(v === true)}
-            />
-          )}
-        />
-        <Label htmlFor="accept-terms" className="leading-snug font-normal">
-          I agree to the{' '}
-          <Link to="/terms-of-service" className="font-medium text-primary hover:underline">
-            Terms of Service
-          </Link>{' '}
-          and{' '}
-          <Link to="/privacy-policy" className="font-medium text-primary hover:underline">
-            Privacy Policy
-          </Link>
-        </Label>
-      </div>
-      <FieldError id="accept-terms-error" message={errors.accepted_terms?.message} />
-      <Button type="submit" size="lg" disabled={isLoading}>
-        {isLoading && <Loader2 className="animate-spin" aria-hidden />} Create Account
-      </Button>
-    </form>
+        <NewPasswordFields ids={{ password: 'signup-password', confirm: 'signup-confirm' }} />
+        {companyEmail && (
+          <div className="flex flex-col gap-2 rounded-lg border border-primary/20 bg-primary-soft/50 p-3">
+            <Label htmlFor="signup-invitation">Admin invitation code</Label>
+            <Input id="signup-invitation" autoComplete="off" {...form.register('invitation_code')} />
+            <p className="text-xs text-muted-foreground">
+              Company accounts need pre-approval and an invitation code from an administrator.
+            </p>
+          </div>
+        )}
+        <TermsField id="accept-terms" />
+        <Button type="submit" size="lg" disabled={isLoading}>
+          {isLoading && <Loader2 className="animate-spin" aria-hidden />} Create Account
+        </Button>
+      </form>
+    </FormProvider>
   );
 }
 

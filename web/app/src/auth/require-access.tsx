@@ -1,8 +1,7 @@
-import { toast, Spinner, Button } from '@vigil/ui';
+import { toast, Spinner, Button, isApiError } from '@vigil/ui';
 import { ShieldAlert } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { isApiError } from '../api/api-error.js';
 import { useAppDispatch } from '../app/hooks.js';
 import { ACCESS_RETRY_LIMIT, checkSubscription, retryDelayMs } from './subscription.js';
 import { useAuth } from './use-auth.js';

@@ -1,8 +1,7 @@
 import type { Factor, Session } from '@vigil/proto';
-import { Button, Input, Label } from '@vigil/ui';
+import { Button, Input, Label, errorMessage, isApiError } from '@vigil/ui';
 import { Loader2 } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { errorMessage, isApiError } from '../api/api-error.js';
 import { useChallengeFactorMutation, useLogoutMutation, useVerifyFactorMutation } from './auth.api.js';
 
 const SIX_DIGITS = /^\d{6}$/;

@@ -1,5 +1,5 @@
+import { readRefreshToken, writeRefreshToken } from '@vigil/ui';
 import type { Session } from '@vigil/proto';
-import { readRefreshToken, writeRefreshToken } from './auth-storage.js';
 
 const BASE = import.meta.env.VITE_GATEWAY_URL ?? '';
 

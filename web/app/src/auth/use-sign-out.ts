@@ -1,9 +1,9 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { clearStoredTraces, readRefreshToken } from '@vigil/ui';
 import { gatewayApi } from '../api/gateway-api.js';
 import { useAppDispatch, useAppStore } from '../app/hooks.js';
 import { sessionEnded } from './auth-slice.js';
-import { clearStoredTraces, readRefreshToken } from './auth-storage.js';
 import { authApi } from './auth.api.js';
 
 const RECHECK_AFTER_MS = 100;

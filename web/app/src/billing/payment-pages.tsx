@@ -1,8 +1,24 @@
-import { Alert, AlertDescription, AlertTitle, Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Input, Label, Spinner, toast } from '@vigil/ui';
+import {
+  Alert,
+  AlertDescription,
+  AlertTitle,
+  Badge,
+  Button,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  Input,
+  Label,
+  Spinner,
+  toast,
+  errorMessage,
+  isApiError,
+} from '@vigil/ui';
 import { CheckCircle2, Circle, Copy, CreditCard, LayoutDashboard, ListChecks, Loader2, ScanSearch, XCircle } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { errorMessage, isApiError } from '../api/api-error.js';
 import { useBackGoesToDashboard } from '../auth/back-to-dashboard.js';
 import { SCREENING_HOME } from '../auth/post-sign-in.js';
 import { readSelectedPlan } from './selected-plan.js';

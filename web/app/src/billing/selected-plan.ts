@@ -1,5 +1,5 @@
+import { STORAGE_PREFIX } from '@vigil/ui';
 import { TIERS, type Tier } from '@vigil/proto';
-import { STORAGE_PREFIX } from '../auth/auth-storage.js';
 
 const KEY = `${STORAGE_PREFIX}selected-plan`;
 

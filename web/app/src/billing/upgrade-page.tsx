@@ -13,11 +13,11 @@ import {
   DialogDescription,
   DialogTitle,
   toast,
+  isApiError,
 } from '@vigil/ui';
 import { ArrowLeft, Check, Crown, Loader2, Mail, Zap } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, Navigate } from 'react-router-dom';
-import { isApiError } from '../api/api-error.js';
 import { UsageMeter } from '../account/usage-meter.js';
 import { useGetAccountSummaryQuery } from '../auth/auth.api.js';
 import { useAuth } from '../auth/use-auth.js';

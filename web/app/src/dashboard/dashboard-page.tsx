@@ -1,12 +1,10 @@
-import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle } from '@vigil/ui';
+import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, isApiError, OnlineBadge } from '@vigil/ui';
 import { BookOpen, CreditCard, LayoutDashboard, LogOut, ScanSearch, ShieldCheck } from 'lucide-react';
 import { Link, Navigate } from 'react-router-dom';
-import { isApiError } from '../api/api-error.js';
 import { useGetAccountSummaryQuery } from '../auth/auth.api.js';
 import { SCREENING_HOME } from '../auth/post-sign-in.js';
 import { useAuth } from '../auth/use-auth.js';
 import { useSignOut } from '../auth/use-sign-out.js';
-import { OnlineBadge } from '../shell/online-status.js';
 import { usePageTitle } from '../shell/page-title.js';
 import { LoadError, Loading } from '../shell/query-states.js';
 import { planOf } from '../screening/plan.js';

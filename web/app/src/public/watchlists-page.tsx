@@ -1,8 +1,18 @@
-import { Alert, AlertDescription, AlertTitle, Badge, Button, Card, CardDescription, CardHeader, CardTitle } from '@vigil/ui';
+import {
+  Alert,
+  AlertDescription,
+  AlertTitle,
+  Badge,
+  Button,
+  Card,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  errorMessage,
+} from '@vigil/ui';
 import { AlertTriangle, ChevronDown, Database, ListChecks, RotateCw } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { errorMessage } from '../api/api-error.js';
 import { formatCount } from '../billing/pricing.js';
 import { CONTACT_LINK } from '../shell/nav-links.js';
 import { usePageTitle } from '../shell/page-title.js';

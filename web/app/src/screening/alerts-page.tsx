@@ -1,6 +1,6 @@
 import type { SanctionAlert } from '@vigil/proto';
 import { MATCH_LABELS } from '@vigil/proto';
-import { Badge, Button, cn, Input, Label, StatCard } from '@vigil/ui';
+import { Badge, Button, cn, Input, Label, StatGrid } from '@vigil/ui';
 import { Bell, Eye, RefreshCw, ShieldAlert, X } from 'lucide-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { usePageTitle } from '../shell/page-title.js';
@@ -44,26 +44,14 @@ export function AlertsPage() {
       <QueryView query={alerts} errorTitle="Unable to fetch sanction alerts">
         {(data) => (
           <div className="flex flex-col gap-4">
-            <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-              <StatCard
-                label="Total alerts"
-                value={countFormat.format(data.total)}
-                icon={<Bell aria-hidden />}
-                tone="brand"
-              />
-              <StatCard
-                label="Blocked"
-                value={countFormat.format(data.total)}
-                icon={<ShieldAlert aria-hidden />}
-                tone="destructive"
-              />
-              <StatCard
-                label="Unreviewed"
-                value={countFormat.format(data.unreviewed)}
-                icon={<Eye aria-hidden />}
-                tone="warning"
-              />
-            </div>
+            <StatGrid
+              className="grid-cols-2 sm:grid-cols-3"
+              stats={[
+                { label: 'Total alerts', count: data.total, icon: Bell, tone: 'brand' },
+                { label: 'Blocked', count: data.total, icon: ShieldAlert, tone: 'destructive' },
+                { label: 'Unreviewed', count: data.unreviewed, icon: Eye, tone: 'warning' },
+              ]}
+            />
             <div role="group" aria-label="Filter alerts" className="flex gap-2">
               {(['all', 'blocked'] as const).map((value) => (
                 <Button

@@ -14,6 +14,7 @@ import {
   TabsList,
   TabsTrigger,
   toast,
+  isApiError,
 } from '@vigil/ui';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import {
@@ -29,7 +30,6 @@ import {
   X,
 } from 'lucide-react';
 import { useDeferredValue, useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
-import { isApiError } from '../api/api-error.js';
 import { feedLabel } from '../public/feed-labels.js';
 import { usePageTitle } from '../shell/page-title.js';
 import {

@@ -2,13 +2,14 @@ import { type ClientList, type ClientListEntry, type EntryScreeningStatus } from
 import {
   Badge,
   Button,
+  cn,
   Dialog,
   DialogContent,
   DialogDescription,
   DialogTitle,
   Input,
   Label,
-  StatCard,
+  StatGrid,
   toast,
 } from '@vigil/ui';
 import {
@@ -119,36 +120,15 @@ export function ClientListsPage() {
             : data.lists;
           return (
             <div className="flex flex-col gap-4">
-              <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-                <StatCard
-                  label="Sanctioned"
-                  value={countFormat.format(totals.sanctioned)}
-                  icon={<ShieldAlert aria-hidden />}
-                  tone="destructive"
-                />
-                <StatCard
-                  label="Review"
-                  value={countFormat.format(totals.review)}
-                  icon={<ShieldQuestion aria-hidden />}
-                  tone="warning"
-                />
-                <StatCard
-                  label="Clear"
-                  value={countFormat.format(totals.clear)}
-                  icon={<CircleCheck aria-hidden />}
-                  tone="success"
-                />
-              </div>
-              <div className="relative">
-                <Search className="absolute top-3 left-3 size-4 text-muted-foreground" aria-hidden />
-                <Input
-                  aria-label="Search client lists"
-                  placeholder="Search lists"
-                  className="pl-9"
-                  value={search}
-                  onChange={(e) => setSearch(e.target.value)}
-                />
-              </div>
+              <StatGrid
+                className="grid-cols-1 sm:grid-cols-3"
+                stats={[
+                  { label: 'Sanctioned', count: totals.sanctioned, icon: ShieldAlert, tone: 'destructive' },
+                  { label: 'Review', count: totals.review, icon: ShieldQuestion, tone: 'warning' },
+                  { label: 'Clear', count: totals.clear, icon: CircleCheck, tone: 'success' },
+                ]}
+              />
+              <SearchBox label="Search client lists" placeholder="Search lists" value={search} onChange={setSearch} />
               <ul className="grid grid-cols-1 gap-3 md:grid-cols-2">
                 {shown.map((list) => (
                   <li
@@ -315,16 +295,13 @@ function ListEntriesDialog({ list, onClose }: { list: ClientList; onClose: () =>
         <DialogDescription className="mt-1 text-sm text-muted-foreground">
           {countFormat.format(list.count)} entries, screened on upload and monitored.
         </DialogDescription>
-        <div className="relative mt-4">
-          <Search className="absolute top-3 left-3 size-4 text-muted-foreground" aria-hidden />
-          <Input
-            aria-label="Search entries"
-            placeholder="Search by name, email or alias"
-            className="pl-9"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-          />
-        </div>
+        <SearchBox
+          label="Search entries"
+          placeholder="Search by name, email or alias"
+          value={search}
+          onChange={setSearch}
+          className="mt-4"
+        />
         <div className="mt-3">
           <QueryView
             query={entries}
@@ -390,5 +367,33 @@ function EntryDetailsDialog({ entry, onClose }: { entry: ClientListEntry; onClos
         </dl>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** A search field with its magnifier, as the lists and the entries dialog both filter. */
+function SearchBox({
+  label,
+  placeholder,
+  value,
+  onChange,
+  className,
+}: {
+  label: string;
+  placeholder: string;
+  value: string;
+  onChange: (value: string) => void;
+  className?: string;
+}) {
+  return (
+    <div className={cn('relative', className)}>
+      <Search className="absolute top-3 left-3 size-4 text-muted-foreground" aria-hidden />
+      <Input
+        aria-label={label}
+        placeholder={placeholder}
+        className="pl-9"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </div>
   );
 }

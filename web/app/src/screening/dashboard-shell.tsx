@@ -3,19 +3,13 @@ import {
   Alert,
   AlertDescription,
   AlertTitle,
-  Badge,
+  AppShell,
+  AppSidebar,
   Button,
-  Sidebar,
-  SidebarContent,
-  SidebarFooter,
-  SidebarHeader,
+  ConnectionTopBar,
+  SidebarBrand,
   SidebarLabel,
-  SidebarMenu,
   SidebarMenuButton,
-  SidebarProvider,
-  SidebarTrigger,
-  VigilLogo,
-  useSidebar,
 } from '@vigil/ui';
 import {
   Activity,
@@ -31,15 +25,10 @@ import {
   LayoutDashboard,
   List,
   ListChecks,
-  LogOut,
   Radar,
-  RefreshCw,
   ScanSearch,
   Settings,
-  ShieldCheck,
   Users,
-  Wifi,
-  WifiOff,
 } from 'lucide-react';
 import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
@@ -50,7 +39,6 @@ import { useAuth } from '../auth/use-auth.js';
 import { useSignOut } from '../auth/use-sign-out.js';
 import { formatCount } from '../billing/pricing.js';
 import { useGetHealthQuery } from '../health/health.api.js';
-import { OfflineBanner } from '../shell/online-status.js';
 import { scrollKey } from '../shell/scroll-key.js';
 import { LoadError, Loading } from '../shell/query-states.js';
 import { planOf } from './plan.js';
@@ -87,23 +75,14 @@ const OPEN_TO_EVERY_TIER = new Set(['/dashboard/screening/settings']);
  */
 export function DashboardShell() {
   return (
-    <SidebarProvider className="bg-background">
-      <a
-        href="#dashboard-main"
-        className="sr-only z-[70] rounded-lg bg-surface px-4 py-2 font-medium text-primary shadow-float focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
-      >
-        Skip to content
-      </a>
-      <ClientSidebar />
-      <div className="flex min-w-0 flex-1 flex-col">
-        <TopBar />
-        <main id="dashboard-main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-8">
-          <AccountGate />
-        </main>
-      </div>
-      <OfflineBanner />
-      <ScrollRestoration getKey={scrollKey} />
-    </SidebarProvider>
+    <AppShell
+      mainId="dashboard-main"
+      sidebar={<ClientSidebar />}
+      topBar={<TopBar />}
+      after={<ScrollRestoration getKey={scrollKey} />}
+    >
+      <AccountGate />
+    </AppShell>
   );
 }
 
@@ -111,54 +90,32 @@ function ClientSidebar() {
   const location = useLocation();
   const { user } = useAuth();
   const signOut = useSignOut();
-  const { open, isMobile } = useSidebar();
-  const collapsed = !open && !isMobile;
   return (
-    <Sidebar label="Dashboard navigation">
-      <SidebarHeader className={collapsed ? 'justify-center px-0' : undefined}>
+    <AppSidebar
+      label="Dashboard navigation"
+      brand={
         <Link
           to="/"
           className="flex items-center gap-2 rounded-md focus-visible:outline-2 focus-visible:outline-ring"
           aria-label="Vigil home"
         >
-          {collapsed ? (
-            <span className="flex size-8 items-center justify-center rounded-lg bg-primary text-primary-foreground">
-              <ShieldCheck className="size-4" aria-hidden />
-            </span>
-          ) : (
-            <VigilLogo />
-          )}
+          <SidebarBrand />
         </Link>
-      </SidebarHeader>
-      <SidebarContent>
-        <SidebarMenu>
-          {CLIENT_SIDEBAR.map(({ label, to, icon: Icon }) => (
-            <SidebarMenuButton key={to} label={label} active={location.pathname === to}>
-              <NavLink to={to} end>
-                <Icon aria-hidden />
-                <SidebarLabel>{label}</SidebarLabel>
-              </NavLink>
-            </SidebarMenuButton>
-          ))}
-        </SidebarMenu>
-      </SidebarContent>
-      <SidebarFooter>
-        {!collapsed && user && <p className="truncate px-2 pb-2 text-xs text-muted-foreground">{user.email}</p>}
-        <button
-          type="button"
-          onClick={() => void signOut()}
-          title={collapsed ? 'Sign Out' : undefined}
-          className="flex h-9 w-full cursor-pointer items-center gap-3 rounded-lg px-2.5 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
-        >
-          <LogOut className="size-4 shrink-0" aria-hidden />
-          <span className={collapsed ? 'sr-only' : undefined}>Sign Out</span>
-        </button>
-      </SidebarFooter>
-    </Sidebar>
+      }
+      email={user?.email}
+      onSignOut={() => void signOut()}
+    >
+      {CLIENT_SIDEBAR.map(({ label, to, icon: Icon }) => (
+        <SidebarMenuButton key={to} label={label} active={location.pathname === to}>
+          <NavLink to={to} end>
+            <Icon aria-hidden />
+            <SidebarLabel>{label}</SidebarLabel>
+          </NavLink>
+        </SidebarMenuButton>
+      ))}
+    </AppSidebar>
   );
 }
-
-const timeFormat = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
 /** Spec §2 top bar: API docs, connected badge, last updated with refresh. */
 function TopBar() {
@@ -179,34 +136,16 @@ function TopBar() {
   }
 
   return (
-    <header className="sticky top-0 z-20 flex h-14 items-center gap-2 border-b border-border bg-surface/95 px-3 backdrop-blur sm:px-4">
-      <SidebarTrigger />
-      <div className="ml-auto flex min-w-0 items-center gap-2">
-        <Badge
-          tone={connected === null ? 'neutral' : connected ? 'success' : 'destructive'}
-          data-testid="api-connection"
-          data-state={connected === null ? 'unknown' : connected ? 'connected' : 'disconnected'}
-        >
-          {connected === false ? <WifiOff aria-hidden /> : <Wifi aria-hidden />}
-          {connected === null ? 'Checking' : connected ? 'Connected' : 'Disconnected'}
-        </Badge>
-        <span className="hidden text-xs text-muted-foreground sm:inline" data-testid="last-updated">
-          Last updated {timeFormat.format(updatedAt)}
-        </span>
-        <Button variant="ghost" size="sm" onClick={() => refresh()} aria-label="Refresh">
-          <RefreshCw aria-hidden />
-          <span className="hidden sm:inline">Refresh</span>
-        </Button>
-        <Button variant="outline" size="sm" asChild>
-          <a href="/docs" target="_blank" rel="noopener">
-            <BookOpen aria-hidden />
-            <span className="hidden sm:inline">API Docs</span>
-            <ExternalLink aria-hidden className="hidden sm:inline" />
-            <span className="sr-only"> (opens in a new tab)</span>
-          </a>
-        </Button>
-      </div>
-    </header>
+    <ConnectionTopBar connected={connected} updatedAt={updatedAt} onRefresh={() => refresh()}>
+      <Button variant="outline" size="sm" asChild>
+        <a href="/docs" target="_blank" rel="noopener">
+          <BookOpen aria-hidden />
+          <span className="hidden sm:inline">API Docs</span>
+          <ExternalLink aria-hidden className="hidden sm:inline" />
+          <span className="sr-only"> (opens in a new tab)</span>
+        </a>
+      </Button>
+    </ConnectionTopBar>
   );
 }
 

@@ -1,7 +1,6 @@
 import type { EntityDetails, ListVersionRef, MatchExplanation } from '@vigil/proto';
-import { Badge, Dialog, DialogContent, DialogDescription, DialogTitle, Spinner } from '@vigil/ui';
+import { Badge, Dialog, DialogContent, DialogDescription, DialogTitle, Spinner, errorMessage } from '@vigil/ui';
 import type { ReactNode } from 'react';
-import { errorMessage } from '../api/api-error.js';
 import { feedLabel } from '../public/feed-labels.js';
 import { formatDateTime, StatusBadge } from './parts.js';
 import { percent, type MatchStatus } from './classify.js';

@@ -1,11 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ScreenResult } from '@vigil/proto';
-import { Badge, Button, Card, CardContent, Input, Label, toast } from '@vigil/ui';
+import { Badge, Button, Card, CardContent, Input, Label, toast, isApiError } from '@vigil/ui';
 import { CheckCircle2, Eye, Loader2, ScanSearch } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import { isApiError } from '../api/api-error.js';
 import { feedLabel } from '../public/feed-labels.js';
 import { usePageTitle } from '../shell/page-title.js';
 import { percent } from './classify.js';

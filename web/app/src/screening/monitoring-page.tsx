@@ -17,7 +17,7 @@ import {
   DialogTitle,
   Input,
   Label,
-  StatCard,
+  StatGrid,
   Tabs,
   TabsContent,
   TabsList,
@@ -125,32 +125,15 @@ export function OngoingMonitoringPage() {
       </p>
       <QueryView query={stats} errorTitle="Failed to load monitoring data">
         {({ stats: s }) => (
-          <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
-            <StatCard
-              label="Total monitored"
-              value={countFormat.format(s.total_monitored)}
-              icon={<Radar aria-hidden />}
-              tone="brand"
-            />
-            <StatCard
-              label="Active"
-              value={countFormat.format(s.active_monitored)}
-              icon={<Play aria-hidden />}
-              tone="success"
-            />
-            <StatCard
-              label="Overdue checks"
-              value={countFormat.format(s.overdue_checks)}
-              icon={<RefreshCw aria-hidden />}
-              tone="warning"
-            />
-            <StatCard
-              label="Unacknowledged alerts"
-              value={countFormat.format(s.unacknowledged_alerts)}
-              icon={<BellRing aria-hidden />}
-              tone="destructive"
-            />
-          </div>
+          <StatGrid
+            className="grid-cols-1 sm:grid-cols-2 lg:grid-cols-4"
+            stats={[
+              { label: 'Total monitored', count: s.total_monitored, icon: Radar, tone: 'brand' },
+              { label: 'Active', count: s.active_monitored, icon: Play, tone: 'success' },
+              { label: 'Overdue checks', count: s.overdue_checks, icon: RefreshCw, tone: 'warning' },
+              { label: 'Unacknowledged alerts', count: s.unacknowledged_alerts, icon: BellRing, tone: 'destructive' },
+            ]}
+          />
         )}
       </QueryView>
       <Tabs value={tab} onValueChange={setTab} className="mt-6">

@@ -1,8 +1,7 @@
-import { Badge, Spinner, toast } from '@vigil/ui';
+import { Badge, Spinner, toast, isApiError, type ApiError } from '@vigil/ui';
 import type { SerializedError } from '@reduxjs/toolkit';
 import { Inbox } from 'lucide-react';
 import { useCallback, type ReactNode } from 'react';
-import { isApiError, type ApiError } from '../api/api-error.js';
 import { LoadError } from '../shell/query-states.js';
 import { STATUS_LABEL, STATUS_TONE, type MatchStatus } from './classify.js';
 import { useDownloadFileMutation } from './screening.api.js';

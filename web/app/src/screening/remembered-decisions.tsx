@@ -1,8 +1,7 @@
 import type { RememberedDecision } from '@vigil/proto';
-import { Button, Dialog, DialogContent, DialogDescription, DialogTitle, Spinner, toast } from '@vigil/ui';
+import { Button, Dialog, DialogContent, DialogDescription, DialogTitle, Spinner, toast, errorMessage } from '@vigil/ui';
 import { BrainCircuit, Undo2 } from 'lucide-react';
 import { useState } from 'react';
-import { errorMessage } from '../api/api-error.js';
 import { LoadError } from '../shell/query-states.js';
 import { countFormat, formatDateTime } from './parts.js';
 import { reasonLabel } from './review-reasons.js';

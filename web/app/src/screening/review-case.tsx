@@ -1,8 +1,18 @@
 import type { PreviousDecision, Review, ReviewCaseResponse, ReviewListEntry, SearchedInput } from '@vigil/proto';
-import { Alert, AlertDescription, AlertTitle, Badge, Button, HighlightedText, Kbd, Spinner, cn } from '@vigil/ui';
+import {
+  Alert,
+  AlertDescription,
+  AlertTitle,
+  Badge,
+  Button,
+  HighlightedText,
+  Kbd,
+  Spinner,
+  cn,
+  errorMessage,
+} from '@vigil/ui';
 import { ArrowLeft, Check, History, ShieldCheck, ShieldX, Undo2 } from 'lucide-react';
 import type { ReactNode, RefObject } from 'react';
-import { errorMessage } from '../api/api-error.js';
 import { feedLabel } from '../public/feed-labels.js';
 import { percent } from './classify.js';
 import { formatDateTime } from './parts.js';

@@ -9,10 +9,10 @@ import {
   toast,
   useKeyboardShortcuts,
   type KeyboardShortcut,
+  errorMessage,
 } from '@vigil/ui';
 import { Keyboard, RefreshCw } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { errorMessage } from '../api/api-error.js';
 import { useAuth } from '../auth/use-auth.js';
 import { usePageTitle } from '../shell/page-title.js';
 import { percent } from './classify.js';

@@ -22,12 +22,12 @@ import {
   Input,
   Label,
   toast,
+  errorMessage,
 } from '@vigil/ui';
 import { Check, Copy, KeyRound, Loader2, Save } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { errorMessage } from '../api/api-error.js';
 import { useGetAccountSummaryQuery } from '../auth/auth.api.js';
 import { useAuth } from '../auth/use-auth.js';
 import { usePageTitle } from '../shell/page-title.js';

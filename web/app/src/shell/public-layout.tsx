@@ -1,7 +1,6 @@
-import { Toaster } from '@vigil/ui';
+import { OfflineBanner, Toaster } from '@vigil/ui';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { SessionKeeper } from '../auth/session-keeper.js';
-import { OfflineBanner } from './online-status.js';
 import { scrollKey } from './scroll-key.js';
 import { SiteFooter } from './site-footer.js';
 import { SiteHeader } from './site-header.js';

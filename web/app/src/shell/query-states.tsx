@@ -1,6 +1,5 @@
-import { Alert, AlertDescription, AlertTitle, Button, Spinner } from '@vigil/ui';
+import { Alert, AlertDescription, AlertTitle, Button, Spinner, errorMessage } from '@vigil/ui';
 import { AlertTriangle, RotateCw } from 'lucide-react';
-import { errorMessage } from '../api/api-error.js';
 
 /** The error state of an async view: what failed, the server's words, and a way to try again. */
 export function LoadError({ title, error, onRetry }: { title: string; error: unknown; onRetry?: () => void }) {

@@ -1,14 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type InvitationPreview, type Session } from '@vigil/proto';
-import { Alert, AlertDescription, AlertTitle, Button, Checkbox, Input, Label, Spinner, toast } from '@vigil/ui';
+import { Alert, AlertDescription, AlertTitle, Button, Input, Label, Spinner, toast, errorMessage } from '@vigil/ui';
 import { Loader2 } from 'lucide-react';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router-dom';
 import { z } from 'zod';
-import { errorMessage } from '../api/api-error.js';
 import { AuthCard, FieldError } from '../auth/auth-card.js';
 import { useSignInMutation } from '../auth/auth.api.js';
+import { FullNameField, NewPasswordFields, TermsField } from '../auth/new-account-fields.js';
 import { PasswordInput } from '../auth/password-input.js';
 import { useRouteAfterSignIn } from '../auth/post-sign-in.js';
 import { secondFactorDue } from '../auth/second-factor.js';
@@ -194,7 +194,6 @@ function SignUpToAccept({ token, email }: { token: string; email: string }) {
     resolver: zodResolver(joinSchema),
     defaultValues: { full_name: '', password: '', confirm_password: '', accepted_terms: false },
   });
-  const { errors } = form.formState;
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await joined(await signUp({ token, ...values, accepted_terms: true }).unwrap());
@@ -203,74 +202,19 @@ function SignUpToAccept({ token, email }: { token: string; email: string }) {
     }
   });
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Create your account">
-      <div className="flex flex-col gap-2">
-        <Label htmlFor="invitation-email">Email</Label>
-        <Input id="invitation-email" type="email" value={email} readOnly aria-readonly />
-      </div>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor="invitation-name">Full name</Label>
-        <Input
-          id="invitation-name"
-          autoComplete="name"
-          aria-invalid={!!errors.full_name}
-          aria-describedby="invitation-name-error"
-          {...form.register('full_name')}
-        />
-        <FieldError id="invitation-name-error" message={errors.full_name?.message} />
-      </div>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor="invitation-new-password">Password</Label>
-        <PasswordInput
-          id="invitation-new-password"
-          autoComplete="new-password"
-          aria-invalid={!!errors.password}
-          aria-describedby="invitation-new-password-error"
-          {...form.register('password')}
-        />
-        <FieldError id="invitation-new-password-error" message={errors.password?.message} />
-      </div>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor="invitation-confirm">Confirm password</Label>
-        <PasswordInput
-          id="invitation-confirm"
-          autoComplete="new-password"
-          aria-invalid={!!errors.confirm_password}
-          aria-describedby="invitation-confirm-error"
-          {...form.register('confirm_password')}
-        />
-        <FieldError id="invitation-confirm-error" message={errors.confirm_password?.message} />
-      </div>
-      <div className="flex items-start gap-2">
-        <Controller
-          control={form.control}
-          name="accepted_terms"
-          render={({ field }) => (
-            <Checkbox
-              id="invitation-terms"
-              className="mt-0.5"
-              checked={field.value}
-              aria-invalid={!!errors.accepted_terms}
-              aria-describedby="invitation-terms-error"
-              onCheckedChange={(v) => field.onChange(v === true)}
-            />
-          )}
-        />
-        <Label htmlFor="invitation-terms" className="leading-snug font-normal">
-          I agree to the{' '}
-          <Link to="/terms-of-service" className="font-medium text-primary hover:underline">
-            Terms of Service
-          </Link>{' '}
-          and{' '}
-          <Link to="/privacy-policy" className="font-medium text-primary hover:underline">
-            Privacy Policy
-          </Link>
-        </Label>
-      </div>
-      <FieldError id="invitation-terms-error" message={errors.accepted_terms?.message} />
-      <Button type="submit" size="lg" disabled={isLoading}>
-        {isLoading && <Loader2 className="animate-spin" aria-hidden />} Create Account and Join
-      </Button>
-    </form>
+    <FormProvider {...form}>
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Create your account">
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="invitation-email">Email</Label>
+          <Input id="invitation-email" type="email" value={email} readOnly aria-readonly />
+        </div>
+        <FullNameField id="invitation-name" />
+        <NewPasswordFields ids={{ password: 'invitation-new-password', confirm: 'invitation-confirm' }} />
+        <TermsField id="invitation-terms" />
+        <Button type="submit" size="lg" disabled={isLoading}>
+          {isLoading && <Loader2 className="animate-spin" aria-hidden />} Create Account and Join
+        </Button>
+      </form>
+    </FormProvider>
   );
 }

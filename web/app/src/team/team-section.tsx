@@ -15,12 +15,12 @@ import {
   Input,
   Label,
   toast,
+  errorMessage,
 } from '@vigil/ui';
 import { Loader2, MailPlus, UserMinus, X } from 'lucide-react';
 import { useState, type ComponentProps } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { errorMessage } from '../api/api-error.js';
 import { useAuth } from '../auth/use-auth.js';
 import { EmptyState, formatDateTime, QueryView } from '../screening/parts.js';
 import {

@@ -1,4 +1,4 @@
-import { Badge } from '@vigil/ui';
+import { Badge } from './badge.js';
 import { Wifi, WifiOff } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
 

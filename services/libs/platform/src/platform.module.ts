@@ -1,0 +1,40 @@
+import { Global, Module, type DynamicModule } from '@nestjs/common';
+import type { BaseConfig } from './config.js';
+import { EventPublisher } from './events.js';
+import { Nats, RPC_TIMEOUT_MS, RpcClient, connectNats } from './nats.js';
+import type { StreamSpec } from './streams.js';
+
+export type PlatformOptions = {
+  /** Names the process's NATS connection (`vigil-<service>`), e.g. `gateway` or `gateway-bulk-worker`. */
+  service: string;
+  config: Pick<BaseConfig, 'NATS_URL' | 'NATS_REQUEST_TIMEOUT_MS'>;
+  /** The JetStream streams this service publishes to, created (or given missing subjects) at boot. */
+  streams?: readonly StreamSpec[];
+};
+
+/**
+ * What every service process shares, provided once for every module: the one NATS connection
+ * (Nats), request/reply and core events over it (RpcClient), durable events (EventPublisher).
+ * Global, so feature modules inject these without importing it, and so its shutdown hook (the
+ * drain) runs after theirs. The connection is opened while the module is created: a service
+ * that cannot reach NATS at boot stops there, as it did when Nest's server connected.
+ */
+@Global()
+@Module({})
+export class PlatformModule {
+  static forRoot(options: PlatformOptions): DynamicModule {
+    return {
+      module: PlatformModule,
+      providers: [
+        {
+          provide: Nats,
+          useFactory: async () => new Nats(await connectNats(options.config.NATS_URL, options.service), options.streams),
+        },
+        { provide: RPC_TIMEOUT_MS, useValue: options.config.NATS_REQUEST_TIMEOUT_MS },
+        RpcClient,
+        EventPublisher,
+      ],
+      exports: [Nats, RPC_TIMEOUT_MS, RpcClient, EventPublisher],
+    };
+  }
+}
