@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { contracts } from '@vigil/proto';
@@ -10,6 +11,9 @@ import { TestStack, startNats } from './testing.js';
 
 // The harness every service's integration tests stand on: what it promises them, checked here.
 describe('the integration harness', () => {
+  // Processes are spawned, killed and restarted here; a loaded CI host takes seconds per step.
+  jest.setTimeout(30_000);
+
   it('starts a private nats-server with JetStream and removes its store once the server has exited', async () => {
     const nats = await startNats();
     expect(existsSync(nats.store)).toBe(true);
