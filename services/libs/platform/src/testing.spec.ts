@@ -33,8 +33,9 @@ describe('the integration harness', () => {
       await stack.startNats();
       dir = await mkdtemp(join(tmpdir(), 'vigil-harness-spec-'));
       script = join(dir, 'service.mjs');
-      // A stand-in service: says who it is, then stays up until signalled.
-      await writeFile(script, `console.log('up', process.pid, process.env.DB_SCHEMA); setInterval(() => {}, 1000);`);
+      // A stand-in service: says who it is, then stays up until signalled. One string, not
+      // console.log's arguments: with FORCE_COLOR inherited from jest a number is printed in colour.
+      await writeFile(script, `console.log(\`up \${process.pid} \${process.env.DB_SCHEMA}\`); setInterval(() => {}, 1000);`);
     });
 
     afterAll(async () => {
