@@ -5,6 +5,8 @@ import { ScreeningLogsFilters1764000200000 } from './1764000200000-screening-log
 import { ReviewCaseWork1764000300000 } from './1764000300000-review-case-work.js';
 import { OutboxTraceparent1764200000000 } from './1764200000000-outbox-traceparent.js';
 import { ScreeningLogsQuotaLease1764400000000 } from './1764400000000-screening-logs-quota-lease.js';
+import { OutboxBatches1764500000000 } from './1764500000000-outbox-batches.js';
+import { ScreeningLogsMatchesIndex1764500100000 } from './1764500100000-screening-logs-matches-index.js';
 
 // Listed explicitly, in order: ESM builds have no reliable glob loading, and an
 // explicit list makes a forgotten migration a compile-time diff, not a surprise.
@@ -16,4 +18,6 @@ export const migrations = [
   ReviewCaseWork1764000300000,
   OutboxTraceparent1764200000000,
   ScreeningLogsQuotaLease1764400000000,
+  OutboxBatches1764500000000,
+  ScreeningLogsMatchesIndex1764500100000,
 ];

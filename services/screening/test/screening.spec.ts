@@ -10,6 +10,7 @@ import {
   type ScreenResponse,
   type ScreenedEvent,
   type SearchResponse,
+  screenedEventSchema,
 } from '@vigil/proto';
 import { writeV1 } from './fixture-lists.js';
 import { Harness, eventually } from './harness.js';
@@ -240,6 +241,36 @@ describe('screening over NATS', () => {
       topEntityId: 'ofac-sdn:104',
     });
     expect(event.listVersions).toHaveLength(3);
+    // Every field the contract names, nothing else, and the values the log holds.
+    const [logged] = await h.query<{ created_at: Date; matched_entity_name: string; request_id: string | null }>(
+      `SELECT created_at, matched_entity_name, request_id FROM $schema.screening_logs WHERE id = $1`,
+      [blocked.screeningId],
+    );
+    expect(screenedEventSchema.strict().parse(event)).toEqual({
+      eventId: blocked.screeningId,
+      screeningId: blocked.screeningId,
+      kind: 'single',
+      clientId: 'client-audit',
+      tier: 'large',
+      requestId: logged!.request_id,
+      searchedName: 'Banco Nacional de Cuba',
+      searchedEmail: null,
+      matchFound: true,
+      status: 'blocked',
+      score: blocked.topScore,
+      topEntityId: 'ofac-sdn:104',
+      matchedName: logged!.matched_entity_name,
+      sourceList: 'ofac_sdn',
+      isAlert: true,
+      listVersions: event.listVersions,
+      createdAt: logged!.created_at.toISOString(),
+    });
+    // Each event once, whatever the group commit put in one outbox row.
+    expect(events.filter((e) => e.clientId === 'client-audit')).toHaveLength(3);
+    await eventually(
+      () => h.query<{ n: number }>(`SELECT count(*)::int AS n FROM $schema.outbox_batches`),
+      (rows) => rows[0]!.n === 0,
+    );
   });
 
   it('screens up to 1,000 names in one request and logs each', async () => {
@@ -272,6 +303,15 @@ describe('screening over NATS', () => {
       `SELECT count(*)::int AS n FROM $schema.screening_logs WHERE client_id = 'client-bulk' AND kind = 'bulk'`,
     );
     expect(counted[0]?.n).toBe(1000);
+    // Published one event per name, though a batch this large is split over several outbox rows.
+    const { value: bulkEvents } = await eventually(
+      () => h.streamMessages<ScreenedEvent>('SCREENINGS', 'screening.v1.screened'),
+      (e) => e.filter((m) => m.clientId === 'client-bulk').length >= 1000,
+    );
+    const bulkIds = bulkEvents.filter((m) => m.clientId === 'client-bulk').map((m) => m.eventId);
+    expect(new Set(bulkIds).size).toBe(1000);
+    expect(bulkIds).toHaveLength(1000);
+    expect(new Set(bulkIds)).toEqual(new Set(res.results.map((r) => r.screeningId)));
     const tooMany = await h.request('screening.v1.bulk-screen', { ...large, names: Array(1001).fill('x') });
     expect(tooMany.ok ? 'ok' : tooMany.error.code).toBe('VALIDATION_FAILED');
   });

@@ -1,15 +1,17 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { EventPublisher } from '@vigil/platform';
-import { OutboxRepository } from './outbox.repository.js';
+import { OutboxRepository, type StoredOutboxMessage } from './outbox.repository.js';
 
 const BATCH = 200;
+/** outbox_batches rows per transaction: each holds at most EVENTS_PER_OUTBOX_BATCH events. */
+const BATCHES = 50;
 const IDLE_POLL_MS = 2000;
 const RETRY_MS = 5000;
 const NUDGE_DELAY_MS = 200;
 
 /**
- * Moves outbox rows to JetStream. Nudged after a commit, it publishes within a fifth of a
- * second; it polls slowly otherwise, which also retries after a broker outage. A pass waits
+ * Moves outbox rows, and outbox_batches rows (the screening log's events), to JetStream. Nudged
+ * after a commit, it publishes within a fifth of a second; it polls slowly otherwise, which also retries after a broker outage. A pass waits
  * NUDGE_DELAY_MS after the nudge (or after the previous pass, under load) instead of starting
  * at once: every pass is a transaction of several statements and a window of publishes, so
  * passes of a few rows each cost Postgres, NATS and this event loop more than the screens they
@@ -68,7 +70,11 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
     this.running = (async () => {
       let delay = IDLE_POLL_MS;
       try {
-        while ((await this.outbox.drain(BATCH, (m) => this.events.publishJson(m.subject, m.json, m.id, m.traceparent))) === BATCH);
+        const publish = (m: StoredOutboxMessage) => this.events.publishJson(m.subject, m.json, m.id, m.traceparent);
+        for (;;) {
+          const taken = await this.outbox.drain(BATCH, BATCHES, publish);
+          if (taken.rows < BATCH && taken.batches < BATCHES) break;
+        }
         if (this.again) {
           // Nudged meanwhile: the next pass is scheduled below, and later nudges wait for it.
           delay = NUDGE_DELAY_MS;

@@ -36,38 +36,95 @@ export class OutboxRepository {
   }
 
   /**
-   * Publishes unpublished messages oldest first, at most `limit`, with rows locked so two
-   * replicas do not publish the same batch (JetStream de-duplicates by id what slips
-   * through). Publishes are pipelined in windows; consumers must not rely on order.
+   * Publishes unpublished messages oldest first, at most `limit` outbox rows and `batchLimit`
+   * outbox_batches rows (the screening log's events, one row per group commit, each message of
+   * which is published on its own), with rows locked so two replicas do not publish the same ones
+   * (JetStream de-duplicates by id what slips through). One transaction of one read and one delete
+   * for both tables. Publishes are pipelined in windows; consumers must not rely on order. A
+   * published row goes; a batch row with an unpublished message keeps only those. Answers how many
+   * rows of each were taken, so the caller knows whether more wait.
    */
-  async drain(limit: number, publish: (message: StoredOutboxMessage) => Promise<void>): Promise<number> {
-    const { published, error } = await this.db.transaction(async (tx) => {
-      // As text: the payload is published as it is, not parsed here only to be serialised again.
-      const rows: StoredOutboxMessage[] = await tx.query(
-        `SELECT id, subject, payload::text AS json, traceparent FROM outbox WHERE published_at IS NULL ORDER BY created_at LIMIT $1 FOR UPDATE SKIP LOCKED`,
-        [limit],
+  async drain(
+    limit: number,
+    batchLimit: number,
+    publish: (message: StoredOutboxMessage) => Promise<void>,
+  ): Promise<{ rows: number; batches: number }> {
+    const { taken, error } = await this.db.transaction(async (tx) => {
+      // As text: each payload is published as it is stored, not parsed here only to be serialised again.
+      const messages: Array<StoredOutboxMessage & { batch: string | null }> = await tx.query(
+        `WITH rows AS (
+           SELECT id, subject, payload, traceparent, created_at FROM outbox
+            WHERE published_at IS NULL ORDER BY created_at LIMIT $1 FOR UPDATE SKIP LOCKED),
+         batches AS (
+           SELECT id, subject, messages FROM outbox_batches ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED)
+         SELECT * FROM (
+           SELECT NULL::text AS batch, id::text AS id, subject, payload::text AS json, traceparent FROM rows ORDER BY created_at) AS single
+         UNION ALL
+         SELECT * FROM (
+           SELECT b.id::text, m.id, b.subject, m.payload::text, m.traceparent
+             FROM batches b
+            CROSS JOIN LATERAL ROWS FROM (json_to_recordset(b.messages) AS (id text, traceparent text, payload json))
+                  WITH ORDINALITY AS m(id, traceparent, payload, n)
+            ORDER BY b.id, m.n) AS batched`,
+        [limit, batchLimit],
       );
-      const done: string[] = [];
-      let failure: unknown;
-      for (let i = 0; i < rows.length && failure === undefined; i += PUBLISH_WINDOW) {
-        const window = rows.slice(i, i + PUBLISH_WINDOW);
-        const settled = await Promise.allSettled(window.map((row) => publish(row)));
-        settled.forEach((result, k) => {
-          if (result.status === 'fulfilled') done.push(window[k]!.id);
-          else failure ??= result.reason;
-        });
-      }
+      const { done, failure } = await publishAll(messages, publish);
+      const published = new Set(done);
+      const failed = messages.filter((m) => !published.has(m.id));
+      const unfinished = new Set(failed.map((m) => m.batch));
+      const rows = messages.filter((m) => m.batch === null).map((m) => m.id);
+      const batches = [...new Set(messages.filter((m) => m.batch !== null).map((m) => m.batch!))];
+      const finishedRows = rows.filter((id) => published.has(id));
+      const finishedBatches = batches.filter((b) => !unfinished.has(b));
       // Published rows go: JetStream holds the event now (and de-duplicates a re-publication by id),
-      // so keeping them would only grow the table by one row per screen and rewrite each row once.
-      if (done.length > 0) await tx.query('DELETE FROM outbox WHERE id = ANY($1::uuid[])', [done]);
+      // so keeping them would only grow the tables and rewrite each row once.
+      if (finishedRows.length > 0 || finishedBatches.length > 0)
+        await tx.query(
+          `WITH single AS (DELETE FROM outbox WHERE id = ANY($1::uuid[])) DELETE FROM outbox_batches WHERE id = ANY($2::bigint[])`,
+          [finishedRows, finishedBatches],
+        );
       if (failure !== undefined) {
-        const failed = rows.filter((r) => !done.includes(r.id)).map((r) => r.id);
-        const reason = failure instanceof Error ? failure.message : String(failure);
-        await tx.query('UPDATE outbox SET attempts = attempts + 1, last_error = $2 WHERE id = ANY($1::uuid[])', [failed, reason]);
+        const reason = reasonOf(failure);
+        const failedRows = failed.filter((m) => m.batch === null).map((m) => m.id);
+        const failedBatches = [...unfinished].filter((b): b is string => b !== null);
+        if (failedRows.length > 0)
+          await tx.query('UPDATE outbox SET attempts = attempts + 1, last_error = $2 WHERE id = ANY($1::uuid[])', [failedRows, reason]);
+        if (failedBatches.length > 0)
+          await tx.query(
+            `UPDATE outbox_batches
+                SET messages = (SELECT json_agg(m.message ORDER BY m.n) FROM json_array_elements(messages) WITH ORDINALITY AS m(message, n)
+                                 WHERE m.message->>'id' = ANY($2::text[])),
+                    attempts = attempts + 1, last_error = $3
+              WHERE id = ANY($1::bigint[])`,
+            [failedBatches, failed.filter((m) => m.batch !== null).map((m) => m.id), reason],
+          );
       }
-      return { published: done.length, error: failure };
+      return { taken: { rows: rows.length, batches: batches.length }, error: failure };
     });
     if (error !== undefined) throw error;
-    return published;
+    return taken;
   }
 }
+
+/**
+ * Publishes `messages` pipelined in windows, stopping after the first window with a failure;
+ * answers the ids published and the first failure.
+ */
+async function publishAll(
+  messages: readonly StoredOutboxMessage[],
+  publish: (message: StoredOutboxMessage) => Promise<void>,
+): Promise<{ done: string[]; failure: unknown }> {
+  const done: string[] = [];
+  let failure: unknown;
+  for (let i = 0; i < messages.length && failure === undefined; i += PUBLISH_WINDOW) {
+    const window = messages.slice(i, i + PUBLISH_WINDOW);
+    const settled = await Promise.allSettled(window.map((message) => publish(message)));
+    settled.forEach((result, k) => {
+      if (result.status === 'fulfilled') done.push(window[k]!.id);
+      else failure ??= result.reason;
+    });
+  }
+  return { done, failure };
+}
+
+const reasonOf = (failure: unknown) => (failure instanceof Error ? failure.message : String(failure));

@@ -27,7 +27,7 @@ const INPUT = `given AS (
    SELECT * FROM json_to_recordset($1::json) AS l(
      id uuid, kind text, client_id text, tier text, request_id text, searched_name text, searched_email text,
      match_found boolean, status text, score numeric, confidence text, top_entity_id text, matched_entity_name text,
-     source_list text, match_reason text, feeds text[], list_versions jsonb, created_at timestamptz, event jsonb,
+     source_list text, match_reason text, feeds text[], list_versions jsonb, created_at timestamptz, event json,
      traceparent text, case_file jsonb, memory_note text, quota_lease uuid, answer_by timestamptz)),
  input AS (SELECT * FROM given WHERE answer_by IS NULL OR answer_by > now())`;
 
@@ -57,37 +57,53 @@ const REVIEWS = `reviews AS (
      FROM input WHERE status = 'review' AND top_entity_id IS NOT NULL
    ON CONFLICT (screening_log_id) DO NOTHING)`;
 
-// Only for logs this statement wrote: a retried bulk chunk (same ids) publishes nothing twice.
-const EVENTS = `events AS (
-   INSERT INTO outbox (id, subject, payload, traceparent)
-   SELECT input.id, $2, input.event, input.traceparent FROM input JOIN logs USING (id)
-   ON CONFLICT (id) DO NOTHING)`;
+/** At most this many events in one outbox_batches row, so that one relay transaction stays small for bulk batches too. */
+export const EVENTS_PER_OUTBOX_BATCH = 100;
 
-function statementFor(withAlerts: boolean, withReviews: boolean): { name: string; text: string } {
-  const parts = [INPUT, LOGS, ...(withAlerts ? [ALERTS] : []), ...(withReviews ? [REVIEWS] : []), EVENTS];
+// Only for logs this statement wrote: a retried bulk chunk (same ids) publishes nothing twice.
+// One outbox_batches row for the batch (split per EVENTS_PER_OUTBOX_BATCH events when larger),
+// each message the event as this process serialised it (json, kept as text: parsing every event
+// into jsonb for an outbox row of its own had cost Postgres more than the rest of the write), with
+// the log id as its message id.
+const MESSAGE = `json_build_object('id', input.id, 'traceparent', input.traceparent, 'payload', input.event)`;
+const EVENTS = `events AS (
+   INSERT INTO outbox_batches (subject, messages)
+   SELECT $2, json_agg(${MESSAGE}) FROM input JOIN logs USING (id)
+   HAVING count(*) > 0)`;
+const EVENTS_SPLIT = `events AS (
+   INSERT INTO outbox_batches (subject, messages)
+   SELECT $2, json_agg(message ORDER BY n)
+     FROM (SELECT row_number() OVER () - 1 AS n, ${MESSAGE} AS message FROM input JOIN logs USING (id)) AS written
+    GROUP BY n / ${EVENTS_PER_OUTBOX_BATCH})`;
+
+function statementFor(withAlerts: boolean, withReviews: boolean, split: boolean): { name: string; text: string } {
+  const parts = [INPUT, LOGS, ...(withAlerts ? [ALERTS] : []), ...(withReviews ? [REVIEWS] : []), split ? EVENTS_SPLIT : EVENTS];
   return {
-    name: `screening-logs-record-leased${withAlerts ? '-alerts' : ''}${withReviews ? '-reviews' : ''}`,
+    name: `screening-logs-record${withAlerts ? '-alerts' : ''}${withReviews ? '-reviews' : ''}${split ? '-split' : ''}`,
     text: `WITH ${parts.join(',\n')}
 SELECT (SELECT count(*)::int FROM logs) AS written, (SELECT array_agg(id::text) FROM given WHERE answer_by <= now()) AS late`,
   };
 }
 
-const STATEMENTS = [statementFor(false, false), statementFor(true, false), statementFor(false, true), statementFor(true, true)];
+const STATEMENTS = [false, true].flatMap((split) =>
+  [statementFor(false, false, split), statementFor(true, false, split), statementFor(false, true, split), statementFor(true, true, split)],
+);
 
 /**
  * The write for a batch, with the alert and review inserts only when the batch has a blocked or a
  * review screen: every insert a statement names opens its table and indexes and runs its
- * triggers even for no row, and most batches of a bank's traffic are clear screens. Named: each
- * connection parses and plans each of the four variants once, not on every screen.
+ * triggers even for no row, and most batches of a bank's traffic are clear screens. A batch of
+ * more events than one outbox_batches row holds (bulk) splits them. Named: each connection parses
+ * and plans each variant once, not on every screen.
  */
-export function recordStatement(withAlerts: boolean, withReviews: boolean): { name: string; text: string } {
-  return STATEMENTS[(withAlerts ? 1 : 0) + (withReviews ? 2 : 0)]!;
+export function recordStatement(withAlerts: boolean, withReviews: boolean, entries = 1): { name: string; text: string } {
+  return STATEMENTS[(withAlerts ? 1 : 0) + (withReviews ? 2 : 0) + (entries > EVENTS_PER_OUTBOX_BATCH ? 4 : 0)]!;
 }
 
 /**
  * Writes screening logs with what follows from them in one statement (one transaction, one
  * round trip): a sanction alert for each blocked screen, a pending review (with its case file)
- * for each review screen, and the screening.v1.screened event (outbox) whose id is the log id. Alerts and
+ * for each review screen, and the screening.v1.screened event (outbox_batches) whose id is the log id. Alerts and
  * reviews are unique per log row, so a retried write cannot double them.
  */
 @Injectable()
@@ -153,6 +169,7 @@ export class ScreeningLogsRepository {
     const statement = recordStatement(
       entries.some((e) => e.status === 'blocked'),
       entries.some((e) => e.status === 'review'),
+      entries.length,
     );
     const written = await this.db.query<{ late: string[] | null }>(
       statement.text,
