@@ -88,7 +88,8 @@ export class DirectRoute {
       if (has(key, controller) || has(key, handler))
         throw new Error(`DirectRoute: ${controller.name}.${method} has its own ${key}, which it would not run`);
     for (const key of [HEADERS_METADATA, REDIRECT_METADATA])
-      if (has(key, handler)) throw new Error(`DirectRoute: ${controller.name}.${method} has ${key}, which it would not apply`);
+      if (has(key, handler))
+        throw new Error(`DirectRoute: ${controller.name}.${method} has ${key}, which it would not apply`);
     const interceptors = [
       ...((Reflect.getMetadata(INTERCEPTORS_METADATA, controller) as unknown[] | undefined) ?? []),
       ...((Reflect.getMetadata(INTERCEPTORS_METADATA, handler) as unknown[] | undefined) ?? []),
@@ -99,7 +100,9 @@ export class DirectRoute {
     this.params = paramsOf(controller, method);
     this.instance = app.get(controller);
     // Only what precedes the routes in Express's stack: the middleware installed so far.
-    this.middleware = adapter.used.filter((m) => !m.paths || m.paths.some((p) => under(this.path, p))).map((m) => m.handler);
+    this.middleware = adapter.used
+      .filter((m) => !m.paths || m.paths.some((p) => under(this.path, p)))
+      .map((m) => m.handler);
     this.express = adapter.getInstance<Application & { request: object; response: object }>();
   }
 
@@ -145,17 +148,25 @@ export class DirectRoute {
       void this.route(req, res);
       return;
     }
-    // A middleware may go on later (the body parser, once the body is in): bound, it goes on in
-    // the request's context (its request id), whatever callback calls it.
-    const next = AsyncResource.bind((error?: unknown) => {
+    const proceed = (error?: unknown) => {
       if (error) this.fail(error, req, res);
       else this.step(req, res, index + 1);
-    });
+    };
+    // A middleware that goes on at once does so in the context it set up (the request id's); one
+    // that goes on later (the body parser, once the body is in) is called back from a stream
+    // event, so it goes on in the context the middleware was called in, as it would have at once.
+    const context = new AsyncResource('DirectRoute');
+    let returned = false;
+    const next = (error?: unknown) => {
+      if (returned) context.runInAsyncScope(proceed, null, error);
+      else proceed(error);
+    };
     try {
       void middleware(req, res, next);
     } catch (error) {
       this.fail(error, req, res);
     }
+    returned = true;
   }
 
   /** Guards, then the handler under the request's observation, then the reply: Nest's order. */
@@ -188,7 +199,8 @@ const has = (key: string, target: object) => {
 };
 
 /** Express's prefix match of `app.use(path)`. */
-const under = (path: string, prefix: string) => path === prefix || path.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`);
+const under = (path: string, prefix: string) =>
+  path === prefix || path.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`);
 
 function joinPath(prefix: unknown, path: unknown): string {
   const parts = [prefix, path].flatMap((p) => (typeof p === 'string' ? p.split('/') : [])).filter(Boolean);
