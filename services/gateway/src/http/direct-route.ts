@@ -155,18 +155,22 @@ export class DirectRoute {
     // A middleware that goes on at once does so in the context it set up (the request id's); one
     // that goes on later (the body parser, once the body is in) is called back from a stream
     // event, so it goes on in the context the middleware was called in, as it would have at once.
-    const context = new AsyncResource('DirectRoute');
-    let returned = false;
+    // That context is the current one again once the middleware returns: captured only then, and
+    // only for a middleware that has not gone on yet (one resource per request, not one per step).
+    let called = false;
+    let later: AsyncResource | undefined;
     const next = (error?: unknown) => {
-      if (returned) context.runInAsyncScope(proceed, null, error);
+      called = true;
+      if (later) later.runInAsyncScope(proceed, null, error);
       else proceed(error);
     };
     try {
       void middleware(req, res, next);
     } catch (error) {
       this.fail(error, req, res);
+      return;
     }
-    returned = true;
+    if (!called) later = new AsyncResource('DirectRoute');
   }
 
   /** Guards, then the handler under the request's observation, then the reply: Nest's order. */
