@@ -9,7 +9,7 @@
 // latency and requests/s. Build first: npx nx run-many -t build -p @vigil/gateway @vigil/auth @vigil/screening
 //
 //   node bench/bench-gateway.mjs [--duration 20] [--connections 8] [--lists ../shared/data/lists] [--json] [--profile]
-//                                [--replicas 2] [--no-ceiling]
+//                                [--replicas 2] [--no-ceiling] [--runs 5]
 //
 // In the same invocation it runs the ceiling (bench/lib/ceiling.mjs: edge → NATS → responder with no
 // work, the same bodies, connections and reply size) and prints ratio = real / ceiling, which stays
@@ -52,7 +52,9 @@ const listsDir = resolve(root, arg('--lists', '../shared/data/lists'));
 const json = flag('--json');
 const replicas = Number(arg('--replicas', '1'));
 const withCeiling = !flag('--no-ceiling');
-const TARGET = { rps: 1000, p99: 25 };
+const TARGET = { rps: 1000, p99: 25, ratio: 0.3 };
+// --runs 5: the issue's evidence (targets met in at least 4 of 5 runs), each with its own ceiling, on one stack.
+const runs = Math.max(1, Number(arg('--runs', '1')));
 // As in k8s/base/*/deployment.yaml: a larger young generation, fewer scavenges per request.
 const SERVICE_NODE_OPTIONS = process.env.BENCH_NODE_OPTIONS ?? '--max-semi-space-size=32';
 
@@ -102,6 +104,22 @@ async function loadAll(urls, optsFor) {
     }, {}),
     '2xx': sum((r) => r['2xx']),
   };
+}
+
+function report(summary, ceiling) {
+  return (
+    `POST /api/v1/screen: ${summary.rps} req/s, p50 ${summary.p50ms} ms, p99 ${summary.p99ms} ms, max ${summary.maxMs} ms; ` +
+    `${summary.requests} requests, ${summary.non2xx} non-2xx, ${summary.errors} errors, ${connections} connections, ${summary.bytesPerResponse} bytes per response\n` +
+    (ceiling
+      ? `  ceiling (edge → NATS → responder, no work): ${ceiling.requestsPerSecond} req/s, p99 ${ceiling.p99Ms} ms, ` +
+        `CPU per request ${ceiling.cpuMsTotal} ms (${Object.entries(ceiling.cpuMsPerRequest)
+          .map(([name, ms]) => `${name} ${ms}`)
+          .join(', ')})\n  ratio = real / ceiling = ${summary.ratio}\n`
+      : '') +
+    `  target ≥ ${TARGET.rps} req/s: ${summary.meetsThroughput ? 'met' : 'NOT met'}; target p99 ≤ ${TARGET.p99} ms: ${summary.meetsP99 ? 'met' : 'NOT met'}` +
+    (ceiling ? `; target ratio ≥ ${TARGET.ratio}: ${summary.ratio >= TARGET.ratio ? 'met' : 'NOT met'}` : '') +
+    `\n  host load average ${summary.loadAverage.join(' ')} on ${summary.cpus} cores, Node ${summary.node} (2 cores shared: compare CPU per request, not only req/s)`
+  );
 }
 
 async function request(nc, subject, data, timeout = 10_000) {
@@ -290,24 +308,37 @@ async function main() {
         ])
       ).rows[0].n;
     const logsBefore = await logged();
-    const warm = await loadAll(urls, opts(5));
     const processes = Object.fromEntries(Object.entries(named).map(([name, child]) => [name, child.pid]));
-    const { result, used } = await meterCpu({ ...processes, 'nats-server': nats.pid }, db, `vigil-${prefix}%`, () =>
-      loadAll(urls, opts(duration)),
-    );
-    const { each: cpuPerRequest, total: cpuTotal } = perRequest(used, result.requests.total);
-    log(
-      `CPU per request (ms): ${Object.entries(cpuPerRequest)
-        .map(([name, ms]) => `${name} ${ms}`)
-        .join(
-          ', ',
-        )}; total ${cpuTotal.toFixed(2)} ms = at most ${Math.round((cpus().length * 1000) / cpuTotal)} req/s on ${cpus().length} cores`,
-    );
+    let answered = 0;
+    const measured = [];
+    for (let run = 1; run <= runs; run++) {
+      if (runs > 1) log(`run ${run} of ${runs}`);
+      const warm = await loadAll(urls, opts(5));
+      const { result, used } = await meterCpu({ ...processes, 'nats-server': nats.pid }, db, `vigil-${prefix}%`, () =>
+        loadAll(urls, opts(duration)),
+      );
+      answered += warm['2xx'] + result['2xx'];
+      const { each: cpuPerRequest, total: cpuTotal } = perRequest(used, result.requests.total);
+      log(
+        `CPU per request (ms): ${Object.entries(cpuPerRequest)
+          .map(([name, ms]) => `${name} ${ms}`)
+          .join(
+            ', ',
+          )}; total ${cpuTotal.toFixed(2)} ms = at most ${Math.round((cpus().length * 1000) / cpuTotal)} req/s on ${cpus().length} cores`,
+      );
+      let ceiling;
+      if (withCeiling) {
+        log(`ceiling: edge → NATS → responder, ${replyBytes}-byte replies, ${connections} connections, ${duration} s`);
+        ceiling = await runCeiling({ bodies: queries, connections, duration, replyBytes });
+      }
+      const summary = summarise(result, cpuPerRequest, cpuTotal, ceiling);
+      measured.push(summary);
+      if (!json) console.log(report(summary, ceiling));
+    }
     await nc.close();
     let replicaCheck;
     if (replicas > 1) {
       // Every gateway gives its leases back on SIGTERM; then the counter must equal the answers.
-      const answered = warm['2xx'] + result['2xx'];
       await Promise.all(
         Object.entries(named)
           .filter(([name]) => name.startsWith('gateway'))
@@ -320,9 +351,9 @@ async function main() {
         )
       ).rows[0].n;
       const logs = (await logged()) - logsBefore;
-      // autocannon stops with up to `connections` requests in flight per run (warm-up and measured):
-      // the gateways answer them, autocannon does not count them.
-      const inFlight = 2 * connections;
+      // autocannon stops with up to `connections` requests in flight per load (warm-up and measured,
+      // each run): the gateways answer them, autocannon does not count them.
+      const inFlight = 2 * runs * connections;
       replicaCheck = {
         answered,
         quotaCounted: counted,
@@ -335,65 +366,62 @@ async function main() {
       );
     }
     await db.end();
-    let ceiling;
-    if (withCeiling) {
-      log(`ceiling: edge → NATS → responder, ${replyBytes}-byte replies, ${connections} connections, ${duration} s`);
-      ceiling = await runCeiling({ bodies: queries, connections, duration, replyBytes });
+    const met = measured.filter((m) => m.meetsThroughput && m.meetsP99 && (m.ratio ?? 0) >= TARGET.ratio).length;
+    if (runs > 1 && !json) {
+      console.log(`\n${runs} runs (${met} met all three targets):`);
+      for (const [i, m] of measured.entries())
+        console.log(
+          `  ${i + 1}. ${m.rps} req/s, p99 ${m.p99ms} ms, ratio ${m.ratio ?? '-'}, CPU ms/request ${m.cpuMsPerRequestTotal} ` +
+            `(${Object.entries(m.cpuMsPerRequest).map(([name, ms]) => `${name} ${ms}`).join(', ')}), load ${m.loadAverage[0]}`,
+        );
     }
-    const rps = Math.round(result.requests.average);
-    const summary = {
-      requestsPerSecond: rps,
-      p99Ms: result.latency.p99,
-      ceilingRequestsPerSecond: ceiling?.requestsPerSecond ?? null,
-      ceilingP99Ms: ceiling?.p99Ms ?? null,
-      ratio: ceiling ? Math.round((rps / ceiling.requestsPerSecond) * 1000) / 1000 : null,
-      replicas,
-      ...(replicaCheck ? { replicaCheck } : {}),
-      endpoint: 'POST /api/v1/screen',
-      cpus: cpus().length,
-      node: process.version,
-      connections,
-      durationS: duration,
-      lists: lists.length,
-      entities,
-      requests: result.requests.total,
-      rps: Math.round(result.requests.average),
-      bytesPerResponse: Math.round(result.throughput.total / Math.max(1, result.requests.total)),
-      p50ms: result.latency.p50,
-      p99ms: result.latency.p99,
-      maxMs: result.latency.max,
-      non2xx: result.non2xx,
-      statusCodes: result.statusCodeStats,
-      screeningDirectP50ms: Math.round(direct[100] * 10) / 10,
-      gatewayOnlyRps: Math.round(edge.requests.average),
-      gatewayOnlyP99ms: edge.latency.p99,
-      errors: result.errors,
-      timeouts: result.timeouts,
-      target: TARGET,
-      meetsThroughput: result.requests.average >= TARGET.rps && result.non2xx === 0,
-      meetsP99: result.latency.p99 <= TARGET.p99,
-      cpuMsPerRequest: cpuPerRequest,
-      cpuMsPerRequestTotal: Math.round(cpuTotal * 1000) / 1000,
-      ceilingCpuMsPerRequest: ceiling?.cpuMsPerRequest ?? null,
-      ceilingCpuMsPerRequestTotal: ceiling?.cpuMsTotal ?? null,
-      replyBytes,
-      ceilingBytesPerResponse: ceiling?.bytesPerResponse ?? null,
-      loadAverage: loadAverage(),
-    };
-    if (json) console.log(JSON.stringify(summary));
-    else
-      console.log(
-        `POST /api/v1/screen: ${summary.rps} req/s, p50 ${summary.p50ms} ms, p99 ${summary.p99ms} ms, max ${summary.maxMs} ms; ` +
-          `${summary.requests} requests, ${summary.non2xx} non-2xx, ${summary.errors} errors, ${connections} connections, ${summary.bytesPerResponse} bytes per response\n` +
-          (ceiling
-            ? `  ceiling (edge → NATS → responder, no work): ${ceiling.requestsPerSecond} req/s, p99 ${ceiling.p99Ms} ms, ` +
-              `CPU per request ${ceiling.cpuMsTotal} ms (${Object.entries(ceiling.cpuMsPerRequest)
-                .map(([name, ms]) => `${name} ${ms}`)
-                .join(', ')})\n  ratio = real / ceiling = ${summary.ratio}\n`
-            : '') +
-          `  target ≥ ${TARGET.rps} req/s: ${summary.meetsThroughput ? 'met' : 'NOT met'}; target p99 ≤ ${TARGET.p99} ms: ${summary.meetsP99 ? 'met' : 'NOT met'}\n` +
-          `  host load average ${summary.loadAverage.join(' ')} on ${summary.cpus} cores, Node ${summary.node} (2 cores shared: compare CPU per request, not only req/s)`,
-      );
+    if (json) {
+      // One object: the first run's figures at the top level (as with one run), every run in `runs`.
+      console.log(JSON.stringify({ ...measured[0], ...(replicaCheck ? { replicaCheck } : {}), runs: measured, runsMeetingTargets: met }));
+    }
+    if (replicaCheck && !replicaCheck.ok) process.exitCode = 1;
+
+    function summarise(result, cpuPerRequest, cpuTotal, ceiling) {
+      const rps = Math.round(result.requests.average);
+      return {
+        requestsPerSecond: rps,
+        p99Ms: result.latency.p99,
+        ceilingRequestsPerSecond: ceiling?.requestsPerSecond ?? null,
+        ceilingP99Ms: ceiling?.p99Ms ?? null,
+        ratio: ceiling ? Math.round((rps / ceiling.requestsPerSecond) * 1000) / 1000 : null,
+        replicas,
+        endpoint: 'POST /api/v1/screen',
+        cpus: cpus().length,
+        node: process.version,
+        connections,
+        durationS: duration,
+        lists: lists.length,
+        entities,
+        requests: result.requests.total,
+        rps,
+        bytesPerResponse: Math.round(result.throughput.total / Math.max(1, result.requests.total)),
+        p50ms: result.latency.p50,
+        p99ms: result.latency.p99,
+        maxMs: result.latency.max,
+        non2xx: result.non2xx,
+        statusCodes: result.statusCodeStats,
+        screeningDirectP50ms: Math.round(direct[100] * 10) / 10,
+        gatewayOnlyRps: Math.round(edge.requests.average),
+        gatewayOnlyP99ms: edge.latency.p99,
+        errors: result.errors,
+        timeouts: result.timeouts,
+        target: TARGET,
+        meetsThroughput: result.requests.average >= TARGET.rps && result.non2xx === 0,
+        meetsP99: result.latency.p99 <= TARGET.p99,
+        cpuMsPerRequest: cpuPerRequest,
+        cpuMsPerRequestTotal: Math.round(cpuTotal * 1000) / 1000,
+        ceilingCpuMsPerRequest: ceiling?.cpuMsPerRequest ?? null,
+        ceilingCpuMsPerRequestTotal: ceiling?.cpuMsTotal ?? null,
+        replyBytes,
+        ceilingBytesPerResponse: ceiling?.bytesPerResponse ?? null,
+        loadAverage: loadAverage(),
+      };
+    }
   } finally {
     await Promise.all(
       children.map((c) => new Promise((r) => (c.exitCode !== null ? r() : (c.once('exit', r), c.kill('SIGTERM'))))),
