@@ -70,7 +70,9 @@ export class ApiModule {
         ApiKeys,
         SessionTokens,
         RateLimits,
-        { provide: APP_GUARD, useClass: CredentialsGuard },
+        CredentialsGuard,
+        // One instance: the direct screen route (http/direct-route.ts) runs this same guard.
+        { provide: APP_GUARD, useExisting: CredentialsGuard },
         QuotaLeasesRepository,
         { provide: LEASE_ANSWERS, useClass: ScreeningLeaseAnswers },
         QuotaLeases,

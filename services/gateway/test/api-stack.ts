@@ -73,9 +73,12 @@ export class ApiStack extends TestStack {
     return this.spawn('gateway', {}, { name: `gateway-${port}`, env: replicaEnv }).child;
   }
 
-  async gateway(overrides: Record<string, string> = {}): Promise<INestApplication> {
+  async gateway(
+    overrides: Record<string, string> = {},
+    options: Parameters<typeof createGatewayApp>[1] = {},
+  ): Promise<INestApplication> {
     const config: Readonly<GatewayConfig> = parseConfig(envSchema, this.gatewayEnv(overrides));
-    const app = await createGatewayApp(config);
+    const app = await createGatewayApp(config, options);
     await app.init();
     this.apps.push(app);
     return app;

@@ -15,18 +15,31 @@ import helmet from 'helmet';
 import { AppModule } from '../app.module.js';
 import type { GatewayConfig } from '../env.js';
 import { serveOpenApi } from '../openapi/openapi.js';
+import type { Server } from 'node:http';
+import { CredentialsGuard } from '../credentials/credentials.guard.js';
+import { IDEMPOTENCY_HEADER, IdempotencyInterceptor } from '../idempotency/idempotency.interceptor.js';
+import { ScreeningApiController } from '../screening-api/screening-api.controller.js';
 import { GatewayExpressAdapter } from './bytes-reply.js';
+import { DirectRoute } from './direct-route.js';
 import { ProblemDetailsFilter } from './problem-details.filter.js';
 import { requestIdMiddleware } from './request-id.middleware.js';
 import { safeInputMiddleware } from './safe-input.middleware.js';
 import { staticHeaders } from './static-headers.js';
 
-/** Builds the HTTP app; shared by main.ts and the integration tests so both run the same stack. */
-export async function createGatewayApp(config: Readonly<GatewayConfig>): Promise<INestApplication> {
+/**
+ * Builds the HTTP app; shared by main.ts and the integration tests so both run the same stack.
+ * `screenDirectly: false` leaves POST /api/v1/screen to Nest's router alone (the tests that
+ * compare both ways of serving it).
+ */
+export async function createGatewayApp(
+  config: Readonly<GatewayConfig>,
+  options: { screenDirectly?: boolean } = {},
+): Promise<INestApplication> {
   startTracing('gateway');
   startMetrics('gateway');
   const logger = createLogger('gateway', config.LOG_LEVEL);
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), new GatewayExpressAdapter(), {
+  const adapter = new GatewayExpressAdapter();
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), adapter, {
     bodyParser: false,
     logger: new PinoNestLogger(logger),
   });
@@ -65,10 +78,24 @@ export async function createGatewayApp(config: Readonly<GatewayConfig>): Promise
       exposedHeaders: ['x-request-id', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After'],
     });
   }
-  app.useGlobalFilters(new ProblemDetailsFilter());
+  const filter = new ProblemDetailsFilter();
+  app.useGlobalFilters(filter);
   // Per-route request metrics, the server span of each request and its log line (Nest-level, so
   // the same on any HTTP adapter).
-  app.useGlobalInterceptors(new ObservabilityInterceptor());
+  const observability = new ObservabilityInterceptor();
+  app.useGlobalInterceptors(observability);
+  if (options.screenDirectly ?? true) {
+    // The screen route is most of the traffic: served from the request listener, with the same
+    // middleware, guard, observation, parameters, handler and filter (see direct-route.ts).
+    new DirectRoute(app, adapter, {
+      controller: ScreeningApiController,
+      method: 'screen',
+      guards: [app.get(CredentialsGuard)],
+      observability,
+      filter,
+      inert: [{ interceptor: IdempotencyInterceptor, when: (req) => req.headers[IDEMPOTENCY_HEADER] === undefined }],
+    }).install(app.getHttpServer() as Server);
+  }
   serveOpenApi(app);
   app.enableShutdownHooks();
 

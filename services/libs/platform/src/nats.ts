@@ -11,8 +11,13 @@ import {
 import { NatsContext, ServerNats } from '@nestjs/microservices';
 import { jetstream, jetstreamManager, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
 import {
+  NoRespondersError,
+  RequestError,
+  TimeoutError,
   connect,
+  createInbox,
   headers as natsHeaders,
+  type Msg,
   type NatsConnection,
   type Subscription,
   type SubscriptionOptions,
@@ -218,24 +223,89 @@ export class RequestIdInterceptor implements NestInterceptor {
   }
 }
 
+type Pending = {
+  subject: string;
+  resolve: (data: Uint8Array) => void;
+  reject: (error: unknown) => void;
+  timer: NodeJS.Timeout;
+};
+
 /**
  * Request/reply over NATS with a deadline, the current request id as a header,
  * and remote failures turned back into DomainErrors carrying the remote code.
  *
- * Requests go straight through the process's NATS connection with the client library's
- * shared reply inbox, in the envelope Nest's server reads ({pattern, data, id}) and answers
- * ({response} or {err}). Nest's own send() subscribes and unsubscribes a fresh inbox per
- * request, which costs the broker and this process two protocol operations per call on the
- * hottest path (every screen crosses it).
+ * Requests go through the process's NATS connection in the envelope Nest's server reads
+ * ({pattern, data, id}) and answers ({response} or {err}), with replies to one inbox
+ * subscription of this client's (`<inbox>.<id>`), as the client library's own request() does.
+ * Nest's send() subscribes and unsubscribes a fresh inbox per request (two protocol operations
+ * per call on the hottest path); the library's request() builds a timer promise, a race and an
+ * Error with its stack trace for every request, even one answered (2% of the gateway's CPU per
+ * screen). Here a request is a map entry and a timer; the failures are the library's: its
+ * TimeoutError after the deadline, NoRespondersError for the broker's 503 status reply, and
+ * RequestError once the connection has closed.
  */
 @Injectable()
 export class RpcClient {
   private readonly logger = new Logger('RpcClient');
   private readonly nc: NatsConnection;
   private nextId = 0;
+  private readonly inbox: string;
+  private readonly pending = new Map<string, Pending>();
 
-  constructor(nats: Nats, @Inject(RPC_TIMEOUT_MS) private readonly defaultTimeoutMs: number) {
+  constructor(
+    nats: Nats,
+    @Inject(RPC_TIMEOUT_MS) private readonly defaultTimeoutMs: number,
+  ) {
     this.nc = nats.connection;
+    this.inbox = `${createInbox()}.`;
+    if (!this.nc.isClosed()) {
+      this.nc.subscribe(`${this.inbox}*`, { callback: (error, msg) => this.replied(error, msg) });
+      void this.nc.closed().then(() => this.failAll(new RequestError('connection closed')));
+    }
+  }
+
+  private replied(error: Error | null, msg: Msg) {
+    if (error) {
+      this.failAll(error);
+      return;
+    }
+    const id = msg.subject.slice(this.inbox.length);
+    const pending = this.pending.get(id);
+    if (!pending) return;
+    this.pending.delete(id);
+    clearTimeout(pending.timer);
+    if (msg.data.length === 0 && msg.headers?.code === 503) pending.reject(new NoRespondersError(pending.subject));
+    else pending.resolve(msg.data);
+  }
+
+  private failAll(error: Error) {
+    for (const [id, pending] of this.pending) {
+      this.pending.delete(id);
+      clearTimeout(pending.timer);
+      pending.reject(error);
+    }
+  }
+
+  /** One request on the client's inbox: the reply's bytes, or the library's error for its failure. */
+  private exchange(subject: string, body: string, hdrs: ReturnType<typeof natsHeaders>, id: string, timeoutMs: number) {
+    return new Promise<Uint8Array>((resolve, reject) => {
+      if (this.nc.isClosed()) {
+        reject(new RequestError('connection closed'));
+        return;
+      }
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        reject(new TimeoutError());
+      }, timeoutMs);
+      this.pending.set(id, { subject, resolve, reject, timer });
+      try {
+        this.nc.publish(subject, body, { reply: `${this.inbox}${id}`, headers: hdrs });
+      } catch (error) {
+        this.pending.delete(id);
+        clearTimeout(timer);
+        reject(error);
+      }
+    });
   }
 
   /**
@@ -290,11 +360,13 @@ export class RpcClient {
     const id = String(++this.nextId);
     let data: Uint8Array;
     try {
-      const message = await this.nc.request(subject, JSON.stringify({ pattern: subject, data: payload, id }), {
-        headers: hdrs,
-        timeout: options.timeoutMs ?? this.defaultTimeoutMs,
-      });
-      data = message.data;
+      data = await this.exchange(
+        subject,
+        JSON.stringify({ pattern: subject, data: payload, id }),
+        hdrs,
+        id,
+        options.timeoutMs ?? this.defaultTimeoutMs,
+      );
     } catch (error) {
       this.finish(subject, started, span, error);
       throw toDomainError(error, subject);

@@ -8,6 +8,7 @@ import {
 } from '@nestjs/common';
 import type { NatsContext } from '@nestjs/microservices';
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
+import type { Context } from '@opentelemetry/api';
 import { Observable } from 'rxjs';
 import { currentRequestId, runWithRequestId } from './context.js';
 import { observeHttpRequest, observeNatsHandled } from './metrics.js';
@@ -114,6 +115,16 @@ export class ObservabilityInterceptor implements NestInterceptor {
   }
 
   private http(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const ctx = this.observeHttp(context);
+    return new Observable((subscriber) => withContext(ctx, () => next.handle().subscribe(subscriber)));
+  }
+
+  /**
+   * Starts observing one HTTP request (span, metrics and log line when its response closes) and
+   * answers the trace context its handler runs in. Public for an edge that runs a route's handler
+   * itself rather than through Nest's interceptor chain (the gateway's direct route).
+   */
+  observeHttp(context: ExecutionContext): Context {
     const http = context.switchToHttp();
     const req = http.getRequest<{
       method?: string;
@@ -143,6 +154,6 @@ export class ObservabilityInterceptor implements NestInterceptor {
         ),
       );
     });
-    return new Observable((subscriber) => withContext(ctx, () => next.handle().subscribe(subscriber)));
+    return ctx;
   }
 }
