@@ -73,7 +73,7 @@ const DRAIN_DEADLINE_MS = 5_000;
 
 /**
  * The process's one NATS connection, shared by everything that speaks NATS in it: the Nest
- * server's request/event subscriptions (NatsServer), RpcClient's requests and core events, the
+ * server's request/event subscriptions (NatsServer), Responder's subscriptions, RpcClient's requests and core events, the
  * EventPublisher's JetStream publishes and every JetStream consumer. One connection means one
  * socket, one reconnect loop and one ordered flush of what the process publishes.
  *

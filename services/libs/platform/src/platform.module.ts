@@ -2,6 +2,7 @@ import { Global, Module, type DynamicModule } from '@nestjs/common';
 import type { BaseConfig } from './config.js';
 import { EventPublisher } from './events.js';
 import { Nats, RPC_TIMEOUT_MS, RpcClient, connectNats } from './nats.js';
+import { RESPONDER_QUEUE, Responder } from './responder.js';
 import type { StreamSpec } from './streams.js';
 
 export type PlatformOptions = {
@@ -14,7 +15,8 @@ export type PlatformOptions = {
 
 /**
  * What every service process shares, provided once for every module: the one NATS connection
- * (Nats), request/reply and core events over it (RpcClient), durable events (EventPublisher).
+ * (Nats), request/reply and core events over it (RpcClient), durable events (EventPublisher), and
+ * Responder for the subjects answered straight from a subscription.
  * Global, so feature modules inject these without importing it, and so its shutdown hook (the
  * drain) runs after theirs. The connection is opened while the module is created: a service
  * that cannot reach NATS at boot stops there, as it did when Nest's server connected.
@@ -31,10 +33,13 @@ export class PlatformModule {
           useFactory: async () => new Nats(await connectNats(options.config.NATS_URL, options.service), options.streams),
         },
         { provide: RPC_TIMEOUT_MS, useValue: options.config.NATS_REQUEST_TIMEOUT_MS },
+        // Responders join the queue group Nest's server uses (bootstrapService names it after the service).
+        { provide: RESPONDER_QUEUE, useValue: options.service },
         RpcClient,
         EventPublisher,
+        Responder,
       ],
-      exports: [Nats, RPC_TIMEOUT_MS, RpcClient, EventPublisher],
+      exports: [Nats, RPC_TIMEOUT_MS, RpcClient, EventPublisher, Responder],
     };
   }
 }

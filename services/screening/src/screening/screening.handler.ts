@@ -1,15 +1,22 @@
-import { Controller } from '@nestjs/common';
-import { Handles } from '@vigil/platform';
-import { type BulkScreenResponse, type ScreenResponse, type ScreenSummaryResponse, contracts, type ParsedRequestOf } from '@vigil/proto';
+import { Controller, type OnApplicationBootstrap } from '@nestjs/common';
+import { Handles, Responder } from '@vigil/platform';
+import { type BulkScreenResponse, contracts, type ParsedRequestOf } from '@vigil/proto';
 import { ScreeningService } from './screening.service.js';
 
 @Controller()
-export class ScreeningHandler {
-  constructor(private readonly screening: ScreeningService) {}
+export class ScreeningHandler implements OnApplicationBootstrap {
+  constructor(
+    private readonly screening: ScreeningService,
+    private readonly responder: Responder,
+  ) {}
 
-  @Handles(contracts.screening.screen, 'screening request')
-  screen(request: ParsedRequestOf<typeof contracts.screening.screen>): Promise<ScreenResponse | ScreenSummaryResponse> {
-    return this.screening.screen(request);
+  /**
+   * screening.v1.screen, the request behind every POST /api/v1/screen, is answered straight from
+   * its subscription (Responder: same envelope, validation, reply check, request id, trace,
+   * metrics and log line as @Handles), not through Nest's per-message pipeline.
+   */
+  onApplicationBootstrap(): void {
+    this.responder.serve(contracts.screening.screen, (request) => this.screening.screen(request), 'screening request');
   }
 
   @Handles(contracts.screening.bulkScreen, 'bulk screening request')
