@@ -105,6 +105,11 @@ describe('client web app', () => {
     expect(await notFound.locator('header').getByRole('link', { name: 'Join Now' }).isVisible()).toBe(true);
     await notFound.getByRole('link', { name: 'Go Home' }).click();
     await notFound.waitForURL(`${WEB_URL}/`);
+    // The router changes the URL before the home page (loaded on demand) replaces the Not Found
+    // screen; expectPage would fail on the screen still leaving. If it never leaves, this times out.
+    await notFound
+      .getByRole('heading', { level: 1, name: 'Page Not Found', exact: true })
+      .waitFor({ state: 'detached' });
     await expectPage(notFound, HEADINGS.home);
     expect(errors).toEqual([]);
     await notFound.context().close();
