@@ -201,7 +201,7 @@ class PgDatabase extends Database implements OnApplicationShutdown {
   }
 
   async transaction<T>(work: (tx: Transaction) => Promise<T>, isolation?: IsolationLevel): Promise<T> {
-    const client = await this.pool.connect();
+    const { client, release } = await this.checkOut();
     let broken = false;
     try {
       await client.query(isolation ? `BEGIN ISOLATION LEVEL ${isolation}` : 'BEGIN');
@@ -215,17 +215,38 @@ class PgDatabase extends Database implements OnApplicationShutdown {
       });
       throw error;
     } finally {
-      client.release(broken);
+      release(broken);
     }
   }
 
   async session<T>(work: (connection: Queryable) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
+    const { client, release } = await this.checkOut();
     try {
       return await work(queryableOn(client));
     } finally {
-      client.release();
+      release(false);
     }
+  }
+
+  /**
+   * A connection taken from the pool for a transaction or a session. While it is out the pool no
+   * longer listens for its 'error' event, and a connection the server drops between two
+   * statements (a restart while the work awaits something else, e.g. a publish) emits one with
+   * no query to fail: unheard, it crashes the process. Heard here, the next statement fails
+   * instead, and the connection is destroyed on release rather than handed to the next caller.
+   */
+  private async checkOut(): Promise<{ client: pg.PoolClient; release: (broken: boolean) => void }> {
+    const client = await this.pool.connect();
+    let dropped: Error | undefined;
+    const onError = (error: Error) => {
+      dropped = error;
+    };
+    client.on('error', onError);
+    const release = (broken: boolean) => {
+      client.removeListener('error', onError);
+      client.release(dropped ?? broken);
+    };
+    return { client, release };
   }
 
   async close(): Promise<void> {

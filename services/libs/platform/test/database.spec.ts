@@ -88,6 +88,23 @@ describe('Database', () => {
     expect(pids[0]).toBe(pids[1]);
   });
 
+  it('survives the server dropping a connection held between two statements of a transaction or a session', async () => {
+    // The drop lands while the work awaits something else (as the outbox relay awaits its
+    // publishes): without a listener on the checked-out client, its 'error' event would be
+    // unhandled and end the process (and this test run).
+    const kill = (pid: number) => owner.query('SELECT pg_terminate_backend($1)', [pid]);
+    const dropped = async (connection: { query: Database['query'] }) => {
+      const [me] = await connection.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+      await kill(me!.pid);
+      await new Promise((r) => setTimeout(r, 200));
+      await connection.query('SELECT 1');
+    };
+    await expect(db.transaction(dropped)).rejects.toThrow();
+    await expect(db.session(dropped)).rejects.toThrow();
+    // The dropped connections were not handed back: the pool answers on fresh ones.
+    expect(await db.query('SELECT 1 AS one')).toEqual([{ one: 1 }]);
+  });
+
   it('applies extra session settings', async () => {
     const async = createDatabase({ databaseUrl: DATABASE_URL, schema, max: 1, settings: { synchronous_commit: 'off' } });
     try {
