@@ -36,6 +36,39 @@ function joinPath(prefix: unknown, path: unknown): string {
 /** Subjects the platform answers on a timer (probes, the overview's summary): not worth a log line each. */
 const quiet = (subject: string) => subject.startsWith('health.') || subject.startsWith('metrics.');
 
+const requestLogger = new Logger('request');
+
+/**
+ * Starts observing one NATS request: a server span that continues the caller's trace, and, when
+ * `finish` is called with the outcome, the handled counter and latency and one log line. Used by
+ * the interceptor below and by the Responder, which answers its subjects without Nest's pipeline.
+ */
+export function observeRpc(
+  subject: string,
+  headers: HeaderCarrier | undefined,
+): { ctx: Context; finish(error: unknown): void } {
+  const { span, ctx } = startSpan(subject, {
+    kind: 'server',
+    parent: contextFromHeaders(headers),
+    attributes: { 'messaging.destination.name': subject },
+  });
+  const started = performance.now();
+  return {
+    ctx,
+    finish(error: unknown) {
+      const ms = performance.now() - started;
+      observeNatsHandled(subject, ms / 1000, error);
+      if (!quiet(subject)) {
+        const code = (error as { code?: string } | undefined)?.code;
+        requestLogger.log(
+          `${subject} ${error === undefined ? 'ok' : `failed${code ? ` (${code})` : ''}`} in ${ms.toFixed(1)} ms`,
+        );
+      }
+      endSpan(span, error);
+    },
+  };
+}
+
 /**
  * Times and traces every request a service handles, over HTTP and NATS alike, from Nest's own
  * description of the route (controller and handler paths, or the NATS subject), so it works the
@@ -48,7 +81,7 @@ const quiet = (subject: string) => subject.startsWith('health.') || subject.star
  */
 @Injectable()
 export class ObservabilityInterceptor implements NestInterceptor {
-  private readonly logger = new Logger('request');
+  private readonly logger = requestLogger;
   /** Route templates by handler: Nest's metadata never changes after boot, joinPath need not run per request. */
   private readonly routes = new WeakMap<object, { route: string; declared: string }>();
 
@@ -60,40 +93,24 @@ export class ObservabilityInterceptor implements NestInterceptor {
 
   private rpc(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const nats = context.switchToRpc().getContext<NatsContext>();
-    const subject = nats?.getSubject?.() ?? 'unknown';
-    const headers = nats?.getHeaders?.() as HeaderCarrier | undefined;
-    const { span, ctx } = startSpan(subject, {
-      kind: 'server',
-      parent: contextFromHeaders(headers),
-      attributes: { 'messaging.destination.name': subject },
-    });
-    const started = performance.now();
+    const { ctx, finish } = observeRpc(
+      nats?.getSubject?.() ?? 'unknown',
+      nats?.getHeaders?.() as HeaderCarrier | undefined,
+    );
     return new Observable((subscriber) =>
       withContext(ctx, () =>
         next.handle().subscribe({
           next: (value) => subscriber.next(value),
           error: (error: unknown) => {
-            this.finishRpc(subject, started, error);
-            endSpan(span, error);
+            finish(error);
             subscriber.error(error);
           },
           complete: () => {
-            this.finishRpc(subject, started, undefined);
-            endSpan(span);
+            finish(undefined);
             subscriber.complete();
           },
         }),
       ),
-    );
-  }
-
-  private finishRpc(subject: string, started: number, error: unknown): void {
-    const ms = performance.now() - started;
-    observeNatsHandled(subject, ms / 1000, error);
-    if (quiet(subject)) return;
-    const code = (error as { code?: string } | undefined)?.code;
-    this.logger.log(
-      `${subject} ${error === undefined ? 'ok' : `failed${code ? ` (${code})` : ''}`} in ${ms.toFixed(1)} ms`,
     );
   }
 

@@ -1,17 +1,16 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import type { Msg, Subscription } from '@nats-io/transport-node';
-import { REQUEST_ID_HEADER, type Contract, type ParsedRequestOf, type ReplyInputOf, type RpcError } from '@vigil/proto';
+import { REQUEST_ID_HEADER, type Contract, type ParsedRequestOf, type ReplyInputOf } from '@vigil/proto';
 import { runWithRequestId } from './context.js';
 import { checkReply } from './contracts.js';
-import { DomainError } from './errors.js';
-import { observeNatsHandled } from './metrics.js';
 import { Nats } from './nats.js';
-import { contextFromHeaders, endSpan, startSpan, withContext } from './tracing.js';
+import { observeRpc } from './observability.interceptor.js';
+import { toRpcError } from './rpc-error.filter.js';
+import { withContext } from './tracing.js';
 import { parseMessage } from './validation.js';
 
 /** Injection token of the queue group the process's responders join: its service name. */
 export const RESPONDER_QUEUE = 'RESPONDER_QUEUE';
-
 
 /** How long shutdown waits for requests already being answered. */
 const SETTLE_DEADLINE_MS = 10_000;
@@ -27,16 +26,16 @@ const SETTLE_DEADLINE_MS = 10_000;
  * What a caller sees is unchanged, byte for byte:
  * - the request is Nest's envelope `{pattern, data, id}` (or, as Nest reads it, a bare payload);
  * - the reply is `{"response":…,"isDisposed":true,"id":…}`, a failure `{"err":…,"isDisposed":true,"id":…}`,
- *   with the error mapped as RpcErrorFilter maps it (a DomainError keeps its code; anything else is
- *   logged with its stack and answered as INTERNAL);
+ *   with the error mapped by RpcErrorFilter's toRpcError (a DomainError keeps its code; anything else
+ *   is logged with its stack and answered as INTERNAL);
  * - the request is parsed with the contract's schema (VALIDATION_FAILED) and the reply checked
  *   against it (INTERNAL) as `@Handles` does;
  * - the handler runs under the caller's request id and trace context, in a server span, and the
- *   request is counted, timed and logged as ObservabilityInterceptor does it.
+ *   request is counted, timed and logged by the interceptor's own observeRpc.
  */
 @Injectable()
 export class Responder implements OnModuleDestroy {
-  private readonly logger = new Logger('request');
+  private readonly logger = new Logger('Responder');
   private readonly subscriptions: Subscription[] = [];
   private inFlight = 0;
   private settled: (() => void) | undefined;
@@ -56,8 +55,7 @@ export class Responder implements OnModuleDestroy {
     what = 'message',
   ): void {
     const subject = contract.subject;
-    const answer = async (msg: Msg, id: unknown, data: unknown): Promise<void> => {
-      const started = performance.now();
+    const answer = async (msg: Msg, id: unknown, data: unknown, finish: (error: unknown) => void): Promise<void> => {
       let outcome: unknown;
       let packet: string;
       try {
@@ -66,9 +64,9 @@ export class Responder implements OnModuleDestroy {
         packet = `{"response":${JSON.stringify(reply)},"isDisposed":true,"id":${JSON.stringify(id)}}`;
       } catch (error) {
         outcome = error;
-        packet = `{"err":${JSON.stringify(this.rpcErrorOf(subject, error))},"isDisposed":true,"id":${JSON.stringify(id)}}`;
+        packet = `{"err":${JSON.stringify(toRpcError(error, subject, this.logger))},"isDisposed":true,"id":${JSON.stringify(id)}}`;
       }
-      this.finish(subject, started, outcome);
+      finish(outcome);
       if (msg.reply) msg.respond(packet);
     };
     const sub = this.nats.connection.subscribe(subject, {
@@ -86,19 +84,16 @@ export class Responder implements OnModuleDestroy {
         this.inFlight++;
         const headers = msg.headers;
         runWithRequestId(headers?.get(REQUEST_ID_HEADER) || undefined, () => {
-          const { span, ctx } = startSpan(subject, {
-            kind: 'server',
-            parent: contextFromHeaders(headers),
-            attributes: { 'messaging.destination.name': subject },
-          });
+          const { ctx, finish } = observeRpc(subject, headers);
           withContext(ctx, () =>
-            answer(msg, envelope.id, envelope.data)
+            answer(msg, envelope.id, envelope.data, finish)
               .catch((error: unknown) => {
                 // Only the publish itself can fail here (the connection closing): nobody is left to answer.
-                this.logger.error(`could not answer on ${subject}: ${error instanceof Error ? error.message : String(error)}`);
+                this.logger.error(
+                  `could not answer on ${subject}: ${error instanceof Error ? error.message : String(error)}`,
+                );
               })
               .finally(() => {
-                endSpan(span);
                 if (--this.inFlight === 0) this.settled?.();
               }),
           );
@@ -106,24 +101,6 @@ export class Responder implements OnModuleDestroy {
       },
     });
     this.subscriptions.push(sub);
-  }
-
-  /** As RpcErrorFilter: the only way a failure leaves over NATS. */
-  private rpcErrorOf(subject: string, error: unknown): RpcError {
-    if (error instanceof DomainError) return error.toRpcError();
-    this.logger.error(
-      `Unhandled error in handler ${subject}: ${error instanceof Error ? error.message : String(error)}`,
-      error instanceof Error ? error.stack : undefined,
-    );
-    return { code: 'INTERNAL', message: 'Internal error.' };
-  }
-
-  /** As ObservabilityInterceptor: the metric, and one log line in the request's context. */
-  private finish(subject: string, started: number, error: unknown): void {
-    const ms = performance.now() - started;
-    observeNatsHandled(subject, ms / 1000, error);
-    const code = (error as { code?: string } | undefined)?.code;
-    this.logger.log(`${subject} ${error === undefined ? 'ok' : `failed${code ? ` (${code})` : ''}`} in ${ms.toFixed(1)} ms`);
   }
 
   /**

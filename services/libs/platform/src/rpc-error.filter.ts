@@ -13,15 +13,21 @@ export class RpcErrorFilter implements RpcExceptionFilter<unknown> {
   private readonly logger = new Logger('RpcErrorFilter');
 
   catch(exception: unknown, host: ArgumentsHost): Observable<never> {
-    if (exception instanceof DomainError) {
-      return throwError(() => exception.toRpcError());
-    }
     const subject = host.getType() === 'rpc' ? String(host.switchToRpc().getContext()?.getSubject?.() ?? '') : '';
-    this.logger.error(
-      `Unhandled error in handler ${subject}: ${exception instanceof Error ? exception.message : String(exception)}`,
-      exception instanceof Error ? exception.stack : undefined,
-    );
-    const payload: RpcError = { code: 'INTERNAL', message: 'Internal error.' };
+    const payload = toRpcError(exception, subject, this.logger);
     return throwError(() => payload);
   }
+}
+
+/**
+ * What a failure in a handler of `subject` leaves as: a DomainError its own RpcError; anything else
+ * logged with its stack and answered as INTERNAL. Shared by the filter and the Responder.
+ */
+export function toRpcError(exception: unknown, subject: string, logger: Logger): RpcError {
+  if (exception instanceof DomainError) return exception.toRpcError();
+  logger.error(
+    `Unhandled error in handler ${subject}: ${exception instanceof Error ? exception.message : String(exception)}`,
+    exception instanceof Error ? exception.stack : undefined,
+  );
+  return { code: 'INTERNAL', message: 'Internal error.' };
 }
