@@ -1,5 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { headers as natsHeaders, type MsgHdrs } from '@nats-io/transport-node';
+import { JetStreamApiError, JetStreamError } from '@nats-io/jetstream';
+import {
+  NoRespondersError,
+  RequestError,
+  TimeoutError,
+  createInbox,
+  headers as natsHeaders,
+  type Msg,
+  type MsgHdrs,
+} from '@nats-io/transport-node';
 import { REQUEST_ID_HEADER } from '@vigil/proto';
 import { currentRequestId } from './context.js';
 import { Nats } from './nats.js';
@@ -7,6 +16,19 @@ import { injectTraceHeaders } from './tracing.js';
 
 /** How long a publish waits for the stream's acknowledgement. */
 const PUBLISH_ACK_TIMEOUT_MS = 5_000;
+
+/** An event as an outbox stores it: already JSON, its id the message id, with the trace of the request that wrote it. */
+export type StoredEvent = { subject: string; json: string; id: string; traceparent: string | null };
+
+/** publishStored's inbox: the publishes awaiting their acknowledgement, by the inbox token they carry. */
+type Acknowledgements = { inbox: string; pending: Map<string, { window: Window; index: number }>; closed: boolean };
+
+/** Acknowledgements still awaited for one publishStored call. */
+type Window = {
+  outcomes: unknown[];
+  remaining: number;
+  done: () => void;
+};
 
 /**
  * Durable events: JetStream publishes on the process's one connection, each awaited until the
@@ -17,6 +39,9 @@ const PUBLISH_ACK_TIMEOUT_MS = 5_000;
  */
 @Injectable()
 export class EventPublisher {
+  private nextAck = 0;
+  private acks: Acknowledgements | undefined;
+
   constructor(private readonly nats: Nats) {}
 
   /** Publishes `payload` as JSON with the current request id and trace context as headers. */
@@ -29,16 +54,103 @@ export class EventPublisher {
   }
 
   /**
-   * Publishes a payload that is already JSON (an outbox row as stored). The request that wrote
-   * the row has long answered: its stored traceparent, not the relay's context, names the trace.
+   * Publishes stored events (an outbox's rows) and answers, in their order, each one's outcome:
+   * undefined once the stream has stored it (or already had its id), else the error, as
+   * `js.publish` would have thrown it: the stream's JetStreamApiError, NoRespondersError when no
+   * stream takes the subject, TimeoutError when no acknowledgement came within the deadline,
+   * RequestError once the connection has closed. The request that wrote a row has long answered:
+   * its stored traceparent, not the relay's context, names the trace.
+   *
+   * The acknowledgements come to one inbox subscription of this publisher's (`<inbox>.<n>`), under
+   * one deadline for the call. `js.publish` is a nats.js request() each: a random inbox token, a
+   * timer, a deferred raced against it and, for every acknowledged publish, a RequestError with its
+   * stack trace (cancel() after the resolve), which cost the relay 50-55 µs of CPU per event.
    */
-  async publishJson(subject: string, json: string, messageId: string, traceparent: string | null = null): Promise<void> {
-    let hdrs: MsgHdrs | undefined;
-    if (traceparent) {
-      hdrs = natsHeaders();
-      hdrs.set('traceparent', traceparent);
+  async publishStored(events: readonly StoredEvent[], timeoutMs = PUBLISH_ACK_TIMEOUT_MS): Promise<unknown[]> {
+    if (events.length === 0) return [];
+    await this.nats.streamsReady();
+    const acks = this.acknowledgements();
+    const window: Window = { outcomes: new Array<unknown>(events.length).fill(undefined), remaining: events.length, done: () => {} };
+    const settled = new Promise<void>((resolve) => (window.done = resolve));
+    const ids: string[] = [];
+    for (let i = 0; i < events.length; i++) {
+      const event = events[i]!;
+      if (acks.closed) {
+        this.fail(window, i, new RequestError('connection closed'));
+        continue;
+      }
+      const id = String(++this.nextAck);
+      const hdrs = natsHeaders();
+      hdrs.set('Nats-Msg-Id', event.id);
+      if (event.traceparent) hdrs.set('traceparent', event.traceparent);
+      acks.pending.set(id, { window, index: i });
+      ids.push(id);
+      try {
+        this.nats.connection.publish(event.subject, event.json, { reply: `${acks.inbox}${id}`, headers: hdrs });
+      } catch (error) {
+        acks.pending.delete(id);
+        this.fail(window, i, error);
+      }
     }
-    await this.send(subject, json, messageId, hdrs);
+    if (window.remaining > 0) {
+      const timer = setTimeout(() => {
+        for (const id of ids) {
+          const waiting = acks.pending.get(id);
+          if (waiting === undefined) continue;
+          acks.pending.delete(id);
+          this.fail(window, waiting.index, new TimeoutError());
+        }
+      }, timeoutMs);
+      await settled;
+      clearTimeout(timer);
+    }
+    return window.outcomes;
+  }
+
+  /** The inbox the stream acknowledges to, subscribed on first use (most services never publish stored events). */
+  private acknowledgements(): Acknowledgements {
+    if (this.acks) return this.acks;
+    const acks: Acknowledgements = { inbox: `${createInbox()}.`, pending: new Map(), closed: false };
+    this.acks = acks;
+    const nc = this.nats.connection;
+    const failAll = (error: unknown) => {
+      for (const [id, waiting] of acks.pending) {
+        acks.pending.delete(id);
+        this.fail(waiting.window, waiting.index, error);
+      }
+    };
+    if (nc.isClosed()) acks.closed = true;
+    else {
+      nc.subscribe(`${acks.inbox}*`, {
+        callback: (error, msg) => {
+          if (error) {
+            failAll(error);
+            return;
+          }
+          const id = msg.subject.slice(acks.inbox.length);
+          const waiting = acks.pending.get(id);
+          if (waiting === undefined) return;
+          acks.pending.delete(id);
+          const outcome = outcomeOf(msg);
+          if (outcome === undefined) this.stored(waiting.window);
+          else this.fail(waiting.window, waiting.index, outcome);
+        },
+      });
+      void nc.closed().then(() => {
+        acks.closed = true;
+        failAll(new RequestError('connection closed'));
+      });
+    }
+    return acks;
+  }
+
+  private stored(window: Window) {
+    if (--window.remaining === 0) window.done();
+  }
+
+  private fail(window: Window, index: number, error: unknown) {
+    window.outcomes[index] = error;
+    this.stored(window);
   }
 
   private async send(subject: string, data: string, messageId: string | undefined, hdrs: MsgHdrs | undefined) {
@@ -49,4 +161,24 @@ export class EventPublisher {
       ...(messageId ? { msgID: messageId } : {}),
     });
   }
+}
+
+/**
+ * What a stream's acknowledgement says, as `js.publish` reads it: undefined for a stored (or
+ * duplicate) message, else the error it would have thrown.
+ */
+function outcomeOf(msg: Msg): Error | undefined {
+  if (msg.data.length === 0) {
+    const code = msg.headers?.code;
+    return code === 503 ? new NoRespondersError(msg.subject) : new JetStreamError(`invalid ack response (status ${code ?? 'none'})`);
+  }
+  let ack: { stream?: string; error?: { code: number; err_code?: number; description: string } };
+  try {
+    ack = msg.json();
+  } catch {
+    return new JetStreamError('invalid ack response');
+  }
+  if (ack.error) return new JetStreamApiError(ack.error as ConstructorParameters<typeof JetStreamApiError>[0]);
+  if (!ack.stream) return new JetStreamError('invalid ack response');
+  return undefined;
 }

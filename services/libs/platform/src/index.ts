@@ -14,6 +14,7 @@ export {
   natsConnectionOptions,
 } from './nats.js';
 export { EventPublisher } from './events.js';
+export type { StoredEvent } from './events.js';
 export { Responder } from './responder.js';
 export { PlatformModule } from './platform.module.js';
 export type { PlatformOptions } from './platform.module.js';

@@ -70,7 +70,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
     this.running = (async () => {
       let delay = IDLE_POLL_MS;
       try {
-        const publish = (m: StoredOutboxMessage) => this.events.publishJson(m.subject, m.json, m.id, m.traceparent);
+        const publish = (window: readonly StoredOutboxMessage[]) => this.events.publishStored(window);
         for (;;) {
           const taken = await this.outbox.drain(BATCH, BATCHES, publish);
           if (taken.rows < BATCH && taken.batches < BATCHES) break;

@@ -1,12 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { Database, type Queryable } from '@vigil/platform';
+import { Database, type Queryable, type StoredEvent } from '@vigil/platform';
 
 const PUBLISH_WINDOW = 64;
 
 export type OutboxMessage = { id: string; subject: string; payload: unknown; traceparent?: string | null };
 
 /** An outbox row as the relay publishes it: the payload as stored, already JSON, and the trace it belongs to. */
-export type StoredOutboxMessage = { id: string; subject: string; json: string; traceparent: string | null };
+export type StoredOutboxMessage = StoredEvent;
+
+/** Publishes a window of messages and answers each one's outcome, in order: undefined when published, else its error. */
+export type PublishWindow = (messages: readonly StoredOutboxMessage[]) => Promise<readonly unknown[]>;
 
 /** Anything that runs SQL: the Database, or an open transaction. */
 export type Sql = Queryable;
@@ -47,7 +50,7 @@ export class OutboxRepository {
   async drain(
     limit: number,
     batchLimit: number,
-    publish: (message: StoredOutboxMessage) => Promise<void>,
+    publish: PublishWindow,
   ): Promise<{ rows: number; batches: number }> {
     const { taken, error } = await this.db.transaction(async (tx) => {
       // As text: each payload is published as it is stored, not parsed here only to be serialised again.
@@ -112,16 +115,16 @@ export class OutboxRepository {
  */
 async function publishAll(
   messages: readonly StoredOutboxMessage[],
-  publish: (message: StoredOutboxMessage) => Promise<void>,
+  publish: PublishWindow,
 ): Promise<{ done: string[]; failure: unknown }> {
   const done: string[] = [];
   let failure: unknown;
   for (let i = 0; i < messages.length && failure === undefined; i += PUBLISH_WINDOW) {
     const window = messages.slice(i, i + PUBLISH_WINDOW);
-    const settled = await Promise.allSettled(window.map((message) => publish(message)));
-    settled.forEach((result, k) => {
-      if (result.status === 'fulfilled') done.push(window[k]!.id);
-      else failure ??= result.reason;
+    const outcomes = await publish(window);
+    outcomes.forEach((outcome, k) => {
+      if (outcome === undefined) done.push(window[k]!.id);
+      else failure ??= outcome;
     });
   }
   return { done, failure };
