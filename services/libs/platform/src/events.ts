@@ -58,8 +58,9 @@ export class EventPublisher {
    * undefined once the stream has stored it (or already had its id), else the error, as
    * `js.publish` would have thrown it: the stream's JetStreamApiError, NoRespondersError when no
    * stream takes the subject, TimeoutError when no acknowledgement came within the deadline,
-   * RequestError once the connection has closed. The request that wrote a row has long answered:
-   * its stored traceparent, not the relay's context, names the trace.
+   * RequestError once the connection has closed, or the failure to create the streams; it never
+   * throws. The request that wrote a row has long answered: its stored traceparent, not the
+   * relay's context, names the trace.
    *
    * The acknowledgements come to one inbox subscription of this publisher's (`<inbox>.<n>`), under
    * one deadline for the call. `js.publish` is a nats.js request() each: a random inbox token, a
@@ -68,7 +69,12 @@ export class EventPublisher {
    */
   async publishStored(events: readonly StoredEvent[], timeoutMs = PUBLISH_ACK_TIMEOUT_MS): Promise<unknown[]> {
     if (events.length === 0) return [];
-    await this.nats.streamsReady();
+    try {
+      await this.nats.streamsReady();
+    } catch (error) {
+      // The streams could not be created (JetStream unreachable): no event was published.
+      return events.map(() => error);
+    }
     const acks = this.acknowledgements();
     const window: Window = { outcomes: new Array<unknown>(events.length).fill(undefined), remaining: events.length, done: () => {} };
     const settled = new Promise<void>((resolve) => (window.done = resolve));
@@ -124,6 +130,8 @@ export class EventPublisher {
       nc.subscribe(`${acks.inbox}*`, {
         callback: (error, msg) => {
           if (error) {
+            // The subscription is gone (a permissions error closes it): the next call subscribes afresh.
+            if (this.acks === acks) this.acks = undefined;
             failAll(error);
             return;
           }

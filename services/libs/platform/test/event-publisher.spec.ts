@@ -92,6 +92,14 @@ describe('EventPublisher.publishStored', () => {
     silent.unsubscribe();
   });
 
+  it('answers the failure to create its streams for every event instead of throwing', async () => {
+    // EVENTS already takes events.>: a second stream over the same subjects is refused.
+    const clashing = new EventPublisher(new Nats(client, [{ name: 'CLASH', subjects: ['events.>'], maxAgeDays: 1 }]));
+    const outcomes = await clashing.publishStored([event('events.e', 1), event('events.e', 2)]);
+    expect(outcomes).toHaveLength(2);
+    expect(outcomes.map((e) => (e as Error).message)).toEqual([expect.stringMatching(/overlap/i), expect.stringMatching(/overlap/i)]);
+  });
+
   it('answers RequestError for every event once the connection has closed', async () => {
     const other = await connect({ servers: nats.url });
     const closing = new EventPublisher(new Nats(other));
