@@ -1,4 +1,5 @@
 import express, { type ErrorRequestHandler, type Express, type Request, type Response } from 'express';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
@@ -14,7 +15,12 @@ function appWith(parser: express.RequestHandler): Express {
   app.post('/', (req: Request, res: Response) => {
     res.json({ has: 'body' in req, body: (req.body as unknown) ?? null });
   });
-  const failed: ErrorRequestHandler = (error: { status?: number; type?: string; message?: string }, _req, res, _next) => {
+  const failed: ErrorRequestHandler = (
+    error: { status?: number; type?: string; message?: string },
+    _req,
+    res,
+    _next,
+  ) => {
     res.status(error.status ?? 500).json({ type: error.type, message: error.message });
   };
   app.use(failed);
@@ -79,6 +85,22 @@ describe('plainJson', () => {
     const answer = await chunked(plain);
     expect(answer).toContain('{"has":true,"body":{"a":1}}');
     expect(answer.split('\r\n')[0]).toBe((await chunked(bodyParser)).split('\r\n')[0]);
+  });
+
+  it("goes on in the request's async context (its request id), as after body-parser", async () => {
+    const storage = new AsyncLocalStorage<string>();
+    const app = express();
+    app.use((req, _res, next) => storage.run(String(req.headers['x-request-id']), next));
+    app.use(plainJson(express.json({ limit: LIMIT, type: json }), LIMIT));
+    app.post('/', (req, res) => res.json({ id: storage.getStore() ?? null, body: req.body as unknown }));
+    const answer = await request(app).post('/').set('x-request-id', 'r-1').send({ a: 1 });
+    expect(answer.body).toEqual({ id: 'r-1', body: { a: 1 } });
+    const replayed = await request(app)
+      .post('/')
+      .set('x-request-id', 'r-2')
+      .set('content-type', 'application/json')
+      .send(' {"a":2}');
+    expect(replayed.body).toEqual({ id: 'r-2', body: { a: 2 } });
   });
 
   it('answers a body cut short (the connection closed before its announced length) with 400', async () => {

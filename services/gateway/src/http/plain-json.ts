@@ -1,4 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { AsyncResource } from 'node:async_hooks';
 import { Readable } from 'node:stream';
 
 const JSON_TYPES = new Set(['application/json', 'application/json; charset=utf-8', 'application/json;charset=utf-8']);
@@ -48,9 +49,12 @@ export function plainJson(parser: RequestHandler, limit: number): RequestHandler
       chunks.push(chunk);
       received += chunk.length;
     };
-    const end = () => ended(true);
-    const failed = () => ended(false);
-    const closed = () => ended(false);
+    // The stream's events come in the connection's context: the rest of the chain goes on in the
+    // request's (its request id, its trace), as it does after raw-body, which binds its callback so.
+    const scope = new AsyncResource('plainJson');
+    const end = () => scope.runInAsyncScope(ended, null, true);
+    const failed = () => scope.runInAsyncScope(ended, null, false);
+    const closed = failed;
     req.on('data', data);
     req.on('end', end);
     req.on('error', failed);
