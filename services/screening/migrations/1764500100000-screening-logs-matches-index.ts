@@ -8,14 +8,21 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  */
 export class ScreeningLogsMatchesIndex1764500100000 implements MigrationInterface {
   name = 'ScreeningLogsMatchesIndex1764500100000';
+  // screening_logs is the largest table a bank has: a plain CREATE INDEX would block every screen's
+  // log write for the length of the build. CONCURRENTLY does not, and cannot run in a transaction
+  // (TypeORM honours this flag when applying; a revert must be run with transaction mode "none").
+  transaction = false;
 
   async up(q: QueryRunner): Promise<void> {
-    await q.query('CREATE INDEX screening_logs_client_matches ON screening_logs (client_id, created_at DESC) WHERE match_found');
-    await q.query('DROP INDEX screening_logs_client_match');
+    // An interrupted concurrent build leaves an invalid index of this name behind: start over.
+    await q.query('DROP INDEX CONCURRENTLY IF EXISTS screening_logs_client_matches');
+    await q.query('CREATE INDEX CONCURRENTLY screening_logs_client_matches ON screening_logs (client_id, created_at DESC) WHERE match_found');
+    await q.query('DROP INDEX CONCURRENTLY IF EXISTS screening_logs_client_match');
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await q.query('CREATE INDEX screening_logs_client_match ON screening_logs (client_id, match_found, created_at DESC)');
-    await q.query('DROP INDEX screening_logs_client_matches');
+    await q.query('DROP INDEX CONCURRENTLY IF EXISTS screening_logs_client_match');
+    await q.query('CREATE INDEX CONCURRENTLY screening_logs_client_match ON screening_logs (client_id, match_found, created_at DESC)');
+    await q.query('DROP INDEX CONCURRENTLY IF EXISTS screening_logs_client_matches');
   }
 }

@@ -104,4 +104,22 @@ describe('list ingestion at start', () => {
     expect(un!.location).toContain('UN_consolidated.xml');
     await service.waitForLog(/un-sc: moved from/);
   });
+
+  // A rolling deploy stops the service wherever its pass is. A lease left to the stopped
+  // process kept its source "updating" and skipped by the next start (for the lease's 30 minutes).
+  it('gives its refresh leases back when stopped in the middle of a pass, and the next start ingests', async () => {
+    const big = await h.tempDir();
+    await writeV1(big);
+    const rows = Array.from({ length: 60_000 }, (_, i) => ({ id: 200_000 + i, name: `TESTCO TRADING ${i} LLC`, programs: 'SDGT' }));
+    await writeSdn(big, [...SDN_V1, ...rows], [[101, 'BUT, Viktor']]);
+    await restart(big);
+    const held = () => h.query<{ source: string }>(`SELECT source FROM $schema.sources WHERE lease_owner IS NOT NULL`);
+    await eventually(held, (r) => r.some((s) => s.source === 'ofac-sdn'), 15_000, 5);
+    await h.stopService(service);
+    expect(await held()).toEqual([]);
+    expect(service.output).toMatch(/ofac-sdn: refresh left off, the service is stopping/);
+
+    await start(big);
+    await eventually(sdn, (s) => s?.status === 'active' && s.entityCount === SDN_V1.length + rows.length, 60_000);
+  });
 });

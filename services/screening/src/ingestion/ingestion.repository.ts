@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Database } from '@vigil/platform';
 import type { OutboxMessage, Sql } from '../events/outbox.repository.js';
 import type { Delta, EntityRecord } from './delta.js';
-import type { IngestionStage } from './ingestion.errors.js';
+import { IngestionError, type IngestionStage } from './ingestion.errors.js';
 
 export type Lease = {
   currentVersionId: number | null;
@@ -57,6 +57,20 @@ export class IngestionRepository {
     };
   }
 
+  /** Extends a lease this owner still holds; false when it lapsed and someone else took it. */
+  async renewLease(source: string, owner: string, seconds: number): Promise<boolean> {
+    const rows: unknown[] = await this.db.query(
+      `UPDATE sources SET lease_until = now() + make_interval(secs => $3) WHERE source = $1 AND lease_owner = $2 RETURNING source`,
+      [source, owner, seconds],
+    );
+    return rows.length > 0;
+  }
+
+  /** Ends every lease this owner holds (a stopping process), without stamping the sources as checked. */
+  async releaseLeases(owner: string): Promise<void> {
+    await this.db.query('UPDATE sources SET lease_owner = NULL, lease_until = NULL WHERE lease_owner = $1', [owner]);
+  }
+
   /** Ends the lease; `checked` stamps the source as looked at now (unchanged or failed). */
   async releaseLease(source: string, owner: string, checked: boolean): Promise<void> {
     await this.db.query(
@@ -85,6 +99,7 @@ export class IngestionRepository {
    * outbox event built from the new version id.
    */
   async commitVersion(
+    owner: string,
     version: NewVersion,
     records: readonly EntityRecord[],
     delta: Delta,
@@ -92,6 +107,9 @@ export class IngestionRepository {
     addToOutbox: (sql: Sql, messages: OutboxMessage[]) => Promise<void>,
   ): Promise<number> {
     return this.db.transaction(async (tx) => {
+      // Fencing: a holder whose lease lapsed (a stalled process) must not commit over the replica that took it since.
+      const held: unknown[] = await tx.query('SELECT 1 FROM sources WHERE source = $1 AND lease_owner = $2 FOR UPDATE', [version.source, owner]);
+      if (held.length === 0) throw new IngestionError('store', 'the refresh lease lapsed and another replica took it; this version was not stored');
       const [row]: Array<{ id: string }> = await tx.query(
         `INSERT INTO list_versions (source, previous_version_id, fetched_at, sha256, entity_count, file_size, files, format, parser_version,
                                     added, changed, removed, duplicates, trigger)

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { defineCounter, defineHistogram } from '@vigil/platform';
 import type { RefreshOutcome } from '@vigil/proto';
 import { randomUUID } from 'node:crypto';
@@ -23,7 +23,15 @@ export type RefreshTrigger = 'startup' | 'schedule' | 'admin';
 
 /** A failed source is retried sooner than its normal cadence. */
 const FAILED_RETRY_MINUTES = 15;
-const LEASE_SECONDS = 30 * 60;
+// A holder renews its lease while it works, so a crashed replica's lease lapses within
+// minutes instead of pinning the source as "updating" for the length of the longest refresh.
+const LEASE_SECONDS = 120;
+const LEASE_RENEW_MS = 30_000;
+/** How long a stopping process waits for the refresh in hand to reach a point where it can let go. */
+const STOP_WAIT_MS = 20_000;
+
+/** The process is stopping: the refresh in hand gives its lease back at its next stage instead of going on. */
+class Stopping extends Error {}
 
 /**
  * Brings list sources up to date: fetch, skip when the bytes are unchanged, parse, check,
@@ -45,11 +53,12 @@ const ingestionDuration = defineHistogram({
 });
 
 @Injectable()
-export class IngestionService {
+export class IngestionService implements OnModuleDestroy {
   private readonly logger = new Logger(IngestionService.name);
   private readonly owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   // Parsing is CPU-bound: one source at a time per process keeps screening responsive.
   private queue: Promise<unknown> = Promise.resolve();
+  private stopping = false;
 
   constructor(
     @Inject(SCREENING_CONFIG) private readonly config: ScreeningConfig,
@@ -60,6 +69,20 @@ export class IngestionService {
     private readonly relay: OutboxRelay,
     private readonly index: IndexService,
   ) {}
+
+  /**
+   * A stop (SIGTERM, a rolling deploy) in the middle of a pass must not leave a source leased
+   * to a process that is gone: the next start would find it "updating" and skip it. The refresh
+   * in hand lets go at its next stage (a commit already under way finishes), and every lease
+   * this process still holds is given back while the database is still open.
+   */
+  async onModuleDestroy(): Promise<void> {
+    this.stopping = true;
+    const settled = this.queue.then(() => true);
+    const waited = await Promise.race([settled, new Promise<false>((resolve) => setTimeout(resolve, STOP_WAIT_MS, false).unref())]);
+    if (!waited) this.logger.warn(`a list refresh was still running after ${STOP_WAIT_MS} ms; giving its lease back`);
+    await this.ingestion.releaseLeases(this.owner).catch((e: unknown) => this.logger.error(`could not give the refresh leases back: ${String(e)}`));
+  }
 
   /** Refreshes the configured sources: all of them (admin), `only` those named, or those due (scheduler). */
   async refreshAll(trigger: RefreshTrigger, only?: readonly string[], force = false): Promise<RefreshOutcome[]> {
@@ -102,6 +125,7 @@ export class IngestionService {
     }
     for (const state of missing.filter((m) => wanted(m.source))) outcomes.push(await this.recordMissing(state, trigger));
     for (const definition of definitions.filter((d) => wanted(d.source))) {
+      if (this.stopping) break;
       const recorded = states.get(definition.source)?.files.map((f) => f.location);
       outcomes.push(await this.refresh(definition, trigger, force, recorded));
     }
@@ -174,12 +198,24 @@ export class IngestionService {
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
     const source = definition.source;
+    if (this.stopping) return { source, outcome: 'busy', versionId: null, delta: null, error: 'the service is stopping', durationMs: elapsed() };
     const lease = await this.ingestion.acquireLease(source, this.owner, LEASE_SECONDS);
     if (!lease) return { source, outcome: 'busy', versionId: null, delta: null, error: 'another replica is refreshing this source', durationMs: elapsed() };
+    const renewal = setInterval(() => {
+      this.ingestion
+        .renewLease(source, this.owner, LEASE_SECONDS)
+        .then((held) => held || this.logger.warn(`${source}: the refresh lease lapsed; the commit will be refused`))
+        .catch((e: unknown) => this.logger.warn(`${source}: could not renew the refresh lease: ${String(e)}`));
+    }, LEASE_RENEW_MS);
+    renewal.unref();
+    const goOn = () => {
+      if (this.stopping) throw new Stopping();
+    };
     let sha256: string | null = null;
     try {
       const fetchedAt = new Date();
       const fetched = await this.fetcher.fetch(definition);
+      goOn();
       sha256 = fetched.sha256;
       if (fetched.sha256 === lease.currentSha256) {
         await this.ingestion.releaseLease(source, this.owner, true);
@@ -198,6 +234,7 @@ export class IngestionService {
         throw new IngestionError('validate', `${lost.join(', ')} of the current version ${lost.length === 1 ? 'is' : 'are'} missing; refresh with force to accept a version without ${lost.length === 1 ? 'it' : 'them'}`);
       }
       const parsed = await parseFetched(definition, fetched);
+      goOn();
       const before = lease.currentEntityCount;
       if (!force && !moved && before !== null && parsed.entities.length < before * (1 - this.config.LISTS_MAX_SHRINK)) {
         throw new IngestionError(
@@ -207,7 +244,9 @@ export class IngestionService {
       }
       const records = parsed.entities.map(toRecord);
       const delta = computeDelta(await this.ingestion.liveHashes(source), records);
+      goOn();
       const versionId = await this.ingestion.commitVersion(
+        this.owner,
         {
           source,
           previousVersionId: lease.currentVersionId,
@@ -250,6 +289,12 @@ export class IngestionService {
         durationMs: elapsed(),
       };
     } catch (error) {
+      if (error instanceof Stopping) {
+        // Not a failure of the list: the next start (or another replica) takes it up again.
+        await this.ingestion.releaseLease(source, this.owner, false).catch(() => undefined);
+        this.logger.log(`${source}: refresh left off, the service is stopping; version ${lease.currentVersionId ?? 'none'} keeps serving`);
+        return { source, outcome: 'busy', versionId: lease.currentVersionId, delta: null, error: 'the service is stopping', durationMs: elapsed() };
+      }
       const stage = error instanceof IngestionError ? error.stage : 'store';
       const message = error instanceof Error ? error.message : String(error);
       try {
@@ -265,6 +310,8 @@ export class IngestionService {
       await this.ingestion.releaseLease(source, this.owner, true).catch(() => undefined);
       this.logger.warn(`${source}: refresh failed at ${stage}: ${message}; version ${lease.currentVersionId ?? 'none'} keeps serving`);
       return { source, outcome: 'failed', versionId: lease.currentVersionId, delta: null, error: message, durationMs: elapsed() };
+    } finally {
+      clearInterval(renewal);
     }
   }
 }
