@@ -36,6 +36,25 @@ describe('the text rule', () => {
     let deep: unknown = '\u0000';
     for (let i = 0; i < 100_000; i++) deep = [deep];
     expect(unsafeTextErrors(deep)).toHaveLength(1);
+    let clean: unknown = 'fine';
+    for (let i = 0; i < 100_000; i++) clean = { a: [clean] };
+    expect(unsafeTextErrors(clean)).toEqual([]);
+  });
+
+  it('finds a bad string or key at any depth, however clean the rest of the message', () => {
+    for (const depth of [0, 1, 15, 16, 31, 32, 33, 64]) {
+      let value: unknown = 'a\u0000b';
+      let key: unknown = { ['k\ud800']: 1 };
+      let pointer = '';
+      for (let i = 0; i < depth; i++) {
+        value = i % 2 === 0 ? ['ok', value] : { x: 'ok', y: value };
+        key = i % 2 === 0 ? ['ok', key] : { x: 'ok', y: key };
+        pointer = (i % 2 === 0 ? '/1' : '/y') + pointer;
+      }
+      expect(unsafeTextErrors(value)).toEqual([{ pointer: pointer || '/', detail: expect.stringMatching(/NUL/) }]);
+      expect(unsafeTextErrors(key)).toEqual([{ pointer: pointer || '/', detail: expect.stringMatching(/field name/) }]);
+    }
+    expect(unsafeTextErrors({ n: 1, b: false, z: null, u: undefined, bytes: new Uint8Array([0]) })).toEqual([]);
   });
 });
 

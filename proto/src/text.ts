@@ -39,6 +39,8 @@ const escapePointer = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~
  * with JSON pointers (`/names/1`). Iterative, so a deeply nested body cannot exhaust the stack.
  */
 export function unsafeTextErrors(value: unknown, pointer = ''): FieldError[] {
+  // Nearly every message is clean: that is answered without building a pointer per field.
+  if (isSafeText(value, 0)) return [];
   const errors: FieldError[] = [];
   const pending: Array<[unknown, string]> = [[value, pointer]];
   while (pending.length > 0 && errors.length < MAX_REPORTED) {
@@ -59,4 +61,26 @@ export function unsafeTextErrors(value: unknown, pointer = ''): FieldError[] {
     }
   }
   return errors.slice(0, MAX_REPORTED);
+}
+
+/** Past this depth `isSafeText` gives up (false) and the iterative walk above decides. */
+const SAFE_TEXT_DEPTH = 32;
+
+/**
+ * Whether every string and key in `value` is acceptable text: the walk of `unsafeTextErrors`
+ * without its pointers and work list, for the clean message it is asked about on every request.
+ */
+function isSafeText(value: unknown, depth: number): boolean {
+  if (typeof value === 'string') return textProblem(value) === undefined;
+  if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) return true;
+  if (depth >= SAFE_TEXT_DEPTH) return false;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (!isSafeText(value[i], depth + 1)) return false;
+    return true;
+  }
+  for (const key of Object.keys(value)) {
+    if (textProblem(key) !== undefined) return false;
+    if (!isSafeText((value as Record<string, unknown>)[key], depth + 1)) return false;
+  }
+  return true;
 }

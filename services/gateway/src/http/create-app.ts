@@ -21,6 +21,7 @@ import { IDEMPOTENCY_HEADER, IdempotencyInterceptor } from '../idempotency/idemp
 import { ScreeningApiController } from '../screening-api/screening-api.controller.js';
 import { GatewayExpressAdapter } from './bytes-reply.js';
 import { DirectRoute } from './direct-route.js';
+import { plainJson } from './plain-json.js';
 import { ProblemDetailsFilter } from './problem-details.filter.js';
 import { requestIdMiddleware } from './request-id.middleware.js';
 import { safeInputMiddleware } from './safe-input.middleware.js';
@@ -70,7 +71,7 @@ export async function createGatewayApp(
   // Stripe signs the exact bytes it sent: the webhook must see the raw body, not re-serialised JSON.
   app.use('/api/payment/webhook', express.raw({ type: '*/*', limit: '1mb' }));
   app.use(['/api/v1/bulk-screen', '/api/sanctions/bulk-search'], express.json({ limit: '16mb', type: json }));
-  app.use(express.json({ limit: '1mb', type: json }));
+  app.use(plainJson(express.json({ limit: '1mb', type: json }), 1024 * 1024));
   app.use(safeInputMiddleware);
   if (config.CORS_ORIGINS.length > 0) {
     app.enableCors({

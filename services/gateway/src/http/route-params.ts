@@ -114,7 +114,8 @@ function requireJsonObject(req: Request, sources: RequestSources) {
   const sent = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
   if (!sent) return;
   if (sources.documentBody === false && req.is('multipart/form-data')) return;
-  if (!req.is(['application/json', 'application/*+json']))
+  // The usual header settles it without type-is parsing the media type again.
+  if (req.headers['content-type'] !== 'application/json' && !req.is(['application/json', 'application/*+json']))
     throw new DomainError('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as application/json.');
   if (req.body === null || typeof req.body !== 'object' || Array.isArray(req.body))
     throw new DomainError('VALIDATION_FAILED', 'The request body must be a JSON object.', [

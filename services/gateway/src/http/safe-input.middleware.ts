@@ -16,6 +16,8 @@ export function safeInputMiddleware(req: Request, _res: Response, next: NextFunc
 }
 
 function pathErrors(path: string): FieldError[] {
+  // Without a percent-encoded part each segment decodes to itself: a clean path is clean whole.
+  if (!path.includes('%') && textProblem(path) === undefined) return [];
   for (const segment of path.split('/')) {
     let decoded: string;
     try {
