@@ -83,7 +83,7 @@ describe('EventPublisher.publishStored', () => {
     await client.flush();
     const [lost, kept] = await Promise.all([
       publisher.publishStored([event('silent.x', 1), event('silent.x', 2)], 300),
-      new Promise<unknown[]>((resolve) => setTimeout(resolve, 50)).then(() =>
+      new Promise<void>((resolve) => setTimeout(resolve, 50)).then(() =>
         publisher.publishStored([event('events.c', 1), event('events.c', 2)], 10_000),
       ),
     ]);
