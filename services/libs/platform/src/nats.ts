@@ -18,6 +18,7 @@ import {
   createInbox,
   headers as natsHeaders,
   type Msg,
+  type MsgHdrs,
   type NatsConnection,
   type Subscription,
   type SubscriptionOptions,
@@ -223,88 +224,128 @@ export class RequestIdInterceptor implements NestInterceptor {
   }
 }
 
-type Pending = {
-  subject: string;
-  resolve: (data: Uint8Array) => void;
-  reject: (error: unknown) => void;
-  timer: NodeJS.Timeout;
-};
+/**
+ * Replies to many requests on one inbox subscription (`<inbox>.<token>`), as the client
+ * library's own request() multiplexes them, without what its request() builds per call (a timer
+ * promise, a race, and an Error with its stack trace even for an answered request). `send`
+ * publishes with the reply to this inbox and calls `settle` once: with the reply, or with the
+ * failure (what the publish threw, the subscription's error, RequestError once the connection
+ * has closed). Deadlines are the caller's: `forget` a token whose reply it no longer awaits.
+ */
+export class ReplyInbox {
+  private prefix: string | undefined;
+  private next = 0;
+  private readonly waiting = new Map<string, Settle>();
+  private closed = false;
+
+  constructor(private readonly nc: NatsConnection) {
+    if (nc.isClosed()) this.closed = true;
+    else
+      void nc.closed().then(() => {
+        this.closed = true;
+        this.failAll(new RequestError('connection closed'));
+      });
+  }
+
+  /** The token the reply is awaited under, or undefined when `settle` was already called with the failure. */
+  send(subject: string, body: string, headers: MsgHdrs, settle: Settle): string | undefined {
+    if (this.closed) {
+      settle(new RequestError('connection closed'), undefined);
+      return undefined;
+    }
+    const prefix = this.subscribed();
+    const token = String(++this.next);
+    this.waiting.set(token, settle);
+    try {
+      this.nc.publish(subject, body, { reply: `${prefix}${token}`, headers });
+    } catch (error) {
+      this.waiting.delete(token);
+      settle(error, undefined);
+      return undefined;
+    }
+    return token;
+  }
+
+  /** Stops awaiting `token`'s reply: true when it was still awaited (the caller's deadline came first). */
+  forget(token: string): boolean {
+    return this.waiting.delete(token);
+  }
+
+  /** Subscribed on first use: most processes never publish stored events. */
+  private subscribed(): string {
+    if (this.prefix !== undefined) return this.prefix;
+    const prefix = `${createInbox()}.`;
+    this.prefix = prefix;
+    this.nc.subscribe(`${prefix}*`, {
+      callback: (error, msg) => {
+        if (error) {
+          // The subscription is gone (a permissions error ends it): the next send subscribes afresh.
+          if (this.prefix === prefix) this.prefix = undefined;
+          this.failAll(error);
+          return;
+        }
+        const token = msg.subject.slice(prefix.length);
+        const settle = this.waiting.get(token);
+        if (settle === undefined) return;
+        this.waiting.delete(token);
+        settle(undefined, msg);
+      },
+    });
+    return prefix;
+  }
+
+  private failAll(error: Error) {
+    for (const [token, settle] of this.waiting) {
+      this.waiting.delete(token);
+      settle(error, undefined);
+    }
+  }
+}
+
+/** A request's outcome: its failure, or (error undefined) its reply. */
+type Settle = (error: unknown, reply: Msg | undefined) => void;
 
 /**
  * Request/reply over NATS with a deadline, the current request id as a header,
  * and remote failures turned back into DomainErrors carrying the remote code.
  *
  * Requests go through the process's NATS connection in the envelope Nest's server reads
- * ({pattern, data, id}) and answers ({response} or {err}), with replies to one inbox
- * subscription of this client's (`<inbox>.<id>`), as the client library's own request() does.
- * Nest's send() subscribes and unsubscribes a fresh inbox per request (two protocol operations
- * per call on the hottest path); the library's request() builds a timer promise, a race and an
- * Error with its stack trace for every request, even one answered (2% of the gateway's CPU per
- * screen). Here a request is a map entry and a timer; the failures are the library's: its
- * TimeoutError after the deadline, NoRespondersError for the broker's 503 status reply, and
- * RequestError once the connection has closed.
+ * ({pattern, data, id}) and answers ({response} or {err}), with replies to one ReplyInbox of
+ * this client's. Nest's send() subscribes and unsubscribes a fresh inbox per request (two
+ * protocol operations per call on the hottest path); the library's request() costs 2% of the
+ * gateway's CPU per screen (see ReplyInbox). Here a request is a map entry and a timer; the
+ * failures are the library's: its TimeoutError after the deadline, NoRespondersError for the
+ * broker's 503 status reply, and RequestError once the connection has closed.
  */
 @Injectable()
 export class RpcClient {
   private readonly logger = new Logger('RpcClient');
   private readonly nc: NatsConnection;
   private nextId = 0;
-  private readonly inbox: string;
-  private readonly pending = new Map<string, Pending>();
+  private readonly inbox: ReplyInbox;
 
   constructor(
     nats: Nats,
     @Inject(RPC_TIMEOUT_MS) private readonly defaultTimeoutMs: number,
   ) {
     this.nc = nats.connection;
-    this.inbox = `${createInbox()}.`;
-    if (!this.nc.isClosed()) {
-      this.nc.subscribe(`${this.inbox}*`, { callback: (error, msg) => this.replied(error, msg) });
-      void this.nc.closed().then(() => this.failAll(new RequestError('connection closed')));
-    }
-  }
-
-  private replied(error: Error | null, msg: Msg) {
-    if (error) {
-      this.failAll(error);
-      return;
-    }
-    const id = msg.subject.slice(this.inbox.length);
-    const pending = this.pending.get(id);
-    if (!pending) return;
-    this.pending.delete(id);
-    clearTimeout(pending.timer);
-    if (msg.data.length === 0 && msg.headers?.code === 503) pending.reject(new NoRespondersError(pending.subject));
-    else pending.resolve(msg.data);
-  }
-
-  private failAll(error: Error) {
-    for (const [id, pending] of this.pending) {
-      this.pending.delete(id);
-      clearTimeout(pending.timer);
-      pending.reject(error);
-    }
+    this.inbox = new ReplyInbox(this.nc);
   }
 
   /** One request on the client's inbox: the reply's bytes, or the library's error for its failure. */
-  private exchange(subject: string, body: string, hdrs: ReturnType<typeof natsHeaders>, id: string, timeoutMs: number) {
+  private exchange(subject: string, body: string, hdrs: MsgHdrs, timeoutMs: number) {
     return new Promise<Uint8Array>((resolve, reject) => {
-      if (this.nc.isClosed()) {
-        reject(new RequestError('connection closed'));
-        return;
-      }
-      const timer = setTimeout(() => {
-        this.pending.delete(id);
-        reject(new TimeoutError());
-      }, timeoutMs);
-      this.pending.set(id, { subject, resolve, reject, timer });
-      try {
-        this.nc.publish(subject, body, { reply: `${this.inbox}${id}`, headers: hdrs });
-      } catch (error) {
-        this.pending.delete(id);
+      let timer: NodeJS.Timeout | undefined;
+      const token = this.inbox.send(subject, body, hdrs, (error, reply) => {
         clearTimeout(timer);
-        reject(error);
-      }
+        if (error !== undefined) reject(error);
+        else if (reply!.data.length === 0 && reply!.headers?.code === 503) reject(new NoRespondersError(subject));
+        else resolve(reply!.data);
+      });
+      if (token !== undefined)
+        timer = setTimeout(() => {
+          if (this.inbox.forget(token)) reject(new TimeoutError());
+        }, timeoutMs);
     });
   }
 
@@ -360,13 +401,7 @@ export class RpcClient {
     const id = String(++this.nextId);
     let data: Uint8Array;
     try {
-      data = await this.exchange(
-        subject,
-        JSON.stringify({ pattern: subject, data: payload, id }),
-        hdrs,
-        id,
-        options.timeoutMs ?? this.defaultTimeoutMs,
-      );
+      data = await this.exchange(subject, JSON.stringify({ pattern: subject, data: payload, id }), hdrs, options.timeoutMs ?? this.defaultTimeoutMs);
     } catch (error) {
       this.finish(subject, started, span, error);
       throw toDomainError(error, subject);
