@@ -1,7 +1,7 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { gatewayApi } from '../api/gateway-api.js';
-import { authSlice } from '../auth/auth-slice.js';
+import { authSlice } from '@vigil/ui/session';
 
 export function createStore() {
   const store = configureStore({

@@ -1,7 +1,7 @@
 import { Button, Card, Spinner, VigilLogo } from '@vigil/ui';
 import { LogOut, ShieldX } from 'lucide-react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { useAuth } from './use-auth.js';
+import { useAuth } from '@vigil/ui/session';
 import { useSignOut } from './use-sign-out.js';
 
 /** Spec §2: the words a signed-in account without the admin role reads, word for word. */

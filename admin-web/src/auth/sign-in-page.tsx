@@ -19,7 +19,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { PlatformStatus } from '../health/platform-status.js';
 import { useSignInMutation } from './auth.api.js';
-import { useAuth, useStartSession } from './use-auth.js';
+import { useAuth, useStartSession } from '@vigil/ui/session';
 import { describeSignInError } from './sign-in-error.js';
 import { signInSchema, toPasswordGrant, type SignInInput, type SignInValues } from './sign-in.schema.js';
 

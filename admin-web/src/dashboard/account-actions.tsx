@@ -1,6 +1,6 @@
 import { Button } from '@vigil/ui';
 import { LogOut, Settings } from 'lucide-react';
-import { useAuth } from '../auth/use-auth.js';
+import { useAuth } from '@vigil/ui/session';
 import { useSignOut } from '../auth/use-sign-out.js';
 import { formatDateTime, Panel, Section } from '../shell/parts.js';
 

@@ -3,7 +3,7 @@ import { ExternalLink } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { gatewayApi } from '../api/gateway-api.js';
 import { useAppDispatch } from '../app/hooks.js';
-import { useAuth } from '../auth/use-auth.js';
+import { useAuth } from '@vigil/ui/session';
 import { useSignOut } from '../auth/use-sign-out.js';
 import { useGetHealthQuery } from '../health/health.api.js';
 import { ADMIN_SIDEBAR, DASHBOARD_REFRESH_MS } from './admin-nav.js';

@@ -1,6 +1,5 @@
-import { GATEWAY_BASE } from '../api/gateway-api.js';
-import { sessionStarted } from '../auth/auth-slice.js';
-import { refreshSession } from '../auth/session-refresh.js';
+import { sessionStarted } from '@vigil/ui/session';
+import { GATEWAY_BASE, refreshSession } from '../api/gateway-api.js';
 import type { AppStore } from '../app/store.js';
 import { filterParams, type LogFilters } from './log-filters.js';
 

@@ -1,12 +1,13 @@
 import { Toaster } from '@vigil/ui';
 import { Outlet } from 'react-router-dom';
-import { SessionKeeper } from '../auth/session-keeper.js';
+import { SessionKeeper } from '@vigil/ui/session';
+import { refreshSession } from '../api/gateway-api.js';
 
 /** Restores the session from the stored refresh token before any guard decides, and holds the toast region. */
 export function SessionRoot() {
   return (
     <>
-      <SessionKeeper />
+      <SessionKeeper refreshSession={refreshSession} />
       <Outlet />
       <Toaster />
     </>

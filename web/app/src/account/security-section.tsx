@@ -22,7 +22,7 @@ import {
   useRevokeSessionMutation,
   useVerifyFactorMutation,
 } from '../auth/auth.api.js';
-import { useStartSession } from '../auth/use-auth.js';
+import { useStartSession } from '@vigil/ui/session';
 import { LoadError, Loading } from '../shell/query-states.js';
 
 const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });

@@ -9,7 +9,7 @@ import { useBackGoesToDashboard } from './back-to-dashboard.js';
 import { useRouteAfterSignIn } from './post-sign-in.js';
 import { secondFactorDue } from './second-factor.js';
 import { SecondFactorStep } from './second-factor-step.js';
-import { useAuth, useStartSession } from './use-auth.js';
+import { useAuth, useStartSession } from '@vigil/ui/session';
 
 /** Where Google sends the browser back: trade the code for a session, then route as the spec says. */
 export function AuthCallbackPage() {

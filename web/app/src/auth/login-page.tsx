@@ -47,7 +47,7 @@ import { secondFactorDue } from './second-factor.js';
 import { SecondFactorStep } from './second-factor-step.js';
 import { useRouteAfterSignIn } from './post-sign-in.js';
 import { splitServerMessage } from './server-message.js';
-import { useAuth, useStartSession } from './use-auth.js';
+import { useAuth, useStartSession } from '@vigil/ui/session';
 
 type Tab = 'sign-in' | 'sign-up';
 

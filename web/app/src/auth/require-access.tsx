@@ -4,7 +4,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useAppDispatch } from '../app/hooks.js';
 import { ACCESS_RETRY_LIMIT, checkSubscription, retryDelayMs } from './subscription.js';
-import { useAuth } from './use-auth.js';
+import { useAuth } from '@vigil/ui/session';
 
 export type AccessLevel = 'signed-in' | 'subscribed' | 'admin';
 

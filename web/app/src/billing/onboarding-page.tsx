@@ -6,7 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useAppDispatch } from '../app/hooks.js';
 import { SCREENING_HOME } from '../auth/post-sign-in.js';
 import { checkSubscription } from '../auth/subscription.js';
-import { useAuth } from '../auth/use-auth.js';
+import { useAuth } from '@vigil/ui/session';
 import { useSignOut } from '../auth/use-sign-out.js';
 import { usePageTitle } from '../shell/page-title.js';
 import { LoadError, Loading } from '../shell/query-states.js';

@@ -22,7 +22,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useBackGoesToDashboard } from '../auth/back-to-dashboard.js';
 import { SCREENING_HOME } from '../auth/post-sign-in.js';
 import { readSelectedPlan } from './selected-plan.js';
-import { useAuth } from '../auth/use-auth.js';
+import { useAuth } from '@vigil/ui/session';
 import { usePageTitle } from '../shell/page-title.js';
 import { LoadError, Loading } from '../shell/query-states.js';
 import { useCompleteSandboxSessionMutation, useGetClientByEmailQuery, useGetSandboxSessionQuery } from './billing.api.js';

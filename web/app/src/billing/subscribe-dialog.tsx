@@ -14,7 +14,7 @@ import {
 import { Loader2, LogIn } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { useAuth } from '../auth/use-auth.js';
+import { useAuth } from '@vigil/ui/session';
 import { useCreateCheckoutSessionMutation, useGetSubscriptionQuery } from './billing.api.js';
 import { formatUsd } from './pricing.js';
 import { rememberSelectedPlan } from './selected-plan.js';

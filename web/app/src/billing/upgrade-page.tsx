@@ -20,7 +20,7 @@ import { useEffect, useState } from 'react';
 import { Link, Navigate } from 'react-router-dom';
 import { UsageMeter } from '../account/usage-meter.js';
 import { useGetAccountSummaryQuery } from '../auth/auth.api.js';
-import { useAuth } from '../auth/use-auth.js';
+import { useAuth } from '@vigil/ui/session';
 import { SUPPORT_EMAIL } from '../public/company.js';
 import { usePageTitle } from '../shell/page-title.js';
 import { LoadError, Loading } from '../shell/query-states.js';

@@ -3,7 +3,7 @@ import { BookOpen, CreditCard, LayoutDashboard, LogOut, ScanSearch, ShieldCheck 
 import { Link, Navigate } from 'react-router-dom';
 import { useGetAccountSummaryQuery } from '../auth/auth.api.js';
 import { SCREENING_HOME } from '../auth/post-sign-in.js';
-import { useAuth } from '../auth/use-auth.js';
+import { useAuth } from '@vigil/ui/session';
 import { useSignOut } from '../auth/use-sign-out.js';
 import { usePageTitle } from '../shell/page-title.js';
 import { LoadError, Loading } from '../shell/query-states.js';

@@ -35,7 +35,7 @@ import { Link, NavLink, Outlet, ScrollRestoration, useLocation } from 'react-rou
 import { useAppDispatch } from '../app/hooks.js';
 import { gatewayApi } from '../api/gateway-api.js';
 import { useGetAccountSummaryQuery } from '../auth/auth.api.js';
-import { useAuth } from '../auth/use-auth.js';
+import { useAuth } from '@vigil/ui/session';
 import { useSignOut } from '../auth/use-sign-out.js';
 import { formatCount } from '../billing/pricing.js';
 import { useGetHealthQuery } from '../health/health.api.js';

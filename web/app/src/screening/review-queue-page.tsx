@@ -13,7 +13,7 @@ import {
 } from '@vigil/ui';
 import { Keyboard, RefreshCw } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useAuth } from '../auth/use-auth.js';
+import { useAuth } from '@vigil/ui/session';
 import { usePageTitle } from '../shell/page-title.js';
 import { percent } from './classify.js';
 import { PageHeader } from './dashboard-shell.js';

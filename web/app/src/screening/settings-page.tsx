@@ -29,7 +29,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { useGetAccountSummaryQuery } from '../auth/auth.api.js';
-import { useAuth } from '../auth/use-auth.js';
+import { useAuth } from '@vigil/ui/session';
 import { usePageTitle } from '../shell/page-title.js';
 import { TeamSection } from '../team/team-section.js';
 import { PageHeader } from './dashboard-shell.js';

@@ -1,6 +1,7 @@
 import { OfflineBanner, Toaster } from '@vigil/ui';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
-import { SessionKeeper } from '../auth/session-keeper.js';
+import { SessionKeeper } from '@vigil/ui/session';
+import { refreshSession } from '../api/gateway-api.js';
 import { scrollKey } from './scroll-key.js';
 import { SiteFooter } from './site-footer.js';
 import { SiteHeader } from './site-header.js';
@@ -15,7 +16,7 @@ export function PublicLayout() {
       >
         Skip to content
       </a>
-      <SessionKeeper />
+      <SessionKeeper refreshSession={refreshSession} />
       <SiteHeader />
       <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
         <Outlet />

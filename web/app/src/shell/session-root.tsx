@@ -1,6 +1,7 @@
 import { Toaster } from '@vigil/ui';
 import { Outlet } from 'react-router-dom';
-import { SessionKeeper } from '../auth/session-keeper.js';
+import { SessionKeeper } from '@vigil/ui/session';
+import { refreshSession } from '../api/gateway-api.js';
 
 /**
  * The root of a layout that sits under a route guard: the session must be restored (and the
@@ -9,7 +10,7 @@ import { SessionKeeper } from '../auth/session-keeper.js';
 export function SessionRoot() {
   return (
     <>
-      <SessionKeeper />
+      <SessionKeeper refreshSession={refreshSession} />
       <Outlet />
       <Toaster />
     </>

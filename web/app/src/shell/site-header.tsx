@@ -2,7 +2,7 @@ import { Button, cn, VigilLogo } from '@vigil/ui';
 import { Menu, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
-import { useAuth } from '../auth/use-auth.js';
+import { useAuth } from '@vigil/ui/session';
 import { useHeaderVisible } from './header-visibility.js';
 import { CONTACT_LINK, JOIN_LINK, PUBLIC_NAV } from './nav-links.js';
 

@@ -12,7 +12,7 @@ import { FullNameField, NewPasswordFields, TermsField } from '../auth/new-accoun
 import { PasswordInput } from '../auth/password-input.js';
 import { useRouteAfterSignIn } from '../auth/post-sign-in.js';
 import { secondFactorDue } from '../auth/second-factor.js';
-import { useAuth, useStartSession } from '../auth/use-auth.js';
+import { useAuth, useStartSession } from '@vigil/ui/session';
 import { usePageTitle } from '../shell/page-title.js';
 import {
   ROLE_LABELS,

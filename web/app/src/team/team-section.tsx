@@ -21,7 +21,7 @@ import { Loader2, MailPlus, UserMinus, X } from 'lucide-react';
 import { useState, type ComponentProps } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { useAuth } from '../auth/use-auth.js';
+import { useAuth } from '@vigil/ui/session';
 import { EmptyState, formatDateTime, QueryView } from '../screening/parts.js';
 import {
   ROLE_LABELS,

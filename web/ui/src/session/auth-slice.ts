@@ -6,6 +6,9 @@ export type AuthStatus = 'loading' | 'authenticated' | 'anonymous';
 /** The session lives here, in memory only; see auth-storage.ts for the one thing persisted. */
 export type AuthState = { status: AuthStatus; session: Session | null; remember: boolean };
 
+/** What the session code needs of an app's store: the auth slice under its own name. */
+export type SessionState = { auth: AuthState };
+
 const initialState: AuthState = { status: 'loading', session: null, remember: false };
 
 export const authSlice = createSlice({

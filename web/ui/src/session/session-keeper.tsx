@@ -1,16 +1,16 @@
 import { useEffect } from 'react';
-import { useAppDispatch, useAppSelector } from '../app/hooks.js';
 import { sessionEnded, sessionStarted } from './auth-slice.js';
 import { nextRefreshDelay } from './refresh-schedule.js';
-import { refreshSession } from './session-refresh.js';
+import type { RefreshSession } from './session-refresh.js';
+import { useSessionDispatch, useSessionSelector } from './use-auth.js';
 
 /**
  * Restores the session after a reload from the stored refresh token, then
  * keeps it fresh. Renders nothing.
  */
-export function SessionKeeper() {
-  const dispatch = useAppDispatch();
-  const { status, session } = useAppSelector((state) => state.auth);
+export function SessionKeeper({ refreshSession }: { refreshSession: RefreshSession }) {
+  const dispatch = useSessionDispatch();
+  const { status, session } = useSessionSelector((state) => state.auth);
 
   useEffect(() => {
     if (status !== 'loading') return;
@@ -22,7 +22,7 @@ export function SessionKeeper() {
     return () => {
       cancelled = true;
     };
-  }, [status, dispatch]);
+  }, [status, dispatch, refreshSession]);
 
   const expiresAt = session?.expires_at;
   useEffect(() => {
@@ -31,7 +31,7 @@ export function SessionKeeper() {
       void refreshSession().then((refreshed) => dispatch(refreshed ? sessionStarted(refreshed) : sessionEnded()));
     }, nextRefreshDelay(expiresAt));
     return () => window.clearTimeout(timer);
-  }, [expiresAt, dispatch]);
+  }, [expiresAt, dispatch, refreshSession]);
 
   return null;
 }
