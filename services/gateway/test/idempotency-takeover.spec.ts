@@ -159,6 +159,11 @@ describe('Idempotency-Key claims across gateway processes', () => {
       key,
     ]);
 
+    // The row locked until every retry waits on it in Postgres: all eight then contend at once, as
+    // retries arriving in the same instant would, instead of one after another.
+    const lock = await stack.connect('gateway');
+    await lock.query('BEGIN');
+    await lock.query(`SELECT 1 FROM idempotency_keys WHERE key = $1 FOR UPDATE`, [key]);
     const settled: Answer[] = [];
     const racing = Array.from({ length: 8 }, (_, i) =>
       screen(i % 2 === 0 ? survivor.url : second.url, client.key, key).then((answer) => {
@@ -166,6 +171,17 @@ describe('Idempotency-Key claims across gateway processes', () => {
         return answer;
       }),
     );
+    await eventually(
+      () =>
+        stack.sql(
+          'gateway',
+          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1 AND wait_event_type = 'Lock'`,
+          [`vigil-${stack.schema('gateway')}`],
+        ),
+      (rows) => rows[0].n === 8,
+      10_000,
+    );
+    await lock.query('COMMIT');
     // The losers answer at once; the winner waits on screening, released once they have (or
     // after a while, when more than one won).
     await eventually(
