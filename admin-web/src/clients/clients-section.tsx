@@ -1,3 +1,4 @@
+import { QueryView } from '@vigil/ui';
 import { REQUIRED_FIELDS_MESSAGE, TIERS, type Client, type ClientWithKey, type Tier } from '@vigil/proto';
 import {
   Badge,
@@ -14,7 +15,7 @@ import {
 import { Copy, KeyRound, Plus, RefreshCw, Search, ShieldOff, SlidersHorizontal, Trash2 } from 'lucide-react';
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { notifyFailure, notifySuccess } from '../shell/notify.js';
-import { EmptyState, formatCount, formatDateTime, Panel, QueryView, Section, Select } from '../shell/parts.js';
+import { EmptyState, formatCount, formatDateTime, Panel, Section, Select } from '../shell/parts.js';
 import { SubscriptionBadge, TierBadge, tierLabel } from './client-badges.js';
 import { matchesClient } from './match-client.js';
 import {

@@ -1,9 +1,9 @@
 import type { AdminList } from '@vigil/proto';
-import { Badge, Button, Dialog, DialogContent, DialogDescription, DialogTitle } from '@vigil/ui';
+import { Badge, Button, Dialog, DialogContent, DialogDescription, DialogTitle, QueryView } from '@vigil/ui';
 import { History, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { notifyFailure, notifySuccess } from '../shell/notify.js';
-import { EmptyState, formatCount, formatDateTime, Panel, QueryView, Section } from '../shell/parts.js';
+import { EmptyState, formatCount, formatDateTime, Panel, Section } from '../shell/parts.js';
 import { useGetAdminListsQuery, useGetListVersionsQuery, useRefreshListMutation } from './lists.api.js';
 import { describeOutcome } from './refresh-outcome.js';
 

@@ -1,10 +1,10 @@
 import type { AdminServiceFigures } from '@vigil/proto';
-import { Badge, formatLatency, serviceRows, Spinner, StatCard, summarizeHealth } from '@vigil/ui';
+import { Badge, formatLatency, serviceRows, Spinner, StatCard, summarizeHealth, LoadError } from '@vigil/ui';
 import { Activity, HeartPulse, Search, ShieldAlert, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { DASHBOARD_REFRESH_MS } from '../dashboard/admin-nav.js';
 import { useGetHealthQuery } from '../health/health.api.js';
-import { formatDateTime, LoadError, Panel, Section } from '../shell/parts.js';
+import { formatDateTime, Panel, Section } from '../shell/parts.js';
 import { formatErrorRate, formatFigure, formatP95, formatPercent, formatRate } from './figures.js';
 import { useGetOverviewQuery } from './overview.api.js';
 

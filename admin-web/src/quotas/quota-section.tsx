@@ -1,10 +1,10 @@
 import type { QuotaMonitoringResponse } from '@vigil/proto';
-import { Badge, Button, Tabs, TabsContent, TabsList, TabsTrigger } from '@vigil/ui';
+import { Badge, Button, Tabs, TabsContent, TabsList, TabsTrigger, LoadError } from '@vigil/ui';
 import { BellRing, CreditCard } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { SubscriptionBadge, TierBadge } from '../clients/client-badges.js';
 import { notifyFailure, notifySuccess } from '../shell/notify.js';
-import { EmptyState, formatCount, formatDateTime, LoadError, Panel, Section } from '../shell/parts.js';
+import { EmptyState, formatCount, formatDateTime, Panel, Section } from '../shell/parts.js';
 import { Spinner } from '@vigil/ui';
 import {
   useCheckPaymentFailuresMutation,

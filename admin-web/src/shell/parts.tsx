@@ -1,6 +1,5 @@
-import type { SerializedError } from '@reduxjs/toolkit';
-import { Alert, AlertDescription, AlertTitle, Button, cn, Spinner, errorMessage, type ApiError } from '@vigil/ui';
-import { AlertTriangle, Inbox, RotateCw } from 'lucide-react';
+import { cn } from '@vigil/ui';
+import { Inbox } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
 
 /** One of the dashboard's sections: an anchor the sidebar scrolls to, its h2 and its actions. */
@@ -38,23 +37,6 @@ export function Panel({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cn('rounded-card border border-border bg-surface shadow-card', className)} {...props} />;
 }
 
-export function LoadError({ title, error, onRetry }: { title: string; error: unknown; onRetry?: () => void }) {
-  return (
-    <Alert tone="destructive" className="items-start">
-      <AlertTriangle aria-hidden />
-      <div className="flex flex-1 flex-col gap-1">
-        <AlertTitle>{title}</AlertTitle>
-        <AlertDescription>{errorMessage(error)}</AlertDescription>
-      </div>
-      {onRetry && (
-        <Button size="sm" variant="outline" onClick={onRetry} className="shrink-0">
-          <RotateCw aria-hidden /> Retry
-        </Button>
-      )}
-    </Alert>
-  );
-}
-
 export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
   return (
     <div className="flex flex-col items-center px-6 py-10 text-center">
@@ -65,38 +47,6 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
       {children && <div className="mt-1 max-w-md text-sm text-muted-foreground">{children}</div>}
     </div>
   );
-}
-
-type QueryLike<T> = {
-  data?: T;
-  error?: ApiError | SerializedError;
-  isLoading: boolean;
-  isError: boolean;
-  refetch: () => unknown;
-};
-
-/** One async view's four states: loading, error (with retry), empty and data. */
-export function QueryView<T>({
-  query,
-  errorTitle,
-  isEmpty,
-  empty,
-  loadingLabel,
-  children,
-}: {
-  query: QueryLike<T>;
-  errorTitle: string;
-  isEmpty?: (data: T) => boolean;
-  empty?: ReactNode;
-  loadingLabel?: string;
-  children: (data: T) => ReactNode;
-}) {
-  if (query.isLoading) return <Spinner label={loadingLabel ?? 'Loading...'} className="py-10" />;
-  if (query.isError || query.data === undefined) {
-    return <LoadError title={errorTitle} error={query.error} onRetry={() => void query.refetch()} />;
-  }
-  if (isEmpty?.(query.data)) return <>{empty}</>;
-  return <>{children(query.data)}</>;
 }
 
 /** A native select styled like web/ui's Input (the spec: no item with an empty value). */

@@ -79,7 +79,7 @@ async function call(method, path, { key, token, body, form, idempotencyKey, requ
       return { status, json: safeJson(text), requestId };
     }
     // Neither is a failure: the limiter and an operation still in progress (a crashed gateway's
-    // pending Idempotency-Key is taken over after 60 s) both say when to come back.
+    // pending Idempotency-Key is taken over 10 s after its last renewal) both say when to come back.
     if (status !== 429 && !stillProcessing) {
       stats.errors += 1;
       if (!inFaultWindow(at)) stats.errorsOutside.push(`${method} ${path} → ${status || 'no answer'} ${text.slice(0, 200)} at ${((at - started) / 1000).toFixed(1)}s`);

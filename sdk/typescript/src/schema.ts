@@ -1812,6 +1812,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
+        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
         'Idempotency-Key'?: string;
       };
       path?: never;
@@ -1855,6 +1856,7 @@ export interface operations {
         grant_type?: 'refresh_token';
       };
       header?: {
+        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
         'Idempotency-Key'?: string;
       };
       path?: never;
@@ -1902,6 +1904,7 @@ export interface operations {
         scope?: 'global' | 'local' | 'others';
       };
       header?: {
+        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
         'Idempotency-Key'?: string;
       };
       path?: never;
@@ -1930,6 +1933,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
+        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
         'Idempotency-Key'?: string;
       };
       path?: never;
@@ -1964,6 +1968,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
+        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
         'Idempotency-Key'?: string;
       };
       path?: never;
@@ -2003,6 +2008,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
+        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
         'Idempotency-Key'?: string;
       };
       path?: never;
@@ -2195,6 +2201,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
+        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
         'Idempotency-Key'?: string;
       };
       path?: never;
@@ -2236,6 +2243,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
+        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
         'Idempotency-Key'?: string;
       };
       path: {
@@ -2266,6 +2274,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
+        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
         'Idempotency-Key'?: string;
       };
       path: {
@@ -2391,6 +2400,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
+        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
         'Idempotency-Key'?: string;
       };
       path?: never;
@@ -2428,6 +2438,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
+        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
         'Idempotency-Key'?: string;
       };
       path?: never;
@@ -2465,6 +2476,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
+        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
         'Idempotency-Key'?: string;
       };
       path?: never;
@@ -2499,6 +2511,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
+        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
         'Idempotency-Key'?: string;
       };
       path?: never;
@@ -2538,6 +2551,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
+        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
         'Idempotency-Key'?: string;
       };
       path?: never;
@@ -2659,6 +2673,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
+        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
         'Idempotency-Key'?: string;
       };
       path?: never;
@@ -2781,6 +2796,7 @@ export interface operations {
         explain?: 'flagged' | 'full';
       };
       header?: {
+        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
         'Idempotency-Key'?: string;
       };
       path?: never;
@@ -2822,6 +2838,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
+        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
         'Idempotency-Key'?: string;
       };
       path?: never;
@@ -3024,6 +3041,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
+        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
         'Idempotency-Key'?: string;
       };
       path?: never;
@@ -3065,6 +3083,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
+        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
         'Idempotency-Key'?: string;
       };
       path?: never;
@@ -3400,6 +3419,7 @@ export interface operations {
         action: 'approve' | 'block';
       };
       header?: {
+        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
         'Idempotency-Key'?: string;
       };
       path: {
@@ -3441,6 +3461,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
+        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
         'Idempotency-Key'?: string;
       };
       path: {
@@ -3471,6 +3492,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
+        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
         'Idempotency-Key'?: string;
       };
       path: {
@@ -3710,6 +3732,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
+        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
         'Idempotency-Key'?: string;
       };
       path?: never;
@@ -3806,6 +3829,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
+        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
         'Idempotency-Key'?: string;
       };
       path?: never;
@@ -3909,6 +3933,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
+        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
         'Idempotency-Key'?: string;
       };
       path: {
@@ -3970,6 +3995,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
+        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
         'Idempotency-Key'?: string;
       };
       path: {
@@ -4087,6 +4113,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
+        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
         'Idempotency-Key'?: string;
       };
       path?: never;
@@ -4129,6 +4156,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
+        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
         'Idempotency-Key'?: string;
       };
       path?: never;
@@ -4215,6 +4243,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
+        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
         'Idempotency-Key'?: string;
       };
       path?: never;
@@ -4363,6 +4392,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
+        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
         'Idempotency-Key'?: string;
       };
       path?: never;
@@ -4505,6 +4535,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
+        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
         'Idempotency-Key'?: string;
       };
       path: {
@@ -4535,6 +4566,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
+        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
         'Idempotency-Key'?: string;
       };
       path: {
@@ -4689,6 +4721,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
+        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
         'Idempotency-Key'?: string;
       };
       path?: never;
@@ -5004,6 +5037,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
+        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
         'Idempotency-Key'?: string;
       };
       path?: never;
@@ -5094,6 +5128,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
+        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
         'Idempotency-Key'?: string;
       };
       path?: never;
@@ -5158,6 +5193,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
+        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
         'Idempotency-Key'?: string;
       };
       path: {
@@ -5194,6 +5230,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
+        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
         'Idempotency-Key'?: string;
       };
       path?: never;
@@ -5356,6 +5393,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
+        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
         'Idempotency-Key'?: string;
       };
       path?: never;
@@ -5416,6 +5454,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
+        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
         'Idempotency-Key'?: string;
       };
       path?: never;
@@ -5444,6 +5483,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
+        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
         'Idempotency-Key'?: string;
       };
       path?: never;

@@ -18,6 +18,7 @@ import { ApiKeys } from './credentials/api-keys.service.js';
 import { CredentialsGuard } from './credentials/credentials.guard.js';
 import { SessionTokens } from './credentials/session-tokens.service.js';
 import type { GatewayConfig } from './env.js';
+import { ClaimHeartbeat } from './idempotency/claim-heartbeat.js';
 import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor.js';
 import { IdempotencyRepository } from './idempotency/idempotency.repository.js';
 import { MonitoringController } from './monitoring/monitoring.controller.js';
@@ -79,6 +80,7 @@ export class ApiModule {
         Quotas,
         UsageSync,
         IdempotencyRepository,
+        ClaimHeartbeat,
         IdempotencyInterceptor,
         BulkJobsRepository,
         BulkJobs,

@@ -13,7 +13,7 @@ const isCidr = (entry: string) => {
 
 const { bool, commaList } = envSchemas;
 
-export const envSchema = baseEnvSchema.extend({
+const fields = baseEnvSchema.extend({
   /** `production` adds Strict-Transport-Security (TLS ends in front of the gateway there). */
   NODE_ENV: z.string().default('development'),
   PORT: envSchemas.port.default(8080),
@@ -92,6 +92,29 @@ export const envSchema = baseEnvSchema.extend({
     .min(24)
     .max(24 * 30)
     .default(24),
+  /**
+   * How often a replica renews the Idempotency-Key claims of the requests it is still running.
+   * Every 2 s: one statement per replica, and only while a keyed request is in flight.
+   */
+  IDEMPOTENCY_CLAIM_RENEW_MS: z.coerce.number().int().min(100).max(60_000).default(2_000),
+  /**
+   * A pending claim not renewed for this long belongs to a replica that died (SIGKILL, OOM, node
+   * loss): a retry of its key takes it over and runs, so a client retrying after a crash gets 409s
+   * for at most this long. 10 s is five renewals: a live replica must miss four in a row (a
+   * saturated pool, a database failover, a stalled event loop) before a duplicate may run, and even
+   * then the duplicate hands screening the same operation id, so it is not logged or charged twice.
+   */
+  IDEMPOTENCY_CLAIM_TAKEOVER_MS: z.coerce.number().int().min(1_000).max(600_000).default(10_000),
+});
+
+export const envSchema = fields.superRefine((config, ctx) => {
+  if (config.IDEMPOTENCY_CLAIM_TAKEOVER_MS < 3 * config.IDEMPOTENCY_CLAIM_RENEW_MS) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['IDEMPOTENCY_CLAIM_TAKEOVER_MS'],
+      message: 'must be at least three IDEMPOTENCY_CLAIM_RENEW_MS, or a live request could lose its claim',
+    });
+  }
 });
 
 export type GatewayConfig = z.infer<typeof envSchema>;

@@ -101,6 +101,13 @@ export const envSchema = baseEnvSchema
     LISTS_SCHEDULER: bool.default(true),
     LISTS_CACHE_DIR: z.string().default(join(tmpdir(), 'vigil-lists')),
     LISTS_FETCH_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(300_000),
+    /**
+     * A refresh holds its source's lease in Postgres for this long and renews it every
+     * LISTS_LEASE_RENEW_SECONDS while it works: a crashed holder's source is free again within
+     * one lease, and a holder that stalls past it may find its lease taken and its commit refused.
+     */
+    LISTS_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(120),
+    LISTS_LEASE_RENEW_SECONDS: z.coerce.number().int().min(1).max(3599).default(30),
     /** A new version may not lose more than this fraction of the entities (a truncated file is not a delisting). */
     LISTS_MAX_SHRINK: z.coerce.number().min(0).max(1).default(0.5),
     INDEX_ENGINE: z.enum(['in-process', 'elasticsearch']).default('in-process'),
@@ -130,6 +137,11 @@ export const envSchema = baseEnvSchema
   .refine((c) => c.INDEX_ENGINE !== 'elasticsearch' || c.ELASTICSEARCH_URL !== undefined, {
     message: 'is required when INDEX_ENGINE=elasticsearch',
     path: ['ELASTICSEARCH_URL'],
+  })
+  // A renewal that comes no sooner than the lease ends lets every running refresh's lease lapse.
+  .refine((c) => c.LISTS_LEASE_RENEW_SECONDS < c.LISTS_LEASE_SECONDS, {
+    message: 'must be shorter than LISTS_LEASE_SECONDS',
+    path: ['LISTS_LEASE_RENEW_SECONDS'],
   });
 
 export type ScreeningConfig = z.infer<typeof envSchema>;

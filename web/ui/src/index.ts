@@ -30,6 +30,8 @@ export { createToastStore, toast, toasts } from './toast-store.js';
 export type { ToastInput, ToastItem, ToastStore } from './toast-store.js';
 export { TOAST_DURATION_MS, Toaster } from './toaster.js';
 export { Progress } from './progress.js';
+export { LoadError, Loading, QueryView } from './query-states.js';
+export type { QueryLike } from './query-states.js';
 export {
   SIDEBAR_COOKIE_MAX_AGE_S,
   SIDEBAR_COOKIE_NAME,

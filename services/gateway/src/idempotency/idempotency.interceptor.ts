@@ -1,13 +1,16 @@
-import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
+import { Inject, Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { DomainError } from '@vigil/platform';
 import { IDEMPOTENCY_KEY_MAX_LENGTH } from '@vigil/proto';
 import type { Request } from 'express';
 import { createHash } from 'node:crypto';
 import { from, lastValueFrom, type Observable } from 'rxjs';
+import { GATEWAY_CONFIG } from '../config.token.js';
 import { callerOf } from '../credentials/credentials.js';
+import type { GatewayConfig } from '../env.js';
 import { BytesReply } from '../http/bytes-reply.js';
-import { IdempotencyRepository, PENDING_TAKEOVER_MS, type StoredResponse } from './idempotency.repository.js';
+import { ClaimHeartbeat } from './claim-heartbeat.js';
+import { IdempotencyRepository, type StoredResponse } from './idempotency.repository.js';
 import { setOperationId } from './operation-id.js';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
@@ -19,12 +22,16 @@ const HTTP_CODE_METADATA = '__httpCode__';
  * with the same key and body gets those exact bytes back without running the handler
  * again (so quota is never counted twice). The same key with another body is a 422.
  * Keys are scoped to the caller's client (or user), so two clients never collide.
+ * While the first request runs its claim is renewed (ClaimHeartbeat) and a duplicate is a 409;
+ * a claim its replica stopped renewing is taken over by the next retry.
  */
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
   constructor(
     private readonly records: IdempotencyRepository,
+    private readonly heartbeat: ClaimHeartbeat,
     private readonly reflector: Reflector,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
@@ -47,7 +54,8 @@ export class IdempotencyInterceptor implements NestInterceptor {
       .update(`${req.method} ${req.originalUrl}\n${JSON.stringify(req.body ?? null)}`)
       .digest('hex');
 
-    if (!(await this.records.claim(scope, key, fingerprint))) {
+    let claim = await this.records.claim(scope, key, fingerprint);
+    if (!claim) {
       const existing = await this.records.find(scope, key);
       if (existing && existing.fingerprint !== fingerprint) {
         throw new DomainError(
@@ -57,7 +65,9 @@ export class IdempotencyInterceptor implements NestInterceptor {
       }
       if (existing?.response) return replay(existing.response);
       if (existing) {
-        const retryAfter = Math.max(1, Math.ceil((PENDING_TAKEOVER_MS - existing.ageMs) / 1000));
+        // A live claim was renewed moments ago; a dead replica's lapses this long after its last renewal.
+        const lapsesInMs = this.config.IDEMPOTENCY_CLAIM_TAKEOVER_MS - existing.sinceRenewalMs;
+        const retryAfter = Math.max(1, Math.ceil(lapsesInMs / 1000));
         throw new DomainError(
           'CONFLICT',
           'A request with this Idempotency-Key is still being processed; retry shortly.',
@@ -66,20 +76,25 @@ export class IdempotencyInterceptor implements NestInterceptor {
         );
       }
       // Swept between our claim and our read: claim again once.
-      if (!(await this.records.claim(scope, key, fingerprint)))
-        throw new DomainError('CONFLICT', 'Retry this request.');
+      claim = await this.records.claim(scope, key, fingerprint);
+      if (!claim) throw new DomainError('CONFLICT', 'Retry this request.');
     }
 
     setOperationId(req, scope, key);
     let stored: StoredResponse;
+    this.heartbeat.hold(claim);
     try {
       const result = await lastValueFrom(next.handle(), { defaultValue: undefined });
       stored = await toStored(result, defaultStatus);
     } catch (error) {
-      await this.records.abandon(scope, key).catch(() => undefined);
+      await this.records.abandon(claim).catch(() => undefined);
       throw error;
+    } finally {
+      this.heartbeat.release(claim);
     }
-    await this.records.complete(scope, key, stored);
+    // A claim taken over meanwhile (this replica stalled past the takeover time) stores nothing
+    // here: the record is the taker's to complete.
+    await this.records.complete(claim, stored);
     return new BytesReply(stored.body, stored.status, stored.contentType);
   }
 }

@@ -6,6 +6,12 @@ import { FORWARDS_SESSION } from '../http/route-params.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
 
+const IDEMPOTENCY_KEY_DESCRIPTION =
+  'A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); ' +
+  'the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry ' +
+  'is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that ' +
+  'gateway was last seen working.';
+
 /** The OpenAPI 3.1 document of every route the app serves, generated from the controllers. */
 export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   const config = new DocumentBuilder()
@@ -72,7 +78,13 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       if (method === 'post') {
         operation.parameters = [
           ...(operation.parameters ?? []),
-          { name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', maxLength: 255 } },
+          {
+            name: 'Idempotency-Key',
+            in: 'header',
+            required: false,
+            schema: { type: 'string', maxLength: 255 },
+            description: IDEMPOTENCY_KEY_DESCRIPTION,
+          },
         ];
       }
       operation.responses = {

@@ -23,15 +23,13 @@ export type RefreshTrigger = 'startup' | 'schedule' | 'admin';
 
 /** A failed source is retried sooner than its normal cadence. */
 const FAILED_RETRY_MINUTES = 15;
-// A holder renews its lease while it works, so a crashed replica's lease lapses within
-// minutes instead of pinning the source as "updating" for the length of the longest refresh.
-const LEASE_SECONDS = 120;
-const LEASE_RENEW_MS = 30_000;
 /** How long a stopping process waits for the refresh in hand to reach a point where it can let go. */
 const STOP_WAIT_MS = 20_000;
 
 /** The process is stopping: the refresh in hand gives its lease back at its next stage instead of going on. */
 class Stopping extends Error {}
+/** The refresh's lease lapsed and another holder took it: its commit would be refused, so it leaves off at its next stage. */
+class LeaseTaken extends Error {}
 
 /**
  * Brings list sources up to date: fetch, skip when the bytes are unchanged, parse, check,
@@ -199,17 +197,24 @@ export class IngestionService implements OnModuleDestroy {
     const elapsed = () => Math.round(performance.now() - started);
     const source = definition.source;
     if (this.stopping) return { source, outcome: 'busy', versionId: null, delta: null, error: 'the service is stopping', durationMs: elapsed() };
-    const lease = await this.ingestion.acquireLease(source, this.owner, LEASE_SECONDS);
+    const leaseSeconds = this.config.LISTS_LEASE_SECONDS;
+    const lease = await this.ingestion.acquireLease(source, this.owner, leaseSeconds);
     if (!lease) return { source, outcome: 'busy', versionId: null, delta: null, error: 'another replica is refreshing this source', durationMs: elapsed() };
+    // The holder renews its lease while it works, so a crashed replica's lease lapses within one
+    // lease instead of pinning the source as "updating" for the length of the longest refresh.
+    let taken = false;
     const renewal = setInterval(() => {
       this.ingestion
-        .renewLease(source, this.owner, LEASE_SECONDS)
-        .then((held) => held || this.logger.warn(`${source}: the refresh lease lapsed; the commit will be refused`))
+        .renewLease(source, this.owner, leaseSeconds)
+        .then((held) => {
+          if (!held) taken = true;
+        })
         .catch((e: unknown) => this.logger.warn(`${source}: could not renew the refresh lease: ${String(e)}`));
-    }, LEASE_RENEW_MS);
+    }, this.config.LISTS_LEASE_RENEW_SECONDS * 1000);
     renewal.unref();
     const goOn = () => {
       if (this.stopping) throw new Stopping();
+      if (taken) throw new LeaseTaken();
     };
     let sha256: string | null = null;
     try {
@@ -294,6 +299,12 @@ export class IngestionService implements OnModuleDestroy {
         await this.ingestion.releaseLease(source, this.owner, false).catch(() => undefined);
         this.logger.log(`${source}: refresh left off, the service is stopping; version ${lease.currentVersionId ?? 'none'} keeps serving`);
         return { source, outcome: 'busy', versionId: lease.currentVersionId, delta: null, error: 'the service is stopping', durationMs: elapsed() };
+      }
+      if (error instanceof LeaseTaken) {
+        // Nor this: the holder that took the lease refreshes the source, and the lease is no longer ours to give back.
+        const message = 'the refresh lease lapsed and another replica took it';
+        this.logger.warn(`${source}: refresh left off, ${message}; version ${lease.currentVersionId ?? 'none'} keeps serving`);
+        return { source, outcome: 'busy', versionId: lease.currentVersionId, delta: null, error: message, durationMs: elapsed() };
       }
       const stage = error instanceof IngestionError ? error.stage : 'store';
       const message = error instanceof Error ? error.message : String(error);

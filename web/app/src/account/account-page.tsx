@@ -1,4 +1,4 @@
-import { Alert, AlertDescription, AlertTitle, Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, toast } from '@vigil/ui';
+import { Alert, AlertDescription, AlertTitle, Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, toast, LoadError, Loading } from '@vigil/ui';
 import { AlertTriangle, ArrowLeft, ArrowUpCircle, ExternalLink, Loader2, LogOut } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { useGetAccountSummaryQuery } from '../auth/auth.api.js';
@@ -6,7 +6,6 @@ import { useSignOut } from '../auth/use-sign-out.js';
 import { useOpenPortalSessionMutation } from '../billing/billing.api.js';
 import { formatCount } from '../billing/pricing.js';
 import { usePageTitle } from '../shell/page-title.js';
-import { LoadError, Loading } from '../shell/query-states.js';
 import { SecuritySection } from './security-section.js';
 import { usageView } from './usage.js';
 import { UsageMeter } from './usage-meter.js';

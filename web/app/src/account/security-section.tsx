@@ -1,3 +1,4 @@
+import { LoadError, Loading } from '@vigil/ui';
 import {
   Badge,
   Button,
@@ -23,7 +24,6 @@ import {
   useVerifyFactorMutation,
 } from '../auth/auth.api.js';
 import { useStartSession } from '@vigil/ui/session';
-import { LoadError, Loading } from '../shell/query-states.js';
 
 const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 

@@ -1,5 +1,5 @@
 import type { Plan } from '@vigil/proto';
-import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Input, Label, toast } from '@vigil/ui';
+import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Input, Label, toast, LoadError, Loading } from '@vigil/ui';
 import { ArrowLeft, ArrowRight, CreditCard, KeyRound, Loader2, LogOut, ShieldCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -9,7 +9,6 @@ import { checkSubscription } from '../auth/subscription.js';
 import { useAuth } from '@vigil/ui/session';
 import { useSignOut } from '../auth/use-sign-out.js';
 import { usePageTitle } from '../shell/page-title.js';
-import { LoadError, Loading } from '../shell/query-states.js';
 import { useCreateCheckoutSessionMutation, useGetPlansQuery } from './billing.api.js';
 import { PlanCard } from './plan-card.js';
 import { formatUsd } from './pricing.js';

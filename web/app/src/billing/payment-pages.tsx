@@ -1,3 +1,4 @@
+import { LoadError, Loading } from '@vigil/ui';
 import {
   Alert,
   AlertDescription,
@@ -24,7 +25,6 @@ import { SCREENING_HOME } from '../auth/post-sign-in.js';
 import { readSelectedPlan } from './selected-plan.js';
 import { useAuth } from '@vigil/ui/session';
 import { usePageTitle } from '../shell/page-title.js';
-import { LoadError, Loading } from '../shell/query-states.js';
 import { useCompleteSandboxSessionMutation, useGetClientByEmailQuery, useGetSandboxSessionQuery } from './billing.api.js';
 import { FIRST_LOOKUP_DELAY_MS, LOOKUP_RETRY_MS, processingChecklist, usagePercent } from './payment-success.js';
 import { formatCount, formatUsd } from './pricing.js';

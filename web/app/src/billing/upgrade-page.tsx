@@ -1,3 +1,4 @@
+import { LoadError, Loading } from '@vigil/ui';
 import type { Tier, UpgradeOption } from '@vigil/proto';
 import {
   Badge,
@@ -23,7 +24,6 @@ import { useGetAccountSummaryQuery } from '../auth/auth.api.js';
 import { useAuth } from '@vigil/ui/session';
 import { SUPPORT_EMAIL } from '../public/company.js';
 import { usePageTitle } from '../shell/page-title.js';
-import { LoadError, Loading } from '../shell/query-states.js';
 import { useGetUpgradeOptionsQuery, useLazyGetUpgradePreviewQuery, useUpgradeMutation } from './billing.api.js';
 import { formatCount, formatUsd } from './pricing.js';
 import { upgradeFailureMessage } from './upgrade-errors.js';

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, isApiError, OnlineBadge } from '@vigil/ui';
+import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, isApiError, OnlineBadge, LoadError, Loading } from '@vigil/ui';
 import { BookOpen, CreditCard, LayoutDashboard, LogOut, ScanSearch, ShieldCheck } from 'lucide-react';
 import { Link, Navigate } from 'react-router-dom';
 import { useGetAccountSummaryQuery } from '../auth/auth.api.js';
@@ -6,7 +6,6 @@ import { SCREENING_HOME } from '../auth/post-sign-in.js';
 import { useAuth } from '@vigil/ui/session';
 import { useSignOut } from '../auth/use-sign-out.js';
 import { usePageTitle } from '../shell/page-title.js';
-import { LoadError, Loading } from '../shell/query-states.js';
 import { planOf } from '../screening/plan.js';
 import { UsageCharts } from '../screening/usage-charts.js';
 import { ApiKeyCard } from './api-key-card.js';

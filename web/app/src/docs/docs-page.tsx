@@ -1,3 +1,4 @@
+import { LoadError, Loading } from '@vigil/ui';
 import {
   Accordion,
   AccordionContent,
@@ -20,7 +21,6 @@ import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { PageHero, Section, SectionHeading } from '../public/page-parts.js';
 import { usePageTitle } from '../shell/page-title.js';
-import { LoadError, Loading } from '../shell/query-states.js';
 import { ERROR_HTTP_STATUS, ERROR_TITLES, type ErrorCode } from '@vigil/proto';
 import {
   apiBaseUrl,

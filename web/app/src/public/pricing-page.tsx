@@ -1,5 +1,5 @@
 import type { Plan } from '@vigil/proto';
-import { Accordion, AccordionContent, AccordionItem, AccordionTrigger, Button, cn } from '@vigil/ui';
+import { Accordion, AccordionContent, AccordionItem, AccordionTrigger, Button, cn, LoadError, Loading } from '@vigil/ui';
 import { ArrowRight, BadgeDollarSign, Clock4, FileSearch, Globe2, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -9,7 +9,6 @@ import type { BillingPeriod } from '../billing/pricing.js';
 import { SubscribeDialog } from '../billing/subscribe-dialog.js';
 import { CONTACT_LINK } from '../shell/nav-links.js';
 import { usePageTitle } from '../shell/page-title.js';
-import { LoadError, Loading } from '../shell/query-states.js';
 import { PageHero, Section, SectionHeading } from './page-parts.js';
 
 const HIGHLIGHTS = [

@@ -1,13 +1,13 @@
 import type { SanctionAlert } from '@vigil/proto';
 import { MATCH_LABELS } from '@vigil/proto';
-import { Badge, Button, cn, Input, Label, StatGrid } from '@vigil/ui';
+import { Badge, Button, cn, Input, Label, StatGrid, QueryView } from '@vigil/ui';
 import { Bell, Eye, RefreshCw, ShieldAlert, X } from 'lucide-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { usePageTitle } from '../shell/page-title.js';
 import { percent } from './classify.js';
 import { PageHeader } from './dashboard-shell.js';
 import { EntityDetailsDialog } from './entity-details-dialog.js';
-import { countFormat, EmptyState, formatDateTime, QueryView, StatusBadge } from './parts.js';
+import { countFormat, EmptyState, formatDateTime, StatusBadge } from './parts.js';
 import { useGetAlertsQuery } from './screening.api.js';
 import { filterAlerts, hasAlertFilters, NO_ALERT_FILTERS, type AlertFilters } from './alerts-filter.js';
 

@@ -1,3 +1,4 @@
+import { QueryView } from '@vigil/ui';
 import { type ClientList, type ClientListEntry, type EntryScreeningStatus } from '@vigil/proto';
 import {
   Badge,
@@ -35,7 +36,7 @@ import {
   useGetClientListEntriesQuery,
   useUploadClientListMutation,
 } from './monitoring.api.js';
-import { countFormat, EmptyState, formatDateTime, QueryView, useServerDownload } from './parts.js';
+import { countFormat, EmptyState, formatDateTime, useServerDownload } from './parts.js';
 import { useGetClientListsQuery } from './screening.api.js';
 
 const PENDING_POLL_MS = 2_000;

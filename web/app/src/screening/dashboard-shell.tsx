@@ -1,3 +1,4 @@
+import { LoadError, Loading } from '@vigil/ui';
 import { PLANS, type Plan } from '@vigil/proto';
 import {
   Alert,
@@ -40,7 +41,6 @@ import { useSignOut } from '../auth/use-sign-out.js';
 import { formatCount } from '../billing/pricing.js';
 import { useGetHealthQuery } from '../health/health.api.js';
 import { scrollKey } from '../shell/scroll-key.js';
-import { LoadError, Loading } from '../shell/query-states.js';
 import { planOf } from './plan.js';
 
 /** Spec §7: health check, status and the dashboard refresh every 30 seconds. */

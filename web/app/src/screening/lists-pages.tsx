@@ -1,12 +1,12 @@
 import type { ListInfo } from '@vigil/proto';
-import { Badge, Button, StatCard } from '@vigil/ui';
+import { Badge, Button, StatCard, QueryView } from '@vigil/ui';
 import { Database, Download, List, Loader2, RefreshCw, Users } from 'lucide-react';
 import { useGetAccountSummaryQuery } from '../auth/auth.api.js';
 import { feedLabel } from '../public/feed-labels.js';
 import { usePageTitle } from '../shell/page-title.js';
 import { PageHeader } from './dashboard-shell.js';
 import { planOf } from './plan.js';
-import { countFormat, EmptyState, formatBytes, formatDateTime, QueryView, today, useServerDownload } from './parts.js';
+import { countFormat, EmptyState, formatBytes, formatDateTime, today, useServerDownload } from './parts.js';
 import { useGetClientListsQuery, useGetListsQuery } from './screening.api.js';
 
 const STATUS_TONE = { active: 'success', updating: 'warning', inactive: 'neutral' } as const;

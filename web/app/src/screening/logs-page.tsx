@@ -1,5 +1,5 @@
 import type { ScreeningLog } from '@vigil/proto';
-import { Button, Input, Label, StatCard, toast } from '@vigil/ui';
+import { Button, Input, Label, StatCard, toast, QueryView } from '@vigil/ui';
 import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Download, Eye, FileText, RefreshCw, Search, ShieldAlert, ShieldCheck, TriangleAlert } from 'lucide-react';
@@ -9,7 +9,7 @@ import { usePageTitle } from '../shell/page-title.js';
 import { logStatus, percent } from './classify.js';
 import { PageHeader } from './dashboard-shell.js';
 import { EntityDetailsDialog } from './entity-details-dialog.js';
-import { countFormat, EmptyState, formatDateTime, QueryView, StatusBadge, today, useServerDownload } from './parts.js';
+import { countFormat, EmptyState, formatDateTime, StatusBadge, today, useServerDownload } from './parts.js';
 import { useGetLogsQuery } from './screening.api.js';
 
 /** Spec §9: logs page size 100, search debounced 300 ms. */

@@ -1,3 +1,4 @@
+import { QueryView } from '@vigil/ui';
 import {
   CHECK_FREQUENCIES,
   type AlertSeverity,
@@ -58,7 +59,7 @@ import {
   useSetMonitoringStatusMutation,
   useUpdateMonitoringSettingsMutation,
 } from './monitoring.api.js';
-import { countFormat, EmptyState, formatDateTime, QueryView } from './parts.js';
+import { countFormat, EmptyState, formatDateTime } from './parts.js';
 
 const SEVERITY_TONE: Record<AlertSeverity, 'neutral' | 'warning' | 'destructive'> = {
   low: 'neutral',

@@ -1,8 +1,6 @@
-import { Badge, Spinner, toast, isApiError, type ApiError } from '@vigil/ui';
-import type { SerializedError } from '@reduxjs/toolkit';
+import { Badge, toast, isApiError } from '@vigil/ui';
 import { Inbox } from 'lucide-react';
 import { useCallback, type ReactNode } from 'react';
-import { LoadError } from '../shell/query-states.js';
 import { STATUS_LABEL, STATUS_TONE, type MatchStatus } from './classify.js';
 import { useDownloadFileMutation } from './screening.api.js';
 
@@ -24,38 +22,6 @@ export function EmptyState({ title, children, icon }: { title: string; children?
       {children && <div className="mt-1 max-w-md text-sm text-muted-foreground">{children}</div>}
     </div>
   );
-}
-
-type QueryLike<T> = {
-  data?: T;
-  error?: ApiError | SerializedError;
-  isLoading: boolean;
-  isError: boolean;
-  refetch: () => unknown;
-};
-
-/** One async view's four states: loading, error (with retry), empty and data. */
-export function QueryView<T>({
-  query,
-  errorTitle,
-  isEmpty,
-  empty,
-  loadingLabel,
-  children,
-}: {
-  query: QueryLike<T>;
-  errorTitle: string;
-  isEmpty?: (data: T) => boolean;
-  empty?: ReactNode;
-  loadingLabel?: string;
-  children: (data: T) => ReactNode;
-}) {
-  if (query.isLoading) return <Spinner label={loadingLabel ?? 'Loading...'} className="py-12" />;
-  if (query.isError || query.data === undefined) {
-    return <LoadError title={errorTitle} error={query.error} onRetry={() => void query.refetch()} />;
-  }
-  if (isEmpty?.(query.data)) return <>{empty}</>;
-  return <>{children(query.data)}</>;
 }
 
 /** Saves bytes as a file the browser downloads. */

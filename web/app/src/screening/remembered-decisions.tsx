@@ -1,8 +1,17 @@
 import type { RememberedDecision } from '@vigil/proto';
-import { Button, Dialog, DialogContent, DialogDescription, DialogTitle, Spinner, toast, errorMessage } from '@vigil/ui';
+import {
+  Button,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+  Spinner,
+  toast,
+  errorMessage,
+  LoadError,
+} from '@vigil/ui';
 import { BrainCircuit, Undo2 } from 'lucide-react';
 import { useState } from 'react';
-import { LoadError } from '../shell/query-states.js';
 import { countFormat, formatDateTime } from './parts.js';
 import { reasonLabel } from './review-reasons.js';
 import { useGetRememberedQuery, useRevokeRememberedMutation } from './screening.api.js';

@@ -1,3 +1,4 @@
+import { QueryView } from '@vigil/ui';
 import type { MemberRole, Review, ReviewStatus } from '@vigil/proto';
 import { memberRoleAtLeast } from '@vigil/proto';
 import {
@@ -17,7 +18,7 @@ import { useAuth } from '@vigil/ui/session';
 import { usePageTitle } from '../shell/page-title.js';
 import { percent } from './classify.js';
 import { PageHeader } from './dashboard-shell.js';
-import { countFormat, EmptyState, formatDateTime, QueryView } from './parts.js';
+import { countFormat, EmptyState, formatDateTime } from './parts.js';
 import { RememberedDecisions } from './remembered-decisions.js';
 import { ReviewCase, ReviewStatusBadge } from './review-case.js';
 import { ACTION_LABEL, decisionProblems, type DecisionDraft, type DecisionProblems } from './review-reasons.js';

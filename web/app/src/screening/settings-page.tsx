@@ -1,3 +1,4 @@
+import { QueryView } from '@vigil/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   DEFAULT_THRESHOLDS,
@@ -33,7 +34,7 @@ import { useAuth } from '@vigil/ui/session';
 import { usePageTitle } from '../shell/page-title.js';
 import { TeamSection } from '../team/team-section.js';
 import { PageHeader } from './dashboard-shell.js';
-import { countFormat, formatDateTime, QueryView } from './parts.js';
+import { countFormat, formatDateTime } from './parts.js';
 import {
   useGetNotificationSettingsQuery,
   useRegenerateApiKeyMutation,

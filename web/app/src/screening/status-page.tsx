@@ -1,3 +1,4 @@
+import { QueryView } from '@vigil/ui';
 import {
   Alert,
   AlertDescription,
@@ -15,7 +16,7 @@ import { Activity, ArrowUpCircle, Gauge, RefreshCw, ShieldCheck, TriangleAlert }
 import { Link } from 'react-router-dom';
 import { usePageTitle } from '../shell/page-title.js';
 import { DASHBOARD_REFRESH_MS, PageHeader } from './dashboard-shell.js';
-import { countFormat, formatDateTime, QueryView } from './parts.js';
+import { countFormat, formatDateTime } from './parts.js';
 import { useGetApiStatusQuery } from './screening.api.js';
 import { UsageCharts } from './usage-charts.js';
 

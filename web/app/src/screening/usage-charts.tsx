@@ -1,5 +1,5 @@
 import type { UsageHistoryResponse } from '@vigil/proto';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@vigil/ui';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle, QueryView } from '@vigil/ui';
 import {
   Area,
   AreaChart,
@@ -14,7 +14,6 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { QueryView } from './parts.js';
 import { useGetUsageHistoryQuery } from './screening.api.js';
 
 const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });

@@ -1,3 +1,4 @@
+import { QueryView } from '@vigil/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { emailSchema, MEMBER_ROLES, type MemberRole, type TeamInvitation, type TeamMember } from '@vigil/proto';
 import {
@@ -22,7 +23,7 @@ import { useState, type ComponentProps } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { useAuth } from '@vigil/ui/session';
-import { EmptyState, formatDateTime, QueryView } from '../screening/parts.js';
+import { EmptyState, formatDateTime } from '../screening/parts.js';
 import {
   ROLE_LABELS,
   useChangeMemberRoleMutation,
