@@ -83,7 +83,7 @@ describe('Continue with Google', () => {
 
   it('welcomes back a customer with an active subscription and takes them to the screening dashboard', async () => {
     const email = uniqueEmail('google-customer');
-    await createSubscribedUser(email, 'Vigil-e2e-Google-Passphrase-3');
+    await createSubscribedUser(email, 'Vigil-e2e-Google-Passphrase-3', 'large');
     // Same verified address at the provider: auth links Google to the existing account.
     await continueWithGoogle(email, 'Returning Customer');
     await page.getByText('Welcome Back!', { exact: true }).waitFor({ timeout: 15_000 });
