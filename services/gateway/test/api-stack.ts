@@ -73,6 +73,23 @@ export class ApiStack extends TestStack {
     return this.spawn('gateway', {}, { name: `gateway-${port}`, env: replicaEnv }).child;
   }
 
+  /** A gateway child process on a free port, once it answers HTTP: a replica beside the others. */
+  async gatewayReplica(env: Record<string, string> = {}): Promise<{ url: string; child: ChildProcess }> {
+    const port = await freePort();
+    const child = this.spawnGateway(port, env);
+    const url = `http://127.0.0.1:${port}`;
+    await eventually(
+      () =>
+        fetch(`${url}/api/v1/plans`).then(
+          (r) => r.status,
+          () => 0,
+        ),
+      (status) => status === 200,
+      30_000,
+    );
+    return { url, child };
+  }
+
   async gateway(
     overrides: Record<string, string> = {},
     options: Parameters<typeof createGatewayApp>[1] = {},

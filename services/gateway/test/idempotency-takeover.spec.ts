@@ -11,7 +11,7 @@ import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { envSchema } from '../src/env.js';
-import { ApiStack, freePort } from './api-stack.js';
+import { ApiStack } from './api-stack.js';
 import { eventually } from './stack.js';
 
 jest.setTimeout(180_000);
@@ -25,21 +25,7 @@ describe('Idempotency-Key claims across gateway processes', () => {
   let survivor: { url: string; child: ChildProcess };
   let second: { url: string; child: ChildProcess };
 
-  async function replica() {
-    const port = await freePort();
-    const child = stack.spawnGateway(port);
-    const url = `http://127.0.0.1:${port}`;
-    await eventually(
-      () =>
-        fetch(`${url}/api/v1/plans`).then(
-          (r) => r.status,
-          () => 0,
-        ),
-      (status) => status === 200,
-      30_000,
-    );
-    return { url, child };
-  }
+  const replica = () => stack.gatewayReplica();
 
   const post = (url: string, path: string, apiKey: string, idempotencyKey: string, body: unknown, timeoutMs = 30_000) =>
     fetch(`${url}${path}`, {

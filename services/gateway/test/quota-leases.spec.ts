@@ -6,7 +6,7 @@ import { jest } from '@jest/globals';
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { SETTLE_GRACE_SECONDS } from '../src/quotas/quota-leases.repository.js';
-import { ApiStack, freePort } from './api-stack.js';
+import { ApiStack } from './api-stack.js';
 import { eventually } from './stack.js';
 
 jest.setTimeout(180_000);
@@ -18,19 +18,7 @@ describe('quota leases across gateway processes', () => {
   const replicas: Array<{ url: string; child: ChildProcess }> = [];
 
   async function replica() {
-    const port = await freePort();
-    const child = stack.spawnGateway(port, LEASES);
-    const url = `http://127.0.0.1:${port}`;
-    await eventually(
-      () =>
-        fetch(`${url}/api/v1/plans`).then(
-          (r) => r.status,
-          () => 0,
-        ),
-      (status) => status === 200,
-      30_000,
-    );
-    const started = { url, child };
+    const started = await stack.gatewayReplica(LEASES);
     replicas.push(started);
     return started;
   }
