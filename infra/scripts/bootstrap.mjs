@@ -26,15 +26,20 @@ export function checkNodeVersion() {
 
 /** Runs a command in the repo root, inheriting stdio; exits the script if it fails. */
 export function run(command, args, options = {}) {
-  const result = spawnSync(command, args, {
-    cwd: ROOT,
-    stdio: 'inherit',
-    env: { ...process.env, ...options.env },
-    // A test run that hangs (an open handle, a stuck server) must fail, not eat CI's time.
-    timeout: options.timeoutMs,
-    killSignal: 'SIGKILL',
-  });
-  if (result.error?.code === 'ETIMEDOUT') log(`${command} ${args.join(' ')} timed out after ${options.timeoutMs / 60_000} min.`);
+  // A test run that hangs (an open handle, a stuck server) must fail, not eat CI's time. coreutils'
+  // timeout signals the command's whole process group: spawnSync's own timeout kills only the
+  // direct child (npx), and the nx, jest and service processes under it went on running into the
+  // next step, on its ports and cores.
+  const limited = options.timeoutMs !== undefined;
+  const result = limited
+    ? spawnSync('timeout', ['--kill-after=20s', `${Math.ceil(options.timeoutMs / 1000)}s`, command, ...args], {
+        cwd: ROOT,
+        stdio: 'inherit',
+        env: { ...process.env, ...options.env },
+      })
+    : spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...options.env } });
+  if (limited && (result.status === 124 || result.status === 137))
+    log(`${command} ${args.join(' ')} timed out after ${options.timeoutMs / 60_000} min.`);
   if (result.status !== 0) {
     if (options.allowFailure) return result.status ?? 1;
     fail(`${command} ${args.join(' ')} failed (exit ${result.status ?? result.signal}).`);
