@@ -31,13 +31,10 @@ export function run(command, args, options = {}) {
   // direct child (npx), and the nx, jest and service processes under it went on running into the
   // next step, on its ports and cores.
   const limited = options.timeoutMs !== undefined;
-  const result = limited
-    ? spawnSync('timeout', ['--kill-after=20s', `${Math.ceil(options.timeoutMs / 1000)}s`, command, ...args], {
-        cwd: ROOT,
-        stdio: 'inherit',
-        env: { ...process.env, ...options.env },
-      })
-    : spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...options.env } });
+  const [file, argv] = limited
+    ? ['timeout', ['--kill-after=20s', `${Math.ceil(options.timeoutMs / 1000)}s`, command, ...args]]
+    : [command, args];
+  const result = spawnSync(file, argv, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...options.env } });
   if (limited && (result.status === 124 || result.status === 137))
     log(`${command} ${args.join(' ')} timed out after ${options.timeoutMs / 60_000} min.`);
   if (result.status !== 0) {
