@@ -25,7 +25,7 @@ describe('Idempotency-Key claims across gateway processes', () => {
   let survivor: { url: string; child: ChildProcess };
   let second: { url: string; child: ChildProcess };
 
-  const replica = () => stack.gatewayReplica();
+  const replica = (env: Record<string, string> = {}) => stack.gatewayReplica(env);
 
   const post = (url: string, path: string, apiKey: string, idempotencyKey: string, body: unknown, timeoutMs = 30_000) =>
     fetch(`${url}${path}`, {
@@ -61,6 +61,18 @@ describe('Idempotency-Key claims across gateway processes', () => {
       (rows) => rows[0]?.state === 'pending',
       10_000,
     );
+  /**
+   * A keyed screen held in flight on a replica of its own (screening stopped), once it holds its
+   * claim: the replica to kill or stop, and the screen's answer (or what ended it).
+   */
+  const inFlight = async (key: string, env: Record<string, string> = {}) => {
+    const client = await stack.client('large');
+    const own = await replica(env);
+    holdScreening();
+    const answer = screen(own.url, client.key, key).catch((error: Error) => error);
+    await claimed(key);
+    return { client, child: own.child, answer };
+  };
   const logs = (clientId: string) =>
     stack.sql('screening', `SELECT id FROM screening_logs WHERE client_id = $1`, [clientId]);
 
@@ -72,15 +84,11 @@ describe('Idempotency-Key claims across gateway processes', () => {
   afterAll(() => stack.stop());
 
   it('runs a retry on another replica once a SIGKILLed replica’s claim lapsed: within the takeover time, not a minute', async () => {
-    const client = await stack.client('large');
-    const doomed = await replica();
     const key = `killed-${randomUUID()}`;
-    holdScreening();
-    const lost = screen(doomed.url, client.key, key).catch(() => undefined);
-    await claimed(key);
-    await kill(doomed.child);
+    const { client, child, answer } = await inFlight(key);
+    await kill(child);
     const killedAt = Date.now();
-    await lost;
+    await answer;
     releaseScreening();
 
     const answers: Answer[] = [];
@@ -132,14 +140,10 @@ describe('Idempotency-Key claims across gateway processes', () => {
   });
 
   it('gives a dead replica’s lapsed claim to exactly one of eight retries racing for it on two replicas', async () => {
-    const client = await stack.client('large');
-    const doomed = await replica();
     const key = `race-${randomUUID()}`;
-    holdScreening();
-    const lost = screen(doomed.url, client.key, key).catch(() => undefined);
-    await claimed(key);
-    await kill(doomed.child);
-    await lost;
+    const { client, child, answer } = await inFlight(key);
+    await kill(child);
+    await answer;
     // What the takeover time without a renewal leaves behind, without waiting for it.
     await stack.sql('gateway', `UPDATE idempotency_keys SET renewed_at = now() - interval '1 hour' WHERE key = $1`, [
       key,
