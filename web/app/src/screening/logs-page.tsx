@@ -34,7 +34,8 @@ export function LogsPage() {
   const [tab, setTab] = useState<Tab>('all');
   const [page, setPage] = useState(0);
   const [open, setOpen] = useState<ScreeningLog | null>(null);
-  const [download, downloading] = useServerDownload();
+  // Spec §8 names this export's failure: "Failed to export logs".
+  const [download, downloading] = useServerDownload('Failed to export logs');
   const openLog = useCallback((log: ScreeningLog) => {
     if (log.sanctioned_entity_id) setOpen(log);
     else toast({ title: 'No Entity Details', description: 'This log entry has no associated entity details.' });

@@ -41,9 +41,9 @@ export const today = () => new Date().toISOString().slice(0, 10);
 
 /**
  * Downloads a file the server produces, under the server's file name (or the fallback), with
- * the spec's "Download Failed" toast on failure.
+ * the spec's "Download Failed" toast on failure, or the title the spec gives that screen's export.
  */
-export function useServerDownload() {
+export function useServerDownload(failureTitle = 'Download Failed') {
   const [download, state] = useDownloadFileMutation();
   const run = useCallback(
     async (url: string, fallbackName: string, params?: Record<string, string>) => {
@@ -53,14 +53,14 @@ export function useServerDownload() {
         return true;
       } catch (error) {
         toast({
-          title: 'Download Failed',
+          title: failureTitle,
           description: isApiError(error) ? error.message : 'The download did not complete.',
           variant: 'destructive',
         });
         return false;
       }
     },
-    [download],
+    [download, failureTitle],
   );
   return [run, state.isLoading] as const;
 }
