@@ -141,7 +141,7 @@ export function AlertsPage() {
               {data.total > data.alerts.length && ` (the newest ${countFormat.format(data.alerts.length)} are loaded)`}
             </p>
             {data.alerts.length === 0 ? (
-              <EmptyState title="No alerts">Alerts are generated when potential matches are detected.</EmptyState>
+              <EmptyState title="No alerts found">Alerts are generated when potential matches are detected.</EmptyState>
             ) : shown.length === 0 ? (
               <EmptyState title="No alerts match these filters">Clear a filter to see more.</EmptyState>
             ) : (
