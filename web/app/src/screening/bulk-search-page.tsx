@@ -513,9 +513,10 @@ function VirtualRows({ rows, onDetails }: { rows: Row[]; onDetails: (row: Row) =
                 variant="ghost"
                 disabled={!top}
                 onClick={() => onDetails(row)}
-                aria-label={`View details for ${row.searchedName}`}
+                aria-label={`View Details for ${row.searchedName}`}
               >
                 <Eye aria-hidden />
+                <span className="hidden sm:inline">View Details</span>
               </Button>
             </li>
           );
