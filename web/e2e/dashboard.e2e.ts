@@ -314,4 +314,64 @@ describe('the screening dashboard, signed in as the demo client', () => {
     expectClean(starterWatcher);
     await other.close();
   }, 120_000);
+
+  describe('the spec’s words, for a client of its own (the journey above leaves alerts behind)', () => {
+    let other: BrowserContext;
+    let fresh: Page;
+
+    beforeAll(async () => {
+      const session = await demoClientSession('large');
+      other = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      fresh = await other.newPage();
+      await signInWithRefreshToken(fresh, session.refresh_token);
+    }, 120_000);
+
+    afterAll(async () => {
+      await other?.close();
+    });
+
+    it('Alerts with none yet: "No alerts found"', async () => {
+      await fresh.goto(`${WEB_URL}/dashboard/screening/alerts`);
+      await expectPage(fresh, 'Sanction Alerts');
+      await fresh.getByText('No alerts found', { exact: true }).waitFor();
+      await fresh.getByText('Alerts are generated when potential matches are detected.', { exact: true }).waitFor();
+    });
+
+    it('Screening Logs: a failed Export JSON says "Failed to export logs"', async () => {
+      await fresh.goto(`${WEB_URL}/dashboard/screening/logs`);
+      await expectPage(fresh, 'Screening Logs');
+      const report = '**/api/client/reports/screening-logs';
+      await fresh.route(report, (route) =>
+        route.fulfill({
+          status: 503,
+          contentType: 'application/problem+json',
+          body: JSON.stringify({
+            type: 'about:blank',
+            title: 'Service Unavailable',
+            status: 503,
+            code: 'SERVICE_UNAVAILABLE',
+            detail: 'Reports are unavailable.',
+          }),
+        }),
+      );
+      try {
+        await fresh.getByRole('button', { name: 'Export JSON' }).click();
+        await fresh.getByText('Failed to export logs', { exact: true }).waitFor();
+      } finally {
+        await fresh.unroute(report);
+      }
+    });
+
+    it('Bulk Search results: each row has View Details', async () => {
+      await fresh.goto(`${WEB_URL}/dashboard/screening/bulk-search`);
+      await expectPage(fresh, 'Bulk Search');
+      await paste(fresh, 'Names, one per line', 'Nicolas Maduro Moros\nMargaret Thornbury');
+      await fresh.getByRole('button', { name: 'Start Bulk Search' }).click();
+      const details = fresh.getByRole('button', { name: 'View Details for Nicolas Maduro Moros' });
+      await details.waitFor({ timeout: 20_000 });
+      expect(await details.innerText()).toBe('View Details');
+      await details.click();
+      await fresh.getByRole('dialog').waitFor();
+    });
+  });
 });
