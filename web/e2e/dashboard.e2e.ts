@@ -362,6 +362,14 @@ describe('the screening dashboard, signed in as the demo client', () => {
       }
     });
 
+    it('Account Settings: the four areas under the spec’s names', async () => {
+      await fresh.goto(`${WEB_URL}/dashboard/screening/settings`);
+      await expectPage(fresh, 'Account Settings');
+      for (const area of ['Overview', 'Profile', 'API key management', 'Notification preferences']) {
+        await fresh.getByRole('heading', { name: area, exact: true }).waitFor();
+      }
+    });
+
     it('Bulk Search results: each row has View Details', async () => {
       await fresh.goto(`${WEB_URL}/dashboard/screening/bulk-search`);
       await expectPage(fresh, 'Bulk Search');

@@ -259,7 +259,7 @@ function ApiKeyCard({ summary }: { summary: AccountSummary }) {
     <Card>
       <CardHeader className="flex-row items-start justify-between gap-4">
         <div>
-          <CardTitle>API key</CardTitle>
+          <CardTitle>API key management</CardTitle>
           <CardDescription>For your integrations. The dashboard itself only needs your sign-in.</CardDescription>
         </div>
         <Badge
