@@ -24,7 +24,7 @@ const CLOCK_BEHIND_MS = 2 * 60_000;
 /** The gateway accepts a token this long past its `exp` (clockTolerance in session-tokens.service.ts); auth does not. */
 const GATEWAY_CLOCK_TOLERANCE_MS = 5_000;
 const REFRESH_PATH = '/auth/v1/token?grant_type=refresh_token';
-/** How long a response body may take to read: one that never ends (a stream) is recorded without it. */
+/** How long a response body may take to read: one the page itself never reads may never come, and is left out. */
 const BODY_READ_MS = 3_000;
 
 type Account = { email: string; password: string };
