@@ -36,14 +36,16 @@ export function databaseTarget(databaseUrl: string): string {
   return url.toString();
 }
 
+// Duck-typed: errors from node's sockets may come from another realm (a test's VM context).
+const messageOf = (error: unknown): string =>
+  typeof (error as { message?: unknown })?.message === 'string' ? (error as { message: string }).message : String(error);
+
 function reasonOf(error: unknown, password: string): string {
   // A refused connection to a name with IPv4 and IPv6 addresses is an AggregateError whose own
   // message is empty: the addresses' messages are the reason.
-  const parts =
-    error instanceof AggregateError && !error.message
-      ? error.errors.map((e: unknown) => (e instanceof Error ? e.message : String(e)))
-      : [error instanceof Error ? error.message : String(error)];
-  const code = (error as { code?: unknown }).code;
+  const nested = (error as { errors?: unknown })?.errors;
+  const parts = Array.isArray(nested) && !messageOf(error) ? nested.map(messageOf) : [messageOf(error)];
+  const code = (error as { code?: unknown })?.code;
   let reason = parts.filter(Boolean).join('; ') || 'connection failed';
   if (typeof code === 'string' && !reason.includes(code)) reason += ` (${code})`;
   // No driver message is known to quote the password, but a log is the wrong place to find out.
