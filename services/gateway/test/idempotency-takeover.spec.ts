@@ -4,7 +4,8 @@
 // takeover time after its last renewal), a long request on a live replica keeps its claim however
 // long it runs, and of the retries racing for a lapsed claim exactly one runs. Screening is held
 // with SIGSTOP so a request stays in flight as long as a test needs; the claim clocks are the
-// defaults a deployment runs with.
+// defaults a deployment runs with, but for a replica drained on SIGTERM, whose request keeps its
+// claim renewed until it is answered (short clocks there, so the drain outlives several takeovers).
 import { jest } from '@jest/globals';
 import { parseConfig } from '@vigil/platform';
 import type { ChildProcess } from 'node:child_process';
@@ -25,7 +26,7 @@ describe('Idempotency-Key claims across gateway processes', () => {
   let survivor: { url: string; child: ChildProcess };
   let second: { url: string; child: ChildProcess };
 
-  const replica = () => stack.gatewayReplica();
+  const replica = (env: Record<string, string> = {}) => stack.gatewayReplica(env);
 
   const post = (url: string, path: string, apiKey: string, idempotencyKey: string, body: unknown, timeoutMs = 30_000) =>
     fetch(`${url}${path}`, {
@@ -61,6 +62,18 @@ describe('Idempotency-Key claims across gateway processes', () => {
       (rows) => rows[0]?.state === 'pending',
       10_000,
     );
+  /**
+   * A keyed screen held in flight on a replica of its own (screening stopped), once it holds its
+   * claim: the replica to kill or stop, and the screen's answer (or what ended it).
+   */
+  const inFlight = async (key: string, env: Record<string, string> = {}) => {
+    const client = await stack.client('large');
+    const own = await replica(env);
+    holdScreening();
+    const answer = screen(own.url, client.key, key).catch((error: Error) => error);
+    await claimed(key);
+    return { client, child: own.child, answer };
+  };
   const logs = (clientId: string) =>
     stack.sql('screening', `SELECT id FROM screening_logs WHERE client_id = $1`, [clientId]);
 
@@ -72,15 +85,11 @@ describe('Idempotency-Key claims across gateway processes', () => {
   afterAll(() => stack.stop());
 
   it('runs a retry on another replica once a SIGKILLed replica’s claim lapsed: within the takeover time, not a minute', async () => {
-    const client = await stack.client('large');
-    const doomed = await replica();
     const key = `killed-${randomUUID()}`;
-    holdScreening();
-    const lost = screen(doomed.url, client.key, key).catch(() => undefined);
-    await claimed(key);
-    await kill(doomed.child);
+    const { client, child, answer } = await inFlight(key);
+    await kill(child);
     const killedAt = Date.now();
-    await lost;
+    await answer;
     releaseScreening();
 
     const answers: Answer[] = [];
@@ -131,15 +140,48 @@ describe('Idempotency-Key claims across gateway processes', () => {
     expect(replay).toMatchObject({ status: 200, replayed: 'true', text: answered.text });
   });
 
+  it('keeps renewing the claim of a request its replica drains on SIGTERM, and replays its answer to a retry', async () => {
+    // Clocks short enough that a drain outlives several takeover times in seconds; the request's
+    // own deadline longer than the drain.
+    const takeoverMs = 1_000;
+    const env = {
+      IDEMPOTENCY_CLAIM_RENEW_MS: '200',
+      IDEMPOTENCY_CLAIM_TAKEOVER_MS: String(takeoverMs),
+      NATS_REQUEST_TIMEOUT_MS: '30000',
+    };
+    const key = `drained-${randomUUID()}`;
+    const { client, child, answer } = await inFlight(key, env);
+    const held = () =>
+      stack.sql(
+        'gateway',
+        `SELECT state, claim, (extract(epoch FROM now() - renewed_at) * 1000)::float8 AS since_renewal_ms
+         FROM idempotency_keys WHERE key = $1`,
+        [key],
+      );
+    const [{ claim }] = await held();
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    child.kill('SIGTERM');
+    await sleep(3 * takeoverMs);
+
+    // Still draining the request, and still its holder: renewed within the takeover time.
+    expect({ exitCode: child.exitCode, signalCode: child.signalCode }).toEqual({ exitCode: null, signalCode: null });
+    const [record] = await held();
+    expect(record).toMatchObject({ state: 'pending', claim });
+    expect(record.since_renewal_ms).toBeLessThan(takeoverMs);
+
+    releaseScreening();
+    const answered = await answer;
+    expect(answered).toMatchObject({ status: 200 });
+    await exited;
+    const replay = await screen(survivor.url, client.key, key);
+    expect(replay).toMatchObject({ status: 200, replayed: 'true', text: (answered as Answer).text });
+  });
+
   it('gives a dead replica’s lapsed claim to exactly one of eight retries racing for it on two replicas', async () => {
-    const client = await stack.client('large');
-    const doomed = await replica();
     const key = `race-${randomUUID()}`;
-    holdScreening();
-    const lost = screen(doomed.url, client.key, key).catch(() => undefined);
-    await claimed(key);
-    await kill(doomed.child);
-    await lost;
+    const { client, child, answer } = await inFlight(key);
+    await kill(child);
+    await answer;
     // What the takeover time without a renewal leaves behind, without waiting for it.
     await stack.sql('gateway', `UPDATE idempotency_keys SET renewed_at = now() - interval '1 hour' WHERE key = $1`, [
       key,

@@ -1,6 +1,6 @@
 // The list-refresh lease against real Postgres, with leases of seconds instead of minutes: a
 // refresh that outlasts its lease keeps it by renewing it, one whose lease lapsed and was taken
-// leaves off, and a holder whose lease was taken cannot commit over the one that took it.
+// leaves off (found by a renewal or by the commit's fencing), and a holder whose lease was taken cannot commit over the one that took it.
 import { jest } from '@jest/globals';
 import { createDatabase, parseConfig, type Database } from '@vigil/platform';
 import { createHash, randomUUID } from 'node:crypto';
@@ -9,7 +9,7 @@ import type { OutboxRelay } from '../src/events/outbox.relay.js';
 import { OutboxRepository } from '../src/events/outbox.repository.js';
 import type { IndexService } from '../src/index/index.service.js';
 import { computeDelta, toRecord } from '../src/ingestion/delta.js';
-import { IngestionError } from '../src/ingestion/ingestion.errors.js';
+import { LeaseLost } from '../src/ingestion/ingestion.errors.js';
 import { IngestionRepository, type NewVersion } from '../src/ingestion/ingestion.repository.js';
 import { IngestionService } from '../src/ingestion/ingestion.service.js';
 import { ListFetcher } from '../src/ingestion/list-fetcher.js';
@@ -171,6 +171,33 @@ describe('list-refresh lease', () => {
     }
   });
 
+  it('leaves a refresh off, recording no failure, when its lease is taken during the commit itself', async () => {
+    // Renewals too rare to notice: only the commit's fencing can find the lease gone.
+    const service = serviceWith({ seconds: 60, renewSeconds: 30 }, new ListFetcher(await h.tempDir('vigil-cache-'), 10_000));
+    const commitVersion = ingestion.commitVersion.bind(ingestion);
+    const spy = jest.spyOn(ingestion, 'commitVersion').mockImplementation(async (...args) => {
+      // Between the refresh's last check and its commit, its lease lapses and another replica takes it.
+      await h.query(`UPDATE $schema.sources SET lease_until = now() - interval '1 second' WHERE source = 'os-peps'`);
+      expect(await ingestion.acquireLease('os-peps', 'another-replica', 60)).not.toBeNull();
+      return commitVersion(...args);
+    });
+    try {
+      expect(await service.refresh(definitions.get('os-peps')!, 'admin')).toMatchObject({
+        source: 'os-peps',
+        outcome: 'busy',
+        versionId: null,
+        error: 'the refresh lease lapsed and another replica took it',
+      });
+      expect(spy).toHaveBeenCalledTimes(1);
+      expect(await versionsOf('os-peps')).toEqual([]);
+      expect(await h.query(`SELECT id FROM $schema.ingestion_failures WHERE source = 'os-peps'`)).toEqual([]);
+      expect(await leaseOf('os-peps')).toBe('another-replica');
+    } finally {
+      spy.mockRestore();
+      await ingestion.releaseLease('os-peps', 'another-replica', false);
+    }
+  });
+
   it('refuses the commit of a holder whose lease lapsed and was taken, and stores nothing', async () => {
     const source = 'os-peps';
     const { listId, format } = definitions.get(source)!;
@@ -211,8 +238,7 @@ describe('list-refresh lease', () => {
     );
 
     const refused = commit('replica-a', 'a file', first, { 'pep-1': 'Marisol Ventura', 'pep-3': 'Someone Else' });
-    await expect(refused).rejects.toBeInstanceOf(IngestionError);
-    await expect(refused).rejects.toMatchObject({ stage: 'store' });
+    await expect(refused).rejects.toBeInstanceOf(LeaseLost);
     expect(await versionsOf(source)).toEqual([{ id: String(first) }]);
     expect(await live()).toEqual(liveBefore);
     expect(await outboxRows()).toEqual(outboxBefore);

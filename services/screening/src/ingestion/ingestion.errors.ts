@@ -10,3 +10,14 @@ export class IngestionError extends Error {
     this.name = 'IngestionError';
   }
 }
+
+/**
+ * The refresh's lease lapsed and another holder took it. Not a failure of the list: the holder
+ * that took it refreshes the source, so nothing is recorded and the lease is not given back.
+ */
+export class LeaseLost extends Error {
+  constructor() {
+    super('the refresh lease lapsed and another replica took it');
+    this.name = 'LeaseLost';
+  }
+}

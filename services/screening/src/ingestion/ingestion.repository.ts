@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Database } from '@vigil/platform';
 import type { OutboxMessage, Sql } from '../events/outbox.repository.js';
 import type { Delta, EntityRecord } from './delta.js';
-import { IngestionError, type IngestionStage } from './ingestion.errors.js';
+import { LeaseLost, type IngestionStage } from './ingestion.errors.js';
 
 export type Lease = {
   currentVersionId: number | null;
@@ -109,7 +109,7 @@ export class IngestionRepository {
     return this.db.transaction(async (tx) => {
       // Fencing: a holder whose lease lapsed (a stalled process) must not commit over the replica that took it since.
       const held: unknown[] = await tx.query('SELECT 1 FROM sources WHERE source = $1 AND lease_owner = $2 FOR UPDATE', [version.source, owner]);
-      if (held.length === 0) throw new IngestionError('store', 'the refresh lease lapsed and another replica took it; this version was not stored');
+      if (held.length === 0) throw new LeaseLost();
       const [row]: Array<{ id: string }> = await tx.query(
         `INSERT INTO list_versions (source, previous_version_id, fetched_at, sha256, entity_count, file_size, files, format, parser_version,
                                     added, changed, removed, duplicates, trigger)

@@ -13,7 +13,7 @@ import type { SourceDefinition } from '../sources/source.js';
 import { resolveDefinitions } from '../sources/sources.discovery.js';
 import { SourcesRepository, type SourceState } from '../sources/sources.repository.js';
 import { computeDelta, toRecord } from './delta.js';
-import { IngestionError } from './ingestion.errors.js';
+import { IngestionError, LeaseLost } from './ingestion.errors.js';
 import { listsUpdatedMessage, refreshFailedMessage } from './ingestion.events.js';
 import { IngestionRepository } from './ingestion.repository.js';
 import { ListFetcher } from './list-fetcher.js';
@@ -28,8 +28,6 @@ const STOP_WAIT_MS = 20_000;
 
 /** The process is stopping: the refresh in hand gives its lease back at its next stage instead of going on. */
 class Stopping extends Error {}
-/** The refresh's lease lapsed and another holder took it: its commit would be refused, so it leaves off at its next stage. */
-class LeaseTaken extends Error {}
 
 /**
  * Brings list sources up to date: fetch, skip when the bytes are unchanged, parse, check,
@@ -214,7 +212,8 @@ export class IngestionService implements OnModuleDestroy {
     renewal.unref();
     const goOn = () => {
       if (this.stopping) throw new Stopping();
-      if (taken) throw new LeaseTaken();
+      // Its commit would be refused: it leaves off at its next stage.
+      if (taken) throw new LeaseLost();
     };
     let sha256: string | null = null;
     try {
@@ -300,11 +299,11 @@ export class IngestionService implements OnModuleDestroy {
         this.logger.log(`${source}: refresh left off, the service is stopping; version ${lease.currentVersionId ?? 'none'} keeps serving`);
         return { source, outcome: 'busy', versionId: lease.currentVersionId, delta: null, error: 'the service is stopping', durationMs: elapsed() };
       }
-      if (error instanceof LeaseTaken) {
-        // Nor this: the holder that took the lease refreshes the source, and the lease is no longer ours to give back.
-        const message = 'the refresh lease lapsed and another replica took it';
-        this.logger.warn(`${source}: refresh left off, ${message}; version ${lease.currentVersionId ?? 'none'} keeps serving`);
-        return { source, outcome: 'busy', versionId: lease.currentVersionId, delta: null, error: message, durationMs: elapsed() };
+      if (error instanceof LeaseLost) {
+        // Nor this, whether found by a renewal or by the commit's own fencing: the holder that took
+        // the lease refreshes the source, and the lease is no longer ours to give back.
+        this.logger.warn(`${source}: refresh left off, ${error.message}; version ${lease.currentVersionId ?? 'none'} keeps serving`);
+        return { source, outcome: 'busy', versionId: lease.currentVersionId, delta: null, error: error.message, durationMs: elapsed() };
       }
       const stage = error instanceof IngestionError ? error.stage : 'store';
       const message = error instanceof Error ? error.message : String(error);
