@@ -77,17 +77,20 @@ afterAll(() => stack?.stop());
 
 describe('started before Postgres', () => {
   it('migrate.js waits for it, saying why once per attempt, then migrates', async () => {
-    const migration = runNode(stack.script('audit', 'migrate.js'), stack.auditEnv({ DATABASE_URL: door.url() }));
-    // Long enough for a few refused attempts; the door opening is what lets it finish.
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    const migration = stack.spawn(
+      'audit',
+      {},
+      { name: 'audit-migrate', script: stack.script('audit', 'migrate.js'), env: stack.auditEnv({ DATABASE_URL: door.url() }) },
+    );
+    const exited = new Promise<number | null>((resolve) => migration.child.once('exit', resolve));
+    await migration.waitForLog(/not reachable yet.*attempt 2/);
     await door.open();
-    const result = await migration;
-    expect(result.code).toBe(0);
-    expect(result.stdout).toContain(`schema "${stack.schema('audit')}"`);
-    const waits = result.stderr.split('\n').filter((line) => line.includes('not reachable yet'));
+    expect(await exited).toBe(0);
+    expect(migration.stdout).toContain(`schema "${stack.schema('audit')}"`);
+    const waits = migration.output.split('\n').filter((line) => line.includes('not reachable yet'));
     expect(waits.length).toBeGreaterThanOrEqual(2);
     expect(waits[0]).toContain('ECONNREFUSED');
-    expect(result.stderr).not.toMatch(/at .*\.js:\d+/);
+    expect(migration.output).not.toMatch(/at .*\.js:\d+/);
   });
 
   it('the service is alive and not ready while it waits, and ready once Postgres answers', async () => {
