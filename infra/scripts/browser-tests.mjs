@@ -16,9 +16,9 @@ export const BROWSER_JEST_CONFIG = join('web', 'e2e', 'jest.config.js');
 
 /**
  * The browser tests that watch an access token expire for real at the gateway. Auth's default
- * lifetime (15 min) is too long to wait out and too useful to shorten for the whole run: every
- * page's SessionKeeper refreshes a minute before expiry, so with 30-second tokens each open page
- * would refresh every second. These files run last, after auth is restarted with the shortest
+ * lifetime (15 min) is too long to wait out and too useful to shorten for the whole run: with
+ * 30-second tokens every open page's SessionKeeper would refresh every 22 seconds, and every other
+ * test would run amid those refreshes. These files run last, after auth is restarted with the shortest
  * lifetime it accepts (ACCESS_TOKEN_TTL_SECONDS, services/auth/src/env.ts).
  */
 const TOKEN_EXPIRY_TESTS = /[/\\]token-expiry\.e2e\.ts$/;

@@ -15,9 +15,9 @@ import {
 /**
  * An access token that expires mid-session, for real. infra/scripts/browser-tests.mjs runs this
  * file last, with auth restarted to issue 30-second access tokens, which the services refuse once
- * they are past their `exp`. Every page's SessionKeeper refreshes a minute before expiry by the
+ * they are past their `exp`. Every page's SessionKeeper refreshes shortly before expiry by the
  * page's own clock; here the analyst's clock runs two minutes behind the servers' (as an unsynced
- * laptop's may), so that refresh would come a minute after the token died, and only the gateway
+ * laptop's may), so that refresh would come over a minute after the token died, and only the gateway
  * base query's refresh on a 401 keeps them at work. Each page's token expires during one shared wait.
  */
 const CLOCK_BEHIND_MS = 2 * 60_000;
