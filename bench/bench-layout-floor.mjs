@@ -1,28 +1,33 @@
 #!/usr/bin/env node
-// npm run bench:floor — what the fixed layout itself costs on this machine, with no framework.
+// npm run bench:floor — the work POST /api/v1/screen cannot do without, on this machine, with no framework.
 //
-// POST /api/v1/screen crosses: HTTP → Redis (failed-auth check and rate limit, pipelined) →
-// Postgres (quota lease: a block per statement, counted in memory) → NATS request → screening service (match, then the screening log in
-// Postgres) → NATS reply → HTTP. This script builds only that skeleton, in two processes like the
-// real ones: an edge on bare node:http that calls the gateway's own rate limiter and quota
-// repository (from its build) and the NATS client, and a service that spins for --work-us
-// microseconds of CPU in place of matching, writes one log row and answers with a ~10 KB JSON
-// body shaped like a real screening answer. No Nest pipeline, no Express, no validation, no
-// explanations: whatever it cannot reach, the real gateway cannot reach either.
+// The path as it is built today: HTTP → the caller's rate limit (a chunk of the window's budget
+// from Redis, spent in memory) → the quota (a lease of a block from Postgres, counted in memory)
+// → NATS request → screening (match, then its log row, group-committed and durable before the
+// answer) → NATS reply → the answer's bytes passed through to HTTP. This script builds only that
+// skeleton, in two processes like the real ones: an edge on bare node:http that calls the
+// gateway's own rate limiter and quota leases (from its build) and the NATS client, and a service
+// that spins for --work-us microseconds of CPU in place of matching, commits the log rows of the
+// screens waiting (one write in flight) and answers a reply of --reply-bytes. No Nest, no Express,
+// no validation, no key lookup, no tracing or metrics, no explanations: whatever it cannot
+// reach, the real gateway cannot reach either.
 //
-// It answers one question for bench:gateway's targets (≥ 1,000 req/s with p99 ≤ 25 ms at 8
-// connections): are they a matter of our code, or of the hops the layout fixes on this host?
+// In the same invocation it runs the ceiling (bench/lib/ceiling.mjs: the same bodies, connections
+// and reply size, no work at all) and prints ratio = floor / ceiling: the share of the ceiling
+// that the work every screen must do leaves, before any of the product's own duties.
 //
-//   node bench/bench-layout-floor.mjs [--duration 10] [--connections 8] [--work-us 300] [--no-quota] [--json]
+//   node bench/bench-layout-floor.mjs [--duration 10] [--connections 8] [--work-us 300]
+//                                     [--reply-bytes 4100] [--no-quota] [--no-ceiling] [--json]
 //
-// --work-us 300 is about the matching core's CPU per query (bench:matching: p50 ≈ 0.25 ms);
-// --work-us 0 is the layout alone. --no-quota drops the Postgres quota hop, to show what it costs.
+// --work-us 300 is about the matching core's CPU per query on the shared lists (bench:matching);
+// --work-us 0 is the layout alone. --reply-bytes defaults to the default answer's size as
+// bench:gateway measures it. --no-quota drops the quota lease, to show what it costs.
 // Needs the gateway built (npx nx run @vigil/gateway:build), Postgres (DATABASE_URL), Redis
 // (REDIS_URL) and nats-server on the PATH, like bench:gateway.
 import autocannon from 'autocannon';
-import { connect } from '@nats-io/transport-node';
 import pg from 'pg';
-import { createDatabase, natsConnectionOptions } from '@vigil/platform';
+import { createDatabase } from '@vigil/platform';
+import { connectRetrying, fixedReply, responseOf, runCeiling } from './lib/ceiling.mjs';
 import { loadAverageText } from './lib/host.mjs';
 import { commandLine, meterCpu, perRequest, screenBodies, screenLoad, startPrivateNats } from './lib/screen-load.mjs';
 import { fork } from 'node:child_process';
@@ -40,6 +45,8 @@ const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:
 await ensureDatabase(DATABASE_URL);
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const SUBJECT = 'floor.v1.screen';
+/** The default answer's size (explain=flagged) on the development queries, as bench:gateway printed it. */
+const REPLY_BYTES = 4100;
 const GATEWAY_DIST = join(root, 'services', 'gateway', 'dist', 'src');
 /** A module of the built gateway: the edge runs its rate limiter and quota repository, not copies of them. */
 const gateway = (path) => import(pathToFileURL(join(GATEWAY_DIST, path)).href);
@@ -54,83 +61,56 @@ const gatewayConfig = (schema) => ({
   QUOTA_LEASE_IDLE_MS: 60_000,
 });
 
-/** The screening-log pool as the screening service opens it: small, schema-scoped, asynchronous commit. */
+/**
+ * The screening-log pool: small and schema-scoped like the screening service's, with synchronous
+ * commit as it runs by default (SCREENING_LOG_SYNCHRONOUS_COMMIT): the row is durable before the answer.
+ */
 const logPool = (schema) =>
   new pg.Pool({
     connectionString: DATABASE_URL,
-    max: 4,
+    max: 2,
     application_name: `vigil-${schema}-logs`,
-    options: `-c search_path="${schema}" -c synchronous_commit=off`,
+    options: `-c search_path="${schema}"`,
   });
 
-/** A screening answer of the real one's shape and size: ten results, the top one explained in text. */
-function cannedAnswer() {
-  const result = (i) => ({
-    id: `ofac-sdn:${36000 + i}`,
-    name: `SURNAME${i}, Firstname Patronymic Secondname`,
-    matchedName: `SURNAME${i}, Firstname Patronymic`,
-    matchedNameStrength: 'strong',
-    matchedOn: 'name',
-    score: 0.3 - i / 100,
-    status: 'clear',
-    label: 'Low Confidence Match',
-    entityType: 'individual',
-    source: 'ofac-sdn',
-    sourceId: String(36000 + i),
-    sourceDataset: 'ofac_sdn',
-    feed: 'ofac',
-    programs: ['RUSSIA-EO14024', 'UKRAINE-EO13662'],
-    explanation: {
-      text:
-        i === 0
-          ? 'BLOCKED 99.3%  ofac-sdn:36000  SURNAME0, Firstname Patronymic (individual)\n' +
-            '    firstname          → firstname              exact          score 1.00  weight 0.69  (same word)\n' +
-            '    surname            → surname                exact          score 1.00  weight 1.10  (same word)'
-          : '',
-      nameScore: 0.41,
-      queryScheme: 'latin',
-      listScheme: 'latin',
-      tokens: [
-        { query: ['firstname'], list: ['maria'], method: 'contradicted', score: 0, weight: 1.4188 },
-        { query: ['patronymic'], list: ['patronymic'], method: 'exact', score: 1, weight: 0.8127 },
-        { query: ['surname'], list: [`surname${i}`], method: 'phonetic', score: 0.945, weight: 1.1027 },
-      ],
-      unmatchedList: [],
-      qualifiers: [
-        { qualifier: 'evidence', effect: -0.0726, detail: 'few or common tokens matched: little evidence of identity' },
-      ],
-    },
-  });
-  return {
-    screeningId: '00000000-0000-4000-8000-000000000000',
-    searchedName: '',
-    searchedEmail: null,
-    match: true,
-    blocked: false,
-    status: 'clear',
-    topScore: 0.3,
-    label: 'Low Confidence Match',
-    results: Array.from({ length: 10 }, (_, i) => result(i)),
-  };
-}
-
-/** The broker was just spawned: retry the first connection for a few seconds. */
-async function connectNats(name) {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await connect(natsConnectionOptions(process.env.FLOOR_NATS_URL, name));
-    } catch (error) {
-      if (attempt >= 50) throw error;
-      await new Promise((r) => setTimeout(r, 100));
+/**
+ * Group commit, as screening's log writer does it: one write in flight; the screens that arrive
+ * meanwhile go together in the next one, and each is answered once its row is committed.
+ */
+function groupCommit(pool) {
+  let queued = [];
+  let writing = false;
+  const write = async () => {
+    writing = true;
+    while (queued.length > 0) {
+      const batch = queued;
+      queued = [];
+      try {
+        await pool.query({
+          name: 'floor-log',
+          text: `INSERT INTO screening_log (client_id, searched_name, doc)
+            SELECT x.client_id, x.searched_name, x.doc FROM json_to_recordset($1::json) AS x(client_id text, searched_name text, doc json)`,
+          values: [JSON.stringify(batch.map((e) => e.row))],
+        });
+        for (const e of batch) e.done();
+      } catch (error) {
+        for (const e of batch) e.fail(error);
+      }
     }
-  }
+    writing = false;
+  };
+  return (row) =>
+    new Promise((done, fail) => {
+      queued.push({ row, done, fail });
+      if (!writing) void write();
+    });
 }
 
 async function service() {
-  const nc = await connectNats('floor-service');
-  const logs = logPool(process.env.FLOOR_SCHEMA);
+  const nc = await connectRetrying(process.env.FLOOR_NATS_URL);
+  const record = groupCommit(logPool(process.env.FLOOR_SCHEMA));
   const workNs = BigInt(Number(process.env.FLOOR_WORK_US) * 1000);
-  const answer = JSON.stringify(cannedAnswer());
+  const replyBytes = Number(process.env.FLOOR_REPLY_BYTES);
   const sub = nc.subscribe(SUBJECT, { queue: 'screening' });
   process.send('ready');
   for await (const msg of sub) {
@@ -138,17 +118,8 @@ async function service() {
       const { id, data } = msg.json();
       const started = process.hrtime.bigint();
       while (process.hrtime.bigint() - started < workNs); // the matching core's CPU, without its answer
-      const body = JSON.parse(answer);
-      body.searchedName = data.entity.name;
-      await logs.query({
-        name: 'floor-log',
-        text: `INSERT INTO screening_log (client_id, searched_name, doc)
-          SELECT x.client_id, x.searched_name, x.doc FROM json_to_recordset($1::json) AS x(client_id text, searched_name text, doc jsonb)`,
-        values: [
-          JSON.stringify([{ client_id: data.clientId, searched_name: data.entity.name, doc: { status: body.status } }]),
-        ],
-      });
-      msg.respond(JSON.stringify({ response: body, isDisposed: true, id }));
+      await record({ client_id: data.clientId, searched_name: data.entity.name, doc: { status: 'clear' } });
+      msg.respond(fixedReply(replyBytes, id));
     })().catch((error) => msg.respond(JSON.stringify({ err: { message: String(error) }, id: null })));
   }
 }
@@ -159,41 +130,46 @@ async function edge() {
   const { QuotaLeasesRepository } = await gateway('quotas/quota-leases.repository.js');
   const { QuotaLeases } = await gateway('quotas/quota-leases.service.js');
   const limits = new RateLimits(config);
-  const quotas = new QuotaLeases(new QuotaLeasesRepository(createDatabase({ databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA })), config);
+  // A lease's settlement counts its answers in screening's logs; the floor never settles one.
+  const answers = { count: async () => [] };
+  const quotas = new QuotaLeases(
+    new QuotaLeasesRepository(createDatabase({ databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA })),
+    config,
+    answers,
+  );
   const period = { period: '2026-11-01T00:00:00.000Z', periodEnd: '2099-01-01T00:00:00.000Z', quota: 2_000_000_000 };
-  const nc = await connectNats('floor-edge');
+  const nc = await connectRetrying(process.env.FLOOR_NATS_URL);
   const withQuota = process.env.FLOOR_QUOTA === 'true';
   let seq = 0;
   const server = http.createServer((req, res) => {
     const chunks = [];
     req.on('data', (c) => chunks.push(c));
     req.on('end', async () => {
+      let taken = null;
       try {
         const entity = JSON.parse(Buffer.concat(chunks).toString('utf8'));
         const key = req.headers['x-api-key'];
-        // As the gateway's guard: the address's failed-auth check and the client's limit together.
-        const [, limit] = await Promise.all([
-          limits.exhausted(`failed-auth:${req.socket.remoteAddress}`, 300), // FAILED_AUTH_PER_MINUTE's default
-          limits.consume(`client:${key}`, 1_000_000),
-        ]);
-        if (withQuota && (await quotas.take({ clientId: key, ...period }, 1)) === null)
+        // As the gateway's guard on valid credentials: the client's limit, spent from this replica's chunk.
+        const limit = await limits.consume(`client:${key}`, 1_000_000);
+        if (withQuota && (taken = await quotas.take({ clientId: key, ...period }, 1)) === null)
           throw new Error('quota refused');
+        const id = String(++seq);
         const reply = await nc.request(
           SUBJECT,
-          JSON.stringify({ pattern: SUBJECT, data: { clientId: key, entity }, id: String(++seq) }),
+          JSON.stringify({ pattern: SUBJECT, data: { clientId: key, entity, quotaLease: taken?.ticket.quotaLease }, id }),
           { timeout: 10_000 },
         );
-        const { response, err } = reply.json();
-        if (err) throw new Error(`service: ${err.message}`);
+        if (taken) quotas.end(taken.ticket, 'answered');
         res.writeHead(200, {
           'content-type': 'application/json; charset=utf-8',
-          'x-request-id': String(seq),
+          'x-request-id': id,
           'RateLimit-Limit': String(limit.limit),
           'RateLimit-Remaining': String(limit.remaining),
           'RateLimit-Reset': String(limit.resetSeconds),
         });
-        res.end(JSON.stringify(response));
+        res.end(responseOf(reply.data, id));
       } catch (error) {
+        if (taken) quotas.end(taken.ticket, 'unknown');
         res.writeHead(500, { 'content-type': 'text/plain' });
         res.end(String(error));
       }
@@ -202,11 +178,21 @@ async function edge() {
   server.listen(0, '127.0.0.1', () => process.send(server.address().port));
 }
 
+/** Stops the children still running (one killed by a signal has no exit code, only a signal code). */
+const stop = (children) =>
+  Promise.all(
+    children.map(
+      (c) => new Promise((r) => (c.exitCode !== null || c.signalCode !== null ? r() : (c.once('exit', r), c.kill('SIGTERM')))),
+    ),
+  );
+
 async function main() {
   const duration = Number(arg('--duration', '10'));
   const connections = Number(arg('--connections', '8'));
   const workUs = Number(arg('--work-us', '300'));
   const withQuota = !flag('--no-quota');
+  const replyBytes = Number(arg('--reply-bytes', String(REPLY_BYTES)));
+  const withCeiling = !flag('--no-ceiling');
   const json = flag('--json');
   if (!existsSync(join(GATEWAY_DIST, 'main.js')))
     throw new Error('build the gateway first (npx nx run @vigil/gateway:build)');
@@ -217,7 +203,7 @@ async function main() {
   const { migrateWithLock } = await gateway('infra/database.js');
   await migrateWithLock(gatewayConfig(schema));
   await db.query(`CREATE TABLE "${schema}".screening_log (id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
-      client_id text NOT NULL, searched_name text NOT NULL, doc jsonb NOT NULL, created_at timestamptz NOT NULL DEFAULT now())`);
+      client_id text NOT NULL, searched_name text NOT NULL, doc json NOT NULL, created_at timestamptz NOT NULL DEFAULT now())`);
   const nats = await startPrivateNats();
   const env = {
     ...process.env,
@@ -225,6 +211,7 @@ async function main() {
     FLOOR_SCHEMA: schema,
     FLOOR_WORK_US: String(workUs),
     FLOOR_QUOTA: String(withQuota),
+    FLOOR_REPLY_BYTES: String(replyBytes),
   };
   const self = fileURLToPath(import.meta.url);
   const children = [];
@@ -240,11 +227,12 @@ async function main() {
 
     // The API key the edge passes to the limiter, and the client id the quota counts against.
     const client = randomUUID();
+    const bodies = screenBodies(root);
     const opts = (d) =>
       screenLoad({
         url: `http://127.0.0.1:${port}/api/v1/screen`,
         key: client,
-        bodies: screenBodies(root),
+        bodies,
         connections,
         duration: d,
       });
@@ -257,6 +245,9 @@ async function main() {
     );
     const n = Math.max(1, result.requests.total);
     const { each: cpu, total } = perRequest(used, n);
+    // Stopped first: the ceiling must not share the cores with an idle-but-polling floor.
+    await stop(children);
+    const ceiling = withCeiling ? await runCeiling({ bodies, connections, duration, replyBytes }) : null;
     const summary = {
       node: process.version,
       workUs,
@@ -270,6 +261,13 @@ async function main() {
       bytesPerResponse: Math.round(result.throughput.total / n),
       cpuMsPerRequest: cpu,
       cpuMsTotal: Math.round(total * 100) / 100,
+      ...(ceiling
+        ? {
+            ceilingRequestsPerSecond: ceiling.requestsPerSecond,
+            ceilingCpuMsPerRequest: ceiling.cpuMsPerRequest,
+            ratio: Math.round((result.requests.average / ceiling.requestsPerSecond) * 1000) / 1000,
+          }
+        : {}),
       loadAverage: loadAverageText(),
     };
     if (json) console.log(JSON.stringify(summary));
@@ -282,12 +280,14 @@ async function main() {
             .join(
               ', ',
             )}; total ${total.toFixed(2)} = at most ${Math.round((cpus().length * 1000) / total)} req/s on ${cpus().length} cores\n` +
+          (ceiling
+            ? `  ceiling (edge → NATS → responder, no work, ${replyBytes}-byte replies): ${ceiling.requestsPerSecond} req/s, CPU per request ${ceiling.cpuMsTotal} ms\n` +
+              `  ratio = floor / ceiling = ${summary.ratio}\n`
+            : '') +
           `  load average ${summary.loadAverage}, Node ${summary.node}`,
       );
   } finally {
-    await Promise.all(
-      children.map((c) => new Promise((r) => (c.exitCode !== null ? r() : (c.once('exit', r), c.kill('SIGTERM'))))),
-    );
+    await stop(children);
     nats.stop();
     await db.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
     await db.end();

@@ -17,7 +17,7 @@ const self = fileURLToPath(import.meta.url);
 const noDatabase = { query: async () => ({ rows: [] }) };
 
 /** A JSON reply of exactly `bytes` bytes (at least the envelope's), in the envelope Nest's NATS server writes. */
-function fixedReply(bytes, id) {
+export function fixedReply(bytes, id) {
   const head = `{"response":{"results":"`;
   const tail = `"},"isDisposed":true,"id":"${id}"}`;
   return head + 'x'.repeat(Math.max(0, bytes - head.length - tail.length - 14)) + tail;
@@ -38,7 +38,6 @@ async function responder() {
 async function edge() {
   const nc = await connectRetrying(process.env.CEILING_NATS_URL);
   let seq = 0;
-  const prefix = Buffer.from('{"response":');
   const server = http.createServer((req, res) => {
     const chunks = [];
     req.on('data', (c) => chunks.push(c));
@@ -49,15 +48,8 @@ async function edge() {
         const reply = await nc.request(SUBJECT, JSON.stringify({ pattern: SUBJECT, data: { entity }, id }), {
           timeout: 10_000,
         });
-        const suffix = Buffer.byteLength(`,"isDisposed":true,"id":"${id}"}`);
         res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
-        res.end(
-          Buffer.from(
-            reply.data.buffer,
-            reply.data.byteOffset + prefix.length,
-            reply.data.length - prefix.length - suffix,
-          ),
-        );
+        res.end(responseOf(reply.data, id));
       } catch (error) {
         res.writeHead(500, { 'content-type': 'text/plain' });
         res.end(String(error));
@@ -67,7 +59,15 @@ async function edge() {
   server.listen(0, '127.0.0.1', () => process.send(server.address().port));
 }
 
-async function connectRetrying(servers) {
+const PREFIX = Buffer.byteLength('{"response":');
+
+/** The answer inside a reply envelope, as a view of its bytes: passed through as the gateway passes screening's. */
+export function responseOf(data, id) {
+  const suffix = Buffer.byteLength(`,"isDisposed":true,"id":"${id}"}`);
+  return Buffer.from(data.buffer, data.byteOffset + PREFIX, data.length - PREFIX - suffix);
+}
+
+export async function connectRetrying(servers) {
   for (let attempt = 0; ; attempt++) {
     try {
       return await connect({ servers });

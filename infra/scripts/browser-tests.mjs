@@ -1,7 +1,10 @@
 // The browser step of `npm test`, also runnable alone once everything is built:
 //   NATS_URL=… DATABASE_URL=… node infra/scripts/browser-tests.mjs [jest args, e.g. a test file pattern]
 // It starts a loopback OpenID provider standing in for Google, then the whole
-// stack on a fresh database (auth pointed at that provider), then jest with web/e2e.
+// stack on a fresh database (auth pointed at that provider), then jest with web/e2e:
+// first every file but the access-token expiry tests, then, with auth restarted to issue
+// short-lived access tokens, those.
+import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,14 +12,41 @@ import { fileURLToPath } from 'node:url';
 import { ROOT, fail, log, run } from './bootstrap.mjs';
 
 export const BROWSER_PORTS = { gateway: 18080, web: 13000, admin: 13001 };
+export const BROWSER_JEST_CONFIG = join('web', 'e2e', 'jest.config.js');
 
 /**
- * @param {{ postgresUrl: string, natsUrl: string, runJest: (env: Record<string,string>) => number }} options
+ * The browser tests that watch an access token expire for real at the gateway. Auth's default
+ * lifetime (15 min) is too long to wait out and too useful to shorten for the whole run: with
+ * 30-second tokens every open page's SessionKeeper would refresh every 22 seconds, and every other
+ * test would run amid those refreshes. These files run last, after auth is restarted with the shortest
+ * lifetime it accepts (ACCESS_TOKEN_TTL_SECONDS, services/auth/src/env.ts).
+ */
+const TOKEN_EXPIRY_TESTS = /[/\\]token-expiry\.e2e\.ts$/;
+const TOKEN_EXPIRY_MATCH = '**/token-expiry.e2e.ts';
+const SHORT_ACCESS_TOKEN_TTL_SECONDS = 30;
+
+/** The test files jest would run for these arguments, without running them. */
+function listTests(jestArgs) {
+  const listed = spawnSync(
+    process.execPath,
+    [join('node_modules', 'jest', 'bin', 'jest.js'), '-c', BROWSER_JEST_CONFIG, '--listTests', '--json', ...jestArgs],
+    { cwd: ROOT, encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '--experimental-vm-modules' } },
+  );
+  if (listed.status !== 0) throw new Error(`jest --listTests failed: ${listed.stderr.trim()}`);
+  return /** @type {string[]} */ (JSON.parse(listed.stdout));
+}
+
+/**
+ * `runJest(env, args)` runs jest with web/e2e's config and these extra arguments; `jestArgs`
+ * (a file pattern, -t …) are passed to every run.
+ * @param {{ postgresUrl: string, natsUrl: string, runJest: (env: Record<string,string>, args: string[]) => number, jestArgs?: string[] }} options
  * @returns {Promise<{ status: number, stackFailed: boolean }>}
  */
-export async function runBrowserTests({ postgresUrl, natsUrl, runJest }) {
+export async function runBrowserTests({ postgresUrl, natsUrl, runJest, jestArgs = [] }) {
   const { freshDatabase } = await import('./infrastructure.mjs');
-  const { seedDemo, startStack } = await import('./stack.mjs');
+  const { seedDemo, startStack, waitForHealth } = await import('./stack.mjs');
+  const selected = listTests(jestArgs);
+  const expiryTests = selected.filter((file) => TOKEN_EXPIRY_TESTS.test(file));
   const { startTestOidcProvider } = await import('./test-oidc-provider.mjs');
   const webUrl = `http://127.0.0.1:${BROWSER_PORTS.web}`;
   let provider;
@@ -45,7 +75,7 @@ export async function runBrowserTests({ postgresUrl, natsUrl, runJest }) {
     return { status: 1, stackFailed: true };
   }
   try {
-    const status = runJest({
+    const env = {
       NATS_URL: natsUrl,
       DATABASE_URL: stack.env.DATABASE_URL,
       GATEWAY_URL: stack.gatewayUrl,
@@ -58,7 +88,26 @@ export async function runBrowserTests({ postgresUrl, natsUrl, runJest }) {
       DEMO_ADMIN_EMAIL: demo.admin.email,
       DEMO_ADMIN_PASSWORD: demo.admin.password,
       E2E_LISTS_DIR: listsDir,
-    });
+    };
+    // Nothing selected: jest itself says so (and fails).
+    if (selected.length === 0) return { status: runJest(env, jestArgs), stackFailed: false };
+    let status = 0;
+    if (expiryTests.length < selected.length) {
+      status = runJest(env, [...jestArgs, '--testPathIgnorePatterns', '/node_modules/', TOKEN_EXPIRY_TESTS.source]);
+    }
+    if (expiryTests.length > 0) {
+      log(`Restarting auth with ${SHORT_ACCESS_TOKEN_TTL_SECONDS}-second access tokens for the token expiry tests...`);
+      try {
+        await stack.kill('auth', 'SIGTERM');
+        stack.restart('auth', { ACCESS_TOKEN_TTL_SECONDS: String(SHORT_ACCESS_TOKEN_TTL_SECONDS) });
+        await waitForHealth(stack.gatewayUrl, 60_000);
+      } catch (error) {
+        log(`Auth did not come back with short-lived tokens: ${error.message} (logs in test-results/stack-logs)`);
+        return { status: 1, stackFailed: true };
+      }
+      const expiryStatus = runJest(env, [...jestArgs, '--testMatch', TOKEN_EXPIRY_MATCH]);
+      if (status === 0) status = expiryStatus;
+    }
     return { status, stackFailed: false };
   } finally {
     await stack.stop();
@@ -81,15 +130,16 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     result = await runBrowserTests({
       postgresUrl: postgres.url,
       natsUrl: nats.url,
-      runJest: (env) =>
+      jestArgs: process.argv.slice(2),
+      runJest: (env, args) =>
         run(
           process.execPath,
           [
             '--experimental-vm-modules',
             join('node_modules', 'jest', 'bin', 'jest.js'),
             '-c',
-            join('web', 'e2e', 'jest.config.js'),
-            ...process.argv.slice(2),
+            BROWSER_JEST_CONFIG,
+            ...args,
           ],
           {
             env: { NODE_OPTIONS: '--experimental-vm-modules', ...env },

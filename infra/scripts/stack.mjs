@@ -95,13 +95,13 @@ export async function startStack(options) {
   const children = new Map();
   let stopping = false;
   const probePorts = new Map();
-  const spawnService = (service, probePort = probePorts.get(service)) => {
+  const spawnService = (service, probePort = probePorts.get(service), overrides = {}) => {
     probePorts.set(service, probePort);
     // Own process group: a terminal's Ctrl-C reaches only npm start, which stops the
     // services before the infrastructure they depend on.
     const child = spawn(process.execPath, [join('services', service, 'dist', 'src', 'main.js')], {
       cwd: ROOT,
-      env: probePort === undefined ? env : { ...env, HEALTH_PORT: String(probePort) },
+      env: { ...env, ...(probePort === undefined ? {} : { HEALTH_PORT: String(probePort) }), ...overrides },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });
@@ -120,7 +120,8 @@ export async function startStack(options) {
       child.once('exit', () => resolve());
       child.kill(signal);
     });
-  const restart = (service) => spawnService(service);
+  /** Starts a killed service again; `overrides` (variables of its environment) change only this start. */
+  const restart = (service, overrides = {}) => spawnService(service, undefined, overrides);
 
   const stop = async () => {
     stopping = true;

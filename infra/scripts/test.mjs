@@ -16,12 +16,16 @@ const summaryDir = join(ROOT, 'test-results', 'summary');
 rmSync(summaryDir, { recursive: true, force: true });
 const env = { ...nxEnv(), VIGIL_TEST_SUMMARY_DIR: summaryDir, NODE_OPTIONS: '--experimental-vm-modules' };
 const MINUTES = 60_000;
-const jest = (config, extraEnv = {}) =>
-  run(process.execPath, ['--experimental-vm-modules', join('node_modules', 'jest', 'bin', 'jest.js'), '-c', config], {
-    env: { ...env, ...extraEnv },
-    allowFailure: true,
-    timeoutMs: 20 * MINUTES,
-  });
+const jest = (config, extraEnv = {}, args = []) =>
+  run(
+    process.execPath,
+    ['--experimental-vm-modules', join('node_modules', 'jest', 'bin', 'jest.js'), '-c', config, ...args],
+    {
+      env: { ...env, ...extraEnv },
+      allowFailure: true,
+      timeoutMs: 20 * MINUTES,
+    },
+  );
 const failures = [];
 const step = (name, status) => {
   if (status !== 0) failures.push(name);
@@ -79,7 +83,7 @@ try {
   const browser = await runBrowserTests({
     postgresUrl: postgres.url,
     natsUrl: nats.url,
-    runJest: (browserEnv) => jest(join('web', 'e2e', 'jest.config.js'), { ...infraEnv, ...browserEnv }),
+    runJest: (browserEnv, args) => jest(join('web', 'e2e', 'jest.config.js'), { ...infraEnv, ...browserEnv }, args),
   });
   if (browser.stackFailed) failures.push('stack');
   else step('browser', browser.status);

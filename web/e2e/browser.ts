@@ -291,13 +291,13 @@ export async function createConfirmedUser(
 }
 
 /**
- * Opens the app already signed in: the stored refresh token is what a reload restores a session from.
- * The token is put in place from a static file of the same origin, where the app is not running: a
- * running app could pick it up and spend it while the next page load spends it too, which the auth
- * service treats as theft.
+ * Opens an app (the web app unless told) already signed in: the stored refresh token is what a reload
+ * restores a session from. The token is put in place from a static file of the same origin, where the
+ * app is not running: a running app could pick it up and spend it while the next page load spends it
+ * too, which the auth service treats as theft.
  */
-export async function signInWithRefreshToken(page: Page, refreshToken: string): Promise<void> {
-  await page.goto(`${WEB_URL}/favicon.svg`);
+export async function signInWithRefreshToken(page: Page, refreshToken: string, appUrl = WEB_URL): Promise<void> {
+  await page.goto(`${appUrl}/favicon.svg`);
   await page.evaluate((token) => sessionStorage.setItem('vigil.auth.refresh', token), refreshToken);
 }
 

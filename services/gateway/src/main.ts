@@ -1,11 +1,14 @@
 import 'reflect-metadata';
-import { loadConfigOrExit, startProbes } from '@vigil/platform';
+import { createLogger, loadConfigOrExit, startProbes, waitForDatabaseOrExit } from '@vigil/platform';
 import { envSchema } from './env.js';
 import { createGatewayApp } from './http/create-app.js';
 import { migrateWithLock } from './infra/database.js';
 
 const config = loadConfigOrExit('gateway', envSchema);
+const probes = startProbes('gateway', config);
+const logger = createLogger('gateway', config.LOG_LEVEL);
+await waitForDatabaseOrExit('gateway', config, (message, { attempt, retryInMs }) => logger.warn({ attempt, retryInMs }, message));
 if (config.MIGRATE_ON_BOOT) await migrateWithLock(config);
 const app = await createGatewayApp(config);
 await app.listen(config.PORT, config.HOST);
-startProbes(app, 'gateway', config);
+probes.serve(app);

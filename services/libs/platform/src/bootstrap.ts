@@ -12,9 +12,12 @@ import { ObservabilityInterceptor } from './observability.interceptor.js';
 import { startTracing } from './tracing.js';
 import { RpcErrorFilter } from './rpc-error.filter.js';
 import { runMigrations, type SchemaOptions } from './database.js';
+import { DatabaseUnreachableError, databaseTarget, waitForDatabase, type ConnectFailure } from './database-wait.js';
 
 // EX_CONFIG from sysexits.h: orchestrators and humans can tell "fix your env" from a crash.
 const EXIT_CONFIG = 78;
+// EX_UNAVAILABLE: a dependency stayed down past its bound; the same image may boot on a retry.
+const EXIT_UNAVAILABLE = 69;
 
 /** Parses config or stops the process with a message naming each bad variable. */
 export function loadConfigOrExit<S extends z.ZodType<BaseConfig>>(service: string, schema: S): Readonly<z.infer<S>> {
@@ -44,6 +47,10 @@ export async function bootstrapService<C extends BaseConfig>(boot: ServiceBoot<C
   startTracing(boot.service);
   startMetrics(boot.service);
   const logger = createLogger(boot.service, config.LOG_LEVEL);
+  const probes = startProbes(boot.service, config);
+  await waitForDatabaseOrExit(boot.service, config, (message, { attempt, retryInMs }) =>
+    logger.warn({ attempt, retryInMs }, message),
+  );
   // The server is created before the module's providers; it asks for the connection at listen().
   const app: INestMicroservice = await NestFactory.createMicroservice(boot.module(config), {
     strategy: new NatsServer(() => app.get(Nats), boot.service),
@@ -53,21 +60,74 @@ export async function bootstrapService<C extends BaseConfig>(boot: ServiceBoot<C
   app.useGlobalInterceptors(new RequestIdInterceptor(), new ObservabilityInterceptor());
   app.enableShutdownHooks();
   await app.listen();
-  startProbes(app, boot.service, config);
+  probes.serve(app);
   logger.info('%s service listening on NATS %s', boot.service, config.NATS_URL);
   return app;
 }
 
-export function startProbes(app: INestMicroservice | INestApplication, service: ServiceName, config: BaseConfig) {
-  if (config.HEALTH_PORT === undefined) return;
-  const indicators = app.get<HealthIndicator[]>(HEALTH_INDICATORS, { strict: false });
-  const server = startProbeServer(config.HEALTH_PORT, async () => (await runHealthChecks(service, indicators)).status === 'up');
-  process.once('beforeExit', () => server.close());
+export type Probes = {
+  /** From now on /readyz answers the app's health checks. */
+  serve(app: INestMicroservice | INestApplication): void;
+};
+
+/**
+ * The probe server (HEALTH_PORT), started before anything the boot waits for: /livez answers at
+ * once, so an orchestrator does not kill a service waiting for its database, and /readyz is 503
+ * until `serve(app)`, so it gets no traffic before it can handle it.
+ */
+export function startProbes(service: ServiceName, config: BaseConfig): Probes {
+  let indicators: HealthIndicator[] | undefined;
+  if (config.HEALTH_PORT !== undefined) {
+    const server = startProbeServer(
+      config.HEALTH_PORT,
+      async () => indicators !== undefined && (await runHealthChecks(service, indicators)).status === 'up',
+    );
+    process.once('beforeExit', () => server.close());
+  }
+  return {
+    serve: (app) => {
+      indicators = app.get<HealthIndicator[]>(HEALTH_INDICATORS, { strict: false });
+    },
+  };
+}
+
+/**
+ * Waits for Postgres for up to DATABASE_CONNECT_TIMEOUT_SECONDS, or stops the process (exit 69)
+ * with one message saying where it looked, how long, and the last reason.
+ */
+export async function waitForDatabaseOrExit(
+  service: string,
+  config: BaseConfig,
+  log: (message: string, failure: ConnectFailure) => void,
+): Promise<void> {
+  const target = databaseTarget(config.DATABASE_URL);
+  const bound = config.DATABASE_CONNECT_TIMEOUT_SECONDS;
+  try {
+    await waitForDatabase({
+      databaseUrl: config.DATABASE_URL,
+      timeoutSeconds: bound,
+      // One line per failed attempt, with the reason and no stack: what an operator reads while it waits.
+      onRetry: (failure) =>
+        log(
+          `Postgres at ${target} not reachable yet (${failure.reason}); attempt ${failure.attempt}, retrying in ${failure.retryInMs} ms, for up to ${bound} s in all`,
+          failure,
+        ),
+    });
+  } catch (error) {
+    if (error instanceof DatabaseUnreachableError) {
+      process.stderr.write(`[${service}] ${error.message}; giving up (DATABASE_CONNECT_TIMEOUT_SECONDS)\n`);
+      process.exit(EXIT_UNAVAILABLE);
+    }
+    throw error;
+  }
 }
 
 /** Entry point body of each service's `migrate.js`. */
 export async function migrateAndExit(service: string, envSchema: z.ZodType<BaseConfig & { DB_SCHEMA: string }>, options: Omit<SchemaOptions, 'databaseUrl' | 'schema'>) {
   const config = loadConfigOrExit(service, envSchema);
+  // Migrations run first (npm start, the k8s Job, compose), so they are the first to meet a
+  // Postgres that is not up yet: they wait for it as the services do.
+  await waitForDatabaseOrExit(service, config, (message) => process.stderr.write(`[${service}] ${message}\n`));
   try {
     const applied = await runMigrations({ ...options, databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA });
     process.stdout.write(`[${service}] schema "${config.DB_SCHEMA}": ${applied.length ? `applied ${applied.join(', ')}` : 'up to date'}\n`);

@@ -72,6 +72,11 @@ const encryptionKey = z
 export const baseEnvSchema = z.object({
   NATS_URL: natsUrl.default('nats://127.0.0.1:4222'),
   DATABASE_URL: postgresUrl.default('postgres://postgres@127.0.0.1:5432/vigil'),
+  /**
+   * How long a service (or migrate.js) started before Postgres keeps trying to reach it, with
+   * backoff, before it exits 69; 0 tries once.
+   */
+  DATABASE_CONNECT_TIMEOUT_SECONDS: z.coerce.number().int().min(0).max(3_600).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Internal probe port (/livez, /readyz) for orchestrators; unset = no probe server. */
   HEALTH_PORT: port.optional(),

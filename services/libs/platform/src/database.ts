@@ -281,8 +281,9 @@ export function createDatabase(options: DatabaseOptions): Database {
 }
 
 /**
- * Provides the service's `Database` to every module. The pool is tried once at boot, so a service
- * that cannot reach Postgres fails to start rather than answering its first request with an error.
+ * Provides the service's `Database` to every module. The pool is tried once at boot (after the
+ * bootstrap has waited for Postgres, see waitForDatabaseOrExit), so a service that still cannot
+ * reach it, e.g. as its own role, fails to start rather than answering its first request with an error.
  */
 @Global()
 @Module({})

@@ -39,8 +39,10 @@ export type {
   SchemaOptions,
   Transaction,
 } from './database.js';
-export { bootstrapService, loadConfigOrExit, migrateAndExit, startProbes } from './bootstrap.js';
-export type { ServiceBoot } from './bootstrap.js';
+export { bootstrapService, loadConfigOrExit, migrateAndExit, startProbes, waitForDatabaseOrExit } from './bootstrap.js';
+export type { Probes, ServiceBoot } from './bootstrap.js';
+export { DatabaseUnreachableError, databaseTarget, waitForDatabase } from './database-wait.js';
+export type { ConnectFailure, WaitForDatabaseOptions } from './database-wait.js';
 export { VIGIL_VERSION } from './version.js';
 export { SEALED_PREFIX, isSealed, openSecret, sealSecret } from './sealed-secret.js';
 export { ProcessedMessages1763800000000 } from './processed-messages.migration.js';
