@@ -276,6 +276,29 @@ describe('the screening dashboard, signed in as the demo client', () => {
     expectClean(watcher);
   });
 
+  it('shows live figures where the spec had fixed ones: the service as /health finds it, and the lists\u2019 entity total', async () => {
+    await page.goto(`${WEB_URL}/dashboard/screening/status`);
+    await expectPage(page, 'API Status');
+    const service = page.locator('[data-service-status]');
+    await service.waitFor();
+    expect(await service.getAttribute('data-service-status')).toBe('ok');
+    expect(await service.innerText()).toBe('Online');
+    const version = (JSON.parse(await readFile(new URL('../../services/libs/platform/package.json', import.meta.url), 'utf8')) as { version: string }).version;
+    await page.getByText(`v${version}`, { exact: true }).waitFor();
+    await page.getByText(/^\d+ ms$/).waitFor();
+
+    await page.goto(`${WEB_URL}/dashboard/screening/lists`);
+    await expectPage(page, 'Sanctions Lists');
+    const total = page.getByText('Total entities').locator('..');
+    await total.waitFor();
+    const counts = await page.getByText('Entities', { exact: true }).locator('xpath=following-sibling::*[1]').allInnerTexts();
+    expect(counts.length).toBeGreaterThan(0);
+    const sum = counts.reduce((n, text) => n + Number(text.replace(/\D/g, '')), 0);
+    expect(sum).toBeGreaterThan(0);
+    expect(await total.innerText()).toContain(new Intl.NumberFormat('en-GB').format(sum));
+    expectClean(watcher);
+  });
+
   it('rotates the API key in Settings: confirmation, the new key shown once', async () => {
     await page.goto(`${WEB_URL}/dashboard/screening/settings`);
     await expectPage(page, 'Account Settings');

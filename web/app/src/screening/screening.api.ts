@@ -7,6 +7,7 @@ import type {
   ClientListsReply,
   ClientWithKey,
   EntityDetails,
+  HealthResponse,
   ListsResponse,
   NotificationSettings,
   DecideReviewResponse,
@@ -52,6 +53,19 @@ export type LogsQuery = { searchedName?: string; matchFound?: boolean; limit?: n
 export const screeningApi = gatewayApi.injectEndpoints({
   endpoints: (build) => ({
     getApiStatus: build.query<ApiStatusResponse, void>({ query: () => '/api/status', providesTags: ['Status'] }),
+    /**
+     * The service as the gateway's GET /health finds it (503 when a service is down, still an
+     * answer to show), with the round trip as this browser measured it.
+     */
+    getServiceHealth: build.query<{ health: HealthResponse; roundTripMs: number }, void>({
+      async queryFn(_arg, _api, _extra, baseQuery) {
+        const started = performance.now();
+        const answer = await baseQuery({ url: '/health', validateStatus: (r) => r.status === 200 || r.status === 503 });
+        if (answer.error) return { error: answer.error };
+        return { data: { health: answer.data as HealthResponse, roundTripMs: Math.round(performance.now() - started) } };
+      },
+      providesTags: ['Status'],
+    }),
     getUsageHistory: build.query<UsageHistoryResponse, void>({
       query: () => '/api/client/usage-history',
       providesTags: ['Status', 'Logs'],
@@ -166,6 +180,7 @@ export const screeningApi = gatewayApi.injectEndpoints({
 
 export const {
   useGetApiStatusQuery,
+  useGetServiceHealthQuery,
   useGetUsageHistoryQuery,
   useScreenEntityMutation,
   useGetEntityQuery,

