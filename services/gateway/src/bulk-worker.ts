@@ -7,9 +7,7 @@ import { envSchema } from './env.js';
 // A bulk-job worker on its own: scale these independently of the HTTP gateway.
 const config = loadConfigOrExit('gateway', envSchema);
 const logger = createLogger('gateway-bulk-worker', config.LOG_LEVEL);
-await waitForDatabaseOrExit('gateway-bulk-worker', config, (message, { attempt, retryInMs }) =>
-  logger.warn({ attempt, retryInMs }, message),
-);
+await waitForDatabaseOrExit('gateway-bulk-worker', config, logger);
 const app = await NestFactory.createApplicationContext(BulkWorkerModule.forRoot(config), {
   logger: new PinoNestLogger(logger),
 });

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { ConfigError, parseConfig, type BaseConfig } from './config.js';
 import { startProbeServer, runHealthChecks, HEALTH_INDICATORS, type HealthIndicator } from './health.js';
 import { createLogger, PinoNestLogger } from './logger.js';
+import type { Logger } from 'pino';
 import { Nats, NatsServer, RequestIdInterceptor } from './nats.js';
 import { startMetrics } from './metrics.js';
 import { ObservabilityInterceptor } from './observability.interceptor.js';
@@ -48,9 +49,7 @@ export async function bootstrapService<C extends BaseConfig>(boot: ServiceBoot<C
   startMetrics(boot.service);
   const logger = createLogger(boot.service, config.LOG_LEVEL);
   const probes = startProbes(boot.service, config);
-  await waitForDatabaseOrExit(boot.service, config, (message, { attempt, retryInMs }) =>
-    logger.warn({ attempt, retryInMs }, message),
-  );
+  await waitForDatabaseOrExit(boot.service, config, logger);
   // The server is created before the module's providers; it asks for the connection at listen().
   const app: INestMicroservice = await NestFactory.createMicroservice(boot.module(config), {
     strategy: new NatsServer(() => app.get(Nats), boot.service),
@@ -93,13 +92,12 @@ export function startProbes(service: ServiceName, config: BaseConfig): Probes {
 
 /**
  * Waits for Postgres for up to DATABASE_CONNECT_TIMEOUT_SECONDS, or stops the process (exit 69)
- * with one message saying where it looked, how long, and the last reason.
+ * with one message saying where it looked, how long, and the last reason. Each failed attempt is
+ * a warning on `logger` (a service's), or a plain line on stderr without one (a migrate.js).
  */
-export async function waitForDatabaseOrExit(
-  service: string,
-  config: BaseConfig,
-  log: (message: string, failure: ConnectFailure) => void,
-): Promise<void> {
+export async function waitForDatabaseOrExit(service: string, config: BaseConfig, logger?: Logger): Promise<void> {
+  const log = (message: string, { attempt, retryInMs }: ConnectFailure) =>
+    logger ? logger.warn({ attempt, retryInMs }, message) : process.stderr.write(`[${service}] ${message}\n`);
   const target = databaseTarget(config.DATABASE_URL);
   const bound = config.DATABASE_CONNECT_TIMEOUT_SECONDS;
   try {
@@ -127,7 +125,7 @@ export async function migrateAndExit(service: string, envSchema: z.ZodType<BaseC
   const config = loadConfigOrExit(service, envSchema);
   // Migrations run first (npm start, the k8s Job, compose), so they are the first to meet a
   // Postgres that is not up yet: they wait for it as the services do.
-  await waitForDatabaseOrExit(service, config, (message) => process.stderr.write(`[${service}] ${message}\n`));
+  await waitForDatabaseOrExit(service, config);
   try {
     const applied = await runMigrations({ ...options, databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA });
     process.stdout.write(`[${service}] schema "${config.DB_SCHEMA}": ${applied.length ? `applied ${applied.join(', ')}` : 'up to date'}\n`);
