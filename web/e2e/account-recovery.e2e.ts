@@ -14,6 +14,7 @@ import {
   uniqueEmail,
   WEB_URL,
   type PageWatcher,
+  passwordGrant,
 } from './browser.js';
 
 const PASSWORD = 'recovery-e2e-passphrase';
@@ -57,13 +58,6 @@ async function ageLinks(email: string) {
     await client.end();
   }
 }
-
-const passwordGrant = (email: string, password: string, extra: object = {}) =>
-  fetch(`${GATEWAY_URL}/auth/v1/token?grant_type=password`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ grant_type: 'password', email, password, ...extra }),
-  });
 
 /** Ten wrong passwords: the account's email is locked for the window. */
 async function lock(email: string) {

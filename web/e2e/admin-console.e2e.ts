@@ -10,6 +10,7 @@ import {
   saveScreenshotAt,
   watchPage,
   type PageWatcher,
+  passwordGrant,
 } from './browser.js';
 
 /** The demo admin and client npm start hands out (infra/scripts/browser-tests.mjs seeds them for this stack). */
@@ -64,11 +65,7 @@ async function signIn(page: Page, email: string, password: string) {
 }
 
 async function tokenOf(email: string, password: string): Promise<string> {
-  const response = await fetch(`${GATEWAY_URL}/auth/v1/token?grant_type=password`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ grant_type: 'password', email, password }),
-  });
+  const response = await passwordGrant(email, password);
   expect(response.status).toBe(200);
   return ((await response.json()) as { access_token: string }).access_token;
 }

@@ -290,6 +290,15 @@ export async function createConfirmedUser(
   return (await verify.json()) as { refresh_token: string; access_token: string };
 }
 
+/** A password sign-in at the gateway, as another device or a script would make one; `extra` adds fields (an MFA code). */
+export function passwordGrant(email: string, password: string, extra: object = {}): Promise<Response> {
+  return fetch(`${GATEWAY_URL}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ grant_type: 'password', email, password, ...extra }),
+  });
+}
+
 /**
  * Opens an app (the web app unless told) already signed in: the stored refresh token is what a reload
  * restores a session from. The token is put in place from a static file of the same origin, where the

@@ -7,6 +7,7 @@ import {
   launchChromium,
   openWatchedPage,
   WEB_URL,
+  passwordGrant,
 } from './browser.js';
 
 /** The demo client npm start prints (infra/scripts/browser-tests.mjs seeds it the same way for this stack). */
@@ -37,11 +38,7 @@ describe('the demo client npm start hands out', () => {
 
   it('is a billing customer: its upgrade options answer 200 with nothing above large', async () => {
     const demo = demoClient();
-    const signIn = await fetch(`${GATEWAY_URL}/auth/v1/token?grant_type=password`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ grant_type: 'password', email: demo.email, password: demo.password }),
-    });
+    const signIn = await passwordGrant(demo.email, demo.password);
     expect(signIn.status).toBe(200);
     const { access_token } = (await signIn.json()) as { access_token: string };
     // A dashboard call: the client's key and the session of one of its users, as the web app sends them.

@@ -10,6 +10,7 @@ import {
   watchPage,
   WEB_URL,
   type PageWatcher,
+  passwordGrant,
 } from './browser.js';
 
 const PASSWORD = 'monitoring-e2e-passphrase';
@@ -121,11 +122,7 @@ describe('ongoing monitoring and client lists, signed in as a Large client', () 
     await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
 
     // A second sign-in of the client (another tab, a colleague) adds and checks a name; this page did nothing.
-    const signIn = await fetch(`${GATEWAY_URL}/auth/v1/token?grant_type=password`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ grant_type: 'password', email, password: PASSWORD }),
-    });
+    const signIn = await passwordGrant(email, PASSWORD);
     expect(signIn.status).toBe(200);
     const { access_token } = (await signIn.json()) as { access_token: string };
     const headers = { 'content-type': 'application/json', authorization: `Bearer ${access_token}` };

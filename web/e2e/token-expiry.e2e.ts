@@ -10,6 +10,7 @@ import {
   watchPage,
   WEB_URL,
   type PageWatcher,
+  passwordGrant,
 } from './browser.js';
 
 /**
@@ -43,11 +44,7 @@ function account(emailVariable: string, passwordVariable: string): Account {
 
 /** A session started at the gateway, as a sign-in on another device would start one. */
 async function signInElsewhere({ email, password }: Account): Promise<GatewaySession> {
-  const response = await fetch(`${GATEWAY_URL}/auth/v1/token?grant_type=password`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ grant_type: 'password', email, password }),
-  });
+  const response = await passwordGrant(email, password);
   if (!response.ok) throw new Error(`the password sign-in answered ${response.status}: ${await response.text()}`);
   const session = (await response.json()) as GatewaySession;
   if (session.expires_in > 60) {
@@ -161,6 +158,18 @@ async function openSignedIn(
   return { page, watcher, answers, sessionId: sessionIdOf(session.access_token), expiresAt: restored.expiresAt * 1000 };
 }
 
+/**
+ * The page landed on its app's sign-in (`heading`, with the sign-in form), after a refresh refused
+ * since the revocation: the whole family is revoked, not only the token expired.
+ */
+async function expectSignedOut(page: Page, heading: string, answers: () => Promise<Answer[]>, revokedAt: number) {
+  await expectPage(page, heading);
+  await page.getByRole('form', { name: 'Sign in' }).getByLabel('Email').waitFor();
+  const lastRefresh = (await answers()).filter((a) => a.path === REFRESH_PATH).at(-1);
+  expect(lastRefresh?.status).toBe(401);
+  expect(lastRefresh!.at).toBeGreaterThanOrEqual(revokedAt);
+}
+
 const dashboardLink = (page: Page, name: string) =>
   page.getByRole('navigation', { name: 'Dashboard navigation' }).getByRole('link', { name });
 
@@ -218,12 +227,7 @@ describe('an access token that expires mid-session', () => {
     await revokeFromElsewhere(analyst(), sessionId);
     const revokedAt = Date.now();
     await dashboardLink(page, 'Screening Logs').click();
-    await expectPage(page, HEADINGS.login);
-    await page.getByRole('form', { name: 'Sign in' }).getByLabel('Email').waitFor();
-    // The page tried to refresh and was refused: the whole family is revoked, not only the token expired.
-    const lastRefresh = (await answers()).filter((a) => a.path === REFRESH_PATH).at(-1);
-    expect(lastRefresh?.status).toBe(401);
-    expect(lastRefresh!.at).toBeGreaterThanOrEqual(revokedAt);
+    await expectSignedOut(page, HEADINGS.login, answers, revokedAt);
   });
 
   it('an administrator refreshes the security logs in the admin console without being asked to sign in', async () => {
@@ -244,10 +248,6 @@ describe('an access token that expires mid-session', () => {
     await revokeFromElsewhere(admin(), sessionId);
     const revokedAt = Date.now();
     await page.locator('#security-logs').getByRole('button', { name: 'Refresh' }).click();
-    await expectPage(page, HEADINGS.adminSignIn);
-    await page.getByRole('form', { name: 'Sign in' }).getByLabel('Email').waitFor();
-    const lastRefresh = (await answers()).filter((a) => a.path === REFRESH_PATH).at(-1);
-    expect(lastRefresh?.status).toBe(401);
-    expect(lastRefresh!.at).toBeGreaterThanOrEqual(revokedAt);
+    await expectSignedOut(page, HEADINGS.adminSignIn, answers, revokedAt);
   });
 });
