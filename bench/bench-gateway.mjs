@@ -36,7 +36,7 @@ import { freePort } from '@vigil/platform/testing';
 import { FEEDS } from '@vigil/proto';
 import { runCeiling } from './lib/ceiling.mjs';
 import { loadAverage, loadAverageText } from './lib/host.mjs';
-import { commandLine, meterCpu, perRequest, screenBodies, screenLoad, startPrivateNats } from './lib/screen-load.mjs';
+import { commandLine, meterCpu, perRequest, screenBodies, screenLoad, startPrivateNats, stopChildren } from './lib/screen-load.mjs';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -339,10 +339,10 @@ async function main() {
     let replicaCheck;
     if (replicas > 1) {
       // Every gateway gives its leases back on SIGTERM; then the counter must equal the answers.
-      await Promise.all(
+      await stopChildren(
         Object.entries(named)
           .filter(([name]) => name.startsWith('gateway'))
-          .map(([, c]) => new Promise((r) => (c.exitCode !== null ? r() : (c.once('exit', r), c.kill('SIGTERM'))))),
+          .map(([, c]) => c),
       );
       const counted = (
         await db.query(
@@ -423,9 +423,7 @@ async function main() {
       };
     }
   } finally {
-    await Promise.all(
-      children.map((c) => new Promise((r) => (c.exitCode !== null ? r() : (c.once('exit', r), c.kill('SIGTERM'))))),
-    );
+    await stopChildren(children);
     nats.stop();
     const client = new pg.Client({ connectionString: DATABASE_URL });
     await client.connect();

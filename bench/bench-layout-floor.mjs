@@ -29,7 +29,7 @@ import pg from 'pg';
 import { createDatabase } from '@vigil/platform';
 import { connectRetrying, fixedReply, responseOf, runCeiling } from './lib/ceiling.mjs';
 import { loadAverageText } from './lib/host.mjs';
-import { commandLine, meterCpu, perRequest, screenBodies, screenLoad, startPrivateNats } from './lib/screen-load.mjs';
+import { commandLine, meterCpu, perRequest, screenBodies, screenLoad, startPrivateNats, stopChildren } from './lib/screen-load.mjs';
 import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -178,14 +178,6 @@ async function edge() {
   server.listen(0, '127.0.0.1', () => process.send(server.address().port));
 }
 
-/** Stops the children still running (one killed by a signal has no exit code, only a signal code). */
-const stop = (children) =>
-  Promise.all(
-    children.map(
-      (c) => new Promise((r) => (c.exitCode !== null || c.signalCode !== null ? r() : (c.once('exit', r), c.kill('SIGTERM')))),
-    ),
-  );
-
 async function main() {
   const duration = Number(arg('--duration', '10'));
   const connections = Number(arg('--connections', '8'));
@@ -246,7 +238,7 @@ async function main() {
     const n = Math.max(1, result.requests.total);
     const { each: cpu, total } = perRequest(used, n);
     // Stopped first: the ceiling must not share the cores with an idle-but-polling floor.
-    await stop(children);
+    await stopChildren(children);
     const ceiling = withCeiling ? await runCeiling({ bodies, connections, duration, replyBytes }) : null;
     const summary = {
       node: process.version,
@@ -287,7 +279,7 @@ async function main() {
           `  load average ${summary.loadAverage}, Node ${summary.node}`,
       );
   } finally {
-    await stop(children);
+    await stopChildren(children);
     nats.stop();
     await db.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
     await db.end();

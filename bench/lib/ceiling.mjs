@@ -9,7 +9,7 @@ import { connect } from '@nats-io/transport-node';
 import { fork } from 'node:child_process';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { meterCpu, perRequest, screenLoad, startPrivateNats } from './screen-load.mjs';
+import { meterCpu, perRequest, screenLoad, startPrivateNats, stopChildren } from './screen-load.mjs';
 
 const SUBJECT = 'ceiling.v1.screen';
 const self = fileURLToPath(import.meta.url);
@@ -120,9 +120,7 @@ export async function runCeiling({ bodies, connections, duration, replyBytes }) 
       cpuMsTotal: Math.round(total * 1000) / 1000,
     };
   } finally {
-    await Promise.all(
-      children.map((c) => new Promise((r) => (c.exitCode !== null ? r() : (c.once('exit', r), c.kill('SIGTERM'))))),
-    );
+    await stopChildren(children);
     nats.stop();
   }
 }

@@ -116,3 +116,18 @@ export function perRequest(used, requests) {
   const total = Object.values(each).reduce((sum, ms) => sum + (Number.isFinite(ms) ? ms : 0), 0);
   return { each, total };
 }
+
+/**
+ * Stops the child processes still running (SIGTERM) and waits for each to exit. One that already
+ * exited by a signal has no exit code, only a signal code: waiting for its exit would never end.
+ */
+export function stopChildren(children) {
+  return Promise.all(
+    children.map(
+      (c) =>
+        new Promise((r) =>
+          c.exitCode !== null || c.signalCode !== null ? r() : (c.once('exit', r), c.kill('SIGTERM')),
+        ),
+    ),
+  );
+}
