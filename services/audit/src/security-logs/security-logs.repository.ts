@@ -66,20 +66,26 @@ export class SecurityLogsRepository {
     // Exporting pages by the recording order (stable while new rows arrive); the panel by time.
     const order = request.beforeSeq !== undefined ? 'seq DESC' : 'occurred_at DESC, seq DESC';
     const offset = request.beforeSeq !== undefined ? 0 : request.offset;
-    const [rows, [count], counts] = await Promise.all([
-      this.db.query(`SELECT * FROM security_events WHERE ${filtered} ORDER BY ${order} LIMIT $5 OFFSET $6`, [
-        ...params,
-        request.limit,
-        offset,
-      ]) as Promise<Row[]>,
-      this.db.query(`SELECT count(*)::int AS n FROM security_events WHERE ${filtered}`, params) as Promise<
-        Array<{ n: number }>
-      >,
-      this.db.query(
-        `SELECT event_type, count(*)::int AS n FROM security_events WHERE ${common} GROUP BY event_type`,
-        params.slice(0, 2),
-      ) as Promise<Array<{ event_type: SecurityLog['event']; n: number }>>,
-    ]);
+    // One snapshot for the page, its total and the summary: events keep arriving (each read of the
+    // panel is itself one), and three reads at three moments could answer a total the summary denies.
+    const [rows, [count], counts] = await this.db.transaction(
+      (tx) =>
+        Promise.all([
+          tx.query(`SELECT * FROM security_events WHERE ${filtered} ORDER BY ${order} LIMIT $5 OFFSET $6`, [
+            ...params,
+            request.limit,
+            offset,
+          ]) as Promise<Row[]>,
+          tx.query(`SELECT count(*)::int AS n FROM security_events WHERE ${filtered}`, params) as Promise<
+            Array<{ n: number }>
+          >,
+          tx.query(
+            `SELECT event_type, count(*)::int AS n FROM security_events WHERE ${common} GROUP BY event_type`,
+            params.slice(0, 2),
+          ) as Promise<Array<{ event_type: SecurityLog['event']; n: number }>>,
+        ]),
+      'REPEATABLE READ',
+    );
     const by = (type: SecurityLog['event']) => counts.find((c) => c.event_type === type)?.n ?? 0;
     return {
       logs: rows.map(toLog),
