@@ -117,13 +117,10 @@ export async function runBrowserTests({ postgresUrl, natsUrl, runJest, jestArgs 
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { ensureChromium } = await import('./chromium.mjs');
-  ensureChromium({ log, fail });
-  const { ensureNats, ensurePostgres } = await import('./infrastructure.mjs');
-  const postgres = await ensurePostgres({
-    candidate: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/vigil_test',
-    databaseName: 'vigil_test',
-  });
+  const { ensurePackages } = await import('./machine.mjs');
+  ensurePackages(['nats-server', 'chromium'], { fail });
+  const { ensureNats, ensureTestPostgres } = await import('./infrastructure.mjs');
+  const postgres = await ensureTestPostgres();
   const nats = await ensureNats();
   let result;
   try {

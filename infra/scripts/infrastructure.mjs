@@ -1,9 +1,11 @@
-// Finds or starts Postgres and NATS for `npm start` and `npm test`.
-import { spawn, spawnSync } from 'node:child_process';
+// Finds or starts Postgres, NATS and Redis for `npm start` and `npm test`: a server that
+// already answers is used as it is; otherwise one of our own is started on loopback.
+import { spawn } from 'node:child_process';
 import { mkdirSync, existsSync } from 'node:fs';
 import { connect } from 'node:net';
 import { dirname, join } from 'node:path';
 import { ROOT, fail, log } from './bootstrap.mjs';
+import { binaryOf, installHint } from './machine.mjs';
 
 const STATE_DIR = join(ROOT, '.vigil');
 
@@ -75,6 +77,7 @@ export async function ensurePostgres({
   databaseName = 'vigil',
   port = 5433,
   dataDir = join(STATE_DIR, 'postgres'),
+  flags = [],
 } = {}) {
   const given = candidate;
   if (given) {
@@ -101,6 +104,7 @@ export async function ensurePostgres({
     password: 'vigil',
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
+    postgresFlags: flags,
     onLog: () => {},
     onError: () => {},
   });
@@ -113,6 +117,30 @@ export async function ensurePostgres({
   await ensureDatabase(url);
   log(`Postgres: embedded server on 127.0.0.1:${port} (data in ${dataDir})`);
   return { url, stop: () => pg.stop() };
+}
+
+/**
+ * The tests' Postgres: DATABASE_URL (default the usual local server's vigil_test) when it
+ * answers, else an embedded cluster apart from npm start's. It keeps nothing worth a flush, so it
+ * skips fsync; the resilience suite, which crashes Postgres, runs a durable cluster of its own.
+ */
+export function ensureTestPostgres() {
+  return ensurePostgres({
+    candidate: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/vigil_test',
+    databaseName: 'vigil_test',
+    port: 5434,
+    dataDir: join(STATE_DIR, 'postgres-test'),
+    flags: [
+      '-c',
+      'max_connections=300',
+      '-c',
+      'fsync=off',
+      '-c',
+      'synchronous_commit=off',
+      '-c',
+      'full_page_writes=off',
+    ],
+  });
 }
 
 function natsAnswers(url, timeoutMs = 1500) {
@@ -130,11 +158,6 @@ function natsAnswers(url, timeoutMs = 1500) {
   });
 }
 
-function which(binary) {
-  const found = spawnSync('sh', ['-c', `command -v ${binary}`], { encoding: 'utf8' });
-  return found.status === 0 ? found.stdout.trim() : undefined;
-}
-
 /** NATS_URL (default nats://127.0.0.1:4222) when it answers; else a local nats-server -js. */
 export async function ensureNats({ port = 4222 } = {}) {
   const url = process.env.NATS_URL ?? `nats://127.0.0.1:${port}`;
@@ -142,23 +165,18 @@ export async function ensureNats({ port = 4222 } = {}) {
     log(`NATS: using ${url}`);
     return { url, stop: async () => {} };
   }
-  const binary = which('nats-server') ?? ['/usr/sbin/nats-server', '/usr/local/bin/nats-server'].find(existsSync);
+  const binary = binaryOf('nats-server');
   if (!binary) {
     fail(
-      [
-        `NATS is not reachable at ${url} and no nats-server binary is on the PATH.`,
-        'Install NATS (with JetStream) and run npm start again:',
-        '  Debian/Ubuntu:  sudo apt-get install nats-server',
-        '  macOS:          brew install nats-server',
-        '  docker compose: docker compose up -d nats   (then NATS_URL=nats://127.0.0.1:4222 npm start)',
-        'or point NATS_URL at a running server.',
-      ].join('\n'),
+      `NATS is not reachable at ${url} and there is no nats-server binary. ${installHint(['nats-server'])} Or point NATS_URL at a running server.`,
     );
   }
   const storeDir = join(STATE_DIR, 'nats');
   mkdirSync(storeDir, { recursive: true });
   const { port: wanted } = new URL(url);
-  const child = spawn(binary, ['-js', '-a', '127.0.0.1', '-p', wanted || String(port), '-sd', storeDir], { stdio: 'ignore' });
+  const child = spawn(binary, ['-js', '-a', '127.0.0.1', '-p', wanted || String(port), '-sd', storeDir], {
+    stdio: 'ignore',
+  });
   for (let i = 0; i < 50; i++) {
     if (await natsAnswers(url, 300)) {
       log(`NATS: started ${binary} -js on ${url} (store in .vigil/nats)`);
@@ -175,6 +193,61 @@ export async function ensureNats({ port = 4222 } = {}) {
   }
   child.kill('SIGKILL');
   fail(`nats-server did not come up on ${url}.`);
+}
+
+function redisAnswers(url, timeoutMs = 1500) {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = connect({ host: hostname, port: Number(port || 6379) });
+    const done = (ok) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(timeoutMs, () => done(false));
+    socket.once('error', () => done(false));
+    socket.once('connect', () => socket.write('PING\r\n'));
+    // A password-protected server answers -NOAUTH: it is there, but not for us.
+    socket.once('data', (chunk) => done(chunk.toString().startsWith('+PONG')));
+  });
+}
+
+/**
+ * REDIS_URL (default redis://127.0.0.1:6379) when it answers PING; else a redis-server of our
+ * own on that loopback port, keeping nothing on disk (it holds only rate-limit windows).
+ */
+export async function ensureRedis({ url = process.env.REDIS_URL || 'redis://127.0.0.1:6379' } = {}) {
+  if (await redisAnswers(url)) {
+    log(`Redis: using ${url}`);
+    return { url, stop: async () => {} };
+  }
+  const binary = binaryOf('redis-server');
+  if (!binary)
+    fail(`Redis is not reachable at ${url} and there is no redis-server binary. ${installHint(['redis-server'])}`);
+  const { hostname, port } = new URL(url);
+  if (!['127.0.0.1', 'localhost'].includes(hostname))
+    fail(`Redis does not answer at ${url}, and only a loopback one is started here.`);
+  mkdirSync(STATE_DIR, { recursive: true });
+  const child = spawn(
+    binary,
+    ['--bind', '127.0.0.1', '--port', port || '6379', '--save', '', '--appendonly', 'no', '--dir', STATE_DIR],
+    { stdio: 'ignore' },
+  );
+  for (let i = 0; i < 50; i++) {
+    if (await redisAnswers(url, 300)) {
+      log(`Redis: started ${binary} on ${url}`);
+      return {
+        url,
+        stop: () =>
+          new Promise((resolve) => {
+            child.once('exit', resolve);
+            child.kill('SIGTERM');
+          }),
+      };
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGKILL');
+  fail(`redis-server did not come up on ${url}.`);
 }
 
 export function redact(url) {

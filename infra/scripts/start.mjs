@@ -1,9 +1,12 @@
-// `npm start`: install, build, find or start Postgres and NATS, start everything, print the URLs.
+// `npm start`: the machine's packages, install, build, find or start Postgres and NATS, start
+// everything, print the URLs. Each step prints its duration.
 import { build, checkNodeVersion, ensureInstalled, fail, log } from './bootstrap.mjs';
+import { ensurePackages, timed } from './machine.mjs';
 
 checkNodeVersion();
-ensureInstalled();
-build();
+timed('Debian packages', () => ensurePackages(['nats-server'], { fail }));
+timed('npm install', ensureInstalled);
+timed('build', build);
 
 const { ensureNats, ensurePostgres } = await import('./infrastructure.mjs');
 const { portFromEnv, seedDemo, startStack } = await import('./stack.mjs');
@@ -11,8 +14,8 @@ const { mkdirSync, writeFileSync } = await import('node:fs');
 const { join } = await import('node:path');
 const { ROOT } = await import('./bootstrap.mjs');
 
-const postgres = await ensurePostgres();
-const nats = await ensureNats();
+const postgres = await timed('Postgres', () => ensurePostgres());
+const nats = await timed('NATS', () => ensureNats());
 let stack;
 let stopStarting;
 let shuttingDown = false;
@@ -31,18 +34,20 @@ process.on('SIGINT', () => shutdown(0));
 process.on('SIGTERM', () => shutdown(0));
 
 try {
-  stack = await startStack({
-    databaseUrl: postgres.url,
-    natsUrl: nats.url,
-    ports: {
-      gateway: portFromEnv('GATEWAY_PORT', 8080),
-      web: portFromEnv('WEB_PORT', 3000),
-      admin: portFromEnv('ADMIN_PORT', 3001),
-      // auth, screening, monitoring, billing, audit, gateway: /metrics on 9464 to 9469
-      probes: portFromEnv('PROBE_PORT_BASE', 9464),
-    },
-    onStop: (stop) => (stopStarting = stop),
-  });
+  stack = await timed('services and apps', () =>
+    startStack({
+      databaseUrl: postgres.url,
+      natsUrl: nats.url,
+      ports: {
+        gateway: portFromEnv('GATEWAY_PORT', 8080),
+        web: portFromEnv('WEB_PORT', 3000),
+        admin: portFromEnv('ADMIN_PORT', 3001),
+        // auth, screening, monitoring, billing, audit, gateway: /metrics on 9464 to 9469
+        probes: portFromEnv('PROBE_PORT_BASE', 9464),
+      },
+      onStop: (stop) => (stopStarting = stop),
+    }),
+  );
 } catch (error) {
   await nats.stop();
   await postgres.stop();
@@ -67,7 +72,9 @@ try {
   log(`Demo data was not seeded: ${error.message}`);
 }
 
-const up = Object.entries(stack.health.services).map(([name, s]) => `${name} ${s.status}`).join(', ');
+const up = Object.entries(stack.health.services)
+  .map(([name, s]) => `${name} ${s.status}`)
+  .join(', ');
 process.stdout.write(`
 \x1b[1mVigil is running.\x1b[0m  (${up})
 

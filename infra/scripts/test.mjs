@@ -1,16 +1,17 @@
-// `npm test`: install, lint, build and type-check, unit tests, integration tests
-// against real Postgres and NATS, manifest checks, browser tests against the whole
-// stack, then the security and resilience suites. Ends with one summary line counting
-// every test that ran.
+// `npm test`: the machine's packages, install, Postgres, NATS and Redis, lint, build and
+// type-check, unit tests, manifest and infrastructure tests, integration tests against real
+// Postgres and NATS, browser tests against the whole stack, then the security and resilience
+// suites. Each step prints its duration, and a table of them comes before the one summary line
+// counting every test that ran.
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, build, checkNodeVersion, ensureInstalled, fail, log, nxEnv, run } from './bootstrap.mjs';
-import { ensureChromium } from './chromium.mjs';
+import { durationsTable, ensurePackages, timed } from './machine.mjs';
 
 checkNodeVersion();
-// Before anything slow: the browser tests at the end need it.
-ensureChromium({ log, fail });
-ensureInstalled();
+// Before anything slow: a package that cannot be had stops the run in its first second.
+timed('Debian packages', () => ensurePackages(['nats-server', 'redis-server', 'chromium'], { fail }));
+timed('npm install', ensureInstalled);
 
 const summaryDir = join(ROOT, 'test-results', 'summary');
 rmSync(summaryDir, { recursive: true, force: true });
@@ -31,86 +32,93 @@ const step = (name, status) => {
   if (status !== 0) failures.push(name);
 };
 
-log('Lint...');
-step('lint', run('npx', ['eslint', '.', '--max-warnings', '0'], { allowFailure: true }));
+timed('lint', () => step('lint', run('npx', ['eslint', '.', '--max-warnings', '0'], { allowFailure: true })));
+// Before any server starts: a failed build exits the run, and would leave them running.
+timed('build', build);
 
-build();
-log('Type checks and unit tests...');
-step(
-  'typecheck + unit',
-  // Tests always run: a result replayed from the Nx cache would not be counted in the summary.
-  run('npx', ['nx', 'run-many', '-t', 'typecheck', 'test', '--outputStyle=static', '--skip-nx-cache'], {
-    env,
-    allowFailure: true,
-    timeoutMs: 20 * MINUTES,
-  }),
-);
-
-// The test folders outside Nx projects get their own type check.
-for (const project of [
-  join('infra', 'test', 'tsconfig.json'),
-  join('web', 'e2e', 'tsconfig.json'),
-  join('infra', 'k6', 'tsconfig.json'),
-]) {
-  step(`typecheck ${project}`, run('npx', ['tsc', '-p', project, '--noEmit'], { allowFailure: true }));
-}
-
-log('Manifest and infrastructure tests...');
-step('infrastructure', jest(join('infra', 'test', 'jest.config.js')));
-
-const { ensureNats, ensurePostgres } = await import('./infrastructure.mjs');
-const postgres = await ensurePostgres({
-  candidate: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/vigil_test',
-  databaseName: 'vigil_test',
-});
-const nats = await ensureNats();
-const infraEnv = { DATABASE_URL: postgres.url, NATS_URL: nats.url };
+// DATABASE_URL, NATS_URL and REDIS_URL when they answer; otherwise servers of our own on loopback.
+const { ensureNats, ensureRedis, ensureTestPostgres } = await import('./infrastructure.mjs');
+const postgres = await timed('Postgres', ensureTestPostgres);
+const nats = await timed('NATS', () => ensureNats());
+const redis = await timed('Redis', () => ensureRedis());
+const infraEnv = { DATABASE_URL: postgres.url, NATS_URL: nats.url, REDIS_URL: redis.url };
 
 try {
-  log('Integration tests (real Postgres and NATS)...');
   step(
-    'integration',
-    run('npx', ['nx', 'run-many', '-t', 'test:integration', '--outputStyle=static', '--parallel=1'], {
-      env: { ...env, ...infraEnv },
-      allowFailure: true,
-      // A hang guard, not a budget: on a slower 2-core host the projects took about 16 minutes.
-      timeoutMs: 30 * MINUTES,
-    }),
+    'typecheck + unit',
+    // Tests always run: a result replayed from the Nx cache would not be counted in the summary.
+    timed('type checks and unit tests', () =>
+      run('npx', ['nx', 'run-many', '-t', 'typecheck', 'test', '--outputStyle=static', '--skip-nx-cache'], {
+        env,
+        allowFailure: true,
+        timeoutMs: 20 * MINUTES,
+      }),
+    ),
   );
 
-  log('Browser tests against the whole stack...');
+  // The test folders outside Nx projects get their own type check.
+  for (const project of [
+    join('infra', 'test', 'tsconfig.json'),
+    join('web', 'e2e', 'tsconfig.json'),
+    join('infra', 'k6', 'tsconfig.json'),
+  ]) {
+    step(`typecheck ${project}`, run('npx', ['tsc', '-p', project, '--noEmit'], { allowFailure: true }));
+  }
+
+  step(
+    'infrastructure',
+    timed('manifest and infrastructure tests', () => jest(join('infra', 'test', 'jest.config.js'), infraEnv)),
+  );
+
+  step(
+    'integration',
+    timed('integration tests (real Postgres and NATS)', () =>
+      run('npx', ['nx', 'run-many', '-t', 'test:integration', '--outputStyle=static', '--parallel=1'], {
+        env: { ...env, ...infraEnv },
+        allowFailure: true,
+        // A hang guard, not a budget: on a slower 2-core host the projects took about 16 minutes.
+        timeoutMs: 30 * MINUTES,
+      }),
+    ),
+  );
+
   const { runBrowserTests } = await import('./browser-tests.mjs');
-  const browser = await runBrowserTests({
-    postgresUrl: postgres.url,
-    natsUrl: nats.url,
-    runJest: (browserEnv, args) => jest(join('web', 'e2e', 'jest.config.js'), { ...infraEnv, ...browserEnv }, args),
-  });
+  const browser = await timed('browser tests against the whole stack', () =>
+    runBrowserTests({
+      postgresUrl: postgres.url,
+      natsUrl: nats.url,
+      runJest: (browserEnv, args) => jest(join('web', 'e2e', 'jest.config.js'), { ...infraEnv, ...browserEnv }, args),
+    }),
+  );
   if (browser.stackFailed) failures.push('stack');
   else step('browser', browser.status);
 
   // The proof suites (issue #24), each on a stack of its own: private ports and NATS, so they
   // collide neither with the browser stack's fixed ports nor with the NATS on 4222.
-  log('Security suite (npm run test:security, on a private stack)...');
   const securityDb = new URL(postgres.url);
   securityDb.pathname = '/vigil_security';
   step(
     'security',
-    run(process.execPath, [join('infra', 'suites', 'security', 'security.mjs')], {
-      env: { ...env, SECURITY_PRIVATE_STACK: '1', DATABASE_URL: securityDb.toString() },
-      allowFailure: true,
-      timeoutMs: 10 * MINUTES,
-    }),
+    timed('security suite (npm run test:security, on a private stack)', () =>
+      run(process.execPath, [join('infra', 'suites', 'security', 'security.mjs')], {
+        env: { ...env, SECURITY_PRIVATE_STACK: '1', DATABASE_URL: securityDb.toString() },
+        allowFailure: true,
+        timeoutMs: 10 * MINUTES,
+      }),
+    ),
   );
-  log('Resilience suite (npm run test:resilience: its own Postgres cluster and nats-server)...');
   step(
     'resilience',
-    run(process.execPath, [join('infra', 'suites', 'resilience', 'resilience.mjs')], {
-      env,
-      allowFailure: true,
-      timeoutMs: 15 * MINUTES,
-    }),
+    timed('resilience suite (its own Postgres cluster and nats-server)', () =>
+      run(process.execPath, [join('infra', 'suites', 'resilience', 'resilience.mjs')], {
+        env,
+        allowFailure: true,
+        timeoutMs: 15 * MINUTES,
+      }),
+    ),
   );
 } finally {
+  await redis.stop();
   await nats.stop();
   await postgres.stop();
 }
@@ -126,6 +134,7 @@ if (existsSync(summaryDir)) {
     skipped += counts.skipped;
   }
 }
+process.stdout.write(`\n${durationsTable()}\n`);
 if (failures.length > 0) log(`Failed steps: ${failures.join(', ')}`);
 process.stdout.write(`\nTests: ${passed} passed, ${failed} failed, ${skipped} skipped\n`);
 if (failures.length > 0 || failed > 0 || passed === 0) {
