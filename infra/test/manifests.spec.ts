@@ -732,7 +732,9 @@ describe('observability: Prometheus and Grafana for docker-compose and the dev c
   });
 
   it('the dashboard charts the figures the services export', () => {
-    const dashboard = JSON.parse(readFileSync(path.join(observability, 'grafana', 'dashboards', 'vigil.json'), 'utf8')) as {
+    const dashboard = JSON.parse(
+      readFileSync(path.join(observability, 'grafana', 'dashboards', 'vigil.json'), 'utf8'),
+    ) as {
       uid: string;
       panels: Array<{ title: string; datasource: { uid: string }; targets: Array<{ expr: string }> }>;
     };
@@ -756,7 +758,11 @@ describe('observability: Prometheus and Grafana for docker-compose and the dev c
 
   it('the dev cluster runs the same dashboard and provisioning (kustomize copies, kept identical)', () => {
     const same = (copy: string, original: string) =>
-      expect({ copy, identical: readFileSync(path.join(component, copy), 'utf8') === readFileSync(path.join(observability, original), 'utf8') }).toEqual({ copy, identical: true });
+      expect({
+        copy,
+        identical:
+          readFileSync(path.join(component, copy), 'utf8') === readFileSync(path.join(observability, original), 'utf8'),
+      }).toEqual({ copy, identical: true });
     same('vigil.json', 'grafana/dashboards/vigil.json');
     same('grafana-datasource.yml', 'grafana/provisioning/datasources/prometheus.yml');
     same('grafana-dashboards.yml', 'grafana/provisioning/dashboards/vigil.yml');
