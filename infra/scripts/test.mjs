@@ -48,8 +48,9 @@ try {
     'typecheck + unit',
     // Tests always run: a result replayed from the Nx cache would not be counted in the summary.
     timed('type checks and unit tests', () =>
+      // Some packages' unit tests reach Postgres and Redis too (the platform's Database port).
       run('npx', ['nx', 'run-many', '-t', 'typecheck', 'test', '--outputStyle=static', '--skip-nx-cache'], {
-        env,
+        env: { ...env, ...infraEnv },
         allowFailure: true,
         timeoutMs: 20 * MINUTES,
       }),
