@@ -42,7 +42,7 @@ import { existsSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureDatabase } from '../infra/scripts/infrastructure.mjs';
+import { ensureBenchPostgres, ensureRedis } from '../infra/scripts/infrastructure.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const { arg, flag } = commandLine();
@@ -58,9 +58,11 @@ const runs = Math.max(1, Number(arg('--runs', '1')));
 // As in k8s/base/*/deployment.yaml: a larger young generation, fewer scavenges per request.
 const SERVICE_NODE_OPTIONS = process.env.BENCH_NODE_OPTIONS ?? '--max-semi-space-size=32';
 
-const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/vigil_test';
-await ensureDatabase(DATABASE_URL);
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const { url: DATABASE_URL } = await ensureBenchPostgres();
+const redis = await ensureRedis();
+// A redis-server started here must not outlive the benchmark (stop() signals it at once).
+process.once('exit', () => void redis.stop());
+const REDIS_URL = redis.url;
 const prefix = `bench${Math.random().toString(16).slice(2, 8)}`;
 const children = [];
 const named = {};

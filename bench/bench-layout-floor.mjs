@@ -37,13 +37,15 @@ import http from 'node:http';
 import { cpus } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { ensureDatabase } from '../infra/scripts/infrastructure.mjs';
+import { ensureBenchPostgres, ensureRedis } from '../infra/scripts/infrastructure.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const { arg, flag } = commandLine();
-const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/vigil_test';
-await ensureDatabase(DATABASE_URL);
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const { url: DATABASE_URL } = await ensureBenchPostgres();
+const redis = await ensureRedis();
+// A redis-server started here must not outlive the benchmark (stop() signals it at once).
+process.once('exit', () => void redis.stop());
+const REDIS_URL = redis.url;
 const SUBJECT = 'floor.v1.screen';
 /** The default answer's size (explain=flagged) on the development queries, as bench:gateway printed it. */
 const REPLY_BYTES = 4100;

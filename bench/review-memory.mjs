@@ -21,14 +21,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureDatabase } from '../infra/scripts/infrastructure.mjs';
+import { ensureBenchPostgres } from '../infra/scripts/infrastructure.mjs';
+import { binaryOf } from '../infra/scripts/machine.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const SERVICE_DIR = join(ROOT, 'services', 'screening');
 const LISTS_DIR = resolve(process.env.BENCH_LISTS_DIR ?? join(ROOT, '..', 'shared', 'data', 'lists'));
 const QUERIES_FILE = resolve(process.env.REVIEW_MEMORY_QUERIES ?? join(ROOT, '..', 'shared', 'eval', 'dev-queries.jsonl'));
-const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/vigil_test';
-await ensureDatabase(DATABASE_URL);
+const { url: DATABASE_URL } = await ensureBenchPostgres();
 const CONCURRENCY = 4;
 const ROUNDS = Number(process.env.REVIEW_MEMORY_PASSES ?? 3);
 const CLIENT = 'review-memory-bench';
@@ -76,7 +76,7 @@ process.on('SIGINT', () => void cleanup().then(() => process.exit(130)));
 try {
   const port = await freePort();
   const store = await mkdtemp(join(tmpdir(), 'vigil-review-memory-nats-'));
-  const nats = spawn('nats-server', ['-js', '-a', '127.0.0.1', '-p', String(port), '-sd', store], { stdio: 'ignore' });
+  const nats = spawn(binaryOf('nats-server') ?? 'nats-server', ['-js', '-a', '127.0.0.1', '-p', String(port), '-sd', store], { stdio: 'ignore' });
   cleanups.push(async () => {
     nats.kill('SIGTERM');
     await rm(store, { recursive: true, force: true });

@@ -7,6 +7,7 @@ export function ensurePostgres(options?: {
   flags?: string[];
 }): Promise<Running>;
 export function ensureTestPostgres(): Promise<Running>;
+export function ensureBenchPostgres(): Promise<Running>;
 export function ensureNats(options?: { port?: number }): Promise<Running>;
 export function ensureRedis(options?: { url?: string }): Promise<Running>;
 export function redact(url: string): string;

@@ -143,6 +143,18 @@ export function ensureTestPostgres() {
   });
 }
 
+/**
+ * The benchmarks' Postgres: DATABASE_URL (default the usual local server's vigil_test) when it
+ * answers, else npm start's embedded cluster (durable, as production is), database vigil_test.
+ * A cluster started here stops when the benchmark's process exits.
+ */
+export function ensureBenchPostgres() {
+  return ensurePostgres({
+    candidate: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/vigil_test',
+    databaseName: 'vigil_test',
+  });
+}
+
 function natsAnswers(url, timeoutMs = 1500) {
   const { hostname, port } = new URL(url.split(',')[0]);
   return new Promise((resolve) => {

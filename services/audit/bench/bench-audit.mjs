@@ -50,7 +50,8 @@ const postgres = await ensurePostgres();
 const schema = `bench_audit_${randomUUID().slice(0, 8)}`;
 const natsDir = mkdtempSync(join(tmpdir(), 'vigil-bench-audit-'));
 const natsPort = await freePort();
-const nats = spawn('nats-server', ['-a', '127.0.0.1', '-p', String(natsPort), '-js', '-sd', natsDir], {
+const { binaryOf } = await import(join(ROOT, 'infra', 'scripts', 'machine.mjs'));
+const nats = spawn(binaryOf('nats-server') ?? 'nats-server', ['-a', '127.0.0.1', '-p', String(natsPort), '-js', '-sd', natsDir], {
   stdio: 'ignore',
 });
 const env = {

@@ -20,7 +20,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadAverageText } from '../../../bench/lib/host.mjs';
-import { ensureDatabase } from '../../../infra/scripts/infrastructure.mjs';
+import { ensureBenchPostgres } from '../../../infra/scripts/infrastructure.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const SERVICES = resolve(here, '..', '..');
@@ -31,8 +31,7 @@ const OFAC_2024 = join(SHARED, 'list-updates', 'ofac_sdn_2024-05-03', 'sdn.csv')
 const BOOK = Number(process.env.BENCH_BOOK ?? 100_000);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 100);
 const DELIVERIES = Number(process.env.BENCH_DELIVERIES ?? 3000);
-const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/vigil_test';
-await ensureDatabase(DATABASE_URL);
+const { url: DATABASE_URL } = await ensureBenchPostgres();
 const log = (m) => process.stdout.write(`[bench] ${m}\n`);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 

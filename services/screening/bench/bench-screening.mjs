@@ -18,7 +18,7 @@ import { cpus, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadAverageText, processCpuMs } from '../../../bench/lib/host.mjs';
-import { ensureDatabase } from '../../../infra/scripts/infrastructure.mjs';
+import { ensureBenchPostgres } from '../../../infra/scripts/infrastructure.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const SERVICE_DIR = resolve(here, '..');
@@ -29,8 +29,7 @@ const SINGLE = Number(process.env.BENCH_SINGLE ?? 2000);
 const BULK = Number(process.env.BENCH_BULK ?? 5);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const WARM_UP = Number(process.env.BENCH_WARM_UP ?? 4000);
-const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/vigil_test';
-await ensureDatabase(DATABASE_URL);
+const { url: DATABASE_URL } = await ensureBenchPostgres();
 const TARGET = { singleP99Ms: 10, bulkNamesPerS: 2000 };
 // As in k8s/base/screening/deployment.yaml: a larger young generation, fewer scavenges per screen.
 const SERVICE_NODE_OPTIONS = process.env.BENCH_NODE_OPTIONS ?? '--max-semi-space-size=32';

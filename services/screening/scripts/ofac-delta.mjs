@@ -17,12 +17,13 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureBenchPostgres } from '../../../infra/scripts/infrastructure.mjs';
+import { binaryOf } from '../../../infra/scripts/machine.mjs';
 
 const SERVICE_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const SHARED = resolve(SERVICE_DIR, '..', '..', '..', 'shared', 'data');
 const OLD_DIR = join(SHARED, 'lists', 'ofac_sdn');
 const NEW_DIR = join(SHARED, 'list-updates', 'ofac_sdn_2024-05-03');
-const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/vigil_test';
 
 const EOF_MARK = String.fromCharCode(0x1a);
 const isBlank = (record) => record.length === 1 && record[0].replace(EOF_MARK, '').trim() === '';
@@ -86,6 +87,7 @@ const freePort = () =>
   });
 
 async function throughIngestion(label, firstFiles) {
+  const { url: DATABASE_URL } = await ensureBenchPostgres();
   const { connect } = await import('@nats-io/transport-node');
   const { default: pg } = await import('pg');
   const work = await mkdtemp(join(tmpdir(), 'vigil-delta-'));
@@ -93,7 +95,7 @@ async function throughIngestion(label, firstFiles) {
   await mkdir(lists, { recursive: true });
   for (const f of firstFiles) await copyFile(join(OLD_DIR, f), join(lists, f));
   const port = await freePort();
-  const nats = spawn('nats-server', ['-js', '-a', '127.0.0.1', '-p', String(port), '-sd', join(work, 'nats')], { stdio: 'ignore' });
+  const nats = spawn(binaryOf('nats-server') ?? 'nats-server', ['-js', '-a', '127.0.0.1', '-p', String(port), '-sd', join(work, 'nats')], { stdio: 'ignore' });
   const schema = `delta_${randomBytes(4).toString('hex')}`;
   const env = { ...process.env, NODE_OPTIONS: '', DATABASE_URL, NATS_URL: `nats://127.0.0.1:${port}`, DB_SCHEMA: schema, LISTS_DIR: join(work, 'lists'), LOG_LEVEL: 'warn' };
   const db = new pg.Client({ connectionString: DATABASE_URL });
