@@ -234,3 +234,5 @@ export const streams = {
 
 /** The request header that carries a request's correlation id through NATS. */
 export const REQUEST_ID_HEADER = 'x-request-id';
+/** A request id a caller may choose: short and printable, since it ends up in logs and the security log. */
+export const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
