@@ -38,6 +38,8 @@ const RESEND_MAIL_INTERVAL_SECONDS = 60;
 /** Resend requests from one IP, whatever the address: a fixed pause, the same for every answer. */
 const RESEND_IP_INTERVAL_SECONDS = 5;
 const UNLOCK_TTL_MS = 3_600_000;
+/** A locked-out address's refused sign-ins reach the audit trail once a minute, however many it sends. */
+const REFUSED_SIGN_IN_EVENT_INTERVAL_SECONDS = 60;
 /** "Someone tried to sign up with your email": once an hour per address, however often it is tried. */
 const ACCOUNT_EXISTS_MAIL_INTERVAL_SECONDS = 3600;
 
@@ -137,7 +139,10 @@ export class AuthService {
       if (session) return session;
       // Or the owner's inbox: a locked email gets an unlock link (one unused link at a time), sent after the answer.
       if (error instanceof SignInLocked && error.lockedBy !== 'ip') this.later('unlock mail', () => this.sendUnlock(request.email));
-      await this.events.failedAuth({ email: request.email, ip: request.ip ?? null, user_agent: request.userAgent ?? null, reason: 'rate_limited', endpoint });
+      // Refused attempts cost nothing to send: the audit trail hears of them once a minute per address, not per attempt.
+      if (await this.mailThrottle.claim(`failed-auth-refused:${request.ip ?? '-'}`, REFUSED_SIGN_IN_EVENT_INTERVAL_SECONDS)) {
+        await this.events.failedAuth({ email: request.email, ip: request.ip ?? null, user_agent: request.userAgent ?? null, reason: 'rate_limited', endpoint });
+      }
       throw error;
     }
     const user = await this.users.findByEmail(request.email);
@@ -145,6 +150,7 @@ export class AuthService {
     if (!user || !valid) {
       await this.events.failedAuth({
         email: request.email,
+        user_id: user?.id ?? null,
         ip: request.ip ?? null,
         user_agent: request.userAgent ?? null,
         reason: 'invalid_credentials',
@@ -173,7 +179,7 @@ export class AuthService {
     if (!user?.password_hash || !user.email_confirmed_at) return undefined;
     const match = await this.mfa.matchCode(user.id, user.email, code);
     if (!match) {
-      await this.events.failedAuth({ email: request.email, ip: request.ip ?? null, user_agent: request.userAgent ?? null, reason: 'invalid_mfa_code', endpoint: 'token?grant_type=password' });
+      await this.events.failedAuth({ email: request.email, user_id: user.id, ip: request.ip ?? null, user_agent: request.userAgent ?? null, reason: 'invalid_mfa_code', endpoint: 'token?grant_type=password' });
       return undefined;
     }
     if (!(await this.passwords.verify(user.password_hash, request.password))) return undefined;
