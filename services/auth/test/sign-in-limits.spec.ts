@@ -62,6 +62,13 @@ describe('sign-in limits per account and per client address', () => {
     expect(await grant('spread@example.com', TEST_PASSWORD, '192.0.2.10')).toBe('RATE_LIMITED');
   });
 
+  it('counts an IPv6 client by its /64, so a new address from the same network is no new allowance', async () => {
+    await userSession(stack, 'six@example.com');
+    for (let i = 0; i < 10; i++) await grant('six@example.com', `guess-v6-${i}`, `2001:db8:66:1::${(i + 1).toString(16)}`);
+    expect(await grant('six@example.com', 'fresh-address-guess', '2001:db8:66:1::ffff')).toBe('RATE_LIMITED');
+    expect(await grant('six@example.com', TEST_PASSWORD, '2001:db8:66:2::1')).toBe('OK');
+  });
+
   it('keeps an unlock link for the owner however often the account is locked again', async () => {
     const email = 'relocked@example.com';
     await userSession(stack, email);

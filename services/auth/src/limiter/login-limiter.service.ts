@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError } from '@vigil/platform';
 import { AUTH_CONFIG, type AuthConfig } from '../env.js';
+import { limiterAddress } from './limiter-address.js';
 import { LoginAttemptsRepository, type AttemptKind, type LockedBy } from './login-attempts.repository.js';
 
 /**
@@ -20,7 +21,7 @@ export class SignInLocked extends DomainError {
  * Brute force: within LOGIN_WINDOW_SECONDS, LOGIN_MAX_FAILURES failed sign-ins for one email
  * from one client address, LOGIN_MAX_FAILURES_PER_ACCOUNT for one email from all addresses, or
  * LOGIN_MAX_FAILURES_PER_IP from one address across emails refuse further attempts (429 +
- * Retry-After) until the oldest leaves the window. An attempt is counted when it is claimed, before its password is
+ * Retry-After) until the oldest leaves the window. An IPv6 client counts by its /64 (limiterAddress). An attempt is counted when it is claimed, before its password is
  * checked, so parallel guesses cannot all be evaluated.
  */
 @Injectable()
@@ -52,7 +53,7 @@ export class LoginLimiter {
   }
 
   private async claimOf(kind: AttemptKind, email: string, ip: string | undefined): Promise<string> {
-    const claim = await this.attempts.claim(kind, email, ip, {
+    const claim = await this.attempts.claim(kind, email, limiterAddress(ip), {
       perAddress: this.config.LOGIN_MAX_FAILURES,
       perAccount: this.config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
       perIp: this.config.LOGIN_MAX_FAILURES_PER_IP,
