@@ -1,4 +1,5 @@
 import type { Nats } from '@vigil/platform';
+import type { SessionTokens } from '../credentials/session-tokens.service.js';
 import { LiveStreams } from './live-streams.js';
 
 const USER = '11111111-1111-4111-8111-111111111111';
@@ -6,12 +7,13 @@ const OTHER_USER = '22222222-2222-4222-8222-222222222222';
 const CLIENT = '33333333-3333-4333-8333-333333333333';
 const sid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
-function setup(cap = 2) {
-  const sut = new LiveStreams({} as Nats, { LIVE_STREAMS_PER_USER: cap });
-  const ended: string[] = [];
+function setup(cap = 2, ended: ReadonlySet<string> = new Set()) {
+  const tokens = { hasEnded: (sessionId: string) => ended.has(sessionId) };
+  const sut = new LiveStreams({} as Nats, tokens as unknown as SessionTokens, { LIVE_STREAMS_PER_USER: cap });
+  const closed: string[] = [];
   const open = (name: string, userId = USER, sessionId = sid(1)) =>
-    sut.register({ userId, sessionId, clientId: CLIENT }, () => ended.push(name));
-  return { sut, ended, open };
+    sut.register({ userId, sessionId, clientId: CLIENT }, () => closed.push(name));
+  return { sut, ended: closed, open };
 }
 
 describe('LiveStreams', () => {
@@ -39,6 +41,13 @@ describe('LiveStreams', () => {
     open('b', USER, sid(2));
     sut.onSessionRevoked({ session_id: sid(1), user_id: USER, reason: 'logout', revoked_at: new Date().toISOString() });
     expect(ended).toEqual(['a']);
+  });
+
+  it('ends at once a stream whose session was revoked after its token was checked', () => {
+    const { ended, open } = setup(5, new Set([sid(9)]));
+    open('late', USER, sid(9));
+    open('live', USER, sid(1));
+    expect(ended).toEqual(['late']);
   });
 
   it('ends a member’s streams when they leave the client, not when their role changes', () => {

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { Nats } from '@vigil/platform';
 import { memberChangedEventSchema, sessionRevokedEventSchema, subjects } from '@vigil/proto';
 import { GATEWAY_CONFIG } from '../config.token.js';
+import { SessionTokens } from '../credentials/session-tokens.service.js';
 import type { GatewayConfig } from '../env.js';
 
 /** Who opened a live stream: the session's user, the session, and the client it reads. */
@@ -25,6 +26,7 @@ export class LiveStreams implements OnModuleInit {
 
   constructor(
     private readonly nats: Nats,
+    private readonly tokens: SessionTokens,
     @Inject(GATEWAY_CONFIG) private readonly config: Pick<GatewayConfig, 'LIVE_STREAMS_PER_USER'>,
   ) {}
 
@@ -45,6 +47,11 @@ export class LiveStreams implements OnModuleInit {
   register(holder: StreamHolder, close: () => void): () => void {
     const stream: OpenStream = { ...holder, close };
     this.open.add(stream);
+    // Revoked between the token's check and now: the event has come and gone, so end it here.
+    if (this.tokens.hasEnded(holder.sessionId)) {
+      this.end(stream);
+      return () => undefined;
+    }
     const mine = [...this.open].filter((s) => s.userId === holder.userId);
     for (const oldest of mine.slice(0, Math.max(0, mine.length - this.config.LIVE_STREAMS_PER_USER))) this.end(oldest);
     return () => void this.open.delete(stream);
