@@ -95,6 +95,38 @@ describe('live streams end with their session, and are capped per user', () => {
     expect(await stream.ended(5_000)).toBe(true);
   });
 
+  it('ends the stream of a member removed from the team', async () => {
+    const owner = await signIn();
+    const invited = await fetch(`${stack.gatewayUrl}/api/team/invitations`, {
+      method: 'POST',
+      headers: { ...owner.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'leaver@example.com', member_role: 'analyst' }),
+    });
+    expect(invited.status).toBe(201);
+    let token: string | undefined;
+    for (let i = 0; i < 100 && !token; i++) {
+      const { rows } = await stack.db.query<{ text_body: string }>(
+        `SELECT text_body FROM "${stack.schema('auth')}".mailbox WHERE recipient = 'leaver@example.com' ORDER BY created_at DESC LIMIT 1`,
+      );
+      token = /\/invitation\?token=([A-Za-z0-9_-]+)/.exec(rows[0]?.text_body ?? '')?.[1];
+      if (!token) await new Promise((r) => setTimeout(r, 100));
+    }
+    const joined = await fetch(`${stack.gatewayUrl}/auth/v1/team-invitations/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token, full_name: 'Leaver', password: PASSWORD, confirm_password: PASSWORD, accepted_terms: true }),
+    });
+    expect(joined.status).toBe(200);
+    const leaver = (await joined.json()) as { access_token: string; user: { id: string } };
+    const stream = await open({ authorization: `Bearer ${leaver.access_token}` });
+    const removed = await fetch(`${stack.gatewayUrl}/api/team/members/${leaver.user.id}`, {
+      method: 'DELETE',
+      headers: owner.headers,
+    });
+    expect(removed.status).toBe(200);
+    expect(await stream.ended(5_000)).toBe(true);
+  });
+
   it('keeps at most five streams per user open: a sixth ends the oldest', async () => {
     // Whatever the earlier tests left open ends first: open five fresh ones, then a sixth.
     const session = await signIn();
