@@ -702,6 +702,43 @@ describe('auth in the clusters', () => {
   });
 });
 
+describe('the client address behind the proxies (issue #33: one sign-in lockout for everyone)', () => {
+  /** Entries of a comma-separated TRUSTED_PROXIES value. */
+  const entries = (value: string | undefined) =>
+    (value ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+
+  it('prod tells the gateway which hops may name the client, so the ingress is not every user', () => {
+    const prod = readYaml<Kustomization>(kustomizationFileIn(path.join(overlaysDir, 'prod'))!);
+    const gatewayConfig = prod.configMapGenerator?.find((generator) => generator.name === 'gateway-config');
+    const literal = gatewayConfig?.literals?.find((entry) => entry.startsWith('TRUSTED_PROXIES='));
+    expect(entries(literal?.slice('TRUSTED_PROXIES='.length))).not.toEqual([]);
+  });
+
+  it('compose believes X-Forwarded-For only from the two nginx containers, not from whoever reaches the published gateway port', () => {
+    type Network = { ipam?: { config?: { subnet?: string; ip_range?: string }[] } };
+    type Service = { environment?: Record<string, string>; networks?: Record<string, { ipv4_address?: string }> };
+    const compose = readYaml<{ services: Record<string, Service>; networks?: Record<string, Network> }>(composeFile);
+    const addressOf = (name: string) => compose.services[name]?.networks?.['default']?.ipv4_address;
+    const nginx = WEB_APPS.map(addressOf);
+    expect(nginx.every(Boolean)).toBe(true);
+    expect(entries(compose.services['gateway']?.environment?.['TRUSTED_PROXIES']).sort()).toEqual(
+      [...(nginx as string[])].sort(),
+    );
+    // Fixed addresses the engine never hands to another container: outside the dynamic range.
+    const [pool] = compose.networks?.['default']?.ipam?.config ?? [];
+    const [rangeBase, rangeBits] = (pool?.ip_range ?? '').split('/');
+    const asNumber = (ip: string) => ip.split('.').reduce((n, octet) => n * 256 + Number(octet), 0);
+    const size = 2 ** (32 - Number(rangeBits));
+    for (const address of nginx as string[]) {
+      const offset = asNumber(address) - asNumber(rangeBase!);
+      expect({ address, inDynamicRange: offset >= 0 && offset < size }).toEqual({ address, inDynamicRange: false });
+    }
+  });
+});
+
 describe('observability: Prometheus and Grafana for docker-compose and the dev cluster', () => {
   const observability = path.join(repoRoot, 'infra', 'observability');
   const component = path.join(k8sDir, 'components', 'observability');

@@ -1,6 +1,6 @@
 export { SERVICE_NAMES } from './services.js';
 export type { ServiceName } from './services.js';
-export { subjects, streams, REQUEST_ID_HEADER } from './subjects.js';
+export { subjects, streams, REQUEST_ID_HEADER, REQUEST_ID_PATTERN } from './subjects.js';
 export { ERROR_HTTP_STATUS, ERROR_TITLES, isErrorCode, isRpcError } from './errors.js';
 export type { ErrorCode, FieldError, RpcError } from './errors.js';
 export { INT4_MIN, INT4_MAX, textProblem, toSafeText, unsafeTextErrors } from './text.js';
@@ -328,7 +328,12 @@ export type {
 export type { Plan } from './plans.js';
 export { addMonth, periodAt, calendarMonthAt } from './billing/periods.js';
 export type { SubscriptionPeriod } from './billing/periods.js';
-export { securityEventSchema, QUOTA_EVENT_TYPES, quotaEventSchema } from './gateway/events.js';
+export {
+  securityEventSchema,
+  SECURITY_EVENT_ENDPOINT_MAX,
+  QUOTA_EVENT_TYPES,
+  quotaEventSchema,
+} from './gateway/events.js';
 export type { SecurityEvent, QuotaEvent } from './gateway/events.js';
 export { bulkJobChunkSchema, bulkJobCompletedEventSchema } from './gateway/jobs.js';
 export type { BulkJobChunk, BulkJobCompletedEvent } from './gateway/jobs.js';

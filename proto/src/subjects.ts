@@ -113,7 +113,7 @@ export const subjects = {
     mailbox: 'auth.v1.mailbox.list',
     /** Admin overview: users with a live session. */
     activeUsers: 'auth.v1.admin.active-users',
-    /** Event: a failed sign-in, for security logs. */
+    /** Event (JetStream AUTH_EVENTS): a failed sign-in, stored in the audit trail's security log. */
     failedAuth: 'auth.v1.failed-auth',
     /** Event: a session ended early; deny its `sid` until the token expires. */
     sessionRevoked: 'auth.v1.session-revoked',
@@ -221,6 +221,8 @@ export const streams = {
     subjects: [subjects.screening.screened, subjects.screening.reviewDecided, subjects.screening.memoryChanged],
   },
   security: { name: 'SECURITY', subjects: [subjects.gateway.securityEvent] },
+  /** Auth's failed sign-ins (password, MFA, refresh-token reuse), for the audit trail's security log. */
+  authEvents: { name: 'AUTH_EVENTS', subjects: [subjects.auth.failedAuth] },
   adminActions: { name: 'ADMIN_ACTIONS', subjects: [subjects.gateway.adminAction] },
   quota: { name: 'QUOTA', subjects: [subjects.gateway.quotaWarning, subjects.gateway.quotaExceeded] },
   /** A work queue: each chunk is delivered to one worker and removed once acknowledged. */
@@ -234,3 +236,5 @@ export const streams = {
 
 /** The request header that carries a request's correlation id through NATS. */
 export const REQUEST_ID_HEADER = 'x-request-id';
+/** A request id a caller may choose: short and printable, since it ends up in logs and the security log. */
+export const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;

@@ -8,17 +8,24 @@ export const SECURITY_EVENT_TYPES = [
   'SUSPICIOUS_ACTIVITY',
 ] as const;
 
-/** Event `auth.v1.failed-auth`: one failed sign-in (bad password, unknown account, locked out, bad MFA code). */
+/**
+ * Event `auth.v1.failed-auth` (JetStream stream AUTH_EVENTS): one failed sign-in (bad password,
+ * unknown account, locked out, bad MFA code), stored by the audit service as a FAILED_AUTH
+ * security event. Caused by callers without credentials, so every field is bounded.
+ */
 export const failedAuthEventSchema = z.object({
   id: z.uuid(),
   event: z.literal('FAILED_AUTH'),
-  email: z.string(),
-  ip: z.string().nullable(),
-  user_agent: z.string().nullable(),
+  email: z.string().max(320),
+  /** The account's user id when the email names one (null for an unknown address). */
+  user_id: z.string().max(100).nullable().default(null),
+  ip: z.string().max(100).nullable(),
+  user_agent: z.string().max(512).nullable(),
   /** Which step failed. */
   reason: z.enum(['invalid_credentials', 'rate_limited', 'invalid_mfa_code', 'refresh_token_reused']),
-  endpoint: z.string(),
-  occurred_at: z.string(),
+  /** The auth route under /auth/v1/, e.g. `token?grant_type=password` or `factors/verify`. */
+  endpoint: z.string().max(100),
+  occurred_at: z.string().max(64),
 });
 
 /**

@@ -1,26 +1,32 @@
 import { z } from 'zod';
 import { SECURITY_EVENT_TYPES } from '../auth/events.js';
 import { TIERS } from '../clients/tiers.js';
+import { REQUEST_ID_PATTERN } from '../subjects.js';
+
+/** The longest endpoint a security event carries: the gateway cuts longer paths (issue #33). */
+export const SECURITY_EVENT_ENDPOINT_MAX = 256;
 
 /**
  * `security.v1.event` (JetStream stream SECURITY): what the admin console's security log
- * shows — id, event, timestamp and details (ip, endpoint, adminEmail, clientName).
+ * shows — id, event, timestamp and details (ip, endpoint, adminEmail, clientName). Many are
+ * caused by callers without credentials and the log keeps them for good, so every field is
+ * bounded and the request id has the shape the gateway accepts (issue #33).
  */
 export const securityEventSchema = z.object({
   id: z.uuid(),
   event: z.enum(SECURITY_EVENT_TYPES),
-  timestamp: z.string(),
+  timestamp: z.string().max(64),
   details: z.object({
-    ip: z.string().nullable(),
-    endpoint: z.string(),
-    method: z.string(),
-    adminEmail: z.string().nullable(),
-    clientName: z.string().nullable(),
-    clientId: z.string().nullable(),
-    userId: z.string().nullable(),
-    requestId: z.string().nullable(),
+    ip: z.string().max(100).nullable(),
+    endpoint: z.string().max(SECURITY_EVENT_ENDPOINT_MAX),
+    method: z.string().max(16),
+    adminEmail: z.string().max(320).nullable(),
+    clientName: z.string().max(200).nullable(),
+    clientId: z.string().max(100).nullable(),
+    userId: z.string().max(100).nullable(),
+    requestId: z.string().regex(REQUEST_ID_PATTERN).nullable(),
     /** Why: e.g. "invalid_api_key", "expired_token", "tier_limit", "cross_tenant". */
-    reason: z.string().nullable(),
+    reason: z.string().max(200).nullable(),
   }),
 });
 

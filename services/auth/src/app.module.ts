@@ -1,5 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { Database, DatabaseModule, PlatformModule, databaseHealth, healthModule } from '@vigil/platform';
+import { streams } from '@vigil/proto';
 import { AuthHandler } from './auth/auth.handler.js';
 import { AuthService } from './auth/auth.service.js';
 import { OneTimeTokensRepository } from './auth/one-time-tokens.repository.js';
@@ -78,7 +79,8 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        PlatformModule.forRoot({ service: 'auth', config }),
+        // AUTH_EVENTS: failed sign-ins, kept for the audit service (90 days, as the gateway's security events).
+        PlatformModule.forRoot({ service: 'auth', config, streams: [{ ...streams.authEvents, maxAgeDays: 90 }] }),
         DatabaseModule.forRoot({ databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA }),
         healthModule('auth', [{ provide: 'DATABASE_HEALTH', useFactory: databaseHealth, inject: [Database] }]),
       ],

@@ -38,8 +38,14 @@ export const envSchema = baseEnvSchema
     ARGON2_MEMORY_KIB: seconds(1024, 1024 * 1024).default(19_456),
     ARGON2_TIME_COST: seconds(1, 10).default(2),
 
-    /** Brute force: this many failed sign-ins for one email within the window lock it for the rest of the window. */
+    /**
+     * Brute force: this many failed sign-ins for one email from one client address within the
+     * window lock that address out of the account for the rest of the window; the owner elsewhere
+     * still signs in (the address is the gateway's, through its TRUSTED_PROXIES).
+     */
     LOGIN_MAX_FAILURES: seconds(1, 1000).default(10),
+    /** The same for one email from all addresses together (guesses spread over many): the account is locked everywhere. */
+    LOGIN_MAX_FAILURES_PER_ACCOUNT: seconds(1, 100_000).default(50),
     LOGIN_WINDOW_SECONDS: seconds(1, 86_400).default(900),
     /** The same per IP, across emails (password spraying); high enough for an office behind one NAT. */
     LOGIN_MAX_FAILURES_PER_IP: seconds(1, 100_000).default(100),

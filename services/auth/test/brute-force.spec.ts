@@ -5,13 +5,20 @@ import { TEST_PASSWORD, claimsOf, startAuthStack, userSession, type AuthStack } 
 
 jest.setTimeout(90_000);
 
-/** The production rule per email (10 in 15 minutes); a per-IP limit low enough to reach in a test. */
+/**
+ * The production rule per email and address (10 in 15 minutes); limits per IP and per account
+ * (all addresses together) low enough to reach in a test.
+ */
 const PER_IP = 15;
+const PER_ACCOUNT = 20;
 
 describe('brute force: counted before the password is checked, per email and per IP, without locking the owner out', () => {
   let stack: AuthStack;
   beforeAll(async () => {
-    stack = await startAuthStack({ LOGIN_MAX_FAILURES_PER_IP: String(PER_IP) });
+    stack = await startAuthStack({
+      LOGIN_MAX_FAILURES_PER_IP: String(PER_IP),
+      LOGIN_MAX_FAILURES_PER_ACCOUNT: String(PER_ACCOUNT),
+    });
   });
   afterAll(() => stack?.stop());
 
@@ -69,9 +76,11 @@ describe('brute force: counted before the password is checked, per email and per
       code: totp.generate(),
     });
 
-    // An attacker locks the account.
+    // An attacker locks the account, guessing from two addresses (one alone locks only itself out).
     await Promise.all(
-      Array.from({ length: 12 }, (_, i) => grant('owner@example.com', `attacker-guess-${i}`, '192.0.2.66')),
+      Array.from({ length: 24 }, (_, i) =>
+        grant('owner@example.com', `attacker-guess-${i}`, i % 2 ? '192.0.2.66' : '192.0.2.67'),
+      ),
     );
     expect((await grant('owner@example.com', TEST_PASSWORD, '192.0.2.10')).code).toBe('RATE_LIMITED');
 
@@ -105,7 +114,7 @@ describe('brute force: counted before the password is checked, per email and per
   it('gives an account without a factor the same refusal for a code as for none', async () => {
     await userSession(stack, 'plain@example.com');
     await Promise.all(Array.from({ length: 10 }, (_, i) => grant('plain@example.com', `nope-${i}-nope`, '192.0.2.70')));
-    expect((await grant('plain@example.com', TEST_PASSWORD, '192.0.2.71', { mfa_code: '123456' })).code).toBe(
+    expect((await grant('plain@example.com', TEST_PASSWORD, '192.0.2.70', { mfa_code: '123456' })).code).toBe(
       'RATE_LIMITED',
     );
     expect((await grant('ghost@example.com', TEST_PASSWORD, '192.0.2.71', { mfa_code: '123456' })).code).toBe(

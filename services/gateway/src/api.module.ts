@@ -22,6 +22,7 @@ import { ClaimHeartbeat } from './idempotency/claim-heartbeat.js';
 import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor.js';
 import { IdempotencyRepository } from './idempotency/idempotency.repository.js';
 import { MonitoringController } from './monitoring/monitoring.controller.js';
+import { LiveStreams } from './monitoring/live-streams.js';
 import { Monitoring } from './monitoring/monitoring.service.js';
 import { QuotaLeasesRepository } from './quotas/quota-leases.repository.js';
 import { QuotaLeases } from './quotas/quota-leases.service.js';
@@ -89,6 +90,7 @@ export class ApiModule {
         ClientLists,
         DashboardReports,
         Monitoring,
+        LiveStreams,
       ],
     };
   }

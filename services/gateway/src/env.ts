@@ -72,6 +72,11 @@ const fields = baseEnvSchema.extend({
    * 429s without auth being asked, and a SUSPICIOUS_ACTIVITY event is published.
    */
   FAILED_AUTH_PER_MINUTE: z.coerce.number().int().positive().default(300),
+  /**
+   * Live streams (/api/monitoring/stream) one user may hold open on a replica; opening one more
+   * ends their oldest. Streams also end with their session and when their user leaves the client.
+   */
+  LIVE_STREAMS_PER_USER: z.coerce.number().int().min(1).max(100).default(5),
   /** Run a bulk-job worker inside this process too (besides any dist/src/bulk-worker.js processes). */
   BULK_WORKER: bool.default(true),
   /** Names per work-queue message of an asynchronous bulk job. */

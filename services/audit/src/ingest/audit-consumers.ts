@@ -33,6 +33,7 @@ export const AUDIT_SOURCES: readonly Source[] = [
     subjects: [subjects.screening.screened, subjects.screening.reviewDecided, subjects.screening.memoryChanged],
   },
   { stream: streams.adminActions.name, durable: 'audit-admin-actions', subjects: [subjects.gateway.adminAction] },
+  { stream: streams.authEvents.name, durable: 'audit-auth-events', subjects: [subjects.auth.failedAuth] },
 ];
 
 const RETRY_MS = 2_000;

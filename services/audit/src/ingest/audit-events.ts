@@ -1,6 +1,7 @@
 import { events, type EventContract, type PayloadOf } from '@vigil/proto';
 import {
   adminActionRow,
+  failedSignInRow,
   memoryChangeRow,
   reviewDecisionRow,
   screeningEventRow,
@@ -30,6 +31,8 @@ export function rowOf(subject: string, payload: unknown): AuditRow {
       return reviewDecisionRow(parse(events.screening.reviewDecided, payload));
     case events.screening.memoryChanged.subject:
       return memoryChangeRow(parse(events.screening.memoryChanged, payload));
+    case events.auth.failedAuth.subject:
+      return failedSignInRow(parse(events.auth.failedAuth, payload));
     case events.gateway.adminAction.subject:
       return adminActionRow(parse(events.gateway.adminAction, payload));
     default:

@@ -1,4 +1,11 @@
-import type { AdminActionEvent, MemoryChangedEvent, ReviewDecidedEvent, ScreenedEvent, SecurityEvent } from '@vigil/proto';
+import type {
+  AdminActionEvent,
+  FailedAuthEvent,
+  MemoryChangedEvent,
+  ReviewDecidedEvent,
+  ScreenedEvent,
+  SecurityEvent,
+} from '@vigil/proto';
 
 // What each event becomes in the audit tables. Pure: the chain columns (chain_seq, prev_hash,
 // hash) are assigned by the database when the row is inserted.
@@ -109,6 +116,34 @@ export function securityEventRow(e: SecurityEvent): SecurityEventRow {
       actor_id: d.userId ?? (d.clientId ? clientChain(d.clientId) : null),
       request_id: d.requestId,
       reason: d.reason,
+    },
+  };
+}
+
+/**
+ * A failed sign-in reported by auth (wrong password, locked out, wrong MFA code): a FAILED_AUTH
+ * row of the platform chain, beside the gateway's own failed credentials. The endpoint is the
+ * route under /auth/v1/ without its query; the actor is the account when the email named one.
+ * The typed email itself is not kept: it may be a password typed in the wrong field.
+ */
+export function failedSignInRow(e: FailedAuthEvent): SecurityEventRow {
+  return {
+    table: 'security_events',
+    eventId: e.id,
+    chainId: PLATFORM_CHAIN,
+    columns: {
+      event_id: e.id,
+      event_type: 'FAILED_AUTH',
+      occurred_at: instant(e.occurred_at),
+      ip: e.ip,
+      endpoint: `/auth/v1/${e.endpoint.split('?')[0]!}`,
+      method: 'POST',
+      admin_email: null,
+      client_name: null,
+      client_id: null,
+      actor_id: e.user_id,
+      request_id: null,
+      reason: e.reason,
     },
   };
 }

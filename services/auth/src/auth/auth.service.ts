@@ -38,6 +38,8 @@ const RESEND_MAIL_INTERVAL_SECONDS = 60;
 /** Resend requests from one IP, whatever the address: a fixed pause, the same for every answer. */
 const RESEND_IP_INTERVAL_SECONDS = 5;
 const UNLOCK_TTL_MS = 3_600_000;
+/** A locked-out address's refused sign-ins reach the audit trail once a minute, however many it sends. */
+const REFUSED_SIGN_IN_EVENT_INTERVAL_SECONDS = 60;
 /** "Someone tried to sign up with your email": once an hour per address, however often it is tried. */
 const ACCOUNT_EXISTS_MAIL_INTERVAL_SECONDS = 3600;
 
@@ -135,9 +137,12 @@ export class AuthService {
       // A lock must not lock the owner out: the right password with a current TOTP code still gets in.
       const session = request.mfa_code && error instanceof DomainError && error.code === 'RATE_LIMITED' ? await this.signInPastLock(request, request.mfa_code) : undefined;
       if (session) return session;
-      // Or the owner's inbox: a locked email gets an unlock link (once per lock window), sent after the answer.
-      if (error instanceof SignInLocked && error.lockedBy === 'email') this.later('unlock mail', () => this.sendUnlock(request.email));
-      await this.events.failedAuth({ email: request.email, ip: request.ip ?? null, user_agent: request.userAgent ?? null, reason: 'rate_limited', endpoint });
+      // Or the owner's inbox: a locked email gets an unlock link (one unused link at a time), sent after the answer.
+      if (error instanceof SignInLocked && error.lockedBy !== 'ip') this.later('unlock mail', () => this.sendUnlock(request.email));
+      // Refused attempts cost nothing to send: the audit trail hears of them once a minute per address, not per attempt.
+      if (await this.mailThrottle.claim(`failed-auth-refused:${request.ip ?? '-'}`, REFUSED_SIGN_IN_EVENT_INTERVAL_SECONDS)) {
+        await this.events.failedAuth({ email: request.email, ip: request.ip ?? null, user_agent: request.userAgent ?? null, reason: 'rate_limited', endpoint });
+      }
       throw error;
     }
     const user = await this.users.findByEmail(request.email);
@@ -145,6 +150,7 @@ export class AuthService {
     if (!user || !valid) {
       await this.events.failedAuth({
         email: request.email,
+        user_id: user?.id ?? null,
         ip: request.ip ?? null,
         user_agent: request.userAgent ?? null,
         reason: 'invalid_credentials',
@@ -173,7 +179,7 @@ export class AuthService {
     if (!user?.password_hash || !user.email_confirmed_at) return undefined;
     const match = await this.mfa.matchCode(user.id, user.email, code);
     if (!match) {
-      await this.events.failedAuth({ email: request.email, ip: request.ip ?? null, user_agent: request.userAgent ?? null, reason: 'invalid_mfa_code', endpoint: 'token?grant_type=password' });
+      await this.events.failedAuth({ email: request.email, user_id: user.id, ip: request.ip ?? null, user_agent: request.userAgent ?? null, reason: 'invalid_mfa_code', endpoint: 'token?grant_type=password' });
       return undefined;
     }
     if (!(await this.passwords.verify(user.password_hash, request.password))) return undefined;
@@ -291,7 +297,9 @@ export class AuthService {
     const user = await this.users.findByEmail(email);
     if (!user || user.email_confirmed_at) return;
     const token = randomToken();
-    const issued = await this.oneTimeTokens.create(user.id, 'signup', sha256(token), new Date(Date.now() + CONFIRMATION_TTL_MS), RESEND_MAIL_INTERVAL_SECONDS);
+    const issued = await this.oneTimeTokens.create(user.id, 'signup', sha256(token), new Date(Date.now() + CONFIRMATION_TTL_MS), {
+      minIntervalSeconds: RESEND_MAIL_INTERVAL_SECONDS,
+    });
     if (!issued) return;
     await this.mailer.send(confirmationMail(user.email, user.full_name, `${this.config.WEB_URL}/login?type=signup&token=${token}`));
   }
@@ -300,8 +308,12 @@ export class AuthService {
     const user = await this.users.findByEmail(email);
     if (!user?.password_hash || !user.email_confirmed_at) return;
     const token = randomToken();
-    // One link per lock window: locking an account again and again does not flood its owner.
-    const issued = await this.oneTimeTokens.create(user.id, 'unlock', sha256(token), new Date(Date.now() + UNLOCK_TTL_MS), this.config.LOGIN_WINDOW_SECONDS);
+    // One unused link per lock window: locking an account again and again does not flood its
+    // owner, yet an account locked again after its owner used the link gets a new one (issue #33).
+    const issued = await this.oneTimeTokens.create(user.id, 'unlock', sha256(token), new Date(Date.now() + UNLOCK_TTL_MS), {
+      minIntervalSeconds: this.config.LOGIN_WINDOW_SECONDS,
+      onlyWhileUnused: true,
+    });
     if (!issued) return;
     await this.mailer.send(unlockMail(user.email, `${this.config.WEB_URL}/login?type=unlock&token=${token}`, Math.ceil(this.config.LOGIN_WINDOW_SECONDS / 60)));
   }
@@ -311,7 +323,9 @@ export class AuthService {
     if (!user) return;
     const token = randomToken();
     // One reset mail a minute per account: the form cannot be used to flood someone's inbox.
-    const issued = await this.oneTimeTokens.create(user.id, 'recovery', sha256(token), new Date(Date.now() + RECOVERY_TTL_MS), RECOVERY_MAIL_INTERVAL_SECONDS);
+    const issued = await this.oneTimeTokens.create(user.id, 'recovery', sha256(token), new Date(Date.now() + RECOVERY_TTL_MS), {
+      minIntervalSeconds: RECOVERY_MAIL_INTERVAL_SECONDS,
+    });
     if (!issued) return;
     await this.mailer.send(recoveryMail(user.email, `${this.config.WEB_URL}/login?type=recovery&token=${token}`));
   }

@@ -1,15 +1,31 @@
-import { Injectable } from '@nestjs/common';
-import { RpcClient } from '@vigil/platform';
+import { Injectable, Logger } from '@nestjs/common';
+import { EventPublisher, RpcClient } from '@vigil/platform';
 import { events, type FailedAuthEvent, type KeyRevokedEvent, type MemberChangedEvent, type SessionRevokedEvent } from '@vigil/proto';
 import { randomUUID } from 'node:crypto';
+
+/** A failed sign-in as the services report it; the user id when the email names an account. */
+export type FailedSignIn = Omit<FailedAuthEvent, 'id' | 'event' | 'occurred_at' | 'user_id'> & { user_id?: string | null };
 
 /** The auth service's outgoing events. Publishing never fails the request that caused it. */
 @Injectable()
 export class EventsPublisher {
-  constructor(private readonly rpc: RpcClient) {}
+  private readonly logger = new Logger('EventsPublisher');
 
-  async failedAuth(event: Omit<FailedAuthEvent, 'id' | 'event' | 'occurred_at'>): Promise<void> {
-    await this.rpc.emit(events.auth.failedAuth, { id: randomUUID(), event: 'FAILED_AUTH', occurred_at: new Date().toISOString(), ...event });
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly durable: EventPublisher,
+  ) {}
+
+  /**
+   * A failed sign-in, into the AUTH_EVENTS stream the audit service stores in its security log
+   * (issue #33: before, it went out on core NATS and nobody kept it). The event id is the
+   * message id, so a retried publish is stored once. A broker failure is logged, not answered.
+   */
+  async failedAuth(failure: FailedSignIn): Promise<void> {
+    const event: FailedAuthEvent = { id: randomUUID(), event: 'FAILED_AUTH', occurred_at: new Date().toISOString(), ...failure, user_id: failure.user_id ?? null };
+    await this.durable.publish(events.auth.failedAuth.subject, event, event.id).catch((error: unknown) => {
+      this.logger.warn(`could not publish a failed sign-in: ${error instanceof Error ? error.message : String(error)}`);
+    });
   }
 
   async sessionRevoked(event: SessionRevokedEvent): Promise<void> {

@@ -10,7 +10,7 @@ function setup(claim: Claim) {
     succeeded: jest.fn(async () => undefined),
     prune: jest.fn(async () => undefined),
   };
-  const config = { LOGIN_MAX_FAILURES: 10, LOGIN_MAX_FAILURES_PER_IP: 100, LOGIN_WINDOW_SECONDS: 900 } as AuthConfig;
+  const config = { LOGIN_MAX_FAILURES: 10, LOGIN_MAX_FAILURES_PER_ACCOUNT: 50, LOGIN_MAX_FAILURES_PER_IP: 100, LOGIN_WINDOW_SECONDS: 900 } as AuthConfig;
   return { sut: new LoginLimiter(config, attempts as unknown as LoginAttemptsRepository), attempts };
 }
 
@@ -21,20 +21,22 @@ describe('LoginLimiter', () => {
     const { sut, attempts } = setup({ attemptId: '42' });
     await expect(sut.claim('a@example.com', '192.0.2.1')).resolves.toBe('42');
     expect(attempts.claim).toHaveBeenCalledWith('password', 'a@example.com', '192.0.2.1', {
-      perEmail: 10,
+      perAddress: 10,
+      perAccount: 50,
       perIp: 100,
       windowSeconds: 900,
     });
     await sut.claimPastLock('a@example.com', '192.0.2.1');
     expect(attempts.claim).toHaveBeenLastCalledWith('mfa_bypass', 'a@example.com', '192.0.2.1', {
-      perEmail: 10,
+      perAddress: 10,
+      perAccount: 50,
       perIp: 100,
       windowSeconds: 900,
     });
   });
 
   it('refuses a locked claim with RATE_LIMITED and the seconds until it unlocks', async () => {
-    const { sut } = setup({ unlocksAt: secondsFromNow(600), lockedBy: 'email' });
+    const { sut } = setup({ unlocksAt: secondsFromNow(600), lockedBy: 'account' });
     const error = await sut.claim('a@example.com', undefined).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DomainError);
     expect((error as DomainError).code).toBe('RATE_LIMITED');
@@ -43,7 +45,7 @@ describe('LoginLimiter', () => {
   });
 
   it('never answers a Retry-After below one second', async () => {
-    const { sut } = setup({ unlocksAt: secondsFromNow(-5), lockedBy: 'email' });
+    const { sut } = setup({ unlocksAt: secondsFromNow(-5), lockedBy: 'account' });
     const error = (await sut.claim('a@example.com', undefined).catch((e: unknown) => e)) as DomainError;
     expect(error.retryAfterSeconds).toBe(1);
   });

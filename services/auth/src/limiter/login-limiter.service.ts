@@ -1,12 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError } from '@vigil/platform';
 import { AUTH_CONFIG, type AuthConfig } from '../env.js';
-import { LoginAttemptsRepository, type AttemptKind } from './login-attempts.repository.js';
+import { limiterAddress } from './limiter-address.js';
+import { LoginAttemptsRepository, type AttemptKind, type LockedBy } from './login-attempts.repository.js';
 
-/** The sign-in lock; `lockedBy` says whether the email or the IP hit its limit (only the first has an unlock link). */
+/**
+ * The sign-in lock; `lockedBy` says which limit was hit: the account from this address, the
+ * account from everywhere, or this address across accounts (only the first two mail an unlock link).
+ */
 export class SignInLocked extends DomainError {
   constructor(
-    readonly lockedBy: 'email' | 'ip',
+    readonly lockedBy: LockedBy,
     retryAfterSeconds: number,
   ) {
     super('RATE_LIMITED', 'Too many failed sign-in attempts. Please try again later.', undefined, retryAfterSeconds);
@@ -14,9 +18,10 @@ export class SignInLocked extends DomainError {
 }
 
 /**
- * Brute force: LOGIN_MAX_FAILURES failed sign-ins for one email, or LOGIN_MAX_FAILURES_PER_IP
- * from one IP, within LOGIN_WINDOW_SECONDS refuse further attempts (429 + Retry-After) until the
- * oldest leaves the window. An attempt is counted when it is claimed, before its password is
+ * Brute force: within LOGIN_WINDOW_SECONDS, LOGIN_MAX_FAILURES failed sign-ins for one email
+ * from one client address, LOGIN_MAX_FAILURES_PER_ACCOUNT for one email from all addresses, or
+ * LOGIN_MAX_FAILURES_PER_IP from one address across emails refuse further attempts (429 +
+ * Retry-After) until the oldest leaves the window. An IPv6 client counts by its /64 (limiterAddress). An attempt is counted when it is claimed, before its password is
  * checked, so parallel guesses cannot all be evaluated.
  */
 @Injectable()
@@ -48,8 +53,9 @@ export class LoginLimiter {
   }
 
   private async claimOf(kind: AttemptKind, email: string, ip: string | undefined): Promise<string> {
-    const claim = await this.attempts.claim(kind, email, ip, {
-      perEmail: this.config.LOGIN_MAX_FAILURES,
+    const claim = await this.attempts.claim(kind, email, limiterAddress(ip), {
+      perAddress: this.config.LOGIN_MAX_FAILURES,
+      perAccount: this.config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
       perIp: this.config.LOGIN_MAX_FAILURES_PER_IP,
       windowSeconds: this.config.LOGIN_WINDOW_SECONDS,
     });

@@ -32,8 +32,8 @@ export function unlockMail(to: string, link: string, windowMinutes: number): Out
   return {
     to,
     subject: 'Your Vigil account was locked',
-    text: `Too many wrong passwords were tried for your Vigil account, so password sign-in is paused for up to ${windowMinutes} minutes.\n\nIf it was you, unlock it now:\n\n${link}\n\nThe link works once and expires in 1 hour. If it was not you, someone may be guessing your password: after unlocking, choose a new one with "Forgot password?", and turn on two-step verification.\n`,
-    html: `<p>Too many wrong passwords were tried for your Vigil account, so password sign-in is paused for up to ${windowMinutes} minutes.</p><p>If it was you, <a href="${escapeHtml(link)}">unlock my account</a>.</p><p>The link works once and expires in 1 hour. If it was not you, someone may be guessing your password: after unlocking, choose a new one with "Forgot password?", and turn on two-step verification.</p>`,
+    text: `Too many wrong passwords were tried for your Vigil account, so password sign-in is paused for up to ${windowMinutes} minutes where they came from (everywhere, if they came from many places).\n\nIf it was you, unlock it now:\n\n${link}\n\nThe link works once and expires in 1 hour. If it was not you, someone may be guessing your password: after unlocking, choose a new one with "Forgot password?", and turn on two-step verification.\n`,
+    html: `<p>Too many wrong passwords were tried for your Vigil account, so password sign-in is paused for up to ${windowMinutes} minutes where they came from (everywhere, if they came from many places).</p><p>If it was you, <a href="${escapeHtml(link)}">unlock my account</a>.</p><p>The link works once and expires in 1 hour. If it was not you, someone may be guessing your password: after unlocking, choose a new one with "Forgot password?", and turn on two-step verification.</p>`,
   };
 }
 

@@ -59,7 +59,7 @@ export class MfaService {
     const accepted = request.code !== undefined ? await this.acceptTotp(factor.id, this.box.open(factor.secret), principal.email, request.code) : await this.acceptRecovery(principal.userId, factor.status, request.recovery_code!);
     if (!accepted) {
       await this.mfa.recordChallengeFailure(request.challenge_id);
-      await this.events.failedAuth({ email: principal.email, ip: ip ?? null, user_agent: null, reason: 'invalid_mfa_code', endpoint: 'factors/verify' });
+      await this.events.failedAuth({ email: principal.email, user_id: principal.userId, ip: ip ?? null, user_agent: null, reason: 'invalid_mfa_code', endpoint: 'factors/verify' });
       throw new DomainError('INVALID_MFA_CODE', 'Invalid or already used verification code.');
     }
     if (!(await this.mfa.closeChallenge(request.challenge_id))) throw new DomainError('INVALID_MFA_CODE', 'This challenge was already used.');

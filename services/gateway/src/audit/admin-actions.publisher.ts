@@ -4,6 +4,7 @@ import { subjects, type AdminAction, type AdminActionEvent } from '@vigil/proto'
 import type { Request } from 'express';
 import { randomUUID } from 'node:crypto';
 import { callerOf, type SessionUser } from '../credentials/credentials.js';
+import { loggedEndpoint } from '../security-events/logged-request.js';
 
 export type AdminActionTarget = { clientId: string | null; clientName: string | null };
 
@@ -11,7 +12,7 @@ export type AdminActionTarget = { clientId: string | null; clientName: string | 
 export type AdminActor = { user: SessionUser | undefined; ip: string | null; endpoint: string };
 
 export function actorOf(req: Request): AdminActor {
-  return { user: callerOf(req).user, ip: req.ip ?? null, endpoint: req.originalUrl.split('?')[0]! };
+  return { user: callerOf(req).user, ip: req.ip ?? null, endpoint: loggedEndpoint(req.originalUrl) };
 }
 
 /** The acting admin of the route, for `AdminActions.record`. */

@@ -89,6 +89,11 @@ export class SessionTokens implements OnModuleInit {
     this.forgetExpired();
   }
 
+  /** The session ended early (its revocation was heard here): its tokens are refused. */
+  hasEnded(sessionId: string): boolean {
+    return this.ended.has(sessionId);
+  }
+
   private forgetExpired() {
     const now = Date.now();
     for (const [sid, until] of this.ended) if (until < now) this.ended.delete(sid);

@@ -15,8 +15,8 @@ import {
 } from '@vigil/proto';
 import { map, type Observable } from 'rxjs';
 import { z } from 'zod';
-import { Credentials, RequiresMemberRole, RequiresPlan } from '../credentials/credentials.js';
-import { CurrentClient, ZodBody, ZodParam, ZodQuery } from '../http/route-params.js';
+import { Credentials, RequiresMemberRole, RequiresPlan, type SessionUser } from '../credentials/credentials.js';
+import { CurrentClient, CurrentUser, ZodBody, ZodParam, ZodQuery } from '../http/route-params.js';
 import { Monitoring, monitoringCaller } from './monitoring.service.js';
 
 const on = contracts.monitoring;
@@ -222,9 +222,9 @@ export class MonitoringController {
   /** Server-Sent Events: `monitoring.alert` and `screening.review_required` as they happen (medium tier and up). */
   @Sse('stream')
   @Credentials('dashboard')
-  stream(@CurrentClient() client: ResolvedKey): Observable<MessageEvent> {
+  stream(@CurrentClient() client: ResolvedKey, @CurrentUser() user: SessionUser): Observable<MessageEvent> {
     return this.monitoring
-      .push(client)
+      .push(client, { userId: user.id, sessionId: user.sessionId })
       .pipe(map((push): MessageEvent => (push ? { type: push.type, data: push } : { type: 'ready', data: {} })));
   }
 }

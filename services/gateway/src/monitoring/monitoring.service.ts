@@ -10,6 +10,7 @@ import {
 import { Observable } from 'rxjs';
 import { GATEWAY_CONFIG } from '../config.token.js';
 import type { GatewayConfig } from '../env.js';
+import { LiveStreams, type StreamHolder } from './live-streams.js';
 
 /** What monitoring needs to know of the caller: who, and what it may screen with which thresholds. */
 export const monitoringCaller = (client: ResolvedKey): MonitoringCaller => ({
@@ -27,6 +28,7 @@ const PUSH_TIERS: ReadonlySet<ResolvedKey['tier']> = new Set(['medium', 'large']
 export class Monitoring {
   constructor(
     private readonly nats: Nats,
+    private readonly streams: LiveStreams,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
@@ -35,13 +37,17 @@ export class Monitoring {
     return this.config.BULK_SCREEN_TIMEOUT_MS;
   }
 
-  /** The client's new alerts and review items as they happen (a comment every 15 s keeps proxies open). */
-  push(client: ResolvedKey): Observable<MonitoringPush | null> {
+  /**
+   * The client's new alerts and review items as they happen (a comment every 15 s keeps proxies
+   * open), until the holder's session ends, they leave the client or open too many (LiveStreams).
+   */
+  push(client: ResolvedKey, holder: Omit<StreamHolder, 'clientId'>): Observable<MonitoringPush | null> {
     if (!PUSH_TIERS.has(client.tier)) {
       throw new DomainError('FORBIDDEN', 'Live updates come with the medium plan and up; upgrade to use them.');
     }
     return new Observable<MonitoringPush | null>((subscriber) => {
       let closed = false;
+      const release = this.streams.register({ ...holder, clientId: client.clientId }, () => subscriber.complete());
       const keepAlive = setInterval(() => subscriber.next(null), 15_000);
       const subscription = this.nats.connection.subscribe(subjects.monitoring.push(client.clientId), {
         callback: (error, message) => {
@@ -57,6 +63,7 @@ export class Monitoring {
         .catch((error: unknown) => subscriber.error(error));
       return () => {
         closed = true;
+        release();
         clearInterval(keepAlive);
         subscription.unsubscribe();
       };

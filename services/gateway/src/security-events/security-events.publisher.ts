@@ -1,15 +1,17 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { EventPublisher, currentRequestId } from '@vigil/platform';
+import { EventPublisher } from '@vigil/platform';
 import { subjects, type SecurityEvent } from '@vigil/proto';
 import type { Request } from 'express';
 import { randomUUID } from 'node:crypto';
 import { callerOf } from '../credentials/credentials.js';
+import { loggedEndpoint, loggedRequestId } from './logged-request.js';
 
 type EventType = SecurityEvent['event'];
 
 /**
  * Publishes security events to JetStream for the audit service. Fire-and-forget: a
- * broker hiccup is logged, never turned into a failed API call.
+ * broker hiccup is logged, never turned into a failed API call. Endpoint and request id as
+ * logged-request.ts allows: no key from the path, nothing unbounded, no id a stranger chose.
  */
 @Injectable()
 export class SecurityEvents {
@@ -25,13 +27,13 @@ export class SecurityEvents {
       timestamp: new Date().toISOString(),
       details: {
         ip: req.ip ?? null,
-        endpoint: req.originalUrl.split('?')[0]!,
+        endpoint: loggedEndpoint(req.originalUrl),
         method: req.method,
         adminEmail: caller.user?.role === 'admin' ? caller.user.email : null,
         clientName: caller.client?.clientName ?? null,
         clientId: caller.client?.clientId ?? caller.user?.clientId ?? null,
         userId: caller.user?.id ?? null,
-        requestId: currentRequestId() ?? null,
+        requestId: loggedRequestId(req, Boolean(caller.user ?? caller.client)),
         reason,
       },
     };

@@ -1,5 +1,6 @@
 import { ROOT_CONTEXT, context } from '@opentelemetry/api';
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { REQUEST_ID_PATTERN } from '@vigil/proto';
 import { randomUUID } from 'node:crypto';
 
 export type RequestContext = { requestId: string };
@@ -27,5 +28,5 @@ export function currentRequestId(): string | undefined {
 // A caller-supplied id ends up in our logs: keep it short and printable.
 export function sanitizeRequestId(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
-  return /^[A-Za-z0-9._:-]{1,128}$/.test(value) ? value : undefined;
+  return REQUEST_ID_PATTERN.test(value) ? value : undefined;
 }
