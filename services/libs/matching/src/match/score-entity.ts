@@ -3,6 +3,7 @@ import { statusFor, type MatchStatus, type MatchingConfig } from '../config.js';
 import { analyzeName, markBothWays, type AnalyzedName, type EntityTypeHint, type NameForm } from '../name/analyze.js';
 import { compareNameForms, DEFAULT_NAME_PARAMS, isLegalFormText, round4, type AlignedToken, type CompareContext, type NameComparison, type NameParams, type Rarity } from '../name/compare.js';
 import { toCountryCode } from './countries.js';
+import { describeFinding } from '../text/hostile.js';
 import { DEFAULT_RULES, V1_RULES, type EngineRules } from '../rules.js';
 
 export type ScreeningQuery = {
@@ -31,7 +32,8 @@ export type PreparedEntity = {
 };
 
 export type QualifierEffect = {
-  qualifier: 'dob' | 'country' | 'entityType' | 'weakAlias' | 'evidence' | 'specificity';
+  /** invisibleCharacters, mixedScript: what reading the query as it is seen took (no effect on the score; an analyst sees the attempt). */
+  qualifier: 'dob' | 'country' | 'entityType' | 'weakAlias' | 'evidence' | 'specificity' | 'invisibleCharacters' | 'mixedScript';
   /** Points added to (negative: taken from) the score. */
   effect: number;
   detail: string;
@@ -345,6 +347,9 @@ export function scoreEntity(query: PreparedQuery, entity: PreparedEntity, option
   const named = qualifiers.length;
   qualifierEffects(query, entity, qualifiers);
   const score = finalScore(best.adjusted, qualifiers, named);
+  if (query.name.findings) {
+    for (const f of query.name.findings) qualifiers.push({ qualifier: f.kind === 'invisible' ? 'invisibleCharacters' : 'mixedScript', effect: 0, detail: describeFinding(f) });
+  }
   return {
     entity: entity.entity,
     score,
