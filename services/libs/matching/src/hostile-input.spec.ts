@@ -45,3 +45,56 @@ describe.each(listAlgorithms())('%s reads a disguised name as it is seen', (algo
     expect(match('Nicolas Maduro Moros', 'maduro')!.qualifiers.map((q) => q.qualifier)).not.toContain('mixedScript');
   });
 });
+
+describe('vigil-v3: a listed name with words added is still that name (containment)', () => {
+  const list: Entity[] = [
+    ...LIST,
+    entity('saddam', 'individual', ['HUSSEIN, Saddam']),
+    entity('ermakov', 'individual', ['ERMAKOV, Valery Nikolaevich']),
+    entity('horizon', 'organization', ['HORIZON']),
+    entity('amin-rasa', 'organization', ['AMIN RASA BEHSAZAN']),
+  ];
+  const v3 = getAlgorithm('vigil-v3').build(list);
+  const match = (name: string, id: string, type?: 'person' | 'organization') => v3.screen({ name, ...(type ? { entityType: type } : {}) }).find((m) => m.entity.sourceId === id);
+
+  test.each([
+    ['Viktor Bout Ivanov', 'bout', 'ivanov'],
+    ['Vladimir Putin Smith', 'putin', 'smith'],
+    ['Ivanov Viktor Bout', 'bout', 'ivanov'],
+  ])('"%s" is flagged as the listed name, and the extra word is explained', (name, id, extra) => {
+    const m = match(name, id);
+    expect(m?.status).not.toBe('clear');
+    expect(m!.tokens).toContainEqual(expect.objectContaining({ query: [extra], method: 'extra' }));
+    expect(m!.qualifiers).toContainEqual(expect.objectContaining({ qualifier: 'extraTokens', detail: expect.stringContaining(`(${extra})`) }));
+  });
+
+  test('each extra word costs a little, and however many there are a rare name stays at review', () => {
+    const one = match('Vladimir Putin Smith', 'putin')!.score;
+    const two = match('Vladimir Putin Smith Jones', 'putin')!.score;
+    const many = match('Vladimir Putin Smith Jones Brown Taylor Wilson Evans Thomas', 'putin')!;
+    expect(two).toBeLessThan(one);
+    expect(one).toBeLessThan(match('Vladimir Putin', 'putin')!.score);
+    expect(many.status).toBe('review');
+  });
+
+  test('an organisation holding a whole two-word list name is flagged too', () => {
+    expect(match('Amin Rasa Behsazan Brennan Holdings', 'amin-rasa', 'organization')?.status).not.toBe('clear');
+  });
+
+  test('a one-word list name inside a longer company name still does not alarm', () => {
+    expect(match('Horizon Nakamura Trading Ltd', 'horizon', 'organization')?.status ?? 'clear').toBe('clear');
+  });
+
+  test('a different middle name still contradicts (Valery Petrovich Ermakov is not Valery Nikolaevich Ermakov)', () => {
+    expect(match('Valery Petrovich Ermakov', 'ermakov')?.status ?? 'clear').toBe('clear');
+  });
+
+  test('a query naming a family name of its own the list name lacks is another person (Rana Saddam Hussein NAJAFI)', () => {
+    expect(match('Rana Saddam Hussein NAJAFI', 'saddam')?.status ?? 'clear').toBe('clear');
+  });
+
+  test('vigil-v2, frozen, keeps pricing an added surname as a different name', () => {
+    const v2 = getAlgorithm('vigil-v2').build(list);
+    expect(v2.screen({ name: 'Vladimir Putin Smith' }).find((m) => m.entity.sourceId === 'putin')?.status ?? 'clear').toBe('clear');
+  });
+});

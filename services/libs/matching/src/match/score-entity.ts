@@ -33,7 +33,8 @@ export type PreparedEntity = {
 
 export type QualifierEffect = {
   /** invisibleCharacters, mixedScript: what reading the query as it is seen took (no effect on the score; an analyst sees the attempt). */
-  qualifier: 'dob' | 'country' | 'entityType' | 'weakAlias' | 'evidence' | 'specificity' | 'invisibleCharacters' | 'mixedScript';
+  /** extraTokens (v3): the query holds the whole list name and more words, each costing a little. */
+  qualifier: 'dob' | 'country' | 'entityType' | 'weakAlias' | 'evidence' | 'specificity' | 'extraTokens' | 'invisibleCharacters' | 'mixedScript';
   /** Points added to (negative: taken from) the score. */
   effect: number;
   detail: string;
@@ -175,6 +176,22 @@ function evidenceFactor(evidence: number): number {
 
 const WEAK_ALIAS_CAP = 0.8;
 
+/**
+ * v3: what each query word beside a list name the query wholly holds costs ("Viktor Bout Ivanov").
+ * More than a one-letter slip in a short word costs (about 0.07), so a list name the query matches
+ * whole but for a typo ranks above a shorter list name plus a word nothing explains.
+ */
+const EXTRA_WORD_PENALTY = 0.1;
+
+/**
+ * v3: a wholly held list name's score with its extra words priced: never below review however many
+ * there are, as the name is rare enough to mean something (compare.ts CONTAINED_MIN_EVIDENCE), and
+ * never above what the name scored by itself.
+ */
+function withExtraWords(adjusted: number, cmp: NameComparison, config: MatchingConfig): number {
+  return Math.max(adjusted - EXTRA_WORD_PENALTY * cmp.extras!, Math.min(config.mediumScore, adjusted));
+}
+
 export type ScoreOptions = {
   config: MatchingConfig;
   params?: NameParams;
@@ -187,7 +204,8 @@ export type ScoreOptions = {
   explain?: boolean;
 };
 
-type BestName = { adjusted: number; raw: number; factor: number; nameIdx: number; qf: NameForm; lf: NameForm; cmp: NameComparison; capped: number; why: string };
+/** extraEffect: what the query's extra words beside a wholly held list name did to the score (v3; 0 otherwise). */
+type BestName = { adjusted: number; raw: number; factor: number; nameIdx: number; qf: NameForm; lf: NameForm; cmp: NameComparison; capped: number; why: string; extraEffect: number };
 
 /** Words and numbers, not counting a legal form the analyser left as a word ("S.A." in a query of unknown type). */
 function contentTokens(form: NameForm): number {
@@ -258,6 +276,12 @@ function bestName(query: PreparedQuery, entity: PreparedEntity, options: ScoreOp
         const factor = evidenceFactor(cmp.evidence);
         let adjusted = cmp.score * factor;
         if (weak) adjusted = Math.min(adjusted, WEAK_ALIAS_CAP);
+        let extraEffect = 0;
+        if (cmp.extras !== undefined && cmp.extras > 0) {
+          const priced = withExtraWords(adjusted, cmp, options.config);
+          extraEffect = priced - adjusted;
+          adjusted = priced;
+        }
         let capped = Infinity;
         let why = '';
         if (specificity) {
@@ -270,7 +294,7 @@ function bestName(query: PreparedQuery, entity: PreparedEntity, options: ScoreOp
           }
         }
         // ties: prefer the primary name, then strong aliases, then list order
-        if (!best || adjusted > best.adjusted + 1e-12) best = { adjusted, raw: cmp.score, factor, nameIdx: ni, qf, lf, cmp, capped, why };
+        if (!best || adjusted > best.adjusted + 1e-12) best = { adjusted, raw: cmp.score, factor, nameIdx: ni, qf, lf, cmp, capped, why, extraEffect };
       }
     }
   }
@@ -327,6 +351,13 @@ export function entityScore(query: PreparedQuery, entity: PreparedEntity, option
   return { score: clampScore(withQualifierEffects(best.adjusted, query, entity)), nameIndex: best.nameIdx };
 }
 
+function extraWordsDetail(cmp: NameComparison, effect: number): string {
+  const words = cmp.tokens.filter((t) => t.method === 'extra').map((t) => t.query.join(' '));
+  const n = cmp.extras!;
+  const priced = `the query holds the whole list name and ${n} more word${n === 1 ? '' : 's'} (${words.join(', ')}), ${EXTRA_WORD_PENALTY} each`;
+  return effect > -EXTRA_WORD_PENALTY * n + 1e-9 ? `${priced}; the name is rare enough to stay at review whatever is added` : priced;
+}
+
 /** Scores one entity for a query: best name or alias, then qualifiers. */
 export function scoreEntity(query: PreparedQuery, entity: PreparedEntity, options: ScoreOptions): EntityMatch | null {
   const params = defaultParams(options);
@@ -340,7 +371,11 @@ export function scoreEntity(query: PreparedQuery, entity: PreparedEntity, option
   if (pn.name.strength === 'weak' && best.raw * best.factor > WEAK_ALIAS_CAP) {
     qualifiers.push({ qualifier: 'weakAlias', effect: round4(WEAK_ALIAS_CAP - best.raw * best.factor), detail: 'matched a weak alias: capped at review' });
   }
-  const beforeCap = Math.min(best.raw * best.factor, pn.name.strength === 'weak' ? WEAK_ALIAS_CAP : Infinity);
+  let beforeCap = Math.min(best.raw * best.factor, pn.name.strength === 'weak' ? WEAK_ALIAS_CAP : Infinity);
+  if (best.cmp.extras !== undefined && best.cmp.extras > 0) {
+    qualifiers.push({ qualifier: 'extraTokens', effect: round4(best.extraEffect), detail: extraWordsDetail(best.cmp, best.extraEffect) });
+    beforeCap += best.extraEffect;
+  }
   if (best.capped < beforeCap) {
     qualifiers.push({ qualifier: 'specificity', effect: round4(best.capped - beforeCap), detail: best.why });
   }
