@@ -52,6 +52,7 @@ describe('vigil-v3: a listed name with words added is still that name (containme
     entity('saddam', 'individual', ['HUSSEIN, Saddam']),
     entity('ermakov', 'individual', ['ERMAKOV, Valery Nikolaevich']),
     entity('horizon', 'organization', ['HORIZON']),
+    entity('vorkutaugol', 'organization', ['VORKUTAUGOL JSC']),
     entity('amin-rasa', 'organization', ['AMIN RASA BEHSAZAN']),
   ];
   const v3 = getAlgorithm('vigil-v3').build(list);
@@ -79,6 +80,11 @@ describe('vigil-v3: a listed name with words added is still that name (containme
 
   test('an organisation holding a whole two-word list name is flagged too', () => {
     expect(match('Amin Rasa Behsazan Brennan Holdings', 'amin-rasa', 'organization')?.status).not.toBe('clear');
+  });
+
+  test('a one-word company name counts as held with its legal form (JSC Vorkutaugol Jensen)', () => {
+    expect(match('JSC Vorkutaugol Jensen', 'vorkutaugol', 'organization')?.status).not.toBe('clear');
+    expect(match('Vorkutaugol Jensen Holdings', 'vorkutaugol', 'organization')?.status ?? 'clear').toBe('clear');
   });
 
   test('a one-word list name inside a longer company name still does not alarm', () => {

@@ -9,6 +9,13 @@ import type { Entity } from '@vigil/lists';
 import { getAlgorithm } from '../algorithm.js';
 import { canonicalOutput, fingerprint } from './golden.js';
 
+const fixtureDir = (version: string): string => resolve(dirname(fileURLToPath(import.meta.url)), `../../test/fixtures/golden-${version}`);
+
+/** The list records of a golden fixture: real list entries, the ones the version ranks for the development queries. */
+export function goldenFixtureEntities(version: string): Entity[] {
+  return JSON.parse(gunzipSync(readFileSync(resolve(fixtureDir(version), `${version}-entities.json.gz`))).toString('utf8')) as Entity[];
+}
+
 type GoldenQuery = { id: string; name: string; dob?: string; country?: string; entityType?: 'individual' };
 
 /**
@@ -17,8 +24,8 @@ type GoldenQuery = { id: string; name: string; dob?: string; country?: string; e
  * included) differs from the recorded fingerprint.
  */
 export function screenGoldenFixture(version: string, algorithm: string): { queries: number; changed: string[] } {
-  const dir = resolve(dirname(fileURLToPath(import.meta.url)), `../../test/fixtures/golden-${version}`);
-  const entities = JSON.parse(gunzipSync(readFileSync(resolve(dir, `${version}-entities.json.gz`))).toString('utf8')) as Entity[];
+  const dir = fixtureDir(version);
+  const entities = goldenFixtureEntities(version);
   const queries = readFileSync(resolve(dir, `${version}-queries.jsonl`), 'utf8')
     .split('\n')
     .filter((l) => l.trim())

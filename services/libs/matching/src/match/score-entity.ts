@@ -232,7 +232,8 @@ function specificityCap(query: PreparedQuery, entity: PreparedEntity, qf: NameFo
   if (qf.scheme.startsWith('ko-') && qf.tokens.some((t) => t.script === 'Hani') && entity.countries.size > 0 && !entity.countries.has('KP') && !entity.countries.has('KR')) return { cap: 0, why: '' };
   const cap = Math.max(0, config.mediumScore - 0.05);
   if (supported(query, entity)) return null;
-  if (entity.entity.type !== 'individual' && query.type !== 'individual' && contentTokens(lf) === 1 && contentTokens(qf) >= 2) {
+  // v3: unless the query holds the whole list name, legal form included, and the word is rare (compare.ts listFullyPresent)
+  if (entity.entity.type !== 'individual' && query.type !== 'individual' && contentTokens(lf) === 1 && contentTokens(qf) >= 2 && !(cmp.extras !== undefined && cmp.extras >= 0)) {
     return { cap, why: 'the list name is a single word inside a longer name, and no country or date of birth supports it: kept below review' };
   }
   // - A person's name whose family name a Latin query lacks altogether (Li Na against Lina KINAYEH);

@@ -211,8 +211,9 @@ export type NameComparison = {
   /** v2: the list name has a family name and the query has none of it. */
   familyMissing?: boolean;
   /**
-   * v3: the query holds the whole list name (containment, see listFullyPresent) and these query
-   * words beside it, which the score leaves out: scoring prices each with a small explained penalty.
+   * v3: the query holds the whole list name (containment, see listFullyPresent) and this many query
+   * words beside it, which the score leaves out: scoring prices each with a small explained
+   * penalty. -1: the query does not hold the list name so.
    */
   extras?: number;
 };
@@ -716,9 +717,12 @@ function alignForms(query: NameForm, list: NameForm, params: NameParams, rarity:
   // covers are extra words, not a different name: -1 while containment does not hold
   let spanFirst = -1;
   let spanLast = -1;
+  /** the evidence of the most distinctive aligned query word (or run of words) */
+  let mostDistinctive = 0;
   for (let phase = 0; phase < 3; phase++) {
     if (phase === 1) {
-      if (containment && approx === 0 && evidence >= CONTAINED_MIN_EVIDENCE && !isSyllabic(q[0]!.script) && listFullyPresent(c, usedC) && !queryFamilyLeftOut(q, usedQ)) {
+      const rareEnough = evidence >= CONTAINED_MIN_EVIDENCE || mostDistinctive >= DISTINCTIVE_WORD_EVIDENCE;
+      if (containment && approx === 0 && rareEnough && !isSyllabic(q[0]!.script) && listFullyPresent(c, usedC) && !queryFamilyLeftOut(q, usedQ)) {
         for (let i = 0; i < nq; i++) {
           if (!usedQ[i]) continue;
           if (spanFirst < 0) spanFirst = i;
@@ -779,6 +783,7 @@ function alignForms(query: NameForm, list: NameForm, params: NameParams, rarity:
       num += w * e.score;
       den += w;
       evidence += e.score * evid;
+      if (e.score * evid > mostDistinctive) mostDistinctive = e.score * evid;
       if (explain) {
         aligned.push({
           first: e.qs,
@@ -796,7 +801,9 @@ function alignForms(query: NameForm, list: NameForm, params: NameParams, rarity:
   // v2: a Han or Hangul query lacking a syllable of a list name (or adding one) differs by a character of the name, not by a middle name
   const syllabicQuery = v2 && nq > 0 && isSyllabic(q[0]!.script);
   // v2: a list name wholly inside the query, followed by a distinctive word it lacks, is a
-  // different name (Nabil TIZINI Nakamura is not Nabil TIZINI), not an omitted middle name
+  // different name (Nabil TIZINI Nakamura is not Nabil TIZINI), not an omitted middle name. v3
+  // keeps this only for names not rare enough to be held (containment above has taken the others'
+  // extra words): an added surname after "Mohammed Saeed" is still more likely another person
   let trailingFrom = nq;
   if (v2 && nc >= 2) {
     let listContained = true;
@@ -847,9 +854,10 @@ function alignForms(query: NameForm, list: NameForm, params: NameParams, rarity:
       if (usedC[j]) familyMatched = true;
     }
     const familyMissing = hasFamily && !familyMatched;
-    if (!explain) return { score, tokens: [], unmatchedList, evidence, sure, approx, familyMissing, extras };
+    const held = spanFirst >= 0 ? extras : -1;
+    if (!explain) return { score, tokens: [], unmatchedList, evidence, sure, approx, familyMissing, extras: held };
     aligned.sort((a, b) => a.first - b.first);
-    return { score, tokens: aligned.map(({ first: _first, ...t }) => t), unmatchedList, evidence, sure, approx, familyMissing, extras };
+    return { score, tokens: aligned.map(({ first: _first, ...t }) => t), unmatchedList, evidence, sure, approx, familyMissing, extras: held };
   }
   if (!explain) return { score, tokens: [], unmatchedList, evidence };
   aligned.sort((a, b) => a.first - b.first);
@@ -1101,22 +1109,35 @@ const TRAILING_EXTRA_COST = 2;
 
 // v3: containment. A query holds a list name wholly when, once the words are aligned, every
 // word of the list name is in it as the same word (exact, a known variant or a transliteration,
-// not a spelling or sound that is merely close) but omitted middle names, the name says something
-// (CONTAINED_MIN_WORDS words, CONTAINED_MIN_EVIDENCE evidence), and the query does not name a family
-// name of its own that the list name lacks. Han and Hangul queries are left out: their tokens are
-// syllables of one name, and a syllable more is another name (MISSING_SYLLABLE_COST). The query's
-// other words are then extra words beside the name, priced apart by scoring (score-entity.ts).
+// not a spelling or sound that is merely close) but omitted middle names (listFullyPresent), the
+// name is rare enough to mean something (CONTAINED_MIN_EVIDENCE or DISTINCTIVE_WORD_EVIDENCE), and
+// the query does not name a family name of its own that the list name lacks. Han and Hangul
+// queries are left out: their tokens are syllables of one name, and a syllable more is another name
+// (MISSING_SYLLABLE_COST). The query's other words are then extra words beside the name, priced
+// apart by scoring (score-entity.ts).
 
-/** v3: the fewest list words a query must hold for the list name to count as wholly present in it. */
-const CONTAINED_MIN_WORDS = 2;
+/**
+ * v3: the list tokens a query must hold for the list name to count as wholly present in it: two,
+ * of which one may be the list name's legal form ("VORKUTAUGOL JSC" in "JSC Vorkutaugol Jensen"). A
+ * one-word name without a legal form ("HORIZON") is never held this way: inside a longer name it
+ * proves little (see specificityCap).
+ */
+const CONTAINED_MIN_TOKENS = 2;
 
 /**
  * v3: the evidence (NameComparison.evidence: matched words weighted by rarity, about 1 for a rare
- * word) a wholly held list name needs: two uncommon words, the point from which evidenceFactor no
- * longer scales a name down. "Vladimir Putin" has it; "Muhammad Saeed" and "John Smith" do not, and
- * extra words cost them what they cost in v2.
+ * word) that makes a wholly held list name rare enough: two uncommon words, the point from which
+ * evidenceFactor no longer scales a name down ("Vladimir Putin")...
  */
 export const CONTAINED_MIN_EVIDENCE = 1.6;
+
+/**
+ * ...or one word the lists hardly share (evidence 0.9: rarity about 0.88, a word in one list name
+ * of a few hundred) beside the rest of the name, however common that is ("Kalashnikov Concern",
+ * "Polo Trading"). "Muhammad Saeed" and "John Smith" have neither: extra words cost them what they
+ * cost in v2 (a different surname after the whole name).
+ */
+const DISTINCTIVE_WORD_EVIDENCE = 0.9;
 
 /** v3: the query marks a family name (all capitals in a mixed-case name) and none of it is in the list name (Rana Saddam Hussein NAJAFI). */
 function queryFamilyLeftOut(q: readonly NameToken[], usedQ: Uint8Array): boolean {
@@ -1131,21 +1152,23 @@ function queryFamilyLeftOut(q: readonly NameToken[], usedQ: Uint8Array): boolean
 
 /**
  * v3: every list word and number is matched but middle names (a word between two the query
- * matched, such as a patronymic), never a family name, and at least CONTAINED_MIN_WORDS are. A
- * one-word list name ("HORIZON") is never held this way: inside a longer name it proves little
- * (see specificityCap).
+ * matched, such as a patronymic), never a family name; at least one word, and CONTAINED_MIN_TOKENS
+ * words and legal forms, are matched.
  */
 function listFullyPresent(c: readonly NameToken[], usedC: Uint8Array): boolean {
   let first = -1;
   let last = -1;
-  let matched = 0;
+  let words = 0;
+  let legal = 0;
   for (let j = 0; j < c.length; j++) {
-    if (!usedC[j] || !isContent(c[j]!.kind)) continue;
+    if (!usedC[j]) continue;
+    if (c[j]!.kind === 'legal') legal++;
+    if (!isContent(c[j]!.kind)) continue;
     if (first < 0) first = j;
     last = j;
-    matched++;
+    words++;
   }
-  if (matched < CONTAINED_MIN_WORDS) return false;
+  if (words === 0 || words + legal < CONTAINED_MIN_TOKENS) return false;
   for (let j = 0; j < c.length; j++) {
     const t = c[j]!;
     if (usedC[j] || !isContent(t.kind)) continue;

@@ -45,6 +45,10 @@ describe('reading a name as it is seen (hostile input)', () => {
     expect(tokens('\u041Fy\u0442\u0438\u043D')).toEqual(tokens('\u041F\u0443\u0442\u0438\u043D'));
   });
 
+  test('a word whose other letters all look Latin is read as Latin, even when they are most of it', () => {
+    expect(neutralise('S\u04BB\u0430n\u0435 \u0405\u041EE').text).toBe('Shane SOE');
+  });
+
   test('a word wholly in Cyrillic or Greek keeps its transliteration, unfolded', () => {
     for (const name of ['\u0412\u041B\u0410\u0414\u0418\u041C\u0418\u0420 \u041F\u0423\u0422\u0418\u041D', '\u039F\u03B9\u03BA\u03BF\u03BD\u03CC\u03BC\u03BF\u03C5', '\u0421\u0435\u0440\u0433\u0435\u0439 \u041B\u0430\u0432\u0440\u043E\u0432 Sergey']) {
       expect(neutralise(name)).toEqual({ text: name, findings: [] });

@@ -54,9 +54,10 @@ const LOOKALIKES_BEYOND_UTS39: ReadonlyArray<readonly [string, FoldScript, strin
   ['\u03bc', 'Grek', 'u'], // μ
 ];
 
-/** The Latin letter each known look-alike is drawn like, and its script. */
-const TO_LATIN = new Map<string, { script: FoldScript; latin: string }>();
-for (const [letter, script, latin] of [...CONFUSABLE_LETTERS, ...LOOKALIKES_BEYOND_UTS39]) if (!TO_LATIN.has(letter)) TO_LATIN.set(letter, { script, latin });
+/** The Latin letter each known look-alike is drawn like, its script, and whether UTS #39 lists the pair. */
+const TO_LATIN = new Map<string, { script: FoldScript; latin: string; uts39: boolean }>();
+for (const [letter, script, latin] of CONFUSABLE_LETTERS) if (!TO_LATIN.has(letter)) TO_LATIN.set(letter, { script, latin, uts39: true });
+for (const [letter, script, latin] of LOOKALIKES_BEYOND_UTS39) if (!TO_LATIN.has(letter)) TO_LATIN.set(letter, { script, latin, uts39: false });
 
 /**
  * For a word mostly in Cyrillic or Greek, the letter of that script drawn like a given Latin letter.
@@ -109,11 +110,17 @@ function foldWord(word: string): { read: string; letters: FoldedLetter[] } | nul
     counts.set(s, (counts.get(s) ?? 0) + 1);
   }
   if (counts.size < 2) return null;
-  // the alphabet with the most letters; only a Latin, Cyrillic or Greek word is read in its own
+  // A word every other letter of which UTS #39 finds drawn like a Latin one can be read wholly as
+  // Latin ("Sһаnе" with three Cyrillic letters of five): a spoof aims at the Latin name the lists
+  // write. Otherwise the alphabet with the most letters; only a Latin, Cyrillic or Greek word is
+  // read in its own ("Пyтин" is Путин: П looks like no Latin letter).
   let main: 'Latn' | 'Cyrl' | 'Grek' | undefined;
-  for (const s of MAIN_SCRIPTS) if ((counts.get(s) ?? 0) > (main === undefined ? 0 : counts.get(main)!)) main = s;
-  if (main === undefined) return null;
-  for (const n of counts.values()) if (n > counts.get(main)!) return null;
+  if (counts.has('Latn') && chars.every((ch) => MARK.test(ch) || scriptOfLetter(ch) === 'Latn' || TO_LATIN.get(ch)?.uts39 === true)) main = 'Latn';
+  else {
+    for (const s of MAIN_SCRIPTS) if ((counts.get(s) ?? 0) > (main === undefined ? 0 : counts.get(main)!)) main = s;
+    if (main === undefined) return null;
+    for (const n of counts.values()) if (n > counts.get(main)!) return null;
+  }
   const letters: FoldedLetter[] = [];
   let read = '';
   for (const ch of chars) {
