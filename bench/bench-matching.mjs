@@ -1,15 +1,15 @@
 #!/usr/bin/env node
-// npm run bench:matching — speed and memory of the matching index, vigil-v1 and vigil-v2 side by side.
+// npm run bench:matching — speed and memory of the matching index, two algorithms side by side (vigil-v2 and vigil-v3 by default).
 //
 // Phase 1 loads every list under ../shared/data/lists, builds the index and replays the
 // development queries one at a time on one thread: build time, resident memory, p50/p99
 // latency and queries per second. Phase 2 generates a synthetic index of 1,000,000 names
 // (seeded, so every run builds the same one) and measures build time, memory and p99.
 // Each phase runs in its own Node process so its memory figure is its own, once per algorithm, and
-// the report ends with each figure's v2/v1 ratio: on a shared machine only ratios measured in the
+// the report ends with each figure's ratio, second algorithm over first: on a shared machine only ratios measured in the
 // same run mean anything.
 //
-//   node bench/bench-matching.mjs [--names N] [--algorithms vigil-v1,vigil-v2] [--phase shared|synthetic --algorithm NAME] [--json]
+//   node bench/bench-matching.mjs [--names N] [--algorithms vigil-v2,vigil-v3] [--phase shared|synthetic --algorithm NAME] [--json]
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -90,8 +90,8 @@ const ALGORITHM = arg('--algorithm', 'vigil-v1');
 
 /** The index with the named algorithm's rules (the bench needs the index's stats, which a Screener hides). */
 async function indexFactory() {
-  const { CandidateIndex, V1_RULES, V2_RULES } = await import(pathToFileURL(matchingDist).href);
-  const rules = { 'vigil-v1': V1_RULES, 'vigil-v2': V2_RULES }[ALGORITHM];
+  const { CandidateIndex, V1_RULES, V2_RULES, V3_RULES } = await import(pathToFileURL(matchingDist).href);
+  const rules = { 'vigil-v1': V1_RULES, 'vigil-v2': V2_RULES, 'vigil-v3': V3_RULES }[ALGORITHM];
   if (!rules) throw new Error(`bench:matching: unknown algorithm ${ALGORITHM}`);
   return (entities) => new CandidateIndex(entities, {}, rules);
 }
@@ -305,7 +305,7 @@ async function main() {
     const built = spawnSync('npx', ['nx', 'run', '@vigil/matching:build'], { cwd: root, stdio: 'inherit' });
     if (built.status !== 0) process.exit(built.status ?? 1);
   }
-  const algorithms = arg('--algorithms', 'vigil-v1,vigil-v2').split(',');
+  const algorithms = arg('--algorithms', 'vigil-v2,vigil-v3').split(',');
   console.log(`${algorithms.join(' and ')} benchmark on ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, load average ${loadavg().map(f2).join(' ')}`);
   console.log(`Each phase runs in its own process per algorithm (node ${NODE_FLAGS.join(' ')}).`);
   console.log('Queries run one at a time on one thread (one core); latency is per screen() call: retrieval + scoring + sorting.\n');

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // npm run eval:matching — match quality of vigil-screen on the labelled development sets.
 //
-// Runs `vigil-screen batch --lists ../shared/data/lists` once per algorithm (vigil-v1 and
-// vigil-v2 by default) on both development sets, ../shared/eval/dev-queries.jsonl and this
+// Runs `vigil-screen batch --lists ../shared/data/lists` once per algorithm (vigil-v1, vigil-v2
+// and vigil-v3 by default) on both development sets, ../shared/eval/dev-queries.jsonl and this
 // repository's bench/eval/dev-v2.jsonl (the weak kinds of issue #23, made by
 // bench/eval/make-dev-v2.mjs), scores each with ../shared/eval/score.py and prints them per kind
 // and overall, the algorithms side by side.
@@ -26,7 +26,7 @@ const list = (name, fallback) => {
   return i >= 0 && args[i + 1] ? args[i + 1].split(',') : fallback;
 };
 const sets = list('--sets', [resolve(root, '../shared/eval/dev-queries.jsonl'), resolve(root, 'bench/eval/dev-v2.jsonl')]).map((p) => resolve(p));
-const algorithms = list('--algorithms', ['vigil-v1', 'vigil-v2']);
+const algorithms = list('--algorithms', ['vigil-v1', 'vigil-v2', 'vigil-v3']);
 const listsDir = option('--lists', resolve(root, '../shared/data/lists'));
 const scorer = resolve(root, '../shared/eval/score.py');
 const outDir = option('--out', mkdtempSync(join(tmpdir(), 'vigil-eval-')));

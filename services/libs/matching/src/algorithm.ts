@@ -1,7 +1,7 @@
 import type { Entity } from '@vigil/lists';
 import type { MatchingConfig, QueryTunables } from './config.js';
 import { CandidateIndex } from './index/candidate-index.js';
-import { V1_RULES, V2_RULES } from './rules.js';
+import { V1_RULES, V2_RULES, V3_RULES } from './rules.js';
 import type { EntityMatch, ScreeningQuery } from './match/score-entity.js';
 
 /** A screening engine built over a set of list entities. */
@@ -41,9 +41,20 @@ export const VIGIL_V2: MatchingAlgorithm = {
   },
 };
 
+export const VIGIL_V3: MatchingAlgorithm = {
+  name: 'vigil-v3',
+  description:
+    'vigil-v2 plus containment: a query holding the whole of a list name (middle names aside) and other words scores as that name less a small explained penalty per extra word, kept at review when the name is rare enough; extra words beside the name no longer count as contradicting an omitted middle name.',
+  build(entities, config) {
+    const index = new CandidateIndex(entities, config, V3_RULES);
+    return { algorithm: 'vigil-v3', screen: (query, limit, tunables) => index.screen(query, limit, undefined, tunables) };
+  },
+};
+
 const REGISTRY = new Map<string, MatchingAlgorithm>([
   [VIGIL_V1.name, VIGIL_V1],
   [VIGIL_V2.name, VIGIL_V2],
+  [VIGIL_V3.name, VIGIL_V3],
 ]);
 
 export function registerAlgorithm(algorithm: MatchingAlgorithm): void {

@@ -9,6 +9,7 @@ const METHOD_WORDS: Record<string, string> = {
   initial: 'initial',
   unmatched: 'not on the list name',
   contradicted: 'contradicts',
+  extra: 'beside the whole list name: see extraTokens',
 };
 
 const SCRIPT_WORDS: Record<string, string> = {

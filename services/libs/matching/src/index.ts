@@ -3,7 +3,7 @@ export { DEFAULT_CONFIG, resolveConfig, statusFor, tunablesFromThresholds } from
 export type { MatchingConfig, MatchStatus, QueryTunables } from './config.js';
 export { THRESHOLD_DEFAULTS } from './defaults.js';
 export type { ThresholdDefaults } from './defaults.js';
-export { DEFAULT_ALGORITHM, VIGIL_V1, VIGIL_V2, getAlgorithm, listAlgorithms, registerAlgorithm } from './algorithm.js';
+export { DEFAULT_ALGORITHM, VIGIL_V1, VIGIL_V2, VIGIL_V3, getAlgorithm, listAlgorithms, registerAlgorithm } from './algorithm.js';
 export type { MatchingAlgorithm, Screener } from './algorithm.js';
 export { CandidateIndex, compareMatches } from './index/candidate-index.js';
 export type { IndexStats } from './index/candidate-index.js';
@@ -21,5 +21,5 @@ export type { TranslitSegment, TranslitVariant } from './text/translit.js';
 export { equivalenceGroup, equivalentSpellings } from './text/equivalents.js';
 export { boundedEditDistance, jaroWinkler, trigrams } from './similarity.js';
 export { explainMatch } from './explain.js';
-export { DEFAULT_RULES, V1_RULES, V2_RULES } from './rules.js';
+export { DEFAULT_RULES, V1_RULES, V2_RULES, V3_RULES } from './rules.js';
 export type { EngineRules } from './rules.js';

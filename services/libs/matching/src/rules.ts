@@ -9,10 +9,17 @@ export type EngineRules = {
   readonly readings: 'v1' | 'v2';
   /** Single-word list names, joins across word boundaries, trailing extra names, Sino-Korean readings: see score-entity.ts. */
   readonly specificity: boolean;
+  /**
+   * v3: a query holding the whole list name plus other words scores as that name less a small
+   * penalty per extra word, and stays at review when the name is rare enough (compare.ts
+   * listFullyPresent, score-entity.ts containmentEffect).
+   */
+  readonly containment: boolean;
 };
 
-export const V1_RULES: EngineRules = Object.freeze({ name: 'vigil-v1', readings: 'v1', specificity: false });
-export const V2_RULES: EngineRules = Object.freeze({ name: 'vigil-v2', readings: 'v2', specificity: true });
+export const V1_RULES: EngineRules = Object.freeze({ name: 'vigil-v1', readings: 'v1', specificity: false, containment: false });
+export const V2_RULES: EngineRules = Object.freeze({ name: 'vigil-v2', readings: 'v2', specificity: true, containment: false });
+export const V3_RULES: EngineRules = Object.freeze({ name: 'vigil-v3', readings: 'v2', specificity: true, containment: true });
 
 /** The rules of the default algorithm: what every function that takes rules uses when given none. */
 export const DEFAULT_RULES: EngineRules = V2_RULES;

@@ -3,6 +3,7 @@ import { statusFor, type MatchStatus, type MatchingConfig } from '../config.js';
 import { analyzeName, markBothWays, type AnalyzedName, type EntityTypeHint, type NameForm } from '../name/analyze.js';
 import { compareNameForms, DEFAULT_NAME_PARAMS, isLegalFormText, round4, type AlignedToken, type CompareContext, type NameComparison, type NameParams, type Rarity } from '../name/compare.js';
 import { toCountryCode } from './countries.js';
+import { describeFinding } from '../text/hostile.js';
 import { DEFAULT_RULES, V1_RULES, type EngineRules } from '../rules.js';
 
 export type ScreeningQuery = {
@@ -31,7 +32,9 @@ export type PreparedEntity = {
 };
 
 export type QualifierEffect = {
-  qualifier: 'dob' | 'country' | 'entityType' | 'weakAlias' | 'evidence' | 'specificity';
+  /** invisibleCharacters, mixedScript: what reading the query as it is seen took (no effect on the score; an analyst sees the attempt). */
+  /** extraTokens (v3): the query holds the whole list name and more words, each costing a little. */
+  qualifier: 'dob' | 'country' | 'entityType' | 'weakAlias' | 'evidence' | 'specificity' | 'extraTokens' | 'invisibleCharacters' | 'mixedScript';
   /** Points added to (negative: taken from) the score. */
   effect: number;
   detail: string;
@@ -173,6 +176,22 @@ function evidenceFactor(evidence: number): number {
 
 const WEAK_ALIAS_CAP = 0.8;
 
+/**
+ * v3: what each query word beside a list name the query wholly holds costs ("Viktor Bout Ivanov").
+ * More than a one-letter slip in a short word costs (about 0.07), so a list name the query matches
+ * whole but for a typo ranks above a shorter list name plus a word nothing explains.
+ */
+const EXTRA_WORD_PENALTY = 0.1;
+
+/**
+ * v3: a wholly held list name's score with its extra words priced: never below review however many
+ * there are, as the name is rare enough to mean something (compare.ts CONTAINED_MIN_EVIDENCE), and
+ * never above what the name scored by itself.
+ */
+function withExtraWords(adjusted: number, cmp: NameComparison, config: MatchingConfig): number {
+  return Math.max(adjusted - EXTRA_WORD_PENALTY * cmp.extras!, Math.min(config.mediumScore, adjusted));
+}
+
 export type ScoreOptions = {
   config: MatchingConfig;
   params?: NameParams;
@@ -185,7 +204,8 @@ export type ScoreOptions = {
   explain?: boolean;
 };
 
-type BestName = { adjusted: number; raw: number; factor: number; nameIdx: number; qf: NameForm; lf: NameForm; cmp: NameComparison; capped: number; why: string };
+/** extraEffect: what the query's extra words beside a wholly held list name did to the score (v3; 0 otherwise). */
+type BestName = { adjusted: number; raw: number; factor: number; nameIdx: number; qf: NameForm; lf: NameForm; cmp: NameComparison; capped: number; why: string; extraEffect: number };
 
 /** Words and numbers, not counting a legal form the analyser left as a word ("S.A." in a query of unknown type). */
 function contentTokens(form: NameForm): number {
@@ -212,7 +232,8 @@ function specificityCap(query: PreparedQuery, entity: PreparedEntity, qf: NameFo
   if (qf.scheme.startsWith('ko-') && qf.tokens.some((t) => t.script === 'Hani') && entity.countries.size > 0 && !entity.countries.has('KP') && !entity.countries.has('KR')) return { cap: 0, why: '' };
   const cap = Math.max(0, config.mediumScore - 0.05);
   if (supported(query, entity)) return null;
-  if (entity.entity.type !== 'individual' && query.type !== 'individual' && contentTokens(lf) === 1 && contentTokens(qf) >= 2) {
+  // v3: unless the query holds the whole list name, legal form included, and the word is rare (compare.ts listFullyPresent)
+  if (entity.entity.type !== 'individual' && query.type !== 'individual' && contentTokens(lf) === 1 && contentTokens(qf) >= 2 && !(cmp.extras !== undefined && cmp.extras >= 0)) {
     return { cap, why: 'the list name is a single word inside a longer name, and no country or date of birth supports it: kept below review' };
   }
   // - A person's name whose family name a Latin query lacks altogether (Li Na against Lina KINAYEH);
@@ -256,6 +277,12 @@ function bestName(query: PreparedQuery, entity: PreparedEntity, options: ScoreOp
         const factor = evidenceFactor(cmp.evidence);
         let adjusted = cmp.score * factor;
         if (weak) adjusted = Math.min(adjusted, WEAK_ALIAS_CAP);
+        let extraEffect = 0;
+        if (cmp.extras !== undefined && cmp.extras > 0) {
+          const priced = withExtraWords(adjusted, cmp, options.config);
+          extraEffect = priced - adjusted;
+          adjusted = priced;
+        }
         let capped = Infinity;
         let why = '';
         if (specificity) {
@@ -268,7 +295,7 @@ function bestName(query: PreparedQuery, entity: PreparedEntity, options: ScoreOp
           }
         }
         // ties: prefer the primary name, then strong aliases, then list order
-        if (!best || adjusted > best.adjusted + 1e-12) best = { adjusted, raw: cmp.score, factor, nameIdx: ni, qf, lf, cmp, capped, why };
+        if (!best || adjusted > best.adjusted + 1e-12) best = { adjusted, raw: cmp.score, factor, nameIdx: ni, qf, lf, cmp, capped, why, extraEffect };
       }
     }
   }
@@ -325,6 +352,13 @@ export function entityScore(query: PreparedQuery, entity: PreparedEntity, option
   return { score: clampScore(withQualifierEffects(best.adjusted, query, entity)), nameIndex: best.nameIdx };
 }
 
+function extraWordsDetail(cmp: NameComparison, effect: number): string {
+  const words = cmp.tokens.filter((t) => t.method === 'extra').map((t) => t.query.join(' '));
+  const n = cmp.extras!;
+  const priced = `the query holds the whole list name and ${n} more word${n === 1 ? '' : 's'} (${words.join(', ')}), ${EXTRA_WORD_PENALTY} each`;
+  return effect > -EXTRA_WORD_PENALTY * n + 1e-9 ? `${priced}; the name is rare enough to stay at review whatever is added` : priced;
+}
+
 /** Scores one entity for a query: best name or alias, then qualifiers. */
 export function scoreEntity(query: PreparedQuery, entity: PreparedEntity, options: ScoreOptions): EntityMatch | null {
   const params = defaultParams(options);
@@ -338,13 +372,20 @@ export function scoreEntity(query: PreparedQuery, entity: PreparedEntity, option
   if (pn.name.strength === 'weak' && best.raw * best.factor > WEAK_ALIAS_CAP) {
     qualifiers.push({ qualifier: 'weakAlias', effect: round4(WEAK_ALIAS_CAP - best.raw * best.factor), detail: 'matched a weak alias: capped at review' });
   }
-  const beforeCap = Math.min(best.raw * best.factor, pn.name.strength === 'weak' ? WEAK_ALIAS_CAP : Infinity);
+  let beforeCap = Math.min(best.raw * best.factor, pn.name.strength === 'weak' ? WEAK_ALIAS_CAP : Infinity);
+  if (best.cmp.extras !== undefined && best.cmp.extras > 0) {
+    qualifiers.push({ qualifier: 'extraTokens', effect: round4(best.extraEffect), detail: extraWordsDetail(best.cmp, best.extraEffect) });
+    beforeCap += best.extraEffect;
+  }
   if (best.capped < beforeCap) {
     qualifiers.push({ qualifier: 'specificity', effect: round4(best.capped - beforeCap), detail: best.why });
   }
   const named = qualifiers.length;
   qualifierEffects(query, entity, qualifiers);
   const score = finalScore(best.adjusted, qualifiers, named);
+  if (query.name.findings) {
+    for (const f of query.name.findings) qualifiers.push({ qualifier: f.kind === 'invisible' ? 'invisibleCharacters' : 'mixedScript', effect: 0, detail: describeFinding(f) });
+  }
   return {
     entity: entity.entity,
     score,

@@ -2,6 +2,7 @@ import anyAscii from 'any-ascii';
 import { doubleMetaphone } from 'double-metaphone';
 import { consonantSkeleton, SUN_LETTER_CLASSES } from '../text/abjad.js';
 import { equivalenceGroup } from '../text/equivalents.js';
+import { neutralise, type TextFinding } from '../text/hostile.js';
 import { EDGE_ONLY_LEGAL, GENERIC_ORG_WORDS, HONORIFICS, LEGAL_FORM_PHRASES, PARTICLES, STOPWORDS, VESSEL_PREFIXES } from '../text/lexicon.js';
 import type { Script } from '../text/scripts.js';
 import { boundedEditDistance } from '../similarity.js';
@@ -69,6 +70,8 @@ export function newToken(text: string, kind: TokenKind, script: Script, phonetic
 export type AnalyzedName = {
   raw: string;
   forms: NameForm[];
+  /** What reading the name as it is seen took (invisible characters removed, look-alike letters folded); absent when nothing. */
+  findings?: readonly TextFinding[];
 };
 
 export type EntityTypeHint = 'individual' | 'organization' | 'vessel' | 'aircraft';
@@ -197,13 +200,17 @@ function classify(words: RawWord[], type: EntityTypeHint | undefined): NameToken
 }
 
 /**
- * Turns a raw name into its comparable forms: NFKC, case folding, every Latin reading
- * of non-Latin script, punctuation and diacritics removed, and each token classified.
+ * Turns a raw name into its comparable forms: the name as it is seen (text/hostile.ts: no
+ * invisible characters, NFKC, look-alike letters of a mixed-alphabet word folded; in every
+ * algorithm version, as it changes only names written to deceive), case folding, every Latin
+ * reading of non-Latin script, punctuation and diacritics removed, and each token classified.
  */
-export function analyzeName(raw: string, type?: EntityTypeHint, familyName?: string, rules: EngineRules = DEFAULT_RULES, query = false): AnalyzedName {
+export function analyzeName(written: string, type?: EntityTypeHint, familyName?: string, rules: EngineRules = DEFAULT_RULES, query = false): AnalyzedName {
+  const asSeen = neutralise(written);
+  const raw = asSeen.text;
   let lower = ASCII.test(raw) ? raw.toLowerCase() : raw.normalize('NFKC').toLowerCase().replace(/ß/g, 'ss');
   const family = new Set<string>();
-  if (familyName) for (const w of latinWords(familyName)) family.add(w);
+  if (familyName) for (const w of latinWords(neutralise(familyName).text)) family.add(w);
   // Lists print persons "FAMILY, Given" (OFAC, UK); natural order keeps joined-token
   // matching ("Ramimakhlouf") working. Organisations keep their commas ("X, S.A.").
   if (type !== 'organization' && type !== 'vessel' && type !== 'aircraft') {
@@ -249,7 +256,7 @@ export function analyzeName(raw: string, type?: EntityTypeHint, familyName?: str
     // plan and key are set later by scoring: present from the start, so forms keep one hidden class
     forms.push({ scheme: variant.scheme, tokens: classify(words, type), plan: undefined, key: undefined });
   }
-  return { raw, forms };
+  return asSeen.findings.length === 0 ? { raw: written, forms } : { raw: written, forms, findings: asSeen.findings };
 }
 
 /**

@@ -190,7 +190,8 @@ export type AlignedToken = {
   query: string[];
   /** List token(s) aligned with them; empty when the query token is unmatched. */
   list: string[];
-  method: TokenMethod | 'unmatched' | 'contradicted';
+  /** extra (v3): a query word beside a list name the query wholly holds, priced apart (the extraTokens qualifier). */
+  method: TokenMethod | 'unmatched' | 'contradicted' | 'extra';
   score: number;
   weight: number;
   /** v2, transliterated pairs: the scripts the query and list tokens were written in. */
@@ -209,6 +210,12 @@ export type NameComparison = {
   approx?: number;
   /** v2: the list name has a family name and the query has none of it. */
   familyMissing?: boolean;
+  /**
+   * v3: the query holds the whole list name (containment, see listFullyPresent) and this many query
+   * words beside it, which the score leaves out: scoring prices each with a small explained
+   * penalty. -1: the query does not hold the list name so.
+   */
+  extras?: number;
 };
 
 /**
@@ -636,6 +643,7 @@ function alignForms(query: NameForm, list: NameForm, params: NameParams, rarity:
   const pairs = memo?.pairs;
   const slots = memo?.slots;
   const v2 = params.rules !== undefined && params.rules.specificity;
+  const containment = params.rules !== undefined && params.rules.containment;
   for (let i = 0; i < nq; i++) {
     const qt = q[i]!;
     for (let j = 0; j < nc; j++) {
@@ -705,14 +713,30 @@ function alignForms(query: NameForm, list: NameForm, params: NameParams, rarity:
   let evidence = 0;
   let sure = 0;
   let approx = 0;
+  // v3: once the whole list name is found in the query, the query's words outside the span it
+  // covers are extra words, not a different name: -1 while containment does not hold
+  let spanFirst = -1;
+  let spanLast = -1;
+  /** the evidence of the most distinctive aligned query word (or run of words) */
+  let mostDistinctive = 0;
   for (let phase = 0; phase < 3; phase++) {
     if (phase === 1) {
-      // leftover words on both sides contradict each other, heaviest first
+      const rareEnough = evidence >= CONTAINED_MIN_EVIDENCE || mostDistinctive >= DISTINCTIVE_WORD_EVIDENCE;
+      if (containment && approx === 0 && rareEnough && !isSyllabic(q[0]!.script) && listFullyPresent(c, usedC) && !queryFamilyLeftOut(q, usedQ)) {
+        for (let i = 0; i < nq; i++) {
+          if (!usedQ[i]) continue;
+          if (spanFirst < 0) spanFirst = i;
+          spanLast = i;
+        }
+      }
+      // leftover words on both sides contradict each other, heaviest first; a word the query has
+      // beside a list name it wholly holds (v3) contradicts nothing ("Viktor Bout Ivanov" is not
+      // "Viktor Anatolijevitch Bout" with a wrong patronymic), one inside it still does (Valery Petrovich Ermakov)
       const contentQ = nq <= SCRATCH_TOKENS ? CONTENT_Q : new Int32Array(nq);
       const contentC = nc <= SCRATCH_TOKENS ? CONTENT_C : new Int32Array(nc);
       let countQ = 0;
       let countC = 0;
-      for (let i = 0; i < nq; i++) if (!usedQ[i] && isContent(q[i]!.kind)) contentQ[countQ++] = i;
+      for (let i = 0; i < nq; i++) if (!usedQ[i] && isContent(q[i]!.kind) && !(spanFirst >= 0 && (i < spanFirst || i > spanLast) && q[i]!.kind === 'word')) contentQ[countQ++] = i;
       for (let j = 0; j < nc; j++) if (!usedC[j] && isContent(c[j]!.kind)) contentC[countC++] = j;
       const pairs = Math.min(countQ, countC);
       if (pairs === 0) continue;
@@ -759,6 +783,7 @@ function alignForms(query: NameForm, list: NameForm, params: NameParams, rarity:
       num += w * e.score;
       den += w;
       evidence += e.score * evid;
+      if (e.score * evid > mostDistinctive) mostDistinctive = e.score * evid;
       if (explain) {
         aligned.push({
           first: e.qs,
@@ -776,7 +801,9 @@ function alignForms(query: NameForm, list: NameForm, params: NameParams, rarity:
   // v2: a Han or Hangul query lacking a syllable of a list name (or adding one) differs by a character of the name, not by a middle name
   const syllabicQuery = v2 && nq > 0 && isSyllabic(q[0]!.script);
   // v2: a list name wholly inside the query, followed by a distinctive word it lacks, is a
-  // different name (Nabil TIZINI Nakamura is not Nabil TIZINI), not an omitted middle name
+  // different name (Nabil TIZINI Nakamura is not Nabil TIZINI), not an omitted middle name. v3
+  // keeps this only for names not rare enough to be held (containment above has taken the others'
+  // extra words): an added surname after "Mohammed Saeed" is still more likely another person
   let trailingFrom = nq;
   if (v2 && nc >= 2) {
     let listContained = true;
@@ -792,9 +819,16 @@ function alignForms(query: NameForm, list: NameForm, params: NameParams, rarity:
       trailingFrom = lastUsed + 1;
     }
   }
+  let extras = 0;
   for (let i = 0; i < nq; i++) {
     if (usedQ[i]) continue;
     const t = q[i]!;
+    if (spanFirst >= 0 && t.kind === 'word') {
+      // v3: beside the whole list name, priced by scoring per word rather than as part of the name
+      extras++;
+      if (explain) aligned.push({ first: i, query: [t.text], list: [], method: 'extra', score: 0, weight: 0 });
+      continue;
+    }
     // after a particle it is a lineage or place name that extends the name (Saddam Hussein al-Tikriti), not another surname
     const trailing = i >= trailingFrom && t.kind === 'word' && !t.generic && t.text.length > 1 && !LEGAL_FAMILY_OF_TEXT.has(t.text) && !(i > 0 && q[i - 1]!.kind === 'particle');
     const w = wq[i]! * (t.kind === 'number' ? 1 : trailing || (syllabicQuery && isContent(t.kind)) ? TRAILING_EXTRA_COST : params.extraQueryCost);
@@ -820,9 +854,10 @@ function alignForms(query: NameForm, list: NameForm, params: NameParams, rarity:
       if (usedC[j]) familyMatched = true;
     }
     const familyMissing = hasFamily && !familyMatched;
-    if (!explain) return { score, tokens: [], unmatchedList, evidence, sure, approx, familyMissing };
+    const held = spanFirst >= 0 ? extras : -1;
+    if (!explain) return { score, tokens: [], unmatchedList, evidence, sure, approx, familyMissing, extras: held };
     aligned.sort((a, b) => a.first - b.first);
-    return { score, tokens: aligned.map(({ first: _first, ...t }) => t), unmatchedList, evidence, sure, approx, familyMissing };
+    return { score, tokens: aligned.map(({ first: _first, ...t }) => t), unmatchedList, evidence, sure, approx, familyMissing, extras: held };
   }
   if (!explain) return { score, tokens: [], unmatchedList, evidence };
   aligned.sort((a, b) => a.first - b.first);
@@ -1071,6 +1106,76 @@ const MISSING_SYLLABLE_COST = 2;
 
 /** v2: the cost multiplier of a distinctive query word after a list name the query wholly contains. */
 const TRAILING_EXTRA_COST = 2;
+
+// v3: containment. A query holds a list name wholly when, once the words are aligned, every
+// word of the list name is in it as the same word (exact, a known variant or a transliteration,
+// not a spelling or sound that is merely close) but omitted middle names (listFullyPresent), the
+// name is rare enough to mean something (CONTAINED_MIN_EVIDENCE or DISTINCTIVE_WORD_EVIDENCE), and
+// the query does not name a family name of its own that the list name lacks. Han and Hangul
+// queries are left out: their tokens are syllables of one name, and a syllable more is another name
+// (MISSING_SYLLABLE_COST). The query's other words are then extra words beside the name, priced
+// apart by scoring (score-entity.ts).
+
+/**
+ * v3: the list tokens a query must hold for the list name to count as wholly present in it: two,
+ * of which one may be the list name's legal form ("VORKUTAUGOL JSC" in "JSC Vorkutaugol Jensen"). A
+ * one-word name without a legal form ("HORIZON") is never held this way: inside a longer name it
+ * proves little (see specificityCap).
+ */
+const CONTAINED_MIN_TOKENS = 2;
+
+/**
+ * v3: the evidence (NameComparison.evidence: matched words weighted by rarity, about 1 for a rare
+ * word) that makes a wholly held list name rare enough: two uncommon words, the point from which
+ * evidenceFactor no longer scales a name down ("Vladimir Putin")...
+ */
+const CONTAINED_MIN_EVIDENCE = 1.6;
+
+/**
+ * ...or one word the lists hardly share (evidence 0.9: rarity 0.875, on the shared lists a word at
+ * most about four of their 57,000 names have) beside the rest of the name, however common that is ("Kalashnikov Concern",
+ * "Polo Trading"). "Muhammad Saeed" and "John Smith" have neither: extra words cost them what they
+ * cost in v2 (a different surname after the whole name).
+ */
+const DISTINCTIVE_WORD_EVIDENCE = 0.9;
+
+/** v3: the query marks a family name (all capitals in a mixed-case name) and none of it is in the list name (Rana Saddam Hussein NAJAFI). */
+function queryFamilyLeftOut(q: readonly NameToken[], usedQ: Uint8Array): boolean {
+  let marked = false;
+  for (let i = 0; i < q.length; i++) {
+    if (q[i]!.family !== true) continue;
+    if (usedQ[i]) return false;
+    marked = true;
+  }
+  return marked;
+}
+
+/**
+ * v3: every list word and number is matched but middle names (a word between two the query
+ * matched, such as a patronymic), never a family name; at least one word, and CONTAINED_MIN_TOKENS
+ * words and legal forms, are matched.
+ */
+function listFullyPresent(c: readonly NameToken[], usedC: Uint8Array): boolean {
+  let first = -1;
+  let last = -1;
+  let words = 0;
+  let legal = 0;
+  for (let j = 0; j < c.length; j++) {
+    if (!usedC[j]) continue;
+    if (c[j]!.kind === 'legal') legal++;
+    if (!isContent(c[j]!.kind)) continue;
+    if (first < 0) first = j;
+    last = j;
+    words++;
+  }
+  if (words === 0 || words + legal < CONTAINED_MIN_TOKENS) return false;
+  for (let j = 0; j < c.length; j++) {
+    const t = c[j]!;
+    if (usedC[j] || !isContent(t.kind)) continue;
+    if (t.kind === 'number' || t.family === true || j < first || j > last) return false;
+  }
+  return true;
+}
 
 /**
  * v2: joining words across a boundary ("Anna Bell" ↔ "ANABELL") counts only when the joined
