@@ -24,20 +24,22 @@ if (!url) {
     it.skip('skipped: set ELASTICSEARCH_URL (e.g. http://127.0.0.1:9200) to run the engine contract against Elasticsearch', () => {});
   });
 } else {
-  const prefix = `vigil-test-${randomBytes(4).toString('hex')}`;
+  // One prefix per engine: a prefix that starts another's ("x" and "x-alias") would give two
+  // index templates matching the same indices, which the cluster refuses (seen on OpenSearch).
+  const freshPrefix = () => `vigil-test-${randomBytes(4).toString('hex')}`;
   const engines: ElasticsearchEngine[] = [];
   afterAll(async () => {
     for (const engine of engines) await engine.destroyAll();
   });
   candidateIndexContract(`elasticsearch at ${url}`, async () => {
-    const engine = new ElasticsearchEngine({ url, prefix });
+    const engine = new ElasticsearchEngine({ url, prefix: freshPrefix() });
     engines.push(engine);
     return engine;
   });
 
   describe('Elasticsearch rollover', () => {
     it('points the per-source alias at the newest version', async () => {
-      const engine = new ElasticsearchEngine({ url, prefix: `${prefix}-alias` });
+      const engine = new ElasticsearchEngine({ url, prefix: freshPrefix() });
       engines.push(engine);
       const { OFAC_ENTITIES } = await import('../testing/entities.js');
       const { partition } = await import('./candidate-index.contract.js');
