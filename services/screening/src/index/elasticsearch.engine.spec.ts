@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
 import { candidateIndexContract } from './candidate-index.contract.js';
 import { ElasticsearchEngine } from './elasticsearch.engine.js';
@@ -5,6 +6,10 @@ import { ElasticsearchEngine } from './elasticsearch.engine.js';
 // Runs the engine contract against a real Elasticsearch when ELASTICSEARCH_URL is set
 // (e.g. docker compose up -d elasticsearch; ELASTICSEARCH_URL=http://127.0.0.1:9200).
 // Each run uses its own index prefix and deletes it afterwards.
+
+// A real cluster on a busy 2-core CI machine: creating, filling and refreshing an index can
+// take longer than jest's default 5 s per hook or test.
+jest.setTimeout(60_000);
 const url = process.env.ELASTICSEARCH_URL;
 
 describe('Elasticsearch engine without Elasticsearch', () => {

@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
 import { Client } from '@opensearch-project/opensearch';
 import { OFAC_ENTITIES } from '../testing/entities.js';
@@ -8,6 +9,10 @@ import { OpenSearchEngine } from './opensearch.engine.js';
 // Central (infra/scripts/opensearch.mjs) and passes its OPENSEARCH_URL; by hand:
 //   node infra/scripts/opensearch.mjs 9200 &  OPENSEARCH_URL=http://127.0.0.1:9200 npm test -w @vigil/screening -- opensearch
 // Each run uses its own index prefix and deletes it afterwards.
+
+// A real cluster on a busy 2-core CI machine: creating, filling and refreshing an index can
+// take longer than jest's default 5 s per hook or test.
+jest.setTimeout(60_000);
 const url = process.env.OPENSEARCH_URL;
 
 describe('OpenSearch engine without OpenSearch', () => {
