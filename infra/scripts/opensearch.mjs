@@ -10,7 +10,9 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import {
+  chmodSync,
   chownSync,
+  cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -305,9 +307,9 @@ function descriptor(module, version) {
 }
 
 /** A node of its own in a temporary folder: config, data and logs, owned by the user it runs as. */
-async function startNode({ home, port, heap, javaMajor, fail }) {
+async function startNode({ home: installed, port, heap, javaMajor, fail }) {
   const owner = process.getuid?.() === 0 ? systemUser(fail) : undefined;
-  if (owner) assertReadableBy(owner, home, fail);
+  const home = owner ? homeReadableBy(owner, installed, fail) : installed;
   const nodeDir = mkdtempSync(join(tmpdir(), 'vigil-opensearch-'));
   const dirs = Object.fromEntries(['config', 'data', 'logs', 'tmp'].map((name) => [name, join(nodeDir, name)]));
   for (const dir of Object.values(dirs)) mkdirSync(dir);
@@ -461,12 +463,33 @@ function systemUser(fail) {
   return { uid: Number(id('-u').stdout.trim()), gid: Number(id('-g').stdout.trim()) };
 }
 
-function assertReadableBy(owner, home, fail) {
-  const probe = spawnSync('test', ['-r', join(home, 'installed.json')], { uid: owner.uid, gid: owner.gid });
-  if (probe.status !== 0)
-    fail(
-      `The user ${OPENSEARCH_USER} cannot read ${home}: every folder above the checkout must be readable by others (chmod o+rx), or set OPENSEARCH_URL to a running node.`,
-    );
+/**
+ * The home as the node's user can read it. A checkout under a folder closed to others (/root,
+ * say) is not: then a world-readable copy in the system's temporary folder, made once per version.
+ */
+function homeReadableBy(owner, home, fail) {
+  const readable = (dir) =>
+    spawnSync('test', ['-r', join(dir, 'installed.json')], { uid: owner.uid, gid: owner.gid }).status === 0;
+  if (readable(home)) return home;
+  const { version } = JSON.parse(readFileSync(join(home, 'installed.json'), 'utf8'));
+  const copy = join(tmpdir(), `vigil-opensearch-home-${version}`);
+  if (!existsSync(join(copy, 'installed.json'))) {
+    const staging = `${copy}-${randomUUID()}`;
+    cpSync(home, staging, { recursive: true });
+    chmodSync(staging, 0o755);
+    for (const entry of readdirSync(staging, { withFileTypes: true, recursive: true }))
+      chmodSync(join(entry.parentPath ?? entry.path, entry.name), entry.isDirectory() ? 0o755 : 0o644);
+    try {
+      renameSync(staging, copy);
+    } catch (error) {
+      rmSync(staging, { recursive: true, force: true });
+      if (!existsSync(join(copy, 'installed.json'))) throw error;
+    }
+    log(`OpenSearch: the user ${OPENSEARCH_USER} cannot read ${home}; the node runs from a copy in ${copy}`);
+  }
+  if (!readable(copy))
+    fail(`The user ${OPENSEARCH_USER} can read neither ${home} nor ${copy}; set OPENSEARCH_URL to a running node.`);
+  return copy;
 }
 
 /** The answer of GET / when it is OpenSearch ("OpenSearch 2.19.6"), else undefined. */
