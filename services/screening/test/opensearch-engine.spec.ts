@@ -99,6 +99,24 @@ const QUERIES = [
     await h.stopService(replica);
   });
 
+  it('answers INDEX_UNAVAILABLE with a retry time, never an empty result, when OpenSearch cannot be reached', async () => {
+    // Port 9 (discard) refuses connections: the engine is down from the start.
+    const replica = h.startService({
+      LISTS_DIR: dir,
+      LISTS_SCHEDULER: 'false',
+      ...opensearch,
+      OPENSEARCH_URL: 'http://127.0.0.1:9',
+    });
+    await h.waitForResponders();
+    await replica.waitForLog(/loading the index failed, retrying/);
+    const refused = await h.request('screening.v1.screen', { ...large, entity: { name: 'Viktor Bout' } });
+    expect(refused.ok ? 'answered' : refused.error.code).toBe('INDEX_UNAVAILABLE');
+    if (!refused.ok) expect(refused.error.retryAfterSeconds).toBeGreaterThan(0);
+    const health = await h.value<HealthReply>('health.v1.screening', {});
+    expect(health.checks['index']?.status).toBe('down');
+    await h.stopService(replica);
+  });
+
   it('lets two replicas share the index, and follows a new list version', async () => {
     const first = h.startService({
       LISTS_DIR: dir,
