@@ -31,21 +31,28 @@ if (!url) {
 } else {
   // One prefix per engine: a prefix that starts another's ("x" and "x-alias") would give two
   // index templates matching the same indices, which the cluster refuses (seen on OpenSearch).
-  const freshPrefix = () => `vigil-test-${randomBytes(4).toString('hex')}`;
-  const engines: ElasticsearchEngine[] = [];
+  const prefixes: string[] = [];
+  const freshPrefix = () => {
+    const prefix = `vigil-test-${randomBytes(4).toString('hex')}`;
+    prefixes.push(prefix);
+    return prefix;
+  };
+  // The contract closes its engine before this runs: clean up through new ones.
   afterAll(async () => {
-    for (const engine of engines) await engine.destroyAll();
+    for (const prefix of prefixes) {
+      const cleaner = new ElasticsearchEngine({ url, prefix });
+      await cleaner.destroyAll();
+      await cleaner.close();
+    }
   });
   candidateIndexContract(`elasticsearch at ${url}`, async () => {
     const engine = new ElasticsearchEngine({ url, prefix: freshPrefix() });
-    engines.push(engine);
     return engine;
   });
 
   describe('Elasticsearch rollover', () => {
     it('points the per-source alias at the newest version', async () => {
       const engine = new ElasticsearchEngine({ url, prefix: freshPrefix() });
-      engines.push(engine);
       const { OFAC_ENTITIES } = await import('../testing/entities.js');
       const { partition } = await import('./candidate-index.contract.js');
       await engine.load([{ info: partition('ofac-sdn', 'ofac', 7, OFAC_ENTITIES), entities: OFAC_ENTITIES }]);

@@ -41,21 +41,28 @@ if (!url) {
 } else {
   // One prefix per engine: a prefix that starts another's ("x" and "x-alias") would give two
   // index templates matching the same indices, which the cluster refuses.
-  const freshPrefix = () => `vigil-test-${randomBytes(4).toString('hex')}`;
-  const engines: OpenSearchEngine[] = [];
+  const prefixes: string[] = [];
+  const freshPrefix = () => {
+    const prefix = `vigil-test-${randomBytes(4).toString('hex')}`;
+    prefixes.push(prefix);
+    return prefix;
+  };
+  // The contract closes its engine before this runs: clean up through new ones.
   afterAll(async () => {
-    for (const engine of engines) await engine.destroyAll();
+    for (const prefix of prefixes) {
+      const cleaner = new OpenSearchEngine({ url, prefix });
+      await cleaner.destroyAll();
+      await cleaner.close();
+    }
   });
   candidateIndexContract(`opensearch at ${url}`, async () => {
     const engine = new OpenSearchEngine({ url, prefix: freshPrefix() });
-    engines.push(engine);
     return engine;
   });
 
   describe('OpenSearch rollover', () => {
     it('points the per-source alias at the newest version and keeps one version before it', async () => {
       const engine = new OpenSearchEngine({ url, prefix: freshPrefix() });
-      engines.push(engine);
       for (const version of [7, 8, 9]) {
         const entities = OFAC_ENTITIES.slice(version - 7);
         await engine.load([{ info: partition('ofac-sdn', 'ofac', version, entities), entities }]);
@@ -73,7 +80,6 @@ if (!url) {
 
     it('says which engine and cluster it is', async () => {
       const engine = new OpenSearchEngine({ url, prefix: freshPrefix() });
-      engines.push(engine);
       expect(engine.engine).toBe('opensearch');
       expect(await engine.health()).toEqual({ up: true, detail: `0 partitions on OpenSearch at ${url}` });
     });
