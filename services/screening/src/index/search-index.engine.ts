@@ -1,6 +1,5 @@
 import type { Entity } from '@vigil/lists';
 import {
-  DEFAULT_NAME_PARAMS,
   prepareEntity,
   prepareQuery,
   resolveConfig,
@@ -191,7 +190,6 @@ export class SearchIndexEngine implements CandidateIndex {
     // The caller's thresholds score the candidates; the cluster's term queries retrieve them,
     // so DB_SIM_THRESHOLD and TRIGRAM_HITS_MIN (in-process retrieval knobs) do not apply here.
     const config = scope.tunables ? resolveConfig({ ...this.config, ...scope.tunables }) : this.config;
-    const params = { ...DEFAULT_NAME_PARAMS, levDistanceMax: config.levDistanceMax };
     responses.forEach((response, k) => {
       const { query: qi, kind } = plan[k]!;
       if ('error' in response) throw new EngineUnavailableError(`${this.cluster.product} search failed: ${response.error.reason ?? response.error.type}`);
@@ -204,11 +202,11 @@ export class SearchIndexEngine implements CandidateIndex {
           found[qi]!.push(emailMatch(doc.source, doc.entity, queries[qi]!.email!));
           continue;
         }
-        const m = scoreEntity(prepared[qi]!, this.prepare(hit._index, doc), {
-          config,
-          params,
-          rarity: this.rarity.rarity,
-        });
+        // No params: scoreEntity then compares with the default algorithm's rules (vigil-v2), the
+        // rules prepareQuery and prepareEntity analysed the names with, and the config's
+        // LEV_DISTANCE_MAX. Params without rules meant vigil-v1's, which ignored v2's readings
+        // and specificity rules (eval:engines on dev-v2: 29.9% false alarms against 1.5%).
+        const m = scoreEntity(prepared[qi]!, this.prepare(hit._index, doc), { config, rarity: this.rarity.rarity });
         if (m && m.score > 0) found[qi]!.push(fromEntityMatch(doc.source, m));
       }
     });
