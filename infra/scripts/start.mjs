@@ -1,5 +1,6 @@
-// `npm start`: the machine's packages, install, build, find or start Postgres and NATS, start
-// everything, print the URLs. Each step prints its duration.
+// `npm start`: the machine's packages, install, build, find or start Postgres and NATS (and
+// OpenSearch with INDEX_ENGINE=opensearch), start everything, print the URLs. Each step prints
+// its duration.
 import { build, checkNodeVersion, ensureInstalled, fail, log } from './bootstrap.mjs';
 import { ensurePackages, timed } from './machine.mjs';
 
@@ -16,6 +17,14 @@ const { ROOT } = await import('./bootstrap.mjs');
 
 const postgres = await timed('Postgres', () => ensurePostgres());
 const nats = await timed('NATS', () => ensureNats());
+// Screening's distributed index: OPENSEARCH_URL when it answers, else a node of our own on 9200.
+let opensearch;
+if (process.env.INDEX_ENGINE === 'opensearch') {
+  const { ensureOpenSearch } = await import('./opensearch.mjs');
+  opensearch = await ensureOpenSearch();
+  // startStack hands the services this process's environment.
+  process.env.OPENSEARCH_URL = opensearch.url;
+}
 let stack;
 let stopStarting;
 let shuttingDown = false;
@@ -25,6 +34,7 @@ async function shutdown(code) {
   shuttingDown = true;
   log('Stopping...');
   await (stack?.stop ?? stopStarting)?.();
+  await opensearch?.stop();
   await nats.stop();
   await postgres.stop();
   log('Stopped.');
@@ -49,6 +59,7 @@ try {
     }),
   );
 } catch (error) {
+  await opensearch?.stop();
   await nats.stop();
   await postgres.stop();
   fail(`Could not start Vigil: ${error.message}`);

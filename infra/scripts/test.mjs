@@ -1,4 +1,4 @@
-// `npm test`: the machine's packages, install, Postgres, NATS and Redis, lint, build and
+// `npm test`: the machine's packages, install, Postgres, NATS, Redis and OpenSearch, lint, build and
 // type-check, unit tests, manifest and infrastructure tests, integration tests against real
 // Postgres and NATS, browser tests against the whole stack, then the security and resilience
 // suites. Each step prints its duration, and a table of them comes before the one summary line
@@ -11,6 +11,9 @@ import { durationsTable, ensurePackages, timed } from './machine.mjs';
 checkNodeVersion();
 // Before anything slow: a package that cannot be had stops the run in its first second.
 timed('Debian packages', () => ensurePackages(['nats-server', 'redis-server', 'chromium'], { fail }));
+// OpenSearch is installed from Maven Central with Maven and runs on Java 17.
+const { checkToolchain, ensureOpenSearch } = await import('./opensearch.mjs');
+timed('Java and Maven', () => checkToolchain(fail));
 timed('npm install', ensureInstalled);
 
 const summaryDir = join(ROOT, 'test-results', 'summary');
@@ -41,7 +44,10 @@ const { ensureNats, ensureRedis, ensureTestPostgres } = await import('./infrastr
 const postgres = await timed('Postgres', ensureTestPostgres);
 const nats = await timed('NATS', () => ensureNats());
 const redis = await timed('Redis', () => ensureRedis());
-const infraEnv = { DATABASE_URL: postgres.url, NATS_URL: nats.url, REDIS_URL: redis.url };
+// The search-index engine's contract suite runs against it (a unit test: it needs no stack).
+// Not 9200, where npm start's node or a developer's cluster may answer. It times its own steps.
+const opensearch = await ensureOpenSearch({ port: 9250 });
+const infraEnv = { DATABASE_URL: postgres.url, NATS_URL: nats.url, REDIS_URL: redis.url, OPENSEARCH_URL: opensearch.url };
 
 try {
   step(
@@ -119,6 +125,7 @@ try {
     ),
   );
 } finally {
+  await opensearch.stop();
   await redis.stop();
   await nats.stop();
   await postgres.stop();

@@ -13,6 +13,7 @@ import { ElasticsearchEngine } from './index/elasticsearch.engine.js';
 import { InProcessEngine } from './index/in-process.engine.js';
 import { IndexRepository } from './index/index.repository.js';
 import { IndexService } from './index/index.service.js';
+import { OpenSearchEngine } from './index/opensearch.engine.js';
 import { CANDIDATE_INDEX } from './index/index.tokens.js';
 import { IngestionHandler } from './ingestion/ingestion.handler.js';
 import { IngestionRepository } from './ingestion/ingestion.repository.js';
@@ -40,10 +41,16 @@ function providers(config: Readonly<ScreeningConfig>): Provider[] {
     { provide: SCREENING_CONFIG, useValue: config },
     {
       provide: CANDIDATE_INDEX,
-      useFactory: () =>
-        config.INDEX_ENGINE === 'elasticsearch'
-          ? new ElasticsearchEngine({ url: config.ELASTICSEARCH_URL!, prefix: config.ELASTICSEARCH_INDEX_PREFIX })
-          : new InProcessEngine({}, { workers: config.INDEX_WORKERS }),
+      useFactory: () => {
+        switch (config.INDEX_ENGINE) {
+          case 'opensearch':
+            return new OpenSearchEngine({ url: config.OPENSEARCH_URL!, prefix: config.OPENSEARCH_INDEX_PREFIX });
+          case 'elasticsearch':
+            return new ElasticsearchEngine({ url: config.ELASTICSEARCH_URL!, prefix: config.ELASTICSEARCH_INDEX_PREFIX });
+          case 'in-process':
+            return new InProcessEngine({}, { workers: config.INDEX_WORKERS });
+        }
+      },
     },
     { provide: ListFetcher, useFactory: () => new ListFetcher(config.LISTS_CACHE_DIR, config.LISTS_FETCH_TIMEOUT_MS) },
     JetStreamAdapter,

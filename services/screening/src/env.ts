@@ -110,7 +110,12 @@ export const envSchema = baseEnvSchema
     LISTS_LEASE_RENEW_SECONDS: z.coerce.number().int().min(1).max(3599).default(30),
     /** A new version may not lose more than this fraction of the entities (a truncated file is not a delisting). */
     LISTS_MAX_SHRINK: z.coerce.number().min(0).max(1).default(0.5),
-    INDEX_ENGINE: z.enum(['in-process', 'elasticsearch']).default('in-process'),
+    INDEX_ENGINE: z.enum(['in-process', 'opensearch', 'elasticsearch']).default('in-process'),
+    OPENSEARCH_URL: z.url().optional(),
+    OPENSEARCH_INDEX_PREFIX: z
+      .string()
+      .regex(/^[a-z][a-z0-9_-]{0,40}$/)
+      .default('vigil-screening'),
     ELASTICSEARCH_URL: z.url().optional(),
     ELASTICSEARCH_INDEX_PREFIX: z
       .string()
@@ -133,6 +138,10 @@ export const envSchema = baseEnvSchema
     INDEX_WORKERS: z.coerce.number().int().min(0).max(16).default(0),
     /** How often each replica checks Postgres for list versions it may have missed. */
     INDEX_RECONCILE_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
+  })
+  .refine((c) => c.INDEX_ENGINE !== 'opensearch' || c.OPENSEARCH_URL !== undefined, {
+    message: 'is required when INDEX_ENGINE=opensearch',
+    path: ['OPENSEARCH_URL'],
   })
   .refine((c) => c.INDEX_ENGINE !== 'elasticsearch' || c.ELASTICSEARCH_URL !== undefined, {
     message: 'is required when INDEX_ENGINE=elasticsearch',

@@ -2,13 +2,13 @@ import type { Entity, EntityName, EntityType } from '@vigil/lists';
 import type { QueryTunables } from '@vigil/matching';
 import type { Feed } from '@vigil/proto';
 
-// The seam between the screening service and a search engine. Two engines implement it:
-// the in-process one (default; @vigil/matching's in-memory index) and Elasticsearch. Both
-// return candidates scored by the same @vigil/matching scorer, so a result does not depend
+// The seam between the screening service and a search engine. Three engines implement it:
+// the in-process one (default; @vigil/matching's in-memory index), and one search-index engine
+// over OpenSearch or Elasticsearch. All return candidates scored by the same @vigil/matching scorer, so a result does not depend
 // on the engine that retrieved it. A source is one partition: screening a feed set means
 // asking only the partitions of those feeds, which is how feed entitlements are enforced.
 
-export type EngineName = 'in-process' | 'elasticsearch';
+export type EngineName = 'in-process' | 'opensearch' | 'elasticsearch';
 
 /** One loaded list version of one source. */
 export type PartitionInfo = {

@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
 import { candidateIndexContract } from './candidate-index.contract.js';
 import { ElasticsearchEngine } from './elasticsearch.engine.js';
@@ -5,6 +6,10 @@ import { ElasticsearchEngine } from './elasticsearch.engine.js';
 // Runs the engine contract against a real Elasticsearch when ELASTICSEARCH_URL is set
 // (e.g. docker compose up -d elasticsearch; ELASTICSEARCH_URL=http://127.0.0.1:9200).
 // Each run uses its own index prefix and deletes it afterwards.
+
+// A real cluster on a busy 2-core CI machine: creating, filling and refreshing an index can
+// take longer than jest's default 5 s per hook or test.
+jest.setTimeout(60_000);
 const url = process.env.ELASTICSEARCH_URL;
 
 describe('Elasticsearch engine without Elasticsearch', () => {
@@ -24,21 +29,30 @@ if (!url) {
     it.skip('skipped: set ELASTICSEARCH_URL (e.g. http://127.0.0.1:9200) to run the engine contract against Elasticsearch', () => {});
   });
 } else {
-  const prefix = `vigil-test-${randomBytes(4).toString('hex')}`;
-  const engines: ElasticsearchEngine[] = [];
+  // One prefix per engine: a prefix that starts another's ("x" and "x-alias") would give two
+  // index templates matching the same indices, which the cluster refuses (seen on OpenSearch).
+  const prefixes: string[] = [];
+  const freshPrefix = () => {
+    const prefix = `vigil-test-${randomBytes(4).toString('hex')}`;
+    prefixes.push(prefix);
+    return prefix;
+  };
+  // The contract closes its engine before this runs: clean up through new ones.
   afterAll(async () => {
-    for (const engine of engines) await engine.destroyAll();
+    for (const prefix of prefixes) {
+      const cleaner = new ElasticsearchEngine({ url, prefix });
+      await cleaner.destroyAll();
+      await cleaner.close();
+    }
   });
   candidateIndexContract(`elasticsearch at ${url}`, async () => {
-    const engine = new ElasticsearchEngine({ url, prefix });
-    engines.push(engine);
+    const engine = new ElasticsearchEngine({ url, prefix: freshPrefix() });
     return engine;
   });
 
   describe('Elasticsearch rollover', () => {
     it('points the per-source alias at the newest version', async () => {
-      const engine = new ElasticsearchEngine({ url, prefix: `${prefix}-alias` });
-      engines.push(engine);
+      const engine = new ElasticsearchEngine({ url, prefix: freshPrefix() });
       const { OFAC_ENTITIES } = await import('../testing/entities.js');
       const { partition } = await import('./candidate-index.contract.js');
       await engine.load([{ info: partition('ofac-sdn', 'ofac', 7, OFAC_ENTITIES), entities: OFAC_ENTITIES }]);

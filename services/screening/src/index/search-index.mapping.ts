@@ -2,11 +2,12 @@ import type { Entity } from '@vigil/lists';
 import { nameFeatures } from '@vigil/matching';
 import { entityEmails, entityId } from './candidate-index.js';
 
-// The Elasticsearch index template for screening partitions. The retrieval fields hold
-// the features @vigil/matching computes (normalised tokens, Double Metaphone keys,
-// consonant skeletons, joined neighbours, character trigrams), so ES needs no analysis
-// plugin and retrieves by the same evidence the in-process index uses. One index per
-// source and list version (`<prefix>-<source>-v<version>`), behind an alias per source.
+// The index design for screening partitions, one for both search clusters (Elasticsearch and
+// OpenSearch take the same template, documents and queries). The retrieval fields hold the
+// features @vigil/matching computes (normalised tokens, Double Metaphone keys, consonant
+// skeletons, joined neighbours, character trigrams), so the cluster needs no analysis plugin and
+// retrieves by the same evidence the in-process index uses. One index per source and list
+// version (`<prefix>-<source>-v<version>`), behind an alias per source.
 
 export function indexTemplate(prefix: string) {
   return {
@@ -43,6 +44,8 @@ export function indexTemplate(prefix: string) {
     },
   };
 }
+
+export type IndexTemplate = ReturnType<typeof indexTemplate>;
 
 export type EntityDocument = {
   id: string;
