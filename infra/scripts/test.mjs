@@ -41,7 +41,14 @@ const { ensureNats, ensureRedis, ensureTestPostgres } = await import('./infrastr
 const postgres = await timed('Postgres', ensureTestPostgres);
 const nats = await timed('NATS', () => ensureNats());
 const redis = await timed('Redis', () => ensureRedis());
-const infraEnv = { DATABASE_URL: postgres.url, NATS_URL: nats.url, REDIS_URL: redis.url };
+const infraEnv = {
+  DATABASE_URL: postgres.url,
+  NATS_URL: nats.url,
+  REDIS_URL: redis.url,
+  // Our own nats-server has the bus's authorization: the gateway's tests run an in-process
+  // gateway on it with the gateway's key (services/gateway/test/stack.ts).
+  ...(nats.keys ? { VIGIL_TEST_NATS_SEED: nats.keys.gateway.seed } : {}),
+};
 
 try {
   step(
@@ -88,6 +95,7 @@ try {
     runBrowserTests({
       postgresUrl: postgres.url,
       natsUrl: nats.url,
+      busKeys: nats.keys,
       runJest: (browserEnv, args) => jest(join('web', 'e2e', 'jest.config.js'), { ...infraEnv, ...browserEnv }, args),
     }),
   );
