@@ -107,7 +107,9 @@ describe('the bus', () => {
     expect(heard.join('\n')).toMatch(/Permissions Violation for Subscription to "screening\.v1\.logs\.list"/);
     // And the gateway's own request still finds its answer on its own inbox.
     const gateway = await stack.connectNats('gateway');
-    await expect(stack.request(contracts.health('screening'), {})).resolves.toMatchObject({ status: expect.any(String) });
+    await expect(stack.request(contracts.health('screening'), {})).resolves.toMatchObject({
+      status: expect.any(String),
+    });
     expect(await ask(gateway, subjects.health('screening'), {})).toContain('"response"');
   });
 });

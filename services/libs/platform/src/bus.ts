@@ -71,7 +71,8 @@ export function natsAuthorization(
       `    }`,
     ].join('\n');
   });
-  for (const key of options.superusers ?? []) users.push(`    # test harness: no restrictions\n    { nkey: ${quote(key)} }`);
+  for (const key of options.superusers ?? [])
+    users.push(`    # test harness: no restrictions\n    { nkey: ${quote(key)} }`);
   return `authorization {\n  users: [\n${users.join('\n')}\n  ]\n}\n`;
 }
 

@@ -274,7 +274,8 @@ export class TestStack {
 
   env(owner: string, extra: Record<string, string> = {}): Record<string, string> {
     // A service's processes connect with its key; another owner (a tool) gets none.
-    const seed: Record<string, string> = this.nats && isService(owner) ? { NATS_NKEY_SEED: this.nats.keys[owner].seed } : {};
+    const seed: Record<string, string> =
+      this.nats && isService(owner) ? { NATS_NKEY_SEED: this.nats.keys[owner].seed } : {};
     return {
       DATABASE_URL: this.databaseUrl,
       NATS_URL: this.natsUrl,
