@@ -416,8 +416,31 @@ describe('docker-compose.yml', () => {
       expect(services[name]?.image).toBeDefined();
       expect(hasHealthcheck(services[name])).toBe(true);
     }
-    expect(services['nats']!.command).toEqual(expect.arrayContaining(['-js']));
-    expect((services['nats']!.volumes ?? []).some((v) => v.startsWith('nats-data:'))).toBe(true);
+    // The bus's generated configuration, which turns JetStream on with its store on the volume.
+    expect(services['nats']!.command).toEqual(['nats-server', '-c', '/etc/nats/nats-server.conf']);
+    expect(services['nats']!.volumes).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^nats-data:\/data$/),
+        './k8s/components/infra/nats-server.conf:/etc/nats/nats-server.conf:ro',
+      ]),
+    );
+    expect(readFileSync(path.join(k8sDir, 'components', 'infra', 'nats-server.conf'), 'utf8')).toContain(
+      'jetstream { store_dir: "/data" }',
+    );
+  });
+
+  it('gives every service its own NATS key, the one its nats-server knows', async () => {
+    const { publicKeyOf } = await import('@vigil/platform/bus');
+    const text = readFileSync(composeFile, 'utf8');
+    const seeds = new Set<string>();
+    for (const service of SERVICES) {
+      const upper = service.toUpperCase();
+      const seed = new RegExp(`NATS_NKEY_SEED: '\\$\\{NATS_NKEY_SEED_${upper}:-(SU[A-Z2-7]{56})\\}'`).exec(text)?.[1];
+      const known = new RegExp(`VIGIL_NKEY_${upper}: \\$\\{VIGIL_NKEY_${upper}:-(U[A-Z2-7]{55})\\}`).exec(text)?.[1];
+      expect({ service, known }).toEqual({ service, known: publicKeyOf(seed ?? '') });
+      seeds.add(seed!);
+    }
+    expect(seeds.size).toBe(SERVICES.length);
   });
 
   it('declares every named volume it mounts', () => {
