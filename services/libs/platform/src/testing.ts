@@ -95,6 +95,8 @@ export type PrivateNats = {
   store: string;
   nc: NatsConnection;
   keys: BusKeys;
+  /** nats-server's process id (a benchmark reads its CPU time). */
+  pid: number | undefined;
   options: (identity?: ServiceName | 'harness') => ConnectionOptions;
   stop: () => Promise<void>;
 };
@@ -143,6 +145,7 @@ export async function startNats(): Promise<PrivateNats> {
     store,
     nc: connection,
     keys,
+    pid: server.pid,
     options,
     stop: async () => {
       await connection.close().catch(() => undefined);
