@@ -10,7 +10,6 @@ import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { headers } from '@nats-io/transport-node';
 import { EventPublisher, Nats } from '@vigil/platform';
 import { startNats } from '@vigil/platform/testing';
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { commandLine } from './lib/screen-load.mjs';
 
@@ -20,8 +19,7 @@ const ROUNDS = Number(arg('--rounds', '2'));
 const WINDOW = 64;
 
 const nats = await startNats();
-const port = nats.url.split(':').pop();
-const serverPid = execFileSync('pgrep', ['-f', `nats-server .*-p ${port} `]).toString().trim().split('\n')[0];
+const serverPid = nats.pid;
 /** nats-server's user + system CPU so far, in ms (clock ticks of 10 ms). */
 const serverCpuMs = () => {
   const fields = readFileSync(`/proc/${serverPid}/stat`, 'utf8').split(') ')[1].split(' ');

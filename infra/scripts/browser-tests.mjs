@@ -39,10 +39,11 @@ function listTests(jestArgs) {
 /**
  * `runJest(env, args)` runs jest with web/e2e's config and these extra arguments; `jestArgs`
  * (a file pattern, -t …) are passed to every run.
- * @param {{ postgresUrl: string, natsUrl: string, runJest: (env: Record<string,string>, args: string[]) => number, jestArgs?: string[] }} options
+ * `busKeys`: the services' NATS keys when the server has the bus's authorization (ensureNats's `keys`).
+ * @param {{ postgresUrl: string, natsUrl: string, busKeys?: Record<string, {seed: string}>, runJest: (env: Record<string,string>, args: string[]) => number, jestArgs?: string[] }} options
  * @returns {Promise<{ status: number, stackFailed: boolean }>}
  */
-export async function runBrowserTests({ postgresUrl, natsUrl, runJest, jestArgs = [] }) {
+export async function runBrowserTests({ postgresUrl, natsUrl, busKeys, runJest, jestArgs = [] }) {
   const { freshDatabase } = await import('./infrastructure.mjs');
   const { seedDemo, startStack, waitForHealth } = await import('./stack.mjs');
   const selected = listTests(jestArgs);
@@ -60,13 +61,14 @@ export async function runBrowserTests({ postgresUrl, natsUrl, runJest, jestArgs 
     stack = await startStack({
       databaseUrl: await freshDatabase(postgresUrl, 'vigil_e2e'),
       natsUrl,
+      busKeys,
       ports: BROWSER_PORTS,
       logDir: join(ROOT, 'test-results', 'stack-logs'),
       // The demo admin takes the first allow-listed address; the tests keep admin@vigil.dev to themselves.
       env: { ...provider.env, ADMIN_EMAILS: 'demo-admin@vigil.dev,admin@vigil.dev', LISTS_DIR: listsDir },
     });
     // The demo client npm start hands out, seeded the same way (auth, then a sandbox subscription through billing).
-    demo = await seedDemo(stack.env, stack.gatewayUrl);
+    demo = await seedDemo({ ...stack.env, ...stack.busEnv('auth') }, stack.gatewayUrl);
   } catch (error) {
     log(`The stack did not start: ${error.message} (logs in test-results/stack-logs)`);
     await stack?.stop();
@@ -127,6 +129,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     result = await runBrowserTests({
       postgresUrl: postgres.url,
       natsUrl: nats.url,
+      busKeys: nats.keys,
       jestArgs: process.argv.slice(2),
       runJest: (env, args) =>
         run(

@@ -1,7 +1,7 @@
 // Finds or starts Postgres, NATS and Redis for `npm start` and `npm test`: a server that
 // already answers is used as it is; otherwise one of our own is started on loopback.
 import { spawn } from 'node:child_process';
-import { mkdirSync, existsSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { dirname, join } from 'node:path';
 import { ROOT, fail, log } from './bootstrap.mjs';
@@ -155,26 +155,72 @@ export function ensureBenchPostgres() {
   });
 }
 
-function natsAnswers(url, timeoutMs = 1500) {
+/** The server's INFO line as an object when NATS answers at `url`, else undefined. */
+function natsInfo(url, timeoutMs = 1500) {
   const { hostname, port } = new URL(url.split(',')[0]);
   return new Promise((resolve) => {
     const socket = connect({ host: hostname, port: Number(port || 4222) });
-    const done = (ok) => {
+    const done = (info) => {
       socket.destroy();
-      resolve(ok);
+      resolve(info);
     };
-    socket.setTimeout(timeoutMs, () => done(false));
-    socket.once('error', () => done(false));
+    socket.setTimeout(timeoutMs, () => done(undefined));
+    socket.once('error', () => done(undefined));
     // A NATS server greets every connection with an INFO line.
-    socket.once('data', (chunk) => done(chunk.toString().startsWith('INFO')));
+    socket.once('data', (chunk) => {
+      const line = chunk.toString();
+      if (!line.startsWith('INFO')) return done(undefined);
+      try {
+        done(JSON.parse(line.slice(4).trim().split('\r\n')[0]));
+      } catch {
+        done({});
+      }
+    });
   });
 }
 
-/** NATS_URL (default nats://127.0.0.1:4222) when it answers; else a local nats-server -js. */
+const natsAnswers = async (url, timeoutMs) => (await natsInfo(url, timeoutMs)) !== undefined;
+
+/**
+ * A nats-server configuration with the bus's authorization (@vigil/platform/bus, from the
+ * permission table in @vigil/proto) and fresh keys: one per service and an unrestricted
+ * `harness` key for tools. Written to `dir` (nats-server.conf, and keys.json readable by its
+ * owner only). Needs the built platform package.
+ * @param {{ dir: string, port: number, storeDir: string }} options
+ */
+export async function writeNatsBusConfig({ dir, port, storeDir }) {
+  const { createBusKeys, natsServerConfig, publicKeysOf } = await import('@vigil/platform/bus');
+  const keys = createBusKeys({ harness: true });
+  mkdirSync(dir, { recursive: true });
+  const configFile = join(dir, 'nats-server.conf');
+  writeFileSync(
+    configFile,
+    natsServerConfig({ port, storeDir, publicKeys: publicKeysOf(keys), superusers: [keys.harness.publicKey] }),
+  );
+  const keysFile = join(dir, 'keys.json');
+  writeFileSync(keysFile, `${JSON.stringify(keys, null, 2)}\n`, { mode: 0o600 });
+  chmodSync(keysFile, 0o600);
+  return { configFile, keys };
+}
+
+/**
+ * NATS_URL (default nats://127.0.0.1:4222) when it answers: used as it is, with no keys
+ * (services connect without credentials), unless it is the server an earlier run of ours left
+ * behind, whose keys are still in .vigil/nats. Otherwise a local nats-server -js with the bus's
+ * authorization and keys generated for this run (.vigil/nats/keys.json, git-ignored): `keys`
+ * holds each service's seed for the stack to hand out.
+ */
 export async function ensureNats({ port = 4222 } = {}) {
   const url = process.env.NATS_URL ?? `nats://127.0.0.1:${port}`;
-  if (await natsAnswers(url)) {
-    log(`NATS: using ${url}`);
+  const stateDir = join(STATE_DIR, 'nats');
+  const keysFile = join(stateDir, 'keys.json');
+  const info = await natsInfo(url);
+  if (info) {
+    if (info.auth_required && existsSync(keysFile)) {
+      log(`NATS: using ${url} with the keys in .vigil/nats (a server an earlier run started)`);
+      return { url, keys: JSON.parse(readFileSync(keysFile, 'utf8')), stop: async () => {} };
+    }
+    log(`NATS: using ${url}${info.auth_required ? ' (it wants credentials this run does not have)' : ''}`);
     return { url, stop: async () => {} };
   }
   const binary = binaryOf('nats-server');
@@ -183,17 +229,21 @@ export async function ensureNats({ port = 4222 } = {}) {
       `NATS is not reachable at ${url} and there is no nats-server binary. ${installHint(['nats-server'])} Or point NATS_URL at a running server.`,
     );
   }
-  const storeDir = join(STATE_DIR, 'nats');
+  const storeDir = stateDir;
   mkdirSync(storeDir, { recursive: true });
   const { port: wanted } = new URL(url);
-  const child = spawn(binary, ['-js', '-a', '127.0.0.1', '-p', wanted || String(port), '-sd', storeDir], {
-    stdio: 'ignore',
+  const { configFile, keys } = await writeNatsBusConfig({
+    dir: stateDir,
+    port: Number(wanted || port),
+    storeDir,
   });
+  const child = spawn(binary, ['-c', configFile], { stdio: 'ignore' });
   for (let i = 0; i < 50; i++) {
     if (await natsAnswers(url, 300)) {
-      log(`NATS: started ${binary} -js on ${url} (store in .vigil/nats)`);
+      log(`NATS: started ${binary} -js on ${url} with a key per service (store and keys in .vigil/nats)`);
       return {
         url,
+        keys,
         stop: () =>
           new Promise((resolve) => {
             child.once('exit', resolve);

@@ -75,7 +75,10 @@ async function waitForHttp(url, timeoutMs) {
  * `ports.probes`, when given, is the first of six consecutive ports: each service serves its
  * probes and Prometheus metrics (/livez, /readyz, /metrics) on its own (HEALTH_PORT), listed in
  * the result's `metrics`.
- * @param {{databaseUrl: string, natsUrl: string, ports: {gateway: number, web: number, admin: number, probes?: number}, logDir?: string, env?: Record<string,string>, quietExits?: boolean, onStop?: (stop: () => Promise<void>) => void}} options
+ * `busKeys` (from ensureNats or the suites' startNats, when they started the server with the bus's
+ * authorization) gives each service its own NATS_NKEY_SEED; `busEnv(service)` is that variable for
+ * another process of the service (auth's seed script).
+ * @param {{databaseUrl: string, natsUrl: string, busKeys?: Record<string, {seed: string}>, ports: {gateway: number, web: number, admin: number, probes?: number}, logDir?: string, env?: Record<string,string>, quietExits?: boolean, onStop?: (stop: () => Promise<void>) => void}} options
  */
 export async function startStack(options) {
   const { databaseUrl, natsUrl, ports, logDir } = options;
@@ -93,6 +96,7 @@ export async function startStack(options) {
     ...options.env,
   };
   const children = new Map();
+  const busEnv = (service) => (options.busKeys?.[service] ? { NATS_NKEY_SEED: options.busKeys[service].seed } : {});
   let stopping = false;
   const probePorts = new Map();
   const spawnService = (service, probePort = probePorts.get(service), overrides = {}) => {
@@ -101,7 +105,7 @@ export async function startStack(options) {
     // services before the infrastructure they depend on.
     const child = spawn(process.execPath, [join('services', service, 'dist', 'src', 'main.js')], {
       cwd: ROOT,
-      env: { ...env, ...(probePort === undefined ? {} : { HEALTH_PORT: String(probePort) }), ...overrides },
+      env: { ...env, ...busEnv(service), ...(probePort === undefined ? {} : { HEALTH_PORT: String(probePort) }), ...overrides },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });
@@ -174,7 +178,7 @@ export async function startStack(options) {
     const webUrl = `http://127.0.0.1:${ports.web}`;
     const adminUrl = `http://127.0.0.1:${ports.admin}`;
     await Promise.all([waitForHttp(webUrl, 30_000), waitForHttp(adminUrl, 30_000)]);
-    return { gatewayUrl, webUrl, adminUrl, health, metrics, stop, kill, restart, children, env };
+    return { gatewayUrl, webUrl, adminUrl, health, metrics, stop, kill, restart, children, env, busEnv };
   } catch (error) {
     await stop();
     throw error;

@@ -48,6 +48,7 @@ try {
     startStack({
       databaseUrl: postgres.url,
       natsUrl: nats.url,
+      busKeys: nats.keys,
       ports: {
         gateway: portFromEnv('GATEWAY_PORT', 8080),
         web: portFromEnv('WEB_PORT', 3000),
@@ -67,7 +68,7 @@ try {
 
 let demo;
 try {
-  const seeded = await seedDemo(stack.env, stack.gatewayUrl);
+  const seeded = await seedDemo({ ...stack.env, ...stack.busEnv('auth') }, stack.gatewayUrl);
   demo = {
     gatewayUrl: stack.gatewayUrl,
     webUrl: stack.webUrl,

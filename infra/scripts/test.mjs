@@ -47,7 +47,15 @@ const redis = await timed('Redis', () => ensureRedis());
 // The search-index engine's contract suite runs against it (a unit test: it needs no stack).
 // Not 9200, where npm start's node or a developer's cluster may answer. It times its own steps.
 const opensearch = await ensureOpenSearch({ port: 9250 });
-const infraEnv = { DATABASE_URL: postgres.url, NATS_URL: nats.url, REDIS_URL: redis.url, OPENSEARCH_URL: opensearch.url };
+const infraEnv = {
+  DATABASE_URL: postgres.url,
+  NATS_URL: nats.url,
+  REDIS_URL: redis.url,
+  OPENSEARCH_URL: opensearch.url,
+  // Our own nats-server has the bus's authorization: the gateway's tests run an in-process
+  // gateway on it with the gateway's key (services/gateway/test/stack.ts).
+  ...(nats.keys ? { VIGIL_TEST_NATS_SEED: nats.keys.gateway.seed } : {}),
+};
 
 try {
   step(
@@ -94,6 +102,7 @@ try {
     runBrowserTests({
       postgresUrl: postgres.url,
       natsUrl: nats.url,
+      busKeys: nats.keys,
       runJest: (browserEnv, args) => jest(join('web', 'e2e', 'jest.config.js'), { ...infraEnv, ...browserEnv }, args),
     }),
   );

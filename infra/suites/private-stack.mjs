@@ -60,13 +60,20 @@ function nullSink() {
   return ['ignore', 'ignore', 'ignore'];
 }
 
-/** A nats-server -js on its own port and store; `restart()` stops it (SIGKILL) and starts it on the same store. */
+/**
+ * A nats-server -js on its own port and store, with the bus's authorization as every deployment
+ * has it and keys of its own (`keys`: one per service for the stack, and an unrestricted
+ * `harness` key for a probe that plays every part); `restart()` stops it (SIGKILL) and starts
+ * it on the same store and keys.
+ */
 export async function startNats({ port, storeDir }) {
   const binary = ['/usr/sbin/nats-server', '/usr/local/bin/nats-server', '/usr/bin/nats-server'].find(existsSync) ?? 'nats-server';
   mkdirSync(storeDir, { recursive: true });
+  const { writeNatsBusConfig } = await import('../scripts/infrastructure.mjs');
+  const { configFile, keys } = await writeNatsBusConfig({ dir: join(storeDir, 'config'), port, storeDir });
   let child;
   const start = async () => {
-    child = spawn(binary, ['-js', '-a', '127.0.0.1', '-p', String(port), '-sd', storeDir], { stdio: nullSink() });
+    child = spawn(binary, ['-c', configFile], { stdio: nullSink() });
     await waitFor(`nats-server on ${port}`, () => tcpAnswers(port, 'INFO'));
   };
   const kill = (signal) =>
@@ -78,6 +85,7 @@ export async function startNats({ port, storeDir }) {
   await start();
   return {
     url: `nats://127.0.0.1:${port}`,
+    keys,
     restart: async () => {
       await kill('SIGKILL');
       await start();
@@ -141,12 +149,12 @@ function postgresUser() {
  * The whole product as `npm start` runs it (migrations, six services, both web apps, the demo
  * accounts), on private ports, the given database and NATS, logs under `logDir`.
  */
-export async function startPrivateStack({ databaseUrl, natsUrl, logDir, env = {}, quietExits = true }) {
+export async function startPrivateStack({ databaseUrl, natsUrl, busKeys, logDir, env = {}, quietExits = true }) {
   const { seedDemo, startStack } = await import('../scripts/stack.mjs');
   const [gateway, web, admin] = await privatePorts(3);
-  const stack = await startStack({ databaseUrl, natsUrl, ports: { gateway, web, admin }, logDir, env, quietExits });
+  const stack = await startStack({ databaseUrl, natsUrl, busKeys, ports: { gateway, web, admin }, logDir, env, quietExits });
   try {
-    const demo = await seedDemo(stack.env, stack.gatewayUrl);
+    const demo = await seedDemo({ ...stack.env, ...stack.busEnv('auth') }, stack.gatewayUrl);
     return { ...stack, demo: { gatewayUrl: stack.gatewayUrl, admin: demo.admin, client: demo.client } };
   } catch (error) {
     await stack.stop();

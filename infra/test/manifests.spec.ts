@@ -416,8 +416,31 @@ describe('docker-compose.yml', () => {
       expect(services[name]?.image).toBeDefined();
       expect(hasHealthcheck(services[name])).toBe(true);
     }
-    expect(services['nats']!.command).toEqual(expect.arrayContaining(['-js']));
-    expect((services['nats']!.volumes ?? []).some((v) => v.startsWith('nats-data:'))).toBe(true);
+    // The bus's generated configuration, which turns JetStream on with its store on the volume.
+    expect(services['nats']!.command).toEqual(['nats-server', '-c', '/etc/nats/nats-server.conf']);
+    expect(services['nats']!.volumes).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^nats-data:\/data$/),
+        './k8s/components/infra/nats-server.conf:/etc/nats/nats-server.conf:ro',
+      ]),
+    );
+    expect(readFileSync(path.join(k8sDir, 'components', 'infra', 'nats-server.conf'), 'utf8')).toContain(
+      'jetstream { store_dir: "/data" }',
+    );
+  });
+
+  it('gives every service its own NATS key, the one its nats-server knows', async () => {
+    const { publicKeyOf } = await import('@vigil/platform/bus');
+    const text = readFileSync(composeFile, 'utf8');
+    const seeds = new Set<string>();
+    for (const service of SERVICES) {
+      const upper = service.toUpperCase();
+      const seed = new RegExp(`NATS_NKEY_SEED: '\\$\\{NATS_NKEY_SEED_${upper}:-(SU[A-Z2-7]{56})\\}'`).exec(text)?.[1];
+      const known = new RegExp(`VIGIL_NKEY_${upper}: \\$\\{VIGIL_NKEY_${upper}:-(U[A-Z2-7]{55})\\}`).exec(text)?.[1];
+      expect({ service, known }).toEqual({ service, known: publicKeyOf(seed ?? '') });
+      seeds.add(seed!);
+    }
+    expect(seeds.size).toBe(SERVICES.length);
   });
 
   it('declares every named volume it mounts', () => {
@@ -817,5 +840,142 @@ describe('observability: Prometheus and Grafana for docker-compose and the dev c
       'prometheus.io/port': '9090',
       'prometheus.io/path': '/metrics',
     });
+  });
+});
+
+describe('the bus in the clusters: a NATS user per service, TLS in prod, NetworkPolicies (issue #33)', () => {
+  const devKustomization = readYaml<Kustomization>(kustomizationFileIn(path.join(overlaysDir, 'dev'))!);
+  const prodKustomization = readYaml<Kustomization>(kustomizationFileIn(path.join(overlaysDir, 'prod'))!);
+  const literalsOf = (kustomization: Kustomization, name: string) =>
+    Object.fromEntries(
+      [...(kustomization.secretGenerator ?? []), ...(kustomization.configMapGenerator ?? [])]
+        .filter((generator) => generator.name === name)
+        .flatMap((generator) => generator.literals ?? [])
+        .map((literal) => [literal.slice(0, literal.indexOf('=')), literal.slice(literal.indexOf('=') + 1)]),
+    );
+
+  it('commits the nats-server configuration the permission table generates today', async () => {
+    const { authorizationConfig, clusterConfig } = await import('../scripts/nats-config.mjs');
+    expect(readFileSync(path.join(k8sDir, 'components', 'infra', 'nats-server.conf'), 'utf8')).toBe(
+      await clusterConfig(),
+    );
+    expect(readFileSync(path.join(overlaysDir, 'prod', 'nats-authorization.conf'), 'utf8')).toBe(
+      await authorizationConfig(),
+    );
+  });
+
+  it.each(SERVICES.map((service) => [service]))('%s reads its own NATS key, vigil-nats-<service>', (service) => {
+    const [container] = containersOf(readYaml<Manifest>(path.join(baseDir, service, 'deployment.yaml')));
+    const secrets = (container?.envFrom ?? []).map((source) => source.secretRef?.name).filter(Boolean);
+    expect({ service, secrets }).toEqual({ service, secrets: expect.arrayContaining([`vigil-nats-${service}`]) });
+    expect(secrets.filter((name) => name!.startsWith('vigil-nats-'))).toEqual([`vigil-nats-${service}`]);
+  });
+
+  it("dev's throwaway seeds are the keys its nats-server knows", async () => {
+    const { publicKeyOf, publicKeyVariable } = await import('@vigil/platform/bus');
+    const known = literalsOf(devKustomization, 'nats-nkeys');
+    for (const service of SERVICES) {
+      const seed = literalsOf(devKustomization, `vigil-nats-${service}`).NATS_NKEY_SEED;
+      expect({ service, known: known[publicKeyVariable(service)] }).toEqual({ service, known: publicKeyOf(seed!) });
+    }
+  });
+
+  it('prod speaks TLS to NATS and verifies the server against the nats-ca Secret', () => {
+    const common = literalsOf(prodKustomization, 'vigil-common');
+    expect(common.NATS_URL).toMatch(/^tls:\/\//);
+    expect(common.NATS_TLS_CA_FILE).toBe('/etc/vigil/nats-ca/ca.crt');
+    const patch = (prodKustomization.patches ?? []).find((entry) => entry.path === 'patches/nats-tls.yaml');
+    expect(patch?.target).toMatchObject({ kind: 'Deployment', name: `^(${SERVICES.join('|')})$` });
+  });
+
+  type Policy = {
+    metadata?: { name?: string };
+    spec?: {
+      podSelector?: {
+        matchLabels?: Record<string, string>;
+        matchExpressions?: { key: string; operator: string; values: string[] }[];
+      };
+      policyTypes?: string[];
+      ingress?: {
+        from?: {
+          podSelector?: {
+            matchLabels?: Record<string, string>;
+            matchExpressions?: { key: string; values: string[] }[];
+          };
+        }[];
+        ports?: { port?: string | number }[];
+      }[];
+    };
+  };
+  const rendered = (overlay: string): (Manifest & Policy)[] => {
+    const parsed = parseAllDocuments(renderer!(path.join(overlaysDir, overlay)));
+    return (Array.isArray(parsed) ? parsed : []).map((d) => d.toJS() as Manifest & Policy).filter(Boolean);
+  };
+  /** Who a policy lets in: "<label>=<value>[:port]" per source. */
+  const sources = (policy: Policy | undefined) =>
+    (policy?.spec?.ingress ?? []).flatMap((rule) =>
+      (rule.from ?? []).map((peer) => {
+        const labels = peer.podSelector?.matchLabels ?? {};
+        const expressions = (peer.podSelector?.matchExpressions ?? []).map((e) => `${e.key} in ${e.values.join(',')}`);
+        const ports = (rule.ports ?? []).map((p) => p.port).join(',');
+        return `${[...Object.entries(labels).map(([k, v]) => `${k}=${v}`), ...expressions].join(' ')}${ports ? `:${ports}` : ''}`;
+      }),
+    );
+  const policyNamed = (docs: (Manifest & Policy)[], name: string) =>
+    docs.find((doc) => doc.kind === 'NetworkPolicy' && doc.metadata?.name === name);
+
+  (renderer ? it : it.skip).each(overlayNames.map((name) => [name]))(
+    '%s: only the gateway (and Prometheus on the probe port) reaches the backends',
+    (overlay) => {
+      const policy = policyNamed(rendered(overlay), 'services-from-gateway');
+      expect(policy?.spec?.podSelector?.matchExpressions).toEqual([
+        {
+          key: 'app.kubernetes.io/name',
+          operator: 'In',
+          values: ['auth', 'screening', 'monitoring', 'billing', 'audit'],
+        },
+      ]);
+      expect(policy?.spec?.policyTypes).toEqual(['Ingress']);
+      expect(sources(policy)).toEqual(['app.kubernetes.io/name=gateway', 'app.kubernetes.io/name=prometheus:health']);
+    },
+  );
+
+  (renderer ? it : it.skip)('dev: only the services reach NATS, only services and migrations reach Postgres', () => {
+    const docs = rendered('dev');
+    const nats = policyNamed(docs, 'nats-from-services');
+    expect(nats?.spec?.podSelector?.matchLabels).toEqual({ 'app.kubernetes.io/name': 'nats' });
+    expect(sources(nats)).toEqual([
+      'app.kubernetes.io/component=service:client',
+      'app.kubernetes.io/name=prometheus:monitor',
+    ]);
+    const postgres = policyNamed(docs, 'postgres-from-services');
+    expect(postgres?.spec?.podSelector?.matchLabels).toEqual({ 'app.kubernetes.io/name': 'postgres' });
+    expect(sources(postgres)).toEqual(['app.kubernetes.io/component in service,migration:5432']);
+    // The in-cluster server runs the generated configuration with the keys from nats-nkeys.
+    const server = docs.find((doc) => doc.kind === 'StatefulSet' && doc.metadata?.name === 'nats');
+    const [container] = containersOf(server!);
+    expect(container?.args).toEqual(['nats-server', '-c', '/etc/nats/nats-server.conf']);
+    expect(container?.envFrom?.map((source) => source.secretRef?.name)).toEqual([
+      expect.stringMatching(/^nats-nkeys-/),
+    ]);
+  });
+
+  (renderer ? it : it.skip)('prod mounts nats-ca where NATS_TLS_CA_FILE points, in every service', () => {
+    const docs = rendered('prod');
+    for (const service of SERVICES) {
+      const deployment = docs.find((doc) => doc.kind === 'Deployment' && doc.metadata?.name === service)!;
+      const spec = podSpecOf(deployment) as { volumes?: { name: string; secret?: { secretName?: string } }[] };
+      const [container] = containersOf(deployment) as (Container & {
+        volumeMounts?: { name: string; mountPath: string }[];
+      })[];
+      expect({ service, volume: spec.volumes?.find((v) => v.name === 'nats-ca')?.secret?.secretName }).toEqual({
+        service,
+        volume: 'nats-ca',
+      });
+      expect({ service, mount: container?.volumeMounts?.find((m) => m.name === 'nats-ca')?.mountPath }).toEqual({
+        service,
+        mount: '/etc/vigil/nats-ca',
+      });
+    }
   });
 });

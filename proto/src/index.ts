@@ -1,6 +1,16 @@
 export { SERVICE_NAMES } from './services.js';
 export type { ServiceName } from './services.js';
 export { subjects, streams, REQUEST_ID_HEADER, REQUEST_ID_PATTERN } from './subjects.js';
+export {
+  busCalls,
+  busPermissions,
+  busPermissionsOf,
+  durableConsumers,
+  inboxPrefixOf,
+  requestSubjectsOf,
+  streamOwners,
+} from './bus.js';
+export type { BusPermissions } from './bus.js';
 export { ERROR_HTTP_STATUS, ERROR_TITLES, isErrorCode, isRpcError } from './errors.js';
 export type { ErrorCode, FieldError, RpcError } from './errors.js';
 export { INT4_MIN, INT4_MAX, textProblem, toSafeText, unsafeTextErrors } from './text.js';

@@ -49,6 +49,7 @@ async function target() {
   const stack = await startPrivateStack({
     databaseUrl: await freshDatabase(base, new URL(base).pathname.slice(1) || 'vigil_load'),
     natsUrl: nats.url,
+    busKeys: nats.keys,
     logDir: join(ROOT, 'test-results', 'load-stack-logs'),
     // Only the spike is about the per-client limit; the other scenarios measure the gateway behind it.
     env: scenario === 'spike' ? {} : { RATE_LIMIT_SCALE: '1000' },

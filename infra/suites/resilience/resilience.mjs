@@ -137,6 +137,7 @@ async function main() {
     stack = await startPrivateStack({
       databaseUrl: postgres.url,
       natsUrl: nats.url,
+      busKeys: nats.keys,
       logDir,
       env: {
         LISTS_DIR: listsDir,

@@ -71,6 +71,7 @@ async function target() {
     stack = await startPrivateStack({
       databaseUrl,
       natsUrl: nats.url,
+      busKeys: nats.keys,
       logDir: join(ROOT, 'test-results', 'security-stack-logs'),
       env: { ACCESS_TOKEN_TTL_SECONDS: '30' },
     });

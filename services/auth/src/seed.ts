@@ -14,7 +14,7 @@ const config = loadConfigOrExit('auth', envSchema);
   imports: [
     DatabaseModule.forRoot({ databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA }),
     // The providers' graph needs RpcClient; seeding publishes nothing, but npm start and the tests run it with NATS up.
-    PlatformModule.forRoot({ service: 'auth-seed', config }),
+    PlatformModule.forRoot({ service: 'auth-seed', identity: 'auth', config }),
   ],
   providers: [...authProviders(config), DemoSeeder],
 })

@@ -18,6 +18,8 @@ export const DATABASE_URL = TEST_DATABASE_URL;
 export type AuthStack = {
   schema: string;
   natsUrl: string;
+  /** NATS_URL and auth's NATS_NKEY_SEED: what another auth process (the seed script) connects with. */
+  busEnv: Record<string, string>;
   rpc: RpcClient;
   db: pg.Client;
   /** Everything the service wrote to stdout and stderr so far. */
@@ -110,6 +112,7 @@ async function startOn(stack: TestStack): Promise<AuthStack> {
   return {
     schema,
     natsUrl: stack.natsUrl,
+    busEnv: stack.busEnv('auth'),
     rpc,
     db,
     logs: () => service.output,

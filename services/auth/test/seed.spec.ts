@@ -29,7 +29,7 @@ describe('seed.js: demo data for npm start', () => {
   afterAll(() => stack?.stop());
 
   it('seeds once, prints the same JSON on every run, and the printed credentials work', async () => {
-    const env = { DB_SCHEMA: stack.schema, NATS_URL: stack.natsUrl };
+    const env = { DB_SCHEMA: stack.schema, ...stack.busEnv };
     const [first, second] = [await runSeed(env), await runSeed(env)];
     expect(first.stderr).toBe("");
     expect(first.code).toBe(0);

@@ -1,7 +1,6 @@
 import { jest } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
 import { jetstreamManager } from '@nats-io/jetstream';
-import { connect } from '@nats-io/transport-node';
 import { streams } from '@vigil/proto';
 import request from 'supertest';
 import { ApiStack } from './api-stack.js';
@@ -119,7 +118,7 @@ describe('public API: credentials, tenancy, rate limits, quotas and idempotency 
     expect(exhausted.body.code).toBe('QUOTA_EXCEEDED');
     expect(Number(exhausted.headers['retry-after'])).toBeGreaterThan(0);
 
-    const nc = await connect({ servers: stack.natsUrl });
+    const nc = await stack.connectNats();
     try {
       const jsm = await jetstreamManager(nc);
       const { value: events } = await eventually(
@@ -284,7 +283,7 @@ describe('public API: credentials, tenancy, rate limits, quotas and idempotency 
     const client = await stack.client('starter', 'Eventful Bank');
     for (let i = 0; i < 11; i++) await http().get('/api/v1/status').set('x-api-key', client.key);
     await http().get('/api/v1/status').set('x-api-key', 'e'.repeat(64));
-    const nc = await connect({ servers: stack.natsUrl });
+    const nc = await stack.connectNats();
     try {
       const jsm = await jetstreamManager(nc);
       const { value } = await eventually(

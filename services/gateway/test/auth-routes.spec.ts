@@ -28,7 +28,7 @@ describe('gateway auth, settings and client-administration routes against the re
     await auth.startNats();
     await auth.migrate('auth');
     auth.spawn('auth');
-    app = await createGatewayApp(parseConfig(envSchema, { ...testEnv, NATS_URL: auth.natsUrl, LOG_LEVEL: 'warn' }));
+    app = await createGatewayApp(parseConfig(envSchema, { ...testEnv, ...auth.busEnv('gateway'), LOG_LEVEL: 'warn' }));
     await app.init();
     await eventually(() => http().get('/auth/v1/.well-known/jwks.json'), (r) => r.status === 200, 20_000);
   });

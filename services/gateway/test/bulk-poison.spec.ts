@@ -4,7 +4,6 @@
 // its result or a failure with its reason, and the job completes.
 import { jest } from '@jest/globals';
 import { jetstream } from '@nats-io/jetstream';
-import { connect } from '@nats-io/transport-node';
 import type { INestApplication } from '@nestjs/common';
 import { FEEDS, subjects } from '@vigil/proto';
 import { randomUUID } from 'node:crypto';
@@ -35,7 +34,7 @@ describe('a poison bulk job finishes', () => {
       client.id,
       names.length,
     ]);
-    const nc = await connect({ servers: stack.natsUrl });
+    const nc = await stack.connectNats();
     try {
       await jetstream(nc).publish(
         subjects.gateway.bulkChunk,

@@ -18,7 +18,7 @@ describe('GET /health against the real services', () => {
     await Promise.all(BACKEND_SERVICES.map((s) => services.migrate(s)));
     BACKEND_SERVICES.forEach((s) => services.spawn(s));
     app = await createGatewayApp(
-      parseConfig(envSchema, { ...testEnv, NATS_URL: services.natsUrl, LOG_LEVEL: 'warn', HEALTH_TIMEOUT_MS: '1000' }),
+      parseConfig(envSchema, { ...testEnv, ...services.busEnv('gateway'), LOG_LEVEL: 'warn', HEALTH_TIMEOUT_MS: '1000' }),
     );
     await app.init();
   });

@@ -10,10 +10,15 @@ export const BACKEND_SERVICES = ['auth', 'screening', 'monitoring', 'billing', '
 export type BackendService = (typeof BACKEND_SERVICES)[number];
 export { eventually, runNode };
 
-/** For an in-process gateway that needs no backend answering (a test with backends uses its stack's NATS). */
-export const testEnv = {
+/**
+ * For an in-process gateway that needs no backend answering (a test with backends uses its
+ * stack's NATS and `busEnv('gateway')`). npm test's own nats-server has the bus's authorization:
+ * it hands the gateway's seed to the tests as VIGIL_TEST_NATS_SEED (a name no service reads).
+ */
+export const testEnv: Record<string, string> = {
   DATABASE_URL: TEST_DATABASE_URL,
   NATS_URL: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
+  ...(process.env.VIGIL_TEST_NATS_SEED ? { NATS_NKEY_SEED: process.env.VIGIL_TEST_NATS_SEED } : {}),
 };
 
 /**

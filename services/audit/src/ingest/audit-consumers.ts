@@ -10,7 +10,7 @@ import {
   withContext,
   type HeaderCarrier,
 } from '@vigil/platform';
-import { streams, subjects } from '@vigil/proto';
+import { durableConsumers, streams, subjects } from '@vigil/proto';
 import { AUDIT_CONFIG } from '../config.token.js';
 import type { AuditConfig } from '../env.js';
 import { AuditTrailRepository } from '../trail/audit-trail.repository.js';
@@ -24,16 +24,19 @@ const eventsStored = defineCounter({
   labelNames: ['subject'],
 });
 
-/** The durable consumers: the audit trail's only way in. Each survives restarts of either side. */
+/**
+ * The durable consumers: the audit trail's only way in. Each survives restarts of either side. The
+ * bus lets audit create and read only these (durableConsumers), and lets only each stream's owner publish to it.
+ */
 export const AUDIT_SOURCES: readonly Source[] = [
-  { stream: streams.security.name, durable: 'audit-security', subjects: [subjects.gateway.securityEvent] },
+  { stream: streams.security.name, durable: durableConsumers.auditSecurity.durable, subjects: [subjects.gateway.securityEvent] },
   {
     stream: streams.screenings.name,
-    durable: 'audit-screenings',
+    durable: durableConsumers.auditScreenings.durable,
     subjects: [subjects.screening.screened, subjects.screening.reviewDecided, subjects.screening.memoryChanged],
   },
-  { stream: streams.adminActions.name, durable: 'audit-admin-actions', subjects: [subjects.gateway.adminAction] },
-  { stream: streams.authEvents.name, durable: 'audit-auth-events', subjects: [subjects.auth.failedAuth] },
+  { stream: streams.adminActions.name, durable: durableConsumers.auditAdminActions.durable, subjects: [subjects.gateway.adminAction] },
+  { stream: streams.authEvents.name, durable: durableConsumers.auditAuthEvents.durable, subjects: [subjects.auth.failedAuth] },
 ];
 
 const RETRY_MS = 2_000;

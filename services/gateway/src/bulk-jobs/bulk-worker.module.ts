@@ -13,7 +13,7 @@ export class BulkWorkerModule {
     return {
       module: BulkWorkerModule,
       imports: [
-        PlatformModule.forRoot({ service: 'gateway-bulk-worker', config, streams: GATEWAY_STREAMS }),
+        PlatformModule.forRoot({ service: 'gateway-bulk-worker', identity: 'gateway', config, streams: GATEWAY_STREAMS }),
         DatabaseModule.forRoot({ databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA }),
       ],
       providers: [

@@ -7,6 +7,7 @@ import {
   REQUEST_ID_HEADER,
   bulkJobChunkSchema,
   contracts,
+  durableConsumers,
   streams,
   subjects,
   toSafeText,
@@ -22,7 +23,8 @@ import type { GatewayConfig } from '../env.js';
 import { nameBasedUuid } from '../idempotency/operation-id.js';
 import { BulkJobsRepository } from './bulk-jobs.repository.js';
 
-export const BULK_CONSUMER = 'bulk-workers';
+// Named in the bus's permission table: the only consumer the gateway may create on BULK_JOBS.
+export const BULK_CONSUMER = durableConsumers.bulkWorkers.durable;
 
 /** Enough of a chunk to charge its rows with a failure when the rest cannot be read. */
 const attributableRows = z.object({

@@ -39,6 +39,9 @@ const postgresUrl = z
     { message: 'must be a postgres://user@host:port/database URL' },
   );
 
+/** A NATS user's NKey seed (a private key: "SU" then 56 base32 characters). */
+const nkeySeed = z.string().regex(/^SU[A-Z2-7]{56}$/, 'must be an NKey user seed (SU…, 58 characters)');
+
 const port = z.coerce.number().int().min(0).max(65535);
 
 /** A service's own Postgres schema (DB_SCHEMA): quoted into SQL, so a lowercase identifier only. */
@@ -81,9 +84,17 @@ export const baseEnvSchema = z.object({
   /** Internal probe port (/livez, /readyz) for orchestrators; unset = no probe server. */
   HEALTH_PORT: port.optional(),
   NATS_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(50).max(120_000).default(5_000),
+  /**
+   * The service's NKey seed: who it is on the bus, and so what it may publish and subscribe to
+   * (@vigil/proto busPermissions). Unset connects without credentials, which a server with the
+   * bus's authorization refuses; npm start, the tests and k8s give every service its own.
+   */
+  NATS_NKEY_SEED: nkeySeed.optional(),
+  /** A CA bundle (PEM file) to verify the NATS server's certificate by, for tls:// servers signed by a private CA. */
+  NATS_TLS_CA_FILE: z.string().min(1).optional(),
 });
 
-export const envSchemas = { natsUrl, postgresUrl, port, dbSchema, bool, httpUrl, commaList, encryptionKey };
+export const envSchemas = { natsUrl, nkeySeed, postgresUrl, port, dbSchema, bool, httpUrl, commaList, encryptionKey };
 
 export type BaseConfig = z.infer<typeof baseEnvSchema>;
 

@@ -13,6 +13,7 @@ export {
   connectNats,
   natsConnectionOptions,
 } from './nats.js';
+export type { NatsIdentity } from './nats.js';
 export { EventPublisher } from './events.js';
 export type { StoredEvent } from './events.js';
 export { Responder } from './responder.js';

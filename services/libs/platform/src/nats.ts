@@ -16,6 +16,7 @@ import {
   TimeoutError,
   connect,
   createInbox,
+  nkeyAuthenticator,
   headers as natsHeaders,
   type Msg,
   type MsgHdrs,
@@ -32,6 +33,8 @@ import {
   type ReplyOf,
   type RequestOf,
   type RpcError,
+  type ServiceName,
+  inboxPrefixOf,
 } from '@vigil/proto';
 import { Observable } from 'rxjs';
 import { currentRequestId, runWithRequestId } from './context.js';
@@ -45,25 +48,57 @@ function servers(natsUrl: string): string[] {
   return natsUrl.split(',').map((s) => s.trim());
 }
 
+/** Who the process is on the bus: its NKey seed, and the service whose permissions and inbox it takes. */
+export type NatsIdentity = {
+  /** The service's NKey seed (NATS_NKEY_SEED); without it the connection carries no credentials. */
+  seed?: string;
+  /** Replies to this process's requests arrive under `inboxPrefixOf(service)`, which only it may subscribe to. */
+  service?: ServiceName;
+  /** A CA bundle to verify a tls:// server by (NATS_TLS_CA_FILE). */
+  caFile?: string;
+};
+
 /**
  * How a process connects: keep retrying (a broker restart must not take the service down with
  * it), and no async stack traces: the client would otherwise build an Error, stack and all, for
  * every request it sends just in case it times out; on the screening path that is one per screen
  * on both sides, for a trace nobody reads (timeouts are logged by subject, which is enough).
+ * With an identity: the service's NKey (the server signs nothing over without it) and its own
+ * inbox prefix (the server lets no other service subscribe to its replies).
  */
-export function natsConnectionOptions(natsUrl: string, name: string) {
+export function natsConnectionOptions(natsUrl: string, name: string, identity: NatsIdentity = {}) {
   return {
     servers: servers(natsUrl),
     name,
     maxReconnectAttempts: -1,
     reconnectTimeWait: 500,
     noAsyncTraces: true,
+    ...(identity.seed ? { authenticator: nkeyAuthenticator(new TextEncoder().encode(identity.seed)) } : {}),
+    ...(identity.service ? { inboxPrefix: inboxPrefixOf(identity.service) } : {}),
+    ...(identity.caFile ? { tls: { caFile: identity.caFile } } : {}),
   };
 }
 
 /** Opens the process's one NATS connection, named `vigil-<name>` (the name the broker's /connz shows). */
-export function connectNats(natsUrl: string, name: string): Promise<NatsConnection> {
-  return connect(natsConnectionOptions(natsUrl, `vigil-${name}`));
+export async function connectNats(natsUrl: string, name: string, identity: NatsIdentity = {}): Promise<NatsConnection> {
+  const nc = await connect(natsConnectionOptions(natsUrl, `vigil-${name}`, identity));
+  reportPermissionErrors(nc, name);
+  return nc;
+}
+
+/**
+ * Logs what the server refused this connection (a publish or subscribe outside the service's
+ * permissions). The client reports these only on its status stream; unlogged, a request the table
+ * forgot would look like a timeout.
+ */
+function reportPermissionErrors(nc: NatsConnection, name: string): void {
+  const logger = new Logger('Nats');
+  void (async () => {
+    for await (const status of nc.status()) {
+      if (status.type === 'error' && /permission/i.test(status.error.message))
+        logger.error(`${name}: the bus refused: ${status.error.message}`);
+    }
+  })().catch(() => undefined);
 }
 
 /** Injection token of the default request deadline (NATS_REQUEST_TIMEOUT_MS). */
@@ -274,7 +309,8 @@ export class ReplyInbox {
   /** Subscribed on first use: most processes never publish stored events. */
   private subscribed(): string {
     if (this.prefix !== undefined) return this.prefix;
-    const prefix = `${createInbox()}.`;
+    // The connection's inbox prefix (a service's own, `_INBOX_<service>`): the only inbox its permissions let it subscribe to.
+    const prefix = `${createInbox(inboxPrefixOfConnection(this.nc))}.`;
     this.prefix = prefix;
     this.nc.subscribe(`${prefix}*`, {
       callback: (error, msg) => {
@@ -300,6 +336,11 @@ export class ReplyInbox {
       settle(error, undefined);
     }
   }
+}
+
+/** The connection's `inboxPrefix` option (the implementation keeps its options; the interface does not name them). */
+function inboxPrefixOfConnection(nc: NatsConnection): string | undefined {
+  return (nc as { options?: { inboxPrefix?: string } }).options?.inboxPrefix;
 }
 
 /** A request's outcome: its failure, or (error undefined) its reply. */

@@ -4,11 +4,24 @@ import { EventPublisher } from './events.js';
 import { Nats, RPC_TIMEOUT_MS, RpcClient, connectNats } from './nats.js';
 import { RESPONDER_QUEUE, Responder } from './responder.js';
 import type { StreamSpec } from './streams.js';
+import { SERVICE_NAMES, type ServiceName } from '@vigil/proto';
+
+function identityOf(service: string): ServiceName {
+  if ((SERVICE_NAMES as readonly string[]).includes(service)) return service as ServiceName;
+  throw new Error(`PlatformModule.forRoot: "${service}" is not a service; say which one it belongs to (identity)`);
+}
 
 export type PlatformOptions = {
   /** Names the process's NATS connection (`vigil-<service>`), e.g. `gateway` or `gateway-bulk-worker`. */
   service: string;
-  config: Pick<BaseConfig, 'NATS_URL' | 'NATS_REQUEST_TIMEOUT_MS'>;
+  config: Pick<BaseConfig, 'NATS_URL' | 'NATS_REQUEST_TIMEOUT_MS'> &
+    Partial<Pick<BaseConfig, 'NATS_NKEY_SEED' | 'NATS_TLS_CA_FILE'>>;
+  /**
+   * Whose permissions and inbox the process takes on the bus (its NATS_NKEY_SEED must be that
+   * service's): `service` when that is a service's name; a second process of a service (the
+   * gateway's bulk worker, auth's seed) names the service it belongs to.
+   */
+  identity?: ServiceName;
   /** The JetStream streams this service publishes to, created (or given missing subjects) at boot. */
   streams?: readonly StreamSpec[];
 };
@@ -30,7 +43,15 @@ export class PlatformModule {
       providers: [
         {
           provide: Nats,
-          useFactory: async () => new Nats(await connectNats(options.config.NATS_URL, options.service), options.streams),
+          useFactory: async () =>
+            new Nats(
+              await connectNats(options.config.NATS_URL, options.service, {
+                seed: options.config.NATS_NKEY_SEED,
+                service: options.identity ?? identityOf(options.service),
+                caFile: options.config.NATS_TLS_CA_FILE,
+              }),
+              options.streams,
+            ),
         },
         { provide: RPC_TIMEOUT_MS, useValue: options.config.NATS_REQUEST_TIMEOUT_MS },
         // Responders join the queue group Nest's server uses (bootstrapService names it after the service).

@@ -35,7 +35,7 @@ describe('Responder', () => {
     Logger.overrideLogger(false);
     startTracing('test');
     nats = await startNats();
-    served = await connect({ servers: nats.url });
+    served = await connect(nats.options());
     responder = new Responder(new Nats(served), 'test');
     responder.serve(
       greet,
@@ -108,7 +108,7 @@ describe('Responder', () => {
   });
 
   it('answers each request once across replicas in the same queue group', async () => {
-    const other = await connect({ servers: nats.url });
+    const other = await connect(nats.options());
     const replica = new Responder(new Nats(other), 'test');
     replica.serve(greet, (request) => ({ greeting: `hi ${request.name}` }));
     await other.flush();

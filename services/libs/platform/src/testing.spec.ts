@@ -21,7 +21,7 @@ describe('the integration harness', () => {
     expect(info.limits).toBeDefined();
     await nats.stop();
     expect(existsSync(nats.store)).toBe(false);
-    await expect(connect({ servers: nats.url, timeout: 500, reconnect: false })).rejects.toThrow();
+    await expect(connect({ ...nats.options(), timeout: 500, reconnect: false })).rejects.toThrow();
   }, 20_000);
 
   describe('a stack', () => {

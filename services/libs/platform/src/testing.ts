@@ -3,17 +3,18 @@
 // throwaway Postgres schema per owner, the services' own migrate.js, the built services as
 // child processes (a test can kill -9 one), readiness, typed requests over the proto
 // contracts, and a cleanup that leaves nothing behind. Not imported by services.
-import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { contracts, type Contract, type ReplyOf, type RequestOf, type ServiceName } from '@vigil/proto';
+import { connect, type ConnectionOptions, type NatsConnection } from '@nats-io/transport-node';
+import { SERVICE_NAMES, contracts, type Contract, type ReplyOf, type RequestOf, type ServiceName } from '@vigil/proto';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { Nats, RpcClient } from './nats.js';
+import { createBusKeys, natsServerConfig, publicKeysOf, type BusKeys } from './bus.js';
+import { Nats, RpcClient, natsConnectionOptions } from './nats.js';
 
 export const TEST_DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/vigil_test';
 
@@ -84,25 +85,54 @@ function exited(child: ChildProcess, signal: NodeJS.Signals, graceMs: number): P
   });
 }
 
-/** `store`: its JetStream directory, removed by stop() once the server has exited. */
-export type PrivateNats = { url: string; store: string; nc: NatsConnection; stop: () => Promise<void> };
+/**
+ * `store`: its JetStream directory, removed by stop() once the server has exited. `keys`: the
+ * bus's users (a key per service and the unrestricted `harness`, whose connection `nc` is);
+ * `options(identity)` connects as one of them, or as the harness by default.
+ */
+export type PrivateNats = {
+  url: string;
+  store: string;
+  nc: NatsConnection;
+  keys: BusKeys;
+  /** nats-server's process id (a benchmark reads its CPU time). */
+  pid: number | undefined;
+  options: (identity?: ServiceName | 'harness') => ConnectionOptions;
+  stop: () => Promise<void>;
+};
 
-/** A nats-server of the caller's own, JetStream on, its store in a temporary directory. */
+/**
+ * A nats-server of the caller's own, JetStream on, its store in a temporary directory, with the
+ * bus's authorization as every deployment has it (@vigil/platform/bus): a connection without a
+ * key is refused, each service's key gets that service's permissions.
+ */
 export async function startNats(): Promise<PrivateNats> {
   const binary = natsServerBinary();
   if (!binary)
     throw new Error('no nats-server binary: integration tests start their own (apt-get install nats-server)');
   const port = await freePort();
   const store = await mkdtemp(join(tmpdir(), 'vigil-nats-'));
-  const server = spawn(binary, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', store], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const keys = createBusKeys({ harness: true });
+  const configFile = join(store, 'nats-server.conf');
+  await writeFile(
+    configFile,
+    natsServerConfig({ port, storeDir: store, publicKeys: publicKeysOf(keys), superusers: [keys.harness!.publicKey] }),
+  );
+  const server = spawn(binary, ['-c', configFile], { stdio: ['ignore', 'ignore', 'pipe'] });
   let log = '';
   server.stderr!.on('data', (d) => (log += d));
   const url = `nats://127.0.0.1:${port}`;
+  const options = (identity: ServiceName | 'harness' = 'harness'): ConnectionOptions => ({
+    ...natsConnectionOptions(url, `test-${identity}`, {
+      seed: keys[identity]!.seed,
+      ...(identity === 'harness' ? {} : { service: identity }),
+    }),
+    // A test wants to hear a refusal, not to wait on reconnects.
+    maxReconnectAttempts: 0,
+  });
   let nc: NatsConnection | undefined;
   for (let attempt = 0; !nc; attempt++) {
-    nc = await connect({ servers: url, timeout: 500 }).catch(async (error: unknown) => {
+    nc = await connect({ ...options(), timeout: 500 }).catch(async (error: unknown) => {
       if (attempt > 50 || server.exitCode !== null)
         throw new Error(`nats-server did not start: ${String(error)}\n${log}`);
       await sleep(100);
@@ -114,6 +144,9 @@ export async function startNats(): Promise<PrivateNats> {
     url,
     store,
     nc: connection,
+    keys,
+    pid: server.pid,
+    options,
     stop: async () => {
       await connection.close().catch(() => undefined);
       // nats-server writes its JetStream store until it exits: remove the directory only after that.
@@ -170,6 +203,8 @@ export class ServiceProcess {
   }
 }
 
+const isService = (name: string): name is ServiceName => (SERVICE_NAMES as readonly string[]).includes(name);
+
 type Spawned = { service: string; script: string; env: Record<string, string>; process: ServiceProcess };
 
 /**
@@ -187,6 +222,7 @@ export class TestStack {
   private readonly spawned = new Map<string, Spawned>();
   private readonly running = new Set<ServiceProcess>();
   private readonly clients = new Set<pg.Client>();
+  private readonly natsConnections = new Set<NatsConnection>();
   private readonly dirs: string[] = [];
 
   constructor(
@@ -208,7 +244,26 @@ export class TestStack {
     this.natsUrl = this.nats.url;
   }
 
-  /** The raw connection: subscriptions, JetStream, publishing plain JSON. */
+  /** Connection options as one service (its permissions, its inbox), or as the unrestricted harness. */
+  natsOptions(identity?: ServiceName | 'harness'): ConnectionOptions {
+    if (!this.nats) throw new Error('startNats() first');
+    return this.nats.options(identity);
+  }
+
+  /** A connection of the test's own as `identity` (closed by stop()). */
+  async connectNats(identity?: ServiceName | 'harness'): Promise<NatsConnection> {
+    const nc = await connect(this.natsOptions(identity));
+    this.natsConnections.add(nc);
+    return nc;
+  }
+
+  /** What a process needs to be `service` on this stack's bus: NATS_URL and its NATS_NKEY_SEED. */
+  busEnv(service: ServiceName): Record<string, string> {
+    if (!this.nats) throw new Error('startNats() first');
+    return { NATS_URL: this.natsUrl, NATS_NKEY_SEED: this.nats.keys[service].seed };
+  }
+
+  /** The raw connection: subscriptions, JetStream, publishing plain JSON (as the unrestricted harness). */
   get nc(): NatsConnection {
     if (!this.nats) throw new Error('startNats() first');
     return this.nats.nc;
@@ -221,9 +276,13 @@ export class TestStack {
   }
 
   env(owner: string, extra: Record<string, string> = {}): Record<string, string> {
+    // A service's processes connect with its key; another owner (a tool) gets none.
+    const seed: Record<string, string> =
+      this.nats && isService(owner) ? { NATS_NKEY_SEED: this.nats.keys[owner].seed } : {};
     return {
       DATABASE_URL: this.databaseUrl,
       NATS_URL: this.natsUrl,
+      ...seed,
       DB_SCHEMA: this.schema(owner),
       LOG_LEVEL: 'warn',
       ...this.options.env,
@@ -388,6 +447,7 @@ export class TestStack {
   /** Every process stopped, NATS stopped and its store removed, every schema dropped, temp directories removed. */
   async stop(): Promise<void> {
     await Promise.all([...this.running].map((p) => p.stop('SIGTERM')));
+    for (const nc of this.natsConnections) await nc.close().catch(() => undefined);
     await this.nats?.stop();
     for (const client of this.clients) await client.end().catch(() => undefined);
     for (const owner of this.owners)

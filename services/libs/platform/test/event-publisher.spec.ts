@@ -23,7 +23,7 @@ const event = (subject: string, n: number, traceparent: string | null = null): S
 
 beforeAll(async () => {
   nats = await startNats();
-  client = await connect({ servers: nats.url });
+  client = await connect(nats.options());
   natsOfService = new Nats(client, [{ name: 'EVENTS', subjects: ['events.>'], maxAgeDays: 1 }]);
   publisher = new EventPublisher(natsOfService);
   const jsm = await natsOfService.jetstreamManager();
@@ -101,7 +101,7 @@ describe('EventPublisher.publishStored', () => {
   });
 
   it('answers RequestError for every event once the connection has closed', async () => {
-    const other = await connect({ servers: nats.url });
+    const other = await connect(nats.options());
     const closing = new EventPublisher(new Nats(other));
     expect(await closing.publishStored([event('events.d', 1)])).toEqual([undefined]);
     await other.close();

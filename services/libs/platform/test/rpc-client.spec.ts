@@ -29,7 +29,7 @@ function respond(
 
 beforeAll(async () => {
   nats = await startNats();
-  client = await connect({ servers: nats.url });
+  client = await connect(nats.options());
   rpc = new RpcClient(new Nats(client), 2_000);
 });
 
@@ -105,7 +105,7 @@ describe('RpcClient', () => {
   });
 
   it('fails pending and later requests with SERVICE_UNAVAILABLE once the connection has closed', async () => {
-    const own = await connect({ servers: nats.url });
+    const own = await connect(nats.options());
     const closing = new RpcClient(new Nats(own), 5_000);
     const responder = nats.nc.subscribe('test.never', { callback: () => undefined });
     await nats.nc.flush();

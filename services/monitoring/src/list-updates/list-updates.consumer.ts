@@ -2,12 +2,13 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import { AckPolicy, DeliverPolicy, type ConsumerMessages } from '@nats-io/jetstream';
 import { nanos } from '@nats-io/transport-node';
 import { Nats } from '@vigil/platform';
-import { listsUpdatedEventSchema, streams, subjects } from '@vigil/proto';
+import { durableConsumers, listsUpdatedEventSchema, streams, subjects } from '@vigil/proto';
 import { MONITORING_CONFIG } from '../config.token.js';
 import type { MonitoringConfig } from '../env.js';
 import { ListUpdatesService } from './list-updates.service.js';
 
-export const LIST_UPDATES_CONSUMER = 'monitoring-list-updates';
+// Named in the bus's permission table: the only consumer monitoring may create on LISTS.
+export const LIST_UPDATES_CONSUMER = durableConsumers.monitoringListUpdates.durable;
 
 /**
  * A durable JetStream consumer of `lists.v1.updated`, shared by the replicas (one delivery each

@@ -2,14 +2,15 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import { AckPolicy, DeliverPolicy, type ConsumerMessages } from '@nats-io/jetstream';
 import { nanos } from '@nats-io/transport-node';
 import { Nats } from '@vigil/platform';
-import { bulkJobCompletedEventSchema, screenedEventSchema, streams, subjects } from '@vigil/proto';
+import { bulkJobCompletedEventSchema, durableConsumers, screenedEventSchema, streams, subjects } from '@vigil/proto';
 import { MONITORING_CONFIG } from '../config.token.js';
 import type { MonitoringConfig } from '../env.js';
 import { PushPublisher } from '../push/push.publisher.js';
 import { WebhooksRepository } from '../webhooks/webhooks.repository.js';
 
-export const SCREENINGS_CONSUMER = 'monitoring-review-items';
-export const BULK_JOBS_CONSUMER = 'monitoring-bulk-jobs';
+// Named in the bus's permission table: the only consumers monitoring may create on these streams.
+export const SCREENINGS_CONSUMER = durableConsumers.monitoringReviewItems.durable;
+export const BULK_JOBS_CONSUMER = durableConsumers.monitoringBulkJobs.durable;
 
 /**
  * Turns other services' events into webhook deliveries and live pushes:
