@@ -57,6 +57,7 @@ describe('the bus permission table', () => {
       expect.arrayContaining([
         `$JS.API.CONSUMER.CREATE.SECURITY.audit-security.${subjects.gateway.securityEvent}`,
         `$JS.API.CONSUMER.CREATE.ADMIN_ACTIONS.audit-admin-actions.${subjects.gateway.adminAction}`,
+        `$JS.API.CONSUMER.CREATE.AUTH_EVENTS.audit-auth-events.${subjects.auth.failedAuth}`,
       ]),
     );
     expect(audit.every((s) => !s.includes('*') && !s.includes('>'))).toBe(true);
@@ -64,7 +65,7 @@ describe('the bus permission table', () => {
       Object.values(durableConsumers)
         .filter((c) => c.service === 'audit')
         .map((c) => c.stream),
-    ).toEqual(['security', 'screenings', 'adminActions']);
+    ).toEqual(['security', 'screenings', 'adminActions', 'authEvents']);
   });
 
   it("lets only monitoring push into a tenant's live stream, and only the gateway hear it", () => {
