@@ -108,7 +108,12 @@ export const streamOwners: Record<StreamKey, ServiceName> = {
  * whole stream); a consumer cannot be created with another.
  */
 export const durableConsumers = {
-  auditSecurity: { service: 'audit', stream: 'security', durable: 'audit-security', filter: subjects.gateway.securityEvent },
+  auditSecurity: {
+    service: 'audit',
+    stream: 'security',
+    durable: 'audit-security',
+    filter: subjects.gateway.securityEvent,
+  },
   auditScreenings: { service: 'audit', stream: 'screenings', durable: 'audit-screenings' },
   auditAdminActions: {
     service: 'audit',
@@ -175,7 +180,8 @@ export function busPermissionsOf(service: ServiceName): BusPermissions {
   for (const event of CORE_EVENTS) {
     if (event.publisher === service) publish.add(event.subject);
     for (const follower of event.followers)
-      if (follower.service === service) subscribe.add(follower.queue ? `${event.subject} ${follower.queue}` : event.subject);
+      if (follower.service === service)
+        subscribe.add(follower.queue ? `${event.subject} ${follower.queue}` : event.subject);
   }
   const usesJetStream = new Set<StreamKey>();
   for (const [key, owner] of Object.entries(streamOwners) as [StreamKey, ServiceName][]) {

@@ -59,7 +59,7 @@ describe('seed.js: demo data for npm start', () => {
   });
 
   it('refuses to seed a stack that sends real mail', async () => {
-    const result = await runSeed({ DB_SCHEMA: stack.schema, MAIL_TRANSPORT: 'smtp', SMTP_URL: 'smtp://127.0.0.1:1' });
+    const result = await runSeed({ DB_SCHEMA: stack.schema, ...stack.busEnv, MAIL_TRANSPORT: 'smtp', SMTP_URL: 'smtp://127.0.0.1:1' });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('MAIL_TRANSPORT');
   });
