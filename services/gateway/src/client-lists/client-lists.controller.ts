@@ -17,6 +17,7 @@ import {
 } from '@vigil/proto';
 import { z } from 'zod';
 import { Credentials, RequiresMemberRole } from '../credentials/credentials.js';
+import { OperationId } from '../idempotency/operation-id.js';
 import { CurrentClient, ZodRequest } from '../http/route-params.js';
 import { ClientLists } from './client-lists.service.js';
 
@@ -104,6 +105,7 @@ export class ClientListsController {
     @CurrentClient() client: ResolvedKey,
     @ZodRequest(uploadFieldsSchema, 'upload', { documentBody: false }) fields: z.output<typeof uploadFieldsSchema>,
     @UploadedFile() file: UploadedCsv | undefined,
+    @OperationId() operationId: string | undefined,
   ): Promise<ClientList> {
     if (!file) {
       throw new DomainError('VALIDATION_FAILED', 'Please select a file and enter a list name.', [
@@ -117,11 +119,12 @@ export class ClientListsController {
     }
     const fileName = file.originalname.slice(0, 255);
     const name = fields.name ?? (fileName.replace(/\.csv$/i, '').trim() || fileName);
-    return this.lists.upload(client, file.buffer, {
-      name: name.slice(0, 200),
-      fileName,
-      ...(fields.description ? { description: fields.description } : {}),
-    });
+    return this.lists.upload(
+      client,
+      file.buffer,
+      { name: name.slice(0, 200), fileName, ...(fields.description ? { description: fields.description } : {}) },
+      operationId,
+    );
   }
 
   @Delete('client-lists/:id')

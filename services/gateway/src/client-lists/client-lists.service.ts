@@ -40,10 +40,16 @@ export class ClientLists {
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
+  /**
+   * `operationId` (the Idempotency-Key's operation, when the caller sent one) is the upload's id:
+   * a retry whose first answer was lost completes the same upload, and monitoring answers the
+   * list it already stored instead of storing it twice.
+   */
   async upload(
     client: ResolvedKey,
     file: Buffer,
     list: { name: string; description?: string; fileName: string },
+    operationId?: string,
   ): Promise<ClientList> {
     const problem = uploadedTextProblem(file);
     if (problem) {
@@ -52,7 +58,7 @@ export class ClientLists {
       ]);
     }
     const { clientId } = client;
-    const uploadId = randomUUID();
+    const uploadId = operationId ?? randomUUID();
     const parts = Math.max(1, Math.ceil(file.length / CLIENT_LIST_PART_BYTES));
     // One part at a time: a 10 MB file is 20 small requests, and monitoring's pool is not flooded.
     for (let part = 0; part < parts; part++) {

@@ -78,21 +78,40 @@ export class ClientListsRepository {
     ]);
   }
 
-  /** The list, its entries and the end of its upload, in one transaction. */
+  /**
+   * The list, its entries and the end of its upload, in one transaction. The list takes its
+   * upload's id, so completing one upload twice (a retry whose first answer was lost, under the
+   * same Idempotency-Key) finds the list the first completion stored instead of storing it again;
+   * a second completion racing the first waits for it on the key. Null: another client's list
+   * has that id.
+   */
   async create(
     clientId: string,
     uploadId: string,
     list: { name: string; description: string | null; fileName: string },
     rows: readonly ClientListRow[],
     checkFrequency: CheckFrequency,
-  ): Promise<ClientList> {
+  ): Promise<ClientList | null> {
     return this.db.transaction(async (tx) => {
-      const id = randomUUID();
-      await tx.query(
+      const id = uploadId;
+      const inserted: unknown[] = await tx.query(
         `INSERT INTO client_lists (id, client_id, name, description, file_name, entry_count)
-         VALUES ($1, $2, $3, $4, $5, $6)`,
+         VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (id) DO NOTHING
+         RETURNING id`,
         [id, clientId, list.name, list.description, list.fileName, rows.length],
       );
+      if (inserted.length === 0) {
+        const [stored]: ListRow[] = await tx.query(
+          `SELECT ${LIST_COLUMNS} FROM client_lists l ${LIST_COUNTS} WHERE l.id = $1 AND l.client_id = $2`,
+          [id, clientId],
+        );
+        await tx.query('DELETE FROM client_list_upload_parts WHERE client_id = $1 AND upload_id = $2', [
+          clientId,
+          uploadId,
+        ]);
+        return stored ? toList(stored) : null;
+      }
       // One statement per 5,000 rows keeps each under Postgres's parameter and memory limits.
       for (let start = 0; start < rows.length; start += 5_000) {
         const chunk = rows.slice(start, start + 5_000);

@@ -74,6 +74,7 @@ export class ClientListsService {
         parsed.rows,
         client.settings.default_check_frequency,
       );
+      if (!list) throw new DomainError('CONFLICT', `Upload ${uploadId} belongs to another upload; start a new one.`);
       this.scheduler.kick();
       return list;
     } catch (error) {
