@@ -15,7 +15,7 @@ export { eventually, runNode };
  * stack's NATS and `busEnv('gateway')`). npm test's own nats-server has the bus's authorization:
  * it hands the gateway's seed to the tests as VIGIL_TEST_NATS_SEED (a name no service reads).
  */
-export const testEnv: Record<string, string> = {
+export const testEnv: { DATABASE_URL: string; NATS_URL: string; NATS_NKEY_SEED?: string } = {
   DATABASE_URL: TEST_DATABASE_URL,
   NATS_URL: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
   ...(process.env.VIGIL_TEST_NATS_SEED ? { NATS_NKEY_SEED: process.env.VIGIL_TEST_NATS_SEED } : {}),

@@ -86,7 +86,11 @@ describe('the bus', () => {
     // A tenant's live push: the gateway, listening as itself, hears nothing from screening.
     const gateway = await stack.connectNats('gateway');
     const pushed: string[] = [];
-    gateway.subscribe(subjects.monitoring.push(clientId), { callback: (_error, msg) => pushed.push(msg.string()) });
+    gateway.subscribe(subjects.monitoring.push(clientId), {
+      callback: (_error, msg) => {
+        pushed.push(msg.string());
+      },
+    });
     await gateway.flush();
     screening.publish(subjects.monitoring.push(clientId), JSON.stringify({ forged: true }), { headers: headers() });
     await screening.flush();
