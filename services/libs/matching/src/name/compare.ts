@@ -722,7 +722,7 @@ function alignForms(query: NameForm, list: NameForm, params: NameParams, rarity:
   for (let phase = 0; phase < 3; phase++) {
     if (phase === 1) {
       const rareEnough = evidence >= CONTAINED_MIN_EVIDENCE || mostDistinctive >= DISTINCTIVE_WORD_EVIDENCE;
-      if (containment && approx === 0 && rareEnough && !isSyllabic(q[0]!.script) && listFullyPresent(c, usedC) && !queryFamilyLeftOut(q, usedQ)) {
+      if (containment && approx === 0 && rareEnough && !isSyllabic(q[0]!.script) && listFullyPresent(c, usedC)) {
         for (let i = 0; i < nq; i++) {
           if (!usedQ[i]) continue;
           if (spanFirst < 0) spanFirst = i;
@@ -1109,10 +1109,10 @@ const TRAILING_EXTRA_COST = 2;
 
 // v3: containment. A query holds a list name wholly when, once the words are aligned, every
 // word of the list name is in it as the same word (exact, a known variant or a transliteration,
-// not a spelling or sound that is merely close) but omitted middle names (listFullyPresent), the
-// name is rare enough to mean something (CONTAINED_MIN_EVIDENCE or DISTINCTIVE_WORD_EVIDENCE), and
-// the query does not name a family name of its own that the list name lacks. Han and Hangul
-// queries are left out: their tokens are syllables of one name, and a syllable more is another name
+// not a spelling or sound that is merely close) but omitted middle names (listFullyPresent), and
+// the name is rare enough to mean something (CONTAINED_MIN_EVIDENCE or DISTINCTIVE_WORD_EVIDENCE).
+// How the query capitalises its words does not count: an attacker chooses it ("Vladimir Putin
+// SMITH" marks SMITH as the family name by the lists' convention). Han and Hangul queries are left out: their tokens are syllables of one name, and a syllable more is another name
 // (MISSING_SYLLABLE_COST). The query's other words are then extra words beside the name, priced
 // apart by scoring (score-entity.ts).
 
@@ -1138,17 +1138,6 @@ const CONTAINED_MIN_EVIDENCE = 1.6;
  * cost in v2 (a different surname after the whole name).
  */
 const DISTINCTIVE_WORD_EVIDENCE = 0.9;
-
-/** v3: the query marks a family name (all capitals in a mixed-case name) and none of it is in the list name (Rana Saddam Hussein NAJAFI). */
-function queryFamilyLeftOut(q: readonly NameToken[], usedQ: Uint8Array): boolean {
-  let marked = false;
-  for (let i = 0; i < q.length; i++) {
-    if (q[i]!.family !== true) continue;
-    if (usedQ[i]) return false;
-    marked = true;
-  }
-  return marked;
-}
 
 /**
  * v3: every list word and number is matched but middle names (a word between two the query
