@@ -74,6 +74,11 @@ describe('OpenAPI success responses', () => {
     }
     expect(missing).toEqual([]);
     expect(operations().length).toBeGreaterThan(100);
+    // A reply is checked with safeParse and sent as written, so fields its schema does not name may
+    // come; only a strict object (a clear candidate's summary in a screen) forbids them.
+    const screen = schemaOf('post /api/v1/screen', 200);
+    expect(screen).not.toHaveProperty('additionalProperties');
+    expect(JSON.stringify(screen)).toContain('"additionalProperties":false');
     // The async bulk job's 202 and the live stream's media type are on the document.
     expect(schemaOf('post /api/v1/bulk-screen', 202)).toMatchObject({ required: expect.arrayContaining(['jobId']) });
     expect(Object.keys(spec.paths['/api/monitoring/stream']!.get!.responses!['200']!.content!)).toEqual([

@@ -25,12 +25,21 @@ export type AnswerOptions = {
 
 const STATUS_TEXT: Readonly<Record<number, string>> = { 200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'No content' };
 
-/** The JSON Schema of what a client receives (zod 4's `z.toJSONSchema`, output side). */
+/**
+ * The JSON Schema of what a client receives (zod 4's `z.toJSONSchema`, output side). A reply is
+ * checked with `safeParse` and sent as the handler wrote it, so a plain `z.object` lets fields it
+ * does not name through: the document says so (no `additionalProperties: false`, which zod writes
+ * for the output side); only a strict object forbids them, on the wire as in the document.
+ */
 export function replySchemaOf(schema: z.ZodType): Record<string, unknown> {
   const { $schema: _ignored, ...json } = z.toJSONSchema(schema, {
     io: 'output',
     unrepresentable: 'any',
     target: 'draft-2020-12',
+    override: ({ zodSchema, jsonSchema }) => {
+      const def = zodSchema._zod.def;
+      if (def.type === 'object' && def.catchall?._zod.def.type !== 'never') delete jsonSchema.additionalProperties;
+    },
   }) as Record<string, unknown>;
   return json;
 }
