@@ -16,6 +16,7 @@ export type { ErrorCode, FieldError, RpcError } from './errors.js';
 export { INT4_MIN, INT4_MAX, textProblem, toSafeText, unsafeTextErrors } from './text.js';
 export { healthCheckSchema, healthReplySchema } from './health/health.js';
 export type { HealthCheck, HealthReply } from './health/health.js';
+export { healthResponseSchema, serviceHealthSchema } from './http/health.js';
 export type { HealthResponse, ServiceHealth } from './http/health.js';
 export type { ProblemDetails } from './http/problem.js';
 export {
@@ -29,7 +30,14 @@ export {
   ASSURANCE_LEVELS,
   messageReplySchema,
 } from './auth/common.js';
-export type { Role, MemberRole, AssuranceLevel, CallerContext, AuthenticatedRequest, MessageReply } from './auth/common.js';
+export type {
+  Role,
+  MemberRole,
+  AssuranceLevel,
+  CallerContext,
+  AuthenticatedRequest,
+  MessageReply,
+} from './auth/common.js';
 export {
   factorSchema,
   identitySchema,
@@ -301,7 +309,7 @@ export {
   screenedEventSchema,
 } from './screening/events.js';
 export type { ListsUpdatedEvent, ListsRefreshFailedEvent, ScreenedEvent } from './screening/events.js';
-export { PLANS, planOf, MOST_POPULAR_TIER, YEARLY_DISCOUNT, yearlyPriceUsd } from './plans.js';
+export { PLANS, plansResponseSchema, planOf, MOST_POPULAR_TIER, YEARLY_DISCOUNT, yearlyPriceUsd } from './plans.js';
 export {
   TIER_REQUIRED_MESSAGE,
   TIER_EMPTY_MESSAGE,
@@ -354,6 +362,11 @@ export {
   apiScreenRequestSchema,
   apiBulkScreenRequestSchema,
   BULK_JOB_STATUSES,
+  apiStatusResponseSchema,
+  bulkJobAcceptedSchema,
+  bulkJobFailedItemSchema,
+  bulkJobItemSchema,
+  bulkJobResponseSchema,
 } from './http/api-v1.js';
 export type {
   BulkJobStatus,
@@ -365,8 +378,14 @@ export type {
   ApiScreenRequest,
   ApiBulkScreenRequest,
 } from './http/api-v1.js';
-export { REPORT_KINDS, SCREENING_LOG_CSV_COLUMNS } from './http/dashboard.js';
-export type { ReportKind, UsageDay, UsageHistoryResponse } from './http/dashboard.js';
+export {
+  REPORT_KINDS,
+  SCREENING_LOG_CSV_COLUMNS,
+  dashboardScreenResponseSchema,
+  usageDaySchema,
+  usageHistoryResponseSchema,
+} from './http/dashboard.js';
+export type { DashboardScreenResponse, ReportKind, UsageDay, UsageHistoryResponse } from './http/dashboard.js';
 export type { ReviewRoutes } from './http/reviews.js';
 export type {
   PlansResponse,
@@ -675,7 +694,7 @@ export {
   upgradeBodySchema,
 } from './http/billing.js';
 export type { UpgradeResult } from './http/billing.js';
-export { securityLogsQuerySchema, evidenceQuerySchema } from './http/audit.js';
+export { securityLogsQuerySchema, evidenceQuerySchema, evidenceDocumentSchema } from './http/audit.js';
 export type { SecurityLogsQuery, EvidenceQuery } from './http/audit.js';
 export {
   METRICS_WINDOW_SECONDS_DEFAULT,

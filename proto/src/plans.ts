@@ -1,4 +1,5 @@
-import { TIER_LIMITS, TIERS, type Feed, type Tier } from './clients/tiers.js';
+import { z } from 'zod';
+import { FEEDS, TIER_LIMITS, TIERS, type Feed, type Tier } from './clients/tiers.js';
 
 /** One plan as sold: the price beside the tier's limits, which stay defined once in TIER_LIMITS. */
 export type Plan = {
@@ -81,3 +82,25 @@ export const PLANS: readonly Plan[] = TIERS.map((tier) => ({
 export function planOf(tier: Tier): Plan {
   return PLANS.find((plan) => plan.tier === tier)!;
 }
+
+/** `GET /api/plans` and `GET /api/v1/plans`: the catalogue as served (checked against Plan at compile time). */
+export const plansResponseSchema: z.ZodType<{ plans: readonly Plan[] }> = z.object({
+  plans: z.array(
+    z.object({
+      tier: z.enum(TIERS),
+      name: z.string(),
+      priceUsdPerMonth: z.number(),
+      monthlyQuota: z.number().int(),
+      rateLimitPerMinute: z.number().int(),
+      feeds: z.array(z.enum(FEEDS)),
+      priceUsdPerYear: z.number(),
+      mostPopular: z.boolean(),
+      responseTime: z.string(),
+      support: z.string(),
+      realTimeUpdates: z.boolean(),
+      webhookNotifications: z.boolean(),
+      webSocketAccess: z.boolean(),
+      dashboardAccess: z.boolean(),
+    }),
+  ),
+});

@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import type { Tier } from '../clients/tiers.js';
-import type { ErrorCode } from '../errors.js';
+import { TIERS } from '../clients/tiers.js';
+import { ERROR_HTTP_STATUS, type ErrorCode } from '../errors.js';
 import { screenEntitySchema } from '../screening/screen.js';
-import type { BulkItem } from '../screening/bulk-screen.js';
-import { BULK_SCREEN_MAX_NAMES } from '../screening/bulk-screen.js';
+import { BULK_SCREEN_MAX_NAMES, bulkItemSchema } from '../screening/bulk-screen.js';
 
 /** Batches up to this size are answered at once; larger ones become an asynchronous job. */
 export const BULK_SYNC_MAX_NAMES = BULK_SCREEN_MAX_NAMES;
@@ -30,42 +29,59 @@ export type ApiBulkScreenRequest = z.output<typeof apiBulkScreenRequestSchema>;
 export const BULK_JOB_STATUSES = ['queued', 'running', 'completed'] as const;
 export type BulkJobStatus = (typeof BULK_JOB_STATUSES)[number];
 
+const errorCodeSchema = z.enum(Object.keys(ERROR_HTTP_STATUS) as [ErrorCode, ...ErrorCode[]]);
+
 /** `202` answer of an asynchronous bulk request. */
-export type BulkJobAccepted = { jobId: string; status: BulkJobStatus; total: number; statusUrl: string };
+export const bulkJobAcceptedSchema = z.object({
+  jobId: z.string(),
+  status: z.enum(BULK_JOB_STATUSES),
+  total: z.number().int(),
+  /** Where to poll the job (also the `Location` header). */
+  statusUrl: z.string(),
+});
+export type BulkJobAccepted = z.infer<typeof bulkJobAcceptedSchema>;
 
 /**
  * A row of a bulk job that could not be screened (screening refused it, or kept failing until the
  * worker gave up): its reason, so the job still completes and says which rows need another look.
  */
-export type BulkJobFailedItem = { searchedName: string; status: 'failed'; error: { code: ErrorCode; detail: string } };
-export type BulkJobItem = BulkItem | BulkJobFailedItem;
+export const bulkJobFailedItemSchema = z.object({
+  searchedName: z.string(),
+  status: z.literal('failed'),
+  error: z.object({ code: errorCodeSchema, detail: z.string() }),
+});
+export type BulkJobFailedItem = z.infer<typeof bulkJobFailedItemSchema>;
+export const bulkJobItemSchema = z.union([bulkItemSchema, bulkJobFailedItemSchema]);
+export type BulkJobItem = z.infer<typeof bulkJobItemSchema>;
 
 /** `GET /api/v1/jobs/{id}?offset&limit` (JSON); `?format=csv` downloads every result as CSV. */
-export type BulkJobResponse = {
-  id: string;
-  status: BulkJobStatus;
-  total: number;
-  processed: number;
+export const bulkJobResponseSchema = z.object({
+  id: z.string(),
+  status: z.enum(BULK_JOB_STATUSES),
+  total: z.number().int(),
+  processed: z.number().int(),
   /** Rows among the processed ones that carry an `error` instead of a screening result. */
-  failed: number;
+  failed: z.number().int(),
   /** processed / total, 0..1; never decreases. */
-  progress: number;
-  createdAt: string;
-  completedAt: string | null;
-  results: Array<BulkJobItem & { row: number }>;
-  page: { offset: number; limit: number; returned: number };
-};
+  progress: z.number().min(0).max(1),
+  createdAt: z.string(),
+  completedAt: z.string().nullable(),
+  results: z.array(z.intersection(bulkJobItemSchema, z.object({ row: z.number().int() }))),
+  page: z.object({ offset: z.number().int(), limit: z.number().int(), returned: z.number().int() }),
+});
+export type BulkJobResponse = z.infer<typeof bulkJobResponseSchema>;
 
 /** `GET /api/status` and `GET /api/v1/status`: the calling client's current usage period. */
-export type ApiStatusResponse = {
-  tier: Tier;
-  usage: number;
-  quota: number;
-  remaining: number;
-  client: string;
-  subscriptionStatus: string;
+export const apiStatusResponseSchema = z.object({
+  tier: z.enum(TIERS),
+  usage: z.number(),
+  quota: z.number(),
+  remaining: z.number(),
+  client: z.string(),
+  subscriptionStatus: z.string(),
   /** Start of the usage period (the billing period), ISO 8601. */
-  period: string;
+  period: z.string(),
   /** When usage starts again at 0, ISO 8601. */
-  periodEnd: string;
-};
+  periodEnd: z.string(),
+});
+export type ApiStatusResponse = z.infer<typeof apiStatusResponseSchema>;

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { SECURITY_EVENT_TYPES } from '../auth/events.js';
-import { SECURITY_LOG_TIME_FILTERS, SECURITY_LOGS_PAGE_DEFAULT, SECURITY_LOGS_PAGE_MAX } from '../audit/requests.js';
+import {
+  evidenceRecordSchema,
+  SECURITY_LOG_TIME_FILTERS,
+  SECURITY_LOGS_PAGE_DEFAULT,
+  SECURITY_LOGS_PAGE_MAX,
+} from '../audit/requests.js';
 
 /**
  * GET /api/client/admin/logs (and /export): the Security & Compliance Logs panel's filters.
@@ -26,3 +31,12 @@ export const evidenceQuerySchema = z.object({
 
 export type SecurityLogsQuery = z.infer<typeof securityLogsQuerySchema>;
 export type EvidenceQuery = z.infer<typeof evidenceQuerySchema>;
+
+/** `GET /api/client/audit/screenings` (JSON): the client's evidence in the window, every record of its chain. */
+export const evidenceDocumentSchema = z.object({
+  clientId: z.string(),
+  chain: z.string(),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  records: z.array(evidenceRecordSchema),
+});

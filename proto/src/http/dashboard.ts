@@ -1,23 +1,27 @@
+import { z } from 'zod';
+import { screenResponseSchema, screenResultSchema } from '../screening/screen.js';
 /** One UTC day of a client's screenings, for the dashboard's charts. */
-export type UsageDay = {
+export const usageDaySchema = z.object({
   /** YYYY-MM-DD (UTC). */
-  date: string;
+  date: z.string(),
   /** Names screened that day (a bulk request counts each name). */
-  screenings: number;
+  screenings: z.number().int(),
   /** Screenings with a match at or above the review threshold. */
-  matches: number;
-  blocked: number;
-};
+  matches: z.number().int(),
+  blocked: z.number().int(),
+});
+export type UsageDay = z.infer<typeof usageDaySchema>;
 
 /** `GET /api/client/usage-history`: the last 30 days, oldest first, every day present, with the quota. */
-export type UsageHistoryResponse = {
-  days: UsageDay[];
-  quota: number;
+export const usageHistoryResponseSchema = z.object({
+  days: z.array(usageDaySchema),
+  quota: z.number(),
   /** Usage in the current usage period, as GET /api/status counts it. */
-  usage: number;
-  periodStart: string;
-  periodEnd: string;
-};
+  usage: z.number(),
+  periodStart: z.string(),
+  periodEnd: z.string(),
+});
+export type UsageHistoryResponse = z.infer<typeof usageHistoryResponseSchema>;
 
 /** `GET /api/client/reports/{kind}`: the Downloads & Reports page's files (spec §9 file names). */
 export const REPORT_KINDS = ['screening-logs', 'sanction-alerts', 'sanctions-export', 'sanctions-data'] as const;
@@ -35,3 +39,19 @@ export const SCREENING_LOG_CSV_COLUMNS = [
   'Is Alert',
   'Created At',
 ] as const;
+
+const top = screenResultSchema.shape;
+
+/** `POST /api/screen`: screening's full answer plus the top match's fields the dashboard reads. */
+export const dashboardScreenResponseSchema = screenResponseSchema.extend({
+  id: top.id.nullable(),
+  name: top.name.nullable(),
+  score: z.number(),
+  source_dataset: top.sourceDataset.nullable(),
+  blocked: z.boolean(),
+  details: z
+    .object({ programs: top.programs, matchedName: top.matchedName, label: top.label, explanation: z.string() })
+    .nullable(),
+  message: z.string(),
+});
+export type DashboardScreenResponse = z.infer<typeof dashboardScreenResponseSchema>;

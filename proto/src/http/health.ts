@@ -1,14 +1,17 @@
-import type { ServiceName } from '../services.js';
+import { z } from 'zod';
+import { SERVICE_NAMES } from '../services.js';
 
-export type ServiceHealth = {
-  status: 'up' | 'down';
-  latencyMs: number;
-  detail?: string;
-};
+export const serviceHealthSchema = z.object({
+  status: z.enum(['up', 'down']),
+  latencyMs: z.number(),
+  detail: z.string().optional(),
+});
+export type ServiceHealth = z.infer<typeof serviceHealthSchema>;
 
 /** `GET /health` on the gateway: 200 when every service is up, 503 otherwise. */
-export type HealthResponse = {
-  status: 'ok' | 'degraded';
-  services: Record<ServiceName, ServiceHealth>;
-  version: string;
-};
+export const healthResponseSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  services: z.record(z.enum(SERVICE_NAMES), serviceHealthSchema),
+  version: z.string(),
+});
+export type HealthResponse = z.infer<typeof healthResponseSchema>;

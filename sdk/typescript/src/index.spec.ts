@@ -39,6 +39,26 @@ describe('createVigilClient', () => {
     expect(error).toEqual(problem);
   });
 
+  it('types a success body from the document (no longer `never`)', async () => {
+    const status = {
+      tier: 'small',
+      usage: 12,
+      quota: 5000,
+      remaining: 4988,
+      client: 'Acme Bank',
+      subscriptionStatus: 'active',
+      period: '2026-11-01T00:00:00.000Z',
+      periodEnd: '2026-12-01T00:00:00.000Z',
+    } as const;
+    const { fetch } = recordingFetch(200, status);
+    const vigil = createVigilClient({ baseUrl: 'https://api.vigil.example', apiKey: 'k'.repeat(64), fetch });
+    const { data } = await vigil.GET('/api/v1/status');
+    // Compiles only while the 200 answer has a schema: `remaining` is a number, `tier` one of the tiers.
+    const remaining: number | undefined = data?.remaining;
+    const tier: 'starter' | 'small' | 'medium' | 'large' | undefined = data?.tier;
+    expect([remaining, tier]).toEqual([4988, 'small']);
+  });
+
   it('refuses to start without a base URL or a key', () => {
     expect(() => createVigilClient({ baseUrl: '', apiKey: 'k' })).toThrow(/baseUrl/);
     expect(() => createVigilClient({ baseUrl: 'https://api.vigil.example', apiKey: '' })).toThrow(/apiKey/);

@@ -9,6 +9,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+    /** Health of the gateway and every service */
     get: operations['HealthController_get'];
     put?: never;
     post?: never;
@@ -25,423 +26,8 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+    /** Liveness */
     get: operations['HealthController_live'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/auth/v1/signup': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post: operations['AuthController_signup'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/auth/v1/token': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post: operations['AuthController_token'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/auth/v1/logout': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post: operations['AuthController_logout'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/auth/v1/recover': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post: operations['AuthController_recover'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/auth/v1/resend': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post: operations['AuthController_resend'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/auth/v1/verify': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post: operations['AuthController_verify'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/auth/v1/user': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: operations['AuthController_user'];
-    put: operations['AuthController_updateUser'];
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/auth/v1/sessions': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: operations['AuthController_sessions'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/auth/v1/sessions/{id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post?: never;
-    delete: operations['AuthController_revokeSession'];
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/auth/v1/user/identities/{id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post?: never;
-    delete: operations['AuthController_unlinkIdentity'];
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/auth/v1/factors': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post: operations['AuthController_enroll'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/auth/v1/factors/{id}/challenge': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post: operations['AuthController_challenge'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/auth/v1/factors/{id}/verify': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post: operations['AuthController_verifyFactor'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/auth/v1/factors/{id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post?: never;
-    delete: operations['AuthController_unenroll'];
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/auth/v1/authorize': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: operations['AuthController_authorize'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/auth/v1/user/identities/authorize': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: operations['AuthController_linkIdentity'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/auth/v1/callback': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post: operations['AuthController_callback'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/auth/v1/invitations': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post: operations['AuthController_invite'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/auth/v1/team-invitations/look-up': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post: operations['AuthController_lookUpInvitation'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/auth/v1/team-invitations/signup': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post: operations['AuthController_acceptInvitationSignup'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/auth/v1/team-invitations/accept': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post: operations['AuthController_acceptInvitation'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/auth/v1/.well-known/jwks.json': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: operations['AuthController_jwks'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/settings/profile': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: operations['SettingsController_profile'];
-    put: operations['SettingsController_updateProfile'];
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/settings/regenerate-api-key': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post: operations['SettingsController_regenerate'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/settings/notification-settings': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: operations['SettingsController_notifications'];
-    put: operations['SettingsController_updateNotifications'];
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/settings/account-summary': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: operations['SettingsController_accountSummary'];
     put?: never;
     post?: never;
     delete?: never;
@@ -459,6 +45,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
+    /** Screen one name */
     post: operations['ScreeningApiController_screen'];
     delete?: never;
     options?: never;
@@ -475,6 +62,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
+    /** Screen many names */
     post: operations['ScreeningApiController_bulkScreen'];
     delete?: never;
     options?: never;
@@ -489,6 +77,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+    /** A bulk job: progress and results */
     get: operations['ScreeningApiController_job'];
     put?: never;
     post?: never;
@@ -505,6 +94,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+    /** The list catalogue */
     get: operations['ScreeningApiController_lists'];
     put?: never;
     post?: never;
@@ -521,6 +111,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+    /** The client's usage this period */
     get: operations['ScreeningApiController_status'];
     put?: never;
     post?: never;
@@ -537,6 +128,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+    /** The plan catalogue */
     get: operations['ScreeningApiController_plans'];
     put?: never;
     post?: never;
@@ -553,6 +145,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+    /** The signed-in user's client profile */
     get: operations['DashboardController_client'];
     put?: never;
     post?: never;
@@ -569,6 +162,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+    /** One list's entities as CSV */
     get: operations['DashboardController_bulkDownload'];
     put?: never;
     post?: never;
@@ -587,6 +181,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
+    /** Screen one name (dashboard) */
     post: operations['DashboardController_screen'];
     delete?: never;
     options?: never;
@@ -603,6 +198,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
+    /** Screen many names (dashboard) */
     post: operations['DashboardController_bulkSearch'];
     delete?: never;
     options?: never;
@@ -617,6 +213,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+    /** A bulk job: progress and results */
     get: operations['DashboardController_bulkJob'];
     put?: never;
     post?: never;
@@ -633,6 +230,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+    /** Search list entities by name */
     get: operations['DashboardController_search'];
     put?: never;
     post?: never;
@@ -649,6 +247,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+    /** A list's entities, one page */
     get: operations['DashboardController_datasets'];
     put?: never;
     post?: never;
@@ -665,6 +264,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+    /** One list entity */
     get: operations['DashboardController_entity'];
     put?: never;
     post?: never;
@@ -681,6 +281,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+    /** The client's usage this period */
     get: operations['DashboardController_status'];
     put?: never;
     post?: never;
@@ -697,6 +298,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+    /** The list catalogue (public) */
     get: operations['CatalogueController_lists'];
     put?: never;
     post?: never;
@@ -713,6 +315,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+    /** Screening log, one page */
     get: operations['ScreeningLogsController_logs'];
     put?: never;
     post?: never;
@@ -729,6 +332,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+    /** Sanction alerts, one page */
     get: operations['ScreeningLogsController_alerts'];
     put?: never;
     post?: never;
@@ -745,6 +349,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+    /** The review queue */
     get: operations['ScreeningLogsController_reviews'];
     put?: never;
     post?: never;
@@ -761,8 +366,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+    /** A review case */
     get: operations['ReviewsController_caseOf'];
     put?: never;
+    /** Decide a review */
     post: operations['ScreeningLogsController_decide'];
     delete?: never;
     options?: never;
@@ -779,6 +386,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
+    /** Confirm a review decision (second pair of eyes) */
     post: operations['ReviewsController_confirm'];
     delete?: never;
     options?: never;
@@ -795,6 +403,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
+    /** Return a review decision */
     post: operations['ReviewsController_returnToQueue'];
     delete?: never;
     options?: never;
@@ -809,7 +418,9 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+    /** Review settings */
     get: operations['ReviewsController_settings'];
+    /** Change review settings */
     put: operations['ReviewsController_updateSettings'];
     post?: never;
     delete?: never;
@@ -825,6 +436,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+    /** Remembered false-positive decisions */
     get: operations['ReviewsController_remembered'];
     put?: never;
     post?: never;
@@ -844,6 +456,7 @@ export interface paths {
     get?: never;
     put?: never;
     post?: never;
+    /** Forget a remembered decision */
     delete: operations['ReviewsController_revoke'];
     options?: never;
     head?: never;
@@ -857,6 +470,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+    /** The client's own lists */
     get: operations['ClientListsController_list'];
     put?: never;
     post?: never;
@@ -873,6 +487,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+    /** Download a client list as CSV */
     get: operations['ClientListsController_download'];
     put?: never;
     post?: never;
@@ -889,6 +504,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+    /** A client list's entries, one page */
     get: operations['ClientListsController_entries'];
     put?: never;
     post?: never;
@@ -907,6 +523,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
+    /** Upload a client list (CSV) */
     post: operations['ClientListsController_upload'];
     delete?: never;
     options?: never;
@@ -924,6 +541,7 @@ export interface paths {
     get?: never;
     put?: never;
     post?: never;
+    /** Delete a client list */
     delete: operations['ClientListsController_remove'];
     options?: never;
     head?: never;
@@ -937,8 +555,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+    /** Monitored entities, one page */
     get: operations['MonitoringController_list'];
     put?: never;
+    /** Monitor an entity */
     post: operations['MonitoringController_create'];
     delete?: never;
     options?: never;
@@ -954,8 +574,10 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
+    /** Update a monitored entity */
     put: operations['MonitoringController_update'];
     post?: never;
+    /** Stop monitoring an entity */
     delete: operations['MonitoringController_remove'];
     options?: never;
     head?: never;
@@ -971,6 +593,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
+    /** Screen a monitored entity now */
     post: operations['MonitoringController_check'];
     delete?: never;
     options?: never;
@@ -985,6 +608,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+    /** Monitoring alerts, one page */
     get: operations['MonitoringController_alerts'];
     put?: never;
     post?: never;
@@ -1003,6 +627,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
+    /** Acknowledge an alert */
     post: operations['MonitoringController_acknowledge'];
     delete?: never;
     options?: never;
@@ -1017,6 +642,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+    /** Monitoring figures */
     get: operations['MonitoringController_stats'];
     put?: never;
     post?: never;
@@ -1033,7 +659,9 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+    /** Monitoring settings */
     get: operations['MonitoringController_settings'];
+    /** Change monitoring settings */
     put: operations['MonitoringController_updateSettings'];
     post?: never;
     delete?: never;
@@ -1051,6 +679,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
+    /** Monitor many entities */
     post: operations['MonitoringController_bulkAdd'];
     delete?: never;
     options?: never;
@@ -1067,6 +696,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
+    /** Stop monitoring many entities */
     post: operations['MonitoringController_bulkRemove'];
     delete?: never;
     options?: never;
@@ -1081,6 +711,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+    /** Monitoring service status */
     get: operations['MonitoringController_status'];
     put?: never;
     post?: never;
@@ -1097,8 +728,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+    /** Registered webhooks */
     get: operations['MonitoringController_webhooks'];
     put?: never;
+    /** Register a webhook */
     post: operations['MonitoringController_createWebhook'];
     delete?: never;
     options?: never;
@@ -1116,6 +749,7 @@ export interface paths {
     get?: never;
     put?: never;
     post?: never;
+    /** Delete a webhook */
     delete: operations['MonitoringController_deleteWebhook'];
     options?: never;
     head?: never;
@@ -1129,6 +763,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+    /** A webhook's deliveries */
     get: operations['MonitoringController_deliveries'];
     put?: never;
     post?: never;
@@ -1145,6 +780,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+    /** Live alerts (Server-Sent Events) */
     get: operations['MonitoringController_stream'];
     put?: never;
     post?: never;
@@ -1161,6 +797,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+    /** Every client */
     get: operations['ClientsController_list'];
     put?: never;
     post?: never;
@@ -1179,6 +816,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
+    /** Create a client and its API key */
     post: operations['ClientsController_create'];
     delete?: never;
     options?: never;
@@ -1193,6 +831,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+    /** Find a client by API key */
     get: operations['ClientsController_findByKey'];
     put?: never;
     post?: never;
@@ -1210,6 +849,7 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
+    /** Set a client's match thresholds */
     put: operations['ClientsController_thresholds'];
     post?: never;
     delete?: never;
@@ -1228,6 +868,7 @@ export interface paths {
     get?: never;
     put?: never;
     post?: never;
+    /** Delete a client */
     delete: operations['ClientsController_remove'];
     options?: never;
     head?: never;
@@ -1243,6 +884,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
+    /** Regenerate a client's API key */
     post: operations['ClientsController_regenerate'];
     delete?: never;
     options?: never;
@@ -1259,6 +901,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
+    /** Revoke a client's API key */
     post: operations['ClientsController_revoke'];
     delete?: never;
     options?: never;
@@ -1273,6 +916,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+    /** A client's API key status */
     get: operations['ClientsController_keyStatus'];
     put?: never;
     post?: never;
@@ -1289,6 +933,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+    /** Security log, one page */
     get: operations['AuditController_logs'];
     put?: never;
     post?: never;
@@ -1305,6 +950,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+    /** Security log as a CSV download */
     get: operations['AuditController_exportLogs'];
     put?: never;
     post?: never;
@@ -1321,6 +967,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+    /** The client's screening evidence (JSON or CSV) */
     get: operations['AuditController_evidence'];
     put?: never;
     post?: never;
@@ -1339,6 +986,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
+    /** Reload the official lists now */
     post: operations['ListsAdminController_refresh'];
     delete?: never;
     options?: never;
@@ -1353,6 +1001,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+    /** Platform overview figures for the admin console */
     get: operations['AdminConsoleController_overview'];
     put?: never;
     post?: never;
@@ -1369,6 +1018,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+    /** Every list source with its loaded version */
     get: operations['AdminConsoleController_lists'];
     put?: never;
     post?: never;
@@ -1385,6 +1035,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+    /** One list source's recent versions */
     get: operations['AdminConsoleController_versions'];
     put?: never;
     post?: never;
@@ -1401,6 +1052,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+    /** Screenings per day, last 30 days */
     get: operations['DashboardReportsController_usageHistory'];
     put?: never;
     post?: never;
@@ -1417,6 +1069,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+    /** Download a report */
     get: operations['DashboardReportsController_report'];
     put?: never;
     post?: never;
@@ -1433,6 +1086,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+    /** Download one list's entities as CSV */
     get: operations['DashboardReportsController_list'];
     put?: never;
     post?: never;
@@ -1449,6 +1103,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+    /** Team members */
     get: operations['TeamController_members'];
     put?: never;
     post?: never;
@@ -1468,9 +1123,11 @@ export interface paths {
     get?: never;
     put?: never;
     post?: never;
+    /** Remove a member */
     delete: operations['TeamController_remove'];
     options?: never;
     head?: never;
+    /** Change a member's role */
     patch: operations['TeamController_changeRole'];
     trace?: never;
   };
@@ -1481,8 +1138,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+    /** Pending invitations */
     get: operations['TeamController_invitations'];
     put?: never;
+    /** Invite a member */
     post: operations['TeamController_invite'];
     delete?: never;
     options?: never;
@@ -1500,7 +1159,453 @@ export interface paths {
     get?: never;
     put?: never;
     post?: never;
+    /** Revoke an invitation */
     delete: operations['TeamController_revokeInvitation'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/auth/v1/signup': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Create an account */
+    post: operations['AuthController_signup'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/auth/v1/token': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Sign in, or refresh a session */
+    post: operations['AuthController_token'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/auth/v1/logout': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Sign out */
+    post: operations['AuthController_logout'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/auth/v1/recover': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Send a password reset link */
+    post: operations['AuthController_recover'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/auth/v1/resend': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Send a new confirmation link */
+    post: operations['AuthController_resend'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/auth/v1/verify': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Confirm an email, reset a password or lift a sign-in lock */
+    post: operations['AuthController_verify'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/auth/v1/user': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The signed-in user */
+    get: operations['AuthController_user'];
+    /** Change the email, password or profile */
+    put: operations['AuthController_updateUser'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/auth/v1/sessions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The user's sessions */
+    get: operations['AuthController_sessions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/auth/v1/sessions/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Revoke a session */
+    delete: operations['AuthController_revokeSession'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/auth/v1/user/identities/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Unlink a Google identity */
+    delete: operations['AuthController_unlinkIdentity'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/auth/v1/factors': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Enrol a TOTP factor */
+    post: operations['AuthController_enroll'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/auth/v1/factors/{id}/challenge': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Challenge a TOTP factor */
+    post: operations['AuthController_challenge'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/auth/v1/factors/{id}/verify': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Verify a TOTP code */
+    post: operations['AuthController_verifyFactor'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/auth/v1/factors/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Remove a TOTP factor */
+    delete: operations['AuthController_unenroll'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/auth/v1/authorize': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Start Continue with Google */
+    get: operations['AuthController_authorize'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/auth/v1/user/identities/authorize': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Start linking a Google identity */
+    get: operations['AuthController_linkIdentity'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/auth/v1/callback': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Finish Continue with Google */
+    post: operations['AuthController_callback'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/auth/v1/invitations': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Invite an administrator */
+    post: operations['AuthController_invite'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/auth/v1/team-invitations/look-up': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Look up a team invitation */
+    post: operations['AuthController_lookUpInvitation'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/auth/v1/team-invitations/signup': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Accept a team invitation with a new account */
+    post: operations['AuthController_acceptInvitationSignup'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/auth/v1/team-invitations/accept': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Accept a team invitation */
+    post: operations['AuthController_acceptInvitation'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/auth/v1/.well-known/jwks.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The public keys that verify session tokens (JWKS) */
+    get: operations['AuthController_jwks'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/settings/profile': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The client's profile */
+    get: operations['SettingsController_profile'];
+    /** Change the client's profile */
+    put: operations['SettingsController_updateProfile'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/settings/regenerate-api-key': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Regenerate the API key */
+    post: operations['SettingsController_regenerate'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/settings/notification-settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Notification settings */
+    get: operations['SettingsController_notifications'];
+    /** Change notification settings */
+    put: operations['SettingsController_updateNotifications'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/settings/account-summary': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Account summary */
+    get: operations['SettingsController_accountSummary'];
+    put?: never;
+    post?: never;
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -1513,6 +1618,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+    /** The plan catalogue */
     get: operations['BillingController_plans'];
     put?: never;
     post?: never;
@@ -1531,6 +1637,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
+    /** Start a checkout */
     post: operations['BillingController_checkout'];
     delete?: never;
     options?: never;
@@ -1545,6 +1652,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+    /** A sandbox checkout session */
     get: operations['BillingController_sandboxSession'];
     put?: never;
     post?: never;
@@ -1563,6 +1671,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
+    /** Complete a sandbox checkout */
     post: operations['BillingController_sandboxComplete'];
     delete?: never;
     options?: never;
@@ -1579,6 +1688,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
+    /** Payment provider webhook */
     post: operations['BillingController_webhook'];
     delete?: never;
     options?: never;
@@ -1593,6 +1703,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+    /** Open the billing portal */
     get: operations['BillingController_portal'];
     put?: never;
     post?: never;
@@ -1609,6 +1720,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+    /** Find a billing client by email */
     get: operations['BillingController_clientByEmail'];
     put?: never;
     post?: never;
@@ -1625,6 +1737,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+    /** The client's subscription */
     get: operations['BillingController_subscription'];
     put?: never;
     post?: never;
@@ -1641,6 +1754,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+    /** Plans the client can move to */
     get: operations['BillingController_upgradeOptions'];
     put?: never;
     post?: never;
@@ -1657,6 +1771,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+    /** Preview a plan change */
     get: operations['BillingController_upgradePreview'];
     put?: never;
     post?: never;
@@ -1675,6 +1790,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
+    /** Change plan */
     post: operations['BillingController_upgrade'];
     delete?: never;
     options?: never;
@@ -1689,6 +1805,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+    /** Quota usage across clients */
     get: operations['BillingController_quotaMonitoring'];
     put?: never;
     post?: never;
@@ -1707,6 +1824,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
+    /** Send quota warnings now */
     post: operations['BillingController_checkWarnings'];
     delete?: never;
     options?: never;
@@ -1723,6 +1841,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
+    /** Check overdue payments now */
     post: operations['BillingController_checkPayments'];
     delete?: never;
     options?: never;
@@ -1765,11 +1884,47 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Every service is up. */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            status: 'ok' | 'degraded';
+            services: {
+              [key: string]: {
+                /** @enum {string} */
+                status: 'up' | 'down';
+                latencyMs: number;
+                detail?: string;
+              };
+            };
+            version: string;
+          };
+        };
+      };
+      /** @description A service is down. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            status: 'ok' | 'degraded';
+            services: {
+              [key: string]: {
+                /** @enum {string} */
+                status: 'up' | 'down';
+                latencyMs: number;
+                detail?: string;
+              };
+            };
+            version: string;
+          };
+        };
       };
       /** @description A problem (RFC 9457). */
       default: {
@@ -1791,11 +1946,4369 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Liveness */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            /** @constant */
+            status: 'up';
+          };
+        };
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  ScreeningApiController_screen: {
+    parameters: {
+      query?: {
+        /** @description flagged (the default): review and blocked results in full, with their explanation; clear candidates summarised as id, name and score. full: every result in full, with its explanation. */
+        explain?: 'flagged' | 'full';
+      };
+      header?: {
+        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name?: string;
+          /** Format: email */
+          email?: string;
+          dateOfBirth?: string;
+          nationality?: string;
+          /** @enum {string} */
+          entityType?: 'individual' | 'organization' | 'vessel' | 'aircraft' | 'person' | 'company';
+          customerReference?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Screen one name */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            screeningId: string;
+            searchedName: string | null;
+            searchedEmail: string | null;
+            match: boolean;
+            blocked: boolean;
+            /** @enum {string} */
+            status: 'blocked' | 'review' | 'clear';
+            topScore: number;
+            /** @enum {string} */
+            label: 'Exact Match' | 'High Confidence Match' | 'Partial Match' | 'Low Confidence Match' | 'No Match';
+            results: (
+              | {
+                  id: string;
+                  name: string;
+                  score: number;
+                }
+              | {
+                  id: string;
+                  name: string;
+                  matchedName: string;
+                  /** @enum {string} */
+                  matchedNameStrength: 'primary' | 'strong' | 'weak';
+                  /** @enum {string} */
+                  matchedOn: 'name' | 'email';
+                  score: number;
+                  /** @enum {string} */
+                  status: 'blocked' | 'review' | 'clear';
+                  /** @enum {string} */
+                  label:
+                    'Exact Match' | 'High Confidence Match' | 'Partial Match' | 'Low Confidence Match' | 'No Match';
+                  /** @enum {string} */
+                  entityType: 'individual' | 'organization' | 'vessel' | 'aircraft';
+                  source: string;
+                  sourceId: string;
+                  sourceDataset: string;
+                  /** @enum {string} */
+                  feed:
+                    | 'ofac'
+                    | 'peps'
+                    | 'regulatory'
+                    | 'sanctions'
+                    | 'wanted'
+                    | 'crime'
+                    | 'us_sanctions'
+                    | 'eu_sanctions'
+                    | 'gb_coh_disqualified';
+                  programs: string[];
+                  explanation: {
+                    text: string;
+                    nameScore: number;
+                    queryScheme: string;
+                    listScheme: string;
+                    tokens: {
+                      query: string[];
+                      list: string[];
+                      method: string;
+                      score: number;
+                      weight: number;
+                    }[];
+                    unmatchedList: string[];
+                    qualifiers: {
+                      qualifier: string;
+                      effect: number;
+                      detail: string;
+                    }[];
+                  };
+                  suppressedBy?: string;
+                  memoryNote?: string;
+                }
+            )[];
+            listVersions: {
+              source: string;
+              /** @enum {string} */
+              feed:
+                | 'ofac'
+                | 'peps'
+                | 'regulatory'
+                | 'sanctions'
+                | 'wanted'
+                | 'crime'
+                | 'us_sanctions'
+                | 'eu_sanctions'
+                | 'gb_coh_disqualified';
+              versionId: number;
+              sha256: string;
+              fetchedAt: string;
+              entityCount: number;
+            }[];
+            algorithm: string;
+            thresholds: {
+              highScore: number;
+              mediumScore: number;
+            };
+            screenedAt: string;
+          };
+        };
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  ScreeningApiController_bulkScreen: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          names: string[];
+          limit?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Up to 1,000 names: the results. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            results: {
+              screeningId: string;
+              searchedName: string;
+              match: boolean;
+              blocked: boolean;
+              /** @enum {string} */
+              status: 'blocked' | 'review' | 'clear';
+              topScore: number;
+              /** @enum {string} */
+              label: 'Exact Match' | 'High Confidence Match' | 'Partial Match' | 'Low Confidence Match' | 'No Match';
+              results: {
+                id: string;
+                name: string;
+                matchedName: string;
+                score: number;
+                /** @enum {string} */
+                status: 'blocked' | 'review' | 'clear';
+                /** @enum {string} */
+                label: 'Exact Match' | 'High Confidence Match' | 'Partial Match' | 'Low Confidence Match' | 'No Match';
+                source: string;
+                sourceId: string;
+                sourceDataset: string;
+                /** @enum {string} */
+                feed:
+                  | 'ofac'
+                  | 'peps'
+                  | 'regulatory'
+                  | 'sanctions'
+                  | 'wanted'
+                  | 'crime'
+                  | 'us_sanctions'
+                  | 'eu_sanctions'
+                  | 'gb_coh_disqualified';
+                /** @enum {string} */
+                entityType: 'individual' | 'organization' | 'vessel' | 'aircraft';
+              }[];
+            }[];
+            summary: {
+              total: number;
+              matches: number;
+              blocked: number;
+            };
+            listVersions: {
+              source: string;
+              /** @enum {string} */
+              feed:
+                | 'ofac'
+                | 'peps'
+                | 'regulatory'
+                | 'sanctions'
+                | 'wanted'
+                | 'crime'
+                | 'us_sanctions'
+                | 'eu_sanctions'
+                | 'gb_coh_disqualified';
+              versionId: number;
+              sha256: string;
+              fetchedAt: string;
+              entityCount: number;
+            }[];
+            algorithm: string;
+            thresholds: {
+              highScore: number;
+              mediumScore: number;
+            };
+            screenedAt: string;
+          };
+        };
+      };
+      /** @description More than 1,000 names: the job to poll (Location). */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            jobId: string;
+            /** @enum {string} */
+            status: 'queued' | 'running' | 'completed';
+            total: number;
+            statusUrl: string;
+          };
+        };
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  ScreeningApiController_job: {
+    parameters: {
+      query?: {
+        offset?: number;
+        limit?: number;
+        format?: 'json' | 'csv';
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A bulk job: progress and results */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            /** @enum {string} */
+            status: 'queued' | 'running' | 'completed';
+            total: number;
+            processed: number;
+            failed: number;
+            progress: number;
+            createdAt: string;
+            completedAt: string | null;
+            results: (
+              | {
+                  row: number;
+                  screeningId: string;
+                  searchedName: string;
+                  match: boolean;
+                  blocked: boolean;
+                  /** @enum {string} */
+                  status: 'blocked' | 'review' | 'clear';
+                  topScore: number;
+                  /** @enum {string} */
+                  label:
+                    'Exact Match' | 'High Confidence Match' | 'Partial Match' | 'Low Confidence Match' | 'No Match';
+                  results: {
+                    id: string;
+                    name: string;
+                    matchedName: string;
+                    score: number;
+                    /** @enum {string} */
+                    status: 'blocked' | 'review' | 'clear';
+                    /** @enum {string} */
+                    label:
+                      'Exact Match' | 'High Confidence Match' | 'Partial Match' | 'Low Confidence Match' | 'No Match';
+                    source: string;
+                    sourceId: string;
+                    sourceDataset: string;
+                    /** @enum {string} */
+                    feed:
+                      | 'ofac'
+                      | 'peps'
+                      | 'regulatory'
+                      | 'sanctions'
+                      | 'wanted'
+                      | 'crime'
+                      | 'us_sanctions'
+                      | 'eu_sanctions'
+                      | 'gb_coh_disqualified';
+                    /** @enum {string} */
+                    entityType: 'individual' | 'organization' | 'vessel' | 'aircraft';
+                  }[];
+                }
+              | {
+                  row: number;
+                  searchedName: string;
+                  /** @constant */
+                  status: 'failed';
+                  error: {
+                    /** @enum {string} */
+                    code:
+                      | 'VALIDATION_FAILED'
+                      | 'BAD_REQUEST'
+                      | 'UNAUTHENTICATED'
+                      | 'INVALID_API_KEY'
+                      | 'FORBIDDEN'
+                      | 'ROLE_FORBIDDEN'
+                      | 'LAST_OWNER'
+                      | 'NOT_FOUND'
+                      | 'ROUTE_NOT_FOUND'
+                      | 'METHOD_NOT_ALLOWED'
+                      | 'CONFLICT'
+                      | 'IDEMPOTENCY_KEY_REUSED'
+                      | 'PAYLOAD_TOO_LARGE'
+                      | 'UNSUPPORTED_MEDIA_TYPE'
+                      | 'RATE_LIMITED'
+                      | 'QUOTA_EXCEEDED'
+                      | 'SUBSCRIPTION_INACTIVE'
+                      | 'INDEX_UNAVAILABLE'
+                      | 'SERVICE_UNAVAILABLE'
+                      | 'UPSTREAM_TIMEOUT'
+                      | 'INVALID_CREDENTIALS'
+                      | 'EMAIL_NOT_CONFIRMED'
+                      | 'REFRESH_TOKEN_REUSED'
+                      | 'INVALID_LINK'
+                      | 'ADMIN_NOT_APPROVED'
+                      | 'INVITATION_REQUIRED'
+                      | 'INVALID_INVITATION'
+                      | 'INVALID_MFA_CODE'
+                      | 'MFA_REQUIRED'
+                      | 'FEATURE_NOT_IN_PLAN'
+                      | 'OIDC_FAILED'
+                      | 'CUSTOMER_NOT_FOUND'
+                      | 'INVALID_TIER'
+                      | 'ALREADY_ON_TIER'
+                      | 'CANNOT_DOWNGRADE'
+                      | 'INVALID_UPGRADE_COST'
+                      | 'UPGRADE_COST_TOO_HIGH'
+                      | 'PAYMENT_PROCESSING_ERROR'
+                      | 'CUSTOMER_DELETED'
+                      | 'INVALID_SIGNATURE'
+                      | 'PAYMENT_DECLINED'
+                      | 'FOUR_EYES_SELF_CONFIRM'
+                      | 'INTERNAL';
+                    detail: string;
+                  };
+                }
+            )[];
+            page: {
+              offset: number;
+              limit: number;
+              returned: number;
+            };
+          };
+          'text/csv': unknown;
+        };
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  ScreeningApiController_lists: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The list catalogue */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            lists: {
+              source: string;
+              name: string;
+              publisher: string;
+              location: string;
+              /** @enum {string} */
+              feed:
+                | 'ofac'
+                | 'peps'
+                | 'regulatory'
+                | 'sanctions'
+                | 'wanted'
+                | 'crime'
+                | 'us_sanctions'
+                | 'eu_sanctions'
+                | 'gb_coh_disqualified';
+              sourceDataset: string;
+              /** @enum {string} */
+              status: 'active' | 'updating' | 'inactive';
+              description: string;
+              entityCount: number;
+              version: number | null;
+              fileSize: number | null;
+              lastUpdated: string | null;
+              checksum: string | null;
+              lastCheckedAt: string | null;
+              lastError: string | null;
+              refreshIntervalMinutes: number;
+            }[];
+          };
+        };
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  ScreeningApiController_status: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The client's usage this period */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            tier: 'starter' | 'small' | 'medium' | 'large';
+            usage: number;
+            quota: number;
+            remaining: number;
+            client: string;
+            subscriptionStatus: string;
+            period: string;
+            periodEnd: string;
+          };
+        };
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  ScreeningApiController_plans: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The plan catalogue */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            plans: {
+              /** @enum {string} */
+              tier: 'starter' | 'small' | 'medium' | 'large';
+              name: string;
+              priceUsdPerMonth: number;
+              monthlyQuota: number;
+              rateLimitPerMinute: number;
+              feeds: (
+                | 'ofac'
+                | 'peps'
+                | 'regulatory'
+                | 'sanctions'
+                | 'wanted'
+                | 'crime'
+                | 'us_sanctions'
+                | 'eu_sanctions'
+                | 'gb_coh_disqualified'
+              )[];
+              priceUsdPerYear: number;
+              mostPopular: boolean;
+              responseTime: string;
+              support: string;
+              realTimeUpdates: boolean;
+              webhookNotifications: boolean;
+              webSocketAccess: boolean;
+              dashboardAccess: boolean;
+            }[];
+          };
+        };
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  DashboardController_client: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The signed-in user's client profile */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            client_name: string;
+            contact_email: string | null;
+            /** @enum {string} */
+            tier: 'starter' | 'small' | 'medium' | 'large';
+            /** @enum {string} */
+            subscription_status: 'active' | 'payment_failed' | 'cancelled' | 'past_due';
+            threshold_config: {
+              HIGH_SCORE: number;
+              MEDIUM_SCORE: number;
+              DB_SIM_THRESHOLD: number;
+              TRIGRAM_HITS_MIN: number;
+              LEV_DISTANCE_MAX: number;
+            } | null;
+            quota_month: number;
+            usage_month: number;
+            api_key_prefix: string | null;
+            created_at: string;
+            updated_at: string;
+          };
+        };
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  DashboardController_bulkDownload: {
+    parameters: {
+      query: {
+        source: string;
+        format?: 'json' | 'csv';
+        cursor?: string;
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One list's entities as CSV */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': unknown;
+        };
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  DashboardController_screen: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name?: string;
+          /** Format: email */
+          email?: string;
+          dateOfBirth?: string;
+          nationality?: string;
+          /** @enum {string} */
+          entityType?: 'individual' | 'organization' | 'vessel' | 'aircraft' | 'person' | 'company';
+          customerReference?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Screen one name (dashboard) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            screeningId: string;
+            searchedName: string | null;
+            searchedEmail: string | null;
+            match: boolean;
+            blocked: boolean;
+            /** @enum {string} */
+            status: 'blocked' | 'review' | 'clear';
+            topScore: number;
+            /** @enum {string} */
+            label: 'Exact Match' | 'High Confidence Match' | 'Partial Match' | 'Low Confidence Match' | 'No Match';
+            results: {
+              id: string;
+              name: string;
+              matchedName: string;
+              /** @enum {string} */
+              matchedNameStrength: 'primary' | 'strong' | 'weak';
+              /** @enum {string} */
+              matchedOn: 'name' | 'email';
+              score: number;
+              /** @enum {string} */
+              status: 'blocked' | 'review' | 'clear';
+              /** @enum {string} */
+              label: 'Exact Match' | 'High Confidence Match' | 'Partial Match' | 'Low Confidence Match' | 'No Match';
+              /** @enum {string} */
+              entityType: 'individual' | 'organization' | 'vessel' | 'aircraft';
+              source: string;
+              sourceId: string;
+              sourceDataset: string;
+              /** @enum {string} */
+              feed:
+                | 'ofac'
+                | 'peps'
+                | 'regulatory'
+                | 'sanctions'
+                | 'wanted'
+                | 'crime'
+                | 'us_sanctions'
+                | 'eu_sanctions'
+                | 'gb_coh_disqualified';
+              programs: string[];
+              explanation: {
+                text: string;
+                nameScore: number;
+                queryScheme: string;
+                listScheme: string;
+                tokens: {
+                  query: string[];
+                  list: string[];
+                  method: string;
+                  score: number;
+                  weight: number;
+                }[];
+                unmatchedList: string[];
+                qualifiers: {
+                  qualifier: string;
+                  effect: number;
+                  detail: string;
+                }[];
+              };
+              suppressedBy?: string;
+              memoryNote?: string;
+            }[];
+            listVersions: {
+              source: string;
+              /** @enum {string} */
+              feed:
+                | 'ofac'
+                | 'peps'
+                | 'regulatory'
+                | 'sanctions'
+                | 'wanted'
+                | 'crime'
+                | 'us_sanctions'
+                | 'eu_sanctions'
+                | 'gb_coh_disqualified';
+              versionId: number;
+              sha256: string;
+              fetchedAt: string;
+              entityCount: number;
+            }[];
+            algorithm: string;
+            thresholds: {
+              highScore: number;
+              mediumScore: number;
+            };
+            screenedAt: string;
+            id: string | null;
+            name: string | null;
+            score: number;
+            source_dataset: string | null;
+            details: {
+              programs: string[];
+              matchedName: string;
+              /** @enum {string} */
+              label: 'Exact Match' | 'High Confidence Match' | 'Partial Match' | 'Low Confidence Match' | 'No Match';
+              explanation: string;
+            } | null;
+            message: string;
+          };
+        };
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  DashboardController_bulkSearch: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          names: string[];
+          limit?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Up to 1,000 names: the results. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            results: {
+              screeningId: string;
+              searchedName: string;
+              match: boolean;
+              blocked: boolean;
+              /** @enum {string} */
+              status: 'blocked' | 'review' | 'clear';
+              topScore: number;
+              /** @enum {string} */
+              label: 'Exact Match' | 'High Confidence Match' | 'Partial Match' | 'Low Confidence Match' | 'No Match';
+              results: {
+                id: string;
+                name: string;
+                matchedName: string;
+                score: number;
+                /** @enum {string} */
+                status: 'blocked' | 'review' | 'clear';
+                /** @enum {string} */
+                label: 'Exact Match' | 'High Confidence Match' | 'Partial Match' | 'Low Confidence Match' | 'No Match';
+                source: string;
+                sourceId: string;
+                sourceDataset: string;
+                /** @enum {string} */
+                feed:
+                  | 'ofac'
+                  | 'peps'
+                  | 'regulatory'
+                  | 'sanctions'
+                  | 'wanted'
+                  | 'crime'
+                  | 'us_sanctions'
+                  | 'eu_sanctions'
+                  | 'gb_coh_disqualified';
+                /** @enum {string} */
+                entityType: 'individual' | 'organization' | 'vessel' | 'aircraft';
+              }[];
+            }[];
+            summary: {
+              total: number;
+              matches: number;
+              blocked: number;
+            };
+            listVersions: {
+              source: string;
+              /** @enum {string} */
+              feed:
+                | 'ofac'
+                | 'peps'
+                | 'regulatory'
+                | 'sanctions'
+                | 'wanted'
+                | 'crime'
+                | 'us_sanctions'
+                | 'eu_sanctions'
+                | 'gb_coh_disqualified';
+              versionId: number;
+              sha256: string;
+              fetchedAt: string;
+              entityCount: number;
+            }[];
+            algorithm: string;
+            thresholds: {
+              highScore: number;
+              mediumScore: number;
+            };
+            screenedAt: string;
+          };
+        };
+      };
+      /** @description More than 1,000 names: the job to poll (Location). */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            jobId: string;
+            /** @enum {string} */
+            status: 'queued' | 'running' | 'completed';
+            total: number;
+            statusUrl: string;
+          };
+        };
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  DashboardController_bulkJob: {
+    parameters: {
+      query?: {
+        offset?: number;
+        limit?: number;
+        format?: 'json' | 'csv' | 'json-file';
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A bulk job: progress and results */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            /** @enum {string} */
+            status: 'queued' | 'running' | 'completed';
+            total: number;
+            processed: number;
+            failed: number;
+            progress: number;
+            createdAt: string;
+            completedAt: string | null;
+            results: (
+              | {
+                  row: number;
+                  screeningId: string;
+                  searchedName: string;
+                  match: boolean;
+                  blocked: boolean;
+                  /** @enum {string} */
+                  status: 'blocked' | 'review' | 'clear';
+                  topScore: number;
+                  /** @enum {string} */
+                  label:
+                    'Exact Match' | 'High Confidence Match' | 'Partial Match' | 'Low Confidence Match' | 'No Match';
+                  results: {
+                    id: string;
+                    name: string;
+                    matchedName: string;
+                    score: number;
+                    /** @enum {string} */
+                    status: 'blocked' | 'review' | 'clear';
+                    /** @enum {string} */
+                    label:
+                      'Exact Match' | 'High Confidence Match' | 'Partial Match' | 'Low Confidence Match' | 'No Match';
+                    source: string;
+                    sourceId: string;
+                    sourceDataset: string;
+                    /** @enum {string} */
+                    feed:
+                      | 'ofac'
+                      | 'peps'
+                      | 'regulatory'
+                      | 'sanctions'
+                      | 'wanted'
+                      | 'crime'
+                      | 'us_sanctions'
+                      | 'eu_sanctions'
+                      | 'gb_coh_disqualified';
+                    /** @enum {string} */
+                    entityType: 'individual' | 'organization' | 'vessel' | 'aircraft';
+                  }[];
+                }
+              | {
+                  row: number;
+                  searchedName: string;
+                  /** @constant */
+                  status: 'failed';
+                  error: {
+                    /** @enum {string} */
+                    code:
+                      | 'VALIDATION_FAILED'
+                      | 'BAD_REQUEST'
+                      | 'UNAUTHENTICATED'
+                      | 'INVALID_API_KEY'
+                      | 'FORBIDDEN'
+                      | 'ROLE_FORBIDDEN'
+                      | 'LAST_OWNER'
+                      | 'NOT_FOUND'
+                      | 'ROUTE_NOT_FOUND'
+                      | 'METHOD_NOT_ALLOWED'
+                      | 'CONFLICT'
+                      | 'IDEMPOTENCY_KEY_REUSED'
+                      | 'PAYLOAD_TOO_LARGE'
+                      | 'UNSUPPORTED_MEDIA_TYPE'
+                      | 'RATE_LIMITED'
+                      | 'QUOTA_EXCEEDED'
+                      | 'SUBSCRIPTION_INACTIVE'
+                      | 'INDEX_UNAVAILABLE'
+                      | 'SERVICE_UNAVAILABLE'
+                      | 'UPSTREAM_TIMEOUT'
+                      | 'INVALID_CREDENTIALS'
+                      | 'EMAIL_NOT_CONFIRMED'
+                      | 'REFRESH_TOKEN_REUSED'
+                      | 'INVALID_LINK'
+                      | 'ADMIN_NOT_APPROVED'
+                      | 'INVITATION_REQUIRED'
+                      | 'INVALID_INVITATION'
+                      | 'INVALID_MFA_CODE'
+                      | 'MFA_REQUIRED'
+                      | 'FEATURE_NOT_IN_PLAN'
+                      | 'OIDC_FAILED'
+                      | 'CUSTOMER_NOT_FOUND'
+                      | 'INVALID_TIER'
+                      | 'ALREADY_ON_TIER'
+                      | 'CANNOT_DOWNGRADE'
+                      | 'INVALID_UPGRADE_COST'
+                      | 'UPGRADE_COST_TOO_HIGH'
+                      | 'PAYMENT_PROCESSING_ERROR'
+                      | 'CUSTOMER_DELETED'
+                      | 'INVALID_SIGNATURE'
+                      | 'PAYMENT_DECLINED'
+                      | 'FOUR_EYES_SELF_CONFIRM'
+                      | 'INTERNAL';
+                    detail: string;
+                  };
+                }
+            )[];
+            page: {
+              offset: number;
+              limit: number;
+              returned: number;
+            };
+          };
+          'text/csv': unknown;
+        };
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  DashboardController_search: {
+    parameters: {
+      query: {
+        query: string;
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Search list entities by name */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            query: string;
+            hits: {
+              id: string;
+              name: string;
+              matchedName: string;
+              /** @enum {string} */
+              entityType: 'individual' | 'organization' | 'vessel' | 'aircraft';
+              source: string;
+              sourceId: string;
+              sourceDataset: string;
+              /** @enum {string} */
+              feed:
+                | 'ofac'
+                | 'peps'
+                | 'regulatory'
+                | 'sanctions'
+                | 'wanted'
+                | 'crime'
+                | 'us_sanctions'
+                | 'eu_sanctions'
+                | 'gb_coh_disqualified';
+              programs: string[];
+              score: number;
+              /** @enum {string} */
+              matchedBy: 'id' | 'text' | 'name';
+            }[];
+          };
+        };
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  DashboardController_datasets: {
+    parameters: {
+      query: {
+        source: string;
+        format?: 'json' | 'csv';
+        cursor?: string;
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A list's entities, one page */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            source: string;
+            /** @enum {string} */
+            format: 'json' | 'csv';
+            version: number;
+            totalEntities: number;
+            entities?: {
+              id: string;
+              source: string;
+              sourceId: string;
+              sourceDataset: string;
+              sourceName: string;
+              /** @enum {string} */
+              feed:
+                | 'ofac'
+                | 'peps'
+                | 'regulatory'
+                | 'sanctions'
+                | 'wanted'
+                | 'crime'
+                | 'us_sanctions'
+                | 'eu_sanctions'
+                | 'gb_coh_disqualified';
+              /** @enum {string} */
+              entityType: 'individual' | 'organization' | 'vessel' | 'aircraft';
+              name: string;
+              names: {
+                full: string;
+                /** @enum {string} */
+                strength: 'primary' | 'strong' | 'weak';
+                kind?: string;
+                script?: string;
+              }[];
+              aliases: {
+                full: string;
+                /** @enum {string} */
+                strength: 'primary' | 'strong' | 'weak';
+                kind?: string;
+                script?: string;
+              }[];
+              datesOfBirth: string[];
+              placesOfBirth: string[];
+              nationalities: string[];
+              citizenships: string[];
+              addresses: {
+                street?: string;
+                city?: string;
+                region?: string;
+                postalCode?: string;
+                country?: string;
+                full?: string;
+              }[];
+              identifiers: {
+                type: string;
+                value: string;
+                country?: string;
+                note?: string;
+              }[];
+              programs: string[];
+              listingDate: string | null;
+              remarks: string | null;
+              sourceUrl: string | null;
+              upstreamDatasets: string[];
+              positions: string[];
+              gender: ('male' | 'female') | null;
+              flag: string | null;
+              linkedTo: string[];
+              addedInVersion: number;
+              changedInVersion: number | null;
+              listVersion: number;
+            }[];
+            csv?: string;
+            nextCursor: string | null;
+          };
+        };
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  DashboardController_entity: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One list entity */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            source: string;
+            sourceId: string;
+            sourceDataset: string;
+            sourceName: string;
+            /** @enum {string} */
+            feed:
+              | 'ofac'
+              | 'peps'
+              | 'regulatory'
+              | 'sanctions'
+              | 'wanted'
+              | 'crime'
+              | 'us_sanctions'
+              | 'eu_sanctions'
+              | 'gb_coh_disqualified';
+            /** @enum {string} */
+            entityType: 'individual' | 'organization' | 'vessel' | 'aircraft';
+            name: string;
+            names: {
+              full: string;
+              /** @enum {string} */
+              strength: 'primary' | 'strong' | 'weak';
+              kind?: string;
+              script?: string;
+            }[];
+            aliases: {
+              full: string;
+              /** @enum {string} */
+              strength: 'primary' | 'strong' | 'weak';
+              kind?: string;
+              script?: string;
+            }[];
+            datesOfBirth: string[];
+            placesOfBirth: string[];
+            nationalities: string[];
+            citizenships: string[];
+            addresses: {
+              street?: string;
+              city?: string;
+              region?: string;
+              postalCode?: string;
+              country?: string;
+              full?: string;
+            }[];
+            identifiers: {
+              type: string;
+              value: string;
+              country?: string;
+              note?: string;
+            }[];
+            programs: string[];
+            listingDate: string | null;
+            remarks: string | null;
+            sourceUrl: string | null;
+            upstreamDatasets: string[];
+            positions: string[];
+            gender: ('male' | 'female') | null;
+            flag: string | null;
+            linkedTo: string[];
+            addedInVersion: number;
+            changedInVersion: number | null;
+            listVersion: number;
+          };
+        };
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  DashboardController_status: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The client's usage this period */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            tier: 'starter' | 'small' | 'medium' | 'large';
+            usage: number;
+            quota: number;
+            remaining: number;
+            client: string;
+            subscriptionStatus: string;
+            period: string;
+            periodEnd: string;
+          };
+        };
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  CatalogueController_lists: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The list catalogue (public) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            lists: {
+              source: string;
+              name: string;
+              /** @enum {string} */
+              feed:
+                | 'ofac'
+                | 'peps'
+                | 'regulatory'
+                | 'sanctions'
+                | 'wanted'
+                | 'crime'
+                | 'us_sanctions'
+                | 'eu_sanctions'
+                | 'gb_coh_disqualified';
+              /** @enum {string} */
+              status: 'active' | 'updating' | 'inactive';
+              entityCount: number;
+              version: number | null;
+              lastUpdated: string | null;
+              checksum: string | null;
+            }[];
+          };
+        };
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  ScreeningLogsController_logs: {
+    parameters: {
+      query?: {
+        /** @description Case-insensitive part of the searched name. */
+        searchedName?: string;
+        matchFound?: boolean;
+        /** @description YYYY-MM-DD or an ISO 8601 instant; inclusive. */
+        fromDate?: string;
+        /** @description YYYY-MM-DD (whole day) or an ISO 8601 instant; inclusive. */
+        toDate?: string;
+        /** @description 1 to 500, default 100. */
+        limit?: number;
+        offset?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Screening log, one page */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            logs: {
+              id: string;
+              client_id: string;
+              searched_name: string | null;
+              searched_email: string | null;
+              match_found: boolean;
+              /** @enum {string} */
+              status: 'blocked' | 'review' | 'clear';
+              sanctioned_entity_id: string | null;
+              matched_entity_name: string | null;
+              source_list: string | null;
+              score: number;
+              confidence: string;
+              /** @enum {string} */
+              tier: 'starter' | 'small' | 'medium' | 'large';
+              is_alert: boolean;
+              /** @enum {string} */
+              kind: 'single' | 'bulk';
+              createdAt: string;
+            }[];
+            total: number;
+            counts: {
+              all: number;
+              matches: number;
+              alerts: number;
+              clear: number;
+            };
+            limit: number;
+            offset: number;
+          };
+        };
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  ScreeningLogsController_alerts: {
+    parameters: {
+      query?: {
+        /** @description 1 to 500, default 100. */
+        limit?: number;
+        offset?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Sanction alerts, one page */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            alerts: {
+              id: string;
+              client_id: string;
+              full_name: string | null;
+              email: string | null;
+              matched_entity_id: string;
+              matched_name: string;
+              match_reason: string;
+              confidence: string;
+              risk_score: number;
+              triggered_at: string;
+              reviewed: boolean;
+            }[];
+            total: number;
+            unreviewed: number;
+            limit: number;
+            offset: number;
+          };
+        };
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  ScreeningLogsController_reviews: {
+    parameters: {
+      query?: {
+        status?: 'pending' | 'proposed' | 'approved' | 'blocked';
+        /** @description 1 to 500, default 100. */
+        limit?: number;
+        offset?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The review queue */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            reviews: {
+              id: string;
+              searched_input: string;
+              /** @enum {string} */
+              status: 'pending' | 'proposed' | 'approved' | 'blocked';
+              confidence: string;
+              screening_score: number;
+              created_at: string;
+              matched_entity_id: string;
+              matched_name: string | null;
+              decided_at: string | null;
+              decided_by_id: string | null;
+              decided_by_email: string | null;
+              reason_code: string | null;
+              note: string | null;
+              proposed_action: ('approve' | 'block') | null;
+              proposed_by_id: string | null;
+              proposed_by_email: string | null;
+              proposed_at: string | null;
+              memory_note: string | null;
+            }[];
+            total: number;
+            counts: {
+              pending: number;
+              proposed: number;
+              approved: number;
+              blocked: number;
+              all: number;
+            };
+            limit: number;
+            offset: number;
+          };
+        };
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  ReviewsController_caseOf: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A review case */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            review: {
+              id: string;
+              searched_input: string;
+              /** @enum {string} */
+              status: 'pending' | 'proposed' | 'approved' | 'blocked';
+              confidence: string;
+              screening_score: number;
+              created_at: string;
+              matched_entity_id: string;
+              matched_name: string | null;
+              decided_at: string | null;
+              decided_by_id: string | null;
+              decided_by_email: string | null;
+              reason_code: string | null;
+              note: string | null;
+              proposed_action: ('approve' | 'block') | null;
+              proposed_by_id: string | null;
+              proposed_by_email: string | null;
+              proposed_at: string | null;
+              memory_note: string | null;
+            };
+            searched: {
+              name: string | null;
+              email: string | null;
+              dateOfBirth: string | null;
+              country: string | null;
+              entityType: string | null;
+              customerReference: string | null;
+            };
+            entry: {
+              entityId: string;
+              name: string;
+              names: string[];
+              datesOfBirth: string[];
+              identifiers: {
+                type: string;
+                value: string;
+                country?: string;
+                note?: string;
+              }[];
+              nationalities: string[];
+              entityType: string;
+              programs: string[];
+              source: string;
+              sourceDataset: string;
+              listVersion: {
+                source: string;
+                versionId: number;
+              } | null;
+            } | null;
+            explanation: {
+              text: string;
+              nameScore: number;
+              queryScheme: string;
+              listScheme: string;
+              tokens: {
+                query: string[];
+                list: string[];
+                method: string;
+                score: number;
+                weight: number;
+              }[];
+              unmatchedList: string[];
+              qualifiers: {
+                qualifier: string;
+                effect: number;
+                detail: string;
+              }[];
+            } | null;
+            previousDecisions: {
+              review_id: string;
+              searched_input: string;
+              /** @enum {string} */
+              status: 'proposed' | 'approved' | 'blocked';
+              reason_code: string | null;
+              note: string | null;
+              decided_by_email: string | null;
+              proposed_by_email: string | null;
+              decided_at: string | null;
+              created_at: string;
+            }[];
+            remembered: {
+              id: string;
+              review_id: string;
+              searched_name: string;
+              date_of_birth: string | null;
+              country: string | null;
+              entity_type: string | null;
+              customer_reference: string | null;
+              entity_id: string;
+              entity_name: string;
+              reason_code: string;
+              note: string | null;
+              created_by_email: string | null;
+              created_at: string;
+            } | null;
+          };
+        };
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  ScreeningLogsController_decide: {
+    parameters: {
+      query: {
+        action: 'approve' | 'block';
+      };
+      header?: {
+        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description approve: different_person_dob, different_person_country, different_entity_type, name_only_coincidence, other; block: confirmed_match, likely_match_escalated, other. */
+          reasonCode: string;
+          /** @description Required when reasonCode is "other". */
+          note?: string;
+          /** @enum {string} */
+          action: 'approve' | 'block';
+        };
+      };
+    };
+    responses: {
+      /** @description Decide a review */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            review: {
+              id: string;
+              searched_input: string;
+              /** @enum {string} */
+              status: 'pending' | 'proposed' | 'approved' | 'blocked';
+              confidence: string;
+              screening_score: number;
+              created_at: string;
+              matched_entity_id: string;
+              matched_name: string | null;
+              decided_at: string | null;
+              decided_by_id: string | null;
+              decided_by_email: string | null;
+              reason_code: string | null;
+              note: string | null;
+              proposed_action: ('approve' | 'block') | null;
+              proposed_by_id: string | null;
+              proposed_by_email: string | null;
+              proposed_at: string | null;
+              memory_note: string | null;
+            };
+            /** @enum {string} */
+            outcome: 'decided' | 'proposed';
+            rememberedId: string | null;
+          };
+        };
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  ReviewsController_confirm: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Confirm a review decision (second pair of eyes) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            review: {
+              id: string;
+              searched_input: string;
+              /** @enum {string} */
+              status: 'pending' | 'proposed' | 'approved' | 'blocked';
+              confidence: string;
+              screening_score: number;
+              created_at: string;
+              matched_entity_id: string;
+              matched_name: string | null;
+              decided_at: string | null;
+              decided_by_id: string | null;
+              decided_by_email: string | null;
+              reason_code: string | null;
+              note: string | null;
+              proposed_action: ('approve' | 'block') | null;
+              proposed_by_id: string | null;
+              proposed_by_email: string | null;
+              proposed_at: string | null;
+              memory_note: string | null;
+            };
+            rememberedId: string | null;
+          };
+        };
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  ReviewsController_returnToQueue: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          note?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Return a review decision */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            review: {
+              id: string;
+              searched_input: string;
+              /** @enum {string} */
+              status: 'pending' | 'proposed' | 'approved' | 'blocked';
+              confidence: string;
+              screening_score: number;
+              created_at: string;
+              matched_entity_id: string;
+              matched_name: string | null;
+              decided_at: string | null;
+              decided_by_id: string | null;
+              decided_by_email: string | null;
+              reason_code: string | null;
+              note: string | null;
+              proposed_action: ('approve' | 'block') | null;
+              proposed_by_id: string | null;
+              proposed_by_email: string | null;
+              proposed_at: string | null;
+              memory_note: string | null;
+            };
+            rememberedId: string | null;
+          };
+        };
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  ReviewsController_settings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Review settings */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            fourEyes: boolean;
+            updated_at: string | null;
+            updated_by_email: string | null;
+          };
+        };
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  ReviewsController_updateSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          fourEyes: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Change review settings */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            fourEyes: boolean;
+            updated_at: string | null;
+            updated_by_email: string | null;
+          };
+        };
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  ReviewsController_remembered: {
+    parameters: {
+      query?: {
+        limit?: number;
+        offset?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Remembered false-positive decisions */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            remembered: {
+              id: string;
+              review_id: string;
+              searched_name: string;
+              date_of_birth: string | null;
+              country: string | null;
+              entity_type: string | null;
+              customer_reference: string | null;
+              entity_id: string;
+              entity_name: string;
+              reason_code: string;
+              note: string | null;
+              created_by_email: string | null;
+              created_at: string;
+            }[];
+            total: number;
+            limit: number;
+            offset: number;
+          };
+        };
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  ReviewsController_revoke: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Forget a remembered decision */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            revoked: {
+              id: string;
+              review_id: string;
+              searched_name: string;
+              date_of_birth: string | null;
+              country: string | null;
+              entity_type: string | null;
+              customer_reference: string | null;
+              entity_id: string;
+              entity_name: string;
+              reason_code: string;
+              note: string | null;
+              created_by_email: string | null;
+              created_at: string;
+              revoked_at: string;
+              revoked_by_email: string | null;
+            };
+          };
+        };
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  ClientListsController_list: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The client's own lists */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            lists: {
+              id: string;
+              name: string;
+              description: string | null;
+              file_name: string;
+              count: number;
+              created_at: string;
+              counts: {
+                sanctioned: number;
+                review: number;
+                clear: number;
+                unknown: number;
+              };
+            }[];
+          };
+        };
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  ClientListsController_download: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Download a client list as CSV */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': unknown;
+        };
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  ClientListsController_entries: {
+    parameters: {
+      query?: {
+        /** @description Case-insensitive part of a name, email or alias. */
+        search?: string;
+        /** @description 1 to 500, default 100. */
+        limit?: number;
+        offset?: number;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A client list's entries, one page */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            list: {
+              id: string;
+              name: string;
+              description: string | null;
+              file_name: string;
+              count: number;
+              created_at: string;
+              counts: {
+                sanctioned: number;
+                review: number;
+                clear: number;
+                unknown: number;
+              };
+            };
+            entries: {
+              id: string;
+              name: string;
+              email: string | null;
+              aliases: string[];
+              added_at: string;
+              /** @enum {string} */
+              screening_status: 'sanctioned' | 'review' | 'clear' | 'unknown';
+              screening_score: number | null;
+              screening_source: string | null;
+              screening_details: string | null;
+              monitored_entity_id: string | null;
+            }[];
+            total: number;
+            limit: number;
+            offset: number;
+          };
+        };
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  ClientListsController_upload: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': {
+          /** Format: binary */
+          file: string;
+          name?: string;
+          description?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Upload a client list (CSV) */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            name: string;
+            description: string | null;
+            file_name: string;
+            count: number;
+            created_at: string;
+            counts: {
+              sanctioned: number;
+              review: number;
+              clear: number;
+              unknown: number;
+            };
+          };
+        };
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  ClientListsController_remove: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Delete a client list */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            /** @constant */
+            deleted: true;
+          };
+        };
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  MonitoringController_list: {
+    parameters: {
+      query?: {
+        status?: 'active' | 'paused' | 'stopped';
+        origin?: 'manual' | 'client_list';
+        limit?: number;
+        offset?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Monitored entities, one page */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            entities: {
+              id: string;
+              entity_name: string;
+              entity_email: string | null;
+              entity_aliases: string[];
+              /** @enum {string} */
+              check_frequency: 'daily' | 'weekly' | 'monthly';
+              notes: string | null;
+              /** @enum {string} */
+              monitoring_status: 'active' | 'paused' | 'stopped';
+              last_checked: string | null;
+              next_check_due: string | null;
+              alert_count: number;
+              /** @enum {string} */
+              origin: 'manual' | 'client_list';
+              client_list_id: string | null;
+              /** @enum {string} */
+              screening_status: 'sanctioned' | 'review' | 'clear' | 'unknown';
+              screening_score: number | null;
+              screening_source: string | null;
+              screening_details: string | null;
+              created_at: string;
+            }[];
+            total: number;
+            limit: number;
+            offset: number;
+          };
+        };
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  MonitoringController_create: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          entity_name: string;
+          entity_email?: (string | '') | null;
+          /** @default [] */
+          entity_aliases?: string[];
+          /** @enum {string} */
+          check_frequency?: 'daily' | 'weekly' | 'monthly';
+          notes?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Monitor an entity */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            entity_name: string;
+            entity_email: string | null;
+            entity_aliases: string[];
+            /** @enum {string} */
+            check_frequency: 'daily' | 'weekly' | 'monthly';
+            notes: string | null;
+            /** @enum {string} */
+            monitoring_status: 'active' | 'paused' | 'stopped';
+            last_checked: string | null;
+            next_check_due: string | null;
+            alert_count: number;
+            /** @enum {string} */
+            origin: 'manual' | 'client_list';
+            client_list_id: string | null;
+            /** @enum {string} */
+            screening_status: 'sanctioned' | 'review' | 'clear' | 'unknown';
+            screening_score: number | null;
+            screening_source: string | null;
+            screening_details: string | null;
+            created_at: string;
+          };
+        };
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  MonitoringController_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          monitoring_status: 'active' | 'paused' | 'stopped';
+        };
+      };
+    };
+    responses: {
+      /** @description Update a monitored entity */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            entity_name: string;
+            entity_email: string | null;
+            entity_aliases: string[];
+            /** @enum {string} */
+            check_frequency: 'daily' | 'weekly' | 'monthly';
+            notes: string | null;
+            /** @enum {string} */
+            monitoring_status: 'active' | 'paused' | 'stopped';
+            last_checked: string | null;
+            next_check_due: string | null;
+            alert_count: number;
+            /** @enum {string} */
+            origin: 'manual' | 'client_list';
+            client_list_id: string | null;
+            /** @enum {string} */
+            screening_status: 'sanctioned' | 'review' | 'clear' | 'unknown';
+            screening_score: number | null;
+            screening_source: string | null;
+            screening_details: string | null;
+            created_at: string;
+          };
+        };
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  MonitoringController_remove: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Stop monitoring an entity */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            /** @constant */
+            deleted: true;
+          };
+        };
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  MonitoringController_check: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Screen a monitored entity now */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            entity: {
+              id: string;
+              entity_name: string;
+              entity_email: string | null;
+              entity_aliases: string[];
+              /** @enum {string} */
+              check_frequency: 'daily' | 'weekly' | 'monthly';
+              notes: string | null;
+              /** @enum {string} */
+              monitoring_status: 'active' | 'paused' | 'stopped';
+              last_checked: string | null;
+              next_check_due: string | null;
+              alert_count: number;
+              /** @enum {string} */
+              origin: 'manual' | 'client_list';
+              client_list_id: string | null;
+              /** @enum {string} */
+              screening_status: 'sanctioned' | 'review' | 'clear' | 'unknown';
+              screening_score: number | null;
+              screening_source: string | null;
+              screening_details: string | null;
+              created_at: string;
+            };
+            alerts: {
+              id: string;
+              entity_id: string | null;
+              entity_name: string;
+              matched_sanctioned_name: string;
+              matched_entity_id: string;
+              match_score: number;
+              match_source: string;
+              /** @enum {string} */
+              alert_type: 'new_match' | 'changed_match' | 'check_match';
+              /** @enum {string} */
+              severity: 'low' | 'medium' | 'high' | 'critical';
+              alert_message: string;
+              triggered_at: string;
+              is_acknowledged: boolean;
+              acknowledged_at: string | null;
+              closed_at: string | null;
+              closed_note: string | null;
+            }[];
+          };
+        };
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  MonitoringController_alerts: {
+    parameters: {
+      query?: {
+        acknowledged?: boolean;
+        severity?: 'low' | 'medium' | 'high' | 'critical';
+        limit?: number;
+        offset?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Monitoring alerts, one page */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            alerts: {
+              id: string;
+              entity_id: string | null;
+              entity_name: string;
+              matched_sanctioned_name: string;
+              matched_entity_id: string;
+              match_score: number;
+              match_source: string;
+              /** @enum {string} */
+              alert_type: 'new_match' | 'changed_match' | 'check_match';
+              /** @enum {string} */
+              severity: 'low' | 'medium' | 'high' | 'critical';
+              alert_message: string;
+              triggered_at: string;
+              is_acknowledged: boolean;
+              acknowledged_at: string | null;
+              closed_at: string | null;
+              closed_note: string | null;
+            }[];
+            total: number;
+            limit: number;
+            offset: number;
+          };
+        };
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  MonitoringController_acknowledge: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Acknowledge an alert */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            entity_id: string | null;
+            entity_name: string;
+            matched_sanctioned_name: string;
+            matched_entity_id: string;
+            match_score: number;
+            match_source: string;
+            /** @enum {string} */
+            alert_type: 'new_match' | 'changed_match' | 'check_match';
+            /** @enum {string} */
+            severity: 'low' | 'medium' | 'high' | 'critical';
+            alert_message: string;
+            triggered_at: string;
+            is_acknowledged: boolean;
+            acknowledged_at: string | null;
+            closed_at: string | null;
+            closed_note: string | null;
+          };
+        };
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  MonitoringController_stats: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Monitoring figures */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            stats: {
+              total_monitored: number;
+              active_monitored: number;
+              overdue_checks: number;
+              unacknowledged_alerts: number;
+              critical_alerts: number;
+              last_check_time: string | null;
+            };
+          };
+        };
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  MonitoringController_settings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Monitoring settings */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            settings: {
+              /** @enum {string} */
+              default_check_frequency: 'daily' | 'weekly' | 'monthly';
+              rescreen_on_list_update: boolean;
+              alert_on_review: boolean;
+            };
+          };
+        };
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  MonitoringController_updateSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          default_check_frequency?: 'daily' | 'weekly' | 'monthly';
+          rescreen_on_list_update?: boolean;
+          alert_on_review?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Change monitoring settings */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            settings: {
+              /** @enum {string} */
+              default_check_frequency: 'daily' | 'weekly' | 'monthly';
+              rescreen_on_list_update: boolean;
+              alert_on_review: boolean;
+            };
+          };
+        };
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  MonitoringController_bulkAdd: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          entities: {
+            entity_name: string;
+            entity_email?: (string | '') | null;
+            /** @default [] */
+            entity_aliases?: string[];
+            /** @enum {string} */
+            check_frequency?: 'daily' | 'weekly' | 'monthly';
+            notes?: string | null;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Monitor many entities */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            entities: {
+              id: string;
+              entity_name: string;
+              entity_email: string | null;
+              entity_aliases: string[];
+              /** @enum {string} */
+              check_frequency: 'daily' | 'weekly' | 'monthly';
+              notes: string | null;
+              /** @enum {string} */
+              monitoring_status: 'active' | 'paused' | 'stopped';
+              last_checked: string | null;
+              next_check_due: string | null;
+              alert_count: number;
+              /** @enum {string} */
+              origin: 'manual' | 'client_list';
+              client_list_id: string | null;
+              /** @enum {string} */
+              screening_status: 'sanctioned' | 'review' | 'clear' | 'unknown';
+              screening_score: number | null;
+              screening_source: string | null;
+              screening_details: string | null;
+              created_at: string;
+            }[];
+            created: number;
+          };
+        };
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  MonitoringController_bulkRemove: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          entityIds: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description Stop monitoring many entities */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            removed: number;
+            entityIds: string[];
+          };
+        };
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  MonitoringController_status: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Monitoring service status */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            status: 'operational' | 'degraded';
+            scheduler: {
+              running: boolean;
+              last_run_at: string | null;
+              overdue_checks: number;
+            };
+            list_updates: {
+              consumer_running: boolean;
+              last_version: {
+                source: string;
+                version_id: number;
+                processed_at: string;
+              } | null;
+            };
+            webhooks: {
+              pending_deliveries: number;
+            };
+          };
+        };
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  MonitoringController_webhooks: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Registered webhooks */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            webhooks: {
+              id: string;
+              url: string;
+              event_types: ('monitoring.alert' | 'screening.review_required' | 'bulk_job.completed')[];
+              description: string | null;
+              enabled: boolean;
+              disabled_reason: string | null;
+              created_at: string;
+            }[];
+          };
+        };
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  MonitoringController_createWebhook: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: uri */
+          url: string;
+          event_types: ('monitoring.alert' | 'screening.review_required' | 'bulk_job.completed')[];
+          description?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Register a webhook */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            webhook: {
+              id: string;
+              url: string;
+              event_types: ('monitoring.alert' | 'screening.review_required' | 'bulk_job.completed')[];
+              description: string | null;
+              enabled: boolean;
+              disabled_reason: string | null;
+              created_at: string;
+            };
+            secret: string;
+          };
+        };
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  MonitoringController_deleteWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Delete a webhook */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            /** @constant */
+            deleted: true;
+          };
+        };
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  MonitoringController_deliveries: {
+    parameters: {
+      query?: {
+        limit?: number;
+        offset?: number;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A webhook's deliveries */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            deliveries: {
+              id: string;
+              /** @enum {string} */
+              event_type: 'monitoring.alert' | 'screening.review_required' | 'bulk_job.completed';
+              /** @enum {string} */
+              status: 'pending' | 'delivered' | 'failed';
+              attempts: {
+                attempted_at: string;
+                status_code: number | null;
+                error: string | null;
+                duration_ms: number;
+              }[];
+              next_attempt_at: string | null;
+              created_at: string;
+              delivered_at: string | null;
+            }[];
+          };
+        };
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  MonitoringController_stream: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Events `ready`, `monitoring.alert` and `screening.review_required`, each `data` a JSON object. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/event-stream': unknown;
+        };
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  ClientsController_list: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every client */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            clients: {
+              /** Format: uuid */
+              id: string;
+              client_name: string;
+              contact_email: string | null;
+              /** @enum {string} */
+              tier: 'starter' | 'small' | 'medium' | 'large';
+              /** @enum {string} */
+              subscription_status: 'active' | 'payment_failed' | 'cancelled' | 'past_due';
+              threshold_config: {
+                HIGH_SCORE: number;
+                MEDIUM_SCORE: number;
+                DB_SIM_THRESHOLD: number;
+                TRIGRAM_HITS_MIN: number;
+                LEV_DISTANCE_MAX: number;
+              } | null;
+              quota_month: number;
+              usage_month: number;
+              api_key_prefix: string | null;
+              created_at: string;
+              updated_at: string;
+            }[];
+          };
+        };
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  ClientsController_create: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          ip?: string;
+          userAgent?: string;
+          clientName: string;
+          /** @enum {string} */
+          tier: 'starter' | 'small' | 'medium' | 'large';
+          contactEmail?: string;
+          /**
+           * @default active
+           * @enum {string}
+           */
+          subscriptionStatus?: 'active' | 'payment_failed' | 'cancelled' | 'past_due';
+        };
+      };
+    };
+    responses: {
+      /** @description Create a client and its API key */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            client_name: string;
+            contact_email: string | null;
+            /** @enum {string} */
+            tier: 'starter' | 'small' | 'medium' | 'large';
+            /** @enum {string} */
+            subscription_status: 'active' | 'payment_failed' | 'cancelled' | 'past_due';
+            threshold_config: {
+              HIGH_SCORE: number;
+              MEDIUM_SCORE: number;
+              DB_SIM_THRESHOLD: number;
+              TRIGRAM_HITS_MIN: number;
+              LEV_DISTANCE_MAX: number;
+            } | null;
+            quota_month: number;
+            usage_month: number;
+            api_key_prefix: string | null;
+            created_at: string;
+            updated_at: string;
+            api_key: string;
+          };
+        };
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  ClientsController_findByKey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        key: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Find a client by API key */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            client_name: string;
+            contact_email: string | null;
+            /** @enum {string} */
+            tier: 'starter' | 'small' | 'medium' | 'large';
+            /** @enum {string} */
+            subscription_status: 'active' | 'payment_failed' | 'cancelled' | 'past_due';
+            threshold_config: {
+              HIGH_SCORE: number;
+              MEDIUM_SCORE: number;
+              DB_SIM_THRESHOLD: number;
+              TRIGRAM_HITS_MIN: number;
+              LEV_DISTANCE_MAX: number;
+            } | null;
+            quota_month: number;
+            usage_month: number;
+            api_key_prefix: string | null;
+            created_at: string;
+            updated_at: string;
+          };
+        };
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  ClientsController_thresholds: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          ip?: string;
+          userAgent?: string;
+          threshold_config: {
+            HIGH_SCORE: number;
+            MEDIUM_SCORE: number;
+            DB_SIM_THRESHOLD: number;
+            TRIGRAM_HITS_MIN: number;
+            LEV_DISTANCE_MAX: number;
+          } | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Set a client's match thresholds */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            client_name: string;
+            contact_email: string | null;
+            /** @enum {string} */
+            tier: 'starter' | 'small' | 'medium' | 'large';
+            /** @enum {string} */
+            subscription_status: 'active' | 'payment_failed' | 'cancelled' | 'past_due';
+            threshold_config: {
+              HIGH_SCORE: number;
+              MEDIUM_SCORE: number;
+              DB_SIM_THRESHOLD: number;
+              TRIGRAM_HITS_MIN: number;
+              LEV_DISTANCE_MAX: number;
+            } | null;
+            quota_month: number;
+            usage_month: number;
+            api_key_prefix: string | null;
+            created_at: string;
+            updated_at: string;
+          };
+        };
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  ClientsController_remove: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Delete a client */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  ClientsController_regenerate: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Regenerate a client's API key */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            client_name: string;
+            contact_email: string | null;
+            /** @enum {string} */
+            tier: 'starter' | 'small' | 'medium' | 'large';
+            /** @enum {string} */
+            subscription_status: 'active' | 'payment_failed' | 'cancelled' | 'past_due';
+            threshold_config: {
+              HIGH_SCORE: number;
+              MEDIUM_SCORE: number;
+              DB_SIM_THRESHOLD: number;
+              TRIGRAM_HITS_MIN: number;
+              LEV_DISTANCE_MAX: number;
+            } | null;
+            quota_month: number;
+            usage_month: number;
+            api_key_prefix: string | null;
+            created_at: string;
+            updated_at: string;
+            api_key: string;
+          };
+        };
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  ClientsController_revoke: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Revoke a client's API key */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            client_id: string;
+            /** @enum {string} */
+            status: 'active' | 'revoked' | 'none';
+            prefix: string | null;
+            created_at: string | null;
+            revoked_at: string | null;
+          };
+        };
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  ClientsController_keyStatus: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A client's API key status */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            client_id: string;
+            /** @enum {string} */
+            status: 'active' | 'revoked' | 'none';
+            prefix: string | null;
+            created_at: string | null;
+            revoked_at: string | null;
+          };
+        };
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  AuditController_logs: {
+    parameters: {
+      query?: {
+        eventType?:
+          'all' | 'ADMIN_ACCESS' | 'CLIENT_ACCESS' | 'FAILED_AUTH' | 'RATE_LIMIT_VIOLATION' | 'SUSPICIOUS_ACTIVITY';
+        timeFilter?: '1h' | '24h' | '7d' | '30d' | 'all';
+        searchTerm?: string;
+        limit?: number;
+        offset?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Security log, one page */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            logs: {
+              id: string;
+              /** @enum {string} */
+              event: 'ADMIN_ACCESS' | 'CLIENT_ACCESS' | 'FAILED_AUTH' | 'RATE_LIMIT_VIOLATION' | 'SUSPICIOUS_ACTIVITY';
+              timestamp: string;
+              details: {
+                ip: string | null;
+                endpoint: string;
+                method: string | null;
+                adminEmail: string | null;
+                clientName: string | null;
+                clientId: string | null;
+                userId: string | null;
+                requestId: string | null;
+                reason: string | null;
+              };
+              seq: number;
+              hash: string;
+            }[];
+            total: number;
+            summary: {
+              total: number;
+              failedAuth: number;
+              adminAccess: number;
+              clientAccess: number;
+              suspicious: number;
+              rateLimited: number;
+            };
+            limit: number;
+            offset: number;
+          };
+        };
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  AuditController_exportLogs: {
+    parameters: {
+      query?: {
+        eventType?:
+          'all' | 'ADMIN_ACCESS' | 'CLIENT_ACCESS' | 'FAILED_AUTH' | 'RATE_LIMIT_VIOLATION' | 'SUSPICIOUS_ACTIVITY';
+        timeFilter?: '1h' | '24h' | '7d' | '30d' | 'all';
+        searchTerm?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Security log as a CSV download */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': unknown;
+        };
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  AuditController_evidence: {
+    parameters: {
+      query?: {
+        /** @description YYYY-MM-DD or an ISO 8601 instant; inclusive. */
+        from?: string;
+        /** @description YYYY-MM-DD (the whole day) or an ISO 8601 instant; inclusive. */
+        to?: string;
+        format?: 'json' | 'csv';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The client's screening evidence (JSON or CSV) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            clientId: string;
+            chain: string;
+            from: string | null;
+            to: string | null;
+            records: {
+              /** @enum {string} */
+              kind: 'screening' | 'review_decision' | 'admin_action' | 'retention_checkpoint';
+              chain: string;
+              seq: number;
+              occurredAt: string;
+              actorId: string | null;
+              screeningId: string | null;
+              searchedName: string | null;
+              searchedEmail: string | null;
+              status: string | null;
+              score: number | null;
+              matchedName: string | null;
+              sourceList: string | null;
+              listVersions:
+                | {
+                    source: string;
+                    versionId: number;
+                  }[]
+                | null;
+              decision: string | null;
+              action: string | null;
+              details: {
+                [key: string]: unknown;
+              } | null;
+              prevHash: string;
+              hash: string;
+              canonical: string;
+            }[];
+          };
+          'text/csv': unknown;
+        };
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  ListsAdminController_refresh: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          sources?: string[];
+          /** @default false */
+          force?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Reload the official lists now */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            results: {
+              source: string;
+              /** @enum {string} */
+              outcome: 'updated' | 'unchanged' | 'failed' | 'busy';
+              versionId: number | null;
+              delta: {
+                added: number;
+                changed: number;
+                removed: number;
+              } | null;
+              error: string | null;
+              durationMs: number;
+            }[];
+          };
+        };
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  AdminConsoleController_overview: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Platform overview figures for the admin console */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            activeUsers: number | null;
+            securityAlerts24h: number | null;
+            systemHealthPercent: number;
+            totalSearches: number | null;
+            services: {
+              /** @enum {string} */
+              service: 'gateway' | 'auth' | 'screening' | 'monitoring' | 'billing' | 'audit';
+              up: boolean;
+              windowSeconds: number;
+              requests: number;
+              requestsPerSecond: number;
+              p95LatencyMs: number | null;
+              errorRate: number;
+            }[];
+            generatedAt: string;
+          };
+        };
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  AdminConsoleController_lists: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every list source with its loaded version */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            lists: {
+              source: string;
+              name: string;
+              /** @enum {string} */
+              feed:
+                | 'ofac'
+                | 'peps'
+                | 'regulatory'
+                | 'sanctions'
+                | 'wanted'
+                | 'crime'
+                | 'us_sanctions'
+                | 'eu_sanctions'
+                | 'gb_coh_disqualified';
+              /** @enum {string} */
+              status: 'active' | 'updating' | 'inactive';
+              version: number | null;
+              entityCount: number;
+              checksum: string | null;
+              lastSuccessAt: string | null;
+              nextRefreshAt: string | null;
+              refreshIntervalMinutes: number;
+              lastFailure: {
+                at: string;
+                /** @enum {string} */
+                stage: 'fetch' | 'parse' | 'validate' | 'store';
+                message: string;
+              } | null;
+            }[];
+          };
+        };
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  AdminConsoleController_versions: {
+    parameters: {
+      query?: {
+        limit?: number;
+      };
+      header?: never;
+      path: {
+        source: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One list source's recent versions */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            source: string;
+            versions: {
+              versionId: number;
+              fetchedAt: string;
+              entityCount: number;
+              checksum: string;
+              fileSize: number;
+              added: number;
+              changed: number;
+              removed: number;
+              trigger: string;
+              current: boolean;
+            }[];
+          };
+        };
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  DashboardReportsController_usageHistory: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Screenings per day, last 30 days */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            days: {
+              date: string;
+              screenings: number;
+              matches: number;
+              blocked: number;
+            }[];
+            quota: number;
+            usage: number;
+            periodStart: string;
+            periodEnd: string;
+          };
+        };
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  DashboardReportsController_report: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        kind: 'screening-logs' | 'sanction-alerts' | 'sanctions-export' | 'sanctions-data';
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description screening-logs, sanction-alerts and sanctions-data are JSON files; sanctions-export is CSV. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                [key: string]: unknown;
+              }[]
+            | {
+                [key: string]: unknown;
+              };
+          'text/csv': unknown;
+        };
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  DashboardReportsController_list: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        source: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Download one list's entities as CSV */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': unknown;
+        };
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  TeamController_members: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Team members */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            members: {
+              /** Format: uuid */
+              user_id: string;
+              email: string;
+              full_name: string | null;
+              /** @enum {string} */
+              member_role: 'owner' | 'supervisor' | 'analyst' | 'viewer';
+              member_since: string;
+            }[];
+          };
+        };
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  TeamController_remove: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        userId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Remove a member */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  TeamController_changeRole: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        userId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          member_role: 'owner' | 'supervisor' | 'analyst' | 'viewer';
+        };
+      };
+    };
+    responses: {
+      /** @description Change a member's role */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            user_id: string;
+            email: string;
+            full_name: string | null;
+            /** @enum {string} */
+            member_role: 'owner' | 'supervisor' | 'analyst' | 'viewer';
+            member_since: string;
+          };
+        };
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  TeamController_invitations: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Pending invitations */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            invitations: {
+              /** Format: uuid */
+              id: string;
+              email: string;
+              /** @enum {string} */
+              member_role: 'owner' | 'supervisor' | 'analyst' | 'viewer';
+              invited_by_email: string | null;
+              created_at: string;
+              expires_at: string;
+            }[];
+          };
+        };
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  TeamController_invite: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          email: string;
+          /** @enum {string} */
+          member_role: 'owner' | 'supervisor' | 'analyst' | 'viewer';
+        };
+      };
+    };
+    responses: {
+      /** @description Invite a member */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            email: string;
+            /** @enum {string} */
+            member_role: 'owner' | 'supervisor' | 'analyst' | 'viewer';
+            invited_by_email: string | null;
+            created_at: string;
+            expires_at: string;
+          };
+        };
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  TeamController_revokeInvitation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        invitationId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Revoke an invitation */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
       };
       /** @description A problem (RFC 9457). */
       default: {
@@ -1833,11 +6346,17 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Create an account */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            message: string;
+            admin: boolean;
+          };
+        };
       };
       /** @description A problem (RFC 9457). */
       default: {
@@ -1881,11 +6400,57 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Sign in, or refresh a session */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            access_token: string;
+            refresh_token: string;
+            expires_at: number;
+            expires_in: number;
+            /** @constant */
+            token_type: 'bearer';
+            user: {
+              /** Format: uuid */
+              id: string;
+              email: string;
+              full_name: string | null;
+              /** @enum {string} */
+              role: 'admin' | 'user';
+              client_id: string | null;
+              member_role: ('owner' | 'supervisor' | 'analyst' | 'viewer') | null;
+              email_confirmed_at: string | null;
+              created_at: string;
+              updated_at: string;
+              identities: {
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                provider: 'email' | 'google';
+                identity_id: string;
+                email: string | null;
+                created_at: string;
+                last_sign_in_at: string | null;
+              }[];
+              factors: {
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                factor_type: 'totp' | 'phone';
+                /** @enum {string} */
+                status: 'verified' | 'unverified';
+                friendly_name: string | null;
+                created_at: string;
+                updated_at: string;
+              }[];
+            };
+            provider_token?: string;
+            provider_refresh_token?: string;
+          };
+        };
       };
       /** @description A problem (RFC 9457). */
       default: {
@@ -1912,11 +6477,16 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Sign out */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
       };
       /** @description A problem (RFC 9457). */
       default: {
@@ -1947,11 +6517,16 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Send a password reset link */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
       };
       /** @description A problem (RFC 9457). */
       default: {
@@ -1987,11 +6562,16 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Send a new confirmation link */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
       };
       /** @description A problem (RFC 9457). */
       default: {
@@ -2036,11 +6616,61 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Confirm an email, reset a password or lift a sign-in lock */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json':
+            | {
+                access_token: string;
+                refresh_token: string;
+                expires_at: number;
+                expires_in: number;
+                /** @constant */
+                token_type: 'bearer';
+                user: {
+                  /** Format: uuid */
+                  id: string;
+                  email: string;
+                  full_name: string | null;
+                  /** @enum {string} */
+                  role: 'admin' | 'user';
+                  client_id: string | null;
+                  member_role: ('owner' | 'supervisor' | 'analyst' | 'viewer') | null;
+                  email_confirmed_at: string | null;
+                  created_at: string;
+                  updated_at: string;
+                  identities: {
+                    /** Format: uuid */
+                    id: string;
+                    /** @enum {string} */
+                    provider: 'email' | 'google';
+                    identity_id: string;
+                    email: string | null;
+                    created_at: string;
+                    last_sign_in_at: string | null;
+                  }[];
+                  factors: {
+                    /** Format: uuid */
+                    id: string;
+                    /** @enum {string} */
+                    factor_type: 'totp' | 'phone';
+                    /** @enum {string} */
+                    status: 'verified' | 'unverified';
+                    friendly_name: string | null;
+                    created_at: string;
+                    updated_at: string;
+                  }[];
+                };
+                provider_token?: string;
+                provider_refresh_token?: string;
+              }
+            | {
+                message: string;
+              };
+        };
       };
       /** @description A problem (RFC 9457). */
       default: {
@@ -2062,11 +6692,47 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description The signed-in user */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            email: string;
+            full_name: string | null;
+            /** @enum {string} */
+            role: 'admin' | 'user';
+            client_id: string | null;
+            member_role: ('owner' | 'supervisor' | 'analyst' | 'viewer') | null;
+            email_confirmed_at: string | null;
+            created_at: string;
+            updated_at: string;
+            identities: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              provider: 'email' | 'google';
+              identity_id: string;
+              email: string | null;
+              created_at: string;
+              last_sign_in_at: string | null;
+            }[];
+            factors: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              factor_type: 'totp' | 'phone';
+              /** @enum {string} */
+              status: 'verified' | 'unverified';
+              friendly_name: string | null;
+              created_at: string;
+              updated_at: string;
+            }[];
+          };
+        };
       };
       /** @description A problem (RFC 9457). */
       default: {
@@ -2098,11 +6764,47 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Change the email, password or profile */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            email: string;
+            full_name: string | null;
+            /** @enum {string} */
+            role: 'admin' | 'user';
+            client_id: string | null;
+            member_role: ('owner' | 'supervisor' | 'analyst' | 'viewer') | null;
+            email_confirmed_at: string | null;
+            created_at: string;
+            updated_at: string;
+            identities: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              provider: 'email' | 'google';
+              identity_id: string;
+              email: string | null;
+              created_at: string;
+              last_sign_in_at: string | null;
+            }[];
+            factors: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              factor_type: 'totp' | 'phone';
+              /** @enum {string} */
+              status: 'verified' | 'unverified';
+              friendly_name: string | null;
+              created_at: string;
+              updated_at: string;
+            }[];
+          };
+        };
       };
       /** @description A problem (RFC 9457). */
       default: {
@@ -2124,11 +6826,28 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description The user's sessions */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            sessions: {
+              /** Format: uuid */
+              id: string;
+              created_at: string;
+              refreshed_at: string | null;
+              expires_at: string;
+              /** @enum {string} */
+              aal: 'aal1' | 'aal2';
+              ip: string | null;
+              user_agent: string | null;
+              remember_me: boolean;
+              current: boolean;
+            }[];
+          };
+        };
       };
       /** @description A problem (RFC 9457). */
       default: {
@@ -2152,11 +6871,16 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Revoke a session */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
       };
       /** @description A problem (RFC 9457). */
       default: {
@@ -2180,11 +6904,47 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Unlink a Google identity */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            email: string;
+            full_name: string | null;
+            /** @enum {string} */
+            role: 'admin' | 'user';
+            client_id: string | null;
+            member_role: ('owner' | 'supervisor' | 'analyst' | 'viewer') | null;
+            email_confirmed_at: string | null;
+            created_at: string;
+            updated_at: string;
+            identities: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              provider: 'email' | 'google';
+              identity_id: string;
+              email: string | null;
+              created_at: string;
+              last_sign_in_at: string | null;
+            }[];
+            factors: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              factor_type: 'totp' | 'phone';
+              /** @enum {string} */
+              status: 'verified' | 'unverified';
+              friendly_name: string | null;
+              created_at: string;
+              updated_at: string;
+            }[];
+          };
+        };
       };
       /** @description A problem (RFC 9457). */
       default: {
@@ -2222,11 +6982,25 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Enrol a TOTP factor */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            /** @constant */
+            type: 'totp';
+            friendly_name: string | null;
+            totp: {
+              uri: string;
+              secret: string;
+              qr_code: string;
+            };
+          };
+        };
       };
       /** @description A problem (RFC 9457). */
       default: {
@@ -2253,11 +7027,18 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Challenge a TOTP factor */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            expires_at: number;
+          };
+        };
       };
       /** @description A problem (RFC 9457). */
       default: {
@@ -2293,11 +7074,58 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Verify a TOTP code */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            access_token: string;
+            refresh_token: string;
+            expires_at: number;
+            expires_in: number;
+            /** @constant */
+            token_type: 'bearer';
+            user: {
+              /** Format: uuid */
+              id: string;
+              email: string;
+              full_name: string | null;
+              /** @enum {string} */
+              role: 'admin' | 'user';
+              client_id: string | null;
+              member_role: ('owner' | 'supervisor' | 'analyst' | 'viewer') | null;
+              email_confirmed_at: string | null;
+              created_at: string;
+              updated_at: string;
+              identities: {
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                provider: 'email' | 'google';
+                identity_id: string;
+                email: string | null;
+                created_at: string;
+                last_sign_in_at: string | null;
+              }[];
+              factors: {
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                factor_type: 'totp' | 'phone';
+                /** @enum {string} */
+                status: 'verified' | 'unverified';
+                friendly_name: string | null;
+                created_at: string;
+                updated_at: string;
+              }[];
+            };
+            provider_token?: string;
+            provider_refresh_token?: string;
+            recovery_codes?: string[];
+          };
+        };
       };
       /** @description A problem (RFC 9457). */
       default: {
@@ -2321,11 +7149,47 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Remove a TOTP factor */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            email: string;
+            full_name: string | null;
+            /** @enum {string} */
+            role: 'admin' | 'user';
+            client_id: string | null;
+            member_role: ('owner' | 'supervisor' | 'analyst' | 'viewer') | null;
+            email_confirmed_at: string | null;
+            created_at: string;
+            updated_at: string;
+            identities: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              provider: 'email' | 'google';
+              identity_id: string;
+              email: string | null;
+              created_at: string;
+              last_sign_in_at: string | null;
+            }[];
+            factors: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              factor_type: 'totp' | 'phone';
+              /** @enum {string} */
+              status: 'verified' | 'unverified';
+              friendly_name: string | null;
+              created_at: string;
+              updated_at: string;
+            }[];
+          };
+        };
       };
       /** @description A problem (RFC 9457). */
       default: {
@@ -2351,7 +7215,20 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description The provider URL, with `?redirect=false`; otherwise a 302 to it. */
       200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uri */
+            url: string;
+          };
+        };
+      };
+      /** @description Redirect to the provider's sign-in page (Location). */
+      302: {
         headers: {
           [name: string]: unknown;
         };
@@ -2379,11 +7256,17 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Start linking a Google identity */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            /** Format: uri */
+            url: string;
+          };
+        };
       };
       /** @description A problem (RFC 9457). */
       default: {
@@ -2417,11 +7300,57 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Finish Continue with Google */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            access_token: string;
+            refresh_token: string;
+            expires_at: number;
+            expires_in: number;
+            /** @constant */
+            token_type: 'bearer';
+            user: {
+              /** Format: uuid */
+              id: string;
+              email: string;
+              full_name: string | null;
+              /** @enum {string} */
+              role: 'admin' | 'user';
+              client_id: string | null;
+              member_role: ('owner' | 'supervisor' | 'analyst' | 'viewer') | null;
+              email_confirmed_at: string | null;
+              created_at: string;
+              updated_at: string;
+              identities: {
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                provider: 'email' | 'google';
+                identity_id: string;
+                email: string | null;
+                created_at: string;
+                last_sign_in_at: string | null;
+              }[];
+              factors: {
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                factor_type: 'totp' | 'phone';
+                /** @enum {string} */
+                status: 'verified' | 'unverified';
+                friendly_name: string | null;
+                created_at: string;
+                updated_at: string;
+              }[];
+            };
+            provider_token?: string;
+            provider_refresh_token?: string;
+          };
+        };
       };
       /** @description A problem (RFC 9457). */
       default: {
@@ -2455,11 +7384,19 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Invite an administrator */
       201: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            code: string;
+            expires_at: string;
+          };
+        };
       };
       /** @description A problem (RFC 9457). */
       default: {
@@ -2490,11 +7427,22 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Look up a team invitation */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            email: string;
+            client_name: string;
+            /** @enum {string} */
+            member_role: 'owner' | 'supervisor' | 'analyst' | 'viewer';
+            invited_by_email: string | null;
+            expires_at: string;
+            has_account: boolean;
+          };
+        };
       };
       /** @description A problem (RFC 9457). */
       default: {
@@ -2530,11 +7478,57 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Accept a team invitation with a new account */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            access_token: string;
+            refresh_token: string;
+            expires_at: number;
+            expires_in: number;
+            /** @constant */
+            token_type: 'bearer';
+            user: {
+              /** Format: uuid */
+              id: string;
+              email: string;
+              full_name: string | null;
+              /** @enum {string} */
+              role: 'admin' | 'user';
+              client_id: string | null;
+              member_role: ('owner' | 'supervisor' | 'analyst' | 'viewer') | null;
+              email_confirmed_at: string | null;
+              created_at: string;
+              updated_at: string;
+              identities: {
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                provider: 'email' | 'google';
+                identity_id: string;
+                email: string | null;
+                created_at: string;
+                last_sign_in_at: string | null;
+              }[];
+              factors: {
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                factor_type: 'totp' | 'phone';
+                /** @enum {string} */
+                status: 'verified' | 'unverified';
+                friendly_name: string | null;
+                created_at: string;
+                updated_at: string;
+              }[];
+            };
+            provider_token?: string;
+            provider_refresh_token?: string;
+          };
+        };
       };
       /** @description A problem (RFC 9457). */
       default: {
@@ -2565,11 +7559,57 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Accept a team invitation */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            access_token: string;
+            refresh_token: string;
+            expires_at: number;
+            expires_in: number;
+            /** @constant */
+            token_type: 'bearer';
+            user: {
+              /** Format: uuid */
+              id: string;
+              email: string;
+              full_name: string | null;
+              /** @enum {string} */
+              role: 'admin' | 'user';
+              client_id: string | null;
+              member_role: ('owner' | 'supervisor' | 'analyst' | 'viewer') | null;
+              email_confirmed_at: string | null;
+              created_at: string;
+              updated_at: string;
+              identities: {
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                provider: 'email' | 'google';
+                identity_id: string;
+                email: string | null;
+                created_at: string;
+                last_sign_in_at: string | null;
+              }[];
+              factors: {
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                factor_type: 'totp' | 'phone';
+                /** @enum {string} */
+                status: 'verified' | 'unverified';
+                friendly_name: string | null;
+                created_at: string;
+                updated_at: string;
+              }[];
+            };
+            provider_token?: string;
+            provider_refresh_token?: string;
+          };
+        };
       };
       /** @description A problem (RFC 9457). */
       default: {
@@ -2591,11 +7631,26 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description The public keys that verify session tokens (JWKS) */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            keys: {
+              /** @constant */
+              kty: 'RSA';
+              kid: string;
+              /** @constant */
+              use: 'sig';
+              /** @constant */
+              alg: 'RS256';
+              n: string;
+              e: string;
+            }[];
+          };
+        };
       };
       /** @description A problem (RFC 9457). */
       default: {
@@ -2617,11 +7672,35 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description The client's profile */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            client_name: string;
+            contact_email: string | null;
+            /** @enum {string} */
+            tier: 'starter' | 'small' | 'medium' | 'large';
+            /** @enum {string} */
+            subscription_status: 'active' | 'payment_failed' | 'cancelled' | 'past_due';
+            threshold_config: {
+              HIGH_SCORE: number;
+              MEDIUM_SCORE: number;
+              DB_SIM_THRESHOLD: number;
+              TRIGRAM_HITS_MIN: number;
+              LEV_DISTANCE_MAX: number;
+            } | null;
+            quota_month: number;
+            usage_month: number;
+            api_key_prefix: string | null;
+            created_at: string;
+            updated_at: string;
+          };
+        };
       };
       /** @description A problem (RFC 9457). */
       default: {
@@ -2652,11 +7731,35 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Change the client's profile */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            client_name: string;
+            contact_email: string | null;
+            /** @enum {string} */
+            tier: 'starter' | 'small' | 'medium' | 'large';
+            /** @enum {string} */
+            subscription_status: 'active' | 'payment_failed' | 'cancelled' | 'past_due';
+            threshold_config: {
+              HIGH_SCORE: number;
+              MEDIUM_SCORE: number;
+              DB_SIM_THRESHOLD: number;
+              TRIGRAM_HITS_MIN: number;
+              LEV_DISTANCE_MAX: number;
+            } | null;
+            quota_month: number;
+            usage_month: number;
+            api_key_prefix: string | null;
+            created_at: string;
+            updated_at: string;
+          };
+        };
       };
       /** @description A problem (RFC 9457). */
       default: {
@@ -2681,11 +7784,36 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Regenerate the API key */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            client_name: string;
+            contact_email: string | null;
+            /** @enum {string} */
+            tier: 'starter' | 'small' | 'medium' | 'large';
+            /** @enum {string} */
+            subscription_status: 'active' | 'payment_failed' | 'cancelled' | 'past_due';
+            threshold_config: {
+              HIGH_SCORE: number;
+              MEDIUM_SCORE: number;
+              DB_SIM_THRESHOLD: number;
+              TRIGRAM_HITS_MIN: number;
+              LEV_DISTANCE_MAX: number;
+            } | null;
+            quota_month: number;
+            usage_month: number;
+            api_key_prefix: string | null;
+            created_at: string;
+            updated_at: string;
+            api_key: string;
+          };
+        };
       };
       /** @description A problem (RFC 9457). */
       default: {
@@ -2707,11 +7835,21 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Notification settings */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            email_alerts: boolean;
+            quota_warnings: boolean;
+            payment_failures: boolean;
+            security_alerts: boolean;
+            weekly_reports: boolean;
+            monthly_reports: boolean;
+          };
+        };
       };
       /** @description A problem (RFC 9457). */
       default: {
@@ -2746,11 +7884,21 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Change notification settings */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            email_alerts: boolean;
+            quota_warnings: boolean;
+            payment_failures: boolean;
+            security_alerts: boolean;
+            weekly_reports: boolean;
+            monthly_reports: boolean;
+          };
+        };
       };
       /** @description A problem (RFC 9457). */
       default: {
@@ -2772,2320 +7920,62 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description A problem (RFC 9457). */
-      default: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  ScreeningApiController_screen: {
-    parameters: {
-      query?: {
-        /** @description flagged (the default): review and blocked results in full, with their explanation; clear candidates summarised as id, name and score. full: every result in full, with its explanation. */
-        explain?: 'flagged' | 'full';
-      };
-      header?: {
-        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
-        'Idempotency-Key'?: string;
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          name?: string;
-          /** Format: email */
-          email?: string;
-          dateOfBirth?: string;
-          nationality?: string;
-          /** @enum {string} */
-          entityType?: 'individual' | 'organization' | 'vessel' | 'aircraft' | 'person' | 'company';
-          customerReference?: string;
-        };
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description A problem (RFC 9457). */
-      default: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  ScreeningApiController_bulkScreen: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
-        'Idempotency-Key'?: string;
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          names: string[];
-          limit?: number;
-        };
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description A problem (RFC 9457). */
-      default: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  ScreeningApiController_job: {
-    parameters: {
-      query?: {
-        offset?: number;
-        limit?: number;
-        format?: 'json' | 'csv';
-      };
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description A problem (RFC 9457). */
-      default: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  ScreeningApiController_lists: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description A problem (RFC 9457). */
-      default: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  ScreeningApiController_status: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description A problem (RFC 9457). */
-      default: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  ScreeningApiController_plans: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description A problem (RFC 9457). */
-      default: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  DashboardController_client: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description A problem (RFC 9457). */
-      default: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  DashboardController_bulkDownload: {
-    parameters: {
-      query: {
-        source: string;
-        format?: 'json' | 'csv';
-        cursor?: string;
-        limit?: number;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description A problem (RFC 9457). */
-      default: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  DashboardController_screen: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
-        'Idempotency-Key'?: string;
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          name?: string;
-          /** Format: email */
-          email?: string;
-          dateOfBirth?: string;
-          nationality?: string;
-          /** @enum {string} */
-          entityType?: 'individual' | 'organization' | 'vessel' | 'aircraft' | 'person' | 'company';
-          customerReference?: string;
-        };
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description A problem (RFC 9457). */
-      default: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  DashboardController_bulkSearch: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
-        'Idempotency-Key'?: string;
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          names: string[];
-          limit?: number;
-        };
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description A problem (RFC 9457). */
-      default: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  DashboardController_bulkJob: {
-    parameters: {
-      query?: {
-        offset?: number;
-        limit?: number;
-        format?: 'json' | 'csv' | 'json-file';
-      };
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description A problem (RFC 9457). */
-      default: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  DashboardController_search: {
-    parameters: {
-      query: {
-        query: string;
-        limit?: number;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description A problem (RFC 9457). */
-      default: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  DashboardController_datasets: {
-    parameters: {
-      query: {
-        source: string;
-        format?: 'json' | 'csv';
-        cursor?: string;
-        limit?: number;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description A problem (RFC 9457). */
-      default: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  DashboardController_entity: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description A problem (RFC 9457). */
-      default: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  DashboardController_status: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description A problem (RFC 9457). */
-      default: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  CatalogueController_lists: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description A problem (RFC 9457). */
-      default: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  ScreeningLogsController_logs: {
-    parameters: {
-      query?: {
-        /** @description Case-insensitive part of the searched name. */
-        searchedName?: string;
-        matchFound?: boolean;
-        /** @description YYYY-MM-DD or an ISO 8601 instant; inclusive. */
-        fromDate?: string;
-        /** @description YYYY-MM-DD (whole day) or an ISO 8601 instant; inclusive. */
-        toDate?: string;
-        /** @description 1 to 500, default 100. */
-        limit?: number;
-        offset?: number;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description A problem (RFC 9457). */
-      default: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  ScreeningLogsController_alerts: {
-    parameters: {
-      query?: {
-        /** @description 1 to 500, default 100. */
-        limit?: number;
-        offset?: number;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description A problem (RFC 9457). */
-      default: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  ScreeningLogsController_reviews: {
-    parameters: {
-      query?: {
-        status?: 'pending' | 'proposed' | 'approved' | 'blocked';
-        /** @description 1 to 500, default 100. */
-        limit?: number;
-        offset?: number;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description A problem (RFC 9457). */
-      default: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  ReviewsController_caseOf: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description A problem (RFC 9457). */
-      default: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  ScreeningLogsController_decide: {
-    parameters: {
-      query: {
-        action: 'approve' | 'block';
-      };
-      header?: {
-        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
-        'Idempotency-Key'?: string;
-      };
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          /** @description approve: different_person_dob, different_person_country, different_entity_type, name_only_coincidence, other; block: confirmed_match, likely_match_escalated, other. */
-          reasonCode: string;
-          /** @description Required when reasonCode is "other". */
-          note?: string;
-          /** @enum {string} */
-          action: 'approve' | 'block';
-        };
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description A problem (RFC 9457). */
-      default: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  ReviewsController_confirm: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
-        'Idempotency-Key'?: string;
-      };
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description A problem (RFC 9457). */
-      default: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  ReviewsController_returnToQueue: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
-        'Idempotency-Key'?: string;
-      };
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          note?: string;
-        };
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description A problem (RFC 9457). */
-      default: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  ReviewsController_settings: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description A problem (RFC 9457). */
-      default: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  ReviewsController_updateSettings: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          fourEyes: boolean;
-        };
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description A problem (RFC 9457). */
-      default: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  ReviewsController_remembered: {
-    parameters: {
-      query?: {
-        limit?: number;
-        offset?: number;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description A problem (RFC 9457). */
-      default: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  ReviewsController_revoke: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description A problem (RFC 9457). */
-      default: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  ClientListsController_list: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description A problem (RFC 9457). */
-      default: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  ClientListsController_download: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description A problem (RFC 9457). */
-      default: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  ClientListsController_entries: {
-    parameters: {
-      query?: {
-        /** @description Case-insensitive part of a name, email or alias. */
-        search?: string;
-        /** @description 1 to 500, default 100. */
-        limit?: number;
-        offset?: number;
-      };
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description A problem (RFC 9457). */
-      default: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  ClientListsController_upload: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
-        'Idempotency-Key'?: string;
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'multipart/form-data': {
-          /** Format: binary */
-          file: string;
-          name?: string;
-          description?: string;
-        };
-      };
-    };
-    responses: {
-      201: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description A problem (RFC 9457). */
-      default: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  ClientListsController_remove: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description A problem (RFC 9457). */
-      default: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  MonitoringController_list: {
-    parameters: {
-      query?: {
-        status?: 'active' | 'paused' | 'stopped';
-        origin?: 'manual' | 'client_list';
-        limit?: number;
-        offset?: number;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description A problem (RFC 9457). */
-      default: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  MonitoringController_create: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
-        'Idempotency-Key'?: string;
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          entity_name: string;
-          entity_email?: (string | '') | null;
-          /** @default [] */
-          entity_aliases?: string[];
-          /** @enum {string} */
-          check_frequency?: 'daily' | 'weekly' | 'monthly';
-          notes?: string | null;
-        };
-      };
-    };
-    responses: {
-      201: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description A problem (RFC 9457). */
-      default: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  MonitoringController_update: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          /** @enum {string} */
-          monitoring_status: 'active' | 'paused' | 'stopped';
-        };
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description A problem (RFC 9457). */
-      default: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  MonitoringController_remove: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description A problem (RFC 9457). */
-      default: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  MonitoringController_check: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
-        'Idempotency-Key'?: string;
-      };
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description A problem (RFC 9457). */
-      default: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  MonitoringController_alerts: {
-    parameters: {
-      query?: {
-        acknowledged?: boolean;
-        severity?: 'low' | 'medium' | 'high' | 'critical';
-        limit?: number;
-        offset?: number;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description A problem (RFC 9457). */
-      default: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  MonitoringController_acknowledge: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
-        'Idempotency-Key'?: string;
-      };
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description A problem (RFC 9457). */
-      default: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  MonitoringController_stats: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description A problem (RFC 9457). */
-      default: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  MonitoringController_settings: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description A problem (RFC 9457). */
-      default: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  MonitoringController_updateSettings: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          /** @enum {string} */
-          default_check_frequency?: 'daily' | 'weekly' | 'monthly';
-          rescreen_on_list_update?: boolean;
-          alert_on_review?: boolean;
-        };
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description A problem (RFC 9457). */
-      default: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  MonitoringController_bulkAdd: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
-        'Idempotency-Key'?: string;
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          entities: {
-            entity_name: string;
-            entity_email?: (string | '') | null;
-            /** @default [] */
-            entity_aliases?: string[];
-            /** @enum {string} */
-            check_frequency?: 'daily' | 'weekly' | 'monthly';
-            notes?: string | null;
-          }[];
-        };
-      };
-    };
-    responses: {
-      201: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description A problem (RFC 9457). */
-      default: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  MonitoringController_bulkRemove: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
-        'Idempotency-Key'?: string;
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          entityIds: string[];
-        };
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description A problem (RFC 9457). */
-      default: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  MonitoringController_status: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description A problem (RFC 9457). */
-      default: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  MonitoringController_webhooks: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description A problem (RFC 9457). */
-      default: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  MonitoringController_createWebhook: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
-        'Idempotency-Key'?: string;
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          /** Format: uri */
-          url: string;
-          event_types: ('monitoring.alert' | 'screening.review_required' | 'bulk_job.completed')[];
-          description?: string;
-        };
-      };
-    };
-    responses: {
-      201: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description A problem (RFC 9457). */
-      default: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  MonitoringController_deleteWebhook: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description A problem (RFC 9457). */
-      default: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  MonitoringController_deliveries: {
-    parameters: {
-      query?: {
-        limit?: number;
-        offset?: number;
-      };
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description A problem (RFC 9457). */
-      default: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  MonitoringController_stream: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description A problem (RFC 9457). */
-      default: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  ClientsController_list: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description A problem (RFC 9457). */
-      default: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  ClientsController_create: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
-        'Idempotency-Key'?: string;
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          ip?: string;
-          userAgent?: string;
-          clientName: string;
-          /** @enum {string} */
-          tier: 'starter' | 'small' | 'medium' | 'large';
-          contactEmail?: string;
-          /**
-           * @default active
-           * @enum {string}
-           */
-          subscriptionStatus?: 'active' | 'payment_failed' | 'cancelled' | 'past_due';
-        };
-      };
-    };
-    responses: {
-      201: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description A problem (RFC 9457). */
-      default: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  ClientsController_findByKey: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        key: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description A problem (RFC 9457). */
-      default: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  ClientsController_thresholds: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          ip?: string;
-          userAgent?: string;
-          threshold_config: {
-            HIGH_SCORE: number;
-            MEDIUM_SCORE: number;
-            DB_SIM_THRESHOLD: number;
-            TRIGRAM_HITS_MIN: number;
-            LEV_DISTANCE_MAX: number;
-          } | null;
-        };
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description A problem (RFC 9457). */
-      default: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  ClientsController_remove: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description A problem (RFC 9457). */
-      default: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  ClientsController_regenerate: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
-        'Idempotency-Key'?: string;
-      };
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description A problem (RFC 9457). */
-      default: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  ClientsController_revoke: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
-        'Idempotency-Key'?: string;
-      };
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description A problem (RFC 9457). */
-      default: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  ClientsController_keyStatus: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description A problem (RFC 9457). */
-      default: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  AuditController_logs: {
-    parameters: {
-      query?: {
-        eventType?:
-          'all' | 'ADMIN_ACCESS' | 'CLIENT_ACCESS' | 'FAILED_AUTH' | 'RATE_LIMIT_VIOLATION' | 'SUSPICIOUS_ACTIVITY';
-        timeFilter?: '1h' | '24h' | '7d' | '30d' | 'all';
-        searchTerm?: string;
-        limit?: number;
-        offset?: number;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description A problem (RFC 9457). */
-      default: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  AuditController_exportLogs: {
-    parameters: {
-      query?: {
-        eventType?:
-          'all' | 'ADMIN_ACCESS' | 'CLIENT_ACCESS' | 'FAILED_AUTH' | 'RATE_LIMIT_VIOLATION' | 'SUSPICIOUS_ACTIVITY';
-        timeFilter?: '1h' | '24h' | '7d' | '30d' | 'all';
-        searchTerm?: string;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description A problem (RFC 9457). */
-      default: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  AuditController_evidence: {
-    parameters: {
-      query?: {
-        /** @description YYYY-MM-DD or an ISO 8601 instant; inclusive. */
-        from?: string;
-        /** @description YYYY-MM-DD (the whole day) or an ISO 8601 instant; inclusive. */
-        to?: string;
-        format?: 'json' | 'csv';
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description A problem (RFC 9457). */
-      default: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  ListsAdminController_refresh: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
-        'Idempotency-Key'?: string;
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          sources?: string[];
-          /** @default false */
-          force?: boolean;
-        };
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description A problem (RFC 9457). */
-      default: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  AdminConsoleController_overview: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description A problem (RFC 9457). */
-      default: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  AdminConsoleController_lists: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description A problem (RFC 9457). */
-      default: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  AdminConsoleController_versions: {
-    parameters: {
-      query?: {
-        limit?: number;
-      };
-      header?: never;
-      path: {
-        source: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description A problem (RFC 9457). */
-      default: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  DashboardReportsController_usageHistory: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description A problem (RFC 9457). */
-      default: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  DashboardReportsController_report: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        kind: 'screening-logs' | 'sanction-alerts' | 'sanctions-export' | 'sanctions-data';
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description A problem (RFC 9457). */
-      default: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  DashboardReportsController_list: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        source: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description A problem (RFC 9457). */
-      default: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  TeamController_members: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description A problem (RFC 9457). */
-      default: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  TeamController_remove: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        userId: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description A problem (RFC 9457). */
-      default: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  TeamController_changeRole: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        userId: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          /** @enum {string} */
-          member_role: 'owner' | 'supervisor' | 'analyst' | 'viewer';
-        };
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description A problem (RFC 9457). */
-      default: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  TeamController_invitations: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description A problem (RFC 9457). */
-      default: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  TeamController_invite: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
-        'Idempotency-Key'?: string;
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          email: string;
-          /** @enum {string} */
-          member_role: 'owner' | 'supervisor' | 'analyst' | 'viewer';
-        };
-      };
-    };
-    responses: {
-      201: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description A problem (RFC 9457). */
-      default: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  TeamController_revokeInvitation: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        invitationId: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
+      /** @description Account summary */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            client: {
+              /** Format: uuid */
+              id: string;
+              client_name: string;
+              contact_email: string | null;
+              /** @enum {string} */
+              tier: 'starter' | 'small' | 'medium' | 'large';
+              /** @enum {string} */
+              subscription_status: 'active' | 'payment_failed' | 'cancelled' | 'past_due';
+              threshold_config: {
+                HIGH_SCORE: number;
+                MEDIUM_SCORE: number;
+                DB_SIM_THRESHOLD: number;
+                TRIGRAM_HITS_MIN: number;
+                LEV_DISTANCE_MAX: number;
+              } | null;
+              quota_month: number;
+              usage_month: number;
+              api_key_prefix: string | null;
+              created_at: string;
+              updated_at: string;
+            };
+            user: {
+              /** Format: uuid */
+              id: string;
+              email: string;
+              full_name: string | null;
+              created_at: string;
+            };
+            usage_percent: number;
+            api_key: {
+              /** Format: uuid */
+              client_id: string;
+              /** @enum {string} */
+              status: 'active' | 'revoked' | 'none';
+              prefix: string | null;
+              created_at: string | null;
+              revoked_at: string | null;
+            };
+            notification_settings: {
+              email_alerts: boolean;
+              quota_warnings: boolean;
+              payment_failures: boolean;
+              security_alerts: boolean;
+              weekly_reports: boolean;
+              monthly_reports: boolean;
+            };
+          };
         };
-        content?: never;
       };
       /** @description A problem (RFC 9457). */
       default: {
@@ -5107,11 +7997,42 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description The plan catalogue */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            plans: {
+              /** @enum {string} */
+              tier: 'starter' | 'small' | 'medium' | 'large';
+              name: string;
+              priceUsdPerMonth: number;
+              monthlyQuota: number;
+              rateLimitPerMinute: number;
+              feeds: (
+                | 'ofac'
+                | 'peps'
+                | 'regulatory'
+                | 'sanctions'
+                | 'wanted'
+                | 'crime'
+                | 'us_sanctions'
+                | 'eu_sanctions'
+                | 'gb_coh_disqualified'
+              )[];
+              priceUsdPerYear: number;
+              mostPopular: boolean;
+              responseTime: string;
+              support: string;
+              realTimeUpdates: boolean;
+              webhookNotifications: boolean;
+              webSocketAccess: boolean;
+              dashboardAccess: boolean;
+            }[];
+          };
+        };
       };
       /** @description A problem (RFC 9457). */
       default: {
@@ -5144,11 +8065,17 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Start a checkout */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            url: string;
+            sessionId: string;
+          };
+        };
       };
       /** @description A problem (RFC 9457). */
       default: {
@@ -5172,11 +8099,22 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description A sandbox checkout session */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            id: string;
+            /** @enum {string} */
+            tier: 'starter' | 'small' | 'medium' | 'large';
+            clientEmail: string;
+            amount: number;
+            /** @enum {string} */
+            status: 'open' | 'complete' | 'expired';
+          };
+        };
       };
       /** @description A problem (RFC 9457). */
       default: {
@@ -5209,11 +8147,16 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Complete a sandbox checkout */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            redirectUrl: string;
+          };
+        };
       };
       /** @description A problem (RFC 9457). */
       default: {
@@ -5238,11 +8181,18 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Payment provider webhook */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            /** @constant */
+            received: true;
+            duplicate: boolean;
+          };
+        };
       };
       /** @description A problem (RFC 9457). */
       default: {
@@ -5264,11 +8214,16 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Open the billing portal */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            url: string;
+          };
+        };
       };
       /** @description A problem (RFC 9457). */
       default: {
@@ -5292,11 +8247,27 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Find a billing client by email */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            client: {
+              id: string;
+              client_name: string;
+              api_key?: string;
+              api_key_prefix?: string | null;
+              /** @enum {string} */
+              tier: 'starter' | 'small' | 'medium' | 'large';
+              /** @enum {string} */
+              subscription_status: 'active' | 'payment_failed' | 'cancelled' | 'past_due';
+              quota_month: number;
+              usage_month: number;
+            };
+          };
+        };
       };
       /** @description A problem (RFC 9457). */
       default: {
@@ -5318,11 +8289,18 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description The client's subscription */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            hasSubscription: boolean;
+            tier: ('starter' | 'small' | 'medium' | 'large') | null;
+            subscription_status: ('active' | 'payment_failed' | 'cancelled' | 'past_due') | null;
+          };
+        };
       };
       /** @description A problem (RFC 9457). */
       default: {
@@ -5344,11 +8322,30 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Plans the client can move to */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            upgradeOptions: {
+              /** @enum {string} */
+              tier: 'starter' | 'small' | 'medium' | 'large';
+              tierName: string;
+              price: number;
+              proratedCost: number;
+              quotaIncrease: number;
+              newTotalQuota: number;
+              features: {
+                monthlyQuota: number;
+                apiRateLimit: number;
+                dashboardAccess: boolean;
+                webSocketAccess: boolean;
+              };
+            }[];
+          };
+        };
       };
       /** @description A problem (RFC 9457). */
       default: {
@@ -5372,11 +8369,19 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Preview a plan change */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            proratedCost: number;
+            quotaIncrease: number;
+            newTotalQuota: number;
+            daysRemaining: number;
+          };
+        };
       };
       /** @description A problem (RFC 9457). */
       default: {
@@ -5407,11 +8412,23 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Change plan */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            proratedCost: number;
+            quotaIncrease: number;
+            newTotalQuota: number;
+            daysRemaining: number;
+            message: string;
+            /** @enum {string} */
+            tier: 'starter' | 'small' | 'medium' | 'large';
+            quota_month: number;
+          };
+        };
       };
       /** @description A problem (RFC 9457). */
       default: {
@@ -5433,11 +8450,58 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Quota usage across clients */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            quotaWarnings: {
+              client_id: string;
+              client_name: string;
+              /** @enum {string} */
+              tier: 'starter' | 'small' | 'medium' | 'large';
+              usage_month: number;
+              quota_month: number;
+              usage_percent: number;
+            }[];
+            quotaExceeded: {
+              client_id: string;
+              client_name: string;
+              /** @enum {string} */
+              tier: 'starter' | 'small' | 'medium' | 'large';
+              usage_month: number;
+              quota_month: number;
+              usage_percent: number;
+            }[];
+            paymentFailures: {
+              client_id: string;
+              client_name: string;
+              /** @enum {string} */
+              tier: 'starter' | 'small' | 'medium' | 'large';
+              /** @enum {string} */
+              subscription_status: 'active' | 'payment_failed' | 'cancelled' | 'past_due';
+              updated_at: string;
+            }[];
+            recentEvents: {
+              id: string;
+              /** @enum {string} */
+              event_type:
+                | 'quota_warning'
+                | 'quota_exceeded'
+                | 'payment_failed'
+                | 'subscription_cancelled'
+                | 'payment_recovery_reminder';
+              client_id: string;
+              client_name: string;
+              usage: number | null;
+              quota: number | null;
+              percentage: number | null;
+              created_at: string;
+            }[];
+          };
+        };
       };
       /** @description A problem (RFC 9457). */
       default: {
@@ -5462,11 +8526,17 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Send quota warnings now */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            checked: number;
+            notified: number;
+          };
+        };
       };
       /** @description A problem (RFC 9457). */
       default: {
@@ -5491,11 +8561,17 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Check overdue payments now */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            checked: number;
+            notified: number;
+          };
+        };
       };
       /** @description A problem (RFC 9457). */
       default: {

@@ -8,10 +8,12 @@ import {
   type AdminOverviewResponse,
   type ListVersionsQuery,
   type ListVersionsResponse,
+  adminOverviewResponseSchema,
 } from '@vigil/proto';
 import { Credentials } from '../credentials/credentials.js';
 import { ZodParam, ZodQuery } from '../http/route-params.js';
 import { AdminOverview } from './admin-overview.service.js';
+import { Answers } from '../http/answers.js';
 
 /**
  * The admin console's overview and list freshness. Admins only: the credentials guard checks
@@ -26,6 +28,7 @@ export class AdminConsoleController {
 
   /** Active users, security alerts (24 h), system health %, total searches, and each service's last hour. */
   @Get('overview')
+  @Answers(adminOverviewResponseSchema, { summary: 'Platform overview figures for the admin console' })
   @Credentials('admin')
   overview(): Promise<AdminOverviewResponse> {
     return this.overviewFigures.overview();
@@ -33,6 +36,7 @@ export class AdminConsoleController {
 
   /** Every source: version, entity count, checksum, last success, next refresh, last failure. */
   @Get('lists')
+  @Answers(contracts.screening.adminLists, { summary: 'Every list source with its loaded version' })
   @Credentials('admin')
   lists(): Promise<AdminListsResponse> {
     return this.rpc.request(contracts.screening.adminLists, {});
@@ -40,6 +44,7 @@ export class AdminConsoleController {
 
   /** One source's stored versions, newest first, with added/changed/removed counts. */
   @Get('lists/:source/versions')
+  @Answers(contracts.screening.listVersions, { summary: "One list source's recent versions" })
   @Credentials('admin')
   versions(
     @ZodParam('source', listSourceParamSchema) source: string,

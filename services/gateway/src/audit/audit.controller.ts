@@ -13,10 +13,12 @@ import {
   type SecurityLog,
   type SecurityLogsQuery,
   type SecurityLogsResponse,
+  evidenceDocumentSchema,
 } from '@vigil/proto';
 import type { Response } from 'express';
 import { Credentials } from '../credentials/credentials.js';
 import { CurrentClient, ZodQuery } from '../http/route-params.js';
+import { Answers } from '../http/answers.js';
 
 const on = contracts.audit;
 const DAY_MS = 86_400_000;
@@ -118,6 +120,7 @@ export class AuditController {
   constructor(private readonly rpc: RpcClient) {}
 
   @Get('admin/logs')
+  @Answers(on.securityLogs, { summary: 'Security log, one page' })
   @Credentials('admin')
   logs(@ZodQuery(securityLogsQuerySchema) query: SecurityLogsQuery): Promise<SecurityLogsResponse> {
     return this.rpc.request(on.securityLogs, { ...filters(query), limit: query.limit, offset: query.offset });
@@ -125,6 +128,7 @@ export class AuditController {
 
   /** The same filters as the panel, every matching row (newest recorded first), as CSV. */
   @Get('admin/logs/export')
+  @Answers({ mediaType: 'text/csv' }, { summary: 'Security log as a CSV download' })
   @Credentials('admin')
   async exportLogs(
     @ZodQuery(exportQuerySchema) query: Pick<SecurityLogsQuery, 'eventType' | 'timeFilter' | 'searchTerm'>,
@@ -161,6 +165,10 @@ export class AuditController {
    * place in the client's hash chain. The client is the one the verified key names.
    */
   @Get('audit/screenings')
+  @Answers(evidenceDocumentSchema, {
+    summary: "The client's screening evidence (JSON or CSV)",
+    also: [{ mediaType: 'text/csv' }],
+  })
   @Credentials('dashboard')
   async evidence(
     @CurrentClient() client: ResolvedKey,

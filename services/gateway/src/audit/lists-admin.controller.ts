@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { Credentials } from '../credentials/credentials.js';
 import { ZodBody } from '../http/route-params.js';
 import { AdminActions, CurrentActor, type AdminActor } from './admin-actions.publisher.js';
+import { Answers } from '../http/answers.js';
 
 /** A fetch of every official list can take minutes. */
 const REFRESH_TIMEOUT_MS = 10 * 60_000;
@@ -18,6 +19,7 @@ export class ListsAdminController {
   ) {}
 
   @Post('lists/refresh')
+  @Answers(contracts.screening.refresh, { summary: 'Reload the official lists now' })
   @HttpCode(200)
   @Credentials('admin')
   async refresh(

@@ -4,6 +4,7 @@ import { contracts, type JwksReply, type ParsedRequestOf } from '@vigil/proto';
 import type { Response } from 'express';
 import { AccessToken, OptionalAccessToken, ZodRequest } from '../http/route-params.js';
 import { DevelopmentOnly } from '../openapi/development-only.js';
+import { Answers, AnswersEmpty } from '../http/answers.js';
 
 const on = contracts.auth;
 const team = contracts.clients.team;
@@ -19,6 +20,7 @@ export class AuthController {
   constructor(private readonly rpc: RpcClient) {}
 
   @Post('signup')
+  @Answers(on.signup, { summary: 'Create an account' })
   @HttpCode(200)
   signup(@ZodRequest(on.signup.request, 'sign-up request', { caller: true }) request: RequestFor<'signup'>) {
     return this.rpc.request(on.signup, request);
@@ -26,6 +28,7 @@ export class AuthController {
 
   /** grant_type=password ({email, password, remember_me?}) or grant_type=refresh_token ({refresh_token}). */
   @Post('token')
+  @Answers(on.token, { summary: 'Sign in, or refresh a session' })
   @HttpCode(200)
   token(
     @ZodRequest(on.token.request, 'token request', { caller: true, query: { grant_type: 'grant_type' } })
@@ -37,6 +40,7 @@ export class AuthController {
   }
 
   @Post('logout')
+  @Answers(on.logout, { summary: 'Sign out' })
   @HttpCode(200)
   logout(
     @ZodRequest(on.logout.request, 'message', { body: false, accessToken: true, query: { scope: 'scope' } })
@@ -46,6 +50,7 @@ export class AuthController {
   }
 
   @Post('recover')
+  @Answers(on.recover, { summary: 'Send a password reset link' })
   @HttpCode(200)
   recover(@ZodRequest(on.recover.request, 'message', { caller: true }) request: RequestFor<'recover'>) {
     return this.rpc.request(on.recover, request);
@@ -53,6 +58,7 @@ export class AuthController {
 
   /** {type: 'signup', email}: a new confirmation link; one answer for every address (no account enumeration). */
   @Post('resend')
+  @Answers(on.resend, { summary: 'Send a new confirmation link' })
   @HttpCode(200)
   resend(@ZodRequest(on.resend.request, 'message', { caller: true }) request: RequestFor<'resend'>) {
     return this.rpc.request(on.resend, request);
@@ -60,27 +66,32 @@ export class AuthController {
 
   /** {type: 'signup', token} answers a Session; {type: 'recovery', token, password} sets the new password; {type: 'unlock', token} lifts a sign-in lock. */
   @Post('verify')
+  @Answers(on.verify, { summary: 'Confirm an email, reset a password or lift a sign-in lock' })
   @HttpCode(200)
   verify(@ZodRequest(on.verify.request, 'message', { caller: true }) request: RequestFor<'verify'>) {
     return this.rpc.request(on.verify, request);
   }
 
   @Get('user')
+  @Answers(on.getUser, { summary: 'The signed-in user' })
   user(@AccessToken() accessToken: string) {
     return this.rpc.request(on.getUser, { accessToken });
   }
 
   @Put('user')
+  @Answers(on.updateUser, { summary: 'Change the email, password or profile' })
   updateUser(@ZodRequest(on.updateUser.request, 'message', { accessToken: true }) request: RequestFor<'updateUser'>) {
     return this.rpc.request(on.updateUser, request);
   }
 
   @Get('sessions')
+  @Answers(on.listSessions, { summary: "The user's sessions" })
   sessions(@AccessToken() accessToken: string) {
     return this.rpc.request(on.listSessions, { accessToken });
   }
 
   @Delete('sessions/:id')
+  @Answers(on.revokeSession, { summary: 'Revoke a session' })
   revokeSession(
     @ZodRequest(on.revokeSession.request, 'message', { body: false, accessToken: true, params: { session_id: 'id' } })
     request: RequestFor<'revokeSession'>,
@@ -89,6 +100,7 @@ export class AuthController {
   }
 
   @Delete('user/identities/:id')
+  @Answers(on.unlinkIdentity, { summary: 'Unlink a Google identity' })
   unlinkIdentity(
     @ZodRequest(on.unlinkIdentity.request, 'message', { body: false, accessToken: true, params: { identity_id: 'id' } })
     request: RequestFor<'unlinkIdentity'>,
@@ -97,6 +109,7 @@ export class AuthController {
   }
 
   @Post('factors')
+  @Answers(on.enrollFactor, { summary: 'Enrol a TOTP factor' })
   @HttpCode(200)
   enroll(
     @ZodRequest(on.enrollFactor.request, 'message', { accessToken: true }) request: RequestFor<'enrollFactor'>,
@@ -107,6 +120,7 @@ export class AuthController {
   }
 
   @Post('factors/:id/challenge')
+  @Answers(on.challengeFactor, { summary: 'Challenge a TOTP factor' })
   @HttpCode(200)
   challenge(
     @ZodRequest(on.challengeFactor.request, 'message', { body: false, accessToken: true, params: { factor_id: 'id' } })
@@ -116,6 +130,7 @@ export class AuthController {
   }
 
   @Post('factors/:id/verify')
+  @Answers(on.verifyFactor, { summary: 'Verify a TOTP code' })
   @HttpCode(200)
   verifyFactor(
     @ZodRequest(on.verifyFactor.request, 'message', { accessToken: true, params: { factor_id: 'id' }, caller: true })
@@ -127,6 +142,7 @@ export class AuthController {
   }
 
   @Delete('factors/:id')
+  @Answers(on.unenrollFactor, { summary: 'Remove a TOTP factor' })
   unenroll(
     @ZodRequest(on.unenrollFactor.request, 'message', { body: false, accessToken: true, params: { factor_id: 'id' } })
     request: RequestFor<'unenrollFactor'>,
@@ -136,6 +152,11 @@ export class AuthController {
 
   /** Starts "Continue with Google": 302 to the provider, or {url} with ?redirect=false for script callers. */
   @Get('authorize')
+  @Answers(on.oidcStart, {
+    summary: 'Start Continue with Google',
+    description: 'The provider URL, with `?redirect=false`; otherwise a 302 to it.',
+  })
+  @AnswersEmpty({ status: 302, description: "Redirect to the provider's sign-in page (Location)." })
   async authorize(
     @ZodRequest(on.oidcStart.request, 'message', {
       body: false,
@@ -153,6 +174,7 @@ export class AuthController {
 
   /** A signed-in user links Google: answers {url} to send the browser to; the callback then links instead of signing in. */
   @Get('user/identities/authorize')
+  @Answers(on.oidcStart, { summary: 'Start linking a Google identity' })
   linkIdentity(
     @ZodRequest(on.oidcStart.request, 'message', {
       body: false,
@@ -167,12 +189,14 @@ export class AuthController {
 
   /** The web app's /auth/callback posts the provider's query here ({code, state, iss?}) and gets a Session. */
   @Post('callback')
+  @Answers(on.oidcCallback, { summary: 'Finish Continue with Google' })
   @HttpCode(200)
   callback(@ZodRequest(on.oidcCallback.request, 'message', { caller: true }) request: RequestFor<'oidcCallback'>) {
     return this.rpc.request(on.oidcCallback, request);
   }
 
   @Post('invitations')
+  @Answers(on.createInvitation, { status: 201, summary: 'Invite an administrator' })
   @HttpCode(201)
   invite(
     @ZodRequest(on.createInvitation.request, 'message', { accessToken: true }) request: RequestFor<'createInvitation'>,
@@ -182,6 +206,7 @@ export class AuthController {
 
   /** What an invitation link offers (client, role, whether the address has an account), before accepting it. */
   @Post('team-invitations/look-up')
+  @Answers(team.lookUpInvitation, { summary: 'Look up a team invitation' })
   @HttpCode(200)
   lookUpInvitation(
     @ZodRequest(team.lookUpInvitation.request, 'invitation') request: ParsedRequestOf<typeof team.lookUpInvitation>,
@@ -191,6 +216,7 @@ export class AuthController {
 
   /** {token, full_name, password, confirm_password, accepted_terms}: a new account in the inviting client; answers a Session. */
   @Post('team-invitations/signup')
+  @Answers(team.acceptInvitationSignup, { summary: 'Accept a team invitation with a new account' })
   @HttpCode(200)
   acceptInvitationSignup(
     @ZodRequest(team.acceptInvitationSignup.request, 'sign-up request', { caller: true })
@@ -203,6 +229,7 @@ export class AuthController {
 
   /** {token} with the invited address's session (an account without a client): joins; answers the session's new tokens. */
   @Post('team-invitations/accept')
+  @Answers(team.acceptInvitation, { summary: 'Accept a team invitation' })
   @HttpCode(200)
   acceptInvitation(
     @ZodRequest(team.acceptInvitation.request, 'invitation', { caller: true, accessToken: true })
@@ -215,6 +242,7 @@ export class AuthController {
 
   /** Public keys for verifying Vigil access tokens (RS256), for anyone outside NATS. */
   @Get('.well-known/jwks.json')
+  @Answers(on.jwks.reply.pick({ keys: true }), { summary: 'The public keys that verify session tokens (JWKS)' })
   async jwks(@Res({ passthrough: true }) res: Response): Promise<Pick<JwksReply, 'keys'>> {
     const { keys } = await this.rpc.request(on.jwks, {});
     res.setHeader('cache-control', 'public, max-age=300');
@@ -223,6 +251,7 @@ export class AuthController {
 
   /** Development mailbox: auth answers 404 outside a development stack, and only an administrator reads it there. */
   @Get('dev/mailbox')
+  @Answers(on.mailbox, { summary: 'Development mailbox' })
   @DevelopmentOnly()
   mailbox(
     @ZodRequest(on.mailbox.request, 'message', { body: false, query: { to: 'to', limit: 'limit' } })

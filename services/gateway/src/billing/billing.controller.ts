@@ -8,12 +8,14 @@ import {
   upgradeBodySchema,
   type PlansResponse,
   type ResolvedKey,
+  plansResponseSchema,
 } from '@vigil/proto';
 import type { Request, Response } from 'express';
 import type { z } from 'zod';
 import { AdminActions, CurrentActor, type AdminActor } from '../audit/admin-actions.publisher.js';
 import { AnyPlan, Credentials, RequiresMemberRole, type SessionUser } from '../credentials/credentials.js';
 import { CurrentClient, CurrentUser, ZodBody, ZodParam, ZodQuery } from '../http/route-params.js';
+import { Answers } from '../http/answers.js';
 
 const on = contracts.billing;
 
@@ -33,12 +35,14 @@ export class BillingController {
   ) {}
 
   @Get('plans')
+  @Answers(plansResponseSchema, { summary: 'The plan catalogue' })
   @Credentials('public')
   plans(): PlansResponse {
     return { plans: [...PLANS] };
   }
 
   @Post('payment/create-checkout-session')
+  @Answers(on.createCheckout, { summary: 'Start a checkout' })
   @Credentials('session')
   @HttpCode(200)
   checkout(
@@ -49,12 +53,14 @@ export class BillingController {
   }
 
   @Get('payment/sandbox/sessions/:id')
+  @Answers(on.sandboxSession, { summary: 'A sandbox checkout session' })
   @Credentials('session')
   sandboxSession(@CurrentUser() user: SessionUser, @ZodParam('id') id: string) {
     return this.rpc.request(on.sandboxSession, { user: billingUser(user), sessionId: id });
   }
 
   @Post('payment/sandbox/sessions/:id/complete')
+  @Answers(on.sandboxComplete, { summary: 'Complete a sandbox checkout' })
   @Credentials('session')
   @HttpCode(200)
   sandboxComplete(
@@ -70,6 +76,7 @@ export class BillingController {
    * (express.raw for this path, mounted before the JSON parser in create-app.ts).
    */
   @Post('payment/webhook')
+  @Answers(on.webhook, { summary: 'Payment provider webhook' })
   @Credentials('public')
   @HttpCode(200)
   webhook(@Req() req: Request, @Headers('stripe-signature') signature: string | undefined) {
@@ -83,6 +90,7 @@ export class BillingController {
   }
 
   @Get('payment/portal-session')
+  @Answers(on.portalSession, { summary: 'Open the billing portal' })
   @Credentials('dashboard')
   @RequiresMemberRole('owner')
   portal(@CurrentClient() client: ResolvedKey) {
@@ -90,6 +98,7 @@ export class BillingController {
   }
 
   @Get('payment/client-by-email/:email')
+  @Answers(on.clientByEmail, { summary: 'Find a billing client by email' })
   @Credentials('session')
   clientByEmail(
     @CurrentUser() user: SessionUser,
@@ -102,12 +111,14 @@ export class BillingController {
   }
 
   @Get('payment/subscription')
+  @Answers(on.subscription, { summary: "The client's subscription" })
   @Credentials('session')
   subscription(@CurrentUser() user: SessionUser) {
     return this.rpc.request(on.subscription, { user: billingUser(user), clientId: user.clientId });
   }
 
   @Get('upgrade/options')
+  @Answers(on.upgradeOptions, { summary: 'Plans the client can move to' })
   @Credentials('dashboard')
   @AnyPlan()
   upgradeOptions(@CurrentClient() client: ResolvedKey) {
@@ -115,6 +126,7 @@ export class BillingController {
   }
 
   @Get('upgrade/preview')
+  @Answers(on.upgradePreview, { summary: 'Preview a plan change' })
   @Credentials('dashboard')
   @AnyPlan()
   upgradePreview(
@@ -125,6 +137,7 @@ export class BillingController {
   }
 
   @Post('upgrade/upgrade')
+  @Answers(on.upgrade, { summary: 'Change plan' })
   @Credentials('dashboard')
   @RequiresMemberRole('owner')
   @AnyPlan()
@@ -146,12 +159,14 @@ export class BillingController {
   }
 
   @Get('client/quota-monitoring')
+  @Answers(on.quotaMonitoring, { summary: 'Quota usage across clients' })
   @Credentials('admin')
   quotaMonitoring() {
     return this.rpc.request(on.quotaMonitoring, {});
   }
 
   @Post('client/quota-monitoring/check-warnings')
+  @Answers(on.checkWarnings, { summary: 'Send quota warnings now' })
   @Credentials('admin')
   @HttpCode(200)
   checkWarnings() {
@@ -159,6 +174,7 @@ export class BillingController {
   }
 
   @Post('client/quota-monitoring/check-payments')
+  @Answers(on.checkPayments, { summary: 'Check overdue payments now' })
   @Credentials('admin')
   @HttpCode(200)
   checkPayments() {

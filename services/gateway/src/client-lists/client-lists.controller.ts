@@ -14,12 +14,14 @@ import {
   type ClientListsReply,
   type ParsedClientListEntriesRequest,
   type ResolvedKey,
+  contracts,
 } from '@vigil/proto';
 import { z } from 'zod';
 import { Credentials, RequiresMemberRole } from '../credentials/credentials.js';
 import { OperationId } from '../idempotency/operation-id.js';
 import { CurrentClient, ZodRequest } from '../http/route-params.js';
 import { ClientLists } from './client-lists.service.js';
+import { Answers } from '../http/answers.js';
 
 /** A list of the caller's, as the path names it. */
 type ListRef = { clientId: string; id: string };
@@ -44,12 +46,14 @@ export class ClientListsController {
   constructor(private readonly lists: ClientLists) {}
 
   @Get('client/lists')
+  @Answers(contracts.monitoring.clientLists.list, { summary: "The client's own lists" })
   @Credentials('dashboard')
   list(@CurrentClient() client: ResolvedKey): Promise<ClientListsReply> {
     return this.lists.lists(client.clientId);
   }
 
   @Get('client/lists/download/:id')
+  @Answers({ mediaType: 'text/csv' }, { summary: 'Download a client list as CSV' })
   @Credentials('dashboard')
   async download(
     @ZodRequest(clientListDownloadRequestSchema, 'download request', {
@@ -70,6 +74,7 @@ export class ClientListsController {
 
   /** One list's entries (the View dialog); `search` matches name, email or any alias. */
   @Get('client/lists/:id/entries')
+  @Answers(contracts.monitoring.clientLists.entries, { summary: "A client list's entries, one page" })
   @Credentials('dashboard')
   entries(
     @ZodRequest(clientListEntriesRequestSchema, 'query', {
@@ -85,6 +90,7 @@ export class ClientListsController {
 
   /** multipart/form-data: `file` (a .csv of at most 10 MB), `name` (default: the file name without .csv), `description`. */
   @Post('client-lists/upload-csv')
+  @Answers(contracts.monitoring.clientLists.upload, { status: 201, summary: 'Upload a client list (CSV)' })
   @HttpCode(201)
   @Credentials('dashboard')
   @RequiresMemberRole('supervisor')
@@ -128,6 +134,7 @@ export class ClientListsController {
   }
 
   @Delete('client-lists/:id')
+  @Answers(contracts.monitoring.clientLists.delete, { summary: 'Delete a client list' })
   @Credentials('dashboard')
   @RequiresMemberRole('supervisor')
   remove(

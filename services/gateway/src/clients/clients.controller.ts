@@ -6,6 +6,7 @@ import { AdminActions, CurrentActor, type AdminActor } from '../audit/admin-acti
 import { ApiKeys } from '../credentials/api-keys.service.js';
 import { Credentials } from '../credentials/credentials.js';
 import { AccessToken, ZodRequest } from '../http/route-params.js';
+import { Answers } from '../http/answers.js';
 
 const on = contracts.clients;
 type RequestFor<K extends Exclude<keyof typeof on, 'settings' | 'team'>> = ParsedRequestOf<(typeof on)[K]>;
@@ -28,11 +29,13 @@ export class ClientsController {
   ) {}
 
   @Get()
+  @Answers(on.list, { summary: 'Every client' })
   list(@AccessToken() accessToken: string) {
     return this.rpc.request(on.list, { accessToken });
   }
 
   @Post('create')
+  @Answers(on.create, { status: 201, summary: 'Create a client and its API key' })
   @HttpCode(201)
   async create(
     @ZodRequest(on.create.request, 'client', { accessToken: true }) request: RequestFor<'create'>,
@@ -51,6 +54,7 @@ export class ClientsController {
   }
 
   @Get('api-key/:key')
+  @Answers(on.findByKey, { summary: 'Find a client by API key' })
   findByKey(
     @ZodRequest(on.findByKey.request, 'message', { body: false, accessToken: true, params: { apiKey: 'key' } })
     request: RequestFor<'findByKey'>,
@@ -59,6 +63,7 @@ export class ClientsController {
   }
 
   @Put(':id/thresholds')
+  @Answers(on.updateThresholds, { summary: "Set a client's match thresholds" })
   async thresholds(
     @ZodRequest(on.updateThresholds.request, 'threshold configuration', {
       accessToken: true,
@@ -80,6 +85,7 @@ export class ClientsController {
   }
 
   @Delete(':id')
+  @Answers(on.delete, { summary: 'Delete a client' })
   async remove(@byId(on.delete.request) request: RequestFor<'delete'>, @CurrentActor() actor: AdminActor) {
     const reply = await this.rpc.request(on.delete, request);
     await this.actions.record('client.deleted', actor, { clientId: request.clientId, clientName: null });
@@ -87,6 +93,7 @@ export class ClientsController {
   }
 
   @Post(':id/regenerate-key')
+  @Answers(on.regenerateKey, { summary: "Regenerate a client's API key" })
   @HttpCode(200)
   async regenerate(
     @byId(on.regenerateKey.request) request: RequestFor<'regenerateKey'>,
@@ -101,6 +108,7 @@ export class ClientsController {
   }
 
   @Post(':id/revoke-key')
+  @Answers(on.revokeKey, { summary: "Revoke a client's API key" })
   @HttpCode(200)
   async revoke(@byId(on.revokeKey.request) request: RequestFor<'revokeKey'>, @CurrentActor() actor: AdminActor) {
     const status = await this.rpc.request(on.revokeKey, request);
@@ -114,6 +122,7 @@ export class ClientsController {
   }
 
   @Get(':id/api-key-status')
+  @Answers(on.keyStatus, { summary: "A client's API key status" })
   keyStatus(@byId(on.keyStatus.request) request: RequestFor<'keyStatus'>) {
     return this.rpc.request(on.keyStatus, request);
   }

@@ -1,9 +1,16 @@
 import { Controller, Get } from '@nestjs/common';
-import { REPORT_KINDS, type ReportKind, type ResolvedKey, type UsageHistoryResponse } from '@vigil/proto';
+import {
+  REPORT_KINDS,
+  type ReportKind,
+  type ResolvedKey,
+  type UsageHistoryResponse,
+  usageHistoryResponseSchema,
+} from '@vigil/proto';
 import { z } from 'zod';
 import { Credentials } from '../credentials/credentials.js';
 import { CurrentClient, ZodParam } from '../http/route-params.js';
 import { DashboardReports, type ReportFile } from './dashboard-reports.service.js';
+import { Answers } from '../http/answers.js';
 
 const reportKindSchema = z.enum(REPORT_KINDS);
 const listSourceSchema = z.string().regex(/^[A-Za-z0-9_.:-]{1,100}$/, 'must be a list source key');
@@ -12,12 +19,18 @@ const listSourceSchema = z.string().regex(/^[A-Za-z0-9_.:-]{1,100}$/, 'must be a
  * The dashboard's charts and Downloads & Reports, for the signed-in user's own client: the
  * session is enough, as on every dashboard route.
  */
+/** A report file's JSON: an array of records (screening-logs, sanction-alerts) or the list catalogue (sanctions-data). */
+const REPORT_FILE_SCHEMA = z
+  .union([z.array(z.record(z.string(), z.unknown())), z.record(z.string(), z.unknown())])
+  .describe('The report as a JSON file.');
+
 @Controller('api/client')
 export class DashboardReportsController {
   constructor(private readonly reports: DashboardReports) {}
 
   /** The last 30 days: screenings, matches and blocked per UTC day, with the period's usage and quota. */
   @Get('usage-history')
+  @Answers(usageHistoryResponseSchema, { summary: 'Screenings per day, last 30 days' })
   @Credentials('dashboard')
   usageHistory(@CurrentClient() client: ResolvedKey): Promise<UsageHistoryResponse> {
     return this.reports.usageHistory(client);
@@ -25,6 +38,14 @@ export class DashboardReportsController {
 
   /** Spec §9 files: screening-logs and sanction-alerts (JSON), sanctions-export (CSV), sanctions-data (JSON). */
   @Get('reports/:kind')
+  @Answers(
+    { mediaType: 'application/json', schema: REPORT_FILE_SCHEMA },
+    {
+      summary: 'Download a report',
+      description: 'screening-logs, sanction-alerts and sanctions-data are JSON files; sanctions-export is CSV.',
+      also: [{ mediaType: 'text/csv' }],
+    },
+  )
   @Credentials('dashboard')
   report(
     @CurrentClient() client: ResolvedKey,
@@ -35,6 +56,7 @@ export class DashboardReportsController {
 
   /** One list's current entities as CSV, every page. */
   @Get('reports/list/:source')
+  @Answers({ mediaType: 'text/csv' }, { summary: "Download one list's entities as CSV" })
   @Credentials('dashboard')
   list(@CurrentClient() client: ResolvedKey, @ZodParam('source', listSourceSchema) source: string): Promise<Response> {
     return stream(this.reports.list(client, source));

@@ -18,6 +18,7 @@ import { z } from 'zod';
 import { Credentials, RequiresMemberRole, RequiresPlan, type SessionUser } from '../credentials/credentials.js';
 import { CurrentClient, CurrentUser, ZodBody, ZodParam, ZodQuery } from '../http/route-params.js';
 import { Monitoring, monitoringCaller } from './monitoring.service.js';
+import { Answers } from '../http/answers.js';
 
 const on = contracts.monitoring;
 const uuid = z.uuid();
@@ -41,6 +42,7 @@ export class MonitoringController {
   ) {}
 
   @Post('entities')
+  @Answers(on.entities.create, { status: 201, summary: 'Monitor an entity' })
   @HttpCode(201)
   @Credentials('dashboard')
   @RequiresMemberRole('analyst')
@@ -52,6 +54,7 @@ export class MonitoringController {
   }
 
   @Get('entities')
+  @Answers(on.entities.list, { summary: 'Monitored entities, one page' })
   @Credentials('dashboard')
   list(
     @CurrentClient() client: ResolvedKey,
@@ -61,6 +64,7 @@ export class MonitoringController {
   }
 
   @Put('entities/:id')
+  @Answers(on.entities.update, { summary: 'Update a monitored entity' })
   @Credentials('dashboard')
   @RequiresMemberRole('analyst')
   update(
@@ -76,6 +80,7 @@ export class MonitoringController {
   }
 
   @Delete('entities/:id')
+  @Answers(on.entities.delete, { summary: 'Stop monitoring an entity' })
   @Credentials('dashboard')
   @RequiresMemberRole('analyst')
   remove(@CurrentClient() client: ResolvedKey, @ZodParam('id') id: string) {
@@ -87,6 +92,7 @@ export class MonitoringController {
 
   /** The manual check: screened now, its alerts raised before the answer. */
   @Post('entities/:id/check')
+  @Answers(on.entities.check, { summary: 'Screen a monitored entity now' })
   @HttpCode(200)
   @Credentials('dashboard')
   @RequiresMemberRole('analyst')
@@ -99,6 +105,7 @@ export class MonitoringController {
   }
 
   @Get('alerts')
+  @Answers(on.alerts.list, { summary: 'Monitoring alerts, one page' })
   @Credentials('dashboard')
   alerts(
     @CurrentClient() client: ResolvedKey,
@@ -108,6 +115,7 @@ export class MonitoringController {
   }
 
   @Post('alerts/:id/acknowledge')
+  @Answers(on.alerts.acknowledge, { summary: 'Acknowledge an alert' })
   @HttpCode(200)
   @Credentials('dashboard')
   @RequiresMemberRole('analyst')
@@ -119,18 +127,21 @@ export class MonitoringController {
   }
 
   @Get('stats')
+  @Answers(on.stats, { summary: 'Monitoring figures' })
   @Credentials('dashboard')
   stats(@CurrentClient() client: ResolvedKey) {
     return this.rpc.request(on.stats, { caller: monitoringCaller(client) });
   }
 
   @Get('settings')
+  @Answers(on.settings.get, { summary: 'Monitoring settings' })
   @Credentials('dashboard')
   settings(@CurrentClient() client: ResolvedKey) {
     return this.rpc.request(on.settings.get, { caller: monitoringCaller(client) });
   }
 
   @Put('settings')
+  @Answers(on.settings.update, { summary: 'Change monitoring settings' })
   @Credentials('dashboard')
   @RequiresMemberRole('supervisor')
   updateSettings(
@@ -141,6 +152,7 @@ export class MonitoringController {
   }
 
   @Post('bulk')
+  @Answers(on.entities.bulkAdd, { status: 201, summary: 'Monitor many entities' })
   @HttpCode(201)
   @Credentials('dashboard')
   @RequiresMemberRole('analyst')
@@ -157,6 +169,7 @@ export class MonitoringController {
 
   /** All of the ids the client's, or nothing is removed (404). */
   @Post('bulk/remove')
+  @Answers(on.entities.bulkRemove, { summary: 'Stop monitoring many entities' })
   @HttpCode(200)
   @Credentials('dashboard')
   @RequiresMemberRole('analyst')
@@ -168,6 +181,7 @@ export class MonitoringController {
   }
 
   @Get('service/status')
+  @Answers(on.serviceStatus, { summary: 'Monitoring service status' })
   @Credentials('dashboard')
   status(@CurrentClient() client: ResolvedKey) {
     return this.rpc.request(on.serviceStatus, { caller: monitoringCaller(client) });
@@ -175,6 +189,7 @@ export class MonitoringController {
 
   /** The secret (whsec_…) is in this answer only. */
   @Post('webhooks')
+  @Answers(on.webhooks.create, { status: 201, summary: 'Register a webhook' })
   @HttpCode(201)
   @Credentials('dashboard')
   @RequiresMemberRole('supervisor')
@@ -187,6 +202,7 @@ export class MonitoringController {
   }
 
   @Get('webhooks')
+  @Answers(on.webhooks.list, { summary: 'Registered webhooks' })
   @Credentials('dashboard')
   @RequiresPlan('webhookNotifications')
   webhooks(@CurrentClient() client: ResolvedKey) {
@@ -194,6 +210,7 @@ export class MonitoringController {
   }
 
   @Delete('webhooks/:id')
+  @Answers(on.webhooks.delete, { summary: 'Delete a webhook' })
   @Credentials('dashboard')
   @RequiresMemberRole('supervisor')
   @RequiresPlan('webhookNotifications')
@@ -205,6 +222,7 @@ export class MonitoringController {
   }
 
   @Get('webhooks/:id/deliveries')
+  @Answers(on.webhooks.deliveries, { summary: "A webhook's deliveries" })
   @Credentials('dashboard')
   @RequiresPlan('webhookNotifications')
   deliveries(
@@ -221,6 +239,13 @@ export class MonitoringController {
 
   /** Server-Sent Events: `monitoring.alert` and `screening.review_required` as they happen (medium tier and up). */
   @Sse('stream')
+  @Answers(
+    { mediaType: 'text/event-stream' },
+    {
+      summary: 'Live alerts (Server-Sent Events)',
+      description: 'Events `ready`, `monitoring.alert` and `screening.review_required`, each `data` a JSON object.',
+    },
+  )
   @Credentials('dashboard')
   stream(@CurrentClient() client: ResolvedKey, @CurrentUser() user: SessionUser): Observable<MessageEvent> {
     return this.monitoring

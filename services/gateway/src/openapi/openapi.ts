@@ -67,10 +67,12 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       },
     },
   };
+  const tags = new Set<string>();
   for (const item of Object.values(document.paths)) {
     for (const method of METHODS) {
       const operation = item[method];
       if (!operation) continue;
+      for (const tag of operation.tags ?? []) tags.add(tag);
       // Routes that forward the bearer token to auth carry no @Credentials: the session scheme is theirs.
       const forwardsSession = (operation as unknown as Record<string, unknown>)[FORWARDS_SESSION] === true;
       delete (operation as unknown as Record<string, unknown>)[FORWARDS_SESSION];
@@ -96,6 +98,8 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       };
     }
   }
+  // Every tag an operation names is declared once at the top (the docs page's sections, in order).
+  document.tags = [...tags].map((name) => document.tags?.find((tag) => tag.name === name) ?? { name });
   return document;
 }
 

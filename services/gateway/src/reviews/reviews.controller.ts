@@ -4,6 +4,7 @@ import { contracts, type ParsedRequestOf } from '@vigil/proto';
 import { Credentials, RequiresMemberRole } from '../credentials/credentials.js';
 import { ZodRequest } from '../http/route-params.js';
 import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor.js';
+import { Answers } from '../http/answers.js';
 
 const on = contracts.screening;
 
@@ -19,6 +20,7 @@ export class ReviewsController {
 
   /** The case pane: searched input beside the list entry, the explanation, earlier decisions on the entity. */
   @Get('sanctions/review/:id')
+  @Answers(on.reviewCase, { summary: 'A review case' })
   @Credentials('dashboard')
   caseOf(
     @ZodRequest(on.reviewCase.request, 'review case request', { body: false, client: true, params: { id: 'id' } })
@@ -29,6 +31,7 @@ export class ReviewsController {
 
   /** A supervisor or owner other than the proposer makes a proposal final. */
   @Post('sanctions/review/:id/confirm')
+  @Answers(on.confirmReview, { summary: 'Confirm a review decision (second pair of eyes)' })
   @HttpCode(200)
   @Credentials('dashboard')
   @RequiresMemberRole('supervisor')
@@ -47,6 +50,7 @@ export class ReviewsController {
 
   /** A proposal goes back to pending: sent back by a supervisor or owner, or withdrawn by its proposer. */
   @Post('sanctions/review/:id/return')
+  @Answers(on.returnReview, { summary: 'Return a review decision' })
   @HttpCode(200)
   @Credentials('dashboard')
   @RequiresMemberRole('analyst')
@@ -59,6 +63,7 @@ export class ReviewsController {
   }
 
   @Get('sanctions/review-settings')
+  @Answers(on.reviewSettings, { summary: 'Review settings' })
   @Credentials('dashboard')
   settings(
     @ZodRequest(on.reviewSettings.request, 'review settings request', { body: false, client: true })
@@ -69,6 +74,7 @@ export class ReviewsController {
 
   /** `{fourEyes}`: every approve/block becomes a proposal a second supervisor or owner confirms. */
   @Put('sanctions/review-settings')
+  @Answers(on.updateReviewSettings, { summary: 'Change review settings' })
   @Credentials('dashboard')
   @RequiresMemberRole('supervisor')
   updateSettings(
@@ -79,6 +85,7 @@ export class ReviewsController {
   }
 
   @Get('sanctions/remembered')
+  @Answers(on.remembered, { summary: 'Remembered false-positive decisions' })
   @Credentials('dashboard')
   remembered(
     @ZodRequest(on.remembered.request, 'query', { body: false, client: true, query: true })
@@ -89,6 +96,7 @@ export class ReviewsController {
 
   /** Later screens with this memory's key are flagged again. */
   @Delete('sanctions/remembered/:id')
+  @Answers(on.revokeRemembered, { summary: 'Forget a remembered decision' })
   @Credentials('dashboard')
   @RequiresMemberRole('analyst')
   revoke(

@@ -2,6 +2,7 @@ import { Controller, Get } from '@nestjs/common';
 import { publicListsResponseSchema, type PublicListsResponse } from '@vigil/proto';
 import { Credentials } from '../credentials/credentials.js';
 import { ScreeningApi } from './screening-api.service.js';
+import { Answers } from '../http/answers.js';
 
 /**
  * The public site's Watchlists page shows the list catalogue (names, entity counts,
@@ -14,6 +15,7 @@ export class CatalogueController {
   constructor(private readonly screening: ScreeningApi) {}
 
   @Get('lists')
+  @Answers(publicListsResponseSchema, { summary: 'The list catalogue (public)' })
   @Credentials('public')
   async lists(): Promise<PublicListsResponse> {
     // zod strips every field the public schema does not name (file locations, errors, ...).

@@ -14,6 +14,11 @@ import {
   type ResolvedKey,
   type ScreenResponse,
   type SearchResponse,
+  dashboardScreenResponseSchema,
+  bulkScreenResponseSchema,
+  bulkJobAcceptedSchema,
+  bulkJobResponseSchema,
+  apiStatusResponseSchema,
 } from '@vigil/proto';
 import { z } from 'zod';
 import { BulkJobs, JOB_PAGE_MAX } from '../bulk-jobs/bulk-jobs.service.js';
@@ -24,6 +29,7 @@ import { OperationId } from '../idempotency/operation-id.js';
 import { Quotas } from '../quotas/quotas.service.js';
 import { bulkReply } from './screening-api.controller.js';
 import { ScreeningApi } from './screening-api.service.js';
+import { Answers } from '../http/answers.js';
 
 const searchQuerySchema = z.object({ query: z.string(), limit: z.coerce.number().int().optional() });
 const dashboardJobQuerySchema = z.object({
@@ -50,6 +56,7 @@ export class DashboardController {
 
   /** The signed-in user's client profile; auth answers from the token, so it can only be the caller's own. */
   @Get('client')
+  @Answers(contracts.clients.settings.getProfile, { summary: "The signed-in user's client profile" })
   @Credentials('dashboard')
   @AnyPlan()
   client(@AccessToken() accessToken: string) {
@@ -58,6 +65,7 @@ export class DashboardController {
 
   /** One list's entities as a CSV file (the dashboard's "Download"); `source` as in GET /api/v1/lists. */
   @Get('sanctions/bulk-download')
+  @Answers({ mediaType: 'text/csv' }, { summary: "One list's entities as CSV" })
   @Credentials('dashboard')
   async bulkDownload(
     @CurrentClient() client: ResolvedKey,
@@ -80,6 +88,7 @@ export class DashboardController {
 
   /** The web app reads the top match's id, name, score, source_dataset, blocked, details and a message. */
   @Post('screen')
+  @Answers(dashboardScreenResponseSchema, { summary: 'Screen one name (dashboard)' })
   @HttpCode(200)
   @Credentials('dashboard')
   @RequiresMemberRole('analyst')
@@ -94,6 +103,11 @@ export class DashboardController {
 
   /** Up to 1,000 names answer at once; more start a background job whose status URL is the dashboard's own. */
   @Post('sanctions/bulk-search')
+  @Answers(bulkScreenResponseSchema, {
+    summary: 'Screen many names (dashboard)',
+    description: 'Up to 1,000 names: the results.',
+  })
+  @Answers(bulkJobAcceptedSchema, { status: 202, description: 'More than 1,000 names: the job to poll (Location).' })
   @HttpCode(200)
   @Credentials('dashboard')
   @RequiresMemberRole('analyst')
@@ -115,6 +129,7 @@ export class DashboardController {
    * or every result as a download (`format=csv` or `format=json-file`), streamed by the server.
    */
   @Get('sanctions/bulk-jobs/:id')
+  @Answers(bulkJobResponseSchema, { summary: 'A bulk job: progress and results', also: [{ mediaType: 'text/csv' }] })
   @Credentials('dashboard')
   async bulkJob(
     @CurrentClient() client: ResolvedKey,
@@ -137,6 +152,7 @@ export class DashboardController {
   }
 
   @Get('sanctions/search')
+  @Answers(contracts.screening.search, { summary: 'Search list entities by name' })
   @Credentials('dashboard')
   search(
     @CurrentClient() client: ResolvedKey,
@@ -146,6 +162,7 @@ export class DashboardController {
   }
 
   @Get('sanctions/datasets')
+  @Answers(contracts.screening.datasets, { summary: "A list's entities, one page" })
   @Credentials('dashboard')
   datasets(
     @CurrentClient() client: ResolvedKey,
@@ -155,12 +172,14 @@ export class DashboardController {
   }
 
   @Get('sanctions/entity/:id')
+  @Answers(contracts.screening.entity, { summary: 'One list entity' })
   @Credentials('dashboard')
   entity(@CurrentClient() client: ResolvedKey, @ZodParam('id') id: string): Promise<EntityDetails> {
     return this.screening.entity(client, id);
   }
 
   @Get('status')
+  @Answers(apiStatusResponseSchema, { summary: "The client's usage this period" })
   @Credentials('dashboard')
   status(@CurrentClient() client: ResolvedKey): Promise<ApiStatusResponse> {
     return this.quotas.status(client);

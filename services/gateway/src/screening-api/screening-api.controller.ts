@@ -13,6 +13,12 @@ import {
   type ListsResponse,
   type Plan,
   type ResolvedKey,
+  contracts,
+  bulkScreenResponseSchema,
+  bulkJobAcceptedSchema,
+  bulkJobResponseSchema,
+  apiStatusResponseSchema,
+  plansResponseSchema,
 } from '@vigil/proto';
 import { z } from 'zod';
 import { BulkJobs, JOB_PAGE_MAX } from '../bulk-jobs/bulk-jobs.service.js';
@@ -23,6 +29,7 @@ import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor.j
 import { OperationId } from '../idempotency/operation-id.js';
 import { Quotas } from '../quotas/quotas.service.js';
 import { ScreeningApi } from './screening-api.service.js';
+import { Answers } from '../http/answers.js';
 
 const screenQuerySchema = z.object({
   explain: explainSchema
@@ -60,6 +67,7 @@ export class ScreeningApiController {
   ) {}
 
   @Post('screen')
+  @Answers(contracts.screening.screen, { summary: 'Screen one name' })
   @HttpCode(200)
   @Credentials('api-key')
   @UseInterceptors(IdempotencyInterceptor)
@@ -74,6 +82,8 @@ export class ScreeningApiController {
   }
 
   @Post('bulk-screen')
+  @Answers(bulkScreenResponseSchema, { summary: 'Screen many names', description: 'Up to 1,000 names: the results.' })
+  @Answers(bulkJobAcceptedSchema, { status: 202, description: 'More than 1,000 names: the job to poll (Location).' })
   @HttpCode(200)
   @Credentials('api-key')
   @UseInterceptors(IdempotencyInterceptor)
@@ -85,6 +95,7 @@ export class ScreeningApiController {
   }
 
   @Get('jobs/:id')
+  @Answers(bulkJobResponseSchema, { summary: 'A bulk job: progress and results', also: [{ mediaType: 'text/csv' }] })
   @Credentials('api-key')
   async job(
     @CurrentClient() { clientId }: ResolvedKey,
@@ -104,12 +115,14 @@ export class ScreeningApiController {
 
   /** The list catalogue, with the key like every v1 route; the public site reads GET /api/lists. */
   @Get('lists')
+  @Answers(contracts.screening.lists, { summary: 'The list catalogue' })
   @Credentials('api-key')
   lists(): Promise<ListsResponse> {
     return this.screening.lists();
   }
 
   @Get('status')
+  @Answers(apiStatusResponseSchema, { summary: "The client's usage this period" })
   @Credentials('api-key')
   status(@CurrentClient() client: ResolvedKey): Promise<ApiStatusResponse> {
     return this.quotas.status(client);
@@ -117,6 +130,7 @@ export class ScreeningApiController {
 
   /** The plan catalogue (tiers, prices, quotas, rate limits, feeds) for the web apps. */
   @Get('plans')
+  @Answers(plansResponseSchema, { summary: 'The plan catalogue' })
   @Credentials('public')
   plans(): { plans: readonly Plan[] } {
     return { plans: PLANS };

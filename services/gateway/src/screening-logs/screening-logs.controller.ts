@@ -4,6 +4,7 @@ import { contracts, type ParsedRequestOf } from '@vigil/proto';
 import { Credentials, RequiresMemberRole } from '../credentials/credentials.js';
 import { ZodRequest } from '../http/route-params.js';
 import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor.js';
+import { Answers } from '../http/answers.js';
 
 const on = contracts.screening;
 
@@ -17,6 +18,7 @@ export class ScreeningLogsController {
   constructor(private readonly rpc: RpcClient) {}
 
   @Get('client/logs')
+  @Answers(on.logs, { summary: 'Screening log, one page' })
   @Credentials('dashboard')
   logs(
     @ZodRequest(on.logs.request, 'query', { body: false, client: true, query: true })
@@ -26,6 +28,7 @@ export class ScreeningLogsController {
   }
 
   @Get('client/sanction-alerts')
+  @Answers(on.alerts, { summary: 'Sanction alerts, one page' })
   @Credentials('dashboard')
   alerts(
     @ZodRequest(on.alerts.request, 'query', { body: false, client: true, query: true })
@@ -35,6 +38,7 @@ export class ScreeningLogsController {
   }
 
   @Get('sanctions/review')
+  @Answers(on.reviews, { summary: 'The review queue' })
   @Credentials('dashboard')
   reviews(
     @ZodRequest(on.reviews.request, 'query', { body: false, client: true, query: true })
@@ -48,6 +52,7 @@ export class ScreeningLogsController {
    * client's four-eyes setting the decision is a proposal. A decided review takes no further action (409).
    */
   @Post('sanctions/review/:id')
+  @Answers(on.decideReview, { summary: 'Decide a review' })
   @HttpCode(200)
   @Credentials('dashboard')
   @RequiresMemberRole('analyst')

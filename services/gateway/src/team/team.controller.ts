@@ -3,6 +3,7 @@ import { RpcClient } from '@vigil/platform';
 import { contracts, type ParsedRequestOf } from '@vigil/proto';
 import { Credentials, RequiresMemberRole } from '../credentials/credentials.js';
 import { ZodRequest } from '../http/route-params.js';
+import { Answers } from '../http/answers.js';
 
 const on = contracts.clients.team;
 
@@ -18,6 +19,7 @@ export class TeamController {
 
   /** Every member sees who is on the team. */
   @Get('members')
+  @Answers(on.listMembers, { summary: 'Team members' })
   members(
     @ZodRequest(on.listMembers.request, 'request', { body: false, client: true, actor: true })
     request: ParsedRequestOf<typeof on.listMembers>,
@@ -27,6 +29,7 @@ export class TeamController {
 
   /** Body {member_role}. The last owner cannot be demoted (409 LAST_OWNER). */
   @Patch('members/:userId')
+  @Answers(on.changeRole, { summary: "Change a member's role" })
   @RequiresMemberRole('owner')
   changeRole(
     @ZodRequest(on.changeRole.request, 'member', { client: true, actor: true, params: { userId: 'userId' } })
@@ -37,6 +40,7 @@ export class TeamController {
 
   /** The member leaves the client and is signed out everywhere; the last owner cannot be removed (409 LAST_OWNER). */
   @Delete('members/:userId')
+  @Answers(on.removeMember, { summary: 'Remove a member' })
   @RequiresMemberRole('owner')
   remove(
     @ZodRequest(on.removeMember.request, 'request', {
@@ -52,6 +56,7 @@ export class TeamController {
 
   /** Open invitations: neither accepted, revoked nor expired. */
   @Get('invitations')
+  @Answers(on.listInvitations, { summary: 'Pending invitations' })
   @RequiresMemberRole('owner')
   invitations(
     @ZodRequest(on.listInvitations.request, 'request', { body: false, client: true, actor: true })
@@ -62,6 +67,7 @@ export class TeamController {
 
   /** Body {email, member_role}: mails a single-use link; a new invitation to the same address replaces the open one. */
   @Post('invitations')
+  @Answers(on.invite, { status: 201, summary: 'Invite a member' })
   @HttpCode(201)
   @RequiresMemberRole('owner')
   invite(
@@ -72,6 +78,7 @@ export class TeamController {
   }
 
   @Delete('invitations/:invitationId')
+  @Answers(on.revokeInvitation, { summary: 'Revoke an invitation' })
   @RequiresMemberRole('owner')
   revokeInvitation(
     @ZodRequest(on.revokeInvitation.request, 'request', {
