@@ -207,7 +207,12 @@ import {
 import { searchRequestSchema, searchResponseSchema } from './screening/search.js';
 import type { ServiceName } from './services.js';
 import { subjects } from './subjects.js';
-import { adminActionEventSchema, memoryChangedEventSchema, reviewDecidedEventSchema } from './audit/events.js';
+import {
+  adminActionEventSchema,
+  memoryChangedEventSchema,
+  reviewDecidedEventSchema,
+  reviewSettingsChangedEventSchema,
+} from './audit/events.js';
 import {
   evidencePageRequestSchema,
   evidencePageResponseSchema,
@@ -470,6 +475,7 @@ export const events = {
     screened: event(subjects.screening.screened, screenedEventSchema),
     reviewDecided: event(subjects.screening.reviewDecided, reviewDecidedEventSchema),
     memoryChanged: event(subjects.screening.memoryChanged, memoryChangedEventSchema),
+    reviewSettingsChanged: event(subjects.screening.reviewSettingsChanged, reviewSettingsChangedEventSchema),
   },
   /** JetStream BULK_JOB_EVENTS; the gateway's bulk worker announces a finished job (for bulk_job.completed webhooks). */
   bulkJobs: { completed: event(subjects.gateway.bulkJobCompleted, bulkJobCompletedEventSchema) },

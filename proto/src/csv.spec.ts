@@ -36,3 +36,16 @@ describe('csv in a semicolon-locale spreadsheet (issue #15)', () => {
     expect(csvCell('=HYPERLINK("x");@cmd')).toBe(`"'=HYPERLINK(""x"");'@cmd"`);
   });
 });
+
+describe('csv cells of several lines', () => {
+  it('defuses a formula that starts any line of the cell, not only the first', () => {
+    expect(csvCell('Jane Doe\n=HYPERLINK("http://x","y")')).toBe(`"Jane Doe\n'=HYPERLINK(""http://x"",""y"")"`);
+    expect(csvCell('note\r\n+1+1')).toBe(`"note\r\n'+1+1"`);
+    expect(csvCell('a\r@SUM(A1)')).toBe(`"a\r'@SUM(A1)"`);
+    for (const start of ['=', '+', '-', '@', '\t', '\r']) {
+      expect([start, csvCell(`first line\n${start}cmd`)]).toEqual([start, `"first line\n'${start}cmd"`]);
+    }
+    // A CR that starts the cell is itself defused, and so is a formula on the line it begins.
+    expect(csvCell('\r=1')).toBe(`"'\r'=1"`);
+  });
+});

@@ -637,10 +637,17 @@ export {
   ADMIN_ACTIONS,
   adminActionEventSchema,
   memoryChangedEventSchema,
+  reviewSettingsChangedEventSchema,
   REVIEW_DECISION_STEPS,
   reviewDecidedEventSchema,
 } from './audit/events.js';
-export type { AdminAction, AdminActionEvent, MemoryChangedEvent, ReviewDecidedEvent } from './audit/events.js';
+export type {
+  AdminAction,
+  AdminActionEvent,
+  MemoryChangedEvent,
+  ReviewDecidedEvent,
+  ReviewSettingsChangedEvent,
+} from './audit/events.js';
 export {
   SECURITY_LOG_TIME_FILTERS,
   SECURITY_LOGS_PAGE_DEFAULT,

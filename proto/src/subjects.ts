@@ -44,6 +44,8 @@ export const subjects = {
     revokeRemembered: 'screening.v1.remembered.revoke',
     /** Event (JetStream SCREENINGS): a remembered false positive was created or revoked. */
     memoryChanged: 'screening.v1.memory-changed',
+    /** Event (JetStream SCREENINGS): a supervisor or owner set the client's four-eyes setting, for the audit trail. */
+    reviewSettingsChanged: 'screening.v1.review-settings-changed',
   },
   monitoring: {
     /** A client's own customer lists (CSV), which monitoring re-screens. */
@@ -218,7 +220,12 @@ export const streams = {
   lists: { name: 'LISTS', subjects: [subjects.lists.updated, subjects.lists.refreshFailed] },
   screenings: {
     name: 'SCREENINGS',
-    subjects: [subjects.screening.screened, subjects.screening.reviewDecided, subjects.screening.memoryChanged],
+    subjects: [
+      subjects.screening.screened,
+      subjects.screening.reviewDecided,
+      subjects.screening.memoryChanged,
+      subjects.screening.reviewSettingsChanged,
+    ],
   },
   security: { name: 'SECURITY', subjects: [subjects.gateway.securityEvent] },
   /** Auth's failed sign-ins (password, MFA, refresh-token reuse), for the audit trail's security log. */

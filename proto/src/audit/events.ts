@@ -83,6 +83,24 @@ export const memoryChangedEventSchema = z.object({
   occurredAt: z.string(),
 });
 
+/**
+ * `screening.v1.review-settings-changed` (JetStream stream SCREENINGS): a supervisor or owner set
+ * the client's four-eyes setting. Sent on every update, a repeat of the same value included: the
+ * trail shows who switched four-eyes off and on around a decision made alone.
+ */
+export const reviewSettingsChangedEventSchema = z.object({
+  eventId: z.uuid(),
+  clientId: z.string(),
+  fourEyes: z.boolean(),
+  /** The setting before this update (false when the client had never set it). */
+  previousFourEyes: z.boolean(),
+  actorId: z.string(),
+  actorEmail: z.string().nullable(),
+  actorRole: z.string(),
+  occurredAt: z.string(),
+});
+
 export type AdminActionEvent = z.infer<typeof adminActionEventSchema>;
 export type ReviewDecidedEvent = z.infer<typeof reviewDecidedEventSchema>;
 export type MemoryChangedEvent = z.infer<typeof memoryChangedEventSchema>;
+export type ReviewSettingsChangedEvent = z.infer<typeof reviewSettingsChangedEventSchema>;

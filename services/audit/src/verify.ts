@@ -2,7 +2,7 @@
 // audit chain and exits 1 naming the first row whose hash does not match, 0 when all hold.
 import { createDatabase, loadConfigOrExit } from '@vigil/platform';
 import { envSchema } from './env.js';
-import { describeBadRow, verifyChains } from './trail/chain-verifier.js';
+import { describeBadRow, verifyTrail } from './trail/chain-verifier.js';
 
 const config = loadConfigOrExit('audit', envSchema);
 // As DATABASE_URL's user, as the migrations run: verifying reads every chain, whatever the service's role.
@@ -16,7 +16,7 @@ const db = createDatabase({
 });
 try {
   const started = performance.now();
-  const result = await db.session((connection) => verifyChains((text, params) => connection.query(text, params)));
+  const result = await verifyTrail(db);
   const seconds = (performance.now() - started) / 1000;
   const rate = Math.round(result.rows / Math.max(seconds, 1e-6));
   if (!result.ok) {

@@ -1,7 +1,14 @@
 import { jest } from '@jest/globals';
 import { jetstream, jetstreamManager, type JetStreamClient } from '@nats-io/jetstream';
 import { nanos } from '@nats-io/transport-node';
-import { streams, subjects, type AdminActionEvent, type ScreenedEvent, type SecurityEvent } from '@vigil/proto';
+import {
+  streams,
+  subjects,
+  type AdminActionEvent,
+  type ReviewSettingsChangedEvent,
+  type ScreenedEvent,
+  type SecurityEvent,
+} from '@vigil/proto';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -329,5 +336,37 @@ describe('the audit trail: durable, idempotent, append-only and tamper-evident',
     } finally {
       await client.end();
     }
+  });
+
+  it('stores a four-eyes switch on the client’s chain, naming who switched it', async () => {
+    const clientId = `bank-${randomUUID()}`;
+    const switched: ReviewSettingsChangedEvent = {
+      eventId: randomUUID(),
+      clientId,
+      fourEyes: false,
+      previousFourEyes: true,
+      actorId: 'user-supervisor',
+      actorEmail: 'supervisor@bank.example',
+      actorRole: 'supervisor',
+      occurredAt: new Date().toISOString(),
+    };
+    await js.publish(subjects.screening.reviewSettingsChanged, JSON.stringify(switched), { msgID: switched.eventId });
+    const { value: rows } = await eventually(
+      () =>
+        stack.sql(
+          'audit',
+          `SELECT chain_id, action, actor_id, actor_email, details FROM admin_actions WHERE event_id = $1`,
+          [switched.eventId],
+        ),
+      (r) => r.length === 1,
+      10_000,
+    );
+    expect(rows[0]).toEqual({
+      chain_id: `client:${clientId}`,
+      action: 'four_eyes.disabled',
+      actor_id: 'user-supervisor',
+      actor_email: 'supervisor@bank.example',
+      details: { four_eyes: false, previous_four_eyes: true, actor_role: 'supervisor' },
+    });
   });
 });

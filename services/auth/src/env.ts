@@ -1,4 +1,4 @@
-import { baseEnvSchema, envSchemas } from '@vigil/platform';
+import { baseEnvSchema, envSchemas, productionRules } from '@vigil/platform';
 import { z } from 'zod';
 
 const seconds = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
@@ -18,8 +18,8 @@ export const envSchema = baseEnvSchema
   .extend({
     NODE_ENV: z.string().default('development'),
     /**
-     * Set by `npm start`'s stack and the test harnesses, nowhere else: with NODE_ENV other than
-     * production it turns on the development mailbox's listing (for administrators only).
+     * Set by `npm start`'s stack and the test harnesses, nowhere else: with NODE_ENV development or
+     * test (see productionRules) it turns on the development mailbox's listing (for administrators only).
      */
     VIGIL_DEV_STACK: flag.default(false),
     DB_SCHEMA: envSchemas.dbSchema.default('auth'),
@@ -85,14 +85,14 @@ export const envSchema = baseEnvSchema
     AUTH_ENCRYPTION_KEY: encryptionKey,
   })
   .superRefine((value, ctx) => {
-    if (value.NODE_ENV === 'production' && value.MAIL_TRANSPORT !== 'smtp') {
+    if (productionRules(value.NODE_ENV) && value.MAIL_TRANSPORT !== 'smtp') {
       ctx.addIssue({
         code: 'custom',
         path: ['MAIL_TRANSPORT'],
         message: 'must be smtp in production (the mailbox keeps password-reset links in the database)',
       });
     }
-    if (value.NODE_ENV === 'production' && !value.AUTH_ENCRYPTION_KEY) {
+    if (productionRules(value.NODE_ENV) && !value.AUTH_ENCRYPTION_KEY) {
       ctx.addIssue({
         code: 'custom',
         path: ['AUTH_ENCRYPTION_KEY'],
@@ -115,7 +115,7 @@ export type AuthConfig = z.infer<typeof envSchema>;
 
 /** The development mailbox is listed only on a development stack, never in production. */
 export function devMailboxListed(config: Pick<AuthConfig, 'NODE_ENV' | 'VIGIL_DEV_STACK' | 'MAIL_TRANSPORT'>): boolean {
-  return config.NODE_ENV !== 'production' && config.VIGIL_DEV_STACK && config.MAIL_TRANSPORT === 'mailbox';
+  return !productionRules(config.NODE_ENV) && config.VIGIL_DEV_STACK && config.MAIL_TRANSPORT === 'mailbox';
 }
 
 export const AUTH_CONFIG = Symbol('AUTH_CONFIG');

@@ -1,4 +1,4 @@
-import { baseEnvSchema, envSchemas } from '@vigil/platform';
+import { baseEnvSchema, envSchemas, productionRules } from '@vigil/platform';
 import { z } from 'zod';
 
 const { httpUrl, encryptionKey } = envSchemas;
@@ -52,7 +52,7 @@ export const envSchema = baseEnvSchema
         message: 'set both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET for Stripe, or neither for the sandbox provider',
       });
     }
-    if (config.NODE_ENV === 'production' && !config.STRIPE_SECRET_KEY) {
+    if (productionRules(config.NODE_ENV) && !config.STRIPE_SECRET_KEY) {
       ctx.addIssue({
         code: 'custom',
         path: ['STRIPE_SECRET_KEY'],
@@ -60,7 +60,7 @@ export const envSchema = baseEnvSchema
           'is required in production (with STRIPE_WEBHOOK_SECRET): the sandbox provider is for development and tests',
       });
     }
-    if (config.NODE_ENV === 'production' && !config.BILLING_ENCRYPTION_KEY) {
+    if (productionRules(config.NODE_ENV) && !config.BILLING_ENCRYPTION_KEY) {
       ctx.addIssue({
         code: 'custom',
         path: ['BILLING_ENCRYPTION_KEY'],

@@ -8,6 +8,12 @@ describe('MONITORING_ENCRYPTION_KEY', () => {
     expect(() => parseConfig(envSchema, { NODE_ENV: 'production' })).toThrow(/MONITORING_ENCRYPTION_KEY/);
   });
 
+  it('is required on every NODE_ENV but development and test (staging included)', () => {
+    for (const NODE_ENV of ['staging', 'prod', 'Production'])
+      expect(() => parseConfig(envSchema, { NODE_ENV })).toThrow(/MONITORING_ENCRYPTION_KEY/);
+    for (const NODE_ENV of ['development', 'test']) expect(() => parseConfig(envSchema, { NODE_ENV })).not.toThrow();
+  });
+
   it('must be 32 bytes', () => {
     expect(() => parseConfig(envSchema, { MONITORING_ENCRYPTION_KEY: randomBytes(16).toString('base64') })).toThrow(
       /MONITORING_ENCRYPTION_KEY/,

@@ -1,4 +1,4 @@
-import { baseEnvSchema, envSchemas } from '@vigil/platform';
+import { baseEnvSchema, envSchemas, productionRules } from '@vigil/platform';
 import { z } from 'zod';
 
 const { bool, encryptionKey } = envSchemas;
@@ -50,7 +50,7 @@ export const envSchema = baseEnvSchema
     MONITORING_ENCRYPTION_KEY: encryptionKey,
   })
   .superRefine((config, ctx) => {
-    if (config.NODE_ENV === 'production' && !config.MONITORING_ENCRYPTION_KEY) {
+    if (productionRules(config.NODE_ENV) && !config.MONITORING_ENCRYPTION_KEY) {
       ctx.addIssue({
         code: 'custom',
         path: ['MONITORING_ENCRYPTION_KEY'],

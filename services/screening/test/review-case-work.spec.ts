@@ -11,6 +11,7 @@ import {
   type Review,
   type ReviewActor,
   type ReviewDecidedEvent,
+  type ReviewSettingsChangedEvent,
   type ScreenResponse,
 } from '@vigil/proto';
 import { SDN_V1, writeSdn, writeV1 } from './fixture-lists.js';
@@ -70,7 +71,10 @@ describe('case work on the review queue: reasons, four-eyes, false-positive memo
       () => h.value<ListsResponse>('screening.v1.lists', {}),
       (r) => r.lists.length === 3 && r.lists.every((l) => l.status === 'active'),
     );
-    await eventually(() => h.request(contracts.screening.screen, { ...caller('probe'), entity: { name: 'x' } }), (r) => r.ok);
+    await eventually(
+      () => h.request(contracts.screening.screen, { ...caller('probe'), entity: { name: 'x' } }),
+      (r) => r.ok,
+    );
   });
   afterAll(async () => {
     if (process.env.REVIEWS_SERVICE_LOG) await writeFile(process.env.REVIEWS_SERVICE_LOG, service.output);
@@ -97,7 +101,16 @@ describe('case work on the review queue: reasons, four-eyes, false-positive memo
     expect(wrongList.errors).toEqual([expect.objectContaining({ pointer: '/reasonCode' })]);
     const noNote = await refused(contracts.screening.decideReview, { ...base, action: 'block', reasonCode: 'other' });
     expect(noNote.errors).toEqual([expect.objectContaining({ pointer: '/note' })]);
-    expect((await refused(contracts.screening.decideReview, { ...base, actor: viewer, action: 'block', reasonCode: 'confirmed_match' })).code).toBe('ROLE_FORBIDDEN');
+    expect(
+      (
+        await refused(contracts.screening.decideReview, {
+          ...base,
+          actor: viewer,
+          action: 'block',
+          reasonCode: 'confirmed_match',
+        })
+      ).code,
+    ).toBe('ROLE_FORBIDDEN');
     expect((await newestReview('c-reasons', CUSTOMER.name))!.status).toBe('pending');
 
     const decided = await ok(contracts.screening.decideReview, {
@@ -116,7 +129,12 @@ describe('case work on the review queue: reasons, four-eyes, false-positive memo
       note: 'Escalated to the MLRO by phone.',
       decided_at: expect.any(String),
     });
-    const again = await refused(contracts.screening.decideReview, { ...base, action: 'approve', reasonCode: 'other', note: 'x' });
+    const again = await refused(contracts.screening.decideReview, {
+      ...base,
+      action: 'approve',
+      reasonCode: 'other',
+      note: 'x',
+    });
     expect(again.code).toBe('CONFLICT');
   });
 
@@ -174,21 +192,43 @@ describe('case work on the review queue: reasons, four-eyes, false-positive memo
     ]);
     expect((await ok(contracts.screening.remembered, { clientId: 'c-memory-other' })).remembered).toEqual([]);
     expect(
-      (await refused(contracts.screening.revokeRemembered, { clientId: 'c-memory-other', id: approved.rememberedId!, actor: owner })).code,
+      (
+        await refused(contracts.screening.revokeRemembered, {
+          clientId: 'c-memory-other',
+          id: approved.rememberedId!,
+          actor: owner,
+        })
+      ).code,
     ).toBe('NOT_FOUND');
-    expect((await refused(contracts.screening.revokeRemembered, { clientId: client, id: approved.rememberedId!, actor: viewer })).code).toBe(
-      'ROLE_FORBIDDEN',
-    );
+    expect(
+      (
+        await refused(contracts.screening.revokeRemembered, {
+          clientId: client,
+          id: approved.rememberedId!,
+          actor: viewer,
+        })
+      ).code,
+    ).toBe('ROLE_FORBIDDEN');
 
-    const revoked = await ok(contracts.screening.revokeRemembered, { clientId: client, id: approved.rememberedId!, actor: analyst });
+    const revoked = await ok(contracts.screening.revokeRemembered, {
+      clientId: client,
+      id: approved.rememberedId!,
+      actor: analyst,
+    });
     expect(revoked.revoked).toMatchObject({ id: approved.rememberedId, revoked_by_email: analyst.email });
     expect((await ok(contracts.screening.remembered, { clientId: client })).remembered).toEqual([]);
     const afterRevoke = await screen(client, CUSTOMER);
     expect(afterRevoke.status).toBe('review');
     expect(afterRevoke.results[0]!.suppressedBy).toBeUndefined();
-    expect((await refused(contracts.screening.revokeRemembered, { clientId: client, id: approved.rememberedId!, actor: analyst })).code).toBe(
-      'CONFLICT',
-    );
+    expect(
+      (
+        await refused(contracts.screening.revokeRemembered, {
+          clientId: client,
+          id: approved.rememberedId!,
+          actor: analyst,
+        })
+      ).code,
+    ).toBe('CONFLICT');
 
     const { value: events } = await eventually(
       () => h.streamMessages<MemoryChangedEvent>(streams.screenings.name, subjects.screening.memoryChanged),
@@ -234,19 +274,29 @@ describe('case work on the review queue: reasons, four-eyes, false-positive memo
     expect(kase.explanation!.tokens.length).toBeGreaterThan(0);
     expect(kase.explanation!.qualifiers.map((q) => q.qualifier)).toContain('dob');
     expect(kase.previousDecisions).toEqual([
-      expect.objectContaining({ review_id: earlier.id, status: 'approved', reason_code: 'name_only_coincidence', decided_by_email: analyst.email }),
+      expect.objectContaining({
+        review_id: earlier.id,
+        status: 'approved',
+        reason_code: 'name_only_coincidence',
+        decided_by_email: analyst.email,
+      }),
     ]);
     expect(kase.remembered).toBeNull();
-    expect((await refused(contracts.screening.reviewCase, { clientId: 'c-case-other', id: current.id })).code).toBe('NOT_FOUND');
+    expect((await refused(contracts.screening.reviewCase, { clientId: 'c-case-other', id: current.id })).code).toBe(
+      'NOT_FOUND',
+    );
   });
 
   it('four-eyes: a decision becomes a proposal; the proposer cannot confirm it, an analyst cannot confirm at all, a second supervisor can', async () => {
     const client = 'c-four-eyes';
     expect((await ok(contracts.screening.reviewSettings, { clientId: client })).fourEyes).toBe(false);
-    expect((await refused(contracts.screening.updateReviewSettings, { clientId: client, fourEyes: true, actor: analyst })).code).toBe(
-      'ROLE_FORBIDDEN',
-    );
-    expect(await ok(contracts.screening.updateReviewSettings, { clientId: client, fourEyes: true, actor: owner })).toMatchObject({
+    expect(
+      (await refused(contracts.screening.updateReviewSettings, { clientId: client, fourEyes: true, actor: analyst }))
+        .code,
+    ).toBe('ROLE_FORBIDDEN');
+    expect(
+      await ok(contracts.screening.updateReviewSettings, { clientId: client, fourEyes: true, actor: owner }),
+    ).toMatchObject({
       fourEyes: true,
       updated_by_email: owner.email,
     });
@@ -277,14 +327,24 @@ describe('case work on the review queue: reasons, four-eyes, false-positive memo
     const second = (await newestReview(client, CUSTOMER.name))!;
 
     const base = { clientId: client, id: review.id };
-    expect((await refused(contracts.screening.decideReview, { ...base, action: 'block', reasonCode: 'confirmed_match', actor: analyst })).code).toBe(
-      'CONFLICT',
+    expect(
+      (
+        await refused(contracts.screening.decideReview, {
+          ...base,
+          action: 'block',
+          reasonCode: 'confirmed_match',
+          actor: analyst,
+        })
+      ).code,
+    ).toBe('CONFLICT');
+    expect((await refused(contracts.screening.confirmReview, { ...base, actor: supervisor })).code).toBe(
+      'FOUR_EYES_SELF_CONFIRM',
     );
-    expect((await refused(contracts.screening.confirmReview, { ...base, actor: supervisor })).code).toBe('FOUR_EYES_SELF_CONFIRM');
     expect((await refused(contracts.screening.confirmReview, { ...base, actor: analyst })).code).toBe('ROLE_FORBIDDEN');
-    expect((await refused(contracts.screening.confirmReview, { clientId: 'c-four-eyes-other', id: review.id, actor: owner })).code).toBe(
-      'NOT_FOUND',
-    );
+    expect(
+      (await refused(contracts.screening.confirmReview, { clientId: 'c-four-eyes-other', id: review.id, actor: owner }))
+        .code,
+    ).toBe('NOT_FOUND');
     const confirmed = await ok(contracts.screening.confirmReview, { ...base, actor: secondSupervisor });
     expect(confirmed.review).toMatchObject({
       status: 'approved',
@@ -298,22 +358,72 @@ describe('case work on the review queue: reasons, four-eyes, false-positive memo
     expect((await screen(client, CUSTOMER)).results[0]!.suppressedBy).toBe(review.id);
 
     // An analyst's proposal sent back by a supervisor returns to the queue.
-    await ok(contracts.screening.decideReview, { clientId: client, id: second.id, action: 'block', reasonCode: 'likely_match_escalated', actor: analyst });
-    expect((await refused(contracts.screening.returnReview, { clientId: client, id: second.id, actor: viewer })).code).toBe('ROLE_FORBIDDEN');
-    const returned = await ok(contracts.screening.returnReview, { clientId: client, id: second.id, note: 'Check the passport first.', actor: owner });
-    expect(returned.review).toMatchObject({ status: 'pending', proposed_action: null, proposed_by_email: null, reason_code: null });
+    await ok(contracts.screening.decideReview, {
+      clientId: client,
+      id: second.id,
+      action: 'block',
+      reasonCode: 'likely_match_escalated',
+      actor: analyst,
+    });
+    expect(
+      (await refused(contracts.screening.returnReview, { clientId: client, id: second.id, actor: viewer })).code,
+    ).toBe('ROLE_FORBIDDEN');
+    const returned = await ok(contracts.screening.returnReview, {
+      clientId: client,
+      id: second.id,
+      note: 'Check the passport first.',
+      actor: owner,
+    });
+    expect(returned.review).toMatchObject({
+      status: 'pending',
+      proposed_action: null,
+      proposed_by_email: null,
+      reason_code: null,
+    });
 
     const { value: steps } = await eventually(
       () => h.streamMessages<ReviewDecidedEvent>(streams.screenings.name, subjects.screening.reviewDecided),
       (e) => e.filter((x) => x.clientId === client).length === 4,
     );
     expect(
-      steps.filter((x) => x.clientId === client).map((x) => [x.reviewId === review.id ? 'first' : 'second', x.step, x.decision, x.actorEmail]),
+      steps
+        .filter((x) => x.clientId === client)
+        .map((x) => [x.reviewId === review.id ? 'first' : 'second', x.step, x.decision, x.actorEmail]),
     ).toEqual([
       ['first', 'proposed', 'approved', supervisor.email],
       ['first', 'confirmed', 'approved', secondSupervisor.email],
       ['second', 'proposed', 'blocked', analyst.email],
       ['second', 'returned', 'blocked', owner.email],
+    ]);
+  });
+
+  it('puts every four-eyes switch on the audit stream, naming who switched it', async () => {
+    const client = 'c-four-eyes-switch';
+    const set = (fourEyes: boolean, actor: ReviewActor) =>
+      ok(contracts.screening.updateReviewSettings, { clientId: client, fourEyes, actor });
+    // On, then off to decide alone, then on again: each switch is on the trail, not only the last state.
+    await set(true, owner);
+    await set(false, supervisor);
+    await set(true, supervisor);
+    expect(
+      (await refused(contracts.screening.updateReviewSettings, { clientId: client, fourEyes: false, actor: analyst }))
+        .code,
+    ).toBe('ROLE_FORBIDDEN');
+
+    const { value: switches } = await eventually(
+      () =>
+        h.streamMessages<ReviewSettingsChangedEvent>(streams.screenings.name, subjects.screening.reviewSettingsChanged),
+      (e) => e.filter((x) => x.clientId === client).length >= 3,
+      15_000,
+    );
+    expect(
+      switches
+        .filter((x) => x.clientId === client)
+        .map((x) => [x.previousFourEyes, x.fourEyes, x.actorId, x.actorEmail, x.actorRole]),
+    ).toEqual([
+      [false, true, owner.userId, owner.email, 'owner'],
+      [true, false, supervisor.userId, supervisor.email, 'supervisor'],
+      [false, true, supervisor.userId, supervisor.email, 'supervisor'],
     ]);
   });
 

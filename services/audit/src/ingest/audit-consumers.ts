@@ -29,14 +29,26 @@ const eventsStored = defineCounter({
  * bus lets audit create and read only these (durableConsumers), and lets only each stream's owner publish to it.
  */
 export const AUDIT_SOURCES: readonly Source[] = [
-  { stream: streams.security.name, durable: durableConsumers.auditSecurity.durable, subjects: [subjects.gateway.securityEvent] },
+  {
+    stream: streams.security.name,
+    durable: durableConsumers.auditSecurity.durable,
+    subjects: [subjects.gateway.securityEvent],
+  },
   {
     stream: streams.screenings.name,
     durable: durableConsumers.auditScreenings.durable,
-    subjects: [subjects.screening.screened, subjects.screening.reviewDecided, subjects.screening.memoryChanged],
+    subjects: [...streams.screenings.subjects],
   },
-  { stream: streams.adminActions.name, durable: durableConsumers.auditAdminActions.durable, subjects: [subjects.gateway.adminAction] },
-  { stream: streams.authEvents.name, durable: durableConsumers.auditAuthEvents.durable, subjects: [subjects.auth.failedAuth] },
+  {
+    stream: streams.adminActions.name,
+    durable: durableConsumers.auditAdminActions.durable,
+    subjects: [subjects.gateway.adminAction],
+  },
+  {
+    stream: streams.authEvents.name,
+    durable: durableConsumers.auditAuthEvents.durable,
+    subjects: [subjects.auth.failedAuth],
+  },
 ];
 
 const RETRY_MS = 2_000;

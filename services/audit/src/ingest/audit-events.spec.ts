@@ -105,6 +105,32 @@ describe('rowOf', () => {
     });
   });
 
+  it('puts a four-eyes switch on the client’s chain, naming who switched it and from what to what', () => {
+    const switched = rowOf(subjects.screening.reviewSettingsChanged, {
+      eventId: '0b6a4c1e-6a53-4c3e-9d0e-3f4b2a1c9d77',
+      clientId: 'c-5',
+      fourEyes: false,
+      previousFourEyes: true,
+      actorId: 'u-4',
+      actorEmail: 'supervisor@bank.example',
+      actorRole: 'supervisor',
+      occurredAt: '2026-11-24T10:00:00Z',
+    });
+    expect(switched).toEqual({
+      table: 'admin_actions',
+      eventId: '0b6a4c1e-6a53-4c3e-9d0e-3f4b2a1c9d77',
+      chainId: 'client:c-5',
+      columns: expect.objectContaining({
+        action: 'four_eyes.disabled',
+        actor_id: 'u-4',
+        actor_email: 'supervisor@bank.example',
+        client_id: 'c-5',
+        details: { four_eyes: false, previous_four_eyes: true, actor_role: 'supervisor' },
+        occurred_at: '2026-11-24T10:00:00.000Z',
+      }),
+    });
+  });
+
   it('refuses what its contract does not allow, naming the field', () => {
     expect(() => rowOf(subjects.gateway.securityEvent, { ...security, event: 'LOGIN' })).toThrow(/event/);
     expect(() => rowOf(subjects.gateway.securityEvent, { ...security, timestamp: 'yesterday' })).toThrow(

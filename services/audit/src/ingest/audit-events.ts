@@ -4,6 +4,7 @@ import {
   failedSignInRow,
   memoryChangeRow,
   reviewDecisionRow,
+  reviewSettingsChangeRow,
   screeningEventRow,
   securityEventRow,
   type AuditRow,
@@ -31,6 +32,8 @@ export function rowOf(subject: string, payload: unknown): AuditRow {
       return reviewDecisionRow(parse(events.screening.reviewDecided, payload));
     case events.screening.memoryChanged.subject:
       return memoryChangeRow(parse(events.screening.memoryChanged, payload));
+    case events.screening.reviewSettingsChanged.subject:
+      return reviewSettingsChangeRow(parse(events.screening.reviewSettingsChanged, payload));
     case events.auth.failedAuth.subject:
       return failedSignInRow(parse(events.auth.failedAuth, payload));
     case events.gateway.adminAction.subject:

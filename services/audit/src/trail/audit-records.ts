@@ -3,6 +3,7 @@ import type {
   FailedAuthEvent,
   MemoryChangedEvent,
   ReviewDecidedEvent,
+  ReviewSettingsChangedEvent,
   ScreenedEvent,
   SecurityEvent,
 } from '@vigil/proto';
@@ -234,6 +235,33 @@ export function adminActionRow(e: AdminActionEvent): AdminActionRow {
       endpoint: e.endpoint,
       request_id: e.requestId,
       details: e.details,
+      occurred_at: instant(e.occurredAt),
+    },
+  };
+}
+
+/**
+ * A supervisor or owner set the client's four-eyes setting: `four_eyes.enabled` / `four_eyes.disabled`
+ * on the client's chain, beside the decisions it governs. An admin_actions row, the table for a
+ * change of a client's configuration by a named actor (its columns unchanged, so no hash changes);
+ * the endpoint is the one route that makes the change.
+ */
+export function reviewSettingsChangeRow(e: ReviewSettingsChangedEvent): AdminActionRow {
+  return {
+    table: 'admin_actions',
+    eventId: e.eventId,
+    chainId: clientChain(e.clientId),
+    columns: {
+      event_id: e.eventId,
+      action: e.fourEyes ? 'four_eyes.enabled' : 'four_eyes.disabled',
+      actor_id: e.actorId,
+      actor_email: e.actorEmail,
+      client_id: e.clientId,
+      client_name: null,
+      ip: null,
+      endpoint: '/api/sanctions/review-settings',
+      request_id: null,
+      details: { four_eyes: e.fourEyes, previous_four_eyes: e.previousFourEyes, actor_role: e.actorRole },
       occurred_at: instant(e.occurredAt),
     },
   };

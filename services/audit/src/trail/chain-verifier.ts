@@ -1,3 +1,4 @@
+import type { Database } from '@vigil/platform';
 import { createHash } from 'node:crypto';
 
 /** Anything that runs SQL and answers rows: the platform Database, one of its sessions or a transaction. */
@@ -165,6 +166,20 @@ export async function verifyChains(query: Query, onProgress?: (rows: number) => 
     if (missing) return { ok: false, rows, chains: seen.size, bad: missing };
   }
   return { ok: true, rows, chains: heads.size };
+}
+
+/**
+ * Walks every chain (see verifyChains) as the trail stood at one instant. The walk reads the
+ * heads, then the rows page by page; events keep arriving meanwhile, and a row committed after
+ * its chain's head was read looked like rows missing after the head: a tamper alarm about
+ * nothing. One REPEATABLE READ transaction gives every statement the snapshot of the first;
+ * READ ONLY because verifying never writes. Appends are not blocked by it.
+ */
+export function verifyTrail(db: Database, onProgress?: (rows: number) => void): Promise<VerifyResult> {
+  return db.transaction(async (tx) => {
+    await tx.query('SET TRANSACTION READ ONLY');
+    return verifyChains((text, params) => tx.query(text, params), onProgress);
+  }, 'REPEATABLE READ');
 }
 
 export function describeBadRow(bad: BadRow): string {

@@ -28,6 +28,15 @@ describe('SecretBox', () => {
 });
 
 describe('BILLING_ENCRYPTION_KEY', () => {
+  it('is required on every NODE_ENV but development and test, with Stripe: staging gets no sandbox', () => {
+    for (const NODE_ENV of ['staging', 'prod', 'Production']) {
+      expect(() => parseConfig(envSchema, { NODE_ENV })).toThrow(/BILLING_ENCRYPTION_KEY/);
+      expect(() =>
+        parseConfig(envSchema, { NODE_ENV, BILLING_ENCRYPTION_KEY: randomBytes(32).toString('base64') }),
+      ).toThrow(/STRIPE_SECRET_KEY/);
+    }
+    for (const NODE_ENV of ['development', 'test']) expect(() => parseConfig(envSchema, { NODE_ENV })).not.toThrow();
+  });
   it('is required in production, must be 32 bytes, and has a development default elsewhere', () => {
     expect(() => parseConfig(envSchema, { NODE_ENV: 'production' })).toThrow(/BILLING_ENCRYPTION_KEY/);
     expect(() => parseConfig(envSchema, { BILLING_ENCRYPTION_KEY: randomBytes(16).toString('base64') })).toThrow(

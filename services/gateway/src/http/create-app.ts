@@ -7,6 +7,7 @@ import {
   NatsServer,
   ObservabilityInterceptor,
   PinoNestLogger,
+  productionRules,
   startMetrics,
   startTracing,
 } from '@vigil/platform';
@@ -53,7 +54,7 @@ export async function createGatewayApp(
   app.use(requestIdMiddleware);
   // helmet's defaults (a same-origin CSP, nosniff, no framing…), framed by nobody at all, and
   // HSTS only in production: on a plain-http development gateway it would mean nothing.
-  const production = config.NODE_ENV === 'production';
+  const production = productionRules(config.NODE_ENV);
   app.use(
     staticHeaders(
       helmet({

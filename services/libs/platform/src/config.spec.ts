@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseEnvSchema, ConfigError, envSchemas, parseConfig } from './config.js';
+import { baseEnvSchema, ConfigError, envSchemas, parseConfig, productionRules } from './config.js';
 
 describe('parseConfig', () => {
   it('applies defaults and freezes the result', () => {
@@ -54,14 +54,42 @@ describe('parseConfig', () => {
       LIST: ' a, b,, c ',
       KEY: key.toString('base64'),
     });
-    expect(config).toEqual({ SCHEMA: 'audit_2', ON: true, URL: 'https://example.test/app', LIST: ['a', 'b', 'c'], KEY: key });
+    expect(config).toEqual({
+      SCHEMA: 'audit_2',
+      ON: true,
+      URL: 'https://example.test/app',
+      LIST: ['a', 'b', 'c'],
+      KEY: key,
+    });
     const bad = () =>
-      parseConfig(schema, { SCHEMA: 'Audit; drop', ON: 'yes', URL: 'ftp://x', LIST: '', KEY: Buffer.alloc(16).toString('base64') });
+      parseConfig(schema, {
+        SCHEMA: 'Audit; drop',
+        ON: 'yes',
+        URL: 'ftp://x',
+        LIST: '',
+        KEY: Buffer.alloc(16).toString('base64'),
+      });
     expect(bad).toThrow(ConfigError);
     try {
       bad();
     } catch (error) {
-      expect((error as ConfigError).problems.map((p) => p.variable).sort()).toEqual(['KEY', 'LIST', 'ON', 'SCHEMA', 'URL']);
+      expect((error as ConfigError).problems.map((p) => p.variable).sort()).toEqual([
+        'KEY',
+        'LIST',
+        'ON',
+        'SCHEMA',
+        'URL',
+      ]);
+    }
+  });
+});
+
+describe('productionRules', () => {
+  it('spares only development and test: staging, a typo or an empty value get production’s guards', () => {
+    expect(productionRules('development')).toBe(false);
+    expect(productionRules('test')).toBe(false);
+    for (const nodeEnv of ['production', 'staging', 'prod', 'Production', 'development ', '']) {
+      expect([nodeEnv, productionRules(nodeEnv)]).toEqual([nodeEnv, true]);
     }
   });
 });

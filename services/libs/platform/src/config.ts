@@ -94,6 +94,19 @@ export const baseEnvSchema = z.object({
   NATS_TLS_CA_FILE: z.string().min(1).optional(),
 });
 
+/** The NODE_ENV values under which development conveniences are allowed; see productionRules. */
+const DEVELOPMENT_ENVS: readonly string[] = ['development', 'test'];
+
+/**
+ * Whether production's guards apply (a real encryption key, Stripe rather than the sandbox, SMTP
+ * rather than the mailbox, HSTS): for every NODE_ENV but exactly `development` and `test`. Safe by
+ * default: `staging`, `prod` or a typo get production's rules, not the public development key.
+ * Unset NODE_ENV is `development` (each service's schema default), as `npm start` and the tests run.
+ */
+export function productionRules(nodeEnv: string): boolean {
+  return !DEVELOPMENT_ENVS.includes(nodeEnv);
+}
+
 export const envSchemas = { natsUrl, nkeySeed, postgresUrl, port, dbSchema, bool, httpUrl, commaList, encryptionKey };
 
 export type BaseConfig = z.infer<typeof baseEnvSchema>;

@@ -1,4 +1,4 @@
-export { ConfigError, baseEnvSchema, envSchemas, parseConfig } from './config.js';
+export { ConfigError, baseEnvSchema, envSchemas, parseConfig, productionRules } from './config.js';
 export type { BaseConfig } from './config.js';
 export { currentRequestId, runDetached, runWithRequestId, sanitizeRequestId } from './context.js';
 export { createLogger, PinoNestLogger } from './logger.js';

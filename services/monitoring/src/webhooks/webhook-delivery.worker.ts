@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import { Webhook } from 'standardwebhooks';
 import { MONITORING_CONFIG } from '../config.token.js';
 import type { MonitoringConfig } from '../env.js';
-import { targetProblem } from './webhook-targets.js';
+import { postToTarget, resolveTarget } from './webhook-targets.js';
 import { WebhookSecrets } from './webhook-secrets.js';
 import { WebhooksRepository, type ClaimedDelivery } from './webhooks.repository.js';
 
@@ -63,8 +63,9 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, OnApplicat
     const started = performance.now();
     let statusCode: number | null = null;
     let error: string | null = null;
-    const problem = await targetProblem(delivery.url, this.config.WEBHOOK_ALLOW_LOOPBACK);
-    if (problem) error = `refused: the URL ${problem}`;
+    // Resolved once: the address checked is the address connected to.
+    const checked = await resolveTarget(delivery.url, this.config.WEBHOOK_ALLOW_LOOPBACK);
+    if ('problem' in checked) error = `refused: the URL ${checked.problem}`;
     else {
       try {
         const timestamp = new Date();
@@ -73,8 +74,7 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, OnApplicat
           timestamp,
           delivery.payload,
         );
-        const response = await fetch(delivery.url, {
-          method: 'POST',
+        statusCode = await postToTarget(checked.target, {
           headers: {
             'content-type': 'application/json',
             'user-agent': 'Vigil-Webhooks/1',
@@ -83,11 +83,8 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, OnApplicat
             'webhook-signature': signature,
           },
           body: delivery.payload,
-          redirect: 'manual',
-          signal: AbortSignal.timeout(this.config.WEBHOOK_TIMEOUT_MS),
+          timeoutMs: this.config.WEBHOOK_TIMEOUT_MS,
         });
-        statusCode = response.status;
-        await response.body?.cancel().catch(() => undefined);
       } catch (e) {
         error = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
       }

@@ -18,7 +18,10 @@ export type LockedReview = Review & { clientId: string; screening_log_id: string
 /** A remembered false positive as the screen path needs it. */
 export type ActiveMemory = MemoryQueryKey & { id: string; reviewId: string; entityId: string; fingerprint: string };
 
-type RememberedRow = Omit<RememberedDecision, 'created_at' | 'date_of_birth' | 'country' | 'entity_type' | 'customer_reference'> & {
+type RememberedRow = Omit<
+  RememberedDecision,
+  'created_at' | 'date_of_birth' | 'country' | 'entity_type' | 'customer_reference'
+> & {
   created_at: Date;
   date_of_birth: string;
   country: string;
@@ -322,8 +325,21 @@ export class ReviewsRepository {
       : { fourEyes: false, updated_at: null, updated_by_email: null };
   }
 
-  async updateSettings(clientId: string, fourEyes: boolean, actor: ReviewActor): Promise<ReviewSettings> {
-    await this.db.query(
+  /**
+   * Sets the client's four-eyes setting in `tx`; answers the setting before (false when never set).
+   * The row is locked first, so two switches at once each see the other's result as their "before".
+   */
+  async updateSettings(
+    tx: Sql,
+    clientId: string,
+    fourEyes: boolean,
+    actor: ReviewActor,
+  ): Promise<{ previous: boolean }> {
+    const before: Array<{ four_eyes: boolean }> = await tx.query(
+      'SELECT four_eyes FROM review_settings WHERE client_id = $1 FOR UPDATE',
+      [clientId],
+    );
+    await tx.query(
       `INSERT INTO review_settings (client_id, four_eyes, updated_at, updated_by_id, updated_by_email)
        VALUES ($1, $2, now(), $3, $4)
        ON CONFLICT (client_id) DO UPDATE
@@ -331,6 +347,6 @@ export class ReviewsRepository {
              updated_by_id = EXCLUDED.updated_by_id, updated_by_email = EXCLUDED.updated_by_email`,
       [clientId, fourEyes, actor.userId, actor.email],
     );
-    return this.settings(clientId);
+    return { previous: before[0]?.four_eyes ?? false };
   }
 }

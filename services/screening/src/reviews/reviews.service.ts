@@ -20,6 +20,7 @@ import {
   type ReviewCaseResponse,
   type ReviewDecidedEvent,
   type ReviewSettings,
+  type ReviewSettingsChangedEvent,
   type ReviewSettingsRequest,
   type RevokeRememberedRequest,
   type RevokeRememberedResponse,
@@ -169,9 +170,16 @@ export class ReviewsService {
     return this.repository.settings(request.clientId);
   }
 
-  updateSettings(request: UpdateReviewSettingsRequest): Promise<ReviewSettings> {
-    requireRole(request.actor, 'supervisor', 'change the four-eyes setting');
-    return this.repository.updateSettings(request.clientId, request.fourEyes, request.actor);
+  /** Every switch goes to the client's audit chain with its actor, in the transaction that makes it. */
+  async updateSettings(request: UpdateReviewSettingsRequest): Promise<ReviewSettings> {
+    const { clientId, fourEyes, actor } = request;
+    requireRole(actor, 'supervisor', 'change the four-eyes setting');
+    await this.repository.transaction(async (tx) => {
+      const { previous } = await this.repository.updateSettings(tx, clientId, fourEyes, actor);
+      await this.outbox.add(tx, [settingsEvent(clientId, fourEyes, previous, actor)]);
+    });
+    this.relay.nudge();
+    return this.repository.settings(clientId);
   }
 
   async remembered(request: ParsedRememberedRequest): Promise<RememberedResponse> {
@@ -291,4 +299,19 @@ function memoryEvent(
     occurredAt: new Date().toISOString(),
   };
   return { id: eventId, subject: subjects.screening.memoryChanged, payload };
+}
+
+function settingsEvent(clientId: string, fourEyes: boolean, previous: boolean, actor: ReviewActor): OutboxMessage {
+  const eventId = randomUUID();
+  const payload: ReviewSettingsChangedEvent = {
+    eventId,
+    clientId,
+    fourEyes,
+    previousFourEyes: previous,
+    actorId: actor.userId,
+    actorEmail: actor.email,
+    actorRole: actor.memberRole,
+    occurredAt: new Date().toISOString(),
+  };
+  return { id: eventId, subject: subjects.screening.reviewSettingsChanged, payload };
 }
