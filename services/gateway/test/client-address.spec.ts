@@ -31,20 +31,32 @@ describe('sign-in limits behind a trusted proxy', () => {
     await auth.startNats();
     await auth.migrate('auth');
     auth.spawn('auth');
-    const env = { ...testEnv, NATS_URL: auth.natsUrl, LOG_LEVEL: 'warn', TRUSTED_PROXIES: 'loopback' };
+    const env = { ...testEnv, ...auth.busEnv('gateway'), LOG_LEVEL: 'warn', TRUSTED_PROXIES: 'loopback' };
     app = await createGatewayApp(parseConfig(envSchema, env));
     await app.init();
     const http = () => request(app.getHttpServer());
-    await eventually(() => http().get('/auth/v1/.well-known/jwks.json'), (r) => r.status === 200, 20_000);
+    await eventually(
+      () => http().get('/auth/v1/.well-known/jwks.json'),
+      (r) => r.status === 200,
+      20_000,
+    );
     await http()
       .post('/auth/v1/signup')
-      .send({ full_name: 'Owner', email: 'owner@example.com', password: PASSWORD, confirm_password: PASSWORD, accepted_terms: true });
+      .send({
+        full_name: 'Owner',
+        email: 'owner@example.com',
+        password: PASSWORD,
+        confirm_password: PASSWORD,
+        accepted_terms: true,
+      });
     const { value: mail } = await eventually(
       () => mailTextTo(auth.schema('auth'), 'owner@example.com'),
       (text) => text !== undefined,
       5_000,
     );
-    await http().post('/auth/v1/verify').send({ type: 'signup', token: /token=([A-Za-z0-9_-]+)/.exec(mail!)![1] });
+    await http()
+      .post('/auth/v1/verify')
+      .send({ type: 'signup', token: /token=([A-Za-z0-9_-]+)/.exec(mail!)![1] });
   });
 
   afterAll(async () => {
