@@ -53,9 +53,22 @@ describe('the embedded Postgres of npm start', () => {
   });
 
   it('uses a given DATABASE_URL when it answers instead of starting its own', async () => {
-    const given = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/vigil_test';
-    const running = await ensurePostgres({ candidate: given, port: await freePort(), dataDir: join(dir, 'unused') });
-    expect(running.url).toBe(given);
-    await running.stop();
+    // A server that answers: npm test's, or (run alone on a fresh machine) one started here.
+    const server = process.env.DATABASE_URL
+      ? undefined
+      : await ensurePostgres({
+          candidate: null,
+          databaseName: 'vigil',
+          port: await freePort(),
+          dataDir: join(dir, 'given'),
+        });
+    const given = process.env.DATABASE_URL ?? server!.url;
+    try {
+      const running = await ensurePostgres({ candidate: given, port: await freePort(), dataDir: join(dir, 'unused') });
+      expect(running.url).toBe(given);
+      await running.stop();
+    } finally {
+      await server?.stop();
+    }
   });
 });
