@@ -36,7 +36,14 @@ if (!url) {
     'OpenSearch contract suite skipped: OPENSEARCH_URL is not set (npm test sets it; by hand: node infra/scripts/opensearch.mjs 9200).\n',
   );
   describe('CandidateIndex contract: opensearch', () => {
-    it.skip('skipped: set OPENSEARCH_URL (npm test starts a node and sets it)', () => {});
+    // In CI the suite must run: npm test always starts a node and sets OPENSEARCH_URL, so its
+    // absence there is broken wiring, which fails here instead of passing as a skip. By hand it skips.
+    const inCi = Boolean(process.env.CI);
+    (inCi ? it : it.skip)('runs against a live OpenSearch node (OPENSEARCH_URL)', () => {
+      throw new Error(
+        'OPENSEARCH_URL is not set in CI: npm test starts a node and must pass its URL to the unit tests.',
+      );
+    });
   });
 } else {
   // One prefix per engine: a prefix that starts another's ("x" and "x-alias") would give two
