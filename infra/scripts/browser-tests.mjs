@@ -11,7 +11,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ROOT, fail, log, run } from './bootstrap.mjs';
 
-export const BROWSER_PORTS = { gateway: 18080, web: 13000, admin: 13001 };
+// VIGIL_BROWSER_PORTS=gateway,web,admin moves them, so a second checkout on the same machine can
+// run its browser tests while npm test runs in another.
+const [gateway = 18080, web = 13000, admin = 13001] = (process.env.VIGIL_BROWSER_PORTS ?? '')
+  .split(',')
+  .filter(Boolean)
+  .map(Number);
+export const BROWSER_PORTS = { gateway, web, admin };
 export const BROWSER_JEST_CONFIG = join('web', 'e2e', 'jest.config.js');
 
 /**
