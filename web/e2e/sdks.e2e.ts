@@ -85,7 +85,7 @@ describe('the Python, Java and Go SDKs against the running gateway', () => {
   it(
     'Go: go test -tags live passes, and the README example runs',
     () => {
-      const install = 'Go 1.26 or later: https://go.dev/doc/install';
+      const install = 'Go 1.24 or later: https://go.dev/doc/install';
       const tests = run('go', 'go', ['test', '-tags', 'live', '-count=1', '-v', './...'], install);
       report('go', 'go test -tags live', tests.output, tests.seconds, /^(ok|FAIL|--- FAIL)/);
       expect([tests.status, tests.output]).toEqual([
