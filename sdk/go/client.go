@@ -32,7 +32,8 @@ const maxRetryAfter = 60 * time.Second
 // New returns a client for every operation of the Vigil API, typed from its OpenAPI document
 // (vigil.gen.go). Every request carries the API key in x-api-key; every POST carries an
 // Idempotency-Key (the one in the operation's params, else a random one) that its retries repeat,
-// so a retried screening is answered and counted once. An answer of 400 or more is returned as a
+// so a retried screening is answered and counted once. Retried: network errors, 429 and 503, and a
+// 409 with Retry-After while the key's first attempt still runs. An answer of 400 or more is returned as a
 // *ProblemError (errors.As), never as a response.
 func New(baseURL, apiKey string, options Options) (*ClientWithResponses, error) {
 	if baseURL == "" {
@@ -98,7 +99,7 @@ func (d *retryingDoer) Do(request *http.Request) (*http.Response, error) {
 			}
 			continue
 		}
-		if (response.StatusCode == http.StatusTooManyRequests || response.StatusCode == http.StatusServiceUnavailable) && !last {
+		if retryable(response, try) && !last {
 			wait, ok := retryAfter(response.Header)
 			if !ok {
 				wait = d.backoff(attempt)
@@ -115,6 +116,19 @@ func (d *retryingDoer) Do(request *http.Request) (*http.Response, error) {
 		}
 		return response, nil
 	}
+}
+
+// retryable: 429 and 503 say "try again later"; so does a 409 with Retry-After for an Idempotency-Key
+// whose first attempt is still running (after a network error, say). Nothing else is retried: a 4xx
+// would fail again, a 500 may have run.
+func retryable(response *http.Response, request *http.Request) bool {
+	switch response.StatusCode {
+	case http.StatusTooManyRequests, http.StatusServiceUnavailable:
+		return true
+	case http.StatusConflict:
+		return response.Header.Get("Retry-After") != "" && request.Header.Get("Idempotency-Key") != ""
+	}
+	return false
 }
 
 // backoff is a full-jitter exponential wait, so many clients retrying together do not arrive together.

@@ -50,10 +50,12 @@ func serve(t *testing.T, answers ...answer) (*httptest.Server, *[]string) {
 
 func name(s string) *string { return &s }
 
-func TestRetries429And503WithOneIdempotencyKey(t *testing.T) {
+func TestRetries503429AndAnInFlight409WithOneIdempotencyKey(t *testing.T) {
 	rateLimited := problem(429, "RATE_LIMITED")
 	rateLimited.header["retry-after"] = "2"
-	server, keys := serve(t, problem(503, "SERVICE_UNAVAILABLE"), rateLimited,
+	inFlight := problem(409, "CONFLICT")
+	inFlight.header["retry-after"] = "1"
+	server, keys := serve(t, problem(503, "SERVICE_UNAVAILABLE"), rateLimited, inFlight,
 		answer{200, map[string]string{"content-type": "application/json"}, screened})
 	var waits []time.Duration
 	client, err := vigil.New(server.URL, "key", vigil.Options{Sleep: func(_ context.Context, d time.Duration) error {
@@ -71,10 +73,10 @@ func TestRetries429And503WithOneIdempotencyKey(t *testing.T) {
 	if response.JSON200 == nil || response.JSON200.Status != "clear" {
 		t.Fatalf("no typed 200 body: %s", response.Body)
 	}
-	if len(*keys) != 3 || (*keys)[0] == "" || (*keys)[0] != (*keys)[1] || (*keys)[1] != (*keys)[2] {
+	if len(*keys) != 4 || (*keys)[0] == "" || (*keys)[0] != (*keys)[1] || (*keys)[1] != (*keys)[2] || (*keys)[2] != (*keys)[3] {
 		t.Fatalf("the retries did not repeat one Idempotency-Key: %q", *keys)
 	}
-	if waits[1] != 2*time.Second {
+	if waits[1] != 2*time.Second || waits[2] != time.Second {
 		t.Fatalf("Retry-After was not honoured: %v", waits)
 	}
 }

@@ -55,11 +55,12 @@ def problem(status, code):
     return {"type": "about:blank", "title": code, "status": status, "detail": code.lower(), "code": code}
 
 
-def test_retries_429_and_503_with_one_idempotency_key_and_honours_retry_after():
+def test_retries_503_429_and_an_in_flight_409_with_one_idempotency_key_and_honours_retry_after():
     server, seen = serve(
         [
             (503, {"content-type": "application/problem+json"}, problem(503, "SERVICE_UNAVAILABLE")),
             (429, {"retry-after": "2", "content-type": "application/problem+json"}, problem(429, "RATE_LIMITED")),
+            (409, {"retry-after": "1", "content-type": "application/problem+json"}, problem(409, "CONFLICT")),
             (200, {"content-type": "application/json"}, SCREENED),
         ]
     )
@@ -71,8 +72,8 @@ def test_retries_429_and_503_with_one_idempotency_key_and_honours_retry_after():
         server.shutdown()
     assert answer.status.value == "clear"
     keys = {headers["Idempotency-Key"] for headers in seen}
-    assert len(seen) == 3 and len(keys) == 1
-    assert slept[1] == 2.0
+    assert len(seen) == 4 and len(keys) == 1
+    assert slept[1:] == [2.0, 1.0]
 
 
 def test_gives_up_after_max_retries_with_the_last_problem():

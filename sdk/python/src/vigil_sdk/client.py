@@ -19,8 +19,16 @@ from .errors import VigilError, VigilProblem
 
 M = TypeVar("M", bound=BaseModel)
 
-# 429 and 503 say "try again later"; nothing else is retried (a 4xx would fail again, a 500 may have run).
+# 429 and 503 say "try again later"; so does a 409 with Retry-After for an Idempotency-Key whose first
+# attempt is still running (after a network error, say). Nothing else is retried: a 4xx would fail
+# again, a 500 may have run.
 RETRYABLE_STATUSES = frozenset({429, 503})
+
+
+def _retryable(status: int, answer_headers: Mapping[str, str], request_headers: Mapping[str, str]) -> bool:
+    if status in RETRYABLE_STATUSES:
+        return True
+    return status == 409 and "retry-after" in answer_headers and "Idempotency-Key" in request_headers
 MAX_RETRY_AFTER_SECONDS = 60.0
 
 
@@ -122,7 +130,7 @@ class VigilClient:
                 self._sleep(self._backoff(attempt))
                 attempt += 1
                 continue
-            if status not in RETRYABLE_STATUSES or attempt >= self.max_retries:
+            if not _retryable(status, answer_headers, headers) or attempt >= self.max_retries:
                 return status, answer_headers, raw
             self._sleep(_retry_after(answer_headers) or self._backoff(attempt))
             attempt += 1

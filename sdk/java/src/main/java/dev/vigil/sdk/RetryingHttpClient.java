@@ -17,7 +17,8 @@ import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLParameters;
 
 /**
- * An HttpClient that retries a synchronous send after a network error, a 429 or a 503. The request is
+ * An HttpClient that retries a synchronous send after a network error, a 429 or a 503, or a 409 with
+ * Retry-After while the request's Idempotency-Key is still being answered. The request is
  * sent again as it was, so its Idempotency-Key is the same on every attempt. The generated ApiClient
  * takes an HttpClient.Builder, so this class comes with one.
  */
@@ -67,11 +68,23 @@ public final class RetryingHttpClient extends HttpClient {
         policy.sleeper().sleep(backoff(attempt));
         continue;
       }
-      int status = response.statusCode();
-      if ((status != 429 && status != 503) || last) return response;
+      if (!retryable(request, response) || last) return response;
       if (response.body() instanceof Closeable body) body.close();
       policy.sleeper().sleep(retryAfter(response).orElse(backoff(attempt)));
     }
+  }
+
+  /**
+   * 429 and 503 say "try again later"; so does a 409 with Retry-After for an Idempotency-Key whose
+   * first attempt is still running (after a network error, say). Nothing else is retried: a 4xx
+   * would fail again, a 500 may have run.
+   */
+  private static boolean retryable(HttpRequest request, HttpResponse<?> response) {
+    int status = response.statusCode();
+    if (status == 429 || status == 503) return true;
+    return status == 409
+        && response.headers().firstValue("Retry-After").isPresent()
+        && request.headers().firstValue("Idempotency-Key").isPresent();
   }
 
   /** Full jitter, so many clients retrying together do not arrive together. */

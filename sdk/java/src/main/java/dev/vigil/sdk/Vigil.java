@@ -27,7 +27,9 @@ public final class Vigil {
   private final ApiClient apiClient;
 
   private Vigil(Builder builder) {
-    HttpClient.Builder http = HttpClient.newBuilder().connectTimeout(builder.connectTimeout);
+    // HTTP/1.1: over plain http the default would offer an h2c upgrade on every request, which the gateway declines.
+    HttpClient.Builder http =
+        HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(builder.connectTimeout);
     RetryingHttpClient.Policy policy = new RetryingHttpClient.Policy(builder.maxRetries, builder.backoff, builder.sleeper);
     this.apiClient = new ApiClient();
     apiClient.setHttpClientBuilder(RetryingHttpClient.builder(http, policy));

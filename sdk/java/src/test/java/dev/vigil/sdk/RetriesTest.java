@@ -32,6 +32,7 @@ class RetriesTest {
   final List<String> keys = new ArrayList<>();
   final List<Duration> waits = new ArrayList<>();
   HttpServer server;
+  int maxRetries = 2;
 
   Vigil serve(Answer... answers) throws Exception {
     server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
@@ -49,7 +50,7 @@ class RetriesTest {
       exchange.close();
     });
     server.start();
-    return Vigil.builder("http://127.0.0.1:" + server.getAddress().getPort(), "key").maxRetries(2)
+    return Vigil.builder("http://127.0.0.1:" + server.getAddress().getPort(), "key").maxRetries(maxRetries)
         .sleeper(waits::add).build();
   }
 
@@ -59,17 +60,20 @@ class RetriesTest {
   }
 
   @Test
-  void retries429And503WithOneIdempotencyKeyAndHonoursRetryAfter() throws Exception {
+  void retries503429AndAnInFlight409WithOneIdempotencyKeyAndHonoursRetryAfter() throws Exception {
     var rateLimited = new Answer(429, Map.of("content-type", "application/problem+json", "retry-after", "2"),
         problem(429, "RATE_LIMITED").body());
-    var vigil = serve(problem(503, "SERVICE_UNAVAILABLE"), rateLimited,
+    var inFlight = new Answer(409, Map.of("content-type", "application/problem+json", "retry-after", "1"),
+        problem(409, "CONFLICT").body());
+    maxRetries = 3;
+    var vigil = serve(problem(503, "SERVICE_UNAVAILABLE"), rateLimited, inFlight,
         new Answer(200, Map.of("content-type", "application/json"), SCREENED));
     var answer = vigil.call(() -> vigil.screening()
         .screeningApiControllerScreen(new ScreeningApiControllerScreenRequest().name("Jane Doe"), null, null));
     assertEquals("clear", answer.getStatus().getValue());
-    assertEquals(3, keys.size());
+    assertEquals(4, keys.size());
     assertEquals(1, keys.stream().distinct().count(), "one Idempotency-Key for every attempt: " + keys);
-    assertEquals(Duration.ofSeconds(2), waits.get(1));
+    assertEquals(List.of(Duration.ofSeconds(2), Duration.ofSeconds(1)), waits.subList(1, 3));
   }
 
   @Test
