@@ -63,10 +63,24 @@ describe('the site’s code samples', () => {
     for (const sample of API_SAMPLES) {
       expect(await page.locator(`[data-sample="${sample.id}"]`).innerText()).toBe(curlCommand(sample));
     }
-    // The SDK tab shows the SDK README's example, which sdk.e2e.ts runs.
-    const readme = readFileSync(fileURLToPath(new URL('../../sdk/typescript/README.md', import.meta.url)), 'utf8');
+    // The SDK tab shows each SDK README's example, which sdk.e2e.ts and sdks.e2e.ts run, and its webhook check.
     await page.getByRole('tab', { name: 'SDKs' }).click();
-    expect(await page.locator('[data-sample="sdk"]').innerText()).toBe(/```js\n([\s\S]*?)```/.exec(readme)![1]!.trim());
+    for (const [sdk, language] of [
+      ['typescript', 'js'],
+      ['python', 'python'],
+      ['java', 'java'],
+      ['go', 'go'],
+    ] as const) {
+      const readme = readFileSync(fileURLToPath(new URL(`../../sdk/${sdk}/README.md`, import.meta.url)), 'utf8');
+      const block = (text: string) => new RegExp('```' + language + '\\n([\\s\\S]*?)```').exec(text)![1]!.trim();
+      expect(await page.locator(`[data-sample="sdk-${sdk}"]`).innerText()).toBe(block(readme));
+      const webhook = block(readme.split('\n## Verifying a webhook\n')[1]!);
+      expect(await page.locator(`[data-sample="sdk-${sdk}-webhook"]`).innerText()).toBe(webhook);
+    }
+    const sdks = page.getByRole('list', { name: 'SDKs' });
+    for (const planned of ['PHP', 'C#', 'Ruby']) {
+      expect(await sdks.getByRole('listitem').filter({ hasText: planned }).innerText()).toContain('Planned');
+    }
     // The base URL is the gateway's, as its OpenAPI document names it, not the web host.
     await page.getByRole('tab', { name: 'Getting started' }).click();
     expect(await page.getByTestId('api-base-url').innerText()).toBe(new URL(GATEWAY_URL).origin);

@@ -2,6 +2,12 @@ import createClient, { type Client } from 'openapi-fetch';
 import type { paths } from './schema.js';
 
 export type { components, operations, paths } from './schema.js';
+export {
+  DEFAULT_WEBHOOK_TOLERANCE_SECONDS,
+  verifyWebhook,
+  WebhookVerificationError,
+  type VerifyWebhookOptions,
+} from './webhooks.js';
 
 export type VigilClientOptions = {
   /** Your Vigil gateway, e.g. `https://api.vigil.example` (the Docs page shows it). */

@@ -31,21 +31,8 @@ import {
   type Field,
 } from './openapi.js';
 import { useGetOpenApiQuery } from './openapi.api.js';
-import sdkReadme from '../../../../sdk/typescript/README.md?raw';
 import { API_KEY_VARIABLE, API_SAMPLES, API_URL_VARIABLE, curlCommand, sampleFor } from './samples.js';
-
-// The SDK's README example, which web/e2e/sdk.e2e.ts runs against a real stack: shown here as tested.
-const SDK_EXAMPLE = /```js\n([\s\S]*?)```/.exec(sdkReadme)?.[1]?.trim() ?? '';
-
-/** Only SDKs that exist. */
-const SDKS = [
-  {
-    name: 'TypeScript / Node.js',
-    pkg: '@vigil/sdk',
-    where: 'sdk/typescript in the Vigil repository',
-    snippet: SDK_EXAMPLE,
-  },
-] as const;
+import { PLANNED_SDKS, SDKS } from './sdks.js';
 
 /** The stable error codes from proto/src/errors.ts, by status. */
 const ERROR_ROWS = (Object.keys(ERROR_HTTP_STATUS) as ErrorCode[])
@@ -279,7 +266,7 @@ export function DocsPage() {
           <TabsContent value="sdks">
             <ul className="grid gap-4" aria-label="SDKs">
               {SDKS.map((sdk) => (
-                <li key={sdk.pkg} className="rounded-xl border border-border bg-background p-4">
+                <li key={sdk.id} className="rounded-xl border border-border bg-background p-4">
                   <div className="flex items-center justify-between gap-3">
                     <span className="flex items-center gap-2 font-medium">
                       <Package className="size-4 text-primary" aria-hidden /> {sdk.name}{' '}
@@ -287,15 +274,33 @@ export function DocsPage() {
                     </span>
                     <Badge tone="success">Available</Badge>
                   </div>
-                  <p className="mt-2 text-sm text-muted-foreground">Typed from the OpenAPI document; in {sdk.where}.</p>
+                  <p className="mt-2 text-sm text-muted-foreground">
+                    Typed from the OpenAPI document. {sdk.summary} In {sdk.where} in the Vigil repository, not yet on a
+                    public registry. The test suite runs this example against a live gateway.
+                  </p>
                   <pre className="mt-3 overflow-x-auto rounded-lg bg-ink p-4 font-mono text-[13px] leading-6 text-ink-foreground">
-                    <code data-sample="sdk">{sdk.snippet}</code>
+                    <code data-sample={`sdk-${sdk.id}`}>{sdk.example}</code>
                   </pre>
+                  <p className="mt-3 text-sm font-medium">Verifying a webhook (Standard Webhooks signature)</p>
+                  <pre className="mt-2 overflow-x-auto rounded-lg bg-ink p-4 font-mono text-[13px] leading-6 text-ink-foreground">
+                    <code data-sample={`sdk-${sdk.id}-webhook`}>{sdk.webhook}</code>
+                  </pre>
+                </li>
+              ))}
+              {PLANNED_SDKS.map((language) => (
+                <li
+                  key={language}
+                  className="flex items-center justify-between gap-3 rounded-xl border border-dashed border-border p-4"
+                >
+                  <span className="flex items-center gap-2 font-medium text-muted-foreground">
+                    <Package className="size-4" aria-hidden /> {language}
+                  </span>
+                  <Badge tone="neutral">Planned</Badge>
                 </li>
               ))}
             </ul>
             <p className="mt-4 text-sm text-muted-foreground">
-              The SDK is a thin client over the REST API above; anything it can do, a plain HTTP request can.
+              Each SDK is a thin client over the REST API above; anything it can do, a plain HTTP request can.
             </p>
           </TabsContent>
         </Tabs>
