@@ -41,7 +41,7 @@ export const SCREEN_IDENTIFIERS_MAX = 20;
  * Check digits are verified where the scheme has them (IMO, LEI, IBAN, wallet checksums): a value
  * that fails them is refused unless a list gives it exactly so.
  */
-export const screenIdentifierSchema = z.object({
+export const screenIdentifierSchema = z.strictObject({
   type: z.enum(IDENTIFIER_TYPES),
   value: z.string().trim().min(1).max(200),
   /** Issuing country of a passport, ID or registration number: ISO 3166-1 alpha-2. */
