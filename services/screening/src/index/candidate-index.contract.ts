@@ -141,6 +141,10 @@ export function candidateIndexContract(engineName: string, makeEngine: () => Pro
       // An entity listing no IMO number gives no evidence either way.
       const [bout] = await engine.screen({ name: 'Viktor Bout', identifiers: [{ scheme: 'imo', value: '9187629' }] }, both);
       expect(bout!.score).toBe((await engine.screen({ name: 'Viktor Bout' }, both))[0]!.score);
+      // Nor does another wallet address: a party holds many, and the list names only those found.
+      const wallet = { scheme: 'crypto-address' as const, value: '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2' };
+      const [kim] = await engine.screen({ name: 'Kim Jong Un', identifiers: [wallet] }, both);
+      expect(kim!.score).toBe((await engine.screen({ name: 'Kim Jong Un' }, both))[0]!.score);
     });
 
     it('answers a batch exactly as it answers each query', async () => {

@@ -28,6 +28,22 @@ export const IDENTIFIER_CONFLICT_PENALTY = 0.2;
 /** Schemes whose numbers are issued per country, so a listed country must agree with the query's. */
 const PER_COUNTRY: ReadonlySet<IdentifierScheme> = new Set(['passport', 'national-id', 'tax-id', 'registration']);
 
+/**
+ * Schemes one party holds one value of at a time, so another value is evidence of another party.
+ * Not wallet addresses: anyone holds many, and a list names only those it found.
+ */
+const ONE_PER_PARTY: ReadonlySet<IdentifierScheme> = new Set([
+  'imo',
+  'mmsi',
+  'passport',
+  'national-id',
+  'tax-id',
+  'registration',
+  'lei',
+  'swift-bic',
+  'iban',
+]);
+
 /** The list as an analyst names it in "SDN-listed ETH address". */
 const LIST_LABELS: Readonly<Record<ListId, string>> = {
   'ofac-sdn': 'SDN',
@@ -106,6 +122,7 @@ export function withIdentifierEvidence(
     if (m.matchedOn !== 'name') return m;
     const conflicts: EngineQualifier[] = [];
     for (const q of identifiers) {
+      if (!ONE_PER_PARTY.has(q.scheme)) continue;
       const same = m.entity.identifiers.filter((i) => i.type === q.scheme);
       if (same.length === 0 || listedAs(m.entity, q)) continue;
       const label = SCHEME_LABELS[q.scheme];
