@@ -237,6 +237,9 @@ export {
   screenResultSummarySchema,
   screenSummaryResponseSchema,
   quotaLeaseRefSchema,
+  IDENTIFIER_TYPES,
+  SCREEN_IDENTIFIERS_MAX,
+  screenIdentifierSchema,
 } from './screening/screen.js';
 export type {
   ScreenEntity,
@@ -250,10 +253,13 @@ export type {
   ScreenResultSummary,
   ScreenSummaryResponse,
   QuotaLeaseRef,
+  IdentifierType,
+  ScreenIdentifier,
 } from './screening/screen.js';
 export {
   BULK_SCREEN_MAX_NAMES,
   bulkScreenRequestSchema,
+  bulkIdentifiersSchema,
   bulkMatchSchema,
   bulkItemSchema,
   bulkScreenResponseSchema,

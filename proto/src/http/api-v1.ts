@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { TIERS } from '../clients/tiers.js';
 import { ERROR_HTTP_STATUS, type ErrorCode } from '../errors.js';
 import { screenEntitySchema } from '../screening/screen.js';
-import { BULK_SCREEN_MAX_NAMES, bulkItemSchema } from '../screening/bulk-screen.js';
+import { BULK_SCREEN_MAX_NAMES, bulkIdentifiersSchema, bulkItemSchema } from '../screening/bulk-screen.js';
 
 /** Batches up to this size are answered at once; larger ones become an asynchronous job. */
 export const BULK_SYNC_MAX_NAMES = BULK_SCREEN_MAX_NAMES;
@@ -14,14 +14,24 @@ export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
 export const apiScreenRequestSchema = screenEntitySchema;
 
 /** `POST /api/v1/bulk-screen` and the dashboard's `POST /api/sanctions/bulk-search`. */
-export const apiBulkScreenRequestSchema = z.object({
-  names: z
-    .array(z.string().trim().min(1, 'must not be blank').max(300))
-    .min(1, 'Please enter at least one entity name')
-    .max(BULK_ASYNC_MAX_NAMES, `Maximum ${BULK_ASYNC_MAX_NAMES} entities allowed per batch`),
-  /** Matches to return per name. */
-  limit: z.number().int().min(1).max(10).optional(),
-});
+export const apiBulkScreenRequestSchema = z
+  .object({
+    names: z
+      .array(z.string().trim().min(1, 'must not be blank').max(300))
+      .min(1, 'Please enter at least one entity name')
+      .max(BULK_ASYNC_MAX_NAMES, `Maximum ${BULK_ASYNC_MAX_NAMES} entities allowed per batch`),
+    /** Matches to return per name. */
+    limit: z.number().int().min(1).max(10).optional(),
+    /**
+     * Each name's identifiers (one list per name, aligned with `names`); only for batches answered
+     * at once (up to 1,000 names), not for bulk jobs.
+     */
+    identifiers: bulkIdentifiersSchema.optional(),
+  })
+  .refine((r) => r.identifiers === undefined || r.identifiers.length === r.names.length, {
+    message: 'identifiers must hold one list per name',
+    path: ['identifiers'],
+  });
 
 export type ApiScreenRequest = z.output<typeof apiScreenRequestSchema>;
 export type ApiBulkScreenRequest = z.output<typeof apiBulkScreenRequestSchema>;

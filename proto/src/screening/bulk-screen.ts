@@ -6,9 +6,17 @@ import {
   screeningCallerSchema,
   screeningThresholdsSchema,
 } from './common.js';
-import { quotaLeaseRefSchema, screenResultSchema } from './screen.js';
+import { quotaLeaseRefSchema, screenIdentifierSchema, screenResultSchema, SCREEN_IDENTIFIERS_MAX } from './screen.js';
 
 export const BULK_SCREEN_MAX_NAMES = 1000;
+
+/**
+ * Each row's identifiers, aligned with `names` (an empty list for a row without any): screened as
+ * in a single screen, beside the row's name. Answered in one batch only (not in bulk jobs).
+ */
+export const bulkIdentifiersSchema = z
+  .array(z.array(screenIdentifierSchema).max(SCREEN_IDENTIFIERS_MAX))
+  .max(BULK_SCREEN_MAX_NAMES);
 
 export const bulkScreenRequestSchema = screeningCallerSchema.extend({
   names: z
@@ -24,12 +32,18 @@ export const bulkScreenRequestSchema = screeningCallerSchema.extend({
    * the ones already written, not a second set. Random ids when absent.
    */
   screeningIds: z.array(z.uuid()).max(BULK_SCREEN_MAX_NAMES).optional(),
+  identifiers: bulkIdentifiersSchema.optional(),
   /** As for a single screen: each name is logged under the lease, or not at all past `answerBy`. */
   quotaLease: quotaLeaseRefSchema.optional(),
-}).refine((r) => r.screeningIds === undefined || r.screeningIds.length === r.names.length, {
-  message: 'screeningIds must hold one id per name',
-  path: ['screeningIds'],
-});
+})
+  .refine((r) => r.screeningIds === undefined || r.screeningIds.length === r.names.length, {
+    message: 'screeningIds must hold one id per name',
+    path: ['screeningIds'],
+  })
+  .refine((r) => r.identifiers === undefined || r.identifiers.length === r.names.length, {
+    message: 'identifiers must hold one list per name',
+    path: ['identifiers'],
+  });
 
 /** A bulk result keeps what triage needs; screening.v1.entity / screen give the full explanation. */
 export const bulkMatchSchema = screenResultSchema.pick({

@@ -14,11 +14,52 @@ const partialDate = z
   .trim()
   .regex(/^\d{4}(-\d{2}(-\d{2})?)?$/, 'must be YYYY, YYYY-MM or YYYY-MM-DD');
 
-/** The party to screen: a name and/or an email, with optional qualifiers. */
+/**
+ * The identifier schemes screening looks up exactly (after each scheme's normalisation). The
+ * screening service checks at compile time that this is @vigil/lists' IDENTIFIER_SCHEMES.
+ */
+export const IDENTIFIER_TYPES = [
+  'crypto-address',
+  'imo',
+  'mmsi',
+  'passport',
+  'national-id',
+  'tax-id',
+  'registration',
+  'lei',
+  'swift-bic',
+  'iban',
+] as const;
+export type IdentifierType = (typeof IDENTIFIER_TYPES)[number];
+
+/** Identifiers per screened party: a customer's documents, wallets and codes, not a list. */
+export const SCREEN_IDENTIFIERS_MAX = 20;
+
+/**
+ * An identifier to screen: a listed one is blocked on its own; one the list gives differently
+ * for a name match (another passport number, another IMO number) is evidence against that match.
+ * Check digits are verified where the scheme has them (IMO, LEI, IBAN, wallet checksums): a value
+ * that fails them is refused unless a list gives it exactly so.
+ */
+export const screenIdentifierSchema = z.strictObject({
+  type: z.enum(IDENTIFIER_TYPES),
+  value: z.string().trim().min(1).max(200),
+  /** Issuing country of a passport, ID or registration number: ISO 3166-1 alpha-2. */
+  country: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{2}$/, 'must be an ISO 3166-1 alpha-2 code')
+    .optional(),
+});
+export type ScreenIdentifier = z.infer<typeof screenIdentifierSchema>;
+
+/** The party to screen: a name, an email and/or identifiers, with optional qualifiers. */
 export const screenEntitySchema = z
   .object({
+    /** A wallet address typed here is recognised and screened as one. */
     name: z.string().trim().min(1).max(300).optional(),
     email: z.email().max(320).optional(),
+    identifiers: z.array(screenIdentifierSchema).min(1).max(SCREEN_IDENTIFIERS_MAX).optional(),
     dateOfBirth: partialDate.optional(),
     /** ISO 3166-1 alpha-2 code or English country name. */
     nationality: z.string().trim().min(2).max(60).optional(),
@@ -26,8 +67,8 @@ export const screenEntitySchema = z
     /** The client's own id for this customer: part of a remembered false positive's key, not matched. */
     customerReference: z.string().trim().min(1).max(200).optional(),
   })
-  .refine((e) => e.name !== undefined || e.email !== undefined, {
-    message: 'a name or an email is required',
+  .refine((e) => e.name !== undefined || e.email !== undefined || e.identifiers !== undefined, {
+    message: 'a name, an email or an identifier is required',
     path: ['name'],
   });
 
@@ -99,8 +140,11 @@ export const screenResultSchema = z.object({
   /** The list name or alias that matched. */
   matchedName: z.string(),
   matchedNameStrength: z.enum(['primary', 'strong', 'weak']),
-  /** 'email' when the entity was found by an email address it lists. */
-  matchedOn: z.enum(['name', 'email']),
+  /**
+   * 'email' or 'identifier' when the entity was found by an email address or an identifier it
+   * lists (the qualifier says which: "SDN-listed ETH address 0x…").
+   */
+  matchedOn: z.enum(['name', 'email', 'identifier']),
   score: z.number().min(0).max(1),
   status: matchStatusSchema,
   label: matchLabelSchema,

@@ -1988,6 +1988,22 @@ export interface operations {
           name?: string;
           /** Format: email */
           email?: string;
+          identifiers?: {
+            /** @enum {string} */
+            type:
+              | 'crypto-address'
+              | 'imo'
+              | 'mmsi'
+              | 'passport'
+              | 'national-id'
+              | 'tax-id'
+              | 'registration'
+              | 'lei'
+              | 'swift-bic'
+              | 'iban';
+            value: string;
+            country?: string;
+          }[];
           dateOfBirth?: string;
           nationality?: string;
           /** @enum {string} */
@@ -2027,7 +2043,7 @@ export interface operations {
                   /** @enum {string} */
                   matchedNameStrength: 'primary' | 'strong' | 'weak';
                   /** @enum {string} */
-                  matchedOn: 'name' | 'email';
+                  matchedOn: 'name' | 'email' | 'identifier';
                   score: number;
                   /** @enum {string} */
                   status: 'blocked' | 'review' | 'clear';
@@ -2127,6 +2143,22 @@ export interface operations {
         'application/json': {
           names: string[];
           limit?: number;
+          identifiers?: {
+            /** @enum {string} */
+            type:
+              | 'crypto-address'
+              | 'imo'
+              | 'mmsi'
+              | 'passport'
+              | 'national-id'
+              | 'tax-id'
+              | 'registration'
+              | 'lei'
+              | 'swift-bic'
+              | 'iban';
+            value: string;
+            country?: string;
+          }[][];
         };
       };
     };
@@ -2635,6 +2667,22 @@ export interface operations {
           name?: string;
           /** Format: email */
           email?: string;
+          identifiers?: {
+            /** @enum {string} */
+            type:
+              | 'crypto-address'
+              | 'imo'
+              | 'mmsi'
+              | 'passport'
+              | 'national-id'
+              | 'tax-id'
+              | 'registration'
+              | 'lei'
+              | 'swift-bic'
+              | 'iban';
+            value: string;
+            country?: string;
+          }[];
           dateOfBirth?: string;
           nationality?: string;
           /** @enum {string} */
@@ -2668,7 +2716,7 @@ export interface operations {
               /** @enum {string} */
               matchedNameStrength: 'primary' | 'strong' | 'weak';
               /** @enum {string} */
-              matchedOn: 'name' | 'email';
+              matchedOn: 'name' | 'email' | 'identifier';
               score: number;
               /** @enum {string} */
               status: 'blocked' | 'review' | 'clear';
@@ -2778,6 +2826,22 @@ export interface operations {
         'application/json': {
           names: string[];
           limit?: number;
+          identifiers?: {
+            /** @enum {string} */
+            type:
+              | 'crypto-address'
+              | 'imo'
+              | 'mmsi'
+              | 'passport'
+              | 'national-id'
+              | 'tax-id'
+              | 'registration'
+              | 'lei'
+              | 'swift-bic'
+              | 'iban';
+            value: string;
+            country?: string;
+          }[][];
         };
       };
     };

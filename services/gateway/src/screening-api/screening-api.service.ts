@@ -13,6 +13,7 @@ import {
   type RequestOf,
   type ResolvedKey,
   type ScreenEntity,
+  type ScreenIdentifier,
   type ScreenResponse,
   type ScreenResult,
   type ScreenSummaryResponse,
@@ -114,6 +115,8 @@ export class ScreeningApi {
     client: ResolvedKey,
     names: string[],
     limit = 3,
+    /** One list per name; the request schema allows them only in batches answered at once. */
+    identifiers?: ScreenIdentifier[][],
   ): Promise<{ sync: BulkScreenResponse } | { job: BulkJobAccepted }> {
     if (names.length > BULK_SYNC_MAX_NAMES) {
       // A job's names are screened later by the bulk worker, outside any lease: the job is
@@ -127,7 +130,14 @@ export class ScreeningApi {
     return this.settled(reservation, async () => ({
       sync: await this.rpc.request(
         contracts.screening.bulkScreen,
-        { ...caller(client), names, limit, thresholds: client.thresholds, quotaLease: reservation.ticket.quotaLease },
+        {
+          ...caller(client),
+          names,
+          limit,
+          thresholds: client.thresholds,
+          quotaLease: reservation.ticket.quotaLease,
+          ...(identifiers ? { identifiers } : {}),
+        },
         { timeoutMs: this.config.BULK_SCREEN_TIMEOUT_MS },
       ),
     }));

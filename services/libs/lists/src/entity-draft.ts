@@ -159,12 +159,19 @@ export class EntityDraft {
     value: string | undefined | null;
     country?: string | undefined;
     note?: string | undefined;
+    chain?: string | undefined;
   }): void {
     const value = clean(identifier.value).replace(/[.;,]+$/, '');
     if (!value) return;
     const out: Identifier = { type: identifier.type, value };
-    if (identifier.country) out.country = identifier.country;
     const note = clean(identifier.note);
+    // The lists name an address's chain by its ticker in the label ("Digital Currency Address - ETH").
+    const chain =
+      identifier.type === 'crypto-address'
+        ? clean(identifier.chain) || /^[A-Za-z0-9]{2,10}$/.exec(note)?.[0]
+        : undefined;
+    if (chain) out.chain = chain.toUpperCase();
+    if (identifier.country) out.country = identifier.country;
     if (note) out.note = note;
     const key = `${out.type}|${value.toUpperCase()}|${out.country ?? ''}`;
     if (this.identifierKeys.includes(key)) return;

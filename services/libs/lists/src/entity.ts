@@ -46,6 +46,8 @@ export type Identifier = {
    */
   type: string;
   value: string;
+  /** crypto-address only: the chain's ticker as the list gives it (XBT, ETH, USDT, XMR…). */
+  chain?: string;
   country?: string;
   note?: string;
 };

@@ -33,3 +33,16 @@ export type { DayOrder } from './dates.js';
 export { parseDate, parseDateOrRange, parseIsoDate, partialDate } from './dates.js';
 export { detectScript } from './scripts.js';
 export { inferTypeFromName } from './entity-draft.js';
+export type { IdentifierScheme } from './identifiers/identifier-schemes.js';
+export {
+  IDENTIFIER_SCHEMES,
+  SCHEME_LABELS,
+  identifierKey,
+  identifierProblem,
+  isIdentifierScheme,
+  looksLikeCryptoAddress,
+  normaliseIdentifierValue,
+} from './identifiers/identifier-schemes.js';
+export type { CryptoAddressReading, CryptoChecksum } from './identifiers/crypto-addresses.js';
+export { eip55Checksummed, normaliseCryptoAddress, readCryptoAddress } from './identifiers/crypto-addresses.js';
+export { ibanValid, imoCheckDigitValid, leiValid, mod97 } from './identifiers/check-digits.js';

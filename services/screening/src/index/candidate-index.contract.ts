@@ -1,5 +1,6 @@
 import type { Entity } from '@vigil/lists';
-import { OFAC_ENTITIES, UN_ENTITIES, entity } from '../testing/entities.js';
+import { validUnlistedAddresses } from '@vigil/lists/testing';
+import { CRYPTO_FIXTURE, OFAC_ENTITIES, UN_ENTITIES, entity } from '../testing/entities.js';
 import type { CandidateIndex, EngineMatch, PartitionInfo } from './candidate-index.js';
 
 // One behaviour, every engine: the same queries must give the same top results whichever
@@ -101,6 +102,49 @@ export function candidateIndexContract(engineName: string, makeEngine: () => Pro
       expect(top).toMatchObject({ source: 'ofac-sdn', matchedOn: 'email', score: 1 });
       expect(top!.entity.sourceId).toBe('103');
       expect(await engine.screen({ email: 'nobody@nowhere.example' }, both)).toEqual([]);
+    });
+
+    it.each(CRYPTO_FIXTURE.map(([chain, value]) => [chain, value]))(
+      'finds the SDN-listed %s address %s alone, blocked-strength and explained',
+      async (chain, value) => {
+        const [top, ...rest] = await engine.screen({ identifiers: [{ scheme: 'crypto-address', value }] }, both);
+        expect(top).toMatchObject({ source: 'ofac-sdn', matchedOn: 'identifier', score: 1 });
+        expect(top!.entity.sourceId).toBe('105');
+        expect(top!.qualifiers[0]!.detail).toBe(`SDN-listed ${chain} address ${value}`);
+        expect(rest).toEqual([]);
+      },
+    );
+
+    it('finds an EVM address whatever its case, and no valid but unlisted address', async () => {
+      const lower = '0x098b716b8aaf21512996dc57eb0615e2383e2f96';
+      expect(ids(await engine.screen({ identifiers: [{ scheme: 'crypto-address', value: lower }] }, both))).toEqual(['ofac-sdn:105']);
+      const unlisted = validUnlistedAddresses(3).map((value) => ({ identifiers: [{ scheme: 'crypto-address' as const, value }] }));
+      expect((await engine.screenMany(unlisted, both)).flat()).toEqual([]);
+    });
+
+    it('finds a vessel by its IMO number and a person by passport, the country agreeing', async () => {
+      expect(ids(await engine.screen({ identifiers: [{ scheme: 'imo', value: 'IMO 7632826' }] }, both))).toEqual(['ofac-sdn:102']);
+      const passport = (country: string) => engine.screen({ identifiers: [{ scheme: 'passport', value: '214370122', country }] }, both);
+      expect(ids(await passport('RU'))).toEqual(['ofac-sdn:100']);
+      expect(await passport('UA')).toEqual([]);
+    });
+
+    it('explains a conflicting identifier as evidence against a name match, and leaves name-only answers alone', async () => {
+      const [alone] = await engine.screen({ name: 'Iran Hormuz 12' }, both);
+      const [other] = await engine.screen({ name: 'Iran Hormuz 12', identifiers: [{ scheme: 'imo', value: '9187629' }] }, both);
+      const [same] = await engine.screen({ name: 'Iran Hormuz 12', identifiers: [{ scheme: 'imo', value: '7632826' }] }, both);
+      expect(other!.entity.sourceId).toBe('102');
+      expect(other!.score).toBeCloseTo(alone!.score - 0.2, 6);
+      expect(other!.qualifiers.at(-1)).toMatchObject({ qualifier: 'identifier-conflict', effect: -0.2 });
+      expect(other!.qualifiers.at(-1)!.detail).toBe('IMO number 9187629 is not the listed IMO number: 7632826');
+      expect(same).toMatchObject({ matchedOn: 'identifier', score: 1 });
+      // An entity listing no IMO number gives no evidence either way.
+      const [bout] = await engine.screen({ name: 'Viktor Bout', identifiers: [{ scheme: 'imo', value: '9187629' }] }, both);
+      expect(bout!.score).toBe((await engine.screen({ name: 'Viktor Bout' }, both))[0]!.score);
+      // Nor does another wallet address: a party holds many, and the list names only those found.
+      const wallet = { scheme: 'crypto-address' as const, value: '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2' };
+      const [kim] = await engine.screen({ name: 'Kim Jong Un', identifiers: [wallet] }, both);
+      expect(kim!.score).toBe((await engine.screen({ name: 'Kim Jong Un' }, both))[0]!.score);
     });
 
     it('answers a batch exactly as it answers each query', async () => {

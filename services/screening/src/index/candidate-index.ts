@@ -1,6 +1,7 @@
 import type { Entity, EntityName, EntityType } from '@vigil/lists';
 import type { QueryTunables } from '@vigil/matching';
 import type { Feed } from '@vigil/proto';
+import type { IdentifierQuery } from './identifier-evidence.js';
 
 // The seam between the screening service and a search engine. Three engines implement it:
 // the in-process one (default; @vigil/matching's in-memory index), and one search-index engine
@@ -31,6 +32,8 @@ export type EngineQuery = {
   /** ISO-2 code or English country name */
   country?: string;
   entityType?: EntityType;
+  /** Identifiers looked up exactly (scheme and normalised value); they also weigh on name matches. */
+  identifiers?: readonly IdentifierQuery[];
 };
 
 export type EngineTokenMatch = { query: string[]; list: string[]; method: string; score: number; weight: number };
@@ -41,7 +44,7 @@ export type EngineMatch = {
   source: string;
   entity: Entity;
   score: number;
-  matchedOn: 'name' | 'email';
+  matchedOn: 'name' | 'email' | 'identifier';
   matchedName: string;
   matchedStrength: EntityName['strength'];
   nameScore: number;
@@ -106,7 +109,9 @@ export function mergeMatches(matches: EngineMatch[], limit: number): EngineMatch
   for (const m of matches) {
     const key = entityId(m.source, m.entity.sourceId);
     const seen = best.get(key);
-    if (!seen || compareEngineMatches(m, seen) < 0) best.set(key, m);
+    // At equal scores an identifier hit is the better explanation than a name match.
+    const better = !seen || compareEngineMatches(m, seen) < 0 || (m.score === seen.score && m.matchedOn === 'identifier');
+    if (better) best.set(key, m);
   }
   return [...best.values()].sort(compareEngineMatches).slice(0, limit);
 }

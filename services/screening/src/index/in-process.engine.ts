@@ -19,6 +19,7 @@ import {
   type PartitionLoad,
 } from './candidate-index.js';
 import { fromEntityMatch } from './engine-match.js';
+import { entityIdentifierKeys, identifierMatch, queryIdentifierKey, withIdentifierEvidence } from './identifier-evidence.js';
 import { IndexWorkerPool, type WireMatch } from './index-workers.js';
 
 export type Built = {
@@ -37,6 +38,8 @@ export type Built = {
   sourceOf: WeakMap<Entity, string>;
   positionOf: WeakMap<Entity, number>;
   byEmail: Map<string, Array<{ source: string; entity: Entity }>>;
+  /** Exact identifier index: `scheme:normalised value` → the entities listing it. */
+  byIdentifier: Map<string, Array<{ source: string; entity: Entity }>>;
 };
 
 /** Builds one index over `partitions`; deterministic, so a worker given the same loads builds the same index. */
@@ -47,6 +50,7 @@ export function buildIndex(partitions: Map<string, PartitionLoad>, config: Match
   const sourceOf = new WeakMap<Entity, string>();
   const positionOf = new WeakMap<Entity, number>();
   const byEmail = new Map<string, Array<{ source: string; entity: Entity }>>();
+  const byIdentifier = new Map<string, Array<{ source: string; entity: Entity }>>();
   for (const [source, load] of [...partitions].sort(([a], [b]) => (a < b ? -1 : 1))) {
     const n = numbers.size;
     numbers.set(source, n);
@@ -56,10 +60,15 @@ export function buildIndex(partitions: Map<string, PartitionLoad>, config: Match
       partitionOf.push(n);
       sourceOf.set(entity, source);
       for (const email of entityEmails(entity)) byEmail.set(email, [...(byEmail.get(email) ?? []), { source, entity }]);
+      for (const key of entityIdentifierKeys(entity)) {
+        const listed = byIdentifier.get(key);
+        if (listed) listed.push({ source, entity });
+        else byIdentifier.set(key, [{ source, entity }]);
+      }
     }
   }
   const index = new MatchingIndex(all, config);
-  return { generation, partitions, numbers, index, partitionOf: Uint16Array.from(partitionOf), scopeMasks: new Map(), all, sourceOf, positionOf, byEmail };
+  return { generation, partitions, numbers, index, partitionOf: Uint16Array.from(partitionOf), scopeMasks: new Map(), all, sourceOf, positionOf, byEmail, byIdentifier };
 }
 
 /** Scopes are tiers' feed sets, so there are few: each gets its entity mask once per build. */
@@ -112,7 +121,13 @@ export function screenBuilt(built: Built, query: EngineQuery, scope: EngineScope
       if (allowed.has(source)) found.push(emailMatch(source, entity, query.email));
     }
   }
-  return mergeMatches(found, scope.limit);
+  for (const q of query.identifiers ?? []) {
+    for (const { source, entity } of built.byIdentifier.get(queryIdentifierKey(q)) ?? []) {
+      const hit = allowed.has(source) ? identifierMatch(source, entity, q) : undefined;
+      if (hit) found.push(hit);
+    }
+  }
+  return mergeMatches(withIdentifierEvidence(found, query.identifiers), scope.limit);
 }
 
 /** screenBuilt for a bulk chunk, in the shape that crosses threads: each entity by its position in the build. */

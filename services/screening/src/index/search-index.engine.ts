@@ -23,6 +23,7 @@ import {
   type PartitionLoad,
 } from './candidate-index.js';
 import { fromEntityMatch } from './engine-match.js';
+import { identifierMatch, queryIdentifierKey, withIdentifierEvidence } from './identifier-evidence.js';
 import { NameRarity } from './name-rarity.js';
 import type { SearchCluster } from './search-cluster.js';
 import { entityDocument, indexTemplate, nameCandidateQuery, type EntityDocument } from './search-index.mapping.js';
@@ -168,7 +169,7 @@ export class SearchIndexEngine implements CandidateIndex {
     const size = Math.min(500, this.config.candidateLimit * partitions.length);
     // One msearch for the whole batch: a name search and/or an email search per query.
     const searches: object[] = [];
-    const plan: Array<{ query: number; kind: 'name' | 'email' }> = [];
+    const plan: Array<{ query: number; kind: 'name' | 'email' | 'identifier' }> = [];
     queries.forEach((q, i) => {
       if (q.name) {
         searches.push({ index: indices }, { size, _source: ['source', 'entity'], query: nameCandidateQuery(q.name, q.entityType, sources) });
@@ -177,6 +178,11 @@ export class SearchIndexEngine implements CandidateIndex {
       if (q.email) {
         searches.push({ index: indices }, { size: 20, _source: ['source', 'entity'], query: { bool: { filter: [{ terms: { source: sources } }, { term: { emails: normaliseEmail(q.email) } }] } } });
         plan.push({ query: i, kind: 'email' });
+      }
+      if (q.identifiers?.length) {
+        const keys = q.identifiers.map(queryIdentifierKey);
+        searches.push({ index: indices }, { size: 50, _source: ['source', 'entity'], query: { bool: { filter: [{ terms: { source: sources } }, { terms: { identifiers: keys } }] } } });
+        plan.push({ query: i, kind: 'identifier' });
       }
     });
     let responses;
@@ -202,6 +208,13 @@ export class SearchIndexEngine implements CandidateIndex {
           found[qi]!.push(emailMatch(doc.source, doc.entity, queries[qi]!.email!));
           continue;
         }
+        if (kind === 'identifier') {
+          for (const q of queries[qi]!.identifiers ?? []) {
+            const hit = identifierMatch(doc.source, doc.entity, q);
+            if (hit) found[qi]!.push(hit);
+          }
+          continue;
+        }
         // No params: scoreEntity then compares with the default algorithm's rules (vigil-v2), the
         // rules prepareQuery and prepareEntity analysed the names with, and the config's
         // LEV_DISTANCE_MAX. Params without rules meant vigil-v1's, which ignored v2's readings
@@ -210,7 +223,7 @@ export class SearchIndexEngine implements CandidateIndex {
         if (m && m.score > 0) found[qi]!.push(fromEntityMatch(doc.source, m));
       }
     });
-    return found.map((matches) => mergeMatches(matches, scope.limit));
+    return found.map((matches, i) => mergeMatches(withIdentifierEvidence(matches, queries[i]!.identifiers), scope.limit));
   }
 
   private toScreeningQuery(q: EngineQuery): ScreeningQuery {

@@ -1,6 +1,7 @@
 import type { Entity } from '@vigil/lists';
 import { nameFeatures } from '@vigil/matching';
 import { entityEmails, entityId } from './candidate-index.js';
+import { entityIdentifierKeys } from './identifier-evidence.js';
 
 // The index design for screening partitions, one for both search clusters (Elasticsearch and
 // OpenSearch take the same template, documents and queries). The retrieval fields hold the
@@ -37,6 +38,7 @@ export function indexTemplate(prefix: string) {
           name_skeletons: { type: 'keyword' as const },
           name_trigrams: { type: 'keyword' as const },
           emails: { type: 'keyword' as const },
+          identifiers: { type: 'keyword' as const },
           // Kept for scoring with @vigil/matching; not searched.
           entity: { type: 'object' as const, enabled: false },
         },
@@ -61,6 +63,8 @@ export type EntityDocument = {
   name_skeletons: string[];
   name_trigrams: string[];
   emails: string[];
+  /** `scheme:normalised value` of each screenable identifier, for exact lookups. */
+  identifiers: string[];
   entity: Entity;
 };
 
@@ -94,6 +98,7 @@ export function entityDocument(source: string, feed: string, versionId: number, 
     name_skeletons: [...skeletons],
     name_trigrams: [...grams],
     emails: entityEmails(entity),
+    identifiers: entityIdentifierKeys(entity),
     entity,
   };
 }

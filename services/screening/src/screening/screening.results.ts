@@ -8,8 +8,9 @@ export type Thresholds = { highScore: number; mediumScore: number };
 export const isHit = (m: EngineMatch, thresholds: Thresholds): boolean => statusFor(m.score, thresholds) !== 'clear';
 
 function explanationText(m: EngineMatch, status: MatchStatus): string {
-  if (m.matchedOn === 'email') {
-    return `${status.toUpperCase()} ${(m.score * 100).toFixed(1)}%  ${m.source}:${m.entity.sourceId}  ${m.entity.names[0]?.full ?? ''} (${m.entity.type})\n  ${m.qualifiers[0]?.detail ?? 'email match'}`;
+  if (m.matchedOn !== 'name') {
+    // An email or identifier hit: the qualifier says what the list gives ("SDN-listed ETH address 0x…").
+    return `${status.toUpperCase()} ${(m.score * 100).toFixed(1)}%  ${m.source}:${m.entity.sourceId}  ${m.entity.names[0]?.full ?? ''} (${m.entity.type})\n  ${m.qualifiers[0]?.detail ?? `${m.matchedOn} match`}`;
   }
   // The engine-neutral match carries every field explainMatch reads; only the status is this request's.
   return explainMatch({ ...m, status } as unknown as EntityMatch);

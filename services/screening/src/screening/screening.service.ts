@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityType } from '@vigil/lists';
+import { identifierProblem, type EntityType } from '@vigil/lists';
 import { DEFAULT_ALGORITHM, tunablesFromThresholds, type QueryTunables } from '@vigil/matching';
 import { currentRequestId, currentTraceparent, DomainError } from '@vigil/platform';
 import {
@@ -25,6 +25,7 @@ import { ScreeningLogWriter } from '../screening-logs/screening-logs.writer.js';
 import { caseFileOf, type ReviewCaseFile } from '../reviews/review-memory.key.js';
 import { ReviewMemory } from '../reviews/review-memory.js';
 import { isHit, summarised, toBulkMatch, toScreenResult, type Thresholds } from './screening.results.js';
+import { assertIdentifiersValid, describeIdentifiers, planIdentifiers } from './screening.identifiers.js';
 
 const ENTITY_TYPES: Readonly<Record<string, EntityType>> = {
   individual: 'individual',
@@ -105,15 +106,18 @@ export class ScreeningService {
     const scope = this.index.scopeFor(request.feeds);
     const { thresholds, tunables } = resolveThresholds(request.thresholds);
     const entity = request.entity;
+    const plan = planIdentifiers(entity.name, entity.identifiers);
     const query: EngineQuery = {
-      ...(entity.name ? { name: entity.name } : {}),
+      ...(entity.name && !plan.nameIsAddress ? { name: entity.name } : {}),
       ...(entity.email ? { email: entity.email } : {}),
       ...(entity.dateOfBirth ? { dob: entity.dateOfBirth } : {}),
       ...(entity.nationality ? { country: entity.nationality } : {}),
       ...(entity.entityType ? { entityType: ENTITY_TYPES[entity.entityType]! } : {}),
+      ...(plan.identifiers.length > 0 ? { identifiers: plan.identifiers } : {}),
     };
     const partitions = new Map(scope.versions.map((v) => [v.source, v]));
     const matches = await this.index.screen(query, scope, request.limit, tunables);
+    assertIdentifiersValid(entity.identifiers, matches, '/entity/identifiers');
     // The text is written for what an analyst reads: the top result and every hit. The weaker
     // clear candidates keep their structured explanation (tokens, qualifiers), which says the same;
     // under explain=flagged they are summarised, so no text is written for them at all.
@@ -125,7 +129,17 @@ export class ScreeningService {
     const screenedAt = new Date();
     const screeningId = request.screeningId ?? randomUUID();
     await this.logs.record([
-      this.logEntry(screeningId, 'single', request, entity.name ?? null, entity.email ?? null, result, scope, screenedAt, caseFile(entity, matches, result, scope)),
+      this.logEntry(
+        screeningId,
+        'single',
+        request,
+        entity.name ?? (entity.identifiers && !entity.email ? describeIdentifiers(entity.identifiers) : null),
+        entity.email ?? null,
+        result,
+        scope,
+        screenedAt,
+        caseFile(entity, matches, result, scope),
+      ),
     ]);
     return {
       screeningId,
@@ -152,16 +166,17 @@ export class ScreeningService {
     const screenedAt = new Date();
     const items: BulkItem[] = [];
     const writes: Array<Promise<void>> = [];
+    await this.assertBulkIdentifiersValid(request, scope, tunables);
     // Slice by slice, so Postgres writes one slice's logs while the next is screened; the answer
     // still waits for every write.
     for (let start = 0; start < request.names.length; start += BULK_SLICE) {
       const names = request.names.slice(start, start + BULK_SLICE);
-      const perName = await this.index.screenMany(
-        names.map((name) => ({ name })),
-        scope,
-        request.limit,
-        tunables,
-      );
+      const given = request.identifiers?.slice(start, start + BULK_SLICE);
+      const queries = names.map((name, i): EngineQuery => {
+        const plan = planIdentifiers(name, given?.[i]);
+        return { ...(plan.nameIsAddress ? {} : { name }), ...(plan.identifiers.length > 0 ? { identifiers: plan.identifiers } : {}) };
+      });
+      const perName = await this.index.screenMany(queries, scope, request.limit, tunables);
       const entries: ScreeningLogEntry[] = [];
       // Only the top result and the hits are answered (the rest of the candidates are clear and
       // not returned). Bulk results carry no explanation: the only text kept is the top hit's, as
@@ -211,6 +226,24 @@ export class ScreeningService {
       thresholds,
       screenedAt: screenedAt.toISOString(),
     };
+  }
+
+  /**
+   * Before anything is screened or logged: a row's identifier failing its scheme's checks refuses
+   * the batch unless a list gives it exactly so (looked up for those rows only; they are rare).
+   */
+  private async assertBulkIdentifiersValid(request: ParsedBulkScreenRequest, scope: Scope, tunables: QueryTunables): Promise<void> {
+    const rows = (request.identifiers ?? []).flatMap((given, row) =>
+      given.some((i) => identifierProblem(i.type, i.value) !== undefined) ? [{ row, given }] : [],
+    );
+    if (rows.length === 0) return;
+    const found = await this.index.screenMany(
+      rows.map(({ given }) => ({ identifiers: planIdentifiers(undefined, given).identifiers })),
+      scope,
+      BULK_SLICE,
+      tunables,
+    );
+    rows.forEach(({ row, given }, k) => assertIdentifiersValid(given, found[k]!, `/identifiers/${row}`));
   }
 
   private logEntry(

@@ -29,7 +29,7 @@ describe('parseCslCsv', () => {
     expect(tian.nationalities).toEqual(['CN']);
     expect(tian.programs).toEqual(['DPRK3', 'CYBER2']);
     expect(tian.identifiers).toEqual([
-      { type: 'crypto-address', value: '134r8iHv69xdT6p5qVKTsHrcUEuBVZAYak', note: 'XBT' },
+      { type: 'crypto-address', value: '134r8iHv69xdT6p5qVKTsHrcUEuBVZAYak', chain: 'XBT', note: 'XBT' },
       { type: 'national-id', value: '321284198607120616', country: 'CN', note: 'Identification Number' },
     ]);
     expect(tian.addresses).toEqual([{ country: 'CN', full: 'Nanjing, Jiangsu, CN' }]);

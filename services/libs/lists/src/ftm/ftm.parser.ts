@@ -40,6 +40,7 @@ const IDENTIFIER_PROPERTIES: readonly (readonly [string, string])[] = [
   ['okpoCode', 'registration'],
   ['leiCode', 'lei'],
   ['swiftBic', 'swift-bic'],
+  ['ibanCode', 'iban'],
   ['dunsCode', 'duns'],
   ['isinCode', 'isin'],
   ['imoNumber', 'imo'],

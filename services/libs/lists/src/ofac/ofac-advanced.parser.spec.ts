@@ -43,7 +43,7 @@ describe('parseOfacAdvancedXml', () => {
     ]);
     expect(ivanov.identifiers).toEqual([
       { type: 'passport', value: '4509 123456', country: 'RU', note: 'Passport' },
-      { type: 'crypto-address', value: '1AXUTu9y3H8w4wYx4BjyFWgRhZKDhmcMrn', note: 'XBT' },
+      { type: 'crypto-address', value: '1AXUTu9y3H8w4wYx4BjyFWgRhZKDhmcMrn', chain: 'XBT', note: 'XBT' },
     ]);
     expect(ivanov.programs).toEqual(['RUSSIA-EO14024']);
     expect(ivanov.listedOn).toBe('2022-02-24');

@@ -18,7 +18,7 @@ describe('parseOfacXml', () => {
       { city: 'Nanjing', region: 'Jiangsu', country: 'CN', full: 'Nanjing, Jiangsu, China' },
     ]);
     expect(tian.identifiers).toEqual([
-      { type: 'crypto-address', value: '134r8iHv69xdT6p5qVKTsHrcUEuBVZAYak', note: 'XBT' },
+      { type: 'crypto-address', value: '134r8iHv69xdT6p5qVKTsHrcUEuBVZAYak', chain: 'XBT', note: 'XBT' },
       { type: 'national-id', value: '321284198607120616', country: 'CN', note: 'Identification Number' },
     ]);
     expect(tian.linkedTo).toEqual(['LAZARUS GROUP']);

@@ -1,0 +1,118 @@
+import { jest } from '@jest/globals';
+import type { BulkScreenResponse, ListsResponse, ScreenResponse, ScreeningCaller } from '@vigil/proto';
+import { writeSdn } from './fixture-lists.js';
+import { Harness, eventually } from './harness.js';
+
+// Identifiers as evidence, end to end over NATS: the SDN fixture carries addresses, an IMO number
+// and a passport written as OFAC writes them in its remarks.
+
+jest.setTimeout(60_000);
+
+const caller: ScreeningCaller = { clientId: 'client-identifiers', tier: 'large', feeds: ['ofac'] };
+const BTC = '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2';
+const ETH = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+
+describe('screening by identifier', () => {
+  const h = new Harness();
+  const screen = (entity: object) => h.value<ScreenResponse>('screening.v1.screen', { ...caller, entity });
+
+  beforeAll(async () => {
+    await h.start();
+    const dir = await h.tempDir();
+    await writeSdn(dir, [
+      {
+        id: 9001,
+        name: 'GARANTEX EUROPE OU',
+        programs: 'CYBER2',
+        remarks: `Digital Currency Address - XBT ${BTC}; alt. Digital Currency Address - ETH ${ETH.toLowerCase()}; Registration Number 14404291 (Estonia).`,
+      },
+      {
+        id: 9002,
+        name: 'SEA PIONEER',
+        type: 'vessel',
+        programs: 'IRAN',
+        remarks: 'Vessel Registration Identification IMO 9187629; MMSI 249417000.',
+      },
+      {
+        id: 9003,
+        name: 'IVANOV, Petr',
+        type: 'individual',
+        programs: 'RUSSIA-EO14024',
+        remarks: 'DOB 01 Jan 1970; Passport 4509123456 (Russia).',
+      },
+    ]);
+    h.startService({ LISTS_DIR: dir });
+    await h.waitForResponders();
+    await eventually(
+      () => h.value<ListsResponse>('screening.v1.lists', {}),
+      (r) => r.lists.length === 1 && r.lists.every((l) => l.status === 'active'),
+    );
+  });
+  afterAll(() => h.stop());
+
+  it('blocks a listed wallet address screened alone, and says which list gives it', async () => {
+    const res = await screen({ identifiers: [{ type: 'crypto-address', value: ETH }] });
+    expect(res).toMatchObject({ status: 'blocked', blocked: true, searchedName: null });
+    expect(res.results[0]).toMatchObject({ id: 'ofac-sdn:9001', matchedOn: 'identifier', score: 1, status: 'blocked' });
+    expect(res.results[0]!.explanation.text).toContain(`SDN-listed ETH address ${ETH.toLowerCase()}`);
+  });
+
+  it('recognises an SDN bitcoin address pasted as the name and blocks it', async () => {
+    const res = await screen({ name: BTC });
+    expect(res).toMatchObject({ status: 'blocked', searchedName: BTC });
+    expect(res.results.map((r) => r.id)).toEqual(['ofac-sdn:9001']);
+    expect(res.results[0]!.explanation.qualifiers[0]!.detail).toBe(`SDN-listed XBT address ${BTC}`);
+  });
+
+  it('answers a valid but unlisted address clear', async () => {
+    const res = await screen({ name: '3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy' });
+    expect(res).toMatchObject({ status: 'clear', results: [] });
+  });
+
+  it('explains a different IMO number as evidence against a vessel name match', async () => {
+    const alone = await screen({ name: 'Sea Pioneer', entityType: 'vessel' });
+    const other = await screen({
+      name: 'Sea Pioneer',
+      entityType: 'vessel',
+      identifiers: [{ type: 'imo', value: '9074729' }],
+    });
+    expect(alone.status).toBe('blocked');
+    expect(other.status).toBe('review');
+    expect(other.results[0]!.explanation.qualifiers.at(-1)!.detail).toBe(
+      'IMO number 9074729 is not the listed IMO number: 9187629',
+    );
+    const same = await screen({ name: 'Sea Pioneer', identifiers: [{ type: 'imo', value: 'IMO 9187629' }] });
+    expect(same.results[0]).toMatchObject({ matchedOn: 'identifier', status: 'blocked' });
+  });
+
+  it('finds a passport only in the country that issued it', async () => {
+    const ru = await screen({ identifiers: [{ type: 'passport', value: '4509 123456', country: 'RU' }] });
+    expect(ru.results.map((r) => r.id)).toEqual(['ofac-sdn:9003']);
+    const ua = await screen({ identifiers: [{ type: 'passport', value: '4509 123456', country: 'UA' }] });
+    expect(ua).toMatchObject({ status: 'clear', results: [] });
+  });
+
+  it('refuses an identifier whose check digit is wrong, naming it', async () => {
+    const bad = await h.request('screening.v1.screen', {
+      ...caller,
+      entity: { identifiers: [{ type: 'imo', value: '9187628' }] },
+    });
+    expect(bad.ok ? 'ok' : bad.error.code).toBe('VALIDATION_FAILED');
+    expect(bad.ok ? [] : bad.error.errors).toEqual([
+      {
+        pointer: '/entity/identifiers/0/value',
+        detail: '9187628 is not an IMO number (7 digits with a valid check digit)',
+      },
+    ]);
+  });
+
+  it('screens the identifiers of bulk rows', async () => {
+    const res = await h.value<BulkScreenResponse>('screening.v1.bulk-screen', {
+      ...caller,
+      names: ['Some Trading Company', ETH, 'Sea Pioneer'],
+      identifiers: [[{ type: 'registration', value: '14404291' }], [], [{ type: 'imo', value: '9074729' }]],
+    });
+    expect(res.results.map((r) => r.status)).toEqual(['blocked', 'blocked', 'review']);
+    expect(res.results[0]!.results[0]!.id).toBe('ofac-sdn:9001');
+  });
+});
