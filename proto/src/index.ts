@@ -555,6 +555,7 @@ export {
   ENTRY_SCREENING_STATUSES,
   ALERT_TYPES,
   WEBHOOK_EVENT_TYPES,
+  WEBHOOK_TEST_EVENT,
   MONITORED_ORIGINS,
   MONITORING_PAGE_MAX,
   MONITORING_BULK_MAX,
@@ -603,6 +604,7 @@ export {
   webhookDeliveriesQuerySchema,
   webhookDeliveriesRequestSchema,
   webhookDeliveriesReplySchema,
+  testWebhookReplySchema,
   monitoringPushSchema,
 } from './monitoring/monitoring.js';
 export type {
@@ -628,6 +630,7 @@ export type {
   WebhookEndpoint,
   CreateWebhookReply,
   WebhookDelivery,
+  TestWebhookReply,
   WebhookAttempt,
   ParsedCreateMonitoredEntityRequest,
   ParsedNewMonitoredEntity,
