@@ -661,6 +661,7 @@ export {
   securityLogsResponseSchema,
   EVIDENCE_KINDS,
   EVIDENCE_PAGE_MAX,
+  EVIDENCE_PAGE_BYTES,
   evidencePageRequestSchema,
   evidenceRecordSchema,
   evidencePageResponseSchema,
