@@ -773,6 +773,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/monitoring/webhooks/{id}/test': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Send a test event to a webhook */
+    post: operations['MonitoringController_testWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/monitoring/stream': {
     parameters: {
       query?: never;
@@ -967,7 +984,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The client's screening evidence (JSON or CSV) */
+    /** The client's screening evidence (JSON, NDJSON or CSV) */
     get: operations['AuditController_evidence'];
     put?: never;
     post?: never;
@@ -5130,7 +5147,7 @@ export interface operations {
             deliveries: {
               id: string;
               /** @enum {string} */
-              event_type: 'monitoring.alert' | 'screening.review_required' | 'bulk_job.completed';
+              event_type: 'monitoring.alert' | 'screening.review_required' | 'bulk_job.completed' | 'webhook.test';
               /** @enum {string} */
               status: 'pending' | 'delivered' | 'failed';
               attempts: {
@@ -5143,6 +5160,57 @@ export interface operations {
               created_at: string;
               delivered_at: string | null;
             }[];
+          };
+        };
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  MonitoringController_testWebhook: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The `webhook.test` delivery after its one attempt (not retried): `status` delivered when the endpoint answered 2xx, failed otherwise, with the status code or error in `attempts`. Signed like every delivery. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            delivery: {
+              id: string;
+              /** @enum {string} */
+              event_type: 'monitoring.alert' | 'screening.review_required' | 'bulk_job.completed' | 'webhook.test';
+              /** @enum {string} */
+              status: 'pending' | 'delivered' | 'failed';
+              attempts: {
+                attempted_at: string;
+                status_code: number | null;
+                error: string | null;
+                duration_ms: number;
+              }[];
+              next_attempt_at: string | null;
+              created_at: string;
+              delivered_at: string | null;
+            };
           };
         };
       };
@@ -5704,7 +5772,8 @@ export interface operations {
         from?: string;
         /** @description YYYY-MM-DD (the whole day) or an ISO 8601 instant; inclusive. */
         to?: string;
-        format?: 'json' | 'csv';
+        /** @description json: one document; ndjson: one record per line (streams into any tool); csv: one row per record. */
+        format?: 'json' | 'ndjson' | 'csv';
       };
       header?: never;
       path?: never;
@@ -5712,7 +5781,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The client's screening evidence (JSON or CSV) */
+      /** @description Every record of the window, whatever its size, streamed as it is read (page by page from the audit service): `format=json` one document, `format=ndjson` one record per line, `format=csv` one row per record. A download cut short by a failure ends without its closing bracket (json) or mid-line, never as if complete. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -5752,6 +5821,35 @@ export interface operations {
               hash: string;
               canonical: string;
             }[];
+          };
+          'application/x-ndjson': {
+            /** @enum {string} */
+            kind: 'screening' | 'review_decision' | 'admin_action' | 'retention_checkpoint';
+            chain: string;
+            seq: number;
+            occurredAt: string;
+            actorId: string | null;
+            screeningId: string | null;
+            searchedName: string | null;
+            searchedEmail: string | null;
+            status: string | null;
+            score: number | null;
+            matchedName: string | null;
+            sourceList: string | null;
+            listVersions:
+              | {
+                  source: string;
+                  versionId: number;
+                }[]
+              | null;
+            decision: string | null;
+            action: string | null;
+            details: {
+              [key: string]: unknown;
+            } | null;
+            prevHash: string;
+            hash: string;
+            canonical: string;
           };
           'text/csv': unknown;
         };

@@ -31,6 +31,7 @@ import {
   type Field,
 } from './openapi.js';
 import { useGetOpenApiQuery } from './openapi.api.js';
+import { WebhooksGuide } from './webhooks-guide.js';
 import sdkReadme from '../../../../sdk/typescript/README.md?raw';
 import { API_KEY_VARIABLE, API_SAMPLES, API_URL_VARIABLE, curlCommand, sampleFor } from './samples.js';
 
@@ -46,6 +47,9 @@ const SDKS = [
     snippet: SDK_EXAMPLE,
   },
 ] as const;
+
+/** What a server holding the key uses beyond /api/v1: its webhooks and the live stream. */
+const SERVER_PREFIXES = ['/api/monitoring/webhooks', '/api/monitoring/stream'] as const;
 
 /** The stable error codes from proto/src/errors.ts, by status. */
 const ERROR_ROWS = (Object.keys(ERROR_HTTP_STATUS) as ErrorCode[])
@@ -75,6 +79,10 @@ export function DocsPage() {
   usePageTitle('Documentation');
   const spec = useGetOpenApiQuery();
   const endpoints = useMemo(() => (spec.data ? publicEndpoints(spec.data) : []), [spec.data]);
+  const serverEndpoints = useMemo(() => {
+    const doc = spec.data;
+    return doc ? SERVER_PREFIXES.flatMap((prefix) => publicEndpoints(doc, prefix)) : [];
+  }, [spec.data]);
   const baseUrl = spec.data ? apiBaseUrl(spec.data) : null;
   const keyHeader = spec.data ? apiKeyHeader(spec.data) : null;
 
@@ -139,6 +147,7 @@ export function DocsPage() {
             <TabsTrigger value="getting-started">Getting started</TabsTrigger>
             <TabsTrigger value="endpoints">Endpoints</TabsTrigger>
             <TabsTrigger value="examples">Examples</TabsTrigger>
+            <TabsTrigger value="webhooks">Webhooks &amp; streams</TabsTrigger>
             <TabsTrigger value="errors">Errors</TabsTrigger>
             <TabsTrigger value="sdks">SDKs</TabsTrigger>
           </TabsList>
@@ -238,6 +247,17 @@ export function DocsPage() {
                 </figure>
               ))}
             </div>
+          </TabsContent>
+
+          <TabsContent value="webhooks">
+            <WebhooksGuide />
+            <SpecState spec={spec}>
+              <ul className="mt-6 flex flex-col gap-4" aria-label="Webhook and stream endpoints">
+                {serverEndpoints.map((endpoint) => (
+                  <EndpointCard key={`${endpoint.method} ${endpoint.path}`} endpoint={endpoint} />
+                ))}
+              </ul>
+            </SpecState>
           </TabsContent>
 
           <TabsContent value="errors">
