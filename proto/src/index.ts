@@ -227,6 +227,7 @@ export type {
 } from './screening/common.js';
 export {
   screenEntitySchema,
+  screenEntityFieldsSchema,
   screenRequestSchema,
   tokenExplanationSchema,
   qualifierExplanationSchema,
@@ -256,6 +257,9 @@ export {
   bulkScreenRequestSchema,
   bulkMatchSchema,
   bulkItemSchema,
+  bulkRowSchema,
+  bulkNameSchema,
+  bulkRowOf,
   bulkScreenResponseSchema,
 } from './screening/bulk-screen.js';
 export type {
@@ -263,6 +267,8 @@ export type {
   ParsedBulkScreenRequest,
   BulkMatch,
   BulkItem,
+  BulkRow,
+  BulkName,
   BulkScreenResponse,
 } from './screening/bulk-screen.js';
 export {
@@ -366,6 +372,7 @@ export {
   bulkJobAcceptedSchema,
   bulkJobFailedItemSchema,
   bulkJobItemSchema,
+  bulkJobScreenedItemSchema,
   bulkJobResponseSchema,
 } from './http/api-v1.js';
 export type {

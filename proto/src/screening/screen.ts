@@ -14,22 +14,23 @@ const partialDate = z
   .trim()
   .regex(/^\d{4}(-\d{2}(-\d{2})?)?$/, 'must be YYYY, YYYY-MM or YYYY-MM-DD');
 
+/** What a screen takes about the party: a name and/or an email, with optional qualifiers. */
+export const screenEntityFieldsSchema = z.object({
+  name: z.string().trim().min(1).max(300).optional(),
+  email: z.email().max(320).optional(),
+  dateOfBirth: partialDate.optional(),
+  /** ISO 3166-1 alpha-2 code or English country name. */
+  nationality: z.string().trim().min(2).max(60).optional(),
+  entityType: z.enum(['individual', 'organization', 'vessel', 'aircraft', 'person', 'company']).optional(),
+  /** The client's own id for this customer: part of a remembered false positive's key, not matched. */
+  customerReference: z.string().trim().min(1).max(200).optional(),
+});
+
 /** The party to screen: a name and/or an email, with optional qualifiers. */
-export const screenEntitySchema = z
-  .object({
-    name: z.string().trim().min(1).max(300).optional(),
-    email: z.email().max(320).optional(),
-    dateOfBirth: partialDate.optional(),
-    /** ISO 3166-1 alpha-2 code or English country name. */
-    nationality: z.string().trim().min(2).max(60).optional(),
-    entityType: z.enum(['individual', 'organization', 'vessel', 'aircraft', 'person', 'company']).optional(),
-    /** The client's own id for this customer: part of a remembered false positive's key, not matched. */
-    customerReference: z.string().trim().min(1).max(200).optional(),
-  })
-  .refine((e) => e.name !== undefined || e.email !== undefined, {
-    message: 'a name or an email is required',
-    path: ['name'],
-  });
+export const screenEntitySchema = screenEntityFieldsSchema.refine(
+  (e) => e.name !== undefined || e.email !== undefined,
+  { message: 'a name or an email is required', path: ['name'] },
+);
 
 /**
  * How much of each result to return: `full` explains every candidate; `flagged` explains review

@@ -2142,7 +2142,16 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
-          names: string[];
+          names?: string[];
+          entities?: {
+            name: string;
+            dateOfBirth?: string;
+            nationality?: string;
+            /** @enum {string} */
+            entityType?: 'individual' | 'organization' | 'vessel' | 'aircraft' | 'person' | 'company';
+            customerReference?: string;
+            reference?: string;
+          }[];
           limit?: number;
         };
       };
@@ -2158,6 +2167,7 @@ export interface operations {
             results: {
               screeningId: string;
               searchedName: string;
+              reference?: string;
               match: boolean;
               blocked: boolean;
               /** @enum {string} */
@@ -2286,6 +2296,7 @@ export interface operations {
                   row: number;
                   screeningId: string;
                   searchedName: string;
+                  reference?: string;
                   match: boolean;
                   blocked: boolean;
                   /** @enum {string} */
@@ -2321,10 +2332,16 @@ export interface operations {
                     /** @enum {string} */
                     entityType: 'individual' | 'organization' | 'vessel' | 'aircraft';
                   }[];
+                  listVersions?: {
+                    source: string;
+                    versionId: number;
+                  }[];
+                  algorithm?: string;
                 }
               | {
                   row: number;
                   searchedName: string;
+                  reference?: string;
                   /** @constant */
                   status: 'failed';
                   error: {
@@ -2381,6 +2398,8 @@ export interface operations {
               offset: number;
               limit: number;
               returned: number;
+              has_more: boolean;
+              next_offset: number | null;
             };
           };
           'text/csv': unknown;
@@ -2793,7 +2812,16 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
-          names: string[];
+          names?: string[];
+          entities?: {
+            name: string;
+            dateOfBirth?: string;
+            nationality?: string;
+            /** @enum {string} */
+            entityType?: 'individual' | 'organization' | 'vessel' | 'aircraft' | 'person' | 'company';
+            customerReference?: string;
+            reference?: string;
+          }[];
           limit?: number;
         };
       };
@@ -2809,6 +2837,7 @@ export interface operations {
             results: {
               screeningId: string;
               searchedName: string;
+              reference?: string;
               match: boolean;
               blocked: boolean;
               /** @enum {string} */
@@ -2937,6 +2966,7 @@ export interface operations {
                   row: number;
                   screeningId: string;
                   searchedName: string;
+                  reference?: string;
                   match: boolean;
                   blocked: boolean;
                   /** @enum {string} */
@@ -2972,10 +3002,16 @@ export interface operations {
                     /** @enum {string} */
                     entityType: 'individual' | 'organization' | 'vessel' | 'aircraft';
                   }[];
+                  listVersions?: {
+                    source: string;
+                    versionId: number;
+                  }[];
+                  algorithm?: string;
                 }
               | {
                   row: number;
                   searchedName: string;
+                  reference?: string;
                   /** @constant */
                   status: 'failed';
                   error: {
@@ -3032,6 +3068,8 @@ export interface operations {
               offset: number;
               limit: number;
               returned: number;
+              has_more: boolean;
+              next_offset: number | null;
             };
           };
           'text/csv': unknown;
@@ -5234,7 +5272,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Events `ready`, `monitoring.alert` and `screening.review_required`, each `data` a JSON object. */
+      /** @description Events `ready`, `monitoring.alert` and `screening.review_required`, each `data` a JSON object. Opened with the API key alone (a server; it ends when the key is revoked) or a session (it ends with the session). */
       200: {
         headers: {
           [name: string]: unknown;

@@ -268,7 +268,9 @@ export class MonitoringController {
     { mediaType: 'text/event-stream' },
     {
       summary: 'Live alerts (Server-Sent Events)',
-      description: 'Events `ready`, `monitoring.alert` and `screening.review_required`, each `data` a JSON object.',
+      description:
+        'Events `ready`, `monitoring.alert` and `screening.review_required`, each `data` a JSON object. Opened ' +
+        'with the API key alone (a server; it ends when the key is revoked) or a session (it ends with the session).',
     },
   )
   @Credentials('key-or-session')

@@ -4,6 +4,7 @@ import { DEFAULT_ALGORITHM, tunablesFromThresholds, type QueryTunables } from '@
 import { currentRequestId, currentTraceparent, DomainError } from '@vigil/platform';
 import {
   DEFAULT_THRESHOLDS,
+  bulkRowOf,
   matchLabel,
   thresholdProblems,
   type BulkItem,
@@ -35,6 +36,17 @@ const ENTITY_TYPES: Readonly<Record<string, EntityType>> = {
   aircraft: 'aircraft',
 };
 
+/** What the engine is asked for a party: its name or email and the qualifiers that sharpen the score. */
+function engineQuery(entity: ScreenEntity): EngineQuery {
+  return {
+    ...(entity.name ? { name: entity.name } : {}),
+    ...(entity.email ? { email: entity.email } : {}),
+    ...(entity.dateOfBirth ? { dob: entity.dateOfBirth } : {}),
+    ...(entity.nationality ? { country: entity.nationality } : {}),
+    ...(entity.entityType ? { entityType: ENTITY_TYPES[entity.entityType]! } : {}),
+  };
+}
+
 /** What a query runs with: the status bands (answered with the result) and the engine tunables. */
 type Resolved = { thresholds: Thresholds; tunables: QueryTunables };
 
@@ -59,11 +71,21 @@ function resolveThresholds(config: ScreeningThresholds | undefined): Resolved {
       problems.map((p) => ({ pointer: `/thresholds/${p.key}`, detail: p.message })),
     );
   }
-  return { thresholds: { highScore: merged.HIGH_SCORE, mediumScore: merged.MEDIUM_SCORE }, tunables: tunablesFromThresholds(merged) };
+  return {
+    thresholds: { highScore: merged.HIGH_SCORE, mediumScore: merged.MEDIUM_SCORE },
+    tunables: tunablesFromThresholds(merged),
+  };
 }
 
 function listVersions(scope: Scope): ListVersionRef[] {
-  return scope.versions.map((v) => ({ source: v.source, feed: v.feed, versionId: v.versionId, sha256: v.sha256, fetchedAt: v.fetchedAt, entityCount: v.entityCount }));
+  return scope.versions.map((v) => ({
+    source: v.source,
+    feed: v.feed,
+    versionId: v.versionId,
+    sha256: v.sha256,
+    fetchedAt: v.fetchedAt,
+    entityCount: v.entityCount,
+  }));
 }
 
 /** Names a bulk request screens before handing their logs to Postgres and screening the next ones. */
@@ -105,13 +127,7 @@ export class ScreeningService {
     const scope = this.index.scopeFor(request.feeds);
     const { thresholds, tunables } = resolveThresholds(request.thresholds);
     const entity = request.entity;
-    const query: EngineQuery = {
-      ...(entity.name ? { name: entity.name } : {}),
-      ...(entity.email ? { email: entity.email } : {}),
-      ...(entity.dateOfBirth ? { dob: entity.dateOfBirth } : {}),
-      ...(entity.nationality ? { country: entity.nationality } : {}),
-      ...(entity.entityType ? { entityType: ENTITY_TYPES[entity.entityType]! } : {}),
-    };
+    const query = engineQuery(entity);
     const partitions = new Map(scope.versions.map((v) => [v.source, v]));
     const matches = await this.index.screen(query, scope, request.limit, tunables);
     // The text is written for what an analyst reads: the top result and every hit. The weaker
@@ -125,7 +141,17 @@ export class ScreeningService {
     const screenedAt = new Date();
     const screeningId = request.screeningId ?? randomUUID();
     await this.logs.record([
-      this.logEntry(screeningId, 'single', request, entity.name ?? null, entity.email ?? null, result, scope, screenedAt, caseFile(entity, matches, result, scope)),
+      this.logEntry(
+        screeningId,
+        'single',
+        request,
+        entity.name ?? null,
+        entity.email ?? null,
+        result,
+        scope,
+        screenedAt,
+        caseFile(entity, matches, result, scope),
+      ),
     ]);
     return {
       screeningId,
@@ -155,13 +181,10 @@ export class ScreeningService {
     // Slice by slice, so Postgres writes one slice's logs while the next is screened; the answer
     // still waits for every write.
     for (let start = 0; start < request.names.length; start += BULK_SLICE) {
-      const names = request.names.slice(start, start + BULK_SLICE);
-      const perName = await this.index.screenMany(
-        names.map((name) => ({ name })),
-        scope,
-        request.limit,
-        tunables,
-      );
+      // A bare name or a row with a single screen's fields; `reference` is the client's, only echoed.
+      const rows = request.names.slice(start, start + BULK_SLICE).map(bulkRowOf);
+      const entities = rows.map(({ reference: _echoed, ...entity }): ScreenEntity => entity);
+      const perName = await this.index.screenMany(entities.map(engineQuery), scope, request.limit, tunables);
       const entries: ScreeningLogEntry[] = [];
       // Only the top result and the hits are answered (the rest of the candidates are clear and
       // not returned). Bulk results carry no explanation: the only text kept is the top hit's, as
@@ -171,20 +194,33 @@ export class ScreeningService {
         neededPer.map((needed, i) =>
           this.memory.apply(
             request.clientId,
-            { name: names[i]! },
+            entities[i]!,
             needed,
             needed.map((m, k) => toScreenResult(m, thresholds, partitions, k === 0 && isHit(m, thresholds))),
           ),
         ),
       );
-      names.forEach((name, i) => {
+      rows.forEach(({ name, reference }, i) => {
         const needed = neededPer[i]!;
         const result = outcome(resultsPer[i]!);
         const screeningId = request.screeningIds?.[start + i] ?? randomUUID();
-        entries.push(this.logEntry(screeningId, 'bulk', request, name, null, result, scope, screenedAt, caseFile({ name }, needed, result, scope)));
+        entries.push(
+          this.logEntry(
+            screeningId,
+            'bulk',
+            request,
+            name,
+            null,
+            result,
+            scope,
+            screenedAt,
+            caseFile(entities[i]!, needed, result, scope),
+          ),
+        );
         items.push({
           screeningId,
           searchedName: name,
+          ...(reference !== undefined ? { reference } : {}),
           match: result.match,
           blocked: result.status === 'blocked',
           status: result.status,
@@ -205,7 +241,11 @@ export class ScreeningService {
     await Promise.all(writes);
     return {
       results: items,
-      summary: { total: items.length, matches: items.filter((i) => i.match).length, blocked: items.filter((i) => i.blocked).length },
+      summary: {
+        total: items.length,
+        matches: items.filter((i) => i.match).length,
+        blocked: items.filter((i) => i.blocked).length,
+      },
       listVersions: listVersions(scope),
       algorithm: DEFAULT_ALGORITHM,
       thresholds,
@@ -252,10 +292,20 @@ export class ScreeningService {
 }
 
 /** What a review keeps of its screening; only a screening that raises one needs it. */
-function caseFile(query: ScreenEntity, matches: readonly EngineMatch[], result: Outcome, scope: Scope): ReviewCaseFile | null {
+function caseFile(
+  query: ScreenEntity,
+  matches: readonly EngineMatch[],
+  result: Outcome,
+  scope: Scope,
+): ReviewCaseFile | null {
   const decisive = result.results[result.decisive];
   const match = matches[result.decisive];
   if (result.status !== 'review' || !decisive || !match) return null;
   const version = scope.versions.find((v) => v.source === decisive.source);
-  return caseFileOf(query, match.entity, decisive, version ? { source: version.source, versionId: version.versionId } : null);
+  return caseFileOf(
+    query,
+    match.entity,
+    decisive,
+    version ? { source: version.source, versionId: version.versionId } : null,
+  );
 }

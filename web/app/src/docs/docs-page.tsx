@@ -185,7 +185,10 @@ export function DocsPage() {
                   <CardTitle className="text-base">Request fields</CardTitle>
                   <CardDescription className="leading-relaxed">
                     Screening takes a <b>name</b> and, optionally, <b>dateOfBirth</b>, <b>nationality</b> and{' '}
-                    <b>entityType</b>. The extra fields sharpen the score; they never hide a match on their own.
+                    <b>entityType</b>. The extra fields sharpen the score; they never hide a match on their own. A bulk
+                    screen takes the same fields per row (<b>entities</b>) with your own <b>reference</b>, echoed in
+                    each result; over 1,000 rows it becomes a job whose results page with <b>next_offset</b> and{' '}
+                    <b>has_more</b>.
                   </CardDescription>
                 </CardHeader>
               </Card>
