@@ -107,7 +107,7 @@ describe('OpenAPI document', () => {
     ] as const)
       expect([path, paths[path]?.[method]?.security]).toEqual([path, dashboard]);
     // Webhooks, the stream and monitoring: also the key alone (a bank's server).
-    const keyOrSession = [{ apiKey: [] }, { session: [] }, { apiKey: [], session: [] }];
+    const keyOrSession = [{ session: [] }, { apiKey: [] }, { apiKey: [], session: [] }];
     for (const [path, method] of [
       ['/api/monitoring/webhooks', 'post'],
       ['/api/monitoring/webhooks/{id}/test', 'post'],

@@ -25,7 +25,8 @@ export const SECURITY_REQUIREMENTS: Readonly<Record<CredentialsKind, ReadonlyArr
   public: [],
   'api-key': [{ apiKey: [] }],
   dashboard: [{ session: [] }, { apiKey: [], session: [] }],
-  'key-or-session': [{ apiKey: [] }, { session: [] }, { apiKey: [], session: [] }],
+  // The session first: without either, the answer is the session's 401 UNAUTHENTICATED.
+  'key-or-session': [{ session: [] }, { apiKey: [] }, { apiKey: [], session: [] }],
   session: [{ session: [] }],
   admin: [{ session: ['admin'] }],
 };
