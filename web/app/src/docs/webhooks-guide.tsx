@@ -2,8 +2,9 @@ import { Card, CardDescription, CardHeader, CardTitle } from '@vigil/ui';
 import { API_KEY_HEADER, API_KEY_VARIABLE, API_URL_VARIABLE } from './samples.js';
 
 // What a bank's server needs beyond screening, as the gateway does it: the API key alone manages
-// webhooks, sends a test event and opens the live stream (services/monitoring/test/server-to-server.spec.ts
-// runs each of these steps); local mode lets a developer receive on 127.0.0.1.
+// webhooks, sends a test event and opens the live stream; local mode lets a developer receive on
+// 127.0.0.1. services/monitoring/test/server-to-server.spec.ts takes the same steps with the key alone,
+// its receiver verifying with the same standardwebhooks library; the snippets here are not run by a test.
 
 const RECEIVER = `// receiver.mjs: npm install standardwebhooks; VIGIL_WEBHOOK_SECRET=whsec_... node receiver.mjs
 import { createServer } from 'node:http';
