@@ -147,6 +147,7 @@ import {
   webhookDeliveriesRequestSchema,
   webhookRefRequestSchema,
   webhooksReplySchema,
+  testWebhookReplySchema,
 } from './monitoring/monitoring.js';
 import { bulkJobCompletedEventSchema } from './gateway/jobs.js';
 import { bulkScreenRequestSchema, bulkScreenResponseSchema } from './screening/bulk-screen.js';
@@ -342,6 +343,7 @@ export const contracts = {
         webhookDeliveriesRequestSchema,
         webhookDeliveriesReplySchema,
       ),
+      test: contract(subjects.monitoring.webhooks.test, webhookRefRequestSchema, testWebhookReplySchema),
     },
   },
   auth: {

@@ -227,6 +227,7 @@ export type {
 } from './screening/common.js';
 export {
   screenEntitySchema,
+  screenEntityFieldsSchema,
   screenRequestSchema,
   tokenExplanationSchema,
   qualifierExplanationSchema,
@@ -262,6 +263,9 @@ export {
   bulkIdentifiersSchema,
   bulkMatchSchema,
   bulkItemSchema,
+  bulkRowSchema,
+  bulkNameSchema,
+  bulkRowOf,
   bulkScreenResponseSchema,
 } from './screening/bulk-screen.js';
 export type {
@@ -269,6 +273,8 @@ export type {
   ParsedBulkScreenRequest,
   BulkMatch,
   BulkItem,
+  BulkRow,
+  BulkName,
   BulkScreenResponse,
 } from './screening/bulk-screen.js';
 export {
@@ -372,6 +378,7 @@ export {
   bulkJobAcceptedSchema,
   bulkJobFailedItemSchema,
   bulkJobItemSchema,
+  bulkJobScreenedItemSchema,
   bulkJobResponseSchema,
 } from './http/api-v1.js';
 export type {
@@ -561,6 +568,7 @@ export {
   ENTRY_SCREENING_STATUSES,
   ALERT_TYPES,
   WEBHOOK_EVENT_TYPES,
+  WEBHOOK_TEST_EVENT,
   MONITORED_ORIGINS,
   MONITORING_PAGE_MAX,
   MONITORING_BULK_MAX,
@@ -609,6 +617,7 @@ export {
   webhookDeliveriesQuerySchema,
   webhookDeliveriesRequestSchema,
   webhookDeliveriesReplySchema,
+  testWebhookReplySchema,
   monitoringPushSchema,
 } from './monitoring/monitoring.js';
 export type {
@@ -634,6 +643,7 @@ export type {
   WebhookEndpoint,
   CreateWebhookReply,
   WebhookDelivery,
+  TestWebhookReply,
   WebhookAttempt,
   ParsedCreateMonitoredEntityRequest,
   ParsedNewMonitoredEntity,
@@ -664,6 +674,7 @@ export {
   securityLogsResponseSchema,
   EVIDENCE_KINDS,
   EVIDENCE_PAGE_MAX,
+  EVIDENCE_PAGE_BYTES,
   evidencePageRequestSchema,
   evidenceRecordSchema,
   evidencePageResponseSchema,

@@ -81,6 +81,7 @@ export const subjects = {
       list: 'monitoring.v1.webhooks.list',
       delete: 'monitoring.v1.webhooks.delete',
       deliveries: 'monitoring.v1.webhooks.deliveries',
+      test: 'monitoring.v1.webhooks.test',
     },
     /** Core NATS (not JetStream): a client's new alerts and review items, for the gateway's live push. */
     push: (clientId: string) => `monitoring.v1.push.${clientId}` as const,

@@ -96,6 +96,13 @@ describe('public pages', () => {
           // Rendered from the gateway's OpenAPI document, so the public API's operations are listed.
           expect(await page.locator('[data-endpoint]').count()).toBeGreaterThan(0);
         }
+        // A server's guide: the steps to a verified test delivery, and the webhook operations from the document.
+        await page.getByRole('tab', { name: 'Webhooks & streams' }).click();
+        await page.getByTestId('webhooks-guide').waitFor();
+        if (!missing) {
+          expect(await page.locator('[data-endpoint="POST /api/monitoring/webhooks/{id}/test"]').count()).toBe(1);
+          expect(await page.locator('[data-endpoint="GET /api/monitoring/stream"]').count()).toBe(1);
+        }
       }
       if (spec.path === '/pricing' && !missing) {
         // Four plans from the live catalogue, Most Popular on Medium, yearly = round(12 × 0.8 × monthly).

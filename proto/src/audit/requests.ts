@@ -57,6 +57,12 @@ export const securityLogsResponseSchema = z.object({
 
 export const EVIDENCE_KINDS = ['screening', 'review_decision', 'admin_action', 'retention_checkpoint'] as const;
 export const EVIDENCE_PAGE_MAX = 1_000;
+/**
+ * A page of evidence also ends once its records reach this many bytes of JSON: a record carries
+ * its canonical text beside its fields (~1.2 KB for a screening), so 1,000 of them overran the
+ * bus's 1 MiB message limit and the export answered 504. Half of it leaves room for the envelope.
+ */
+export const EVIDENCE_PAGE_BYTES = 512 * 1024;
 
 /** `audit.v1.evidence.page`: one page of a client's own chain (screenings, review decisions, admin actions). */
 export const evidencePageRequestSchema = z.object({
@@ -96,7 +102,7 @@ export const evidenceRecordSchema = z.object({
 export const evidencePageResponseSchema = z.object({
   chain: z.string(),
   records: z.array(evidenceRecordSchema),
-  /** Pass as afterSeq for the next page; null when this was the last. */
+  /** Pass as afterSeq for the next page; null when this was the last. A page ends at `limit` or EVIDENCE_PAGE_BYTES. */
   nextAfterSeq: z.number().int().nullable(),
 });
 

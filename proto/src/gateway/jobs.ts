@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { INT4_MAX } from '../text.js';
 import { screeningCallerSchema, screeningThresholdsSchema } from '../screening/common.js';
+import { bulkNameSchema } from '../screening/bulk-screen.js';
 
 /**
  * `bulk.v1.chunk` (JetStream work-queue stream BULK_JOBS): one slice of an asynchronous
@@ -12,7 +13,7 @@ export const bulkJobChunkSchema = z.object({
   clientId: z.string(),
   /** Index of the first name of this chunk within the job. */
   firstRow: z.number().int().nonnegative().max(INT4_MAX),
-  names: z.array(z.string()).min(1).max(1000),
+  names: z.array(bulkNameSchema).min(1).max(1000),
   caller: screeningCallerSchema,
   thresholds: screeningThresholdsSchema.optional(),
   limit: z.number().int().min(1).max(10),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { TIERS } from '../clients/tiers.js';
 import { ERROR_HTTP_STATUS, type ErrorCode } from '../errors.js';
 import { screenEntitySchema } from '../screening/screen.js';
-import { BULK_SCREEN_MAX_NAMES, bulkIdentifiersSchema, bulkItemSchema } from '../screening/bulk-screen.js';
+import { BULK_SCREEN_MAX_NAMES, bulkItemSchema, bulkRowSchema } from '../screening/bulk-screen.js';
 
 /** Batches up to this size are answered at once; larger ones become an asynchronous job. */
 export const BULK_SYNC_MAX_NAMES = BULK_SCREEN_MAX_NAMES;
@@ -16,21 +16,24 @@ export const apiScreenRequestSchema = screenEntitySchema;
 /** `POST /api/v1/bulk-screen` and the dashboard's `POST /api/sanctions/bulk-search`. */
 export const apiBulkScreenRequestSchema = z
   .object({
+    /** Bare names; or `entities`. */
     names: z
       .array(z.string().trim().min(1, 'must not be blank').max(300))
       .min(1, 'Please enter at least one entity name')
-      .max(BULK_ASYNC_MAX_NAMES, `Maximum ${BULK_ASYNC_MAX_NAMES} entities allowed per batch`),
+      .max(BULK_ASYNC_MAX_NAMES, `Maximum ${BULK_ASYNC_MAX_NAMES} entities allowed per batch`)
+      .optional(),
+    /** Rows with a single screen's fields and your own `reference`, echoed in each result; or `names`. */
+    entities: z
+      .array(bulkRowSchema)
+      .min(1, 'Please enter at least one entity')
+      .max(BULK_ASYNC_MAX_NAMES, `Maximum ${BULK_ASYNC_MAX_NAMES} entities allowed per batch`)
+      .optional(),
     /** Matches to return per name. */
     limit: z.number().int().min(1).max(10).optional(),
-    /**
-     * Each name's identifiers (one list per name, aligned with `names`); only for batches answered
-     * at once (up to 1,000 names), not for bulk jobs.
-     */
-    identifiers: bulkIdentifiersSchema.optional(),
   })
-  .refine((r) => r.identifiers === undefined || r.identifiers.length === r.names.length, {
-    message: 'identifiers must hold one list per name',
-    path: ['identifiers'],
+  .refine((r) => (r.names === undefined) !== (r.entities === undefined), {
+    message: 'send either names or entities',
+    path: ['names'],
   });
 
 export type ApiScreenRequest = z.output<typeof apiScreenRequestSchema>;
@@ -57,11 +60,20 @@ export type BulkJobAccepted = z.infer<typeof bulkJobAcceptedSchema>;
  */
 export const bulkJobFailedItemSchema = z.object({
   searchedName: z.string(),
+  reference: z.string().optional(),
   status: z.literal('failed'),
   error: z.object({ code: errorCodeSchema, detail: z.string() }),
 });
 export type BulkJobFailedItem = z.infer<typeof bulkJobFailedItemSchema>;
-export const bulkJobItemSchema = z.union([bulkItemSchema, bulkJobFailedItemSchema]);
+/**
+ * A job's screened row also says what it was screened against (chunks of one job may meet different
+ * list versions); rows stored before this was recorded lack both.
+ */
+export const bulkJobScreenedItemSchema = bulkItemSchema.extend({
+  listVersions: z.array(z.object({ source: z.string(), versionId: z.number().int() })).optional(),
+  algorithm: z.string().optional(),
+});
+export const bulkJobItemSchema = z.union([bulkJobScreenedItemSchema, bulkJobFailedItemSchema]);
 export type BulkJobItem = z.infer<typeof bulkJobItemSchema>;
 
 /** `GET /api/v1/jobs/{id}?offset&limit` (JSON); `?format=csv` downloads every result as CSV. */
@@ -77,7 +89,15 @@ export const bulkJobResponseSchema = z.object({
   createdAt: z.string(),
   completedAt: z.string().nullable(),
   results: z.array(z.intersection(bulkJobItemSchema, z.object({ row: z.number().int() }))),
-  page: z.object({ offset: z.number().int(), limit: z.number().int(), returned: z.number().int() }),
+  page: z.object({
+    offset: z.number().int(),
+    limit: z.number().int(),
+    returned: z.number().int(),
+    /** More results are stored past this page now (a running job may add more later). */
+    has_more: z.boolean(),
+    /** The `offset` of the next page (the row after the last returned); null when nothing is past it yet. */
+    next_offset: z.number().int().nullable(),
+  }),
 });
 export type BulkJobResponse = z.infer<typeof bulkJobResponseSchema>;
 

@@ -26,7 +26,10 @@ const dateOrInstant = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
 export const evidenceQuerySchema = z.object({
   from: dateOrInstant.optional().describe('YYYY-MM-DD or an ISO 8601 instant; inclusive.'),
   to: dateOrInstant.optional().describe('YYYY-MM-DD (the whole day) or an ISO 8601 instant; inclusive.'),
-  format: z.enum(['json', 'csv']).default('json'),
+  format: z
+    .enum(['json', 'ndjson', 'csv'])
+    .default('json')
+    .describe('json: one document; ndjson: one record per line (streams into any tool); csv: one row per record.'),
 });
 
 export type SecurityLogsQuery = z.infer<typeof securityLogsQuerySchema>;

@@ -16,6 +16,11 @@ export const ALERT_SEVERITIES = ['low', 'medium', 'high', 'critical'] as const;
 export const ENTRY_SCREENING_STATUSES = ['sanctioned', 'review', 'clear', 'unknown'] as const;
 export const ALERT_TYPES = ['new_match', 'changed_match', 'check_match'] as const;
 export const WEBHOOK_EVENT_TYPES = ['monitoring.alert', 'screening.review_required', 'bulk_job.completed'] as const;
+/**
+ * What `POST /api/monitoring/webhooks/{id}/test` sends: signed and recorded like every delivery,
+ * to that endpoint whatever it subscribes to (nobody subscribes to it).
+ */
+export const WEBHOOK_TEST_EVENT = 'webhook.test';
 /** Where a monitored entity came from: added on the Ongoing Monitoring page, or an entry of a client list. */
 export const MONITORED_ORIGINS = ['manual', 'client_list'] as const;
 
@@ -237,7 +242,7 @@ export const webhookAttemptSchema = z.object({
 });
 export const webhookDeliverySchema = z.object({
   id: z.string(),
-  event_type: z.enum(WEBHOOK_EVENT_TYPES),
+  event_type: z.enum([...WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT]),
   status: z.enum(['pending', 'delivered', 'failed']),
   attempts: z.array(webhookAttemptSchema),
   next_attempt_at: z.string().nullable(),
@@ -247,6 +252,8 @@ export const webhookDeliverySchema = z.object({
 export const webhookDeliveriesQuerySchema = z.object({ limit: pageLimit, offset: pageOffset });
 export const webhookDeliveriesRequestSchema = webhookRefRequestSchema.extend(webhookDeliveriesQuerySchema.shape);
 export const webhookDeliveriesReplySchema = z.object({ deliveries: z.array(webhookDeliverySchema) });
+/** The test event's delivery, after its one attempt (a test is not retried: its sender is watching). */
+export const testWebhookReplySchema = z.object({ delivery: webhookDeliverySchema });
 
 /** Live push (core NATS, `monitoring.v1.push.<clientId>`): what the gateway streams to the dashboard. */
 export const monitoringPushSchema = z.discriminatedUnion('type', [
@@ -275,6 +282,7 @@ export type MonitoringServiceStatus = z.infer<typeof monitoringServiceStatusSche
 export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;
 export type CreateWebhookReply = z.infer<typeof createWebhookReplySchema>;
 export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
+export type TestWebhookReply = z.infer<typeof testWebhookReplySchema>;
 export type WebhookAttempt = z.infer<typeof webhookAttemptSchema>;
 export type ParsedCreateMonitoredEntityRequest = z.infer<typeof createMonitoredEntityRequestSchema>;
 export type ParsedNewMonitoredEntity = z.infer<typeof newMonitoredEntitySchema>;

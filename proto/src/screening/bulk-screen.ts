@@ -6,43 +6,47 @@ import {
   screeningCallerSchema,
   screeningThresholdsSchema,
 } from './common.js';
-import { quotaLeaseRefSchema, screenIdentifierSchema, screenResultSchema, SCREEN_IDENTIFIERS_MAX } from './screen.js';
+import { quotaLeaseRefSchema, screenEntityFieldsSchema, screenResultSchema } from './screen.js';
 
 export const BULK_SCREEN_MAX_NAMES = 1000;
 
 /**
- * Each row's identifiers, aligned with `names` (an empty list for a row without any): screened as
- * in a single screen, beside the row's name. Answered in one batch only (not in bulk jobs).
+ * A bulk row: every field a single screen takes (the name required, no email), and the client's own
+ * `reference` for the row, echoed in its result and nowhere else (not matched, not logged).
  */
-export const bulkIdentifiersSchema = z
-  .array(z.array(screenIdentifierSchema).max(SCREEN_IDENTIFIERS_MAX))
-  .max(BULK_SCREEN_MAX_NAMES);
+export const bulkRowSchema = z.strictObject({
+  ...screenEntityFieldsSchema.omit({ email: true }).shape,
+  name: z.string().trim().min(1, 'must not be blank').max(300),
+  reference: z.string().trim().min(1).max(200).optional(),
+});
+export type BulkRow = z.infer<typeof bulkRowSchema>;
+/** A bare name, or a row with a single screen's fields. */
+export const bulkNameSchema = z.union([z.string().trim().min(1, 'must not be blank').max(300), bulkRowSchema]);
+export type BulkName = z.infer<typeof bulkNameSchema>;
+/** The row a bulk name stands for. */
+export const bulkRowOf = (name: BulkName): BulkRow => (typeof name === 'string' ? { name } : name);
 
-export const bulkScreenRequestSchema = screeningCallerSchema.extend({
-  names: z
-    .array(z.string().trim().min(1, 'must not be blank').max(300))
-    .min(1, 'Please enter at least one entity name')
-    .max(BULK_SCREEN_MAX_NAMES, `Maximum ${BULK_SCREEN_MAX_NAMES} entities allowed per batch`),
-  thresholds: screeningThresholdsSchema.optional(),
-  /** Matches to return per name; only results at or above MEDIUM_SCORE are returned. */
-  limit: z.number().int().min(1).max(10).default(3),
-  /**
-   * The screening id of each name, from a caller that may send the same names again (a bulk job's
-   * chunk redelivered after a crash): the retry's logs, alerts, reviews and audit events are then
-   * the ones already written, not a second set. Random ids when absent.
-   */
-  screeningIds: z.array(z.uuid()).max(BULK_SCREEN_MAX_NAMES).optional(),
-  identifiers: bulkIdentifiersSchema.optional(),
-  /** As for a single screen: each name is logged under the lease, or not at all past `answerBy`. */
-  quotaLease: quotaLeaseRefSchema.optional(),
-})
+export const bulkScreenRequestSchema = screeningCallerSchema
+  .extend({
+    names: z
+      .array(bulkNameSchema)
+      .min(1, 'Please enter at least one entity name')
+      .max(BULK_SCREEN_MAX_NAMES, `Maximum ${BULK_SCREEN_MAX_NAMES} entities allowed per batch`),
+    thresholds: screeningThresholdsSchema.optional(),
+    /** Matches to return per name; only results at or above MEDIUM_SCORE are returned. */
+    limit: z.number().int().min(1).max(10).default(3),
+    /**
+     * The screening id of each name, from a caller that may send the same names again (a bulk job's
+     * chunk redelivered after a crash): the retry's logs, alerts, reviews and audit events are then
+     * the ones already written, not a second set. Random ids when absent.
+     */
+    screeningIds: z.array(z.uuid()).max(BULK_SCREEN_MAX_NAMES).optional(),
+    /** As for a single screen: each name is logged under the lease, or not at all past `answerBy`. */
+    quotaLease: quotaLeaseRefSchema.optional(),
+  })
   .refine((r) => r.screeningIds === undefined || r.screeningIds.length === r.names.length, {
     message: 'screeningIds must hold one id per name',
     path: ['screeningIds'],
-  })
-  .refine((r) => r.identifiers === undefined || r.identifiers.length === r.names.length, {
-    message: 'identifiers must hold one list per name',
-    path: ['identifiers'],
   });
 
 /** A bulk result keeps what triage needs; screening.v1.entity / screen give the full explanation. */
@@ -63,6 +67,8 @@ export const bulkMatchSchema = screenResultSchema.pick({
 export const bulkItemSchema = z.object({
   screeningId: z.string(),
   searchedName: z.string(),
+  /** The row's `reference`, as the client sent it. */
+  reference: z.string().optional(),
   match: z.boolean(),
   blocked: z.boolean(),
   status: matchStatusSchema,

@@ -53,24 +53,25 @@ export const screenIdentifierSchema = z.strictObject({
 });
 export type ScreenIdentifier = z.infer<typeof screenIdentifierSchema>;
 
+/** What a screen takes about the party: a name, an email and/or identifiers, with optional qualifiers. */
+export const screenEntityFieldsSchema = z.object({
+  /** A wallet address typed here is recognised and screened as one. */
+  name: z.string().trim().min(1).max(300).optional(),
+  email: z.email().max(320).optional(),
+  identifiers: z.array(screenIdentifierSchema).min(1).max(SCREEN_IDENTIFIERS_MAX).optional(),
+  dateOfBirth: partialDate.optional(),
+  /** ISO 3166-1 alpha-2 code or English country name. */
+  nationality: z.string().trim().min(2).max(60).optional(),
+  entityType: z.enum(['individual', 'organization', 'vessel', 'aircraft', 'person', 'company']).optional(),
+  /** The client's own id for this customer: part of a remembered false positive's key, not matched. */
+  customerReference: z.string().trim().min(1).max(200).optional(),
+});
+
 /** The party to screen: a name, an email and/or identifiers, with optional qualifiers. */
-export const screenEntitySchema = z
-  .object({
-    /** A wallet address typed here is recognised and screened as one. */
-    name: z.string().trim().min(1).max(300).optional(),
-    email: z.email().max(320).optional(),
-    identifiers: z.array(screenIdentifierSchema).min(1).max(SCREEN_IDENTIFIERS_MAX).optional(),
-    dateOfBirth: partialDate.optional(),
-    /** ISO 3166-1 alpha-2 code or English country name. */
-    nationality: z.string().trim().min(2).max(60).optional(),
-    entityType: z.enum(['individual', 'organization', 'vessel', 'aircraft', 'person', 'company']).optional(),
-    /** The client's own id for this customer: part of a remembered false positive's key, not matched. */
-    customerReference: z.string().trim().min(1).max(200).optional(),
-  })
-  .refine((e) => e.name !== undefined || e.email !== undefined || e.identifiers !== undefined, {
-    message: 'a name, an email or an identifier is required',
-    path: ['name'],
-  });
+export const screenEntitySchema = screenEntityFieldsSchema.refine(
+  (e) => e.name !== undefined || e.email !== undefined || e.identifiers !== undefined,
+  { message: 'a name, an email or an identifier is required', path: ['name'] },
+);
 
 /**
  * How much of each result to return: `full` explains every candidate; `flagged` explains review

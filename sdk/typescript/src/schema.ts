@@ -773,6 +773,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/monitoring/webhooks/{id}/test': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Send a test event to a webhook */
+    post: operations['MonitoringController_testWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/monitoring/stream': {
     parameters: {
       query?: never;
@@ -967,7 +984,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The client's screening evidence (JSON or CSV) */
+    /** The client's screening evidence (JSON, NDJSON or CSV) */
     get: operations['AuditController_evidence'];
     put?: never;
     post?: never;
@@ -2141,7 +2158,16 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
-          names: string[];
+          names?: string[];
+          entities?: {
+            name: string;
+            dateOfBirth?: string;
+            nationality?: string;
+            /** @enum {string} */
+            entityType?: 'individual' | 'organization' | 'vessel' | 'aircraft' | 'person' | 'company';
+            customerReference?: string;
+            reference?: string;
+          }[];
           limit?: number;
           identifiers?: {
             /** @enum {string} */
@@ -2173,6 +2199,7 @@ export interface operations {
             results: {
               screeningId: string;
               searchedName: string;
+              reference?: string;
               match: boolean;
               blocked: boolean;
               /** @enum {string} */
@@ -2301,6 +2328,7 @@ export interface operations {
                   row: number;
                   screeningId: string;
                   searchedName: string;
+                  reference?: string;
                   match: boolean;
                   blocked: boolean;
                   /** @enum {string} */
@@ -2336,10 +2364,16 @@ export interface operations {
                     /** @enum {string} */
                     entityType: 'individual' | 'organization' | 'vessel' | 'aircraft';
                   }[];
+                  listVersions?: {
+                    source: string;
+                    versionId: number;
+                  }[];
+                  algorithm?: string;
                 }
               | {
                   row: number;
                   searchedName: string;
+                  reference?: string;
                   /** @constant */
                   status: 'failed';
                   error: {
@@ -2396,6 +2430,8 @@ export interface operations {
               offset: number;
               limit: number;
               returned: number;
+              has_more: boolean;
+              next_offset: number | null;
             };
           };
           'text/csv': unknown;
@@ -2824,7 +2860,16 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
-          names: string[];
+          names?: string[];
+          entities?: {
+            name: string;
+            dateOfBirth?: string;
+            nationality?: string;
+            /** @enum {string} */
+            entityType?: 'individual' | 'organization' | 'vessel' | 'aircraft' | 'person' | 'company';
+            customerReference?: string;
+            reference?: string;
+          }[];
           limit?: number;
           identifiers?: {
             /** @enum {string} */
@@ -2856,6 +2901,7 @@ export interface operations {
             results: {
               screeningId: string;
               searchedName: string;
+              reference?: string;
               match: boolean;
               blocked: boolean;
               /** @enum {string} */
@@ -2984,6 +3030,7 @@ export interface operations {
                   row: number;
                   screeningId: string;
                   searchedName: string;
+                  reference?: string;
                   match: boolean;
                   blocked: boolean;
                   /** @enum {string} */
@@ -3019,10 +3066,16 @@ export interface operations {
                     /** @enum {string} */
                     entityType: 'individual' | 'organization' | 'vessel' | 'aircraft';
                   }[];
+                  listVersions?: {
+                    source: string;
+                    versionId: number;
+                  }[];
+                  algorithm?: string;
                 }
               | {
                   row: number;
                   searchedName: string;
+                  reference?: string;
                   /** @constant */
                   status: 'failed';
                   error: {
@@ -3079,6 +3132,8 @@ export interface operations {
               offset: number;
               limit: number;
               returned: number;
+              has_more: boolean;
+              next_offset: number | null;
             };
           };
           'text/csv': unknown;
@@ -5194,7 +5249,7 @@ export interface operations {
             deliveries: {
               id: string;
               /** @enum {string} */
-              event_type: 'monitoring.alert' | 'screening.review_required' | 'bulk_job.completed';
+              event_type: 'monitoring.alert' | 'screening.review_required' | 'bulk_job.completed' | 'webhook.test';
               /** @enum {string} */
               status: 'pending' | 'delivered' | 'failed';
               attempts: {
@@ -5221,6 +5276,57 @@ export interface operations {
       };
     };
   };
+  MonitoringController_testWebhook: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The `webhook.test` delivery after its one attempt (not retried): `status` delivered when the endpoint answered 2xx, failed otherwise, with the status code or error in `attempts`. Signed like every delivery. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            delivery: {
+              id: string;
+              /** @enum {string} */
+              event_type: 'monitoring.alert' | 'screening.review_required' | 'bulk_job.completed' | 'webhook.test';
+              /** @enum {string} */
+              status: 'pending' | 'delivered' | 'failed';
+              attempts: {
+                attempted_at: string;
+                status_code: number | null;
+                error: string | null;
+                duration_ms: number;
+              }[];
+              next_attempt_at: string | null;
+              created_at: string;
+              delivered_at: string | null;
+            };
+          };
+        };
+      };
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
   MonitoringController_stream: {
     parameters: {
       query?: never;
@@ -5230,7 +5336,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Events `ready`, `monitoring.alert` and `screening.review_required`, each `data` a JSON object. */
+      /** @description Events `ready`, `monitoring.alert` and `screening.review_required`, each `data` a JSON object. Opened with the API key alone (a server; it ends when the key is revoked) or a session (it ends with the session). */
       200: {
         headers: {
           [name: string]: unknown;
@@ -5768,7 +5874,8 @@ export interface operations {
         from?: string;
         /** @description YYYY-MM-DD (the whole day) or an ISO 8601 instant; inclusive. */
         to?: string;
-        format?: 'json' | 'csv';
+        /** @description json: one document; ndjson: one record per line (streams into any tool); csv: one row per record. */
+        format?: 'json' | 'ndjson' | 'csv';
       };
       header?: never;
       path?: never;
@@ -5776,7 +5883,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The client's screening evidence (JSON or CSV) */
+      /** @description Every record of the window, whatever its size, streamed as it is read (page by page from the audit service): `format=json` one document, `format=ndjson` one record per line, `format=csv` one row per record. A download cut short by a failure ends without its closing bracket (json) or mid-line, never as if complete. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -5816,6 +5923,35 @@ export interface operations {
               hash: string;
               canonical: string;
             }[];
+          };
+          'application/x-ndjson': {
+            /** @enum {string} */
+            kind: 'screening' | 'review_decision' | 'admin_action' | 'retention_checkpoint';
+            chain: string;
+            seq: number;
+            occurredAt: string;
+            actorId: string | null;
+            screeningId: string | null;
+            searchedName: string | null;
+            searchedEmail: string | null;
+            status: string | null;
+            score: number | null;
+            matchedName: string | null;
+            sourceList: string | null;
+            listVersions:
+              | {
+                  source: string;
+                  versionId: number;
+                }[]
+              | null;
+            decision: string | null;
+            action: string | null;
+            details: {
+              [key: string]: unknown;
+            } | null;
+            prevHash: string;
+            hash: string;
+            canonical: string;
           };
           'text/csv': unknown;
         };

@@ -12,7 +12,7 @@ import { gatewayRoutes, samplePath, type Route } from './route-table.js';
 jest.setTimeout(180_000);
 
 const PASSWORD = 'mfa-at-the-edge-passphrase';
-const SESSION_KINDS = new Set(['session', 'dashboard', 'admin']);
+const SESSION_KINDS = new Set(['session', 'dashboard', 'key-or-session', 'admin']);
 
 const sessionRoutes = gatewayRoutes().filter((r) => r.credentials && SESSION_KINDS.has(r.credentials));
 const families = [...new Set(sessionRoutes.map((r) => r.controller))].map(

@@ -106,6 +106,15 @@ describe('OpenAPI document', () => {
       ['/api/client-lists/{id}', 'delete'],
     ] as const)
       expect([path, paths[path]?.[method]?.security]).toEqual([path, dashboard]);
+    // Webhooks, the stream and monitoring: also the key alone (a bank's server).
+    const keyOrSession = [{ session: [] }, { apiKey: [] }, { apiKey: [], session: [] }];
+    for (const [path, method] of [
+      ['/api/monitoring/webhooks', 'post'],
+      ['/api/monitoring/webhooks/{id}/test', 'post'],
+      ['/api/monitoring/stream', 'get'],
+      ['/api/monitoring/entities', 'get'],
+    ] as const)
+      expect([path, paths[path]?.[method]?.security]).toEqual([path, keyOrSession]);
   });
 
   it('lists every route of the router but the development-only ones, and nothing the router does not serve', () => {

@@ -11,7 +11,9 @@ import { gatewayRoutes, samplePath, type Route } from './route-table.js';
 jest.setTimeout(180_000);
 
 const PASSWORD = 'plan-limits-passphrase';
-const dashboardRoutes = gatewayRoutes().filter((r) => r.credentials === 'dashboard');
+const dashboardRoutes = gatewayRoutes().filter(
+  (r) => r.credentials === 'dashboard' || r.credentials === 'key-or-session',
+);
 const limited = dashboardRoutes.filter((r) => !r.anyPlan && !r.planFeature);
 const everyPlan = dashboardRoutes.filter((r) => r.anyPlan);
 // Webhook settings: the small plan has webhooks without the dashboard (spec §9), the starter plan neither.

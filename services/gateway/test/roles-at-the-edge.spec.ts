@@ -19,7 +19,9 @@ const routes = gatewayRoutes();
 const mutatingDashboardRoutes = routes.filter(
   (r) =>
     r.method !== 'get' &&
-    (r.credentials === 'dashboard' || (r.credentials === undefined && r.path.startsWith('/api/'))),
+    (r.credentials === 'dashboard' ||
+      r.credentials === 'key-or-session' ||
+      (r.credentials === undefined && r.path.startsWith('/api/'))),
 );
 const guarded = routes.filter((r) => r.memberRole !== undefined);
 const LESSER: MemberRole[] = ['viewer', 'analyst', 'supervisor'];

@@ -41,7 +41,7 @@ describe('screening by identifier over HTTP', () => {
     expect(digit.body).toMatchObject({ code: 'VALIDATION_FAILED' });
     expect(digit.body.errors).toEqual([
       {
-        pointer: '/entity/identifiers/0/value',
+        pointer: '/identifiers/0/value',
         detail: '7632827 is not an IMO number (7 digits with a valid check digit)',
       },
     ]);
@@ -55,12 +55,19 @@ describe('screening by identifier over HTTP', () => {
 
   it('screens bulk rows with their identifiers', async () => {
     const res = await post('/api/v1/bulk-screen', {
-      names: ['Some Shipping Company', 'Jane Doe'],
-      identifiers: [[{ type: 'imo', value: '7632826' }], []],
+      entities: [
+        { name: 'Some Shipping Company', identifiers: [{ type: 'imo', value: '7632826' }], reference: 'row-1' },
+        { name: 'Jane Doe' },
+      ],
     });
     expect(res.status).toBe(200);
     expect(res.body.results.map((r: { status: string }) => r.status)).toEqual(['blocked', 'clear']);
-    const misaligned = await post('/api/v1/bulk-screen', { names: ['a', 'b'], identifiers: [[]] });
-    expect(misaligned.status).toBe(400);
+    expect(res.body.results[0].reference).toBe('row-1');
+    // A row's identifier failing its check digit is refused with the pointer into the request.
+    const digit = await post('/api/v1/bulk-screen', {
+      entities: [{ name: 'Jane Doe' }, { name: 'Some Ship', identifiers: [{ type: 'imo', value: '7632827' }] }],
+    });
+    expect(digit.status).toBe(400);
+    expect(digit.body.errors[0].pointer).toBe('/entities/1/identifiers/0/value');
   });
 });

@@ -3,6 +3,27 @@ import { randomBytes } from 'node:crypto';
 import { DEVELOPMENT_ENCRYPTION_KEY, envSchema } from './env.js';
 import { WEBHOOK_SECRET_CONTEXT, WebhookSecrets } from './webhooks/webhook-secrets.js';
 
+describe('WEBHOOK_ALLOW_LOOPBACK (local mode)', () => {
+  const key = randomBytes(32).toString('base64');
+
+  it('is refused under production rules, naming the variable and the way out', () => {
+    for (const NODE_ENV of ['production', 'staging']) {
+      const boot = () =>
+        parseConfig(envSchema, { NODE_ENV, MONITORING_ENCRYPTION_KEY: key, WEBHOOK_ALLOW_LOOPBACK: 'true' });
+      expect(boot).toThrow(/WEBHOOK_ALLOW_LOOPBACK.*refused with NODE_ENV=/);
+    }
+    expect(
+      parseConfig(envSchema, { NODE_ENV: 'production', MONITORING_ENCRYPTION_KEY: key }).WEBHOOK_ALLOW_LOOPBACK,
+    ).toBe(false);
+  });
+
+  it('is accepted in development and test, and off unless set', () => {
+    for (const NODE_ENV of ['development', 'test'])
+      expect(parseConfig(envSchema, { NODE_ENV, WEBHOOK_ALLOW_LOOPBACK: 'true' }).WEBHOOK_ALLOW_LOOPBACK).toBe(true);
+    expect(parseConfig(envSchema, {}).WEBHOOK_ALLOW_LOOPBACK).toBe(false);
+  });
+});
+
 describe('MONITORING_ENCRYPTION_KEY', () => {
   it('is required in production', () => {
     expect(() => parseConfig(envSchema, { NODE_ENV: 'production' })).toThrow(/MONITORING_ENCRYPTION_KEY/);

@@ -39,8 +39,9 @@ export const envSchema = baseEnvSchema
     WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(30).default(10),
     WEBHOOK_TIMEOUT_MS: ms(100, 60_000, 10_000),
     /**
-     * Development only: accept http:// and loopback (127.0.0.0/8, ::1) webhook targets, so tests and a
-     * laptop can run a local receiver. Private and link-local targets stay refused either way.
+     * Local mode, development only: accept http:// and loopback (127.0.0.0/8, ::1) webhook targets, so
+     * tests and a developer's laptop can receive on 127.0.0.1. Private, link-local and reserved
+     * targets stay refused either way, and so does this variable under production's rules.
      */
     WEBHOOK_ALLOW_LOOPBACK: bool.default(false),
     /**
@@ -50,6 +51,17 @@ export const envSchema = baseEnvSchema
     MONITORING_ENCRYPTION_KEY: encryptionKey,
   })
   .superRefine((config, ctx) => {
+    // A production monitoring that posts to its own loopback would let a client reach whatever
+    // listens beside it (a sidecar, an admin port) and read the status codes in its delivery log.
+    if (productionRules(config.NODE_ENV) && config.WEBHOOK_ALLOW_LOOPBACK) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WEBHOOK_ALLOW_LOOPBACK'],
+        message:
+          `is local mode (webhooks to 127.0.0.1) and is refused with NODE_ENV=${config.NODE_ENV}: ` +
+          'unset it, or run with NODE_ENV=development or test',
+      });
+    }
     if (productionRules(config.NODE_ENV) && !config.MONITORING_ENCRYPTION_KEY) {
       ctx.addIssue({
         code: 'custom',

@@ -100,7 +100,7 @@ describe('screening by identifier', () => {
     expect(bad.ok ? 'ok' : bad.error.code).toBe('VALIDATION_FAILED');
     expect(bad.ok ? [] : bad.error.errors).toEqual([
       {
-        pointer: '/entity/identifiers/0/value',
+        pointer: '/identifiers/0/value',
         detail: '9187628 is not an IMO number (7 digits with a valid check digit)',
       },
     ]);
@@ -109,8 +109,11 @@ describe('screening by identifier', () => {
   it('screens the identifiers of bulk rows', async () => {
     const res = await h.value<BulkScreenResponse>('screening.v1.bulk-screen', {
       ...caller,
-      names: ['Some Trading Company', ETH, 'Sea Pioneer'],
-      identifiers: [[{ type: 'registration', value: '14404291' }], [], [{ type: 'imo', value: '9074729' }]],
+      names: [
+        { name: 'Some Trading Company', identifiers: [{ type: 'registration', value: '14404291' }] },
+        ETH,
+        { name: 'Sea Pioneer', identifiers: [{ type: 'imo', value: '9074729' }] },
+      ],
     });
     expect(res.results.map((r) => r.status)).toEqual(['blocked', 'blocked', 'review']);
     expect(res.results[0]!.results[0]!.id).toBe('ofac-sdn:9001');

@@ -1,5 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import type { EvidencePageResponse, EvidenceRecord, ParsedEvidencePageRequest } from '@vigil/proto';
+import {
+  EVIDENCE_PAGE_BYTES,
+  type EvidencePageResponse,
+  type EvidenceRecord,
+  type ParsedEvidencePageRequest,
+} from '@vigil/proto';
 import { Database } from '@vigil/platform';
 import { clientChain } from '../trail/audit-records.js';
 
@@ -17,7 +22,8 @@ const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
 
 /**
  * A client's evidence: its own chain ("client:<id>") and nothing else, in chain order, each
- * record with the exact text its hash covers so an examiner can recompute the chain.
+ * record with the exact text its hash covers so an examiner can recompute the chain. A page ends
+ * at `limit` records or EVIDENCE_PAGE_BYTES of them, whichever comes first, so it fits one reply.
  */
 @Injectable()
 export class EvidenceRepository {
@@ -40,12 +46,17 @@ export class EvidenceRepository {
         [chain, request.afterSeq, request.from ?? null, request.to ?? null, request.limit],
       );
     });
-    const records = rows.map((r) => toRecord(chain, r));
-    return {
-      chain,
-      records,
-      nextAfterSeq: rows.length === request.limit ? records[records.length - 1]!.seq : null,
-    };
+    const records: EvidenceRecord[] = [];
+    let bytes = 0;
+    for (const row of rows) {
+      const record = toRecord(chain, row);
+      bytes += Buffer.byteLength(JSON.stringify(record));
+      // Always one record, however large: the export must move on.
+      if (records.length > 0 && bytes > EVIDENCE_PAGE_BYTES) break;
+      records.push(record);
+    }
+    const more = records.length < rows.length || rows.length === request.limit;
+    return { chain, records, nextAfterSeq: more ? records[records.length - 1]!.seq : null };
   }
 }
 

@@ -14,6 +14,7 @@ import {
   type SecurityLogsQuery,
   type SecurityLogsResponse,
   evidenceDocumentSchema,
+  evidenceRecordSchema,
 } from '@vigil/proto';
 import type { Response } from 'express';
 import { Credentials } from '../credentials/credentials.js';
@@ -57,6 +58,40 @@ const EVIDENCE_COLUMNS = [
   'prev_hash',
   'hash',
 ];
+type EvidenceHead = { clientId: string; chain: string; from: string | null; to: string | null };
+
+/** How each evidence format opens, writes a record (`first` of the download or not) and closes. */
+const EVIDENCE_FORMATS: Readonly<
+  Record<
+    EvidenceQuery['format'],
+    {
+      contentType: string;
+      head: (h: EvidenceHead) => string;
+      record: (r: EvidenceRecord, first: boolean) => string;
+      tail: string;
+    }
+  >
+> = {
+  json: {
+    contentType: 'application/json; charset=utf-8',
+    head: (h) => `${JSON.stringify(h).slice(0, -1)},"records":[`,
+    record: (r, first) => `${first ? '' : ','}${JSON.stringify(r)}`,
+    tail: ']}',
+  },
+  ndjson: {
+    contentType: 'application/x-ndjson; charset=utf-8',
+    head: () => '',
+    record: (r) => `${JSON.stringify(r)}\n`,
+    tail: '',
+  },
+  csv: {
+    contentType: 'text/csv; charset=utf-8',
+    head: () => csvLine(EVIDENCE_COLUMNS),
+    record: (r) => csvLine(evidenceRow(r)),
+    tail: '',
+  },
+};
+
 const exportQuerySchema = securityLogsQuerySchema.pick({ eventType: true, timeFilter: true, searchTerm: true });
 
 /** The panel's filters as the audit service takes them (eventType=all means every type). */
@@ -166,8 +201,12 @@ export class AuditController {
    */
   @Get('audit/screenings')
   @Answers(evidenceDocumentSchema, {
-    summary: "The client's screening evidence (JSON or CSV)",
-    also: [{ mediaType: 'text/csv' }],
+    summary: "The client's screening evidence (JSON, NDJSON or CSV)",
+    description:
+      'Every record of the window, whatever its size, streamed as it is read (page by page from the audit ' +
+      'service): `format=json` one document, `format=ndjson` one record per line, `format=csv` one row per record. ' +
+      'A download cut short by a failure ends without its closing bracket (json) or mid-line, never as if complete.',
+    also: [{ mediaType: 'application/x-ndjson', schema: evidenceRecordSchema }, { mediaType: 'text/csv' }],
   })
   @Credentials('dashboard')
   async evidence(
@@ -186,35 +225,29 @@ export class AuditController {
       ...(to ? { to } : {}),
       limit: EVIDENCE_PAGE_MAX,
     };
+    // The first page is fetched before anything is sent, so a failure is still a problem answer.
     let page = await this.rpc.request(on.evidence, { ...request, afterSeq: 0 });
-    const csv = query.format === 'csv';
+    const format = EVIDENCE_FORMATS[query.format];
     res.status(200);
     res.setHeader('cache-control', 'no-store');
-    res.setHeader('content-type', csv ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8');
+    res.setHeader('content-type', format.contentType);
     res.setHeader(
       'content-disposition',
       `attachment; filename="screening-evidence-${new Date().toISOString().slice(0, 10)}.${query.format}"`,
     );
-    if (csv) res.write(csvLine(EVIDENCE_COLUMNS));
-    else
-      res.write(
-        `{"clientId":${JSON.stringify(client.clientId)},"chain":${JSON.stringify(page.chain)},` +
-          `"from":${JSON.stringify(from ?? null)},"to":${JSON.stringify(to ?? null)},"records":[`,
-      );
-    let first = true;
+    res.write(format.head({ clientId: client.clientId, chain: page.chain, from: from ?? null, to: to ?? null }));
+    let written = 0;
     try {
       for (;;) {
-        if (csv) res.write(page.records.map((r) => csvLine(evidenceRow(r))).join(''));
-        else
-          for (const record of page.records) {
-            res.write(`${first ? '' : ','}${JSON.stringify(record)}`);
-            first = false;
-          }
+        const text = page.records.map((record) => format.record(record, written++ === 0)).join('');
+        // Paced by the reader: the next page is asked for once this one has left.
+        if (!res.write(text)) await new Promise((resolve) => res.once('drain', resolve));
         if (page.nextAfterSeq === null) break;
         page = await this.rpc.request(on.evidence, { ...request, afterSeq: page.nextAfterSeq });
       }
-      res.end(csv ? '' : ']}');
+      res.end(format.tail);
     } catch (error) {
+      // Headers are gone: cut the download short rather than end it as if it were complete.
       res.destroy(error instanceof Error ? error : new Error(String(error)));
     }
   }

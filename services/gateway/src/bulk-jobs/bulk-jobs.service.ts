@@ -6,6 +6,7 @@ import {
   type BulkJobAccepted,
   type BulkJobChunk,
   type BulkJobResponse,
+  type BulkName,
   type ResolvedKey,
 } from '@vigil/proto';
 import { randomUUID } from 'node:crypto';
@@ -51,7 +52,7 @@ export class BulkJobs implements OnModuleInit {
 
   /** Records the job, then queues its chunks; each chunk's message id makes a re-publication harmless. */
   /** Queues a job whose names are charged to quota lease `lease` (see BulkJobsRepository.create). */
-  async submit(client: ResolvedKey, names: string[], limit: number, lease: string): Promise<BulkJobAccepted> {
+  async submit(client: ResolvedKey, names: BulkName[], limit: number, lease: string): Promise<BulkJobAccepted> {
     const jobId = randomUUID();
     if (!(await this.jobs.create(jobId, client.clientId, names.length, lease))) {
       throw new DomainError(
@@ -86,10 +87,14 @@ export class BulkJobs implements OnModuleInit {
 
   async get(clientId: string, jobId: string, offset: number, limit: number): Promise<BulkJobResponse> {
     const job = await this.owned(clientId, jobId);
-    const [results, failed] = await Promise.all([
-      this.jobs.results(jobId, offset, Math.min(limit, JOB_PAGE_MAX)),
+    const pageSize = Math.min(limit, JOB_PAGE_MAX);
+    // One row past the page says whether there is more without counting.
+    const [stored, failed] = await Promise.all([
+      this.jobs.results(jobId, offset, pageSize + 1),
       this.jobs.failedCount(jobId),
     ]);
+    const results = stored.slice(0, pageSize);
+    const hasMore = stored.length > pageSize;
     return {
       id: job.id,
       status: job.status,
@@ -100,7 +105,13 @@ export class BulkJobs implements OnModuleInit {
       createdAt: job.created_at.toISOString(),
       completedAt: job.completed_at?.toISOString() ?? null,
       results,
-      page: { offset, limit, returned: results.length },
+      page: {
+        offset,
+        limit,
+        returned: results.length,
+        has_more: hasMore,
+        next_offset: hasMore ? results.at(-1)!.row + 1 : null,
+      },
     };
   }
 

@@ -11,7 +11,7 @@ import {
   streams,
   subjects,
   toSafeText,
-  type BulkItem,
+  type BulkName,
   type BulkJobChunk,
   type BulkJobCompletedEvent,
   type BulkJobFailedItem,
@@ -62,8 +62,16 @@ function describe(error: unknown): { code: ErrorCode; detail: string } {
 }
 
 function failedItem(name: unknown, error: unknown): BulkJobFailedItem {
+  // A row (an object with a name and maybe a reference) or a bare name, as far as it can be read.
+  const row = typeof name === 'object' && name !== null ? (name as { name?: unknown; reference?: unknown }) : null;
+  const reference = typeof row?.reference === 'string' ? toSafeText(row.reference) : undefined;
   // Postgres jsonb holds no NUL and JSON no lone surrogate: the name is kept readable, not as sent.
-  return { searchedName: toSafeText(String(name)), status: 'failed', error: describe(error) };
+  return {
+    searchedName: toSafeText(String(row ? row.name : name)),
+    ...(reference !== undefined ? { reference } : {}),
+    status: 'failed',
+    error: describe(error),
+  };
 }
 
 /**
@@ -151,7 +159,7 @@ export class BulkWorker {
     await this.save(chunk.jobId, chunk.firstRow, results);
   }
 
-  private async screen(chunk: BulkJobChunk, names: string[], firstRow: number): Promise<BulkItem[]> {
+  private async screen(chunk: BulkJobChunk, names: BulkName[], firstRow: number): Promise<BulkJobItem[]> {
     const reply = await this.rpc.request(
       contracts.screening.bulkScreen,
       {
@@ -168,7 +176,9 @@ export class BulkWorker {
     if (reply.results.length !== names.length) {
       throw new Error(`screening answered ${reply.results.length} results for ${names.length} names`);
     }
-    return reply.results;
+    // A job's rows are read long after, chunk by chunk: each says what it was screened against.
+    const listVersions = reply.listVersions.map(({ source, versionId }) => ({ source, versionId }));
+    return reply.results.map((item) => ({ ...item, listVersions, algorithm: reply.algorithm }));
   }
 
   /**

@@ -5,7 +5,7 @@ import { PLANS, assuranceSatisfied, memberRoleAtLeast, planOf, type MemberRole, 
 import type { Request, Response } from 'express';
 import { RateLimits, type RateLimitDecision } from '../rate-limits/rate-limits.service.js';
 import { SecurityEvents } from '../security-events/security-events.publisher.js';
-import { ApiKeys } from './api-keys.service.js';
+import { ApiKeys, hashApiKey } from './api-keys.service.js';
 import {
   ANY_PLAN_METADATA,
   CREDENTIALS_METADATA,
@@ -72,12 +72,24 @@ export class CredentialsGuard implements CanActivate {
       if (caller.user!.clientId) this.requireMemberRole(caller.user!, minimum!);
       return true;
     }
-    const caller = await this.authenticate(kind, req, failures, feature);
+    // The API v1 (api-key routes) is every plan's: only dashboard and key-or-session routes need a feature.
+    const needs = kind === 'api-key' || kind === 'session' || kind === 'admin' ? null : feature;
+    const caller = await this.authenticate(this.effectiveKind(kind, req), req, failures, needs);
     setCaller(req, caller);
     if (minimum && caller.user) this.requireMemberRole(caller.user, minimum);
     const decision = await this.consume(caller);
     this.limit(decision, caller, req, res);
     return true;
+  }
+
+  /**
+   * A key-or-session route is a dashboard route for a request with a session token, and an API
+   * route for one with a key alone (a server has no user, so no team role; its tier still applies).
+   * With neither, the session's answer (401): the dashboard is the common caller.
+   */
+  private effectiveKind(kind: Exclude<CredentialsKind, 'public'>, req: Request) {
+    if (kind !== 'key-or-session') return kind;
+    return !req.header('authorization') && req.header('x-api-key') ? 'api-key' : 'dashboard';
   }
 
   /**
@@ -106,7 +118,7 @@ export class CredentialsGuard implements CanActivate {
   }
 
   private async authenticate(
-    kind: Exclude<CredentialsKind, 'public'>,
+    kind: Exclude<CredentialsKind, 'public' | 'key-or-session'>,
     req: Request,
     failures: string,
     feature: PlanFeature | null,
@@ -128,6 +140,7 @@ export class CredentialsGuard implements CanActivate {
         if (key) {
           const { client, fresh } = await this.keys.resolve(key);
           caller.client = client;
+          if (kind === 'api-key') caller.keyHash = hashApiKey(key);
           if (fresh) {
             setCaller(req, caller);
             this.events.record('CLIENT_ACCESS', req, 'api_key_resolved');
@@ -151,7 +164,8 @@ export class CredentialsGuard implements CanActivate {
           this.events.record('CLIENT_ACCESS', req, 'session_client_resolved');
         }
       }
-      if (kind === 'dashboard' && feature) this.requirePlan(caller.client!, feature);
+      // A key alone on a key-or-session route needs the same plan feature a session would.
+      if ((kind === 'dashboard' || kind === 'api-key') && feature) this.requirePlan(caller.client!, feature);
       if (kind === 'admin') {
         setCaller(req, caller);
         if (caller.user!.role !== 'admin') {

@@ -10,10 +10,13 @@ import type { Request } from 'express';
  * - api-key: `x-api-key` (the public API v1);
  * - dashboard: a session token; the client is the user's own, or the one `x-api-key` names, which
  *   must then be the user's (an integration's key is never needed by the web app);
+ * - key-or-session: what a bank's server holds or what the dashboard holds: `x-api-key` alone (the
+ *   key's client; its tier decides, team roles do not apply to a key), or a request with a session
+ *   token, judged in full as `dashboard` (roles included);
  * - session: a session token;
  * - admin: a session token whose user has the admin role.
  */
-export const CREDENTIALS = ['public', 'api-key', 'dashboard', 'session', 'admin'] as const;
+export const CREDENTIALS = ['public', 'api-key', 'dashboard', 'key-or-session', 'session', 'admin'] as const;
 export type CredentialsKind = (typeof CREDENTIALS)[number];
 
 export const CREDENTIALS_METADATA = 'vigil:credentials';
@@ -22,6 +25,8 @@ export const SECURITY_REQUIREMENTS: Readonly<Record<CredentialsKind, ReadonlyArr
   public: [],
   'api-key': [{ apiKey: [] }],
   dashboard: [{ session: [] }, { apiKey: [], session: [] }],
+  // The session first: without either, the answer is the session's 401 UNAUTHENTICATED.
+  'key-or-session': [{ session: [] }, { apiKey: [] }, { apiKey: [], session: [] }],
   session: [{ session: [] }],
   admin: [{ session: ['admin'] }],
 };
@@ -44,8 +49,9 @@ export const PLAN_FEATURE_METADATA = 'vigil:plan-feature';
 /** The plan features (proto Plan's booleans) a dashboard route can require. */
 export type PlanFeature = 'dashboardAccess' | 'webhookNotifications' | 'realTimeUpdates' | 'webSocketAccess';
 /**
- * A dashboard route that needs another plan feature than `dashboardAccess` (the default of every
- * dashboard route): e.g. webhook settings, which the small plan includes without the dashboard.
+ * A dashboard (or key-or-session) route that needs another plan feature than `dashboardAccess` (the
+ * default of every such route): e.g. webhook settings, which the small plan includes without the
+ * dashboard. A key alone is held to the same feature as a session.
  */
 export const RequiresPlan = (feature: PlanFeature) => SetMetadata(PLAN_FEATURE_METADATA, feature);
 
@@ -76,7 +82,8 @@ export type SessionUser = {
   mfaEnrolled: boolean;
 };
 
-export type Caller = { client?: ResolvedKey; user?: SessionUser };
+/** `keyHash`: the SHA-256 of the key that alone authenticated the request (no session). */
+export type Caller = { client?: ResolvedKey; user?: SessionUser; keyHash?: string };
 
 type WithCaller = Request & { vigilCaller?: Caller };
 

@@ -295,8 +295,11 @@ export function ZodParam(
   };
 }
 
-/** The client the verified API key names (routes with `@Credentials('api-key' | 'dashboard')`). */
+/** The client the verified credentials name (routes with `@Credentials('api-key' | 'dashboard' | 'key-or-session')`). */
 export const CurrentClient = createParamDecorator((_: unknown, ctx: ExecutionContext) => currentClient(requestOf(ctx)));
+
+/** Everything the credentials guard verified: the client, the session's user, the key alone. */
+export const CurrentCaller = createParamDecorator((_: unknown, ctx: ExecutionContext) => callerOf(requestOf(ctx)));
 
 /** The signed-in user the verified session token names (`@Credentials('session' | 'admin' | 'dashboard')`). */
 export const CurrentUser = createParamDecorator((_: unknown, ctx: ExecutionContext) => {

@@ -59,4 +59,28 @@ describe('LiveStreams', () => {
     sut.onMemberChanged({ user_id: USER, client_id: null, member_role: null, changed_at: changedAt });
     expect(ended).toEqual(['a']);
   });
+
+  it('ends a stream opened with a key when that key is revoked, caps streams per key, ends all on client deletion', () => {
+    const { sut, ended, open } = setup(2);
+    const byKey = (name: string, keyHash: string) =>
+      sut.register({ keyHash, clientId: CLIENT }, () => ended.push(name));
+    const revoked = (keyHash: string, reason: 'revoked' | 'client_deleted') => ({
+      clientId: CLIENT,
+      keyId: sid(7),
+      keyHash,
+      keyPrefix: 'abcd1234',
+      reason,
+      revokedAt: new Date().toISOString(),
+    });
+    byKey('k1', 'a'.repeat(64));
+    byKey('k2', 'a'.repeat(64));
+    byKey('other-key', 'b'.repeat(64));
+    open('session');
+    byKey('k3', 'a'.repeat(64));
+    expect(ended).toEqual(['k1']);
+    sut.onKeyRevoked(revoked('a'.repeat(64), 'revoked'));
+    expect(ended).toEqual(['k1', 'k2', 'k3']);
+    sut.onKeyRevoked(revoked('c'.repeat(64), 'client_deleted'));
+    expect(ended).toEqual(['k1', 'k2', 'k3', 'other-key', 'session']);
+  });
 });

@@ -1,14 +1,29 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { Nats } from '@vigil/platform';
-import { memberChangedEventSchema, sessionRevokedEventSchema, subjects } from '@vigil/proto';
+import { DomainError, Nats } from '@vigil/platform';
+import type { Caller } from '../credentials/credentials.js';
+import { keyRevokedEventSchema, memberChangedEventSchema, sessionRevokedEventSchema, subjects } from '@vigil/proto';
 import { GATEWAY_CONFIG } from '../config.token.js';
 import { SessionTokens } from '../credentials/session-tokens.service.js';
 import type { GatewayConfig } from '../env.js';
 
-/** Who opened a live stream: the session's user, the session, and the client it reads. */
-export type StreamHolder = { userId: string; sessionId: string; clientId: string };
+/**
+ * Who opened a live stream, and the client it reads: a session's user and the session, or a
+ * server by its API key alone (identified by the key's SHA-256, as auth knows it).
+ */
+export type StreamOpener = { userId: string; sessionId: string } | { keyHash: string };
+export type StreamHolder = StreamOpener & { clientId: string };
+
+/** Who the verified credentials say opens a stream: the session when there is one, else the key. */
+export function streamOpenerOf(caller: Caller): StreamOpener {
+  if (caller.user) return { userId: caller.user.id, sessionId: caller.user.sessionId };
+  if (caller.keyHash) return { keyHash: caller.keyHash };
+  throw new DomainError('UNAUTHENTICATED', 'Sign in, or send your API key.');
+}
 
 type OpenStream = StreamHolder & { close: () => void };
+
+/** Whose streams count together against LIVE_STREAMS_PER_USER: a user's, or a key's. */
+const holderOf = (s: StreamHolder) => ('keyHash' in s ? `key:${s.keyHash}` : `user:${s.userId}`);
 
 /**
  * The live streams open on this replica (issue #33). A stream is authorised once, when it opens,
@@ -16,7 +31,9 @@ type OpenStream = StreamHolder & { close: () => void };
  * ends (sign-out, revocation, refresh-token reuse, password reset, and removal from the team,
  * which revokes every session of the member), when its user leaves the client, and when its user
  * opens more than LIVE_STREAMS_PER_USER (the oldest gives way, so a reconnecting tab is never
- * refused for a stream the server has not noticed is gone). Every replica hears every event.
+ * refused for a stream the server has not noticed is gone). A stream opened with an API key alone
+ * ends when that key is regenerated or revoked, or its client deleted, and a key holds at most as
+ * many as a user. Every replica hears every event.
  */
 @Injectable()
 export class LiveStreams implements OnModuleInit {
@@ -34,6 +51,7 @@ export class LiveStreams implements OnModuleInit {
     for (const [subject, handler] of [
       [subjects.auth.sessionRevoked, (payload: unknown) => this.onSessionRevoked(payload)],
       [subjects.auth.memberChanged, (payload: unknown) => this.onMemberChanged(payload)],
+      [subjects.clients.keyRevoked, (payload: unknown) => this.onKeyRevoked(payload)],
     ] as const) {
       try {
         await this.nats.subscribeAll(subject, handler);
@@ -48,24 +66,34 @@ export class LiveStreams implements OnModuleInit {
     const stream: OpenStream = { ...holder, close };
     this.open.add(stream);
     // Revoked between the token's check and now: the event has come and gone, so end it here.
-    if (this.tokens.hasEnded(holder.sessionId)) {
+    if ('sessionId' in holder && this.tokens.hasEnded(holder.sessionId)) {
       this.end(stream);
       return () => undefined;
     }
-    const mine = [...this.open].filter((s) => s.userId === holder.userId);
+    const mine = [...this.open].filter((s) => holderOf(s) === holderOf(holder));
     for (const oldest of mine.slice(0, Math.max(0, mine.length - this.config.LIVE_STREAMS_PER_USER))) this.end(oldest);
     return () => void this.open.delete(stream);
   }
 
   onSessionRevoked(payload: unknown) {
     const event = sessionRevokedEventSchema.parse(payload);
-    this.endWhere((s) => s.sessionId === event.session_id);
+    this.endWhere((s) => 'sessionId' in s && s.sessionId === event.session_id);
+  }
+
+  /** A key regenerated or revoked ends the streams it opened; a deleted client ends all of its streams. */
+  onKeyRevoked(payload: unknown) {
+    const event = keyRevokedEventSchema.parse(payload);
+    this.endWhere(
+      (s) =>
+        ('keyHash' in s && s.keyHash === event.keyHash) ||
+        (event.reason === 'client_deleted' && s.clientId === event.clientId),
+    );
   }
 
   /** A role change keeps the stream (every member may read it); leaving the client ends it. */
   onMemberChanged(payload: unknown) {
     const event = memberChangedEventSchema.parse(payload);
-    this.endWhere((s) => s.userId === event.user_id && s.clientId !== event.client_id);
+    this.endWhere((s) => 'userId' in s && s.userId === event.user_id && s.clientId !== event.client_id);
   }
 
   private endWhere(match: (stream: OpenStream) => boolean) {

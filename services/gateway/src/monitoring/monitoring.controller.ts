@@ -15,8 +15,9 @@ import {
 } from '@vigil/proto';
 import { map, type Observable } from 'rxjs';
 import { z } from 'zod';
-import { Credentials, RequiresMemberRole, RequiresPlan, type SessionUser } from '../credentials/credentials.js';
-import { CurrentClient, CurrentUser, ZodBody, ZodParam, ZodQuery } from '../http/route-params.js';
+import { Credentials, RequiresMemberRole, RequiresPlan, type Caller } from '../credentials/credentials.js';
+import { CurrentCaller, CurrentClient, ZodBody, ZodParam, ZodQuery } from '../http/route-params.js';
+import { streamOpenerOf } from './live-streams.js';
 import { Monitoring, monitoringCaller } from './monitoring.service.js';
 import { Answers } from '../http/answers.js';
 
@@ -30,9 +31,10 @@ function idParam(id: string, what: string): string {
 }
 
 /**
- * Ongoing monitoring (spec §7 "Monitoring"), webhooks and live push, with the dashboard's
- * credentials (the client's API key and a session of one of its users). Bodies and queries are
- * parsed with the proto schemas monitoring parses too; `caller` always comes from the credentials.
+ * Ongoing monitoring (spec §7 "Monitoring"), webhooks and live push, for the dashboard (a session
+ * of one of the client's users, roles applying) and for a bank's server (the client's API key
+ * alone: the plan's features apply, team roles do not). Bodies and queries are parsed with the
+ * proto schemas monitoring parses too; `caller` always comes from the credentials.
  */
 @Controller('api/monitoring')
 export class MonitoringController {
@@ -44,7 +46,7 @@ export class MonitoringController {
   @Post('entities')
   @Answers(on.entities.create, { status: 201, summary: 'Monitor an entity' })
   @HttpCode(201)
-  @Credentials('dashboard')
+  @Credentials('key-or-session')
   @RequiresMemberRole('analyst')
   create(
     @CurrentClient() client: ResolvedKey,
@@ -55,7 +57,7 @@ export class MonitoringController {
 
   @Get('entities')
   @Answers(on.entities.list, { summary: 'Monitored entities, one page' })
-  @Credentials('dashboard')
+  @Credentials('key-or-session')
   list(
     @CurrentClient() client: ResolvedKey,
     @ZodQuery(listMonitoredEntitiesQuerySchema) query: z.output<typeof listMonitoredEntitiesQuerySchema>,
@@ -65,7 +67,7 @@ export class MonitoringController {
 
   @Put('entities/:id')
   @Answers(on.entities.update, { summary: 'Update a monitored entity' })
-  @Credentials('dashboard')
+  @Credentials('key-or-session')
   @RequiresMemberRole('analyst')
   update(
     @CurrentClient() client: ResolvedKey,
@@ -81,7 +83,7 @@ export class MonitoringController {
 
   @Delete('entities/:id')
   @Answers(on.entities.delete, { summary: 'Stop monitoring an entity' })
-  @Credentials('dashboard')
+  @Credentials('key-or-session')
   @RequiresMemberRole('analyst')
   remove(@CurrentClient() client: ResolvedKey, @ZodParam('id') id: string) {
     return this.rpc.request(on.entities.delete, {
@@ -94,7 +96,7 @@ export class MonitoringController {
   @Post('entities/:id/check')
   @Answers(on.entities.check, { summary: 'Screen a monitored entity now' })
   @HttpCode(200)
-  @Credentials('dashboard')
+  @Credentials('key-or-session')
   @RequiresMemberRole('analyst')
   check(@CurrentClient() client: ResolvedKey, @ZodParam('id') id: string) {
     return this.rpc.request(
@@ -106,7 +108,7 @@ export class MonitoringController {
 
   @Get('alerts')
   @Answers(on.alerts.list, { summary: 'Monitoring alerts, one page' })
-  @Credentials('dashboard')
+  @Credentials('key-or-session')
   alerts(
     @CurrentClient() client: ResolvedKey,
     @ZodQuery(listAlertsQuerySchema) query: z.output<typeof listAlertsQuerySchema>,
@@ -117,7 +119,7 @@ export class MonitoringController {
   @Post('alerts/:id/acknowledge')
   @Answers(on.alerts.acknowledge, { summary: 'Acknowledge an alert' })
   @HttpCode(200)
-  @Credentials('dashboard')
+  @Credentials('key-or-session')
   @RequiresMemberRole('analyst')
   acknowledge(@CurrentClient() client: ResolvedKey, @ZodParam('id') id: string) {
     return this.rpc.request(on.alerts.acknowledge, {
@@ -128,21 +130,21 @@ export class MonitoringController {
 
   @Get('stats')
   @Answers(on.stats, { summary: 'Monitoring figures' })
-  @Credentials('dashboard')
+  @Credentials('key-or-session')
   stats(@CurrentClient() client: ResolvedKey) {
     return this.rpc.request(on.stats, { caller: monitoringCaller(client) });
   }
 
   @Get('settings')
   @Answers(on.settings.get, { summary: 'Monitoring settings' })
-  @Credentials('dashboard')
+  @Credentials('key-or-session')
   settings(@CurrentClient() client: ResolvedKey) {
     return this.rpc.request(on.settings.get, { caller: monitoringCaller(client) });
   }
 
   @Put('settings')
   @Answers(on.settings.update, { summary: 'Change monitoring settings' })
-  @Credentials('dashboard')
+  @Credentials('key-or-session')
   @RequiresMemberRole('supervisor')
   updateSettings(
     @CurrentClient() client: ResolvedKey,
@@ -154,7 +156,7 @@ export class MonitoringController {
   @Post('bulk')
   @Answers(on.entities.bulkAdd, { status: 201, summary: 'Monitor many entities' })
   @HttpCode(201)
-  @Credentials('dashboard')
+  @Credentials('key-or-session')
   @RequiresMemberRole('analyst')
   bulkAdd(
     @CurrentClient() client: ResolvedKey,
@@ -171,7 +173,7 @@ export class MonitoringController {
   @Post('bulk/remove')
   @Answers(on.entities.bulkRemove, { summary: 'Stop monitoring many entities' })
   @HttpCode(200)
-  @Credentials('dashboard')
+  @Credentials('key-or-session')
   @RequiresMemberRole('analyst')
   bulkRemove(
     @CurrentClient() client: ResolvedKey,
@@ -182,7 +184,7 @@ export class MonitoringController {
 
   @Get('service/status')
   @Answers(on.serviceStatus, { summary: 'Monitoring service status' })
-  @Credentials('dashboard')
+  @Credentials('key-or-session')
   status(@CurrentClient() client: ResolvedKey) {
     return this.rpc.request(on.serviceStatus, { caller: monitoringCaller(client) });
   }
@@ -191,7 +193,7 @@ export class MonitoringController {
   @Post('webhooks')
   @Answers(on.webhooks.create, { status: 201, summary: 'Register a webhook' })
   @HttpCode(201)
-  @Credentials('dashboard')
+  @Credentials('key-or-session')
   @RequiresMemberRole('supervisor')
   @RequiresPlan('webhookNotifications')
   createWebhook(
@@ -203,7 +205,7 @@ export class MonitoringController {
 
   @Get('webhooks')
   @Answers(on.webhooks.list, { summary: 'Registered webhooks' })
-  @Credentials('dashboard')
+  @Credentials('key-or-session')
   @RequiresPlan('webhookNotifications')
   webhooks(@CurrentClient() client: ResolvedKey) {
     return this.rpc.request(on.webhooks.list, { caller: monitoringCaller(client) });
@@ -211,7 +213,7 @@ export class MonitoringController {
 
   @Delete('webhooks/:id')
   @Answers(on.webhooks.delete, { summary: 'Delete a webhook' })
-  @Credentials('dashboard')
+  @Credentials('key-or-session')
   @RequiresMemberRole('supervisor')
   @RequiresPlan('webhookNotifications')
   deleteWebhook(@CurrentClient() client: ResolvedKey, @ZodParam('id') id: string) {
@@ -223,7 +225,7 @@ export class MonitoringController {
 
   @Get('webhooks/:id/deliveries')
   @Answers(on.webhooks.deliveries, { summary: "A webhook's deliveries" })
-  @Credentials('dashboard')
+  @Credentials('key-or-session')
   @RequiresPlan('webhookNotifications')
   deliveries(
     @CurrentClient() client: ResolvedKey,
@@ -237,19 +239,44 @@ export class MonitoringController {
     });
   }
 
+  /**
+   * Sends a signed test event (`webhook.test`) to the endpoint now, once, and answers its delivery
+   * with the attempt: the way to check a receiver verifies Standard Webhooks signatures.
+   */
+  @Post('webhooks/:id/test')
+  @Answers(on.webhooks.test, {
+    summary: 'Send a test event to a webhook',
+    description:
+      'The `webhook.test` delivery after its one attempt (not retried): `status` delivered when the endpoint ' +
+      'answered 2xx, failed otherwise, with the status code or error in `attempts`. Signed like every delivery.',
+  })
+  @HttpCode(200)
+  @Credentials('key-or-session')
+  @RequiresMemberRole('supervisor')
+  @RequiresPlan('webhookNotifications')
+  testWebhook(@CurrentClient() client: ResolvedKey, @ZodParam('id') id: string) {
+    return this.rpc.request(
+      on.webhooks.test,
+      { id: idParam(id, 'webhook endpoint'), caller: monitoringCaller(client) },
+      { timeoutMs: this.monitoring.slowTimeoutMs },
+    );
+  }
+
   /** Server-Sent Events: `monitoring.alert` and `screening.review_required` as they happen (medium tier and up). */
   @Sse('stream')
   @Answers(
     { mediaType: 'text/event-stream' },
     {
       summary: 'Live alerts (Server-Sent Events)',
-      description: 'Events `ready`, `monitoring.alert` and `screening.review_required`, each `data` a JSON object.',
+      description:
+        'Events `ready`, `monitoring.alert` and `screening.review_required`, each `data` a JSON object. Opened ' +
+        'with the API key alone (a server; it ends when the key is revoked) or a session (it ends with the session).',
     },
   )
-  @Credentials('dashboard')
-  stream(@CurrentClient() client: ResolvedKey, @CurrentUser() user: SessionUser): Observable<MessageEvent> {
+  @Credentials('key-or-session')
+  stream(@CurrentClient() client: ResolvedKey, @CurrentCaller() caller: Caller): Observable<MessageEvent> {
     return this.monitoring
-      .push(client, { userId: user.id, sessionId: user.sessionId })
+      .push(client, streamOpenerOf(caller))
       .pipe(map((push): MessageEvent => (push ? { type: push.type, data: push } : { type: 'ready', data: {} })));
   }
 }

@@ -10,7 +10,7 @@ import {
 import { Observable } from 'rxjs';
 import { GATEWAY_CONFIG } from '../config.token.js';
 import type { GatewayConfig } from '../env.js';
-import { LiveStreams, type StreamHolder } from './live-streams.js';
+import { LiveStreams, type StreamOpener } from './live-streams.js';
 
 /** What monitoring needs to know of the caller: who, and what it may screen with which thresholds. */
 export const monitoringCaller = (client: ResolvedKey): MonitoringCaller => ({
@@ -41,7 +41,7 @@ export class Monitoring {
    * The client's new alerts and review items as they happen (a comment every 15 s keeps proxies
    * open), until the holder's session ends, they leave the client or open too many (LiveStreams).
    */
-  push(client: ResolvedKey, holder: Omit<StreamHolder, 'clientId'>): Observable<MonitoringPush | null> {
+  push(client: ResolvedKey, holder: StreamOpener): Observable<MonitoringPush | null> {
     if (!PUSH_TIERS.has(client.tier)) {
       throw new DomainError('FORBIDDEN', 'Live updates come with the medium plan and up; upgrade to use them.');
     }

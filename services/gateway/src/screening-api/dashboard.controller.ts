@@ -116,7 +116,7 @@ export class DashboardController {
     @CurrentClient() client: ResolvedKey,
     @ZodBody(apiBulkScreenRequestSchema, 'bulk screening request') body: ApiBulkScreenRequest,
   ): Promise<BulkScreenResponse | Response> {
-    const outcome = await this.screening.bulk(client, body.names, body.limit, body.identifiers);
+    const outcome = await this.screening.bulk(client, body);
     return bulkReply(
       'job' in outcome
         ? { job: { ...outcome.job, statusUrl: `/api/sanctions/bulk-jobs/${outcome.job.jobId}` } }

@@ -91,7 +91,7 @@ export class ScreeningApiController {
     @CurrentClient() client: ResolvedKey,
     @ZodBody(apiBulkScreenRequestSchema, 'bulk screening request') body: ApiBulkScreenRequest,
   ): Promise<BulkScreenResponse | Response> {
-    return bulkReply(await this.screening.bulk(client, body.names, body.limit, body.identifiers));
+    return bulkReply(await this.screening.bulk(client, body));
   }
 
   @Get('jobs/:id')

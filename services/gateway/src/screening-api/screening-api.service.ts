@@ -3,6 +3,8 @@ import { DomainError, RpcClient } from '@vigil/platform';
 import {
   BULK_SYNC_MAX_NAMES,
   contracts,
+  type ApiBulkScreenRequest,
+  type BulkName,
   type BulkJobAccepted,
   type BulkScreenResponse,
   type DatasetsResponse,
@@ -13,7 +15,6 @@ import {
   type RequestOf,
   type ResolvedKey,
   type ScreenEntity,
-  type ScreenIdentifier,
   type ScreenResponse,
   type ScreenResult,
   type ScreenSummaryResponse,
@@ -57,7 +58,10 @@ export class ScreeningApi {
   screen(client: ResolvedKey, entity: ScreenEntity, limit?: number, operationId?: string): Promise<ScreenResponse> {
     return this.counted(client, async (quotaLease) =>
       fullAnswer(
-        await this.rpc.request(contracts.screening.screen, this.screenRequest(client, entity, 'full', quotaLease, limit, operationId)),
+        await this.rpc.request(
+          contracts.screening.screen,
+          this.screenRequest(client, entity, 'full', quotaLease, limit, operationId),
+        ),
       ),
     );
   }
@@ -68,7 +72,10 @@ export class ScreeningApi {
    */
   screenBytes(client: ResolvedKey, entity: ScreenEntity, explain: Explain, operationId?: string): Promise<Uint8Array> {
     return this.counted(client, (quotaLease) =>
-      this.rpc.requestBytes(contracts.screening.screen, this.screenRequest(client, entity, explain, quotaLease, undefined, operationId)),
+      this.rpc.requestBytes(
+        contracts.screening.screen,
+        this.screenRequest(client, entity, explain, quotaLease, undefined, operationId),
+      ),
     );
   }
 
@@ -111,13 +118,13 @@ export class ScreeningApi {
     }
   }
 
+  /** Bare names or rows with a single screen's fields (`entities`): up to 1,000 answered now, more as a job. */
   async bulk(
     client: ResolvedKey,
-    names: string[],
-    limit = 3,
-    /** One list per name; the request schema allows them only in batches answered at once. */
-    identifiers?: ScreenIdentifier[][],
+    request: ApiBulkScreenRequest,
   ): Promise<{ sync: BulkScreenResponse } | { job: BulkJobAccepted }> {
+    const names: BulkName[] = request.entities ?? request.names ?? [];
+    const limit = request.limit ?? 3;
     if (names.length > BULK_SYNC_MAX_NAMES) {
       // A job's names are screened later by the bulk worker, outside any lease: the job is
       // charged in full, durably, with its creation (or not created).
@@ -136,7 +143,6 @@ export class ScreeningApi {
           limit,
           thresholds: client.thresholds,
           quotaLease: reservation.ticket.quotaLease,
-          ...(identifiers ? { identifiers } : {}),
         },
         { timeoutMs: this.config.BULK_SCREEN_TIMEOUT_MS },
       ),

@@ -28,4 +28,9 @@ export class WebhooksHandler {
   deliveries({ caller, id, ...page }: ParsedRequestOf<typeof on.deliveries>) {
     return this.service.deliveries(caller, id, page);
   }
+
+  @Handles(on.test, 'webhook test')
+  test(request: ParsedRequestOf<typeof on.test>) {
+    return this.service.test(request.caller, request.id);
+  }
 }

@@ -4,12 +4,13 @@ import { NotificationsConsumer } from '../notifications/notifications.consumer.j
 import { WebhookDeliveryWorker } from './webhook-delivery.worker.js';
 import { WebhooksHandler } from './webhooks.handler.js';
 import { WebhookSecrets } from './webhook-secrets.js';
+import { WebhookSender } from './webhook-sender.js';
 import { WebhooksService } from './webhooks.service.js';
 
 @Module({
   imports: [ChecksModule],
   controllers: [WebhooksHandler],
-  providers: [WebhooksService, WebhookSecrets, WebhookDeliveryWorker, NotificationsConsumer],
+  providers: [WebhooksService, WebhookSecrets, WebhookSender, WebhookDeliveryWorker, NotificationsConsumer],
   exports: [WebhookDeliveryWorker],
 })
 export class WebhooksModule {}

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { WebhookDelivery, WebhookEndpoint, WebhookEventType } from '@vigil/proto';
+import { WEBHOOK_TEST_EVENT, type WebhookDelivery, type WebhookEndpoint, type WebhookEventType } from '@vigil/proto';
 import { randomUUID } from 'node:crypto';
 import { Database, type Transaction } from '@vigil/platform';
 
@@ -83,10 +83,10 @@ export class WebhooksRepository {
   }
 
   async delete(clientId: string, id: string): Promise<boolean> {
-    const { rowCount: deleted } = await this.db.execute('DELETE FROM webhook_endpoints WHERE client_id = $1 AND id = $2', [
-      clientId,
-      id,
-    ]);
+    const { rowCount: deleted } = await this.db.execute(
+      'DELETE FROM webhook_endpoints WHERE client_id = $1 AND id = $2',
+      [clientId, id],
+    );
     return deleted === 1;
   }
 
@@ -111,6 +111,42 @@ export class WebhooksRepository {
       [clientId, eventType, eventKey, JSON.stringify(payload)],
     );
     return rows.length;
+  }
+
+  /**
+   * Queues a test event for one of the client's endpoints, already claimed for `leaseMs` by the
+   * caller who sends it at once (the worker leaves it alone); null when the client has no such endpoint.
+   */
+  async enqueueTest(clientId: string, endpointId: string, leaseMs: number): Promise<ClaimedDelivery | null> {
+    const id = randomUUID();
+    const payload = {
+      type: WEBHOOK_TEST_EVENT,
+      timestamp: new Date().toISOString(),
+      data: {
+        webhook_id: endpointId,
+        message: 'A test event from Vigil: this endpoint can receive and verify deliveries.',
+      },
+    };
+    const rows: Array<{ url: string; secret: string }> = await this.db.query(
+      `WITH queued AS (
+         INSERT INTO webhook_deliveries (id, endpoint_id, client_id, event_type, event_key, payload, claimed_until)
+         SELECT $1, id, client_id, $3, $4, $5::jsonb, now() + ($6::int * interval '1 millisecond')
+           FROM webhook_endpoints WHERE client_id = $2 AND id = $7
+         RETURNING endpoint_id)
+       SELECT e.url, e.secret FROM queued JOIN webhook_endpoints e ON e.id = queued.endpoint_id`,
+      [id, clientId, WEBHOOK_TEST_EVENT, `test:${id}`, JSON.stringify(payload), leaseMs, endpointId],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    return {
+      id,
+      endpointId,
+      clientId,
+      url: row.url,
+      secret: row.secret,
+      payload: JSON.stringify(payload),
+      attemptCount: 0,
+    };
   }
 
   /**
@@ -185,10 +221,16 @@ export class WebhooksRepository {
     });
   }
 
+  /** One of the client's deliveries, as the delivery log shows it. */
+  async delivery(clientId: string, endpointId: string, id: string): Promise<WebhookDelivery | null> {
+    return (await this.deliveries(clientId, endpointId, { limit: 1, offset: 0 }, id))[0] ?? null;
+  }
+
   async deliveries(
     clientId: string,
     endpointId: string,
     page: { limit: number; offset: number },
+    only: string | null = null,
   ): Promise<WebhookDelivery[]> {
     const rows: Array<{
       id: string;
@@ -204,9 +246,9 @@ export class WebhooksRepository {
                                  'error', a.error, 'duration_ms', a.duration_ms) ORDER BY a.attempt)
                           FROM webhook_attempts a WHERE a.delivery_id = d.id), '[]') AS attempts
          FROM webhook_deliveries d
-        WHERE d.client_id = $1 AND d.endpoint_id = $2
+        WHERE d.client_id = $1 AND d.endpoint_id = $2 AND ($5::uuid IS NULL OR d.id = $5)
         ORDER BY d.created_at DESC, d.id LIMIT $3 OFFSET $4`,
-      [clientId, endpointId, page.limit, page.offset],
+      [clientId, endpointId, page.limit, page.offset, only],
     );
     return rows.map((r) => ({
       id: r.id,

@@ -3,6 +3,7 @@ import { DomainError } from '@vigil/platform';
 import type {
   CreateWebhookReply,
   MonitoringCaller,
+  TestWebhookReply,
   WebhookDelivery,
   WebhookEndpoint,
   WebhookEventType,
@@ -11,6 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { MONITORING_CONFIG } from '../config.token.js';
 import type { MonitoringConfig } from '../env.js';
 import { WebhookSecrets } from './webhook-secrets.js';
+import { WebhookSender, verdictOf } from './webhook-sender.js';
 import { targetProblem } from './webhook-targets.js';
 import { WebhooksRepository } from './webhooks.repository.js';
 
@@ -25,6 +27,7 @@ export class WebhooksService {
   constructor(
     private readonly repository: WebhooksRepository,
     private readonly secrets: WebhookSecrets,
+    private readonly sender: WebhookSender,
     @Inject(MONITORING_CONFIG) private readonly config: MonitoringConfig,
   ) {}
 
@@ -64,6 +67,23 @@ export class WebhooksService {
   ): Promise<{ deliveries: WebhookDelivery[] }> {
     if (!(await this.repository.exists(caller.clientId, id))) throw notFound(id);
     return { deliveries: await this.repository.deliveries(caller.clientId, id, page) };
+  }
+
+  /**
+   * Sends a signed test event to one of the client's endpoints now, once (no retries: whoever asked
+   * is watching), and answers its delivery as the log records it. A 410 disables the endpoint, as
+   * for any delivery.
+   */
+  async test(caller: MonitoringCaller, id: string): Promise<TestWebhookReply> {
+    this.entitled(caller);
+    const delivery = await this.repository.enqueueTest(caller.clientId, id, this.config.WEBHOOK_TIMEOUT_MS * 3);
+    if (!delivery) throw notFound(id);
+    const attempt = await this.sender.send(delivery);
+    const verdict = verdictOf(attempt);
+    await this.repository.recordAttempt(delivery, attempt, {
+      kind: verdict === 'delivered' ? 'delivered' : verdict === 'gone' ? 'gone' : 'failed',
+    });
+    return { delivery: (await this.repository.delivery(caller.clientId, id, delivery.id))! };
   }
 
   private entitled(caller: MonitoringCaller) {

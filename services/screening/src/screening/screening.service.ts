@@ -4,6 +4,7 @@ import { DEFAULT_ALGORITHM, tunablesFromThresholds, type QueryTunables } from '@
 import { currentRequestId, currentTraceparent, DomainError } from '@vigil/platform';
 import {
   DEFAULT_THRESHOLDS,
+  bulkRowOf,
   matchLabel,
   thresholdProblems,
   type BulkItem,
@@ -36,6 +37,22 @@ const ENTITY_TYPES: Readonly<Record<string, EntityType>> = {
   aircraft: 'aircraft',
 };
 
+/**
+ * What the engine is asked for a party: its name, email and identifiers, and the qualifiers that
+ * sharpen the score. A wallet address typed as the name is screened as the address it is.
+ */
+function engineQuery(entity: ScreenEntity): EngineQuery {
+  const plan = planIdentifiers(entity.name, entity.identifiers);
+  return {
+    ...(entity.name && !plan.nameIsAddress ? { name: entity.name } : {}),
+    ...(entity.email ? { email: entity.email } : {}),
+    ...(entity.dateOfBirth ? { dob: entity.dateOfBirth } : {}),
+    ...(entity.nationality ? { country: entity.nationality } : {}),
+    ...(entity.entityType ? { entityType: ENTITY_TYPES[entity.entityType]! } : {}),
+    ...(plan.identifiers.length > 0 ? { identifiers: plan.identifiers } : {}),
+  };
+}
+
 /** What a query runs with: the status bands (answered with the result) and the engine tunables. */
 type Resolved = { thresholds: Thresholds; tunables: QueryTunables };
 
@@ -60,11 +77,21 @@ function resolveThresholds(config: ScreeningThresholds | undefined): Resolved {
       problems.map((p) => ({ pointer: `/thresholds/${p.key}`, detail: p.message })),
     );
   }
-  return { thresholds: { highScore: merged.HIGH_SCORE, mediumScore: merged.MEDIUM_SCORE }, tunables: tunablesFromThresholds(merged) };
+  return {
+    thresholds: { highScore: merged.HIGH_SCORE, mediumScore: merged.MEDIUM_SCORE },
+    tunables: tunablesFromThresholds(merged),
+  };
 }
 
 function listVersions(scope: Scope): ListVersionRef[] {
-  return scope.versions.map((v) => ({ source: v.source, feed: v.feed, versionId: v.versionId, sha256: v.sha256, fetchedAt: v.fetchedAt, entityCount: v.entityCount }));
+  return scope.versions.map((v) => ({
+    source: v.source,
+    feed: v.feed,
+    versionId: v.versionId,
+    sha256: v.sha256,
+    fetchedAt: v.fetchedAt,
+    entityCount: v.entityCount,
+  }));
 }
 
 /** Names a bulk request screens before handing their logs to Postgres and screening the next ones. */
@@ -106,18 +133,11 @@ export class ScreeningService {
     const scope = this.index.scopeFor(request.feeds);
     const { thresholds, tunables } = resolveThresholds(request.thresholds);
     const entity = request.entity;
-    const plan = planIdentifiers(entity.name, entity.identifiers);
-    const query: EngineQuery = {
-      ...(entity.name && !plan.nameIsAddress ? { name: entity.name } : {}),
-      ...(entity.email ? { email: entity.email } : {}),
-      ...(entity.dateOfBirth ? { dob: entity.dateOfBirth } : {}),
-      ...(entity.nationality ? { country: entity.nationality } : {}),
-      ...(entity.entityType ? { entityType: ENTITY_TYPES[entity.entityType]! } : {}),
-      ...(plan.identifiers.length > 0 ? { identifiers: plan.identifiers } : {}),
-    };
+    const query = engineQuery(entity);
     const partitions = new Map(scope.versions.map((v) => [v.source, v]));
     const matches = await this.index.screen(query, scope, request.limit, tunables);
-    assertIdentifiersValid(entity.identifiers, matches, '/entity/identifiers');
+    // The pointer is into the HTTP request, whose body is the party itself.
+    assertIdentifiersValid(entity.identifiers, matches, '/identifiers');
     // The text is written for what an analyst reads: the top result and every hit. The weaker
     // clear candidates keep their structured explanation (tokens, qualifiers), which says the same;
     // under explain=flagged they are summarised, so no text is written for them at all.
@@ -170,13 +190,10 @@ export class ScreeningService {
     // Slice by slice, so Postgres writes one slice's logs while the next is screened; the answer
     // still waits for every write.
     for (let start = 0; start < request.names.length; start += BULK_SLICE) {
-      const names = request.names.slice(start, start + BULK_SLICE);
-      const given = request.identifiers?.slice(start, start + BULK_SLICE);
-      const queries = names.map((name, i): EngineQuery => {
-        const plan = planIdentifiers(name, given?.[i]);
-        return { ...(plan.nameIsAddress ? {} : { name }), ...(plan.identifiers.length > 0 ? { identifiers: plan.identifiers } : {}) };
-      });
-      const perName = await this.index.screenMany(queries, scope, request.limit, tunables);
+      // A bare name or a row with a single screen's fields; `reference` is the client's, only echoed.
+      const rows = request.names.slice(start, start + BULK_SLICE).map(bulkRowOf);
+      const entities = rows.map(({ reference: _echoed, ...entity }): ScreenEntity => entity);
+      const perName = await this.index.screenMany(entities.map(engineQuery), scope, request.limit, tunables);
       const entries: ScreeningLogEntry[] = [];
       // Only the top result and the hits are answered (the rest of the candidates are clear and
       // not returned). Bulk results carry no explanation: the only text kept is the top hit's, as
@@ -186,20 +203,33 @@ export class ScreeningService {
         neededPer.map((needed, i) =>
           this.memory.apply(
             request.clientId,
-            { name: names[i]! },
+            entities[i]!,
             needed,
             needed.map((m, k) => toScreenResult(m, thresholds, partitions, k === 0 && isHit(m, thresholds))),
           ),
         ),
       );
-      names.forEach((name, i) => {
+      rows.forEach(({ name, reference }, i) => {
         const needed = neededPer[i]!;
         const result = outcome(resultsPer[i]!);
         const screeningId = request.screeningIds?.[start + i] ?? randomUUID();
-        entries.push(this.logEntry(screeningId, 'bulk', request, name, null, result, scope, screenedAt, caseFile({ name }, needed, result, scope)));
+        entries.push(
+          this.logEntry(
+            screeningId,
+            'bulk',
+            request,
+            name,
+            null,
+            result,
+            scope,
+            screenedAt,
+            caseFile(entities[i]!, needed, result, scope),
+          ),
+        );
         items.push({
           screeningId,
           searchedName: name,
+          ...(reference !== undefined ? { reference } : {}),
           match: result.match,
           blocked: result.status === 'blocked',
           status: result.status,
@@ -220,7 +250,11 @@ export class ScreeningService {
     await Promise.all(writes);
     return {
       results: items,
-      summary: { total: items.length, matches: items.filter((i) => i.match).length, blocked: items.filter((i) => i.blocked).length },
+      summary: {
+        total: items.length,
+        matches: items.filter((i) => i.match).length,
+        blocked: items.filter((i) => i.blocked).length,
+      },
       listVersions: listVersions(scope),
       algorithm: DEFAULT_ALGORITHM,
       thresholds,
@@ -233,9 +267,10 @@ export class ScreeningService {
    * the batch unless a list gives it exactly so (looked up for those rows only; they are rare).
    */
   private async assertBulkIdentifiersValid(request: ParsedBulkScreenRequest, scope: Scope, tunables: QueryTunables): Promise<void> {
-    const rows = (request.identifiers ?? []).flatMap((given, row) =>
-      given.some((i) => identifierProblem(i.type, i.value) !== undefined) ? [{ row, given }] : [],
-    );
+    const rows = request.names.flatMap((name, row) => {
+      const given = bulkRowOf(name).identifiers ?? [];
+      return given.some((i) => identifierProblem(i.type, i.value) !== undefined) ? [{ row, given }] : [];
+    });
     if (rows.length === 0) return;
     const found = await this.index.screenMany(
       rows.map(({ given }) => ({ identifiers: planIdentifiers(undefined, given).identifiers })),
@@ -243,7 +278,8 @@ export class ScreeningService {
       BULK_SLICE,
       tunables,
     );
-    rows.forEach(({ row, given }, k) => assertIdentifiersValid(given, found[k]!, `/identifiers/${row}`));
+    // The pointer is into the HTTP request, where identifiers come in `entities` rows.
+    rows.forEach(({ row, given }, k) => assertIdentifiersValid(given, found[k]!, `/entities/${row}/identifiers`));
   }
 
   private logEntry(
@@ -285,10 +321,20 @@ export class ScreeningService {
 }
 
 /** What a review keeps of its screening; only a screening that raises one needs it. */
-function caseFile(query: ScreenEntity, matches: readonly EngineMatch[], result: Outcome, scope: Scope): ReviewCaseFile | null {
+function caseFile(
+  query: ScreenEntity,
+  matches: readonly EngineMatch[],
+  result: Outcome,
+  scope: Scope,
+): ReviewCaseFile | null {
   const decisive = result.results[result.decisive];
   const match = matches[result.decisive];
   if (result.status !== 'review' || !decisive || !match) return null;
   const version = scope.versions.find((v) => v.source === decisive.source);
-  return caseFileOf(query, match.entity, decisive, version ? { source: version.source, versionId: version.versionId } : null);
+  return caseFileOf(
+    query,
+    match.entity,
+    decisive,
+    version ? { source: version.source, versionId: version.versionId } : null,
+  );
 }

@@ -31,8 +31,12 @@ import {
   type Field,
 } from './openapi.js';
 import { useGetOpenApiQuery } from './openapi.api.js';
+import { WebhooksGuide } from './webhooks-guide.js';
 import { API_KEY_VARIABLE, API_SAMPLES, API_URL_VARIABLE, curlCommand, sampleFor } from './samples.js';
 import { PLANNED_SDKS, SDKS } from './sdks.js';
+
+/** What a server holding the key uses beyond /api/v1: its webhooks and the live stream. */
+const SERVER_PREFIXES = ['/api/monitoring/webhooks', '/api/monitoring/stream'] as const;
 
 /** The stable error codes from proto/src/errors.ts, by status. */
 const ERROR_ROWS = (Object.keys(ERROR_HTTP_STATUS) as ErrorCode[])
@@ -62,6 +66,10 @@ export function DocsPage() {
   usePageTitle('Documentation');
   const spec = useGetOpenApiQuery();
   const endpoints = useMemo(() => (spec.data ? publicEndpoints(spec.data) : []), [spec.data]);
+  const serverEndpoints = useMemo(() => {
+    const doc = spec.data;
+    return doc ? SERVER_PREFIXES.flatMap((prefix) => publicEndpoints(doc, prefix)) : [];
+  }, [spec.data]);
   const baseUrl = spec.data ? apiBaseUrl(spec.data) : null;
   const keyHeader = spec.data ? apiKeyHeader(spec.data) : null;
 
@@ -126,6 +134,7 @@ export function DocsPage() {
             <TabsTrigger value="getting-started">Getting started</TabsTrigger>
             <TabsTrigger value="endpoints">Endpoints</TabsTrigger>
             <TabsTrigger value="examples">Examples</TabsTrigger>
+            <TabsTrigger value="webhooks">Webhooks &amp; streams</TabsTrigger>
             <TabsTrigger value="errors">Errors</TabsTrigger>
             <TabsTrigger value="sdks">SDKs</TabsTrigger>
           </TabsList>
@@ -163,7 +172,10 @@ export function DocsPage() {
                   <CardTitle className="text-base">Request fields</CardTitle>
                   <CardDescription className="leading-relaxed">
                     Screening takes a <b>name</b> and, optionally, <b>dateOfBirth</b>, <b>nationality</b> and{' '}
-                    <b>entityType</b>. The extra fields sharpen the score; they never hide a match on their own.
+                    <b>entityType</b>. The extra fields sharpen the score; they never hide a match on their own. A bulk
+                    screen takes the same fields per row (<b>entities</b>) with your own <b>reference</b>, echoed in
+                    each result; over 1,000 rows it becomes a job whose results page with <b>next_offset</b> and{' '}
+                    <b>has_more</b>.
                   </CardDescription>
                 </CardHeader>
               </Card>
@@ -225,6 +237,17 @@ export function DocsPage() {
                 </figure>
               ))}
             </div>
+          </TabsContent>
+
+          <TabsContent value="webhooks">
+            <WebhooksGuide />
+            <SpecState spec={spec}>
+              <ul className="mt-6 flex flex-col gap-4" aria-label="Webhook and stream endpoints">
+                {serverEndpoints.map((endpoint) => (
+                  <EndpointCard key={`${endpoint.method} ${endpoint.path}`} endpoint={endpoint} />
+                ))}
+              </ul>
+            </SpecState>
           </TabsContent>
 
           <TabsContent value="errors">

@@ -17,7 +17,10 @@ describe('the site’s request samples', () => {
     expect(body).not.toContain("'");
   });
 
-  it('never show an empty names list for a bulk screen', () => {
-    expect((sampleFor('post', '/api/v1/bulk-screen')!.body as { names: string[] }).names.length).toBeGreaterThan(0);
+  it('never show an empty batch for a bulk screen, and show each row with its reference', () => {
+    const rows = (sampleFor('post', '/api/v1/bulk-screen')!.body as { entities: Array<{ reference?: string }> })
+      .entities;
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row.reference).toEqual(expect.any(String));
   });
 });

@@ -31,10 +31,16 @@ export const API_SAMPLES: readonly ApiSample[] = [
   SCREEN_SAMPLE,
   {
     id: 'bulk-screen',
-    title: 'Screen a batch of names',
+    title: 'Screen a batch: each row takes a single screen’s fields and your reference, echoed in its result',
     method: 'POST',
     path: '/api/v1/bulk-screen',
-    body: { names: ['Nicolas Maduro Moros', 'Banco Nacional de Cuba'], limit: 3 },
+    body: {
+      entities: [
+        { name: 'Nicolas Maduro Moros', dateOfBirth: '1962-11-23', nationality: 'VE', reference: 'onboarding-1' },
+        { name: 'Banco Nacional de Cuba', entityType: 'organization', reference: 'onboarding-2' },
+      ],
+      limit: 3,
+    },
   },
   { id: 'status', title: 'Your plan, quota and usage', method: 'GET', path: '/api/v1/status' },
   { id: 'lists', title: 'The lists screened against, with their versions', method: 'GET', path: '/api/v1/lists' },
