@@ -260,7 +260,6 @@ export type {
 export {
   BULK_SCREEN_MAX_NAMES,
   bulkScreenRequestSchema,
-  bulkIdentifiersSchema,
   bulkMatchSchema,
   bulkItemSchema,
   bulkRowSchema,

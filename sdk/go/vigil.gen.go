@@ -362,8 +362,9 @@ func (e AdminConsoleControllerOverview200JSONResponseBodyServicesService) Valid(
 
 // Defines values for AuditControllerEvidenceParamsFormat.
 const (
-	AuditControllerEvidenceParamsFormatCsv  AuditControllerEvidenceParamsFormat = "csv"
-	AuditControllerEvidenceParamsFormatJson AuditControllerEvidenceParamsFormat = "json"
+	AuditControllerEvidenceParamsFormatCsv    AuditControllerEvidenceParamsFormat = "csv"
+	AuditControllerEvidenceParamsFormatJson   AuditControllerEvidenceParamsFormat = "json"
+	AuditControllerEvidenceParamsFormatNdjson AuditControllerEvidenceParamsFormat = "ndjson"
 )
 
 // Valid indicates whether the value is a known member of the AuditControllerEvidenceParamsFormat enum.
@@ -372,6 +373,8 @@ func (e AuditControllerEvidenceParamsFormat) Valid() bool {
 	case AuditControllerEvidenceParamsFormatCsv:
 		return true
 	case AuditControllerEvidenceParamsFormatJson:
+		return true
+	case AuditControllerEvidenceParamsFormatNdjson:
 		return true
 	default:
 		return false
@@ -1916,6 +1919,7 @@ const (
 	MonitoringControllerDeliveries200JSONResponseBodyDeliveriesEventTypeBulkJobCompleted        MonitoringControllerDeliveries200JSONResponseBodyDeliveriesEventType = "bulk_job.completed"
 	MonitoringControllerDeliveries200JSONResponseBodyDeliveriesEventTypeMonitoringAlert         MonitoringControllerDeliveries200JSONResponseBodyDeliveriesEventType = "monitoring.alert"
 	MonitoringControllerDeliveries200JSONResponseBodyDeliveriesEventTypeScreeningReviewRequired MonitoringControllerDeliveries200JSONResponseBodyDeliveriesEventType = "screening.review_required"
+	MonitoringControllerDeliveries200JSONResponseBodyDeliveriesEventTypeWebhookTest             MonitoringControllerDeliveries200JSONResponseBodyDeliveriesEventType = "webhook.test"
 )
 
 // Valid indicates whether the value is a known member of the MonitoringControllerDeliveries200JSONResponseBodyDeliveriesEventType enum.
@@ -1926,6 +1930,8 @@ func (e MonitoringControllerDeliveries200JSONResponseBodyDeliveriesEventType) Va
 	case MonitoringControllerDeliveries200JSONResponseBodyDeliveriesEventTypeMonitoringAlert:
 		return true
 	case MonitoringControllerDeliveries200JSONResponseBodyDeliveriesEventTypeScreeningReviewRequired:
+		return true
+	case MonitoringControllerDeliveries200JSONResponseBodyDeliveriesEventTypeWebhookTest:
 		return true
 	default:
 		return false
@@ -1947,6 +1953,51 @@ func (e MonitoringControllerDeliveries200JSONResponseBodyDeliveriesStatus) Valid
 	case MonitoringControllerDeliveries200JSONResponseBodyDeliveriesStatusFailed:
 		return true
 	case MonitoringControllerDeliveries200JSONResponseBodyDeliveriesStatusPending:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for MonitoringControllerTestWebhook200JSONResponseBodyDeliveryEventType.
+const (
+	MonitoringControllerTestWebhook200JSONResponseBodyDeliveryEventTypeBulkJobCompleted        MonitoringControllerTestWebhook200JSONResponseBodyDeliveryEventType = "bulk_job.completed"
+	MonitoringControllerTestWebhook200JSONResponseBodyDeliveryEventTypeMonitoringAlert         MonitoringControllerTestWebhook200JSONResponseBodyDeliveryEventType = "monitoring.alert"
+	MonitoringControllerTestWebhook200JSONResponseBodyDeliveryEventTypeScreeningReviewRequired MonitoringControllerTestWebhook200JSONResponseBodyDeliveryEventType = "screening.review_required"
+	MonitoringControllerTestWebhook200JSONResponseBodyDeliveryEventTypeWebhookTest             MonitoringControllerTestWebhook200JSONResponseBodyDeliveryEventType = "webhook.test"
+)
+
+// Valid indicates whether the value is a known member of the MonitoringControllerTestWebhook200JSONResponseBodyDeliveryEventType enum.
+func (e MonitoringControllerTestWebhook200JSONResponseBodyDeliveryEventType) Valid() bool {
+	switch e {
+	case MonitoringControllerTestWebhook200JSONResponseBodyDeliveryEventTypeBulkJobCompleted:
+		return true
+	case MonitoringControllerTestWebhook200JSONResponseBodyDeliveryEventTypeMonitoringAlert:
+		return true
+	case MonitoringControllerTestWebhook200JSONResponseBodyDeliveryEventTypeScreeningReviewRequired:
+		return true
+	case MonitoringControllerTestWebhook200JSONResponseBodyDeliveryEventTypeWebhookTest:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for MonitoringControllerTestWebhook200JSONResponseBodyDeliveryStatus.
+const (
+	MonitoringControllerTestWebhook200JSONResponseBodyDeliveryStatusDelivered MonitoringControllerTestWebhook200JSONResponseBodyDeliveryStatus = "delivered"
+	MonitoringControllerTestWebhook200JSONResponseBodyDeliveryStatusFailed    MonitoringControllerTestWebhook200JSONResponseBodyDeliveryStatus = "failed"
+	MonitoringControllerTestWebhook200JSONResponseBodyDeliveryStatusPending   MonitoringControllerTestWebhook200JSONResponseBodyDeliveryStatus = "pending"
+)
+
+// Valid indicates whether the value is a known member of the MonitoringControllerTestWebhook200JSONResponseBodyDeliveryStatus enum.
+func (e MonitoringControllerTestWebhook200JSONResponseBodyDeliveryStatus) Valid() bool {
+	switch e {
+	case MonitoringControllerTestWebhook200JSONResponseBodyDeliveryStatusDelivered:
+		return true
+	case MonitoringControllerTestWebhook200JSONResponseBodyDeliveryStatusFailed:
+		return true
+	case MonitoringControllerTestWebhook200JSONResponseBodyDeliveryStatusPending:
 		return true
 	default:
 		return false
@@ -2541,6 +2592,78 @@ func (e DashboardControllerBulkJob200JSONResponseBodyStatus) Valid() bool {
 	case DashboardControllerBulkJob200JSONResponseBodyStatusQueued:
 		return true
 	case DashboardControllerBulkJob200JSONResponseBodyStatusRunning:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for DashboardControllerBulkSearchJSONBodyEntitiesEntityType.
+const (
+	DashboardControllerBulkSearchJSONBodyEntitiesEntityTypeAircraft     DashboardControllerBulkSearchJSONBodyEntitiesEntityType = "aircraft"
+	DashboardControllerBulkSearchJSONBodyEntitiesEntityTypeCompany      DashboardControllerBulkSearchJSONBodyEntitiesEntityType = "company"
+	DashboardControllerBulkSearchJSONBodyEntitiesEntityTypeIndividual   DashboardControllerBulkSearchJSONBodyEntitiesEntityType = "individual"
+	DashboardControllerBulkSearchJSONBodyEntitiesEntityTypeOrganization DashboardControllerBulkSearchJSONBodyEntitiesEntityType = "organization"
+	DashboardControllerBulkSearchJSONBodyEntitiesEntityTypePerson       DashboardControllerBulkSearchJSONBodyEntitiesEntityType = "person"
+	DashboardControllerBulkSearchJSONBodyEntitiesEntityTypeVessel       DashboardControllerBulkSearchJSONBodyEntitiesEntityType = "vessel"
+)
+
+// Valid indicates whether the value is a known member of the DashboardControllerBulkSearchJSONBodyEntitiesEntityType enum.
+func (e DashboardControllerBulkSearchJSONBodyEntitiesEntityType) Valid() bool {
+	switch e {
+	case DashboardControllerBulkSearchJSONBodyEntitiesEntityTypeAircraft:
+		return true
+	case DashboardControllerBulkSearchJSONBodyEntitiesEntityTypeCompany:
+		return true
+	case DashboardControllerBulkSearchJSONBodyEntitiesEntityTypeIndividual:
+		return true
+	case DashboardControllerBulkSearchJSONBodyEntitiesEntityTypeOrganization:
+		return true
+	case DashboardControllerBulkSearchJSONBodyEntitiesEntityTypePerson:
+		return true
+	case DashboardControllerBulkSearchJSONBodyEntitiesEntityTypeVessel:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for DashboardControllerBulkSearchJSONBodyEntitiesIdentifiersType.
+const (
+	DashboardControllerBulkSearchJSONBodyEntitiesIdentifiersTypeCryptoAddress DashboardControllerBulkSearchJSONBodyEntitiesIdentifiersType = "crypto-address"
+	DashboardControllerBulkSearchJSONBodyEntitiesIdentifiersTypeIban          DashboardControllerBulkSearchJSONBodyEntitiesIdentifiersType = "iban"
+	DashboardControllerBulkSearchJSONBodyEntitiesIdentifiersTypeImo           DashboardControllerBulkSearchJSONBodyEntitiesIdentifiersType = "imo"
+	DashboardControllerBulkSearchJSONBodyEntitiesIdentifiersTypeLei           DashboardControllerBulkSearchJSONBodyEntitiesIdentifiersType = "lei"
+	DashboardControllerBulkSearchJSONBodyEntitiesIdentifiersTypeMmsi          DashboardControllerBulkSearchJSONBodyEntitiesIdentifiersType = "mmsi"
+	DashboardControllerBulkSearchJSONBodyEntitiesIdentifiersTypeNationalId    DashboardControllerBulkSearchJSONBodyEntitiesIdentifiersType = "national-id"
+	DashboardControllerBulkSearchJSONBodyEntitiesIdentifiersTypePassport      DashboardControllerBulkSearchJSONBodyEntitiesIdentifiersType = "passport"
+	DashboardControllerBulkSearchJSONBodyEntitiesIdentifiersTypeRegistration  DashboardControllerBulkSearchJSONBodyEntitiesIdentifiersType = "registration"
+	DashboardControllerBulkSearchJSONBodyEntitiesIdentifiersTypeSwiftBic      DashboardControllerBulkSearchJSONBodyEntitiesIdentifiersType = "swift-bic"
+	DashboardControllerBulkSearchJSONBodyEntitiesIdentifiersTypeTaxId         DashboardControllerBulkSearchJSONBodyEntitiesIdentifiersType = "tax-id"
+)
+
+// Valid indicates whether the value is a known member of the DashboardControllerBulkSearchJSONBodyEntitiesIdentifiersType enum.
+func (e DashboardControllerBulkSearchJSONBodyEntitiesIdentifiersType) Valid() bool {
+	switch e {
+	case DashboardControllerBulkSearchJSONBodyEntitiesIdentifiersTypeCryptoAddress:
+		return true
+	case DashboardControllerBulkSearchJSONBodyEntitiesIdentifiersTypeIban:
+		return true
+	case DashboardControllerBulkSearchJSONBodyEntitiesIdentifiersTypeImo:
+		return true
+	case DashboardControllerBulkSearchJSONBodyEntitiesIdentifiersTypeLei:
+		return true
+	case DashboardControllerBulkSearchJSONBodyEntitiesIdentifiersTypeMmsi:
+		return true
+	case DashboardControllerBulkSearchJSONBodyEntitiesIdentifiersTypeNationalId:
+		return true
+	case DashboardControllerBulkSearchJSONBodyEntitiesIdentifiersTypePassport:
+		return true
+	case DashboardControllerBulkSearchJSONBodyEntitiesIdentifiersTypeRegistration:
+		return true
+	case DashboardControllerBulkSearchJSONBodyEntitiesIdentifiersTypeSwiftBic:
+		return true
+	case DashboardControllerBulkSearchJSONBodyEntitiesIdentifiersTypeTaxId:
 		return true
 	default:
 		return false
@@ -3471,6 +3594,48 @@ func (e DashboardControllerScreenJSONBodyEntityType) Valid() bool {
 	}
 }
 
+// Defines values for DashboardControllerScreenJSONBodyIdentifiersType.
+const (
+	DashboardControllerScreenJSONBodyIdentifiersTypeCryptoAddress DashboardControllerScreenJSONBodyIdentifiersType = "crypto-address"
+	DashboardControllerScreenJSONBodyIdentifiersTypeIban          DashboardControllerScreenJSONBodyIdentifiersType = "iban"
+	DashboardControllerScreenJSONBodyIdentifiersTypeImo           DashboardControllerScreenJSONBodyIdentifiersType = "imo"
+	DashboardControllerScreenJSONBodyIdentifiersTypeLei           DashboardControllerScreenJSONBodyIdentifiersType = "lei"
+	DashboardControllerScreenJSONBodyIdentifiersTypeMmsi          DashboardControllerScreenJSONBodyIdentifiersType = "mmsi"
+	DashboardControllerScreenJSONBodyIdentifiersTypeNationalId    DashboardControllerScreenJSONBodyIdentifiersType = "national-id"
+	DashboardControllerScreenJSONBodyIdentifiersTypePassport      DashboardControllerScreenJSONBodyIdentifiersType = "passport"
+	DashboardControllerScreenJSONBodyIdentifiersTypeRegistration  DashboardControllerScreenJSONBodyIdentifiersType = "registration"
+	DashboardControllerScreenJSONBodyIdentifiersTypeSwiftBic      DashboardControllerScreenJSONBodyIdentifiersType = "swift-bic"
+	DashboardControllerScreenJSONBodyIdentifiersTypeTaxId         DashboardControllerScreenJSONBodyIdentifiersType = "tax-id"
+)
+
+// Valid indicates whether the value is a known member of the DashboardControllerScreenJSONBodyIdentifiersType enum.
+func (e DashboardControllerScreenJSONBodyIdentifiersType) Valid() bool {
+	switch e {
+	case DashboardControllerScreenJSONBodyIdentifiersTypeCryptoAddress:
+		return true
+	case DashboardControllerScreenJSONBodyIdentifiersTypeIban:
+		return true
+	case DashboardControllerScreenJSONBodyIdentifiersTypeImo:
+		return true
+	case DashboardControllerScreenJSONBodyIdentifiersTypeLei:
+		return true
+	case DashboardControllerScreenJSONBodyIdentifiersTypeMmsi:
+		return true
+	case DashboardControllerScreenJSONBodyIdentifiersTypeNationalId:
+		return true
+	case DashboardControllerScreenJSONBodyIdentifiersTypePassport:
+		return true
+	case DashboardControllerScreenJSONBodyIdentifiersTypeRegistration:
+		return true
+	case DashboardControllerScreenJSONBodyIdentifiersTypeSwiftBic:
+		return true
+	case DashboardControllerScreenJSONBodyIdentifiersTypeTaxId:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for DashboardControllerScreen200JSONResponseBodyDetailsLabel.
 const (
 	DashboardControllerScreen200JSONResponseBodyDetailsLabelExactMatch          DashboardControllerScreen200JSONResponseBodyDetailsLabel = "Exact Match"
@@ -3677,14 +3842,17 @@ func (e DashboardControllerScreen200JSONResponseBodyResultsMatchedNameStrength) 
 
 // Defines values for DashboardControllerScreen200JSONResponseBodyResultsMatchedOn.
 const (
-	DashboardControllerScreen200JSONResponseBodyResultsMatchedOnEmail DashboardControllerScreen200JSONResponseBodyResultsMatchedOn = "email"
-	DashboardControllerScreen200JSONResponseBodyResultsMatchedOnName  DashboardControllerScreen200JSONResponseBodyResultsMatchedOn = "name"
+	DashboardControllerScreen200JSONResponseBodyResultsMatchedOnEmail      DashboardControllerScreen200JSONResponseBodyResultsMatchedOn = "email"
+	DashboardControllerScreen200JSONResponseBodyResultsMatchedOnIdentifier DashboardControllerScreen200JSONResponseBodyResultsMatchedOn = "identifier"
+	DashboardControllerScreen200JSONResponseBodyResultsMatchedOnName       DashboardControllerScreen200JSONResponseBodyResultsMatchedOn = "name"
 )
 
 // Valid indicates whether the value is a known member of the DashboardControllerScreen200JSONResponseBodyResultsMatchedOn enum.
 func (e DashboardControllerScreen200JSONResponseBodyResultsMatchedOn) Valid() bool {
 	switch e {
 	case DashboardControllerScreen200JSONResponseBodyResultsMatchedOnEmail:
+		return true
+	case DashboardControllerScreen200JSONResponseBodyResultsMatchedOnIdentifier:
 		return true
 	case DashboardControllerScreen200JSONResponseBodyResultsMatchedOnName:
 		return true
@@ -4158,6 +4326,78 @@ func (e BillingControllerUpgrade200JSONResponseBodyTier) Valid() bool {
 	case BillingControllerUpgrade200JSONResponseBodyTierSmall:
 		return true
 	case BillingControllerUpgrade200JSONResponseBodyTierStarter:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ScreeningApiControllerBulkScreenJSONBodyEntitiesEntityType.
+const (
+	ScreeningApiControllerBulkScreenJSONBodyEntitiesEntityTypeAircraft     ScreeningApiControllerBulkScreenJSONBodyEntitiesEntityType = "aircraft"
+	ScreeningApiControllerBulkScreenJSONBodyEntitiesEntityTypeCompany      ScreeningApiControllerBulkScreenJSONBodyEntitiesEntityType = "company"
+	ScreeningApiControllerBulkScreenJSONBodyEntitiesEntityTypeIndividual   ScreeningApiControllerBulkScreenJSONBodyEntitiesEntityType = "individual"
+	ScreeningApiControllerBulkScreenJSONBodyEntitiesEntityTypeOrganization ScreeningApiControllerBulkScreenJSONBodyEntitiesEntityType = "organization"
+	ScreeningApiControllerBulkScreenJSONBodyEntitiesEntityTypePerson       ScreeningApiControllerBulkScreenJSONBodyEntitiesEntityType = "person"
+	ScreeningApiControllerBulkScreenJSONBodyEntitiesEntityTypeVessel       ScreeningApiControllerBulkScreenJSONBodyEntitiesEntityType = "vessel"
+)
+
+// Valid indicates whether the value is a known member of the ScreeningApiControllerBulkScreenJSONBodyEntitiesEntityType enum.
+func (e ScreeningApiControllerBulkScreenJSONBodyEntitiesEntityType) Valid() bool {
+	switch e {
+	case ScreeningApiControllerBulkScreenJSONBodyEntitiesEntityTypeAircraft:
+		return true
+	case ScreeningApiControllerBulkScreenJSONBodyEntitiesEntityTypeCompany:
+		return true
+	case ScreeningApiControllerBulkScreenJSONBodyEntitiesEntityTypeIndividual:
+		return true
+	case ScreeningApiControllerBulkScreenJSONBodyEntitiesEntityTypeOrganization:
+		return true
+	case ScreeningApiControllerBulkScreenJSONBodyEntitiesEntityTypePerson:
+		return true
+	case ScreeningApiControllerBulkScreenJSONBodyEntitiesEntityTypeVessel:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ScreeningApiControllerBulkScreenJSONBodyEntitiesIdentifiersType.
+const (
+	ScreeningApiControllerBulkScreenJSONBodyEntitiesIdentifiersTypeCryptoAddress ScreeningApiControllerBulkScreenJSONBodyEntitiesIdentifiersType = "crypto-address"
+	ScreeningApiControllerBulkScreenJSONBodyEntitiesIdentifiersTypeIban          ScreeningApiControllerBulkScreenJSONBodyEntitiesIdentifiersType = "iban"
+	ScreeningApiControllerBulkScreenJSONBodyEntitiesIdentifiersTypeImo           ScreeningApiControllerBulkScreenJSONBodyEntitiesIdentifiersType = "imo"
+	ScreeningApiControllerBulkScreenJSONBodyEntitiesIdentifiersTypeLei           ScreeningApiControllerBulkScreenJSONBodyEntitiesIdentifiersType = "lei"
+	ScreeningApiControllerBulkScreenJSONBodyEntitiesIdentifiersTypeMmsi          ScreeningApiControllerBulkScreenJSONBodyEntitiesIdentifiersType = "mmsi"
+	ScreeningApiControllerBulkScreenJSONBodyEntitiesIdentifiersTypeNationalId    ScreeningApiControllerBulkScreenJSONBodyEntitiesIdentifiersType = "national-id"
+	ScreeningApiControllerBulkScreenJSONBodyEntitiesIdentifiersTypePassport      ScreeningApiControllerBulkScreenJSONBodyEntitiesIdentifiersType = "passport"
+	ScreeningApiControllerBulkScreenJSONBodyEntitiesIdentifiersTypeRegistration  ScreeningApiControllerBulkScreenJSONBodyEntitiesIdentifiersType = "registration"
+	ScreeningApiControllerBulkScreenJSONBodyEntitiesIdentifiersTypeSwiftBic      ScreeningApiControllerBulkScreenJSONBodyEntitiesIdentifiersType = "swift-bic"
+	ScreeningApiControllerBulkScreenJSONBodyEntitiesIdentifiersTypeTaxId         ScreeningApiControllerBulkScreenJSONBodyEntitiesIdentifiersType = "tax-id"
+)
+
+// Valid indicates whether the value is a known member of the ScreeningApiControllerBulkScreenJSONBodyEntitiesIdentifiersType enum.
+func (e ScreeningApiControllerBulkScreenJSONBodyEntitiesIdentifiersType) Valid() bool {
+	switch e {
+	case ScreeningApiControllerBulkScreenJSONBodyEntitiesIdentifiersTypeCryptoAddress:
+		return true
+	case ScreeningApiControllerBulkScreenJSONBodyEntitiesIdentifiersTypeIban:
+		return true
+	case ScreeningApiControllerBulkScreenJSONBodyEntitiesIdentifiersTypeImo:
+		return true
+	case ScreeningApiControllerBulkScreenJSONBodyEntitiesIdentifiersTypeLei:
+		return true
+	case ScreeningApiControllerBulkScreenJSONBodyEntitiesIdentifiersTypeMmsi:
+		return true
+	case ScreeningApiControllerBulkScreenJSONBodyEntitiesIdentifiersTypeNationalId:
+		return true
+	case ScreeningApiControllerBulkScreenJSONBodyEntitiesIdentifiersTypePassport:
+		return true
+	case ScreeningApiControllerBulkScreenJSONBodyEntitiesIdentifiersTypeRegistration:
+		return true
+	case ScreeningApiControllerBulkScreenJSONBodyEntitiesIdentifiersTypeSwiftBic:
+		return true
+	case ScreeningApiControllerBulkScreenJSONBodyEntitiesIdentifiersTypeTaxId:
 		return true
 	default:
 		return false
@@ -4908,6 +5148,48 @@ func (e ScreeningApiControllerScreenJSONBodyEntityType) Valid() bool {
 	}
 }
 
+// Defines values for ScreeningApiControllerScreenJSONBodyIdentifiersType.
+const (
+	ScreeningApiControllerScreenJSONBodyIdentifiersTypeCryptoAddress ScreeningApiControllerScreenJSONBodyIdentifiersType = "crypto-address"
+	ScreeningApiControllerScreenJSONBodyIdentifiersTypeIban          ScreeningApiControllerScreenJSONBodyIdentifiersType = "iban"
+	ScreeningApiControllerScreenJSONBodyIdentifiersTypeImo           ScreeningApiControllerScreenJSONBodyIdentifiersType = "imo"
+	ScreeningApiControllerScreenJSONBodyIdentifiersTypeLei           ScreeningApiControllerScreenJSONBodyIdentifiersType = "lei"
+	ScreeningApiControllerScreenJSONBodyIdentifiersTypeMmsi          ScreeningApiControllerScreenJSONBodyIdentifiersType = "mmsi"
+	ScreeningApiControllerScreenJSONBodyIdentifiersTypeNationalId    ScreeningApiControllerScreenJSONBodyIdentifiersType = "national-id"
+	ScreeningApiControllerScreenJSONBodyIdentifiersTypePassport      ScreeningApiControllerScreenJSONBodyIdentifiersType = "passport"
+	ScreeningApiControllerScreenJSONBodyIdentifiersTypeRegistration  ScreeningApiControllerScreenJSONBodyIdentifiersType = "registration"
+	ScreeningApiControllerScreenJSONBodyIdentifiersTypeSwiftBic      ScreeningApiControllerScreenJSONBodyIdentifiersType = "swift-bic"
+	ScreeningApiControllerScreenJSONBodyIdentifiersTypeTaxId         ScreeningApiControllerScreenJSONBodyIdentifiersType = "tax-id"
+)
+
+// Valid indicates whether the value is a known member of the ScreeningApiControllerScreenJSONBodyIdentifiersType enum.
+func (e ScreeningApiControllerScreenJSONBodyIdentifiersType) Valid() bool {
+	switch e {
+	case ScreeningApiControllerScreenJSONBodyIdentifiersTypeCryptoAddress:
+		return true
+	case ScreeningApiControllerScreenJSONBodyIdentifiersTypeIban:
+		return true
+	case ScreeningApiControllerScreenJSONBodyIdentifiersTypeImo:
+		return true
+	case ScreeningApiControllerScreenJSONBodyIdentifiersTypeLei:
+		return true
+	case ScreeningApiControllerScreenJSONBodyIdentifiersTypeMmsi:
+		return true
+	case ScreeningApiControllerScreenJSONBodyIdentifiersTypeNationalId:
+		return true
+	case ScreeningApiControllerScreenJSONBodyIdentifiersTypePassport:
+		return true
+	case ScreeningApiControllerScreenJSONBodyIdentifiersTypeRegistration:
+		return true
+	case ScreeningApiControllerScreenJSONBodyIdentifiersTypeSwiftBic:
+		return true
+	case ScreeningApiControllerScreenJSONBodyIdentifiersTypeTaxId:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ScreeningApiControllerScreen200JSONResponseBodyLabel.
 const (
 	ScreeningApiControllerScreen200JSONResponseBodyLabelExactMatch          ScreeningApiControllerScreen200JSONResponseBodyLabel = "Exact Match"
@@ -5087,14 +5369,17 @@ func (e ScreeningApiControllerScreen200JSONResponseBodyResults1MatchedNameStreng
 
 // Defines values for ScreeningApiControllerScreen200JSONResponseBodyResults1MatchedOn.
 const (
-	ScreeningApiControllerScreen200JSONResponseBodyResults1MatchedOnEmail ScreeningApiControllerScreen200JSONResponseBodyResults1MatchedOn = "email"
-	ScreeningApiControllerScreen200JSONResponseBodyResults1MatchedOnName  ScreeningApiControllerScreen200JSONResponseBodyResults1MatchedOn = "name"
+	ScreeningApiControllerScreen200JSONResponseBodyResults1MatchedOnEmail      ScreeningApiControllerScreen200JSONResponseBodyResults1MatchedOn = "email"
+	ScreeningApiControllerScreen200JSONResponseBodyResults1MatchedOnIdentifier ScreeningApiControllerScreen200JSONResponseBodyResults1MatchedOn = "identifier"
+	ScreeningApiControllerScreen200JSONResponseBodyResults1MatchedOnName       ScreeningApiControllerScreen200JSONResponseBodyResults1MatchedOn = "name"
 )
 
 // Valid indicates whether the value is a known member of the ScreeningApiControllerScreen200JSONResponseBodyResults1MatchedOn enum.
 func (e ScreeningApiControllerScreen200JSONResponseBodyResults1MatchedOn) Valid() bool {
 	switch e {
 	case ScreeningApiControllerScreen200JSONResponseBodyResults1MatchedOnEmail:
+		return true
+	case ScreeningApiControllerScreen200JSONResponseBodyResults1MatchedOnIdentifier:
 		return true
 	case ScreeningApiControllerScreen200JSONResponseBodyResults1MatchedOnName:
 		return true
@@ -6720,6 +7005,8 @@ type AuditControllerEvidenceParams struct {
 	To *struct {
 		union json.RawMessage
 	} `form:"to,omitempty" json:"to,omitempty"`
+
+	// Format json: one document; ndjson: one record per line (streams into any tool); csv: one row per record.
 	Format *AuditControllerEvidenceParamsFormat `form:"format,omitempty" json:"format,omitempty"`
 }
 
@@ -7180,6 +7467,18 @@ type MonitoringControllerDeliveries200JSONResponseBodyDeliveriesEventType string
 // MonitoringControllerDeliveries200JSONResponseBodyDeliveriesStatus defines parameters for MonitoringControllerDeliveries.
 type MonitoringControllerDeliveries200JSONResponseBodyDeliveriesStatus string
 
+// MonitoringControllerTestWebhookParams defines parameters for MonitoringControllerTestWebhook.
+type MonitoringControllerTestWebhookParams struct {
+	// IdempotencyKey A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working.
+	IdempotencyKey *string `json:"Idempotency-Key,omitempty"`
+}
+
+// MonitoringControllerTestWebhook200JSONResponseBodyDeliveryEventType defines parameters for MonitoringControllerTestWebhook.
+type MonitoringControllerTestWebhook200JSONResponseBodyDeliveryEventType string
+
+// MonitoringControllerTestWebhook200JSONResponseBodyDeliveryStatus defines parameters for MonitoringControllerTestWebhook.
+type MonitoringControllerTestWebhook200JSONResponseBodyDeliveryStatus string
+
 // BillingControllerClientByEmail200JSONResponseBodyClientSubscriptionStatus defines parameters for BillingControllerClientByEmail.
 type BillingControllerClientByEmail200JSONResponseBodyClientSubscriptionStatus string
 
@@ -7260,10 +7559,16 @@ type DashboardControllerBulkJobParamsFormat string
 
 // DashboardControllerBulkJob200JSONResponseBodyResults0 defines parameters for DashboardControllerBulkJob.
 type DashboardControllerBulkJob200JSONResponseBodyResults0 struct {
-	Blocked bool                                                       `json:"blocked"`
-	Label   DashboardControllerBulkJob200JSONResponseBodyResults0Label `json:"label"`
-	Match   bool                                                       `json:"match"`
-	Results []struct {
+	Algorithm    *string                                                    `json:"algorithm,omitempty"`
+	Blocked      bool                                                       `json:"blocked"`
+	Label        DashboardControllerBulkJob200JSONResponseBodyResults0Label `json:"label"`
+	ListVersions *[]struct {
+		Source    string `json:"source"`
+		VersionId int    `json:"versionId"`
+	} `json:"listVersions,omitempty"`
+	Match     bool    `json:"match"`
+	Reference *string `json:"reference,omitempty"`
+	Results   []struct {
 		EntityType    DashboardControllerBulkJob200JSONResponseBodyResults0ResultsEntityType `json:"entityType"`
 		Feed          DashboardControllerBulkJob200JSONResponseBodyResults0ResultsFeed       `json:"feed"`
 		Id            string                                                                 `json:"id"`
@@ -7307,6 +7612,7 @@ type DashboardControllerBulkJob200JSONResponseBodyResults1 struct {
 		Code   DashboardControllerBulkJob200JSONResponseBodyResults1ErrorCode `json:"code"`
 		Detail string                                                         `json:"detail"`
 	} `json:"error"`
+	Reference    *string                                                     `json:"reference,omitempty"`
 	Row          int                                                         `json:"row"`
 	SearchedName string                                                      `json:"searchedName"`
 	Status       DashboardControllerBulkJob200JSONResponseBodyResults1Status `json:"status"`
@@ -7328,8 +7634,21 @@ type DashboardControllerBulkJob200JSONResponseBodyStatus string
 
 // DashboardControllerBulkSearchJSONBody defines parameters for DashboardControllerBulkSearch.
 type DashboardControllerBulkSearchJSONBody struct {
-	Limit *int     `json:"limit,omitempty"`
-	Names []string `json:"names"`
+	Entities *[]struct {
+		CustomerReference *string                                                  `json:"customerReference,omitempty"`
+		DateOfBirth       *string                                                  `json:"dateOfBirth,omitempty"`
+		EntityType        *DashboardControllerBulkSearchJSONBodyEntitiesEntityType `json:"entityType,omitempty"`
+		Identifiers       *[]struct {
+			Country *string                                                      `json:"country,omitempty"`
+			Type    DashboardControllerBulkSearchJSONBodyEntitiesIdentifiersType `json:"type"`
+			Value   string                                                       `json:"value"`
+		} `json:"identifiers,omitempty"`
+		Name        string  `json:"name"`
+		Nationality *string `json:"nationality,omitempty"`
+		Reference   *string `json:"reference,omitempty"`
+	} `json:"entities,omitempty"`
+	Limit *int      `json:"limit,omitempty"`
+	Names *[]string `json:"names,omitempty"`
 }
 
 // DashboardControllerBulkSearchParams defines parameters for DashboardControllerBulkSearch.
@@ -7337,6 +7656,12 @@ type DashboardControllerBulkSearchParams struct {
 	// IdempotencyKey A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working.
 	IdempotencyKey *string `json:"Idempotency-Key,omitempty"`
 }
+
+// DashboardControllerBulkSearchJSONBodyEntitiesEntityType defines parameters for DashboardControllerBulkSearch.
+type DashboardControllerBulkSearchJSONBodyEntitiesEntityType string
+
+// DashboardControllerBulkSearchJSONBodyEntitiesIdentifiersType defines parameters for DashboardControllerBulkSearch.
+type DashboardControllerBulkSearchJSONBodyEntitiesIdentifiersType string
 
 // DashboardControllerBulkSearch200JSONResponseBodyListVersionsFeed defines parameters for DashboardControllerBulkSearch.
 type DashboardControllerBulkSearch200JSONResponseBodyListVersionsFeed string
@@ -7528,8 +7853,13 @@ type DashboardControllerScreenJSONBody struct {
 	DateOfBirth       *string                                      `json:"dateOfBirth,omitempty"`
 	Email             *openapi_types.Email                         `json:"email,omitempty"`
 	EntityType        *DashboardControllerScreenJSONBodyEntityType `json:"entityType,omitempty"`
-	Name              *string                                      `json:"name,omitempty"`
-	Nationality       *string                                      `json:"nationality,omitempty"`
+	Identifiers       *[]struct {
+		Country *string                                          `json:"country,omitempty"`
+		Type    DashboardControllerScreenJSONBodyIdentifiersType `json:"type"`
+		Value   string                                           `json:"value"`
+	} `json:"identifiers,omitempty"`
+	Name        *string `json:"name,omitempty"`
+	Nationality *string `json:"nationality,omitempty"`
 }
 
 // DashboardControllerScreenParams defines parameters for DashboardControllerScreen.
@@ -7540,6 +7870,9 @@ type DashboardControllerScreenParams struct {
 
 // DashboardControllerScreenJSONBodyEntityType defines parameters for DashboardControllerScreen.
 type DashboardControllerScreenJSONBodyEntityType string
+
+// DashboardControllerScreenJSONBodyIdentifiersType defines parameters for DashboardControllerScreen.
+type DashboardControllerScreenJSONBodyIdentifiersType string
 
 // DashboardControllerScreen200JSONResponseBodyDetailsLabel defines parameters for DashboardControllerScreen.
 type DashboardControllerScreen200JSONResponseBodyDetailsLabel string
@@ -7686,8 +8019,21 @@ type BillingControllerUpgrade200JSONResponseBodyTier string
 
 // ScreeningApiControllerBulkScreenJSONBody defines parameters for ScreeningApiControllerBulkScreen.
 type ScreeningApiControllerBulkScreenJSONBody struct {
-	Limit *int     `json:"limit,omitempty"`
-	Names []string `json:"names"`
+	Entities *[]struct {
+		CustomerReference *string                                                     `json:"customerReference,omitempty"`
+		DateOfBirth       *string                                                     `json:"dateOfBirth,omitempty"`
+		EntityType        *ScreeningApiControllerBulkScreenJSONBodyEntitiesEntityType `json:"entityType,omitempty"`
+		Identifiers       *[]struct {
+			Country *string                                                         `json:"country,omitempty"`
+			Type    ScreeningApiControllerBulkScreenJSONBodyEntitiesIdentifiersType `json:"type"`
+			Value   string                                                          `json:"value"`
+		} `json:"identifiers,omitempty"`
+		Name        string  `json:"name"`
+		Nationality *string `json:"nationality,omitempty"`
+		Reference   *string `json:"reference,omitempty"`
+	} `json:"entities,omitempty"`
+	Limit *int      `json:"limit,omitempty"`
+	Names *[]string `json:"names,omitempty"`
 }
 
 // ScreeningApiControllerBulkScreenParams defines parameters for ScreeningApiControllerBulkScreen.
@@ -7695,6 +8041,12 @@ type ScreeningApiControllerBulkScreenParams struct {
 	// IdempotencyKey A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working.
 	IdempotencyKey *string `json:"Idempotency-Key,omitempty"`
 }
+
+// ScreeningApiControllerBulkScreenJSONBodyEntitiesEntityType defines parameters for ScreeningApiControllerBulkScreen.
+type ScreeningApiControllerBulkScreenJSONBodyEntitiesEntityType string
+
+// ScreeningApiControllerBulkScreenJSONBodyEntitiesIdentifiersType defines parameters for ScreeningApiControllerBulkScreen.
+type ScreeningApiControllerBulkScreenJSONBodyEntitiesIdentifiersType string
 
 // ScreeningApiControllerBulkScreen200JSONResponseBodyListVersionsFeed defines parameters for ScreeningApiControllerBulkScreen.
 type ScreeningApiControllerBulkScreen200JSONResponseBodyListVersionsFeed string
@@ -7732,10 +8084,16 @@ type ScreeningApiControllerJobParamsFormat string
 
 // ScreeningApiControllerJob200JSONResponseBodyResults0 defines parameters for ScreeningApiControllerJob.
 type ScreeningApiControllerJob200JSONResponseBodyResults0 struct {
-	Blocked bool                                                      `json:"blocked"`
-	Label   ScreeningApiControllerJob200JSONResponseBodyResults0Label `json:"label"`
-	Match   bool                                                      `json:"match"`
-	Results []struct {
+	Algorithm    *string                                                   `json:"algorithm,omitempty"`
+	Blocked      bool                                                      `json:"blocked"`
+	Label        ScreeningApiControllerJob200JSONResponseBodyResults0Label `json:"label"`
+	ListVersions *[]struct {
+		Source    string `json:"source"`
+		VersionId int    `json:"versionId"`
+	} `json:"listVersions,omitempty"`
+	Match     bool    `json:"match"`
+	Reference *string `json:"reference,omitempty"`
+	Results   []struct {
 		EntityType    ScreeningApiControllerJob200JSONResponseBodyResults0ResultsEntityType `json:"entityType"`
 		Feed          ScreeningApiControllerJob200JSONResponseBodyResults0ResultsFeed       `json:"feed"`
 		Id            string                                                                `json:"id"`
@@ -7779,6 +8137,7 @@ type ScreeningApiControllerJob200JSONResponseBodyResults1 struct {
 		Code   ScreeningApiControllerJob200JSONResponseBodyResults1ErrorCode `json:"code"`
 		Detail string                                                        `json:"detail"`
 	} `json:"error"`
+	Reference    *string                                                    `json:"reference,omitempty"`
 	Row          int                                                        `json:"row"`
 	SearchedName string                                                     `json:"searchedName"`
 	Status       ScreeningApiControllerJob200JSONResponseBodyResults1Status `json:"status"`
@@ -7816,8 +8175,13 @@ type ScreeningApiControllerScreenJSONBody struct {
 	DateOfBirth       *string                                         `json:"dateOfBirth,omitempty"`
 	Email             *openapi_types.Email                            `json:"email,omitempty"`
 	EntityType        *ScreeningApiControllerScreenJSONBodyEntityType `json:"entityType,omitempty"`
-	Name              *string                                         `json:"name,omitempty"`
-	Nationality       *string                                         `json:"nationality,omitempty"`
+	Identifiers       *[]struct {
+		Country *string                                             `json:"country,omitempty"`
+		Type    ScreeningApiControllerScreenJSONBodyIdentifiersType `json:"type"`
+		Value   string                                              `json:"value"`
+	} `json:"identifiers,omitempty"`
+	Name        *string `json:"name,omitempty"`
+	Nationality *string `json:"nationality,omitempty"`
 }
 
 // ScreeningApiControllerScreenParams defines parameters for ScreeningApiControllerScreen.
@@ -7834,6 +8198,9 @@ type ScreeningApiControllerScreenParamsExplain string
 
 // ScreeningApiControllerScreenJSONBodyEntityType defines parameters for ScreeningApiControllerScreen.
 type ScreeningApiControllerScreenJSONBodyEntityType string
+
+// ScreeningApiControllerScreenJSONBodyIdentifiersType defines parameters for ScreeningApiControllerScreen.
+type ScreeningApiControllerScreenJSONBodyIdentifiersType string
 
 // ScreeningApiControllerScreen200JSONResponseBodyLabel defines parameters for ScreeningApiControllerScreen.
 type ScreeningApiControllerScreen200JSONResponseBodyLabel string
@@ -9129,7 +9496,7 @@ type ClientInterface interface {
 	// Corresponds with GET /api/client/admin/overview (the `AdminConsoleControllerOverview` operationId).
 	AdminConsoleControllerOverview(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// AuditControllerEvidence The client's screening evidence (JSON or CSV)
+	// AuditControllerEvidence The client's screening evidence (JSON, NDJSON or CSV)
 	//
 	// Corresponds with GET /api/client/audit/screenings (the `AuditControllerEvidence` operationId).
 	AuditControllerEvidence(ctx context.Context, params *AuditControllerEvidenceParams, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -9395,6 +9762,11 @@ type ClientInterface interface {
 	//
 	// Corresponds with GET /api/monitoring/webhooks/{id}/deliveries (the `MonitoringControllerDeliveries` operationId).
 	MonitoringControllerDeliveries(ctx context.Context, id string, params *MonitoringControllerDeliveriesParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// MonitoringControllerTestWebhook Send a test event to a webhook
+	//
+	// Corresponds with POST /api/monitoring/webhooks/{id}/test (the `MonitoringControllerTestWebhook` operationId).
+	MonitoringControllerTestWebhook(ctx context.Context, id string, params *MonitoringControllerTestWebhookParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// BillingControllerClientByEmail Find a billing client by email
 	//
@@ -10151,7 +10523,7 @@ func (c *Client) AdminConsoleControllerOverview(ctx context.Context, reqEditors 
 	return c.Client.Do(req)
 }
 
-// AuditControllerEvidence The client's screening evidence (JSON or CSV)
+// AuditControllerEvidence The client's screening evidence (JSON, NDJSON or CSV)
 //
 // Corresponds with GET /api/client/audit/screenings (the `AuditControllerEvidence` operationId).
 func (c *Client) AuditControllerEvidence(ctx context.Context, params *AuditControllerEvidenceParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -10878,6 +11250,21 @@ func (c *Client) MonitoringControllerDeleteWebhook(ctx context.Context, id strin
 // Corresponds with GET /api/monitoring/webhooks/{id}/deliveries (the `MonitoringControllerDeliveries` operationId).
 func (c *Client) MonitoringControllerDeliveries(ctx context.Context, id string, params *MonitoringControllerDeliveriesParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewMonitoringControllerDeliveriesRequest(c.Server, id, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// MonitoringControllerTestWebhook Send a test event to a webhook
+//
+// Corresponds with POST /api/monitoring/webhooks/{id}/test (the `MonitoringControllerTestWebhook` operationId).
+func (c *Client) MonitoringControllerTestWebhook(ctx context.Context, id string, params *MonitoringControllerTestWebhookParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewMonitoringControllerTestWebhookRequest(c.Server, id, params)
 	if err != nil {
 		return nil, err
 	}
@@ -14748,6 +15135,55 @@ func NewMonitoringControllerDeliveriesRequest(server string, id string, params *
 	return req, nil
 }
 
+// NewMonitoringControllerTestWebhookRequest constructs an http.Request for the MonitoringControllerTestWebhook method
+func NewMonitoringControllerTestWebhookRequest(server string, id string, params *MonitoringControllerTestWebhookParams) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/monitoring/webhooks/%s/test", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
 // NewBillingControllerClientByEmailRequest constructs an http.Request for the BillingControllerClientByEmail method
 func NewBillingControllerClientByEmailRequest(server string, email string) (*http.Request, error) {
 	var err error
@@ -18206,7 +18642,7 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with GET /api/client/admin/overview (the `AdminConsoleControllerOverview` operationId).
 	AdminConsoleControllerOverviewWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*AdminConsoleControllerOverviewResponse, error)
 
-	// AuditControllerEvidenceWithResponse The client's screening evidence (JSON or CSV)
+	// AuditControllerEvidenceWithResponse The client's screening evidence (JSON, NDJSON or CSV)
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -18534,6 +18970,13 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with GET /api/monitoring/webhooks/{id}/deliveries (the `MonitoringControllerDeliveries` operationId).
 	MonitoringControllerDeliveriesWithResponse(ctx context.Context, id string, params *MonitoringControllerDeliveriesParams, reqEditors ...RequestEditorFn) (*MonitoringControllerDeliveriesResponse, error)
+
+	// MonitoringControllerTestWebhookWithResponse Send a test event to a webhook
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/monitoring/webhooks/{id}/test (the `MonitoringControllerTestWebhook` operationId).
+	MonitoringControllerTestWebhookWithResponse(ctx context.Context, id string, params *MonitoringControllerTestWebhookParams, reqEditors ...RequestEditorFn) (*MonitoringControllerTestWebhookResponse, error)
 
 	// BillingControllerClientByEmailWithResponse Find a billing client by email
 	//
@@ -22800,6 +23243,84 @@ func (r MonitoringControllerDeliveriesResponse) ContentType() string {
 	return ""
 }
 
+type MonitoringControllerTestWebhookResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *struct {
+		Delivery struct {
+			Attempts []struct {
+				AttemptedAt string  `json:"attempted_at"`
+				DurationMs  int     `json:"duration_ms"`
+				Error       *string `json:"error"`
+				StatusCode  *int    `json:"status_code"`
+			} `json:"attempts"`
+			CreatedAt     string                                                              `json:"created_at"`
+			DeliveredAt   *string                                                             `json:"delivered_at"`
+			EventType     MonitoringControllerTestWebhook200JSONResponseBodyDeliveryEventType `json:"event_type"`
+			Id            string                                                              `json:"id"`
+			NextAttemptAt *string                                                             `json:"next_attempt_at"`
+			Status        MonitoringControllerTestWebhook200JSONResponseBodyDeliveryStatus    `json:"status"`
+		} `json:"delivery"`
+	}
+	// ApplicationproblemJSONDefault the response for an HTTP default `application/problem+json` response
+	ApplicationproblemJSONDefault *Problem
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r MonitoringControllerTestWebhookResponse) GetJSON200() *struct {
+	Delivery struct {
+		Attempts []struct {
+			AttemptedAt string  `json:"attempted_at"`
+			DurationMs  int     `json:"duration_ms"`
+			Error       *string `json:"error"`
+			StatusCode  *int    `json:"status_code"`
+		} `json:"attempts"`
+		CreatedAt     string                                                              `json:"created_at"`
+		DeliveredAt   *string                                                             `json:"delivered_at"`
+		EventType     MonitoringControllerTestWebhook200JSONResponseBodyDeliveryEventType `json:"event_type"`
+		Id            string                                                              `json:"id"`
+		NextAttemptAt *string                                                             `json:"next_attempt_at"`
+		Status        MonitoringControllerTestWebhook200JSONResponseBodyDeliveryStatus    `json:"status"`
+	} `json:"delivery"`
+} {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSONDefault returns the response for an HTTP default `application/problem+json` response
+func (r MonitoringControllerTestWebhookResponse) GetApplicationproblemJSONDefault() *Problem {
+	return r.ApplicationproblemJSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r MonitoringControllerTestWebhookResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r MonitoringControllerTestWebhookResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r MonitoringControllerTestWebhookResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r MonitoringControllerTestWebhookResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 type BillingControllerClientByEmailResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -23331,9 +23852,11 @@ type DashboardControllerBulkJobResponse struct {
 		Failed      int     `json:"failed"`
 		Id          string  `json:"id"`
 		Page        struct {
-			Limit    int `json:"limit"`
-			Offset   int `json:"offset"`
-			Returned int `json:"returned"`
+			HasMore    bool `json:"has_more"`
+			Limit      int  `json:"limit"`
+			NextOffset *int `json:"next_offset"`
+			Offset     int  `json:"offset"`
+			Returned   int  `json:"returned"`
 		} `json:"page"`
 		Processed int                                                          `json:"processed"`
 		Progress  float32                                                      `json:"progress"`
@@ -23352,9 +23875,11 @@ func (r DashboardControllerBulkJobResponse) GetJSON200() *struct {
 	Failed      int     `json:"failed"`
 	Id          string  `json:"id"`
 	Page        struct {
-		Limit    int `json:"limit"`
-		Offset   int `json:"offset"`
-		Returned int `json:"returned"`
+		HasMore    bool `json:"has_more"`
+		Limit      int  `json:"limit"`
+		NextOffset *int `json:"next_offset"`
+		Offset     int  `json:"offset"`
+		Returned   int  `json:"returned"`
 	} `json:"page"`
 	Processed int                                                          `json:"processed"`
 	Progress  float32                                                      `json:"progress"`
@@ -23414,10 +23939,11 @@ type DashboardControllerBulkSearchResponse struct {
 			VersionId   int                                                              `json:"versionId"`
 		} `json:"listVersions"`
 		Results []struct {
-			Blocked bool                                                         `json:"blocked"`
-			Label   DashboardControllerBulkSearch200JSONResponseBodyResultsLabel `json:"label"`
-			Match   bool                                                         `json:"match"`
-			Results []struct {
+			Blocked   bool                                                         `json:"blocked"`
+			Label     DashboardControllerBulkSearch200JSONResponseBodyResultsLabel `json:"label"`
+			Match     bool                                                         `json:"match"`
+			Reference *string                                                      `json:"reference,omitempty"`
+			Results   []struct {
 				EntityType    DashboardControllerBulkSearch200JSONResponseBodyResultsResultsEntityType `json:"entityType"`
 				Feed          DashboardControllerBulkSearch200JSONResponseBodyResultsResultsFeed       `json:"feed"`
 				Id            string                                                                   `json:"id"`
@@ -23469,10 +23995,11 @@ func (r DashboardControllerBulkSearchResponse) GetJSON200() *struct {
 		VersionId   int                                                              `json:"versionId"`
 	} `json:"listVersions"`
 	Results []struct {
-		Blocked bool                                                         `json:"blocked"`
-		Label   DashboardControllerBulkSearch200JSONResponseBodyResultsLabel `json:"label"`
-		Match   bool                                                         `json:"match"`
-		Results []struct {
+		Blocked   bool                                                         `json:"blocked"`
+		Label     DashboardControllerBulkSearch200JSONResponseBodyResultsLabel `json:"label"`
+		Match     bool                                                         `json:"match"`
+		Reference *string                                                      `json:"reference,omitempty"`
+		Results   []struct {
 			EntityType    DashboardControllerBulkSearch200JSONResponseBodyResultsResultsEntityType `json:"entityType"`
 			Feed          DashboardControllerBulkSearch200JSONResponseBodyResultsResultsFeed       `json:"feed"`
 			Id            string                                                                   `json:"id"`
@@ -26187,10 +26714,11 @@ type ScreeningApiControllerBulkScreenResponse struct {
 			VersionId   int                                                                 `json:"versionId"`
 		} `json:"listVersions"`
 		Results []struct {
-			Blocked bool                                                            `json:"blocked"`
-			Label   ScreeningApiControllerBulkScreen200JSONResponseBodyResultsLabel `json:"label"`
-			Match   bool                                                            `json:"match"`
-			Results []struct {
+			Blocked   bool                                                            `json:"blocked"`
+			Label     ScreeningApiControllerBulkScreen200JSONResponseBodyResultsLabel `json:"label"`
+			Match     bool                                                            `json:"match"`
+			Reference *string                                                         `json:"reference,omitempty"`
+			Results   []struct {
 				EntityType    ScreeningApiControllerBulkScreen200JSONResponseBodyResultsResultsEntityType `json:"entityType"`
 				Feed          ScreeningApiControllerBulkScreen200JSONResponseBodyResultsResultsFeed       `json:"feed"`
 				Id            string                                                                      `json:"id"`
@@ -26242,10 +26770,11 @@ func (r ScreeningApiControllerBulkScreenResponse) GetJSON200() *struct {
 		VersionId   int                                                                 `json:"versionId"`
 	} `json:"listVersions"`
 	Results []struct {
-		Blocked bool                                                            `json:"blocked"`
-		Label   ScreeningApiControllerBulkScreen200JSONResponseBodyResultsLabel `json:"label"`
-		Match   bool                                                            `json:"match"`
-		Results []struct {
+		Blocked   bool                                                            `json:"blocked"`
+		Label     ScreeningApiControllerBulkScreen200JSONResponseBodyResultsLabel `json:"label"`
+		Match     bool                                                            `json:"match"`
+		Reference *string                                                         `json:"reference,omitempty"`
+		Results   []struct {
 			EntityType    ScreeningApiControllerBulkScreen200JSONResponseBodyResultsResultsEntityType `json:"entityType"`
 			Feed          ScreeningApiControllerBulkScreen200JSONResponseBodyResultsResultsFeed       `json:"feed"`
 			Id            string                                                                      `json:"id"`
@@ -26331,9 +26860,11 @@ type ScreeningApiControllerJobResponse struct {
 		Failed      int     `json:"failed"`
 		Id          string  `json:"id"`
 		Page        struct {
-			Limit    int `json:"limit"`
-			Offset   int `json:"offset"`
-			Returned int `json:"returned"`
+			HasMore    bool `json:"has_more"`
+			Limit      int  `json:"limit"`
+			NextOffset *int `json:"next_offset"`
+			Offset     int  `json:"offset"`
+			Returned   int  `json:"returned"`
 		} `json:"page"`
 		Processed int                                                         `json:"processed"`
 		Progress  float32                                                     `json:"progress"`
@@ -26352,9 +26883,11 @@ func (r ScreeningApiControllerJobResponse) GetJSON200() *struct {
 	Failed      int     `json:"failed"`
 	Id          string  `json:"id"`
 	Page        struct {
-		Limit    int `json:"limit"`
-		Offset   int `json:"offset"`
-		Returned int `json:"returned"`
+		HasMore    bool `json:"has_more"`
+		Limit      int  `json:"limit"`
+		NextOffset *int `json:"next_offset"`
+		Offset     int  `json:"offset"`
+		Returned   int  `json:"returned"`
 	} `json:"page"`
 	Processed int                                                         `json:"processed"`
 	Progress  float32                                                     `json:"progress"`
@@ -28780,7 +29313,7 @@ func (c *ClientWithResponses) AdminConsoleControllerOverviewWithResponse(ctx con
 	return ParseAdminConsoleControllerOverviewResponse(rsp)
 }
 
-// AuditControllerEvidenceWithResponse The client's screening evidence (JSON or CSV)
+// AuditControllerEvidenceWithResponse The client's screening evidence (JSON, NDJSON or CSV)
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -29389,6 +29922,19 @@ func (c *ClientWithResponses) MonitoringControllerDeliveriesWithResponse(ctx con
 		return nil, err
 	}
 	return ParseMonitoringControllerDeliveriesResponse(rsp)
+}
+
+// MonitoringControllerTestWebhookWithResponse Send a test event to a webhook
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/monitoring/webhooks/{id}/test (the `MonitoringControllerTestWebhook` operationId).
+func (c *ClientWithResponses) MonitoringControllerTestWebhookWithResponse(ctx context.Context, id string, params *MonitoringControllerTestWebhookParams, reqEditors ...RequestEditorFn) (*MonitoringControllerTestWebhookResponse, error) {
+	rsp, err := c.MonitoringControllerTestWebhook(ctx, id, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseMonitoringControllerTestWebhookResponse(rsp)
 }
 
 // BillingControllerClientByEmailWithResponse Find a billing client by email
@@ -32878,6 +33424,54 @@ func ParseMonitoringControllerDeliveriesResponse(rsp *http.Response) (*Monitorin
 	return response, nil
 }
 
+// ParseMonitoringControllerTestWebhookResponse parses an HTTP response from a MonitoringControllerTestWebhookWithResponse call
+func ParseMonitoringControllerTestWebhookResponse(rsp *http.Response) (*MonitoringControllerTestWebhookResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &MonitoringControllerTestWebhookResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest struct {
+			Delivery struct {
+				Attempts []struct {
+					AttemptedAt string  `json:"attempted_at"`
+					DurationMs  int     `json:"duration_ms"`
+					Error       *string `json:"error"`
+					StatusCode  *int    `json:"status_code"`
+				} `json:"attempts"`
+				CreatedAt     string                                                              `json:"created_at"`
+				DeliveredAt   *string                                                             `json:"delivered_at"`
+				EventType     MonitoringControllerTestWebhook200JSONResponseBodyDeliveryEventType `json:"event_type"`
+				Id            string                                                              `json:"id"`
+				NextAttemptAt *string                                                             `json:"next_attempt_at"`
+				Status        MonitoringControllerTestWebhook200JSONResponseBodyDeliveryStatus    `json:"status"`
+			} `json:"delivery"`
+		}
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSONDefault = &dest
+
+	}
+
+	return response, nil
+}
+
 // ParseBillingControllerClientByEmailResponse parses an HTTP response from a BillingControllerClientByEmailWithResponse call
 func ParseBillingControllerClientByEmailResponse(rsp *http.Response) (*BillingControllerClientByEmailResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
@@ -33237,9 +33831,11 @@ func ParseDashboardControllerBulkJobResponse(rsp *http.Response) (*DashboardCont
 			Failed      int     `json:"failed"`
 			Id          string  `json:"id"`
 			Page        struct {
-				Limit    int `json:"limit"`
-				Offset   int `json:"offset"`
-				Returned int `json:"returned"`
+				HasMore    bool `json:"has_more"`
+				Limit      int  `json:"limit"`
+				NextOffset *int `json:"next_offset"`
+				Offset     int  `json:"offset"`
+				Returned   int  `json:"returned"`
 			} `json:"page"`
 			Processed int                                                          `json:"processed"`
 			Progress  float32                                                      `json:"progress"`
@@ -33293,10 +33889,11 @@ func ParseDashboardControllerBulkSearchResponse(rsp *http.Response) (*DashboardC
 				VersionId   int                                                              `json:"versionId"`
 			} `json:"listVersions"`
 			Results []struct {
-				Blocked bool                                                         `json:"blocked"`
-				Label   DashboardControllerBulkSearch200JSONResponseBodyResultsLabel `json:"label"`
-				Match   bool                                                         `json:"match"`
-				Results []struct {
+				Blocked   bool                                                         `json:"blocked"`
+				Label     DashboardControllerBulkSearch200JSONResponseBodyResultsLabel `json:"label"`
+				Match     bool                                                         `json:"match"`
+				Reference *string                                                      `json:"reference,omitempty"`
+				Results   []struct {
 					EntityType    DashboardControllerBulkSearch200JSONResponseBodyResultsResultsEntityType `json:"entityType"`
 					Feed          DashboardControllerBulkSearch200JSONResponseBodyResultsResultsFeed       `json:"feed"`
 					Id            string                                                                   `json:"id"`
@@ -34953,10 +35550,11 @@ func ParseScreeningApiControllerBulkScreenResponse(rsp *http.Response) (*Screeni
 				VersionId   int                                                                 `json:"versionId"`
 			} `json:"listVersions"`
 			Results []struct {
-				Blocked bool                                                            `json:"blocked"`
-				Label   ScreeningApiControllerBulkScreen200JSONResponseBodyResultsLabel `json:"label"`
-				Match   bool                                                            `json:"match"`
-				Results []struct {
+				Blocked   bool                                                            `json:"blocked"`
+				Label     ScreeningApiControllerBulkScreen200JSONResponseBodyResultsLabel `json:"label"`
+				Match     bool                                                            `json:"match"`
+				Reference *string                                                         `json:"reference,omitempty"`
+				Results   []struct {
 					EntityType    ScreeningApiControllerBulkScreen200JSONResponseBodyResultsResultsEntityType `json:"entityType"`
 					Feed          ScreeningApiControllerBulkScreen200JSONResponseBodyResultsResultsFeed       `json:"feed"`
 					Id            string                                                                      `json:"id"`
@@ -35035,9 +35633,11 @@ func ParseScreeningApiControllerJobResponse(rsp *http.Response) (*ScreeningApiCo
 			Failed      int     `json:"failed"`
 			Id          string  `json:"id"`
 			Page        struct {
-				Limit    int `json:"limit"`
-				Offset   int `json:"offset"`
-				Returned int `json:"returned"`
+				HasMore    bool `json:"has_more"`
+				Limit      int  `json:"limit"`
+				NextOffset *int `json:"next_offset"`
+				Offset     int  `json:"offset"`
+				Returned   int  `json:"returned"`
 			} `json:"page"`
 			Processed int                                                         `json:"processed"`
 			Progress  float32                                                     `json:"progress"`

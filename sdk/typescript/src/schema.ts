@@ -2161,6 +2161,22 @@ export interface operations {
           names?: string[];
           entities?: {
             name: string;
+            identifiers?: {
+              /** @enum {string} */
+              type:
+                | 'crypto-address'
+                | 'imo'
+                | 'mmsi'
+                | 'passport'
+                | 'national-id'
+                | 'tax-id'
+                | 'registration'
+                | 'lei'
+                | 'swift-bic'
+                | 'iban';
+              value: string;
+              country?: string;
+            }[];
             dateOfBirth?: string;
             nationality?: string;
             /** @enum {string} */
@@ -2169,22 +2185,6 @@ export interface operations {
             reference?: string;
           }[];
           limit?: number;
-          identifiers?: {
-            /** @enum {string} */
-            type:
-              | 'crypto-address'
-              | 'imo'
-              | 'mmsi'
-              | 'passport'
-              | 'national-id'
-              | 'tax-id'
-              | 'registration'
-              | 'lei'
-              | 'swift-bic'
-              | 'iban';
-            value: string;
-            country?: string;
-          }[][];
         };
       };
     };
@@ -2863,6 +2863,22 @@ export interface operations {
           names?: string[];
           entities?: {
             name: string;
+            identifiers?: {
+              /** @enum {string} */
+              type:
+                | 'crypto-address'
+                | 'imo'
+                | 'mmsi'
+                | 'passport'
+                | 'national-id'
+                | 'tax-id'
+                | 'registration'
+                | 'lei'
+                | 'swift-bic'
+                | 'iban';
+              value: string;
+              country?: string;
+            }[];
             dateOfBirth?: string;
             nationality?: string;
             /** @enum {string} */
@@ -2871,22 +2887,6 @@ export interface operations {
             reference?: string;
           }[];
           limit?: number;
-          identifiers?: {
-            /** @enum {string} */
-            type:
-              | 'crypto-address'
-              | 'imo'
-              | 'mmsi'
-              | 'passport'
-              | 'national-id'
-              | 'tax-id'
-              | 'registration'
-              | 'lei'
-              | 'swift-bic'
-              | 'iban';
-            value: string;
-            country?: string;
-          }[][];
         };
       };
     };

@@ -93,6 +93,28 @@ class Explain(Enum):
     full = 'full'
 
 
+class Type(Enum):
+    crypto_address = 'crypto-address'
+    imo = 'imo'
+    mmsi = 'mmsi'
+    passport = 'passport'
+    national_id = 'national-id'
+    tax_id = 'tax-id'
+    registration = 'registration'
+    lei = 'lei'
+    swift_bic = 'swift-bic'
+    iban = 'iban'
+
+
+class Identifier(BaseModel):
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    type: Type
+    value: constr(min_length=1, max_length=200)
+    country: constr(pattern=r'^[A-Za-z]{2}$') | None = None
+
+
 class EntityType(Enum):
     individual = 'individual'
     organization = 'organization'
@@ -111,6 +133,7 @@ class ApiV1ScreenPostRequest(BaseModel):
         )
         | None
     ) = None
+    identifiers: list[Identifier] | None = Field(None, max_length=20, min_length=1)
     dateOfBirth: constr(pattern=r'^\d{4}(-\d{2}(-\d{2})?)?$') | None = None
     nationality: constr(min_length=2, max_length=60) | None = None
     entityType: EntityType | None = None
@@ -149,6 +172,7 @@ class MatchedNameStrength(Enum):
 class MatchedOn(Enum):
     name = 'name'
     email = 'email'
+    identifier = 'identifier'
 
 
 class EntityType1(Enum):
@@ -248,9 +272,48 @@ class Name(RootModel[constr(min_length=1, max_length=300)]):
     root: constr(min_length=1, max_length=300)
 
 
+class Identifier1(BaseModel):
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    type: Type
+    value: constr(min_length=1, max_length=200)
+    country: constr(pattern=r'^[A-Za-z]{2}$') | None = None
+
+
+class EntityType2(Enum):
+    individual = 'individual'
+    organization = 'organization'
+    vessel = 'vessel'
+    aircraft = 'aircraft'
+    person = 'person'
+    company = 'company'
+
+
+class Entity(BaseModel):
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    name: constr(min_length=1, max_length=300)
+    identifiers: list[Identifier1] | None = Field(None, max_length=20, min_length=1)
+    dateOfBirth: constr(pattern=r'^\d{4}(-\d{2}(-\d{2})?)?$') | None = None
+    nationality: constr(min_length=2, max_length=60) | None = None
+    entityType: EntityType2 | None = None
+    customerReference: constr(min_length=1, max_length=200) | None = None
+    reference: constr(min_length=1, max_length=200) | None = None
+
+
 class ApiV1BulkScreenPostRequest(BaseModel):
-    names: list[Name] = Field(..., max_length=100000, min_length=1)
+    names: list[Name] | None = Field(None, max_length=100000, min_length=1)
+    entities: list[Entity] | None = Field(None, max_length=100000, min_length=1)
     limit: conint(ge=1, le=10) | None = None
+
+
+class EntityType3(Enum):
+    individual = 'individual'
+    organization = 'organization'
+    vessel = 'vessel'
+    aircraft = 'aircraft'
 
 
 class Result1(BaseModel):
@@ -264,12 +327,13 @@ class Result1(BaseModel):
     sourceId: str
     sourceDataset: str
     feed: Feed
-    entityType: EntityType1
+    entityType: EntityType3
 
 
 class Result(BaseModel):
     screeningId: str
     searchedName: str
+    reference: str | None = None
     match: bool
     blocked: bool
     status: Status4
@@ -337,19 +401,27 @@ class Result2(BaseModel):
     sourceId: str
     sourceDataset: str
     feed: Feed
-    entityType: EntityType1
+    entityType: EntityType3
+
+
+class ListVersion2(BaseModel):
+    source: str
+    versionId: conint(ge=-9007199254740991, le=9007199254740991)
 
 
 class Results2(BaseModel):
     row: conint(ge=-9007199254740991, le=9007199254740991)
     screeningId: str
     searchedName: str
+    reference: str | None = None
     match: bool
     blocked: bool
     status: Status10
     topScore: float
     label: Label
     results: list[Result2]
+    listVersions: list[ListVersion2] | None = None
+    algorithm: str | None = None
 
 
 class Code(Enum):
@@ -406,6 +478,7 @@ class Error1(BaseModel):
 class Results3(BaseModel):
     row: conint(ge=-9007199254740991, le=9007199254740991)
     searchedName: str
+    reference: str | None = None
     status: Literal['failed']
     error: Error1
 
@@ -414,6 +487,8 @@ class Page(BaseModel):
     offset: conint(ge=-9007199254740991, le=9007199254740991)
     limit: conint(ge=-9007199254740991, le=9007199254740991)
     returned: conint(ge=-9007199254740991, le=9007199254740991)
+    has_more: bool
+    next_offset: conint(ge=-9007199254740991, le=9007199254740991) | None
 
 
 class ApiV1JobsIdGetResponse(BaseModel):
@@ -526,7 +601,16 @@ class ApiClientGetResponse(BaseModel):
     updated_at: str
 
 
-class EntityType4(Enum):
+class Identifier2(BaseModel):
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    type: Type
+    value: constr(min_length=1, max_length=200)
+    country: constr(pattern=r'^[A-Za-z]{2}$') | None = None
+
+
+class EntityType5(Enum):
     individual = 'individual'
     organization = 'organization'
     vessel = 'vessel'
@@ -544,9 +628,10 @@ class ApiScreenPostRequest(BaseModel):
         )
         | None
     ) = None
+    identifiers: list[Identifier2] | None = Field(None, max_length=20, min_length=1)
     dateOfBirth: constr(pattern=r'^\d{4}(-\d{2}(-\d{2})?)?$') | None = None
     nationality: constr(min_length=2, max_length=60) | None = None
-    entityType: EntityType4 | None = None
+    entityType: EntityType5 | None = None
     customerReference: constr(min_length=1, max_length=200) | None = None
 
 
@@ -556,7 +641,7 @@ class Status13(Enum):
     clear = 'clear'
 
 
-class EntityType5(Enum):
+class EntityType6(Enum):
     individual = 'individual'
     organization = 'organization'
     vessel = 'vessel'
@@ -582,7 +667,7 @@ class Result3(BaseModel):
     score: confloat(ge=0.0, le=1.0)
     status: Status13
     label: Label
-    entityType: EntityType5
+    entityType: EntityType6
     source: str
     sourceId: str
     sourceDataset: str
@@ -593,7 +678,7 @@ class Result3(BaseModel):
     memoryNote: str | None = None
 
 
-class ListVersion2(BaseModel):
+class ListVersion3(BaseModel):
     source: str
     feed: Feed
     versionId: conint(le=9007199254740991, gt=0)
@@ -619,7 +704,7 @@ class ApiScreenPostResponse(BaseModel):
     topScore: float
     label: Label
     results: list[Result3]
-    listVersions: list[ListVersion2]
+    listVersions: list[ListVersion3]
     algorithm: str
     thresholds: Thresholds
     screenedAt: str
@@ -631,9 +716,48 @@ class ApiScreenPostResponse(BaseModel):
     message: str
 
 
+class Identifier3(BaseModel):
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    type: Type
+    value: constr(min_length=1, max_length=200)
+    country: constr(pattern=r'^[A-Za-z]{2}$') | None = None
+
+
+class EntityType7(Enum):
+    individual = 'individual'
+    organization = 'organization'
+    vessel = 'vessel'
+    aircraft = 'aircraft'
+    person = 'person'
+    company = 'company'
+
+
+class Entity1(BaseModel):
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    name: constr(min_length=1, max_length=300)
+    identifiers: list[Identifier3] | None = Field(None, max_length=20, min_length=1)
+    dateOfBirth: constr(pattern=r'^\d{4}(-\d{2}(-\d{2})?)?$') | None = None
+    nationality: constr(min_length=2, max_length=60) | None = None
+    entityType: EntityType7 | None = None
+    customerReference: constr(min_length=1, max_length=200) | None = None
+    reference: constr(min_length=1, max_length=200) | None = None
+
+
 class ApiSanctionsBulkSearchPostRequest(BaseModel):
-    names: list[Name] = Field(..., max_length=100000, min_length=1)
+    names: list[Name] | None = Field(None, max_length=100000, min_length=1)
+    entities: list[Entity1] | None = Field(None, max_length=100000, min_length=1)
     limit: conint(ge=1, le=10) | None = None
+
+
+class EntityType8(Enum):
+    individual = 'individual'
+    organization = 'organization'
+    vessel = 'vessel'
+    aircraft = 'aircraft'
 
 
 class Result5(BaseModel):
@@ -647,12 +771,13 @@ class Result5(BaseModel):
     sourceId: str
     sourceDataset: str
     feed: Feed
-    entityType: EntityType5
+    entityType: EntityType8
 
 
 class Result4(BaseModel):
     screeningId: str
     searchedName: str
+    reference: str | None = None
     match: bool
     blocked: bool
     status: Status13
@@ -661,7 +786,7 @@ class Result4(BaseModel):
     results: list[Result5]
 
 
-class ListVersion3(BaseModel):
+class ListVersion4(BaseModel):
     source: str
     feed: Feed
     versionId: conint(le=9007199254740991, gt=0)
@@ -673,7 +798,7 @@ class ListVersion3(BaseModel):
 class ApiSanctionsBulkSearchPostResponse(BaseModel):
     results: list[Result4]
     summary: Summary
-    listVersions: list[ListVersion3]
+    listVersions: list[ListVersion4]
     algorithm: str
     thresholds: Thresholds
     screenedAt: str
@@ -715,19 +840,27 @@ class Result6(BaseModel):
     sourceId: str
     sourceDataset: str
     feed: Feed
-    entityType: EntityType5
+    entityType: EntityType8
+
+
+class ListVersion5(BaseModel):
+    source: str
+    versionId: conint(ge=-9007199254740991, le=9007199254740991)
 
 
 class Results4(BaseModel):
     row: conint(ge=-9007199254740991, le=9007199254740991)
     screeningId: str
     searchedName: str
+    reference: str | None = None
     match: bool
     blocked: bool
     status: Status19
     topScore: float
     label: Label
     results: list[Result6]
+    listVersions: list[ListVersion5] | None = None
+    algorithm: str | None = None
 
 
 class Error2(BaseModel):
@@ -738,6 +871,7 @@ class Error2(BaseModel):
 class Results5(BaseModel):
     row: conint(ge=-9007199254740991, le=9007199254740991)
     searchedName: str
+    reference: str | None = None
     status: Literal['failed']
     error: Error2
 
@@ -765,7 +899,7 @@ class Hit(BaseModel):
     id: str
     name: str
     matchedName: str
-    entityType: EntityType5
+    entityType: EntityType8
     source: str
     sourceId: str
     sourceDataset: str
@@ -814,7 +948,7 @@ class Address(BaseModel):
     full: str | None = None
 
 
-class Identifier(BaseModel):
+class Identifier4(BaseModel):
     type: str
     value: str
     country: str | None = None
@@ -826,14 +960,14 @@ class Gender(Enum):
     female = 'female'
 
 
-class Entity(BaseModel):
+class Entity2(BaseModel):
     id: str
     source: str
     sourceId: str
     sourceDataset: str
     sourceName: str
     feed: Feed
-    entityType: EntityType5
+    entityType: EntityType8
     name: str
     names: list[Name2]
     aliases: list[Alias]
@@ -842,7 +976,7 @@ class Entity(BaseModel):
     nationalities: list[str]
     citizenships: list[str]
     addresses: list[Address]
-    identifiers: list[Identifier]
+    identifiers: list[Identifier4]
     programs: list[str]
     listingDate: str | None
     remarks: str | None
@@ -862,7 +996,7 @@ class ApiSanctionsDatasetsGetResponse(BaseModel):
     format: Format3
     version: conint(ge=-9007199254740991, le=9007199254740991)
     totalEntities: conint(ge=-9007199254740991, le=9007199254740991)
-    entities: list[Entity] | None = None
+    entities: list[Entity2] | None = None
     csv: str | None = None
     nextCursor: str | None
 
@@ -888,7 +1022,7 @@ class ApiSanctionsEntityIdGetResponse(BaseModel):
     sourceDataset: str
     sourceName: str
     feed: Feed
-    entityType: EntityType5
+    entityType: EntityType8
     name: str
     names: list[Name3]
     aliases: list[Alias1]
@@ -897,7 +1031,7 @@ class ApiSanctionsEntityIdGetResponse(BaseModel):
     nationalities: list[str]
     citizenships: list[str]
     addresses: list[Address]
-    identifiers: list[Identifier]
+    identifiers: list[Identifier4]
     programs: list[str]
     listingDate: str | None
     remarks: str | None
@@ -1137,23 +1271,18 @@ class Searched(BaseModel):
     customerReference: str | None
 
 
-class ListVersion4(BaseModel):
-    source: str
-    versionId: conint(ge=-9007199254740991, le=9007199254740991)
-
-
 class Entry(BaseModel):
     entityId: str
     name: str
     names: list[str]
     datesOfBirth: list[str]
-    identifiers: list[Identifier]
+    identifiers: list[Identifier4]
     nationalities: list[str]
     entityType: str
     programs: list[str]
     source: str
     sourceDataset: str
-    listVersion: ListVersion4 | None
+    listVersion: ListVersion5 | None
 
 
 class Explanation2(BaseModel):
@@ -1477,7 +1606,7 @@ class Status30(Enum):
     stopped = 'stopped'
 
 
-class Entity1(BaseModel):
+class Entity3(BaseModel):
     id: str
     entity_name: str
     entity_email: str | None
@@ -1498,7 +1627,7 @@ class Entity1(BaseModel):
 
 
 class ApiMonitoringEntitiesGetResponse(BaseModel):
-    entities: list[Entity1]
+    entities: list[Entity3]
     total: conint(ge=0, le=9007199254740991)
     limit: conint(ge=-9007199254740991, le=9007199254740991)
     offset: conint(ge=-9007199254740991, le=9007199254740991)
@@ -1533,7 +1662,7 @@ class ApiMonitoringEntitiesIdDeleteResponse(BaseModel):
     deleted: Literal[True]
 
 
-class Entity2(BaseModel):
+class Entity4(BaseModel):
     id: str
     entity_name: str
     entity_email: str | None
@@ -1585,7 +1714,7 @@ class Alert1(BaseModel):
 
 
 class ApiMonitoringEntitiesIdCheckPostResponse(BaseModel):
-    entity: Entity2
+    entity: Entity4
     alerts: list[Alert1]
 
 
@@ -1680,7 +1809,7 @@ class ApiMonitoringSettingsPutResponse(BaseModel):
     settings: Settings1
 
 
-class Entity3(BaseModel):
+class Entity5(BaseModel):
     entity_name: constr(min_length=1, max_length=300)
     entity_email: (
         constr(
@@ -1698,10 +1827,10 @@ class Entity3(BaseModel):
 
 
 class ApiMonitoringBulkPostRequest(BaseModel):
-    entities: list[Entity3] = Field(..., max_length=1000, min_length=1)
+    entities: list[Entity5] = Field(..., max_length=1000, min_length=1)
 
 
-class Entity4(BaseModel):
+class Entity6(BaseModel):
     id: str
     entity_name: str
     entity_email: str | None
@@ -1722,7 +1851,7 @@ class Entity4(BaseModel):
 
 
 class ApiMonitoringBulkPostResponse(BaseModel):
-    entities: list[Entity4]
+    entities: list[Entity6]
     created: conint(ge=-9007199254740991, le=9007199254740991)
 
 
@@ -1818,6 +1947,13 @@ class ApiMonitoringWebhooksIdDeleteResponse(BaseModel):
     deleted: Literal[True]
 
 
+class EventType3(Enum):
+    monitoring_alert = 'monitoring.alert'
+    screening_review_required = 'screening.review_required'
+    bulk_job_completed = 'bulk_job.completed'
+    webhook_test = 'webhook.test'
+
+
 class Status32(Enum):
     pending = 'pending'
     delivered = 'delivered'
@@ -1833,7 +1969,7 @@ class Attempt(BaseModel):
 
 class Delivery(BaseModel):
     id: str
-    event_type: EventType
+    event_type: EventType3
     status: Status32
     attempts: list[Attempt]
     next_attempt_at: str | None
@@ -1843,6 +1979,20 @@ class Delivery(BaseModel):
 
 class ApiMonitoringWebhooksIdDeliveriesGetResponse(BaseModel):
     deliveries: list[Delivery]
+
+
+class Delivery1(BaseModel):
+    id: str
+    event_type: EventType3
+    status: Status32
+    attempts: list[Attempt]
+    next_attempt_at: str | None
+    created_at: str
+    delivered_at: str | None
+
+
+class ApiMonitoringWebhooksIdTestPostResponse(BaseModel):
+    delivery: Delivery1
 
 
 class Client(BaseModel):
@@ -1940,7 +2090,7 @@ class ApiClientClientsIdRegenerateKeyPostResponse(BaseModel):
     api_key: constr(pattern=r'^[0-9a-f]{64}$')
 
 
-class Status33(Enum):
+class Status34(Enum):
     active = 'active'
     revoked = 'revoked'
     none = 'none'
@@ -1948,7 +2098,7 @@ class Status33(Enum):
 
 class ApiClientClientsIdRevokeKeyPostResponse(BaseModel):
     client_id: UUID
-    status: Status33
+    status: Status34
     prefix: str | None
     created_at: str | None
     revoked_at: str | None
@@ -1956,13 +2106,13 @@ class ApiClientClientsIdRevokeKeyPostResponse(BaseModel):
 
 class ApiClientClientsIdApiKeyStatusGetResponse(BaseModel):
     client_id: UUID
-    status: Status33
+    status: Status34
     prefix: str | None
     created_at: str | None
     revoked_at: str | None
 
 
-class EventType4(Enum):
+class EventType5(Enum):
     all = 'all'
     ADMIN_ACCESS = 'ADMIN_ACCESS'
     CLIENT_ACCESS = 'CLIENT_ACCESS'
@@ -2025,6 +2175,12 @@ class ApiClientAdminLogsGetResponse(BaseModel):
     offset: conint(ge=-9007199254740991, le=9007199254740991)
 
 
+class Format5(Enum):
+    json = 'json'
+    ndjson = 'ndjson'
+    csv = 'csv'
+
+
 class Kind1(Enum):
     screening = 'screening'
     review_decision = 'review_decision'
@@ -2045,7 +2201,7 @@ class Record(BaseModel):
     score: float | None
     matchedName: str | None
     sourceList: str | None
-    listVersions: list[ListVersion4] | None
+    listVersions: list[ListVersion5] | None
     decision: str | None
     action: str | None
     details: dict[str, Any] | None
@@ -2060,6 +2216,28 @@ class ApiClientAuditScreeningsGetResponse(BaseModel):
     from_: str | None = Field(..., alias='from')
     to: str | None
     records: list[Record]
+
+
+class ApiClientAuditScreeningsGetResponse1(BaseModel):
+    kind: Kind1
+    chain: str
+    seq: conint(ge=-9007199254740991, le=9007199254740991)
+    occurredAt: str
+    actorId: str | None
+    screeningId: str | None
+    searchedName: str | None
+    searchedEmail: str | None
+    status: str | None
+    score: float | None
+    matchedName: str | None
+    sourceList: str | None
+    listVersions: list[ListVersion5] | None
+    decision: str | None
+    action: str | None
+    details: dict[str, Any] | None
+    prevHash: str
+    hash: str
+    canonical: str
 
 
 class ApiClientAdminListsRefreshPostRequest(BaseModel):
@@ -2121,7 +2299,7 @@ class ApiClientAdminOverviewGetResponse(BaseModel):
     generatedAt: str
 
 
-class Status35(Enum):
+class Status36(Enum):
     active = 'active'
     updating = 'updating'
     inactive = 'inactive'
@@ -2144,7 +2322,7 @@ class List4(BaseModel):
     source: str
     name: str
     feed: Feed
-    status: Status35
+    status: Status36
     version: conint(ge=-9007199254740991, le=9007199254740991) | None
     entityCount: conint(ge=0, le=9007199254740991)
     checksum: str | None
@@ -2321,7 +2499,7 @@ class FactorType(Enum):
     phone = 'phone'
 
 
-class Status36(Enum):
+class Status37(Enum):
     verified = 'verified'
     unverified = 'unverified'
 
@@ -2329,7 +2507,7 @@ class Status36(Enum):
 class Factor(BaseModel):
     id: UUID
     factor_type: FactorType
-    status: Status36
+    status: Status37
     friendly_name: str | None
     created_at: str
     updated_at: str
@@ -2423,7 +2601,7 @@ class Identity1(BaseModel):
 class Factor1(BaseModel):
     id: UUID
     factor_type: FactorType
-    status: Status36
+    status: Status37
     friendly_name: str | None
     created_at: str
     updated_at: str
@@ -2476,7 +2654,7 @@ class Identity2(BaseModel):
 class Factor2(BaseModel):
     id: UUID
     factor_type: FactorType
-    status: Status36
+    status: Status37
     friendly_name: str | None
     created_at: str
     updated_at: str
@@ -2516,7 +2694,7 @@ class Identity3(BaseModel):
 class Factor3(BaseModel):
     id: UUID
     factor_type: FactorType
-    status: Status36
+    status: Status37
     friendly_name: str | None
     created_at: str
     updated_at: str
@@ -2573,7 +2751,7 @@ class Identity4(BaseModel):
 class Factor4(BaseModel):
     id: UUID
     factor_type: FactorType
-    status: Status36
+    status: Status37
     friendly_name: str | None
     created_at: str
     updated_at: str
@@ -2636,7 +2814,7 @@ class Identity5(BaseModel):
 class Factor5(BaseModel):
     id: UUID
     factor_type: FactorType
-    status: Status36
+    status: Status37
     friendly_name: str | None
     created_at: str
     updated_at: str
@@ -2680,7 +2858,7 @@ class Identity6(BaseModel):
 class Factor6(BaseModel):
     id: UUID
     factor_type: FactorType
-    status: Status36
+    status: Status37
     friendly_name: str | None
     created_at: str
     updated_at: str
@@ -2736,7 +2914,7 @@ class Identity7(BaseModel):
 class Factor7(BaseModel):
     id: UUID
     factor_type: FactorType
-    status: Status36
+    status: Status37
     friendly_name: str | None
     created_at: str
     updated_at: str
@@ -2812,7 +2990,7 @@ class Identity8(BaseModel):
 class Factor8(BaseModel):
     id: UUID
     factor_type: FactorType
-    status: Status36
+    status: Status37
     friendly_name: str | None
     created_at: str
     updated_at: str
@@ -2859,7 +3037,7 @@ class Identity9(BaseModel):
 class Factor9(BaseModel):
     id: UUID
     factor_type: FactorType
-    status: Status36
+    status: Status37
     friendly_name: str | None
     created_at: str
     updated_at: str
@@ -3003,7 +3181,7 @@ class User6(BaseModel):
     created_at: str
 
 
-class Status46(Enum):
+class Status47(Enum):
     active = 'active'
     revoked = 'revoked'
     none = 'none'
@@ -3011,7 +3189,7 @@ class Status46(Enum):
 
 class ApiKey(BaseModel):
     client_id: UUID
-    status: Status46
+    status: Status47
     prefix: str | None
     created_at: str | None
     revoked_at: str | None
@@ -3066,7 +3244,7 @@ class ApiPaymentCreateCheckoutSessionPostResponse(BaseModel):
     sessionId: str
 
 
-class Status47(Enum):
+class Status48(Enum):
     open = 'open'
     complete = 'complete'
     expired = 'expired'
@@ -3077,7 +3255,7 @@ class ApiPaymentSandboxSessionsIdGetResponse(BaseModel):
     tier: Tier
     clientEmail: str
     amount: float
-    status: Status47
+    status: Status48
 
 
 class ApiPaymentSandboxSessionsIdCompletePostRequest(BaseModel):
@@ -3186,7 +3364,7 @@ class PaymentFailure(BaseModel):
     updated_at: str
 
 
-class EventType6(Enum):
+class EventType7(Enum):
     quota_warning = 'quota_warning'
     quota_exceeded = 'quota_exceeded'
     payment_failed = 'payment_failed'
@@ -3196,7 +3374,7 @@ class EventType6(Enum):
 
 class RecentEvent(BaseModel):
     id: str
-    event_type: EventType6
+    event_type: EventType7
     client_id: str
     client_name: str
     usage: float | None

@@ -266,7 +266,11 @@ export class ScreeningService {
    * Before anything is screened or logged: a row's identifier failing its scheme's checks refuses
    * the batch unless a list gives it exactly so (looked up for those rows only; they are rare).
    */
-  private async assertBulkIdentifiersValid(request: ParsedBulkScreenRequest, scope: Scope, tunables: QueryTunables): Promise<void> {
+  private async assertBulkIdentifiersValid(
+    request: ParsedBulkScreenRequest,
+    scope: Scope,
+    tunables: QueryTunables,
+  ): Promise<void> {
     const rows = request.names.flatMap((name, row) => {
       const given = bulkRowOf(name).identifiers ?? [];
       return given.some((i) => identifierProblem(i.type, i.value) !== undefined) ? [{ row, given }] : [];

@@ -18,6 +18,7 @@ import dev.vigil.sdk.generated.ApiResponse;
 import dev.vigil.sdk.generated.Pair;
 
 import dev.vigil.sdk.generated.model.AuditControllerEvidence200Response;
+import dev.vigil.sdk.generated.model.AuditControllerEvidence200ResponseRecordsInner;
 import dev.vigil.sdk.generated.model.AuditControllerLogs200Response;
 import dev.vigil.sdk.generated.model.Problem;
 import dev.vigil.sdk.generated.model.ScreeningLogsControllerLogsFromDateParameter;
@@ -85,11 +86,11 @@ public class AuditApi {
   }
 
   /**
-   * The client&#39;s screening evidence (JSON or CSV)
+   * The client&#39;s screening evidence (JSON, NDJSON or CSV)
    * 
    * @param from YYYY-MM-DD or an ISO 8601 instant; inclusive. (optional)
    * @param to YYYY-MM-DD (the whole day) or an ISO 8601 instant; inclusive. (optional)
-   * @param format  (optional, default to json)
+   * @param format json: one document; ndjson: one record per line (streams into any tool); csv: one row per record. (optional, default to json)
    * @return AuditControllerEvidence200Response
    * @throws ApiException if fails to make API call
    */
@@ -99,11 +100,11 @@ public class AuditApi {
   }
 
   /**
-   * The client&#39;s screening evidence (JSON or CSV)
+   * The client&#39;s screening evidence (JSON, NDJSON or CSV)
    * 
    * @param from YYYY-MM-DD or an ISO 8601 instant; inclusive. (optional)
    * @param to YYYY-MM-DD (the whole day) or an ISO 8601 instant; inclusive. (optional)
-   * @param format  (optional, default to json)
+   * @param format json: one document; ndjson: one record per line (streams into any tool); csv: one row per record. (optional, default to json)
    * @return ApiResponse&lt;AuditControllerEvidence200Response&gt;
    * @throws ApiException if fails to make API call
    */
@@ -163,7 +164,7 @@ public class AuditApi {
       localVarRequestBuilder.uri(URI.create(memberVarBaseUri + localVarPath));
     }
 
-    localVarRequestBuilder.header("Accept", "application/json, text/csv, application/problem+json");
+    localVarRequestBuilder.header("Accept", "application/json, application/x-ndjson, text/csv, application/problem+json");
 
     localVarRequestBuilder.method("GET", HttpRequest.BodyPublishers.noBody());
     if (memberVarReadTimeout != null) {

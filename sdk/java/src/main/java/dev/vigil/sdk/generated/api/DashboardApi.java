@@ -21,13 +21,13 @@ import dev.vigil.sdk.generated.model.DashboardControllerClient200Response;
 import dev.vigil.sdk.generated.model.DashboardControllerDatasets200Response;
 import dev.vigil.sdk.generated.model.DashboardControllerEntity200Response;
 import dev.vigil.sdk.generated.model.DashboardControllerScreen200Response;
+import dev.vigil.sdk.generated.model.DashboardControllerScreenRequest;
 import dev.vigil.sdk.generated.model.DashboardControllerSearch200Response;
 import dev.vigil.sdk.generated.model.Problem;
 import dev.vigil.sdk.generated.model.ScreeningApiControllerBulkScreen200Response;
 import dev.vigil.sdk.generated.model.ScreeningApiControllerBulkScreen202Response;
 import dev.vigil.sdk.generated.model.ScreeningApiControllerBulkScreenRequest;
 import dev.vigil.sdk.generated.model.ScreeningApiControllerJob200Response;
-import dev.vigil.sdk.generated.model.ScreeningApiControllerScreenRequest;
 import dev.vigil.sdk.generated.model.ScreeningApiControllerStatus200Response;
 
 import com.fasterxml.jackson.core.type.TypeReference;
@@ -622,26 +622,26 @@ public class DashboardApi {
   /**
    * Screen one name (dashboard)
    * 
-   * @param screeningApiControllerScreenRequest  (required)
+   * @param dashboardControllerScreenRequest  (required)
    * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
    * @return DashboardControllerScreen200Response
    * @throws ApiException if fails to make API call
    */
-  public DashboardControllerScreen200Response dashboardControllerScreen(ScreeningApiControllerScreenRequest screeningApiControllerScreenRequest, String idempotencyKey) throws ApiException {
-    ApiResponse<DashboardControllerScreen200Response> localVarResponse = dashboardControllerScreenWithHttpInfo(screeningApiControllerScreenRequest, idempotencyKey);
+  public DashboardControllerScreen200Response dashboardControllerScreen(DashboardControllerScreenRequest dashboardControllerScreenRequest, String idempotencyKey) throws ApiException {
+    ApiResponse<DashboardControllerScreen200Response> localVarResponse = dashboardControllerScreenWithHttpInfo(dashboardControllerScreenRequest, idempotencyKey);
     return localVarResponse.getData();
   }
 
   /**
    * Screen one name (dashboard)
    * 
-   * @param screeningApiControllerScreenRequest  (required)
+   * @param dashboardControllerScreenRequest  (required)
    * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
    * @return ApiResponse&lt;DashboardControllerScreen200Response&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<DashboardControllerScreen200Response> dashboardControllerScreenWithHttpInfo(ScreeningApiControllerScreenRequest screeningApiControllerScreenRequest, String idempotencyKey) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = dashboardControllerScreenRequestBuilder(screeningApiControllerScreenRequest, idempotencyKey);
+  public ApiResponse<DashboardControllerScreen200Response> dashboardControllerScreenWithHttpInfo(DashboardControllerScreenRequest dashboardControllerScreenRequest, String idempotencyKey) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = dashboardControllerScreenRequestBuilder(dashboardControllerScreenRequest, idempotencyKey);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -669,10 +669,10 @@ public class DashboardApi {
     }
   }
 
-  private HttpRequest.Builder dashboardControllerScreenRequestBuilder(ScreeningApiControllerScreenRequest screeningApiControllerScreenRequest, String idempotencyKey) throws ApiException {
-    // verify the required parameter 'screeningApiControllerScreenRequest' is set
-    if (screeningApiControllerScreenRequest == null) {
-      throw new ApiException(400, "Missing the required parameter 'screeningApiControllerScreenRequest' when calling dashboardControllerScreen");
+  private HttpRequest.Builder dashboardControllerScreenRequestBuilder(DashboardControllerScreenRequest dashboardControllerScreenRequest, String idempotencyKey) throws ApiException {
+    // verify the required parameter 'dashboardControllerScreenRequest' is set
+    if (dashboardControllerScreenRequest == null) {
+      throw new ApiException(400, "Missing the required parameter 'dashboardControllerScreenRequest' when calling dashboardControllerScreen");
     }
 
     HttpRequest.Builder localVarRequestBuilder = HttpRequest.newBuilder();
@@ -688,7 +688,7 @@ public class DashboardApi {
     localVarRequestBuilder.header("Accept", "application/json, application/problem+json");
 
     try {
-      byte[] localVarPostBody = memberVarObjectMapper.writeValueAsBytes(screeningApiControllerScreenRequest);
+      byte[] localVarPostBody = memberVarObjectMapper.writeValueAsBytes(dashboardControllerScreenRequest);
       localVarRequestBuilder.method("POST", HttpRequest.BodyPublishers.ofByteArray(localVarPostBody));
     } catch (IOException e) {
       throw new ApiException(e);

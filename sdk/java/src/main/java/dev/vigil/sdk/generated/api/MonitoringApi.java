@@ -34,6 +34,7 @@ import dev.vigil.sdk.generated.model.MonitoringControllerList200Response;
 import dev.vigil.sdk.generated.model.MonitoringControllerSettings200Response;
 import dev.vigil.sdk.generated.model.MonitoringControllerStats200Response;
 import dev.vigil.sdk.generated.model.MonitoringControllerStatus200Response;
+import dev.vigil.sdk.generated.model.MonitoringControllerTestWebhook200Response;
 import dev.vigil.sdk.generated.model.MonitoringControllerUpdateRequest;
 import dev.vigil.sdk.generated.model.MonitoringControllerUpdateSettingsRequest;
 import dev.vigil.sdk.generated.model.MonitoringControllerWebhooks200Response;
@@ -1283,6 +1284,84 @@ public class MonitoringApi {
     localVarRequestBuilder.header("Accept", "text/event-stream, application/problem+json");
 
     localVarRequestBuilder.method("GET", HttpRequest.BodyPublishers.noBody());
+    if (memberVarReadTimeout != null) {
+      localVarRequestBuilder.timeout(memberVarReadTimeout);
+    }
+    if (memberVarInterceptor != null) {
+      memberVarInterceptor.accept(localVarRequestBuilder);
+    }
+    return localVarRequestBuilder;
+  }
+
+  /**
+   * Send a test event to a webhook
+   * 
+   * @param id  (required)
+   * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
+   * @return MonitoringControllerTestWebhook200Response
+   * @throws ApiException if fails to make API call
+   */
+  public MonitoringControllerTestWebhook200Response monitoringControllerTestWebhook(String id, String idempotencyKey) throws ApiException {
+    ApiResponse<MonitoringControllerTestWebhook200Response> localVarResponse = monitoringControllerTestWebhookWithHttpInfo(id, idempotencyKey);
+    return localVarResponse.getData();
+  }
+
+  /**
+   * Send a test event to a webhook
+   * 
+   * @param id  (required)
+   * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
+   * @return ApiResponse&lt;MonitoringControllerTestWebhook200Response&gt;
+   * @throws ApiException if fails to make API call
+   */
+  public ApiResponse<MonitoringControllerTestWebhook200Response> monitoringControllerTestWebhookWithHttpInfo(String id, String idempotencyKey) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = monitoringControllerTestWebhookRequestBuilder(id, idempotencyKey);
+    try {
+      HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
+          localVarRequestBuilder.build(),
+          HttpResponse.BodyHandlers.ofInputStream());
+      if (memberVarResponseInterceptor != null) {
+        memberVarResponseInterceptor.accept(localVarResponse);
+      }
+      try {
+        if (localVarResponse.statusCode()/ 100 != 2) {
+          throw getApiException("monitoringControllerTestWebhook", localVarResponse);
+        }
+        return new ApiResponse<MonitoringControllerTestWebhook200Response>(
+          localVarResponse.statusCode(),
+          localVarResponse.headers().map(),
+          localVarResponse.body() == null ? null : memberVarObjectMapper.readValue(localVarResponse.body(), new TypeReference<MonitoringControllerTestWebhook200Response>() {}) // closes the InputStream
+        );
+      } finally {
+      }
+    } catch (IOException e) {
+      throw new ApiException(e);
+    }
+    catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new ApiException(e);
+    }
+  }
+
+  private HttpRequest.Builder monitoringControllerTestWebhookRequestBuilder(String id, String idempotencyKey) throws ApiException {
+    // verify the required parameter 'id' is set
+    if (id == null) {
+      throw new ApiException(400, "Missing the required parameter 'id' when calling monitoringControllerTestWebhook");
+    }
+
+    HttpRequest.Builder localVarRequestBuilder = HttpRequest.newBuilder();
+
+    String localVarPath = "/api/monitoring/webhooks/{id}/test"
+        .replace("{id}", ApiClient.urlEncode(id.toString()));
+
+    localVarRequestBuilder.uri(URI.create(memberVarBaseUri + localVarPath));
+
+    if (idempotencyKey != null) {
+      localVarRequestBuilder.header("Idempotency-Key", idempotencyKey.toString());
+    }
+    localVarRequestBuilder.header("Accept", "application/json, application/problem+json");
+
+    localVarRequestBuilder.method("POST", HttpRequest.BodyPublishers.noBody());
     if (memberVarReadTimeout != null) {
       localVarRequestBuilder.timeout(memberVarReadTimeout);
     }

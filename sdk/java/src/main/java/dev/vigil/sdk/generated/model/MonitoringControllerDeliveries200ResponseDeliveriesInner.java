@@ -57,7 +57,9 @@ public class MonitoringControllerDeliveries200ResponseDeliveriesInner {
     
     SCREENING_REVIEW_REQUIRED("screening.review_required"),
     
-    BULK_JOB_COMPLETED("bulk_job.completed");
+    BULK_JOB_COMPLETED("bulk_job.completed"),
+    
+    WEBHOOK_TEST("webhook.test");
 
     private String value;
 

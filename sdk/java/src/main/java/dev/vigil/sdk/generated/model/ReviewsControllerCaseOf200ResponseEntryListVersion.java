@@ -82,7 +82,7 @@ public class ReviewsControllerCaseOf200ResponseEntryListVersion {
    * maximum: 9007199254740991
    * @return versionId
    */
-  @jakarta.annotation.Nullable
+  @jakarta.annotation.Nonnull
   @JsonProperty(JSON_PROPERTY_VERSION_ID)
   @JsonInclude(value = JsonInclude.Include.ALWAYS)
   public Integer getVersionId() {

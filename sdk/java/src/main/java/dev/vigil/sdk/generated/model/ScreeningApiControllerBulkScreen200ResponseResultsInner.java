@@ -39,6 +39,7 @@ import dev.vigil.sdk.generated.ApiClient;
 @JsonPropertyOrder({
   ScreeningApiControllerBulkScreen200ResponseResultsInner.JSON_PROPERTY_SCREENING_ID,
   ScreeningApiControllerBulkScreen200ResponseResultsInner.JSON_PROPERTY_SEARCHED_NAME,
+  ScreeningApiControllerBulkScreen200ResponseResultsInner.JSON_PROPERTY_REFERENCE,
   ScreeningApiControllerBulkScreen200ResponseResultsInner.JSON_PROPERTY_MATCH,
   ScreeningApiControllerBulkScreen200ResponseResultsInner.JSON_PROPERTY_BLOCKED,
   ScreeningApiControllerBulkScreen200ResponseResultsInner.JSON_PROPERTY_STATUS,
@@ -53,6 +54,9 @@ public class ScreeningApiControllerBulkScreen200ResponseResultsInner {
 
   public static final String JSON_PROPERTY_SEARCHED_NAME = "searchedName";
   private String searchedName;
+
+  public static final String JSON_PROPERTY_REFERENCE = "reference";
+  private String reference;
 
   public static final String JSON_PROPERTY_MATCH = "match";
   private Boolean match;
@@ -198,6 +202,30 @@ public class ScreeningApiControllerBulkScreen200ResponseResultsInner {
   @JsonInclude(value = JsonInclude.Include.ALWAYS)
   public void setSearchedName(String searchedName) {
     this.searchedName = searchedName;
+  }
+
+
+  public ScreeningApiControllerBulkScreen200ResponseResultsInner reference(String reference) {
+    this.reference = reference;
+    return this;
+  }
+
+  /**
+   * Get reference
+   * @return reference
+   */
+  @jakarta.annotation.Nullable
+  @JsonProperty(JSON_PROPERTY_REFERENCE)
+  @JsonInclude(value = JsonInclude.Include.USE_DEFAULTS)
+  public String getReference() {
+    return reference;
+  }
+
+
+  @JsonProperty(JSON_PROPERTY_REFERENCE)
+  @JsonInclude(value = JsonInclude.Include.USE_DEFAULTS)
+  public void setReference(String reference) {
+    this.reference = reference;
   }
 
 
@@ -367,6 +395,7 @@ public class ScreeningApiControllerBulkScreen200ResponseResultsInner {
     ScreeningApiControllerBulkScreen200ResponseResultsInner screeningApiControllerBulkScreen200ResponseResultsInner = (ScreeningApiControllerBulkScreen200ResponseResultsInner) o;
     return Objects.equals(this.screeningId, screeningApiControllerBulkScreen200ResponseResultsInner.screeningId) &&
         Objects.equals(this.searchedName, screeningApiControllerBulkScreen200ResponseResultsInner.searchedName) &&
+        Objects.equals(this.reference, screeningApiControllerBulkScreen200ResponseResultsInner.reference) &&
         Objects.equals(this.match, screeningApiControllerBulkScreen200ResponseResultsInner.match) &&
         Objects.equals(this.blocked, screeningApiControllerBulkScreen200ResponseResultsInner.blocked) &&
         Objects.equals(this.status, screeningApiControllerBulkScreen200ResponseResultsInner.status) &&
@@ -377,7 +406,7 @@ public class ScreeningApiControllerBulkScreen200ResponseResultsInner {
 
   @Override
   public int hashCode() {
-    return Objects.hash(screeningId, searchedName, match, blocked, status, topScore, label, results);
+    return Objects.hash(screeningId, searchedName, reference, match, blocked, status, topScore, label, results);
   }
 
   @Override
@@ -386,6 +415,7 @@ public class ScreeningApiControllerBulkScreen200ResponseResultsInner {
     sb.append("class ScreeningApiControllerBulkScreen200ResponseResultsInner {\n");
     sb.append("    screeningId: ").append(toIndentedString(screeningId)).append("\n");
     sb.append("    searchedName: ").append(toIndentedString(searchedName)).append("\n");
+    sb.append("    reference: ").append(toIndentedString(reference)).append("\n");
     sb.append("    match: ").append(toIndentedString(match)).append("\n");
     sb.append("    blocked: ").append(toIndentedString(blocked)).append("\n");
     sb.append("    status: ").append(toIndentedString(status)).append("\n");
@@ -447,6 +477,11 @@ public class ScreeningApiControllerBulkScreen200ResponseResultsInner {
     // add `searchedName` to the URL query string
     if (getSearchedName() != null) {
       joiner.add(String.format("%ssearchedName%s=%s", prefix, suffix, URLEncoder.encode(ApiClient.valueToString(getSearchedName()), StandardCharsets.UTF_8).replaceAll("\\+", "%20")));
+    }
+
+    // add `reference` to the URL query string
+    if (getReference() != null) {
+      joiner.add(String.format("%sreference%s=%s", prefix, suffix, URLEncoder.encode(ApiClient.valueToString(getReference()), StandardCharsets.UTF_8).replaceAll("\\+", "%20")));
     }
 
     // add `match` to the URL query string

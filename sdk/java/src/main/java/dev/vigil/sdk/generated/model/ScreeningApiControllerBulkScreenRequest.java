@@ -24,6 +24,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import com.fasterxml.jackson.annotation.JsonValue;
+import dev.vigil.sdk.generated.model.ScreeningApiControllerBulkScreenRequestEntitiesInner;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -36,12 +37,16 @@ import dev.vigil.sdk.generated.ApiClient;
  */
 @JsonPropertyOrder({
   ScreeningApiControllerBulkScreenRequest.JSON_PROPERTY_NAMES,
+  ScreeningApiControllerBulkScreenRequest.JSON_PROPERTY_ENTITIES,
   ScreeningApiControllerBulkScreenRequest.JSON_PROPERTY_LIMIT
 })
 @jakarta.annotation.Generated(value = "org.openapitools.codegen.languages.JavaClientCodegen", comments = "Generator version: 7.8.0")
 public class ScreeningApiControllerBulkScreenRequest {
   public static final String JSON_PROPERTY_NAMES = "names";
   private List<String> names = new ArrayList<>();
+
+  public static final String JSON_PROPERTY_ENTITIES = "entities";
+  private List<ScreeningApiControllerBulkScreenRequestEntitiesInner> entities = new ArrayList<>();
 
   public static final String JSON_PROPERTY_LIMIT = "limit";
   private Integer limit;
@@ -66,18 +71,50 @@ public class ScreeningApiControllerBulkScreenRequest {
    * Get names
    * @return names
    */
-  @jakarta.annotation.Nonnull
+  @jakarta.annotation.Nullable
   @JsonProperty(JSON_PROPERTY_NAMES)
-  @JsonInclude(value = JsonInclude.Include.ALWAYS)
+  @JsonInclude(value = JsonInclude.Include.USE_DEFAULTS)
   public List<String> getNames() {
     return names;
   }
 
 
   @JsonProperty(JSON_PROPERTY_NAMES)
-  @JsonInclude(value = JsonInclude.Include.ALWAYS)
+  @JsonInclude(value = JsonInclude.Include.USE_DEFAULTS)
   public void setNames(List<String> names) {
     this.names = names;
+  }
+
+
+  public ScreeningApiControllerBulkScreenRequest entities(List<ScreeningApiControllerBulkScreenRequestEntitiesInner> entities) {
+    this.entities = entities;
+    return this;
+  }
+
+  public ScreeningApiControllerBulkScreenRequest addEntitiesItem(ScreeningApiControllerBulkScreenRequestEntitiesInner entitiesItem) {
+    if (this.entities == null) {
+      this.entities = new ArrayList<>();
+    }
+    this.entities.add(entitiesItem);
+    return this;
+  }
+
+  /**
+   * Get entities
+   * @return entities
+   */
+  @jakarta.annotation.Nullable
+  @JsonProperty(JSON_PROPERTY_ENTITIES)
+  @JsonInclude(value = JsonInclude.Include.USE_DEFAULTS)
+  public List<ScreeningApiControllerBulkScreenRequestEntitiesInner> getEntities() {
+    return entities;
+  }
+
+
+  @JsonProperty(JSON_PROPERTY_ENTITIES)
+  @JsonInclude(value = JsonInclude.Include.USE_DEFAULTS)
+  public void setEntities(List<ScreeningApiControllerBulkScreenRequestEntitiesInner> entities) {
+    this.entities = entities;
   }
 
 
@@ -120,12 +157,13 @@ public class ScreeningApiControllerBulkScreenRequest {
     }
     ScreeningApiControllerBulkScreenRequest screeningApiControllerBulkScreenRequest = (ScreeningApiControllerBulkScreenRequest) o;
     return Objects.equals(this.names, screeningApiControllerBulkScreenRequest.names) &&
+        Objects.equals(this.entities, screeningApiControllerBulkScreenRequest.entities) &&
         Objects.equals(this.limit, screeningApiControllerBulkScreenRequest.limit);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(names, limit);
+    return Objects.hash(names, entities, limit);
   }
 
   @Override
@@ -133,6 +171,7 @@ public class ScreeningApiControllerBulkScreenRequest {
     StringBuilder sb = new StringBuilder();
     sb.append("class ScreeningApiControllerBulkScreenRequest {\n");
     sb.append("    names: ").append(toIndentedString(names)).append("\n");
+    sb.append("    entities: ").append(toIndentedString(entities)).append("\n");
     sb.append("    limit: ").append(toIndentedString(limit)).append("\n");
     sb.append("}");
     return sb.toString();
@@ -187,6 +226,17 @@ public class ScreeningApiControllerBulkScreenRequest {
         joiner.add(String.format("%snames%s%s=%s", prefix, suffix,
             "".equals(suffix) ? "" : String.format("%s%d%s", containerPrefix, i, containerSuffix),
             URLEncoder.encode(ApiClient.valueToString(getNames().get(i)), StandardCharsets.UTF_8).replaceAll("\\+", "%20")));
+      }
+    }
+
+    // add `entities` to the URL query string
+    if (getEntities() != null) {
+      for (int i = 0; i < getEntities().size(); i++) {
+        if (getEntities().get(i) != null) {
+          joiner.add(String.format("%sentities%s%s=%s", prefix, suffix,
+              "".equals(suffix) ? "" : String.format("%s%d%s", containerPrefix, i, containerSuffix),
+              URLEncoder.encode(ApiClient.valueToString(getEntities().get(i)), StandardCharsets.UTF_8).replaceAll("\\+", "%20")));
+        }
       }
     }
 

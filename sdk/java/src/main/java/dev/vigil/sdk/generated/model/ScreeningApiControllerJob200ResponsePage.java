@@ -35,7 +35,9 @@ import dev.vigil.sdk.generated.ApiClient;
 @JsonPropertyOrder({
   ScreeningApiControllerJob200ResponsePage.JSON_PROPERTY_OFFSET,
   ScreeningApiControllerJob200ResponsePage.JSON_PROPERTY_LIMIT,
-  ScreeningApiControllerJob200ResponsePage.JSON_PROPERTY_RETURNED
+  ScreeningApiControllerJob200ResponsePage.JSON_PROPERTY_RETURNED,
+  ScreeningApiControllerJob200ResponsePage.JSON_PROPERTY_HAS_MORE,
+  ScreeningApiControllerJob200ResponsePage.JSON_PROPERTY_NEXT_OFFSET
 })
 @jakarta.annotation.Generated(value = "org.openapitools.codegen.languages.JavaClientCodegen", comments = "Generator version: 7.8.0")
 public class ScreeningApiControllerJob200ResponsePage {
@@ -47,6 +49,12 @@ public class ScreeningApiControllerJob200ResponsePage {
 
   public static final String JSON_PROPERTY_RETURNED = "returned";
   private Integer returned;
+
+  public static final String JSON_PROPERTY_HAS_MORE = "has_more";
+  private Boolean hasMore;
+
+  public static final String JSON_PROPERTY_NEXT_OFFSET = "next_offset";
+  private Integer nextOffset;
 
   public ScreeningApiControllerJob200ResponsePage() { 
   }
@@ -129,6 +137,56 @@ public class ScreeningApiControllerJob200ResponsePage {
   }
 
 
+  public ScreeningApiControllerJob200ResponsePage hasMore(Boolean hasMore) {
+    this.hasMore = hasMore;
+    return this;
+  }
+
+  /**
+   * Get hasMore
+   * @return hasMore
+   */
+  @jakarta.annotation.Nonnull
+  @JsonProperty(JSON_PROPERTY_HAS_MORE)
+  @JsonInclude(value = JsonInclude.Include.ALWAYS)
+  public Boolean getHasMore() {
+    return hasMore;
+  }
+
+
+  @JsonProperty(JSON_PROPERTY_HAS_MORE)
+  @JsonInclude(value = JsonInclude.Include.ALWAYS)
+  public void setHasMore(Boolean hasMore) {
+    this.hasMore = hasMore;
+  }
+
+
+  public ScreeningApiControllerJob200ResponsePage nextOffset(Integer nextOffset) {
+    this.nextOffset = nextOffset;
+    return this;
+  }
+
+  /**
+   * Get nextOffset
+   * minimum: -9007199254740991
+   * maximum: 9007199254740991
+   * @return nextOffset
+   */
+  @jakarta.annotation.Nullable
+  @JsonProperty(JSON_PROPERTY_NEXT_OFFSET)
+  @JsonInclude(value = JsonInclude.Include.ALWAYS)
+  public Integer getNextOffset() {
+    return nextOffset;
+  }
+
+
+  @JsonProperty(JSON_PROPERTY_NEXT_OFFSET)
+  @JsonInclude(value = JsonInclude.Include.ALWAYS)
+  public void setNextOffset(Integer nextOffset) {
+    this.nextOffset = nextOffset;
+  }
+
+
   /**
    * Return true if this ScreeningApiController_job_200_response_page object is equal to o.
    */
@@ -143,12 +201,14 @@ public class ScreeningApiControllerJob200ResponsePage {
     ScreeningApiControllerJob200ResponsePage screeningApiControllerJob200ResponsePage = (ScreeningApiControllerJob200ResponsePage) o;
     return Objects.equals(this.offset, screeningApiControllerJob200ResponsePage.offset) &&
         Objects.equals(this.limit, screeningApiControllerJob200ResponsePage.limit) &&
-        Objects.equals(this.returned, screeningApiControllerJob200ResponsePage.returned);
+        Objects.equals(this.returned, screeningApiControllerJob200ResponsePage.returned) &&
+        Objects.equals(this.hasMore, screeningApiControllerJob200ResponsePage.hasMore) &&
+        Objects.equals(this.nextOffset, screeningApiControllerJob200ResponsePage.nextOffset);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(offset, limit, returned);
+    return Objects.hash(offset, limit, returned, hasMore, nextOffset);
   }
 
   @Override
@@ -158,6 +218,8 @@ public class ScreeningApiControllerJob200ResponsePage {
     sb.append("    offset: ").append(toIndentedString(offset)).append("\n");
     sb.append("    limit: ").append(toIndentedString(limit)).append("\n");
     sb.append("    returned: ").append(toIndentedString(returned)).append("\n");
+    sb.append("    hasMore: ").append(toIndentedString(hasMore)).append("\n");
+    sb.append("    nextOffset: ").append(toIndentedString(nextOffset)).append("\n");
     sb.append("}");
     return sb.toString();
   }
@@ -218,6 +280,16 @@ public class ScreeningApiControllerJob200ResponsePage {
     // add `returned` to the URL query string
     if (getReturned() != null) {
       joiner.add(String.format("%sreturned%s=%s", prefix, suffix, URLEncoder.encode(ApiClient.valueToString(getReturned()), StandardCharsets.UTF_8).replaceAll("\\+", "%20")));
+    }
+
+    // add `has_more` to the URL query string
+    if (getHasMore() != null) {
+      joiner.add(String.format("%shas_more%s=%s", prefix, suffix, URLEncoder.encode(ApiClient.valueToString(getHasMore()), StandardCharsets.UTF_8).replaceAll("\\+", "%20")));
+    }
+
+    // add `next_offset` to the URL query string
+    if (getNextOffset() != null) {
+      joiner.add(String.format("%snext_offset%s=%s", prefix, suffix, URLEncoder.encode(ApiClient.valueToString(getNextOffset()), StandardCharsets.UTF_8).replaceAll("\\+", "%20")));
     }
 
     return joiner.toString();

@@ -28,6 +28,7 @@ import dev.vigil.sdk.generated.model.ScreeningApiControllerBulkScreen200Response
 import dev.vigil.sdk.generated.model.ScreeningApiControllerJob200ResponseResultsInnerAnyOf;
 import dev.vigil.sdk.generated.model.ScreeningApiControllerJob200ResponseResultsInnerAnyOf1;
 import dev.vigil.sdk.generated.model.ScreeningApiControllerJob200ResponseResultsInnerAnyOf1Error;
+import dev.vigil.sdk.generated.model.ScreeningApiControllerJob200ResponseResultsInnerAnyOfListVersionsInner;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -25,6 +25,7 @@ import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import com.fasterxml.jackson.annotation.JsonValue;
 import dev.vigil.sdk.generated.model.ScreeningApiControllerBulkScreen200ResponseResultsInnerResultsInner;
+import dev.vigil.sdk.generated.model.ScreeningApiControllerJob200ResponseResultsInnerAnyOfListVersionsInner;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -40,12 +41,15 @@ import dev.vigil.sdk.generated.ApiClient;
   ScreeningApiControllerJob200ResponseResultsInnerAnyOf.JSON_PROPERTY_ROW,
   ScreeningApiControllerJob200ResponseResultsInnerAnyOf.JSON_PROPERTY_SCREENING_ID,
   ScreeningApiControllerJob200ResponseResultsInnerAnyOf.JSON_PROPERTY_SEARCHED_NAME,
+  ScreeningApiControllerJob200ResponseResultsInnerAnyOf.JSON_PROPERTY_REFERENCE,
   ScreeningApiControllerJob200ResponseResultsInnerAnyOf.JSON_PROPERTY_MATCH,
   ScreeningApiControllerJob200ResponseResultsInnerAnyOf.JSON_PROPERTY_BLOCKED,
   ScreeningApiControllerJob200ResponseResultsInnerAnyOf.JSON_PROPERTY_STATUS,
   ScreeningApiControllerJob200ResponseResultsInnerAnyOf.JSON_PROPERTY_TOP_SCORE,
   ScreeningApiControllerJob200ResponseResultsInnerAnyOf.JSON_PROPERTY_LABEL,
-  ScreeningApiControllerJob200ResponseResultsInnerAnyOf.JSON_PROPERTY_RESULTS
+  ScreeningApiControllerJob200ResponseResultsInnerAnyOf.JSON_PROPERTY_RESULTS,
+  ScreeningApiControllerJob200ResponseResultsInnerAnyOf.JSON_PROPERTY_LIST_VERSIONS,
+  ScreeningApiControllerJob200ResponseResultsInnerAnyOf.JSON_PROPERTY_ALGORITHM
 })
 @jakarta.annotation.Generated(value = "org.openapitools.codegen.languages.JavaClientCodegen", comments = "Generator version: 7.8.0")
 public class ScreeningApiControllerJob200ResponseResultsInnerAnyOf {
@@ -57,6 +61,9 @@ public class ScreeningApiControllerJob200ResponseResultsInnerAnyOf {
 
   public static final String JSON_PROPERTY_SEARCHED_NAME = "searchedName";
   private String searchedName;
+
+  public static final String JSON_PROPERTY_REFERENCE = "reference";
+  private String reference;
 
   public static final String JSON_PROPERTY_MATCH = "match";
   private Boolean match;
@@ -154,6 +161,12 @@ public class ScreeningApiControllerJob200ResponseResultsInnerAnyOf {
   public static final String JSON_PROPERTY_RESULTS = "results";
   private List<ScreeningApiControllerBulkScreen200ResponseResultsInnerResultsInner> results = new ArrayList<>();
 
+  public static final String JSON_PROPERTY_LIST_VERSIONS = "listVersions";
+  private List<ScreeningApiControllerJob200ResponseResultsInnerAnyOfListVersionsInner> listVersions = new ArrayList<>();
+
+  public static final String JSON_PROPERTY_ALGORITHM = "algorithm";
+  private String algorithm;
+
   public ScreeningApiControllerJob200ResponseResultsInnerAnyOf() { 
   }
 
@@ -228,6 +241,30 @@ public class ScreeningApiControllerJob200ResponseResultsInnerAnyOf {
   @JsonInclude(value = JsonInclude.Include.ALWAYS)
   public void setSearchedName(String searchedName) {
     this.searchedName = searchedName;
+  }
+
+
+  public ScreeningApiControllerJob200ResponseResultsInnerAnyOf reference(String reference) {
+    this.reference = reference;
+    return this;
+  }
+
+  /**
+   * Get reference
+   * @return reference
+   */
+  @jakarta.annotation.Nullable
+  @JsonProperty(JSON_PROPERTY_REFERENCE)
+  @JsonInclude(value = JsonInclude.Include.USE_DEFAULTS)
+  public String getReference() {
+    return reference;
+  }
+
+
+  @JsonProperty(JSON_PROPERTY_REFERENCE)
+  @JsonInclude(value = JsonInclude.Include.USE_DEFAULTS)
+  public void setReference(String reference) {
+    this.reference = reference;
   }
 
 
@@ -383,6 +420,62 @@ public class ScreeningApiControllerJob200ResponseResultsInnerAnyOf {
   }
 
 
+  public ScreeningApiControllerJob200ResponseResultsInnerAnyOf listVersions(List<ScreeningApiControllerJob200ResponseResultsInnerAnyOfListVersionsInner> listVersions) {
+    this.listVersions = listVersions;
+    return this;
+  }
+
+  public ScreeningApiControllerJob200ResponseResultsInnerAnyOf addListVersionsItem(ScreeningApiControllerJob200ResponseResultsInnerAnyOfListVersionsInner listVersionsItem) {
+    if (this.listVersions == null) {
+      this.listVersions = new ArrayList<>();
+    }
+    this.listVersions.add(listVersionsItem);
+    return this;
+  }
+
+  /**
+   * Get listVersions
+   * @return listVersions
+   */
+  @jakarta.annotation.Nullable
+  @JsonProperty(JSON_PROPERTY_LIST_VERSIONS)
+  @JsonInclude(value = JsonInclude.Include.USE_DEFAULTS)
+  public List<ScreeningApiControllerJob200ResponseResultsInnerAnyOfListVersionsInner> getListVersions() {
+    return listVersions;
+  }
+
+
+  @JsonProperty(JSON_PROPERTY_LIST_VERSIONS)
+  @JsonInclude(value = JsonInclude.Include.USE_DEFAULTS)
+  public void setListVersions(List<ScreeningApiControllerJob200ResponseResultsInnerAnyOfListVersionsInner> listVersions) {
+    this.listVersions = listVersions;
+  }
+
+
+  public ScreeningApiControllerJob200ResponseResultsInnerAnyOf algorithm(String algorithm) {
+    this.algorithm = algorithm;
+    return this;
+  }
+
+  /**
+   * Get algorithm
+   * @return algorithm
+   */
+  @jakarta.annotation.Nullable
+  @JsonProperty(JSON_PROPERTY_ALGORITHM)
+  @JsonInclude(value = JsonInclude.Include.USE_DEFAULTS)
+  public String getAlgorithm() {
+    return algorithm;
+  }
+
+
+  @JsonProperty(JSON_PROPERTY_ALGORITHM)
+  @JsonInclude(value = JsonInclude.Include.USE_DEFAULTS)
+  public void setAlgorithm(String algorithm) {
+    this.algorithm = algorithm;
+  }
+
+
   /**
    * Return true if this ScreeningApiController_job_200_response_results_inner_anyOf object is equal to o.
    */
@@ -398,17 +491,20 @@ public class ScreeningApiControllerJob200ResponseResultsInnerAnyOf {
     return Objects.equals(this.row, screeningApiControllerJob200ResponseResultsInnerAnyOf.row) &&
         Objects.equals(this.screeningId, screeningApiControllerJob200ResponseResultsInnerAnyOf.screeningId) &&
         Objects.equals(this.searchedName, screeningApiControllerJob200ResponseResultsInnerAnyOf.searchedName) &&
+        Objects.equals(this.reference, screeningApiControllerJob200ResponseResultsInnerAnyOf.reference) &&
         Objects.equals(this.match, screeningApiControllerJob200ResponseResultsInnerAnyOf.match) &&
         Objects.equals(this.blocked, screeningApiControllerJob200ResponseResultsInnerAnyOf.blocked) &&
         Objects.equals(this.status, screeningApiControllerJob200ResponseResultsInnerAnyOf.status) &&
         Objects.equals(this.topScore, screeningApiControllerJob200ResponseResultsInnerAnyOf.topScore) &&
         Objects.equals(this.label, screeningApiControllerJob200ResponseResultsInnerAnyOf.label) &&
-        Objects.equals(this.results, screeningApiControllerJob200ResponseResultsInnerAnyOf.results);
+        Objects.equals(this.results, screeningApiControllerJob200ResponseResultsInnerAnyOf.results) &&
+        Objects.equals(this.listVersions, screeningApiControllerJob200ResponseResultsInnerAnyOf.listVersions) &&
+        Objects.equals(this.algorithm, screeningApiControllerJob200ResponseResultsInnerAnyOf.algorithm);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(row, screeningId, searchedName, match, blocked, status, topScore, label, results);
+    return Objects.hash(row, screeningId, searchedName, reference, match, blocked, status, topScore, label, results, listVersions, algorithm);
   }
 
   @Override
@@ -418,12 +514,15 @@ public class ScreeningApiControllerJob200ResponseResultsInnerAnyOf {
     sb.append("    row: ").append(toIndentedString(row)).append("\n");
     sb.append("    screeningId: ").append(toIndentedString(screeningId)).append("\n");
     sb.append("    searchedName: ").append(toIndentedString(searchedName)).append("\n");
+    sb.append("    reference: ").append(toIndentedString(reference)).append("\n");
     sb.append("    match: ").append(toIndentedString(match)).append("\n");
     sb.append("    blocked: ").append(toIndentedString(blocked)).append("\n");
     sb.append("    status: ").append(toIndentedString(status)).append("\n");
     sb.append("    topScore: ").append(toIndentedString(topScore)).append("\n");
     sb.append("    label: ").append(toIndentedString(label)).append("\n");
     sb.append("    results: ").append(toIndentedString(results)).append("\n");
+    sb.append("    listVersions: ").append(toIndentedString(listVersions)).append("\n");
+    sb.append("    algorithm: ").append(toIndentedString(algorithm)).append("\n");
     sb.append("}");
     return sb.toString();
   }
@@ -486,6 +585,11 @@ public class ScreeningApiControllerJob200ResponseResultsInnerAnyOf {
       joiner.add(String.format("%ssearchedName%s=%s", prefix, suffix, URLEncoder.encode(ApiClient.valueToString(getSearchedName()), StandardCharsets.UTF_8).replaceAll("\\+", "%20")));
     }
 
+    // add `reference` to the URL query string
+    if (getReference() != null) {
+      joiner.add(String.format("%sreference%s=%s", prefix, suffix, URLEncoder.encode(ApiClient.valueToString(getReference()), StandardCharsets.UTF_8).replaceAll("\\+", "%20")));
+    }
+
     // add `match` to the URL query string
     if (getMatch() != null) {
       joiner.add(String.format("%smatch%s=%s", prefix, suffix, URLEncoder.encode(ApiClient.valueToString(getMatch()), StandardCharsets.UTF_8).replaceAll("\\+", "%20")));
@@ -519,6 +623,21 @@ public class ScreeningApiControllerJob200ResponseResultsInnerAnyOf {
           "".equals(suffix) ? "" : String.format("%s%d%s", containerPrefix, i, containerSuffix))));
         }
       }
+    }
+
+    // add `listVersions` to the URL query string
+    if (getListVersions() != null) {
+      for (int i = 0; i < getListVersions().size(); i++) {
+        if (getListVersions().get(i) != null) {
+          joiner.add(getListVersions().get(i).toUrlQueryString(String.format("%slistVersions%s%s", prefix, suffix,
+          "".equals(suffix) ? "" : String.format("%s%d%s", containerPrefix, i, containerSuffix))));
+        }
+      }
+    }
+
+    // add `algorithm` to the URL query string
+    if (getAlgorithm() != null) {
+      joiner.add(String.format("%salgorithm%s=%s", prefix, suffix, URLEncoder.encode(ApiClient.valueToString(getAlgorithm()), StandardCharsets.UTF_8).replaceAll("\\+", "%20")));
     }
 
     return joiner.toString();

@@ -36,6 +36,7 @@ import dev.vigil.sdk.generated.ApiClient;
 @JsonPropertyOrder({
   ScreeningApiControllerJob200ResponseResultsInnerAnyOf1.JSON_PROPERTY_ROW,
   ScreeningApiControllerJob200ResponseResultsInnerAnyOf1.JSON_PROPERTY_SEARCHED_NAME,
+  ScreeningApiControllerJob200ResponseResultsInnerAnyOf1.JSON_PROPERTY_REFERENCE,
   ScreeningApiControllerJob200ResponseResultsInnerAnyOf1.JSON_PROPERTY_STATUS,
   ScreeningApiControllerJob200ResponseResultsInnerAnyOf1.JSON_PROPERTY_ERROR
 })
@@ -46,6 +47,9 @@ public class ScreeningApiControllerJob200ResponseResultsInnerAnyOf1 {
 
   public static final String JSON_PROPERTY_SEARCHED_NAME = "searchedName";
   private String searchedName;
+
+  public static final String JSON_PROPERTY_REFERENCE = "reference";
+  private String reference;
 
   public static final String JSON_PROPERTY_STATUS = "status";
   private String status;
@@ -103,6 +107,30 @@ public class ScreeningApiControllerJob200ResponseResultsInnerAnyOf1 {
   @JsonInclude(value = JsonInclude.Include.ALWAYS)
   public void setSearchedName(String searchedName) {
     this.searchedName = searchedName;
+  }
+
+
+  public ScreeningApiControllerJob200ResponseResultsInnerAnyOf1 reference(String reference) {
+    this.reference = reference;
+    return this;
+  }
+
+  /**
+   * Get reference
+   * @return reference
+   */
+  @jakarta.annotation.Nullable
+  @JsonProperty(JSON_PROPERTY_REFERENCE)
+  @JsonInclude(value = JsonInclude.Include.USE_DEFAULTS)
+  public String getReference() {
+    return reference;
+  }
+
+
+  @JsonProperty(JSON_PROPERTY_REFERENCE)
+  @JsonInclude(value = JsonInclude.Include.USE_DEFAULTS)
+  public void setReference(String reference) {
+    this.reference = reference;
   }
 
 
@@ -168,13 +196,14 @@ public class ScreeningApiControllerJob200ResponseResultsInnerAnyOf1 {
     ScreeningApiControllerJob200ResponseResultsInnerAnyOf1 screeningApiControllerJob200ResponseResultsInnerAnyOf1 = (ScreeningApiControllerJob200ResponseResultsInnerAnyOf1) o;
     return Objects.equals(this.row, screeningApiControllerJob200ResponseResultsInnerAnyOf1.row) &&
         Objects.equals(this.searchedName, screeningApiControllerJob200ResponseResultsInnerAnyOf1.searchedName) &&
+        Objects.equals(this.reference, screeningApiControllerJob200ResponseResultsInnerAnyOf1.reference) &&
         Objects.equals(this.status, screeningApiControllerJob200ResponseResultsInnerAnyOf1.status) &&
         Objects.equals(this.error, screeningApiControllerJob200ResponseResultsInnerAnyOf1.error);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(row, searchedName, status, error);
+    return Objects.hash(row, searchedName, reference, status, error);
   }
 
   @Override
@@ -183,6 +212,7 @@ public class ScreeningApiControllerJob200ResponseResultsInnerAnyOf1 {
     sb.append("class ScreeningApiControllerJob200ResponseResultsInnerAnyOf1 {\n");
     sb.append("    row: ").append(toIndentedString(row)).append("\n");
     sb.append("    searchedName: ").append(toIndentedString(searchedName)).append("\n");
+    sb.append("    reference: ").append(toIndentedString(reference)).append("\n");
     sb.append("    status: ").append(toIndentedString(status)).append("\n");
     sb.append("    error: ").append(toIndentedString(error)).append("\n");
     sb.append("}");
@@ -240,6 +270,11 @@ public class ScreeningApiControllerJob200ResponseResultsInnerAnyOf1 {
     // add `searchedName` to the URL query string
     if (getSearchedName() != null) {
       joiner.add(String.format("%ssearchedName%s=%s", prefix, suffix, URLEncoder.encode(ApiClient.valueToString(getSearchedName()), StandardCharsets.UTF_8).replaceAll("\\+", "%20")));
+    }
+
+    // add `reference` to the URL query string
+    if (getReference() != null) {
+      joiner.add(String.format("%sreference%s=%s", prefix, suffix, URLEncoder.encode(ApiClient.valueToString(getReference()), StandardCharsets.UTF_8).replaceAll("\\+", "%20")));
     }
 
     // add `status` to the URL query string

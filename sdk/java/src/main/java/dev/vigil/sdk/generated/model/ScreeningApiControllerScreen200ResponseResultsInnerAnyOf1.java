@@ -112,7 +112,9 @@ public class ScreeningApiControllerScreen200ResponseResultsInnerAnyOf1 {
   public enum MatchedOnEnum {
     NAME("name"),
     
-    EMAIL("email");
+    EMAIL("email"),
+    
+    IDENTIFIER("identifier");
 
     private String value;
 

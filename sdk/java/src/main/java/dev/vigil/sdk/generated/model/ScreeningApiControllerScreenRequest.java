@@ -24,7 +24,10 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import com.fasterxml.jackson.annotation.JsonValue;
+import dev.vigil.sdk.generated.model.ScreeningApiControllerScreenRequestIdentifiersInner;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
 
@@ -35,6 +38,7 @@ import dev.vigil.sdk.generated.ApiClient;
 @JsonPropertyOrder({
   ScreeningApiControllerScreenRequest.JSON_PROPERTY_NAME,
   ScreeningApiControllerScreenRequest.JSON_PROPERTY_EMAIL,
+  ScreeningApiControllerScreenRequest.JSON_PROPERTY_IDENTIFIERS,
   ScreeningApiControllerScreenRequest.JSON_PROPERTY_DATE_OF_BIRTH,
   ScreeningApiControllerScreenRequest.JSON_PROPERTY_NATIONALITY,
   ScreeningApiControllerScreenRequest.JSON_PROPERTY_ENTITY_TYPE,
@@ -47,6 +51,9 @@ public class ScreeningApiControllerScreenRequest {
 
   public static final String JSON_PROPERTY_EMAIL = "email";
   private String email;
+
+  public static final String JSON_PROPERTY_IDENTIFIERS = "identifiers";
+  private List<ScreeningApiControllerScreenRequestIdentifiersInner> identifiers = new ArrayList<>();
 
   public static final String JSON_PROPERTY_DATE_OF_BIRTH = "dateOfBirth";
   private String dateOfBirth;
@@ -151,6 +158,38 @@ public class ScreeningApiControllerScreenRequest {
   @JsonInclude(value = JsonInclude.Include.USE_DEFAULTS)
   public void setEmail(String email) {
     this.email = email;
+  }
+
+
+  public ScreeningApiControllerScreenRequest identifiers(List<ScreeningApiControllerScreenRequestIdentifiersInner> identifiers) {
+    this.identifiers = identifiers;
+    return this;
+  }
+
+  public ScreeningApiControllerScreenRequest addIdentifiersItem(ScreeningApiControllerScreenRequestIdentifiersInner identifiersItem) {
+    if (this.identifiers == null) {
+      this.identifiers = new ArrayList<>();
+    }
+    this.identifiers.add(identifiersItem);
+    return this;
+  }
+
+  /**
+   * Get identifiers
+   * @return identifiers
+   */
+  @jakarta.annotation.Nullable
+  @JsonProperty(JSON_PROPERTY_IDENTIFIERS)
+  @JsonInclude(value = JsonInclude.Include.USE_DEFAULTS)
+  public List<ScreeningApiControllerScreenRequestIdentifiersInner> getIdentifiers() {
+    return identifiers;
+  }
+
+
+  @JsonProperty(JSON_PROPERTY_IDENTIFIERS)
+  @JsonInclude(value = JsonInclude.Include.USE_DEFAULTS)
+  public void setIdentifiers(List<ScreeningApiControllerScreenRequestIdentifiersInner> identifiers) {
+    this.identifiers = identifiers;
   }
 
 
@@ -264,6 +303,7 @@ public class ScreeningApiControllerScreenRequest {
     ScreeningApiControllerScreenRequest screeningApiControllerScreenRequest = (ScreeningApiControllerScreenRequest) o;
     return Objects.equals(this.name, screeningApiControllerScreenRequest.name) &&
         Objects.equals(this.email, screeningApiControllerScreenRequest.email) &&
+        Objects.equals(this.identifiers, screeningApiControllerScreenRequest.identifiers) &&
         Objects.equals(this.dateOfBirth, screeningApiControllerScreenRequest.dateOfBirth) &&
         Objects.equals(this.nationality, screeningApiControllerScreenRequest.nationality) &&
         Objects.equals(this.entityType, screeningApiControllerScreenRequest.entityType) &&
@@ -272,7 +312,7 @@ public class ScreeningApiControllerScreenRequest {
 
   @Override
   public int hashCode() {
-    return Objects.hash(name, email, dateOfBirth, nationality, entityType, customerReference);
+    return Objects.hash(name, email, identifiers, dateOfBirth, nationality, entityType, customerReference);
   }
 
   @Override
@@ -281,6 +321,7 @@ public class ScreeningApiControllerScreenRequest {
     sb.append("class ScreeningApiControllerScreenRequest {\n");
     sb.append("    name: ").append(toIndentedString(name)).append("\n");
     sb.append("    email: ").append(toIndentedString(email)).append("\n");
+    sb.append("    identifiers: ").append(toIndentedString(identifiers)).append("\n");
     sb.append("    dateOfBirth: ").append(toIndentedString(dateOfBirth)).append("\n");
     sb.append("    nationality: ").append(toIndentedString(nationality)).append("\n");
     sb.append("    entityType: ").append(toIndentedString(entityType)).append("\n");
@@ -340,6 +381,17 @@ public class ScreeningApiControllerScreenRequest {
     // add `email` to the URL query string
     if (getEmail() != null) {
       joiner.add(String.format("%semail%s=%s", prefix, suffix, URLEncoder.encode(ApiClient.valueToString(getEmail()), StandardCharsets.UTF_8).replaceAll("\\+", "%20")));
+    }
+
+    // add `identifiers` to the URL query string
+    if (getIdentifiers() != null) {
+      for (int i = 0; i < getIdentifiers().size(); i++) {
+        if (getIdentifiers().get(i) != null) {
+          joiner.add(String.format("%sidentifiers%s%s=%s", prefix, suffix,
+              "".equals(suffix) ? "" : String.format("%s%d%s", containerPrefix, i, containerSuffix),
+              URLEncoder.encode(ApiClient.valueToString(getIdentifiers().get(i)), StandardCharsets.UTF_8).replaceAll("\\+", "%20")));
+        }
+      }
     }
 
     // add `dateOfBirth` to the URL query string
