@@ -19,7 +19,7 @@ export function goldenFixtureEntities(version: string): Entity[] {
 type GoldenQuery = { id: string; name: string; dob?: string; country?: string; entityType?: 'individual' };
 
 /**
- * Screens every query of the fixture `version` ('v1', 'v2') with `algorithm` over the fixture's
+ * Screens every query of the fixture `version` ('v1', 'v2', 'v3') with `algorithm` over the fixture's
  * entities; returns how many queries there were and the ids whose full output (explanations
  * included) differs from the recorded fingerprint.
  */
