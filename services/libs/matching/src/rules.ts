@@ -45,4 +45,4 @@ export const V3_RULES: EngineRules = Object.freeze({
 });
 
 /** The rules of the default algorithm: what every function that takes rules uses when given none. */
-export const DEFAULT_RULES: EngineRules = V2_RULES;
+export const DEFAULT_RULES: EngineRules = V3_RULES;

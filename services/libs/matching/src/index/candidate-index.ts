@@ -74,7 +74,10 @@ const BUCKET_SCAN_MAX = 1500;
 
 export type IndexStats = {
   entities: number;
+  /** the records' own names */
   names: number;
+  /** v3: non-Latin names records carry from their twins on other lists (match/twins.ts) */
+  twinNames: number;
   terms: number;
   compounds: number;
   postings: number;
@@ -312,7 +315,8 @@ export class CandidateIndex {
   stats(): IndexStats {
     return {
       entities: this.entities.length,
-      names: this.refEntity.length,
+      names: this.ownRefs,
+      twinNames: this.refEntity.length - this.ownRefs,
       terms: this.termList.length,
       compounds: this.compoundPostings.size,
       postings: this.termPostings.total,
