@@ -3,6 +3,7 @@
 // list "AL-FAWAZ, Khalid Abd al-Rahman Hamd"). vigil-v3 lends each record its twins' originals.
 import type { Entity } from '@vigil/lists';
 import { VIGIL_V2, VIGIL_V3 } from '../algorithm.js';
+import { explainMatch } from '../explain.js';
 import { entity } from '../testing/fixtures.js';
 import { twinNames } from './twins.js';
 
@@ -57,6 +58,7 @@ describe('twin names (vigil-v3)', () => {
       effect: 0,
       detail: expect.stringContaining('un-sc QDi.059'),
     });
+    expect(explainMatch(twin)).toContain(`matched twin record's name "${ARABIC}"`);
     // the record a client sees still carries only what its list says
     expect(twin.entity.names.map((n) => n.full)).toEqual(['AL-FAWAZ, Khalid Abd al-Rahman Hamd']);
   });
