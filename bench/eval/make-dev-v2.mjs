@@ -9,6 +9,13 @@
 // the same kinds from the other records: a check that a rule helps a kind, not these queries.
 // Nothing here calls the matching engine: sources are chosen by what the lists say, negatives
 // are vetted only by comparing normalised names with every name on every list.
+//
+// Relabelled under issue #32 (2026-11-28): a whole list name plus a distinctive extra word, once
+// `neg:contained_extra_surname` and `neg:contained_extra_word_org` under issue #23's rule, is a hit
+// (`contained_extra_surname`; `contained_extra_word_org` for company names of two words), because a
+// screener that clears "Viktor Bout Ivanov" can be walked past with one typed word. A one-word
+// company name inside a longer one stays `neg:contained_extra_word_org`. The queries are the ones
+// drawn before; those whose name only the US CSL or BIS DPL carries are left out (no label covers them).
 import { writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -802,6 +809,30 @@ const EXTRA_SURNAMES = [
   'Kaczmarek',
   'Almeida',
 ].filter((s) => !vocabulary.has(s.toLowerCase()));
+// Issue #32 reversed issue #23's rule for these: a query holding the whole of a list name plus a
+// distinctive word is that party until an analyst says otherwise ("Viktor Bout Ivanov" must not
+// clear), so they are positives now, expecting the records on the lists the labels cover that carry
+// the name. A name only the US CSL or the BIS DPL carries cannot be labelled (the scorer leaves
+// those lists out) and is left out of the set; the draws are the same as before, so every other
+// kind keeps its queries. A one-word company name inside a longer one stays a negative: the rule
+// keeps it below review ("NEGAR Kaczmarek Supplies" is not NEGAR).
+const COVERED = new Set(['ofac-sdn', 'ofac-cons', 'un', 'uk-hmt', 'os']);
+/** As `negative` decides whether a draw counts; emits a positive when a covered list carries the name. */
+function contained(kind, e, listName, query, note, extra = {}) {
+  if (onLists(query)) return false;
+  const expect = expectFor(e, listName).filter((id) => COVERED.has(id.split(':')[0]));
+  if (expect.length === 0) return true;
+  lines.push({
+    id: `v2-${HALF}-${String(++seq).padStart(4, '0')}`,
+    query: { name: query, ...extra },
+    expect,
+    acceptable: acceptableFor(e, expect).filter((id) => COVERED.has(id.split(':')[0])),
+    kind,
+    note,
+    lists: [...new Set(expect.map((x) => x.split(':')[0]))],
+  });
+  return true;
+}
 {
   let count = 0;
   for (const e of persons) {
@@ -810,10 +841,12 @@ const EXTRA_SURNAMES = [
     const w = nat.split(/\s+/);
     if (w.length !== 2 || !isLatin(nat) || w.some((x) => x.length < 3)) continue;
     if (
-      negative(
-        'neg:contained_extra_surname',
+      contained(
+        'contained_extra_surname',
+        e,
+        e.names[0].full,
         `${nat} ${pick(EXTRA_SURNAMES)}`,
-        `the whole list name of ${idOf(e)} plus a distinctive extra surname`,
+        `the whole list name of ${idOf(e)} plus a distinctive extra surname (a hit since issue #32)`,
         { entityType: 'person' },
       )
     )
@@ -825,12 +858,12 @@ const EXTRA_SURNAMES = [
     const full = e.names[0].full;
     const w = words(full);
     if (w.length < 1 || w.length > 2 || !isLatin(full) || w.some((x) => x.length < 4 || !/^[a-z]+$/.test(x))) continue;
+    const query = `${full} ${pick(EXTRA_SURNAMES)} ${pick(GENERIC)}`;
+    const note = `the whole list name of ${idOf(e)} inside a longer company name with a distinctive extra word`;
     if (
-      negative(
-        'neg:contained_extra_word_org',
-        `${full} ${pick(EXTRA_SURNAMES)} ${pick(GENERIC)}`,
-        `the whole list name of ${idOf(e)} inside a longer company name with a distinctive extra word`,
-      )
+      w.length === 2
+        ? contained('contained_extra_word_org', e, full, query, `${note} (a hit since issue #32)`)
+        : negative('neg:contained_extra_word_org', query, note)
     )
       count++;
   }

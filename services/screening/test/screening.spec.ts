@@ -63,7 +63,7 @@ describe('screening over NATS', () => {
       blocked: true,
       status: 'blocked',
       label: 'Exact Match',
-      algorithm: 'vigil-v2',
+      algorithm: 'vigil-v3',
       thresholds: { highScore: 0.85, mediumScore: 0.6 },
     });
     const top = res.results[0]!;
@@ -164,7 +164,9 @@ describe('screening over NATS', () => {
     expect(top(await screen(large, { name: 'Tomsasz Wimczorek' }))).toBe('os-peps:pep-2:blocked');
     expect(top(await withThresholds('Tomsasz Wimczorek', { DB_SIM_THRESHOLD: 0.8 }))).toBe('none');
     // TRIGRAM_HITS_MIN: with a loose similarity, one shared trigram reaches KADYROV; four do not.
-    expect(top(await withThresholds('Rkmzan Kdgyrov', { DB_SIM_THRESHOLD: 0.2, TRIGRAM_HITS_MIN: 1 }))).toBe('ofac-sdn:103:clear');
+    expect(top(await withThresholds('Rkmzan Kdgyrov', { DB_SIM_THRESHOLD: 0.2, TRIGRAM_HITS_MIN: 1 }))).toBe(
+      'ofac-sdn:103:clear',
+    );
     expect(top(await withThresholds('Rkmzan Kdgyrov', { DB_SIM_THRESHOLD: 0.2, TRIGRAM_HITS_MIN: 4 }))).toBe('none');
     // MEDIUM_SCORE: a review result becomes clear once the band starts above its score.
     const review = await screen(large, { name: 'Ramzan Kamdirov' });
@@ -352,12 +354,24 @@ describe('screening over NATS', () => {
     const retried = randomUUID();
     await screen(caller, { name: 'Someone Unlisted' }, { quotaLease: live, screeningId: retried });
     await screen(caller, { name: 'Someone Unlisted' }, { quotaLease: live, screeningId: retried });
-    await h.value<BulkScreenResponse>('screening.v1.bulk-screen', { ...caller, names: ['Jane Doe', 'John Smith'], quotaLease: live });
+    await h.value<BulkScreenResponse>('screening.v1.bulk-screen', {
+      ...caller,
+      names: ['Jane Doe', 'John Smith'],
+      quotaLease: live,
+    });
 
     const lapsed = { id: lease, answerBy: new Date(Date.now() - 1_000).toISOString() };
-    const late = await h.request('screening.v1.screen', { ...caller, entity: { name: 'Viktor Bout' }, quotaLease: lapsed });
+    const late = await h.request('screening.v1.screen', {
+      ...caller,
+      entity: { name: 'Viktor Bout' },
+      quotaLease: lapsed,
+    });
     expect(late.ok ? 'answered' : late.error.code).toBe('SERVICE_UNAVAILABLE');
-    const lateBulk = await h.request('screening.v1.bulk-screen', { ...caller, names: ['Jane Doe'], quotaLease: lapsed });
+    const lateBulk = await h.request('screening.v1.bulk-screen', {
+      ...caller,
+      names: ['Jane Doe'],
+      quotaLease: lapsed,
+    });
     expect(lateBulk.ok ? 'answered' : lateBulk.error.code).toBe('SERVICE_UNAVAILABLE');
 
     const logged = await h.query<{ id: string }>(

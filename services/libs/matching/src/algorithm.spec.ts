@@ -2,8 +2,8 @@ import { DEFAULT_ALGORITHM, getAlgorithm, listAlgorithms, registerAlgorithm, VIG
 import { entity } from './testing/fixtures.js';
 
 describe('algorithm registry', () => {
-  test('vigil-v1 and vigil-v2 stay registered by name beside vigil-v3; vigil-v2 is the default', () => {
-    expect(DEFAULT_ALGORITHM).toBe('vigil-v2');
+  test('vigil-v1 and vigil-v2 stay registered by name beside vigil-v3; vigil-v3 is the default', () => {
+    expect(DEFAULT_ALGORITHM).toBe('vigil-v3');
     expect(listAlgorithms()).toEqual(['vigil-v1', 'vigil-v2', 'vigil-v3']);
     expect(getAlgorithm('vigil-v1')).toBe(VIGIL_V1);
     expect(listAlgorithms()).toContain('vigil-v1');

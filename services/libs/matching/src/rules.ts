@@ -15,11 +15,34 @@ export type EngineRules = {
    * listFullyPresent, score-entity.ts containmentEffect).
    */
   readonly containment: boolean;
+  /**
+   * v3: each record also carries the non-Latin names its twins on other lists publish (match/twins.ts),
+   * so an original-script query finds every list's record of the party.
+   */
+  readonly twinNames: boolean;
 };
 
-export const V1_RULES: EngineRules = Object.freeze({ name: 'vigil-v1', readings: 'v1', specificity: false, containment: false });
-export const V2_RULES: EngineRules = Object.freeze({ name: 'vigil-v2', readings: 'v2', specificity: true, containment: false });
-export const V3_RULES: EngineRules = Object.freeze({ name: 'vigil-v3', readings: 'v2', specificity: true, containment: true });
+export const V1_RULES: EngineRules = Object.freeze({
+  name: 'vigil-v1',
+  readings: 'v1',
+  specificity: false,
+  containment: false,
+  twinNames: false,
+});
+export const V2_RULES: EngineRules = Object.freeze({
+  name: 'vigil-v2',
+  readings: 'v2',
+  specificity: true,
+  containment: false,
+  twinNames: false,
+});
+export const V3_RULES: EngineRules = Object.freeze({
+  name: 'vigil-v3',
+  readings: 'v2',
+  specificity: true,
+  containment: true,
+  twinNames: true,
+});
 
 /** The rules of the default algorithm: what every function that takes rules uses when given none. */
-export const DEFAULT_RULES: EngineRules = V2_RULES;
+export const DEFAULT_RULES: EngineRules = V3_RULES;

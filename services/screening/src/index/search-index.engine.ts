@@ -74,12 +74,10 @@ export class SearchIndexEngine implements CandidateIndex {
   }
 
   private ensureTemplate(): Promise<void> {
-    this.templateReady ??= this.cluster
-      .putIndexTemplate(indexTemplate(this.options.prefix))
-      .catch((error: unknown) => {
-        this.templateReady = undefined;
-        throw error;
-      });
+    this.templateReady ??= this.cluster.putIndexTemplate(indexTemplate(this.options.prefix)).catch((error: unknown) => {
+      this.templateReady = undefined;
+      throw error;
+    });
     return this.templateReady;
   }
 
@@ -97,7 +95,10 @@ export class SearchIndexEngine implements CandidateIndex {
       for (let i = 0; i < entities.length; i += BULK_CHUNK) {
         const operations = entities
           .slice(i, i + BULK_CHUNK)
-          .flatMap((e) => [{ index: { _index: index, _id: `${info.source}:${e.sourceId}` } }, entityDocument(info.source, info.feed, info.versionId, e)]);
+          .flatMap((e) => [
+            { index: { _index: index, _id: `${info.source}:${e.sourceId}` } },
+            entityDocument(info.source, info.feed, info.versionId, e),
+          ]);
         const failure = await this.cluster.bulk(operations);
         if (failure !== undefined) throw new Error(`bulk indexing ${index} failed: ${failure}`);
       }
@@ -118,7 +119,8 @@ export class SearchIndexEngine implements CandidateIndex {
       await this.cluster.refresh(index).catch(() => undefined);
       const count = await this.cluster.count(index);
       if (count >= expected) return;
-      if (Date.now() > deadline) throw new Error(`${index} holds ${count} of ${expected} documents after waiting; its builder may have died`);
+      if (Date.now() > deadline)
+        throw new Error(`${index} holds ${count} of ${expected} documents after waiting; its builder may have died`);
       await new Promise((r) => setTimeout(r, 1000));
     }
   }
@@ -134,7 +136,10 @@ export class SearchIndexEngine implements CandidateIndex {
     const current = await this.cluster.aliasIndices(alias);
     if (current.some((i) => this.versionOf(i) > versionId)) return;
     if (!(current.length === 1 && current[0] === index)) {
-      await this.cluster.updateAliases([...current.map((i) => ({ remove: { index: i, alias } })), { add: { index, alias } }]);
+      await this.cluster.updateAliases([
+        ...current.map((i) => ({ remove: { index: i, alias } })),
+        { add: { index, alias } },
+      ]);
     }
     const all = await this.cluster.indices(`${alias}-v*`).catch(() => []);
     const older = all
@@ -172,11 +177,23 @@ export class SearchIndexEngine implements CandidateIndex {
     const plan: Array<{ query: number; kind: 'name' | 'email' | 'identifier' }> = [];
     queries.forEach((q, i) => {
       if (q.name) {
-        searches.push({ index: indices }, { size, _source: ['source', 'entity'], query: nameCandidateQuery(q.name, q.entityType, sources) });
+        searches.push(
+          { index: indices },
+          { size, _source: ['source', 'entity'], query: nameCandidateQuery(q.name, q.entityType, sources) },
+        );
         plan.push({ query: i, kind: 'name' });
       }
       if (q.email) {
-        searches.push({ index: indices }, { size: 20, _source: ['source', 'entity'], query: { bool: { filter: [{ terms: { source: sources } }, { term: { emails: normaliseEmail(q.email) } }] } } });
+        searches.push(
+          { index: indices },
+          {
+            size: 20,
+            _source: ['source', 'entity'],
+            query: {
+              bool: { filter: [{ terms: { source: sources } }, { term: { emails: normaliseEmail(q.email) } }] },
+            },
+          },
+        );
         plan.push({ query: i, kind: 'email' });
       }
       if (q.identifiers?.length) {
@@ -189,7 +206,9 @@ export class SearchIndexEngine implements CandidateIndex {
     try {
       responses = await this.cluster.msearch<Pick<EntityDocument, 'source' | 'entity'>>(searches);
     } catch (error) {
-      throw new EngineUnavailableError(`${this.cluster.product} search failed: ${error instanceof Error ? error.message : String(error)}`);
+      throw new EngineUnavailableError(
+        `${this.cluster.product} search failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
     const found: EngineMatch[][] = queries.map(() => []);
     const prepared = queries.map((q) => (q.name ? prepareQuery(this.toScreeningQuery(q)) : undefined));
@@ -198,7 +217,10 @@ export class SearchIndexEngine implements CandidateIndex {
     const config = scope.tunables ? resolveConfig({ ...this.config, ...scope.tunables }) : this.config;
     responses.forEach((response, k) => {
       const { query: qi, kind } = plan[k]!;
-      if ('error' in response) throw new EngineUnavailableError(`${this.cluster.product} search failed: ${response.error.reason ?? response.error.type}`);
+      if ('error' in response)
+        throw new EngineUnavailableError(
+          `${this.cluster.product} search failed: ${response.error.reason ?? response.error.type}`,
+        );
       for (const hit of response.hits) {
         const doc = hit._source;
         if (!doc) continue;
@@ -215,7 +237,7 @@ export class SearchIndexEngine implements CandidateIndex {
           }
           continue;
         }
-        // No params: scoreEntity then compares with the default algorithm's rules (vigil-v2), the
+        // No params: scoreEntity then compares with the default algorithm's rules (vigil-v3), the
         // rules prepareQuery and prepareEntity analysed the names with, and the config's
         // LEV_DISTANCE_MAX. Params without rules meant vigil-v1's, which ignored v2's readings
         // and specificity rules (eval:engines on dev-v2: 29.9% false alarms against 1.5%).
@@ -227,7 +249,12 @@ export class SearchIndexEngine implements CandidateIndex {
   }
 
   private toScreeningQuery(q: EngineQuery): ScreeningQuery {
-    return { name: q.name ?? '', ...(q.dob ? { dob: q.dob } : {}), ...(q.country ? { country: q.country } : {}), ...(q.entityType ? { entityType: q.entityType } : {}) };
+    return {
+      name: q.name ?? '',
+      ...(q.dob ? { dob: q.dob } : {}),
+      ...(q.country ? { country: q.country } : {}),
+      ...(q.entityType ? { entityType: q.entityType } : {}),
+    };
   }
 
   private prepare(index: string, doc: Pick<EntityDocument, 'source' | 'entity'>): PreparedEntity {
@@ -246,7 +273,10 @@ export class SearchIndexEngine implements CandidateIndex {
       await this.cluster.ping();
       return { up: true, detail: `${this.loaded.size} partitions on ${this.cluster.product} at ${this.options.url}` };
     } catch (error) {
-      return { up: false, detail: `${this.cluster.product} unreachable: ${error instanceof Error ? error.message : String(error)}` };
+      return {
+        up: false,
+        detail: `${this.cluster.product} unreachable: ${error instanceof Error ? error.message : String(error)}`,
+      };
     }
   }
 

@@ -8,9 +8,13 @@ describe('vigil-screen arguments', () => {
     expect(parseArgs(['batch', '--lists', 'd', '--high', '0.9', '--medium', '0.5', '--limit', '5'])).toEqual({
       command: 'batch',
       lists: 'd',
-      options: { algorithm: 'vigil-v2', limit: 5, config: { highScore: 0.9, mediumScore: 0.5 } },
+      options: { algorithm: 'vigil-v3', limit: 5, config: { highScore: 0.9, mediumScore: 0.5 } },
     });
-    expect(parseArgs(['explain', '--lists', 'd', '--dob', '1950', 'Sergey Lavrov'])).toMatchObject({ command: 'explain', name: 'Sergey Lavrov', dob: '1950' });
+    expect(parseArgs(['explain', '--lists', 'd', '--dob', '1950', 'Sergey Lavrov'])).toMatchObject({
+      command: 'explain',
+      name: 'Sergey Lavrov',
+      dob: '1950',
+    });
   });
 
   test('usage errors', () => {
@@ -23,7 +27,10 @@ describe('vigil-screen arguments', () => {
 });
 
 describe('vigil-screen batch lines', () => {
-  const screener = getAlgorithm('vigil-v1').build([entity('17176', 'individual', ['PETROV, Ivan'], { birthDates: ['1970'] }), entity('QDi.055', 'individual', ['IVAN PETROV'], {}, 'un-sc')]);
+  const screener = getAlgorithm('vigil-v1').build([
+    entity('17176', 'individual', ['PETROV, Ivan'], { birthDates: ['1970'] }),
+    entity('QDi.055', 'individual', ['IVAN PETROV'], {}, 'un-sc'),
+  ]);
 
   test('flat and nested query lines are both accepted', () => {
     expect(parseQueryLine('{"id":"x","name":"Ivan","dob":"1970","country":"RU","entityType":"person"}')).toEqual({
@@ -42,14 +49,32 @@ describe('vigil-screen batch lines', () => {
       ['listId', 'sourceId', 'name', 'matchedName', 'score', 'status'],
     ]);
     expect(out.results).toEqual([
-      { listId: 'ofac-sdn', sourceId: '17176', name: 'PETROV, Ivan', matchedName: 'PETROV, Ivan', score: expect.any(Number), status: expect.stringMatching(/^(blocked|review)$/) },
-      { listId: 'un-sc', sourceId: 'QDi.055', name: 'IVAN PETROV', matchedName: 'IVAN PETROV', score: out.results[0]!.score, status: out.results[0]!.status },
+      {
+        listId: 'ofac-sdn',
+        sourceId: '17176',
+        name: 'PETROV, Ivan',
+        matchedName: 'PETROV, Ivan',
+        score: expect.any(Number),
+        status: expect.stringMatching(/^(blocked|review)$/),
+      },
+      {
+        listId: 'un-sc',
+        sourceId: 'QDi.055',
+        name: 'IVAN PETROV',
+        matchedName: 'IVAN PETROV',
+        score: out.results[0]!.score,
+        status: out.results[0]!.status,
+      },
     ]);
   });
 
   test('a malformed line yields an empty result with an error, keeping the id when it can', () => {
     expect(screenLine(screener, 'not json', 10)).toMatchObject({ id: null, results: [] });
-    expect(screenLine(screener, '{"id":"q2"}', 10)).toMatchObject({ id: 'q2', results: [], error: expect.stringMatching(/name/) });
+    expect(screenLine(screener, '{"id":"q2"}', 10)).toMatchObject({
+      id: 'q2',
+      results: [],
+      error: expect.stringMatching(/name/),
+    });
   });
 
   test('the limit caps the results', () => {

@@ -9,17 +9,20 @@ import type { Entity } from '@vigil/lists';
 import { getAlgorithm } from '../algorithm.js';
 import { canonicalOutput, fingerprint } from './golden.js';
 
-const fixtureDir = (version: string): string => resolve(dirname(fileURLToPath(import.meta.url)), `../../test/fixtures/golden-${version}`);
+const fixtureDir = (version: string): string =>
+  resolve(dirname(fileURLToPath(import.meta.url)), `../../test/fixtures/golden-${version}`);
 
 /** The list records of a golden fixture: real list entries, the ones the version ranks for the development queries. */
 export function goldenFixtureEntities(version: string): Entity[] {
-  return JSON.parse(gunzipSync(readFileSync(resolve(fixtureDir(version), `${version}-entities.json.gz`))).toString('utf8')) as Entity[];
+  return JSON.parse(
+    gunzipSync(readFileSync(resolve(fixtureDir(version), `${version}-entities.json.gz`))).toString('utf8'),
+  ) as Entity[];
 }
 
 type GoldenQuery = { id: string; name: string; dob?: string; country?: string; entityType?: 'individual' };
 
 /**
- * Screens every query of the fixture `version` ('v1', 'v2') with `algorithm` over the fixture's
+ * Screens every query of the fixture `version` ('v1', 'v2', 'v3') with `algorithm` over the fixture's
  * entities; returns how many queries there were and the ids whose full output (explanations
  * included) differs from the recorded fingerprint.
  */
@@ -33,6 +36,7 @@ export function screenGoldenFixture(version: string, algorithm: string): { queri
   const golden = JSON.parse(readFileSync(resolve(dir, `${version}-golden.json`), 'utf8')) as Record<string, string>;
   const screener = getAlgorithm(algorithm).build(entities);
   const changed: string[] = [];
-  for (const q of queries) if (fingerprint(canonicalOutput(screener.screen(q, 10))) !== golden[q.id]) changed.push(q.id);
+  for (const q of queries)
+    if (fingerprint(canonicalOutput(screener.screen(q, 10))) !== golden[q.id]) changed.push(q.id);
   return { queries: queries.length, changed };
 }

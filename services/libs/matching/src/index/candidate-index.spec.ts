@@ -12,11 +12,21 @@ const LIST: Entity[] = [
   entity('7', 'individual', ['PETROV, Ivan']),
   entity('8', 'organization', ['GLOBAL TRADING LLC']),
   entity('9', 'individual', ['KHALID, Mohammed']),
-  entity('QDi.1', 'individual', ['YAHIA ABDALLAH AL-UBAIDI', { full: 'يحيى عبد الله العبيدي', strength: 'strong', script: 'Arab' }], {}, 'un-sc'),
+  entity(
+    'QDi.1',
+    'individual',
+    ['YAHIA ABDALLAH AL-UBAIDI', { full: 'يحيى عبد الله العبيدي', strength: 'strong', script: 'Arab' }],
+    {},
+    'un-sc',
+  ),
 ];
 
 const index = new CandidateIndex(LIST);
-const ids = (name: string, extra = {}) => index.screen({ name, ...extra }).filter((m) => m.status !== 'clear').map((m) => `${m.entity.listId}:${m.entity.sourceId}`);
+const ids = (name: string, extra = {}) =>
+  index
+    .screen({ name, ...extra })
+    .filter((m) => m.status !== 'clear')
+    .map((m) => `${m.entity.listId}:${m.entity.sourceId}`);
 
 describe('candidate retrieval', () => {
   test('exact tokens', () => {
@@ -48,7 +58,10 @@ describe('candidate retrieval', () => {
   test('the index returns what scoring every entity would, in the same order', () => {
     for (const name of ['Ivan Petrov', 'Khaled Mohamed', 'Yahia al Ubaidi', 'GLOBAL TRADING', 'Fadi Nasser']) {
       const viaIndex = index.screen({ name }).map((m) => [m.entity.sourceId, m.score]);
-      const exhaustive = index.screenExhaustively({ name }).filter((m) => viaIndex.some(([id]) => id === m.entity.sourceId)).map((m) => [m.entity.sourceId, m.score]);
+      const exhaustive = index
+        .screenExhaustively({ name })
+        .filter((m) => viaIndex.some(([id]) => id === m.entity.sourceId))
+        .map((m) => [m.entity.sourceId, m.score]);
       expect(viaIndex.slice(0, exhaustive.length)).toEqual(exhaustive);
       expect(index.screenExhaustively({ name })[0]?.entity.sourceId).toBe(index.screen({ name })[0]?.entity.sourceId);
     }
@@ -64,7 +77,8 @@ describe('candidate retrieval', () => {
       ],
       { candidateLimit: 2 },
     );
-    const found = (scope?: Uint8Array) => crowded.screen({ name: 'Ivan Petrov' }, 10, scope).map((m) => m.entity.sourceId);
+    const found = (scope?: Uint8Array) =>
+      crowded.screen({ name: 'Ivan Petrov' }, 10, scope).map((m) => m.entity.sourceId);
     // unscoped, the limit is spent on the closer names
     expect(found()).not.toContain('B');
     expect(found(Uint8Array.from([0, 0, 0, 1]))).toEqual(['B']);
@@ -76,6 +90,8 @@ describe('candidate retrieval', () => {
     const s = index.stats();
     expect(s.entities).toBe(LIST.length);
     expect(s.names).toBe(LIST.reduce((n, e) => n + e.names.length, 0));
+    // AL-UBAIDI (ofac-sdn 1) is the UN's QDi.1, whose Arabic original it carries as a twin's name
+    expect(s.twinNames).toBe(1);
     expect(s.terms).toBeGreaterThan(10);
   });
 });
@@ -83,9 +99,15 @@ describe('candidate retrieval', () => {
 describe('tunables', () => {
   test('HIGH_SCORE and MEDIUM_SCORE set the status', () => {
     const s = new CandidateIndex(LIST).screen({ name: 'Ivan Sputnki' })[0]!.score;
-    expect(new CandidateIndex(LIST, { highScore: 1, mediumScore: s + 0.001 }).screen({ name: 'Ivan Sputnki' })[0]!.status).toBe('clear');
-    expect(new CandidateIndex(LIST, { highScore: 1, mediumScore: s }).screen({ name: 'Ivan Sputnki' })[0]!.status).toBe('review');
-    expect(new CandidateIndex(LIST, { highScore: s, mediumScore: 0.5 }).screen({ name: 'Ivan Sputnki' })[0]!.status).toBe('blocked');
+    expect(
+      new CandidateIndex(LIST, { highScore: 1, mediumScore: s + 0.001 }).screen({ name: 'Ivan Sputnki' })[0]!.status,
+    ).toBe('clear');
+    expect(new CandidateIndex(LIST, { highScore: 1, mediumScore: s }).screen({ name: 'Ivan Sputnki' })[0]!.status).toBe(
+      'review',
+    );
+    expect(
+      new CandidateIndex(LIST, { highScore: s, mediumScore: 0.5 }).screen({ name: 'Ivan Sputnki' })[0]!.status,
+    ).toBe('blocked');
   });
 
   test('LEV_DISTANCE_MAX 0 turns fuzzy token matching off', () => {
@@ -99,7 +121,10 @@ describe('tunables', () => {
     const list = [entity('x', 'organization', ['SPUTNIK'])];
     expect(new CandidateIndex(list, { dbSimThreshold: 1 }).screen({ name: 'Spuntik' })).toEqual([]);
     expect(new CandidateIndex(list, { trigramHitsMin: 9 }).screen({ name: 'Spuntik' })).toEqual([]);
-    expect(new CandidateIndex(list, { dbSimThreshold: 0.3, trigramHitsMin: 2 }).screen({ name: 'Spuntik' })[0]?.entity.sourceId).toBe('x');
+    expect(
+      new CandidateIndex(list, { dbSimThreshold: 0.3, trigramHitsMin: 2 }).screen({ name: 'Spuntik' })[0]?.entity
+        .sourceId,
+    ).toBe('x');
   });
 
   test('invalid tunables are refused', () => {
@@ -113,14 +138,26 @@ describe('determinism', () => {
     const queries = ['Ivan', 'Mohammed Khalid', 'يحيى العبيدي', 'Global Trading', 'Gas Allure', 'Petrov Ivan'];
     const run = () => {
       const idx = new CandidateIndex(LIST.map((e) => structuredClone(e)));
-      return JSON.stringify(queries.map((name) => idx.screen({ name }).map((m) => ({ ...m, entity: `${m.entity.listId}:${m.entity.sourceId}` }))));
+      return JSON.stringify(
+        queries.map((name) =>
+          idx.screen({ name }).map((m) => ({ ...m, entity: `${m.entity.listId}:${m.entity.sourceId}` })),
+        ),
+      );
     };
     const first = run();
     expect(run()).toBe(first);
   });
 
   test('equal scores are ordered by list and source id', () => {
-    const twins = new CandidateIndex([entity('b', 'individual', ['Ivan Petrov']), entity('a', 'individual', ['Ivan Petrov'], {}, 'uk-hmt'), entity('a', 'individual', ['Ivan Petrov'])]);
-    expect(twins.screen({ name: 'Ivan Petrov' }).map((m) => `${m.entity.listId}:${m.entity.sourceId}`)).toEqual(['ofac-sdn:a', 'ofac-sdn:b', 'uk-hmt:a']);
+    const twins = new CandidateIndex([
+      entity('b', 'individual', ['Ivan Petrov']),
+      entity('a', 'individual', ['Ivan Petrov'], {}, 'uk-hmt'),
+      entity('a', 'individual', ['Ivan Petrov']),
+    ]);
+    expect(twins.screen({ name: 'Ivan Petrov' }).map((m) => `${m.entity.listId}:${m.entity.sourceId}`)).toEqual([
+      'ofac-sdn:a',
+      'ofac-sdn:b',
+      'uk-hmt:a',
+    ]);
   });
 });

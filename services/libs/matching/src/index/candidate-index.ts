@@ -1,9 +1,30 @@
 import type { Entity } from '@vigil/lists';
 import { resolveConfig, type MatchingConfig, type QueryTunables } from '../config.js';
 import { joinTokens, type NameForm, type NameToken } from '../name/analyze.js';
-import { compareTokens, DEFAULT_NAME_PARAMS, isLooseScript, looseKey, looseKeyOf, newCompareContext, type NameParams, type Rarity } from '../name/compare.js';
+import {
+  compareTokens,
+  DEFAULT_NAME_PARAMS,
+  isLooseScript,
+  looseKey,
+  looseKeyOf,
+  newCompareContext,
+  type NameParams,
+  type Rarity,
+} from '../name/compare.js';
 import { DEFAULT_RULES, V1_RULES, type EngineRules } from '../rules.js';
-import { entityScore, prepareEntity, prepareQuery, scoreEntity, type EntityMatch, type NameView, type PreparedEntity, type PreparedQuery, type ScoreOptions, type ScreeningQuery } from '../match/score-entity.js';
+import {
+  entityScore,
+  prepareEntity,
+  prepareQuery,
+  scoreEntity,
+  type EntityMatch,
+  type NameView,
+  type PreparedEntity,
+  type PreparedQuery,
+  type ScoreOptions,
+  type ScreeningQuery,
+} from '../match/score-entity.js';
+import { isTwinName, twinNames } from '../match/twins.js';
 import { trigrams } from '../similarity.js';
 import { Postings, PostingsBuilder } from './postings.js';
 import { coarseSkeleton } from '../text/abjad.js';
@@ -53,7 +74,10 @@ const BUCKET_SCAN_MAX = 1500;
 
 export type IndexStats = {
   entities: number;
+  /** the records' own names */
   names: number;
+  /** v3: non-Latin names records carry from their twins on other lists (match/twins.ts) */
+  twinNames: number;
   terms: number;
   compounds: number;
   postings: number;
@@ -61,7 +85,9 @@ export type IndexStats = {
 
 /** Name-comparison parameters for a rule set under a config (v1 keeps the default rules object). */
 function nameParams(rules: EngineRules, config: MatchingConfig): NameParams {
-  return rules === V1_RULES ? { ...DEFAULT_NAME_PARAMS, levDistanceMax: config.levDistanceMax } : { ...DEFAULT_NAME_PARAMS, levDistanceMax: config.levDistanceMax, rules };
+  return rules === V1_RULES
+    ? { ...DEFAULT_NAME_PARAMS, levDistanceMax: config.levDistanceMax }
+    : { ...DEFAULT_NAME_PARAMS, levDistanceMax: config.levDistanceMax, rules };
 }
 
 /**
@@ -100,6 +126,9 @@ export class CandidateIndex {
   private byTrigram: Postings = new PostingsBuilder().build();
   private termTrigramCount: Uint8Array = new Uint8Array(0);
   private logN = 1;
+  /** list names that are the records' own, and per term how many borrowed names (v3 twins) carry it */
+  private ownRefs = 0;
+  private termBorrowed: Int32Array = new Int32Array(0);
   private readonly rarityFn: Rarity;
   // scratch space reused across queries (single-threaded)
   private acc: Float64Array = new Float64Array(0);
@@ -149,8 +178,15 @@ export class CandidateIndex {
     const refLength: number[] = [];
     const refWeak: number[] = [];
     const termTokens: NameToken[] = [];
-    for (const entity of source) {
-      const prepared = prepareEntity(entity, this.rules);
+    // names borrowed from twins (v3) are found like the record's own but do not count in rarity:
+    // the same party's name on two lists is not two parties sharing a word
+    let borrowedRefs = 0;
+    const termBorrowed: number[] = [];
+    const lastBorrowedRef: number[] = [];
+    const all = this.rules.twinNames ? [...source] : null;
+    const borrowed = all ? twinNames(all) : undefined;
+    for (const entity of all ?? source) {
+      const prepared = prepareEntity(entity, this.rules, borrowed?.get(entity));
       const ei = this.entities.length;
       this.entities.push(prepared);
       prepared.names.forEach((pn, ni) => {
@@ -158,6 +194,8 @@ export class CandidateIndex {
         refEntity.push(ei);
         refName.push(ni);
         refLength.push(Math.min(255, pn.analyzed.forms[0]?.tokens.length ?? 0));
+        const twin = isTwinName(pn.name);
+        if (twin) borrowedRefs++;
         this.refForms.push(pn.analyzed.forms);
         refWeak.push(pn.name.strength === 'weak' ? 1 : 0);
         for (const form of pn.analyzed.forms) {
@@ -167,6 +205,10 @@ export class CandidateIndex {
             if (!RETRIEVING.has(tok.kind)) continue;
             const id = termPostings.add(tok.text, ref);
             if (id === termTokens.length) termTokens.push({ ...tok, script: 'Latn' });
+            if (twin && lastBorrowedRef[id] !== ref) {
+              lastBorrowedRef[id] = ref;
+              termBorrowed[id] = (termBorrowed[id] ?? 0) + 1;
+            }
           }
           for (let i = 0; i + 1 < t.length; i++) {
             let text = t[i]!.text;
@@ -227,9 +269,13 @@ export class CandidateIndex {
     this.byTrigram = tri.build();
     this.byLoose = loose.build();
     const n = this.refEntity.length;
-    this.logN = Math.log(n + 1);
+    this.ownRefs = n - borrowedRefs;
+    this.termBorrowed = Int32Array.from({ length: this.termList.length }, (_, id) => termBorrowed[id] ?? 0);
+    this.logN = Math.log(this.ownRefs + 1);
     for (const pe of this.entities) {
-      for (const pn of pe.names) for (const form of pn.analyzed.forms) for (const t of form.tokens) if (t.kind === 'word' || t.kind === 'initial') t.rarity = this.rarity(t.text);
+      for (const pn of pe.names)
+        for (const form of pn.analyzed.forms)
+          for (const t of form.tokens) if (t.kind === 'word' || t.kind === 'initial') t.rarity = this.rarity(t.text);
     }
     this.acc = new Float64Array(n);
     this.entityBest = new Float64Array(this.entities.length);
@@ -237,7 +283,8 @@ export class CandidateIndex {
     // refs are numbered entity by entity: entity e holds refs [entityRefs[e], entityRefs[e + 1])
     this.entityRefs = new Int32Array(this.entities.length + 1);
     for (let r = 0; r < n; r++) this.entityRefs[this.refEntity[r]! + 1] = r + 1;
-    for (let e = 0; e < this.entities.length; e++) if (this.entityRefs[e + 1]! < this.entityRefs[e]!) this.entityRefs[e + 1] = this.entityRefs[e]!;
+    for (let e = 0; e < this.entities.length; e++)
+      if (this.entityRefs[e + 1]! < this.entityRefs[e]!) this.entityRefs[e + 1] = this.entityRefs[e]!;
     this.best = new Float64Array(n);
     this.formSeen = new Int32Array(n);
     this.termRarityWeight = Float64Array.from(this.termList, (t) => this.rarity(t) * 0.65 + 0.35);
@@ -266,14 +313,22 @@ export class CandidateIndex {
   }
 
   stats(): IndexStats {
-    return { entities: this.entities.length, names: this.refEntity.length, terms: this.termList.length, compounds: this.compoundPostings.size, postings: this.termPostings.total };
+    return {
+      entities: this.entities.length,
+      names: this.ownRefs,
+      twinNames: this.refEntity.length - this.ownRefs,
+      terms: this.termList.length,
+      compounds: this.compoundPostings.size,
+      postings: this.termPostings.total,
+    };
   }
 
   /** Informativeness of a token in [0, 1]: inverse document frequency over list names. */
   rarity(text: string): number {
     const id = this.termPostings.idOf(text);
-    if (id === undefined) return 1;
-    return Math.max(0, Math.min(1, Math.log((this.refEntity.length + 1) / this.termPostings.count(id)) / this.logN));
+    const count = id === undefined ? 0 : this.termPostings.count(id) - this.termBorrowed[id]!;
+    if (count <= 0) return 1;
+    return Math.max(0, Math.min(1, Math.log((this.ownRefs + 1) / count) / this.logN));
   }
 
   /** What a query unit (a token, or joined tokens when `compound`) reaches, memoised across queries. */
@@ -296,11 +351,13 @@ export class CandidateIndex {
       // list names that join what the query splits
       const weight = this.rarity(tok.text) * 0.65 + 0.35;
       const joined = this.compoundPostings.idOf(tok.text);
-      if (joined !== undefined) rows.push([-1, weight, this.compoundPostings.start(joined), this.compoundPostings.start(joined + 1)]);
+      if (joined !== undefined)
+        rows.push([-1, weight, this.compoundPostings.start(joined), this.compoundPostings.start(joined + 1)]);
       if (abjad && tok.skeleton.length >= 3) {
         const skeletons = this.compoundSkeletonPostings;
         const bySkeleton = skeletons.idOf(tok.skeleton);
-        if (bySkeleton !== undefined) rows.push([-2, 0.9 * weight, skeletons.start(bySkeleton), skeletons.start(bySkeleton + 1)]);
+        if (bySkeleton !== undefined)
+          rows.push([-2, 0.9 * weight, skeletons.start(bySkeleton), skeletons.start(bySkeleton + 1)]);
       }
     }
     // Dividing every weight by the form's total later keeps this order, up to ties that
@@ -348,7 +405,8 @@ export class CandidateIndex {
         }
         const coarse = this.byCoarseSkeleton.get(coarseSkeleton(tok.skeleton));
         if (coarse && coarse.length <= BUCKET_SCAN_MAX) coarse.forEach(consider);
-        if (tok.skeleton.length >= 2) for (const g of groupsWithSkeleton(tok.skeleton)) this.byGroup.get(String(g))?.forEach(consider);
+        if (tok.skeleton.length >= 2)
+          for (const g of groupsWithSkeleton(tok.skeleton)) this.byGroup.get(String(g))?.forEach(consider);
       }
       // Greek, kana and Hebrew readings of a Latin name rarely share its spelling or its
       // Double Metaphone code (Ολγα Αλιμοβα, オルガ・アリモバ): meet them by loose key
@@ -595,7 +653,12 @@ export class CandidateIndex {
    * results returned. `scope` restricts it to some entities (1 per entity index, in the order the
    * index was built); token rarity stays that of the whole index.
    */
-  screen(query: ScreeningQuery, limit = this.config.resultLimit, scope?: Uint8Array, tunables?: QueryTunables): EntityMatch[] {
+  screen(
+    query: ScreeningQuery,
+    limit = this.config.resultLimit,
+    scope?: Uint8Array,
+    tunables?: QueryTunables,
+  ): EntityMatch[] {
     if (!tunables || this.isIndexTuning(tunables)) return this.screenWithConfig(query, limit, scope);
     // The query runs with the caller's tunables in place of the index's (synchronously, so no
     // other query sees them); the expansions it memoises are keyed by them.
@@ -625,21 +688,42 @@ export class CandidateIndex {
 
   private screenWithConfig(query: ScreeningQuery, limit: number, scope?: Uint8Array): EntityMatch[] {
     const prepared = prepareQuery(query, this.rules);
-    for (const form of prepared.name.forms) for (const t of form.tokens) if (t.kind === 'word' || t.kind === 'initial') t.rarity = this.rarity(t.text);
+    for (const form of prepared.name.forms)
+      for (const t of form.tokens) if (t.kind === 'word' || t.kind === 'initial') t.rarity = this.rarity(t.text);
     // rank by score alone; only the matches returned are built, with their explanations
-    const ranked: Array<{ e: number; entity: Entity; score: number; nameIndex: number }> = [];
+    const ranked: Array<{ e: number; entity: Entity; score: number; nameIndex: number; twin: boolean }> = [];
     const context = newCompareContext();
-    const options: ScoreOptions = { config: this.config, params: this.params, rarity: this.rarityFn, nameIndexes: undefined, context, explain: false };
+    const options: ScoreOptions = {
+      config: this.config,
+      params: this.params,
+      rarity: this.rarityFn,
+      nameIndexes: undefined,
+      context,
+      explain: false,
+    };
     const view: NameView = { refs: [], forms: this.refForms, weak: this.refWeak };
     for (const c of this.candidates(prepared, scope)) {
       options.nameIndexes = c.names;
       view.refs = c.refs;
       const pe = this.entities[c.entity]!;
       const s = entityScore(prepared, pe, options, view);
-      if (s && s.score > 0) ranked.push({ e: c.entity, entity: pe.entity, score: s.score, nameIndex: s.nameIndex });
+      if (s && s.score > 0)
+        ranked.push({
+          e: c.entity,
+          entity: pe.entity,
+          score: s.score,
+          nameIndex: s.nameIndex,
+          twin: isTwinName(pe.names[s.nameIndex]!.name),
+        });
     }
-    ranked.sort(compareMatches);
-    const explainOptions: ScoreOptions = { config: this.config, params: this.params, rarity: this.rarityFn, nameIndexes: undefined, context };
+    ranked.sort(ownNamesFirst);
+    const explainOptions: ScoreOptions = {
+      config: this.config,
+      params: this.params,
+      rarity: this.rarityFn,
+      nameIndexes: undefined,
+      context,
+    };
     return ranked.slice(0, limit).map((r) => {
       explainOptions.nameIndexes = [r.nameIndex];
       return scoreEntity(prepared, this.entities[r.e]!, explainOptions)!;
@@ -655,7 +739,12 @@ export class CandidateIndex {
       const m = scoreEntity(prepared, e, { config: this.config, params: this.params, rarity: this.rarityFn, context });
       if (m && m.score > 0) matches.push(m);
     }
-    matches.sort(compareMatches);
+    matches.sort((a, b) =>
+      ownNamesFirst(
+        { ...a, twin: a.qualifiers.some((q) => q.qualifier === 'twinName') },
+        { ...b, twin: b.qualifiers.some((q) => q.qualifier === 'twinName') },
+      ),
+    );
     return matches.slice(0, limit);
   }
 }
@@ -687,7 +776,21 @@ function kthLargest(values: Float64Array, length: number, k: number): number {
   return values[target]!;
 }
 
-export function compareMatches(a: Pick<EntityMatch, 'entity' | 'score'>, b: Pick<EntityMatch, 'entity' | 'score'>): number {
+/**
+ * At an equal score, a record matched on a name its own list publishes ranks before one matched
+ * on a name borrowed from its twin (v3): the list that wrote the name comes first.
+ */
+function ownNamesFirst(
+  a: Pick<EntityMatch, 'entity' | 'score'> & { twin: boolean },
+  b: Pick<EntityMatch, 'entity' | 'score'> & { twin: boolean },
+): number {
+  return b.score - a.score || Number(a.twin) - Number(b.twin) || compareMatches(a, b);
+}
+
+export function compareMatches(
+  a: Pick<EntityMatch, 'entity' | 'score'>,
+  b: Pick<EntityMatch, 'entity' | 'score'>,
+): number {
   return (
     b.score - a.score ||
     (a.entity.listId < b.entity.listId ? -1 : a.entity.listId > b.entity.listId ? 1 : 0) ||

@@ -1,10 +1,21 @@
 import type { Entity, EntityName, EntityType } from '@vigil/lists';
 import { statusFor, type MatchStatus, type MatchingConfig } from '../config.js';
 import { analyzeName, markBothWays, type AnalyzedName, type EntityTypeHint, type NameForm } from '../name/analyze.js';
-import { compareNameForms, DEFAULT_NAME_PARAMS, isLegalFormText, round4, type AlignedToken, type CompareContext, type NameComparison, type NameParams, type Rarity } from '../name/compare.js';
+import {
+  compareNameForms,
+  DEFAULT_NAME_PARAMS,
+  isLegalFormText,
+  round4,
+  type AlignedToken,
+  type CompareContext,
+  type NameComparison,
+  type NameParams,
+  type Rarity,
+} from '../name/compare.js';
 import { toCountryCode } from './countries.js';
 import { describeFinding } from '../text/hostile.js';
 import { DEFAULT_RULES, V1_RULES, type EngineRules } from '../rules.js';
+import { isTwinName } from './twins.js';
 
 export type ScreeningQuery = {
   name: string;
@@ -34,7 +45,18 @@ export type PreparedEntity = {
 export type QualifierEffect = {
   /** invisibleCharacters, mixedScript: what reading the query as it is seen took (no effect on the score; an analyst sees the attempt). */
   /** extraTokens (v3): the query holds the whole list name and more words, each costing a little. */
-  qualifier: 'dob' | 'country' | 'entityType' | 'weakAlias' | 'evidence' | 'specificity' | 'extraTokens' | 'invisibleCharacters' | 'mixedScript';
+  /** twinName (v3): the matched name is one another list publishes for the same party (match/twins.ts). */
+  qualifier:
+    | 'dob'
+    | 'country'
+    | 'entityType'
+    | 'weakAlias'
+    | 'evidence'
+    | 'specificity'
+    | 'extraTokens'
+    | 'invisibleCharacters'
+    | 'mixedScript'
+    | 'twinName';
   /** Points added to (negative: taken from) the score. */
   effect: number;
   detail: string;
@@ -85,8 +107,15 @@ export function prepareQuery(query: ScreeningQuery, rules: EngineRules = DEFAULT
   return { query, name, type: inferred, country: toCountryCode(query.country), dob };
 }
 
-export function prepareEntity(entity: Entity, rules: EngineRules = DEFAULT_RULES): PreparedEntity {
-  const names = entity.names.filter((n) => n.full && n.full.trim()).map((name) => ({ name, analyzed: analyzeName(name.full, entity.type, name.parts?.family, rules) }));
+/** `borrowed`: names the record's twins publish (v3, match/twins.ts), scored after its own. */
+export function prepareEntity(
+  entity: Entity,
+  rules: EngineRules = DEFAULT_RULES,
+  borrowed: readonly EntityName[] = [],
+): PreparedEntity {
+  const names = (borrowed.length > 0 ? [...entity.names, ...borrowed] : entity.names)
+    .filter((n) => n.full && n.full.trim())
+    .map((name) => ({ name, analyzed: analyzeName(name.full, entity.type, name.parts?.family, rules) }));
   if (rules.specificity) markBothWays(names.map((n) => n.analyzed.forms));
   const countries = new Set<string>();
   for (const c of [...entity.nationalities, ...entity.citizenships, ...entity.addresses.map((a) => a.country ?? '')]) {
@@ -130,7 +159,17 @@ function dobVerdict(queryDob: string | undefined, entityDates: readonly string[]
 }
 
 function dobVerdictEffect(verdict: number): number {
-  return verdict === 3 ? 0.05 : verdict === 2 ? 0.03 : verdict === 1 ? 0.02 : verdict === 0 ? -0.05 : verdict === -1 ? -0.08 : -0.2;
+  return verdict === 3
+    ? 0.05
+    : verdict === 2
+      ? 0.03
+      : verdict === 1
+        ? 0.02
+        : verdict === 0
+          ? -0.05
+          : verdict === -1
+            ? -0.08
+            : -0.2;
 }
 
 /** How a date of birth on the query bears on the entity's dates (0 when either has none). */
@@ -138,10 +177,25 @@ export function dobEffect(queryDob: string | undefined, entityDates: readonly st
   const verdict = dobVerdict(queryDob, entityDates);
   if (Number.isNaN(verdict)) return null;
   const effect = dobVerdictEffect(verdict);
-  if (verdict >= 1) return { qualifier: 'dob', effect, detail: `date of birth ${queryDob} agrees with the list (${entityDates.join(', ')})` };
-  if (verdict === 0) return { qualifier: 'dob', effect, detail: `same birth year as the list but month or day differ (${entityDates.join(', ')})` };
-  if (verdict === -1) return { qualifier: 'dob', effect, detail: `date of birth one year off the list (${entityDates.join(', ')})` };
-  return { qualifier: 'dob', effect, detail: `date of birth ${queryDob} contradicts the list (${entityDates.join(', ')})` };
+  if (verdict >= 1)
+    return {
+      qualifier: 'dob',
+      effect,
+      detail: `date of birth ${queryDob} agrees with the list (${entityDates.join(', ')})`,
+    };
+  if (verdict === 0)
+    return {
+      qualifier: 'dob',
+      effect,
+      detail: `same birth year as the list but month or day differ (${entityDates.join(', ')})`,
+    };
+  if (verdict === -1)
+    return { qualifier: 'dob', effect, detail: `date of birth one year off the list (${entityDates.join(', ')})` };
+  return {
+    qualifier: 'dob',
+    effect,
+    detail: `date of birth ${queryDob} contradicts the list (${entityDates.join(', ')})`,
+  };
 }
 
 /** The country effect: the list has the query's country, or only others; NaN when either has none. */
@@ -150,11 +204,19 @@ function countryEffectValue(queryCountry: string | undefined, countries: Readonl
   return countries.has(queryCountry) ? 0.03 : -0.05;
 }
 
-export function countryEffect(queryCountry: string | undefined, countries: ReadonlySet<string>): QualifierEffect | null {
+export function countryEffect(
+  queryCountry: string | undefined,
+  countries: ReadonlySet<string>,
+): QualifierEffect | null {
   const effect = countryEffectValue(queryCountry, countries);
   if (Number.isNaN(effect)) return null;
-  if (countries.has(queryCountry!)) return { qualifier: 'country', effect, detail: `country ${queryCountry} is among the list's countries` };
-  return { qualifier: 'country', effect, detail: `country ${queryCountry} is not among the list's countries (${[...countries].sort().join(', ')})` };
+  if (countries.has(queryCountry!))
+    return { qualifier: 'country', effect, detail: `country ${queryCountry} is among the list's countries` };
+  return {
+    qualifier: 'country',
+    effect,
+    detail: `country ${queryCountry} is not among the list's countries (${[...countries].sort().join(', ')})`,
+  };
 }
 
 function typeEffectValue(queryType: EntityType, entityType: EntityType): number {
@@ -205,7 +267,18 @@ export type ScoreOptions = {
 };
 
 /** extraEffect: what the query's extra words beside a wholly held list name did to the score (v3; 0 otherwise). */
-type BestName = { adjusted: number; raw: number; factor: number; nameIdx: number; qf: NameForm; lf: NameForm; cmp: NameComparison; capped: number; why: string; extraEffect: number };
+type BestName = {
+  adjusted: number;
+  raw: number;
+  factor: number;
+  nameIdx: number;
+  qf: NameForm;
+  lf: NameForm;
+  cmp: NameComparison;
+  capped: number;
+  why: string;
+  extraEffect: number;
+};
 
 /** Words and numbers, not counting a legal form the analyser left as a word ("S.A." in a query of unknown type). */
 function contentTokens(form: NameForm): number {
@@ -228,18 +301,49 @@ function supported(query: PreparedQuery, entity: PreparedEntity): boolean {
  *   whose countries are all other than Korea's, so a Chinese name does not flag Chinese entries
  *   through their Korean-looking romanisations.
  */
-function specificityCap(query: PreparedQuery, entity: PreparedEntity, qf: NameForm, lf: NameForm, cmp: NameComparison, config: MatchingConfig): { cap: number; why: string } | null {
-  if (qf.scheme.startsWith('ko-') && qf.tokens.some((t) => t.script === 'Hani') && entity.countries.size > 0 && !entity.countries.has('KP') && !entity.countries.has('KR')) return { cap: 0, why: '' };
+function specificityCap(
+  query: PreparedQuery,
+  entity: PreparedEntity,
+  qf: NameForm,
+  lf: NameForm,
+  cmp: NameComparison,
+  config: MatchingConfig,
+): { cap: number; why: string } | null {
+  if (
+    qf.scheme.startsWith('ko-') &&
+    qf.tokens.some((t) => t.script === 'Hani') &&
+    entity.countries.size > 0 &&
+    !entity.countries.has('KP') &&
+    !entity.countries.has('KR')
+  )
+    return { cap: 0, why: '' };
   const cap = Math.max(0, config.mediumScore - 0.05);
   if (supported(query, entity)) return null;
   // v3: unless the query holds the whole list name, legal form included, and the word is rare (compare.ts listFullyPresent)
-  if (entity.entity.type !== 'individual' && query.type !== 'individual' && contentTokens(lf) === 1 && contentTokens(qf) >= 2 && !(cmp.extras !== undefined && cmp.extras >= 0)) {
-    return { cap, why: 'the list name is a single word inside a longer name, and no country or date of birth supports it: kept below review' };
+  if (
+    entity.entity.type !== 'individual' &&
+    query.type !== 'individual' &&
+    contentTokens(lf) === 1 &&
+    contentTokens(qf) >= 2 &&
+    !(cmp.extras !== undefined && cmp.extras >= 0)
+  ) {
+    return {
+      cap,
+      why: 'the list name is a single word inside a longer name, and no country or date of birth supports it: kept below review',
+    };
   }
   // - A person's name whose family name a Latin query lacks altogether (Li Na against Lina KINAYEH);
   //   across scripts a missing family name is more often a reading that failed.
-  if (cmp.familyMissing === true && entity.entity.type === 'individual' && qf.scheme === 'latin' && lf.scheme === 'latin') {
-    return { cap, why: 'the family name on the list is not in the query, and no country or date of birth supports it: kept below review' };
+  if (
+    cmp.familyMissing === true &&
+    entity.entity.type === 'individual' &&
+    qf.scheme === 'latin' &&
+    lf.scheme === 'latin'
+  ) {
+    return {
+      cap,
+      why: 'the family name on the list is not in the query, and no country or date of birth supports it: kept below review',
+    };
   }
   return null;
 }
@@ -252,7 +356,13 @@ function specificityCap(query: PreparedQuery, entity: PreparedEntity, qf: NameFo
 export type NameView = { refs: readonly number[]; forms: ReadonlyArray<readonly NameForm[]>; weak: Uint8Array };
 
 /** The entity's best-matching name or alias for the query: the score-only search both scorers share. */
-function bestName(query: PreparedQuery, entity: PreparedEntity, options: ScoreOptions, params: NameParams, view?: NameView): BestName | null {
+function bestName(
+  query: PreparedQuery,
+  entity: PreparedEntity,
+  options: ScoreOptions,
+  params: NameParams,
+  view?: NameView,
+): BestName | null {
   let best: BestName | null = null;
   const specificity = params.rules !== undefined && params.rules.specificity;
   const indexes = options.nameIndexes ?? entity.names.map((_, i) => i);
@@ -295,7 +405,8 @@ function bestName(query: PreparedQuery, entity: PreparedEntity, options: ScoreOp
           }
         }
         // ties: prefer the primary name, then strong aliases, then list order
-        if (!best || adjusted > best.adjusted + 1e-12) best = { adjusted, raw: cmp.score, factor, nameIdx: ni, qf, lf, cmp, capped, why, extraEffect };
+        if (!best || adjusted > best.adjusted + 1e-12)
+          best = { adjusted, raw: cmp.score, factor, nameIdx: ni, qf, lf, cmp, capped, why, extraEffect };
       }
     }
   }
@@ -339,14 +450,21 @@ function finalScore(adjusted: number, qualifiers: readonly QualifierEffect[], fr
 /** Callers that pass no params (the Elasticsearch engine, tests) score with the default algorithm's rules, as they prepared with them. */
 function defaultParams(options: ScoreOptions): NameParams {
   if (options.params) return options.params;
-  return DEFAULT_RULES === V1_RULES ? { ...DEFAULT_NAME_PARAMS, levDistanceMax: options.config.levDistanceMax } : { ...DEFAULT_NAME_PARAMS, levDistanceMax: options.config.levDistanceMax, rules: DEFAULT_RULES };
+  return DEFAULT_RULES === V1_RULES
+    ? { ...DEFAULT_NAME_PARAMS, levDistanceMax: options.config.levDistanceMax }
+    : { ...DEFAULT_NAME_PARAMS, levDistanceMax: options.config.levDistanceMax, rules: DEFAULT_RULES };
 }
 
 /**
  * The score `scoreEntity` gives and the name it matched, without building the match: the
  * index ranks its candidates with this and builds matches for the ones it returns.
  */
-export function entityScore(query: PreparedQuery, entity: PreparedEntity, options: ScoreOptions, view?: NameView): { score: number; nameIndex: number } | null {
+export function entityScore(
+  query: PreparedQuery,
+  entity: PreparedEntity,
+  options: ScoreOptions,
+  view?: NameView,
+): { score: number; nameIndex: number } | null {
   const best = bestName(query, entity, options, defaultParams(options), view);
   if (!best) return null;
   return { score: clampScore(withQualifierEffects(best.adjusted, query, entity)), nameIndex: best.nameIdx };
@@ -356,7 +474,9 @@ function extraWordsDetail(cmp: NameComparison, effect: number): string {
   const words = cmp.tokens.filter((t) => t.method === 'extra').map((t) => t.query.join(' '));
   const n = cmp.extras!;
   const priced = `the query holds the whole list name and ${n} more word${n === 1 ? '' : 's'} (${words.join(', ')}), ${EXTRA_WORD_PENALTY} each`;
-  return effect > -EXTRA_WORD_PENALTY * n + 1e-9 ? `${priced}; the name is rare enough to stay at review whatever is added` : priced;
+  return effect > -EXTRA_WORD_PENALTY * n + 1e-9
+    ? `${priced}; the name is rare enough to stay at review whatever is added`
+    : priced;
 }
 
 /** Scores one entity for a query: best name or alias, then qualifiers. */
@@ -368,23 +488,49 @@ export function scoreEntity(query: PreparedQuery, entity: PreparedEntity, option
   if (explain) best.cmp = compareNameForms(best.qf, best.lf, params, options.rarity, options.context, true);
   const qualifiers: QualifierEffect[] = [];
   const pn = entity.names[best.nameIdx]!;
-  if (best.factor < 1) qualifiers.push({ qualifier: 'evidence', effect: round4(best.raw * best.factor - best.raw), detail: 'few or common tokens matched: little evidence of identity' });
+  if (best.factor < 1)
+    qualifiers.push({
+      qualifier: 'evidence',
+      effect: round4(best.raw * best.factor - best.raw),
+      detail: 'few or common tokens matched: little evidence of identity',
+    });
   if (pn.name.strength === 'weak' && best.raw * best.factor > WEAK_ALIAS_CAP) {
-    qualifiers.push({ qualifier: 'weakAlias', effect: round4(WEAK_ALIAS_CAP - best.raw * best.factor), detail: 'matched a weak alias: capped at review' });
+    qualifiers.push({
+      qualifier: 'weakAlias',
+      effect: round4(WEAK_ALIAS_CAP - best.raw * best.factor),
+      detail: 'matched a weak alias: capped at review',
+    });
   }
   let beforeCap = Math.min(best.raw * best.factor, pn.name.strength === 'weak' ? WEAK_ALIAS_CAP : Infinity);
   if (best.cmp.extras !== undefined && best.cmp.extras > 0) {
-    qualifiers.push({ qualifier: 'extraTokens', effect: round4(best.extraEffect), detail: extraWordsDetail(best.cmp, best.extraEffect) });
+    qualifiers.push({
+      qualifier: 'extraTokens',
+      effect: round4(best.extraEffect),
+      detail: extraWordsDetail(best.cmp, best.extraEffect),
+    });
     beforeCap += best.extraEffect;
   }
   if (best.capped < beforeCap) {
     qualifiers.push({ qualifier: 'specificity', effect: round4(best.capped - beforeCap), detail: best.why });
   }
+  if (isTwinName(pn.name)) {
+    const { listId, sourceId } = pn.name.twinOf;
+    qualifiers.push({
+      qualifier: 'twinName',
+      effect: 0,
+      detail: `name ${listId} ${sourceId} gives the same party; this list publishes it in Latin letters only`,
+    });
+  }
   const named = qualifiers.length;
   qualifierEffects(query, entity, qualifiers);
   const score = finalScore(best.adjusted, qualifiers, named);
   if (query.name.findings) {
-    for (const f of query.name.findings) qualifiers.push({ qualifier: f.kind === 'invisible' ? 'invisibleCharacters' : 'mixedScript', effect: 0, detail: describeFinding(f) });
+    for (const f of query.name.findings)
+      qualifiers.push({
+        qualifier: f.kind === 'invisible' ? 'invisibleCharacters' : 'mixedScript',
+        effect: 0,
+        detail: describeFinding(f),
+      });
   }
   return {
     entity: entity.entity,
@@ -399,6 +545,8 @@ export function scoreEntity(query: PreparedQuery, entity: PreparedEntity, option
     tokens: best.cmp.tokens,
     unmatchedList: best.cmp.unmatchedList,
     qualifiers,
-    ...(params.rules !== undefined && best.qf.scheme !== 'latin' ? { queryReading: { written: query.query.name, read: best.qf.tokens.map((t) => t.text).join(' ') } } : {}),
+    ...(params.rules !== undefined && best.qf.scheme !== 'latin'
+      ? { queryReading: { written: query.query.name, read: best.qf.tokens.map((t) => t.text).join(' ') } }
+      : {}),
   };
 }

@@ -33,7 +33,9 @@ describe('reading a name as it is seen (hostile input)', () => {
   test('a Latin word with one Cyrillic look-alike is read in Latin, and says so', () => {
     const seen = neutralise('Ni\u0441olas Maduro Moros');
     expect(seen.text).toBe('Nicolas Maduro Moros');
-    expect(seen.findings.map(describeFinding)).toEqual(['the word "Ni\u0441olas" mixes alphabets: Cyrillic \u0441 read as Latin c ("Nicolas")']);
+    expect(seen.findings.map(describeFinding)).toEqual([
+      'the word "Ni\u0441olas" mixes alphabets: Cyrillic \u0441 read as Latin c ("Nicolas")',
+    ]);
   });
 
   test('Greek and Cyrillic look-alikes together, capitals included (Cyrillic І is I)', () => {
@@ -50,9 +52,34 @@ describe('reading a name as it is seen (hostile input)', () => {
   });
 
   test('a word wholly in Cyrillic or Greek keeps its transliteration, unfolded', () => {
-    for (const name of ['\u0412\u041B\u0410\u0414\u0418\u041C\u0418\u0420 \u041F\u0423\u0422\u0418\u041D', '\u039F\u03B9\u03BA\u03BF\u03BD\u03CC\u03BC\u03BF\u03C5', '\u0421\u0435\u0440\u0433\u0435\u0439 \u041B\u0430\u0432\u0440\u043E\u0432 Sergey']) {
+    for (const name of [
+      '\u0412\u041B\u0410\u0414\u0418\u041C\u0418\u0420 \u041F\u0423\u0422\u0418\u041D',
+      '\u039F\u03B9\u03BA\u03BF\u03BD\u03CC\u03BC\u03BF\u03C5',
+      '\u0421\u0435\u0440\u0433\u0435\u0439 \u041B\u0430\u0432\u0440\u043E\u0432 Sergey',
+    ]) {
       expect(neutralise(name)).toEqual({ text: name, findings: [] });
     }
+  });
+
+  test('a word wholly in Latin look-alikes inside a Latin name is read as Latin (GLOBAL TRADING Ѕ.А.)', () => {
+    const { text, findings } = neutralise('GLOBAL TRADING \u0405.\u0410.');
+    expect(text).toBe('GLOBAL TRADING S.A.');
+    expect(findings.map(describeFinding)).toEqual([
+      'the word "\u0405" in a Latin name is written in look-alike letters: Cyrillic \u0405 read as Latin S ("S")',
+      'the word "\u0410" in a Latin name is written in look-alike letters: Cyrillic \u0410 read as Latin A ("A")',
+    ]);
+    // beside a Cyrillic word that is not all look-alikes, the name is Cyrillic: left to transliteration
+    expect(neutralise('\u041F\u0443\u0442\u0438\u043D \u0412\u041E\u0420 Vladimir').text).toBe(
+      '\u041F\u0443\u0442\u0438\u043D \u0412\u041E\u0420 Vladimir',
+    );
+  });
+
+  test('a zero-width non-joiner between Persian letters is spelling: it goes, unreported; elsewhere it is reported', () => {
+    expect(neutralise('\u063A\u06CC\u0627\u062B\u200C\u0627\u0644\u062F\u06CC\u0646')).toEqual({
+      text: '\u063A\u06CC\u0627\u062B\u0627\u0644\u062F\u06CC\u0646',
+      findings: [],
+    });
+    expect(neutralise('Pu\u200Ctin').findings).toEqual([{ kind: 'invisible', codePoints: [0x200c] }]);
   });
 
   test('letters with no Latin look-alike, and Latin beside Han, are left to the readings', () => {

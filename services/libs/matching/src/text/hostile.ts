@@ -9,7 +9,10 @@
 //   3. a word that mixes alphabets (Latin with a Cyrillic or Greek look-alike, "Niсolas") is read
 //      in its main alphabet, each look-alike as the letter it is drawn like (Unicode UTS #39
 //      confusables). A word written wholly in one alphabet is left alone: a fully Cyrillic or
-//      Greek name is a name in that script, and its transliteration reads it.
+//      Greek name is a name in that script, and its transliteration reads it;
+//   4. unless the rest of the name is Latin and every letter of the word is drawn like a Latin one
+//      ("GLOBAL TRADING Ѕ.А." with a Cyrillic Ѕ and А): then the name is a Latin name, and the word
+//      is read as the Latin it shows.
 // What was removed or folded is returned, so that an explanation can show the attempt.
 import { CONFUSABLE_LETTERS } from './confusables-data.js';
 
@@ -22,7 +25,7 @@ export type FoldedLetter = { from: string; fromScript: FoldScript; to: string; t
 /** Something done to a name to read it as it is seen. */
 export type TextFinding =
   | { kind: 'invisible'; codePoints: readonly number[] }
-  | { kind: 'mixedScript'; word: string; read: string; letters: readonly FoldedLetter[] };
+  | { kind: 'mixedScript'; word: string; read: string; letters: readonly FoldedLetter[]; wholeWord?: true };
 
 export type NeutralisedText = { text: string; findings: readonly TextFinding[] };
 
@@ -56,8 +59,10 @@ const LOOKALIKES_BEYOND_UTS39: ReadonlyArray<readonly [string, FoldScript, strin
 
 /** The Latin letter each known look-alike is drawn like, its script, and whether UTS #39 lists the pair. */
 const TO_LATIN = new Map<string, { script: FoldScript; latin: string; uts39: boolean }>();
-for (const [letter, script, latin] of CONFUSABLE_LETTERS) if (!TO_LATIN.has(letter)) TO_LATIN.set(letter, { script, latin, uts39: true });
-for (const [letter, script, latin] of LOOKALIKES_BEYOND_UTS39) if (!TO_LATIN.has(letter)) TO_LATIN.set(letter, { script, latin, uts39: false });
+for (const [letter, script, latin] of CONFUSABLE_LETTERS)
+  if (!TO_LATIN.has(letter)) TO_LATIN.set(letter, { script, latin, uts39: true });
+for (const [letter, script, latin] of LOOKALIKES_BEYOND_UTS39)
+  if (!TO_LATIN.has(letter)) TO_LATIN.set(letter, { script, latin, uts39: false });
 
 /**
  * For a word mostly in Cyrillic or Greek, the letter of that script drawn like a given Latin letter.
@@ -115,7 +120,11 @@ function foldWord(word: string): { read: string; letters: FoldedLetter[] } | nul
   // write. Otherwise the alphabet with the most letters; only a Latin, Cyrillic or Greek word is
   // read in its own ("Пyтин" is Путин: П looks like no Latin letter).
   let main: 'Latn' | 'Cyrl' | 'Grek' | undefined;
-  if (counts.has('Latn') && chars.every((ch) => MARK.test(ch) || scriptOfLetter(ch) === 'Latn' || TO_LATIN.get(ch)?.uts39 === true)) main = 'Latn';
+  if (
+    counts.has('Latn') &&
+    chars.every((ch) => MARK.test(ch) || scriptOfLetter(ch) === 'Latn' || TO_LATIN.get(ch)?.uts39 === true)
+  )
+    main = 'Latn';
   else {
     for (const s of MAIN_SCRIPTS) if ((counts.get(s) ?? 0) > (main === undefined ? 0 : counts.get(main)!)) main = s;
     if (main === undefined) return null;
@@ -146,11 +155,12 @@ export function neutralise(raw: string): NeutralisedText {
   let text = raw;
   if (HAS_IGNORABLE.test(text)) {
     const codePoints: number[] = [];
-    text = text.replace(IGNORABLE, (ch) => {
-      codePoints.push(ch.codePointAt(0)!);
+    const written = text;
+    text = text.replace(IGNORABLE, (ch: string, at: number) => {
+      if (!isPersianZwnj(written, ch, at)) codePoints.push(ch.codePointAt(0)!);
       return '';
     });
-    findings.push({ kind: 'invisible', codePoints });
+    if (codePoints.length > 0) findings.push({ kind: 'invisible', codePoints });
   }
   text = text.normalize('NFKC');
   if (HAS_IGNORABLE.test(text)) text = text.replace(IGNORABLE, '');
@@ -161,8 +171,64 @@ export function neutralise(raw: string): NeutralisedText {
       findings.push({ kind: 'mixedScript', word, read: folded.read, letters: folded.letters });
       return folded.read;
     });
+    if (!isAscii(text)) text = foldLookalikeWords(text, findings);
   }
   return { text, findings: findings.length === 0 ? NO_FINDINGS : findings };
+}
+
+const ZWNJ = '\u200c';
+const ARABIC = /\p{Script=Arabic}/u;
+const LETTER = /\p{L}/u;
+const isArabicLetter = (ch: string | undefined): boolean => ch !== undefined && ARABIC.test(ch) && LETTER.test(ch);
+
+/**
+ * A zero-width non-joiner between two Arabic-script letters is spelling, not disguise: Persian,
+ * Urdu and Pashto write it inside words to keep a part from joining the next (غیاث‌الدین, عبدالله‌زاده).
+ * It still goes, so the name reads the same whether the writer used it, and lists write such
+ * names joined (GHIASUDDIN, ABDOLLAHZADEH); but it is not reported as an attempt to deceive.
+ */
+function isPersianZwnj(text: string, ch: string, at: number): boolean {
+  return ch === ZWNJ && isArabicLetter(text[at - 1]) && isArabicLetter(text[at + 1]);
+}
+
+/** Whether every letter of a word is Latin (marks aside). */
+const isLatinWord = (word: string): boolean =>
+  Array.from(word.normalize('NFD')).every((ch) => MARK.test(ch) || scriptOfLetter(ch) === 'Latn');
+
+/** Whether a word has no Latin letter and every letter is one UTS #39 finds drawn like a Latin one. */
+const isLookalikeWord = (word: string): boolean =>
+  Array.from(word.normalize('NFD')).every((ch) => MARK.test(ch) || TO_LATIN.get(ch)?.uts39 === true);
+
+/**
+ * Step 4: in a name whose words are Latin or wholly made of Latin look-alikes, with at least one
+ * Latin word, the look-alike words are read as Latin. A name with any other non-Latin word
+ * ("Путин ВОР") is a name in that script, and is left to its transliteration.
+ */
+function foldLookalikeWords(text: string, findings: TextFinding[]): string {
+  const words = text.match(WORD) ?? [];
+  let latin = false;
+  for (const w of words) {
+    if (isLatinWord(w)) latin = true;
+    else if (!isLookalikeWord(w)) return text;
+  }
+  if (!latin) return text;
+  return text.replace(WORD, (word) => {
+    if (isLatinWord(word)) return word;
+    const letters: FoldedLetter[] = [];
+    let read = '';
+    for (const ch of Array.from(word.normalize('NFD'))) {
+      const known = MARK.test(ch) ? undefined : TO_LATIN.get(ch);
+      if (!known) {
+        read += ch;
+        continue;
+      }
+      read += known.latin;
+      letters.push({ from: ch, fromScript: known.script, to: known.latin, toScript: 'Latn' });
+    }
+    read = read.normalize('NFC');
+    findings.push({ kind: 'mixedScript', word, read, letters, wholeWord: true });
+    return read;
+  });
 }
 
 function isAscii(text: string): boolean {
@@ -170,16 +236,37 @@ function isAscii(text: string): boolean {
   return true;
 }
 
-const SCRIPT_NAMES: Record<FoldScript, string> = { Latn: 'Latin', Cyrl: 'Cyrillic', Grek: 'Greek', Armn: 'Armenian', Cher: 'Cherokee', Copt: 'Coptic', Lisu: 'Lisu' };
+const SCRIPT_NAMES: Record<FoldScript, string> = {
+  Latn: 'Latin',
+  Cyrl: 'Cyrillic',
+  Grek: 'Greek',
+  Armn: 'Armenian',
+  Cher: 'Cherokee',
+  Copt: 'Coptic',
+  Lisu: 'Lisu',
+};
 
 /** What kind of invisible character a code point is, for an analyst. */
 function invisibleKind(code: number): string {
   if (code >= 0xe0000 && code <= 0xe007f) return 'tag character';
-  if ((code >= 0xfe00 && code <= 0xfe0f) || (code >= 0xe0100 && code <= 0xe01ef) || (code >= 0x180b && code <= 0x180d) || code === 0x180f) return 'variation selector';
+  if (
+    (code >= 0xfe00 && code <= 0xfe0f) ||
+    (code >= 0xe0100 && code <= 0xe01ef) ||
+    (code >= 0x180b && code <= 0x180d) ||
+    code === 0x180f
+  )
+    return 'variation selector';
   if (code === 0x180e) return 'Mongolian vowel separator';
   if (code === 0x00ad) return 'soft hyphen';
   if ((code >= 0x200b && code <= 0x200d) || code === 0x2060 || code === 0xfeff) return 'zero-width character';
-  if (code === 0x200e || code === 0x200f || code === 0x061c || (code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069)) return 'bidirectional control';
+  if (
+    code === 0x200e ||
+    code === 0x200f ||
+    code === 0x061c ||
+    (code >= 0x202a && code <= 0x202e) ||
+    (code >= 0x2066 && code <= 0x2069)
+  )
+    return 'bidirectional control';
   if (code === 0x115f || code === 0x1160 || code === 0x3164 || code === 0xffa0) return 'Hangul filler';
   if (code === 0x034f) return 'combining grapheme joiner';
   return 'invisible character';
@@ -194,6 +281,10 @@ export function describeFinding(f: TextFinding): string {
     const more = f.codePoints.length > shown.length ? `, and ${f.codePoints.length - shown.length} more` : '';
     return `${f.codePoints.length} invisible character${f.codePoints.length === 1 ? '' : 's'} removed from the query (${shown.join(', ')}${more})`;
   }
-  const letters = f.letters.map((l) => `${SCRIPT_NAMES[l.fromScript]} ${l.from} read as ${SCRIPT_NAMES[l.toScript]} ${l.to}`);
+  const letters = f.letters.map(
+    (l) => `${SCRIPT_NAMES[l.fromScript]} ${l.from} read as ${SCRIPT_NAMES[l.toScript]} ${l.to}`,
+  );
+  if (f.wholeWord)
+    return `the word "${f.word}" in a Latin name is written in look-alike letters: ${letters.join(', ')} ("${f.read}")`;
   return `the word "${f.word}" mixes alphabets: ${letters.join(', ')} ("${f.read}")`;
 }
