@@ -80,4 +80,35 @@ describe('the bus permission table', () => {
       expect(permissions[service].subscribe).toContain(`${inboxPrefixOf(service)}.>`);
     }
   });
+
+  it("reaches the JetStream API only for a service's own streams and consumers, never the account's", () => {
+    const ownStreams = (service: ServiceName) =>
+      new Set<string>([
+        ...Object.entries(streamOwners)
+          .filter(([, owner]) => owner === service)
+          .map(([key]) => streams[key as keyof typeof streams].name),
+        ...Object.values(durableConsumers)
+          .filter((c) => c.service === service)
+          .map((c) => streams[c.stream].name),
+      ]);
+    for (const service of SERVICE_NAMES) {
+      const api = permissions[service].publish.filter((s) => s.startsWith('$JS.'));
+      // The account's usage and the list of every stream are an operator's, not a service's.
+      expect({ service, account: api.filter((s) => /^\$JS\.API\.(INFO|STREAM\.(NAMES|LIST))$/.test(s)) }).toEqual({
+        service,
+        account: [],
+      });
+      // Every other call names a stream the service owns or reads through its own consumer.
+      for (const subject of api) {
+        const stream = /^\$JS\.(?:API\.(?:STREAM\.\w+|CONSUMER(?:\.DURABLE)?\.\w+(?:\.\w+)?)|ACK)\.([A-Z_]+)/.exec(
+          subject,
+        )?.[1];
+        expect({ service, subject, own: stream !== undefined && ownStreams(service).has(stream) }).toEqual({
+          service,
+          subject,
+          own: true,
+        });
+      }
+    }
+  });
 });

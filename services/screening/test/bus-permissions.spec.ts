@@ -100,6 +100,25 @@ describe('the bus', () => {
     expect(heard.join('\n')).toMatch(/Permissions Violation for Publish to "security\.v1\.event"/);
   });
 
+  it("keeps each service's JetStream API to its own streams: no account info, no other's stream", async () => {
+    // Screening's own stream answers (and screening, booted above, created it without the account check).
+    const screening = await stack.connectNats('screening');
+    const heard = refusals(screening);
+    const own = await screening.request(`$JS.API.STREAM.INFO.${streams.lists.name}`, '', { timeout: 1_500 });
+    expect(own.json<{ config?: { name?: string } }>().config?.name).toBe(streams.lists.name);
+    for (const subject of ['$JS.API.INFO', `$JS.API.STREAM.INFO.${streams.security.name}`, '$JS.API.STREAM.NAMES'])
+      await expect(screening.request(subject, '', { timeout: 1_000 })).rejects.toThrow();
+    // Audit reads SECURITY only through its own consumer: not the account, not the stream's other consumers.
+    const audit = await stack.connectNats('audit');
+    const auditHeard = refusals(audit);
+    for (const subject of ['$JS.API.INFO', `$JS.API.CONSUMER.INFO.${streams.bulkJobs.name}.bulk-workers`])
+      await expect(audit.request(subject, '', { timeout: 1_000 })).rejects.toThrow();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(heard.join('\n')).toMatch(/Permissions Violation for Publish to "\$JS\.API\.INFO"/);
+    expect(heard.join('\n')).toMatch(/Permissions Violation for Publish to "\$JS\.API\.STREAM\.INFO\.SECURITY"/);
+    expect(auditHeard.join('\n')).toMatch(/Permissions Violation for Publish to "\$JS\.API\.INFO"/);
+  });
+
   it("lets no service subscribe to another's replies or requests", async () => {
     const billing = await stack.connectNats('billing');
     const heard = refusals(billing);
