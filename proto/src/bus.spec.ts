@@ -29,6 +29,33 @@ describe('the bus permission table', () => {
       expect({ subject, callers: publishers(subject) }).toEqual({ subject, callers: ['gateway'] });
   });
 
+  it('lets services call one another only as the README’s who-calls-whom table says', () => {
+    // Services believe the tenant named in a request because only the gateway may publish one;
+    // a new service-to-service call changes that argument (README, Security notes): say so there.
+    const serviceCalls = Object.fromEntries(
+      SERVICE_NAMES.filter((s) => s !== 'gateway').map((s) => [s, [...busCalls[s]].sort()]),
+    );
+    expect(serviceCalls).toEqual({
+      auth: [],
+      screening: [],
+      monitoring: [subjects.screening.bulkScreen, subjects.screening.entity].sort(),
+      billing: [
+        subjects.clients.provision,
+        subjects.clients.updateSubscription,
+        subjects.clients.get,
+        subjects.clients.notificationSettings,
+      ].sort(),
+      audit: [],
+    });
+    // Every request subject has a caller, and each caller's list names only request subjects.
+    const requests = new Set(SERVICE_NAMES.flatMap((s) => requestSubjectsOf(s)));
+    for (const subject of requests)
+      expect({ subject, callers: publishers(subject).length > 0 }).toEqual({ subject, callers: true });
+    for (const service of SERVICE_NAMES)
+      for (const subject of busCalls[service])
+        expect({ service, subject, request: requests.has(subject) }).toMatchObject({ request: true });
+  });
+
   it('keeps billing-only subjects away from the gateway, and service calls to what each service makes', () => {
     for (const subject of [subjects.clients.provision, subjects.clients.get, subjects.clients.notificationSettings])
       expect({ subject, callers: publishers(subject) }).toEqual({ subject, callers: ['billing'] });
