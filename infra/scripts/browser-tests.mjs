@@ -74,7 +74,7 @@ export async function runBrowserTests({ postgresUrl, natsUrl, busKeys, runJest, 
       env: { ...provider.env, ADMIN_EMAILS: 'demo-admin@vigil.dev,admin@vigil.dev', LISTS_DIR: listsDir },
     });
     // The demo client npm start hands out, seeded the same way (auth, then a sandbox subscription through billing).
-    demo = await seedDemo({ ...stack.env, ...stack.busEnv('auth') }, stack.gatewayUrl);
+    demo = await seedDemo({ ...stack.env, ...stack.serviceEnv('auth') }, stack.gatewayUrl);
   } catch (error) {
     log(`The stack did not start: ${error.message} (logs in test-results/stack-logs)`);
     await stack?.stop();

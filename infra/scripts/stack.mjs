@@ -1,6 +1,7 @@
 // Starts and stops the whole product: migrations, the six services and both
 // web apps. Used by `npm start` (logs to the terminal) and `npm test` (logs to files).
 import { spawn } from 'node:child_process';
+import { createHmac } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -69,6 +70,21 @@ async function waitForHttp(url, timeoutMs) {
 }
 
 /**
+ * The DATABASE_URL `service` runs with: its own role (vigil_<service>, which holds only DML on its
+ * schema) with a password of its own, derived from the owner's URL so that it is the same on every
+ * start (roles are cluster-wide: two stacks on one server must agree) and tells nothing of the
+ * owner's. The owner's URL goes only to the migrations (MIGRATION_DATABASE_URL), which create the
+ * role with this password or set it again.
+ */
+export function serviceDatabaseUrl(ownerUrl, service) {
+  const url = new URL(ownerUrl);
+  const role = `vigil_${service}`;
+  url.username = role;
+  url.password = createHmac('sha256', ownerUrl).update(`vigil-database-role:${role}`).digest('base64url');
+  return url.toString();
+}
+
+/**
  * `onStop` receives the stop function as soon as there is something to stop, so a Ctrl-C
  * while the stack is still starting stops what was spawned (the services run in their own
  * process groups and would outlive npm start otherwise).
@@ -76,8 +92,11 @@ async function waitForHttp(url, timeoutMs) {
  * probes and Prometheus metrics (/livez, /readyz, /metrics) on its own (HEALTH_PORT), listed in
  * the result's `metrics`.
  * `busKeys` (from ensureNats or the suites' startNats, when they started the server with the bus's
- * authorization) gives each service its own NATS_NKEY_SEED; `busEnv(service)` is that variable for
- * another process of the service (auth's seed script).
+ * authorization) gives each service its own NATS_NKEY_SEED; `busEnv(service)` is that variable.
+ * Each service connects to Postgres as its own role (serviceDatabaseUrl); `databaseUrl`, the owner,
+ * reaches only the migrations. `serviceEnv(service)` is what another process of the service (auth's
+ * seed script) needs to be it: its NATS seed and its DATABASE_URL. The result's `env` keeps the
+ * owner's DATABASE_URL for the tests that look into the database.
  * @param {{databaseUrl: string, natsUrl: string, busKeys?: Record<string, {seed: string}>, ports: {gateway: number, web: number, admin: number, probes?: number}, logDir?: string, env?: Record<string,string>, quietExits?: boolean, onStop?: (stop: () => Promise<void>) => void}} options
  */
 export async function startStack(options) {
@@ -97,6 +116,12 @@ export async function startStack(options) {
   };
   const children = new Map();
   const busEnv = (service) => (options.busKeys?.[service] ? { NATS_NKEY_SEED: options.busKeys[service].seed } : {});
+  const serviceEnv = (service) => ({
+    ...busEnv(service),
+    DATABASE_URL: serviceDatabaseUrl(databaseUrl, service),
+    // Its migrations ran with the others' (migrate.js, below); its own role could not run them.
+    ...(service === 'gateway' ? { MIGRATE_ON_BOOT: 'false' } : {}),
+  });
   let stopping = false;
   const probePorts = new Map();
   const spawnService = (service, probePort = probePorts.get(service), overrides = {}) => {
@@ -105,7 +130,7 @@ export async function startStack(options) {
     // services before the infrastructure they depend on.
     const child = spawn(process.execPath, [join('services', service, 'dist', 'src', 'main.js')], {
       cwd: ROOT,
-      env: { ...env, ...busEnv(service), ...(probePort === undefined ? {} : { HEALTH_PORT: String(probePort) }), ...overrides },
+      env: { ...env, ...serviceEnv(service), ...(probePort === undefined ? {} : { HEALTH_PORT: String(probePort) }), ...overrides },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });
@@ -147,7 +172,9 @@ export async function startStack(options) {
 
   try {
     log('Running migrations...');
-    await Promise.all(migrated().map((s) => runToEnd(`${s}:migrate`, [join('services', s, 'dist', 'src', 'migrate.js')], env, logDir)));
+    // As the migration role (the owner), each creating or updating its service's role and password.
+    const migrationEnv = (s) => ({ ...env, MIGRATION_DATABASE_URL: databaseUrl, DATABASE_URL: serviceDatabaseUrl(databaseUrl, s) });
+    await Promise.all(migrated().map((s) => runToEnd(`${s}:migrate`, [join('services', s, 'dist', 'src', 'migrate.js')], migrationEnv(s), logDir)));
 
     options.onStop?.(stop);
     /** @type {Record<string, string>} */
@@ -178,7 +205,7 @@ export async function startStack(options) {
     const webUrl = `http://127.0.0.1:${ports.web}`;
     const adminUrl = `http://127.0.0.1:${ports.admin}`;
     await Promise.all([waitForHttp(webUrl, 30_000), waitForHttp(adminUrl, 30_000)]);
-    return { gatewayUrl, webUrl, adminUrl, health, metrics, stop, kill, restart, children, env, busEnv };
+    return { gatewayUrl, webUrl, adminUrl, health, metrics, stop, kill, restart, children, env, busEnv, serviceEnv };
   } catch (error) {
     await stop();
     throw error;

@@ -68,7 +68,7 @@ try {
 
 let demo;
 try {
-  const seeded = await seedDemo({ ...stack.env, ...stack.busEnv('auth') }, stack.gatewayUrl);
+  const seeded = await seedDemo({ ...stack.env, ...stack.serviceEnv('auth') }, stack.gatewayUrl);
   demo = {
     gatewayUrl: stack.gatewayUrl,
     webUrl: stack.webUrl,

@@ -154,7 +154,7 @@ export async function startPrivateStack({ databaseUrl, natsUrl, busKeys, logDir,
   const [gateway, web, admin] = await privatePorts(3);
   const stack = await startStack({ databaseUrl, natsUrl, busKeys, ports: { gateway, web, admin }, logDir, env, quietExits });
   try {
-    const demo = await seedDemo({ ...stack.env, ...stack.busEnv('auth') }, stack.gatewayUrl);
+    const demo = await seedDemo({ ...stack.env, ...stack.serviceEnv('auth') }, stack.gatewayUrl);
     return { ...stack, demo: { gatewayUrl: stack.gatewayUrl, admin: demo.admin, client: demo.client } };
   } catch (error) {
     await stack.stop();

@@ -35,8 +35,8 @@ import {
 } from './manifests.js';
 
 const SERVICES = ['gateway', 'auth', 'screening', 'monitoring', 'billing', 'audit'] as const;
-/** The gateway owns no tables, so it has no migrate.js. */
-const WITH_SCHEMA = SERVICES.filter((service) => service !== 'gateway');
+/** Every service owns a schema (the gateway: quota leases, idempotency claims), so each has a migrate.js. */
+const WITH_SCHEMA = SERVICES;
 const WEB_APPS = ['web', 'admin-web'] as const;
 /** Overlays that must run with nothing created beforehand (they bring their own secrets and infrastructure). */
 const SELF_CONTAINED_OVERLAYS = ['dev'];
@@ -977,5 +977,160 @@ describe('the bus in the clusters: a NATS user per service, TLS in prod, Network
         mount: '/etc/vigil/nats-ca',
       });
     }
+  });
+
+  type Peer = {
+    podSelector?: { matchLabels?: Record<string, string> };
+    namespaceSelector?: Record<string, unknown>;
+    ipBlock?: { cidr: string; except?: string[] };
+  };
+  type EgressPolicy = Manifest & {
+    spec?: {
+      podSelector?: {
+        matchLabels?: Record<string, string>;
+        matchExpressions?: { key: string; operator: string; values: string[] }[];
+      };
+      policyTypes?: string[];
+      egress?: { to?: Peer[]; ports?: { port?: number | string; protocol?: string }[] }[];
+    };
+  };
+  const selects = (policy: EgressPolicy, labels: Record<string, string>) => {
+    const selector = policy.spec?.podSelector ?? {};
+    return (
+      Object.entries(selector.matchLabels ?? {}).every(([key, value]) => labels[key] === value) &&
+      (selector.matchExpressions ?? []).every((e) => e.operator === 'In' && e.values.includes(labels[e.key] ?? ''))
+    );
+  };
+  /** Where a pod with `labels` may connect: "<peer>:<ports>" per allowed destination, sorted. */
+  const egressOf = (docs: (Manifest & Policy)[], labels: Record<string, string>) =>
+    docs
+      .filter((doc) => doc.kind === 'NetworkPolicy')
+      .map((doc) => doc as EgressPolicy)
+      .filter((policy) => policy.spec?.policyTypes?.includes('Egress') && selects(policy, labels))
+      .flatMap((policy) =>
+        (policy.spec?.egress ?? []).flatMap((rule) => {
+          const ports = (rule.ports ?? []).map((p) => p.port).join(',') || 'any';
+          const peers = (rule.to ?? [{}]).map((peer: Peer) =>
+            peer.ipBlock
+              ? `public ${peer.ipBlock.cidr}`
+              : peer.podSelector?.matchLabels
+                ? Object.values(peer.podSelector.matchLabels).join(',')
+                : peer.namespaceSelector
+                  ? 'cluster'
+                  : 'anywhere',
+          );
+          return peers.map((peer) => `${peer}:${ports}`);
+        }),
+      )
+      .sort();
+  const podLabels = (doc: Manifest) =>
+    (doc as { spec?: { template?: { metadata?: { labels?: Record<string, string> } } } }).spec?.template?.metadata
+      ?.labels ?? {};
+  const PRIVATE = ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '169.254.0.0/16', 'fc00::/7'];
+
+  (renderer ? it : it.skip).each(overlayNames.map((name) => [name]))(
+    '%s: each Vigil pod reaches only what it needs (egress), the Internet only at public addresses',
+    (overlay) => {
+      const docs = rendered(overlay);
+      const workloads = docs.filter(
+        (doc) =>
+          ['Deployment', 'Job'].includes(doc.kind ?? '') && podLabels(doc)['app.kubernetes.io/part-of'] === 'vigil',
+      );
+      const dns = ['kube-dns:53,53'];
+      const expected: Record<string, string[]> = {
+        gateway: [...dns, 'anywhere:4222,5432', 'cluster:6379'],
+        auth: [...dns, 'anywhere:4222,5432', 'public 0.0.0.0/0:443,25,465,587', 'public ::/0:443,25,465,587'],
+        screening: [...dns, 'anywhere:4222,5432', 'cluster:9200', 'public 0.0.0.0/0:443,80', 'public ::/0:443,80'],
+        monitoring: [...dns, 'anywhere:4222,5432', 'public 0.0.0.0/0:any', 'public ::/0:any'],
+        billing: [...dns, 'anywhere:4222,5432', 'public 0.0.0.0/0:443', 'public ::/0:443'],
+        audit: [...dns, 'anywhere:4222,5432'],
+        web: [...dns, 'gateway:8080'],
+        'admin-web': [...dns, 'gateway:8080'],
+      };
+      // The dev cluster's auth also sends mail to its in-cluster mailpit.
+      if (overlay === 'dev') expected['auth']!.push('mailpit:1025');
+      expect(workloads.length).toBe(SERVICES.length * 2 + 2);
+      for (const doc of workloads) {
+        const labels = podLabels(doc);
+        const name = labels['app.kubernetes.io/name']!;
+        const want = doc.kind === 'Job' ? [...dns, 'anywhere:5432'] : expected[name];
+        expect({ workload: `${doc.kind}/${doc.metadata?.name}`, egress: egressOf(docs, labels) }).toEqual({
+          workload: `${doc.kind}/${doc.metadata?.name}`,
+          egress: [...want!].sort(),
+        });
+      }
+      // "Public" leaves out the private ranges: the cluster's own pods and services, cloud metadata.
+      const blocks = docs
+        .filter((doc) => doc.kind === 'NetworkPolicy')
+        .flatMap((doc) => (doc as EgressPolicy).spec?.egress ?? [])
+        .flatMap((rule) => rule.to ?? [])
+        .flatMap((peer) => (peer.ipBlock ? [peer.ipBlock] : []));
+      expect(blocks.length).toBeGreaterThan(0);
+      for (const block of blocks)
+        expect({ block: block.cidr, excepts: PRIVATE.filter((r) => (block.except ?? []).includes(r)).length }).toEqual({
+          block: block.cidr,
+          excepts: block.cidr === '0.0.0.0/0' ? 4 : 1,
+        });
+    },
+  );
+});
+
+describe('Postgres in the clusters and compose: a role and password per service, migrations by the migration role (issue #33)', () => {
+  const secretRefs = (manifest: Manifest) =>
+    containersOf(manifest).flatMap((c) => (c.envFrom ?? []).flatMap((source) => source.secretRef?.name ?? []));
+  const base = trees.get('base')!;
+
+  it.each(SERVICES.map((s) => [s]))(
+    '%s runs with its own database Secret; only its migration Job also gets the migration role',
+    (service) => {
+      const find = (kind: string, name: string) =>
+        base.docs.find((d) => d.manifest.kind === kind && d.manifest.metadata?.name === name)!.manifest;
+      const runtime = secretRefs(find('Deployment', service)).filter((name) => name.startsWith('vigil-database'));
+      expect(runtime).toEqual([`vigil-database-${service}`]);
+      const job = secretRefs(find('Job', `migrate-${service}`)).filter((name) => name.startsWith('vigil-database'));
+      expect(job.sort()).toEqual([`vigil-database-${service}`, 'vigil-database-migration'].sort());
+    },
+  );
+
+  it('dev: each service logs in as vigil_<service> with a password of its own; the migration role is another user', () => {
+    const dev = readYaml<Kustomization>(kustomizationFileIn(path.join(overlaysDir, 'dev'))!);
+    const urlIn = (name: string, key: string) => {
+      const literal = (dev.secretGenerator ?? [])
+        .find((g) => g.name === name)
+        ?.literals?.find((l) => l.startsWith(`${key}=`));
+      return new URL(literal!.slice(key.length + 1));
+    };
+    const passwords = new Set<string>();
+    for (const service of SERVICES) {
+      const url = urlIn(`vigil-database-${service}`, 'DATABASE_URL');
+      expect({ service, user: url.username }).toEqual({ service, user: `vigil_${service}` });
+      passwords.add(url.password);
+    }
+    expect(passwords.size).toBe(SERVICES.length);
+    const migration = urlIn('vigil-database-migration', 'MIGRATION_DATABASE_URL');
+    expect(migration.username).not.toMatch(/^vigil_/);
+    expect(passwords.has(migration.password)).toBe(false);
+  });
+
+  it('compose: the same, and MIGRATION_DATABASE_URL only in the migrate-* one-shots', () => {
+    type Service = { environment?: Record<string, string> };
+    const compose = readYaml<{ services: Record<string, Service> }>(composeFile);
+    const passwords = new Set<string>();
+    for (const service of SERVICES) {
+      const url = new URL(
+        compose.services[service]!.environment!['DATABASE_URL']!.replace(/\$\{[A-Z_]+:-([^}]*)\}/g, '$1'),
+      );
+      expect({ service, user: url.username }).toEqual({ service, user: `vigil_${service}` });
+      passwords.add(url.password);
+      expect(compose.services[`migrate-${service}`]!.environment!['DATABASE_URL']).toBe(
+        compose.services[service]!.environment!['DATABASE_URL'],
+      );
+    }
+    expect(passwords.size).toBe(SERVICES.length);
+    for (const [name, service] of Object.entries(compose.services))
+      expect({ name, migrationRole: 'MIGRATION_DATABASE_URL' in (service.environment ?? {}) }).toEqual({
+        name,
+        migrationRole: name.startsWith('migrate-'),
+      });
   });
 });

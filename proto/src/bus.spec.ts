@@ -29,6 +29,33 @@ describe('the bus permission table', () => {
       expect({ subject, callers: publishers(subject) }).toEqual({ subject, callers: ['gateway'] });
   });
 
+  it('lets services call one another only as the README’s who-calls-whom table says', () => {
+    // Services believe the tenant named in a request because only the gateway may publish one;
+    // a new service-to-service call changes that argument (README, Security notes): say so there.
+    const serviceCalls = Object.fromEntries(
+      SERVICE_NAMES.filter((s) => s !== 'gateway').map((s) => [s, [...busCalls[s]].sort()]),
+    );
+    expect(serviceCalls).toEqual({
+      auth: [],
+      screening: [],
+      monitoring: [subjects.screening.bulkScreen, subjects.screening.entity].sort(),
+      billing: [
+        subjects.clients.provision,
+        subjects.clients.updateSubscription,
+        subjects.clients.get,
+        subjects.clients.notificationSettings,
+      ].sort(),
+      audit: [],
+    });
+    // Every request subject has a caller, and each caller's list names only request subjects.
+    const requests = new Set(SERVICE_NAMES.flatMap((s) => requestSubjectsOf(s)));
+    for (const subject of requests)
+      expect({ subject, callers: publishers(subject).length > 0 }).toEqual({ subject, callers: true });
+    for (const service of SERVICE_NAMES)
+      for (const subject of busCalls[service])
+        expect({ service, subject, request: requests.has(subject) }).toMatchObject({ request: true });
+  });
+
   it('keeps billing-only subjects away from the gateway, and service calls to what each service makes', () => {
     for (const subject of [subjects.clients.provision, subjects.clients.get, subjects.clients.notificationSettings])
       expect({ subject, callers: publishers(subject) }).toEqual({ subject, callers: ['billing'] });
@@ -78,6 +105,37 @@ describe('the bus permission table', () => {
       const inboxes = SERVICE_NAMES.flatMap((s) => permissions[s].subscribe.filter((e) => e.startsWith('_INBOX')));
       expect(inboxes.filter((entry) => entry === `${inboxPrefixOf(service)}.>`)).toHaveLength(1);
       expect(permissions[service].subscribe).toContain(`${inboxPrefixOf(service)}.>`);
+    }
+  });
+
+  it("reaches the JetStream API only for a service's own streams and consumers, never the account's", () => {
+    const ownStreams = (service: ServiceName) =>
+      new Set<string>([
+        ...Object.entries(streamOwners)
+          .filter(([, owner]) => owner === service)
+          .map(([key]) => streams[key as keyof typeof streams].name),
+        ...Object.values(durableConsumers)
+          .filter((c) => c.service === service)
+          .map((c) => streams[c.stream].name),
+      ]);
+    for (const service of SERVICE_NAMES) {
+      const api = permissions[service].publish.filter((s) => s.startsWith('$JS.'));
+      // The account's usage and the list of every stream are an operator's, not a service's.
+      expect({ service, account: api.filter((s) => /^\$JS\.API\.(INFO|STREAM\.(NAMES|LIST))$/.test(s)) }).toEqual({
+        service,
+        account: [],
+      });
+      // Every other call names a stream the service owns or reads through its own consumer.
+      for (const subject of api) {
+        const stream = /^\$JS\.(?:API\.(?:STREAM\.\w+|CONSUMER(?:\.DURABLE)?\.\w+(?:\.\w+)?)|ACK)\.([A-Z_]+)/.exec(
+          subject,
+        )?.[1];
+        expect({ service, subject, own: stream !== undefined && ownStreams(service).has(stream) }).toEqual({
+          service,
+          subject,
+          own: true,
+        });
+      }
     }
   });
 });

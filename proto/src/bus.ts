@@ -183,11 +183,9 @@ export function busPermissionsOf(service: ServiceName): BusPermissions {
       if (follower.service === service)
         subscribe.add(follower.queue ? `${event.subject} ${follower.queue}` : event.subject);
   }
-  const usesJetStream = new Set<StreamKey>();
   for (const [key, owner] of Object.entries(streamOwners) as [StreamKey, ServiceName][]) {
     if (owner !== service) continue;
     const name = streams[key].name;
-    usesJetStream.add(key);
     // The stream's subjects (a JetStream publish is a request on the subject; its ack comes to the inbox).
     for (const subject of streams[key].subjects) publish.add(subject);
     // ensureStreams at boot: look it up, create it, add subjects a newer version brings.
@@ -197,7 +195,6 @@ export function busPermissionsOf(service: ServiceName): BusPermissions {
     if (consumer.service !== service) continue;
     const stream = streams[consumer.stream].name;
     const durable = consumer.durable;
-    usesJetStream.add(consumer.stream);
     publish.add(`${JS_API}.STREAM.INFO.${stream}`);
     publish.add(`${JS_API}.CONSUMER.INFO.${stream}.${durable}`);
     // Create or update: the client names the filter in the subject when there is one (servers ≥ 2.9).
@@ -210,15 +207,16 @@ export function busPermissionsOf(service: ServiceName): BusPermissions {
   for (const follower of EPHEMERAL_FOLLOWERS) {
     if (follower.service !== service) continue;
     const stream = streams[follower.stream].name;
-    usesJetStream.add(follower.stream);
     // Server-named consumers: any name on this stream (the service owns the stream, so this gives it
     // nothing over others' consumers it did not already have through STREAM.UPDATE).
     for (const api of ['CONSUMER.CREATE', 'CONSUMER.INFO', 'CONSUMER.DELETE', 'CONSUMER.MSG.NEXT'])
       publish.add(`${JS_API}.${api}.${stream}.*`);
     publish.add(`${JS_API}.CONSUMER.CREATE.${stream}.*.>`);
   }
-  // The client's JetStream context checks the API once (account limits and usage, no stream data).
-  if (usesJetStream.size > 0) publish.add(`${JS_API}.INFO`);
+  // No `$JS.API.INFO`: the account's usage and limits (how many streams and consumers, how much
+  // stored) are nobody's business but an operator's, and the platform's manager skips the check
+  // that asks for it (Nats.jetstreamManager, checkAPI: false). Nor `$JS.API.STREAM.NAMES`/`LIST`:
+  // a service names the streams it uses, it never lists the others.
   return { publish: [...publish].sort(), subscribe: [...subscribe].sort(), allowResponses: true };
 }
 

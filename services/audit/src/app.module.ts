@@ -1,5 +1,12 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { Database, DatabaseModule, PlatformModule, databaseHealth, healthModule, type DatabaseOptions } from '@vigil/platform';
+import {
+  Database,
+  DatabaseModule,
+  PlatformModule,
+  databaseHealth,
+  healthModule,
+  type DatabaseOptions,
+} from '@vigil/platform';
 import { AUDIT_CONFIG } from './config.token.js';
 import type { AuditConfig } from './env.js';
 import { EvidenceHandler } from './evidence/evidence.handler.js';
@@ -15,9 +22,9 @@ import { AuditTrailRepository } from './trail/audit-trail.repository.js';
  * database refuses it an UPDATE or a DELETE on the audit tables.
  */
 export function auditDatabaseOptions(config: Readonly<AuditConfig>): DatabaseOptions {
-  // Logs in as DATABASE_URL's user, not a vigil_audit login role: the role setting below is what
-  // confines audit (to SELECT and INSERT on its own tables), and only that user is made a member of it.
-  return { databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, role: null, settings: { role: config.AUDIT_DB_ROLE } };
+  // Logs in as its own role, vigil_audit, which has no rights on the tables of its own: it is a
+  // member of the append-only and retention roles (migrate.js), and the setting below takes the first.
+  return { databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, settings: { role: config.AUDIT_DB_ROLE } };
 }
 
 @Module({})

@@ -49,6 +49,27 @@ describe('database roles', () => {
     );
   });
 
+  // Issue #33: at runtime a service holds DML on its schema and nothing else; its schema changes
+  // only through migrations, run by the migration role.
+  it.each([
+    ['create a table in its own schema', `CREATE TABLE "${billingSchema}".extra (id int)`],
+    ['drop one of its tables', `DROP TABLE "${billingSchema}".checkout_sessions`],
+    ['alter one of its tables', `ALTER TABLE "${billingSchema}".checkout_sessions ADD COLUMN extra int`],
+    [
+      'put a trigger on one of its tables',
+      `CREATE TRIGGER t BEFORE INSERT ON "${billingSchema}".checkout_sessions FOR EACH ROW EXECUTE FUNCTION suppress_redundant_updates_trigger()`,
+    ],
+    ['create a schema', `CREATE SCHEMA "${billingSchema}_extra"`],
+    ['drop its own schema', `DROP SCHEMA "${billingSchema}" CASCADE`],
+  ])('refuses billing’s runtime role to %s', async (_what, statement) => {
+    const error = await billing.query(statement).then(
+      () => undefined,
+      (e: { code?: string }) => e,
+    );
+    // 42501: insufficient_privilege (no CREATE on the schema or database, not the owner).
+    expect(error?.code).toBe('42501');
+  });
+
   it.each([['signing_keys'], ['mfa_factors'], ['users']])('refuses billing any read of auth.%s', async (table) => {
     const error = await billing.query(`SELECT * FROM "${authSchema}".${table} LIMIT 1`).then(
       () => undefined,

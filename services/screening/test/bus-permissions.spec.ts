@@ -5,7 +5,7 @@ import { jest } from '@jest/globals';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect, headers, type NatsConnection } from '@nats-io/transport-node';
 import { TestStack } from '@vigil/platform/testing';
-import { contracts, streams, subjects, type ServiceName } from '@vigil/proto';
+import { SERVICE_NAMES, contracts, requestSubjectsOf, streams, subjects, type ServiceName } from '@vigil/proto';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -17,6 +17,23 @@ jest.setTimeout(90_000);
 const SERVICES_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const stack = new TestStack(SERVICES_DIR);
 const clientId = randomUUID();
+/** What only services call, never the gateway (proto/src/bus.ts SERVICE_ONLY). */
+const SERVICE_ONLY_CALLS: readonly string[] = [
+  subjects.clients.provision,
+  subjects.clients.get,
+  subjects.clients.notificationSettings,
+];
+/**
+ * The README's who-calls-whom table, written out here rather than read from proto's busCalls, so
+ * that a change to the table the servers are configured from fails this test until it is argued.
+ */
+const SERVICE_CALLS: Record<Exclude<ServiceName, 'gateway'>, readonly string[]> = {
+  monitoring: [subjects.screening.bulkScreen, subjects.screening.entity],
+  billing: [...SERVICE_ONLY_CALLS, subjects.clients.updateSubscription],
+  auth: [],
+  screening: [],
+  audit: [],
+};
 
 beforeAll(async () => {
   await stack.startNats();
@@ -98,6 +115,53 @@ describe('the bus', () => {
     expect(pushed).toEqual([]);
     expect(heard.join('\n')).toMatch(/Permissions Violation for Publish to "monitoring\.v1\.push\./);
     expect(heard.join('\n')).toMatch(/Permissions Violation for Publish to "security\.v1\.event"/);
+  });
+
+  // The tenancy argument (README, Security notes): services may believe the clientId/actorId in a
+  // request because only the gateway, which authenticated the caller, may publish it; the few
+  // service-to-service calls are the table's busCalls. Here, against the real server, for every
+  // request subject there is: each service whose table does not list it is refused.
+  it('refuses every request subject to every service the table does not let call it', async () => {
+    const every = [...new Set(SERVICE_NAMES.flatMap((service) => requestSubjectsOf(service)))];
+    expect(every.length).toBeGreaterThan(100);
+    for (const service of SERVICE_NAMES) {
+      const allowed =
+        service === 'gateway' ? every.filter((s) => !SERVICE_ONLY_CALLS.includes(s)) : SERVICE_CALLS[service];
+      const forbidden = every.filter((subject) => !allowed.includes(subject));
+      const nc = await stack.connectNats(service);
+      const heard = refusals(nc);
+      // A plain publish: refused by the server, so nothing reaches screening's handlers.
+      for (const subject of forbidden) nc.publish(subject, JSON.stringify({ pattern: subject, data: { clientId } }));
+      await nc.flush().catch(() => undefined);
+      const deadline = Date.now() + 5_000;
+      const refused = () => new Set(heard.map((m) => /Publish to "([^"]+)"/.exec(m)?.[1]));
+      while (refused().size < forbidden.length && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      expect({ service, unrefused: forbidden.filter((subject) => !refused().has(subject)) }).toEqual({
+        service,
+        unrefused: [],
+      });
+      await nc.close();
+    }
+  });
+
+  it("keeps each service's JetStream API to its own streams: no account info, no other's stream", async () => {
+    // Screening's own stream answers (and screening, booted above, created it without the account check).
+    const screening = await stack.connectNats('screening');
+    const heard = refusals(screening);
+    const own = await screening.request(`$JS.API.STREAM.INFO.${streams.lists.name}`, '', { timeout: 1_500 });
+    expect(own.json<{ config?: { name?: string } }>().config?.name).toBe(streams.lists.name);
+    for (const subject of ['$JS.API.INFO', `$JS.API.STREAM.INFO.${streams.security.name}`, '$JS.API.STREAM.NAMES'])
+      await expect(screening.request(subject, '', { timeout: 1_000 })).rejects.toThrow();
+    // Audit reads SECURITY only through its own consumer: not the account, not the stream's other consumers.
+    const audit = await stack.connectNats('audit');
+    const auditHeard = refusals(audit);
+    for (const subject of ['$JS.API.INFO', `$JS.API.CONSUMER.INFO.${streams.bulkJobs.name}.bulk-workers`])
+      await expect(audit.request(subject, '', { timeout: 1_000 })).rejects.toThrow();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(heard.join('\n')).toMatch(/Permissions Violation for Publish to "\$JS\.API\.INFO"/);
+    expect(heard.join('\n')).toMatch(/Permissions Violation for Publish to "\$JS\.API\.STREAM\.INFO\.SECURITY"/);
+    expect(auditHeard.join('\n')).toMatch(/Permissions Violation for Publish to "\$JS\.API\.INFO"/);
   });
 
   it("lets no service subscribe to another's replies or requests", async () => {

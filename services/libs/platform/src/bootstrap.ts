@@ -12,7 +12,7 @@ import { startMetrics } from './metrics.js';
 import { ObservabilityInterceptor } from './observability.interceptor.js';
 import { startTracing } from './tracing.js';
 import { RpcErrorFilter } from './rpc-error.filter.js';
-import { runMigrations, type SchemaOptions } from './database.js';
+import { runMigrations, serviceRole, type SchemaOptions } from './database.js';
 import { DatabaseUnreachableError, databaseTarget, waitForDatabase, type ConnectFailure } from './database-wait.js';
 
 // EX_CONFIG from sysexits.h: orchestrators and humans can tell "fix your env" from a crash.
@@ -95,14 +95,19 @@ export function startProbes(service: ServiceName, config: BaseConfig): Probes {
  * with one message saying where it looked, how long, and the last reason. Each failed attempt is
  * a warning on `logger` (a service's), or a plain line on stderr without one (a migrate.js).
  */
-export async function waitForDatabaseOrExit(service: string, config: BaseConfig, logger?: Logger): Promise<void> {
+export async function waitForDatabaseOrExit(
+  service: string,
+  config: BaseConfig,
+  logger?: Logger,
+  databaseUrl = config.DATABASE_URL,
+): Promise<void> {
   const log = (message: string, { attempt, retryInMs }: ConnectFailure) =>
     logger ? logger.warn({ attempt, retryInMs }, message) : process.stderr.write(`[${service}] ${message}\n`);
-  const target = databaseTarget(config.DATABASE_URL);
+  const target = databaseTarget(databaseUrl);
   const bound = config.DATABASE_CONNECT_TIMEOUT_SECONDS;
   try {
     await waitForDatabase({
-      databaseUrl: config.DATABASE_URL,
+      databaseUrl,
       timeoutSeconds: bound,
       // One line per failed attempt, with the reason and no stack: what an operator reads while it waits.
       onRetry: (failure) =>
@@ -121,17 +126,54 @@ export async function waitForDatabaseOrExit(service: string, config: BaseConfig,
 }
 
 /** Entry point body of each service's `migrate.js`. */
-export async function migrateAndExit(service: string, envSchema: z.ZodType<BaseConfig & { DB_SCHEMA: string }>, options: Omit<SchemaOptions, 'databaseUrl' | 'schema'>) {
+export async function migrateAndExit(
+  service: string,
+  envSchema: z.ZodType<BaseConfig & { DB_SCHEMA: string }>,
+  options: Omit<SchemaOptions, 'databaseUrl' | 'schema'>,
+) {
   const config = loadConfigOrExit(service, envSchema);
-  // Migrations run first (npm start, the k8s Job, compose), so they are the first to meet a
-  // Postgres that is not up yet: they wait for it as the services do.
-  await waitForDatabaseOrExit(service, config);
+  let migration: ReturnType<typeof migrationTarget>;
   try {
-    const applied = await runMigrations({ ...options, databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA });
-    process.stdout.write(`[${service}] schema "${config.DB_SCHEMA}": ${applied.length ? `applied ${applied.join(', ')}` : 'up to date'}\n`);
+    migration = migrationTarget(config);
+  } catch (error) {
+    process.stderr.write(`[${service}] ${(error as Error).message}\n`);
+    process.exit(EXIT_CONFIG);
+  }
+  // Migrations run first (npm start, the k8s Job, compose), so they are the first to meet a
+  // Postgres that is not up yet: they wait for it as the services do (as the migration role: the
+  // service's role may not exist yet).
+  await waitForDatabaseOrExit(service, config, undefined, migration.databaseUrl);
+  try {
+    const applied = await runMigrations({ ...options, ...migration, schema: config.DB_SCHEMA });
+    process.stdout.write(
+      `[${service}] schema "${config.DB_SCHEMA}": ${applied.length ? `applied ${applied.join(', ')}` : 'up to date'}\n`,
+    );
     process.exit(0);
   } catch (error) {
     process.stderr.write(`[${service}] migration failed: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);
   }
+}
+
+/**
+ * Who runs a service's migrations, and the password its role gets: with MIGRATION_DATABASE_URL, the
+ * migration role, and DATABASE_URL must name the service's own role (its password becomes the
+ * role's); without it, DATABASE_URL's user is the owner (tests, a bare local run).
+ */
+export function migrationTarget(
+  config: Pick<BaseConfig, 'DATABASE_URL' | 'MIGRATION_DATABASE_URL'> & { DB_SCHEMA: string },
+): {
+  databaseUrl: string;
+  servicePassword?: string;
+} {
+  if (!config.MIGRATION_DATABASE_URL) return { databaseUrl: config.DATABASE_URL };
+  const service = new URL(config.DATABASE_URL);
+  const role = serviceRole(config.DB_SCHEMA);
+  if (decodeURIComponent(service.username) !== role)
+    throw new Error(
+      `DATABASE_URL must name the service's own role "${role}" when MIGRATION_DATABASE_URL is set (it names "${decodeURIComponent(service.username)}")`,
+    );
+  const password = decodeURIComponent(service.password);
+  if (!password) throw new Error(`DATABASE_URL names no password for "${role}": the role's own password is required`);
+  return { databaseUrl: config.MIGRATION_DATABASE_URL, servicePassword: password };
 }

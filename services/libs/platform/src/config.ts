@@ -74,7 +74,19 @@ const encryptionKey = z
 /** Variables every service reads. Services extend this with their own. */
 export const baseEnvSchema = z.object({
   NATS_URL: natsUrl.default('nats://127.0.0.1:4222'),
+  /**
+   * Where the service's data is, and as whom: in a deployment, the service's own role
+   * (`vigil_<service>`, see serviceRole) with its own password, which holds only DML on the
+   * service's schema. Given another user (the schema's owner: tests, a bare local run), the
+   * service still connects as its role, with that URL's password.
+   */
   DATABASE_URL: postgresUrl.default('postgres://postgres@127.0.0.1:5432/vigil'),
+  /**
+   * migrate.js only: the migration role (the schema's owner, allowed to create roles), which runs
+   * the migrations and creates or updates the service's role with DATABASE_URL's password.
+   * Unset: DATABASE_URL is the owner (tests, a bare local run). Never given to a running service.
+   */
+  MIGRATION_DATABASE_URL: postgresUrl.optional(),
   /**
    * How long a service (or migrate.js) started before Postgres keeps trying to reach it, with
    * backoff, before it exits 69; 0 tries once.

@@ -12,6 +12,17 @@ export type SchemaOptions = {
    * given; null connects as DATABASE_URL's own user (the migrations do, as the schema's owner).
    */
   role?: string | null;
+  /**
+   * The service role's own password, set on every run (so a rotated Secret takes effect at the
+   * next migration). Unset: a role that does not exist yet gets DATABASE_URL's password, an
+   * existing one keeps its own (the test harness, on a trust-auth server, works that way).
+   */
+  servicePassword?: string;
+  /**
+   * Instead of its schema's rows, the role gets membership of these group roles (made by the
+   * migrations) and must SET ROLE to one to do anything: audit's append-only and retention roles.
+   */
+  memberOf?: readonly string[];
   // TypeORM types entity and migration classes as bare constructors.
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
   entities?: MixedList<Function>;
@@ -40,34 +51,56 @@ function connectionUrl(options: Pick<SchemaOptions, 'databaseUrl' | 'schema' | '
   return role === null ? options.databaseUrl : roleDatabaseUrl(options.databaseUrl, role);
 }
 
+const literal = (value: string) => `'${value.replace(/'/g, "''")}'`;
+
 /**
- * Creates the service's role if missing (LOGIN, with DATABASE_URL's password, if any) and grants it
- * its schema and everything in it, nothing else: PUBLIC has no USAGE on another service's schema, so
- * the role cannot read it. Run as the schema's owner after every migration run, so new tables are
- * granted too. The role's password is set only when it is created.
+ * Creates the service's role if missing (LOGIN, NOINHERIT, no other attribute) and grants it its
+ * schema's rows and nothing else: USAGE on the schema (not CREATE: no table, view or function of
+ * its own), SELECT/INSERT/UPDATE/DELETE/TRUNCATE on its tables (not REFERENCES or TRIGGER, which
+ * reach into DDL), its sequences. PUBLIC has no USAGE on another service's schema, so the role
+ * cannot read it. Run as the schema's owner (the migration
+ * role) after every migration run, so new tables are granted too.
  */
 async function grantServiceRole(
   owner: DataSource,
   schema: string,
   role: string,
-  password: string | undefined,
+  password: { value: string; always: boolean } | undefined,
+  memberOf: readonly string[] | undefined,
 ): Promise<void> {
-  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(role)) throw new Error(`Refusing unsafe role name "${role}"`);
-  await owner.transaction(async (tx) => {
-    // Roles are cluster-wide: parallel runs (other schemas, other databases) may create it at once.
-    await tx.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`vigil.role:${role}`]);
-    const [me] = (await tx.query(`SELECT current_user AS name`)) as { name: string }[];
-    if (me?.name === role) return;
-    const passwordClause = password ? ` PASSWORD '${password.replace(/'/g, "''")}'` : '';
-    await tx.query(
-      `DO $$ BEGIN CREATE ROLE "${role}" LOGIN${passwordClause}; EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL; END $$`,
-    );
-    await tx.query(`GRANT USAGE ON SCHEMA "${schema}" TO "${role}"`);
-    await tx.query(
-      `GRANT SELECT, INSERT, UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER ON ALL TABLES IN SCHEMA "${schema}" TO "${role}"`,
-    );
-    await tx.query(`GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA "${schema}" TO "${role}"`);
-  });
+  for (const name of [role, ...(memberOf ?? [])])
+    if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`Refusing unsafe role name "${name}"`);
+  const grant = () =>
+    owner.transaction(async (tx) => {
+      // Serialises runs in this database; roles are cluster-wide, so a run in another database may
+      // still race on them (the duplicate is tolerated, a concurrent ALTER is retried below).
+      await tx.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`vigil.role:${role}`]);
+      const [me] = (await tx.query(`SELECT current_user AS name`)) as { name: string }[];
+      if (me?.name === role) return;
+      const passwordClause = password ? ` PASSWORD ${literal(password.value)}` : '';
+      await tx.query(
+        `DO $$ BEGIN CREATE ROLE "${role}" LOGIN NOINHERIT${passwordClause}; EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL; END $$`,
+      );
+      if (password?.always) await tx.query(`ALTER ROLE "${role}" WITH LOGIN PASSWORD ${literal(password.value)}`);
+      await tx.query(`GRANT USAGE ON SCHEMA "${schema}" TO "${role}"`);
+      await tx.query(`REVOKE CREATE ON SCHEMA "${schema}" FROM "${role}"`);
+      if (memberOf) {
+        // NOINHERIT: the group roles' rights hold only after SET ROLE, and the login role has none of its own.
+        await tx.query(`GRANT ${memberOf.map((name) => `"${name}"`).join(', ')} TO "${role}"`);
+        return;
+      }
+      await tx.query(`GRANT SELECT, INSERT, UPDATE, DELETE, TRUNCATE ON ALL TABLES IN SCHEMA "${schema}" TO "${role}"`);
+      // Earlier versions granted these; a migration run takes them back.
+      await tx.query(`REVOKE REFERENCES, TRIGGER ON ALL TABLES IN SCHEMA "${schema}" FROM "${role}"`);
+      await tx.query(`GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA "${schema}" TO "${role}"`);
+    });
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await grant();
+    } catch (error) {
+      if (attempt >= 3 || !/concurrently (updated|deleted)/.test((error as Error).message)) throw error;
+    }
+  }
 }
 
 function dataSourceOptions(options: SchemaOptions): DataSourceOptions {
@@ -110,8 +143,13 @@ export async function runMigrations(options: SchemaOptions): Promise<string[]> {
     const applied = await dataSource.runMigrations({ transaction: 'each' });
     const role = options.role === undefined ? serviceRole(options.schema) : options.role;
     if (role !== null) {
-      const password = new URL(options.databaseUrl).password;
-      await grantServiceRole(dataSource, options.schema, role, password ? decodeURIComponent(password) : undefined);
+      const ownerPassword = decodeURIComponent(new URL(options.databaseUrl).password);
+      const password = options.servicePassword
+        ? { value: options.servicePassword, always: true }
+        : ownerPassword
+          ? { value: ownerPassword, always: false }
+          : undefined;
+      await grantServiceRole(dataSource, options.schema, role, password, options.memberOf);
     }
     return applied.map((m) => m.name);
   } finally {

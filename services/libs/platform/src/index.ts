@@ -40,7 +40,14 @@ export type {
   SchemaOptions,
   Transaction,
 } from './database.js';
-export { bootstrapService, loadConfigOrExit, migrateAndExit, startProbes, waitForDatabaseOrExit } from './bootstrap.js';
+export {
+  bootstrapService,
+  loadConfigOrExit,
+  migrateAndExit,
+  migrationTarget,
+  startProbes,
+  waitForDatabaseOrExit,
+} from './bootstrap.js';
 export type { Probes, ServiceBoot } from './bootstrap.js';
 export { DatabaseUnreachableError, databaseTarget, waitForDatabase } from './database-wait.js';
 export type { ConnectFailure, WaitForDatabaseOptions } from './database-wait.js';

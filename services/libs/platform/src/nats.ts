@@ -130,9 +130,14 @@ export class Nats implements OnApplicationBootstrap, OnApplicationShutdown {
     this.js = jetstream(connection);
   }
 
-  /** JetStream's management API; a failed look-up (JetStream not there yet) is retried on the next call. */
+  /**
+   * JetStream's management API; a failed look-up (JetStream not there yet) is retried on the next call.
+   * Without the client's API check: it asks `$JS.API.INFO`, the account's usage, which no service's
+   * bus permissions allow (@vigil/proto busPermissionsOf); the first stream call meets a missing
+   * JetStream just as well.
+   */
   jetstreamManager(): Promise<JetStreamManager> {
-    this.manager ??= jetstreamManager(this.connection).catch((error: unknown) => {
+    this.manager ??= jetstreamManager(this.connection, { checkAPI: false }).catch((error: unknown) => {
       this.manager = undefined;
       throw error;
     });
@@ -442,7 +447,12 @@ export class RpcClient {
     const id = String(++this.nextId);
     let data: Uint8Array;
     try {
-      data = await this.exchange(subject, JSON.stringify({ pattern: subject, data: payload, id }), hdrs, options.timeoutMs ?? this.defaultTimeoutMs);
+      data = await this.exchange(
+        subject,
+        JSON.stringify({ pattern: subject, data: payload, id }),
+        hdrs,
+        options.timeoutMs ?? this.defaultTimeoutMs,
+      );
     } catch (error) {
       this.finish(subject, started, span, error);
       throw toDomainError(error, subject);

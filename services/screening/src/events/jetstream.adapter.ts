@@ -37,10 +37,6 @@ export class JetStreamAdapter implements OnModuleDestroy {
     })();
   }
 
-  async ping(): Promise<void> {
-    await (await this.nats.jetstreamManager()).getAccountInfo();
-  }
-
   onModuleDestroy(): void {
     this.stops.splice(0).forEach((stop) => stop());
   }
