@@ -1,4 +1,5 @@
-import { Controller, Get, HttpCode, Post, UseInterceptors } from '@nestjs/common';
+import { Controller, Get, Headers, HttpCode, Post, UseInterceptors } from '@nestjs/common';
+import { ApiHeader, ApiResponse } from '@nestjs/swagger';
 import {
   INT4_MAX,
   PLANS,
@@ -10,7 +11,6 @@ import {
   type ApiStatusResponse,
   type BulkJobResponse,
   type BulkScreenResponse,
-  type ListsResponse,
   type Plan,
   type ResolvedKey,
   contracts,
@@ -30,6 +30,7 @@ import { OperationId } from '../idempotency/operation-id.js';
 import { Quotas } from '../quotas/quotas.service.js';
 import { ScreeningApi } from './screening-api.service.js';
 import { Answers } from '../http/answers.js';
+import { listMetadataReply } from './list-metadata.js';
 
 const screenQuerySchema = z.object({
   explain: explainSchema
@@ -116,9 +117,11 @@ export class ScreeningApiController {
   /** The list catalogue, with the key like every v1 route; the public site reads GET /api/lists. */
   @Get('lists')
   @Answers(contracts.screening.lists, { summary: 'The list catalogue' })
+  @ApiResponse({ status: 304, description: 'The catalogue has not changed since the ETag sent in If-None-Match.' })
+  @ApiHeader({ name: 'If-None-Match', required: false, description: 'The ETag of a catalogue the client holds.' })
   @Credentials('api-key')
-  lists(): Promise<ListsResponse> {
-    return this.screening.lists();
+  async lists(@Headers('if-none-match') ifNoneMatch?: string): Promise<BytesReply> {
+    return listMetadataReply(await this.screening.lists(), ifNoneMatch);
   }
 
   @Get('status')
