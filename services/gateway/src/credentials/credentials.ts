@@ -23,7 +23,8 @@ export const SECURITY_REQUIREMENTS: Readonly<Record<CredentialsKind, ReadonlyArr
   'api-key': [{ apiKey: [] }],
   dashboard: [{ session: [] }, { apiKey: [], session: [] }],
   session: [{ session: [] }],
-  admin: [{ session: ['admin'] }],
+  // Scopes belong to OAuth 2 schemes: an administrator's session is a scheme of its own.
+  admin: [{ adminSession: [] }],
 };
 
 export const Credentials = (kind: CredentialsKind) =>
@@ -41,13 +42,16 @@ export const ANY_PLAN_METADATA = 'vigil:any-plan';
 export const AnyPlan = () => SetMetadata(ANY_PLAN_METADATA, true);
 
 export const PLAN_FEATURE_METADATA = 'vigil:plan-feature';
+/** The OpenAPI extension naming the plan feature an operation needs beyond the dashboard. */
+export const PLAN_FEATURE_EXTENSION = 'x-vigil-plan-feature';
 /** The plan features (proto Plan's booleans) a dashboard route can require. */
 export type PlanFeature = 'dashboardAccess' | 'webhookNotifications' | 'realTimeUpdates' | 'webSocketAccess';
 /**
  * A dashboard route that needs another plan feature than `dashboardAccess` (the default of every
  * dashboard route): e.g. webhook settings, which the small plan includes without the dashboard.
  */
-export const RequiresPlan = (feature: PlanFeature) => SetMetadata(PLAN_FEATURE_METADATA, feature);
+export const RequiresPlan = (feature: PlanFeature) =>
+  applyDecorators(SetMetadata(PLAN_FEATURE_METADATA, feature), ApiExtension(PLAN_FEATURE_EXTENSION, feature));
 
 export const MEMBER_ROLE_METADATA = 'vigil:member-role';
 /** The OpenAPI extension naming the least team role an operation needs. */

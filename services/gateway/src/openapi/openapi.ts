@@ -39,6 +39,17 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       },
       'session',
     )
+    .addBearerAuth(
+      {
+        type: 'http',
+        scheme: 'bearer',
+        bearerFormat: 'JWT',
+        description:
+          'A session access token from /auth/v1/token of a user with the administrator role; any other ' +
+          "user's session is 403 FORBIDDEN, and a password-only session of a user with a second factor 403 MFA_REQUIRED.",
+      },
+      'adminSession',
+    )
     .build();
   const document = SwaggerModule.createDocument(app, config);
   document.openapi = '3.1.0';
