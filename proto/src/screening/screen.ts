@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailAddress } from '../email.js';
 import {
   entityTypeSchema,
   listVersionRefSchema,
@@ -18,7 +19,7 @@ const partialDate = z
 export const screenEntitySchema = z
   .object({
     name: z.string().trim().min(1).max(300).optional(),
-    email: z.email().max(320).optional(),
+    email: emailAddress().optional(),
     dateOfBirth: partialDate.optional(),
     /** ISO 3166-1 alpha-2 code or English country name. */
     nationality: z.string().trim().min(2).max(60).optional(),

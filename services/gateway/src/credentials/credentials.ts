@@ -34,12 +34,15 @@ export const Credentials = (kind: CredentialsKind) =>
   );
 
 export const ANY_PLAN_METADATA = 'vigil:any-plan';
+/** The OpenAPI extension marking a dashboard operation every plan may use. */
+export const ANY_PLAN_EXTENSION = 'x-vigil-any-plan';
 /**
  * A dashboard route every plan may use although the plan lacks `dashboardAccess` (proto PLANS):
  * what a starter or small client needs to see its profile and upgrade. Every other dashboard
  * route is refused to such a client by the credentials guard.
  */
-export const AnyPlan = () => SetMetadata(ANY_PLAN_METADATA, true);
+export const AnyPlan = () =>
+  applyDecorators(SetMetadata(ANY_PLAN_METADATA, true), ApiExtension(ANY_PLAN_EXTENSION, true));
 
 export const PLAN_FEATURE_METADATA = 'vigil:plan-feature';
 /** The OpenAPI extension naming the plan feature an operation needs beyond the dashboard. */

@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 
 type RouteLayer = {
-  route?: { _methods(): string[] };
+  route?: { path: string; _methods(): string[] };
   match(path: string): unknown;
 };
 
@@ -12,9 +12,13 @@ type RouteLayer = {
  */
 export function allowedMethods(req: Request): string[] {
   const stack = (req.app as unknown as { router?: { stack?: RouteLayer[] } }).router?.stack ?? [];
+  const matching = stack.filter((layer) => layer.route && layer.match(req.path));
+  // As in OpenAPI, a path without parameters wins over a template (/identities/authorize is not
+  // /identities/{id}, although Express would also route a DELETE of it there).
+  const literal = matching.filter((layer) => !layer.route!.path.includes(':') && !layer.route!.path.includes('*'));
   const methods = new Set<string>();
-  for (const layer of stack)
-    if (layer.route && layer.match(req.path)) for (const method of layer.route._methods()) methods.add(method);
+  for (const layer of literal.length > 0 ? literal : matching)
+    for (const method of layer.route!._methods()) methods.add(method);
   methods.delete('*');
   if (methods.size === 0) return [];
   methods.add('OPTIONS');

@@ -271,7 +271,8 @@ export function ZodRequest(schema: z.ZodType, what = 'message', sources: Request
     for (const name of Object.values(sources.params ?? {}))
       describe(target, key, ApiParam({ name, required: true, schema: { type: 'string' } }));
     if ((sources.body ?? true) && sources.documentBody !== false)
-      describe(target, key, ApiBody({ required: true, schema: bodySchema as never }));
+      // No body reads as `{}`: the body is required only where the schema requires a field.
+      describe(target, key, ApiBody({ required: (bodySchema.required ?? []).length > 0, schema: bodySchema as never }));
     for (const [field, name] of Object.entries(names)) {
       const { description, ...propertySchema } = properties[field] ?? {};
       describe(
@@ -280,6 +281,8 @@ export function ZodRequest(schema: z.ZodType, what = 'message', sources: Request
         ApiQuery({
           name,
           required: required.has(field),
+          // `?status=` reads as absent (typedQuery): forms send it for "all".
+          ...(required.has(field) ? {} : { allowEmptyValue: true }),
           schema: propertySchema as never,
           ...(description ? { description } : {}),
         }),

@@ -1,4 +1,6 @@
+import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { ListInfo, ListsResponse } from '@vigil/proto';
+import type { Request } from 'express';
 import { createHash } from 'node:crypto';
 import { BytesReply } from '../http/bytes-reply.js';
 
@@ -38,3 +40,11 @@ export function listMetadataReply(catalogue: ListsResponse, ifNoneMatch: string 
     ? new BytesReply(new Uint8Array(), 304, 'application/json; charset=utf-8', headers)
     : new BytesReply(body, 200, undefined, headers);
 }
+
+/**
+ * The If-None-Match header (Nest's @Headers would make it a required header in /openapi.json; the
+ * route documents it as optional itself).
+ */
+export const IfNoneMatch = createParamDecorator(
+  (_: unknown, ctx: ExecutionContext) => ctx.switchToHttp().getRequest<Request>().headers['if-none-match'],
+);

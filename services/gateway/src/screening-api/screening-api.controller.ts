@@ -1,4 +1,4 @@
-import { Controller, Get, Headers, HttpCode, Post, UseInterceptors } from '@nestjs/common';
+import { Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiHeader, ApiResponse } from '@nestjs/swagger';
 import {
   INT4_MAX,
@@ -25,12 +25,12 @@ import { BulkJobs, JOB_PAGE_MAX } from '../bulk-jobs/bulk-jobs.service.js';
 import { Credentials } from '../credentials/credentials.js';
 import { BytesReply } from '../http/bytes-reply.js';
 import { CurrentClient, ZodBody, ZodParam, ZodQuery } from '../http/route-params.js';
-import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor.js';
+import { Idempotent } from '../idempotency/idempotency.interceptor.js';
 import { OperationId } from '../idempotency/operation-id.js';
 import { Quotas } from '../quotas/quotas.service.js';
 import { ScreeningApi } from './screening-api.service.js';
 import { Answers } from '../http/answers.js';
-import { listMetadataReply } from './list-metadata.js';
+import { IfNoneMatch, listMetadataReply } from './list-metadata.js';
 
 const screenQuerySchema = z.object({
   explain: explainSchema
@@ -71,7 +71,7 @@ export class ScreeningApiController {
   @Answers(contracts.screening.screen, { summary: 'Screen one name' })
   @HttpCode(200)
   @Credentials('api-key')
-  @UseInterceptors(IdempotencyInterceptor)
+  @Idempotent()
   async screen(
     @CurrentClient() client: ResolvedKey,
     @ZodBody(apiScreenRequestSchema, 'screening request') request: ApiScreenRequest,
@@ -87,7 +87,7 @@ export class ScreeningApiController {
   @Answers(bulkJobAcceptedSchema, { status: 202, description: 'More than 1,000 names: the job to poll (Location).' })
   @HttpCode(200)
   @Credentials('api-key')
-  @UseInterceptors(IdempotencyInterceptor)
+  @Idempotent()
   async bulkScreen(
     @CurrentClient() client: ResolvedKey,
     @ZodBody(apiBulkScreenRequestSchema, 'bulk screening request') body: ApiBulkScreenRequest,
@@ -120,7 +120,7 @@ export class ScreeningApiController {
   @ApiResponse({ status: 304, description: 'The catalogue has not changed since the ETag sent in If-None-Match.' })
   @ApiHeader({ name: 'If-None-Match', required: false, description: 'The ETag of a catalogue the client holds.' })
   @Credentials('api-key')
-  async lists(@Headers('if-none-match') ifNoneMatch?: string): Promise<BytesReply> {
+  async lists(@IfNoneMatch() ifNoneMatch: string | undefined): Promise<BytesReply> {
     return listMetadataReply(await this.screening.lists(), ifNoneMatch);
   }
 
