@@ -125,6 +125,9 @@ export function runSchemathesis({
     '--workers',
     '2',
     '--no-shrink',
+    // The gateway's own deadline on a backend is 30 s in this run (browser-tests.mjs): wait as long.
+    '--request-timeout',
+    '35',
     '--suppress-health-check',
     'all',
     '--report',

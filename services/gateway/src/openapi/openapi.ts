@@ -67,7 +67,7 @@ function describeOperation(operation: Operation, extensions: Record<string, unkn
 const PROBLEM = { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } };
 
 /** A problem status with the stable codes it carries here, each with the title every answer gives it. */
-function problem(codes: readonly ErrorCode[]) {
+function problemResponse(codes: readonly ErrorCode[]) {
   const [first] = codes;
   return {
     description: codes.map((code) => `\`${code}\` (${ERROR_TITLES[code]})`).join(', '),
@@ -86,6 +86,24 @@ function problem(codes: readonly ErrorCode[]) {
   };
 }
 
+/** The shared responses the operations refer to (components.responses), each written once. */
+const sharedProblems = new Map<string, ReturnType<typeof problemResponse>>();
+
+/** A reference to the shared response for these codes, e.g. `#/components/responses/RateLimitedOrQuotaExceeded`. */
+function problem(codes: readonly ErrorCode[]) {
+  const name = codes
+    .map((code) =>
+      code
+        .toLowerCase()
+        .split('_')
+        .map((word) => word[0]!.toUpperCase() + word.slice(1))
+        .join(''),
+    )
+    .join('Or');
+  if (!sharedProblems.has(name)) sharedProblems.set(name, problemResponse(codes));
+  return { $ref: `#/components/responses/${name}` };
+}
+
 /**
  * The problems an operation can answer, by status, from what the gateway does on every route of
  * its kind (credentials, body, path parameters, idempotency, rate limits, backends); `default`
@@ -95,7 +113,7 @@ function problemResponses(path: string, method: string, operation: Operation, id
   const schemes = (operation.security ?? []).flatMap((requirement) => Object.keys(requirement));
   const session = schemes.includes('session') || schemes.includes('adminSession');
   const input = operation.requestBody !== undefined || (operation.parameters ?? []).length > 0;
-  const responses: Record<string, ReturnType<typeof problem>> = {};
+  const responses: Record<string, { $ref: string }> = {};
   if (input || path.includes('{')) responses['400'] = problem(['VALIDATION_FAILED', 'BAD_REQUEST']);
   if (schemes.length > 0)
     responses['401'] = problem(
@@ -213,8 +231,9 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
         ];
       }
       operation.responses = {
-        ...operation.responses,
+        // A status the route documents itself (the health check's 503 is its report) stays its own.
         ...problemResponses(path, method, operation, idempotent),
+        ...operation.responses,
         default: {
           description: 'A problem (RFC 9457).',
           content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
@@ -222,6 +241,10 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       };
     }
   }
+  document.components.responses = {
+    ...document.components.responses,
+    ...Object.fromEntries([...sharedProblems].sort(([a], [b]) => a.localeCompare(b))),
+  };
   // Every tag an operation names is declared once at the top (the docs page's sections, in order).
   document.tags = [...tags].map((name) => document.tags?.find((tag) => tag.name === name) ?? { name });
   return document;
