@@ -46,10 +46,12 @@ function listTests(jestArgs) {
  * `runJest(env, args)` runs jest with web/e2e's config and these extra arguments; `jestArgs`
  * (a file pattern, -t …) are passed to every run.
  * `busKeys`: the services' NATS keys when the server has the bus's authorization (ensureNats's `keys`).
- * @param {{ postgresUrl: string, natsUrl: string, busKeys?: Record<string, {seed: string}>, runJest: (env: Record<string,string>, args: string[]) => number, jestArgs?: string[] }} options
- * @returns {Promise<{ status: number, stackFailed: boolean }>}
+ * `conformance`: then Schemathesis against the same stack (infra/scripts/schemathesis.mjs); its
+ * outcome is `conformance.status` (0 when it found no failure).
+ * @param {{ postgresUrl: string, natsUrl: string, busKeys?: Record<string, {seed: string}>, runJest: (env: Record<string,string>, args: string[]) => number, jestArgs?: string[], conformance?: boolean }} options
+ * @returns {Promise<{ status: number, stackFailed: boolean, conformance?: { status: number } }>}
  */
-export async function runBrowserTests({ postgresUrl, natsUrl, busKeys, runJest, jestArgs = [] }) {
+export async function runBrowserTests({ postgresUrl, natsUrl, busKeys, runJest, jestArgs = [], conformance = false }) {
   const { freshDatabase } = await import('./infrastructure.mjs');
   const { seedDemo, startStack, waitForHealth } = await import('./stack.mjs');
   const selected = listTests(jestArgs);
@@ -116,11 +118,51 @@ export async function runBrowserTests({ postgresUrl, natsUrl, busKeys, runJest, 
       const expiryStatus = runJest(env, [...jestArgs, '--testMatch', TOKEN_EXPIRY_MATCH]);
       if (status === 0) status = expiryStatus;
     }
-    return { status, stackFailed: false };
+    if (!conformance) return { status, stackFailed: false };
+    return { status, stackFailed: false, conformance: await runConformance(stack, demo) };
   } finally {
     await stack.stop();
     await provider.stop();
     rmSync(listsDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Schemathesis on the stack the browser tests are done with (nothing runs on it afterwards, so what
+ * the fuzzer changes harms no test): auth back to its usual token lifetime, the gateway's rate
+ * limits scaled up so the generated requests reach the routes rather than 429, and the demo
+ * client's API key with a session of its user.
+ */
+async function runConformance(stack, demo) {
+  try {
+    for (const [service, overrides] of [
+      ['auth', {}],
+      // A conformance run, not a latency test: thousands of refused requests become security
+      // events the audit service records meanwhile, and on a busy 2-core runner an evidence page
+      // behind that backlog could miss the usual 5 s and be a 504 Schemathesis counts as an error.
+      [
+        'gateway',
+        { RATE_LIMIT_SCALE: '1000', SESSION_RATE_LIMIT_PER_MINUTE: '100000', NATS_REQUEST_TIMEOUT_MS: '30000' },
+      ],
+    ]) {
+      await stack.kill(service, 'SIGTERM');
+      stack.restart(service, overrides);
+    }
+    const { waitForHealth } = await import('./stack.mjs');
+    await waitForHealth(stack.gatewayUrl, 60_000);
+    const signIn = await fetch(`${stack.gatewayUrl}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: demo.client.email, password: demo.client.password }),
+    });
+    if (!signIn.ok) throw new Error(`the demo client's sign-in answered ${signIn.status}`);
+    const { access_token: accessToken } = await signIn.json();
+    const { runSchemathesis } = await import('./schemathesis.mjs');
+    const outcome = runSchemathesis({ gatewayUrl: stack.gatewayUrl, apiKey: demo.client.apiKey, accessToken });
+    return { status: outcome.status === 0 && outcome.failures === 0 ? 0 : 1 };
+  } catch (error) {
+    log(`Schemathesis could not run: ${error.message}`);
+    return { status: 1 };
   }
 }
 

@@ -104,10 +104,15 @@ try {
       natsUrl: nats.url,
       busKeys: nats.keys,
       runJest: (browserEnv, args) => jest(join('web', 'e2e', 'jest.config.js'), { ...infraEnv, ...browserEnv }, args),
+      // Schemathesis against the same stack once the browser tests are done with it (issue #35).
+      conformance: true,
     }),
   );
   if (browser.stackFailed) failures.push('stack');
-  else step('browser', browser.status);
+  else {
+    step('browser', browser.status);
+    step('schemathesis', browser.conformance?.status ?? 1);
+  }
 
   // The proof suites (issue #24), each on a stack of its own: private ports and NATS, so they
   // collide neither with the browser stack's fixed ports nor with the NATS on 4222.

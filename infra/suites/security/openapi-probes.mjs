@@ -24,8 +24,12 @@ export function operationsOf(document) {
         path,
         security: op.security ?? document.security ?? [],
         pathParams: parameters.filter((p) => p.in === 'path').map((p) => p.name),
-        pathSchemas: Object.fromEntries(parameters.filter((p) => p.in === 'path').map((p) => [p.name, resolve(document, p.schema ?? {})])),
-        query: parameters.filter((p) => p.in === 'query').map((p) => ({ name: p.name, schema: resolve(document, p.schema ?? {}), required: !!p.required })),
+        pathSchemas: Object.fromEntries(
+          parameters.filter((p) => p.in === 'path').map((p) => [p.name, resolve(document, p.schema ?? {})]),
+        ),
+        query: parameters
+          .filter((p) => p.in === 'query')
+          .map((p) => ({ name: p.name, schema: resolve(document, p.schema ?? {}), required: !!p.required })),
         jsonBody: json ? resolveDeep(document, json) : undefined,
         bodyRequired: !!op.requestBody?.required || !!json?.required?.length,
         multipart: !!content['multipart/form-data'],
@@ -54,7 +58,7 @@ function resolveDeep(document, node, depth = 0) {
 /** What a caller must present: 'public', 'api-key', 'session', 'api-key+session' or 'admin'. */
 export function credentialsOf(op) {
   if (op.security.length === 0) return 'public';
-  if (op.security.some((s) => (s.session ?? []).includes('admin'))) return 'admin';
+  if (op.security.some((s) => 'adminSession' in s)) return 'admin';
   const needsKeyOnly = op.security.every((s) => 'apiKey' in s && !('session' in s));
   if (needsKeyOnly) return 'api-key';
   if (op.security.some((s) => 'session' in s && !('apiKey' in s))) return 'session';
@@ -74,11 +78,14 @@ export function sample(schema, depth = 0) {
   switch (type) {
     case 'object': {
       const out = {};
-      for (const key of schema.required ?? []) out[key] = sample(schema.properties?.[key] ?? { type: 'string' }, depth + 1);
+      for (const key of schema.required ?? [])
+        out[key] = sample(schema.properties?.[key] ?? { type: 'string' }, depth + 1);
       return out;
     }
     case 'array':
-      return Array.from({ length: Math.max(1, schema.minItems ?? 1) }, () => sample(schema.items ?? { type: 'string' }, depth + 1));
+      return Array.from({ length: Math.max(1, schema.minItems ?? 1) }, () =>
+        sample(schema.items ?? { type: 'string' }, depth + 1),
+      );
     case 'integer':
     case 'number':
       return schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + 1 : 1);
@@ -104,7 +111,8 @@ function sampleString(schema) {
 export function everyString(value, replacement) {
   if (typeof value === 'string') return replacement;
   if (Array.isArray(value)) return value.map((v) => everyString(v, replacement));
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, everyString(v, replacement)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, everyString(v, replacement)]));
   return value;
 }
 

@@ -1,11 +1,8 @@
 import { z } from 'zod';
+import { emailAddress } from '../email.js';
 
 /** Emails are compared trimmed and lower-cased everywhere, so one person is one account. */
-export const emailSchema = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .pipe(z.email({ message: 'Please enter a valid email address.' }).max(254));
+export const emailSchema = z.string().trim().toLowerCase().pipe(emailAddress('Please enter a valid email address.'));
 
 export const accessTokenSchema = z.string().min(1).max(8192);
 

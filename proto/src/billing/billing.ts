@@ -1,11 +1,15 @@
 import { z } from 'zod';
+import { emailAddress } from '../email.js';
 import { SUBSCRIPTION_STATUSES, TIERS } from '../clients/tiers.js';
 
 // Billing's NATS contracts. The gateway verifies who is calling (session token, API key,
 // admin role) and passes the verified identity; billing trusts only that.
 
 /** A signed-in user as the gateway verified their access token. */
-export const billingUserSchema = z.object({ id: z.uuid(), email: z.string().trim().toLowerCase().pipe(z.email()) });
+export const billingUserSchema = z.object({
+  id: z.uuid(),
+  email: z.string().trim().toLowerCase().pipe(emailAddress()),
+});
 
 export const TIER_REQUIRED_MESSAGE = 'Valid tier is required';
 export const TIER_EMPTY_MESSAGE = 'Tier cannot be empty';
@@ -51,7 +55,7 @@ export const clientRequestSchema = z.object({ clientId: z.uuid() });
 /** `billing.v1.client-by-email` */
 export const clientByEmailRequestSchema = z.object({
   user: billingUserSchema,
-  email: z.string().trim().toLowerCase().pipe(z.email()),
+  email: z.string().trim().toLowerCase().pipe(emailAddress()),
 });
 
 /** `billing.v1.subscription`: the route guards' hasSubscription. */

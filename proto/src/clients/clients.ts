@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailAddress } from '../email.js';
 import { INT4_MAX } from '../text.js';
 import { authenticatedRequestSchema } from '../auth/common.js';
 import { thresholdConfigSchema } from './thresholds.js';
@@ -42,7 +43,7 @@ export const REQUIRED_FIELDS_MESSAGE = 'Please fill in all required fields';
 export const createClientRequestSchema = authenticatedRequestSchema.extend({
   clientName: z.string().trim().min(1, { message: REQUIRED_FIELDS_MESSAGE }).max(200),
   tier: z.enum(TIERS, { message: REQUIRED_FIELDS_MESSAGE }),
-  contactEmail: z.string().trim().toLowerCase().pipe(z.email()).optional(),
+  contactEmail: z.string().trim().toLowerCase().pipe(emailAddress()).optional(),
   subscriptionStatus: z.enum(SUBSCRIPTION_STATUSES).default('active'),
 });
 
@@ -105,7 +106,7 @@ export const keyRevokedEventSchema = z.object({
  */
 export const provisionClientRequestSchema = z.object({
   clientName: z.string().trim().min(1).max(200),
-  contactEmail: z.string().trim().toLowerCase().pipe(z.email()),
+  contactEmail: z.string().trim().toLowerCase().pipe(emailAddress()),
   tier: z.enum(TIERS),
   subscriptionStatus: z.enum(SUBSCRIPTION_STATUSES).default('active'),
   userId: z.uuid().optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailAddress } from '../email.js';
 import { FEEDS, TIERS } from '../clients/tiers.js';
 import { thresholdConfigSchema } from '../clients/thresholds.js';
 
@@ -52,7 +53,7 @@ const pageOffset = z.number().int().min(0).max(10_000_000).default(0);
 export const newMonitoredEntitySchema = z.object({
   entity_name: name,
   entity_email: z
-    .union([z.email().max(320), z.literal('')])
+    .union([emailAddress(), z.literal('')])
     .nullish()
     .transform((v) => v || null),
   entity_aliases: z.array(z.string().trim().min(1).max(300)).max(50).default([]),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailAddress } from '../email.js';
 import {
   entityTypeSchema,
   listVersionRefSchema,
@@ -57,7 +58,7 @@ export type ScreenIdentifier = z.infer<typeof screenIdentifierSchema>;
 export const screenEntityFieldsSchema = z.object({
   /** A wallet address typed here is recognised and screened as one. */
   name: z.string().trim().min(1).max(300).optional(),
-  email: z.email().max(320).optional(),
+  email: emailAddress().optional(),
   identifiers: z.array(screenIdentifierSchema).min(1).max(SCREEN_IDENTIFIERS_MAX).optional(),
   dateOfBirth: partialDate.optional(),
   /** ISO 3166-1 alpha-2 code or English country name. */

@@ -9,7 +9,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Health of the gateway and every service */
+    /**
+     * Health of the gateway and every service
+     * @description Health of the gateway and every service. Public: no credentials.
+     */
     get: operations['HealthController_get'];
     put?: never;
     post?: never;
@@ -26,7 +29,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Liveness */
+    /**
+     * Liveness
+     * @description Liveness. Public: no credentials.
+     */
     get: operations['HealthController_live'];
     put?: never;
     post?: never;
@@ -45,7 +51,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Screen one name */
+    /**
+     * Screen one name
+     * @description Screen one name. Takes the client's API key (`x-api-key`). The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field. Idempotency-Key makes a retry safe: the first answer is replayed.
+     */
     post: operations['ScreeningApiController_screen'];
     delete?: never;
     options?: never;
@@ -62,7 +71,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Screen many names */
+    /**
+     * Screen many names
+     * @description Screen many names. Takes the client's API key (`x-api-key`). The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field. Idempotency-Key makes a retry safe: the first answer is replayed.
+     */
     post: operations['ScreeningApiController_bulkScreen'];
     delete?: never;
     options?: never;
@@ -77,7 +89,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** A bulk job: progress and results */
+    /**
+     * A bulk job: progress and results
+     * @description A bulk job: progress and results. Takes the client's API key (`x-api-key`).
+     */
     get: operations['ScreeningApiController_job'];
     put?: never;
     post?: never;
@@ -94,7 +109,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The list catalogue */
+    /**
+     * The list catalogue
+     * @description The list catalogue. Takes the client's API key (`x-api-key`).
+     */
     get: operations['ScreeningApiController_lists'];
     put?: never;
     post?: never;
@@ -111,7 +129,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The client's usage this period */
+    /**
+     * The client's usage this period
+     * @description The client's usage this period. Takes the client's API key (`x-api-key`).
+     */
     get: operations['ScreeningApiController_status'];
     put?: never;
     post?: never;
@@ -128,7 +149,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The plan catalogue */
+    /**
+     * The plan catalogue
+     * @description The plan catalogue. Public: no credentials.
+     */
     get: operations['ScreeningApiController_plans'];
     put?: never;
     post?: never;
@@ -145,7 +169,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The signed-in user's client profile */
+    /**
+     * The signed-in user's client profile
+     * @description The signed-in user's client profile. Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`).
+     */
     get: operations['DashboardController_client'];
     put?: never;
     post?: never;
@@ -162,7 +189,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** One list's entities as CSV */
+    /**
+     * One list's entities as CSV
+     * @description One list's entities as CSV. Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
+     */
     get: operations['DashboardController_bulkDownload'];
     put?: never;
     post?: never;
@@ -181,7 +211,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Screen one name (dashboard) */
+    /**
+     * Screen one name (dashboard)
+     * @description Screen one name (dashboard). Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field. Idempotency-Key makes a retry safe: the first answer is replayed.
+     */
     post: operations['DashboardController_screen'];
     delete?: never;
     options?: never;
@@ -198,7 +231,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Screen many names (dashboard) */
+    /**
+     * Screen many names (dashboard)
+     * @description Screen many names (dashboard). Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field. Idempotency-Key makes a retry safe: the first answer is replayed.
+     */
     post: operations['DashboardController_bulkSearch'];
     delete?: never;
     options?: never;
@@ -213,7 +249,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** A bulk job: progress and results */
+    /**
+     * A bulk job: progress and results
+     * @description A bulk job: progress and results. Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
+     */
     get: operations['DashboardController_bulkJob'];
     put?: never;
     post?: never;
@@ -230,7 +269,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Search list entities by name */
+    /**
+     * Search list entities by name
+     * @description Search list entities by name. Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
+     */
     get: operations['DashboardController_search'];
     put?: never;
     post?: never;
@@ -247,7 +289,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** A list's entities, one page */
+    /**
+     * A list's entities, one page
+     * @description A list's entities, one page. Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
+     */
     get: operations['DashboardController_datasets'];
     put?: never;
     post?: never;
@@ -264,7 +309,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** One list entity */
+    /**
+     * One list entity
+     * @description One list entity. Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
+     */
     get: operations['DashboardController_entity'];
     put?: never;
     post?: never;
@@ -281,7 +329,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The client's usage this period */
+    /**
+     * The client's usage this period
+     * @description The client's usage this period. Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
+     */
     get: operations['DashboardController_status'];
     put?: never;
     post?: never;
@@ -298,7 +349,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The list catalogue (public) */
+    /**
+     * The list catalogue (public)
+     * @description The list catalogue (public). Public: no credentials.
+     */
     get: operations['CatalogueController_lists'];
     put?: never;
     post?: never;
@@ -315,7 +369,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Screening log, one page */
+    /**
+     * Screening log, one page
+     * @description Screening log, one page. Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
+     */
     get: operations['ScreeningLogsController_logs'];
     put?: never;
     post?: never;
@@ -332,7 +389,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Sanction alerts, one page */
+    /**
+     * Sanction alerts, one page
+     * @description Sanction alerts, one page. Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
+     */
     get: operations['ScreeningLogsController_alerts'];
     put?: never;
     post?: never;
@@ -349,7 +409,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The review queue */
+    /**
+     * The review queue
+     * @description The review queue. Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
+     */
     get: operations['ScreeningLogsController_reviews'];
     put?: never;
     post?: never;
@@ -366,10 +429,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** A review case */
+    /**
+     * A review case
+     * @description A review case. Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
+     */
     get: operations['ReviewsController_caseOf'];
     put?: never;
-    /** Decide a review */
+    /**
+     * Decide a review
+     * @description Decide a review. Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field. Idempotency-Key makes a retry safe: the first answer is replayed.
+     */
     post: operations['ScreeningLogsController_decide'];
     delete?: never;
     options?: never;
@@ -386,7 +455,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Confirm a review decision (second pair of eyes) */
+    /**
+     * Confirm a review decision (second pair of eyes)
+     * @description Confirm a review decision (second pair of eyes). Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The member needs the supervisor role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. Idempotency-Key makes a retry safe: the first answer is replayed.
+     */
     post: operations['ReviewsController_confirm'];
     delete?: never;
     options?: never;
@@ -403,7 +475,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Return a review decision */
+    /**
+     * Return a review decision
+     * @description Return a review decision. Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field. Idempotency-Key makes a retry safe: the first answer is replayed.
+     */
     post: operations['ReviewsController_returnToQueue'];
     delete?: never;
     options?: never;
@@ -418,9 +493,15 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Review settings */
+    /**
+     * Review settings
+     * @description Review settings. Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
+     */
     get: operations['ReviewsController_settings'];
-    /** Change review settings */
+    /**
+     * Change review settings
+     * @description Change review settings. Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The member needs the supervisor role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+     */
     put: operations['ReviewsController_updateSettings'];
     post?: never;
     delete?: never;
@@ -436,7 +517,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Remembered false-positive decisions */
+    /**
+     * Remembered false-positive decisions
+     * @description Remembered false-positive decisions. Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
+     */
     get: operations['ReviewsController_remembered'];
     put?: never;
     post?: never;
@@ -456,7 +540,10 @@ export interface paths {
     get?: never;
     put?: never;
     post?: never;
-    /** Forget a remembered decision */
+    /**
+     * Forget a remembered decision
+     * @description Forget a remembered decision. Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
+     */
     delete: operations['ReviewsController_revoke'];
     options?: never;
     head?: never;
@@ -470,7 +557,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The client's own lists */
+    /**
+     * The client's own lists
+     * @description The client's own lists. Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
+     */
     get: operations['ClientListsController_list'];
     put?: never;
     post?: never;
@@ -487,7 +577,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Download a client list as CSV */
+    /**
+     * Download a client list as CSV
+     * @description Download a client list as CSV. Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
+     */
     get: operations['ClientListsController_download'];
     put?: never;
     post?: never;
@@ -504,7 +597,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** A client list's entries, one page */
+    /**
+     * A client list's entries, one page
+     * @description A client list's entries, one page. Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
+     */
     get: operations['ClientListsController_entries'];
     put?: never;
     post?: never;
@@ -523,7 +619,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Upload a client list (CSV) */
+    /**
+     * Upload a client list (CSV)
+     * @description Upload a client list (CSV). Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The member needs the supervisor role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+     */
     post: operations['ClientListsController_upload'];
     delete?: never;
     options?: never;
@@ -541,7 +640,10 @@ export interface paths {
     get?: never;
     put?: never;
     post?: never;
-    /** Delete a client list */
+    /**
+     * Delete a client list
+     * @description Delete a client list. Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The member needs the supervisor role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
+     */
     delete: operations['ClientListsController_remove'];
     options?: never;
     head?: never;
@@ -555,10 +657,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Monitored entities, one page */
+    /**
+     * Monitored entities, one page
+     * @description Monitored entities, one page. Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
+     */
     get: operations['MonitoringController_list'];
     put?: never;
-    /** Monitor an entity */
+    /**
+     * Monitor an entity
+     * @description Monitor an entity. Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+     */
     post: operations['MonitoringController_create'];
     delete?: never;
     options?: never;
@@ -574,10 +682,16 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    /** Update a monitored entity */
+    /**
+     * Update a monitored entity
+     * @description Update a monitored entity. Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+     */
     put: operations['MonitoringController_update'];
     post?: never;
-    /** Stop monitoring an entity */
+    /**
+     * Stop monitoring an entity
+     * @description Stop monitoring an entity. Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
+     */
     delete: operations['MonitoringController_remove'];
     options?: never;
     head?: never;
@@ -593,7 +707,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Screen a monitored entity now */
+    /**
+     * Screen a monitored entity now
+     * @description Screen a monitored entity now. Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
+     */
     post: operations['MonitoringController_check'];
     delete?: never;
     options?: never;
@@ -608,7 +725,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Monitoring alerts, one page */
+    /**
+     * Monitoring alerts, one page
+     * @description Monitoring alerts, one page. Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
+     */
     get: operations['MonitoringController_alerts'];
     put?: never;
     post?: never;
@@ -627,7 +747,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Acknowledge an alert */
+    /**
+     * Acknowledge an alert
+     * @description Acknowledge an alert. Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
+     */
     post: operations['MonitoringController_acknowledge'];
     delete?: never;
     options?: never;
@@ -642,7 +765,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Monitoring figures */
+    /**
+     * Monitoring figures
+     * @description Monitoring figures. Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
+     */
     get: operations['MonitoringController_stats'];
     put?: never;
     post?: never;
@@ -659,9 +785,15 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Monitoring settings */
+    /**
+     * Monitoring settings
+     * @description Monitoring settings. Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
+     */
     get: operations['MonitoringController_settings'];
-    /** Change monitoring settings */
+    /**
+     * Change monitoring settings
+     * @description Change monitoring settings. Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The member needs the supervisor role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+     */
     put: operations['MonitoringController_updateSettings'];
     post?: never;
     delete?: never;
@@ -679,7 +811,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Monitor many entities */
+    /**
+     * Monitor many entities
+     * @description Monitor many entities. Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+     */
     post: operations['MonitoringController_bulkAdd'];
     delete?: never;
     options?: never;
@@ -696,7 +831,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Stop monitoring many entities */
+    /**
+     * Stop monitoring many entities
+     * @description Stop monitoring many entities. Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+     */
     post: operations['MonitoringController_bulkRemove'];
     delete?: never;
     options?: never;
@@ -711,7 +849,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Monitoring service status */
+    /**
+     * Monitoring service status
+     * @description Monitoring service status. Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
+     */
     get: operations['MonitoringController_status'];
     put?: never;
     post?: never;
@@ -728,10 +869,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Registered webhooks */
+    /**
+     * Registered webhooks
+     * @description Registered webhooks. Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The client's plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN.
+     */
     get: operations['MonitoringController_webhooks'];
     put?: never;
-    /** Register a webhook */
+    /**
+     * Register a webhook
+     * @description Register a webhook. Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The member needs the supervisor role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+     */
     post: operations['MonitoringController_createWebhook'];
     delete?: never;
     options?: never;
@@ -749,7 +896,10 @@ export interface paths {
     get?: never;
     put?: never;
     post?: never;
-    /** Delete a webhook */
+    /**
+     * Delete a webhook
+     * @description Delete a webhook. Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The member needs the supervisor role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN.
+     */
     delete: operations['MonitoringController_deleteWebhook'];
     options?: never;
     head?: never;
@@ -763,27 +913,13 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** A webhook's deliveries */
+    /**
+     * A webhook's deliveries
+     * @description A webhook's deliveries. Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The client's plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN.
+     */
     get: operations['MonitoringController_deliveries'];
     put?: never;
     post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/monitoring/webhooks/{id}/test': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Send a test event to a webhook */
-    post: operations['MonitoringController_testWebhook'];
     delete?: never;
     options?: never;
     head?: never;
@@ -797,7 +933,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Live alerts (Server-Sent Events) */
+    /**
+     * Live alerts (Server-Sent Events)
+     * @description Live alerts (Server-Sent Events). Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
+     */
     get: operations['MonitoringController_stream'];
     put?: never;
     post?: never;
@@ -814,7 +953,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Every client */
+    /**
+     * Every client
+     * @description Every client. Takes an administrator's session token (`Authorization: Bearer`).
+     */
     get: operations['ClientsController_list'];
     put?: never;
     post?: never;
@@ -833,7 +975,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Create a client and its API key */
+    /**
+     * Create a client and its API key
+     * @description Create a client and its API key. Takes an administrator's session token (`Authorization: Bearer`). The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+     */
     post: operations['ClientsController_create'];
     delete?: never;
     options?: never;
@@ -848,7 +993,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Find a client by API key */
+    /**
+     * Find a client by API key
+     * @description Find a client by API key. Takes an administrator's session token (`Authorization: Bearer`).
+     */
     get: operations['ClientsController_findByKey'];
     put?: never;
     post?: never;
@@ -866,7 +1014,10 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    /** Set a client's match thresholds */
+    /**
+     * Set a client's match thresholds
+     * @description Set a client's match thresholds. Takes an administrator's session token (`Authorization: Bearer`). The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+     */
     put: operations['ClientsController_thresholds'];
     post?: never;
     delete?: never;
@@ -885,7 +1036,10 @@ export interface paths {
     get?: never;
     put?: never;
     post?: never;
-    /** Delete a client */
+    /**
+     * Delete a client
+     * @description Delete a client. Takes an administrator's session token (`Authorization: Bearer`).
+     */
     delete: operations['ClientsController_remove'];
     options?: never;
     head?: never;
@@ -901,7 +1055,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Regenerate a client's API key */
+    /**
+     * Regenerate a client's API key
+     * @description Regenerate a client's API key. Takes an administrator's session token (`Authorization: Bearer`).
+     */
     post: operations['ClientsController_regenerate'];
     delete?: never;
     options?: never;
@@ -918,7 +1075,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Revoke a client's API key */
+    /**
+     * Revoke a client's API key
+     * @description Revoke a client's API key. Takes an administrator's session token (`Authorization: Bearer`).
+     */
     post: operations['ClientsController_revoke'];
     delete?: never;
     options?: never;
@@ -933,7 +1093,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** A client's API key status */
+    /**
+     * A client's API key status
+     * @description A client's API key status. Takes an administrator's session token (`Authorization: Bearer`).
+     */
     get: operations['ClientsController_keyStatus'];
     put?: never;
     post?: never;
@@ -950,7 +1113,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Security log, one page */
+    /**
+     * Security log, one page
+     * @description Security log, one page. Takes an administrator's session token (`Authorization: Bearer`).
+     */
     get: operations['AuditController_logs'];
     put?: never;
     post?: never;
@@ -967,7 +1133,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Security log as a CSV download */
+    /**
+     * Security log as a CSV download
+     * @description Security log as a CSV download. Takes an administrator's session token (`Authorization: Bearer`).
+     */
     get: operations['AuditController_exportLogs'];
     put?: never;
     post?: never;
@@ -984,7 +1153,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The client's screening evidence (JSON, NDJSON or CSV) */
+    /**
+     * The client's screening evidence (JSON or CSV)
+     * @description The client's screening evidence (JSON or CSV). Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
+     */
     get: operations['AuditController_evidence'];
     put?: never;
     post?: never;
@@ -1003,7 +1175,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Reload the official lists now */
+    /**
+     * Reload the official lists now
+     * @description Reload the official lists now. Takes an administrator's session token (`Authorization: Bearer`). The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+     */
     post: operations['ListsAdminController_refresh'];
     delete?: never;
     options?: never;
@@ -1018,7 +1193,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Platform overview figures for the admin console */
+    /**
+     * Platform overview figures for the admin console
+     * @description Platform overview figures for the admin console. Takes an administrator's session token (`Authorization: Bearer`).
+     */
     get: operations['AdminConsoleController_overview'];
     put?: never;
     post?: never;
@@ -1035,7 +1213,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Every list source with its loaded version */
+    /**
+     * Every list source with its loaded version
+     * @description Every list source with its loaded version. Takes an administrator's session token (`Authorization: Bearer`).
+     */
     get: operations['AdminConsoleController_lists'];
     put?: never;
     post?: never;
@@ -1052,7 +1233,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** One list source's recent versions */
+    /**
+     * One list source's recent versions
+     * @description One list source's recent versions. Takes an administrator's session token (`Authorization: Bearer`).
+     */
     get: operations['AdminConsoleController_versions'];
     put?: never;
     post?: never;
@@ -1069,7 +1253,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Screenings per day, last 30 days */
+    /**
+     * Screenings per day, last 30 days
+     * @description Screenings per day, last 30 days. Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
+     */
     get: operations['DashboardReportsController_usageHistory'];
     put?: never;
     post?: never;
@@ -1086,7 +1273,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Download a report */
+    /**
+     * Download a report
+     * @description Download a report. Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
+     */
     get: operations['DashboardReportsController_report'];
     put?: never;
     post?: never;
@@ -1103,7 +1293,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Download one list's entities as CSV */
+    /**
+     * Download one list's entities as CSV
+     * @description Download one list's entities as CSV. Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
+     */
     get: operations['DashboardReportsController_list'];
     put?: never;
     post?: never;
@@ -1120,7 +1313,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Team members */
+    /**
+     * Team members
+     * @description Team members. Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
+     */
     get: operations['TeamController_members'];
     put?: never;
     post?: never;
@@ -1140,11 +1336,17 @@ export interface paths {
     get?: never;
     put?: never;
     post?: never;
-    /** Remove a member */
+    /**
+     * Remove a member
+     * @description Remove a member. Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The member needs the owner role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
+     */
     delete: operations['TeamController_remove'];
     options?: never;
     head?: never;
-    /** Change a member's role */
+    /**
+     * Change a member's role
+     * @description Change a member's role. Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The member needs the owner role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+     */
     patch: operations['TeamController_changeRole'];
     trace?: never;
   };
@@ -1155,10 +1357,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Pending invitations */
+    /**
+     * Pending invitations
+     * @description Pending invitations. Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The member needs the owner role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
+     */
     get: operations['TeamController_invitations'];
     put?: never;
-    /** Invite a member */
+    /**
+     * Invite a member
+     * @description Invite a member. Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The member needs the owner role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+     */
     post: operations['TeamController_invite'];
     delete?: never;
     options?: never;
@@ -1176,7 +1384,10 @@ export interface paths {
     get?: never;
     put?: never;
     post?: never;
-    /** Revoke an invitation */
+    /**
+     * Revoke an invitation
+     * @description Revoke an invitation. Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The member needs the owner role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
+     */
     delete: operations['TeamController_revokeInvitation'];
     options?: never;
     head?: never;
@@ -1192,7 +1403,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Create an account */
+    /**
+     * Create an account
+     * @description Create an account. Public: no credentials. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+     */
     post: operations['AuthController_signup'];
     delete?: never;
     options?: never;
@@ -1209,7 +1423,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Sign in, or refresh a session */
+    /**
+     * Sign in, or refresh a session
+     * @description Sign in, or refresh a session. Public: no credentials. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+     */
     post: operations['AuthController_token'];
     delete?: never;
     options?: never;
@@ -1226,7 +1443,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Sign out */
+    /**
+     * Sign out
+     * @description Sign out. Takes a session token (`Authorization: Bearer`).
+     */
     post: operations['AuthController_logout'];
     delete?: never;
     options?: never;
@@ -1243,7 +1463,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Send a password reset link */
+    /**
+     * Send a password reset link
+     * @description Send a password reset link. Public: no credentials. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+     */
     post: operations['AuthController_recover'];
     delete?: never;
     options?: never;
@@ -1260,7 +1483,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Send a new confirmation link */
+    /**
+     * Send a new confirmation link
+     * @description Send a new confirmation link. Public: no credentials. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+     */
     post: operations['AuthController_resend'];
     delete?: never;
     options?: never;
@@ -1277,7 +1503,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Confirm an email, reset a password or lift a sign-in lock */
+    /**
+     * Confirm an email, reset a password or lift a sign-in lock
+     * @description Confirm an email, reset a password or lift a sign-in lock. Public: no credentials. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+     */
     post: operations['AuthController_verify'];
     delete?: never;
     options?: never;
@@ -1292,9 +1521,15 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The signed-in user */
+    /**
+     * The signed-in user
+     * @description The signed-in user. Takes a session token (`Authorization: Bearer`).
+     */
     get: operations['AuthController_user'];
-    /** Change the email, password or profile */
+    /**
+     * Change the email, password or profile
+     * @description Change the email, password or profile. Takes a session token (`Authorization: Bearer`). The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+     */
     put: operations['AuthController_updateUser'];
     post?: never;
     delete?: never;
@@ -1310,7 +1545,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The user's sessions */
+    /**
+     * The user's sessions
+     * @description The user's sessions. Takes a session token (`Authorization: Bearer`).
+     */
     get: operations['AuthController_sessions'];
     put?: never;
     post?: never;
@@ -1330,7 +1568,10 @@ export interface paths {
     get?: never;
     put?: never;
     post?: never;
-    /** Revoke a session */
+    /**
+     * Revoke a session
+     * @description Revoke a session. Takes a session token (`Authorization: Bearer`).
+     */
     delete: operations['AuthController_revokeSession'];
     options?: never;
     head?: never;
@@ -1347,7 +1588,10 @@ export interface paths {
     get?: never;
     put?: never;
     post?: never;
-    /** Unlink a Google identity */
+    /**
+     * Unlink a Google identity
+     * @description Unlink a Google identity. Takes a session token (`Authorization: Bearer`).
+     */
     delete: operations['AuthController_unlinkIdentity'];
     options?: never;
     head?: never;
@@ -1363,7 +1607,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Enrol a TOTP factor */
+    /**
+     * Enrol a TOTP factor
+     * @description Enrol a TOTP factor. Takes a session token (`Authorization: Bearer`). The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+     */
     post: operations['AuthController_enroll'];
     delete?: never;
     options?: never;
@@ -1380,7 +1627,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Challenge a TOTP factor */
+    /**
+     * Challenge a TOTP factor
+     * @description Challenge a TOTP factor. Takes a session token (`Authorization: Bearer`).
+     */
     post: operations['AuthController_challenge'];
     delete?: never;
     options?: never;
@@ -1397,7 +1647,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Verify a TOTP code */
+    /**
+     * Verify a TOTP code
+     * @description Verify a TOTP code. Takes a session token (`Authorization: Bearer`). The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+     */
     post: operations['AuthController_verifyFactor'];
     delete?: never;
     options?: never;
@@ -1415,7 +1668,10 @@ export interface paths {
     get?: never;
     put?: never;
     post?: never;
-    /** Remove a TOTP factor */
+    /**
+     * Remove a TOTP factor
+     * @description Remove a TOTP factor. Takes a session token (`Authorization: Bearer`).
+     */
     delete: operations['AuthController_unenroll'];
     options?: never;
     head?: never;
@@ -1429,7 +1685,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Start Continue with Google */
+    /**
+     * Start Continue with Google
+     * @description Start Continue with Google. Public: no credentials.
+     */
     get: operations['AuthController_authorize'];
     put?: never;
     post?: never;
@@ -1446,7 +1705,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Start linking a Google identity */
+    /**
+     * Start linking a Google identity
+     * @description Start linking a Google identity. Takes a session token (`Authorization: Bearer`).
+     */
     get: operations['AuthController_linkIdentity'];
     put?: never;
     post?: never;
@@ -1465,7 +1727,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Finish Continue with Google */
+    /**
+     * Finish Continue with Google
+     * @description Finish Continue with Google. Public: no credentials. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+     */
     post: operations['AuthController_callback'];
     delete?: never;
     options?: never;
@@ -1482,7 +1747,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Invite an administrator */
+    /**
+     * Invite an administrator
+     * @description Invite an administrator. Takes a session token (`Authorization: Bearer`). The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+     */
     post: operations['AuthController_invite'];
     delete?: never;
     options?: never;
@@ -1499,7 +1767,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Look up a team invitation */
+    /**
+     * Look up a team invitation
+     * @description Look up a team invitation. Public: no credentials. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+     */
     post: operations['AuthController_lookUpInvitation'];
     delete?: never;
     options?: never;
@@ -1516,7 +1787,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Accept a team invitation with a new account */
+    /**
+     * Accept a team invitation with a new account
+     * @description Accept a team invitation with a new account. Public: no credentials. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+     */
     post: operations['AuthController_acceptInvitationSignup'];
     delete?: never;
     options?: never;
@@ -1533,7 +1807,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Accept a team invitation */
+    /**
+     * Accept a team invitation
+     * @description Accept a team invitation. Takes a session token (`Authorization: Bearer`). The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+     */
     post: operations['AuthController_acceptInvitation'];
     delete?: never;
     options?: never;
@@ -1548,7 +1825,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The public keys that verify session tokens (JWKS) */
+    /**
+     * The public keys that verify session tokens (JWKS)
+     * @description The public keys that verify session tokens (JWKS). Public: no credentials.
+     */
     get: operations['AuthController_jwks'];
     put?: never;
     post?: never;
@@ -1565,9 +1845,15 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The client's profile */
+    /**
+     * The client's profile
+     * @description The client's profile. Takes a session token (`Authorization: Bearer`).
+     */
     get: operations['SettingsController_profile'];
-    /** Change the client's profile */
+    /**
+     * Change the client's profile
+     * @description Change the client's profile. Takes a session token (`Authorization: Bearer`). The member needs the owner role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+     */
     put: operations['SettingsController_updateProfile'];
     post?: never;
     delete?: never;
@@ -1585,7 +1871,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Regenerate the API key */
+    /**
+     * Regenerate the API key
+     * @description Regenerate the API key. Takes a session token (`Authorization: Bearer`). The member needs the owner role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN.
+     */
     post: operations['SettingsController_regenerate'];
     delete?: never;
     options?: never;
@@ -1600,9 +1889,15 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Notification settings */
+    /**
+     * Notification settings
+     * @description Notification settings. Takes a session token (`Authorization: Bearer`).
+     */
     get: operations['SettingsController_notifications'];
-    /** Change notification settings */
+    /**
+     * Change notification settings
+     * @description Change notification settings. Takes a session token (`Authorization: Bearer`). The member needs the supervisor role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+     */
     put: operations['SettingsController_updateNotifications'];
     post?: never;
     delete?: never;
@@ -1618,7 +1913,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Account summary */
+    /**
+     * Account summary
+     * @description Account summary. Takes a session token (`Authorization: Bearer`).
+     */
     get: operations['SettingsController_accountSummary'];
     put?: never;
     post?: never;
@@ -1635,7 +1933,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The plan catalogue */
+    /**
+     * The plan catalogue
+     * @description The plan catalogue. Public: no credentials.
+     */
     get: operations['BillingController_plans'];
     put?: never;
     post?: never;
@@ -1654,7 +1955,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Start a checkout */
+    /**
+     * Start a checkout
+     * @description Start a checkout. Takes a session token (`Authorization: Bearer`). The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+     */
     post: operations['BillingController_checkout'];
     delete?: never;
     options?: never;
@@ -1669,7 +1973,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** A sandbox checkout session */
+    /**
+     * A sandbox checkout session
+     * @description A sandbox checkout session. Takes a session token (`Authorization: Bearer`).
+     */
     get: operations['BillingController_sandboxSession'];
     put?: never;
     post?: never;
@@ -1688,7 +1995,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Complete a sandbox checkout */
+    /**
+     * Complete a sandbox checkout
+     * @description Complete a sandbox checkout. Takes a session token (`Authorization: Bearer`). The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+     */
     post: operations['BillingController_sandboxComplete'];
     delete?: never;
     options?: never;
@@ -1705,7 +2015,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Payment provider webhook */
+    /**
+     * Payment provider webhook
+     * @description Payment provider webhook. Public: no credentials.
+     */
     post: operations['BillingController_webhook'];
     delete?: never;
     options?: never;
@@ -1720,7 +2033,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Open the billing portal */
+    /**
+     * Open the billing portal
+     * @description Open the billing portal. Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The member needs the owner role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
+     */
     get: operations['BillingController_portal'];
     put?: never;
     post?: never;
@@ -1737,7 +2053,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Find a billing client by email */
+    /**
+     * Find a billing client by email
+     * @description Find a billing client by email. Takes a session token (`Authorization: Bearer`).
+     */
     get: operations['BillingController_clientByEmail'];
     put?: never;
     post?: never;
@@ -1754,7 +2073,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The client's subscription */
+    /**
+     * The client's subscription
+     * @description The client's subscription. Takes a session token (`Authorization: Bearer`).
+     */
     get: operations['BillingController_subscription'];
     put?: never;
     post?: never;
@@ -1771,7 +2093,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Plans the client can move to */
+    /**
+     * Plans the client can move to
+     * @description Plans the client can move to. Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`).
+     */
     get: operations['BillingController_upgradeOptions'];
     put?: never;
     post?: never;
@@ -1788,7 +2113,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Preview a plan change */
+    /**
+     * Preview a plan change
+     * @description Preview a plan change. Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`).
+     */
     get: operations['BillingController_upgradePreview'];
     put?: never;
     post?: never;
@@ -1807,7 +2135,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Change plan */
+    /**
+     * Change plan
+     * @description Change plan. Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The member needs the owner role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+     */
     post: operations['BillingController_upgrade'];
     delete?: never;
     options?: never;
@@ -1822,7 +2153,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Quota usage across clients */
+    /**
+     * Quota usage across clients
+     * @description Quota usage across clients. Takes an administrator's session token (`Authorization: Bearer`).
+     */
     get: operations['BillingController_quotaMonitoring'];
     put?: never;
     post?: never;
@@ -1841,7 +2175,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Send quota warnings now */
+    /**
+     * Send quota warnings now
+     * @description Send quota warnings now. Takes an administrator's session token (`Authorization: Bearer`).
+     */
     post: operations['BillingController_checkWarnings'];
     delete?: never;
     options?: never;
@@ -1858,7 +2195,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Check overdue payments now */
+    /**
+     * Check overdue payments now
+     * @description Check overdue payments now. Takes an administrator's session token (`Authorization: Bearer`).
+     */
     post: operations['BillingController_checkPayments'];
     delete?: never;
     options?: never;
@@ -1884,7 +2224,224 @@ export interface components {
       requestId?: string;
     };
   };
-  responses: never;
+  responses: {
+    /** @description `CONFLICT` (Conflict) */
+    Conflict: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "type": "https://vigil.dev/problems/conflict",
+         *       "title": "Conflict",
+         *       "status": 409,
+         *       "detail": "Conflict",
+         *       "code": "CONFLICT"
+         *     }
+         */
+        'application/problem+json': components['schemas']['Problem'];
+      };
+    };
+    /** @description `FORBIDDEN` (Forbidden), `ROLE_FORBIDDEN` (Not allowed for your role), `MFA_REQUIRED` (Second factor required), `FEATURE_NOT_IN_PLAN` (Not included in your plan) */
+    ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "type": "https://vigil.dev/problems/forbidden",
+         *       "title": "Forbidden",
+         *       "status": 403,
+         *       "detail": "Forbidden",
+         *       "code": "FORBIDDEN"
+         *     }
+         */
+        'application/problem+json': components['schemas']['Problem'];
+      };
+    };
+    /** @description `IDEMPOTENCY_KEY_REUSED` (Idempotency key reused with a different request) */
+    IdempotencyKeyReused: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "type": "https://vigil.dev/problems/idempotency-key-reused",
+         *       "title": "Idempotency key reused with a different request",
+         *       "status": 422,
+         *       "detail": "Idempotency key reused with a different request",
+         *       "code": "IDEMPOTENCY_KEY_REUSED"
+         *     }
+         */
+        'application/problem+json': components['schemas']['Problem'];
+      };
+    };
+    /** @description `INVALID_API_KEY` (Invalid API key) */
+    InvalidApiKey: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "type": "https://vigil.dev/problems/invalid-api-key",
+         *       "title": "Invalid API key",
+         *       "status": 401,
+         *       "detail": "Invalid API key",
+         *       "code": "INVALID_API_KEY"
+         *     }
+         */
+        'application/problem+json': components['schemas']['Problem'];
+      };
+    };
+    /** @description `NOT_FOUND` (Not found) */
+    NotFound: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "type": "https://vigil.dev/problems/not-found",
+         *       "title": "Not found",
+         *       "status": 404,
+         *       "detail": "Not found",
+         *       "code": "NOT_FOUND"
+         *     }
+         */
+        'application/problem+json': components['schemas']['Problem'];
+      };
+    };
+    /** @description `PAYLOAD_TOO_LARGE` (Payload too large) */
+    PayloadTooLarge: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "type": "https://vigil.dev/problems/payload-too-large",
+         *       "title": "Payload too large",
+         *       "status": 413,
+         *       "detail": "Payload too large",
+         *       "code": "PAYLOAD_TOO_LARGE"
+         *     }
+         */
+        'application/problem+json': components['schemas']['Problem'];
+      };
+    };
+    /** @description `RATE_LIMITED` (Too many requests) */
+    RateLimited: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "type": "https://vigil.dev/problems/rate-limited",
+         *       "title": "Too many requests",
+         *       "status": 429,
+         *       "detail": "Too many requests",
+         *       "code": "RATE_LIMITED"
+         *     }
+         */
+        'application/problem+json': components['schemas']['Problem'];
+      };
+    };
+    /** @description `RATE_LIMITED` (Too many requests), `QUOTA_EXCEEDED` (Monthly quota exceeded) */
+    RateLimitedOrQuotaExceeded: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "type": "https://vigil.dev/problems/rate-limited",
+         *       "title": "Too many requests",
+         *       "status": 429,
+         *       "detail": "Too many requests",
+         *       "code": "RATE_LIMITED"
+         *     }
+         */
+        'application/problem+json': components['schemas']['Problem'];
+      };
+    };
+    /** @description `SERVICE_UNAVAILABLE` (Service unavailable) */
+    ServiceUnavailable: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "type": "https://vigil.dev/problems/service-unavailable",
+         *       "title": "Service unavailable",
+         *       "status": 503,
+         *       "detail": "Service unavailable",
+         *       "code": "SERVICE_UNAVAILABLE"
+         *     }
+         */
+        'application/problem+json': components['schemas']['Problem'];
+      };
+    };
+    /** @description `UNAUTHENTICATED` (Authentication required), `INVALID_API_KEY` (Invalid API key) */
+    UnauthenticatedOrInvalidApiKey: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "type": "https://vigil.dev/problems/unauthenticated",
+         *       "title": "Authentication required",
+         *       "status": 401,
+         *       "detail": "Authentication required",
+         *       "code": "UNAUTHENTICATED"
+         *     }
+         */
+        'application/problem+json': components['schemas']['Problem'];
+      };
+    };
+    /** @description `UNSUPPORTED_MEDIA_TYPE` (Unsupported media type) */
+    UnsupportedMediaType: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "type": "https://vigil.dev/problems/unsupported-media-type",
+         *       "title": "Unsupported media type",
+         *       "status": 415,
+         *       "detail": "Unsupported media type",
+         *       "code": "UNSUPPORTED_MEDIA_TYPE"
+         *     }
+         */
+        'application/problem+json': components['schemas']['Problem'];
+      };
+    };
+    /** @description `VALIDATION_FAILED` (Validation failed), `BAD_REQUEST` (Bad request) */
+    ValidationFailedOrBadRequest: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "type": "https://vigil.dev/problems/validation-failed",
+         *       "title": "Validation failed",
+         *       "status": 400,
+         *       "detail": "Validation failed",
+         *       "code": "VALIDATION_FAILED"
+         *     }
+         */
+        'application/problem+json': components['schemas']['Problem'];
+      };
+    };
+  };
   parameters: never;
   requestBodies: never;
   headers: never;
@@ -1975,6 +2532,7 @@ export interface operations {
           };
         };
       };
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -1999,28 +2557,12 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
         'application/json': {
           name?: string;
           /** Format: email */
           email?: string;
-          identifiers?: {
-            /** @enum {string} */
-            type:
-              | 'crypto-address'
-              | 'imo'
-              | 'mmsi'
-              | 'passport'
-              | 'national-id'
-              | 'tax-id'
-              | 'registration'
-              | 'lei'
-              | 'swift-bic'
-              | 'iban';
-            value: string;
-            country?: string;
-          }[];
           dateOfBirth?: string;
           nationality?: string;
           /** @enum {string} */
@@ -2060,7 +2602,7 @@ export interface operations {
                   /** @enum {string} */
                   matchedNameStrength: 'primary' | 'strong' | 'weak';
                   /** @enum {string} */
-                  matchedOn: 'name' | 'email' | 'identifier';
+                  matchedOn: 'name' | 'email';
                   score: number;
                   /** @enum {string} */
                   status: 'blocked' | 'review' | 'clear';
@@ -2134,6 +2676,14 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      401: components['responses']['InvalidApiKey'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['IdempotencyKeyReused'];
+      429: components['responses']['RateLimitedOrQuotaExceeded'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -2158,32 +2708,7 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
-          names?: string[];
-          entities?: {
-            name: string;
-            identifiers?: {
-              /** @enum {string} */
-              type:
-                | 'crypto-address'
-                | 'imo'
-                | 'mmsi'
-                | 'passport'
-                | 'national-id'
-                | 'tax-id'
-                | 'registration'
-                | 'lei'
-                | 'swift-bic'
-                | 'iban';
-              value: string;
-              country?: string;
-            }[];
-            dateOfBirth?: string;
-            nationality?: string;
-            /** @enum {string} */
-            entityType?: 'individual' | 'organization' | 'vessel' | 'aircraft' | 'person' | 'company';
-            customerReference?: string;
-            reference?: string;
-          }[];
+          names: string[];
           limit?: number;
         };
       };
@@ -2199,7 +2724,6 @@ export interface operations {
             results: {
               screeningId: string;
               searchedName: string;
-              reference?: string;
               match: boolean;
               blocked: boolean;
               /** @enum {string} */
@@ -2281,6 +2805,14 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      401: components['responses']['InvalidApiKey'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['IdempotencyKeyReused'];
+      429: components['responses']['RateLimitedOrQuotaExceeded'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -2328,7 +2860,6 @@ export interface operations {
                   row: number;
                   screeningId: string;
                   searchedName: string;
-                  reference?: string;
                   match: boolean;
                   blocked: boolean;
                   /** @enum {string} */
@@ -2364,16 +2895,10 @@ export interface operations {
                     /** @enum {string} */
                     entityType: 'individual' | 'organization' | 'vessel' | 'aircraft';
                   }[];
-                  listVersions?: {
-                    source: string;
-                    versionId: number;
-                  }[];
-                  algorithm?: string;
                 }
               | {
                   row: number;
                   searchedName: string;
-                  reference?: string;
                   /** @constant */
                   status: 'failed';
                   error: {
@@ -2430,13 +2955,16 @@ export interface operations {
               offset: number;
               limit: number;
               returned: number;
-              has_more: boolean;
-              next_offset: number | null;
             };
           };
           'text/csv': unknown;
         };
       };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      401: components['responses']['InvalidApiKey'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['RateLimitedOrQuotaExceeded'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -2451,7 +2979,10 @@ export interface operations {
   ScreeningApiController_lists: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The ETag of a catalogue the client holds. */
+        'If-None-Match'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -2496,6 +3027,17 @@ export interface operations {
           };
         };
       };
+      /** @description The catalogue has not changed since the ETag sent in If-None-Match. */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      401: components['responses']['InvalidApiKey'];
+      429: components['responses']['RateLimitedOrQuotaExceeded'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -2535,6 +3077,9 @@ export interface operations {
           };
         };
       };
+      401: components['responses']['InvalidApiKey'];
+      429: components['responses']['RateLimitedOrQuotaExceeded'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -2592,6 +3137,7 @@ export interface operations {
           };
         };
       };
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -2642,6 +3188,10 @@ export interface operations {
           };
         };
       };
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -2676,6 +3226,11 @@ export interface operations {
           'text/csv': unknown;
         };
       };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -2697,28 +3252,12 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
         'application/json': {
           name?: string;
           /** Format: email */
           email?: string;
-          identifiers?: {
-            /** @enum {string} */
-            type:
-              | 'crypto-address'
-              | 'imo'
-              | 'mmsi'
-              | 'passport'
-              | 'national-id'
-              | 'tax-id'
-              | 'registration'
-              | 'lei'
-              | 'swift-bic'
-              | 'iban';
-            value: string;
-            country?: string;
-          }[];
           dateOfBirth?: string;
           nationality?: string;
           /** @enum {string} */
@@ -2752,7 +3291,7 @@ export interface operations {
               /** @enum {string} */
               matchedNameStrength: 'primary' | 'strong' | 'weak';
               /** @enum {string} */
-              matchedOn: 'name' | 'email' | 'identifier';
+              matchedOn: 'name' | 'email';
               score: number;
               /** @enum {string} */
               status: 'blocked' | 'review' | 'clear';
@@ -2836,6 +3375,15 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['IdempotencyKeyReused'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -2860,32 +3408,7 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
-          names?: string[];
-          entities?: {
-            name: string;
-            identifiers?: {
-              /** @enum {string} */
-              type:
-                | 'crypto-address'
-                | 'imo'
-                | 'mmsi'
-                | 'passport'
-                | 'national-id'
-                | 'tax-id'
-                | 'registration'
-                | 'lei'
-                | 'swift-bic'
-                | 'iban';
-              value: string;
-              country?: string;
-            }[];
-            dateOfBirth?: string;
-            nationality?: string;
-            /** @enum {string} */
-            entityType?: 'individual' | 'organization' | 'vessel' | 'aircraft' | 'person' | 'company';
-            customerReference?: string;
-            reference?: string;
-          }[];
+          names: string[];
           limit?: number;
         };
       };
@@ -2901,7 +3424,6 @@ export interface operations {
             results: {
               screeningId: string;
               searchedName: string;
-              reference?: string;
               match: boolean;
               blocked: boolean;
               /** @enum {string} */
@@ -2983,6 +3505,15 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['IdempotencyKeyReused'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -3030,7 +3561,6 @@ export interface operations {
                   row: number;
                   screeningId: string;
                   searchedName: string;
-                  reference?: string;
                   match: boolean;
                   blocked: boolean;
                   /** @enum {string} */
@@ -3066,16 +3596,10 @@ export interface operations {
                     /** @enum {string} */
                     entityType: 'individual' | 'organization' | 'vessel' | 'aircraft';
                   }[];
-                  listVersions?: {
-                    source: string;
-                    versionId: number;
-                  }[];
-                  algorithm?: string;
                 }
               | {
                   row: number;
                   searchedName: string;
-                  reference?: string;
                   /** @constant */
                   status: 'failed';
                   error: {
@@ -3132,13 +3656,17 @@ export interface operations {
               offset: number;
               limit: number;
               returned: number;
-              has_more: boolean;
-              next_offset: number | null;
             };
           };
           'text/csv': unknown;
         };
       };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -3198,6 +3726,11 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -3305,6 +3838,11 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -3400,6 +3938,12 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -3439,6 +3983,10 @@ export interface operations {
           };
         };
       };
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -3490,6 +4038,7 @@ export interface operations {
           };
         };
       };
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -3560,6 +4109,11 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -3611,6 +4165,11 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -3677,6 +4236,11 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -3805,6 +4369,12 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -3877,6 +4447,16 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['IdempotencyKeyReused'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -3934,6 +4514,16 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['IdempotencyKeyReused'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -3957,7 +4547,7 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
         'application/json': {
           note?: string;
@@ -3997,6 +4587,16 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['IdempotencyKeyReused'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -4030,6 +4630,10 @@ export interface operations {
           };
         };
       };
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -4069,6 +4673,13 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -4120,6 +4731,11 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -4169,6 +4785,12 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -4213,6 +4835,10 @@ export interface operations {
           };
         };
       };
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -4244,6 +4870,12 @@ export interface operations {
           'text/csv': unknown;
         };
       };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -4312,6 +4944,12 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -4326,10 +4964,7 @@ export interface operations {
   ClientListsController_upload: {
     parameters: {
       query?: never;
-      header?: {
-        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
-        'Idempotency-Key'?: string;
-      };
+      header?: never;
       path?: never;
       cookie?: never;
     };
@@ -4366,6 +5001,13 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -4401,6 +5043,12 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -4462,6 +5110,11 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -4476,10 +5129,7 @@ export interface operations {
   MonitoringController_create: {
     parameters: {
       query?: never;
-      header?: {
-        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
-        'Idempotency-Key'?: string;
-      };
+      header?: never;
       path?: never;
       cookie?: never;
     };
@@ -4528,6 +5178,13 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -4588,6 +5245,14 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -4623,6 +5288,12 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -4637,10 +5308,7 @@ export interface operations {
   MonitoringController_check: {
     parameters: {
       query?: never;
-      header?: {
-        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
-        'Idempotency-Key'?: string;
-      };
+      header?: never;
       path: {
         id: string;
       };
@@ -4700,6 +5368,14 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -4757,6 +5433,11 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -4771,10 +5452,7 @@ export interface operations {
   MonitoringController_acknowledge: {
     parameters: {
       query?: never;
-      header?: {
-        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
-        'Idempotency-Key'?: string;
-      };
+      header?: never;
       path: {
         id: string;
       };
@@ -4809,6 +5487,14 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -4847,6 +5533,10 @@ export interface operations {
           };
         };
       };
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -4883,6 +5573,10 @@ export interface operations {
           };
         };
       };
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -4901,7 +5595,7 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
         'application/json': {
           /** @enum {string} */
@@ -4928,6 +5622,13 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -4942,10 +5643,7 @@ export interface operations {
   MonitoringController_bulkAdd: {
     parameters: {
       query?: never;
-      header?: {
-        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
-        'Idempotency-Key'?: string;
-      };
+      header?: never;
       path?: never;
       cookie?: never;
     };
@@ -4999,6 +5697,13 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -5013,10 +5718,7 @@ export interface operations {
   MonitoringController_bulkRemove: {
     parameters: {
       query?: never;
-      header?: {
-        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
-        'Idempotency-Key'?: string;
-      };
+      header?: never;
       path?: never;
       cookie?: never;
     };
@@ -5040,6 +5742,13 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -5088,6 +5797,10 @@ export interface operations {
           };
         };
       };
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -5127,6 +5840,10 @@ export interface operations {
           };
         };
       };
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -5141,10 +5858,7 @@ export interface operations {
   MonitoringController_createWebhook: {
     parameters: {
       query?: never;
-      header?: {
-        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
-        'Idempotency-Key'?: string;
-      };
+      header?: never;
       path?: never;
       cookie?: never;
     };
@@ -5179,6 +5893,13 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -5214,6 +5935,12 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -5249,7 +5976,7 @@ export interface operations {
             deliveries: {
               id: string;
               /** @enum {string} */
-              event_type: 'monitoring.alert' | 'screening.review_required' | 'bulk_job.completed' | 'webhook.test';
+              event_type: 'monitoring.alert' | 'screening.review_required' | 'bulk_job.completed';
               /** @enum {string} */
               status: 'pending' | 'delivered' | 'failed';
               attempts: {
@@ -5265,57 +5992,12 @@ export interface operations {
           };
         };
       };
-      /** @description A problem (RFC 9457). */
-      default: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  MonitoringController_testWebhook: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
-        'Idempotency-Key'?: string;
-      };
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The `webhook.test` delivery after its one attempt (not retried): `status` delivered when the endpoint answered 2xx, failed otherwise, with the status code or error in `attempts`. Signed like every delivery. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            delivery: {
-              id: string;
-              /** @enum {string} */
-              event_type: 'monitoring.alert' | 'screening.review_required' | 'bulk_job.completed' | 'webhook.test';
-              /** @enum {string} */
-              status: 'pending' | 'delivered' | 'failed';
-              attempts: {
-                attempted_at: string;
-                status_code: number | null;
-                error: string | null;
-                duration_ms: number;
-              }[];
-              next_attempt_at: string | null;
-              created_at: string;
-              delivered_at: string | null;
-            };
-          };
-        };
-      };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -5336,7 +6018,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Events `ready`, `monitoring.alert` and `screening.review_required`, each `data` a JSON object. Opened with the API key alone (a server; it ends when the key is revoked) or a session (it ends with the session). */
+      /** @description Events `ready`, `monitoring.alert` and `screening.review_required`, each `data` a JSON object. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -5345,6 +6027,10 @@ export interface operations {
           'text/event-stream': unknown;
         };
       };
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -5397,6 +6083,10 @@ export interface operations {
           };
         };
       };
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -5411,10 +6101,7 @@ export interface operations {
   ClientsController_create: {
     parameters: {
       query?: never;
-      header?: {
-        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
-        'Idempotency-Key'?: string;
-      };
+      header?: never;
       path?: never;
       cookie?: never;
     };
@@ -5467,6 +6154,13 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -5519,6 +6213,12 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -5585,6 +6285,14 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -5618,6 +6326,12 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -5632,10 +6346,7 @@ export interface operations {
   ClientsController_regenerate: {
     parameters: {
       query?: never;
-      header?: {
-        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
-        'Idempotency-Key'?: string;
-      };
+      header?: never;
       path: {
         id: string;
       };
@@ -5674,6 +6385,14 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -5688,10 +6407,7 @@ export interface operations {
   ClientsController_revoke: {
     parameters: {
       query?: never;
-      header?: {
-        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
-        'Idempotency-Key'?: string;
-      };
+      header?: never;
       path: {
         id: string;
       };
@@ -5716,6 +6432,14 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -5755,6 +6479,12 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -5822,6 +6552,11 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -5856,6 +6591,11 @@ export interface operations {
           'text/csv': unknown;
         };
       };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -5874,8 +6614,7 @@ export interface operations {
         from?: string;
         /** @description YYYY-MM-DD (the whole day) or an ISO 8601 instant; inclusive. */
         to?: string;
-        /** @description json: one document; ndjson: one record per line (streams into any tool); csv: one row per record. */
-        format?: 'json' | 'ndjson' | 'csv';
+        format?: 'json' | 'csv';
       };
       header?: never;
       path?: never;
@@ -5883,7 +6622,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Every record of the window, whatever its size, streamed as it is read (page by page from the audit service): `format=json` one document, `format=ndjson` one record per line, `format=csv` one row per record. A download cut short by a failure ends without its closing bracket (json) or mid-line, never as if complete. */
+      /** @description The client's screening evidence (JSON or CSV) */
       200: {
         headers: {
           [name: string]: unknown;
@@ -5924,38 +6663,14 @@ export interface operations {
               canonical: string;
             }[];
           };
-          'application/x-ndjson': {
-            /** @enum {string} */
-            kind: 'screening' | 'review_decision' | 'admin_action' | 'retention_checkpoint';
-            chain: string;
-            seq: number;
-            occurredAt: string;
-            actorId: string | null;
-            screeningId: string | null;
-            searchedName: string | null;
-            searchedEmail: string | null;
-            status: string | null;
-            score: number | null;
-            matchedName: string | null;
-            sourceList: string | null;
-            listVersions:
-              | {
-                  source: string;
-                  versionId: number;
-                }[]
-              | null;
-            decision: string | null;
-            action: string | null;
-            details: {
-              [key: string]: unknown;
-            } | null;
-            prevHash: string;
-            hash: string;
-            canonical: string;
-          };
           'text/csv': unknown;
         };
       };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -5970,14 +6685,11 @@ export interface operations {
   ListsAdminController_refresh: {
     parameters: {
       query?: never;
-      header?: {
-        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
-        'Idempotency-Key'?: string;
-      };
+      header?: never;
       path?: never;
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
         'application/json': {
           sources?: string[];
@@ -6010,6 +6722,13 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -6055,6 +6774,10 @@ export interface operations {
           };
         };
       };
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -6114,6 +6837,10 @@ export interface operations {
           };
         };
       };
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -6161,6 +6888,12 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -6201,6 +6934,10 @@ export interface operations {
           };
         };
       };
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -6239,6 +6976,12 @@ export interface operations {
           'text/csv': unknown;
         };
       };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -6270,6 +7013,12 @@ export interface operations {
           'text/csv': unknown;
         };
       };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -6309,6 +7058,10 @@ export interface operations {
           };
         };
       };
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -6342,6 +7095,12 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -6388,6 +7147,14 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -6428,6 +7195,10 @@ export interface operations {
           };
         };
       };
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -6442,10 +7213,7 @@ export interface operations {
   TeamController_invite: {
     parameters: {
       query?: never;
-      header?: {
-        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
-        'Idempotency-Key'?: string;
-      };
+      header?: never;
       path?: never;
       cookie?: never;
     };
@@ -6477,6 +7245,13 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -6510,6 +7285,12 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -6524,10 +7305,7 @@ export interface operations {
   AuthController_signup: {
     parameters: {
       query?: never;
-      header?: {
-        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
-        'Idempotency-Key'?: string;
-      };
+      header?: never;
       path?: never;
       cookie?: never;
     };
@@ -6558,6 +7336,10 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -6574,14 +7356,11 @@ export interface operations {
       query?: {
         grant_type?: 'refresh_token';
       };
-      header?: {
-        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
-        'Idempotency-Key'?: string;
-      };
+      header?: never;
       path?: never;
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
         'application/json':
           | {
@@ -6652,6 +7431,10 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -6668,10 +7451,7 @@ export interface operations {
       query?: {
         scope?: 'global' | 'local' | 'others';
       };
-      header?: {
-        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
-        'Idempotency-Key'?: string;
-      };
+      header?: never;
       path?: never;
       cookie?: never;
     };
@@ -6688,6 +7468,13 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -6702,10 +7489,7 @@ export interface operations {
   AuthController_recover: {
     parameters: {
       query?: never;
-      header?: {
-        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
-        'Idempotency-Key'?: string;
-      };
+      header?: never;
       path?: never;
       cookie?: never;
     };
@@ -6728,6 +7512,10 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -6742,10 +7530,7 @@ export interface operations {
   AuthController_resend: {
     parameters: {
       query?: never;
-      header?: {
-        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
-        'Idempotency-Key'?: string;
-      };
+      header?: never;
       path?: never;
       cookie?: never;
     };
@@ -6773,6 +7558,10 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -6787,14 +7576,11 @@ export interface operations {
   AuthController_verify: {
     parameters: {
       query?: never;
-      header?: {
-        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
-        'Idempotency-Key'?: string;
-      };
+      header?: never;
       path?: never;
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
         'application/json':
           | {
@@ -6872,6 +7658,10 @@ export interface operations {
               };
         };
       };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -6934,6 +7724,10 @@ export interface operations {
           };
         };
       };
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -6952,7 +7746,7 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
         'application/json': {
           ip?: string;
@@ -7006,6 +7800,13 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -7049,6 +7850,10 @@ export interface operations {
           };
         };
       };
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -7082,6 +7887,12 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -7146,6 +7957,12 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -7160,14 +7977,11 @@ export interface operations {
   AuthController_enroll: {
     parameters: {
       query?: never;
-      header?: {
-        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
-        'Idempotency-Key'?: string;
-      };
+      header?: never;
       path?: never;
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
         'application/json': {
           ip?: string;
@@ -7202,6 +8016,13 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -7216,10 +8037,7 @@ export interface operations {
   AuthController_challenge: {
     parameters: {
       query?: never;
-      header?: {
-        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
-        'Idempotency-Key'?: string;
-      };
+      header?: never;
       path: {
         id: string;
       };
@@ -7240,6 +8058,14 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -7254,10 +8080,7 @@ export interface operations {
   AuthController_verifyFactor: {
     parameters: {
       query?: never;
-      header?: {
-        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
-        'Idempotency-Key'?: string;
-      };
+      header?: never;
       path: {
         id: string;
       };
@@ -7327,6 +8150,14 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -7391,6 +8222,12 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -7434,6 +8271,8 @@ export interface operations {
         };
         content?: never;
       };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -7468,6 +8307,11 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -7482,10 +8326,7 @@ export interface operations {
   AuthController_callback: {
     parameters: {
       query?: never;
-      header?: {
-        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
-        'Idempotency-Key'?: string;
-      };
+      header?: never;
       path?: never;
       cookie?: never;
     };
@@ -7552,6 +8393,10 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -7566,14 +8411,11 @@ export interface operations {
   AuthController_invite: {
     parameters: {
       query?: never;
-      header?: {
-        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
-        'Idempotency-Key'?: string;
-      };
+      header?: never;
       path?: never;
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
         'application/json': {
           ip?: string;
@@ -7598,6 +8440,13 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -7612,10 +8461,7 @@ export interface operations {
   AuthController_lookUpInvitation: {
     parameters: {
       query?: never;
-      header?: {
-        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
-        'Idempotency-Key'?: string;
-      };
+      header?: never;
       path?: never;
       cookie?: never;
     };
@@ -7644,6 +8490,10 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -7658,10 +8508,7 @@ export interface operations {
   AuthController_acceptInvitationSignup: {
     parameters: {
       query?: never;
-      header?: {
-        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
-        'Idempotency-Key'?: string;
-      };
+      header?: never;
       path?: never;
       cookie?: never;
     };
@@ -7730,6 +8577,10 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -7744,10 +8595,7 @@ export interface operations {
   AuthController_acceptInvitation: {
     parameters: {
       query?: never;
-      header?: {
-        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
-        'Idempotency-Key'?: string;
-      };
+      header?: never;
       path?: never;
       cookie?: never;
     };
@@ -7811,6 +8659,13 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -7852,6 +8707,7 @@ export interface operations {
           };
         };
       };
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -7902,6 +8758,10 @@ export interface operations {
           };
         };
       };
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -7961,6 +8821,13 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -7975,10 +8842,7 @@ export interface operations {
   SettingsController_regenerate: {
     parameters: {
       query?: never;
-      header?: {
-        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
-        'Idempotency-Key'?: string;
-      };
+      header?: never;
       path?: never;
       cookie?: never;
     };
@@ -8015,6 +8879,12 @@ export interface operations {
           };
         };
       };
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -8051,6 +8921,10 @@ export interface operations {
           };
         };
       };
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -8069,7 +8943,7 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
         'application/json': {
           ip?: string;
@@ -8100,6 +8974,13 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -8177,6 +9058,10 @@ export interface operations {
           };
         };
       };
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -8234,6 +9119,7 @@ export interface operations {
           };
         };
       };
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -8248,10 +9134,7 @@ export interface operations {
   BillingController_checkout: {
     parameters: {
       query?: never;
-      header?: {
-        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
-        'Idempotency-Key'?: string;
-      };
+      header?: never;
       path?: never;
       cookie?: never;
     };
@@ -8277,6 +9160,13 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -8316,6 +9206,12 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -8330,10 +9226,7 @@ export interface operations {
   BillingController_sandboxComplete: {
     parameters: {
       query?: never;
-      header?: {
-        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
-        'Idempotency-Key'?: string;
-      };
+      header?: never;
       path: {
         id: string;
       };
@@ -8358,6 +9251,14 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -8372,10 +9273,7 @@ export interface operations {
   BillingController_webhook: {
     parameters: {
       query?: never;
-      header?: {
-        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
-        'Idempotency-Key'?: string;
-      };
+      header?: never;
       path?: never;
       cookie?: never;
     };
@@ -8394,6 +9292,9 @@ export interface operations {
           };
         };
       };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -8425,6 +9326,10 @@ export interface operations {
           };
         };
       };
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -8469,6 +9374,12 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -8502,6 +9413,10 @@ export interface operations {
           };
         };
       };
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -8547,6 +9462,10 @@ export interface operations {
           };
         };
       };
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -8583,6 +9502,11 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -8597,10 +9521,7 @@ export interface operations {
   BillingController_upgrade: {
     parameters: {
       query?: never;
-      header?: {
-        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
-        'Idempotency-Key'?: string;
-      };
+      header?: never;
       path?: never;
       cookie?: never;
     };
@@ -8630,6 +9551,13 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -8703,6 +9631,10 @@ export interface operations {
           };
         };
       };
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -8717,10 +9649,7 @@ export interface operations {
   BillingController_checkWarnings: {
     parameters: {
       query?: never;
-      header?: {
-        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
-        'Idempotency-Key'?: string;
-      };
+      header?: never;
       path?: never;
       cookie?: never;
     };
@@ -8738,6 +9667,12 @@ export interface operations {
           };
         };
       };
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {
@@ -8752,10 +9687,7 @@ export interface operations {
   BillingController_checkPayments: {
     parameters: {
       query?: never;
-      header?: {
-        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
-        'Idempotency-Key'?: string;
-      };
+      header?: never;
       path?: never;
       cookie?: never;
     };
@@ -8773,6 +9705,12 @@ export interface operations {
           };
         };
       };
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
       default: {
         headers: {

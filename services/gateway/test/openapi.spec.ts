@@ -81,9 +81,9 @@ describe('OpenAPI document', () => {
     ).toBe(false);
   });
 
-  it('is OpenAPI 3.1 with both credential schemes, unique operation ids and a problem response everywhere', () => {
+  it('is OpenAPI 3.1 with the three credential schemes, unique operation ids and a problem response everywhere', () => {
     expect(spec.openapi).toBe('3.1.0');
-    expect(Object.keys(spec.components.securitySchemes).sort()).toEqual(['apiKey', 'session']);
+    expect(Object.keys(spec.components.securitySchemes).sort()).toEqual(['adminSession', 'apiKey', 'session']);
     const ids = operations().map((o) => o.operation.operationId);
     expect(new Set(ids).size).toBe(ids.length);
     for (const { operation } of operations()) expect(operation.responses).toHaveProperty('default');
@@ -94,6 +94,8 @@ describe('OpenAPI document', () => {
     expect(paths['/api/screen']!.post!.security).toEqual(dashboard);
     expect(paths['/api/v1/lists']!.get!.security).toEqual([{ apiKey: [] }]);
     expect(paths['/api/lists']!.get!.security).toEqual([]);
+    // An administrator's session is a scheme of its own: scopes are for OAuth 2 schemes only.
+    expect(paths['/api/client/admin/lists']!.get!.security).toEqual([{ adminSession: [] }]);
     for (const [path, method] of [
       ['/api/client/logs', 'get'],
       ['/api/client/sanction-alerts', 'get'],
@@ -158,7 +160,7 @@ describe('OpenAPI document', () => {
       expect([method, path, res.body.code]).toEqual([
         method,
         path,
-        schemes.includes('session') ? 'UNAUTHENTICATED' : 'INVALID_API_KEY',
+        schemes.includes('session') || schemes.includes('adminSession') ? 'UNAUTHENTICATED' : 'INVALID_API_KEY',
       ]);
     }
     expect(checked).toBeGreaterThan(20);

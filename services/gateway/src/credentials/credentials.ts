@@ -28,7 +28,8 @@ export const SECURITY_REQUIREMENTS: Readonly<Record<CredentialsKind, ReadonlyArr
   // The session first: without either, the answer is the session's 401 UNAUTHENTICATED.
   'key-or-session': [{ session: [] }, { apiKey: [] }, { apiKey: [], session: [] }],
   session: [{ session: [] }],
-  admin: [{ session: ['admin'] }],
+  // Scopes belong to OAuth 2 schemes: an administrator's session is a scheme of its own.
+  admin: [{ adminSession: [] }],
 };
 
 export const Credentials = (kind: CredentialsKind) =>
@@ -38,14 +39,19 @@ export const Credentials = (kind: CredentialsKind) =>
   );
 
 export const ANY_PLAN_METADATA = 'vigil:any-plan';
+/** The OpenAPI extension marking a dashboard operation every plan may use. */
+export const ANY_PLAN_EXTENSION = 'x-vigil-any-plan';
 /**
  * A dashboard route every plan may use although the plan lacks `dashboardAccess` (proto PLANS):
  * what a starter or small client needs to see its profile and upgrade. Every other dashboard
  * route is refused to such a client by the credentials guard.
  */
-export const AnyPlan = () => SetMetadata(ANY_PLAN_METADATA, true);
+export const AnyPlan = () =>
+  applyDecorators(SetMetadata(ANY_PLAN_METADATA, true), ApiExtension(ANY_PLAN_EXTENSION, true));
 
 export const PLAN_FEATURE_METADATA = 'vigil:plan-feature';
+/** The OpenAPI extension naming the plan feature an operation needs beyond the dashboard. */
+export const PLAN_FEATURE_EXTENSION = 'x-vigil-plan-feature';
 /** The plan features (proto Plan's booleans) a dashboard route can require. */
 export type PlanFeature = 'dashboardAccess' | 'webhookNotifications' | 'realTimeUpdates' | 'webSocketAccess';
 /**
@@ -53,7 +59,8 @@ export type PlanFeature = 'dashboardAccess' | 'webhookNotifications' | 'realTime
  * default of every such route): e.g. webhook settings, which the small plan includes without the
  * dashboard. A key alone is held to the same feature as a session.
  */
-export const RequiresPlan = (feature: PlanFeature) => SetMetadata(PLAN_FEATURE_METADATA, feature);
+export const RequiresPlan = (feature: PlanFeature) =>
+  applyDecorators(SetMetadata(PLAN_FEATURE_METADATA, feature), ApiExtension(PLAN_FEATURE_EXTENSION, feature));
 
 export const MEMBER_ROLE_METADATA = 'vigil:member-role';
 /** The OpenAPI extension naming the least team role an operation needs. */

@@ -11,6 +11,7 @@ import {
   startMetrics,
   startTracing,
 } from '@vigil/platform';
+import compression from 'compression';
 import express from 'express';
 import helmet from 'helmet';
 import { AppModule } from '../app.module.js';
@@ -65,6 +66,15 @@ export async function createGatewayApp(
         strictTransportSecurity: production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
       }),
     ),
+  );
+  // Answers above 1 KiB travel gzipped to a caller that accepts it (a catalogue, a page of logs,
+  // a bulk result); a live stream is never held back to fill a compression block.
+  app.use(
+    compression({
+      threshold: 1024,
+      filter: (req, res) =>
+        !String(res.getHeader('content-type') ?? '').startsWith('text/event-stream') && compression.filter(req, res),
+    }),
   );
   // Bank payloads are small; anything larger than 1 MiB is a mistake or an attack — except a bulk
   // batch, whose 100,000 names need several MiB. The general parser skips a body already parsed.

@@ -2,6 +2,7 @@ import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter 
 import { DomainError, currentRequestId } from '@vigil/platform';
 import { ERROR_HTTP_STATUS, ERROR_TITLES, type ErrorCode, type FieldError, type ProblemDetails } from '@vigil/proto';
 import type { Request, Response } from 'express';
+import { allowedMethods } from './allowed-methods.js';
 
 type Mapped = { code: ErrorCode; detail: string; errors?: FieldError[]; retryAfterSeconds?: number };
 
@@ -80,6 +81,14 @@ export class ProblemDetailsFilter implements ExceptionFilter {
       };
     } else if (exception instanceof HttpException) {
       mapped = fromHttpException(exception);
+      // The router found no route for this method: if the path has routes for others, say which.
+      const allow = mapped.code === 'ROUTE_NOT_FOUND' ? allowedMethods(req) : [];
+      if (allow.length > 0) {
+        res.setHeader('Allow', allow.join(', '));
+        // Without CORS configured, OPTIONS is a question about the route, answered with Allow alone.
+        if (req.method === 'OPTIONS') return void res.status(204).end();
+        mapped = { code: 'METHOD_NOT_ALLOWED', detail: `This route takes ${allow.join(', ')}.` };
+      }
     } else {
       mapped = fromBodyParser(exception) ?? { code: 'INTERNAL', detail: 'An internal error occurred.' };
       if (mapped.code === 'INTERNAL') {

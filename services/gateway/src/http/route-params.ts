@@ -123,14 +123,56 @@ function requireJsonObject(req: Request, sources: RequestSources) {
     ]);
 }
 
+/**
+ * The body's fields that `schema` does not name, as JSON pointers, at any depth: zod's plain
+ * objects drop them silently, so a misspelled `dob` would screen without the date of birth.
+ * An object whose schema takes other keys (a record, a loose object) takes any.
+ */
+export function unknownFields(value: unknown, schema: JsonSchema, pointer = ''): string[] {
+  if (value === null || typeof value !== 'object') return [];
+  const branches = [
+    schema,
+    ...(['anyOf', 'oneOf', 'allOf'] as const).flatMap((key) =>
+      Array.isArray(schema[key]) ? (schema[key] as JsonSchema[]) : [],
+    ),
+  ];
+  if (Array.isArray(value)) {
+    const items = branches.map((branch) => branch.items).find((items) => items && typeof items === 'object');
+    return items ? value.flatMap((item, index) => unknownFields(item, items as JsonSchema, `${pointer}/${index}`)) : [];
+  }
+  const objects = branches.filter((branch) => branch.properties !== undefined);
+  if (objects.length === 0) return [];
+  if (objects.some((branch) => branch.additionalProperties !== undefined && branch.additionalProperties !== false))
+    return [];
+  const properties = Object.assign({}, ...objects.map((branch) => branch.properties)) as Record<string, JsonSchema>;
+  return Object.entries(value as Record<string, unknown>).flatMap(([key, field]) => {
+    const at = `${pointer}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`;
+    const property = properties[key];
+    return property ? unknownFields(field, property, at) : [at];
+  });
+}
+
+function rejectUnknownFields(req: Request, bodySchema: JsonSchema) {
+  if (req.body === null || typeof req.body !== 'object' || Array.isArray(req.body)) return;
+  const unknown = unknownFields(req.body, bodySchema);
+  if (unknown.length > 0)
+    throw new DomainError(
+      'VALIDATION_FAILED',
+      `The request body has ${unknown.length === 1 ? 'a field' : 'fields'} this route does not take.`,
+      unknown.map((pointer) => ({ pointer, detail: 'is not a field of this request' })),
+    );
+}
+
 function gather(
   req: Request,
   sources: RequestSources,
   properties: Record<string, JsonSchema>,
   names: Record<string, string>,
+  bodySchema: JsonSchema,
 ): unknown {
   const body = sources.body ?? true;
   if (body) requireJsonObject(req, sources);
+  if (body && !(sources.documentBody === false && req.is('multipart/form-data'))) rejectUnknownFields(req, bodySchema);
   const only = body && !sources.caller && !sources.accessToken && !sources.client && !sources.params && !sources.query;
   // A body-only route hands the body as it came, so a non-object is reported as such.
   if (only) return req.body ?? {};
@@ -165,12 +207,14 @@ const parseRequest = createParamDecorator(
       properties: Record<string, JsonSchema>;
       /** queryNames(sources, properties), worked out once at boot rather than per request. */
       names: Record<string, string>;
+      /** What the body may hold: the schema less the fields filled from elsewhere. */
+      bodySchema: JsonSchema;
     },
     ctx: ExecutionContext,
   ) =>
     parseMessage(
       options.schema,
-      gather(requestOf(ctx), options.sources, options.properties, options.names),
+      gather(requestOf(ctx), options.sources, options.properties, options.names, options.bodySchema),
       options.what,
     ),
 );
@@ -210,22 +254,25 @@ export function ZodRequest(schema: z.ZodType, what = 'message', sources: Request
   const json = jsonSchemaOf(schema);
   const properties = propertiesOf(json);
   const names = queryNames(sources, properties);
+  const elsewhere = [
+    ...(sources.caller ? ['ip', 'userAgent'] : []),
+    ...(sources.accessToken ? ['accessToken'] : []),
+    ...(sources.client ? ['clientId'] : []),
+    ...(sources.actor ? ['actorId'] : []),
+    ...(sources.member ? ['actor'] : []),
+    ...Object.keys(sources.params ?? {}),
+  ];
+  // The body as /openapi.json documents it.
+  const bodySchema = withoutFields(json, elsewhere);
   return (target, key, index) => {
-    parseRequest({ schema, what, sources, properties, names })(target, key, index);
+    parseRequest({ schema, what, sources, properties, names, bodySchema })(target, key, index);
     const required = new Set(json.required ?? []);
-    const elsewhere = [
-      ...(sources.caller ? ['ip', 'userAgent'] : []),
-      ...(sources.accessToken ? ['accessToken'] : []),
-      ...(sources.client ? ['clientId'] : []),
-      ...(sources.actor ? ['actorId'] : []),
-      ...(sources.member ? ['actor'] : []),
-      ...Object.keys(sources.params ?? {}),
-    ];
     if (sources.accessToken) describe(target, key, ApiExtension(FORWARDS_SESSION, true));
     for (const name of Object.values(sources.params ?? {}))
       describe(target, key, ApiParam({ name, required: true, schema: { type: 'string' } }));
     if ((sources.body ?? true) && sources.documentBody !== false)
-      describe(target, key, ApiBody({ required: true, schema: withoutFields(json, elsewhere) as never }));
+      // No body reads as `{}`: the body is required only where the schema requires a field.
+      describe(target, key, ApiBody({ required: (bodySchema.required ?? []).length > 0, schema: bodySchema as never }));
     for (const [field, name] of Object.entries(names)) {
       const { description, ...propertySchema } = properties[field] ?? {};
       describe(
@@ -234,6 +281,8 @@ export function ZodRequest(schema: z.ZodType, what = 'message', sources: Request
         ApiQuery({
           name,
           required: required.has(field),
+          // `?status=` reads as absent (typedQuery): forms send it for "all".
+          ...(required.has(field) ? {} : { allowEmptyValue: true }),
           schema: propertySchema as never,
           ...(description ? { description } : {}),
         }),

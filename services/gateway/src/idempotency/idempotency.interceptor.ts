@@ -1,4 +1,13 @@
-import { Inject, Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  UseInterceptors,
+  applyDecorators,
+  type CallHandler,
+  type ExecutionContext,
+  type NestInterceptor,
+} from '@nestjs/common';
+import { ApiExtension } from '@nestjs/swagger';
 import { Reflector } from '@nestjs/core';
 import { DomainError } from '@vigil/platform';
 import { IDEMPOTENCY_KEY_MAX_LENGTH } from '@vigil/proto';
@@ -120,3 +129,10 @@ async function toStored(result: unknown, defaultStatus: number): Promise<StoredR
     body: Buffer.from(JSON.stringify(result ?? null), 'utf8'),
   };
 }
+
+/** The OpenAPI extension marking an operation that takes Idempotency-Key (openapi.ts documents the header there). */
+export const IDEMPOTENT_EXTENSION = 'x-vigil-idempotent';
+
+/** A POST whose retries with one Idempotency-Key run once: the interceptor, and the header in /openapi.json. */
+export const Idempotent = () =>
+  applyDecorators(UseInterceptors(IdempotencyInterceptor), ApiExtension(IDEMPOTENT_EXTENSION, true));

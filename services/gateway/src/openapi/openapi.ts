@@ -1,8 +1,11 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { VIGIL_VERSION } from '@vigil/platform';
+import { ERROR_HTTP_STATUS, ERROR_TITLES, type ErrorCode } from '@vigil/proto';
 import type { NextFunction, Request, Response } from 'express';
+import { ANY_PLAN_EXTENSION, MEMBER_ROLE_EXTENSION, PLAN_FEATURE_EXTENSION } from '../credentials/credentials.js';
 import { FORWARDS_SESSION } from '../http/route-params.js';
+import { IDEMPOTENT_EXTENSION } from '../idempotency/idempotency.interceptor.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
 
@@ -12,13 +15,136 @@ const IDEMPOTENCY_KEY_DESCRIPTION =
   'is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that ' +
   'gateway was last seen working.';
 
+type Operation = OpenAPIObject['paths'][string]['get'] & object;
+
+const CALLERS: ReadonlyArray<[test: (schemes: string[][]) => boolean, words: string]> = [
+  [(s) => s.length === 0, 'Public: no credentials.'],
+  [
+    (s) => s.some((r) => r.includes('adminSession')),
+    "Takes an administrator's session token (`Authorization: Bearer`).",
+  ],
+  [
+    (s) => s.length === 2,
+    "Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`).",
+  ],
+  [(s) => s.every((r) => r.length === 1 && r[0] === 'apiKey'), "Takes the client's API key (`x-api-key`)."],
+  [() => true, 'Takes a session token (`Authorization: Bearer`).'],
+];
+
+const PLAN_FEATURE_WORDS: Readonly<Record<string, string>> = {
+  webhookNotifications: 'webhook notifications',
+  realTimeUpdates: 'real-time updates',
+  webSocketAccess: 'the live stream',
+};
+
+/**
+ * An operation's description from what the gateway enforces on it (its credentials, team role,
+ * plan feature, body validation, idempotency): read from the decorators the guards read, so it
+ * cannot say something the route does not do.
+ */
+function describeOperation(operation: Operation, extensions: Record<string, unknown>, idempotent: boolean): string {
+  const schemes = (operation.security ?? []).map((requirement) => Object.keys(requirement));
+  const lines = [`${operation.summary ?? 'This operation'}.`, CALLERS.find(([test]) => test(schemes))![1]];
+  const role = extensions[MEMBER_ROLE_EXTENSION];
+  if (typeof role === 'string')
+    lines.push(
+      `The member needs the ${role} role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN.`,
+    );
+  const feature = extensions[PLAN_FEATURE_EXTENSION];
+  if (typeof feature === 'string')
+    lines.push(`The client's plan must include ${PLAN_FEATURE_WORDS[feature] ?? feature}: 403 FEATURE_NOT_IN_PLAN.`);
+  else if (schemes.length === 2 && extensions[ANY_PLAN_EXTENSION] !== true)
+    lines.push("The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.");
+  if (operation.requestBody)
+    lines.push(
+      'The body is checked against its schema: a value out of bounds or a field it does not name is ' +
+        '400 VALIDATION_FAILED with a JSON pointer per field.',
+    );
+  if (idempotent) lines.push('Idempotency-Key makes a retry safe: the first answer is replayed.');
+  return lines.join(' ');
+}
+
+const PROBLEM = { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } };
+
+/** A problem status with the stable codes it carries here, each with the title every answer gives it. */
+function problemResponse(codes: readonly ErrorCode[]) {
+  const [first] = codes;
+  return {
+    description: codes.map((code) => `\`${code}\` (${ERROR_TITLES[code]})`).join(', '),
+    content: {
+      'application/problem+json': {
+        ...PROBLEM['application/problem+json'],
+        example: {
+          type: `https://vigil.dev/problems/${first!.toLowerCase().replace(/_/g, '-')}`,
+          title: ERROR_TITLES[first!],
+          status: ERROR_HTTP_STATUS[first!],
+          detail: ERROR_TITLES[first!],
+          code: first,
+        },
+      },
+    },
+  };
+}
+
+/** The shared responses the operations refer to (components.responses), each written once. */
+const sharedProblems = new Map<string, ReturnType<typeof problemResponse>>();
+
+/** A reference to the shared response for these codes, e.g. `#/components/responses/RateLimitedOrQuotaExceeded`. */
+function problem(codes: readonly ErrorCode[]) {
+  const name = codes
+    .map((code) =>
+      code
+        .toLowerCase()
+        .split('_')
+        .map((word) => word[0]!.toUpperCase() + word.slice(1))
+        .join(''),
+    )
+    .join('Or');
+  if (!sharedProblems.has(name)) sharedProblems.set(name, problemResponse(codes));
+  return { $ref: `#/components/responses/${name}` };
+}
+
+/**
+ * The problems an operation can answer, by status, from what the gateway does on every route of
+ * its kind (credentials, body, path parameters, idempotency, rate limits, backends); `default`
+ * still covers the service-specific ones (402, 410, 504…).
+ */
+function problemResponses(path: string, method: string, operation: Operation, idempotent: boolean) {
+  const schemes = (operation.security ?? []).flatMap((requirement) => Object.keys(requirement));
+  const session = schemes.includes('session') || schemes.includes('adminSession');
+  const input = operation.requestBody !== undefined || (operation.parameters ?? []).length > 0;
+  const responses: Record<string, { $ref: string }> = {};
+  if (input || path.includes('{')) responses['400'] = problem(['VALIDATION_FAILED', 'BAD_REQUEST']);
+  if (schemes.length > 0)
+    responses['401'] = problem(
+      schemes.includes('apiKey') && !session ? ['INVALID_API_KEY'] : ['UNAUTHENTICATED', 'INVALID_API_KEY'],
+    );
+  if (session) responses['403'] = problem(['FORBIDDEN', 'ROLE_FORBIDDEN', 'MFA_REQUIRED', 'FEATURE_NOT_IN_PLAN']);
+  if (path.includes('{')) responses['404'] = problem(['NOT_FOUND']);
+  if (idempotent) {
+    responses['409'] = problem(['CONFLICT']);
+    responses['422'] = problem(['IDEMPOTENCY_KEY_REUSED']);
+  }
+  if (operation.requestBody !== undefined || method === 'post' || method === 'put' || method === 'patch') {
+    responses['413'] = problem(['PAYLOAD_TOO_LARGE']);
+    responses['415'] = problem(['UNSUPPORTED_MEDIA_TYPE']);
+  }
+  if (schemes.length > 0)
+    responses['429'] = problem(path.startsWith('/api/v1/') ? ['RATE_LIMITED', 'QUOTA_EXCEEDED'] : ['RATE_LIMITED']);
+  responses['503'] = problem(['SERVICE_UNAVAILABLE']);
+  return responses;
+}
+
 /** The OpenAPI 3.1 document of every route the app serves, generated from the controllers. */
 export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   const config = new DocumentBuilder()
     .setTitle('Vigil API')
     .setDescription(
       'Sanctions and PEP screening. The public API v1 takes `x-api-key`; dashboard calls take the key and the session token of a user of the same client; ' +
-        'administration takes the session token. Errors are application/problem+json (RFC 9457). POST accepts Idempotency-Key (≤ 255 characters, kept ≥ 24 h).',
+        'administration takes the session token. Errors are application/problem+json (RFC 9457). The screening POSTs ' +
+        'accept Idempotency-Key (≤ 255 characters, kept ≥ 24 h). A request body field the operation does not name is ' +
+        '400 VALIDATION_FAILED with its JSON pointer; a method a path does not take is 405 with Allow. What changed, ' +
+        'and the version policy: docs/api-changelog.md in the repository.',
     )
     .setVersion(VIGIL_VERSION)
     .addApiKey(
@@ -38,6 +164,17 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
         description: 'A session access token from /auth/v1/token (RS256).',
       },
       'session',
+    )
+    .addBearerAuth(
+      {
+        type: 'http',
+        scheme: 'bearer',
+        bearerFormat: 'JWT',
+        description:
+          'A session access token from /auth/v1/token of a user with the administrator role; any other ' +
+          "user's session is 403 FORBIDDEN, and a password-only session of a user with a second factor 403 MFA_REQUIRED.",
+      },
+      'adminSession',
     )
     .build();
   const document = SwaggerModule.createDocument(app, config);
@@ -68,7 +205,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     },
   };
   const tags = new Set<string>();
-  for (const item of Object.values(document.paths)) {
+  for (const [path, item] of Object.entries(document.paths)) {
     for (const method of METHODS) {
       const operation = item[method];
       if (!operation) continue;
@@ -77,7 +214,11 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       const forwardsSession = (operation as unknown as Record<string, unknown>)[FORWARDS_SESSION] === true;
       delete (operation as unknown as Record<string, unknown>)[FORWARDS_SESSION];
       operation.security ??= forwardsSession ? [{ session: [] }] : [];
-      if (method === 'post') {
+      const extensions = operation as unknown as Record<string, unknown>;
+      const idempotent = extensions[IDEMPOTENT_EXTENSION] === true;
+      delete extensions[IDEMPOTENT_EXTENSION];
+      operation.description ??= describeOperation(operation, extensions, idempotent);
+      if (idempotent) {
         operation.parameters = [
           ...(operation.parameters ?? []),
           {
@@ -90,6 +231,8 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
         ];
       }
       operation.responses = {
+        // A status the route documents itself (the health check's 503 is its report) stays its own.
+        ...problemResponses(path, method, operation, idempotent),
         ...operation.responses,
         default: {
           description: 'A problem (RFC 9457).',
@@ -98,6 +241,10 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       };
     }
   }
+  document.components.responses = {
+    ...document.components.responses,
+    ...Object.fromEntries([...sharedProblems].sort(([a], [b]) => a.localeCompare(b))),
+  };
   // Every tag an operation names is declared once at the top (the docs page's sections, in order).
   document.tags = [...tags].map((name) => document.tags?.find((tag) => tag.name === name) ?? { name });
   return document;

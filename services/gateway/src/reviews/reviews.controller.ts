@@ -1,9 +1,9 @@
-import { Controller, Delete, Get, HttpCode, Post, Put, UseInterceptors } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
 import { RpcClient } from '@vigil/platform';
 import { contracts, type ParsedRequestOf } from '@vigil/proto';
 import { Credentials, RequiresMemberRole } from '../credentials/credentials.js';
 import { ZodRequest } from '../http/route-params.js';
-import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor.js';
+import { Idempotent } from '../idempotency/idempotency.interceptor.js';
 import { Answers } from '../http/answers.js';
 
 const on = contracts.screening;
@@ -35,7 +35,7 @@ export class ReviewsController {
   @HttpCode(200)
   @Credentials('dashboard')
   @RequiresMemberRole('supervisor')
-  @UseInterceptors(IdempotencyInterceptor)
+  @Idempotent()
   confirm(
     @ZodRequest(on.confirmReview.request, 'review confirmation', {
       body: false,
@@ -54,7 +54,7 @@ export class ReviewsController {
   @HttpCode(200)
   @Credentials('dashboard')
   @RequiresMemberRole('analyst')
-  @UseInterceptors(IdempotencyInterceptor)
+  @Idempotent()
   returnToQueue(
     @ZodRequest(on.returnReview.request, 'review return', { client: true, member: true, params: { id: 'id' } })
     request: ParsedRequestOf<typeof on.returnReview>,

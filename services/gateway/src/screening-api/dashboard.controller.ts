@@ -1,4 +1,4 @@
-import { Controller, Get, HttpCode, Post, UseInterceptors } from '@nestjs/common';
+import { Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { RpcClient } from '@vigil/platform';
 import {
   apiBulkScreenRequestSchema,
@@ -24,7 +24,7 @@ import { z } from 'zod';
 import { BulkJobs, JOB_PAGE_MAX } from '../bulk-jobs/bulk-jobs.service.js';
 import { AnyPlan, Credentials, RequiresMemberRole } from '../credentials/credentials.js';
 import { AccessToken, CurrentClient, ZodBody, ZodParam, ZodQuery } from '../http/route-params.js';
-import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor.js';
+import { Idempotent } from '../idempotency/idempotency.interceptor.js';
 import { OperationId } from '../idempotency/operation-id.js';
 import { Quotas } from '../quotas/quotas.service.js';
 import { bulkReply } from './screening-api.controller.js';
@@ -92,7 +92,7 @@ export class DashboardController {
   @HttpCode(200)
   @Credentials('dashboard')
   @RequiresMemberRole('analyst')
-  @UseInterceptors(IdempotencyInterceptor)
+  @Idempotent()
   async screen(
     @CurrentClient() client: ResolvedKey,
     @ZodBody(apiScreenRequestSchema, 'screening request') request: ApiScreenRequest,
@@ -111,7 +111,7 @@ export class DashboardController {
   @HttpCode(200)
   @Credentials('dashboard')
   @RequiresMemberRole('analyst')
-  @UseInterceptors(IdempotencyInterceptor)
+  @Idempotent()
   async bulkSearch(
     @CurrentClient() client: ResolvedKey,
     @ZodBody(apiBulkScreenRequestSchema, 'bulk screening request') body: ApiBulkScreenRequest,

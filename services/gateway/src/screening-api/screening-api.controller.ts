@@ -1,4 +1,5 @@
-import { Controller, Get, HttpCode, Post, UseInterceptors } from '@nestjs/common';
+import { Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { ApiHeader, ApiResponse } from '@nestjs/swagger';
 import {
   INT4_MAX,
   PLANS,
@@ -10,7 +11,6 @@ import {
   type ApiStatusResponse,
   type BulkJobResponse,
   type BulkScreenResponse,
-  type ListsResponse,
   type Plan,
   type ResolvedKey,
   contracts,
@@ -25,11 +25,12 @@ import { BulkJobs, JOB_PAGE_MAX } from '../bulk-jobs/bulk-jobs.service.js';
 import { Credentials } from '../credentials/credentials.js';
 import { BytesReply } from '../http/bytes-reply.js';
 import { CurrentClient, ZodBody, ZodParam, ZodQuery } from '../http/route-params.js';
-import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor.js';
+import { Idempotent } from '../idempotency/idempotency.interceptor.js';
 import { OperationId } from '../idempotency/operation-id.js';
 import { Quotas } from '../quotas/quotas.service.js';
 import { ScreeningApi } from './screening-api.service.js';
 import { Answers } from '../http/answers.js';
+import { IfNoneMatch, listMetadataReply } from './list-metadata.js';
 
 const screenQuerySchema = z.object({
   explain: explainSchema
@@ -70,7 +71,7 @@ export class ScreeningApiController {
   @Answers(contracts.screening.screen, { summary: 'Screen one name' })
   @HttpCode(200)
   @Credentials('api-key')
-  @UseInterceptors(IdempotencyInterceptor)
+  @Idempotent()
   async screen(
     @CurrentClient() client: ResolvedKey,
     @ZodBody(apiScreenRequestSchema, 'screening request') request: ApiScreenRequest,
@@ -86,7 +87,7 @@ export class ScreeningApiController {
   @Answers(bulkJobAcceptedSchema, { status: 202, description: 'More than 1,000 names: the job to poll (Location).' })
   @HttpCode(200)
   @Credentials('api-key')
-  @UseInterceptors(IdempotencyInterceptor)
+  @Idempotent()
   async bulkScreen(
     @CurrentClient() client: ResolvedKey,
     @ZodBody(apiBulkScreenRequestSchema, 'bulk screening request') body: ApiBulkScreenRequest,
@@ -116,9 +117,11 @@ export class ScreeningApiController {
   /** The list catalogue, with the key like every v1 route; the public site reads GET /api/lists. */
   @Get('lists')
   @Answers(contracts.screening.lists, { summary: 'The list catalogue' })
+  @ApiResponse({ status: 304, description: 'The catalogue has not changed since the ETag sent in If-None-Match.' })
+  @ApiHeader({ name: 'If-None-Match', required: false, description: 'The ETag of a catalogue the client holds.' })
   @Credentials('api-key')
-  lists(): Promise<ListsResponse> {
-    return this.screening.lists();
+  async lists(@IfNoneMatch() ifNoneMatch: string | undefined): Promise<BytesReply> {
+    return listMetadataReply(await this.screening.lists(), ifNoneMatch);
   }
 
   @Get('status')

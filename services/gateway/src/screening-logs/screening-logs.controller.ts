@@ -1,9 +1,9 @@
-import { Controller, Get, HttpCode, Post, UseInterceptors } from '@nestjs/common';
+import { Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { RpcClient } from '@vigil/platform';
 import { contracts, type ParsedRequestOf } from '@vigil/proto';
 import { Credentials, RequiresMemberRole } from '../credentials/credentials.js';
 import { ZodRequest } from '../http/route-params.js';
-import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor.js';
+import { Idempotent } from '../idempotency/idempotency.interceptor.js';
 import { Answers } from '../http/answers.js';
 
 const on = contracts.screening;
@@ -56,7 +56,7 @@ export class ScreeningLogsController {
   @HttpCode(200)
   @Credentials('dashboard')
   @RequiresMemberRole('analyst')
-  @UseInterceptors(IdempotencyInterceptor)
+  @Idempotent()
   decide(
     @ZodRequest(on.decideReview.request, 'review decision', {
       client: true,

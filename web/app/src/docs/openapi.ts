@@ -24,7 +24,7 @@ type ParameterObject = { name: string; in: string; required?: boolean; descripti
 
 type MediaObject = { schema?: SchemaObject; example?: unknown };
 
-type ResponseObject = { description?: string; content?: Record<string, MediaObject> };
+type ResponseObject = { description?: string; content?: Record<string, MediaObject>; $ref?: string };
 
 type OperationObject = {
   summary?: string;
@@ -43,7 +43,11 @@ export type OpenApiDocument = {
   info: { title: string; version: string; description?: string };
   servers?: { url: string }[];
   paths: Record<string, Record<string, OperationObject>>;
-  components?: { schemas?: Record<string, SchemaObject>; securitySchemes?: Record<string, SecurityScheme> };
+  components?: {
+    schemas?: Record<string, SchemaObject>;
+    securitySchemes?: Record<string, SecurityScheme>;
+    responses?: Record<string, ResponseObject>;
+  };
 };
 
 export type Field = { name: string; type: string; required: boolean; description?: string; example?: unknown };
@@ -186,7 +190,9 @@ export function publicEndpoints(doc: OpenApiDocument, prefix = '/api/v1/'): Endp
       const operation = item[method];
       if (!operation) continue;
       const json = operation.requestBody?.content?.['application/json'];
-      const responses = Object.entries(operation.responses ?? {}).map(([status, response]): EndpointResponse => {
+      const responses = Object.entries(operation.responses ?? {}).map(([status, given]): EndpointResponse => {
+        // The problem statuses are shared responses (components.responses), referred to by $ref.
+        const response = given.$ref ? (doc.components?.responses?.[given.$ref.split('/').pop()!] ?? {}) : given;
         const media = firstContent(response.content);
         return {
           status,

@@ -1,5 +1,14 @@
 import type { Plan } from '@vigil/proto';
-import { Accordion, AccordionContent, AccordionItem, AccordionTrigger, Button, cn, LoadError, Loading } from '@vigil/ui';
+import {
+  Accordion,
+  AccordionContent,
+  AccordionItem,
+  AccordionTrigger,
+  Button,
+  cn,
+  LoadError,
+  Loading,
+} from '@vigil/ui';
 import { ArrowRight, BadgeDollarSign, Clock4, FileSearch, Globe2, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -12,17 +21,41 @@ import { usePageTitle } from '../shell/page-title.js';
 import { PageHero, Section, SectionHeading } from './page-parts.js';
 
 const HIGHLIGHTS = [
-  { icon: Globe2, title: 'Official sources', text: 'Lists read from the publishers themselves: OFAC, the UN, the UK and more.' },
+  {
+    icon: Globe2,
+    title: 'Official sources',
+    text: 'Lists read from the publishers themselves: OFAC, the UN, the UK and more.',
+  },
   { icon: FileSearch, title: 'Explained matches', text: 'Every possible match shows which tokens matched and why.' },
-  { icon: Clock4, title: 'Updated as published', text: 'New list versions are loaded as they appear, with a record of each.' },
-  { icon: ShieldCheck, title: 'Secure by design', text: 'Keys stored hashed, every action audited, data encrypted in transit.' },
+  {
+    icon: Clock4,
+    title: 'Updated as published',
+    text: 'New list versions are loaded as they appear, with a record of each.',
+  },
+  {
+    icon: ShieldCheck,
+    title: 'Secure by design',
+    text: 'Keys stored hashed, every action audited, data encrypted in transit.',
+  },
 ];
 
 const FAQ = [
-  ['Can I change plans later?', 'Yes. Upgrades take effect immediately with a prorated charge for the rest of the billing period, and your quota rises at once. Downgrades are made from the billing portal and apply from the next period.'],
-  ['What counts as a screening call?', 'Each name screened counts as one call, whether it comes through the API or the dashboard. A bulk request of 100 names counts as 100 calls.'],
-  ['What happens when I reach my monthly quota?', 'You are warned at 80% and again at 90%. At 100% further API calls are refused until the quota resets at the start of the next month, or until you upgrade.'],
-  ['Which lists does my plan include?', 'Each plan lists its feeds on its card. Starter covers OFAC and PEPs; Large covers every feed, including UK disqualified directors.'],
+  [
+    'Can I change plans later?',
+    'Yes. Upgrades take effect immediately with a prorated charge for the rest of the billing period, and your quota rises at once. Downgrades are made from the billing portal and apply from the next period.',
+  ],
+  [
+    'What counts as a screening call?',
+    'Each name screened counts as one call, whether it comes through the API or the dashboard. A bulk request of 100 names counts as 100 calls.',
+  ],
+  [
+    'What happens when I reach my monthly quota?',
+    'You are warned at 80% and again at 100%. Then further API calls are refused (429 QUOTA_EXCEEDED) until the quota resets at the start of your next billing period, which GET /api/v1/status gives as periodEnd, or until you upgrade.',
+  ],
+  [
+    'Which lists does my plan include?',
+    'Each plan lists its feeds on its card. Starter covers OFAC and PEPs; Large covers every feed, including UK disqualified directors.',
+  ],
   ['How is yearly billing priced?', 'Yearly billing is twelve months at 20% off, rounded to whole dollars.'],
   ['Is there a trial?', 'Yes. Contact us and we will set up a trial key so you can test the API with your own data.'],
 ] as const;
@@ -57,11 +90,15 @@ export function PricingPage() {
                 onClick={() => setPeriod(value)}
                 className={cn(
                   'cursor-pointer rounded-lg px-4 py-2 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-ring',
-                  period === value ? 'bg-surface text-foreground shadow-sm' : 'text-muted-foreground hover:text-foreground',
+                  period === value
+                    ? 'bg-surface text-foreground shadow-sm'
+                    : 'text-muted-foreground hover:text-foreground',
                 )}
               >
                 {value === 'monthly' ? 'Monthly' : 'Yearly'}
-                {value === 'yearly' && <span className="ml-2 text-xs font-semibold text-success-foreground">20% off</span>}
+                {value === 'yearly' && (
+                  <span className="ml-2 text-xs font-semibold text-success-foreground">20% off</span>
+                )}
               </button>
             ))}
           </div>
@@ -71,7 +108,11 @@ export function PricingPage() {
           {plans.isLoading ? (
             <Loading label="Loading plans..." />
           ) : plans.isError ? (
-            <LoadError title="The plan catalogue could not be loaded" error={plans.error} onRetry={() => void plans.refetch()} />
+            <LoadError
+              title="The plan catalogue could not be loaded"
+              error={plans.error}
+              onRetry={() => void plans.refetch()}
+            />
           ) : plans.data && plans.data.plans.length > 0 ? (
             <div className="grid gap-6 pt-3 sm:grid-cols-2 xl:grid-cols-4">
               {plans.data.plans.map((plan) => (
@@ -111,7 +152,11 @@ export function PricingPage() {
       </Section>
 
       <Section tone="surface" labelledBy="highlights-heading">
-        <SectionHeading id="highlights-heading" eyebrow="Included in every plan" title="The essentials, on every tier" />
+        <SectionHeading
+          id="highlights-heading"
+          eyebrow="Included in every plan"
+          title="The essentials, on every tier"
+        />
         <div className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {HIGHLIGHTS.map(({ icon: Icon, title, text }) => (
             <div key={title}>
