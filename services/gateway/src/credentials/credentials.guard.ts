@@ -1,6 +1,6 @@
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { DomainError } from '@vigil/platform';
+import { DomainError, limiterAddress } from '@vigil/platform';
 import { PLANS, assuranceSatisfied, memberRoleAtLeast, planOf, type MemberRole, type ResolvedKey } from '@vigil/proto';
 import type { Request, Response } from 'express';
 import { RateLimits, type RateLimitDecision } from '../rate-limits/rate-limits.service.js';
@@ -60,8 +60,9 @@ export class CredentialsGuard implements CanActivate {
     // The address's failed-auth limit is consulted only when the credentials fail: valid
     // credentials always get in (issue #15, finding 8), so an attacker guessing keys from a
     // shared address (an office NAT, a proxy) cannot lock out the callers who hold real ones.
-    // The address is the connecting one unless it is a TRUSTED_PROXIES hop (see create-app.ts).
-    const failures = `failed-auth:${req.ip ?? 'unknown'}`;
+    // The address is the connecting one unless it is a TRUSTED_PROXIES hop (see create-app.ts); an
+    // IPv6 caller counts by its /64 as at auth's sign-in, or one host would guess from a new address each time.
+    const failures = `failed-auth:${limiterAddress(req.ip) ?? 'unknown'}`;
     if (!kind) {
       // A route that forwards the bearer token to auth, which judges it in full against the live
       // membership, and also names a least role: the role the token carries is refused here as on
