@@ -44,6 +44,7 @@ export {
   userSchema,
   sessionSchema,
   accessTokenClaimsSchema,
+  adminAssuranceProblem,
   assuranceSatisfied,
   sessionInfoSchema,
 } from './auth/session.js';
