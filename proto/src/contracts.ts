@@ -212,6 +212,7 @@ import {
   memoryChangedEventSchema,
   reviewDecidedEventSchema,
   reviewSettingsChangedEventSchema,
+  clientChangedEventSchema,
 } from './audit/events.js';
 import {
   evidencePageRequestSchema,
@@ -481,6 +482,7 @@ export const events = {
   bulkJobs: { completed: event(subjects.gateway.bulkJobCompleted, bulkJobCompletedEventSchema) },
   auth: {
     failedAuth: event(subjects.auth.failedAuth, failedAuthEventSchema),
+    clientChanged: event(subjects.auth.clientChanged, clientChangedEventSchema),
     sessionRevoked: event(subjects.auth.sessionRevoked, sessionRevokedEventSchema),
     memberChanged: event(subjects.auth.memberChanged, memberChangedEventSchema),
   },

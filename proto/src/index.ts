@@ -639,6 +639,8 @@ export {
   adminActionEventSchema,
   memoryChangedEventSchema,
   reviewSettingsChangedEventSchema,
+  clientChangedEventSchema,
+  CLIENT_CHANGES,
   REVIEW_DECISION_STEPS,
   reviewDecidedEventSchema,
 } from './audit/events.js';
@@ -648,6 +650,8 @@ export type {
   MemoryChangedEvent,
   ReviewDecidedEvent,
   ReviewSettingsChangedEvent,
+  ClientChangedEvent,
+  ClientChange,
 } from './audit/events.js';
 export {
   SECURITY_LOG_TIME_FILTERS,
