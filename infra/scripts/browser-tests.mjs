@@ -72,8 +72,13 @@ export async function runBrowserTests({ postgresUrl, natsUrl, busKeys, runJest, 
       busKeys,
       ports: BROWSER_PORTS,
       logDir: join(ROOT, 'test-results', 'stack-logs'),
-      // The demo admin takes the first allow-listed address; the tests keep admin@vigil.dev to themselves.
-      env: { ...provider.env, ADMIN_EMAILS: 'demo-admin@vigil.dev,admin@vigil.dev', LISTS_DIR: listsDir },
+      // The demo admin takes the first allow-listed address; the tests keep admin@vigil.dev (never created)
+      // and enrol-admin@vigil.dev (signs up and enrols an authenticator in the console) to themselves.
+      env: {
+        ...provider.env,
+        ADMIN_EMAILS: 'demo-admin@vigil.dev,admin@vigil.dev,enrol-admin@vigil.dev',
+        LISTS_DIR: listsDir,
+      },
     });
     // The demo client npm start hands out, seeded the same way (auth, then a sandbox subscription through billing).
     demo = await seedDemo({ ...stack.env, ...stack.serviceEnv('auth') }, stack.gatewayUrl);
@@ -97,6 +102,9 @@ export async function runBrowserTests({ postgresUrl, natsUrl, busKeys, runJest, 
       DEMO_CLIENT_API_KEY: demo.client.apiKey,
       DEMO_ADMIN_EMAIL: demo.admin.email,
       DEMO_ADMIN_PASSWORD: demo.admin.password,
+      DEMO_ADMIN_TOTP_SECRET: demo.admin.totpSecret,
+      // For an allow-listed admin without an authenticator, enrolled by the console (admin.e2e.ts).
+      DEMO_ADMIN_INVITATION: demo.invitationCode,
       E2E_LISTS_DIR: listsDir,
     };
     // Nothing selected: jest itself says so (and fails).

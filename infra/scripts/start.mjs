@@ -103,6 +103,9 @@ ${
   demo
     ? `Demo data (also in .vigil/demo.json):
   Admin           ${demo.admin.email} / ${demo.admin.password}
+  Admin code      every admin route needs a second factor: add the secret ${demo.admin.totpSecret}
+                  to an authenticator app, or print the current code with
+                  node infra/scripts/totp.mjs ${demo.admin.totpSecret}
   Client          ${demo.client.name}: ${demo.client.email} / ${demo.client.password}
   API key         ${demo.client.apiKey}
 

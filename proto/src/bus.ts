@@ -127,6 +127,12 @@ export const durableConsumers = {
     durable: 'audit-auth-events',
     filter: subjects.auth.failedAuth,
   },
+  auditClientChanges: {
+    service: 'audit',
+    stream: 'authEvents',
+    durable: 'audit-client-changes',
+    filter: subjects.auth.clientChanged,
+  },
   bulkWorkers: { service: 'gateway', stream: 'bulkJobs', durable: 'bulk-workers', filter: subjects.gateway.bulkChunk },
   monitoringBulkJobs: {
     service: 'monitoring',

@@ -213,6 +213,7 @@ import {
   memoryChangedEventSchema,
   reviewDecidedEventSchema,
   reviewSettingsChangedEventSchema,
+  clientChangedEventSchema,
 } from './audit/events.js';
 import {
   evidencePageRequestSchema,
@@ -483,6 +484,7 @@ export const events = {
   bulkJobs: { completed: event(subjects.gateway.bulkJobCompleted, bulkJobCompletedEventSchema) },
   auth: {
     failedAuth: event(subjects.auth.failedAuth, failedAuthEventSchema),
+    clientChanged: event(subjects.auth.clientChanged, clientChangedEventSchema),
     sessionRevoked: event(subjects.auth.sessionRevoked, sessionRevokedEventSchema),
     memberChanged: event(subjects.auth.memberChanged, memberChangedEventSchema),
   },

@@ -30,6 +30,7 @@ export type ErrorCode =
   | 'INVALID_INVITATION'
   | 'INVALID_MFA_CODE'
   | 'MFA_REQUIRED'
+  | 'MFA_ENROLMENT_REQUIRED'
   | 'FEATURE_NOT_IN_PLAN'
   | 'OIDC_FAILED'
   | 'CUSTOMER_NOT_FOUND'
@@ -75,6 +76,7 @@ export const ERROR_HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
   INVALID_INVITATION: 403,
   INVALID_MFA_CODE: 400,
   MFA_REQUIRED: 403,
+  MFA_ENROLMENT_REQUIRED: 403,
   FEATURE_NOT_IN_PLAN: 403,
   OIDC_FAILED: 400,
   CUSTOMER_NOT_FOUND: 404,
@@ -121,6 +123,7 @@ export const ERROR_TITLES: Readonly<Record<ErrorCode, string>> = {
   INVALID_INVITATION: 'Invalid Invitation',
   INVALID_MFA_CODE: 'Invalid verification code',
   MFA_REQUIRED: 'Second factor required',
+  MFA_ENROLMENT_REQUIRED: 'Second factor enrolment required',
   FEATURE_NOT_IN_PLAN: 'Not included in your plan',
   OIDC_FAILED: 'Provider sign-in failed',
   CUSTOMER_NOT_FOUND: 'Customer not found',

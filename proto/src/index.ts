@@ -44,6 +44,7 @@ export {
   userSchema,
   sessionSchema,
   accessTokenClaimsSchema,
+  adminAssuranceProblem,
   assuranceSatisfied,
   sessionInfoSchema,
 } from './auth/session.js';
@@ -653,6 +654,8 @@ export {
   adminActionEventSchema,
   memoryChangedEventSchema,
   reviewSettingsChangedEventSchema,
+  clientChangedEventSchema,
+  CLIENT_CHANGES,
   REVIEW_DECISION_STEPS,
   reviewDecidedEventSchema,
 } from './audit/events.js';
@@ -662,6 +665,8 @@ export type {
   MemoryChangedEvent,
   ReviewDecidedEvent,
   ReviewSettingsChangedEvent,
+  ClientChangedEvent,
+  ClientChange,
 } from './audit/events.js';
 export {
   SECURITY_LOG_TIME_FILTERS,

@@ -118,6 +118,8 @@ export const subjects = {
     activeUsers: 'auth.v1.admin.active-users',
     /** Event (JetStream AUTH_EVENTS): a failed sign-in, stored in the audit trail's security log. */
     failedAuth: 'auth.v1.failed-auth',
+    /** Event (JetStream AUTH_EVENTS): a client's member changed its key, team or notifications, for its audit chain. */
+    clientChanged: 'auth.v1.client-changed',
     /** Event: a session ended early; deny its `sid` until the token expires. */
     sessionRevoked: 'auth.v1.session-revoked',
     /** Event: a user's role in their client changed, or they left it. */
@@ -230,7 +232,7 @@ export const streams = {
   },
   security: { name: 'SECURITY', subjects: [subjects.gateway.securityEvent] },
   /** Auth's failed sign-ins (password, MFA, refresh-token reuse), for the audit trail's security log. */
-  authEvents: { name: 'AUTH_EVENTS', subjects: [subjects.auth.failedAuth] },
+  authEvents: { name: 'AUTH_EVENTS', subjects: [subjects.auth.failedAuth, subjects.auth.clientChanged] },
   adminActions: { name: 'ADMIN_ACTIONS', subjects: [subjects.gateway.adminAction] },
   quota: { name: 'QUOTA', subjects: [subjects.gateway.quotaWarning, subjects.gateway.quotaExceeded] },
   /** A work queue: each chunk is delivered to one worker and removed once acknowledged. */

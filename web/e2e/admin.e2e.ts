@@ -7,8 +7,11 @@ import {
   saveScreenshot,
   waitForGreenStatus,
   expectPage,
+  GATEWAY_URL,
   HEADINGS,
+  passwordGrant,
 } from './browser.js';
+import { totpCode } from '@vigil/platform/testing';
 
 describe('admin console', () => {
   let browser: Browser;
@@ -149,6 +152,63 @@ describe('admin console', () => {
     await expectPage(page, HEADINGS.adminSignIn);
     expect(await page.evaluate(() => [localStorage.length, sessionStorage.length])).toEqual([0, 0]);
     await page.unroute(SIGN_IN_ROUTE);
+  });
+});
+
+describe('an admin without an authenticator', () => {
+  const email = 'enrol-admin@vigil.dev';
+  const password = 'enrol-admin-passphrase-42';
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+    // An allow-listed address with the demo's spare invitation code: an admin with a password only.
+    const code = process.env.DEMO_ADMIN_INVITATION;
+    if (!code) throw new Error('DEMO_ADMIN_INVITATION is not set: run through infra/scripts/browser-tests.mjs');
+    const signup = await fetch(`${GATEWAY_URL}/auth/v1/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        full_name: 'Enrolling Admin',
+        email,
+        password,
+        confirm_password: password,
+        accepted_terms: true,
+        invitation_code: code,
+      }),
+    });
+    expect(signup.status).toBe(200);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('is refused every admin route with its password, then enrols an authenticator in the console and lands on the dashboard', async () => {
+    const password1 = (await (await passwordGrant(email, password)).json()) as { access_token: string };
+    const refused = await fetch(`${GATEWAY_URL}/api/client/admin/overview`, {
+      headers: { authorization: `Bearer ${password1.access_token}` },
+    });
+    expect([refused.status, ((await refused.json()) as { code: string }).code]).toEqual([
+      403,
+      'MFA_ENROLMENT_REQUIRED',
+    ]);
+
+    const { page, pageErrors } = await openPage(browser, `${ADMIN_URL}/login`);
+    await expectPage(page, HEADINGS.adminSignIn);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expectPage(page, HEADINGS.adminEnrol);
+    const secret = await page.locator('code').innerText();
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    await page.getByLabel('Authentication code').fill(totpCode(secret));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expectPage(page, 'Save your recovery codes');
+    expect(await page.getByRole('list', { name: 'Recovery codes' }).locator('li').count()).toBe(10);
+    await page.getByRole('button', { name: 'Continue to the console' }).click();
+    await expectPage(page, HEADINGS.adminDashboard);
+    expect(pageErrors.map((error) => error.message)).toEqual([]);
   });
 });
 

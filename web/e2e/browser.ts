@@ -1,6 +1,7 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { totpCode } from '@vigil/platform/testing';
 import pg from 'pg';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
@@ -63,6 +64,9 @@ export const HEADINGS = {
   services: 'Sanctions screening for every point in the customer lifecycle',
   docs: 'Integrate sanctions screening in an afternoon',
   adminSignIn: 'Sign in to the admin console',
+  adminCode: 'Two-step verification',
+  adminEnrol: 'Set up two-step verification',
+  adminDashboard: 'Admin Dashboard',
 } as const;
 
 const NOT_FOUND_HEADING = 'Page Not Found';
@@ -384,3 +388,67 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   });
 }
 
+/** The demo admin's authenticator secret (every admin route needs aal2; infra/scripts/browser-tests.mjs). */
+export function demoAdminSecret(): string {
+  const secret = process.env.DEMO_ADMIN_TOTP_SECRET;
+  if (!secret) throw new Error('DEMO_ADMIN_TOTP_SECRET is not set: run through infra/scripts/browser-tests.mjs');
+  return secret;
+}
+
+/**
+ * Codes to try, freshest first: auth accepts the current 30 s step's code and its neighbours', each
+ * step once, so after several sign-ins in a row the next step's is the one still unused.
+ */
+function candidateCodes(secret: string): string[] {
+  return [30_000, 0, -30_000].map((offset) => totpCode(secret, Date.now() + offset));
+}
+
+const untilNextStep = () => new Promise((resolve) => setTimeout(resolve, 30_000 - (Date.now() % 30_000) + 500));
+
+/** A password session raised to aal2 through the gateway's factor routes, as the console does it. */
+export async function raiseWithCode<
+  S extends { access_token: string; user: { factors: { id: string; status: string }[] } },
+>(session: S, secret: string): Promise<S> {
+  const factor = session.user.factors.find((f) => f.status === 'verified');
+  if (!factor) throw new Error('the account has no verified authenticator');
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${session.access_token}` };
+  const factorUrl = `${GATEWAY_URL}/auth/v1/factors/${factor.id}`;
+  for (let round = 0; round < 2; round++) {
+    for (const code of candidateCodes(secret)) {
+      const challenge = await fetch(`${factorUrl}/challenge`, { method: 'POST', headers });
+      const { id } = (await challenge.json()) as { id: string };
+      const verified = await fetch(`${factorUrl}/verify`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ challenge_id: id, code }),
+      });
+      if (verified.ok) return (await verified.json()) as S;
+    }
+    await untilNextStep();
+  }
+  throw new Error('no code of the authenticator was accepted');
+}
+
+/** The console's code step: enters codes until the console moves on to `next` (a heading). */
+export async function enterAdminCode(page: Page, secret: string, next: string = HEADINGS.adminDashboard) {
+  await expectPage(page, HEADINGS.adminCode);
+  for (let round = 0; round < 2; round++) {
+    for (const code of candidateCodes(secret)) {
+      await page.getByLabel('Authentication code').fill(code);
+      await page.getByRole('button', { name: 'Verify' }).click();
+      const outcome = await Promise.race([
+        page
+          .getByRole('heading', { level: 1, name: next, exact: true })
+          .waitFor({ timeout: 15_000 })
+          .then(() => 'next' as const),
+        page
+          .locator('#mfa-code-error')
+          .waitFor({ timeout: 15_000 })
+          .then(() => 'refused' as const),
+      ]);
+      if (outcome === 'next') return;
+    }
+    await untilNextStep();
+  }
+  throw new Error('the console accepted no code of the authenticator');
+}

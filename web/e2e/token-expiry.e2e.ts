@@ -11,6 +11,8 @@ import {
   WEB_URL,
   type PageWatcher,
   passwordGrant,
+  demoAdminSecret,
+  raiseWithCode,
 } from './browser.js';
 
 /**
@@ -28,8 +30,14 @@ const REFRESH_PATH = '/auth/v1/token?grant_type=refresh_token';
 /** How long a response body may take to read: one the page itself never reads may never come, and is left out. */
 const BODY_READ_MS = 3_000;
 
-type Account = { email: string; password: string };
-type GatewaySession = { access_token: string; refresh_token: string; expires_in: number };
+/** `totpSecret`: an admin's authenticator; every admin route needs the code step (aal2). */
+type Account = { email: string; password: string; totpSecret?: string };
+type GatewaySession = {
+  access_token: string;
+  refresh_token: string;
+  expires_in: number;
+  user: { factors: { id: string; status: string }[] };
+};
 /** A gateway call the page made, as it was answered (`at`: when, in ms), with what the tests read of the body. */
 type Answer = { method: string; path: string; status: number; at: number; code?: string; expiresAt?: number };
 
@@ -43,10 +51,11 @@ function account(emailVariable: string, passwordVariable: string): Account {
 }
 
 /** A session started at the gateway, as a sign-in on another device would start one. */
-async function signInElsewhere({ email, password }: Account): Promise<GatewaySession> {
+async function signInElsewhere({ email, password, totpSecret }: Account): Promise<GatewaySession> {
   const response = await passwordGrant(email, password);
   if (!response.ok) throw new Error(`the password sign-in answered ${response.status}: ${await response.text()}`);
-  const session = (await response.json()) as GatewaySession;
+  const signedIn = (await response.json()) as GatewaySession;
+  const session = totpSecret ? await raiseWithCode(signedIn, totpSecret) : signedIn;
   if (session.expires_in > 60) {
     throw new Error(
       `auth issues ${session.expires_in}-second access tokens: run this file through infra/scripts/browser-tests.mjs, ` +
@@ -176,7 +185,7 @@ const dashboardLink = (page: Page, name: string) =>
 describe('an access token that expires mid-session', () => {
   let browser: Browser;
   const analyst = () => account('DEMO_CLIENT_EMAIL', 'DEMO_CLIENT_PASSWORD');
-  const admin = () => account('DEMO_ADMIN_EMAIL', 'DEMO_ADMIN_PASSWORD');
+  const admin = () => ({ ...account('DEMO_ADMIN_EMAIL', 'DEMO_ADMIN_PASSWORD'), totpSecret: demoAdminSecret() });
   const pages = new Map<'analyst' | 'analystSignedOut' | 'admin' | 'adminSignedOut', SignedInPage>();
   const opened = (name: Parameters<typeof pages.get>[0]): SignedInPage => {
     const signedIn = pages.get(name);

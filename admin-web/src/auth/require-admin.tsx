@@ -1,7 +1,10 @@
 import { Button, Card, Spinner, VigilLogo } from '@vigil/ui';
 import { LogOut, ShieldX } from 'lucide-react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { useAuth } from '@vigil/ui/session';
+import type { Session } from '@vigil/proto';
+import { useAuth, useStartSession } from '@vigil/ui/session';
+import { AdminSecondFactor } from './admin-second-factor.js';
+import { needsSecondStep } from './admin-assurance.js';
 import { useSignOut } from './use-sign-out.js';
 
 /** Spec §2: the words a signed-in account without the admin role reads, word for word. */
@@ -12,7 +15,7 @@ export const ACCESS_DENIED_TEXT = 'Admin dashboard access is restricted to Vigil
  * decides what the browser shows; every admin route at the gateway checks the role again (403).
  */
 export function RequireAdmin() {
-  const { status, isAdmin, user } = useAuth();
+  const { status, isAdmin, user, session } = useAuth();
   const location = useLocation();
   if (status === 'loading') {
     return (
@@ -25,7 +28,25 @@ export function RequireAdmin() {
     return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}${location.hash}` }} />;
   }
   if (!isAdmin) return <AccessDenied email={user.email} />;
+  // A session kept from before admin routes needed aal2: it completes the code step here.
+  if (session && needsSecondStep(session)) return <SecondStep session={session} />;
   return <Outlet />;
+}
+
+function SecondStep({ session }: { session: Session }) {
+  const startSession = useStartSession();
+  const { remember } = useAuth();
+  const signOut = useSignOut();
+  return (
+    <main className="flex min-h-dvh flex-col items-center justify-center gap-8 bg-background px-6 py-12">
+      <VigilLogo suffix="Admin" />
+      <AdminSecondFactor
+        session={session}
+        onVerified={(raised) => startSession(raised, remember)}
+        onCancel={() => void signOut()}
+      />
+    </main>
+  );
 }
 
 function AccessDenied({ email }: { email: string }) {

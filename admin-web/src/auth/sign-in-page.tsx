@@ -20,6 +20,9 @@ import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { PlatformStatus } from '../health/platform-status.js';
 import { useSignInMutation } from './auth.api.js';
 import { useAuth, useStartSession } from '@vigil/ui/session';
+import type { Session } from '@vigil/proto';
+import { needsSecondStep } from './admin-assurance.js';
+import { AdminSecondFactor } from './admin-second-factor.js';
 import { describeSignInError } from './sign-in-error.js';
 import { signInSchema, toPasswordGrant, type SignInInput, type SignInValues } from './sign-in.schema.js';
 
@@ -72,6 +75,7 @@ function returnPath(state: unknown): string {
 }
 
 function SignInForm() {
+  const [pending, setPending] = useState<{ session: Session; remember: boolean } | null>(null);
   const [showPassword, setShowPassword] = useState(false);
   const [signIn, { isLoading, error, reset }] = useSignInMutation();
   const startSession = useStartSession();
@@ -94,11 +98,29 @@ function SignInForm() {
     reset();
     const result = await signIn(toPasswordGrant(values));
     if (result.data === undefined) return;
+    // The password alone opens no admin route: the session is kept only once a code raised it to aal2.
+    if (needsSecondStep(result.data)) {
+      setPending({ session: result.data, remember: values.rememberMe });
+      return;
+    }
     // Non-admins are kept signed in too: the console then shows them Access Denied with their
     // email and Sign Out (spec §2), decided again by the gateway on every admin route.
     startSession(result.data, values.rememberMe);
     void navigate(returnPath(location.state), { replace: true });
   });
+
+  if (pending) {
+    return (
+      <AdminSecondFactor
+        session={pending.session}
+        onVerified={(raised) => {
+          startSession(raised, pending.remember);
+          void navigate(returnPath(location.state), { replace: true });
+        }}
+        onCancel={() => setPending(null)}
+      />
+    );
+  }
 
   return (
     <Card className="w-full max-w-md">

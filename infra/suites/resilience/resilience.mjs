@@ -14,6 +14,7 @@ import { appendFileSync, chmodSync, cpSync, mkdirSync, mkdtempSync, rmSync, writ
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { totpCode } from '@vigil/platform/testing';
 import { ROOT, log } from '../../scripts/bootstrap.mjs';
 import { privatePorts, sleep, startNats, startPrivatePostgres, startPrivateStack } from '../private-stack.mjs';
 
@@ -166,11 +167,27 @@ async function signIn(email, password) {
   return res.json.access_token;
 }
 
+/** The demo admin at aal2 (every admin route needs it): the password, then its authenticator's code. */
+async function adminSignIn(admin) {
+  const res = await call('POST', '/auth/v1/token?grant_type=password', { body: { email: admin.email, password: admin.password } });
+  if (res.status !== 200) throw new Error(`sign-in of ${admin.email} answered ${res.status}`);
+  const token = res.json.access_token;
+  const factor = res.json.user.factors.find((f) => f.status === 'verified');
+  if (!factor) throw new Error(`the demo admin ${admin.email} has no verified authenticator`);
+  const challenge = await call('POST', `/auth/v1/factors/${factor.id}/challenge`, { token, body: {} });
+  const verified = await call('POST', `/auth/v1/factors/${factor.id}/verify`, {
+    token,
+    body: { challenge_id: challenge.json.id, code: totpCode(admin.totpSecret) },
+  });
+  if (verified.status !== 200) throw new Error(`the demo admin's code answered ${verified.status}`);
+  return verified.json.access_token;
+}
+
 async function run({ stack, postgres, nats, receiver, listsDir }) {
   const { client, admin } = stack.demo;
   const { default: pg } = await import('pg');
   const db = new pg.Pool({ connectionString: postgres.url, max: 2 });
-  const token = { client: await signIn(client.email, client.password), admin: await signIn(admin.email, admin.password) };
+  const token = { client: await signIn(client.email, client.password), admin: await adminSignIn(admin) };
   const as = () => ({ key: client.apiKey, token: token.client });
 
   // --- Set-up through the API: a webhook to the local receiver, monitored entities, one of which

@@ -25,6 +25,7 @@ import {
   samplePathValue,
   sampleQuery,
 } from './openapi-probes.mjs';
+import { trustProbes } from './trust-probes.mjs';
 
 const started = Date.now();
 const TIME_LIMIT_MS = 3 * 60_000;
@@ -50,9 +51,13 @@ async function target() {
   // `npm test` asks for a stack of its own: a developer's `npm start` is not what it tests.
   if (process.env.SECURITY_PRIVATE_STACK !== '1' && (await answers(url))) {
     const admin = process.env.SECURITY_ADMIN_EMAIL
-      ? { email: process.env.SECURITY_ADMIN_EMAIL, password: process.env.SECURITY_ADMIN_PASSWORD }
+      ? {
+          email: process.env.SECURITY_ADMIN_EMAIL,
+          password: process.env.SECURITY_ADMIN_PASSWORD,
+          totpSecret: process.env.SECURITY_ADMIN_TOTP_SECRET,
+        }
       : demo?.admin;
-    if (!admin?.password) throw new Error(`${url} answers but there is no administrator to use: run npm start (it writes .vigil/demo.json) or set SECURITY_ADMIN_EMAIL/PASSWORD`);
+    if (!admin?.password || !admin.totpSecret) throw new Error(`${url} answers but there is no administrator to use: run npm start (it writes .vigil/demo.json) or set SECURITY_ADMIN_EMAIL/PASSWORD/TOTP_SECRET`);
     log(`Security suite against ${url}`);
     return { url, admin, stop: async () => {}, accessTokenTtl: undefined };
   }
@@ -73,7 +78,8 @@ async function target() {
       natsUrl: nats.url,
       busKeys: nats.keys,
       logDir: join(ROOT, 'test-results', 'security-stack-logs'),
-      env: { ACCESS_TOKEN_TTL_SECONDS: '30' },
+      // The suite's loopback hop is a trusted proxy, so the lockout probes can speak from two client addresses.
+      env: { ACCESS_TOKEN_TTL_SECONDS: '30', TRUSTED_PROXIES: 'loopback' },
     });
   } catch (error) {
     await nats.stop();
@@ -83,6 +89,8 @@ async function target() {
     url: stack.gatewayUrl,
     admin: stack.demo.admin,
     accessTokenTtl: 30,
+    nats: { url: nats.url, keys: nats.keys },
+    trustsLoopbackProxy: true,
     stop: async () => {
       await stack.stop();
       await nats.stop();
@@ -160,6 +168,28 @@ const describeOp = (op, path) => `${op.method.toUpperCase()} ${path ?? op.path}`
 async function token(email, password, extra = {}) {
   const session = await must('post', '/auth/v1/token?grant_type=password', { body: { email, password, ...extra } }, `sign-in of ${email}`);
   return session;
+}
+
+/**
+ * The administrator at aal2 (every admin route needs it): password, then the authenticator's code.
+ * Each 30 s step's code is accepted once, with its neighbours', so the next step's is tried first.
+ */
+async function adminSession(admin) {
+  const session = await token(admin.email, admin.password);
+  const factor = session.user.factors.find((f) => f.status === 'verified');
+  if (!factor) throw new Error(`the administrator ${admin.email} has no verified authenticator`);
+  for (let round = 0; round < 2; round++) {
+    for (const offset of [30_000, 0, -30_000]) {
+      const challenge = await must('post', `/auth/v1/factors/${factor.id}/challenge`, { token: session.access_token, body: {} });
+      const verified = await http('post', `/auth/v1/factors/${factor.id}/verify`, {
+        token: session.access_token,
+        body: { challenge_id: challenge.id, code: totp(admin.totpSecret, Date.now() + offset) },
+      });
+      if (ok(verified)) return verified.json.access_token;
+    }
+    await new Promise((r) => setTimeout(r, 30_000 - (Date.now() % 30_000) + 500));
+  }
+  throw new Error('no code of the administrator\'s authenticator was accepted');
 }
 
 async function confirmationToken(adminToken, email) {
@@ -385,7 +415,7 @@ async function main() {
 async function run(t) {
   const document = await must('get', '/openapi.json', {}, 'the OpenAPI document');
   const operations = operationsOf(document);
-  const adminToken = (await token(t.admin.email, t.admin.password)).access_token;
+  const adminToken = await adminSession(t.admin);
   log(`${operations.length} operations in /openapi.json; signing up a victim and an attacker tenant...`);
   const victim = await tenant('victim', adminToken);
   const attacker = await tenant('attacker', adminToken);
@@ -618,6 +648,15 @@ async function run(t) {
   results.probes += 2;
   if (lockedOut.status === 200) results.succeeded.push('#15 brute force: the password alone still signs in after the lockout');
   if (owner.status !== 200) results.succeeded.push(`#15 brute force: the locked-out owner with password and TOTP code was refused (${owner.status}): lockout denies service`);
+
+  // --- Issue #33: the bus, the lockout, streams after sign-out, audit holes, admin routes at aal1.
+  await trustProbes(
+    { http, probe, must, ok, token, freshSessions, operations, credentialsOf, fillPath, samplePathValue, requestParts, base: () => base },
+    t,
+    victim,
+    () => adminSession(t.admin),
+    PASSWORD,
+  );
 
   // --- A genuinely expired access token (the private stack issues 30-second tokens).
   if (t.accessTokenTtl) {

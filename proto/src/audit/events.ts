@@ -100,6 +100,34 @@ export const reviewSettingsChangedEventSchema = z.object({
   occurredAt: z.string(),
 });
 
+/** What a client's own members changed, for the client's audit chain (issue #33). */
+export const CLIENT_CHANGES = [
+  'key.rotated',
+  'member.added',
+  'member.role_changed',
+  'member.removed',
+  'notifications.changed',
+] as const;
+export type ClientChange = (typeof CLIENT_CHANGES)[number];
+
+/**
+ * `auth.v1.client-changed` (JetStream stream AUTH_EVENTS): a member of a client rotated its key,
+ * joined it, changed a member's role or removed one, or changed its e-mail notifications. The
+ * actor is the signed-in member who did it (on `member.added`: who joined). Never a raw key:
+ * a rotation carries the new key's prefix only.
+ */
+export const clientChangedEventSchema = z.object({
+  id: z.uuid(),
+  change: z.enum(CLIENT_CHANGES),
+  clientId: z.string(),
+  actorId: z.string(),
+  actorEmail: z.string().nullable(),
+  /** What changed: the member and their roles, the new key's prefix, the notification flags. */
+  details: z.record(z.string(), z.unknown()),
+  occurredAt: z.string(),
+});
+
+export type ClientChangedEvent = z.infer<typeof clientChangedEventSchema>;
 export type AdminActionEvent = z.infer<typeof adminActionEventSchema>;
 export type ReviewDecidedEvent = z.infer<typeof reviewDecidedEventSchema>;
 export type MemoryChangedEvent = z.infer<typeof memoryChangedEventSchema>;

@@ -82,6 +82,19 @@ export function assuranceSatisfied(claims: Pick<AccessTokenClaims, 'aal' | 'mfa_
   return !claims.mfa_enrolled || claims.aal === 'aal2';
 }
 
+/**
+ * What an administrator's session still lacks before any admin route (issue #33): every admin
+ * route needs aal2, so a password-only admin is told to verify a code (`MFA_REQUIRED`) or, with no
+ * verified factor yet, to enrol one first (`MFA_ENROLMENT_REQUIRED`). Null once the session is aal2.
+ * The gateway's guard and auth's admin handlers both decide by this one rule.
+ */
+export function adminAssuranceProblem(
+  claims: Pick<AccessTokenClaims, 'aal' | 'mfa_enrolled'>,
+): 'MFA_REQUIRED' | 'MFA_ENROLMENT_REQUIRED' | null {
+  if (claims.aal === 'aal2') return null;
+  return claims.mfa_enrolled ? 'MFA_REQUIRED' : 'MFA_ENROLMENT_REQUIRED';
+}
+
 /** One signed-in device or browser, as listed to its owner. */
 export const sessionInfoSchema = z.object({
   id: z.uuid(),

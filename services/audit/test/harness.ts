@@ -2,7 +2,15 @@
 // (and, when asked, screening) services as child processes in throwaway schemas, and plain
 // HTTP against the gateway. The audit service is a child process so that a test can kill -9 it.
 import { jetstreamManager } from '@nats-io/jetstream';
-import { TEST_DATABASE_URL, TestStack, eventually, freePort, runNode } from '@vigil/platform/testing';
+import {
+  TEST_DATABASE_URL,
+  TestStack,
+  enrolAuthenticator,
+  eventually,
+  freePort,
+  natsFactorCalls,
+  runNode,
+} from '@vigil/platform/testing';
 import { contracts, type Tier } from '@vigil/proto';
 import { createHash, randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
@@ -142,7 +150,12 @@ export class AuditStack extends TestStack {
       email: this.adminEmail,
       password: PASSWORD,
     });
-    return { token: session.access_token, id: session.user.id, email: this.adminEmail };
+    // Every admin route needs aal2 (issue #33): the admin enrols an authenticator, as the console makes them.
+    const calls = natsFactorCalls(
+      <T>(subject: string, payload: object) => this.requestUnchecked(subject, payload) as Promise<T>,
+    );
+    const raised = await enrolAuthenticator(calls, session.access_token);
+    return { token: raised.session.access_token, id: session.user.id, email: this.adminEmail };
   }
 
   /** A confirmed user attached to a new client, signed in: the client, its key and the session token. */

@@ -5,6 +5,7 @@ import {
   streams,
   subjects,
   type AdminActionEvent,
+  type ClientChangedEvent,
   type ReviewSettingsChangedEvent,
   type ScreenedEvent,
   type SecurityEvent,
@@ -93,6 +94,14 @@ describe('the audit trail: durable, idempotent, append-only and tamper-evident',
     for (const stream of [streams.security, streams.adminActions, streams.screenings]) {
       await jsm.streams.add({ name: stream.name, subjects: [...stream.subjects], duplicate_window: nanos(120_000) });
     }
+    // As auth creates it at boot (already there when auth came up first).
+    await jsm.streams
+      .add({
+        name: streams.authEvents.name,
+        subjects: [...streams.authEvents.subjects],
+        duplicate_window: nanos(120_000),
+      })
+      .catch(() => undefined);
     js = jetstream(stack.nc!);
     await stack.consumersAttached(['SECURITY', 'ADMIN_ACTIONS', 'SCREENINGS']);
   });
@@ -367,6 +376,34 @@ describe('the audit trail: durable, idempotent, append-only and tamper-evident',
       actor_id: 'user-supervisor',
       actor_email: 'supervisor@bank.example',
       details: { four_eyes: false, previous_four_eyes: true, actor_role: 'supervisor' },
+    });
+  });
+
+  it("stores a member's key rotation on the client's chain through audit's AUTH_EVENTS consumer, prefix only", async () => {
+    const clientId = `bank-${randomUUID()}`;
+    const rotated: ClientChangedEvent = {
+      id: randomUUID(),
+      change: 'key.rotated',
+      clientId,
+      actorId: 'user-owner',
+      actorEmail: 'owner@bank.example',
+      details: { key_prefix: 'ab12cd34' },
+      occurredAt: new Date().toISOString(),
+    };
+    await js.publish(subjects.auth.clientChanged, JSON.stringify(rotated), { msgID: rotated.id });
+    const { value: rows } = await eventually(
+      () =>
+        stack.sql('audit', `SELECT chain_id, action, actor_id, details FROM admin_actions WHERE event_id = $1`, [
+          rotated.id,
+        ]),
+      (r) => r.length === 1,
+      10_000,
+    );
+    expect(rows[0]).toEqual({
+      chain_id: `client:${clientId}`,
+      action: 'key.rotated',
+      actor_id: 'user-owner',
+      details: { key_prefix: 'ab12cd34' },
     });
   });
 });

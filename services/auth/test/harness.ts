@@ -2,7 +2,14 @@
 // Postgres schema, and the built auth service as a child process whose every log line is
 // kept, so tests can both drive it over NATS and grep what it printed.
 import { DomainError, type RpcClient } from '@vigil/platform';
-import { TEST_DATABASE_URL, TestStack, eventually, freePort } from '@vigil/platform/testing';
+import {
+  TEST_DATABASE_URL,
+  TestStack,
+  enrolAuthenticator,
+  eventually,
+  freePort,
+  natsFactorCalls,
+} from '@vigil/platform/testing';
 import { subjects, type MailboxMessage, type Session } from '@vigil/proto';
 import { createHash, randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
@@ -186,7 +193,7 @@ export async function userSession(stack: AuthStack, email: string, password = TE
   return stack.call<Session>(subjects.auth.verify, { type: 'signup', token: tokenFromMail(mails[mails.length - 1]!) });
 }
 
-/** An admin (allow-listed email + invitation code), signed in. */
+/** An admin (allow-listed email + invitation code), signed in with an authenticator (aal2). */
 export async function adminSession(stack: AuthStack, email: string, password = TEST_PASSWORD): Promise<Session> {
   const code = `BOOT-${randomBytes(6).toString('hex')}`;
   await insertInvitation(stack, code);
@@ -198,7 +205,10 @@ export async function adminSession(stack: AuthStack, email: string, password = T
     accepted_terms: true,
     invitation_code: code,
   });
-  return stack.call<Session>(subjects.auth.token, { grant_type: 'password', email, password });
+  const password1 = await stack.call<Session>(subjects.auth.token, { grant_type: 'password', email, password });
+  // Every admin action needs aal2 (issue #33): the admin enrols an authenticator, as the console makes them.
+  const { session } = await enrolAuthenticator<Session>(natsFactorCalls(stack.call), password1.access_token);
+  return session;
 }
 
 export function claimsOf(accessToken: string): Record<string, unknown> {

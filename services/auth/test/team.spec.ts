@@ -1,6 +1,7 @@
 import { jest } from '@jest/globals';
 import { runMigrations } from '@vigil/platform';
 import {
+  clientChangedEventSchema,
   subjects,
   type InvitationPreview,
   type ProvisionClientReply,
@@ -47,6 +48,66 @@ describe('teams: the membership of a client', () => {
     });
     expect(signedIn.user).toMatchObject({ member_role: 'owner' });
     expect(claimsOf(signedIn.access_token)).toMatchObject({ client_id: signedIn.user.client_id, member_role: 'owner' });
+  });
+
+  it("puts every team, key and notification change on the client's audit trail, naming who made it", async () => {
+    // Issue #33: these changes were outside the trail. Each is published to AUTH_EVENTS for audit.
+    const changes = stack.events(subjects.auth.clientChanged);
+    const owner = await userSession(stack, 'trail-owner@example.com');
+    const { client } = await stack.call<ProvisionClientReply>(subjects.clients.provision, {
+      clientName: 'Trail Co',
+      contactEmail: 'trail-owner@example.com',
+      tier: 'large',
+      userId: owner.user.id,
+    });
+    const actor = { clientId: client.id, actorId: owner.user.id };
+    await stack.call(subjects.clients.team.invite, {
+      ...actor,
+      email: 'trail-analyst@example.com',
+      member_role: 'analyst',
+    });
+    const [mail] = await stack.waitForMail('trail-analyst@example.com', 1);
+    const token = /invitation\?token=([A-Za-z0-9_-]+)/.exec(mail!.text)![1]!;
+    const analyst = await stack.call<Session>(subjects.clients.team.acceptInvitationSignup, {
+      token,
+      full_name: 'Trail Analyst',
+      password: TEST_PASSWORD,
+      confirm_password: TEST_PASSWORD,
+      accepted_terms: true,
+    });
+    await stack.call(subjects.clients.team.changeRole, {
+      ...actor,
+      userId: analyst.user.id,
+      member_role: 'supervisor',
+    });
+    await stack.call(subjects.clients.team.removeMember, { ...actor, userId: analyst.user.id });
+    const rotated = await stack.call<{ api_key: string }>(subjects.clients.settings.regenerateKey, {
+      accessToken: owner.access_token,
+    });
+    await stack.call(subjects.clients.settings.updateNotifications, {
+      accessToken: owner.access_token,
+      weekly_reports: true,
+    });
+    await eventually(
+      () => changes.received.length,
+      (n) => n >= 5,
+    );
+    changes.stop();
+    const parsed = changes.received.map((e) => clientChangedEventSchema.parse(e));
+    expect(parsed.map((e) => [e.change, e.clientId, e.actorId])).toEqual([
+      ['member.added', client.id, analyst.user.id],
+      ['member.role_changed', client.id, owner.user.id],
+      ['member.removed', client.id, owner.user.id],
+      ['key.rotated', client.id, owner.user.id],
+      ['notifications.changed', client.id, owner.user.id],
+    ]);
+    expect(parsed[1]!.details).toMatchObject({ member_id: analyst.user.id, from: 'analyst', to: 'supervisor' });
+    // The new key's prefix only, never the key.
+    expect(rotated.api_key).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(parsed)).not.toContain(rotated.api_key);
+    const prefix = String(parsed[3]!.details.key_prefix);
+    expect(prefix.length).toBeLessThan(16);
+    expect(rotated.api_key.startsWith(prefix)).toBe(true);
   });
 
   it('checks the live role, not the one a token was issued with, and tells the gateway of every change', async () => {

@@ -363,6 +363,23 @@ describe('public API: credentials, tenancy, rate limits, quotas and idempotency 
     expect(await badKeys(behindProxy)).toEqual([401, 401, 401, 401, 401, 401, 401]);
   });
 
+  it('counts failed credentials from IPv6 callers by their /64, as auth counts sign-ins', async () => {
+    const gateway = await stack.gateway({ FAILED_AUTH_PER_MINUTE: '5', REDIS_URL: '', TRUSTED_PROXIES: '127.0.0.1' });
+    const badKey = async (from: string, i: number) =>
+      (
+        await request(gateway.getHttpServer())
+          .get('/api/v1/status')
+          .set('x-api-key', `${i % 10}`.repeat(64))
+          .set('x-forwarded-for', from)
+      ).status;
+    // One host of a /64 takes a new address for every guess: the limit still holds.
+    const codes: number[] = [];
+    for (let i = 0; i < 7; i++) codes.push(await badKey(`2001:db8:1:2::${(i + 1).toString(16)}`, i));
+    expect(codes).toEqual([401, 401, 401, 401, 401, 429, 429]);
+    // Another /64 is another subscriber, not blocked by the first one's guesses.
+    expect(await badKey('2001:db8:1:3::1', 7)).toBe(401);
+  });
+
   it('stops honouring a regenerated key within 5 s on a second gateway replica', async () => {
     const a = await member('large', 'analyst-c@example.com');
     const replica = await stack.gateway();

@@ -1,10 +1,11 @@
 import { jest } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
 import type { AdminListsResponse, AdminOverviewResponse, ListVersionsResponse } from '@vigil/proto';
-import { freePort } from '@vigil/platform/testing';
+import { enrolAuthenticator, freePort } from '@vigil/platform/testing';
 import { randomBytes } from 'node:crypto';
 import { ApiStack } from './api-stack.js';
-import { eventually } from './stack.js';
+import request from 'supertest';
+import { eventually, httpFactorCalls } from './stack.js';
 
 jest.setTimeout(240_000);
 
@@ -68,14 +69,18 @@ describe('observability: metrics on every probe port, one trace across services,
     await stack.start([...BACKENDS]);
     const port = await freePort();
     probes.set('gateway', await freePort());
-    stack.spawn('gateway', {}, {
-      env: stack.gatewayEnv({
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        HEALTH_PORT: String(probes.get('gateway')),
-        LOG_LEVEL: 'info',
-      }),
-    });
+    stack.spawn(
+      'gateway',
+      {},
+      {
+        env: stack.gatewayEnv({
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          HEALTH_PORT: String(probes.get('gateway')),
+          LOG_LEVEL: 'info',
+        }),
+      },
+    );
     base = `http://127.0.0.1:${port}`;
     await eventually(
       () =>
@@ -94,7 +99,14 @@ describe('observability: metrics on every probe port, one trace across services,
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'observability-admin@example.com', password: PASSWORD }),
     });
-    adminToken = ((await signedIn.json()) as { access_token: string }).access_token;
+    const password1 = ((await signedIn.json()) as { access_token: string }).access_token;
+    // Every admin route needs aal2 (issue #33): the admin enrols an authenticator first.
+    adminToken = (
+      await enrolAuthenticator(
+        httpFactorCalls(() => request(base)),
+        password1,
+      )
+    ).session.access_token;
     expect(admin.id).toBeTruthy();
   });
 

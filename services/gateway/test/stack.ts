@@ -1,9 +1,10 @@
 // What the gateway's tests share besides the stack itself (api-stack.ts): where the built
 // services live, the backends, the environment of an in-process gateway, and auth's mailbox.
-import { TEST_DATABASE_URL, eventually, runNode } from '@vigil/platform/testing';
+import { TEST_DATABASE_URL, eventually, runNode, type FactorCalls } from '@vigil/platform/testing';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import request from 'supertest';
 
 export const SERVICES_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const BACKEND_SERVICES = ['auth', 'screening', 'monitoring', 'billing', 'audit'] as const;
@@ -37,4 +38,32 @@ export async function mailTextTo(authSchema: string, to: string): Promise<string
   } finally {
     await client.end();
   }
+}
+
+/** Auth's factor routes through the gateway's HTTP face, for enrolAuthenticator (`@vigil/platform/testing`). */
+export function httpFactorCalls(base: () => ReturnType<typeof request>): FactorCalls {
+  const ok = (res: request.Response, step: string) => {
+    if (res.status >= 300) throw new Error(`${step}: ${res.status} ${res.text}`);
+    return res.body;
+  };
+  return {
+    enroll: async (token) =>
+      ok(
+        await base().post('/auth/v1/factors').set('authorization', `Bearer ${token}`).send({ factor_type: 'totp' }),
+        'enroll',
+      ),
+    challenge: async (token, factorId) =>
+      ok(
+        await base().post(`/auth/v1/factors/${factorId}/challenge`).set('authorization', `Bearer ${token}`),
+        'challenge',
+      ),
+    verify: async (token, factorId, challengeId, code) =>
+      ok(
+        await base()
+          .post(`/auth/v1/factors/${factorId}/verify`)
+          .set('authorization', `Bearer ${token}`)
+          .send({ challenge_id: challengeId, code }),
+        'verify',
+      ),
+  };
 }

@@ -49,6 +49,11 @@ export const AUDIT_SOURCES: readonly Source[] = [
     durable: durableConsumers.auditAuthEvents.durable,
     subjects: [subjects.auth.failedAuth],
   },
+  {
+    stream: streams.authEvents.name,
+    durable: durableConsumers.auditClientChanges.durable,
+    subjects: [subjects.auth.clientChanged],
+  },
 ];
 
 const RETRY_MS = 2_000;

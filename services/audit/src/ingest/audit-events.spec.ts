@@ -138,4 +138,38 @@ describe('rowOf', () => {
     );
     expect(() => rowOf('something.else', {})).toThrow(/no audit record/);
   });
+
+  it("puts a member's own changes (key, team, notifications) on the client's chain, naming the member", () => {
+    const base = {
+      clientId: 'c-7',
+      actorId: 'u-owner',
+      actorEmail: 'owner@bank.example',
+      occurredAt: '2026-11-28T10:00:00Z',
+    };
+    const rotated = rowOf(subjects.auth.clientChanged, {
+      ...base,
+      id: '0b9c6a1e-5f0e-4d3b-8a53-2f1d0c9e7a11',
+      change: 'key.rotated',
+      details: { key_prefix: 'ab12cd34' },
+    });
+    expect(rotated).toMatchObject({ table: 'admin_actions', chainId: 'client:c-7' });
+    expect(rotated.columns).toMatchObject({
+      action: 'key.rotated',
+      actor_id: 'u-owner',
+      actor_email: 'owner@bank.example',
+      client_id: 'c-7',
+      endpoint: '/api/settings/regenerate-api-key',
+      details: { key_prefix: 'ab12cd34' },
+    });
+    const removed = rowOf(subjects.auth.clientChanged, {
+      ...base,
+      id: '1c8d7b2f-6a1f-4e4c-9b64-3e2e1dad8b22',
+      change: 'member.removed',
+      details: { member_id: 'u-2', role: 'analyst' },
+    });
+    expect(removed.columns).toMatchObject({ action: 'member.removed', actor_id: 'u-owner', client_id: 'c-7' });
+    expect(() =>
+      rowOf(subjects.auth.clientChanged, { ...base, id: 'not-a-uuid', change: 'key.rotated', details: {} }),
+    ).toThrow();
+  });
 });

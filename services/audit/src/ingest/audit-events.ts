@@ -1,6 +1,7 @@
 import { events, type EventContract, type PayloadOf } from '@vigil/proto';
 import {
   adminActionRow,
+  clientChangeRow,
   failedSignInRow,
   memoryChangeRow,
   reviewDecisionRow,
@@ -34,6 +35,8 @@ export function rowOf(subject: string, payload: unknown): AuditRow {
       return memoryChangeRow(parse(events.screening.memoryChanged, payload));
     case events.screening.reviewSettingsChanged.subject:
       return reviewSettingsChangeRow(parse(events.screening.reviewSettingsChanged, payload));
+    case events.auth.clientChanged.subject:
+      return clientChangeRow(parse(events.auth.clientChanged, payload));
     case events.auth.failedAuth.subject:
       return failedSignInRow(parse(events.auth.failedAuth, payload));
     case events.gateway.adminAction.subject:

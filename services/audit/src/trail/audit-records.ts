@@ -1,5 +1,7 @@
 import type {
   AdminActionEvent,
+  ClientChange,
+  ClientChangedEvent,
   FailedAuthEvent,
   MemoryChangedEvent,
   ReviewDecidedEvent,
@@ -262,6 +264,42 @@ export function reviewSettingsChangeRow(e: ReviewSettingsChangedEvent): AdminAct
       endpoint: '/api/sanctions/review-settings',
       request_id: null,
       details: { four_eyes: e.fourEyes, previous_four_eyes: e.previousFourEyes, actor_role: e.actorRole },
+      occurred_at: instant(e.occurredAt),
+    },
+  };
+}
+
+/** The route each client-side change is made through, for the record's endpoint column. */
+const CLIENT_CHANGE_ENDPOINTS: Readonly<Record<ClientChange, string>> = {
+  'key.rotated': '/api/settings/regenerate-api-key',
+  'member.added': '/auth/v1/team-invitations/accept',
+  'member.role_changed': 'PATCH /api/team/members/:userId',
+  'member.removed': 'DELETE /api/team/members/:userId',
+  'notifications.changed': '/api/settings/notification-settings',
+};
+
+/**
+ * A change a client's own member made (key rotation, team, notifications), on that client's
+ * chain beside the administrators' actions on it, naming the member (issue #33: these were
+ * outside the trail). Stored as an admin_actions row, as four-eyes switches are: no new column,
+ * so the hashes of rows already stored are unchanged.
+ */
+export function clientChangeRow(e: ClientChangedEvent): AdminActionRow {
+  return {
+    table: 'admin_actions',
+    eventId: e.id,
+    chainId: clientChain(e.clientId),
+    columns: {
+      event_id: e.id,
+      action: e.change,
+      actor_id: e.actorId,
+      actor_email: e.actorEmail,
+      client_id: e.clientId,
+      client_name: null,
+      ip: null,
+      endpoint: CLIENT_CHANGE_ENDPOINTS[e.change],
+      request_id: null,
+      details: e.details,
       occurred_at: instant(e.occurredAt),
     },
   };

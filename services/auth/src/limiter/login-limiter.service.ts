@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DomainError } from '@vigil/platform';
+import { DomainError, limiterAddress } from '@vigil/platform';
 import { AUTH_CONFIG, type AuthConfig } from '../env.js';
-import { limiterAddress } from './limiter-address.js';
 import { LoginAttemptsRepository, type AttemptKind, type LockedBy } from './login-attempts.repository.js';
 
 /**

@@ -45,7 +45,11 @@ export class MfaService {
 
   async challenge(principal: Principal, factorId: string): Promise<ChallengeReply> {
     if (!(await this.mfa.findFactor(principal.userId, factorId))) throw new DomainError('NOT_FOUND', 'No such factor.');
-    const challenge = await this.mfa.createChallenge(factorId, principal.sessionId, new Date(Date.now() + CHALLENGE_TTL_MS));
+    const challenge = await this.mfa.createChallenge(
+      factorId,
+      principal.sessionId,
+      new Date(Date.now() + CHALLENGE_TTL_MS),
+    );
     return { id: challenge.id, expires_at: Math.floor(challenge.expires_at.getTime() / 1000) };
   }
 
@@ -56,27 +60,67 @@ export class MfaService {
       throw new DomainError('INVALID_MFA_CODE', 'This challenge has expired or was already used. Start a new one.');
     }
 
-    const accepted = request.code !== undefined ? await this.acceptTotp(factor.id, this.box.open(factor.secret), principal.email, request.code) : await this.acceptRecovery(principal.userId, factor.status, request.recovery_code!);
+    const accepted =
+      request.code !== undefined
+        ? await this.acceptTotp(factor.id, this.box.open(factor.secret), principal.email, request.code)
+        : await this.acceptRecovery(principal.userId, factor.status, request.recovery_code!);
     if (!accepted) {
       await this.mfa.recordChallengeFailure(request.challenge_id);
-      await this.events.failedAuth({ email: principal.email, user_id: principal.userId, ip: ip ?? null, user_agent: null, reason: 'invalid_mfa_code', endpoint: 'factors/verify' });
+      await this.events.failedAuth({
+        email: principal.email,
+        user_id: principal.userId,
+        ip: ip ?? null,
+        user_agent: null,
+        reason: 'invalid_mfa_code',
+        endpoint: 'factors/verify',
+      });
       throw new DomainError('INVALID_MFA_CODE', 'Invalid or already used verification code.');
     }
-    if (!(await this.mfa.closeChallenge(request.challenge_id))) throw new DomainError('INVALID_MFA_CODE', 'This challenge was already used.');
+    if (!(await this.mfa.closeChallenge(request.challenge_id)))
+      throw new DomainError('INVALID_MFA_CODE', 'This challenge was already used.');
 
     let recoveryCodes: string[] | undefined;
     if (factor.status === 'unverified') {
       await this.mfa.markVerified(factor.id);
       recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, () => readableCode(4));
-      await this.mfa.replaceRecoveryCodes(principal.userId, recoveryCodes.map((c) => sha256(normaliseCode(c))));
+      await this.mfa.replaceRecoveryCodes(
+        principal.userId,
+        recoveryCodes.map((c) => sha256(normaliseCode(c))),
+      );
     }
-    await this.sessionsRepository.raiseToAal2(principal.sessionId, request.code !== undefined ? 'totp' : 'recovery_code');
+    await this.sessionsRepository.raiseToAal2(
+      principal.sessionId,
+      request.code !== undefined ? 'totp' : 'recovery_code',
+    );
     const session = await this.sessions.reissue(principal.sessionId);
     return recoveryCodes ? { ...session, recovery_codes: recoveryCodes } : session;
   }
 
+  /**
+   * A verified authenticator made here, for a development stack's seeded admin (every admin route
+   * needs aal2): its secret is printed by `npm start` so the demo admin can sign in with a code.
+   */
+  async enrollVerified(userId: string, email: string, friendlyName: string): Promise<{ secret: string; uri: string }> {
+    const secret = new Secret({ size: 20 });
+    const factor = await this.mfa.createFactor(userId, this.box.seal(secret.base32), friendlyName);
+    await this.mfa.markVerified(factor.id);
+    return { secret: secret.base32, uri: this.totp(secret.base32, email).toString() };
+  }
+
   async unenroll(principal: Principal, factorId: string): Promise<User> {
-    if (!(await this.mfa.deleteFactor(principal.userId, factorId))) throw new DomainError('NOT_FOUND', 'No such factor.');
+    // Every admin route needs aal2: an admin keeps at least one verified factor, or the next
+    // password-only sign-in would be offered enrolment again, to whoever holds the password.
+    if (principal.role === 'admin') {
+      const factor = await this.mfa.findFactor(principal.userId, factorId);
+      if (factor?.status === 'verified' && (await this.mfa.countVerified(principal.userId)) <= 1) {
+        throw new DomainError(
+          'FORBIDDEN',
+          'An administrator keeps at least one verified authenticator; add another first.',
+        );
+      }
+    }
+    if (!(await this.mfa.deleteFactor(principal.userId, factorId)))
+      throw new DomainError('NOT_FOUND', 'No such factor.');
     if ((await this.mfa.countVerified(principal.userId)) === 0) await this.mfa.deleteRecoveryCodes(principal.userId);
     return this.users.view(principal.userId);
   }
@@ -85,7 +129,11 @@ export class MfaService {
    * The verified factor and time step a code belongs to, without using the code up: sign-in past a
    * lock checks the password next and spends the code (`spendCode`) only if that is right too.
    */
-  async matchCode(userId: string, email: string, code: string): Promise<{ factorId: string; step: number } | undefined> {
+  async matchCode(
+    userId: string,
+    email: string,
+    code: string,
+  ): Promise<{ factorId: string; step: number } | undefined> {
     for (const factor of await this.mfa.verifiedFactors(userId)) {
       const delta = this.totp(this.box.open(factor.secret), email).validate({ token: code, window: 1 });
       if (delta !== null) return { factorId: factor.id, step: Math.floor(Date.now() / 1000 / PERIOD_SECONDS) + delta };
@@ -113,6 +161,13 @@ export class MfaService {
   }
 
   private totp(secret: string, email: string): TOTP {
-    return new TOTP({ issuer: this.config.MFA_ISSUER, label: email, algorithm: 'SHA1', digits: 6, period: PERIOD_SECONDS, secret: Secret.fromBase32(secret) });
+    return new TOTP({
+      issuer: this.config.MFA_ISSUER,
+      label: email,
+      algorithm: 'SHA1',
+      digits: 6,
+      period: PERIOD_SECONDS,
+      secret: Secret.fromBase32(secret),
+    });
   }
 }

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError } from '@vigil/platform';
 import type { AssuranceLevel, CallerContext, MemberRole, Role, Session, SessionInfo } from '@vigil/proto';
+import { adminAssuranceProblem } from '@vigil/proto';
 import { AUTH_CONFIG, type AuthConfig } from '../env.js';
 import { randomToken, sha256 } from '../crypto/secrets.js';
 import { EventsPublisher } from '../events/events.publisher.js';
@@ -46,7 +47,9 @@ export class SessionsService {
     options: { amr: string[]; rememberMe: boolean; aal?: AssuranceLevel } & CallerContext,
     extras: Pick<Session, 'provider_token' | 'provider_refresh_token'> = {},
   ): Promise<Session> {
-    const lifetimeMs = options.rememberMe ? this.config.REMEMBER_ME_TTL_DAYS * 86_400_000 : this.config.SESSION_TTL_HOURS * 3_600_000;
+    const lifetimeMs = options.rememberMe
+      ? this.config.REMEMBER_ME_TTL_DAYS * 86_400_000
+      : this.config.SESSION_TTL_HOURS * 3_600_000;
     const session = await this.sessions.create({
       userId: user.id,
       aal: options.aal ?? 'aal1',
@@ -71,7 +74,10 @@ export class SessionsService {
     if (claim.status === 'unknown') throw new DomainError('UNAUTHENTICATED', 'Invalid refresh token.');
     if (claim.status === 'reused' && !claim.graceful) {
       await this.announce(await this.sessions.revoke(claim.sessionId, 'refresh_token_reused'), 'refresh_token_reused');
-      throw new DomainError('REFRESH_TOKEN_REUSED', 'This refresh token was already used; the session has been signed out for safety.');
+      throw new DomainError(
+        'REFRESH_TOKEN_REUSED',
+        'This refresh token was already used; the session has been signed out for safety.',
+      );
     }
     const session = await this.sessions.findActive(claim.sessionId);
     if (!session) throw new DomainError('UNAUTHENTICATED', 'The session has ended. Please sign in again.');
@@ -89,7 +95,8 @@ export class SessionsService {
   async authenticate(accessToken: string, requirement: AssuranceRequirement = 'aal2-if-enrolled'): Promise<Principal> {
     const claims = await this.tokens.verify(accessToken);
     const session = await this.sessions.findActive(claims.sid);
-    if (!session || session.user_id !== claims.sub) throw new DomainError('UNAUTHENTICATED', 'The session has ended. Please sign in again.');
+    if (!session || session.user_id !== claims.sub)
+      throw new DomainError('UNAUTHENTICATED', 'The session has ended. Please sign in again.');
     const principal: Principal = {
       userId: session.user_id,
       email: session.email,
@@ -110,6 +117,9 @@ export class SessionsService {
   async authenticateAdmin(accessToken: string): Promise<Principal> {
     const principal = await this.authenticate(accessToken);
     if (principal.role !== 'admin') throw new DomainError('FORBIDDEN', 'This action needs an administrator account.');
+    // The gateway's rule for admin routes, applied again here: auth's own admin subjects need aal2 too.
+    const missing = adminAssuranceProblem({ aal: principal.aal, mfa_enrolled: principal.hasVerifiedFactor });
+    if (missing) throw new DomainError(missing, 'Administrator actions need two-factor verification.');
     return principal;
   }
 
@@ -118,7 +128,11 @@ export class SessionsService {
     const revoked =
       scope === 'local'
         ? await this.sessions.revoke(principal.sessionId, reason)
-        : await this.sessions.revokeAllForUser(principal.userId, reason, scope === 'others' ? principal.sessionId : undefined);
+        : await this.sessions.revokeAllForUser(
+            principal.userId,
+            reason,
+            scope === 'others' ? principal.sessionId : undefined,
+          );
     await this.announce(revoked, reason);
   }
 
@@ -151,11 +165,19 @@ export class SessionsService {
   /** Tells verifiers that check tokens locally (the gateway) to stop accepting these sessions now. */
   async announce(revoked: RevokedSession[], reason: string): Promise<void> {
     for (const session of revoked) {
-      await this.events.sessionRevoked({ session_id: session.id, user_id: session.user_id, reason, revoked_at: session.revoked_at.toISOString() });
+      await this.events.sessionRevoked({
+        session_id: session.id,
+        user_id: session.user_id,
+        reason,
+        revoked_at: session.revoked_at.toISOString(),
+      });
     }
   }
 
-  private async issue(session: SessionRow, extras: Pick<Session, 'provider_token' | 'provider_refresh_token'> = {}): Promise<Session> {
+  private async issue(
+    session: SessionRow,
+    extras: Pick<Session, 'provider_token' | 'provider_refresh_token'> = {},
+  ): Promise<Session> {
     const user = await this.users.view(session.user_id);
     const refreshToken = randomToken();
     await this.sessions.addRefreshToken(session.id, sha256(refreshToken));

@@ -13,6 +13,7 @@ import {
 import { ApiKeysRepository } from '../clients/api-keys.repository.js';
 import { ClientsRepository } from '../clients/clients.repository.js';
 import { ClientsService } from '../clients/clients.service.js';
+import { EventsPublisher } from '../events/events.publisher.js';
 import { apiKeyMail } from '../mail/mail.templates.js';
 import { Mailer } from '../mail/mailer.service.js';
 import type { Principal } from '../sessions/sessions.service.js';
@@ -29,6 +30,7 @@ export class SettingsService {
     private readonly settings: SettingsRepository,
     private readonly users: UsersRepository,
     private readonly mailer: Mailer,
+    private readonly events: EventsPublisher,
   ) {}
 
   profile(principal: Principal): Promise<Client> {
@@ -39,13 +41,22 @@ export class SettingsService {
   async updateProfile(principal: Principal, request: UpdateProfileRequest): Promise<Client> {
     const clientId = this.clientOf(principal, 'owner');
     const owner = await this.clientsRepository.findByContactEmail(request.contact_email);
-    if (owner && owner.id !== clientId) throw new DomainError('CONFLICT', 'Another client already uses this contact email.');
+    if (owner && owner.id !== clientId)
+      throw new DomainError('CONFLICT', 'Another client already uses this contact email.');
     await this.clientsRepository.setProfile(clientId, request.client_name, request.contact_email);
     return this.clients.get(clientId);
   }
 
   async regenerateKey(principal: Principal): Promise<ClientWithKey> {
     const client = await this.clients.regenerateKey(this.clientOf(principal, 'owner'));
+    // The prefix only: the raw key never reaches the trail.
+    await this.events.clientChanged({
+      change: 'key.rotated',
+      clientId: client.id,
+      actorId: principal.userId,
+      actorEmail: principal.email,
+      details: { key_prefix: client.api_key_prefix },
+    });
     const notify = client.contact_email ?? principal.email;
     await this.mailer.send(apiKeyMail(notify, client.client_name, client.api_key_prefix ?? ''));
     return client;
@@ -55,9 +66,18 @@ export class SettingsService {
     return this.settings.notifications(this.clientOf(principal));
   }
 
-  updateNotifications(principal: Principal, request: UpdateNotificationsRequest): Promise<NotificationSettings> {
+  async updateNotifications(principal: Principal, request: UpdateNotificationsRequest): Promise<NotificationSettings> {
     const { accessToken: _token, ip: _ip, userAgent: _ua, ...flags } = request;
-    return this.settings.saveNotifications(this.clientOf(principal, 'supervisor'), flags);
+    const clientId = this.clientOf(principal, 'supervisor');
+    const saved = await this.settings.saveNotifications(clientId, flags);
+    await this.events.clientChanged({
+      change: 'notifications.changed',
+      clientId,
+      actorId: principal.userId,
+      actorEmail: principal.email,
+      details: { changed: flags, now: saved },
+    });
+    return saved;
   }
 
   async accountSummary(principal: Principal): Promise<AccountSummary> {
@@ -70,7 +90,12 @@ export class SettingsService {
     ]);
     return {
       client,
-      user: { id: user!.id, email: user!.email, full_name: user!.full_name, created_at: user!.created_at.toISOString() },
+      user: {
+        id: user!.id,
+        email: user!.email,
+        full_name: user!.full_name,
+        created_at: user!.created_at.toISOString(),
+      },
       usage_percent: client.quota_month > 0 ? Math.round((client.usage_month / client.quota_month) * 100) : 0,
       api_key: apiKey,
       notification_settings: notificationSettings,
@@ -79,9 +104,13 @@ export class SettingsService {
 
   /** The caller's client; with `minimum`, only if their live role in it is at least that. */
   private clientOf(principal: Principal, minimum: MemberRole = 'viewer'): string {
-    if (!principal.clientId) throw new DomainError('NOT_FOUND', 'No client is linked to this account yet. Choose a plan to get started.');
+    if (!principal.clientId)
+      throw new DomainError('NOT_FOUND', 'No client is linked to this account yet. Choose a plan to get started.');
     if (!memberRoleAtLeast(principal.memberRole, minimum)) {
-      throw new DomainError('ROLE_FORBIDDEN', `This action needs the ${minimum} role or higher; your role is ${principal.memberRole ?? 'none'}.`);
+      throw new DomainError(
+        'ROLE_FORBIDDEN',
+        `This action needs the ${minimum} role or higher; your role is ${principal.memberRole ?? 'none'}.`,
+      );
     }
     return principal.clientId;
   }

@@ -53,7 +53,8 @@ export class TeamService {
   /** For the gateway's session routes: the client as resolve-client answers it, if the user is still its member. */
   async resolveMember(clientId: string, userId: string): Promise<ResolvedMember> {
     const memberRole = await this.team.roleOf(clientId, userId);
-    if (!memberRole) throw new DomainError('UNAUTHENTICATED', 'Your membership of this client has ended; sign in again.');
+    if (!memberRole)
+      throw new DomainError('UNAUTHENTICATED', 'Your membership of this client has ended; sign in again.');
     return { ...(await this.clients.resolveClient(clientId)), memberRole };
   }
 
@@ -111,21 +112,35 @@ export class TeamService {
         throw new DomainError('LAST_OWNER', 'Your team needs at least one owner: make someone else an owner first.');
       }
       await this.team.setRole(request.clientId, request.userId, request.member_role, tx);
-      return (await this.team.member(request.clientId, request.userId, tx))!;
+      const after = (await this.team.member(request.clientId, request.userId, tx))!;
+      return { ...after, previous_role: target.member_role };
     });
+    await this.events.clientChanged({
+      change: 'member.role_changed',
+      clientId: request.clientId,
+      actorId: request.actorId,
+      actorEmail: null,
+      details: {
+        member_id: changed.user_id,
+        member_email: changed.email,
+        from: changed.previous_role,
+        to: changed.member_role,
+      },
+    });
+    const { previous_role: _previous, ...member } = changed;
     await this.events.memberChanged({
       user_id: changed.user_id,
       client_id: request.clientId,
       member_role: changed.member_role,
       changed_at: new Date().toISOString(),
     });
-    return changed;
+    return member;
   }
 
   /** The member leaves the client, and every session they have ends now. */
   async remove(actor: Actor, userId: string): Promise<void> {
     await this.require(actor, 'owner');
-    await this.db.transaction(async (tx) => {
+    const removed = await this.db.transaction(async (tx) => {
       const owners = await this.team.lockOwners(actor.clientId, tx);
       const target = await this.team.member(actor.clientId, userId, tx);
       if (!target) throw new DomainError('NOT_FOUND', 'No such member.');
@@ -133,6 +148,14 @@ export class TeamService {
         throw new DomainError('LAST_OWNER', 'Your team needs at least one owner: make someone else an owner first.');
       }
       await this.team.remove(actor.clientId, userId, tx);
+      return target;
+    });
+    await this.events.clientChanged({
+      change: 'member.removed',
+      clientId: actor.clientId,
+      actorId: actor.actorId,
+      actorEmail: null,
+      details: { member_id: userId, member_email: removed.email, role: removed.member_role },
     });
     await this.events.memberChanged({
       user_id: userId,
@@ -163,7 +186,7 @@ export class TeamService {
       throw new DomainError('VALIDATION_FAILED', detail, [{ pointer: '/password', detail }]);
     }
     const passwordHash = await this.passwords.hash(request.password);
-    const user = await this.db.transaction(async (tx) => {
+    const joined = await this.db.transaction(async (tx) => {
       const invitation = await this.team.consume(sha256(request.token), null, tx);
       if (!invitation) throw invalidLink();
       const created = await this.users.create(
@@ -186,9 +209,20 @@ export class TeamService {
         );
       await this.team.setAcceptedBy(invitation.id, created.id, tx);
       await this.users.addIdentity(created.id, 'email', created.id, created.email, tx);
-      return created;
+      return { created, invitation };
     });
-    return this.sessions.start(user, {
+    await this.events.clientChanged({
+      change: 'member.added',
+      clientId: joined.invitation.client_id,
+      actorId: joined.created.id,
+      actorEmail: joined.created.email,
+      details: {
+        member_id: joined.created.id,
+        member_email: joined.created.email,
+        role: joined.invitation.member_role,
+      },
+    });
+    return this.sessions.start(joined.created, {
       amr: ['password'],
       rememberMe: false,
       ip: request.ip,
@@ -199,7 +233,7 @@ export class TeamService {
   /** A signed-in account without a client joins; its session goes on with tokens that name the client. */
   async accept(request: AcceptInvitationRequest): Promise<Session> {
     const principal = await this.sessions.authenticate(request.accessToken);
-    await this.db.transaction(async (tx) => {
+    const joined = await this.db.transaction(async (tx) => {
       const invitation = await this.team.consume(sha256(request.token), principal.userId, tx);
       if (!invitation) throw invalidLink();
       if (invitation.email !== principal.email) {
@@ -213,6 +247,14 @@ export class TeamService {
       ) {
         throw new DomainError('CONFLICT', 'This account already belongs to a client, so it cannot join another one.');
       }
+      return invitation;
+    });
+    await this.events.clientChanged({
+      change: 'member.added',
+      clientId: joined.client_id,
+      actorId: principal.userId,
+      actorEmail: principal.email,
+      details: { member_id: principal.userId, member_email: principal.email, role: joined.member_role },
     });
     return this.sessions.reissue(principal.sessionId);
   }

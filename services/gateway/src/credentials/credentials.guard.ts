@@ -1,7 +1,15 @@
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { DomainError } from '@vigil/platform';
-import { PLANS, assuranceSatisfied, memberRoleAtLeast, planOf, type MemberRole, type ResolvedKey } from '@vigil/proto';
+import { DomainError, limiterAddress } from '@vigil/platform';
+import {
+  PLANS,
+  adminAssuranceProblem,
+  assuranceSatisfied,
+  memberRoleAtLeast,
+  planOf,
+  type MemberRole,
+  type ResolvedKey,
+} from '@vigil/proto';
 import type { Request, Response } from 'express';
 import { RateLimits, type RateLimitDecision } from '../rate-limits/rate-limits.service.js';
 import { SecurityEvents } from '../security-events/security-events.publisher.js';
@@ -21,6 +29,12 @@ import { SessionTokens } from './session-tokens.service.js';
 import { Inject } from '@nestjs/common';
 import { GATEWAY_CONFIG } from '../config.token.js';
 import type { GatewayConfig } from '../env.js';
+
+const ADMIN_ASSURANCE_DETAIL = {
+  MFA_REQUIRED: 'Administrator routes need two-factor verification: enter the code from your authenticator app.',
+  MFA_ENROLMENT_REQUIRED:
+    'Administrator routes need two-factor verification: set up an authenticator app for this account first.',
+} as const;
 
 const FEATURE_WORDS: Readonly<Record<PlanFeature, string>> = {
   dashboardAccess: 'dashboard access',
@@ -60,8 +74,9 @@ export class CredentialsGuard implements CanActivate {
     // The address's failed-auth limit is consulted only when the credentials fail: valid
     // credentials always get in (issue #15, finding 8), so an attacker guessing keys from a
     // shared address (an office NAT, a proxy) cannot lock out the callers who hold real ones.
-    // The address is the connecting one unless it is a TRUSTED_PROXIES hop (see create-app.ts).
-    const failures = `failed-auth:${req.ip ?? 'unknown'}`;
+    // The address is the connecting one unless it is a TRUSTED_PROXIES hop (see create-app.ts); an
+    // IPv6 caller counts by its /64 as at auth's sign-in, or one host would guess from a new address each time.
+    const failures = `failed-auth:${limiterAddress(req.ip) ?? 'unknown'}`;
     if (!kind) {
       // A route that forwards the bearer token to auth, which judges it in full against the live
       // membership, and also names a least role: the role the token carries is refused here as on
@@ -171,6 +186,13 @@ export class CredentialsGuard implements CanActivate {
         if (caller.user!.role !== 'admin') {
           this.events.record('SUSPICIOUS_ACTIVITY', req, 'admin_route_without_admin_role');
           throw new DomainError('FORBIDDEN', 'This route is for administrators.');
+        }
+        // Full power over every client never rests on a password alone (issue #33): the console
+        // reads the code and asks for the authenticator code, or for enrolment first.
+        const missing = adminAssuranceProblem({ aal: caller.user!.aal, mfa_enrolled: caller.user!.mfaEnrolled });
+        if (missing) {
+          this.events.record('SUSPICIOUS_ACTIVITY', req, 'admin_route_without_second_factor');
+          throw new DomainError(missing, ADMIN_ASSURANCE_DETAIL[missing]);
         }
         this.events.record('ADMIN_ACCESS', req);
       }

@@ -53,6 +53,7 @@ export { DatabaseUnreachableError, databaseTarget, waitForDatabase } from './dat
 export type { ConnectFailure, WaitForDatabaseOptions } from './database-wait.js';
 export { VIGIL_VERSION } from './version.js';
 export { SEALED_PREFIX, isSealed, openSecret, sealSecret } from './sealed-secret.js';
+export { limiterAddress } from './limiter-address.js';
 export { ProcessedMessages1763800000000 } from './processed-messages.migration.js';
 export { Handles, OnEvent, checkReply } from './contracts.js';
 export { ensureStreams } from './streams.js';

@@ -12,6 +12,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Secret, TOTP } from 'otpauth';
 import pg from 'pg';
 import { createBusKeys, natsServerConfig, publicKeysOf, type BusKeys } from './bus.js';
 import { Nats, RpcClient, natsConnectionOptions } from './nats.js';
@@ -90,6 +91,50 @@ function exited(child: ChildProcess, signal: NodeJS.Signals, graceMs: number): P
  * bus's users (a key per service and the unrestricted `harness`, whose connection `nc` is);
  * `options(identity)` connects as one of them, or as the harness by default.
  */
+/** The code an authenticator app shows now for a base32 secret (auth's TOTP: SHA-1, 6 digits, 30 s). */
+export function totpCode(secret: string, at = Date.now()): string {
+  return new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({
+    timestamp: at,
+  });
+}
+
+/** A sender of auth's factor requests: over NATS in the auth and audit tests, over HTTP in others. */
+export type FactorCalls = {
+  enroll(accessToken: string): Promise<{ id: string; totp: { secret: string } }>;
+  challenge(accessToken: string, factorId: string): Promise<{ id: string }>;
+  verify(accessToken: string, factorId: string, challengeId: string, code: string): Promise<{ access_token: string }>;
+};
+
+/**
+ * Enrols an authenticator for a signed-in user and verifies it (every admin route needs aal2):
+ * the aal2 session auth answers, and the secret, for a later sign-in's code step.
+ */
+export async function enrolAuthenticator<S extends { access_token: string }>(
+  calls: FactorCalls,
+  accessToken: string,
+): Promise<{ session: S; secret: string; factorId: string }> {
+  const factor = await calls.enroll(accessToken);
+  const challenge = await calls.challenge(accessToken, factor.id);
+  const session = (await calls.verify(accessToken, factor.id, challenge.id, totpCode(factor.totp.secret))) as S;
+  return { session, secret: factor.totp.secret, factorId: factor.id };
+}
+
+/** The factor calls over NATS, as the gateway would send them for a session token. */
+export function natsFactorCalls(request: <T>(subject: string, payload: object) => Promise<T>): FactorCalls {
+  return {
+    enroll: (accessToken) => request(contracts.auth.enrollFactor.subject, { accessToken, factor_type: 'totp' }),
+    challenge: (accessToken, factorId) =>
+      request(contracts.auth.challengeFactor.subject, { accessToken, factor_id: factorId }),
+    verify: (accessToken, factorId, challengeId, code) =>
+      request(contracts.auth.verifyFactor.subject, {
+        accessToken,
+        factor_id: factorId,
+        challenge_id: challengeId,
+        code,
+      }),
+  };
+}
+
 export type PrivateNats = {
   url: string;
   store: string;

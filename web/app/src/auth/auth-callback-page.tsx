@@ -7,7 +7,7 @@ import { AuthCard } from './auth-card.js';
 import { useCompleteOidcMutation } from './auth.api.js';
 import { useBackGoesToDashboard } from './back-to-dashboard.js';
 import { useRouteAfterSignIn } from './post-sign-in.js';
-import { secondFactorDue } from './second-factor.js';
+import { secondFactorDue } from '@vigil/ui/session';
 import { SecondFactorStep } from './second-factor-step.js';
 import { useAuth, useStartSession } from '@vigil/ui/session';
 

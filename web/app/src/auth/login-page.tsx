@@ -43,7 +43,7 @@ import {
 } from './login-forms.js';
 import { FullNameField, NewPasswordFields, TermsField } from './new-account-fields.js';
 import { PasswordInput } from './password-input.js';
-import { secondFactorDue } from './second-factor.js';
+import { secondFactorDue } from '@vigil/ui/session';
 import { SecondFactorStep } from './second-factor-step.js';
 import { useRouteAfterSignIn } from './post-sign-in.js';
 import { splitServerMessage } from './server-message.js';

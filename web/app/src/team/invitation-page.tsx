@@ -11,7 +11,7 @@ import { useSignInMutation } from '../auth/auth.api.js';
 import { FullNameField, NewPasswordFields, TermsField } from '../auth/new-account-fields.js';
 import { PasswordInput } from '../auth/password-input.js';
 import { useRouteAfterSignIn } from '../auth/post-sign-in.js';
-import { secondFactorDue } from '../auth/second-factor.js';
+import { secondFactorDue } from '@vigil/ui/session';
 import { useAuth, useStartSession } from '@vigil/ui/session';
 import { usePageTitle } from '../shell/page-title.js';
 import {

@@ -13,3 +13,4 @@ export { useAuth, useStartSession } from './use-auth.js';
 export type { SessionDispatch } from './use-auth.js';
 export { createSignOutHook } from './use-sign-out.js';
 export type { SignOutOptions } from './use-sign-out.js';
+export { accessTokenAal, secondFactorDue } from './second-factor.js';

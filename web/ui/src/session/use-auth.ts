@@ -13,9 +13,9 @@ export const useSessionSelector = useSelector.withTypes<SessionState>();
 export const useSessionStore = useStore.withTypes<Store<SessionState>>();
 
 export function useAuth() {
-  const { status, session } = useSessionSelector((state) => state.auth);
+  const { status, session, remember } = useSessionSelector((state) => state.auth);
   const user = session?.user ?? null;
-  return { status, session, user, isAdmin: user?.role === 'admin' };
+  return { status, session, remember, user, isAdmin: user?.role === 'admin' };
 }
 
 /** Keeps a new session: the access token in memory, the refresh token where "Remember me" says. */

@@ -1,7 +1,8 @@
 import { isIP } from 'node:net';
 
 /**
- * The address the sign-in limits count by. An IPv4 address as it is. An IPv6 address by its /64:
+ * The address failed-credential limits count by (auth's sign-in limits, the gateway's failed-auth
+ * limit: one rule for both). An IPv4 address as it is. An IPv6 address by its /64:
  * one subscriber is routed a whole /64 (often far more), so one host can send every guess from a
  * new address, and a limit per exact address would limit nothing. An IPv4-mapped IPv6 address
  * (`::ffff:192.0.2.1`, how a dual-stack socket may report an IPv4 client) as the IPv4 one.
@@ -31,7 +32,8 @@ function ipv6Groups(address: string): number[] | undefined {
   const [head = '', tail] = text.split('::');
   const before = head ? head.split(':') : [];
   const after = tail ? tail.split(':') : [];
-  const groups = tail === undefined ? before : [...before, ...Array<string>(8 - before.length - after.length).fill('0'), ...after];
+  const groups =
+    tail === undefined ? before : [...before, ...Array<string>(8 - before.length - after.length).fill('0'), ...after];
   if (groups.length !== 8) return undefined;
   return groups.map((g) => parseInt(g, 16));
 }
