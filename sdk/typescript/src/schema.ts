@@ -659,13 +659,13 @@ export interface paths {
     };
     /**
      * Monitored entities, one page
-     * @description Monitored entities, one page. Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
+     * @description Monitored entities, one page. Takes a session token (`Authorization: Bearer`).
      */
     get: operations['MonitoringController_list'];
     put?: never;
     /**
      * Monitor an entity
-     * @description Monitor an entity. Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+     * @description Monitor an entity. Takes a session token (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
      */
     post: operations['MonitoringController_create'];
     delete?: never;
@@ -684,13 +684,13 @@ export interface paths {
     get?: never;
     /**
      * Update a monitored entity
-     * @description Update a monitored entity. Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+     * @description Update a monitored entity. Takes a session token (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
      */
     put: operations['MonitoringController_update'];
     post?: never;
     /**
      * Stop monitoring an entity
-     * @description Stop monitoring an entity. Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
+     * @description Stop monitoring an entity. Takes a session token (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN.
      */
     delete: operations['MonitoringController_remove'];
     options?: never;
@@ -709,7 +709,7 @@ export interface paths {
     put?: never;
     /**
      * Screen a monitored entity now
-     * @description Screen a monitored entity now. Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
+     * @description Screen a monitored entity now. Takes a session token (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN.
      */
     post: operations['MonitoringController_check'];
     delete?: never;
@@ -727,7 +727,7 @@ export interface paths {
     };
     /**
      * Monitoring alerts, one page
-     * @description Monitoring alerts, one page. Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
+     * @description Monitoring alerts, one page. Takes a session token (`Authorization: Bearer`).
      */
     get: operations['MonitoringController_alerts'];
     put?: never;
@@ -749,7 +749,7 @@ export interface paths {
     put?: never;
     /**
      * Acknowledge an alert
-     * @description Acknowledge an alert. Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
+     * @description Acknowledge an alert. Takes a session token (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN.
      */
     post: operations['MonitoringController_acknowledge'];
     delete?: never;
@@ -767,7 +767,7 @@ export interface paths {
     };
     /**
      * Monitoring figures
-     * @description Monitoring figures. Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
+     * @description Monitoring figures. Takes a session token (`Authorization: Bearer`).
      */
     get: operations['MonitoringController_stats'];
     put?: never;
@@ -787,12 +787,12 @@ export interface paths {
     };
     /**
      * Monitoring settings
-     * @description Monitoring settings. Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
+     * @description Monitoring settings. Takes a session token (`Authorization: Bearer`).
      */
     get: operations['MonitoringController_settings'];
     /**
      * Change monitoring settings
-     * @description Change monitoring settings. Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The member needs the supervisor role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+     * @description Change monitoring settings. Takes a session token (`Authorization: Bearer`). The member needs the supervisor role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
      */
     put: operations['MonitoringController_updateSettings'];
     post?: never;
@@ -813,7 +813,7 @@ export interface paths {
     put?: never;
     /**
      * Monitor many entities
-     * @description Monitor many entities. Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+     * @description Monitor many entities. Takes a session token (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
      */
     post: operations['MonitoringController_bulkAdd'];
     delete?: never;
@@ -833,7 +833,7 @@ export interface paths {
     put?: never;
     /**
      * Stop monitoring many entities
-     * @description Stop monitoring many entities. Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+     * @description Stop monitoring many entities. Takes a session token (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
      */
     post: operations['MonitoringController_bulkRemove'];
     delete?: never;
@@ -851,7 +851,7 @@ export interface paths {
     };
     /**
      * Monitoring service status
-     * @description Monitoring service status. Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
+     * @description Monitoring service status. Takes a session token (`Authorization: Bearer`).
      */
     get: operations['MonitoringController_status'];
     put?: never;
@@ -871,13 +871,13 @@ export interface paths {
     };
     /**
      * Registered webhooks
-     * @description Registered webhooks. Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The client's plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN.
+     * @description Registered webhooks. Takes a session token (`Authorization: Bearer`). The client's plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN.
      */
     get: operations['MonitoringController_webhooks'];
     put?: never;
     /**
      * Register a webhook
-     * @description Register a webhook. Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The member needs the supervisor role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+     * @description Register a webhook. Takes a session token (`Authorization: Bearer`). The member needs the supervisor role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
      */
     post: operations['MonitoringController_createWebhook'];
     delete?: never;
@@ -898,7 +898,7 @@ export interface paths {
     post?: never;
     /**
      * Delete a webhook
-     * @description Delete a webhook. Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The member needs the supervisor role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN.
+     * @description Delete a webhook. Takes a session token (`Authorization: Bearer`). The member needs the supervisor role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN.
      */
     delete: operations['MonitoringController_deleteWebhook'];
     options?: never;
@@ -915,11 +915,31 @@ export interface paths {
     };
     /**
      * A webhook's deliveries
-     * @description A webhook's deliveries. Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The client's plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN.
+     * @description A webhook's deliveries. Takes a session token (`Authorization: Bearer`). The client's plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN.
      */
     get: operations['MonitoringController_deliveries'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/monitoring/webhooks/{id}/test': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a test event to a webhook
+     * @description Send a test event to a webhook. Takes a session token (`Authorization: Bearer`). The member needs the supervisor role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN.
+     */
+    post: operations['MonitoringController_testWebhook'];
     delete?: never;
     options?: never;
     head?: never;
@@ -935,7 +955,7 @@ export interface paths {
     };
     /**
      * Live alerts (Server-Sent Events)
-     * @description Live alerts (Server-Sent Events). Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
+     * @description Live alerts (Server-Sent Events). Takes a session token (`Authorization: Bearer`).
      */
     get: operations['MonitoringController_stream'];
     put?: never;
@@ -1154,8 +1174,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * The client's screening evidence (JSON or CSV)
-     * @description The client's screening evidence (JSON or CSV). Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
+     * The client's screening evidence (JSON, NDJSON or CSV)
+     * @description The client's screening evidence (JSON, NDJSON or CSV). Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
      */
     get: operations['AuditController_evidence'];
     put?: never;
@@ -2563,6 +2583,22 @@ export interface operations {
           name?: string;
           /** Format: email */
           email?: string;
+          identifiers?: {
+            /** @enum {string} */
+            type:
+              | 'crypto-address'
+              | 'imo'
+              | 'mmsi'
+              | 'passport'
+              | 'national-id'
+              | 'tax-id'
+              | 'registration'
+              | 'lei'
+              | 'swift-bic'
+              | 'iban';
+            value: string;
+            country?: string;
+          }[];
           dateOfBirth?: string;
           nationality?: string;
           /** @enum {string} */
@@ -2602,7 +2638,7 @@ export interface operations {
                   /** @enum {string} */
                   matchedNameStrength: 'primary' | 'strong' | 'weak';
                   /** @enum {string} */
-                  matchedOn: 'name' | 'email';
+                  matchedOn: 'name' | 'email' | 'identifier';
                   score: number;
                   /** @enum {string} */
                   status: 'blocked' | 'review' | 'clear';
@@ -2705,10 +2741,35 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
         'application/json': {
-          names: string[];
+          names?: string[];
+          entities?: {
+            name: string;
+            identifiers?: {
+              /** @enum {string} */
+              type:
+                | 'crypto-address'
+                | 'imo'
+                | 'mmsi'
+                | 'passport'
+                | 'national-id'
+                | 'tax-id'
+                | 'registration'
+                | 'lei'
+                | 'swift-bic'
+                | 'iban';
+              value: string;
+              country?: string;
+            }[];
+            dateOfBirth?: string;
+            nationality?: string;
+            /** @enum {string} */
+            entityType?: 'individual' | 'organization' | 'vessel' | 'aircraft' | 'person' | 'company';
+            customerReference?: string;
+            reference?: string;
+          }[];
           limit?: number;
         };
       };
@@ -2724,6 +2785,7 @@ export interface operations {
             results: {
               screeningId: string;
               searchedName: string;
+              reference?: string;
               match: boolean;
               blocked: boolean;
               /** @enum {string} */
@@ -2860,6 +2922,7 @@ export interface operations {
                   row: number;
                   screeningId: string;
                   searchedName: string;
+                  reference?: string;
                   match: boolean;
                   blocked: boolean;
                   /** @enum {string} */
@@ -2895,10 +2958,16 @@ export interface operations {
                     /** @enum {string} */
                     entityType: 'individual' | 'organization' | 'vessel' | 'aircraft';
                   }[];
+                  listVersions?: {
+                    source: string;
+                    versionId: number;
+                  }[];
+                  algorithm?: string;
                 }
               | {
                   row: number;
                   searchedName: string;
+                  reference?: string;
                   /** @constant */
                   status: 'failed';
                   error: {
@@ -2956,6 +3025,8 @@ export interface operations {
               offset: number;
               limit: number;
               returned: number;
+              has_more: boolean;
+              next_offset: number | null;
             };
           };
           'text/csv': unknown;
@@ -3259,6 +3330,22 @@ export interface operations {
           name?: string;
           /** Format: email */
           email?: string;
+          identifiers?: {
+            /** @enum {string} */
+            type:
+              | 'crypto-address'
+              | 'imo'
+              | 'mmsi'
+              | 'passport'
+              | 'national-id'
+              | 'tax-id'
+              | 'registration'
+              | 'lei'
+              | 'swift-bic'
+              | 'iban';
+            value: string;
+            country?: string;
+          }[];
           dateOfBirth?: string;
           nationality?: string;
           /** @enum {string} */
@@ -3292,7 +3379,7 @@ export interface operations {
               /** @enum {string} */
               matchedNameStrength: 'primary' | 'strong' | 'weak';
               /** @enum {string} */
-              matchedOn: 'name' | 'email';
+              matchedOn: 'name' | 'email' | 'identifier';
               score: number;
               /** @enum {string} */
               status: 'blocked' | 'review' | 'clear';
@@ -3406,10 +3493,35 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
         'application/json': {
-          names: string[];
+          names?: string[];
+          entities?: {
+            name: string;
+            identifiers?: {
+              /** @enum {string} */
+              type:
+                | 'crypto-address'
+                | 'imo'
+                | 'mmsi'
+                | 'passport'
+                | 'national-id'
+                | 'tax-id'
+                | 'registration'
+                | 'lei'
+                | 'swift-bic'
+                | 'iban';
+              value: string;
+              country?: string;
+            }[];
+            dateOfBirth?: string;
+            nationality?: string;
+            /** @enum {string} */
+            entityType?: 'individual' | 'organization' | 'vessel' | 'aircraft' | 'person' | 'company';
+            customerReference?: string;
+            reference?: string;
+          }[];
           limit?: number;
         };
       };
@@ -3425,6 +3537,7 @@ export interface operations {
             results: {
               screeningId: string;
               searchedName: string;
+              reference?: string;
               match: boolean;
               blocked: boolean;
               /** @enum {string} */
@@ -3562,6 +3675,7 @@ export interface operations {
                   row: number;
                   screeningId: string;
                   searchedName: string;
+                  reference?: string;
                   match: boolean;
                   blocked: boolean;
                   /** @enum {string} */
@@ -3597,10 +3711,16 @@ export interface operations {
                     /** @enum {string} */
                     entityType: 'individual' | 'organization' | 'vessel' | 'aircraft';
                   }[];
+                  listVersions?: {
+                    source: string;
+                    versionId: number;
+                  }[];
+                  algorithm?: string;
                 }
               | {
                   row: number;
                   searchedName: string;
+                  reference?: string;
                   /** @constant */
                   status: 'failed';
                   error: {
@@ -3658,6 +3778,8 @@ export interface operations {
               offset: number;
               limit: number;
               returned: number;
+              has_more: boolean;
+              next_offset: number | null;
             };
           };
           'text/csv': unknown;
@@ -5978,7 +6100,7 @@ export interface operations {
             deliveries: {
               id: string;
               /** @enum {string} */
-              event_type: 'monitoring.alert' | 'screening.review_required' | 'bulk_job.completed';
+              event_type: 'monitoring.alert' | 'screening.review_required' | 'bulk_job.completed' | 'webhook.test';
               /** @enum {string} */
               status: 'pending' | 'delivered' | 'failed';
               attempts: {
@@ -6011,6 +6133,62 @@ export interface operations {
       };
     };
   };
+  MonitoringController_testWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The `webhook.test` delivery after its one attempt (not retried): `status` delivered when the endpoint answered 2xx, failed otherwise, with the status code or error in `attempts`. Signed like every delivery. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            delivery: {
+              id: string;
+              /** @enum {string} */
+              event_type: 'monitoring.alert' | 'screening.review_required' | 'bulk_job.completed' | 'webhook.test';
+              /** @enum {string} */
+              status: 'pending' | 'delivered' | 'failed';
+              attempts: {
+                attempted_at: string;
+                status_code: number | null;
+                error: string | null;
+                duration_ms: number;
+              }[];
+              next_attempt_at: string | null;
+              created_at: string;
+              delivered_at: string | null;
+            };
+          };
+        };
+      };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
   MonitoringController_stream: {
     parameters: {
       query?: never;
@@ -6020,7 +6198,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Events `ready`, `monitoring.alert` and `screening.review_required`, each `data` a JSON object. */
+      /** @description Events `ready`, `monitoring.alert` and `screening.review_required`, each `data` a JSON object. Opened with the API key alone (a server; it ends when the key is revoked) or a session (it ends with the session). */
       200: {
         headers: {
           [name: string]: unknown;
@@ -6616,7 +6794,8 @@ export interface operations {
         from?: string;
         /** @description YYYY-MM-DD (the whole day) or an ISO 8601 instant; inclusive. */
         to?: string;
-        format?: 'json' | 'csv';
+        /** @description json: one document; ndjson: one record per line (streams into any tool); csv: one row per record. */
+        format?: 'json' | 'ndjson' | 'csv';
       };
       header?: never;
       path?: never;
@@ -6624,7 +6803,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The client's screening evidence (JSON or CSV) */
+      /** @description Every record of the window, whatever its size, streamed as it is read (page by page from the audit service): `format=json` one document, `format=ndjson` one record per line, `format=csv` one row per record. A download cut short by a failure ends without its closing bracket (json) or mid-line, never as if complete. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -6664,6 +6843,35 @@ export interface operations {
               hash: string;
               canonical: string;
             }[];
+          };
+          'application/x-ndjson': {
+            /** @enum {string} */
+            kind: 'screening' | 'review_decision' | 'admin_action' | 'retention_checkpoint';
+            chain: string;
+            seq: number;
+            occurredAt: string;
+            actorId: string | null;
+            screeningId: string | null;
+            searchedName: string | null;
+            searchedEmail: string | null;
+            status: string | null;
+            score: number | null;
+            matchedName: string | null;
+            sourceList: string | null;
+            listVersions:
+              | {
+                  source: string;
+                  versionId: number;
+                }[]
+              | null;
+            decision: string | null;
+            action: string | null;
+            details: {
+              [key: string]: unknown;
+            } | null;
+            prevHash: string;
+            hash: string;
+            canonical: string;
           };
           'text/csv': unknown;
         };

@@ -129,7 +129,7 @@ class ApiV1ScreenPostRequest(BaseModel):
     email: (
         constr(
             pattern=r'^(?:[A-Za-z0-9_\'+\-]+\.)*[A-Za-z0-9_\'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$',
-            max_length=320,
+            max_length=254,
         )
         | None
     ) = None
@@ -454,6 +454,7 @@ class Code(Enum):
     INVALID_INVITATION = 'INVALID_INVITATION'
     INVALID_MFA_CODE = 'INVALID_MFA_CODE'
     MFA_REQUIRED = 'MFA_REQUIRED'
+    MFA_ENROLMENT_REQUIRED = 'MFA_ENROLMENT_REQUIRED'
     FEATURE_NOT_IN_PLAN = 'FEATURE_NOT_IN_PLAN'
     OIDC_FAILED = 'OIDC_FAILED'
     CUSTOMER_NOT_FOUND = 'CUSTOMER_NOT_FOUND'
@@ -624,7 +625,7 @@ class ApiScreenPostRequest(BaseModel):
     email: (
         constr(
             pattern=r'^(?:[A-Za-z0-9_\'+\-]+\.)*[A-Za-z0-9_\'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$',
-            max_length=320,
+            max_length=254,
         )
         | None
     ) = None
@@ -1557,7 +1558,7 @@ class ApiMonitoringEntitiesPostRequest(BaseModel):
     entity_email: (
         constr(
             pattern=r'^(?:[A-Za-z0-9_\'+\-]+\.)*[A-Za-z0-9_\'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$',
-            max_length=320,
+            max_length=254,
         )
         | Literal['']
         | None
@@ -1814,7 +1815,7 @@ class Entity5(BaseModel):
     entity_email: (
         constr(
             pattern=r'^(?:[A-Za-z0-9_\'+\-]+\.)*[A-Za-z0-9_\'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$',
-            max_length=320,
+            max_length=254,
         )
         | Literal['']
         | None

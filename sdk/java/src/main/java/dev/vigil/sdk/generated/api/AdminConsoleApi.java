@@ -1,6 +1,6 @@
 /*
  * Vigil API
- * Sanctions and PEP screening. The public API v1 takes `x-api-key`; dashboard calls take the key and the session token of a user of the same client; administration takes the session token. Errors are application/problem+json (RFC 9457). POST accepts Idempotency-Key (≤ 255 characters, kept ≥ 24 h).
+ * Sanctions and PEP screening. The public API v1 takes `x-api-key`; dashboard calls take the key and the session token of a user of the same client; administration takes the session token. Errors are application/problem+json (RFC 9457). The screening POSTs accept Idempotency-Key (≤ 255 characters, kept ≥ 24 h). A request body field the operation does not name is 400 VALIDATION_FAILED with its JSON pointer; a method a path does not take is 405 with Allow. What changed, and the version policy: docs/api-changelog.md in the repository.
  *
  * The version of the OpenAPI document: 0.1.0
  * 
@@ -86,7 +86,7 @@ public class AdminConsoleApi {
 
   /**
    * Every list source with its loaded version
-   * 
+   * Every list source with its loaded version. Takes an administrator&#39;s session token (&#x60;Authorization: Bearer&#x60;).
    * @return AdminConsoleControllerLists200Response
    * @throws ApiException if fails to make API call
    */
@@ -97,7 +97,7 @@ public class AdminConsoleApi {
 
   /**
    * Every list source with its loaded version
-   * 
+   * Every list source with its loaded version. Takes an administrator&#39;s session token (&#x60;Authorization: Bearer&#x60;).
    * @return ApiResponse&lt;AdminConsoleControllerLists200Response&gt;
    * @throws ApiException if fails to make API call
    */
@@ -152,7 +152,7 @@ public class AdminConsoleApi {
 
   /**
    * Platform overview figures for the admin console
-   * 
+   * Platform overview figures for the admin console. Takes an administrator&#39;s session token (&#x60;Authorization: Bearer&#x60;).
    * @return AdminConsoleControllerOverview200Response
    * @throws ApiException if fails to make API call
    */
@@ -163,7 +163,7 @@ public class AdminConsoleApi {
 
   /**
    * Platform overview figures for the admin console
-   * 
+   * Platform overview figures for the admin console. Takes an administrator&#39;s session token (&#x60;Authorization: Bearer&#x60;).
    * @return ApiResponse&lt;AdminConsoleControllerOverview200Response&gt;
    * @throws ApiException if fails to make API call
    */
@@ -218,7 +218,7 @@ public class AdminConsoleApi {
 
   /**
    * One list source&#39;s recent versions
-   * 
+   * One list source&#39;s recent versions. Takes an administrator&#39;s session token (&#x60;Authorization: Bearer&#x60;).
    * @param source  (required)
    * @param limit  (optional, default to 50)
    * @return AdminConsoleControllerVersions200Response
@@ -231,7 +231,7 @@ public class AdminConsoleApi {
 
   /**
    * One list source&#39;s recent versions
-   * 
+   * One list source&#39;s recent versions. Takes an administrator&#39;s session token (&#x60;Authorization: Bearer&#x60;).
    * @param source  (required)
    * @param limit  (optional, default to 50)
    * @return ApiResponse&lt;AdminConsoleControllerVersions200Response&gt;

@@ -1,6 +1,6 @@
 /*
  * Vigil API
- * Sanctions and PEP screening. The public API v1 takes `x-api-key`; dashboard calls take the key and the session token of a user of the same client; administration takes the session token. Errors are application/problem+json (RFC 9457). POST accepts Idempotency-Key (≤ 255 characters, kept ≥ 24 h).
+ * Sanctions and PEP screening. The public API v1 takes `x-api-key`; dashboard calls take the key and the session token of a user of the same client; administration takes the session token. Errors are application/problem+json (RFC 9457). The screening POSTs accept Idempotency-Key (≤ 255 characters, kept ≥ 24 h). A request body field the operation does not name is 400 VALIDATION_FAILED with its JSON pointer; a method a path does not take is 405 with Allow. What changed, and the version policy: docs/api-changelog.md in the repository.
  *
  * The version of the OpenAPI document: 0.1.0
  * 
@@ -87,7 +87,7 @@ public class AuditApi {
 
   /**
    * The client&#39;s screening evidence (JSON, NDJSON or CSV)
-   * 
+   * The client&#39;s screening evidence (JSON, NDJSON or CSV). Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;). The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
    * @param from YYYY-MM-DD or an ISO 8601 instant; inclusive. (optional)
    * @param to YYYY-MM-DD (the whole day) or an ISO 8601 instant; inclusive. (optional)
    * @param format json: one document; ndjson: one record per line (streams into any tool); csv: one row per record. (optional, default to json)
@@ -101,7 +101,7 @@ public class AuditApi {
 
   /**
    * The client&#39;s screening evidence (JSON, NDJSON or CSV)
-   * 
+   * The client&#39;s screening evidence (JSON, NDJSON or CSV). Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;). The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
    * @param from YYYY-MM-DD or an ISO 8601 instant; inclusive. (optional)
    * @param to YYYY-MM-DD (the whole day) or an ISO 8601 instant; inclusive. (optional)
    * @param format json: one document; ndjson: one record per line (streams into any tool); csv: one row per record. (optional, default to json)
@@ -178,7 +178,7 @@ public class AuditApi {
 
   /**
    * Security log as a CSV download
-   * 
+   * Security log as a CSV download. Takes an administrator&#39;s session token (&#x60;Authorization: Bearer&#x60;).
    * @param eventType  (optional)
    * @param timeFilter  (optional)
    * @param searchTerm  (optional)
@@ -190,7 +190,7 @@ public class AuditApi {
 
   /**
    * Security log as a CSV download
-   * 
+   * Security log as a CSV download. Takes an administrator&#39;s session token (&#x60;Authorization: Bearer&#x60;).
    * @param eventType  (optional)
    * @param timeFilter  (optional)
    * @param searchTerm  (optional)
@@ -272,7 +272,7 @@ public class AuditApi {
 
   /**
    * Security log, one page
-   * 
+   * Security log, one page. Takes an administrator&#39;s session token (&#x60;Authorization: Bearer&#x60;).
    * @param eventType  (optional)
    * @param timeFilter  (optional)
    * @param searchTerm  (optional)
@@ -288,7 +288,7 @@ public class AuditApi {
 
   /**
    * Security log, one page
-   * 
+   * Security log, one page. Takes an administrator&#39;s session token (&#x60;Authorization: Bearer&#x60;).
    * @param eventType  (optional)
    * @param timeFilter  (optional)
    * @param searchTerm  (optional)

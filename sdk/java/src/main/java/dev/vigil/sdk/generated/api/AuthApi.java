@@ -1,6 +1,6 @@
 /*
  * Vigil API
- * Sanctions and PEP screening. The public API v1 takes `x-api-key`; dashboard calls take the key and the session token of a user of the same client; administration takes the session token. Errors are application/problem+json (RFC 9457). POST accepts Idempotency-Key (≤ 255 characters, kept ≥ 24 h).
+ * Sanctions and PEP screening. The public API v1 takes `x-api-key`; dashboard calls take the key and the session token of a user of the same client; administration takes the session token. Errors are application/problem+json (RFC 9457). The screening POSTs accept Idempotency-Key (≤ 255 characters, kept ≥ 24 h). A request body field the operation does not name is 400 VALIDATION_FAILED with its JSON pointer; a method a path does not take is 405 with Allow. What changed, and the version policy: docs/api-changelog.md in the repository.
  *
  * The version of the OpenAPI document: 0.1.0
  * 
@@ -108,27 +108,25 @@ public class AuthApi {
 
   /**
    * Accept a team invitation
-   * 
+   * Accept a team invitation. Takes a session token (&#x60;Authorization: Bearer&#x60;). The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
    * @param authControllerLookUpInvitationRequest  (required)
-   * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
    * @return AuthControllerToken200Response
    * @throws ApiException if fails to make API call
    */
-  public AuthControllerToken200Response authControllerAcceptInvitation(AuthControllerLookUpInvitationRequest authControllerLookUpInvitationRequest, String idempotencyKey) throws ApiException {
-    ApiResponse<AuthControllerToken200Response> localVarResponse = authControllerAcceptInvitationWithHttpInfo(authControllerLookUpInvitationRequest, idempotencyKey);
+  public AuthControllerToken200Response authControllerAcceptInvitation(AuthControllerLookUpInvitationRequest authControllerLookUpInvitationRequest) throws ApiException {
+    ApiResponse<AuthControllerToken200Response> localVarResponse = authControllerAcceptInvitationWithHttpInfo(authControllerLookUpInvitationRequest);
     return localVarResponse.getData();
   }
 
   /**
    * Accept a team invitation
-   * 
+   * Accept a team invitation. Takes a session token (&#x60;Authorization: Bearer&#x60;). The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
    * @param authControllerLookUpInvitationRequest  (required)
-   * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
    * @return ApiResponse&lt;AuthControllerToken200Response&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<AuthControllerToken200Response> authControllerAcceptInvitationWithHttpInfo(AuthControllerLookUpInvitationRequest authControllerLookUpInvitationRequest, String idempotencyKey) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = authControllerAcceptInvitationRequestBuilder(authControllerLookUpInvitationRequest, idempotencyKey);
+  public ApiResponse<AuthControllerToken200Response> authControllerAcceptInvitationWithHttpInfo(AuthControllerLookUpInvitationRequest authControllerLookUpInvitationRequest) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = authControllerAcceptInvitationRequestBuilder(authControllerLookUpInvitationRequest);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -156,7 +154,7 @@ public class AuthApi {
     }
   }
 
-  private HttpRequest.Builder authControllerAcceptInvitationRequestBuilder(AuthControllerLookUpInvitationRequest authControllerLookUpInvitationRequest, String idempotencyKey) throws ApiException {
+  private HttpRequest.Builder authControllerAcceptInvitationRequestBuilder(AuthControllerLookUpInvitationRequest authControllerLookUpInvitationRequest) throws ApiException {
     // verify the required parameter 'authControllerLookUpInvitationRequest' is set
     if (authControllerLookUpInvitationRequest == null) {
       throw new ApiException(400, "Missing the required parameter 'authControllerLookUpInvitationRequest' when calling authControllerAcceptInvitation");
@@ -168,9 +166,6 @@ public class AuthApi {
 
     localVarRequestBuilder.uri(URI.create(memberVarBaseUri + localVarPath));
 
-    if (idempotencyKey != null) {
-      localVarRequestBuilder.header("Idempotency-Key", idempotencyKey.toString());
-    }
     localVarRequestBuilder.header("Content-Type", "application/json");
     localVarRequestBuilder.header("Accept", "application/json, application/problem+json");
 
@@ -191,27 +186,25 @@ public class AuthApi {
 
   /**
    * Accept a team invitation with a new account
-   * 
+   * Accept a team invitation with a new account. Public: no credentials. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
    * @param authControllerAcceptInvitationSignupRequest  (required)
-   * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
    * @return AuthControllerToken200Response
    * @throws ApiException if fails to make API call
    */
-  public AuthControllerToken200Response authControllerAcceptInvitationSignup(AuthControllerAcceptInvitationSignupRequest authControllerAcceptInvitationSignupRequest, String idempotencyKey) throws ApiException {
-    ApiResponse<AuthControllerToken200Response> localVarResponse = authControllerAcceptInvitationSignupWithHttpInfo(authControllerAcceptInvitationSignupRequest, idempotencyKey);
+  public AuthControllerToken200Response authControllerAcceptInvitationSignup(AuthControllerAcceptInvitationSignupRequest authControllerAcceptInvitationSignupRequest) throws ApiException {
+    ApiResponse<AuthControllerToken200Response> localVarResponse = authControllerAcceptInvitationSignupWithHttpInfo(authControllerAcceptInvitationSignupRequest);
     return localVarResponse.getData();
   }
 
   /**
    * Accept a team invitation with a new account
-   * 
+   * Accept a team invitation with a new account. Public: no credentials. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
    * @param authControllerAcceptInvitationSignupRequest  (required)
-   * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
    * @return ApiResponse&lt;AuthControllerToken200Response&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<AuthControllerToken200Response> authControllerAcceptInvitationSignupWithHttpInfo(AuthControllerAcceptInvitationSignupRequest authControllerAcceptInvitationSignupRequest, String idempotencyKey) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = authControllerAcceptInvitationSignupRequestBuilder(authControllerAcceptInvitationSignupRequest, idempotencyKey);
+  public ApiResponse<AuthControllerToken200Response> authControllerAcceptInvitationSignupWithHttpInfo(AuthControllerAcceptInvitationSignupRequest authControllerAcceptInvitationSignupRequest) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = authControllerAcceptInvitationSignupRequestBuilder(authControllerAcceptInvitationSignupRequest);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -239,7 +232,7 @@ public class AuthApi {
     }
   }
 
-  private HttpRequest.Builder authControllerAcceptInvitationSignupRequestBuilder(AuthControllerAcceptInvitationSignupRequest authControllerAcceptInvitationSignupRequest, String idempotencyKey) throws ApiException {
+  private HttpRequest.Builder authControllerAcceptInvitationSignupRequestBuilder(AuthControllerAcceptInvitationSignupRequest authControllerAcceptInvitationSignupRequest) throws ApiException {
     // verify the required parameter 'authControllerAcceptInvitationSignupRequest' is set
     if (authControllerAcceptInvitationSignupRequest == null) {
       throw new ApiException(400, "Missing the required parameter 'authControllerAcceptInvitationSignupRequest' when calling authControllerAcceptInvitationSignup");
@@ -251,9 +244,6 @@ public class AuthApi {
 
     localVarRequestBuilder.uri(URI.create(memberVarBaseUri + localVarPath));
 
-    if (idempotencyKey != null) {
-      localVarRequestBuilder.header("Idempotency-Key", idempotencyKey.toString());
-    }
     localVarRequestBuilder.header("Content-Type", "application/json");
     localVarRequestBuilder.header("Accept", "application/json, application/problem+json");
 
@@ -274,7 +264,7 @@ public class AuthApi {
 
   /**
    * Start Continue with Google
-   * 
+   * Start Continue with Google. Public: no credentials.
    * @param redirect  (required)
    * @param provider  (required)
    * @param rememberMe  (optional)
@@ -288,7 +278,7 @@ public class AuthApi {
 
   /**
    * Start Continue with Google
-   * 
+   * Start Continue with Google. Public: no credentials.
    * @param redirect  (required)
    * @param provider  (required)
    * @param rememberMe  (optional)
@@ -373,27 +363,25 @@ public class AuthApi {
 
   /**
    * Finish Continue with Google
-   * 
+   * Finish Continue with Google. Public: no credentials. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
    * @param authControllerCallbackRequest  (required)
-   * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
    * @return AuthControllerToken200Response
    * @throws ApiException if fails to make API call
    */
-  public AuthControllerToken200Response authControllerCallback(AuthControllerCallbackRequest authControllerCallbackRequest, String idempotencyKey) throws ApiException {
-    ApiResponse<AuthControllerToken200Response> localVarResponse = authControllerCallbackWithHttpInfo(authControllerCallbackRequest, idempotencyKey);
+  public AuthControllerToken200Response authControllerCallback(AuthControllerCallbackRequest authControllerCallbackRequest) throws ApiException {
+    ApiResponse<AuthControllerToken200Response> localVarResponse = authControllerCallbackWithHttpInfo(authControllerCallbackRequest);
     return localVarResponse.getData();
   }
 
   /**
    * Finish Continue with Google
-   * 
+   * Finish Continue with Google. Public: no credentials. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
    * @param authControllerCallbackRequest  (required)
-   * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
    * @return ApiResponse&lt;AuthControllerToken200Response&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<AuthControllerToken200Response> authControllerCallbackWithHttpInfo(AuthControllerCallbackRequest authControllerCallbackRequest, String idempotencyKey) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = authControllerCallbackRequestBuilder(authControllerCallbackRequest, idempotencyKey);
+  public ApiResponse<AuthControllerToken200Response> authControllerCallbackWithHttpInfo(AuthControllerCallbackRequest authControllerCallbackRequest) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = authControllerCallbackRequestBuilder(authControllerCallbackRequest);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -421,7 +409,7 @@ public class AuthApi {
     }
   }
 
-  private HttpRequest.Builder authControllerCallbackRequestBuilder(AuthControllerCallbackRequest authControllerCallbackRequest, String idempotencyKey) throws ApiException {
+  private HttpRequest.Builder authControllerCallbackRequestBuilder(AuthControllerCallbackRequest authControllerCallbackRequest) throws ApiException {
     // verify the required parameter 'authControllerCallbackRequest' is set
     if (authControllerCallbackRequest == null) {
       throw new ApiException(400, "Missing the required parameter 'authControllerCallbackRequest' when calling authControllerCallback");
@@ -433,9 +421,6 @@ public class AuthApi {
 
     localVarRequestBuilder.uri(URI.create(memberVarBaseUri + localVarPath));
 
-    if (idempotencyKey != null) {
-      localVarRequestBuilder.header("Idempotency-Key", idempotencyKey.toString());
-    }
     localVarRequestBuilder.header("Content-Type", "application/json");
     localVarRequestBuilder.header("Accept", "application/json, application/problem+json");
 
@@ -456,27 +441,25 @@ public class AuthApi {
 
   /**
    * Challenge a TOTP factor
-   * 
+   * Challenge a TOTP factor. Takes a session token (&#x60;Authorization: Bearer&#x60;).
    * @param id  (required)
-   * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
    * @return AuthControllerChallenge200Response
    * @throws ApiException if fails to make API call
    */
-  public AuthControllerChallenge200Response authControllerChallenge(String id, String idempotencyKey) throws ApiException {
-    ApiResponse<AuthControllerChallenge200Response> localVarResponse = authControllerChallengeWithHttpInfo(id, idempotencyKey);
+  public AuthControllerChallenge200Response authControllerChallenge(String id) throws ApiException {
+    ApiResponse<AuthControllerChallenge200Response> localVarResponse = authControllerChallengeWithHttpInfo(id);
     return localVarResponse.getData();
   }
 
   /**
    * Challenge a TOTP factor
-   * 
+   * Challenge a TOTP factor. Takes a session token (&#x60;Authorization: Bearer&#x60;).
    * @param id  (required)
-   * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
    * @return ApiResponse&lt;AuthControllerChallenge200Response&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<AuthControllerChallenge200Response> authControllerChallengeWithHttpInfo(String id, String idempotencyKey) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = authControllerChallengeRequestBuilder(id, idempotencyKey);
+  public ApiResponse<AuthControllerChallenge200Response> authControllerChallengeWithHttpInfo(String id) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = authControllerChallengeRequestBuilder(id);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -504,7 +487,7 @@ public class AuthApi {
     }
   }
 
-  private HttpRequest.Builder authControllerChallengeRequestBuilder(String id, String idempotencyKey) throws ApiException {
+  private HttpRequest.Builder authControllerChallengeRequestBuilder(String id) throws ApiException {
     // verify the required parameter 'id' is set
     if (id == null) {
       throw new ApiException(400, "Missing the required parameter 'id' when calling authControllerChallenge");
@@ -517,9 +500,6 @@ public class AuthApi {
 
     localVarRequestBuilder.uri(URI.create(memberVarBaseUri + localVarPath));
 
-    if (idempotencyKey != null) {
-      localVarRequestBuilder.header("Idempotency-Key", idempotencyKey.toString());
-    }
     localVarRequestBuilder.header("Accept", "application/json, application/problem+json");
 
     localVarRequestBuilder.method("POST", HttpRequest.BodyPublishers.noBody());
@@ -534,27 +514,25 @@ public class AuthApi {
 
   /**
    * Enrol a TOTP factor
-   * 
-   * @param authControllerEnrollRequest  (required)
-   * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
+   * Enrol a TOTP factor. Takes a session token (&#x60;Authorization: Bearer&#x60;). The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+   * @param authControllerEnrollRequest  (optional)
    * @return AuthControllerEnroll200Response
    * @throws ApiException if fails to make API call
    */
-  public AuthControllerEnroll200Response authControllerEnroll(AuthControllerEnrollRequest authControllerEnrollRequest, String idempotencyKey) throws ApiException {
-    ApiResponse<AuthControllerEnroll200Response> localVarResponse = authControllerEnrollWithHttpInfo(authControllerEnrollRequest, idempotencyKey);
+  public AuthControllerEnroll200Response authControllerEnroll(AuthControllerEnrollRequest authControllerEnrollRequest) throws ApiException {
+    ApiResponse<AuthControllerEnroll200Response> localVarResponse = authControllerEnrollWithHttpInfo(authControllerEnrollRequest);
     return localVarResponse.getData();
   }
 
   /**
    * Enrol a TOTP factor
-   * 
-   * @param authControllerEnrollRequest  (required)
-   * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
+   * Enrol a TOTP factor. Takes a session token (&#x60;Authorization: Bearer&#x60;). The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+   * @param authControllerEnrollRequest  (optional)
    * @return ApiResponse&lt;AuthControllerEnroll200Response&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<AuthControllerEnroll200Response> authControllerEnrollWithHttpInfo(AuthControllerEnrollRequest authControllerEnrollRequest, String idempotencyKey) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = authControllerEnrollRequestBuilder(authControllerEnrollRequest, idempotencyKey);
+  public ApiResponse<AuthControllerEnroll200Response> authControllerEnrollWithHttpInfo(AuthControllerEnrollRequest authControllerEnrollRequest) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = authControllerEnrollRequestBuilder(authControllerEnrollRequest);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -582,11 +560,7 @@ public class AuthApi {
     }
   }
 
-  private HttpRequest.Builder authControllerEnrollRequestBuilder(AuthControllerEnrollRequest authControllerEnrollRequest, String idempotencyKey) throws ApiException {
-    // verify the required parameter 'authControllerEnrollRequest' is set
-    if (authControllerEnrollRequest == null) {
-      throw new ApiException(400, "Missing the required parameter 'authControllerEnrollRequest' when calling authControllerEnroll");
-    }
+  private HttpRequest.Builder authControllerEnrollRequestBuilder(AuthControllerEnrollRequest authControllerEnrollRequest) throws ApiException {
 
     HttpRequest.Builder localVarRequestBuilder = HttpRequest.newBuilder();
 
@@ -594,9 +568,6 @@ public class AuthApi {
 
     localVarRequestBuilder.uri(URI.create(memberVarBaseUri + localVarPath));
 
-    if (idempotencyKey != null) {
-      localVarRequestBuilder.header("Idempotency-Key", idempotencyKey.toString());
-    }
     localVarRequestBuilder.header("Content-Type", "application/json");
     localVarRequestBuilder.header("Accept", "application/json, application/problem+json");
 
@@ -617,27 +588,25 @@ public class AuthApi {
 
   /**
    * Invite an administrator
-   * 
-   * @param authControllerInviteRequest  (required)
-   * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
+   * Invite an administrator. Takes a session token (&#x60;Authorization: Bearer&#x60;). The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+   * @param authControllerInviteRequest  (optional)
    * @return AuthControllerInvite201Response
    * @throws ApiException if fails to make API call
    */
-  public AuthControllerInvite201Response authControllerInvite(AuthControllerInviteRequest authControllerInviteRequest, String idempotencyKey) throws ApiException {
-    ApiResponse<AuthControllerInvite201Response> localVarResponse = authControllerInviteWithHttpInfo(authControllerInviteRequest, idempotencyKey);
+  public AuthControllerInvite201Response authControllerInvite(AuthControllerInviteRequest authControllerInviteRequest) throws ApiException {
+    ApiResponse<AuthControllerInvite201Response> localVarResponse = authControllerInviteWithHttpInfo(authControllerInviteRequest);
     return localVarResponse.getData();
   }
 
   /**
    * Invite an administrator
-   * 
-   * @param authControllerInviteRequest  (required)
-   * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
+   * Invite an administrator. Takes a session token (&#x60;Authorization: Bearer&#x60;). The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+   * @param authControllerInviteRequest  (optional)
    * @return ApiResponse&lt;AuthControllerInvite201Response&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<AuthControllerInvite201Response> authControllerInviteWithHttpInfo(AuthControllerInviteRequest authControllerInviteRequest, String idempotencyKey) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = authControllerInviteRequestBuilder(authControllerInviteRequest, idempotencyKey);
+  public ApiResponse<AuthControllerInvite201Response> authControllerInviteWithHttpInfo(AuthControllerInviteRequest authControllerInviteRequest) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = authControllerInviteRequestBuilder(authControllerInviteRequest);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -665,11 +634,7 @@ public class AuthApi {
     }
   }
 
-  private HttpRequest.Builder authControllerInviteRequestBuilder(AuthControllerInviteRequest authControllerInviteRequest, String idempotencyKey) throws ApiException {
-    // verify the required parameter 'authControllerInviteRequest' is set
-    if (authControllerInviteRequest == null) {
-      throw new ApiException(400, "Missing the required parameter 'authControllerInviteRequest' when calling authControllerInvite");
-    }
+  private HttpRequest.Builder authControllerInviteRequestBuilder(AuthControllerInviteRequest authControllerInviteRequest) throws ApiException {
 
     HttpRequest.Builder localVarRequestBuilder = HttpRequest.newBuilder();
 
@@ -677,9 +642,6 @@ public class AuthApi {
 
     localVarRequestBuilder.uri(URI.create(memberVarBaseUri + localVarPath));
 
-    if (idempotencyKey != null) {
-      localVarRequestBuilder.header("Idempotency-Key", idempotencyKey.toString());
-    }
     localVarRequestBuilder.header("Content-Type", "application/json");
     localVarRequestBuilder.header("Accept", "application/json, application/problem+json");
 
@@ -700,7 +662,7 @@ public class AuthApi {
 
   /**
    * The public keys that verify session tokens (JWKS)
-   * 
+   * The public keys that verify session tokens (JWKS). Public: no credentials.
    * @return AuthControllerJwks200Response
    * @throws ApiException if fails to make API call
    */
@@ -711,7 +673,7 @@ public class AuthApi {
 
   /**
    * The public keys that verify session tokens (JWKS)
-   * 
+   * The public keys that verify session tokens (JWKS). Public: no credentials.
    * @return ApiResponse&lt;AuthControllerJwks200Response&gt;
    * @throws ApiException if fails to make API call
    */
@@ -766,7 +728,7 @@ public class AuthApi {
 
   /**
    * Start linking a Google identity
-   * 
+   * Start linking a Google identity. Takes a session token (&#x60;Authorization: Bearer&#x60;).
    * @param provider  (required)
    * @return AuthControllerAuthorize200Response
    * @throws ApiException if fails to make API call
@@ -778,7 +740,7 @@ public class AuthApi {
 
   /**
    * Start linking a Google identity
-   * 
+   * Start linking a Google identity. Takes a session token (&#x60;Authorization: Bearer&#x60;).
    * @param provider  (required)
    * @return ApiResponse&lt;AuthControllerAuthorize200Response&gt;
    * @throws ApiException if fails to make API call
@@ -853,27 +815,25 @@ public class AuthApi {
 
   /**
    * Sign out
-   * 
+   * Sign out. Takes a session token (&#x60;Authorization: Bearer&#x60;).
    * @param scope  (optional, default to local)
-   * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
    * @return ClientsControllerRemove200Response
    * @throws ApiException if fails to make API call
    */
-  public ClientsControllerRemove200Response authControllerLogout(String scope, String idempotencyKey) throws ApiException {
-    ApiResponse<ClientsControllerRemove200Response> localVarResponse = authControllerLogoutWithHttpInfo(scope, idempotencyKey);
+  public ClientsControllerRemove200Response authControllerLogout(String scope) throws ApiException {
+    ApiResponse<ClientsControllerRemove200Response> localVarResponse = authControllerLogoutWithHttpInfo(scope);
     return localVarResponse.getData();
   }
 
   /**
    * Sign out
-   * 
+   * Sign out. Takes a session token (&#x60;Authorization: Bearer&#x60;).
    * @param scope  (optional, default to local)
-   * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
    * @return ApiResponse&lt;ClientsControllerRemove200Response&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<ClientsControllerRemove200Response> authControllerLogoutWithHttpInfo(String scope, String idempotencyKey) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = authControllerLogoutRequestBuilder(scope, idempotencyKey);
+  public ApiResponse<ClientsControllerRemove200Response> authControllerLogoutWithHttpInfo(String scope) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = authControllerLogoutRequestBuilder(scope);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -901,7 +861,7 @@ public class AuthApi {
     }
   }
 
-  private HttpRequest.Builder authControllerLogoutRequestBuilder(String scope, String idempotencyKey) throws ApiException {
+  private HttpRequest.Builder authControllerLogoutRequestBuilder(String scope) throws ApiException {
 
     HttpRequest.Builder localVarRequestBuilder = HttpRequest.newBuilder();
 
@@ -924,9 +884,6 @@ public class AuthApi {
       localVarRequestBuilder.uri(URI.create(memberVarBaseUri + localVarPath));
     }
 
-    if (idempotencyKey != null) {
-      localVarRequestBuilder.header("Idempotency-Key", idempotencyKey.toString());
-    }
     localVarRequestBuilder.header("Accept", "application/json, application/problem+json");
 
     localVarRequestBuilder.method("POST", HttpRequest.BodyPublishers.noBody());
@@ -941,27 +898,25 @@ public class AuthApi {
 
   /**
    * Look up a team invitation
-   * 
+   * Look up a team invitation. Public: no credentials. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
    * @param authControllerLookUpInvitationRequest  (required)
-   * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
    * @return AuthControllerLookUpInvitation200Response
    * @throws ApiException if fails to make API call
    */
-  public AuthControllerLookUpInvitation200Response authControllerLookUpInvitation(AuthControllerLookUpInvitationRequest authControllerLookUpInvitationRequest, String idempotencyKey) throws ApiException {
-    ApiResponse<AuthControllerLookUpInvitation200Response> localVarResponse = authControllerLookUpInvitationWithHttpInfo(authControllerLookUpInvitationRequest, idempotencyKey);
+  public AuthControllerLookUpInvitation200Response authControllerLookUpInvitation(AuthControllerLookUpInvitationRequest authControllerLookUpInvitationRequest) throws ApiException {
+    ApiResponse<AuthControllerLookUpInvitation200Response> localVarResponse = authControllerLookUpInvitationWithHttpInfo(authControllerLookUpInvitationRequest);
     return localVarResponse.getData();
   }
 
   /**
    * Look up a team invitation
-   * 
+   * Look up a team invitation. Public: no credentials. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
    * @param authControllerLookUpInvitationRequest  (required)
-   * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
    * @return ApiResponse&lt;AuthControllerLookUpInvitation200Response&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<AuthControllerLookUpInvitation200Response> authControllerLookUpInvitationWithHttpInfo(AuthControllerLookUpInvitationRequest authControllerLookUpInvitationRequest, String idempotencyKey) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = authControllerLookUpInvitationRequestBuilder(authControllerLookUpInvitationRequest, idempotencyKey);
+  public ApiResponse<AuthControllerLookUpInvitation200Response> authControllerLookUpInvitationWithHttpInfo(AuthControllerLookUpInvitationRequest authControllerLookUpInvitationRequest) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = authControllerLookUpInvitationRequestBuilder(authControllerLookUpInvitationRequest);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -989,7 +944,7 @@ public class AuthApi {
     }
   }
 
-  private HttpRequest.Builder authControllerLookUpInvitationRequestBuilder(AuthControllerLookUpInvitationRequest authControllerLookUpInvitationRequest, String idempotencyKey) throws ApiException {
+  private HttpRequest.Builder authControllerLookUpInvitationRequestBuilder(AuthControllerLookUpInvitationRequest authControllerLookUpInvitationRequest) throws ApiException {
     // verify the required parameter 'authControllerLookUpInvitationRequest' is set
     if (authControllerLookUpInvitationRequest == null) {
       throw new ApiException(400, "Missing the required parameter 'authControllerLookUpInvitationRequest' when calling authControllerLookUpInvitation");
@@ -1001,9 +956,6 @@ public class AuthApi {
 
     localVarRequestBuilder.uri(URI.create(memberVarBaseUri + localVarPath));
 
-    if (idempotencyKey != null) {
-      localVarRequestBuilder.header("Idempotency-Key", idempotencyKey.toString());
-    }
     localVarRequestBuilder.header("Content-Type", "application/json");
     localVarRequestBuilder.header("Accept", "application/json, application/problem+json");
 
@@ -1024,27 +976,25 @@ public class AuthApi {
 
   /**
    * Send a password reset link
-   * 
+   * Send a password reset link. Public: no credentials. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
    * @param authControllerRecoverRequest  (required)
-   * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
    * @return ClientsControllerRemove200Response
    * @throws ApiException if fails to make API call
    */
-  public ClientsControllerRemove200Response authControllerRecover(AuthControllerRecoverRequest authControllerRecoverRequest, String idempotencyKey) throws ApiException {
-    ApiResponse<ClientsControllerRemove200Response> localVarResponse = authControllerRecoverWithHttpInfo(authControllerRecoverRequest, idempotencyKey);
+  public ClientsControllerRemove200Response authControllerRecover(AuthControllerRecoverRequest authControllerRecoverRequest) throws ApiException {
+    ApiResponse<ClientsControllerRemove200Response> localVarResponse = authControllerRecoverWithHttpInfo(authControllerRecoverRequest);
     return localVarResponse.getData();
   }
 
   /**
    * Send a password reset link
-   * 
+   * Send a password reset link. Public: no credentials. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
    * @param authControllerRecoverRequest  (required)
-   * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
    * @return ApiResponse&lt;ClientsControllerRemove200Response&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<ClientsControllerRemove200Response> authControllerRecoverWithHttpInfo(AuthControllerRecoverRequest authControllerRecoverRequest, String idempotencyKey) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = authControllerRecoverRequestBuilder(authControllerRecoverRequest, idempotencyKey);
+  public ApiResponse<ClientsControllerRemove200Response> authControllerRecoverWithHttpInfo(AuthControllerRecoverRequest authControllerRecoverRequest) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = authControllerRecoverRequestBuilder(authControllerRecoverRequest);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -1072,7 +1022,7 @@ public class AuthApi {
     }
   }
 
-  private HttpRequest.Builder authControllerRecoverRequestBuilder(AuthControllerRecoverRequest authControllerRecoverRequest, String idempotencyKey) throws ApiException {
+  private HttpRequest.Builder authControllerRecoverRequestBuilder(AuthControllerRecoverRequest authControllerRecoverRequest) throws ApiException {
     // verify the required parameter 'authControllerRecoverRequest' is set
     if (authControllerRecoverRequest == null) {
       throw new ApiException(400, "Missing the required parameter 'authControllerRecoverRequest' when calling authControllerRecover");
@@ -1084,9 +1034,6 @@ public class AuthApi {
 
     localVarRequestBuilder.uri(URI.create(memberVarBaseUri + localVarPath));
 
-    if (idempotencyKey != null) {
-      localVarRequestBuilder.header("Idempotency-Key", idempotencyKey.toString());
-    }
     localVarRequestBuilder.header("Content-Type", "application/json");
     localVarRequestBuilder.header("Accept", "application/json, application/problem+json");
 
@@ -1107,27 +1054,25 @@ public class AuthApi {
 
   /**
    * Send a new confirmation link
-   * 
+   * Send a new confirmation link. Public: no credentials. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
    * @param authControllerResendRequest  (required)
-   * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
    * @return ClientsControllerRemove200Response
    * @throws ApiException if fails to make API call
    */
-  public ClientsControllerRemove200Response authControllerResend(AuthControllerResendRequest authControllerResendRequest, String idempotencyKey) throws ApiException {
-    ApiResponse<ClientsControllerRemove200Response> localVarResponse = authControllerResendWithHttpInfo(authControllerResendRequest, idempotencyKey);
+  public ClientsControllerRemove200Response authControllerResend(AuthControllerResendRequest authControllerResendRequest) throws ApiException {
+    ApiResponse<ClientsControllerRemove200Response> localVarResponse = authControllerResendWithHttpInfo(authControllerResendRequest);
     return localVarResponse.getData();
   }
 
   /**
    * Send a new confirmation link
-   * 
+   * Send a new confirmation link. Public: no credentials. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
    * @param authControllerResendRequest  (required)
-   * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
    * @return ApiResponse&lt;ClientsControllerRemove200Response&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<ClientsControllerRemove200Response> authControllerResendWithHttpInfo(AuthControllerResendRequest authControllerResendRequest, String idempotencyKey) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = authControllerResendRequestBuilder(authControllerResendRequest, idempotencyKey);
+  public ApiResponse<ClientsControllerRemove200Response> authControllerResendWithHttpInfo(AuthControllerResendRequest authControllerResendRequest) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = authControllerResendRequestBuilder(authControllerResendRequest);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -1155,7 +1100,7 @@ public class AuthApi {
     }
   }
 
-  private HttpRequest.Builder authControllerResendRequestBuilder(AuthControllerResendRequest authControllerResendRequest, String idempotencyKey) throws ApiException {
+  private HttpRequest.Builder authControllerResendRequestBuilder(AuthControllerResendRequest authControllerResendRequest) throws ApiException {
     // verify the required parameter 'authControllerResendRequest' is set
     if (authControllerResendRequest == null) {
       throw new ApiException(400, "Missing the required parameter 'authControllerResendRequest' when calling authControllerResend");
@@ -1167,9 +1112,6 @@ public class AuthApi {
 
     localVarRequestBuilder.uri(URI.create(memberVarBaseUri + localVarPath));
 
-    if (idempotencyKey != null) {
-      localVarRequestBuilder.header("Idempotency-Key", idempotencyKey.toString());
-    }
     localVarRequestBuilder.header("Content-Type", "application/json");
     localVarRequestBuilder.header("Accept", "application/json, application/problem+json");
 
@@ -1190,7 +1132,7 @@ public class AuthApi {
 
   /**
    * Revoke a session
-   * 
+   * Revoke a session. Takes a session token (&#x60;Authorization: Bearer&#x60;).
    * @param id  (required)
    * @return ClientsControllerRemove200Response
    * @throws ApiException if fails to make API call
@@ -1202,7 +1144,7 @@ public class AuthApi {
 
   /**
    * Revoke a session
-   * 
+   * Revoke a session. Takes a session token (&#x60;Authorization: Bearer&#x60;).
    * @param id  (required)
    * @return ApiResponse&lt;ClientsControllerRemove200Response&gt;
    * @throws ApiException if fails to make API call
@@ -1263,7 +1205,7 @@ public class AuthApi {
 
   /**
    * The user&#39;s sessions
-   * 
+   * The user&#39;s sessions. Takes a session token (&#x60;Authorization: Bearer&#x60;).
    * @return AuthControllerSessions200Response
    * @throws ApiException if fails to make API call
    */
@@ -1274,7 +1216,7 @@ public class AuthApi {
 
   /**
    * The user&#39;s sessions
-   * 
+   * The user&#39;s sessions. Takes a session token (&#x60;Authorization: Bearer&#x60;).
    * @return ApiResponse&lt;AuthControllerSessions200Response&gt;
    * @throws ApiException if fails to make API call
    */
@@ -1329,27 +1271,25 @@ public class AuthApi {
 
   /**
    * Create an account
-   * 
+   * Create an account. Public: no credentials. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
    * @param authControllerSignupRequest  (required)
-   * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
    * @return AuthControllerSignup200Response
    * @throws ApiException if fails to make API call
    */
-  public AuthControllerSignup200Response authControllerSignup(AuthControllerSignupRequest authControllerSignupRequest, String idempotencyKey) throws ApiException {
-    ApiResponse<AuthControllerSignup200Response> localVarResponse = authControllerSignupWithHttpInfo(authControllerSignupRequest, idempotencyKey);
+  public AuthControllerSignup200Response authControllerSignup(AuthControllerSignupRequest authControllerSignupRequest) throws ApiException {
+    ApiResponse<AuthControllerSignup200Response> localVarResponse = authControllerSignupWithHttpInfo(authControllerSignupRequest);
     return localVarResponse.getData();
   }
 
   /**
    * Create an account
-   * 
+   * Create an account. Public: no credentials. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
    * @param authControllerSignupRequest  (required)
-   * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
    * @return ApiResponse&lt;AuthControllerSignup200Response&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<AuthControllerSignup200Response> authControllerSignupWithHttpInfo(AuthControllerSignupRequest authControllerSignupRequest, String idempotencyKey) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = authControllerSignupRequestBuilder(authControllerSignupRequest, idempotencyKey);
+  public ApiResponse<AuthControllerSignup200Response> authControllerSignupWithHttpInfo(AuthControllerSignupRequest authControllerSignupRequest) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = authControllerSignupRequestBuilder(authControllerSignupRequest);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -1377,7 +1317,7 @@ public class AuthApi {
     }
   }
 
-  private HttpRequest.Builder authControllerSignupRequestBuilder(AuthControllerSignupRequest authControllerSignupRequest, String idempotencyKey) throws ApiException {
+  private HttpRequest.Builder authControllerSignupRequestBuilder(AuthControllerSignupRequest authControllerSignupRequest) throws ApiException {
     // verify the required parameter 'authControllerSignupRequest' is set
     if (authControllerSignupRequest == null) {
       throw new ApiException(400, "Missing the required parameter 'authControllerSignupRequest' when calling authControllerSignup");
@@ -1389,9 +1329,6 @@ public class AuthApi {
 
     localVarRequestBuilder.uri(URI.create(memberVarBaseUri + localVarPath));
 
-    if (idempotencyKey != null) {
-      localVarRequestBuilder.header("Idempotency-Key", idempotencyKey.toString());
-    }
     localVarRequestBuilder.header("Content-Type", "application/json");
     localVarRequestBuilder.header("Accept", "application/json, application/problem+json");
 
@@ -1412,29 +1349,27 @@ public class AuthApi {
 
   /**
    * Sign in, or refresh a session
-   * 
-   * @param authControllerTokenRequest  (required)
+   * Sign in, or refresh a session. Public: no credentials. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
    * @param grantType  (optional)
-   * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
+   * @param authControllerTokenRequest  (optional)
    * @return AuthControllerToken200Response
    * @throws ApiException if fails to make API call
    */
-  public AuthControllerToken200Response authControllerToken(AuthControllerTokenRequest authControllerTokenRequest, String grantType, String idempotencyKey) throws ApiException {
-    ApiResponse<AuthControllerToken200Response> localVarResponse = authControllerTokenWithHttpInfo(authControllerTokenRequest, grantType, idempotencyKey);
+  public AuthControllerToken200Response authControllerToken(String grantType, AuthControllerTokenRequest authControllerTokenRequest) throws ApiException {
+    ApiResponse<AuthControllerToken200Response> localVarResponse = authControllerTokenWithHttpInfo(grantType, authControllerTokenRequest);
     return localVarResponse.getData();
   }
 
   /**
    * Sign in, or refresh a session
-   * 
-   * @param authControllerTokenRequest  (required)
+   * Sign in, or refresh a session. Public: no credentials. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
    * @param grantType  (optional)
-   * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
+   * @param authControllerTokenRequest  (optional)
    * @return ApiResponse&lt;AuthControllerToken200Response&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<AuthControllerToken200Response> authControllerTokenWithHttpInfo(AuthControllerTokenRequest authControllerTokenRequest, String grantType, String idempotencyKey) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = authControllerTokenRequestBuilder(authControllerTokenRequest, grantType, idempotencyKey);
+  public ApiResponse<AuthControllerToken200Response> authControllerTokenWithHttpInfo(String grantType, AuthControllerTokenRequest authControllerTokenRequest) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = authControllerTokenRequestBuilder(grantType, authControllerTokenRequest);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -1462,11 +1397,7 @@ public class AuthApi {
     }
   }
 
-  private HttpRequest.Builder authControllerTokenRequestBuilder(AuthControllerTokenRequest authControllerTokenRequest, String grantType, String idempotencyKey) throws ApiException {
-    // verify the required parameter 'authControllerTokenRequest' is set
-    if (authControllerTokenRequest == null) {
-      throw new ApiException(400, "Missing the required parameter 'authControllerTokenRequest' when calling authControllerToken");
-    }
+  private HttpRequest.Builder authControllerTokenRequestBuilder(String grantType, AuthControllerTokenRequest authControllerTokenRequest) throws ApiException {
 
     HttpRequest.Builder localVarRequestBuilder = HttpRequest.newBuilder();
 
@@ -1489,9 +1420,6 @@ public class AuthApi {
       localVarRequestBuilder.uri(URI.create(memberVarBaseUri + localVarPath));
     }
 
-    if (idempotencyKey != null) {
-      localVarRequestBuilder.header("Idempotency-Key", idempotencyKey.toString());
-    }
     localVarRequestBuilder.header("Content-Type", "application/json");
     localVarRequestBuilder.header("Accept", "application/json, application/problem+json");
 
@@ -1512,7 +1440,7 @@ public class AuthApi {
 
   /**
    * Remove a TOTP factor
-   * 
+   * Remove a TOTP factor. Takes a session token (&#x60;Authorization: Bearer&#x60;).
    * @param id  (required)
    * @return AuthControllerVerify200ResponseAnyOfUser
    * @throws ApiException if fails to make API call
@@ -1524,7 +1452,7 @@ public class AuthApi {
 
   /**
    * Remove a TOTP factor
-   * 
+   * Remove a TOTP factor. Takes a session token (&#x60;Authorization: Bearer&#x60;).
    * @param id  (required)
    * @return ApiResponse&lt;AuthControllerVerify200ResponseAnyOfUser&gt;
    * @throws ApiException if fails to make API call
@@ -1585,7 +1513,7 @@ public class AuthApi {
 
   /**
    * Unlink a Google identity
-   * 
+   * Unlink a Google identity. Takes a session token (&#x60;Authorization: Bearer&#x60;).
    * @param id  (required)
    * @return AuthControllerVerify200ResponseAnyOfUser
    * @throws ApiException if fails to make API call
@@ -1597,7 +1525,7 @@ public class AuthApi {
 
   /**
    * Unlink a Google identity
-   * 
+   * Unlink a Google identity. Takes a session token (&#x60;Authorization: Bearer&#x60;).
    * @param id  (required)
    * @return ApiResponse&lt;AuthControllerVerify200ResponseAnyOfUser&gt;
    * @throws ApiException if fails to make API call
@@ -1658,8 +1586,8 @@ public class AuthApi {
 
   /**
    * Change the email, password or profile
-   * 
-   * @param authControllerUpdateUserRequest  (required)
+   * Change the email, password or profile. Takes a session token (&#x60;Authorization: Bearer&#x60;). The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+   * @param authControllerUpdateUserRequest  (optional)
    * @return AuthControllerVerify200ResponseAnyOfUser
    * @throws ApiException if fails to make API call
    */
@@ -1670,8 +1598,8 @@ public class AuthApi {
 
   /**
    * Change the email, password or profile
-   * 
-   * @param authControllerUpdateUserRequest  (required)
+   * Change the email, password or profile. Takes a session token (&#x60;Authorization: Bearer&#x60;). The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+   * @param authControllerUpdateUserRequest  (optional)
    * @return ApiResponse&lt;AuthControllerVerify200ResponseAnyOfUser&gt;
    * @throws ApiException if fails to make API call
    */
@@ -1705,10 +1633,6 @@ public class AuthApi {
   }
 
   private HttpRequest.Builder authControllerUpdateUserRequestBuilder(AuthControllerUpdateUserRequest authControllerUpdateUserRequest) throws ApiException {
-    // verify the required parameter 'authControllerUpdateUserRequest' is set
-    if (authControllerUpdateUserRequest == null) {
-      throw new ApiException(400, "Missing the required parameter 'authControllerUpdateUserRequest' when calling authControllerUpdateUser");
-    }
 
     HttpRequest.Builder localVarRequestBuilder = HttpRequest.newBuilder();
 
@@ -1736,7 +1660,7 @@ public class AuthApi {
 
   /**
    * The signed-in user
-   * 
+   * The signed-in user. Takes a session token (&#x60;Authorization: Bearer&#x60;).
    * @return AuthControllerVerify200ResponseAnyOfUser
    * @throws ApiException if fails to make API call
    */
@@ -1747,7 +1671,7 @@ public class AuthApi {
 
   /**
    * The signed-in user
-   * 
+   * The signed-in user. Takes a session token (&#x60;Authorization: Bearer&#x60;).
    * @return ApiResponse&lt;AuthControllerVerify200ResponseAnyOfUser&gt;
    * @throws ApiException if fails to make API call
    */
@@ -1802,27 +1726,25 @@ public class AuthApi {
 
   /**
    * Confirm an email, reset a password or lift a sign-in lock
-   * 
-   * @param authControllerVerifyRequest  (required)
-   * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
+   * Confirm an email, reset a password or lift a sign-in lock. Public: no credentials. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+   * @param authControllerVerifyRequest  (optional)
    * @return AuthControllerVerify200Response
    * @throws ApiException if fails to make API call
    */
-  public AuthControllerVerify200Response authControllerVerify(AuthControllerVerifyRequest authControllerVerifyRequest, String idempotencyKey) throws ApiException {
-    ApiResponse<AuthControllerVerify200Response> localVarResponse = authControllerVerifyWithHttpInfo(authControllerVerifyRequest, idempotencyKey);
+  public AuthControllerVerify200Response authControllerVerify(AuthControllerVerifyRequest authControllerVerifyRequest) throws ApiException {
+    ApiResponse<AuthControllerVerify200Response> localVarResponse = authControllerVerifyWithHttpInfo(authControllerVerifyRequest);
     return localVarResponse.getData();
   }
 
   /**
    * Confirm an email, reset a password or lift a sign-in lock
-   * 
-   * @param authControllerVerifyRequest  (required)
-   * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
+   * Confirm an email, reset a password or lift a sign-in lock. Public: no credentials. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+   * @param authControllerVerifyRequest  (optional)
    * @return ApiResponse&lt;AuthControllerVerify200Response&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<AuthControllerVerify200Response> authControllerVerifyWithHttpInfo(AuthControllerVerifyRequest authControllerVerifyRequest, String idempotencyKey) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = authControllerVerifyRequestBuilder(authControllerVerifyRequest, idempotencyKey);
+  public ApiResponse<AuthControllerVerify200Response> authControllerVerifyWithHttpInfo(AuthControllerVerifyRequest authControllerVerifyRequest) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = authControllerVerifyRequestBuilder(authControllerVerifyRequest);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -1850,11 +1772,7 @@ public class AuthApi {
     }
   }
 
-  private HttpRequest.Builder authControllerVerifyRequestBuilder(AuthControllerVerifyRequest authControllerVerifyRequest, String idempotencyKey) throws ApiException {
-    // verify the required parameter 'authControllerVerifyRequest' is set
-    if (authControllerVerifyRequest == null) {
-      throw new ApiException(400, "Missing the required parameter 'authControllerVerifyRequest' when calling authControllerVerify");
-    }
+  private HttpRequest.Builder authControllerVerifyRequestBuilder(AuthControllerVerifyRequest authControllerVerifyRequest) throws ApiException {
 
     HttpRequest.Builder localVarRequestBuilder = HttpRequest.newBuilder();
 
@@ -1862,9 +1780,6 @@ public class AuthApi {
 
     localVarRequestBuilder.uri(URI.create(memberVarBaseUri + localVarPath));
 
-    if (idempotencyKey != null) {
-      localVarRequestBuilder.header("Idempotency-Key", idempotencyKey.toString());
-    }
     localVarRequestBuilder.header("Content-Type", "application/json");
     localVarRequestBuilder.header("Accept", "application/json, application/problem+json");
 
@@ -1885,29 +1800,27 @@ public class AuthApi {
 
   /**
    * Verify a TOTP code
-   * 
+   * Verify a TOTP code. Takes a session token (&#x60;Authorization: Bearer&#x60;). The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
    * @param id  (required)
    * @param authControllerVerifyFactorRequest  (required)
-   * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
    * @return AuthControllerVerifyFactor200Response
    * @throws ApiException if fails to make API call
    */
-  public AuthControllerVerifyFactor200Response authControllerVerifyFactor(String id, AuthControllerVerifyFactorRequest authControllerVerifyFactorRequest, String idempotencyKey) throws ApiException {
-    ApiResponse<AuthControllerVerifyFactor200Response> localVarResponse = authControllerVerifyFactorWithHttpInfo(id, authControllerVerifyFactorRequest, idempotencyKey);
+  public AuthControllerVerifyFactor200Response authControllerVerifyFactor(String id, AuthControllerVerifyFactorRequest authControllerVerifyFactorRequest) throws ApiException {
+    ApiResponse<AuthControllerVerifyFactor200Response> localVarResponse = authControllerVerifyFactorWithHttpInfo(id, authControllerVerifyFactorRequest);
     return localVarResponse.getData();
   }
 
   /**
    * Verify a TOTP code
-   * 
+   * Verify a TOTP code. Takes a session token (&#x60;Authorization: Bearer&#x60;). The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
    * @param id  (required)
    * @param authControllerVerifyFactorRequest  (required)
-   * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
    * @return ApiResponse&lt;AuthControllerVerifyFactor200Response&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<AuthControllerVerifyFactor200Response> authControllerVerifyFactorWithHttpInfo(String id, AuthControllerVerifyFactorRequest authControllerVerifyFactorRequest, String idempotencyKey) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = authControllerVerifyFactorRequestBuilder(id, authControllerVerifyFactorRequest, idempotencyKey);
+  public ApiResponse<AuthControllerVerifyFactor200Response> authControllerVerifyFactorWithHttpInfo(String id, AuthControllerVerifyFactorRequest authControllerVerifyFactorRequest) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = authControllerVerifyFactorRequestBuilder(id, authControllerVerifyFactorRequest);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -1935,7 +1848,7 @@ public class AuthApi {
     }
   }
 
-  private HttpRequest.Builder authControllerVerifyFactorRequestBuilder(String id, AuthControllerVerifyFactorRequest authControllerVerifyFactorRequest, String idempotencyKey) throws ApiException {
+  private HttpRequest.Builder authControllerVerifyFactorRequestBuilder(String id, AuthControllerVerifyFactorRequest authControllerVerifyFactorRequest) throws ApiException {
     // verify the required parameter 'id' is set
     if (id == null) {
       throw new ApiException(400, "Missing the required parameter 'id' when calling authControllerVerifyFactor");
@@ -1952,9 +1865,6 @@ public class AuthApi {
 
     localVarRequestBuilder.uri(URI.create(memberVarBaseUri + localVarPath));
 
-    if (idempotencyKey != null) {
-      localVarRequestBuilder.header("Idempotency-Key", idempotencyKey.toString());
-    }
     localVarRequestBuilder.header("Content-Type", "application/json");
     localVarRequestBuilder.header("Accept", "application/json, application/problem+json");
 

@@ -1,6 +1,6 @@
 /*
  * Vigil API
- * Sanctions and PEP screening. The public API v1 takes `x-api-key`; dashboard calls take the key and the session token of a user of the same client; administration takes the session token. Errors are application/problem+json (RFC 9457). POST accepts Idempotency-Key (≤ 255 characters, kept ≥ 24 h).
+ * Sanctions and PEP screening. The public API v1 takes `x-api-key`; dashboard calls take the key and the session token of a user of the same client; administration takes the session token. Errors are application/problem+json (RFC 9457). The screening POSTs accept Idempotency-Key (≤ 255 characters, kept ≥ 24 h). A request body field the operation does not name is 400 VALIDATION_FAILED with its JSON pointer; a method a path does not take is 405 with Allow. What changed, and the version policy: docs/api-changelog.md in the repository.
  *
  * The version of the OpenAPI document: 0.1.0
  * 
@@ -99,25 +99,23 @@ public class BillingApi {
 
   /**
    * Check overdue payments now
-   * 
-   * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
+   * Check overdue payments now. Takes an administrator&#39;s session token (&#x60;Authorization: Bearer&#x60;).
    * @return BillingControllerCheckWarnings200Response
    * @throws ApiException if fails to make API call
    */
-  public BillingControllerCheckWarnings200Response billingControllerCheckPayments(String idempotencyKey) throws ApiException {
-    ApiResponse<BillingControllerCheckWarnings200Response> localVarResponse = billingControllerCheckPaymentsWithHttpInfo(idempotencyKey);
+  public BillingControllerCheckWarnings200Response billingControllerCheckPayments() throws ApiException {
+    ApiResponse<BillingControllerCheckWarnings200Response> localVarResponse = billingControllerCheckPaymentsWithHttpInfo();
     return localVarResponse.getData();
   }
 
   /**
    * Check overdue payments now
-   * 
-   * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
+   * Check overdue payments now. Takes an administrator&#39;s session token (&#x60;Authorization: Bearer&#x60;).
    * @return ApiResponse&lt;BillingControllerCheckWarnings200Response&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<BillingControllerCheckWarnings200Response> billingControllerCheckPaymentsWithHttpInfo(String idempotencyKey) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = billingControllerCheckPaymentsRequestBuilder(idempotencyKey);
+  public ApiResponse<BillingControllerCheckWarnings200Response> billingControllerCheckPaymentsWithHttpInfo() throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = billingControllerCheckPaymentsRequestBuilder();
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -145,7 +143,7 @@ public class BillingApi {
     }
   }
 
-  private HttpRequest.Builder billingControllerCheckPaymentsRequestBuilder(String idempotencyKey) throws ApiException {
+  private HttpRequest.Builder billingControllerCheckPaymentsRequestBuilder() throws ApiException {
 
     HttpRequest.Builder localVarRequestBuilder = HttpRequest.newBuilder();
 
@@ -153,9 +151,6 @@ public class BillingApi {
 
     localVarRequestBuilder.uri(URI.create(memberVarBaseUri + localVarPath));
 
-    if (idempotencyKey != null) {
-      localVarRequestBuilder.header("Idempotency-Key", idempotencyKey.toString());
-    }
     localVarRequestBuilder.header("Accept", "application/json, application/problem+json");
 
     localVarRequestBuilder.method("POST", HttpRequest.BodyPublishers.noBody());
@@ -170,25 +165,23 @@ public class BillingApi {
 
   /**
    * Send quota warnings now
-   * 
-   * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
+   * Send quota warnings now. Takes an administrator&#39;s session token (&#x60;Authorization: Bearer&#x60;).
    * @return BillingControllerCheckWarnings200Response
    * @throws ApiException if fails to make API call
    */
-  public BillingControllerCheckWarnings200Response billingControllerCheckWarnings(String idempotencyKey) throws ApiException {
-    ApiResponse<BillingControllerCheckWarnings200Response> localVarResponse = billingControllerCheckWarningsWithHttpInfo(idempotencyKey);
+  public BillingControllerCheckWarnings200Response billingControllerCheckWarnings() throws ApiException {
+    ApiResponse<BillingControllerCheckWarnings200Response> localVarResponse = billingControllerCheckWarningsWithHttpInfo();
     return localVarResponse.getData();
   }
 
   /**
    * Send quota warnings now
-   * 
-   * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
+   * Send quota warnings now. Takes an administrator&#39;s session token (&#x60;Authorization: Bearer&#x60;).
    * @return ApiResponse&lt;BillingControllerCheckWarnings200Response&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<BillingControllerCheckWarnings200Response> billingControllerCheckWarningsWithHttpInfo(String idempotencyKey) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = billingControllerCheckWarningsRequestBuilder(idempotencyKey);
+  public ApiResponse<BillingControllerCheckWarnings200Response> billingControllerCheckWarningsWithHttpInfo() throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = billingControllerCheckWarningsRequestBuilder();
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -216,7 +209,7 @@ public class BillingApi {
     }
   }
 
-  private HttpRequest.Builder billingControllerCheckWarningsRequestBuilder(String idempotencyKey) throws ApiException {
+  private HttpRequest.Builder billingControllerCheckWarningsRequestBuilder() throws ApiException {
 
     HttpRequest.Builder localVarRequestBuilder = HttpRequest.newBuilder();
 
@@ -224,9 +217,6 @@ public class BillingApi {
 
     localVarRequestBuilder.uri(URI.create(memberVarBaseUri + localVarPath));
 
-    if (idempotencyKey != null) {
-      localVarRequestBuilder.header("Idempotency-Key", idempotencyKey.toString());
-    }
     localVarRequestBuilder.header("Accept", "application/json, application/problem+json");
 
     localVarRequestBuilder.method("POST", HttpRequest.BodyPublishers.noBody());
@@ -241,27 +231,25 @@ public class BillingApi {
 
   /**
    * Start a checkout
-   * 
+   * Start a checkout. Takes a session token (&#x60;Authorization: Bearer&#x60;). The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
    * @param billingControllerCheckoutRequest  (required)
-   * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
    * @return BillingControllerCheckout200Response
    * @throws ApiException if fails to make API call
    */
-  public BillingControllerCheckout200Response billingControllerCheckout(BillingControllerCheckoutRequest billingControllerCheckoutRequest, String idempotencyKey) throws ApiException {
-    ApiResponse<BillingControllerCheckout200Response> localVarResponse = billingControllerCheckoutWithHttpInfo(billingControllerCheckoutRequest, idempotencyKey);
+  public BillingControllerCheckout200Response billingControllerCheckout(BillingControllerCheckoutRequest billingControllerCheckoutRequest) throws ApiException {
+    ApiResponse<BillingControllerCheckout200Response> localVarResponse = billingControllerCheckoutWithHttpInfo(billingControllerCheckoutRequest);
     return localVarResponse.getData();
   }
 
   /**
    * Start a checkout
-   * 
+   * Start a checkout. Takes a session token (&#x60;Authorization: Bearer&#x60;). The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
    * @param billingControllerCheckoutRequest  (required)
-   * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
    * @return ApiResponse&lt;BillingControllerCheckout200Response&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<BillingControllerCheckout200Response> billingControllerCheckoutWithHttpInfo(BillingControllerCheckoutRequest billingControllerCheckoutRequest, String idempotencyKey) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = billingControllerCheckoutRequestBuilder(billingControllerCheckoutRequest, idempotencyKey);
+  public ApiResponse<BillingControllerCheckout200Response> billingControllerCheckoutWithHttpInfo(BillingControllerCheckoutRequest billingControllerCheckoutRequest) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = billingControllerCheckoutRequestBuilder(billingControllerCheckoutRequest);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -289,7 +277,7 @@ public class BillingApi {
     }
   }
 
-  private HttpRequest.Builder billingControllerCheckoutRequestBuilder(BillingControllerCheckoutRequest billingControllerCheckoutRequest, String idempotencyKey) throws ApiException {
+  private HttpRequest.Builder billingControllerCheckoutRequestBuilder(BillingControllerCheckoutRequest billingControllerCheckoutRequest) throws ApiException {
     // verify the required parameter 'billingControllerCheckoutRequest' is set
     if (billingControllerCheckoutRequest == null) {
       throw new ApiException(400, "Missing the required parameter 'billingControllerCheckoutRequest' when calling billingControllerCheckout");
@@ -301,9 +289,6 @@ public class BillingApi {
 
     localVarRequestBuilder.uri(URI.create(memberVarBaseUri + localVarPath));
 
-    if (idempotencyKey != null) {
-      localVarRequestBuilder.header("Idempotency-Key", idempotencyKey.toString());
-    }
     localVarRequestBuilder.header("Content-Type", "application/json");
     localVarRequestBuilder.header("Accept", "application/json, application/problem+json");
 
@@ -324,7 +309,7 @@ public class BillingApi {
 
   /**
    * Find a billing client by email
-   * 
+   * Find a billing client by email. Takes a session token (&#x60;Authorization: Bearer&#x60;).
    * @param email  (required)
    * @return BillingControllerClientByEmail200Response
    * @throws ApiException if fails to make API call
@@ -336,7 +321,7 @@ public class BillingApi {
 
   /**
    * Find a billing client by email
-   * 
+   * Find a billing client by email. Takes a session token (&#x60;Authorization: Bearer&#x60;).
    * @param email  (required)
    * @return ApiResponse&lt;BillingControllerClientByEmail200Response&gt;
    * @throws ApiException if fails to make API call
@@ -397,7 +382,7 @@ public class BillingApi {
 
   /**
    * The plan catalogue
-   * 
+   * The plan catalogue. Public: no credentials.
    * @return ScreeningApiControllerPlans200Response
    * @throws ApiException if fails to make API call
    */
@@ -408,7 +393,7 @@ public class BillingApi {
 
   /**
    * The plan catalogue
-   * 
+   * The plan catalogue. Public: no credentials.
    * @return ApiResponse&lt;ScreeningApiControllerPlans200Response&gt;
    * @throws ApiException if fails to make API call
    */
@@ -463,7 +448,7 @@ public class BillingApi {
 
   /**
    * Open the billing portal
-   * 
+   * Open the billing portal. Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;). The member needs the owner role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
    * @return BillingControllerPortal200Response
    * @throws ApiException if fails to make API call
    */
@@ -474,7 +459,7 @@ public class BillingApi {
 
   /**
    * Open the billing portal
-   * 
+   * Open the billing portal. Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;). The member needs the owner role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
    * @return ApiResponse&lt;BillingControllerPortal200Response&gt;
    * @throws ApiException if fails to make API call
    */
@@ -529,7 +514,7 @@ public class BillingApi {
 
   /**
    * Quota usage across clients
-   * 
+   * Quota usage across clients. Takes an administrator&#39;s session token (&#x60;Authorization: Bearer&#x60;).
    * @return BillingControllerQuotaMonitoring200Response
    * @throws ApiException if fails to make API call
    */
@@ -540,7 +525,7 @@ public class BillingApi {
 
   /**
    * Quota usage across clients
-   * 
+   * Quota usage across clients. Takes an administrator&#39;s session token (&#x60;Authorization: Bearer&#x60;).
    * @return ApiResponse&lt;BillingControllerQuotaMonitoring200Response&gt;
    * @throws ApiException if fails to make API call
    */
@@ -595,29 +580,27 @@ public class BillingApi {
 
   /**
    * Complete a sandbox checkout
-   * 
+   * Complete a sandbox checkout. Takes a session token (&#x60;Authorization: Bearer&#x60;). The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
    * @param id  (required)
    * @param billingControllerSandboxCompleteRequest  (required)
-   * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
    * @return BillingControllerSandboxComplete200Response
    * @throws ApiException if fails to make API call
    */
-  public BillingControllerSandboxComplete200Response billingControllerSandboxComplete(String id, BillingControllerSandboxCompleteRequest billingControllerSandboxCompleteRequest, String idempotencyKey) throws ApiException {
-    ApiResponse<BillingControllerSandboxComplete200Response> localVarResponse = billingControllerSandboxCompleteWithHttpInfo(id, billingControllerSandboxCompleteRequest, idempotencyKey);
+  public BillingControllerSandboxComplete200Response billingControllerSandboxComplete(String id, BillingControllerSandboxCompleteRequest billingControllerSandboxCompleteRequest) throws ApiException {
+    ApiResponse<BillingControllerSandboxComplete200Response> localVarResponse = billingControllerSandboxCompleteWithHttpInfo(id, billingControllerSandboxCompleteRequest);
     return localVarResponse.getData();
   }
 
   /**
    * Complete a sandbox checkout
-   * 
+   * Complete a sandbox checkout. Takes a session token (&#x60;Authorization: Bearer&#x60;). The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
    * @param id  (required)
    * @param billingControllerSandboxCompleteRequest  (required)
-   * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
    * @return ApiResponse&lt;BillingControllerSandboxComplete200Response&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<BillingControllerSandboxComplete200Response> billingControllerSandboxCompleteWithHttpInfo(String id, BillingControllerSandboxCompleteRequest billingControllerSandboxCompleteRequest, String idempotencyKey) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = billingControllerSandboxCompleteRequestBuilder(id, billingControllerSandboxCompleteRequest, idempotencyKey);
+  public ApiResponse<BillingControllerSandboxComplete200Response> billingControllerSandboxCompleteWithHttpInfo(String id, BillingControllerSandboxCompleteRequest billingControllerSandboxCompleteRequest) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = billingControllerSandboxCompleteRequestBuilder(id, billingControllerSandboxCompleteRequest);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -645,7 +628,7 @@ public class BillingApi {
     }
   }
 
-  private HttpRequest.Builder billingControllerSandboxCompleteRequestBuilder(String id, BillingControllerSandboxCompleteRequest billingControllerSandboxCompleteRequest, String idempotencyKey) throws ApiException {
+  private HttpRequest.Builder billingControllerSandboxCompleteRequestBuilder(String id, BillingControllerSandboxCompleteRequest billingControllerSandboxCompleteRequest) throws ApiException {
     // verify the required parameter 'id' is set
     if (id == null) {
       throw new ApiException(400, "Missing the required parameter 'id' when calling billingControllerSandboxComplete");
@@ -662,9 +645,6 @@ public class BillingApi {
 
     localVarRequestBuilder.uri(URI.create(memberVarBaseUri + localVarPath));
 
-    if (idempotencyKey != null) {
-      localVarRequestBuilder.header("Idempotency-Key", idempotencyKey.toString());
-    }
     localVarRequestBuilder.header("Content-Type", "application/json");
     localVarRequestBuilder.header("Accept", "application/json, application/problem+json");
 
@@ -685,7 +665,7 @@ public class BillingApi {
 
   /**
    * A sandbox checkout session
-   * 
+   * A sandbox checkout session. Takes a session token (&#x60;Authorization: Bearer&#x60;).
    * @param id  (required)
    * @return BillingControllerSandboxSession200Response
    * @throws ApiException if fails to make API call
@@ -697,7 +677,7 @@ public class BillingApi {
 
   /**
    * A sandbox checkout session
-   * 
+   * A sandbox checkout session. Takes a session token (&#x60;Authorization: Bearer&#x60;).
    * @param id  (required)
    * @return ApiResponse&lt;BillingControllerSandboxSession200Response&gt;
    * @throws ApiException if fails to make API call
@@ -758,7 +738,7 @@ public class BillingApi {
 
   /**
    * The client&#39;s subscription
-   * 
+   * The client&#39;s subscription. Takes a session token (&#x60;Authorization: Bearer&#x60;).
    * @return BillingControllerSubscription200Response
    * @throws ApiException if fails to make API call
    */
@@ -769,7 +749,7 @@ public class BillingApi {
 
   /**
    * The client&#39;s subscription
-   * 
+   * The client&#39;s subscription. Takes a session token (&#x60;Authorization: Bearer&#x60;).
    * @return ApiResponse&lt;BillingControllerSubscription200Response&gt;
    * @throws ApiException if fails to make API call
    */
@@ -824,27 +804,25 @@ public class BillingApi {
 
   /**
    * Change plan
-   * 
+   * Change plan. Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;). The member needs the owner role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
    * @param billingControllerUpgradeRequest  (required)
-   * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
    * @return BillingControllerUpgrade200Response
    * @throws ApiException if fails to make API call
    */
-  public BillingControllerUpgrade200Response billingControllerUpgrade(BillingControllerUpgradeRequest billingControllerUpgradeRequest, String idempotencyKey) throws ApiException {
-    ApiResponse<BillingControllerUpgrade200Response> localVarResponse = billingControllerUpgradeWithHttpInfo(billingControllerUpgradeRequest, idempotencyKey);
+  public BillingControllerUpgrade200Response billingControllerUpgrade(BillingControllerUpgradeRequest billingControllerUpgradeRequest) throws ApiException {
+    ApiResponse<BillingControllerUpgrade200Response> localVarResponse = billingControllerUpgradeWithHttpInfo(billingControllerUpgradeRequest);
     return localVarResponse.getData();
   }
 
   /**
    * Change plan
-   * 
+   * Change plan. Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;). The member needs the owner role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
    * @param billingControllerUpgradeRequest  (required)
-   * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
    * @return ApiResponse&lt;BillingControllerUpgrade200Response&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<BillingControllerUpgrade200Response> billingControllerUpgradeWithHttpInfo(BillingControllerUpgradeRequest billingControllerUpgradeRequest, String idempotencyKey) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = billingControllerUpgradeRequestBuilder(billingControllerUpgradeRequest, idempotencyKey);
+  public ApiResponse<BillingControllerUpgrade200Response> billingControllerUpgradeWithHttpInfo(BillingControllerUpgradeRequest billingControllerUpgradeRequest) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = billingControllerUpgradeRequestBuilder(billingControllerUpgradeRequest);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -872,7 +850,7 @@ public class BillingApi {
     }
   }
 
-  private HttpRequest.Builder billingControllerUpgradeRequestBuilder(BillingControllerUpgradeRequest billingControllerUpgradeRequest, String idempotencyKey) throws ApiException {
+  private HttpRequest.Builder billingControllerUpgradeRequestBuilder(BillingControllerUpgradeRequest billingControllerUpgradeRequest) throws ApiException {
     // verify the required parameter 'billingControllerUpgradeRequest' is set
     if (billingControllerUpgradeRequest == null) {
       throw new ApiException(400, "Missing the required parameter 'billingControllerUpgradeRequest' when calling billingControllerUpgrade");
@@ -884,9 +862,6 @@ public class BillingApi {
 
     localVarRequestBuilder.uri(URI.create(memberVarBaseUri + localVarPath));
 
-    if (idempotencyKey != null) {
-      localVarRequestBuilder.header("Idempotency-Key", idempotencyKey.toString());
-    }
     localVarRequestBuilder.header("Content-Type", "application/json");
     localVarRequestBuilder.header("Accept", "application/json, application/problem+json");
 
@@ -907,7 +882,7 @@ public class BillingApi {
 
   /**
    * Plans the client can move to
-   * 
+   * Plans the client can move to. Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;).
    * @return BillingControllerUpgradeOptions200Response
    * @throws ApiException if fails to make API call
    */
@@ -918,7 +893,7 @@ public class BillingApi {
 
   /**
    * Plans the client can move to
-   * 
+   * Plans the client can move to. Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;).
    * @return ApiResponse&lt;BillingControllerUpgradeOptions200Response&gt;
    * @throws ApiException if fails to make API call
    */
@@ -973,7 +948,7 @@ public class BillingApi {
 
   /**
    * Preview a plan change
-   * 
+   * Preview a plan change. Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;).
    * @param newTier  (required)
    * @return BillingControllerUpgradePreview200Response
    * @throws ApiException if fails to make API call
@@ -985,7 +960,7 @@ public class BillingApi {
 
   /**
    * Preview a plan change
-   * 
+   * Preview a plan change. Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;).
    * @param newTier  (required)
    * @return ApiResponse&lt;BillingControllerUpgradePreview200Response&gt;
    * @throws ApiException if fails to make API call
@@ -1060,25 +1035,23 @@ public class BillingApi {
 
   /**
    * Payment provider webhook
-   * 
-   * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
+   * Payment provider webhook. Public: no credentials.
    * @return BillingControllerWebhook200Response
    * @throws ApiException if fails to make API call
    */
-  public BillingControllerWebhook200Response billingControllerWebhook(String idempotencyKey) throws ApiException {
-    ApiResponse<BillingControllerWebhook200Response> localVarResponse = billingControllerWebhookWithHttpInfo(idempotencyKey);
+  public BillingControllerWebhook200Response billingControllerWebhook() throws ApiException {
+    ApiResponse<BillingControllerWebhook200Response> localVarResponse = billingControllerWebhookWithHttpInfo();
     return localVarResponse.getData();
   }
 
   /**
    * Payment provider webhook
-   * 
-   * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
+   * Payment provider webhook. Public: no credentials.
    * @return ApiResponse&lt;BillingControllerWebhook200Response&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<BillingControllerWebhook200Response> billingControllerWebhookWithHttpInfo(String idempotencyKey) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = billingControllerWebhookRequestBuilder(idempotencyKey);
+  public ApiResponse<BillingControllerWebhook200Response> billingControllerWebhookWithHttpInfo() throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = billingControllerWebhookRequestBuilder();
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -1106,7 +1079,7 @@ public class BillingApi {
     }
   }
 
-  private HttpRequest.Builder billingControllerWebhookRequestBuilder(String idempotencyKey) throws ApiException {
+  private HttpRequest.Builder billingControllerWebhookRequestBuilder() throws ApiException {
 
     HttpRequest.Builder localVarRequestBuilder = HttpRequest.newBuilder();
 
@@ -1114,9 +1087,6 @@ public class BillingApi {
 
     localVarRequestBuilder.uri(URI.create(memberVarBaseUri + localVarPath));
 
-    if (idempotencyKey != null) {
-      localVarRequestBuilder.header("Idempotency-Key", idempotencyKey.toString());
-    }
     localVarRequestBuilder.header("Accept", "application/json, application/problem+json");
 
     localVarRequestBuilder.method("POST", HttpRequest.BodyPublishers.noBody());

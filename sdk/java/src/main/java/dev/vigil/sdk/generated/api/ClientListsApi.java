@@ -1,6 +1,6 @@
 /*
  * Vigil API
- * Sanctions and PEP screening. The public API v1 takes `x-api-key`; dashboard calls take the key and the session token of a user of the same client; administration takes the session token. Errors are application/problem+json (RFC 9457). POST accepts Idempotency-Key (≤ 255 characters, kept ≥ 24 h).
+ * Sanctions and PEP screening. The public API v1 takes `x-api-key`; dashboard calls take the key and the session token of a user of the same client; administration takes the session token. Errors are application/problem+json (RFC 9457). The screening POSTs accept Idempotency-Key (≤ 255 characters, kept ≥ 24 h). A request body field the operation does not name is 400 VALIDATION_FAILED with its JSON pointer; a method a path does not take is 405 with Allow. What changed, and the version policy: docs/api-changelog.md in the repository.
  *
  * The version of the OpenAPI document: 0.1.0
  * 
@@ -94,7 +94,7 @@ public class ClientListsApi {
 
   /**
    * Download a client list as CSV
-   * 
+   * Download a client list as CSV. Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;). The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
    * @param id  (required)
    * @throws ApiException if fails to make API call
    */
@@ -104,7 +104,7 @@ public class ClientListsApi {
 
   /**
    * Download a client list as CSV
-   * 
+   * Download a client list as CSV. Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;). The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
    * @param id  (required)
    * @return ApiResponse&lt;Void&gt;
    * @throws ApiException if fails to make API call
@@ -170,7 +170,7 @@ public class ClientListsApi {
 
   /**
    * A client list&#39;s entries, one page
-   * 
+   * A client list&#39;s entries, one page. Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;). The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
    * @param id  (required)
    * @param search Case-insensitive part of a name, email or alias. (optional)
    * @param limit 1 to 500, default 100. (optional, default to 100)
@@ -185,7 +185,7 @@ public class ClientListsApi {
 
   /**
    * A client list&#39;s entries, one page
-   * 
+   * A client list&#39;s entries, one page. Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;). The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
    * @param id  (required)
    * @param search Case-insensitive part of a name, email or alias. (optional)
    * @param limit 1 to 500, default 100. (optional, default to 100)
@@ -268,7 +268,7 @@ public class ClientListsApi {
 
   /**
    * The client&#39;s own lists
-   * 
+   * The client&#39;s own lists. Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;). The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
    * @return ClientListsControllerList200Response
    * @throws ApiException if fails to make API call
    */
@@ -279,7 +279,7 @@ public class ClientListsApi {
 
   /**
    * The client&#39;s own lists
-   * 
+   * The client&#39;s own lists. Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;). The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
    * @return ApiResponse&lt;ClientListsControllerList200Response&gt;
    * @throws ApiException if fails to make API call
    */
@@ -334,7 +334,7 @@ public class ClientListsApi {
 
   /**
    * Delete a client list
-   * 
+   * Delete a client list. Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;). The member needs the supervisor role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
    * @param id  (required)
    * @return ClientListsControllerRemove200Response
    * @throws ApiException if fails to make API call
@@ -346,7 +346,7 @@ public class ClientListsApi {
 
   /**
    * Delete a client list
-   * 
+   * Delete a client list. Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;). The member needs the supervisor role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
    * @param id  (required)
    * @return ApiResponse&lt;ClientListsControllerRemove200Response&gt;
    * @throws ApiException if fails to make API call
@@ -407,31 +407,29 @@ public class ClientListsApi {
 
   /**
    * Upload a client list (CSV)
-   * 
+   * Upload a client list (CSV). Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;). The member needs the supervisor role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
    * @param _file  (required)
-   * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
    * @param name  (optional)
    * @param description  (optional)
    * @return ClientListsControllerEntries200ResponseList
    * @throws ApiException if fails to make API call
    */
-  public ClientListsControllerEntries200ResponseList clientListsControllerUpload(File _file, String idempotencyKey, String name, String description) throws ApiException {
-    ApiResponse<ClientListsControllerEntries200ResponseList> localVarResponse = clientListsControllerUploadWithHttpInfo(_file, idempotencyKey, name, description);
+  public ClientListsControllerEntries200ResponseList clientListsControllerUpload(File _file, String name, String description) throws ApiException {
+    ApiResponse<ClientListsControllerEntries200ResponseList> localVarResponse = clientListsControllerUploadWithHttpInfo(_file, name, description);
     return localVarResponse.getData();
   }
 
   /**
    * Upload a client list (CSV)
-   * 
+   * Upload a client list (CSV). Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;). The member needs the supervisor role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
    * @param _file  (required)
-   * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
    * @param name  (optional)
    * @param description  (optional)
    * @return ApiResponse&lt;ClientListsControllerEntries200ResponseList&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<ClientListsControllerEntries200ResponseList> clientListsControllerUploadWithHttpInfo(File _file, String idempotencyKey, String name, String description) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = clientListsControllerUploadRequestBuilder(_file, idempotencyKey, name, description);
+  public ApiResponse<ClientListsControllerEntries200ResponseList> clientListsControllerUploadWithHttpInfo(File _file, String name, String description) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = clientListsControllerUploadRequestBuilder(_file, name, description);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -459,7 +457,7 @@ public class ClientListsApi {
     }
   }
 
-  private HttpRequest.Builder clientListsControllerUploadRequestBuilder(File _file, String idempotencyKey, String name, String description) throws ApiException {
+  private HttpRequest.Builder clientListsControllerUploadRequestBuilder(File _file, String name, String description) throws ApiException {
     // verify the required parameter '_file' is set
     if (_file == null) {
       throw new ApiException(400, "Missing the required parameter '_file' when calling clientListsControllerUpload");
@@ -471,9 +469,6 @@ public class ClientListsApi {
 
     localVarRequestBuilder.uri(URI.create(memberVarBaseUri + localVarPath));
 
-    if (idempotencyKey != null) {
-      localVarRequestBuilder.header("Idempotency-Key", idempotencyKey.toString());
-    }
     localVarRequestBuilder.header("Accept", "application/json, application/problem+json");
 
     MultipartEntityBuilder multiPartBuilder = MultipartEntityBuilder.create();

@@ -1,6 +1,6 @@
 /*
  * Vigil API
- * Sanctions and PEP screening. The public API v1 takes `x-api-key`; dashboard calls take the key and the session token of a user of the same client; administration takes the session token. Errors are application/problem+json (RFC 9457). POST accepts Idempotency-Key (≤ 255 characters, kept ≥ 24 h).
+ * Sanctions and PEP screening. The public API v1 takes `x-api-key`; dashboard calls take the key and the session token of a user of the same client; administration takes the session token. Errors are application/problem+json (RFC 9457). The screening POSTs accept Idempotency-Key (≤ 255 characters, kept ≥ 24 h). A request body field the operation does not name is 400 VALIDATION_FAILED with its JSON pointer; a method a path does not take is 405 with Allow. What changed, and the version policy: docs/api-changelog.md in the repository.
  *
  * The version of the OpenAPI document: 0.1.0
  * 
@@ -96,27 +96,25 @@ public class ClientsApi {
 
   /**
    * Create a client and its API key
-   * 
+   * Create a client and its API key. Takes an administrator&#39;s session token (&#x60;Authorization: Bearer&#x60;). The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
    * @param clientsControllerCreateRequest  (required)
-   * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
    * @return ClientsControllerCreate201Response
    * @throws ApiException if fails to make API call
    */
-  public ClientsControllerCreate201Response clientsControllerCreate(ClientsControllerCreateRequest clientsControllerCreateRequest, String idempotencyKey) throws ApiException {
-    ApiResponse<ClientsControllerCreate201Response> localVarResponse = clientsControllerCreateWithHttpInfo(clientsControllerCreateRequest, idempotencyKey);
+  public ClientsControllerCreate201Response clientsControllerCreate(ClientsControllerCreateRequest clientsControllerCreateRequest) throws ApiException {
+    ApiResponse<ClientsControllerCreate201Response> localVarResponse = clientsControllerCreateWithHttpInfo(clientsControllerCreateRequest);
     return localVarResponse.getData();
   }
 
   /**
    * Create a client and its API key
-   * 
+   * Create a client and its API key. Takes an administrator&#39;s session token (&#x60;Authorization: Bearer&#x60;). The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
    * @param clientsControllerCreateRequest  (required)
-   * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
    * @return ApiResponse&lt;ClientsControllerCreate201Response&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<ClientsControllerCreate201Response> clientsControllerCreateWithHttpInfo(ClientsControllerCreateRequest clientsControllerCreateRequest, String idempotencyKey) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = clientsControllerCreateRequestBuilder(clientsControllerCreateRequest, idempotencyKey);
+  public ApiResponse<ClientsControllerCreate201Response> clientsControllerCreateWithHttpInfo(ClientsControllerCreateRequest clientsControllerCreateRequest) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = clientsControllerCreateRequestBuilder(clientsControllerCreateRequest);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -144,7 +142,7 @@ public class ClientsApi {
     }
   }
 
-  private HttpRequest.Builder clientsControllerCreateRequestBuilder(ClientsControllerCreateRequest clientsControllerCreateRequest, String idempotencyKey) throws ApiException {
+  private HttpRequest.Builder clientsControllerCreateRequestBuilder(ClientsControllerCreateRequest clientsControllerCreateRequest) throws ApiException {
     // verify the required parameter 'clientsControllerCreateRequest' is set
     if (clientsControllerCreateRequest == null) {
       throw new ApiException(400, "Missing the required parameter 'clientsControllerCreateRequest' when calling clientsControllerCreate");
@@ -156,9 +154,6 @@ public class ClientsApi {
 
     localVarRequestBuilder.uri(URI.create(memberVarBaseUri + localVarPath));
 
-    if (idempotencyKey != null) {
-      localVarRequestBuilder.header("Idempotency-Key", idempotencyKey.toString());
-    }
     localVarRequestBuilder.header("Content-Type", "application/json");
     localVarRequestBuilder.header("Accept", "application/json, application/problem+json");
 
@@ -179,7 +174,7 @@ public class ClientsApi {
 
   /**
    * Find a client by API key
-   * 
+   * Find a client by API key. Takes an administrator&#39;s session token (&#x60;Authorization: Bearer&#x60;).
    * @param key  (required)
    * @return DashboardControllerClient200Response
    * @throws ApiException if fails to make API call
@@ -191,7 +186,7 @@ public class ClientsApi {
 
   /**
    * Find a client by API key
-   * 
+   * Find a client by API key. Takes an administrator&#39;s session token (&#x60;Authorization: Bearer&#x60;).
    * @param key  (required)
    * @return ApiResponse&lt;DashboardControllerClient200Response&gt;
    * @throws ApiException if fails to make API call
@@ -252,7 +247,7 @@ public class ClientsApi {
 
   /**
    * A client&#39;s API key status
-   * 
+   * A client&#39;s API key status. Takes an administrator&#39;s session token (&#x60;Authorization: Bearer&#x60;).
    * @param id  (required)
    * @return ClientsControllerRevoke200Response
    * @throws ApiException if fails to make API call
@@ -264,7 +259,7 @@ public class ClientsApi {
 
   /**
    * A client&#39;s API key status
-   * 
+   * A client&#39;s API key status. Takes an administrator&#39;s session token (&#x60;Authorization: Bearer&#x60;).
    * @param id  (required)
    * @return ApiResponse&lt;ClientsControllerRevoke200Response&gt;
    * @throws ApiException if fails to make API call
@@ -325,7 +320,7 @@ public class ClientsApi {
 
   /**
    * Every client
-   * 
+   * Every client. Takes an administrator&#39;s session token (&#x60;Authorization: Bearer&#x60;).
    * @return ClientsControllerList200Response
    * @throws ApiException if fails to make API call
    */
@@ -336,7 +331,7 @@ public class ClientsApi {
 
   /**
    * Every client
-   * 
+   * Every client. Takes an administrator&#39;s session token (&#x60;Authorization: Bearer&#x60;).
    * @return ApiResponse&lt;ClientsControllerList200Response&gt;
    * @throws ApiException if fails to make API call
    */
@@ -391,27 +386,25 @@ public class ClientsApi {
 
   /**
    * Regenerate a client&#39;s API key
-   * 
+   * Regenerate a client&#39;s API key. Takes an administrator&#39;s session token (&#x60;Authorization: Bearer&#x60;).
    * @param id  (required)
-   * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
    * @return ClientsControllerCreate201Response
    * @throws ApiException if fails to make API call
    */
-  public ClientsControllerCreate201Response clientsControllerRegenerate(String id, String idempotencyKey) throws ApiException {
-    ApiResponse<ClientsControllerCreate201Response> localVarResponse = clientsControllerRegenerateWithHttpInfo(id, idempotencyKey);
+  public ClientsControllerCreate201Response clientsControllerRegenerate(String id) throws ApiException {
+    ApiResponse<ClientsControllerCreate201Response> localVarResponse = clientsControllerRegenerateWithHttpInfo(id);
     return localVarResponse.getData();
   }
 
   /**
    * Regenerate a client&#39;s API key
-   * 
+   * Regenerate a client&#39;s API key. Takes an administrator&#39;s session token (&#x60;Authorization: Bearer&#x60;).
    * @param id  (required)
-   * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
    * @return ApiResponse&lt;ClientsControllerCreate201Response&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<ClientsControllerCreate201Response> clientsControllerRegenerateWithHttpInfo(String id, String idempotencyKey) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = clientsControllerRegenerateRequestBuilder(id, idempotencyKey);
+  public ApiResponse<ClientsControllerCreate201Response> clientsControllerRegenerateWithHttpInfo(String id) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = clientsControllerRegenerateRequestBuilder(id);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -439,7 +432,7 @@ public class ClientsApi {
     }
   }
 
-  private HttpRequest.Builder clientsControllerRegenerateRequestBuilder(String id, String idempotencyKey) throws ApiException {
+  private HttpRequest.Builder clientsControllerRegenerateRequestBuilder(String id) throws ApiException {
     // verify the required parameter 'id' is set
     if (id == null) {
       throw new ApiException(400, "Missing the required parameter 'id' when calling clientsControllerRegenerate");
@@ -452,9 +445,6 @@ public class ClientsApi {
 
     localVarRequestBuilder.uri(URI.create(memberVarBaseUri + localVarPath));
 
-    if (idempotencyKey != null) {
-      localVarRequestBuilder.header("Idempotency-Key", idempotencyKey.toString());
-    }
     localVarRequestBuilder.header("Accept", "application/json, application/problem+json");
 
     localVarRequestBuilder.method("POST", HttpRequest.BodyPublishers.noBody());
@@ -469,7 +459,7 @@ public class ClientsApi {
 
   /**
    * Delete a client
-   * 
+   * Delete a client. Takes an administrator&#39;s session token (&#x60;Authorization: Bearer&#x60;).
    * @param id  (required)
    * @return ClientsControllerRemove200Response
    * @throws ApiException if fails to make API call
@@ -481,7 +471,7 @@ public class ClientsApi {
 
   /**
    * Delete a client
-   * 
+   * Delete a client. Takes an administrator&#39;s session token (&#x60;Authorization: Bearer&#x60;).
    * @param id  (required)
    * @return ApiResponse&lt;ClientsControllerRemove200Response&gt;
    * @throws ApiException if fails to make API call
@@ -542,27 +532,25 @@ public class ClientsApi {
 
   /**
    * Revoke a client&#39;s API key
-   * 
+   * Revoke a client&#39;s API key. Takes an administrator&#39;s session token (&#x60;Authorization: Bearer&#x60;).
    * @param id  (required)
-   * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
    * @return ClientsControllerRevoke200Response
    * @throws ApiException if fails to make API call
    */
-  public ClientsControllerRevoke200Response clientsControllerRevoke(String id, String idempotencyKey) throws ApiException {
-    ApiResponse<ClientsControllerRevoke200Response> localVarResponse = clientsControllerRevokeWithHttpInfo(id, idempotencyKey);
+  public ClientsControllerRevoke200Response clientsControllerRevoke(String id) throws ApiException {
+    ApiResponse<ClientsControllerRevoke200Response> localVarResponse = clientsControllerRevokeWithHttpInfo(id);
     return localVarResponse.getData();
   }
 
   /**
    * Revoke a client&#39;s API key
-   * 
+   * Revoke a client&#39;s API key. Takes an administrator&#39;s session token (&#x60;Authorization: Bearer&#x60;).
    * @param id  (required)
-   * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
    * @return ApiResponse&lt;ClientsControllerRevoke200Response&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<ClientsControllerRevoke200Response> clientsControllerRevokeWithHttpInfo(String id, String idempotencyKey) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = clientsControllerRevokeRequestBuilder(id, idempotencyKey);
+  public ApiResponse<ClientsControllerRevoke200Response> clientsControllerRevokeWithHttpInfo(String id) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = clientsControllerRevokeRequestBuilder(id);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -590,7 +578,7 @@ public class ClientsApi {
     }
   }
 
-  private HttpRequest.Builder clientsControllerRevokeRequestBuilder(String id, String idempotencyKey) throws ApiException {
+  private HttpRequest.Builder clientsControllerRevokeRequestBuilder(String id) throws ApiException {
     // verify the required parameter 'id' is set
     if (id == null) {
       throw new ApiException(400, "Missing the required parameter 'id' when calling clientsControllerRevoke");
@@ -603,9 +591,6 @@ public class ClientsApi {
 
     localVarRequestBuilder.uri(URI.create(memberVarBaseUri + localVarPath));
 
-    if (idempotencyKey != null) {
-      localVarRequestBuilder.header("Idempotency-Key", idempotencyKey.toString());
-    }
     localVarRequestBuilder.header("Accept", "application/json, application/problem+json");
 
     localVarRequestBuilder.method("POST", HttpRequest.BodyPublishers.noBody());
@@ -620,7 +605,7 @@ public class ClientsApi {
 
   /**
    * Set a client&#39;s match thresholds
-   * 
+   * Set a client&#39;s match thresholds. Takes an administrator&#39;s session token (&#x60;Authorization: Bearer&#x60;). The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
    * @param id  (required)
    * @param clientsControllerThresholdsRequest  (required)
    * @return DashboardControllerClient200Response
@@ -633,7 +618,7 @@ public class ClientsApi {
 
   /**
    * Set a client&#39;s match thresholds
-   * 
+   * Set a client&#39;s match thresholds. Takes an administrator&#39;s session token (&#x60;Authorization: Bearer&#x60;). The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
    * @param id  (required)
    * @param clientsControllerThresholdsRequest  (required)
    * @return ApiResponse&lt;DashboardControllerClient200Response&gt;

@@ -1,6 +1,6 @@
 /*
  * Vigil API
- * Sanctions and PEP screening. The public API v1 takes `x-api-key`; dashboard calls take the key and the session token of a user of the same client; administration takes the session token. Errors are application/problem+json (RFC 9457). POST accepts Idempotency-Key (≤ 255 characters, kept ≥ 24 h).
+ * Sanctions and PEP screening. The public API v1 takes `x-api-key`; dashboard calls take the key and the session token of a user of the same client; administration takes the session token. Errors are application/problem+json (RFC 9457). The screening POSTs accept Idempotency-Key (≤ 255 characters, kept ≥ 24 h). A request body field the operation does not name is 400 VALIDATION_FAILED with its JSON pointer; a method a path does not take is 405 with Allow. What changed, and the version policy: docs/api-changelog.md in the repository.
  *
  * The version of the OpenAPI document: 0.1.0
  * 
@@ -17,6 +17,9 @@ import dev.vigil.sdk.generated.ApiException;
 import dev.vigil.sdk.generated.ApiResponse;
 import dev.vigil.sdk.generated.Pair;
 
+import dev.vigil.sdk.generated.model.DashboardControllerBulkJob200Response;
+import dev.vigil.sdk.generated.model.DashboardControllerBulkSearch200Response;
+import dev.vigil.sdk.generated.model.DashboardControllerBulkSearch202Response;
 import dev.vigil.sdk.generated.model.DashboardControllerClient200Response;
 import dev.vigil.sdk.generated.model.DashboardControllerDatasets200Response;
 import dev.vigil.sdk.generated.model.DashboardControllerEntity200Response;
@@ -24,10 +27,7 @@ import dev.vigil.sdk.generated.model.DashboardControllerScreen200Response;
 import dev.vigil.sdk.generated.model.DashboardControllerScreenRequest;
 import dev.vigil.sdk.generated.model.DashboardControllerSearch200Response;
 import dev.vigil.sdk.generated.model.Problem;
-import dev.vigil.sdk.generated.model.ScreeningApiControllerBulkScreen200Response;
-import dev.vigil.sdk.generated.model.ScreeningApiControllerBulkScreen202Response;
 import dev.vigil.sdk.generated.model.ScreeningApiControllerBulkScreenRequest;
-import dev.vigil.sdk.generated.model.ScreeningApiControllerJob200Response;
 import dev.vigil.sdk.generated.model.ScreeningApiControllerStatus200Response;
 
 import com.fasterxml.jackson.core.type.TypeReference;
@@ -100,7 +100,7 @@ public class DashboardApi {
 
   /**
    * One list&#39;s entities as CSV
-   * 
+   * One list&#39;s entities as CSV. Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;). The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
    * @param source  (required)
    * @param format  (optional)
    * @param cursor  (optional)
@@ -113,7 +113,7 @@ public class DashboardApi {
 
   /**
    * One list&#39;s entities as CSV
-   * 
+   * One list&#39;s entities as CSV. Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;). The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
    * @param source  (required)
    * @param format  (optional)
    * @param cursor  (optional)
@@ -202,30 +202,30 @@ public class DashboardApi {
 
   /**
    * A bulk job: progress and results
-   * 
+   * A bulk job: progress and results. Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;). The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
    * @param id  (required)
    * @param offset  (optional, default to 0)
    * @param limit  (optional, default to 100)
    * @param format  (optional, default to json)
-   * @return ScreeningApiControllerJob200Response
+   * @return DashboardControllerBulkJob200Response
    * @throws ApiException if fails to make API call
    */
-  public ScreeningApiControllerJob200Response dashboardControllerBulkJob(String id, Integer offset, Integer limit, String format) throws ApiException {
-    ApiResponse<ScreeningApiControllerJob200Response> localVarResponse = dashboardControllerBulkJobWithHttpInfo(id, offset, limit, format);
+  public DashboardControllerBulkJob200Response dashboardControllerBulkJob(String id, Integer offset, Integer limit, String format) throws ApiException {
+    ApiResponse<DashboardControllerBulkJob200Response> localVarResponse = dashboardControllerBulkJobWithHttpInfo(id, offset, limit, format);
     return localVarResponse.getData();
   }
 
   /**
    * A bulk job: progress and results
-   * 
+   * A bulk job: progress and results. Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;). The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
    * @param id  (required)
    * @param offset  (optional, default to 0)
    * @param limit  (optional, default to 100)
    * @param format  (optional, default to json)
-   * @return ApiResponse&lt;ScreeningApiControllerJob200Response&gt;
+   * @return ApiResponse&lt;DashboardControllerBulkJob200Response&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<ScreeningApiControllerJob200Response> dashboardControllerBulkJobWithHttpInfo(String id, Integer offset, Integer limit, String format) throws ApiException {
+  public ApiResponse<DashboardControllerBulkJob200Response> dashboardControllerBulkJobWithHttpInfo(String id, Integer offset, Integer limit, String format) throws ApiException {
     HttpRequest.Builder localVarRequestBuilder = dashboardControllerBulkJobRequestBuilder(id, offset, limit, format);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
@@ -238,10 +238,10 @@ public class DashboardApi {
         if (localVarResponse.statusCode()/ 100 != 2) {
           throw getApiException("dashboardControllerBulkJob", localVarResponse);
         }
-        return new ApiResponse<ScreeningApiControllerJob200Response>(
+        return new ApiResponse<DashboardControllerBulkJob200Response>(
           localVarResponse.statusCode(),
           localVarResponse.headers().map(),
-          localVarResponse.body() == null ? null : memberVarObjectMapper.readValue(localVarResponse.body(), new TypeReference<ScreeningApiControllerJob200Response>() {}) // closes the InputStream
+          localVarResponse.body() == null ? null : memberVarObjectMapper.readValue(localVarResponse.body(), new TypeReference<DashboardControllerBulkJob200Response>() {}) // closes the InputStream
         );
       } finally {
       }
@@ -300,27 +300,27 @@ public class DashboardApi {
 
   /**
    * Screen many names (dashboard)
-   * 
-   * @param screeningApiControllerBulkScreenRequest  (required)
+   * Screen many names (dashboard). Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;). The member needs the analyst role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field. Idempotency-Key makes a retry safe: the first answer is replayed.
    * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
-   * @return ScreeningApiControllerBulkScreen200Response
+   * @param screeningApiControllerBulkScreenRequest  (optional)
+   * @return DashboardControllerBulkSearch200Response
    * @throws ApiException if fails to make API call
    */
-  public ScreeningApiControllerBulkScreen200Response dashboardControllerBulkSearch(ScreeningApiControllerBulkScreenRequest screeningApiControllerBulkScreenRequest, String idempotencyKey) throws ApiException {
-    ApiResponse<ScreeningApiControllerBulkScreen200Response> localVarResponse = dashboardControllerBulkSearchWithHttpInfo(screeningApiControllerBulkScreenRequest, idempotencyKey);
+  public DashboardControllerBulkSearch200Response dashboardControllerBulkSearch(String idempotencyKey, ScreeningApiControllerBulkScreenRequest screeningApiControllerBulkScreenRequest) throws ApiException {
+    ApiResponse<DashboardControllerBulkSearch200Response> localVarResponse = dashboardControllerBulkSearchWithHttpInfo(idempotencyKey, screeningApiControllerBulkScreenRequest);
     return localVarResponse.getData();
   }
 
   /**
    * Screen many names (dashboard)
-   * 
-   * @param screeningApiControllerBulkScreenRequest  (required)
+   * Screen many names (dashboard). Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;). The member needs the analyst role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field. Idempotency-Key makes a retry safe: the first answer is replayed.
    * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
-   * @return ApiResponse&lt;ScreeningApiControllerBulkScreen200Response&gt;
+   * @param screeningApiControllerBulkScreenRequest  (optional)
+   * @return ApiResponse&lt;DashboardControllerBulkSearch200Response&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<ScreeningApiControllerBulkScreen200Response> dashboardControllerBulkSearchWithHttpInfo(ScreeningApiControllerBulkScreenRequest screeningApiControllerBulkScreenRequest, String idempotencyKey) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = dashboardControllerBulkSearchRequestBuilder(screeningApiControllerBulkScreenRequest, idempotencyKey);
+  public ApiResponse<DashboardControllerBulkSearch200Response> dashboardControllerBulkSearchWithHttpInfo(String idempotencyKey, ScreeningApiControllerBulkScreenRequest screeningApiControllerBulkScreenRequest) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = dashboardControllerBulkSearchRequestBuilder(idempotencyKey, screeningApiControllerBulkScreenRequest);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -332,10 +332,10 @@ public class DashboardApi {
         if (localVarResponse.statusCode()/ 100 != 2) {
           throw getApiException("dashboardControllerBulkSearch", localVarResponse);
         }
-        return new ApiResponse<ScreeningApiControllerBulkScreen200Response>(
+        return new ApiResponse<DashboardControllerBulkSearch200Response>(
           localVarResponse.statusCode(),
           localVarResponse.headers().map(),
-          localVarResponse.body() == null ? null : memberVarObjectMapper.readValue(localVarResponse.body(), new TypeReference<ScreeningApiControllerBulkScreen200Response>() {}) // closes the InputStream
+          localVarResponse.body() == null ? null : memberVarObjectMapper.readValue(localVarResponse.body(), new TypeReference<DashboardControllerBulkSearch200Response>() {}) // closes the InputStream
         );
       } finally {
       }
@@ -348,11 +348,7 @@ public class DashboardApi {
     }
   }
 
-  private HttpRequest.Builder dashboardControllerBulkSearchRequestBuilder(ScreeningApiControllerBulkScreenRequest screeningApiControllerBulkScreenRequest, String idempotencyKey) throws ApiException {
-    // verify the required parameter 'screeningApiControllerBulkScreenRequest' is set
-    if (screeningApiControllerBulkScreenRequest == null) {
-      throw new ApiException(400, "Missing the required parameter 'screeningApiControllerBulkScreenRequest' when calling dashboardControllerBulkSearch");
-    }
+  private HttpRequest.Builder dashboardControllerBulkSearchRequestBuilder(String idempotencyKey, ScreeningApiControllerBulkScreenRequest screeningApiControllerBulkScreenRequest) throws ApiException {
 
     HttpRequest.Builder localVarRequestBuilder = HttpRequest.newBuilder();
 
@@ -383,7 +379,7 @@ public class DashboardApi {
 
   /**
    * The signed-in user&#39;s client profile
-   * 
+   * The signed-in user&#39;s client profile. Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;).
    * @return DashboardControllerClient200Response
    * @throws ApiException if fails to make API call
    */
@@ -394,7 +390,7 @@ public class DashboardApi {
 
   /**
    * The signed-in user&#39;s client profile
-   * 
+   * The signed-in user&#39;s client profile. Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;).
    * @return ApiResponse&lt;DashboardControllerClient200Response&gt;
    * @throws ApiException if fails to make API call
    */
@@ -449,7 +445,7 @@ public class DashboardApi {
 
   /**
    * A list&#39;s entities, one page
-   * 
+   * A list&#39;s entities, one page. Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;). The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
    * @param source  (required)
    * @param format  (optional)
    * @param cursor  (optional)
@@ -464,7 +460,7 @@ public class DashboardApi {
 
   /**
    * A list&#39;s entities, one page
-   * 
+   * A list&#39;s entities, one page. Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;). The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
    * @param source  (required)
    * @param format  (optional)
    * @param cursor  (optional)
@@ -548,7 +544,7 @@ public class DashboardApi {
 
   /**
    * One list entity
-   * 
+   * One list entity. Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;). The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
    * @param id  (required)
    * @return DashboardControllerEntity200Response
    * @throws ApiException if fails to make API call
@@ -560,7 +556,7 @@ public class DashboardApi {
 
   /**
    * One list entity
-   * 
+   * One list entity. Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;). The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
    * @param id  (required)
    * @return ApiResponse&lt;DashboardControllerEntity200Response&gt;
    * @throws ApiException if fails to make API call
@@ -621,27 +617,27 @@ public class DashboardApi {
 
   /**
    * Screen one name (dashboard)
-   * 
-   * @param dashboardControllerScreenRequest  (required)
+   * Screen one name (dashboard). Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;). The member needs the analyst role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field. Idempotency-Key makes a retry safe: the first answer is replayed.
    * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
+   * @param dashboardControllerScreenRequest  (optional)
    * @return DashboardControllerScreen200Response
    * @throws ApiException if fails to make API call
    */
-  public DashboardControllerScreen200Response dashboardControllerScreen(DashboardControllerScreenRequest dashboardControllerScreenRequest, String idempotencyKey) throws ApiException {
-    ApiResponse<DashboardControllerScreen200Response> localVarResponse = dashboardControllerScreenWithHttpInfo(dashboardControllerScreenRequest, idempotencyKey);
+  public DashboardControllerScreen200Response dashboardControllerScreen(String idempotencyKey, DashboardControllerScreenRequest dashboardControllerScreenRequest) throws ApiException {
+    ApiResponse<DashboardControllerScreen200Response> localVarResponse = dashboardControllerScreenWithHttpInfo(idempotencyKey, dashboardControllerScreenRequest);
     return localVarResponse.getData();
   }
 
   /**
    * Screen one name (dashboard)
-   * 
-   * @param dashboardControllerScreenRequest  (required)
+   * Screen one name (dashboard). Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;). The member needs the analyst role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field. Idempotency-Key makes a retry safe: the first answer is replayed.
    * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
+   * @param dashboardControllerScreenRequest  (optional)
    * @return ApiResponse&lt;DashboardControllerScreen200Response&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<DashboardControllerScreen200Response> dashboardControllerScreenWithHttpInfo(DashboardControllerScreenRequest dashboardControllerScreenRequest, String idempotencyKey) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = dashboardControllerScreenRequestBuilder(dashboardControllerScreenRequest, idempotencyKey);
+  public ApiResponse<DashboardControllerScreen200Response> dashboardControllerScreenWithHttpInfo(String idempotencyKey, DashboardControllerScreenRequest dashboardControllerScreenRequest) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = dashboardControllerScreenRequestBuilder(idempotencyKey, dashboardControllerScreenRequest);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -669,11 +665,7 @@ public class DashboardApi {
     }
   }
 
-  private HttpRequest.Builder dashboardControllerScreenRequestBuilder(DashboardControllerScreenRequest dashboardControllerScreenRequest, String idempotencyKey) throws ApiException {
-    // verify the required parameter 'dashboardControllerScreenRequest' is set
-    if (dashboardControllerScreenRequest == null) {
-      throw new ApiException(400, "Missing the required parameter 'dashboardControllerScreenRequest' when calling dashboardControllerScreen");
-    }
+  private HttpRequest.Builder dashboardControllerScreenRequestBuilder(String idempotencyKey, DashboardControllerScreenRequest dashboardControllerScreenRequest) throws ApiException {
 
     HttpRequest.Builder localVarRequestBuilder = HttpRequest.newBuilder();
 
@@ -704,7 +696,7 @@ public class DashboardApi {
 
   /**
    * Search list entities by name
-   * 
+   * Search list entities by name. Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;). The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
    * @param query  (required)
    * @param limit  (optional)
    * @return DashboardControllerSearch200Response
@@ -717,7 +709,7 @@ public class DashboardApi {
 
   /**
    * Search list entities by name
-   * 
+   * Search list entities by name. Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;). The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
    * @param query  (required)
    * @param limit  (optional)
    * @return ApiResponse&lt;DashboardControllerSearch200Response&gt;
@@ -795,7 +787,7 @@ public class DashboardApi {
 
   /**
    * The client&#39;s usage this period
-   * 
+   * The client&#39;s usage this period. Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;). The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
    * @return ScreeningApiControllerStatus200Response
    * @throws ApiException if fails to make API call
    */
@@ -806,7 +798,7 @@ public class DashboardApi {
 
   /**
    * The client&#39;s usage this period
-   * 
+   * The client&#39;s usage this period. Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;). The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
    * @return ApiResponse&lt;ScreeningApiControllerStatus200Response&gt;
    * @throws ApiException if fails to make API call
    */

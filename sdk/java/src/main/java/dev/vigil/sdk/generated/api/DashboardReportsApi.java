@@ -1,6 +1,6 @@
 /*
  * Vigil API
- * Sanctions and PEP screening. The public API v1 takes `x-api-key`; dashboard calls take the key and the session token of a user of the same client; administration takes the session token. Errors are application/problem+json (RFC 9457). POST accepts Idempotency-Key (≤ 255 characters, kept ≥ 24 h).
+ * Sanctions and PEP screening. The public API v1 takes `x-api-key`; dashboard calls take the key and the session token of a user of the same client; administration takes the session token. Errors are application/problem+json (RFC 9457). The screening POSTs accept Idempotency-Key (≤ 255 characters, kept ≥ 24 h). A request body field the operation does not name is 400 VALIDATION_FAILED with its JSON pointer; a method a path does not take is 405 with Allow. What changed, and the version policy: docs/api-changelog.md in the repository.
  *
  * The version of the OpenAPI document: 0.1.0
  * 
@@ -90,7 +90,7 @@ public class DashboardReportsApi {
 
   /**
    * Download one list&#39;s entities as CSV
-   * 
+   * Download one list&#39;s entities as CSV. Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;). The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
    * @param source  (required)
    * @throws ApiException if fails to make API call
    */
@@ -100,7 +100,7 @@ public class DashboardReportsApi {
 
   /**
    * Download one list&#39;s entities as CSV
-   * 
+   * Download one list&#39;s entities as CSV. Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;). The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
    * @param source  (required)
    * @return ApiResponse&lt;Void&gt;
    * @throws ApiException if fails to make API call
@@ -166,7 +166,7 @@ public class DashboardReportsApi {
 
   /**
    * Download a report
-   * 
+   * Download a report. Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;). The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
    * @param kind  (required)
    * @return Object
    * @throws ApiException if fails to make API call
@@ -178,7 +178,7 @@ public class DashboardReportsApi {
 
   /**
    * Download a report
-   * 
+   * Download a report. Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;). The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
    * @param kind  (required)
    * @return ApiResponse&lt;Object&gt;
    * @throws ApiException if fails to make API call
@@ -239,7 +239,7 @@ public class DashboardReportsApi {
 
   /**
    * Screenings per day, last 30 days
-   * 
+   * Screenings per day, last 30 days. Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;). The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
    * @return DashboardReportsControllerUsageHistory200Response
    * @throws ApiException if fails to make API call
    */
@@ -250,7 +250,7 @@ public class DashboardReportsApi {
 
   /**
    * Screenings per day, last 30 days
-   * 
+   * Screenings per day, last 30 days. Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;). The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
    * @return ApiResponse&lt;DashboardReportsControllerUsageHistory200Response&gt;
    * @throws ApiException if fails to make API call
    */

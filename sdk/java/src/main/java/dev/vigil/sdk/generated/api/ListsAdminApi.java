@@ -1,6 +1,6 @@
 /*
  * Vigil API
- * Sanctions and PEP screening. The public API v1 takes `x-api-key`; dashboard calls take the key and the session token of a user of the same client; administration takes the session token. Errors are application/problem+json (RFC 9457). POST accepts Idempotency-Key (≤ 255 characters, kept ≥ 24 h).
+ * Sanctions and PEP screening. The public API v1 takes `x-api-key`; dashboard calls take the key and the session token of a user of the same client; administration takes the session token. Errors are application/problem+json (RFC 9457). The screening POSTs accept Idempotency-Key (≤ 255 characters, kept ≥ 24 h). A request body field the operation does not name is 400 VALIDATION_FAILED with its JSON pointer; a method a path does not take is 405 with Allow. What changed, and the version policy: docs/api-changelog.md in the repository.
  *
  * The version of the OpenAPI document: 0.1.0
  * 
@@ -91,27 +91,25 @@ public class ListsAdminApi {
 
   /**
    * Reload the official lists now
-   * 
-   * @param listsAdminControllerRefreshRequest  (required)
-   * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
+   * Reload the official lists now. Takes an administrator&#39;s session token (&#x60;Authorization: Bearer&#x60;). The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+   * @param listsAdminControllerRefreshRequest  (optional)
    * @return ListsAdminControllerRefresh200Response
    * @throws ApiException if fails to make API call
    */
-  public ListsAdminControllerRefresh200Response listsAdminControllerRefresh(ListsAdminControllerRefreshRequest listsAdminControllerRefreshRequest, String idempotencyKey) throws ApiException {
-    ApiResponse<ListsAdminControllerRefresh200Response> localVarResponse = listsAdminControllerRefreshWithHttpInfo(listsAdminControllerRefreshRequest, idempotencyKey);
+  public ListsAdminControllerRefresh200Response listsAdminControllerRefresh(ListsAdminControllerRefreshRequest listsAdminControllerRefreshRequest) throws ApiException {
+    ApiResponse<ListsAdminControllerRefresh200Response> localVarResponse = listsAdminControllerRefreshWithHttpInfo(listsAdminControllerRefreshRequest);
     return localVarResponse.getData();
   }
 
   /**
    * Reload the official lists now
-   * 
-   * @param listsAdminControllerRefreshRequest  (required)
-   * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
+   * Reload the official lists now. Takes an administrator&#39;s session token (&#x60;Authorization: Bearer&#x60;). The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+   * @param listsAdminControllerRefreshRequest  (optional)
    * @return ApiResponse&lt;ListsAdminControllerRefresh200Response&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<ListsAdminControllerRefresh200Response> listsAdminControllerRefreshWithHttpInfo(ListsAdminControllerRefreshRequest listsAdminControllerRefreshRequest, String idempotencyKey) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = listsAdminControllerRefreshRequestBuilder(listsAdminControllerRefreshRequest, idempotencyKey);
+  public ApiResponse<ListsAdminControllerRefresh200Response> listsAdminControllerRefreshWithHttpInfo(ListsAdminControllerRefreshRequest listsAdminControllerRefreshRequest) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = listsAdminControllerRefreshRequestBuilder(listsAdminControllerRefreshRequest);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -139,11 +137,7 @@ public class ListsAdminApi {
     }
   }
 
-  private HttpRequest.Builder listsAdminControllerRefreshRequestBuilder(ListsAdminControllerRefreshRequest listsAdminControllerRefreshRequest, String idempotencyKey) throws ApiException {
-    // verify the required parameter 'listsAdminControllerRefreshRequest' is set
-    if (listsAdminControllerRefreshRequest == null) {
-      throw new ApiException(400, "Missing the required parameter 'listsAdminControllerRefreshRequest' when calling listsAdminControllerRefresh");
-    }
+  private HttpRequest.Builder listsAdminControllerRefreshRequestBuilder(ListsAdminControllerRefreshRequest listsAdminControllerRefreshRequest) throws ApiException {
 
     HttpRequest.Builder localVarRequestBuilder = HttpRequest.newBuilder();
 
@@ -151,9 +145,6 @@ public class ListsAdminApi {
 
     localVarRequestBuilder.uri(URI.create(memberVarBaseUri + localVarPath));
 
-    if (idempotencyKey != null) {
-      localVarRequestBuilder.header("Idempotency-Key", idempotencyKey.toString());
-    }
     localVarRequestBuilder.header("Content-Type", "application/json");
     localVarRequestBuilder.header("Accept", "application/json, application/problem+json");
 

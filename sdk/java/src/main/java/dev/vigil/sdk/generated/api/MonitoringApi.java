@@ -1,6 +1,6 @@
 /*
  * Vigil API
- * Sanctions and PEP screening. The public API v1 takes `x-api-key`; dashboard calls take the key and the session token of a user of the same client; administration takes the session token. Errors are application/problem+json (RFC 9457). POST accepts Idempotency-Key (≤ 255 characters, kept ≥ 24 h).
+ * Sanctions and PEP screening. The public API v1 takes `x-api-key`; dashboard calls take the key and the session token of a user of the same client; administration takes the session token. Errors are application/problem+json (RFC 9457). The screening POSTs accept Idempotency-Key (≤ 255 characters, kept ≥ 24 h). A request body field the operation does not name is 400 VALIDATION_FAILED with its JSON pointer; a method a path does not take is 405 with Allow. What changed, and the version policy: docs/api-changelog.md in the repository.
  *
  * The version of the OpenAPI document: 0.1.0
  * 
@@ -110,27 +110,25 @@ public class MonitoringApi {
 
   /**
    * Acknowledge an alert
-   * 
+   * Acknowledge an alert. Takes a session token (&#x60;Authorization: Bearer&#x60;). The member needs the analyst role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN.
    * @param id  (required)
-   * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
    * @return MonitoringControllerCheck200ResponseAlertsInner
    * @throws ApiException if fails to make API call
    */
-  public MonitoringControllerCheck200ResponseAlertsInner monitoringControllerAcknowledge(String id, String idempotencyKey) throws ApiException {
-    ApiResponse<MonitoringControllerCheck200ResponseAlertsInner> localVarResponse = monitoringControllerAcknowledgeWithHttpInfo(id, idempotencyKey);
+  public MonitoringControllerCheck200ResponseAlertsInner monitoringControllerAcknowledge(String id) throws ApiException {
+    ApiResponse<MonitoringControllerCheck200ResponseAlertsInner> localVarResponse = monitoringControllerAcknowledgeWithHttpInfo(id);
     return localVarResponse.getData();
   }
 
   /**
    * Acknowledge an alert
-   * 
+   * Acknowledge an alert. Takes a session token (&#x60;Authorization: Bearer&#x60;). The member needs the analyst role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN.
    * @param id  (required)
-   * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
    * @return ApiResponse&lt;MonitoringControllerCheck200ResponseAlertsInner&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<MonitoringControllerCheck200ResponseAlertsInner> monitoringControllerAcknowledgeWithHttpInfo(String id, String idempotencyKey) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = monitoringControllerAcknowledgeRequestBuilder(id, idempotencyKey);
+  public ApiResponse<MonitoringControllerCheck200ResponseAlertsInner> monitoringControllerAcknowledgeWithHttpInfo(String id) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = monitoringControllerAcknowledgeRequestBuilder(id);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -158,7 +156,7 @@ public class MonitoringApi {
     }
   }
 
-  private HttpRequest.Builder monitoringControllerAcknowledgeRequestBuilder(String id, String idempotencyKey) throws ApiException {
+  private HttpRequest.Builder monitoringControllerAcknowledgeRequestBuilder(String id) throws ApiException {
     // verify the required parameter 'id' is set
     if (id == null) {
       throw new ApiException(400, "Missing the required parameter 'id' when calling monitoringControllerAcknowledge");
@@ -171,9 +169,6 @@ public class MonitoringApi {
 
     localVarRequestBuilder.uri(URI.create(memberVarBaseUri + localVarPath));
 
-    if (idempotencyKey != null) {
-      localVarRequestBuilder.header("Idempotency-Key", idempotencyKey.toString());
-    }
     localVarRequestBuilder.header("Accept", "application/json, application/problem+json");
 
     localVarRequestBuilder.method("POST", HttpRequest.BodyPublishers.noBody());
@@ -188,7 +183,7 @@ public class MonitoringApi {
 
   /**
    * Monitoring alerts, one page
-   * 
+   * Monitoring alerts, one page. Takes a session token (&#x60;Authorization: Bearer&#x60;).
    * @param acknowledged  (optional)
    * @param severity  (optional)
    * @param limit  (optional, default to 50)
@@ -203,7 +198,7 @@ public class MonitoringApi {
 
   /**
    * Monitoring alerts, one page
-   * 
+   * Monitoring alerts, one page. Takes a session token (&#x60;Authorization: Bearer&#x60;).
    * @param acknowledged  (optional)
    * @param severity  (optional)
    * @param limit  (optional, default to 50)
@@ -283,27 +278,25 @@ public class MonitoringApi {
 
   /**
    * Monitor many entities
-   * 
+   * Monitor many entities. Takes a session token (&#x60;Authorization: Bearer&#x60;). The member needs the analyst role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
    * @param monitoringControllerBulkAddRequest  (required)
-   * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
    * @return MonitoringControllerBulkAdd201Response
    * @throws ApiException if fails to make API call
    */
-  public MonitoringControllerBulkAdd201Response monitoringControllerBulkAdd(MonitoringControllerBulkAddRequest monitoringControllerBulkAddRequest, String idempotencyKey) throws ApiException {
-    ApiResponse<MonitoringControllerBulkAdd201Response> localVarResponse = monitoringControllerBulkAddWithHttpInfo(monitoringControllerBulkAddRequest, idempotencyKey);
+  public MonitoringControllerBulkAdd201Response monitoringControllerBulkAdd(MonitoringControllerBulkAddRequest monitoringControllerBulkAddRequest) throws ApiException {
+    ApiResponse<MonitoringControllerBulkAdd201Response> localVarResponse = monitoringControllerBulkAddWithHttpInfo(monitoringControllerBulkAddRequest);
     return localVarResponse.getData();
   }
 
   /**
    * Monitor many entities
-   * 
+   * Monitor many entities. Takes a session token (&#x60;Authorization: Bearer&#x60;). The member needs the analyst role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
    * @param monitoringControllerBulkAddRequest  (required)
-   * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
    * @return ApiResponse&lt;MonitoringControllerBulkAdd201Response&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<MonitoringControllerBulkAdd201Response> monitoringControllerBulkAddWithHttpInfo(MonitoringControllerBulkAddRequest monitoringControllerBulkAddRequest, String idempotencyKey) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = monitoringControllerBulkAddRequestBuilder(monitoringControllerBulkAddRequest, idempotencyKey);
+  public ApiResponse<MonitoringControllerBulkAdd201Response> monitoringControllerBulkAddWithHttpInfo(MonitoringControllerBulkAddRequest monitoringControllerBulkAddRequest) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = monitoringControllerBulkAddRequestBuilder(monitoringControllerBulkAddRequest);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -331,7 +324,7 @@ public class MonitoringApi {
     }
   }
 
-  private HttpRequest.Builder monitoringControllerBulkAddRequestBuilder(MonitoringControllerBulkAddRequest monitoringControllerBulkAddRequest, String idempotencyKey) throws ApiException {
+  private HttpRequest.Builder monitoringControllerBulkAddRequestBuilder(MonitoringControllerBulkAddRequest monitoringControllerBulkAddRequest) throws ApiException {
     // verify the required parameter 'monitoringControllerBulkAddRequest' is set
     if (monitoringControllerBulkAddRequest == null) {
       throw new ApiException(400, "Missing the required parameter 'monitoringControllerBulkAddRequest' when calling monitoringControllerBulkAdd");
@@ -343,9 +336,6 @@ public class MonitoringApi {
 
     localVarRequestBuilder.uri(URI.create(memberVarBaseUri + localVarPath));
 
-    if (idempotencyKey != null) {
-      localVarRequestBuilder.header("Idempotency-Key", idempotencyKey.toString());
-    }
     localVarRequestBuilder.header("Content-Type", "application/json");
     localVarRequestBuilder.header("Accept", "application/json, application/problem+json");
 
@@ -366,27 +356,25 @@ public class MonitoringApi {
 
   /**
    * Stop monitoring many entities
-   * 
+   * Stop monitoring many entities. Takes a session token (&#x60;Authorization: Bearer&#x60;). The member needs the analyst role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
    * @param monitoringControllerBulkRemoveRequest  (required)
-   * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
    * @return MonitoringControllerBulkRemove200Response
    * @throws ApiException if fails to make API call
    */
-  public MonitoringControllerBulkRemove200Response monitoringControllerBulkRemove(MonitoringControllerBulkRemoveRequest monitoringControllerBulkRemoveRequest, String idempotencyKey) throws ApiException {
-    ApiResponse<MonitoringControllerBulkRemove200Response> localVarResponse = monitoringControllerBulkRemoveWithHttpInfo(monitoringControllerBulkRemoveRequest, idempotencyKey);
+  public MonitoringControllerBulkRemove200Response monitoringControllerBulkRemove(MonitoringControllerBulkRemoveRequest monitoringControllerBulkRemoveRequest) throws ApiException {
+    ApiResponse<MonitoringControllerBulkRemove200Response> localVarResponse = monitoringControllerBulkRemoveWithHttpInfo(monitoringControllerBulkRemoveRequest);
     return localVarResponse.getData();
   }
 
   /**
    * Stop monitoring many entities
-   * 
+   * Stop monitoring many entities. Takes a session token (&#x60;Authorization: Bearer&#x60;). The member needs the analyst role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
    * @param monitoringControllerBulkRemoveRequest  (required)
-   * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
    * @return ApiResponse&lt;MonitoringControllerBulkRemove200Response&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<MonitoringControllerBulkRemove200Response> monitoringControllerBulkRemoveWithHttpInfo(MonitoringControllerBulkRemoveRequest monitoringControllerBulkRemoveRequest, String idempotencyKey) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = monitoringControllerBulkRemoveRequestBuilder(monitoringControllerBulkRemoveRequest, idempotencyKey);
+  public ApiResponse<MonitoringControllerBulkRemove200Response> monitoringControllerBulkRemoveWithHttpInfo(MonitoringControllerBulkRemoveRequest monitoringControllerBulkRemoveRequest) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = monitoringControllerBulkRemoveRequestBuilder(monitoringControllerBulkRemoveRequest);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -414,7 +402,7 @@ public class MonitoringApi {
     }
   }
 
-  private HttpRequest.Builder monitoringControllerBulkRemoveRequestBuilder(MonitoringControllerBulkRemoveRequest monitoringControllerBulkRemoveRequest, String idempotencyKey) throws ApiException {
+  private HttpRequest.Builder monitoringControllerBulkRemoveRequestBuilder(MonitoringControllerBulkRemoveRequest monitoringControllerBulkRemoveRequest) throws ApiException {
     // verify the required parameter 'monitoringControllerBulkRemoveRequest' is set
     if (monitoringControllerBulkRemoveRequest == null) {
       throw new ApiException(400, "Missing the required parameter 'monitoringControllerBulkRemoveRequest' when calling monitoringControllerBulkRemove");
@@ -426,9 +414,6 @@ public class MonitoringApi {
 
     localVarRequestBuilder.uri(URI.create(memberVarBaseUri + localVarPath));
 
-    if (idempotencyKey != null) {
-      localVarRequestBuilder.header("Idempotency-Key", idempotencyKey.toString());
-    }
     localVarRequestBuilder.header("Content-Type", "application/json");
     localVarRequestBuilder.header("Accept", "application/json, application/problem+json");
 
@@ -449,27 +434,25 @@ public class MonitoringApi {
 
   /**
    * Screen a monitored entity now
-   * 
+   * Screen a monitored entity now. Takes a session token (&#x60;Authorization: Bearer&#x60;). The member needs the analyst role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN.
    * @param id  (required)
-   * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
    * @return MonitoringControllerCheck200Response
    * @throws ApiException if fails to make API call
    */
-  public MonitoringControllerCheck200Response monitoringControllerCheck(String id, String idempotencyKey) throws ApiException {
-    ApiResponse<MonitoringControllerCheck200Response> localVarResponse = monitoringControllerCheckWithHttpInfo(id, idempotencyKey);
+  public MonitoringControllerCheck200Response monitoringControllerCheck(String id) throws ApiException {
+    ApiResponse<MonitoringControllerCheck200Response> localVarResponse = monitoringControllerCheckWithHttpInfo(id);
     return localVarResponse.getData();
   }
 
   /**
    * Screen a monitored entity now
-   * 
+   * Screen a monitored entity now. Takes a session token (&#x60;Authorization: Bearer&#x60;). The member needs the analyst role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN.
    * @param id  (required)
-   * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
    * @return ApiResponse&lt;MonitoringControllerCheck200Response&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<MonitoringControllerCheck200Response> monitoringControllerCheckWithHttpInfo(String id, String idempotencyKey) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = monitoringControllerCheckRequestBuilder(id, idempotencyKey);
+  public ApiResponse<MonitoringControllerCheck200Response> monitoringControllerCheckWithHttpInfo(String id) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = monitoringControllerCheckRequestBuilder(id);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -497,7 +480,7 @@ public class MonitoringApi {
     }
   }
 
-  private HttpRequest.Builder monitoringControllerCheckRequestBuilder(String id, String idempotencyKey) throws ApiException {
+  private HttpRequest.Builder monitoringControllerCheckRequestBuilder(String id) throws ApiException {
     // verify the required parameter 'id' is set
     if (id == null) {
       throw new ApiException(400, "Missing the required parameter 'id' when calling monitoringControllerCheck");
@@ -510,9 +493,6 @@ public class MonitoringApi {
 
     localVarRequestBuilder.uri(URI.create(memberVarBaseUri + localVarPath));
 
-    if (idempotencyKey != null) {
-      localVarRequestBuilder.header("Idempotency-Key", idempotencyKey.toString());
-    }
     localVarRequestBuilder.header("Accept", "application/json, application/problem+json");
 
     localVarRequestBuilder.method("POST", HttpRequest.BodyPublishers.noBody());
@@ -527,27 +507,25 @@ public class MonitoringApi {
 
   /**
    * Monitor an entity
-   * 
+   * Monitor an entity. Takes a session token (&#x60;Authorization: Bearer&#x60;). The member needs the analyst role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
    * @param monitoringControllerCreateRequest  (required)
-   * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
    * @return MonitoringControllerCreate201Response
    * @throws ApiException if fails to make API call
    */
-  public MonitoringControllerCreate201Response monitoringControllerCreate(MonitoringControllerCreateRequest monitoringControllerCreateRequest, String idempotencyKey) throws ApiException {
-    ApiResponse<MonitoringControllerCreate201Response> localVarResponse = monitoringControllerCreateWithHttpInfo(monitoringControllerCreateRequest, idempotencyKey);
+  public MonitoringControllerCreate201Response monitoringControllerCreate(MonitoringControllerCreateRequest monitoringControllerCreateRequest) throws ApiException {
+    ApiResponse<MonitoringControllerCreate201Response> localVarResponse = monitoringControllerCreateWithHttpInfo(monitoringControllerCreateRequest);
     return localVarResponse.getData();
   }
 
   /**
    * Monitor an entity
-   * 
+   * Monitor an entity. Takes a session token (&#x60;Authorization: Bearer&#x60;). The member needs the analyst role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
    * @param monitoringControllerCreateRequest  (required)
-   * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
    * @return ApiResponse&lt;MonitoringControllerCreate201Response&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<MonitoringControllerCreate201Response> monitoringControllerCreateWithHttpInfo(MonitoringControllerCreateRequest monitoringControllerCreateRequest, String idempotencyKey) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = monitoringControllerCreateRequestBuilder(monitoringControllerCreateRequest, idempotencyKey);
+  public ApiResponse<MonitoringControllerCreate201Response> monitoringControllerCreateWithHttpInfo(MonitoringControllerCreateRequest monitoringControllerCreateRequest) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = monitoringControllerCreateRequestBuilder(monitoringControllerCreateRequest);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -575,7 +553,7 @@ public class MonitoringApi {
     }
   }
 
-  private HttpRequest.Builder monitoringControllerCreateRequestBuilder(MonitoringControllerCreateRequest monitoringControllerCreateRequest, String idempotencyKey) throws ApiException {
+  private HttpRequest.Builder monitoringControllerCreateRequestBuilder(MonitoringControllerCreateRequest monitoringControllerCreateRequest) throws ApiException {
     // verify the required parameter 'monitoringControllerCreateRequest' is set
     if (monitoringControllerCreateRequest == null) {
       throw new ApiException(400, "Missing the required parameter 'monitoringControllerCreateRequest' when calling monitoringControllerCreate");
@@ -587,9 +565,6 @@ public class MonitoringApi {
 
     localVarRequestBuilder.uri(URI.create(memberVarBaseUri + localVarPath));
 
-    if (idempotencyKey != null) {
-      localVarRequestBuilder.header("Idempotency-Key", idempotencyKey.toString());
-    }
     localVarRequestBuilder.header("Content-Type", "application/json");
     localVarRequestBuilder.header("Accept", "application/json, application/problem+json");
 
@@ -610,27 +585,25 @@ public class MonitoringApi {
 
   /**
    * Register a webhook
-   * 
+   * Register a webhook. Takes a session token (&#x60;Authorization: Bearer&#x60;). The member needs the supervisor role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The client&#39;s plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
    * @param monitoringControllerCreateWebhookRequest  (required)
-   * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
    * @return MonitoringControllerCreateWebhook201Response
    * @throws ApiException if fails to make API call
    */
-  public MonitoringControllerCreateWebhook201Response monitoringControllerCreateWebhook(MonitoringControllerCreateWebhookRequest monitoringControllerCreateWebhookRequest, String idempotencyKey) throws ApiException {
-    ApiResponse<MonitoringControllerCreateWebhook201Response> localVarResponse = monitoringControllerCreateWebhookWithHttpInfo(monitoringControllerCreateWebhookRequest, idempotencyKey);
+  public MonitoringControllerCreateWebhook201Response monitoringControllerCreateWebhook(MonitoringControllerCreateWebhookRequest monitoringControllerCreateWebhookRequest) throws ApiException {
+    ApiResponse<MonitoringControllerCreateWebhook201Response> localVarResponse = monitoringControllerCreateWebhookWithHttpInfo(monitoringControllerCreateWebhookRequest);
     return localVarResponse.getData();
   }
 
   /**
    * Register a webhook
-   * 
+   * Register a webhook. Takes a session token (&#x60;Authorization: Bearer&#x60;). The member needs the supervisor role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The client&#39;s plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
    * @param monitoringControllerCreateWebhookRequest  (required)
-   * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
    * @return ApiResponse&lt;MonitoringControllerCreateWebhook201Response&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<MonitoringControllerCreateWebhook201Response> monitoringControllerCreateWebhookWithHttpInfo(MonitoringControllerCreateWebhookRequest monitoringControllerCreateWebhookRequest, String idempotencyKey) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = monitoringControllerCreateWebhookRequestBuilder(monitoringControllerCreateWebhookRequest, idempotencyKey);
+  public ApiResponse<MonitoringControllerCreateWebhook201Response> monitoringControllerCreateWebhookWithHttpInfo(MonitoringControllerCreateWebhookRequest monitoringControllerCreateWebhookRequest) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = monitoringControllerCreateWebhookRequestBuilder(monitoringControllerCreateWebhookRequest);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -658,7 +631,7 @@ public class MonitoringApi {
     }
   }
 
-  private HttpRequest.Builder monitoringControllerCreateWebhookRequestBuilder(MonitoringControllerCreateWebhookRequest monitoringControllerCreateWebhookRequest, String idempotencyKey) throws ApiException {
+  private HttpRequest.Builder monitoringControllerCreateWebhookRequestBuilder(MonitoringControllerCreateWebhookRequest monitoringControllerCreateWebhookRequest) throws ApiException {
     // verify the required parameter 'monitoringControllerCreateWebhookRequest' is set
     if (monitoringControllerCreateWebhookRequest == null) {
       throw new ApiException(400, "Missing the required parameter 'monitoringControllerCreateWebhookRequest' when calling monitoringControllerCreateWebhook");
@@ -670,9 +643,6 @@ public class MonitoringApi {
 
     localVarRequestBuilder.uri(URI.create(memberVarBaseUri + localVarPath));
 
-    if (idempotencyKey != null) {
-      localVarRequestBuilder.header("Idempotency-Key", idempotencyKey.toString());
-    }
     localVarRequestBuilder.header("Content-Type", "application/json");
     localVarRequestBuilder.header("Accept", "application/json, application/problem+json");
 
@@ -693,7 +663,7 @@ public class MonitoringApi {
 
   /**
    * Delete a webhook
-   * 
+   * Delete a webhook. Takes a session token (&#x60;Authorization: Bearer&#x60;). The member needs the supervisor role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The client&#39;s plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN.
    * @param id  (required)
    * @return ClientListsControllerRemove200Response
    * @throws ApiException if fails to make API call
@@ -705,7 +675,7 @@ public class MonitoringApi {
 
   /**
    * Delete a webhook
-   * 
+   * Delete a webhook. Takes a session token (&#x60;Authorization: Bearer&#x60;). The member needs the supervisor role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The client&#39;s plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN.
    * @param id  (required)
    * @return ApiResponse&lt;ClientListsControllerRemove200Response&gt;
    * @throws ApiException if fails to make API call
@@ -766,7 +736,7 @@ public class MonitoringApi {
 
   /**
    * A webhook&#39;s deliveries
-   * 
+   * A webhook&#39;s deliveries. Takes a session token (&#x60;Authorization: Bearer&#x60;). The client&#39;s plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN.
    * @param id  (required)
    * @param limit  (optional, default to 50)
    * @param offset  (optional, default to 0)
@@ -780,7 +750,7 @@ public class MonitoringApi {
 
   /**
    * A webhook&#39;s deliveries
-   * 
+   * A webhook&#39;s deliveries. Takes a session token (&#x60;Authorization: Bearer&#x60;). The client&#39;s plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN.
    * @param id  (required)
    * @param limit  (optional, default to 50)
    * @param offset  (optional, default to 0)
@@ -860,7 +830,7 @@ public class MonitoringApi {
 
   /**
    * Monitored entities, one page
-   * 
+   * Monitored entities, one page. Takes a session token (&#x60;Authorization: Bearer&#x60;).
    * @param status  (optional)
    * @param origin  (optional)
    * @param limit  (optional, default to 50)
@@ -875,7 +845,7 @@ public class MonitoringApi {
 
   /**
    * Monitored entities, one page
-   * 
+   * Monitored entities, one page. Takes a session token (&#x60;Authorization: Bearer&#x60;).
    * @param status  (optional)
    * @param origin  (optional)
    * @param limit  (optional, default to 50)
@@ -955,7 +925,7 @@ public class MonitoringApi {
 
   /**
    * Stop monitoring an entity
-   * 
+   * Stop monitoring an entity. Takes a session token (&#x60;Authorization: Bearer&#x60;). The member needs the analyst role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN.
    * @param id  (required)
    * @return ClientListsControllerRemove200Response
    * @throws ApiException if fails to make API call
@@ -967,7 +937,7 @@ public class MonitoringApi {
 
   /**
    * Stop monitoring an entity
-   * 
+   * Stop monitoring an entity. Takes a session token (&#x60;Authorization: Bearer&#x60;). The member needs the analyst role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN.
    * @param id  (required)
    * @return ApiResponse&lt;ClientListsControllerRemove200Response&gt;
    * @throws ApiException if fails to make API call
@@ -1028,7 +998,7 @@ public class MonitoringApi {
 
   /**
    * Monitoring settings
-   * 
+   * Monitoring settings. Takes a session token (&#x60;Authorization: Bearer&#x60;).
    * @return MonitoringControllerSettings200Response
    * @throws ApiException if fails to make API call
    */
@@ -1039,7 +1009,7 @@ public class MonitoringApi {
 
   /**
    * Monitoring settings
-   * 
+   * Monitoring settings. Takes a session token (&#x60;Authorization: Bearer&#x60;).
    * @return ApiResponse&lt;MonitoringControllerSettings200Response&gt;
    * @throws ApiException if fails to make API call
    */
@@ -1094,7 +1064,7 @@ public class MonitoringApi {
 
   /**
    * Monitoring figures
-   * 
+   * Monitoring figures. Takes a session token (&#x60;Authorization: Bearer&#x60;).
    * @return MonitoringControllerStats200Response
    * @throws ApiException if fails to make API call
    */
@@ -1105,7 +1075,7 @@ public class MonitoringApi {
 
   /**
    * Monitoring figures
-   * 
+   * Monitoring figures. Takes a session token (&#x60;Authorization: Bearer&#x60;).
    * @return ApiResponse&lt;MonitoringControllerStats200Response&gt;
    * @throws ApiException if fails to make API call
    */
@@ -1160,7 +1130,7 @@ public class MonitoringApi {
 
   /**
    * Monitoring service status
-   * 
+   * Monitoring service status. Takes a session token (&#x60;Authorization: Bearer&#x60;).
    * @return MonitoringControllerStatus200Response
    * @throws ApiException if fails to make API call
    */
@@ -1171,7 +1141,7 @@ public class MonitoringApi {
 
   /**
    * Monitoring service status
-   * 
+   * Monitoring service status. Takes a session token (&#x60;Authorization: Bearer&#x60;).
    * @return ApiResponse&lt;MonitoringControllerStatus200Response&gt;
    * @throws ApiException if fails to make API call
    */
@@ -1226,7 +1196,7 @@ public class MonitoringApi {
 
   /**
    * Live alerts (Server-Sent Events)
-   * 
+   * Live alerts (Server-Sent Events). Takes a session token (&#x60;Authorization: Bearer&#x60;).
    * @throws ApiException if fails to make API call
    */
   public void monitoringControllerStream() throws ApiException {
@@ -1235,7 +1205,7 @@ public class MonitoringApi {
 
   /**
    * Live alerts (Server-Sent Events)
-   * 
+   * Live alerts (Server-Sent Events). Takes a session token (&#x60;Authorization: Bearer&#x60;).
    * @return ApiResponse&lt;Void&gt;
    * @throws ApiException if fails to make API call
    */
@@ -1295,27 +1265,25 @@ public class MonitoringApi {
 
   /**
    * Send a test event to a webhook
-   * 
+   * Send a test event to a webhook. Takes a session token (&#x60;Authorization: Bearer&#x60;). The member needs the supervisor role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The client&#39;s plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN.
    * @param id  (required)
-   * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
    * @return MonitoringControllerTestWebhook200Response
    * @throws ApiException if fails to make API call
    */
-  public MonitoringControllerTestWebhook200Response monitoringControllerTestWebhook(String id, String idempotencyKey) throws ApiException {
-    ApiResponse<MonitoringControllerTestWebhook200Response> localVarResponse = monitoringControllerTestWebhookWithHttpInfo(id, idempotencyKey);
+  public MonitoringControllerTestWebhook200Response monitoringControllerTestWebhook(String id) throws ApiException {
+    ApiResponse<MonitoringControllerTestWebhook200Response> localVarResponse = monitoringControllerTestWebhookWithHttpInfo(id);
     return localVarResponse.getData();
   }
 
   /**
    * Send a test event to a webhook
-   * 
+   * Send a test event to a webhook. Takes a session token (&#x60;Authorization: Bearer&#x60;). The member needs the supervisor role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The client&#39;s plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN.
    * @param id  (required)
-   * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
    * @return ApiResponse&lt;MonitoringControllerTestWebhook200Response&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<MonitoringControllerTestWebhook200Response> monitoringControllerTestWebhookWithHttpInfo(String id, String idempotencyKey) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = monitoringControllerTestWebhookRequestBuilder(id, idempotencyKey);
+  public ApiResponse<MonitoringControllerTestWebhook200Response> monitoringControllerTestWebhookWithHttpInfo(String id) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = monitoringControllerTestWebhookRequestBuilder(id);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -1343,7 +1311,7 @@ public class MonitoringApi {
     }
   }
 
-  private HttpRequest.Builder monitoringControllerTestWebhookRequestBuilder(String id, String idempotencyKey) throws ApiException {
+  private HttpRequest.Builder monitoringControllerTestWebhookRequestBuilder(String id) throws ApiException {
     // verify the required parameter 'id' is set
     if (id == null) {
       throw new ApiException(400, "Missing the required parameter 'id' when calling monitoringControllerTestWebhook");
@@ -1356,9 +1324,6 @@ public class MonitoringApi {
 
     localVarRequestBuilder.uri(URI.create(memberVarBaseUri + localVarPath));
 
-    if (idempotencyKey != null) {
-      localVarRequestBuilder.header("Idempotency-Key", idempotencyKey.toString());
-    }
     localVarRequestBuilder.header("Accept", "application/json, application/problem+json");
 
     localVarRequestBuilder.method("POST", HttpRequest.BodyPublishers.noBody());
@@ -1373,7 +1338,7 @@ public class MonitoringApi {
 
   /**
    * Update a monitored entity
-   * 
+   * Update a monitored entity. Takes a session token (&#x60;Authorization: Bearer&#x60;). The member needs the analyst role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
    * @param id  (required)
    * @param monitoringControllerUpdateRequest  (required)
    * @return MonitoringControllerCreate201Response
@@ -1386,7 +1351,7 @@ public class MonitoringApi {
 
   /**
    * Update a monitored entity
-   * 
+   * Update a monitored entity. Takes a session token (&#x60;Authorization: Bearer&#x60;). The member needs the analyst role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
    * @param id  (required)
    * @param monitoringControllerUpdateRequest  (required)
    * @return ApiResponse&lt;MonitoringControllerCreate201Response&gt;
@@ -1458,8 +1423,8 @@ public class MonitoringApi {
 
   /**
    * Change monitoring settings
-   * 
-   * @param monitoringControllerUpdateSettingsRequest  (required)
+   * Change monitoring settings. Takes a session token (&#x60;Authorization: Bearer&#x60;). The member needs the supervisor role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+   * @param monitoringControllerUpdateSettingsRequest  (optional)
    * @return MonitoringControllerSettings200Response
    * @throws ApiException if fails to make API call
    */
@@ -1470,8 +1435,8 @@ public class MonitoringApi {
 
   /**
    * Change monitoring settings
-   * 
-   * @param monitoringControllerUpdateSettingsRequest  (required)
+   * Change monitoring settings. Takes a session token (&#x60;Authorization: Bearer&#x60;). The member needs the supervisor role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+   * @param monitoringControllerUpdateSettingsRequest  (optional)
    * @return ApiResponse&lt;MonitoringControllerSettings200Response&gt;
    * @throws ApiException if fails to make API call
    */
@@ -1505,10 +1470,6 @@ public class MonitoringApi {
   }
 
   private HttpRequest.Builder monitoringControllerUpdateSettingsRequestBuilder(MonitoringControllerUpdateSettingsRequest monitoringControllerUpdateSettingsRequest) throws ApiException {
-    // verify the required parameter 'monitoringControllerUpdateSettingsRequest' is set
-    if (monitoringControllerUpdateSettingsRequest == null) {
-      throw new ApiException(400, "Missing the required parameter 'monitoringControllerUpdateSettingsRequest' when calling monitoringControllerUpdateSettings");
-    }
 
     HttpRequest.Builder localVarRequestBuilder = HttpRequest.newBuilder();
 
@@ -1536,7 +1497,7 @@ public class MonitoringApi {
 
   /**
    * Registered webhooks
-   * 
+   * Registered webhooks. Takes a session token (&#x60;Authorization: Bearer&#x60;). The client&#39;s plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN.
    * @return MonitoringControllerWebhooks200Response
    * @throws ApiException if fails to make API call
    */
@@ -1547,7 +1508,7 @@ public class MonitoringApi {
 
   /**
    * Registered webhooks
-   * 
+   * Registered webhooks. Takes a session token (&#x60;Authorization: Bearer&#x60;). The client&#39;s plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN.
    * @return ApiResponse&lt;MonitoringControllerWebhooks200Response&gt;
    * @throws ApiException if fails to make API call
    */

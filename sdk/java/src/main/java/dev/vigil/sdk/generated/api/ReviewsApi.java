@@ -1,6 +1,6 @@
 /*
  * Vigil API
- * Sanctions and PEP screening. The public API v1 takes `x-api-key`; dashboard calls take the key and the session token of a user of the same client; administration takes the session token. Errors are application/problem+json (RFC 9457). POST accepts Idempotency-Key (≤ 255 characters, kept ≥ 24 h).
+ * Sanctions and PEP screening. The public API v1 takes `x-api-key`; dashboard calls take the key and the session token of a user of the same client; administration takes the session token. Errors are application/problem+json (RFC 9457). The screening POSTs accept Idempotency-Key (≤ 255 characters, kept ≥ 24 h). A request body field the operation does not name is 400 VALIDATION_FAILED with its JSON pointer; a method a path does not take is 405 with Allow. What changed, and the version policy: docs/api-changelog.md in the repository.
  *
  * The version of the OpenAPI document: 0.1.0
  * 
@@ -96,7 +96,7 @@ public class ReviewsApi {
 
   /**
    * A review case
-   * 
+   * A review case. Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;). The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
    * @param id  (required)
    * @return ReviewsControllerCaseOf200Response
    * @throws ApiException if fails to make API call
@@ -108,7 +108,7 @@ public class ReviewsApi {
 
   /**
    * A review case
-   * 
+   * A review case. Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;). The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
    * @param id  (required)
    * @return ApiResponse&lt;ReviewsControllerCaseOf200Response&gt;
    * @throws ApiException if fails to make API call
@@ -169,7 +169,7 @@ public class ReviewsApi {
 
   /**
    * Confirm a review decision (second pair of eyes)
-   * 
+   * Confirm a review decision (second pair of eyes). Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;). The member needs the supervisor role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. Idempotency-Key makes a retry safe: the first answer is replayed.
    * @param id  (required)
    * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
    * @return ReviewsControllerConfirm200Response
@@ -182,7 +182,7 @@ public class ReviewsApi {
 
   /**
    * Confirm a review decision (second pair of eyes)
-   * 
+   * Confirm a review decision (second pair of eyes). Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;). The member needs the supervisor role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. Idempotency-Key makes a retry safe: the first answer is replayed.
    * @param id  (required)
    * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
    * @return ApiResponse&lt;ReviewsControllerConfirm200Response&gt;
@@ -247,7 +247,7 @@ public class ReviewsApi {
 
   /**
    * Remembered false-positive decisions
-   * 
+   * Remembered false-positive decisions. Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;). The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
    * @param limit  (optional, default to 100)
    * @param offset  (optional, default to 0)
    * @return ReviewsControllerRemembered200Response
@@ -260,7 +260,7 @@ public class ReviewsApi {
 
   /**
    * Remembered false-positive decisions
-   * 
+   * Remembered false-positive decisions. Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;). The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
    * @param limit  (optional, default to 100)
    * @param offset  (optional, default to 0)
    * @return ApiResponse&lt;ReviewsControllerRemembered200Response&gt;
@@ -334,29 +334,29 @@ public class ReviewsApi {
 
   /**
    * Return a review decision
-   * 
+   * Return a review decision. Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;). The member needs the analyst role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field. Idempotency-Key makes a retry safe: the first answer is replayed.
    * @param id  (required)
-   * @param reviewsControllerReturnToQueueRequest  (required)
    * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
+   * @param reviewsControllerReturnToQueueRequest  (optional)
    * @return ReviewsControllerConfirm200Response
    * @throws ApiException if fails to make API call
    */
-  public ReviewsControllerConfirm200Response reviewsControllerReturnToQueue(String id, ReviewsControllerReturnToQueueRequest reviewsControllerReturnToQueueRequest, String idempotencyKey) throws ApiException {
-    ApiResponse<ReviewsControllerConfirm200Response> localVarResponse = reviewsControllerReturnToQueueWithHttpInfo(id, reviewsControllerReturnToQueueRequest, idempotencyKey);
+  public ReviewsControllerConfirm200Response reviewsControllerReturnToQueue(String id, String idempotencyKey, ReviewsControllerReturnToQueueRequest reviewsControllerReturnToQueueRequest) throws ApiException {
+    ApiResponse<ReviewsControllerConfirm200Response> localVarResponse = reviewsControllerReturnToQueueWithHttpInfo(id, idempotencyKey, reviewsControllerReturnToQueueRequest);
     return localVarResponse.getData();
   }
 
   /**
    * Return a review decision
-   * 
+   * Return a review decision. Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;). The member needs the analyst role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field. Idempotency-Key makes a retry safe: the first answer is replayed.
    * @param id  (required)
-   * @param reviewsControllerReturnToQueueRequest  (required)
    * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
+   * @param reviewsControllerReturnToQueueRequest  (optional)
    * @return ApiResponse&lt;ReviewsControllerConfirm200Response&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<ReviewsControllerConfirm200Response> reviewsControllerReturnToQueueWithHttpInfo(String id, ReviewsControllerReturnToQueueRequest reviewsControllerReturnToQueueRequest, String idempotencyKey) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = reviewsControllerReturnToQueueRequestBuilder(id, reviewsControllerReturnToQueueRequest, idempotencyKey);
+  public ApiResponse<ReviewsControllerConfirm200Response> reviewsControllerReturnToQueueWithHttpInfo(String id, String idempotencyKey, ReviewsControllerReturnToQueueRequest reviewsControllerReturnToQueueRequest) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = reviewsControllerReturnToQueueRequestBuilder(id, idempotencyKey, reviewsControllerReturnToQueueRequest);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -384,14 +384,10 @@ public class ReviewsApi {
     }
   }
 
-  private HttpRequest.Builder reviewsControllerReturnToQueueRequestBuilder(String id, ReviewsControllerReturnToQueueRequest reviewsControllerReturnToQueueRequest, String idempotencyKey) throws ApiException {
+  private HttpRequest.Builder reviewsControllerReturnToQueueRequestBuilder(String id, String idempotencyKey, ReviewsControllerReturnToQueueRequest reviewsControllerReturnToQueueRequest) throws ApiException {
     // verify the required parameter 'id' is set
     if (id == null) {
       throw new ApiException(400, "Missing the required parameter 'id' when calling reviewsControllerReturnToQueue");
-    }
-    // verify the required parameter 'reviewsControllerReturnToQueueRequest' is set
-    if (reviewsControllerReturnToQueueRequest == null) {
-      throw new ApiException(400, "Missing the required parameter 'reviewsControllerReturnToQueueRequest' when calling reviewsControllerReturnToQueue");
     }
 
     HttpRequest.Builder localVarRequestBuilder = HttpRequest.newBuilder();
@@ -424,7 +420,7 @@ public class ReviewsApi {
 
   /**
    * Forget a remembered decision
-   * 
+   * Forget a remembered decision. Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;). The member needs the analyst role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
    * @param id  (required)
    * @return ReviewsControllerRevoke200Response
    * @throws ApiException if fails to make API call
@@ -436,7 +432,7 @@ public class ReviewsApi {
 
   /**
    * Forget a remembered decision
-   * 
+   * Forget a remembered decision. Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;). The member needs the analyst role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
    * @param id  (required)
    * @return ApiResponse&lt;ReviewsControllerRevoke200Response&gt;
    * @throws ApiException if fails to make API call
@@ -497,7 +493,7 @@ public class ReviewsApi {
 
   /**
    * Review settings
-   * 
+   * Review settings. Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;). The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
    * @return ReviewsControllerSettings200Response
    * @throws ApiException if fails to make API call
    */
@@ -508,7 +504,7 @@ public class ReviewsApi {
 
   /**
    * Review settings
-   * 
+   * Review settings. Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;). The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
    * @return ApiResponse&lt;ReviewsControllerSettings200Response&gt;
    * @throws ApiException if fails to make API call
    */
@@ -563,7 +559,7 @@ public class ReviewsApi {
 
   /**
    * Change review settings
-   * 
+   * Change review settings. Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;). The member needs the supervisor role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
    * @param reviewsControllerUpdateSettingsRequest  (required)
    * @return ReviewsControllerSettings200Response
    * @throws ApiException if fails to make API call
@@ -575,7 +571,7 @@ public class ReviewsApi {
 
   /**
    * Change review settings
-   * 
+   * Change review settings. Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;). The member needs the supervisor role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
    * @param reviewsControllerUpdateSettingsRequest  (required)
    * @return ApiResponse&lt;ReviewsControllerSettings200Response&gt;
    * @throws ApiException if fails to make API call

@@ -1,6 +1,6 @@
 /*
  * Vigil API
- * Sanctions and PEP screening. The public API v1 takes `x-api-key`; dashboard calls take the key and the session token of a user of the same client; administration takes the session token. Errors are application/problem+json (RFC 9457). POST accepts Idempotency-Key (≤ 255 characters, kept ≥ 24 h).
+ * Sanctions and PEP screening. The public API v1 takes `x-api-key`; dashboard calls take the key and the session token of a user of the same client; administration takes the session token. Errors are application/problem+json (RFC 9457). The screening POSTs accept Idempotency-Key (≤ 255 characters, kept ≥ 24 h). A request body field the operation does not name is 400 VALIDATION_FAILED with its JSON pointer; a method a path does not take is 405 with Allow. What changed, and the version policy: docs/api-changelog.md in the repository.
  *
  * The version of the OpenAPI document: 0.1.0
  * 
@@ -98,27 +98,27 @@ public class ScreeningApiApi {
 
   /**
    * Screen many names
-   * 
-   * @param screeningApiControllerBulkScreenRequest  (required)
+   * Screen many names. Takes the client&#39;s API key (&#x60;x-api-key&#x60;). The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field. Idempotency-Key makes a retry safe: the first answer is replayed.
    * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
+   * @param screeningApiControllerBulkScreenRequest  (optional)
    * @return ScreeningApiControllerBulkScreen200Response
    * @throws ApiException if fails to make API call
    */
-  public ScreeningApiControllerBulkScreen200Response screeningApiControllerBulkScreen(ScreeningApiControllerBulkScreenRequest screeningApiControllerBulkScreenRequest, String idempotencyKey) throws ApiException {
-    ApiResponse<ScreeningApiControllerBulkScreen200Response> localVarResponse = screeningApiControllerBulkScreenWithHttpInfo(screeningApiControllerBulkScreenRequest, idempotencyKey);
+  public ScreeningApiControllerBulkScreen200Response screeningApiControllerBulkScreen(String idempotencyKey, ScreeningApiControllerBulkScreenRequest screeningApiControllerBulkScreenRequest) throws ApiException {
+    ApiResponse<ScreeningApiControllerBulkScreen200Response> localVarResponse = screeningApiControllerBulkScreenWithHttpInfo(idempotencyKey, screeningApiControllerBulkScreenRequest);
     return localVarResponse.getData();
   }
 
   /**
    * Screen many names
-   * 
-   * @param screeningApiControllerBulkScreenRequest  (required)
+   * Screen many names. Takes the client&#39;s API key (&#x60;x-api-key&#x60;). The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field. Idempotency-Key makes a retry safe: the first answer is replayed.
    * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
+   * @param screeningApiControllerBulkScreenRequest  (optional)
    * @return ApiResponse&lt;ScreeningApiControllerBulkScreen200Response&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<ScreeningApiControllerBulkScreen200Response> screeningApiControllerBulkScreenWithHttpInfo(ScreeningApiControllerBulkScreenRequest screeningApiControllerBulkScreenRequest, String idempotencyKey) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = screeningApiControllerBulkScreenRequestBuilder(screeningApiControllerBulkScreenRequest, idempotencyKey);
+  public ApiResponse<ScreeningApiControllerBulkScreen200Response> screeningApiControllerBulkScreenWithHttpInfo(String idempotencyKey, ScreeningApiControllerBulkScreenRequest screeningApiControllerBulkScreenRequest) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = screeningApiControllerBulkScreenRequestBuilder(idempotencyKey, screeningApiControllerBulkScreenRequest);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -146,11 +146,7 @@ public class ScreeningApiApi {
     }
   }
 
-  private HttpRequest.Builder screeningApiControllerBulkScreenRequestBuilder(ScreeningApiControllerBulkScreenRequest screeningApiControllerBulkScreenRequest, String idempotencyKey) throws ApiException {
-    // verify the required parameter 'screeningApiControllerBulkScreenRequest' is set
-    if (screeningApiControllerBulkScreenRequest == null) {
-      throw new ApiException(400, "Missing the required parameter 'screeningApiControllerBulkScreenRequest' when calling screeningApiControllerBulkScreen");
-    }
+  private HttpRequest.Builder screeningApiControllerBulkScreenRequestBuilder(String idempotencyKey, ScreeningApiControllerBulkScreenRequest screeningApiControllerBulkScreenRequest) throws ApiException {
 
     HttpRequest.Builder localVarRequestBuilder = HttpRequest.newBuilder();
 
@@ -181,7 +177,7 @@ public class ScreeningApiApi {
 
   /**
    * A bulk job: progress and results
-   * 
+   * A bulk job: progress and results. Takes the client&#39;s API key (&#x60;x-api-key&#x60;).
    * @param id  (required)
    * @param offset  (optional, default to 0)
    * @param limit  (optional, default to 100)
@@ -196,7 +192,7 @@ public class ScreeningApiApi {
 
   /**
    * A bulk job: progress and results
-   * 
+   * A bulk job: progress and results. Takes the client&#39;s API key (&#x60;x-api-key&#x60;).
    * @param id  (required)
    * @param offset  (optional, default to 0)
    * @param limit  (optional, default to 100)
@@ -279,23 +275,25 @@ public class ScreeningApiApi {
 
   /**
    * The list catalogue
-   * 
+   * The list catalogue. Takes the client&#39;s API key (&#x60;x-api-key&#x60;).
+   * @param ifNoneMatch The ETag of a catalogue the client holds. (optional)
    * @return ScreeningApiControllerLists200Response
    * @throws ApiException if fails to make API call
    */
-  public ScreeningApiControllerLists200Response screeningApiControllerLists() throws ApiException {
-    ApiResponse<ScreeningApiControllerLists200Response> localVarResponse = screeningApiControllerListsWithHttpInfo();
+  public ScreeningApiControllerLists200Response screeningApiControllerLists(String ifNoneMatch) throws ApiException {
+    ApiResponse<ScreeningApiControllerLists200Response> localVarResponse = screeningApiControllerListsWithHttpInfo(ifNoneMatch);
     return localVarResponse.getData();
   }
 
   /**
    * The list catalogue
-   * 
+   * The list catalogue. Takes the client&#39;s API key (&#x60;x-api-key&#x60;).
+   * @param ifNoneMatch The ETag of a catalogue the client holds. (optional)
    * @return ApiResponse&lt;ScreeningApiControllerLists200Response&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<ScreeningApiControllerLists200Response> screeningApiControllerListsWithHttpInfo() throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = screeningApiControllerListsRequestBuilder();
+  public ApiResponse<ScreeningApiControllerLists200Response> screeningApiControllerListsWithHttpInfo(String ifNoneMatch) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = screeningApiControllerListsRequestBuilder(ifNoneMatch);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -323,7 +321,7 @@ public class ScreeningApiApi {
     }
   }
 
-  private HttpRequest.Builder screeningApiControllerListsRequestBuilder() throws ApiException {
+  private HttpRequest.Builder screeningApiControllerListsRequestBuilder(String ifNoneMatch) throws ApiException {
 
     HttpRequest.Builder localVarRequestBuilder = HttpRequest.newBuilder();
 
@@ -331,6 +329,9 @@ public class ScreeningApiApi {
 
     localVarRequestBuilder.uri(URI.create(memberVarBaseUri + localVarPath));
 
+    if (ifNoneMatch != null) {
+      localVarRequestBuilder.header("If-None-Match", ifNoneMatch.toString());
+    }
     localVarRequestBuilder.header("Accept", "application/json, application/problem+json");
 
     localVarRequestBuilder.method("GET", HttpRequest.BodyPublishers.noBody());
@@ -345,7 +346,7 @@ public class ScreeningApiApi {
 
   /**
    * The plan catalogue
-   * 
+   * The plan catalogue. Public: no credentials.
    * @return ScreeningApiControllerPlans200Response
    * @throws ApiException if fails to make API call
    */
@@ -356,7 +357,7 @@ public class ScreeningApiApi {
 
   /**
    * The plan catalogue
-   * 
+   * The plan catalogue. Public: no credentials.
    * @return ApiResponse&lt;ScreeningApiControllerPlans200Response&gt;
    * @throws ApiException if fails to make API call
    */
@@ -411,29 +412,29 @@ public class ScreeningApiApi {
 
   /**
    * Screen one name
-   * 
-   * @param screeningApiControllerScreenRequest  (required)
+   * Screen one name. Takes the client&#39;s API key (&#x60;x-api-key&#x60;). The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field. Idempotency-Key makes a retry safe: the first answer is replayed.
    * @param explain flagged (the default): review and blocked results in full, with their explanation; clear candidates summarised as id, name and score. full: every result in full, with its explanation. (optional, default to flagged)
    * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
+   * @param screeningApiControllerScreenRequest  (optional)
    * @return ScreeningApiControllerScreen200Response
    * @throws ApiException if fails to make API call
    */
-  public ScreeningApiControllerScreen200Response screeningApiControllerScreen(ScreeningApiControllerScreenRequest screeningApiControllerScreenRequest, String explain, String idempotencyKey) throws ApiException {
-    ApiResponse<ScreeningApiControllerScreen200Response> localVarResponse = screeningApiControllerScreenWithHttpInfo(screeningApiControllerScreenRequest, explain, idempotencyKey);
+  public ScreeningApiControllerScreen200Response screeningApiControllerScreen(String explain, String idempotencyKey, ScreeningApiControllerScreenRequest screeningApiControllerScreenRequest) throws ApiException {
+    ApiResponse<ScreeningApiControllerScreen200Response> localVarResponse = screeningApiControllerScreenWithHttpInfo(explain, idempotencyKey, screeningApiControllerScreenRequest);
     return localVarResponse.getData();
   }
 
   /**
    * Screen one name
-   * 
-   * @param screeningApiControllerScreenRequest  (required)
+   * Screen one name. Takes the client&#39;s API key (&#x60;x-api-key&#x60;). The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field. Idempotency-Key makes a retry safe: the first answer is replayed.
    * @param explain flagged (the default): review and blocked results in full, with their explanation; clear candidates summarised as id, name and score. full: every result in full, with its explanation. (optional, default to flagged)
    * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
+   * @param screeningApiControllerScreenRequest  (optional)
    * @return ApiResponse&lt;ScreeningApiControllerScreen200Response&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<ScreeningApiControllerScreen200Response> screeningApiControllerScreenWithHttpInfo(ScreeningApiControllerScreenRequest screeningApiControllerScreenRequest, String explain, String idempotencyKey) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = screeningApiControllerScreenRequestBuilder(screeningApiControllerScreenRequest, explain, idempotencyKey);
+  public ApiResponse<ScreeningApiControllerScreen200Response> screeningApiControllerScreenWithHttpInfo(String explain, String idempotencyKey, ScreeningApiControllerScreenRequest screeningApiControllerScreenRequest) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = screeningApiControllerScreenRequestBuilder(explain, idempotencyKey, screeningApiControllerScreenRequest);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -461,11 +462,7 @@ public class ScreeningApiApi {
     }
   }
 
-  private HttpRequest.Builder screeningApiControllerScreenRequestBuilder(ScreeningApiControllerScreenRequest screeningApiControllerScreenRequest, String explain, String idempotencyKey) throws ApiException {
-    // verify the required parameter 'screeningApiControllerScreenRequest' is set
-    if (screeningApiControllerScreenRequest == null) {
-      throw new ApiException(400, "Missing the required parameter 'screeningApiControllerScreenRequest' when calling screeningApiControllerScreen");
-    }
+  private HttpRequest.Builder screeningApiControllerScreenRequestBuilder(String explain, String idempotencyKey, ScreeningApiControllerScreenRequest screeningApiControllerScreenRequest) throws ApiException {
 
     HttpRequest.Builder localVarRequestBuilder = HttpRequest.newBuilder();
 
@@ -511,7 +508,7 @@ public class ScreeningApiApi {
 
   /**
    * The client&#39;s usage this period
-   * 
+   * The client&#39;s usage this period. Takes the client&#39;s API key (&#x60;x-api-key&#x60;).
    * @return ScreeningApiControllerStatus200Response
    * @throws ApiException if fails to make API call
    */
@@ -522,7 +519,7 @@ public class ScreeningApiApi {
 
   /**
    * The client&#39;s usage this period
-   * 
+   * The client&#39;s usage this period. Takes the client&#39;s API key (&#x60;x-api-key&#x60;).
    * @return ApiResponse&lt;ScreeningApiControllerStatus200Response&gt;
    * @throws ApiException if fails to make API call
    */

@@ -1,6 +1,6 @@
 /*
  * Vigil API
- * Sanctions and PEP screening. The public API v1 takes `x-api-key`; dashboard calls take the key and the session token of a user of the same client; administration takes the session token. Errors are application/problem+json (RFC 9457). POST accepts Idempotency-Key (≤ 255 characters, kept ≥ 24 h).
+ * Sanctions and PEP screening. The public API v1 takes `x-api-key`; dashboard calls take the key and the session token of a user of the same client; administration takes the session token. Errors are application/problem+json (RFC 9457). The screening POSTs accept Idempotency-Key (≤ 255 characters, kept ≥ 24 h). A request body field the operation does not name is 400 VALIDATION_FAILED with its JSON pointer; a method a path does not take is 405 with Allow. What changed, and the version policy: docs/api-changelog.md in the repository.
  *
  * The version of the OpenAPI document: 0.1.0
  * 
@@ -95,7 +95,7 @@ public class ScreeningLogsApi {
 
   /**
    * Sanction alerts, one page
-   * 
+   * Sanction alerts, one page. Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;). The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
    * @param limit 1 to 500, default 100. (optional, default to 100)
    * @param offset  (optional, default to 0)
    * @return ScreeningLogsControllerAlerts200Response
@@ -108,7 +108,7 @@ public class ScreeningLogsApi {
 
   /**
    * Sanction alerts, one page
-   * 
+   * Sanction alerts, one page. Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;). The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
    * @param limit 1 to 500, default 100. (optional, default to 100)
    * @param offset  (optional, default to 0)
    * @return ApiResponse&lt;ScreeningLogsControllerAlerts200Response&gt;
@@ -182,7 +182,7 @@ public class ScreeningLogsApi {
 
   /**
    * Decide a review
-   * 
+   * Decide a review. Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;). The member needs the analyst role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field. Idempotency-Key makes a retry safe: the first answer is replayed.
    * @param id  (required)
    * @param action  (required)
    * @param screeningLogsControllerDecideRequest  (required)
@@ -197,7 +197,7 @@ public class ScreeningLogsApi {
 
   /**
    * Decide a review
-   * 
+   * Decide a review. Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;). The member needs the analyst role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field. Idempotency-Key makes a retry safe: the first answer is replayed.
    * @param id  (required)
    * @param action  (required)
    * @param screeningLogsControllerDecideRequest  (required)
@@ -293,7 +293,7 @@ public class ScreeningLogsApi {
 
   /**
    * Screening log, one page
-   * 
+   * Screening log, one page. Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;). The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
    * @param searchedName Case-insensitive part of the searched name. (optional)
    * @param matchFound  (optional)
    * @param fromDate YYYY-MM-DD or an ISO 8601 instant; inclusive. (optional)
@@ -310,7 +310,7 @@ public class ScreeningLogsApi {
 
   /**
    * Screening log, one page
-   * 
+   * Screening log, one page. Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;). The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
    * @param searchedName Case-insensitive part of the searched name. (optional)
    * @param matchFound  (optional)
    * @param fromDate YYYY-MM-DD or an ISO 8601 instant; inclusive. (optional)
@@ -396,7 +396,7 @@ public class ScreeningLogsApi {
 
   /**
    * The review queue
-   * 
+   * The review queue. Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;). The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
    * @param status  (optional)
    * @param limit 1 to 500, default 100. (optional, default to 100)
    * @param offset  (optional, default to 0)
@@ -410,7 +410,7 @@ public class ScreeningLogsApi {
 
   /**
    * The review queue
-   * 
+   * The review queue. Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;). The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
    * @param status  (optional)
    * @param limit 1 to 500, default 100. (optional, default to 100)
    * @param offset  (optional, default to 0)

@@ -1,6 +1,6 @@
 /*
  * Vigil API
- * Sanctions and PEP screening. The public API v1 takes `x-api-key`; dashboard calls take the key and the session token of a user of the same client; administration takes the session token. Errors are application/problem+json (RFC 9457). POST accepts Idempotency-Key (≤ 255 characters, kept ≥ 24 h).
+ * Sanctions and PEP screening. The public API v1 takes `x-api-key`; dashboard calls take the key and the session token of a user of the same client; administration takes the session token. Errors are application/problem+json (RFC 9457). The screening POSTs accept Idempotency-Key (≤ 255 characters, kept ≥ 24 h). A request body field the operation does not name is 400 VALIDATION_FAILED with its JSON pointer; a method a path does not take is 405 with Allow. What changed, and the version policy: docs/api-changelog.md in the repository.
  *
  * The version of the OpenAPI document: 0.1.0
  * 
@@ -95,7 +95,7 @@ public class SettingsApi {
 
   /**
    * Account summary
-   * 
+   * Account summary. Takes a session token (&#x60;Authorization: Bearer&#x60;).
    * @return SettingsControllerAccountSummary200Response
    * @throws ApiException if fails to make API call
    */
@@ -106,7 +106,7 @@ public class SettingsApi {
 
   /**
    * Account summary
-   * 
+   * Account summary. Takes a session token (&#x60;Authorization: Bearer&#x60;).
    * @return ApiResponse&lt;SettingsControllerAccountSummary200Response&gt;
    * @throws ApiException if fails to make API call
    */
@@ -161,7 +161,7 @@ public class SettingsApi {
 
   /**
    * Notification settings
-   * 
+   * Notification settings. Takes a session token (&#x60;Authorization: Bearer&#x60;).
    * @return SettingsControllerNotifications200Response
    * @throws ApiException if fails to make API call
    */
@@ -172,7 +172,7 @@ public class SettingsApi {
 
   /**
    * Notification settings
-   * 
+   * Notification settings. Takes a session token (&#x60;Authorization: Bearer&#x60;).
    * @return ApiResponse&lt;SettingsControllerNotifications200Response&gt;
    * @throws ApiException if fails to make API call
    */
@@ -227,7 +227,7 @@ public class SettingsApi {
 
   /**
    * The client&#39;s profile
-   * 
+   * The client&#39;s profile. Takes a session token (&#x60;Authorization: Bearer&#x60;).
    * @return DashboardControllerClient200Response
    * @throws ApiException if fails to make API call
    */
@@ -238,7 +238,7 @@ public class SettingsApi {
 
   /**
    * The client&#39;s profile
-   * 
+   * The client&#39;s profile. Takes a session token (&#x60;Authorization: Bearer&#x60;).
    * @return ApiResponse&lt;DashboardControllerClient200Response&gt;
    * @throws ApiException if fails to make API call
    */
@@ -293,25 +293,23 @@ public class SettingsApi {
 
   /**
    * Regenerate the API key
-   * 
-   * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
+   * Regenerate the API key. Takes a session token (&#x60;Authorization: Bearer&#x60;). The member needs the owner role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN.
    * @return ClientsControllerCreate201Response
    * @throws ApiException if fails to make API call
    */
-  public ClientsControllerCreate201Response settingsControllerRegenerate(String idempotencyKey) throws ApiException {
-    ApiResponse<ClientsControllerCreate201Response> localVarResponse = settingsControllerRegenerateWithHttpInfo(idempotencyKey);
+  public ClientsControllerCreate201Response settingsControllerRegenerate() throws ApiException {
+    ApiResponse<ClientsControllerCreate201Response> localVarResponse = settingsControllerRegenerateWithHttpInfo();
     return localVarResponse.getData();
   }
 
   /**
    * Regenerate the API key
-   * 
-   * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
+   * Regenerate the API key. Takes a session token (&#x60;Authorization: Bearer&#x60;). The member needs the owner role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN.
    * @return ApiResponse&lt;ClientsControllerCreate201Response&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<ClientsControllerCreate201Response> settingsControllerRegenerateWithHttpInfo(String idempotencyKey) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = settingsControllerRegenerateRequestBuilder(idempotencyKey);
+  public ApiResponse<ClientsControllerCreate201Response> settingsControllerRegenerateWithHttpInfo() throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = settingsControllerRegenerateRequestBuilder();
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -339,7 +337,7 @@ public class SettingsApi {
     }
   }
 
-  private HttpRequest.Builder settingsControllerRegenerateRequestBuilder(String idempotencyKey) throws ApiException {
+  private HttpRequest.Builder settingsControllerRegenerateRequestBuilder() throws ApiException {
 
     HttpRequest.Builder localVarRequestBuilder = HttpRequest.newBuilder();
 
@@ -347,9 +345,6 @@ public class SettingsApi {
 
     localVarRequestBuilder.uri(URI.create(memberVarBaseUri + localVarPath));
 
-    if (idempotencyKey != null) {
-      localVarRequestBuilder.header("Idempotency-Key", idempotencyKey.toString());
-    }
     localVarRequestBuilder.header("Accept", "application/json, application/problem+json");
 
     localVarRequestBuilder.method("POST", HttpRequest.BodyPublishers.noBody());
@@ -364,8 +359,8 @@ public class SettingsApi {
 
   /**
    * Change notification settings
-   * 
-   * @param settingsControllerUpdateNotificationsRequest  (required)
+   * Change notification settings. Takes a session token (&#x60;Authorization: Bearer&#x60;). The member needs the supervisor role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+   * @param settingsControllerUpdateNotificationsRequest  (optional)
    * @return SettingsControllerNotifications200Response
    * @throws ApiException if fails to make API call
    */
@@ -376,8 +371,8 @@ public class SettingsApi {
 
   /**
    * Change notification settings
-   * 
-   * @param settingsControllerUpdateNotificationsRequest  (required)
+   * Change notification settings. Takes a session token (&#x60;Authorization: Bearer&#x60;). The member needs the supervisor role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+   * @param settingsControllerUpdateNotificationsRequest  (optional)
    * @return ApiResponse&lt;SettingsControllerNotifications200Response&gt;
    * @throws ApiException if fails to make API call
    */
@@ -411,10 +406,6 @@ public class SettingsApi {
   }
 
   private HttpRequest.Builder settingsControllerUpdateNotificationsRequestBuilder(SettingsControllerUpdateNotificationsRequest settingsControllerUpdateNotificationsRequest) throws ApiException {
-    // verify the required parameter 'settingsControllerUpdateNotificationsRequest' is set
-    if (settingsControllerUpdateNotificationsRequest == null) {
-      throw new ApiException(400, "Missing the required parameter 'settingsControllerUpdateNotificationsRequest' when calling settingsControllerUpdateNotifications");
-    }
 
     HttpRequest.Builder localVarRequestBuilder = HttpRequest.newBuilder();
 
@@ -442,7 +433,7 @@ public class SettingsApi {
 
   /**
    * Change the client&#39;s profile
-   * 
+   * Change the client&#39;s profile. Takes a session token (&#x60;Authorization: Bearer&#x60;). The member needs the owner role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
    * @param settingsControllerUpdateProfileRequest  (required)
    * @return DashboardControllerClient200Response
    * @throws ApiException if fails to make API call
@@ -454,7 +445,7 @@ public class SettingsApi {
 
   /**
    * Change the client&#39;s profile
-   * 
+   * Change the client&#39;s profile. Takes a session token (&#x60;Authorization: Bearer&#x60;). The member needs the owner role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
    * @param settingsControllerUpdateProfileRequest  (required)
    * @return ApiResponse&lt;DashboardControllerClient200Response&gt;
    * @throws ApiException if fails to make API call

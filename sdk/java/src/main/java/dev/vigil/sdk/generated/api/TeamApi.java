@@ -1,6 +1,6 @@
 /*
  * Vigil API
- * Sanctions and PEP screening. The public API v1 takes `x-api-key`; dashboard calls take the key and the session token of a user of the same client; administration takes the session token. Errors are application/problem+json (RFC 9457). POST accepts Idempotency-Key (≤ 255 characters, kept ≥ 24 h).
+ * Sanctions and PEP screening. The public API v1 takes `x-api-key`; dashboard calls take the key and the session token of a user of the same client; administration takes the session token. Errors are application/problem+json (RFC 9457). The screening POSTs accept Idempotency-Key (≤ 255 characters, kept ≥ 24 h). A request body field the operation does not name is 400 VALIDATION_FAILED with its JSON pointer; a method a path does not take is 405 with Allow. What changed, and the version policy: docs/api-changelog.md in the repository.
  *
  * The version of the OpenAPI document: 0.1.0
  * 
@@ -96,7 +96,7 @@ public class TeamApi {
 
   /**
    * Change a member&#39;s role
-   * 
+   * Change a member&#39;s role. Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;). The member needs the owner role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
    * @param userId  (required)
    * @param teamControllerChangeRoleRequest  (required)
    * @return TeamControllerChangeRole200Response
@@ -109,7 +109,7 @@ public class TeamApi {
 
   /**
    * Change a member&#39;s role
-   * 
+   * Change a member&#39;s role. Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;). The member needs the owner role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
    * @param userId  (required)
    * @param teamControllerChangeRoleRequest  (required)
    * @return ApiResponse&lt;TeamControllerChangeRole200Response&gt;
@@ -181,7 +181,7 @@ public class TeamApi {
 
   /**
    * Pending invitations
-   * 
+   * Pending invitations. Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;). The member needs the owner role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
    * @return TeamControllerInvitations200Response
    * @throws ApiException if fails to make API call
    */
@@ -192,7 +192,7 @@ public class TeamApi {
 
   /**
    * Pending invitations
-   * 
+   * Pending invitations. Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;). The member needs the owner role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
    * @return ApiResponse&lt;TeamControllerInvitations200Response&gt;
    * @throws ApiException if fails to make API call
    */
@@ -247,27 +247,25 @@ public class TeamApi {
 
   /**
    * Invite a member
-   * 
+   * Invite a member. Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;). The member needs the owner role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
    * @param teamControllerInviteRequest  (required)
-   * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
    * @return TeamControllerInvite201Response
    * @throws ApiException if fails to make API call
    */
-  public TeamControllerInvite201Response teamControllerInvite(TeamControllerInviteRequest teamControllerInviteRequest, String idempotencyKey) throws ApiException {
-    ApiResponse<TeamControllerInvite201Response> localVarResponse = teamControllerInviteWithHttpInfo(teamControllerInviteRequest, idempotencyKey);
+  public TeamControllerInvite201Response teamControllerInvite(TeamControllerInviteRequest teamControllerInviteRequest) throws ApiException {
+    ApiResponse<TeamControllerInvite201Response> localVarResponse = teamControllerInviteWithHttpInfo(teamControllerInviteRequest);
     return localVarResponse.getData();
   }
 
   /**
    * Invite a member
-   * 
+   * Invite a member. Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;). The member needs the owner role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
    * @param teamControllerInviteRequest  (required)
-   * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
    * @return ApiResponse&lt;TeamControllerInvite201Response&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<TeamControllerInvite201Response> teamControllerInviteWithHttpInfo(TeamControllerInviteRequest teamControllerInviteRequest, String idempotencyKey) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = teamControllerInviteRequestBuilder(teamControllerInviteRequest, idempotencyKey);
+  public ApiResponse<TeamControllerInvite201Response> teamControllerInviteWithHttpInfo(TeamControllerInviteRequest teamControllerInviteRequest) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = teamControllerInviteRequestBuilder(teamControllerInviteRequest);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -295,7 +293,7 @@ public class TeamApi {
     }
   }
 
-  private HttpRequest.Builder teamControllerInviteRequestBuilder(TeamControllerInviteRequest teamControllerInviteRequest, String idempotencyKey) throws ApiException {
+  private HttpRequest.Builder teamControllerInviteRequestBuilder(TeamControllerInviteRequest teamControllerInviteRequest) throws ApiException {
     // verify the required parameter 'teamControllerInviteRequest' is set
     if (teamControllerInviteRequest == null) {
       throw new ApiException(400, "Missing the required parameter 'teamControllerInviteRequest' when calling teamControllerInvite");
@@ -307,9 +305,6 @@ public class TeamApi {
 
     localVarRequestBuilder.uri(URI.create(memberVarBaseUri + localVarPath));
 
-    if (idempotencyKey != null) {
-      localVarRequestBuilder.header("Idempotency-Key", idempotencyKey.toString());
-    }
     localVarRequestBuilder.header("Content-Type", "application/json");
     localVarRequestBuilder.header("Accept", "application/json, application/problem+json");
 
@@ -330,7 +325,7 @@ public class TeamApi {
 
   /**
    * Team members
-   * 
+   * Team members. Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;). The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
    * @return TeamControllerMembers200Response
    * @throws ApiException if fails to make API call
    */
@@ -341,7 +336,7 @@ public class TeamApi {
 
   /**
    * Team members
-   * 
+   * Team members. Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;). The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
    * @return ApiResponse&lt;TeamControllerMembers200Response&gt;
    * @throws ApiException if fails to make API call
    */
@@ -396,7 +391,7 @@ public class TeamApi {
 
   /**
    * Remove a member
-   * 
+   * Remove a member. Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;). The member needs the owner role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
    * @param userId  (required)
    * @return ClientsControllerRemove200Response
    * @throws ApiException if fails to make API call
@@ -408,7 +403,7 @@ public class TeamApi {
 
   /**
    * Remove a member
-   * 
+   * Remove a member. Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;). The member needs the owner role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
    * @param userId  (required)
    * @return ApiResponse&lt;ClientsControllerRemove200Response&gt;
    * @throws ApiException if fails to make API call
@@ -469,7 +464,7 @@ public class TeamApi {
 
   /**
    * Revoke an invitation
-   * 
+   * Revoke an invitation. Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;). The member needs the owner role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
    * @param invitationId  (required)
    * @return ClientsControllerRemove200Response
    * @throws ApiException if fails to make API call
@@ -481,7 +476,7 @@ public class TeamApi {
 
   /**
    * Revoke an invitation
-   * 
+   * Revoke an invitation. Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;). The member needs the owner role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
    * @param invitationId  (required)
    * @return ApiResponse&lt;ClientsControllerRemove200Response&gt;
    * @throws ApiException if fails to make API call
