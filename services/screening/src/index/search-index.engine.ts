@@ -25,7 +25,15 @@ import {
 import { fromEntityMatch } from './engine-match.js';
 import { NameRarity } from './name-rarity.js';
 import type { SearchCluster } from './search-cluster.js';
-import { entityDocument, indexTemplate, nameCandidateQuery, type EntityDocument } from './search-index.mapping.js';
+import {
+  KEY_EVIDENCE,
+  entityDocument,
+  fuzzyWords,
+  indexTemplate,
+  nameCandidateQuery,
+  passesFuzzyThresholds,
+  type EntityDocument,
+} from './search-index.mapping.js';
 
 export type SearchIndexEngineOptions = {
   url: string;
@@ -73,12 +81,10 @@ export class SearchIndexEngine implements CandidateIndex {
   }
 
   private ensureTemplate(): Promise<void> {
-    this.templateReady ??= this.cluster
-      .putIndexTemplate(indexTemplate(this.options.prefix))
-      .catch((error: unknown) => {
-        this.templateReady = undefined;
-        throw error;
-      });
+    this.templateReady ??= this.cluster.putIndexTemplate(indexTemplate(this.options.prefix)).catch((error: unknown) => {
+      this.templateReady = undefined;
+      throw error;
+    });
     return this.templateReady;
   }
 
@@ -96,7 +102,10 @@ export class SearchIndexEngine implements CandidateIndex {
       for (let i = 0; i < entities.length; i += BULK_CHUNK) {
         const operations = entities
           .slice(i, i + BULK_CHUNK)
-          .flatMap((e) => [{ index: { _index: index, _id: `${info.source}:${e.sourceId}` } }, entityDocument(info.source, info.feed, info.versionId, e)]);
+          .flatMap((e) => [
+            { index: { _index: index, _id: `${info.source}:${e.sourceId}` } },
+            entityDocument(info.source, info.feed, info.versionId, e),
+          ]);
         const failure = await this.cluster.bulk(operations);
         if (failure !== undefined) throw new Error(`bulk indexing ${index} failed: ${failure}`);
       }
@@ -117,7 +126,8 @@ export class SearchIndexEngine implements CandidateIndex {
       await this.cluster.refresh(index).catch(() => undefined);
       const count = await this.cluster.count(index);
       if (count >= expected) return;
-      if (Date.now() > deadline) throw new Error(`${index} holds ${count} of ${expected} documents after waiting; its builder may have died`);
+      if (Date.now() > deadline)
+        throw new Error(`${index} holds ${count} of ${expected} documents after waiting; its builder may have died`);
       await new Promise((r) => setTimeout(r, 1000));
     }
   }
@@ -133,7 +143,10 @@ export class SearchIndexEngine implements CandidateIndex {
     const current = await this.cluster.aliasIndices(alias);
     if (current.some((i) => this.versionOf(i) > versionId)) return;
     if (!(current.length === 1 && current[0] === index)) {
-      await this.cluster.updateAliases([...current.map((i) => ({ remove: { index: i, alias } })), { add: { index, alias } }]);
+      await this.cluster.updateAliases([
+        ...current.map((i) => ({ remove: { index: i, alias } })),
+        { add: { index, alias } },
+      ]);
     }
     const all = await this.cluster.indices(`${alias}-v*`).catch(() => []);
     const older = all
@@ -166,33 +179,45 @@ export class SearchIndexEngine implements CandidateIndex {
     const indices = partitions.map((p) => p.index);
     const sources = partitions.map((p) => p.info.source);
     const size = Math.min(500, this.config.candidateLimit * partitions.length);
+    // All five thresholds are the caller's, per query: DB_SIM_THRESHOLD and TRIGRAM_HITS_MIN
+    // decide which entities are fuzzy candidates (in the query, then token against token below),
+    // LEV_DISTANCE_MAX how the candidates score; HIGH_SCORE and MEDIUM_SCORE band the score.
+    const config = scope.tunables ? resolveConfig({ ...this.config, ...scope.tunables }) : this.config;
     // One msearch for the whole batch: a name search and/or an email search per query.
     const searches: object[] = [];
     const plan: Array<{ query: number; kind: 'name' | 'email' }> = [];
+    const source = ['source', 'entity', 'name_terms'];
     queries.forEach((q, i) => {
       if (q.name) {
-        searches.push({ index: indices }, { size, _source: ['source', 'entity'], query: nameCandidateQuery(q.name, q.entityType, sources) });
+        const query = nameCandidateQuery(q.name, q.entityType, sources, config);
+        searches.push({ index: indices }, { size, _source: source, query });
         plan.push({ query: i, kind: 'name' });
       }
       if (q.email) {
-        searches.push({ index: indices }, { size: 20, _source: ['source', 'entity'], query: { bool: { filter: [{ terms: { source: sources } }, { term: { emails: normaliseEmail(q.email) } }] } } });
+        const query = {
+          bool: { filter: [{ terms: { source: sources } }, { term: { emails: normaliseEmail(q.email) } }] },
+        };
+        searches.push({ index: indices }, { size: 20, _source: source, query });
         plan.push({ query: i, kind: 'email' });
       }
     });
     let responses;
     try {
-      responses = await this.cluster.msearch<Pick<EntityDocument, 'source' | 'entity'>>(searches);
+      responses = await this.cluster.msearch<Pick<EntityDocument, 'source' | 'entity' | 'name_terms'>>(searches);
     } catch (error) {
-      throw new EngineUnavailableError(`${this.cluster.product} search failed: ${error instanceof Error ? error.message : String(error)}`);
+      throw new EngineUnavailableError(
+        `${this.cluster.product} search failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
     const found: EngineMatch[][] = queries.map(() => []);
     const prepared = queries.map((q) => (q.name ? prepareQuery(this.toScreeningQuery(q)) : undefined));
-    // The caller's thresholds score the candidates; the cluster's term queries retrieve them,
-    // so DB_SIM_THRESHOLD and TRIGRAM_HITS_MIN (in-process retrieval knobs) do not apply here.
-    const config = scope.tunables ? resolveConfig({ ...this.config, ...scope.tunables }) : this.config;
+    const words = queries.map((q) => (q.name ? fuzzyWords(q.name, q.entityType) : []));
     responses.forEach((response, k) => {
       const { query: qi, kind } = plan[k]!;
-      if ('error' in response) throw new EngineUnavailableError(`${this.cluster.product} search failed: ${response.error.reason ?? response.error.type}`);
+      if ('error' in response)
+        throw new EngineUnavailableError(
+          `${this.cluster.product} search failed: ${response.error.reason ?? response.error.type}`,
+        );
       for (const hit of response.hits) {
         const doc = hit._source;
         if (!doc) continue;
@@ -202,6 +227,9 @@ export class SearchIndexEngine implements CandidateIndex {
           found[qi]!.push(emailMatch(doc.source, doc.entity, queries[qi]!.email!));
           continue;
         }
+        const matched = hit.matched_queries ?? [];
+        if (!matched.includes(KEY_EVIDENCE) && !passesFuzzyThresholds(words[qi]!, matched, doc.name_terms, config))
+          continue;
         // No params: scoreEntity then compares with the default algorithm's rules (vigil-v2), the
         // rules prepareQuery and prepareEntity analysed the names with, and the config's
         // LEV_DISTANCE_MAX. Params without rules meant vigil-v1's, which ignored v2's readings
@@ -214,7 +242,12 @@ export class SearchIndexEngine implements CandidateIndex {
   }
 
   private toScreeningQuery(q: EngineQuery): ScreeningQuery {
-    return { name: q.name ?? '', ...(q.dob ? { dob: q.dob } : {}), ...(q.country ? { country: q.country } : {}), ...(q.entityType ? { entityType: q.entityType } : {}) };
+    return {
+      name: q.name ?? '',
+      ...(q.dob ? { dob: q.dob } : {}),
+      ...(q.country ? { country: q.country } : {}),
+      ...(q.entityType ? { entityType: q.entityType } : {}),
+    };
   }
 
   private prepare(index: string, doc: Pick<EntityDocument, 'source' | 'entity'>): PreparedEntity {
@@ -233,7 +266,10 @@ export class SearchIndexEngine implements CandidateIndex {
       await this.cluster.ping();
       return { up: true, detail: `${this.loaded.size} partitions on ${this.cluster.product} at ${this.options.url}` };
     } catch (error) {
-      return { up: false, detail: `${this.cluster.product} unreachable: ${error instanceof Error ? error.message : String(error)}` };
+      return {
+        up: false,
+        detail: `${this.cluster.product} unreachable: ${error instanceof Error ? error.message : String(error)}`,
+      };
     }
   }
 

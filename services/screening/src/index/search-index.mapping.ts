@@ -1,5 +1,5 @@
 import type { Entity } from '@vigil/lists';
-import { nameFeatures } from '@vigil/matching';
+import { nameFeatures, trigrams, type MatchingConfig } from '@vigil/matching';
 import { entityEmails, entityId } from './candidate-index.js';
 
 // The index design for screening partitions, one for both search clusters (Elasticsearch and
@@ -98,36 +98,100 @@ export function entityDocument(source: string, feed: string, versionId: number, 
   };
 }
 
+/** The retrieval thresholds a query runs with (DB_SIM_THRESHOLD, TRIGRAM_HITS_MIN). */
+export type TrigramThresholds = Pick<MatchingConfig, 'dbSimThreshold' | 'trigramHitsMin'>;
+
+/** Named-query tag of the clauses that retrieve by exact, joined, phonetic or skeleton evidence. */
+export const KEY_EVIDENCE = 'key';
+/** Named-query tag of the fuzzy clause of query token `i`. */
+const fuzzyTag = (i: number) => `tri:${i}`;
+
+/**
+ * The fewest trigrams a list token must share with a query token of `queryGrams` trigrams to pass
+ * both thresholds, whatever its own length: TRIGRAM_HITS_MIN, and the Dice bound
+ * 2h / (q + l) >= s with h <= l, i.e. h >= s·q / (2 - s). The cluster only sees an entity's
+ * trigrams pooled over its tokens, so this filter can let through more than the thresholds
+ * allow; `passesFuzzyThresholds` then checks token against token, as the in-process index does.
+ */
+export function minSharedTrigrams(queryGrams: number, t: TrigramThresholds): number {
+  return Math.max(1, t.trigramHitsMin, Math.ceil((t.dbSimThreshold * queryGrams) / (2 - t.dbSimThreshold) - 1e-9));
+}
+
+/**
+ * The query words a name may reach list tokens by fuzzily (by shared trigrams), as the
+ * in-process index chooses them: words of at least three trigrams.
+ */
+export function fuzzyWords(name: string, type: Entity['type'] | undefined): string[] {
+  const words = new Set<string>();
+  for (const form of nameFeatures(name, type).forms)
+    for (const t of form.tokens) if (t.kind === 'word' && trigrams(t.text).length >= 3) words.add(t.text);
+  return [...words];
+}
+
 /** The candidate query for a name: the same evidence the in-process index expands a query token by. */
-export function nameCandidateQuery(name: string, type: Entity['type'] | undefined, sources: readonly string[]) {
+export function nameCandidateQuery(
+  name: string,
+  type: Entity['type'] | undefined,
+  sources: readonly string[],
+  thresholds: TrigramThresholds,
+) {
   const features = nameFeatures(name, type);
   const terms = new Set<string>();
   const joined = new Set<string>();
   const phonetic = new Set<string>();
   const skeletons = new Set<string>();
-  const grams = new Set<string>();
   for (const form of features.forms) {
     form.terms.forEach((t) => terms.add(t));
     form.joined.forEach((t) => joined.add(t));
     form.phonetic.forEach((t) => phonetic.add(t));
     form.skeletons.forEach((t) => skeletons.add(t));
-    form.trigrams.forEach((t) => grams.add(t));
   }
   const term = (field: string, value: string, boost: number) => ({ term: { [field]: { value, boost } } });
-  const should = [
+  const key = [
     ...[...terms].map((t) => term('name_terms', t, 3)),
     // what the query splits and the list joins, and the other way round
     ...[...joined].map((t) => term('name_terms', t, 2)),
     ...[...terms].map((t) => term('name_joined', t, 2)),
     ...[...phonetic].map((t) => term('name_phonetic', t, 1)),
     ...[...skeletons].map((t) => term('name_skeletons', t, 1)),
-    ...[...grams].map((t) => term('name_trigrams', t, 0.2)),
   ];
+  // One clause per query word: an entity is a fuzzy candidate only through a word whose
+  // trigrams it shares often enough for this query's thresholds.
+  const fuzzy = fuzzyWords(name, type).flatMap((word, i) => {
+    const grams = trigrams(word);
+    const needed = minSharedTrigrams(grams.length, thresholds);
+    if (needed > grams.length) return [];
+    const should = grams.map((g) => term('name_trigrams', g, 0.2));
+    return [{ bool: { should, minimum_should_match: needed, _name: fuzzyTag(i) } }];
+  });
   return {
     bool: {
       filter: [{ terms: { source: [...sources] } }],
-      should,
+      should: [...(key.length > 0 ? [{ bool: { should: key, _name: KEY_EVIDENCE } }] : []), ...fuzzy],
       minimum_should_match: 1,
     },
   };
+}
+
+/**
+ * Whether a hit the cluster found by trigrams alone passes the thresholds token against token:
+ * some fuzzy query word shares at least TRIGRAM_HITS_MIN trigrams with one list token, at a Dice
+ * similarity of at least DB_SIM_THRESHOLD — the in-process index's test for a fuzzy candidate.
+ */
+export function passesFuzzyThresholds(
+  queryWords: readonly string[],
+  matchedQueries: readonly string[],
+  listTerms: readonly string[],
+  t: TrigramThresholds,
+): boolean {
+  const minHits = Math.max(1, t.trigramHitsMin);
+  const listGrams = listTerms.map((term) => new Set(trigrams(term)));
+  return queryWords.some((word, i) => {
+    if (!matchedQueries.includes(fuzzyTag(i))) return false;
+    const grams = trigrams(word);
+    return listGrams.some((list) => {
+      const hits = grams.filter((g) => list.has(g)).length;
+      return hits >= minHits && (2 * hits) / (grams.length + list.size) >= t.dbSimThreshold;
+    });
+  });
 }
