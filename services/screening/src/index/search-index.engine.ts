@@ -41,6 +41,8 @@ export type SearchIndexEngineOptions = {
   matching?: Partial<MatchingConfig>;
   /** How long a replica waits for another one that is building the same version's index. */
   buildWaitMs?: number;
+  /** How long another replica's build may stand still before this one drops it and builds the version itself. */
+  buildStallMs?: number;
   requestTimeoutMs?: number;
 };
 
@@ -97,7 +99,28 @@ export class SearchIndexEngine implements CandidateIndex {
     await this.ensureTemplate();
     const index = this.indexName(info.source, info.versionId);
     const rarity = NameRarity.fromEntities(entities);
-    if (await this.cluster.createIndex(index)) {
+    for (;;) {
+      if (await this.cluster.createIndex(index)) {
+        await this.build(index, info, entities);
+        break;
+      }
+      // Another replica is building this version, or one died building it: a stalled build is
+      // dropped and this replica builds the version itself.
+      if (await this.waitForBuild(index, entities.length)) break;
+      await this.cluster.deleteIndices(index).catch(() => undefined);
+    }
+    await this.rollAlias(info.source, info.versionId);
+    this.loaded.set(info.source, { info, index, rarity });
+    this.prepared.clear();
+  }
+
+  /**
+   * Fills a new version's index. The alias and this replica's searches stay on the previous
+   * version until it is complete; if the cluster fails midway (a node stopped, a bulk refused)
+   * the half-built index is dropped, so the next refresh builds it afresh instead of waiting on it.
+   */
+  private async build(index: string, info: PartitionInfo, entities: readonly Entity[]): Promise<void> {
+    try {
       await this.cluster.putSettings(index, { refresh_interval: '-1' });
       for (let i = 0; i < entities.length; i += BULK_CHUNK) {
         const operations = entities
@@ -111,24 +134,31 @@ export class SearchIndexEngine implements CandidateIndex {
       }
       await this.cluster.putSettings(index, { refresh_interval: '1s' });
       await this.cluster.refresh(index);
-    } else {
-      await this.waitForCount(index, entities.length);
+    } catch (error) {
+      await this.cluster.deleteIndices(index).catch(() => undefined);
+      throw error;
     }
-    await this.rollAlias(info.source, info.versionId);
-    this.loaded.set(info.source, { info, index, rarity });
-    this.prepared.clear();
   }
 
-  /** Another replica is building this version: wait until every document is searchable. */
-  private async waitForCount(index: string, expected: number): Promise<void> {
+  /**
+   * Waits until another replica's build of `index` holds every document: true when it does,
+   * false when its count has not moved for `buildStallMs` (its builder died and the cluster
+   * could not be told to drop it). Throws after `buildWaitMs` in all.
+   */
+  private async waitForBuild(index: string, expected: number): Promise<boolean> {
     const deadline = Date.now() + (this.options.buildWaitMs ?? 300_000);
+    const stallMs = this.options.buildStallMs ?? 60_000;
+    let last = -1;
+    let lastMoved = Date.now();
     for (;;) {
       await this.cluster.refresh(index).catch(() => undefined);
       const count = await this.cluster.count(index);
-      if (count >= expected) return;
+      if (count >= expected) return true;
+      if (count !== last) [last, lastMoved] = [count, Date.now()];
+      else if (Date.now() - lastMoved > stallMs) return false;
       if (Date.now() > deadline)
         throw new Error(`${index} holds ${count} of ${expected} documents after waiting; its builder may have died`);
-      await new Promise((r) => setTimeout(r, 1000));
+      await new Promise((r) => setTimeout(r, Math.min(1000, stallMs / 4)));
     }
   }
 
