@@ -729,6 +729,7 @@ export {
   listFailureSchema,
   adminListsRequestSchema,
   adminListSchema,
+  INDEX_ENGINES,
   adminListsResponseSchema,
   listVersionsRequestSchema,
   listVersionSchema,

@@ -5882,6 +5882,10 @@ export interface operations {
         };
         content: {
           'application/json': {
+            index: {
+              /** @enum {string} */
+              engine: 'in-process' | 'opensearch' | 'elasticsearch';
+            };
             lists: {
               source: string;
               name: string;
@@ -5910,6 +5914,7 @@ export interface operations {
                 stage: 'fetch' | 'parse' | 'validate' | 'store';
                 message: string;
               } | null;
+              indexedVersion: number | null;
             }[];
           };
         };

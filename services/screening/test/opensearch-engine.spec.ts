@@ -1,6 +1,13 @@
 import { jest } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
-import type { HealthReply, ListsResponse, ScreenResponse, ScreeningCaller } from '@vigil/proto';
+import {
+  contracts,
+  type AdminListsResponse,
+  type HealthReply,
+  type ListsResponse,
+  type ScreenResponse,
+  type ScreeningCaller,
+} from '@vigil/proto';
 import { SDN_V1, writeSdn, writeV1 } from './fixture-lists.js';
 import { Harness, eventually } from './harness.js';
 
@@ -96,6 +103,11 @@ const QUERIES = [
       status: 'up',
       detail: expect.stringMatching(/^opensearch: .*ofac-sdn@v\d+/),
     });
+    // The admin console's lists: the engine, and each list's indexed version beside its stored one.
+    const admin = await h.value<AdminListsResponse>(contracts.screening.adminLists.subject, {});
+    expect(admin.index).toEqual({ engine: 'opensearch' });
+    expect(admin.lists.length).toBe(3);
+    for (const list of admin.lists) expect(list.indexedVersion).toBe(list.version);
     await h.stopService(replica);
   });
 
