@@ -1,5 +1,5 @@
 import type { Entity } from '@vigil/lists';
-import { nameFeatures, trigrams, type MatchingConfig } from '@vigil/matching';
+import { analyzeName, isLooseScript, looseKey, nameFeatures, trigrams, type MatchingConfig } from '@vigil/matching';
 import { entityEmails, entityId } from './candidate-index.js';
 
 // The index design for screening partitions, one for both search clusters (Elasticsearch and
@@ -36,6 +36,7 @@ export function indexTemplate(prefix: string) {
           name_phonetic: { type: 'keyword' as const },
           name_skeletons: { type: 'keyword' as const },
           name_trigrams: { type: 'keyword' as const },
+          name_loose: { type: 'keyword' as const },
           emails: { type: 'keyword' as const },
           // Kept for scoring with @vigil/matching; not searched.
           entity: { type: 'object' as const, enabled: false },
@@ -60,6 +61,7 @@ export type EntityDocument = {
   name_phonetic: string[];
   name_skeletons: string[];
   name_trigrams: string[];
+  name_loose: string[];
   emails: string[];
   entity: Entity;
 };
@@ -93,9 +95,28 @@ export function entityDocument(source: string, feed: string, versionId: number, 
     name_phonetic: [...phonetic],
     name_skeletons: [...skeletons],
     name_trigrams: [...grams],
+    name_loose: [
+      ...new Set(entity.names.flatMap((n) => (n.full?.trim() ? looseKeys(n.full, entity.type, 'list') : []))),
+    ],
     emails: entityEmails(entity),
     entity,
   };
+}
+
+/**
+ * Loose keys (vigil-v2's readings): a Greek, kana or Hebrew spelling of a Latin name rarely shares
+ * its trigrams or Double Metaphone code (Ολγα Αλιμοβα), so the in-process index meets them by the
+ * consonants both can write. The list side keys its Latin words, the query side its words in those scripts.
+ */
+export function looseKeys(name: string, type: Entity['type'] | undefined, side: 'list' | 'query'): string[] {
+  const keys = new Set<string>();
+  for (const form of analyzeName(name, type).forms)
+    for (const t of form.tokens) {
+      if (t.kind !== 'word' || !(side === 'list' ? t.script === 'Latn' : isLooseScript(t.script))) continue;
+      const key = looseKey(t.text);
+      if (key.length >= 3) keys.add(key);
+    }
+  return [...keys];
 }
 
 /** The retrieval thresholds a query runs with (DB_SIM_THRESHOLD, TRIGRAM_HITS_MIN). */
@@ -154,6 +175,7 @@ export function nameCandidateQuery(
     ...[...terms].map((t) => term('name_joined', t, 2)),
     ...[...phonetic].map((t) => term('name_phonetic', t, 1)),
     ...[...skeletons].map((t) => term('name_skeletons', t, 1)),
+    ...looseKeys(name, type, 'query').map((k) => term('name_loose', k, 1)),
   ];
   // One clause per query word: an entity is a fuzzy candidate only through a word whose
   // trigrams it shares often enough for this query's thresholds.
