@@ -411,8 +411,8 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it('runs the infrastructure: postgres, nats with JetStream on a volume, elasticsearch, redis', () => {
-    for (const name of ['postgres', 'nats', 'elasticsearch', 'redis']) {
+  it('runs the infrastructure: postgres, nats with JetStream on a volume, opensearch, redis', () => {
+    for (const name of ['postgres', 'nats', 'opensearch', 'redis']) {
       expect(services[name]?.image).toBeDefined();
       expect(hasHealthcheck(services[name])).toBe(true);
     }

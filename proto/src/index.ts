@@ -750,6 +750,7 @@ export {
   listFailureSchema,
   adminListsRequestSchema,
   adminListSchema,
+  INDEX_ENGINES,
   adminListsResponseSchema,
   listVersionsRequestSchema,
   listVersionSchema,

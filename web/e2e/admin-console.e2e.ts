@@ -252,6 +252,12 @@ describe('the admin console', () => {
       expect(await lists.locator('tr[data-source="ofac-sdn"] [data-testid="list-version"]').innerText()).toMatch(
         /^\d+$/,
       );
+      // The screening index: its engine, and the version each list is indexed at (the stored one, once loaded).
+      expect(await page.getByTestId('index-engine').innerText()).toBe('in-process');
+      expect(await lists.getByRole('columnheader', { name: 'Indexed' }).count()).toBe(1);
+      expect(await lists.locator('tr[data-source="ofac-sdn"] [data-testid="list-indexed-version"]').innerText()).toBe(
+        await lists.locator('tr[data-source="ofac-sdn"] [data-testid="list-version"]').innerText(),
+      );
 
       // Clients: the seeded demo client, with its tier and subscription status.
       const demoRow = clientRow(page, 'Demo Bank');

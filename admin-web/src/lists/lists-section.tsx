@@ -1,4 +1,4 @@
-import type { AdminList } from '@vigil/proto';
+import type { AdminList, AdminListsResponse } from '@vigil/proto';
 import { Badge, Button, Dialog, DialogContent, DialogDescription, DialogTitle, QueryView } from '@vigil/ui';
 import { History, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
@@ -6,6 +6,20 @@ import { notifyFailure, notifySuccess } from '../shell/notify.js';
 import { EmptyState, formatCount, formatDateTime, Panel, Section } from '../shell/parts.js';
 import { useGetAdminListsQuery, useGetListVersionsQuery, useRefreshListMutation } from './lists.api.js';
 import { describeOutcome } from './refresh-outcome.js';
+
+const ENGINE_HINTS: Record<AdminListsResponse['index']['engine'], string> = {
+  'in-process': 'Each screening replica holds the lists in memory',
+  opensearch: 'One OpenSearch index per list version, shared by every screening replica',
+  elasticsearch: 'One Elasticsearch index per list version, shared by every screening replica',
+};
+
+/** Why the index may trail the stored version: it is being built, or the list has none yet. */
+function indexedTitle(list: AdminList): string {
+  if (list.indexedVersion === null) return list.version === null ? 'No version yet' : 'Not loaded into the index yet';
+  if (list.indexedVersion !== list.version)
+    return `The index serves ${list.indexedVersion} while ${list.version} is built`;
+  return 'The index serves the current version';
+}
 
 /** Every list source: version, size, checksum, last success, next refresh and last failure; refresh and history. */
 export function ListsSection() {
@@ -42,12 +56,19 @@ export function ListsSection() {
         >
           {(data) => (
             <div className="overflow-x-auto">
+              <p className="mb-3 text-sm text-muted-foreground">
+                Screening index:{' '}
+                <Badge tone="neutral" data-testid="index-engine" title={ENGINE_HINTS[data.index.engine]}>
+                  {data.index.engine}
+                </Badge>
+              </p>
               <table className="w-full min-w-[52rem] text-left text-sm" data-testid="admin-lists">
                 <thead className="text-xs text-muted-foreground">
                   <tr>
                     {[
                       'Source',
                       'Version',
+                      'Indexed',
                       'Entities',
                       'Checksum',
                       'Last success',
@@ -78,6 +99,13 @@ export function ListsSection() {
                       </td>
                       <td className="px-2 py-2 tabular-nums" data-testid="list-version">
                         {list.version ?? '—'}
+                      </td>
+                      <td
+                        className="px-2 py-2 tabular-nums"
+                        data-testid="list-indexed-version"
+                        title={indexedTitle(list)}
+                      >
+                        {list.indexedVersion ?? '—'}
                       </td>
                       <td className="px-2 py-2 tabular-nums">{formatCount(list.entityCount)}</td>
                       <td className="px-2 py-2 font-mono text-xs" title={list.checksum ?? undefined}>

@@ -33,9 +33,21 @@ export const adminListSchema = z.object({
   nextRefreshAt: z.string().nullable(),
   refreshIntervalMinutes: z.number().int().positive(),
   lastFailure: listFailureSchema.nullable(),
+  /**
+   * The version the answering replica's screening index serves (null until loaded): `version` is
+   * what Postgres holds, and this trails it while a new version is being indexed.
+   */
+  indexedVersion: z.number().int().nullable(),
 });
 
-export const adminListsResponseSchema = z.object({ lists: z.array(adminListSchema) });
+/** Where screening's candidate index lives: in each replica's memory, or in a search cluster. */
+export const INDEX_ENGINES = ['in-process', 'opensearch', 'elasticsearch'] as const;
+
+export const adminListsResponseSchema = z.object({
+  /** The index engine of the screening replica that answered. */
+  index: z.object({ engine: z.enum(INDEX_ENGINES) }),
+  lists: z.array(adminListSchema),
+});
 
 export const LIST_VERSIONS_PAGE_MAX = 200;
 

@@ -7015,6 +7015,10 @@ export interface operations {
         };
         content: {
           'application/json': {
+            index: {
+              /** @enum {string} */
+              engine: 'in-process' | 'opensearch' | 'elasticsearch';
+            };
             lists: {
               source: string;
               name: string;
@@ -7043,6 +7047,7 @@ export interface operations {
                 stage: 'fetch' | 'parse' | 'validate' | 'store';
                 message: string;
               } | null;
+              indexedVersion: number | null;
             }[];
           };
         };

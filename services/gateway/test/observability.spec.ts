@@ -241,6 +241,8 @@ describe('observability: metrics on every probe port, one trace across services,
   it('lists every source with its version, checksum, freshness and history', async () => {
     const lists = (await get('/api/client/admin/lists', adminToken)).body as AdminListsResponse;
     expect(lists.lists.length).toBeGreaterThan(0);
+    // The stack's screening replica holds its index in memory (the default engine).
+    expect(lists.index).toEqual({ engine: 'in-process' });
     for (const list of lists.lists.filter((l) => l.status === 'active')) {
       expect(list).toMatchObject({
         version: expect.any(Number),
@@ -249,6 +251,7 @@ describe('observability: metrics on every probe port, one trace across services,
         lastFailure: null,
       });
       expect(list.entityCount).toBeGreaterThan(0);
+      expect(list.indexedVersion).toBe(list.version);
       expect(Date.parse(list.nextRefreshAt!)).toBeGreaterThan(Date.parse(list.lastSuccessAt!));
     }
     const first = lists.lists.find((l) => l.status === 'active')!;

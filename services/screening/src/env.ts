@@ -1,4 +1,5 @@
 import { baseEnvSchema, envSchemas } from '@vigil/platform';
+import { INDEX_ENGINES } from '@vigil/proto';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -110,7 +111,7 @@ export const envSchema = baseEnvSchema
     LISTS_LEASE_RENEW_SECONDS: z.coerce.number().int().min(1).max(3599).default(30),
     /** A new version may not lose more than this fraction of the entities (a truncated file is not a delisting). */
     LISTS_MAX_SHRINK: z.coerce.number().min(0).max(1).default(0.5),
-    INDEX_ENGINE: z.enum(['in-process', 'opensearch', 'elasticsearch']).default('in-process'),
+    INDEX_ENGINE: z.enum(INDEX_ENGINES).default('in-process'),
     OPENSEARCH_URL: z.url().optional(),
     OPENSEARCH_INDEX_PREFIX: z
       .string()

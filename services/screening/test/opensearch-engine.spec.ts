@@ -1,7 +1,14 @@
 import { jest } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
-import type { HealthReply, ListsResponse, ScreenResponse, ScreeningCaller } from '@vigil/proto';
+import {
+  contracts,
+  type AdminListsResponse,
+  type HealthReply,
+  type ListsResponse,
+  type ScreenResponse,
+} from '@vigil/proto';
 import { SDN_V1, writeSdn, writeV1 } from './fixture-lists.js';
+import { LARGE_CALLER, answers as answersOf, screeningReady } from './screen-answers.js';
 import { Harness, eventually } from './harness.js';
 
 // The screening service on the distributed index: replicas built from Postgres into a live
@@ -12,31 +19,6 @@ jest.setTimeout(180_000);
 const url = process.env.OPENSEARCH_URL;
 if (!url) process.stdout.write('OpenSearch screening tests skipped: OPENSEARCH_URL is not set (npm test sets it).\n');
 
-const large: ScreeningCaller = {
-  clientId: 'client-1',
-  tier: 'large',
-  feeds: [
-    'ofac',
-    'peps',
-    'regulatory',
-    'sanctions',
-    'wanted',
-    'crime',
-    'us_sanctions',
-    'eu_sanctions',
-    'gb_coh_disqualified',
-  ],
-};
-const QUERIES = [
-  'Viktor Bout',
-  'Banco Nacional de Cuba',
-  'Eric Badege',
-  'Al Rashid Trust',
-  'Marisol Ventura',
-  'Iran Hormuz 12',
-  'Nobody Listed Here',
-];
-
 (url ? describe : describe.skip)('screening with INDEX_ENGINE=opensearch', () => {
   const h = new Harness();
   // Its own index prefix: the node may be shared with other runs.
@@ -45,21 +27,8 @@ const QUERIES = [
   let dir: string;
   let inProcess: Awaited<ReturnType<typeof answers>>;
 
-  const answers = () =>
-    Promise.all(
-      QUERIES.map(async (name) =>
-        (await h.value<ScreenResponse>('screening.v1.screen', { ...large, entity: { name } })).results.map((r) => ({
-          id: r.id,
-          score: r.score,
-          status: r.status,
-        })),
-      ),
-    );
-  const ready = () =>
-    eventually(
-      () => h.request('screening.v1.screen', { ...large, entity: { name: 'x' } }),
-      (r) => r.ok,
-    );
+  const answers = () => answersOf(h);
+  const ready = () => screeningReady(h);
   const indices = async () =>
     Object.keys((await (await fetch(`${url}/${prefix}-*?expand_wildcards=open`)).json()) as object).sort();
 
@@ -96,6 +65,11 @@ const QUERIES = [
       status: 'up',
       detail: expect.stringMatching(/^opensearch: .*ofac-sdn@v\d+/),
     });
+    // The admin console's lists: the engine, and each list's indexed version beside its stored one.
+    const admin = await h.value<AdminListsResponse>(contracts.screening.adminLists.subject, {});
+    expect(admin.index).toEqual({ engine: 'opensearch' });
+    expect(admin.lists.length).toBe(3);
+    for (const list of admin.lists) expect(list.indexedVersion).toBe(list.version);
     await h.stopService(replica);
   });
 
@@ -109,7 +83,7 @@ const QUERIES = [
     });
     await h.waitForResponders();
     await replica.waitForLog(/loading the index failed, retrying/);
-    const refused = await h.request('screening.v1.screen', { ...large, entity: { name: 'Viktor Bout' } });
+    const refused = await h.request('screening.v1.screen', { ...LARGE_CALLER, entity: { name: 'Viktor Bout' } });
     expect(refused.ok ? 'answered' : refused.error.code).toBe('INDEX_UNAVAILABLE');
     if (!refused.ok) expect(refused.error.retryAfterSeconds).toBeGreaterThan(0);
     const health = await h.value<HealthReply>('health.v1.screening', {});
@@ -152,7 +126,7 @@ const QUERIES = [
     // Each replica answers from the new version alone; the two agree.
     for (const stopping of [first, second]) {
       const res = await h.value<ScreenResponse>('screening.v1.screen', {
-        ...large,
+        ...LARGE_CALLER,
         entity: { name: 'Yevgeniy Prigozhin' },
       });
       expect(res.results[0]?.id).toBe('ofac-sdn:107');

@@ -1,7 +1,6 @@
 import { jest } from '@jest/globals';
 import {
   contracts,
-  type ScreeningCaller,
   type HealthReply,
   type ListsResponse,
   type RefreshResponse,
@@ -9,52 +8,17 @@ import {
 } from '@vigil/proto';
 import pg from 'pg';
 import { SDN_V1, writeSdn, writeV1 } from './fixture-lists.js';
+import { LARGE_CALLER, answers as answersOf, screeningReady } from './screen-answers.js';
 import { DATABASE_URL, Harness, eventually, type ServiceProcess } from './harness.js';
 
 jest.setTimeout(90_000);
-
-const large: ScreeningCaller = {
-  clientId: 'client-1',
-  tier: 'large',
-  feeds: [
-    'ofac',
-    'peps',
-    'regulatory',
-    'sanctions',
-    'wanted',
-    'crime',
-    'us_sanctions',
-    'eu_sanctions',
-    'gb_coh_disqualified',
-  ],
-};
-const QUERIES = [
-  'Viktor Bout',
-  'Banco Nacional de Cuba',
-  'Eric Badege',
-  'Al Rashid Trust',
-  'Marisol Ventura',
-  'Iran Hormuz 12',
-  'Nobody Listed Here',
-];
-
-type Answer = { id: string; score: number; status: string }[];
 
 describe('replicas built from Postgres', () => {
   const h = new Harness();
   let dir: string;
   let ingesting: ServiceProcess;
 
-  const answers = async (): Promise<Answer[]> =>
-    Promise.all(
-      QUERIES.map(async (name) =>
-        (await h.value<ScreenResponse>('screening.v1.screen', { ...large, entity: { name } })).results.map((r) => ({
-          id: r.id,
-          score: r.score,
-          status: r.status,
-        })),
-      ),
-    );
+  const answers = () => answersOf(h);
 
   beforeAll(async () => {
     await h.start();
@@ -67,10 +31,7 @@ describe('replicas built from Postgres', () => {
       () => h.value<ListsResponse>('screening.v1.lists', {}),
       (r) => r.lists.length === 3 && r.lists.every((l) => l.status === 'active'),
     );
-    await eventually(
-      () => h.request('screening.v1.screen', { ...large, entity: { name: 'x' } }),
-      (r) => r.ok,
-    );
+    await screeningReady(h);
   });
   afterAll(() => h.stop());
 
@@ -86,13 +47,13 @@ describe('replicas built from Postgres', () => {
     const replica = h.startService({ LISTS_DIR: dir, LISTS_SCHEDULER: 'false', INDEX_RECONCILE_SECONDS: '3600' });
     try {
       await h.waitForResponders();
-      const refused = await h.request(contracts.screening.screen, { ...large, entity: { name: 'Viktor Bout' } });
+      const refused = await h.request(contracts.screening.screen, { ...LARGE_CALLER, entity: { name: 'Viktor Bout' } });
       expect(refused.ok).toBe(false);
       if (!refused.ok) {
         expect(refused.error.code).toBe('INDEX_UNAVAILABLE');
         expect(refused.error.retryAfterSeconds).toBeGreaterThan(0);
       }
-      const bulk = await h.request('screening.v1.bulk-screen', { ...large, names: ['Viktor Bout'] });
+      const bulk = await h.request('screening.v1.bulk-screen', { ...LARGE_CALLER, names: ['Viktor Bout'] });
       expect(bulk.ok ? 'answered' : bulk.error.code).toBe('INDEX_UNAVAILABLE');
       const health = await h.value<HealthReply>('health.v1.screening', {});
       expect(health.checks['index']).toMatchObject({ status: 'down', detail: 'loading' });
@@ -100,10 +61,7 @@ describe('replicas built from Postgres', () => {
       await locker.query('ROLLBACK');
       await locker.end();
     }
-    await eventually(
-      () => h.request('screening.v1.screen', { ...large, entity: { name: 'x' } }),
-      (r) => r.ok,
-    );
+    await screeningReady(h);
     // The replica built only from Postgres answers exactly what the ingesting one did.
     expect(await answers()).toEqual(expected);
     await h.stopService(replica);
@@ -133,7 +91,7 @@ describe('replicas built from Postgres', () => {
 
     await h.stopService(first);
     const res = await h.value<ScreenResponse>('screening.v1.screen', {
-      ...large,
+      ...LARGE_CALLER,
       entity: { name: 'Yevgeniy Prigozhin' },
     });
     expect(res.results[0]?.id).toBe('ofac-sdn:107');
@@ -151,7 +109,7 @@ describe('replicas built from Postgres', () => {
     });
     await h.waitForResponders();
     await replica.waitForLog(/loading the index failed, retrying/);
-    const refused = await h.request('screening.v1.screen', { ...large, entity: { name: 'Viktor Bout' } });
+    const refused = await h.request('screening.v1.screen', { ...LARGE_CALLER, entity: { name: 'Viktor Bout' } });
     expect(refused.ok ? 'answered' : refused.error.code).toBe('INDEX_UNAVAILABLE');
     const health = await h.value<HealthReply>('health.v1.screening', {});
     expect(health.status).toBe('down');

@@ -3,16 +3,55 @@ export { DEFAULT_CONFIG, resolveConfig, statusFor, tunablesFromThresholds } from
 export type { MatchingConfig, MatchStatus, QueryTunables } from './config.js';
 export { THRESHOLD_DEFAULTS } from './defaults.js';
 export type { ThresholdDefaults } from './defaults.js';
-export { DEFAULT_ALGORITHM, VIGIL_V1, VIGIL_V2, VIGIL_V3, getAlgorithm, listAlgorithms, registerAlgorithm } from './algorithm.js';
+export {
+  DEFAULT_ALGORITHM,
+  VIGIL_V1,
+  VIGIL_V2,
+  VIGIL_V3,
+  getAlgorithm,
+  listAlgorithms,
+  registerAlgorithm,
+} from './algorithm.js';
 export type { MatchingAlgorithm, Screener } from './algorithm.js';
 export { CandidateIndex, compareMatches } from './index/candidate-index.js';
 export type { IndexStats } from './index/candidate-index.js';
 export { analyzeName, latinWords, wordFeatures } from './name/analyze.js';
 export type { AnalyzedName, EntityTypeHint, NameForm, NameToken, TokenKind } from './name/analyze.js';
-export { compareNameForms, compareTokens, DEFAULT_NAME_PARAMS, newCompareContext, tokenWeight } from './name/compare.js';
-export type { AlignedToken, CompareContext, NameComparison, NameParams, Rarity, TokenMethod, TokenSimilarity } from './name/compare.js';
-export { countryEffect, dobEffect, normaliseEntityType, prepareEntity, prepareQuery, scoreEntity, typeEffect } from './match/score-entity.js';
-export type { EntityMatch, PreparedEntity, PreparedQuery, QualifierEffect, ScoreOptions, ScreeningQuery } from './match/score-entity.js';
+export {
+  compareNameForms,
+  compareTokens,
+  DEFAULT_NAME_PARAMS,
+  isLooseScript,
+  looseKey,
+  newCompareContext,
+  tokenWeight,
+} from './name/compare.js';
+export type {
+  AlignedToken,
+  CompareContext,
+  NameComparison,
+  NameParams,
+  Rarity,
+  TokenMethod,
+  TokenSimilarity,
+} from './name/compare.js';
+export {
+  countryEffect,
+  dobEffect,
+  normaliseEntityType,
+  prepareEntity,
+  prepareQuery,
+  scoreEntity,
+  typeEffect,
+} from './match/score-entity.js';
+export type {
+  EntityMatch,
+  PreparedEntity,
+  PreparedQuery,
+  QualifierEffect,
+  ScoreOptions,
+  ScreeningQuery,
+} from './match/score-entity.js';
 export { toCountryCode } from './match/countries.js';
 export { nameFeatures } from './features.js';
 export type { NameFeatureForm, NameFeatures } from './features.js';

@@ -1,6 +1,6 @@
 import type { Entity, EntityName, EntityType } from '@vigil/lists';
 import type { QueryTunables } from '@vigil/matching';
-import type { Feed } from '@vigil/proto';
+import type { Feed, INDEX_ENGINES } from '@vigil/proto';
 import type { IdentifierQuery } from './identifier-evidence.js';
 
 // The seam between the screening service and a search engine. Three engines implement it:
@@ -9,7 +9,7 @@ import type { IdentifierQuery } from './identifier-evidence.js';
 // on the engine that retrieved it. A source is one partition: screening a feed set means
 // asking only the partitions of those feeds, which is how feed entitlements are enforced.
 
-export type EngineName = 'in-process' | 'opensearch' | 'elasticsearch';
+export type EngineName = (typeof INDEX_ENGINES)[number];
 
 /** One loaded list version of one source. */
 export type PartitionInfo = {
@@ -110,7 +110,8 @@ export function mergeMatches(matches: EngineMatch[], limit: number): EngineMatch
     const key = entityId(m.source, m.entity.sourceId);
     const seen = best.get(key);
     // At equal scores an identifier hit is the better explanation than a name match.
-    const better = !seen || compareEngineMatches(m, seen) < 0 || (m.score === seen.score && m.matchedOn === 'identifier');
+    const better =
+      !seen || compareEngineMatches(m, seen) < 0 || (m.score === seen.score && m.matchedOn === 'identifier');
     if (better) best.set(key, m);
   }
   return [...best.values()].sort(compareEngineMatches).slice(0, limit);
@@ -120,7 +121,9 @@ export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 /** Email addresses an entity lists among its identifiers. */
 export function entityEmails(entity: Entity): string[] {
-  return entity.identifiers.filter((i) => i.type === 'email' && i.value.includes('@')).map((i) => normaliseEmail(i.value));
+  return entity.identifiers
+    .filter((i) => i.type === 'email' && i.value.includes('@'))
+    .map((i) => normaliseEmail(i.value));
 }
 
 /** An exact email hit: the strongest evidence a list gives, scored 1. */
@@ -138,6 +141,8 @@ export function emailMatch(source: string, entity: Entity, email: string): Engin
     listScheme: 'email',
     tokens: [],
     unmatchedList: [],
-    qualifiers: [{ qualifier: 'email', effect: 0, detail: `email address ${normaliseEmail(email)} is listed on the entity` }],
+    qualifiers: [
+      { qualifier: 'email', effect: 0, detail: `email address ${normaliseEmail(email)} is listed on the entity` },
+    ],
   };
 }

@@ -83,7 +83,14 @@ export class ElasticsearchCluster implements SearchCluster {
     return responses.map((response): SearchResult<T> =>
       'error' in response
         ? { error: { type: response.error.type, ...(response.error.reason ? { reason: response.error.reason } : {}) } }
-        : { hits: response.hits.hits },
+        : {
+            // Named queries come back as a list unless a search asks for their scores (we never do).
+            hits: response.hits.hits.map(({ _index, _source, matched_queries }) => ({
+              _index,
+              ...(_source === undefined ? {} : { _source }),
+              ...(Array.isArray(matched_queries) ? { matched_queries } : {}),
+            })),
+          },
     );
   }
 

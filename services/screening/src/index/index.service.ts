@@ -5,7 +5,14 @@ import type { QueryTunables } from '@vigil/matching';
 import { SCREENING_CONFIG } from '../config.token.js';
 import type { ScreeningConfig } from '../env.js';
 import { JetStreamAdapter } from '../events/jetstream.adapter.js';
-import { EngineUnavailableError, type CandidateIndex, type EngineMatch, type EngineQuery, type PartitionInfo, type PartitionLoad } from './candidate-index.js';
+import {
+  EngineUnavailableError,
+  type CandidateIndex,
+  type EngineMatch,
+  type EngineQuery,
+  type PartitionInfo,
+  type PartitionLoad,
+} from './candidate-index.js';
 import { IndexRepository, type IndexableSource } from './index.repository.js';
 import { CANDIDATE_INDEX } from './index.tokens.js';
 
@@ -47,8 +54,17 @@ export class IndexService implements OnApplicationBootstrap, OnModuleDestroy {
 
   onApplicationBootstrap(): void {
     // Index size per source (the versions answering now), read at scrape time.
-    gaugeFrom('vigil_index_entities', 'Entities in the screening index, by source and list version', ['source', 'version', 'engine'], () =>
-      this.engine.partitions().map((p) => ({ labels: { source: p.source, version: String(p.versionId), engine: this.engine.engine }, value: p.entityCount })),
+    gaugeFrom(
+      'vigil_index_entities',
+      'Entities in the screening index, by source and list version',
+      ['source', 'version', 'engine'],
+      () =>
+        this.engine
+          .partitions()
+          .map((p) => ({
+            labels: { source: p.source, version: String(p.versionId), engine: this.engine.engine },
+            value: p.entityCount,
+          })),
     );
     // Not awaited: the service answers (INDEX_UNAVAILABLE, health) while the index loads.
     void this.start();
@@ -62,22 +78,31 @@ export class IndexService implements OnApplicationBootstrap, OnModuleDestroy {
       });
       this.logger.log(`following ${subjects.lists.updated}`);
     } catch (error) {
-      this.logger.warn(`not following ${subjects.lists.updated} (the periodic reconcile still catches up): ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.warn(
+        `not following ${subjects.lists.updated} (the periodic reconcile still catches up): ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
     while (!this.stopped) {
       try {
         const started = performance.now();
         await this.reconcile();
         this.initialised = true;
-        this.logger.log(`index ready (${this.engine.engine}): ${this.describe()} in ${Math.round(performance.now() - started)} ms`);
+        this.logger.log(
+          `index ready (${this.engine.engine}): ${this.describe()} in ${Math.round(performance.now() - started)} ms`,
+        );
         break;
       } catch (error) {
-        this.logger.warn(`loading the index failed, retrying: ${error instanceof Error ? error.message : String(error)}`);
+        this.logger.warn(
+          `loading the index failed, retrying: ${error instanceof Error ? error.message : String(error)}`,
+        );
         await new Promise((r) => setTimeout(r, 2000));
       }
     }
     if (this.stopped) return;
-    this.timer = setInterval(() => void this.reconcile().catch((e: unknown) => this.logger.warn(`reconcile failed: ${String(e)}`)), this.config.INDEX_RECONCILE_SECONDS * 1000);
+    this.timer = setInterval(
+      () => void this.reconcile().catch((e: unknown) => this.logger.warn(`reconcile failed: ${String(e)}`)),
+      this.config.INDEX_RECONCILE_SECONDS * 1000,
+    );
     this.timer.unref();
   }
 
@@ -90,7 +115,9 @@ export class IndexService implements OnApplicationBootstrap, OnModuleDestroy {
   async reconcile(): Promise<void> {
     this.sources = await this.repository.enabledSources();
     const loaded = new Map(this.engine.partitions().map((p) => [p.source, p.versionId]));
-    const stale = this.sources.filter((s) => s.version && loaded.get(s.source) !== s.version.versionId).map((s) => s.source);
+    const stale = this.sources
+      .filter((s) => s.version && loaded.get(s.source) !== s.version.versionId)
+      .map((s) => s.source);
     if (stale.length > 0) await this.requestSync(stale, false);
     const serving = new Set(this.sources.filter((s) => s.version).map((s) => s.source));
     for (const source of loaded.keys()) if (!serving.has(source)) await this.engine.remove(source);
@@ -137,7 +164,11 @@ export class IndexService implements OnApplicationBootstrap, OnModuleDestroy {
 
   private async pump(): Promise<void> {
     const started = Date.now();
-    while (!this.immediate && Date.now() - this.lastRequestAt < SYNC_QUIET_MS && Date.now() - started < SYNC_MAX_DEFER_MS) {
+    while (
+      !this.immediate &&
+      Date.now() - this.lastRequestAt < SYNC_QUIET_MS &&
+      Date.now() - started < SYNC_MAX_DEFER_MS
+    ) {
       await new Promise((r) => setTimeout(r, 50));
     }
     this.immediate = false;
@@ -164,9 +195,17 @@ export class IndexService implements OnApplicationBootstrap, OnModuleDestroy {
       } else if (loaded.get(source) !== current.info.versionId) {
         loads.push(current);
       }
-      this.sources = this.sources.map((s) => (s.source === source ? { ...s, version: current?.info ?? null, checked: true } : s));
+      this.sources = this.sources.map((s) =>
+        s.source === source ? { ...s, version: current?.info ?? null, checked: true } : s,
+      );
       if (current && !this.sources.some((s) => s.source === source)) {
-        this.sources.push({ source, feed: current.info.feed, dataset: current.info.dataset, version: current.info, checked: true });
+        this.sources.push({
+          source,
+          feed: current.info.feed,
+          dataset: current.info.dataset,
+          version: current.info,
+          checked: true,
+        });
       }
     }
     for (const source of gone) await this.engine.remove(source);
@@ -180,9 +219,12 @@ export class IndexService implements OnApplicationBootstrap, OnModuleDestroy {
       throw error;
     }
     const ms = Math.round(performance.now() - started);
-    for (const l of loads) this.logger.log(`${l.info.source}: serving version ${l.info.versionId} (${l.entities.length} entities)`);
+    for (const l of loads)
+      this.logger.log(`${l.info.source}: serving version ${l.info.versionId} (${l.entities.length} entities)`);
     const total = this.engine.partitions().reduce((n, p) => n + p.entityCount, 0);
-    this.logger.log(`index built in ${ms} ms (${this.engine.engine}; ${loads.length} new versions; ${this.engine.partitions().length} sources, ${total} entities)`);
+    this.logger.log(
+      `index built in ${ms} ms (${this.engine.engine}; ${loads.length} new versions; ${this.engine.partitions().length} sources, ${total} entities)`,
+    );
   }
 
   /**
@@ -190,14 +232,17 @@ export class IndexService implements OnApplicationBootstrap, OnModuleDestroy {
    * when any of them is still loading, none is available, or the engine is down.
    */
   scopeFor(feeds: readonly Feed[]): Scope {
-    const unavailable = (why: string) => new DomainError('INDEX_UNAVAILABLE', `The screening index is not ready: ${why}.`, undefined, RETRY_AFTER_SECONDS);
+    const unavailable = (why: string) =>
+      new DomainError('INDEX_UNAVAILABLE', `The screening index is not ready: ${why}.`, undefined, RETRY_AFTER_SECONDS);
     if (!this.initialised) throw unavailable('it is still loading');
     const wanted = new Set(feeds);
     const loaded = new Map(this.engine.partitions().map((p) => [p.source, p]));
     const relevant = this.sources.filter((s) => wanted.has(s.feed));
     const pending = relevant.filter((s) => (s.version && !loaded.has(s.source)) || (!s.version && !s.checked));
     if (pending.length > 0) throw unavailable(`${pending.map((s) => s.source).join(', ')} still loading`);
-    const versions = [...loaded.values()].filter((p) => wanted.has(p.feed)).sort((a, b) => (a.source < b.source ? -1 : 1));
+    const versions = [...loaded.values()]
+      .filter((p) => wanted.has(p.feed))
+      .sort((a, b) => (a.source < b.source ? -1 : 1));
     if (versions.length === 0) throw unavailable(`no list is loaded for ${[...wanted].join(', ')}`);
     return { sources: versions.map((v) => v.source), versions };
   }
@@ -210,21 +255,41 @@ export class IndexService implements OnApplicationBootstrap, OnModuleDestroy {
     }
   }
 
-  async screenMany(queries: readonly EngineQuery[], scope: Scope, limit: number, tunables?: QueryTunables): Promise<EngineMatch[][]> {
+  async screenMany(
+    queries: readonly EngineQuery[],
+    scope: Scope,
+    limit: number,
+    tunables?: QueryTunables,
+  ): Promise<EngineMatch[][]> {
     try {
-      return await this.engine.screenMany(queries, { sources: scope.sources, limit, ...(tunables ? { tunables } : {}) });
+      return await this.engine.screenMany(queries, {
+        sources: scope.sources,
+        limit,
+        ...(tunables ? { tunables } : {}),
+      });
     } catch (error) {
       throw this.engineError(error);
     }
   }
 
   private engineError(error: unknown): unknown {
-    if (error instanceof EngineUnavailableError) return new DomainError('INDEX_UNAVAILABLE', 'The screening index cannot be searched right now.', undefined, RETRY_AFTER_SECONDS);
+    if (error instanceof EngineUnavailableError)
+      return new DomainError(
+        'INDEX_UNAVAILABLE',
+        'The screening index cannot be searched right now.',
+        undefined,
+        RETRY_AFTER_SECONDS,
+      );
     return error;
   }
 
   get engineName() {
     return this.engine.engine;
+  }
+
+  /** The list version this replica's index answers from, by source. */
+  indexedVersions(): Map<string, number> {
+    return new Map(this.engine.partitions().map((p) => [p.source, p.versionId]));
   }
 
   /** The `index` health check: down while loading or when the engine cannot answer. */
@@ -235,7 +300,10 @@ export class IndexService implements OnApplicationBootstrap, OnModuleDestroy {
         if (!this.initialised) return { status: 'down', detail: 'loading' };
         const engine = await this.engine.health();
         if (!engine.up) return { status: 'down', detail: engine.detail ?? 'engine down' };
-        return { status: 'up', detail: `${this.engine.engine}: ${this.describe()}${this.lastLoadError ? `; last load failed: ${this.lastLoadError}` : ''}` };
+        return {
+          status: 'up',
+          detail: `${this.engine.engine}: ${this.describe()}${this.lastLoadError ? `; last load failed: ${this.lastLoadError}` : ''}`,
+        };
       },
     };
   }

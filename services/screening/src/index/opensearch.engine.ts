@@ -1,5 +1,5 @@
 import { Client, errors } from '@opensearch-project/opensearch';
-import type { AliasAction, SearchCluster, SearchResult } from './search-cluster.js';
+import type { AliasAction, SearchCluster, SearchHit, SearchResult } from './search-cluster.js';
 import { SearchIndexEngine, type SearchIndexEngineOptions } from './search-index.engine.js';
 import type { IndexTemplate } from './search-index.mapping.js';
 
@@ -93,7 +93,7 @@ export class OpenSearchCluster implements SearchCluster {
         const { type, reason } = response.error;
         return { error: { type: String(type), ...(reason ? { reason } : {}) } };
       }
-      return { hits: (response as { hits: { hits: { _index: string; _source?: T }[] } }).hits.hits };
+      return { hits: (response as { hits: { hits: SearchHit<T>[] } }).hits.hits };
     });
   }
 

@@ -6,7 +6,8 @@ import type { IndexTemplate } from './search-index.mapping.js';
 // OpenSearch's client wraps every request and response in `body`. Each adapter is a thin
 // translation; the engine's logic (rollover, batching, scoring) is written once.
 
-export type SearchHit<T> = { _index: string; _source?: T };
+/** `matched_queries`: the names of the named clauses the hit matched. */
+export type SearchHit<T> = { _index: string; _source?: T; matched_queries?: string[] };
 
 /** One answer of a multi-search: its hits, or the error that search alone met. */
 export type SearchResult<T> = { hits: SearchHit<T>[] } | { error: { type: string; reason?: string } };

@@ -26,7 +26,18 @@ import { fromEntityMatch } from './engine-match.js';
 import { identifierMatch, queryIdentifierKey, withIdentifierEvidence } from './identifier-evidence.js';
 import { NameRarity } from './name-rarity.js';
 import type { SearchCluster } from './search-cluster.js';
-import { entityDocument, indexTemplate, nameCandidateQuery, type EntityDocument } from './search-index.mapping.js';
+import {
+  KEY_EVIDENCE,
+  entityDocument,
+  fuzzyWords,
+  indexTemplate,
+  nameCandidateQuery,
+  passesFuzzyThresholds,
+  type EntityDocument,
+} from './search-index.mapping.js';
+
+/** Raised whenever entityDocument's fields change (2: identifiers, loose keys and name terms). */
+const DOCUMENT_LAYOUT = 2;
 
 export type SearchIndexEngineOptions = {
   url: string;
@@ -34,6 +45,8 @@ export type SearchIndexEngineOptions = {
   matching?: Partial<MatchingConfig>;
   /** How long a replica waits for another one that is building the same version's index. */
   buildWaitMs?: number;
+  /** How long another replica's build may stand still before this one drops it and builds the version itself. */
+  buildStallMs?: number;
   requestTimeoutMs?: number;
 };
 
@@ -69,8 +82,13 @@ export class SearchIndexEngine implements CandidateIndex {
     return `${this.options.prefix}-${source}`;
   }
 
+  /**
+   * One index per list version and document layout: a release that changes what a document holds
+   * (new fields such as identifiers) builds the version again instead of serving an index that
+   * lacks them.
+   */
   indexName(source: string, versionId: number): string {
-    return `${this.alias(source)}-v${versionId}`;
+    return `${this.alias(source)}-l${DOCUMENT_LAYOUT}-v${versionId}`;
   }
 
   private ensureTemplate(): Promise<void> {
@@ -90,7 +108,28 @@ export class SearchIndexEngine implements CandidateIndex {
     await this.ensureTemplate();
     const index = this.indexName(info.source, info.versionId);
     const rarity = NameRarity.fromEntities(entities);
-    if (await this.cluster.createIndex(index)) {
+    for (;;) {
+      if (await this.cluster.createIndex(index)) {
+        await this.build(index, info, entities);
+        break;
+      }
+      // Another replica is building this version, or one died building it: a stalled build is
+      // dropped and this replica builds the version itself.
+      if (await this.waitForBuild(index, entities.length)) break;
+      await this.cluster.deleteIndices(index).catch(() => undefined);
+    }
+    await this.rollAlias(info.source, info.versionId);
+    this.loaded.set(info.source, { info, index, rarity });
+    this.prepared.clear();
+  }
+
+  /**
+   * Fills a new version's index. The alias and this replica's searches stay on the previous
+   * version until it is complete; if the cluster fails midway (a node stopped, a bulk refused)
+   * the half-built index is dropped, so the next refresh builds it afresh instead of waiting on it.
+   */
+  private async build(index: string, info: PartitionInfo, entities: readonly Entity[]): Promise<void> {
+    try {
       await this.cluster.putSettings(index, { refresh_interval: '-1' });
       for (let i = 0; i < entities.length; i += BULK_CHUNK) {
         const operations = entities
@@ -104,24 +143,31 @@ export class SearchIndexEngine implements CandidateIndex {
       }
       await this.cluster.putSettings(index, { refresh_interval: '1s' });
       await this.cluster.refresh(index);
-    } else {
-      await this.waitForCount(index, entities.length);
+    } catch (error) {
+      await this.cluster.deleteIndices(index).catch(() => undefined);
+      throw error;
     }
-    await this.rollAlias(info.source, info.versionId);
-    this.loaded.set(info.source, { info, index, rarity });
-    this.prepared.clear();
   }
 
-  /** Another replica is building this version: wait until every document is searchable. */
-  private async waitForCount(index: string, expected: number): Promise<void> {
+  /**
+   * Waits until another replica's build of `index` holds every document: true when it does,
+   * false when its count has not moved for `buildStallMs` (its builder died and the cluster
+   * could not be told to drop it). Throws after `buildWaitMs` in all.
+   */
+  private async waitForBuild(index: string, expected: number): Promise<boolean> {
     const deadline = Date.now() + (this.options.buildWaitMs ?? 300_000);
+    const stallMs = this.options.buildStallMs ?? 60_000;
+    let last = -1;
+    let lastMoved = Date.now();
     for (;;) {
       await this.cluster.refresh(index).catch(() => undefined);
       const count = await this.cluster.count(index);
-      if (count >= expected) return;
+      if (count >= expected) return true;
+      if (count !== last) [last, lastMoved] = [count, Date.now()];
+      else if (Date.now() - lastMoved > stallMs) return false;
       if (Date.now() > deadline)
         throw new Error(`${index} holds ${count} of ${expected} documents after waiting; its builder may have died`);
-      await new Promise((r) => setTimeout(r, 1000));
+      await new Promise((r) => setTimeout(r, Math.min(1000, stallMs / 4)));
     }
   }
 
@@ -141,7 +187,8 @@ export class SearchIndexEngine implements CandidateIndex {
         { add: { index, alias } },
       ]);
     }
-    const all = await this.cluster.indices(`${alias}-v*`).catch(() => []);
+    // Indices of an earlier layout were named `<alias>-v<version>`.
+    const all = await this.cluster.indices(`${alias}-v*,${alias}-l*`).catch(() => []);
     const older = all
       .filter((i) => this.versionOf(i) < versionId)
       .sort((a, b) => this.versionOf(b) - this.versionOf(a))
@@ -172,39 +219,37 @@ export class SearchIndexEngine implements CandidateIndex {
     const indices = partitions.map((p) => p.index);
     const sources = partitions.map((p) => p.info.source);
     const size = Math.min(500, this.config.candidateLimit * partitions.length);
+    // All five thresholds are the caller's, per query: DB_SIM_THRESHOLD and TRIGRAM_HITS_MIN
+    // decide which entities are fuzzy candidates (in the query, then token against token below),
+    // LEV_DISTANCE_MAX how the candidates score; HIGH_SCORE and MEDIUM_SCORE band the score.
+    const config = scope.tunables ? resolveConfig({ ...this.config, ...scope.tunables }) : this.config;
     // One msearch for the whole batch: a name search and/or an email search per query.
     const searches: object[] = [];
     const plan: Array<{ query: number; kind: 'name' | 'email' | 'identifier' }> = [];
+    const source = ['source', 'entity', 'name_terms'];
     queries.forEach((q, i) => {
       if (q.name) {
-        searches.push(
-          { index: indices },
-          { size, _source: ['source', 'entity'], query: nameCandidateQuery(q.name, q.entityType, sources) },
-        );
+        const query = nameCandidateQuery(q.name, q.entityType, sources, config);
+        searches.push({ index: indices }, { size, _source: source, query });
         plan.push({ query: i, kind: 'name' });
       }
       if (q.email) {
-        searches.push(
-          { index: indices },
-          {
-            size: 20,
-            _source: ['source', 'entity'],
-            query: {
-              bool: { filter: [{ terms: { source: sources } }, { term: { emails: normaliseEmail(q.email) } }] },
-            },
-          },
-        );
+        const query = {
+          bool: { filter: [{ terms: { source: sources } }, { term: { emails: normaliseEmail(q.email) } }] },
+        };
+        searches.push({ index: indices }, { size: 20, _source: source, query });
         plan.push({ query: i, kind: 'email' });
       }
       if (q.identifiers?.length) {
         const keys = q.identifiers.map(queryIdentifierKey);
-        searches.push({ index: indices }, { size: 50, _source: ['source', 'entity'], query: { bool: { filter: [{ terms: { source: sources } }, { terms: { identifiers: keys } }] } } });
+        const query = { bool: { filter: [{ terms: { source: sources } }, { terms: { identifiers: keys } }] } };
+        searches.push({ index: indices }, { size: 50, _source: source, query });
         plan.push({ query: i, kind: 'identifier' });
       }
     });
     let responses;
     try {
-      responses = await this.cluster.msearch<Pick<EntityDocument, 'source' | 'entity'>>(searches);
+      responses = await this.cluster.msearch<Pick<EntityDocument, 'source' | 'entity' | 'name_terms'>>(searches);
     } catch (error) {
       throw new EngineUnavailableError(
         `${this.cluster.product} search failed: ${error instanceof Error ? error.message : String(error)}`,
@@ -212,9 +257,7 @@ export class SearchIndexEngine implements CandidateIndex {
     }
     const found: EngineMatch[][] = queries.map(() => []);
     const prepared = queries.map((q) => (q.name ? prepareQuery(this.toScreeningQuery(q)) : undefined));
-    // The caller's thresholds score the candidates; the cluster's term queries retrieve them,
-    // so DB_SIM_THRESHOLD and TRIGRAM_HITS_MIN (in-process retrieval knobs) do not apply here.
-    const config = scope.tunables ? resolveConfig({ ...this.config, ...scope.tunables }) : this.config;
+    const words = queries.map((q) => (q.name ? fuzzyWords(q.name, q.entityType) : []));
     responses.forEach((response, k) => {
       const { query: qi, kind } = plan[k]!;
       if ('error' in response)
@@ -237,6 +280,9 @@ export class SearchIndexEngine implements CandidateIndex {
           }
           continue;
         }
+        const matched = hit.matched_queries ?? [];
+        if (!matched.includes(KEY_EVIDENCE) && !passesFuzzyThresholds(words[qi]!, matched, doc.name_terms, config))
+          continue;
         // No params: scoreEntity then compares with the default algorithm's rules (vigil-v3), the
         // rules prepareQuery and prepareEntity analysed the names with, and the config's
         // LEV_DISTANCE_MAX. Params without rules meant vigil-v1's, which ignored v2's readings
@@ -245,7 +291,9 @@ export class SearchIndexEngine implements CandidateIndex {
         if (m && m.score > 0) found[qi]!.push(fromEntityMatch(doc.source, m));
       }
     });
-    return found.map((matches, i) => mergeMatches(withIdentifierEvidence(matches, queries[i]!.identifiers), scope.limit));
+    return found.map((matches, i) =>
+      mergeMatches(withIdentifierEvidence(matches, queries[i]!.identifiers), scope.limit),
+    );
   }
 
   private toScreeningQuery(q: EngineQuery): ScreeningQuery {

@@ -3,6 +3,7 @@ import { DomainError } from '@vigil/platform';
 import type { AdminList, AdminListsResponse, ListVersionsResponse, TotalSearchesReply } from '@vigil/proto';
 import { SCREENING_CONFIG } from '../config.token.js';
 import type { ScreeningConfig } from '../env.js';
+import { IndexService } from '../index/index.service.js';
 import { SourcesRepository, type SourceState } from '../sources/sources.repository.js';
 import { ListAdminRepository, type StoredFailure } from './list-admin.repository.js';
 
@@ -13,11 +14,19 @@ export class ListAdminService {
     @Inject(SCREENING_CONFIG) private readonly config: ScreeningConfig,
     private readonly sources: SourcesRepository,
     private readonly history: ListAdminRepository,
+    private readonly index: IndexService,
   ) {}
 
   async lists(now = new Date()): Promise<AdminListsResponse> {
     const [sources, failures] = await Promise.all([this.sources.all(), this.history.lastFailures()]);
-    return { lists: sources.map((s) => this.toAdminList(s, failures.get(s.source), now)) };
+    const indexed = this.index.indexedVersions();
+    return {
+      index: { engine: this.index.engineName },
+      lists: sources.map((s) => ({
+        ...this.toAdminList(s, failures.get(s.source), now),
+        indexedVersion: indexed.get(s.source) ?? null,
+      })),
+    };
   }
 
   async versions(source: string, limit: number): Promise<ListVersionsResponse> {
@@ -45,7 +54,11 @@ export class ListAdminService {
     return { totalSearches: await this.history.totalSearches() };
   }
 
-  private toAdminList(s: SourceState, failure: StoredFailure | undefined, now: Date): AdminList {
+  private toAdminList(
+    s: SourceState,
+    failure: StoredFailure | undefined,
+    now: Date,
+  ): Omit<AdminList, 'indexedVersion'> {
     // A failure older than the version being served was followed by a good refresh: not news.
     const current = failure && (!s.version || failure.failedAt >= s.version.fetchedAt) ? failure : undefined;
     let nextRefreshAt: string | null = null;
@@ -64,7 +77,9 @@ export class ListAdminService {
       lastSuccessAt: s.version?.fetchedAt.toISOString() ?? null,
       nextRefreshAt,
       refreshIntervalMinutes: s.refreshMinutes,
-      lastFailure: current ? { at: current.failedAt.toISOString(), stage: current.stage, message: current.error } : null,
+      lastFailure: current
+        ? { at: current.failedAt.toISOString(), stage: current.stage, message: current.error }
+        : null,
     };
   }
 }
