@@ -83,7 +83,7 @@ export function searchClusterSuite(suite: SearchClusterSuite, extra?: (context: 
         await rolling.load([{ info: partition('ofac-sdn', 'ofac', version, entities), entities }]);
       }
       expect(await cluster.aliasIndices(rolling.alias('ofac-sdn'))).toEqual([rolling.indexName('ofac-sdn', 9)]);
-      expect((await cluster.indices(`${rolling.alias('ofac-sdn')}-v*`)).sort()).toEqual([
+      expect((await cluster.indices(`${rolling.alias('ofac-sdn')}-l*`)).sort()).toEqual([
         rolling.indexName('ofac-sdn', 8),
         rolling.indexName('ofac-sdn', 9),
       ]);
