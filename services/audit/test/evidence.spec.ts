@@ -7,14 +7,9 @@ jest.setTimeout(240_000);
 // With the sample lists and default thresholds (blocked ≥ 0.85, review ≥ 0.6); the test checks the band.
 const BLOCKED_NAME = 'Kim Jong Un';
 const CLEAR_NAME = 'Zebedee Quortlebank';
-const REVIEW_CANDIDATES = [
-  'Kim Jong',
-  'Vladimir Putn',
-  'Jong Un Kim Sr',
-  'Vladimir Vladimirovich',
-  'Bashar Assad',
-  'Ali Khamenei',
-];
+// Under vigil-v3 (the default): 'Kim Jong Ung' 0.80, 'Igor Sechinov' 0.82, 'Kim Yong' 0.84. v3's
+// containment moved 'Jong Un Kim Sr' (v2: 0.61) into the blocked band, so the list names scores, not hopes.
+const REVIEW_CANDIDATES = ['Kim Jong Ung', 'Igor Sechinov', 'Kim Yong', 'Victor Boutov'];
 
 type Member = Awaited<ReturnType<AuditStack['member']>>;
 type Evidence = {
