@@ -1,4 +1,5 @@
 import { jest } from '@jest/globals';
+import { REVIEW_BAND_NAMES } from '@vigil/platform/testing';
 import { createHash } from 'node:crypto';
 import { AuditStack, eventually } from './harness.js';
 
@@ -7,9 +8,7 @@ jest.setTimeout(240_000);
 // With the sample lists and default thresholds (blocked ≥ 0.85, review ≥ 0.6); the test checks the band.
 const BLOCKED_NAME = 'Kim Jong Un';
 const CLEAR_NAME = 'Zebedee Quortlebank';
-// Under vigil-v3 (the default): 'Kim Jong Ung' 0.80, 'Igor Sechinov' 0.82, 'Kim Yong' 0.84. v3's
-// containment moved 'Jong Un Kim Sr' (v2: 0.61) into the blocked band, so the list names scores, not hopes.
-const REVIEW_CANDIDATES = ['Kim Jong Ung', 'Igor Sechinov', 'Kim Yong', 'Victor Boutov'];
+const REVIEW_CANDIDATES = REVIEW_BAND_NAMES;
 
 type Member = Awaited<ReturnType<AuditStack['member']>>;
 type Evidence = {

@@ -1,4 +1,5 @@
 import { jest } from '@jest/globals';
+import { REVIEW_BAND_NAMES } from '@vigil/platform/testing';
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { ApiStack } from './api-stack.js';
@@ -11,14 +12,7 @@ const PASSWORD = 'dashboard-routes-passphrase';
 // (blocked ≥ 0.85, review ≥ 0.6); the tests check the band before relying on it.
 const BLOCKED_NAME = 'Kim Jong Un';
 const CLEAR_NAME = 'Zebedee Quortlebank';
-const REVIEW_CANDIDATES = [
-  'Kim Jong',
-  'Vladimir Putn',
-  'Jong Un Kim Sr',
-  'Vladimir Vladimirovich',
-  'Bashar Assad',
-  'Ali Khamenei',
-];
+const REVIEW_CANDIDATES = REVIEW_BAND_NAMES;
 
 describe('dashboard routes: logs, sanction alerts, review queue and client lists, one client at a time', () => {
   const stack = new ApiStack();
@@ -142,13 +136,24 @@ describe('dashboard routes: logs, sanction alerts, review queue and client lists
     expect(review.screening_score).toBeLessThan(0.85);
 
     const url = `/api/sanctions/review/${review.id}`;
-    expectProblem(await http().post(`${url}?action=approve`).set(as(b)).send({ reasonCode: 'name_only_coincidence' }), 404, 'NOT_FOUND');
+    expectProblem(
+      await http().post(`${url}?action=approve`).set(as(b)).send({ reasonCode: 'name_only_coincidence' }),
+      404,
+      'NOT_FOUND',
+    );
     expect((await http().get('/api/sanctions/review').set(as(b))).body.reviews).toEqual([]);
 
-    const approved = await http().post(`${url}?action=approve`).set(as(a)).send({ reasonCode: 'name_only_coincidence' });
+    const approved = await http()
+      .post(`${url}?action=approve`)
+      .set(as(a))
+      .send({ reasonCode: 'name_only_coincidence' });
     expect(approved.status).toBe(200);
     expect(approved.body.review).toMatchObject({ id: review.id, status: 'approved', decided_at: expect.any(String) });
-    expectProblem(await http().post(`${url}?action=block`).set(as(a)).send({ reasonCode: 'confirmed_match' }), 409, 'CONFLICT');
+    expectProblem(
+      await http().post(`${url}?action=block`).set(as(a)).send({ reasonCode: 'confirmed_match' }),
+      409,
+      'CONFLICT',
+    );
 
     const byStatus = async (status?: string) =>
       (
@@ -283,9 +288,30 @@ describe('dashboard routes: logs, sanction alerts, review queue and client lists
       ],
       [http().get('/api/client/sanction-alerts?limit=100000').set(as(a)), 400, 'VALIDATION_FAILED', '/limit'],
       [http().get('/api/sanctions/review?status=maybe').set(as(a)), 400, 'VALIDATION_FAILED', '/status'],
-      [http().post('/api/sanctions/review/not-a-uuid?action=approve').set(as(a)).send({ reasonCode: 'name_only_coincidence' }), 400, 'VALIDATION_FAILED', '/id'],
-      [http().post(`/api/sanctions/review/${uuid}?action=delete`).set(as(a)).send({ reasonCode: 'name_only_coincidence' }), 400, 'VALIDATION_FAILED', '/action'],
-      [http().post(`/api/sanctions/review/${uuid}`).set(as(a)).send({ reasonCode: 'name_only_coincidence' }), 400, 'VALIDATION_FAILED', '/action'],
+      [
+        http()
+          .post('/api/sanctions/review/not-a-uuid?action=approve')
+          .set(as(a))
+          .send({ reasonCode: 'name_only_coincidence' }),
+        400,
+        'VALIDATION_FAILED',
+        '/id',
+      ],
+      [
+        http()
+          .post(`/api/sanctions/review/${uuid}?action=delete`)
+          .set(as(a))
+          .send({ reasonCode: 'name_only_coincidence' }),
+        400,
+        'VALIDATION_FAILED',
+        '/action',
+      ],
+      [
+        http().post(`/api/sanctions/review/${uuid}`).set(as(a)).send({ reasonCode: 'name_only_coincidence' }),
+        400,
+        'VALIDATION_FAILED',
+        '/action',
+      ],
       [http().get('/api/client/lists/download/not-a-uuid').set(as(a)), 400, 'VALIDATION_FAILED', '/id'],
       [http().delete('/api/client-lists/not-a-uuid').set(as(a)), 400, 'VALIDATION_FAILED', '/id'],
       [http().get('/api/client/lists/not-a-uuid/entries').set(as(a)), 400, 'VALIDATION_FAILED', '/id'],
@@ -406,8 +432,19 @@ describe('dashboard routes: logs, sanction alerts, review queue and client lists
     const attempts: Array<[string, request.Test, number]> = [
       ['GET job', http().get(`/api/v1/jobs/${job.body.jobId}`).set('x-api-key', a.key), 404],
       ['GET job csv', http().get(`/api/v1/jobs/${job.body.jobId}?format=csv`).set('x-api-key', a.key), 404],
-      ['approve review', http().post(`/api/sanctions/review/${bReview}?action=approve`).set(as(a)).send({ reasonCode: 'name_only_coincidence' }), 404],
-      ['block review', http().post(`/api/sanctions/review/${bReview}?action=block`).set(as(a)).send({ reasonCode: 'confirmed_match' }), 404],
+      [
+        'approve review',
+        http()
+          .post(`/api/sanctions/review/${bReview}?action=approve`)
+          .set(as(a))
+          .send({ reasonCode: 'name_only_coincidence' }),
+        404,
+      ],
+      [
+        'block review',
+        http().post(`/api/sanctions/review/${bReview}?action=block`).set(as(a)).send({ reasonCode: 'confirmed_match' }),
+        404,
+      ],
       ['download list', http().get(`/api/client/lists/download/${list.body.id}`).set(as(a)), 404],
       ['list entries', http().get(`/api/client/lists/${list.body.id}/entries`).set(as(a)), 404],
       ['delete list', http().delete(`/api/client-lists/${list.body.id}`).set(as(a)), 404],

@@ -1,4 +1,5 @@
 import { jest } from '@jest/globals';
+import { REVIEW_BAND_NAMES } from '@vigil/platform/testing';
 import type { INestApplication } from '@nestjs/common';
 import type { MemberRole } from '@vigil/proto';
 import request from 'supertest';
@@ -9,7 +10,7 @@ jest.setTimeout(180_000);
 
 const PASSWORD = 'review-queue-passphrase';
 // Names whose top match falls in the review band with the sample lists (checked before use).
-const REVIEW_CANDIDATES = ['Kim Jong', 'Vladimir Putn', 'Jong Un Kim Sr', 'Vladimir Vladimirovich', 'Bashar Assad', 'Ali Khamenei'];
+const REVIEW_CANDIDATES = REVIEW_BAND_NAMES;
 
 type Member = { id: string; key?: string; token: string; email: string };
 
@@ -41,7 +42,11 @@ describe('review queue at the HTTP edge: reasons, members, four-eyes, remembered
   async function teammate(owner: Member, email: string, role: MemberRole): Promise<Member> {
     const invited = await http().post('/api/team/invitations').set(as(owner)).send({ email, member_role: role });
     expect(invited.status).toBe(201);
-    const { value: mail } = await eventually(() => mailTextTo(stack.schema('auth'), email), (t) => t !== undefined, 10_000);
+    const { value: mail } = await eventually(
+      () => mailTextTo(stack.schema('auth'), email),
+      (t) => t !== undefined,
+      10_000,
+    );
     const token = /invitation\?token=([A-Za-z0-9_-]+)/.exec(mail!)![1];
     const joined = await http()
       .post('/auth/v1/team-invitations/signup')
@@ -77,7 +82,12 @@ describe('review queue at the HTTP edge: reasons, members, four-eyes, remembered
     const id = await newReview(a);
     const url = `/api/sanctions/review/${id}?action=approve`;
     expectProblem(await http().post(url).set(as(a)), 400, 'VALIDATION_FAILED', '/reasonCode');
-    expectProblem(await http().post(url).set(as(a)).send({ reasonCode: 'confirmed_match' }), 400, 'VALIDATION_FAILED', '/reasonCode');
+    expectProblem(
+      await http().post(url).set(as(a)).send({ reasonCode: 'confirmed_match' }),
+      400,
+      'VALIDATION_FAILED',
+      '/reasonCode',
+    );
     expectProblem(await http().post(url).set(as(a)).send({ reasonCode: 'other' }), 400, 'VALIDATION_FAILED', '/note');
 
     const decided = await http().post(url).set(as(a)).send({ reasonCode: 'other', note: 'Known customer since 2009.' });
@@ -110,7 +120,11 @@ describe('review queue at the HTTP edge: reasons, members, four-eyes, remembered
     expectProblem(await decide(viewer, first), 403, 'ROLE_FORBIDDEN');
     expect((await http().get('/api/sanctions/review').set(as(viewer))).status).toBe(200);
 
-    expectProblem(await http().put('/api/sanctions/review-settings').set(as(analyst)).send({ fourEyes: true }), 403, 'ROLE_FORBIDDEN');
+    expectProblem(
+      await http().put('/api/sanctions/review-settings').set(as(analyst)).send({ fourEyes: true }),
+      403,
+      'ROLE_FORBIDDEN',
+    );
     const on = await http().put('/api/sanctions/review-settings').set(as(supervisor)).send({ fourEyes: true });
     expect(on.status).toBe(200);
     expect(on.body).toMatchObject({ fourEyes: true, updated_by_email: supervisor.email });
@@ -119,7 +133,10 @@ describe('review queue at the HTTP edge: reasons, members, four-eyes, remembered
 
     const proposed = await decide(analyst, first);
     expect(proposed.status).toBe(200);
-    expect(proposed.body).toMatchObject({ outcome: 'proposed', review: { status: 'proposed', proposed_by_email: analyst.email } });
+    expect(proposed.body).toMatchObject({
+      outcome: 'proposed',
+      review: { status: 'proposed', proposed_by_email: analyst.email },
+    });
     const queue = await http().get('/api/sanctions/review?status=proposed').set(as(a));
     expect(queue.body.reviews.map((r: { id: string }) => r.id)).toEqual([first]);
     expect(queue.body.counts.proposed).toBe(1);
@@ -137,10 +154,18 @@ describe('review queue at the HTTP edge: reasons, members, four-eyes, remembered
 
     const second = await newReview(a, { name: reviewName, customerReference: 'second' });
     expect((await decide(supervisor, second, 'block', 'confirmed_match')).body.outcome).toBe('proposed');
-    expectProblem(await http().post(`/api/sanctions/review/${second}/confirm`).set(as(supervisor)), 403, 'FOUR_EYES_SELF_CONFIRM');
+    expectProblem(
+      await http().post(`/api/sanctions/review/${second}/confirm`).set(as(supervisor)),
+      403,
+      'FOUR_EYES_SELF_CONFIRM',
+    );
     const byOwner = await http().post(`/api/sanctions/review/${second}/confirm`).set(as(a));
     expect(byOwner.status).toBe(200);
-    expect(byOwner.body.review).toMatchObject({ status: 'blocked', decided_by_email: a.email, proposed_by_email: supervisor.email });
+    expect(byOwner.body.review).toMatchObject({
+      status: 'blocked',
+      decided_by_email: a.email,
+      proposed_by_email: supervisor.email,
+    });
     await http().put('/api/sanctions/review-settings').set(as(a)).send({ fourEyes: false });
   });
 
@@ -151,7 +176,11 @@ describe('review queue at the HTTP edge: reasons, members, four-eyes, remembered
     const kase = await http().get(`/api/sanctions/review/${id}`).set(as(b));
     expect(kase.status).toBe(200);
     expect(kase.body.searched).toMatchObject({ name: reviewName, dateOfBirth: null, customerReference: 'CUST-7' });
-    expect(kase.body.entry).toMatchObject({ entityId: expect.any(String), names: expect.any(Array), listVersion: expect.any(Object) });
+    expect(kase.body.entry).toMatchObject({
+      entityId: expect.any(String),
+      names: expect.any(Array),
+      listVersion: expect.any(Object),
+    });
     expect(kase.body.explanation.tokens.length).toBeGreaterThan(0);
     expectProblem(await http().get(`/api/sanctions/review/${id}`).set(as(a)), 404, 'NOT_FOUND');
 
@@ -169,20 +198,35 @@ describe('review queue at the HTTP edge: reasons, members, four-eyes, remembered
     expect((await screen(a, query)).status).toBe('review');
 
     const remembered = await http().get('/api/sanctions/remembered').set(as(b));
-    expect(remembered.body.remembered).toEqual([expect.objectContaining({ id: approved.body.rememberedId, review_id: id })]);
+    expect(remembered.body.remembered).toEqual([
+      expect.objectContaining({ id: approved.body.rememberedId, review_id: id }),
+    ]);
     // A has memories of its own (from the four-eyes test), none of B's.
-    const ofA = (await http().get('/api/sanctions/remembered').set(as(a))).body.remembered.map((r: { id: string }) => r.id);
+    const ofA = (await http().get('/api/sanctions/remembered').set(as(a))).body.remembered.map(
+      (r: { id: string }) => r.id,
+    );
     expect(ofA).not.toContain(approved.body.rememberedId);
-    expectProblem(await http().delete(`/api/sanctions/remembered/${approved.body.rememberedId}`).set(as(a)), 404, 'NOT_FOUND');
+    expectProblem(
+      await http().delete(`/api/sanctions/remembered/${approved.body.rememberedId}`).set(as(a)),
+      404,
+      'NOT_FOUND',
+    );
     expect((await screen(b, query)).status).toBe('clear');
 
     // A proposal of B's is invisible and unchangeable for A.
     await http().put('/api/sanctions/review-settings').set(as(b)).send({ fourEyes: true });
     const proposalId = await newReview(b, { name: reviewName, customerReference: 'CUST-8' });
-    await http().post(`/api/sanctions/review/${proposalId}?action=block`).set(as(b)).send({ reasonCode: 'confirmed_match' });
+    await http()
+      .post(`/api/sanctions/review/${proposalId}?action=block`)
+      .set(as(b))
+      .send({ reasonCode: 'confirmed_match' });
     expect((await http().get('/api/sanctions/review?status=proposed').set(as(a))).body.reviews).toEqual([]);
     expectProblem(await http().post(`/api/sanctions/review/${proposalId}/confirm`).set(as(a)), 404, 'NOT_FOUND');
-    expectProblem(await http().post(`/api/sanctions/review/${proposalId}/return`).set(as(a)).send({}), 404, 'NOT_FOUND');
+    expectProblem(
+      await http().post(`/api/sanctions/review/${proposalId}/return`).set(as(a)).send({}),
+      404,
+      'NOT_FOUND',
+    );
 
     const revoked = await http().delete(`/api/sanctions/remembered/${approved.body.rememberedId}`).set(as(b));
     expect(revoked.status).toBe(200);

@@ -2,6 +2,7 @@
 // by mail; members share the client's data; each route checks the role; a removed member is out
 // within seconds. Real auth, screening and NATS; the gateway in-process.
 import { jest } from '@jest/globals';
+import { REVIEW_BAND_NAMES } from '@vigil/platform/testing';
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { ApiStack } from './api-stack.js';
@@ -10,7 +11,7 @@ import { eventually, mailTextTo } from './stack.js';
 jest.setTimeout(180_000);
 
 const PASSWORD = 'team-routes-passphrase';
-const REVIEW_CANDIDATES = ['Kim Jong', 'Vladimir Putn', 'Jong Un Kim Sr', 'Vladimir Vladimirovich', 'Bashar Assad'];
+const REVIEW_CANDIDATES = REVIEW_BAND_NAMES;
 
 type Session = {
   access_token: string;
@@ -83,15 +84,13 @@ describe('a team per client: invitations, roles and removal', () => {
       has_account: false,
     });
 
-    const signedUp = await http()
-      .post('/auth/v1/team-invitations/signup')
-      .send({
-        token: mail.token,
-        full_name: 'Ana Lyst',
-        password: PASSWORD,
-        confirm_password: PASSWORD,
-        accepted_terms: true,
-      });
+    const signedUp = await http().post('/auth/v1/team-invitations/signup').send({
+      token: mail.token,
+      full_name: 'Ana Lyst',
+      password: PASSWORD,
+      confirm_password: PASSWORD,
+      accepted_terms: true,
+    });
     expect(signedUp.status).toBe(200);
     const analyst = signedUp.body as Session;
     expect(analyst.user).toMatchObject({ client_id: owner.id, member_role: 'analyst' });
@@ -186,15 +185,13 @@ describe('a team per client: invitations, roles and removal', () => {
   });
 
   it('signs in an existing account without a client to accept, only for the invited address', async () => {
-    await http()
-      .post('/auth/v1/signup')
-      .send({
-        full_name: 'Had Account',
-        email: 'existing@example.com',
-        password: PASSWORD,
-        confirm_password: PASSWORD,
-        accepted_terms: true,
-      });
+    await http().post('/auth/v1/signup').send({
+      full_name: 'Had Account',
+      email: 'existing@example.com',
+      password: PASSWORD,
+      confirm_password: PASSWORD,
+      accepted_terms: true,
+    });
     const { value: confirm } = await eventually(
       () => mailTextTo(stack.schema('auth'), 'existing@example.com'),
       (text) => text !== undefined,

@@ -1,5 +1,14 @@
 import { jest } from '@jest/globals';
-import { DEFAULT_THRESHOLDS, contracts, streams, subjects, TIER_LIMITS, type MonitoringCaller, type Tier } from '@vigil/proto';
+import { REVIEW_BAND_NAMES } from '@vigil/platform/testing';
+import {
+  DEFAULT_THRESHOLDS,
+  contracts,
+  streams,
+  subjects,
+  TIER_LIMITS,
+  type MonitoringCaller,
+  type Tier,
+} from '@vigil/proto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
@@ -60,14 +69,11 @@ describe('webhooks', () => {
 
   /** A client with one endpoint on `url`, then a sanctioned name to monitor: its alert is delivered. */
   async function clientWithEndpoint(clientId: string, url: string) {
-    const created = await stack.request(
-      contracts.monitoring.webhooks.create,
-      {
-        caller: caller(clientId),
-        url,
-        event_types: ['monitoring.alert'],
-      },
-    );
+    const created = await stack.request(contracts.monitoring.webhooks.create, {
+      caller: caller(clientId),
+      url,
+      event_types: ['monitoring.alert'],
+    });
     expect(created.secret).toMatch(/^whsec_/);
     await stack.request(contracts.monitoring.entities.create, { caller: caller(clientId), entity_name: SANCTIONED });
     return created;
@@ -123,10 +129,11 @@ describe('webhooks', () => {
       ).rows[0]!.secret;
     const hook = await receiver([200]);
     receivers.push(hook);
-    const { webhook, secret } = await stack.request(
-      contracts.monitoring.webhooks.create,
-      { caller: caller('wh-sealed'), url: hook.url, event_types: ['monitoring.alert'] },
-    );
+    const { webhook, secret } = await stack.request(contracts.monitoring.webhooks.create, {
+      caller: caller('wh-sealed'),
+      url: hook.url,
+      event_types: ['monitoring.alert'],
+    });
     const key = secret.slice('whsec_'.length);
     const sealed = await storedSecret(webhook.id);
     expect(sealed).toMatch(/^enc:v1:/);
@@ -199,11 +206,7 @@ describe('webhooks', () => {
     receivers.push(hook);
     const { webhook } = await clientWithEndpoint('wh-gone', hook.url);
     const { value } = await eventually(
-      () =>
-        stack.request(
-          contracts.monitoring.webhooks.list,
-          { caller: caller('wh-gone') },
-        ),
+      () => stack.request(contracts.monitoring.webhooks.list, { caller: caller('wh-gone') }),
       (r) => r.webhooks[0]?.enabled === false,
       30_000,
     );
@@ -212,7 +215,10 @@ describe('webhooks', () => {
     expect(log.deliveries[0]).toMatchObject({ status: 'failed' });
     expect(log.deliveries[0]!.attempts.map((a) => a.status_code)).toEqual([410]);
     // A new alert for this client queues nothing for the disabled endpoint.
-    await stack.request(contracts.monitoring.entities.create, { caller: caller('wh-gone'), entity_name: 'Kim Jong Un' });
+    await stack.request(contracts.monitoring.entities.create, {
+      caller: caller('wh-gone'),
+      entity_name: 'Kim Jong Un',
+    });
     await new Promise((r) => setTimeout(r, 3_000));
     expect(hook.received).toHaveLength(1);
     expect((await deliveries('wh-gone', webhook.id)).deliveries).toHaveLength(1);
@@ -251,14 +257,7 @@ describe('webhooks', () => {
     });
     // A screening in the review band for this client (the first of these names that lands there).
     let review: string | undefined;
-    for (const name of [
-      'Vladimir Putn',
-      'Kim Jong',
-      'Jong Un Kim Sr',
-      'Vladimir Vladimirovich',
-      'Bashar Assad',
-      'Ali Khamenei',
-    ]) {
+    for (const name of REVIEW_BAND_NAMES) {
       const screened = await stack.request(contracts.screening.screen, {
         ...caller('wh-events'),
         entity: { name },

@@ -503,3 +503,19 @@ export class TestStack {
     for (const dir of this.dirs) await rm(dir, { recursive: true, force: true, maxRetries: 5 });
   }
 }
+
+/**
+ * Names whose best match on the sample lists falls in the review band (0.6 ≤ score < 0.85 with the
+ * default thresholds) under the default algorithm, vigil-v3: a surname alone, a name off by a letter
+ * or two. The tests that need a review screen them in order, take the first that lands there and
+ * check its band; several, so a scoring change that moves one out does not starve them. (v3's
+ * containment moved v2's 'Jong Un Kim Sr' into the blocked band.)
+ */
+export const REVIEW_BAND_NAMES: readonly string[] = [
+  'Joaquin Guzman',
+  'Ismail Haniya',
+  'Kim Jong Ung',
+  'Igor Sechinov',
+  'Lavrov',
+  'Nasrallah',
+];
