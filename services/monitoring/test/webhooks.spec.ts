@@ -1,5 +1,14 @@
 import { jest } from '@jest/globals';
-import { DEFAULT_THRESHOLDS, contracts, streams, subjects, TIER_LIMITS, type MonitoringCaller, type Tier } from '@vigil/proto';
+import {
+  DEFAULT_THRESHOLDS,
+  contracts,
+  streams,
+  subjects,
+  TIER_LIMITS,
+  type MonitoringActor,
+  type MonitoringCaller,
+  type Tier,
+} from '@vigil/proto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
@@ -40,6 +49,9 @@ const caller = (clientId: string, tier: Tier = 'small'): MonitoringCaller => ({
   thresholds: { ...DEFAULT_THRESHOLDS },
 });
 
+/** A bank's server holding its key (the gateway names a change's actor; here, as it would). */
+const SERVER: MonitoringActor = { kind: 'api_key', keyPrefix: 'vgl_test' };
+
 describe('webhooks', () => {
   const stack = new MonitoringStack();
   const receivers: Array<{ close: () => Promise<unknown> }> = [];
@@ -60,14 +72,12 @@ describe('webhooks', () => {
 
   /** A client with one endpoint on `url`, then a sanctioned name to monitor: its alert is delivered. */
   async function clientWithEndpoint(clientId: string, url: string) {
-    const created = await stack.request(
-      contracts.monitoring.webhooks.create,
-      {
-        caller: caller(clientId),
-        url,
-        event_types: ['monitoring.alert'],
-      },
-    );
+    const created = await stack.request(contracts.monitoring.webhooks.create, {
+      caller: caller(clientId),
+      actor: SERVER,
+      url,
+      event_types: ['monitoring.alert'],
+    });
     expect(created.secret).toMatch(/^whsec_/);
     await stack.request(contracts.monitoring.entities.create, { caller: caller(clientId), entity_name: SANCTIONED });
     return created;
@@ -123,10 +133,12 @@ describe('webhooks', () => {
       ).rows[0]!.secret;
     const hook = await receiver([200]);
     receivers.push(hook);
-    const { webhook, secret } = await stack.request(
-      contracts.monitoring.webhooks.create,
-      { caller: caller('wh-sealed'), url: hook.url, event_types: ['monitoring.alert'] },
-    );
+    const { webhook, secret } = await stack.request(contracts.monitoring.webhooks.create, {
+      caller: caller('wh-sealed'),
+      actor: SERVER,
+      url: hook.url,
+      event_types: ['monitoring.alert'],
+    });
     const key = secret.slice('whsec_'.length);
     const sealed = await storedSecret(webhook.id);
     expect(sealed).toMatch(/^enc:v1:/);
@@ -199,11 +211,7 @@ describe('webhooks', () => {
     receivers.push(hook);
     const { webhook } = await clientWithEndpoint('wh-gone', hook.url);
     const { value } = await eventually(
-      () =>
-        stack.request(
-          contracts.monitoring.webhooks.list,
-          { caller: caller('wh-gone') },
-        ),
+      () => stack.request(contracts.monitoring.webhooks.list, { caller: caller('wh-gone') }),
       (r) => r.webhooks[0]?.enabled === false,
       30_000,
     );
@@ -212,7 +220,10 @@ describe('webhooks', () => {
     expect(log.deliveries[0]).toMatchObject({ status: 'failed' });
     expect(log.deliveries[0]!.attempts.map((a) => a.status_code)).toEqual([410]);
     // A new alert for this client queues nothing for the disabled endpoint.
-    await stack.request(contracts.monitoring.entities.create, { caller: caller('wh-gone'), entity_name: 'Kim Jong Un' });
+    await stack.request(contracts.monitoring.entities.create, {
+      caller: caller('wh-gone'),
+      entity_name: 'Kim Jong Un',
+    });
     await new Promise((r) => setTimeout(r, 3_000));
     expect(hook.received).toHaveLength(1);
     expect((await deliveries('wh-gone', webhook.id)).deliveries).toHaveLength(1);
@@ -223,6 +234,7 @@ describe('webhooks', () => {
       await expect(
         stack.request(contracts.monitoring.webhooks.create, {
           caller: caller('wh-bad'),
+          actor: SERVER,
           url,
           event_types: ['monitoring.alert'],
         }),
@@ -231,6 +243,7 @@ describe('webhooks', () => {
     await expect(
       stack.request(contracts.monitoring.webhooks.create, {
         caller: caller('wh-starter', 'starter'),
+        actor: SERVER,
         url: 'https://example.com/hook',
         event_types: ['monitoring.alert'],
       }),
@@ -246,6 +259,7 @@ describe('webhooks', () => {
     receivers.push(hook);
     const { secret } = await stack.request(contracts.monitoring.webhooks.create, {
       caller: caller('wh-events'),
+      actor: SERVER,
       url: hook.url,
       event_types: ['screening.review_required', 'bulk_job.completed'],
     });
@@ -302,6 +316,7 @@ describe('webhooks', () => {
     receivers.push(hook);
     const { secret } = await stack.request(contracts.monitoring.webhooks.create, {
       caller: caller('wh-down'),
+      actor: SERVER,
       url: hook.url,
       event_types: ['bulk_job.completed'],
     });

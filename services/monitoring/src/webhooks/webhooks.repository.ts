@@ -82,12 +82,13 @@ export class WebhooksRepository {
     return rows.length === 1;
   }
 
-  async delete(clientId: string, id: string): Promise<boolean> {
-    const { rowCount: deleted } = await this.db.execute(
-      'DELETE FROM webhook_endpoints WHERE client_id = $1 AND id = $2',
+  /** The deleted endpoint (for the audit chain: what was deleted), or null when the client has none by that id. */
+  async delete(clientId: string, id: string): Promise<WebhookEndpoint | null> {
+    const rows: EndpointRow[] = await this.db.query(
+      'DELETE FROM webhook_endpoints WHERE client_id = $1 AND id = $2 RETURNING *',
       [clientId, id],
     );
-    return deleted === 1;
+    return rows[0] ? toEndpoint(rows[0]) : null;
   }
 
   /**
