@@ -1,5 +1,7 @@
 import { jest } from '@jest/globals';
 import { contracts, type EvidenceRecord } from '@vigil/proto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { MonitoringStack, eventually } from './harness.js';
 
 jest.setTimeout(180_000);
@@ -13,6 +15,12 @@ describe("monitoring changes on the client's audit chain", () => {
 
   beforeAll(() => stack.start(['auth', 'monitoring', 'gateway', 'audit']));
   afterAll(() => stack.stop());
+
+  /** The client's monitoring records on its chain, in chain order. */
+  const monitoringRecords = async (clientId: string) =>
+    (await stack.request(contracts.audit.evidence, { clientId })).records.filter((r) =>
+      r.action?.startsWith('monitoring.'),
+    );
 
   it('stores settings changes and webhook registrations and deletions with their actor, without the secret', async () => {
     const member = await stack.member('medium', `owner-${Date.now()}@bank.example`);
@@ -31,11 +39,11 @@ describe("monitoring changes on the client's audit chain", () => {
     // A bank's server, with the key alone, deletes it.
     expect((await stack.http(keyOnly, 'DELETE', `/api/monitoring/webhooks/${webhook.id}`)).status).toBe(200);
 
-    const monitoringRecords = async () =>
-      (await stack.request(contracts.audit.evidence, { clientId: member.id })).records.filter((r) =>
-        r.action?.startsWith('monitoring.'),
-      );
-    const { value: records } = await eventually(monitoringRecords, (r) => r.length === 3, 20_000);
+    const { value: records } = await eventually(
+      () => monitoringRecords(member.id),
+      (r) => r.length === 3,
+      20_000,
+    );
     const byAction = new Map<string, EvidenceRecord>(records.map((r) => [r.action!, r]));
 
     const changed = byAction.get('monitoring.settings.changed')!;
@@ -63,5 +71,35 @@ describe("monitoring changes on the client's audit chain", () => {
     const evidence = JSON.stringify(await stack.request(contracts.audit.evidence, { clientId: member.id }));
     expect(evidence).not.toContain(secret.slice('whsec_'.length));
     expect(evidence).not.toContain(member.key);
+  });
+
+  it('stores a webhook monitoring disabled itself (its endpoint answered 410 Gone), naming the system', async () => {
+    const member = await stack.member('medium', `gone-${Date.now()}@bank.example`);
+    const gone = createServer((_req, res) => res.writeHead(410).end());
+    await new Promise<void>((resolve) => gone.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(gone.address() as AddressInfo).port}/retired`;
+      const created = await stack.http(member, 'POST', '/api/monitoring/webhooks', {
+        url,
+        event_types: ['monitoring.alert'],
+      });
+      expect(created.status).toBe(201);
+      const { webhook, secret } = created.body as { webhook: { id: string }; secret: string };
+      expect((await stack.http(member, 'POST', `/api/monitoring/webhooks/${webhook.id}/test`)).status).toBe(200);
+      const listed = await stack.http(member, 'GET', '/api/monitoring/webhooks');
+      expect(listed.body.webhooks[0]).toMatchObject({ id: webhook.id, enabled: false });
+
+      const { value: records } = await eventually(
+        () => monitoringRecords(member.id),
+        (r) => r.some((record) => record.action === 'monitoring.webhook.disabled'),
+        20_000,
+      );
+      const disabled = records.find((r) => r.action === 'monitoring.webhook.disabled')!;
+      expect(disabled).toMatchObject({ actorId: 'system', chain: `client:${member.id}` });
+      expect(disabled.details).toMatchObject({ actor_kind: 'system', webhook_id: webhook.id, url });
+      expect(JSON.stringify(records)).not.toContain(secret.slice('whsec_'.length));
+    } finally {
+      await new Promise((resolve) => gone.close(resolve));
+    }
   });
 });

@@ -203,6 +203,18 @@ describe('rowOf', () => {
       actor_email: null,
       details: { webhook_id: 'w-1', actor_kind: 'api_key', key_prefix: 'vgl_ab12' },
     });
+    const bySystem = rowOf(subjects.monitoring.clientChanged, {
+      ...base,
+      id: '5ac1bf6d-ae5d-4c80-9fa8-7c6c5becaf66',
+      change: 'webhook.disabled',
+      actor: { kind: 'system' },
+      details: { webhook_id: 'w-2' },
+    });
+    expect(bySystem.columns).toMatchObject({
+      action: 'monitoring.webhook.disabled',
+      actor_id: 'system',
+      details: { webhook_id: 'w-2', actor_kind: 'system' },
+    });
     // No actor, no record: a change nobody made cannot be stored.
     expect(() =>
       rowOf(subjects.monitoring.clientChanged, {

@@ -312,23 +312,19 @@ const MONITORING_CHANGE_ENDPOINTS: Readonly<Record<MonitoringChange, string>> = 
   'settings.changed': 'PUT /api/monitoring/settings',
   'webhook.registered': 'POST /api/monitoring/webhooks',
   'webhook.deleted': 'DELETE /api/monitoring/webhooks/:id',
+  // No route: monitoring's delivery stopped the endpoint when it answered 410 Gone.
+  'webhook.disabled': 'webhook delivery',
 };
 
 /**
  * A change to a client's monitoring settings or webhooks, on the client's chain (issue #33),
  * stored as an admin_actions row like the other client-side changes. The actor column names the
  * member (user id, e-mail beside it) or, for a bank's server holding the key alone, the key as
- * `api_key:<prefix>` (the prefix repeated in details): the raw key never reaches the event.
+ * `api_key:<prefix>` (the prefix repeated in details): the raw key never reaches the event. A
+ * webhook monitoring disabled itself (410 Gone) names `system`.
  */
 export function monitoringChangeRow(e: MonitoringChangedEvent): AdminActionRow {
-  const actor =
-    e.actor.kind === 'user'
-      ? { actor_id: e.actor.userId, actor_email: e.actor.email, details: { actor_kind: 'user' } }
-      : {
-          actor_id: `api_key:${e.actor.keyPrefix}`,
-          actor_email: null,
-          details: { actor_kind: 'api_key', key_prefix: e.actor.keyPrefix },
-        };
+  const actor = monitoringActorColumns(e.actor);
   return {
     table: 'admin_actions',
     eventId: e.id,
@@ -347,4 +343,19 @@ export function monitoringChangeRow(e: MonitoringChangedEvent): AdminActionRow {
       occurred_at: instant(e.occurredAt),
     },
   };
+}
+
+function monitoringActorColumns(actor: MonitoringChangedEvent['actor']) {
+  switch (actor.kind) {
+    case 'user':
+      return { actor_id: actor.userId, actor_email: actor.email, details: { actor_kind: 'user' } };
+    case 'api_key':
+      return {
+        actor_id: `api_key:${actor.keyPrefix}`,
+        actor_email: null,
+        details: { actor_kind: 'api_key', key_prefix: actor.keyPrefix },
+      };
+    case 'system':
+      return { actor_id: 'system', actor_email: null, details: { actor_kind: 'system' } };
+  }
 }

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { EventPublisher } from '@vigil/platform';
-import { events, type MonitoringChangedEvent } from '@vigil/proto';
+import { events, type MonitoringChangedEvent, type WebhookEndpoint } from '@vigil/proto';
 import { randomUUID } from 'node:crypto';
 
 /**
@@ -20,6 +20,22 @@ export class ClientChangesPublisher {
     await this.durable.publish(events.monitoring.clientChanged.subject, event, event.id).catch((error: unknown) => {
       const reason = error instanceof Error ? error.message : String(error);
       this.logger.warn(`could not publish a monitoring change of ${change.clientId}: ${reason}`);
+    });
+  }
+
+  /** Monitoring stopped an endpoint that answered 410 Gone: nobody asked, so the actor is the system. */
+  async webhookDisabled(clientId: string, endpoint: WebhookEndpoint | null): Promise<void> {
+    if (!endpoint) return;
+    await this.changed({
+      change: 'webhook.disabled',
+      clientId,
+      actor: { kind: 'system' },
+      details: {
+        webhook_id: endpoint.id,
+        url: endpoint.url,
+        event_types: endpoint.event_types,
+        reason: endpoint.disabled_reason,
+      },
     });
   }
 }

@@ -98,9 +98,10 @@ export class WebhooksService {
     if (!delivery) throw notFound(id);
     const attempt = await this.sender.send(delivery);
     const verdict = verdictOf(attempt);
-    await this.repository.recordAttempt(delivery, attempt, {
+    const disabled = await this.repository.recordAttempt(delivery, attempt, {
       kind: verdict === 'delivered' ? 'delivered' : verdict === 'gone' ? 'gone' : 'failed',
     });
+    await this.changes.webhookDisabled(caller.clientId, disabled);
     return { delivery: (await this.repository.delivery(caller.clientId, id, delivery.id))! };
   }
 
