@@ -85,6 +85,8 @@ describe('the bus permission table', () => {
         `$JS.API.CONSUMER.CREATE.SECURITY.audit-security.${subjects.gateway.securityEvent}`,
         `$JS.API.CONSUMER.CREATE.ADMIN_ACTIONS.audit-admin-actions.${subjects.gateway.adminAction}`,
         `$JS.API.CONSUMER.CREATE.AUTH_EVENTS.audit-auth-events.${subjects.auth.failedAuth}`,
+        `$JS.API.CONSUMER.CREATE.AUTH_EVENTS.audit-client-changes.${subjects.auth.clientChanged}`,
+        `$JS.API.CONSUMER.CREATE.MONITORING_EVENTS.audit-monitoring-changes.${subjects.monitoring.clientChanged}`,
       ]),
     );
     expect(audit.every((s) => !s.includes('*') && !s.includes('>'))).toBe(true);
@@ -92,7 +94,9 @@ describe('the bus permission table', () => {
       Object.values(durableConsumers)
         .filter((c) => c.service === 'audit')
         .map((c) => c.stream),
-    ).toEqual(['security', 'screenings', 'adminActions', 'authEvents']);
+    ).toEqual(['security', 'screenings', 'adminActions', 'authEvents', 'authEvents', 'monitoringEvents']);
+    // A client's monitoring changes reach its chain from monitoring alone.
+    expect(publishers(subjects.monitoring.clientChanged)).toEqual(['monitoring']);
   });
 
   it("lets only monitoring push into a tenant's live stream, and only the gateway hear it", () => {

@@ -100,6 +100,7 @@ export const streamOwners: Record<StreamKey, ServiceName> = {
   bulkJobs: 'gateway',
   bulkJobEvents: 'gateway',
   authEvents: 'auth',
+  monitoringEvents: 'monitoring',
 };
 
 /**
@@ -132,6 +133,12 @@ export const durableConsumers = {
     stream: 'authEvents',
     durable: 'audit-client-changes',
     filter: subjects.auth.clientChanged,
+  },
+  auditMonitoringChanges: {
+    service: 'audit',
+    stream: 'monitoringEvents',
+    durable: 'audit-monitoring-changes',
+    filter: subjects.monitoring.clientChanged,
   },
   bulkWorkers: { service: 'gateway', stream: 'bulkJobs', durable: 'bulk-workers', filter: subjects.gateway.bulkChunk },
   monitoringBulkJobs: {

@@ -146,6 +146,7 @@ import {
   webhookDeliveriesReplySchema,
   webhookDeliveriesRequestSchema,
   webhookRefRequestSchema,
+  deleteWebhookRequestSchema,
   webhooksReplySchema,
   testWebhookReplySchema,
 } from './monitoring/monitoring.js';
@@ -214,6 +215,7 @@ import {
   reviewDecidedEventSchema,
   reviewSettingsChangedEventSchema,
   clientChangedEventSchema,
+  monitoringChangedEventSchema,
 } from './audit/events.js';
 import {
   evidencePageRequestSchema,
@@ -338,7 +340,7 @@ export const contracts = {
     webhooks: {
       create: contract(subjects.monitoring.webhooks.create, createWebhookRequestSchema, createWebhookReplySchema),
       list: contract(subjects.monitoring.webhooks.list, callerOnlyRequestSchema, webhooksReplySchema),
-      delete: contract(subjects.monitoring.webhooks.delete, webhookRefRequestSchema, deleteWebhookReplySchema),
+      delete: contract(subjects.monitoring.webhooks.delete, deleteWebhookRequestSchema, deleteWebhookReplySchema),
       deliveries: contract(
         subjects.monitoring.webhooks.deliveries,
         webhookDeliveriesRequestSchema,
@@ -488,6 +490,8 @@ export const events = {
     sessionRevoked: event(subjects.auth.sessionRevoked, sessionRevokedEventSchema),
     memberChanged: event(subjects.auth.memberChanged, memberChangedEventSchema),
   },
+  /** JetStream MONITORING_EVENTS: a client's monitoring settings and webhook changes, for its audit chain. */
+  monitoring: { clientChanged: event(subjects.monitoring.clientChanged, monitoringChangedEventSchema) },
   clients: { keyRevoked: event(subjects.clients.keyRevoked, keyRevokedEventSchema) },
   billing: {
     subscriptionActivated: event(subjects.billing.subscriptionActivated, subscriptionActivatedEventSchema),

@@ -573,6 +573,7 @@ export {
   MONITORING_PAGE_MAX,
   MONITORING_BULK_MAX,
   monitoringCallerSchema,
+  monitoringActorSchema,
   newMonitoredEntitySchema,
   monitoredEntitySchema,
   createMonitoredEntityRequestSchema,
@@ -611,6 +612,7 @@ export {
   createWebhookReplySchema,
   webhooksReplySchema,
   webhookRefRequestSchema,
+  deleteWebhookRequestSchema,
   deleteWebhookReplySchema,
   webhookAttemptSchema,
   webhookDeliverySchema,
@@ -628,6 +630,7 @@ export type {
   AlertType,
   WebhookEventType,
   MonitoringCaller,
+  MonitoringActor,
   NewMonitoredEntity,
   MonitoredEntity,
   MonitoringAlert,
@@ -656,6 +659,8 @@ export {
   reviewSettingsChangedEventSchema,
   clientChangedEventSchema,
   CLIENT_CHANGES,
+  monitoringChangedEventSchema,
+  MONITORING_CHANGES,
   REVIEW_DECISION_STEPS,
   reviewDecidedEventSchema,
 } from './audit/events.js';
@@ -667,6 +672,8 @@ export type {
   ReviewSettingsChangedEvent,
   ClientChangedEvent,
   ClientChange,
+  MonitoringChangedEvent,
+  MonitoringChange,
 } from './audit/events.js';
 export {
   SECURITY_LOG_TIME_FILTERS,

@@ -83,6 +83,8 @@ export const subjects = {
       deliveries: 'monitoring.v1.webhooks.deliveries',
       test: 'monitoring.v1.webhooks.test',
     },
+    /** Event (JetStream MONITORING_EVENTS): a client changed its monitoring settings or webhooks, for its audit chain. */
+    clientChanged: 'monitoring.v1.client-changed',
     /** Core NATS (not JetStream): a client's new alerts and review items, for the gateway's live push. */
     push: (clientId: string) => `monitoring.v1.push.${clientId}` as const,
     pushAll: 'monitoring.v1.push.*',
@@ -233,6 +235,8 @@ export const streams = {
   security: { name: 'SECURITY', subjects: [subjects.gateway.securityEvent] },
   /** Auth's failed sign-ins (password, MFA, refresh-token reuse), for the audit trail's security log. */
   authEvents: { name: 'AUTH_EVENTS', subjects: [subjects.auth.failedAuth, subjects.auth.clientChanged] },
+  /** Monitoring's changes a client made (settings, webhooks), for the client's audit chain. */
+  monitoringEvents: { name: 'MONITORING_EVENTS', subjects: [subjects.monitoring.clientChanged] },
   adminActions: { name: 'ADMIN_ACTIONS', subjects: [subjects.gateway.adminAction] },
   quota: { name: 'QUOTA', subjects: [subjects.gateway.quotaWarning, subjects.gateway.quotaExceeded] },
   /** A work queue: each chunk is delivered to one worker and removed once acknowledged. */

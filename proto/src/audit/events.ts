@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { monitoringActorSchema } from '../monitoring/monitoring.js';
 
 // Events the audit service stores that no other contract already describes. Each carries an
 // id that is also its Nats-Msg-Id, so a re-publication is dropped by the stream and a
@@ -128,6 +129,32 @@ export const clientChangedEventSchema = z.object({
 });
 
 export type ClientChangedEvent = z.infer<typeof clientChangedEventSchema>;
+
+/** What a client changed in monitoring, for the client's audit chain (issue #33). */
+export const MONITORING_CHANGES = [
+  'settings.changed',
+  'webhook.registered',
+  'webhook.deleted',
+  'webhook.disabled',
+] as const;
+export type MonitoringChange = (typeof MONITORING_CHANGES)[number];
+
+/**
+ * `monitoring.v1.client-changed` (JetStream stream MONITORING_EVENTS): a client's member or its
+ * API key changed the monitoring settings, registered a webhook or deleted one; or monitoring
+ * itself (`system`) disabled a webhook whose endpoint answered 410 Gone. The actor is the member
+ * (user id and e-mail), the key (its prefix) or the system. Never a webhook's signing secret.
+ */
+export const monitoringChangedEventSchema = z.object({
+  id: z.uuid(),
+  change: z.enum(MONITORING_CHANGES),
+  clientId: z.string(),
+  actor: z.discriminatedUnion('kind', [...monitoringActorSchema.options, z.object({ kind: z.literal('system') })]),
+  /** What changed: the settings sent and as they now stand; the webhook's id, URL and event types. */
+  details: z.record(z.string(), z.unknown()),
+  occurredAt: z.string(),
+});
+export type MonitoringChangedEvent = z.infer<typeof monitoringChangedEventSchema>;
 export type AdminActionEvent = z.infer<typeof adminActionEventSchema>;
 export type ReviewDecidedEvent = z.infer<typeof reviewDecidedEventSchema>;
 export type MemoryChangedEvent = z.infer<typeof memoryChangedEventSchema>;

@@ -44,6 +44,17 @@ export const monitoringCallerSchema = z.object({
 });
 export type MonitoringCaller = z.infer<typeof monitoringCallerSchema>;
 
+/**
+ * Who changes a client's monitoring settings or webhooks, named on the client's audit chain
+ * (issue #33): the signed-in member, or a bank's server holding the API key alone, by the key's
+ * prefix (never the key). Filled by the gateway from the verified credentials, never from a body.
+ */
+export const monitoringActorSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('user'), userId: z.string().min(1).max(100), email: z.string().max(320) }),
+  z.object({ kind: z.literal('api_key'), keyPrefix: z.string().min(1).max(40) }),
+]);
+export type MonitoringActor = z.infer<typeof monitoringActorSchema>;
+
 const idSchema = z.uuid({ message: 'must be an id (uuid)' });
 const name = z.string().trim().min(1, 'entity_name is required').max(300);
 const pageLimit = z.number().int().min(1).max(MONITORING_PAGE_MAX).default(50);
@@ -182,7 +193,7 @@ export const DEFAULT_MONITORING_SETTINGS: Readonly<MonitoringSettings> = Object.
 export const monitoringSettingsChangeSchema = monitoringSettingsSchema.partial().strict();
 export const updateMonitoringSettingsRequestSchema = monitoringSettingsSchema
   .partial()
-  .extend({ caller: monitoringCallerSchema });
+  .extend({ caller: monitoringCallerSchema, actor: monitoringActorSchema });
 export const monitoringSettingsReplySchema = z.object({ settings: monitoringSettingsSchema });
 
 export const bulkAddBodySchema = z.object({
@@ -220,7 +231,10 @@ export const createWebhookBodySchema = z.object({
   event_types: z.array(z.enum(WEBHOOK_EVENT_TYPES)).min(1, 'pick at least one event type').max(3),
   description: z.string().trim().max(200).optional(),
 });
-export const createWebhookRequestSchema = createWebhookBodySchema.extend({ caller: monitoringCallerSchema });
+export const createWebhookRequestSchema = createWebhookBodySchema.extend({
+  caller: monitoringCallerSchema,
+  actor: monitoringActorSchema,
+});
 export const webhookEndpointSchema = z.object({
   id: z.string(),
   url: z.string(),
@@ -234,6 +248,8 @@ export const webhookEndpointSchema = z.object({
 export const createWebhookReplySchema = z.object({ webhook: webhookEndpointSchema, secret: z.string() });
 export const webhooksReplySchema = z.object({ webhooks: z.array(webhookEndpointSchema) });
 export const webhookRefRequestSchema = z.object({ caller: monitoringCallerSchema, id: idSchema });
+/** A deletion is a change: it names who made it. */
+export const deleteWebhookRequestSchema = webhookRefRequestSchema.extend({ actor: monitoringActorSchema });
 export const deleteWebhookReplySchema = z.object({ id: z.string(), deleted: z.literal(true) });
 export const webhookAttemptSchema = z.object({
   attempted_at: z.string(),

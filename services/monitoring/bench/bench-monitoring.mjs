@@ -210,6 +210,7 @@ try {
   const url = `http://127.0.0.1:${server.address().port}/hook`;
   const endpoint = await request(subjects.monitoring.webhooks.create, {
     caller: { clientId: 'bench-0', tier: 'large', feeds: [...FEEDS], thresholds: DEFAULT_THRESHOLDS },
+    actor: { kind: 'api_key', keyPrefix: 'bench' },
     url,
     event_types: ['monitoring.alert'],
   });

@@ -1,5 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { Database, DatabaseModule, PlatformModule, databaseHealth, healthModule } from '@vigil/platform';
+import { streams } from '@vigil/proto';
 import { ClientListsModule } from './client-lists/client-lists.module.js';
 import type { MonitoringConfig } from './env.js';
 import { InfraModule } from './infra.module.js';
@@ -13,7 +14,12 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        PlatformModule.forRoot({ service: 'monitoring', config }),
+        // MONITORING_EVENTS is monitoring's: it creates the stream the audit service reads.
+        PlatformModule.forRoot({
+          service: 'monitoring',
+          config,
+          streams: [{ ...streams.monitoringEvents, maxAgeDays: 90 }],
+        }),
         InfraModule.forRoot(config),
         DatabaseModule.forRoot({ databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA }),
         ClientListsModule,

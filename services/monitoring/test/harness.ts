@@ -16,7 +16,7 @@ export const OFAC_2024 = join(SHARED_DATA, 'list-updates', 'ofac_sdn_2024-05-03'
 export const DATABASE_URL = TEST_DATABASE_URL;
 export { eventually };
 
-type Service = 'auth' | 'screening' | 'monitoring' | 'gateway';
+type Service = 'auth' | 'screening' | 'monitoring' | 'gateway' | 'audit';
 
 /** Env for monitoring in tests: fast scheduler and retries, loopback webhooks allowed. */
 export const MONITORING_TEST_ENV: Record<string, string> = {
@@ -70,6 +70,7 @@ export class MonitoringStack extends TestStack {
     }
     if (services.includes('auth')) await this.waitForHealth('auth', undefined, 90_000);
     if (services.includes('monitoring')) await this.waitForHealth('monitoring', undefined, 90_000);
+    if (services.includes('audit')) await this.waitForHealth('audit', undefined, 90_000);
     if (services.includes('screening')) {
       const probe = { clientId: 'probe', tier: 'large' as const, feeds: [...FEEDS], entity: { name: 'probe' } };
       await this.waitFor(contracts.screening.screen, probe, { timeoutMs: 90_000, process: this.process('screening') });
@@ -144,6 +145,7 @@ export class MonitoringStack extends TestStack {
     };
     return {
       ...client,
+      userId: session.user.id,
       headers: { 'x-api-key': client.key, authorization: `Bearer ${signedIn.access_token}` } as Record<string, string>,
     };
   }

@@ -6,6 +6,7 @@ import {
   streams,
   subjects,
   TIER_LIMITS,
+  type MonitoringActor,
   type MonitoringCaller,
   type Tier,
 } from '@vigil/proto';
@@ -49,6 +50,9 @@ const caller = (clientId: string, tier: Tier = 'small'): MonitoringCaller => ({
   thresholds: { ...DEFAULT_THRESHOLDS },
 });
 
+/** A bank's server holding its key (the gateway names a change's actor; here, as it would). */
+const SERVER: MonitoringActor = { kind: 'api_key', keyPrefix: 'vgl_test' };
+
 describe('webhooks', () => {
   const stack = new MonitoringStack();
   const receivers: Array<{ close: () => Promise<unknown> }> = [];
@@ -71,6 +75,7 @@ describe('webhooks', () => {
   async function clientWithEndpoint(clientId: string, url: string) {
     const created = await stack.request(contracts.monitoring.webhooks.create, {
       caller: caller(clientId),
+      actor: SERVER,
       url,
       event_types: ['monitoring.alert'],
     });
@@ -131,6 +136,7 @@ describe('webhooks', () => {
     receivers.push(hook);
     const { webhook, secret } = await stack.request(contracts.monitoring.webhooks.create, {
       caller: caller('wh-sealed'),
+      actor: SERVER,
       url: hook.url,
       event_types: ['monitoring.alert'],
     });
@@ -229,6 +235,7 @@ describe('webhooks', () => {
       await expect(
         stack.request(contracts.monitoring.webhooks.create, {
           caller: caller('wh-bad'),
+          actor: SERVER,
           url,
           event_types: ['monitoring.alert'],
         }),
@@ -237,6 +244,7 @@ describe('webhooks', () => {
     await expect(
       stack.request(contracts.monitoring.webhooks.create, {
         caller: caller('wh-starter', 'starter'),
+        actor: SERVER,
         url: 'https://example.com/hook',
         event_types: ['monitoring.alert'],
       }),
@@ -252,6 +260,7 @@ describe('webhooks', () => {
     receivers.push(hook);
     const { secret } = await stack.request(contracts.monitoring.webhooks.create, {
       caller: caller('wh-events'),
+      actor: SERVER,
       url: hook.url,
       event_types: ['screening.review_required', 'bulk_job.completed'],
     });
@@ -301,6 +310,7 @@ describe('webhooks', () => {
     receivers.push(hook);
     const { secret } = await stack.request(contracts.monitoring.webhooks.create, {
       caller: caller('wh-down'),
+      actor: SERVER,
       url: hook.url,
       event_types: ['bulk_job.completed'],
     });

@@ -92,7 +92,11 @@ describe('the bus', () => {
 
     // The gateway's streams that audit hash-chains: a JetStream publish is refused, nothing is stored.
     const js = jetstream(screening);
-    for (const subject of [subjects.gateway.securityEvent, subjects.gateway.adminAction])
+    for (const subject of [
+      subjects.gateway.securityEvent,
+      subjects.gateway.adminAction,
+      subjects.monitoring.clientChanged,
+    ])
       await expect(js.publish(subject, JSON.stringify(forged), { timeout: 1_500 })).rejects.toThrow();
     const jsm = await jetstreamManager(stack.nc);
     for (const stream of [streams.security, streams.adminActions]) {
@@ -115,6 +119,8 @@ describe('the bus', () => {
     expect(pushed).toEqual([]);
     expect(heard.join('\n')).toMatch(/Permissions Violation for Publish to "monitoring\.v1\.push\./);
     expect(heard.join('\n')).toMatch(/Permissions Violation for Publish to "security\.v1\.event"/);
+    // A client's monitoring changes (its audit chain) come from monitoring alone.
+    expect(heard.join('\n')).toMatch(/Permissions Violation for Publish to "monitoring\.v1\.client-changed"/);
   });
 
   // The tenancy argument (README, Security notes): services may believe the clientId/actorId in a

@@ -54,6 +54,11 @@ export const AUDIT_SOURCES: readonly Source[] = [
     durable: durableConsumers.auditClientChanges.durable,
     subjects: [subjects.auth.clientChanged],
   },
+  {
+    stream: streams.monitoringEvents.name,
+    durable: durableConsumers.auditMonitoringChanges.durable,
+    subjects: [subjects.monitoring.clientChanged],
+  },
 ];
 
 const RETRY_MS = 2_000;

@@ -172,4 +172,57 @@ describe('rowOf', () => {
       rowOf(subjects.auth.clientChanged, { ...base, id: 'not-a-uuid', change: 'key.rotated', details: {} }),
     ).toThrow();
   });
+
+  it("puts a monitoring settings or webhook change on the client's chain, naming the member or the key's prefix", () => {
+    const base = { clientId: 'c-9', occurredAt: '2026-11-28T11:00:00Z' };
+    const byMember = rowOf(subjects.monitoring.clientChanged, {
+      ...base,
+      id: '2d9e8c3a-7b2a-4f5d-8c75-4f3f2ebe9c33',
+      change: 'settings.changed',
+      actor: { kind: 'user', userId: 'u-sup', email: 'sup@bank.example' },
+      details: { changed: { alert_on_review: false } },
+    });
+    expect(byMember).toMatchObject({ table: 'admin_actions', chainId: 'client:c-9' });
+    expect(byMember.columns).toMatchObject({
+      action: 'monitoring.settings.changed',
+      actor_id: 'u-sup',
+      actor_email: 'sup@bank.example',
+      endpoint: 'PUT /api/monitoring/settings',
+      details: { changed: { alert_on_review: false }, actor_kind: 'user' },
+    });
+    const byKey = rowOf(subjects.monitoring.clientChanged, {
+      ...base,
+      id: '3eaf9d4b-8c3b-4a6e-9d86-5a4a3fcfad44',
+      change: 'webhook.deleted',
+      actor: { kind: 'api_key', keyPrefix: 'vgl_ab12' },
+      details: { webhook_id: 'w-1' },
+    });
+    expect(byKey.columns).toMatchObject({
+      action: 'monitoring.webhook.deleted',
+      actor_id: 'api_key:vgl_ab12',
+      actor_email: null,
+      details: { webhook_id: 'w-1', actor_kind: 'api_key', key_prefix: 'vgl_ab12' },
+    });
+    const bySystem = rowOf(subjects.monitoring.clientChanged, {
+      ...base,
+      id: '5ac1bf6d-ae5d-4c80-9fa8-7c6c5becaf66',
+      change: 'webhook.disabled',
+      actor: { kind: 'system' },
+      details: { webhook_id: 'w-2' },
+    });
+    expect(bySystem.columns).toMatchObject({
+      action: 'monitoring.webhook.disabled',
+      actor_id: 'system',
+      details: { webhook_id: 'w-2', actor_kind: 'system' },
+    });
+    // No actor, no record: a change nobody made cannot be stored.
+    expect(() =>
+      rowOf(subjects.monitoring.clientChanged, {
+        ...base,
+        id: '4fb0ae5c-9d4c-4b7f-8e97-6b5b4adbbe55',
+        change: 'webhook.deleted',
+        details: {},
+      }),
+    ).toThrow();
+  });
 });

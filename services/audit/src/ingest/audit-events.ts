@@ -4,6 +4,7 @@ import {
   clientChangeRow,
   failedSignInRow,
   memoryChangeRow,
+  monitoringChangeRow,
   reviewDecisionRow,
   reviewSettingsChangeRow,
   screeningEventRow,
@@ -37,6 +38,8 @@ export function rowOf(subject: string, payload: unknown): AuditRow {
       return reviewSettingsChangeRow(parse(events.screening.reviewSettingsChanged, payload));
     case events.auth.clientChanged.subject:
       return clientChangeRow(parse(events.auth.clientChanged, payload));
+    case events.monitoring.clientChanged.subject:
+      return monitoringChangeRow(parse(events.monitoring.clientChanged, payload));
     case events.auth.failedAuth.subject:
       return failedSignInRow(parse(events.auth.failedAuth, payload));
     case events.gateway.adminAction.subject:

@@ -4,6 +4,8 @@ import type {
   ClientChangedEvent,
   FailedAuthEvent,
   MemoryChangedEvent,
+  MonitoringChange,
+  MonitoringChangedEvent,
   ReviewDecidedEvent,
   ReviewSettingsChangedEvent,
   ScreenedEvent,
@@ -303,4 +305,57 @@ export function clientChangeRow(e: ClientChangedEvent): AdminActionRow {
       occurred_at: instant(e.occurredAt),
     },
   };
+}
+
+/** The route each monitoring change is made through, for the record's endpoint column. */
+const MONITORING_CHANGE_ENDPOINTS: Readonly<Record<MonitoringChange, string>> = {
+  'settings.changed': 'PUT /api/monitoring/settings',
+  'webhook.registered': 'POST /api/monitoring/webhooks',
+  'webhook.deleted': 'DELETE /api/monitoring/webhooks/:id',
+  // No route: monitoring's delivery stopped the endpoint when it answered 410 Gone.
+  'webhook.disabled': 'webhook delivery',
+};
+
+/**
+ * A change to a client's monitoring settings or webhooks, on the client's chain (issue #33),
+ * stored as an admin_actions row like the other client-side changes. The actor column names the
+ * member (user id, e-mail beside it) or, for a bank's server holding the key alone, the key as
+ * `api_key:<prefix>` (the prefix repeated in details): the raw key never reaches the event. A
+ * webhook monitoring disabled itself (410 Gone) names `system`.
+ */
+export function monitoringChangeRow(e: MonitoringChangedEvent): AdminActionRow {
+  const actor = monitoringActorColumns(e.actor);
+  return {
+    table: 'admin_actions',
+    eventId: e.id,
+    chainId: clientChain(e.clientId),
+    columns: {
+      event_id: e.id,
+      action: `monitoring.${e.change}`,
+      actor_id: actor.actor_id,
+      actor_email: actor.actor_email,
+      client_id: e.clientId,
+      client_name: null,
+      ip: null,
+      endpoint: MONITORING_CHANGE_ENDPOINTS[e.change],
+      request_id: null,
+      details: { ...e.details, ...actor.details },
+      occurred_at: instant(e.occurredAt),
+    },
+  };
+}
+
+function monitoringActorColumns(actor: MonitoringChangedEvent['actor']) {
+  switch (actor.kind) {
+    case 'user':
+      return { actor_id: actor.userId, actor_email: actor.email, details: { actor_kind: 'user' } };
+    case 'api_key':
+      return {
+        actor_id: `api_key:${actor.keyPrefix}`,
+        actor_email: null,
+        details: { actor_kind: 'api_key', key_prefix: actor.keyPrefix },
+      };
+    case 'system':
+      return { actor_id: 'system', actor_email: null, details: { actor_kind: 'system' } };
+  }
 }

@@ -18,7 +18,7 @@ import { z } from 'zod';
 import { Credentials, RequiresMemberRole, RequiresPlan, type Caller } from '../credentials/credentials.js';
 import { CurrentCaller, CurrentClient, ZodBody, ZodParam, ZodQuery } from '../http/route-params.js';
 import { streamOpenerOf } from './live-streams.js';
-import { Monitoring, monitoringCaller } from './monitoring.service.js';
+import { Monitoring, monitoringActor, monitoringCaller } from './monitoring.service.js';
 import { Answers } from '../http/answers.js';
 
 const on = contracts.monitoring;
@@ -148,9 +148,14 @@ export class MonitoringController {
   @RequiresMemberRole('supervisor')
   updateSettings(
     @CurrentClient() client: ResolvedKey,
+    @CurrentCaller() caller: Caller,
     @ZodBody(monitoringSettingsChangeSchema, 'settings') body: z.output<typeof monitoringSettingsChangeSchema>,
   ) {
-    return this.rpc.request(on.settings.update, { ...body, caller: monitoringCaller(client) });
+    return this.rpc.request(on.settings.update, {
+      ...body,
+      caller: monitoringCaller(client),
+      actor: monitoringActor(caller),
+    });
   }
 
   @Post('bulk')
@@ -198,9 +203,14 @@ export class MonitoringController {
   @RequiresPlan('webhookNotifications')
   createWebhook(
     @CurrentClient() client: ResolvedKey,
+    @CurrentCaller() caller: Caller,
     @ZodBody(createWebhookBodySchema, 'webhook endpoint') body: z.output<typeof createWebhookBodySchema>,
   ) {
-    return this.rpc.request(on.webhooks.create, { ...body, caller: monitoringCaller(client) });
+    return this.rpc.request(on.webhooks.create, {
+      ...body,
+      caller: monitoringCaller(client),
+      actor: monitoringActor(caller),
+    });
   }
 
   @Get('webhooks')
@@ -216,10 +226,11 @@ export class MonitoringController {
   @Credentials('key-or-session')
   @RequiresMemberRole('supervisor')
   @RequiresPlan('webhookNotifications')
-  deleteWebhook(@CurrentClient() client: ResolvedKey, @ZodParam('id') id: string) {
+  deleteWebhook(@CurrentClient() client: ResolvedKey, @CurrentCaller() caller: Caller, @ZodParam('id') id: string) {
     return this.rpc.request(on.webhooks.delete, {
       id: idParam(id, 'webhook endpoint'),
       caller: monitoringCaller(client),
+      actor: monitoringActor(caller),
     });
   }
 

@@ -3,12 +3,14 @@ import { DomainError, Nats } from '@vigil/platform';
 import {
   monitoringPushSchema,
   subjects,
+  type MonitoringActor,
   type MonitoringCaller,
   type MonitoringPush,
   type ResolvedKey,
 } from '@vigil/proto';
 import { Observable } from 'rxjs';
 import { GATEWAY_CONFIG } from '../config.token.js';
+import type { Caller } from '../credentials/credentials.js';
 import type { GatewayConfig } from '../env.js';
 import { LiveStreams, type StreamOpener } from './live-streams.js';
 
@@ -19,6 +21,18 @@ export const monitoringCaller = (client: ResolvedKey): MonitoringCaller => ({
   feeds: client.feeds,
   thresholds: client.thresholds,
 });
+
+/**
+ * Who makes a monitoring change, for the client's audit chain: the signed-in member, or the API
+ * key that alone authenticated the request, by its prefix (the key itself never leaves here).
+ */
+export function monitoringActor(caller: Caller): MonitoringActor {
+  if (caller.user) return { kind: 'user', userId: caller.user.id, email: caller.user.email };
+  const keyPrefix = caller.client?.keyPrefix;
+  // The guard resolved a key to reach here, and a resolved key has its prefix: never expected.
+  if (!keyPrefix) throw new DomainError('UNAUTHENTICATED', 'Sign in or send the API key.');
+  return { kind: 'api_key', keyPrefix };
+}
 
 /** §9: live push (websocket / real-time access) is for the medium tier and up. */
 const PUSH_TIERS: ReadonlySet<ResolvedKey['tier']> = new Set(['medium', 'large']);

@@ -55,7 +55,7 @@ export class MonitoredEntitiesHandler {
   }
 
   @Handles(on.settings.update, 'settings')
-  updateSettings({ caller, ...change }: ParsedRequestOf<typeof on.settings.update>) {
-    return this.service.updateSettings(caller, change);
+  updateSettings({ caller, actor, ...change }: ParsedRequestOf<typeof on.settings.update>) {
+    return this.service.updateSettings(caller, actor, change);
   }
 }

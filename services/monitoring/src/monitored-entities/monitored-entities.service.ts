@@ -6,6 +6,7 @@ import type {
   CheckMonitoredEntityReply,
   MonitoredEntitiesReply,
   MonitoredEntity,
+  MonitoringActor,
   MonitoringCaller,
   MonitoringSettings,
   MonitoringStatus,
@@ -15,6 +16,7 @@ import type {
 import { ChecksRepository } from '../checks/checks.repository.js';
 import { ChecksScheduler } from '../checks/checks.scheduler.js';
 import { ChecksService } from '../checks/checks.service.js';
+import { ClientChangesPublisher } from '../client-changes/client-changes.publisher.js';
 import { MonitoringClientsRepository } from '../clients/monitoring-clients.repository.js';
 import { MonitoredEntitiesRepository } from './monitored-entities.repository.js';
 
@@ -29,6 +31,7 @@ export class MonitoredEntitiesService {
     private readonly checksRepository: ChecksRepository,
     private readonly checks: ChecksService,
     private readonly scheduler: ChecksScheduler,
+    private readonly changes: ClientChangesPublisher,
   ) {}
 
   async create(caller: MonitoringCaller, entity: ParsedNewMonitoredEntity): Promise<MonitoredEntity> {
@@ -115,11 +118,20 @@ export class MonitoredEntitiesService {
     return { settings: (await this.clients.remember(caller)).settings };
   }
 
+  /** Every update reaches the client's audit chain, a repeat of the same values included. */
   async updateSettings(
     caller: MonitoringCaller,
+    actor: MonitoringActor,
     change: Partial<MonitoringSettings>,
   ): Promise<{ settings: MonitoringSettings }> {
-    await this.clients.remember(caller);
-    return { settings: await this.clients.updateSettings(caller.clientId, change) };
+    const { settings: previous } = await this.clients.remember(caller);
+    const settings = await this.clients.updateSettings(caller.clientId, change);
+    await this.changes.changed({
+      change: 'settings.changed',
+      clientId: caller.clientId,
+      actor,
+      details: { changed: change, previous, now: settings },
+    });
+    return { settings };
   }
 }

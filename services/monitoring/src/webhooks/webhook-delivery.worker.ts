@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { ClientChangesPublisher } from '../client-changes/client-changes.publisher.js';
 import { MONITORING_CONFIG } from '../config.token.js';
 import type { MonitoringConfig } from '../env.js';
 import { WebhookSender, verdictOf } from './webhook-sender.js';
@@ -24,6 +25,7 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, OnApplicat
   constructor(
     private readonly repository: WebhooksRepository,
     private readonly sender: WebhookSender,
+    private readonly changes: ClientChangesPublisher,
     @Inject(MONITORING_CONFIG) private readonly config: MonitoringConfig,
   ) {}
 
@@ -61,13 +63,19 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, OnApplicat
     const number = delivery.attemptCount + 1;
     if (verdict === 'delivered') {
       this.delivered++;
-      return this.repository.recordAttempt(delivery, attempt, { kind: 'delivered' });
+      await this.repository.recordAttempt(delivery, attempt, { kind: 'delivered' });
+      return;
     }
-    if (verdict === 'gone') return this.repository.recordAttempt(delivery, attempt, { kind: 'gone' });
-    if (number >= this.config.WEBHOOK_MAX_ATTEMPTS)
-      return this.repository.recordAttempt(delivery, attempt, { kind: 'failed' });
+    if (verdict === 'gone') {
+      const disabled = await this.repository.recordAttempt(delivery, attempt, { kind: 'gone' });
+      return this.changes.webhookDisabled(delivery.clientId, disabled);
+    }
+    if (number >= this.config.WEBHOOK_MAX_ATTEMPTS) {
+      await this.repository.recordAttempt(delivery, attempt, { kind: 'failed' });
+      return;
+    }
     const backoff = Math.min(MAX_BACKOFF_MS, this.config.WEBHOOK_RETRY_BASE_MS * 2 ** (number - 1));
-    return this.repository.recordAttempt(delivery, attempt, { kind: 'retry', retryAt: new Date(Date.now() + backoff) });
+    await this.repository.recordAttempt(delivery, attempt, { kind: 'retry', retryAt: new Date(Date.now() + backoff) });
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -10,8 +10,8 @@ export class WebhooksHandler {
   constructor(private readonly service: WebhooksService) {}
 
   @Handles(on.create, 'webhook endpoint')
-  create({ caller, ...request }: ParsedRequestOf<typeof on.create>) {
-    return this.service.create(caller, request);
+  create({ caller, actor, ...request }: ParsedRequestOf<typeof on.create>) {
+    return this.service.create(caller, actor, request);
   }
 
   @Handles(on.list, 'webhooks request')
@@ -21,7 +21,7 @@ export class WebhooksHandler {
 
   @Handles(on.delete, 'webhook deletion')
   delete(request: ParsedRequestOf<typeof on.delete>) {
-    return this.service.delete(request.caller, request.id);
+    return this.service.delete(request.caller, request.actor, request.id);
   }
 
   @Handles(on.deliveries, 'deliveries request')

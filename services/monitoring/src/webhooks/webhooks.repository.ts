@@ -82,12 +82,13 @@ export class WebhooksRepository {
     return rows.length === 1;
   }
 
-  async delete(clientId: string, id: string): Promise<boolean> {
-    const { rowCount: deleted } = await this.db.execute(
-      'DELETE FROM webhook_endpoints WHERE client_id = $1 AND id = $2',
+  /** The deleted endpoint (for the audit chain: what was deleted), or null when the client has none by that id. */
+  async delete(clientId: string, id: string): Promise<WebhookEndpoint | null> {
+    const rows: EndpointRow[] = await this.db.query(
+      'DELETE FROM webhook_endpoints WHERE client_id = $1 AND id = $2 RETURNING *',
       [clientId, id],
     );
-    return deleted === 1;
+    return rows[0] ? toEndpoint(rows[0]) : null;
   }
 
   /**
@@ -186,14 +187,15 @@ export class WebhooksRepository {
 
   /**
    * Records one attempt and its outcome: delivered, retry at `retryAt`, failed for good, or (410)
-   * failed with the endpoint disabled.
+   * failed with the endpoint disabled. Returns the endpoint this attempt disabled (null when it
+   * disabled none, or the endpoint was disabled already), for the client's audit chain.
    */
   async recordAttempt(
     delivery: ClaimedDelivery,
     attempt: { statusCode: number | null; error: string | null; durationMs: number },
     outcome: { kind: 'delivered' } | { kind: 'retry'; retryAt: Date } | { kind: 'failed' } | { kind: 'gone' },
-  ): Promise<void> {
-    await this.db.transaction(async (tx) => {
+  ): Promise<WebhookEndpoint | null> {
+    return this.db.transaction(async (tx) => {
       const number = delivery.attemptCount + 1;
       await tx.query(
         `INSERT INTO webhook_attempts (delivery_id, attempt, status_code, error, duration_ms)
@@ -207,17 +209,17 @@ export class WebhooksRepository {
           WHERE id = $1`,
         [delivery.id, number, status, outcome.kind === 'retry' ? outcome.retryAt : null],
       );
-      if (outcome.kind === 'gone') {
-        await tx.query(`UPDATE webhook_endpoints SET enabled = false, disabled_reason = $2 WHERE id = $1`, [
-          delivery.endpointId,
-          'The endpoint answered 410 Gone; deliveries stopped.',
-        ]);
-        await tx.query(
-          `UPDATE webhook_deliveries SET status = 'failed', next_attempt_at = NULL
-            WHERE endpoint_id = $1 AND status = 'pending'`,
-          [delivery.endpointId],
-        );
-      }
+      if (outcome.kind !== 'gone') return null;
+      const disabled: EndpointRow[] = await tx.query(
+        `UPDATE webhook_endpoints SET enabled = false, disabled_reason = $2 WHERE id = $1 AND enabled RETURNING *`,
+        [delivery.endpointId, 'The endpoint answered 410 Gone; deliveries stopped.'],
+      );
+      await tx.query(
+        `UPDATE webhook_deliveries SET status = 'failed', next_attempt_at = NULL
+          WHERE endpoint_id = $1 AND status = 'pending'`,
+        [delivery.endpointId],
+      );
+      return disabled[0] ? toEndpoint(disabled[0]) : null;
     });
   }
 

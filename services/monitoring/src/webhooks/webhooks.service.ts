@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DomainError } from '@vigil/platform';
 import type {
   CreateWebhookReply,
+  MonitoringActor,
   MonitoringCaller,
   TestWebhookReply,
   WebhookDelivery,
@@ -9,6 +10,7 @@ import type {
   WebhookEventType,
 } from '@vigil/proto';
 import { randomBytes } from 'node:crypto';
+import { ClientChangesPublisher } from '../client-changes/client-changes.publisher.js';
 import { MONITORING_CONFIG } from '../config.token.js';
 import type { MonitoringConfig } from '../env.js';
 import { WebhookSecrets } from './webhook-secrets.js';
@@ -28,11 +30,13 @@ export class WebhooksService {
     private readonly repository: WebhooksRepository,
     private readonly secrets: WebhookSecrets,
     private readonly sender: WebhookSender,
+    private readonly changes: ClientChangesPublisher,
     @Inject(MONITORING_CONFIG) private readonly config: MonitoringConfig,
   ) {}
 
   async create(
     caller: MonitoringCaller,
+    actor: MonitoringActor,
     request: { url: string; event_types: WebhookEventType[]; description?: string | undefined },
   ): Promise<CreateWebhookReply> {
     this.entitled(caller);
@@ -48,6 +52,13 @@ export class WebhooksService {
       description: request.description || null,
       secret: this.secrets.seal(secret),
     });
+    // The endpoint as listed, never its secret: the audit trail must not hold a signing key.
+    await this.changes.changed({
+      change: 'webhook.registered',
+      clientId: caller.clientId,
+      actor,
+      details: { webhook_id: webhook.id, url: webhook.url, event_types: webhook.event_types },
+    });
     return { webhook, secret };
   }
 
@@ -55,8 +66,15 @@ export class WebhooksService {
     return { webhooks: await this.repository.list(caller.clientId) };
   }
 
-  async delete(caller: MonitoringCaller, id: string): Promise<{ id: string; deleted: true }> {
-    if (!(await this.repository.delete(caller.clientId, id))) throw notFound(id);
+  async delete(caller: MonitoringCaller, actor: MonitoringActor, id: string): Promise<{ id: string; deleted: true }> {
+    const deleted = await this.repository.delete(caller.clientId, id);
+    if (!deleted) throw notFound(id);
+    await this.changes.changed({
+      change: 'webhook.deleted',
+      clientId: caller.clientId,
+      actor,
+      details: { webhook_id: id, url: deleted.url, event_types: deleted.event_types },
+    });
     return { id, deleted: true };
   }
 
@@ -80,9 +98,10 @@ export class WebhooksService {
     if (!delivery) throw notFound(id);
     const attempt = await this.sender.send(delivery);
     const verdict = verdictOf(attempt);
-    await this.repository.recordAttempt(delivery, attempt, {
+    const disabled = await this.repository.recordAttempt(delivery, attempt, {
       kind: verdict === 'delivered' ? 'delivered' : verdict === 'gone' ? 'gone' : 'failed',
     });
+    await this.changes.webhookDisabled(caller.clientId, disabled);
     return { delivery: (await this.repository.delivery(caller.clientId, id, delivery.id))! };
   }
 
