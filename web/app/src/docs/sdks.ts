@@ -33,7 +33,9 @@ export const SDKS: readonly Sdk[] = [
     name: 'TypeScript / Node.js',
     pkg: '@vigil/sdk',
     where: 'sdk/typescript',
-    summary: 'openapi-fetch calls answering { data, error }, the problem+json body as error; webhook verification.',
+    summary:
+      'openapi-fetch calls answering { data, error }, or unwrap() for the data or a typed VigilProblemError; ' +
+      'retries (network errors, 429, 503) under one Idempotency-Key; webhook verification.',
     example: codeBlock(typescriptReadme, 'js'),
     webhook: codeBlock(typescriptReadme, 'js', 'Verifying a webhook'),
   },
