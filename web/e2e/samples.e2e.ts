@@ -63,7 +63,7 @@ describe('the site’s code samples', () => {
     for (const sample of API_SAMPLES) {
       expect(await page.locator(`[data-sample="${sample.id}"]`).innerText()).toBe(curlCommand(sample));
     }
-    // The SDK tab shows each SDK README's example, which sdk.e2e.ts and sdks.e2e.ts run, and its webhook check.
+    // The SDK tab shows each SDK README's examples, which sdk.e2e.ts and sdks.e2e.ts run, and its webhook check.
     await page.getByRole('tab', { name: 'SDKs' }).click();
     for (const [sdk, language] of [
       ['typescript', 'js'],
@@ -76,6 +76,8 @@ describe('the site’s code samples', () => {
       expect(await page.locator(`[data-sample="sdk-${sdk}"]`).innerText()).toBe(block(readme));
       const webhook = block(readme.split('\n## Verifying a webhook\n')[1]!);
       expect(await page.locator(`[data-sample="sdk-${sdk}-webhook"]`).innerText()).toBe(webhook);
+      const local = block(readme.split('\n## Receiving a test webhook on 127.0.0.1\n')[1]!);
+      expect(await page.locator(`[data-sample="sdk-${sdk}-local-webhook"]`).innerText()).toBe(local);
     }
     const sdks = page.getByRole('list', { name: 'SDKs' });
     for (const planned of ['PHP', 'C#', 'Ruby']) {
