@@ -78,6 +78,8 @@ export async function runBrowserTests({ postgresUrl, natsUrl, busKeys, runJest, 
         ...provider.env,
         ADMIN_EMAILS: 'demo-admin@vigil.dev,admin@vigil.dev,enrol-admin@vigil.dev',
         LISTS_DIR: listsDir,
+        // Local mode: the SDKs' README programs receive a signed test event on 127.0.0.1 (sdk*.e2e.ts).
+        WEBHOOK_ALLOW_LOOPBACK: 'true',
       },
     });
     // The demo client npm start hands out, seeded the same way (auth, then a sandbox subscription through billing).

@@ -9368,7 +9368,7 @@ type ClientInterface interface {
 
 	// AuditControllerEvidence The client's screening evidence (JSON, NDJSON or CSV)
 	//
-	// The client's screening evidence (JSON, NDJSON or CSV). Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
+	// The client's screening evidence (JSON, NDJSON or CSV). Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
 	//
 	// Corresponds with GET /api/client/audit/screenings (the `AuditControllerEvidence` operationId).
 	AuditControllerEvidence(ctx context.Context, params *AuditControllerEvidenceParams, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -9537,21 +9537,21 @@ type ClientInterface interface {
 
 	// MonitoringControllerAlerts Monitoring alerts, one page
 	//
-	// Monitoring alerts, one page. Takes a session token (`Authorization: Bearer`).
+	// Monitoring alerts, one page. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
 	//
 	// Corresponds with GET /api/monitoring/alerts (the `MonitoringControllerAlerts` operationId).
 	MonitoringControllerAlerts(ctx context.Context, params *MonitoringControllerAlertsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// MonitoringControllerAcknowledge Acknowledge an alert
 	//
-	// Acknowledge an alert. Takes a session token (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN.
+	// Acknowledge an alert. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
 	//
 	// Corresponds with POST /api/monitoring/alerts/{id}/acknowledge (the `MonitoringControllerAcknowledge` operationId).
 	MonitoringControllerAcknowledge(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// MonitoringControllerBulkAddWithBody Monitor many entities
 	//
-	// Monitor many entities. Takes a session token (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+	// Monitor many entities. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -9560,7 +9560,7 @@ type ClientInterface interface {
 
 	// MonitoringControllerBulkAdd Monitor many entities
 	//
-	// Monitor many entities. Takes a session token (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+	// Monitor many entities. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -9569,7 +9569,7 @@ type ClientInterface interface {
 
 	// MonitoringControllerBulkRemoveWithBody Stop monitoring many entities
 	//
-	// Stop monitoring many entities. Takes a session token (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+	// Stop monitoring many entities. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -9578,7 +9578,7 @@ type ClientInterface interface {
 
 	// MonitoringControllerBulkRemove Stop monitoring many entities
 	//
-	// Stop monitoring many entities. Takes a session token (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+	// Stop monitoring many entities. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -9587,14 +9587,14 @@ type ClientInterface interface {
 
 	// MonitoringControllerList Monitored entities, one page
 	//
-	// Monitored entities, one page. Takes a session token (`Authorization: Bearer`).
+	// Monitored entities, one page. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
 	//
 	// Corresponds with GET /api/monitoring/entities (the `MonitoringControllerList` operationId).
 	MonitoringControllerList(ctx context.Context, params *MonitoringControllerListParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// MonitoringControllerCreateWithBody Monitor an entity
 	//
-	// Monitor an entity. Takes a session token (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+	// Monitor an entity. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -9603,7 +9603,7 @@ type ClientInterface interface {
 
 	// MonitoringControllerCreate Monitor an entity
 	//
-	// Monitor an entity. Takes a session token (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+	// Monitor an entity. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -9612,14 +9612,14 @@ type ClientInterface interface {
 
 	// MonitoringControllerRemove Stop monitoring an entity
 	//
-	// Stop monitoring an entity. Takes a session token (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN.
+	// Stop monitoring an entity. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
 	//
 	// Corresponds with DELETE /api/monitoring/entities/{id} (the `MonitoringControllerRemove` operationId).
 	MonitoringControllerRemove(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// MonitoringControllerUpdateWithBody Update a monitored entity
 	//
-	// Update a monitored entity. Takes a session token (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+	// Update a monitored entity. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -9628,7 +9628,7 @@ type ClientInterface interface {
 
 	// MonitoringControllerUpdate Update a monitored entity
 	//
-	// Update a monitored entity. Takes a session token (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+	// Update a monitored entity. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -9637,28 +9637,28 @@ type ClientInterface interface {
 
 	// MonitoringControllerCheck Screen a monitored entity now
 	//
-	// Screen a monitored entity now. Takes a session token (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN.
+	// Screen a monitored entity now. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
 	//
 	// Corresponds with POST /api/monitoring/entities/{id}/check (the `MonitoringControllerCheck` operationId).
 	MonitoringControllerCheck(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// MonitoringControllerStatus Monitoring service status
 	//
-	// Monitoring service status. Takes a session token (`Authorization: Bearer`).
+	// Monitoring service status. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
 	//
 	// Corresponds with GET /api/monitoring/service/status (the `MonitoringControllerStatus` operationId).
 	MonitoringControllerStatus(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// MonitoringControllerSettings Monitoring settings
 	//
-	// Monitoring settings. Takes a session token (`Authorization: Bearer`).
+	// Monitoring settings. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
 	//
 	// Corresponds with GET /api/monitoring/settings (the `MonitoringControllerSettings` operationId).
 	MonitoringControllerSettings(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// MonitoringControllerUpdateSettingsWithBody Change monitoring settings
 	//
-	// Change monitoring settings. Takes a session token (`Authorization: Bearer`). The member needs the supervisor role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+	// Change monitoring settings. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the supervisor role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -9667,7 +9667,7 @@ type ClientInterface interface {
 
 	// MonitoringControllerUpdateSettings Change monitoring settings
 	//
-	// Change monitoring settings. Takes a session token (`Authorization: Bearer`). The member needs the supervisor role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+	// Change monitoring settings. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the supervisor role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -9676,28 +9676,28 @@ type ClientInterface interface {
 
 	// MonitoringControllerStats Monitoring figures
 	//
-	// Monitoring figures. Takes a session token (`Authorization: Bearer`).
+	// Monitoring figures. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
 	//
 	// Corresponds with GET /api/monitoring/stats (the `MonitoringControllerStats` operationId).
 	MonitoringControllerStats(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// MonitoringControllerStream Live alerts (Server-Sent Events)
 	//
-	// Live alerts (Server-Sent Events). Takes a session token (`Authorization: Bearer`).
+	// Live alerts (Server-Sent Events). Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
 	//
 	// Corresponds with GET /api/monitoring/stream (the `MonitoringControllerStream` operationId).
 	MonitoringControllerStream(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// MonitoringControllerWebhooks Registered webhooks
 	//
-	// Registered webhooks. Takes a session token (`Authorization: Bearer`). The client's plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN.
+	// Registered webhooks. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The client's plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN.
 	//
 	// Corresponds with GET /api/monitoring/webhooks (the `MonitoringControllerWebhooks` operationId).
 	MonitoringControllerWebhooks(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// MonitoringControllerCreateWebhookWithBody Register a webhook
 	//
-	// Register a webhook. Takes a session token (`Authorization: Bearer`). The member needs the supervisor role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+	// Register a webhook. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the supervisor role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -9706,7 +9706,7 @@ type ClientInterface interface {
 
 	// MonitoringControllerCreateWebhook Register a webhook
 	//
-	// Register a webhook. Takes a session token (`Authorization: Bearer`). The member needs the supervisor role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+	// Register a webhook. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the supervisor role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -9715,21 +9715,21 @@ type ClientInterface interface {
 
 	// MonitoringControllerDeleteWebhook Delete a webhook
 	//
-	// Delete a webhook. Takes a session token (`Authorization: Bearer`). The member needs the supervisor role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN.
+	// Delete a webhook. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the supervisor role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN.
 	//
 	// Corresponds with DELETE /api/monitoring/webhooks/{id} (the `MonitoringControllerDeleteWebhook` operationId).
 	MonitoringControllerDeleteWebhook(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// MonitoringControllerDeliveries A webhook's deliveries
 	//
-	// A webhook's deliveries. Takes a session token (`Authorization: Bearer`). The client's plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN.
+	// A webhook's deliveries. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The client's plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN.
 	//
 	// Corresponds with GET /api/monitoring/webhooks/{id}/deliveries (the `MonitoringControllerDeliveries` operationId).
 	MonitoringControllerDeliveries(ctx context.Context, id string, params *MonitoringControllerDeliveriesParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// MonitoringControllerTestWebhook Send a test event to a webhook
 	//
-	// Send a test event to a webhook. Takes a session token (`Authorization: Bearer`). The member needs the supervisor role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN.
+	// Send a test event to a webhook. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the supervisor role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN.
 	//
 	// Corresponds with POST /api/monitoring/webhooks/{id}/test (the `MonitoringControllerTestWebhook` operationId).
 	MonitoringControllerTestWebhook(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -10707,7 +10707,7 @@ func (c *Client) AdminConsoleControllerOverview(ctx context.Context, reqEditors 
 
 // AuditControllerEvidence The client's screening evidence (JSON, NDJSON or CSV)
 //
-// The client's screening evidence (JSON, NDJSON or CSV). Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
+// The client's screening evidence (JSON, NDJSON or CSV). Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
 //
 // Corresponds with GET /api/client/audit/screenings (the `AuditControllerEvidence` operationId).
 func (c *Client) AuditControllerEvidence(ctx context.Context, params *AuditControllerEvidenceParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -11106,7 +11106,7 @@ func (c *Client) CatalogueControllerLists(ctx context.Context, reqEditors ...Req
 
 // MonitoringControllerAlerts Monitoring alerts, one page
 //
-// Monitoring alerts, one page. Takes a session token (`Authorization: Bearer`).
+// Monitoring alerts, one page. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
 //
 // Corresponds with GET /api/monitoring/alerts (the `MonitoringControllerAlerts` operationId).
 func (c *Client) MonitoringControllerAlerts(ctx context.Context, params *MonitoringControllerAlertsParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -11123,7 +11123,7 @@ func (c *Client) MonitoringControllerAlerts(ctx context.Context, params *Monitor
 
 // MonitoringControllerAcknowledge Acknowledge an alert
 //
-// Acknowledge an alert. Takes a session token (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN.
+// Acknowledge an alert. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
 //
 // Corresponds with POST /api/monitoring/alerts/{id}/acknowledge (the `MonitoringControllerAcknowledge` operationId).
 func (c *Client) MonitoringControllerAcknowledge(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -11140,7 +11140,7 @@ func (c *Client) MonitoringControllerAcknowledge(ctx context.Context, id string,
 
 // MonitoringControllerBulkAddWithBody Monitor many entities
 //
-// Monitor many entities. Takes a session token (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+// Monitor many entities. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
 //
 // Takes any type of body and a specified content type.
 //
@@ -11159,7 +11159,7 @@ func (c *Client) MonitoringControllerBulkAddWithBody(ctx context.Context, conten
 
 // MonitoringControllerBulkAdd Monitor many entities
 //
-// Monitor many entities. Takes a session token (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+// Monitor many entities. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
 //
 // Takes a body of the `application/json` content type.
 //
@@ -11178,7 +11178,7 @@ func (c *Client) MonitoringControllerBulkAdd(ctx context.Context, body Monitorin
 
 // MonitoringControllerBulkRemoveWithBody Stop monitoring many entities
 //
-// Stop monitoring many entities. Takes a session token (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+// Stop monitoring many entities. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
 //
 // Takes any type of body and a specified content type.
 //
@@ -11197,7 +11197,7 @@ func (c *Client) MonitoringControllerBulkRemoveWithBody(ctx context.Context, con
 
 // MonitoringControllerBulkRemove Stop monitoring many entities
 //
-// Stop monitoring many entities. Takes a session token (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+// Stop monitoring many entities. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
 //
 // Takes a body of the `application/json` content type.
 //
@@ -11216,7 +11216,7 @@ func (c *Client) MonitoringControllerBulkRemove(ctx context.Context, body Monito
 
 // MonitoringControllerList Monitored entities, one page
 //
-// Monitored entities, one page. Takes a session token (`Authorization: Bearer`).
+// Monitored entities, one page. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
 //
 // Corresponds with GET /api/monitoring/entities (the `MonitoringControllerList` operationId).
 func (c *Client) MonitoringControllerList(ctx context.Context, params *MonitoringControllerListParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -11233,7 +11233,7 @@ func (c *Client) MonitoringControllerList(ctx context.Context, params *Monitorin
 
 // MonitoringControllerCreateWithBody Monitor an entity
 //
-// Monitor an entity. Takes a session token (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+// Monitor an entity. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
 //
 // Takes any type of body and a specified content type.
 //
@@ -11252,7 +11252,7 @@ func (c *Client) MonitoringControllerCreateWithBody(ctx context.Context, content
 
 // MonitoringControllerCreate Monitor an entity
 //
-// Monitor an entity. Takes a session token (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+// Monitor an entity. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
 //
 // Takes a body of the `application/json` content type.
 //
@@ -11271,7 +11271,7 @@ func (c *Client) MonitoringControllerCreate(ctx context.Context, body Monitoring
 
 // MonitoringControllerRemove Stop monitoring an entity
 //
-// Stop monitoring an entity. Takes a session token (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN.
+// Stop monitoring an entity. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
 //
 // Corresponds with DELETE /api/monitoring/entities/{id} (the `MonitoringControllerRemove` operationId).
 func (c *Client) MonitoringControllerRemove(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -11288,7 +11288,7 @@ func (c *Client) MonitoringControllerRemove(ctx context.Context, id string, reqE
 
 // MonitoringControllerUpdateWithBody Update a monitored entity
 //
-// Update a monitored entity. Takes a session token (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+// Update a monitored entity. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
 //
 // Takes any type of body and a specified content type.
 //
@@ -11307,7 +11307,7 @@ func (c *Client) MonitoringControllerUpdateWithBody(ctx context.Context, id stri
 
 // MonitoringControllerUpdate Update a monitored entity
 //
-// Update a monitored entity. Takes a session token (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+// Update a monitored entity. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
 //
 // Takes a body of the `application/json` content type.
 //
@@ -11326,7 +11326,7 @@ func (c *Client) MonitoringControllerUpdate(ctx context.Context, id string, body
 
 // MonitoringControllerCheck Screen a monitored entity now
 //
-// Screen a monitored entity now. Takes a session token (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN.
+// Screen a monitored entity now. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
 //
 // Corresponds with POST /api/monitoring/entities/{id}/check (the `MonitoringControllerCheck` operationId).
 func (c *Client) MonitoringControllerCheck(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -11343,7 +11343,7 @@ func (c *Client) MonitoringControllerCheck(ctx context.Context, id string, reqEd
 
 // MonitoringControllerStatus Monitoring service status
 //
-// Monitoring service status. Takes a session token (`Authorization: Bearer`).
+// Monitoring service status. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
 //
 // Corresponds with GET /api/monitoring/service/status (the `MonitoringControllerStatus` operationId).
 func (c *Client) MonitoringControllerStatus(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -11360,7 +11360,7 @@ func (c *Client) MonitoringControllerStatus(ctx context.Context, reqEditors ...R
 
 // MonitoringControllerSettings Monitoring settings
 //
-// Monitoring settings. Takes a session token (`Authorization: Bearer`).
+// Monitoring settings. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
 //
 // Corresponds with GET /api/monitoring/settings (the `MonitoringControllerSettings` operationId).
 func (c *Client) MonitoringControllerSettings(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -11377,7 +11377,7 @@ func (c *Client) MonitoringControllerSettings(ctx context.Context, reqEditors ..
 
 // MonitoringControllerUpdateSettingsWithBody Change monitoring settings
 //
-// Change monitoring settings. Takes a session token (`Authorization: Bearer`). The member needs the supervisor role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+// Change monitoring settings. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the supervisor role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
 //
 // Takes any type of body and a specified content type.
 //
@@ -11396,7 +11396,7 @@ func (c *Client) MonitoringControllerUpdateSettingsWithBody(ctx context.Context,
 
 // MonitoringControllerUpdateSettings Change monitoring settings
 //
-// Change monitoring settings. Takes a session token (`Authorization: Bearer`). The member needs the supervisor role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+// Change monitoring settings. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the supervisor role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
 //
 // Takes a body of the `application/json` content type.
 //
@@ -11415,7 +11415,7 @@ func (c *Client) MonitoringControllerUpdateSettings(ctx context.Context, body Mo
 
 // MonitoringControllerStats Monitoring figures
 //
-// Monitoring figures. Takes a session token (`Authorization: Bearer`).
+// Monitoring figures. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
 //
 // Corresponds with GET /api/monitoring/stats (the `MonitoringControllerStats` operationId).
 func (c *Client) MonitoringControllerStats(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -11432,7 +11432,7 @@ func (c *Client) MonitoringControllerStats(ctx context.Context, reqEditors ...Re
 
 // MonitoringControllerStream Live alerts (Server-Sent Events)
 //
-// Live alerts (Server-Sent Events). Takes a session token (`Authorization: Bearer`).
+// Live alerts (Server-Sent Events). Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
 //
 // Corresponds with GET /api/monitoring/stream (the `MonitoringControllerStream` operationId).
 func (c *Client) MonitoringControllerStream(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -11449,7 +11449,7 @@ func (c *Client) MonitoringControllerStream(ctx context.Context, reqEditors ...R
 
 // MonitoringControllerWebhooks Registered webhooks
 //
-// Registered webhooks. Takes a session token (`Authorization: Bearer`). The client's plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN.
+// Registered webhooks. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The client's plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN.
 //
 // Corresponds with GET /api/monitoring/webhooks (the `MonitoringControllerWebhooks` operationId).
 func (c *Client) MonitoringControllerWebhooks(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -11466,7 +11466,7 @@ func (c *Client) MonitoringControllerWebhooks(ctx context.Context, reqEditors ..
 
 // MonitoringControllerCreateWebhookWithBody Register a webhook
 //
-// Register a webhook. Takes a session token (`Authorization: Bearer`). The member needs the supervisor role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+// Register a webhook. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the supervisor role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
 //
 // Takes any type of body and a specified content type.
 //
@@ -11485,7 +11485,7 @@ func (c *Client) MonitoringControllerCreateWebhookWithBody(ctx context.Context, 
 
 // MonitoringControllerCreateWebhook Register a webhook
 //
-// Register a webhook. Takes a session token (`Authorization: Bearer`). The member needs the supervisor role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+// Register a webhook. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the supervisor role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
 //
 // Takes a body of the `application/json` content type.
 //
@@ -11504,7 +11504,7 @@ func (c *Client) MonitoringControllerCreateWebhook(ctx context.Context, body Mon
 
 // MonitoringControllerDeleteWebhook Delete a webhook
 //
-// Delete a webhook. Takes a session token (`Authorization: Bearer`). The member needs the supervisor role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN.
+// Delete a webhook. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the supervisor role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN.
 //
 // Corresponds with DELETE /api/monitoring/webhooks/{id} (the `MonitoringControllerDeleteWebhook` operationId).
 func (c *Client) MonitoringControllerDeleteWebhook(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -11521,7 +11521,7 @@ func (c *Client) MonitoringControllerDeleteWebhook(ctx context.Context, id strin
 
 // MonitoringControllerDeliveries A webhook's deliveries
 //
-// A webhook's deliveries. Takes a session token (`Authorization: Bearer`). The client's plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN.
+// A webhook's deliveries. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The client's plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN.
 //
 // Corresponds with GET /api/monitoring/webhooks/{id}/deliveries (the `MonitoringControllerDeliveries` operationId).
 func (c *Client) MonitoringControllerDeliveries(ctx context.Context, id string, params *MonitoringControllerDeliveriesParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -11538,7 +11538,7 @@ func (c *Client) MonitoringControllerDeliveries(ctx context.Context, id string, 
 
 // MonitoringControllerTestWebhook Send a test event to a webhook
 //
-// Send a test event to a webhook. Takes a session token (`Authorization: Bearer`). The member needs the supervisor role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN.
+// Send a test event to a webhook. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the supervisor role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN.
 //
 // Corresponds with POST /api/monitoring/webhooks/{id}/test (the `MonitoringControllerTestWebhook` operationId).
 func (c *Client) MonitoringControllerTestWebhook(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -18643,7 +18643,7 @@ type ClientWithResponsesInterface interface {
 
 	// AuditControllerEvidenceWithResponse The client's screening evidence (JSON, NDJSON or CSV)
 	//
-	// The client's screening evidence (JSON, NDJSON or CSV). Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
+	// The client's screening evidence (JSON, NDJSON or CSV). Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -18850,7 +18850,7 @@ type ClientWithResponsesInterface interface {
 
 	// MonitoringControllerAlertsWithResponse Monitoring alerts, one page
 	//
-	// Monitoring alerts, one page. Takes a session token (`Authorization: Bearer`).
+	// Monitoring alerts, one page. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -18859,7 +18859,7 @@ type ClientWithResponsesInterface interface {
 
 	// MonitoringControllerAcknowledgeWithResponse Acknowledge an alert
 	//
-	// Acknowledge an alert. Takes a session token (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN.
+	// Acknowledge an alert. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -18868,7 +18868,7 @@ type ClientWithResponsesInterface interface {
 
 	// MonitoringControllerBulkAddWithBodyWithResponse Monitor many entities
 	//
-	// Monitor many entities. Takes a session token (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+	// Monitor many entities. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -18877,7 +18877,7 @@ type ClientWithResponsesInterface interface {
 
 	// MonitoringControllerBulkAddWithResponse Monitor many entities
 	//
-	// Monitor many entities. Takes a session token (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+	// Monitor many entities. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -18886,7 +18886,7 @@ type ClientWithResponsesInterface interface {
 
 	// MonitoringControllerBulkRemoveWithBodyWithResponse Stop monitoring many entities
 	//
-	// Stop monitoring many entities. Takes a session token (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+	// Stop monitoring many entities. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -18895,7 +18895,7 @@ type ClientWithResponsesInterface interface {
 
 	// MonitoringControllerBulkRemoveWithResponse Stop monitoring many entities
 	//
-	// Stop monitoring many entities. Takes a session token (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+	// Stop monitoring many entities. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -18904,7 +18904,7 @@ type ClientWithResponsesInterface interface {
 
 	// MonitoringControllerListWithResponse Monitored entities, one page
 	//
-	// Monitored entities, one page. Takes a session token (`Authorization: Bearer`).
+	// Monitored entities, one page. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -18913,7 +18913,7 @@ type ClientWithResponsesInterface interface {
 
 	// MonitoringControllerCreateWithBodyWithResponse Monitor an entity
 	//
-	// Monitor an entity. Takes a session token (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+	// Monitor an entity. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -18922,7 +18922,7 @@ type ClientWithResponsesInterface interface {
 
 	// MonitoringControllerCreateWithResponse Monitor an entity
 	//
-	// Monitor an entity. Takes a session token (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+	// Monitor an entity. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -18931,7 +18931,7 @@ type ClientWithResponsesInterface interface {
 
 	// MonitoringControllerRemoveWithResponse Stop monitoring an entity
 	//
-	// Stop monitoring an entity. Takes a session token (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN.
+	// Stop monitoring an entity. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -18940,7 +18940,7 @@ type ClientWithResponsesInterface interface {
 
 	// MonitoringControllerUpdateWithBodyWithResponse Update a monitored entity
 	//
-	// Update a monitored entity. Takes a session token (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+	// Update a monitored entity. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -18949,7 +18949,7 @@ type ClientWithResponsesInterface interface {
 
 	// MonitoringControllerUpdateWithResponse Update a monitored entity
 	//
-	// Update a monitored entity. Takes a session token (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+	// Update a monitored entity. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -18958,7 +18958,7 @@ type ClientWithResponsesInterface interface {
 
 	// MonitoringControllerCheckWithResponse Screen a monitored entity now
 	//
-	// Screen a monitored entity now. Takes a session token (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN.
+	// Screen a monitored entity now. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -18967,7 +18967,7 @@ type ClientWithResponsesInterface interface {
 
 	// MonitoringControllerStatusWithResponse Monitoring service status
 	//
-	// Monitoring service status. Takes a session token (`Authorization: Bearer`).
+	// Monitoring service status. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -18976,7 +18976,7 @@ type ClientWithResponsesInterface interface {
 
 	// MonitoringControllerSettingsWithResponse Monitoring settings
 	//
-	// Monitoring settings. Takes a session token (`Authorization: Bearer`).
+	// Monitoring settings. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -18985,7 +18985,7 @@ type ClientWithResponsesInterface interface {
 
 	// MonitoringControllerUpdateSettingsWithBodyWithResponse Change monitoring settings
 	//
-	// Change monitoring settings. Takes a session token (`Authorization: Bearer`). The member needs the supervisor role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+	// Change monitoring settings. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the supervisor role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -18994,7 +18994,7 @@ type ClientWithResponsesInterface interface {
 
 	// MonitoringControllerUpdateSettingsWithResponse Change monitoring settings
 	//
-	// Change monitoring settings. Takes a session token (`Authorization: Bearer`). The member needs the supervisor role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+	// Change monitoring settings. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the supervisor role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -19003,7 +19003,7 @@ type ClientWithResponsesInterface interface {
 
 	// MonitoringControllerStatsWithResponse Monitoring figures
 	//
-	// Monitoring figures. Takes a session token (`Authorization: Bearer`).
+	// Monitoring figures. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -19012,7 +19012,7 @@ type ClientWithResponsesInterface interface {
 
 	// MonitoringControllerStreamWithResponse Live alerts (Server-Sent Events)
 	//
-	// Live alerts (Server-Sent Events). Takes a session token (`Authorization: Bearer`).
+	// Live alerts (Server-Sent Events). Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -19021,7 +19021,7 @@ type ClientWithResponsesInterface interface {
 
 	// MonitoringControllerWebhooksWithResponse Registered webhooks
 	//
-	// Registered webhooks. Takes a session token (`Authorization: Bearer`). The client's plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN.
+	// Registered webhooks. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The client's plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -19030,7 +19030,7 @@ type ClientWithResponsesInterface interface {
 
 	// MonitoringControllerCreateWebhookWithBodyWithResponse Register a webhook
 	//
-	// Register a webhook. Takes a session token (`Authorization: Bearer`). The member needs the supervisor role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+	// Register a webhook. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the supervisor role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -19039,7 +19039,7 @@ type ClientWithResponsesInterface interface {
 
 	// MonitoringControllerCreateWebhookWithResponse Register a webhook
 	//
-	// Register a webhook. Takes a session token (`Authorization: Bearer`). The member needs the supervisor role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+	// Register a webhook. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the supervisor role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -19048,7 +19048,7 @@ type ClientWithResponsesInterface interface {
 
 	// MonitoringControllerDeleteWebhookWithResponse Delete a webhook
 	//
-	// Delete a webhook. Takes a session token (`Authorization: Bearer`). The member needs the supervisor role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN.
+	// Delete a webhook. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the supervisor role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -19057,7 +19057,7 @@ type ClientWithResponsesInterface interface {
 
 	// MonitoringControllerDeliveriesWithResponse A webhook's deliveries
 	//
-	// A webhook's deliveries. Takes a session token (`Authorization: Bearer`). The client's plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN.
+	// A webhook's deliveries. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The client's plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -19066,7 +19066,7 @@ type ClientWithResponsesInterface interface {
 
 	// MonitoringControllerTestWebhookWithResponse Send a test event to a webhook
 	//
-	// Send a test event to a webhook. Takes a session token (`Authorization: Bearer`). The member needs the supervisor role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN.
+	// Send a test event to a webhook. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the supervisor role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -34253,7 +34253,7 @@ func (c *ClientWithResponses) AdminConsoleControllerOverviewWithResponse(ctx con
 
 // AuditControllerEvidenceWithResponse The client's screening evidence (JSON, NDJSON or CSV)
 //
-// The client's screening evidence (JSON, NDJSON or CSV). Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
+// The client's screening evidence (JSON, NDJSON or CSV). Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -34598,7 +34598,7 @@ func (c *ClientWithResponses) CatalogueControllerListsWithResponse(ctx context.C
 
 // MonitoringControllerAlertsWithResponse Monitoring alerts, one page
 //
-// Monitoring alerts, one page. Takes a session token (`Authorization: Bearer`).
+// Monitoring alerts, one page. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -34613,7 +34613,7 @@ func (c *ClientWithResponses) MonitoringControllerAlertsWithResponse(ctx context
 
 // MonitoringControllerAcknowledgeWithResponse Acknowledge an alert
 //
-// Acknowledge an alert. Takes a session token (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN.
+// Acknowledge an alert. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -34628,7 +34628,7 @@ func (c *ClientWithResponses) MonitoringControllerAcknowledgeWithResponse(ctx co
 
 // MonitoringControllerBulkAddWithBodyWithResponse Monitor many entities
 //
-// Monitor many entities. Takes a session token (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+// Monitor many entities. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -34643,7 +34643,7 @@ func (c *ClientWithResponses) MonitoringControllerBulkAddWithBodyWithResponse(ct
 
 // MonitoringControllerBulkAddWithResponse Monitor many entities
 //
-// Monitor many entities. Takes a session token (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+// Monitor many entities. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -34658,7 +34658,7 @@ func (c *ClientWithResponses) MonitoringControllerBulkAddWithResponse(ctx contex
 
 // MonitoringControllerBulkRemoveWithBodyWithResponse Stop monitoring many entities
 //
-// Stop monitoring many entities. Takes a session token (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+// Stop monitoring many entities. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -34673,7 +34673,7 @@ func (c *ClientWithResponses) MonitoringControllerBulkRemoveWithBodyWithResponse
 
 // MonitoringControllerBulkRemoveWithResponse Stop monitoring many entities
 //
-// Stop monitoring many entities. Takes a session token (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+// Stop monitoring many entities. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -34688,7 +34688,7 @@ func (c *ClientWithResponses) MonitoringControllerBulkRemoveWithResponse(ctx con
 
 // MonitoringControllerListWithResponse Monitored entities, one page
 //
-// Monitored entities, one page. Takes a session token (`Authorization: Bearer`).
+// Monitored entities, one page. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -34703,7 +34703,7 @@ func (c *ClientWithResponses) MonitoringControllerListWithResponse(ctx context.C
 
 // MonitoringControllerCreateWithBodyWithResponse Monitor an entity
 //
-// Monitor an entity. Takes a session token (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+// Monitor an entity. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -34718,7 +34718,7 @@ func (c *ClientWithResponses) MonitoringControllerCreateWithBodyWithResponse(ctx
 
 // MonitoringControllerCreateWithResponse Monitor an entity
 //
-// Monitor an entity. Takes a session token (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+// Monitor an entity. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -34733,7 +34733,7 @@ func (c *ClientWithResponses) MonitoringControllerCreateWithResponse(ctx context
 
 // MonitoringControllerRemoveWithResponse Stop monitoring an entity
 //
-// Stop monitoring an entity. Takes a session token (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN.
+// Stop monitoring an entity. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -34748,7 +34748,7 @@ func (c *ClientWithResponses) MonitoringControllerRemoveWithResponse(ctx context
 
 // MonitoringControllerUpdateWithBodyWithResponse Update a monitored entity
 //
-// Update a monitored entity. Takes a session token (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+// Update a monitored entity. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -34763,7 +34763,7 @@ func (c *ClientWithResponses) MonitoringControllerUpdateWithBodyWithResponse(ctx
 
 // MonitoringControllerUpdateWithResponse Update a monitored entity
 //
-// Update a monitored entity. Takes a session token (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+// Update a monitored entity. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -34778,7 +34778,7 @@ func (c *ClientWithResponses) MonitoringControllerUpdateWithResponse(ctx context
 
 // MonitoringControllerCheckWithResponse Screen a monitored entity now
 //
-// Screen a monitored entity now. Takes a session token (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN.
+// Screen a monitored entity now. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -34793,7 +34793,7 @@ func (c *ClientWithResponses) MonitoringControllerCheckWithResponse(ctx context.
 
 // MonitoringControllerStatusWithResponse Monitoring service status
 //
-// Monitoring service status. Takes a session token (`Authorization: Bearer`).
+// Monitoring service status. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -34808,7 +34808,7 @@ func (c *ClientWithResponses) MonitoringControllerStatusWithResponse(ctx context
 
 // MonitoringControllerSettingsWithResponse Monitoring settings
 //
-// Monitoring settings. Takes a session token (`Authorization: Bearer`).
+// Monitoring settings. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -34823,7 +34823,7 @@ func (c *ClientWithResponses) MonitoringControllerSettingsWithResponse(ctx conte
 
 // MonitoringControllerUpdateSettingsWithBodyWithResponse Change monitoring settings
 //
-// Change monitoring settings. Takes a session token (`Authorization: Bearer`). The member needs the supervisor role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+// Change monitoring settings. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the supervisor role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -34838,7 +34838,7 @@ func (c *ClientWithResponses) MonitoringControllerUpdateSettingsWithBodyWithResp
 
 // MonitoringControllerUpdateSettingsWithResponse Change monitoring settings
 //
-// Change monitoring settings. Takes a session token (`Authorization: Bearer`). The member needs the supervisor role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+// Change monitoring settings. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the supervisor role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -34853,7 +34853,7 @@ func (c *ClientWithResponses) MonitoringControllerUpdateSettingsWithResponse(ctx
 
 // MonitoringControllerStatsWithResponse Monitoring figures
 //
-// Monitoring figures. Takes a session token (`Authorization: Bearer`).
+// Monitoring figures. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -34868,7 +34868,7 @@ func (c *ClientWithResponses) MonitoringControllerStatsWithResponse(ctx context.
 
 // MonitoringControllerStreamWithResponse Live alerts (Server-Sent Events)
 //
-// Live alerts (Server-Sent Events). Takes a session token (`Authorization: Bearer`).
+// Live alerts (Server-Sent Events). Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -34883,7 +34883,7 @@ func (c *ClientWithResponses) MonitoringControllerStreamWithResponse(ctx context
 
 // MonitoringControllerWebhooksWithResponse Registered webhooks
 //
-// Registered webhooks. Takes a session token (`Authorization: Bearer`). The client's plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN.
+// Registered webhooks. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The client's plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -34898,7 +34898,7 @@ func (c *ClientWithResponses) MonitoringControllerWebhooksWithResponse(ctx conte
 
 // MonitoringControllerCreateWebhookWithBodyWithResponse Register a webhook
 //
-// Register a webhook. Takes a session token (`Authorization: Bearer`). The member needs the supervisor role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+// Register a webhook. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the supervisor role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -34913,7 +34913,7 @@ func (c *ClientWithResponses) MonitoringControllerCreateWebhookWithBodyWithRespo
 
 // MonitoringControllerCreateWebhookWithResponse Register a webhook
 //
-// Register a webhook. Takes a session token (`Authorization: Bearer`). The member needs the supervisor role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+// Register a webhook. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the supervisor role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -34928,7 +34928,7 @@ func (c *ClientWithResponses) MonitoringControllerCreateWebhookWithResponse(ctx 
 
 // MonitoringControllerDeleteWebhookWithResponse Delete a webhook
 //
-// Delete a webhook. Takes a session token (`Authorization: Bearer`). The member needs the supervisor role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN.
+// Delete a webhook. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the supervisor role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -34943,7 +34943,7 @@ func (c *ClientWithResponses) MonitoringControllerDeleteWebhookWithResponse(ctx 
 
 // MonitoringControllerDeliveriesWithResponse A webhook's deliveries
 //
-// A webhook's deliveries. Takes a session token (`Authorization: Bearer`). The client's plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN.
+// A webhook's deliveries. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The client's plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -34958,7 +34958,7 @@ func (c *ClientWithResponses) MonitoringControllerDeliveriesWithResponse(ctx con
 
 // MonitoringControllerTestWebhookWithResponse Send a test event to a webhook
 //
-// Send a test event to a webhook. Takes a session token (`Authorization: Bearer`). The member needs the supervisor role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN.
+// Send a test event to a webhook. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the supervisor role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN.
 //
 // Returns a wrapper object for the known response body format(s).
 //

@@ -48,6 +48,8 @@ describe('the site’s code samples', () => {
       const { status, body } = runCurl(curlCommand(sample));
       expect(status >= 200 && status < 300 ? 'a 2xx answer' : `${status} ${JSON.stringify(body)}`).toBe('a 2xx answer');
       if (sample.id === 'screen') expect(Array.isArray((body as { results: unknown[] }).results)).toBe(true);
+      // The evidence export answers a server holding the key alone, not only a signed-in person.
+      if (sample.id === 'evidence') expect(body).toMatchObject({ chain: expect.stringMatching(/^client:/) });
     });
   }
 
@@ -63,7 +65,7 @@ describe('the site’s code samples', () => {
     for (const sample of API_SAMPLES) {
       expect(await page.locator(`[data-sample="${sample.id}"]`).innerText()).toBe(curlCommand(sample));
     }
-    // The SDK tab shows each SDK README's example, which sdk.e2e.ts and sdks.e2e.ts run, and its webhook check.
+    // The SDK tab shows each SDK README's examples, which sdk.e2e.ts and sdks.e2e.ts run, and its webhook check.
     await page.getByRole('tab', { name: 'SDKs' }).click();
     for (const [sdk, language] of [
       ['typescript', 'js'],
@@ -76,6 +78,8 @@ describe('the site’s code samples', () => {
       expect(await page.locator(`[data-sample="sdk-${sdk}"]`).innerText()).toBe(block(readme));
       const webhook = block(readme.split('\n## Verifying a webhook\n')[1]!);
       expect(await page.locator(`[data-sample="sdk-${sdk}-webhook"]`).innerText()).toBe(webhook);
+      const local = block(readme.split('\n## Receiving a test webhook on 127.0.0.1\n')[1]!);
+      expect(await page.locator(`[data-sample="sdk-${sdk}-local-webhook"]`).innerText()).toBe(local);
     }
     const sdks = page.getByRole('list', { name: 'SDKs' });
     for (const planned of ['PHP', 'C#', 'Ruby']) {

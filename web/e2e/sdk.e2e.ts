@@ -44,4 +44,26 @@ describe('@vigil/sdk against the running gateway', () => {
       rmSync(file, { force: true });
     }
   });
+
+  it('runs the README’s webhook program: a receiver on 127.0.0.1 verifies a signed test event', () => {
+    // The stack's monitoring runs in local mode (WEBHOOK_ALLOW_LOOPBACK=true, infra/scripts/browser-tests.mjs).
+    const readme = readFileSync(join(SDK_DIR, 'README.md'), 'utf8');
+    const section = readme.split('\n## Receiving a test webhook on 127.0.0.1\n')[1] ?? '';
+    const program = /```js\n([\s\S]*?)```/.exec(section)?.[1];
+    expect(program).toContain('verifyWebhook(secret');
+    const file = join(SDK_DIR, '.readme-webhook.test.mjs');
+    writeFileSync(file, program!);
+    try {
+      const run = spawnSync(process.execPath, [file], {
+        cwd: SDK_DIR,
+        env: { ...process.env, NODE_OPTIONS: '', VIGIL_API_URL: GATEWAY_URL, VIGIL_API_KEY: demoApiKey() },
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
+      expect([run.status, run.stderr]).toEqual([0, '']);
+      expect(run.stdout).toMatch(/^verified test delivery \S+$/m);
+    } finally {
+      rmSync(file, { force: true });
+    }
+  });
 });

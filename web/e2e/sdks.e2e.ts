@@ -8,7 +8,9 @@ import { GATEWAY_URL } from './browser.js';
 // The Python, Java and Go SDKs against this run's gateway: each one's own test runner (its unit
 // tests and its live tests: screen a name with the API key into the generated type, a bad request
 // into a typed problem, the shared webhook vector), then its README example as written. Their
-// runners' closing lines are printed, so each SDK's live run shows in the CI log.
+// runners' closing lines are printed, so each SDK's live run shows in the CI log. Then the README's
+// local webhook program, as written: its receiver on 127.0.0.1 verifies a signed test event with the
+// SDK's verifier (the stack's monitoring runs with WEBHOOK_ALLOW_LOOPBACK=true).
 const SDK_DIR = fileURLToPath(new URL('../../sdk/', import.meta.url));
 const MINUTES = 60_000;
 
@@ -53,11 +55,22 @@ function python(install: string): string {
   return bin;
 }
 
-function readmeExample(sdk: string, language: string): string {
+/** The README's first ```language block, or the first one under its `## heading`. */
+function readmeExample(sdk: string, language: string, heading?: string): string {
   const readme = readFileSync(join(SDK_DIR, sdk, 'README.md'), 'utf8');
-  const example = new RegExp('```' + language + '\\n([\\s\\S]*?)```').exec(readme)?.[1];
-  if (!example) throw new Error(`sdk/${sdk}/README.md has no \`\`\`${language} example`);
+  const text = heading ? (readme.split(`\n## ${heading}\n`)[1] ?? '') : readme;
+  const example = new RegExp('```' + language + '\\n([\\s\\S]*?)```').exec(text)?.[1];
+  if (!example)
+    throw new Error(`sdk/${sdk}/README.md has no \`\`\`${language} example${heading ? ` under ${heading}` : ''}`);
   return example;
+}
+
+/** The section whose program takes a signed test event to a receiver on 127.0.0.1 and verifies it. */
+const LOCAL_WEBHOOK = 'Receiving a test webhook on 127.0.0.1';
+
+/** That program registered, tested and deleted a webhook, and its receiver verified the delivery. */
+function expectVerifiedDelivery(result: { status: number | null; stdout: string; output: string }) {
+  expect([result.status, result.output]).toEqual([0, expect.stringMatching(/^verified test delivery \S+$/m)]);
 }
 
 function expectScreened(stdout: string) {
@@ -69,7 +82,7 @@ function expectScreened(stdout: string) {
 
 describe('the Python, Java and Go SDKs against the running gateway', () => {
   it(
-    'Python: pytest passes its unit and live tests, and the README example runs',
+    'Python: pytest passes its unit and live tests, and the README examples (screening, webhook on 127.0.0.1) run',
     () => {
       const install = 'apt-get install python3 python3-venv (pydantic and pytest come from PyPI into ~/.cache/vigil)';
       const python3 = python(install);
@@ -93,6 +106,16 @@ describe('the Python, Java and Go SDKs against the running gateway', () => {
         );
         expect([example.status, example.output]).toEqual([0, expect.anything()]);
         expectScreened(example.stdout);
+
+        writeFileSync(file, readmeExample('python', 'python', LOCAL_WEBHOOK));
+        const delivery = run(
+          'python',
+          python3,
+          ['-c', `import sys; sys.path.insert(0, "src"); exec(open("${file}").read())`],
+          install,
+        );
+        report('python', 'webhook on 127.0.0.1', delivery.output, delivery.seconds, /^verified/);
+        expectVerifiedDelivery(delivery);
       } finally {
         rmSync(file, { force: true });
       }
@@ -101,7 +124,7 @@ describe('the Python, Java and Go SDKs against the running gateway', () => {
   );
 
   it(
-    'Go: go test -tags live passes, and the README example runs',
+    'Go: go test -tags live passes, and the README examples (screening, webhook on 127.0.0.1) run',
     () => {
       const install = 'Go 1.24 or later: https://go.dev/doc/install';
       const tests = run('go', 'go', ['test', '-tags', 'live', '-count=1', '-v', './...'], install);
@@ -119,6 +142,11 @@ describe('the Python, Java and Go SDKs against the running gateway', () => {
         const example = run('go', 'go', ['run', '-tags', 'live', './_readme'], install);
         expect([example.status, example.output]).toEqual([0, expect.anything()]);
         expectScreened(example.stdout);
+
+        writeFileSync(join(dir, 'main.go'), readmeExample('go', 'go', LOCAL_WEBHOOK));
+        const delivery = run('go', 'go', ['run', '-tags', 'live', './_readme'], install);
+        report('go', 'webhook on 127.0.0.1', delivery.output, delivery.seconds, /^verified/);
+        expectVerifiedDelivery(delivery);
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
@@ -127,7 +155,7 @@ describe('the Python, Java and Go SDKs against the running gateway', () => {
   );
 
   it(
-    'Java: mvn test passes its unit and live tests, and the README example runs',
+    'Java: mvn test passes its unit and live tests, and the README examples (screening, webhook on 127.0.0.1) run',
     () => {
       const install = 'apt-get install openjdk-17-jdk-headless maven';
       // -o when Maven's cache has everything already would save its update checks; plain mvn works on a fresh machine.
@@ -147,6 +175,12 @@ describe('the Python, Java and Go SDKs against the running gateway', () => {
       const example = run('java', 'java', ['-cp', classpath.join(':'), file], install);
       expect([example.status, example.output]).toEqual([0, expect.anything()]);
       expectScreened(example.stdout);
+
+      const webhookFile = join(SDK_DIR, 'java', 'target', 'LocalWebhook.java');
+      writeFileSync(webhookFile, readmeExample('java', 'java', LOCAL_WEBHOOK));
+      const delivery = run('java', 'java', ['-cp', classpath.join(':'), webhookFile], install);
+      report('java', 'webhook on 127.0.0.1', delivery.output, delivery.seconds, /^verified/);
+      expectVerifiedDelivery(delivery);
     },
     10 * MINUTES,
   );

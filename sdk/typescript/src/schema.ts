@@ -659,13 +659,13 @@ export interface paths {
     };
     /**
      * Monitored entities, one page
-     * @description Monitored entities, one page. Takes a session token (`Authorization: Bearer`).
+     * @description Monitored entities, one page. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
      */
     get: operations['MonitoringController_list'];
     put?: never;
     /**
      * Monitor an entity
-     * @description Monitor an entity. Takes a session token (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+     * @description Monitor an entity. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
      */
     post: operations['MonitoringController_create'];
     delete?: never;
@@ -684,13 +684,13 @@ export interface paths {
     get?: never;
     /**
      * Update a monitored entity
-     * @description Update a monitored entity. Takes a session token (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+     * @description Update a monitored entity. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
      */
     put: operations['MonitoringController_update'];
     post?: never;
     /**
      * Stop monitoring an entity
-     * @description Stop monitoring an entity. Takes a session token (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN.
+     * @description Stop monitoring an entity. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
      */
     delete: operations['MonitoringController_remove'];
     options?: never;
@@ -709,7 +709,7 @@ export interface paths {
     put?: never;
     /**
      * Screen a monitored entity now
-     * @description Screen a monitored entity now. Takes a session token (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN.
+     * @description Screen a monitored entity now. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
      */
     post: operations['MonitoringController_check'];
     delete?: never;
@@ -727,7 +727,7 @@ export interface paths {
     };
     /**
      * Monitoring alerts, one page
-     * @description Monitoring alerts, one page. Takes a session token (`Authorization: Bearer`).
+     * @description Monitoring alerts, one page. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
      */
     get: operations['MonitoringController_alerts'];
     put?: never;
@@ -749,7 +749,7 @@ export interface paths {
     put?: never;
     /**
      * Acknowledge an alert
-     * @description Acknowledge an alert. Takes a session token (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN.
+     * @description Acknowledge an alert. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
      */
     post: operations['MonitoringController_acknowledge'];
     delete?: never;
@@ -767,7 +767,7 @@ export interface paths {
     };
     /**
      * Monitoring figures
-     * @description Monitoring figures. Takes a session token (`Authorization: Bearer`).
+     * @description Monitoring figures. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
      */
     get: operations['MonitoringController_stats'];
     put?: never;
@@ -787,12 +787,12 @@ export interface paths {
     };
     /**
      * Monitoring settings
-     * @description Monitoring settings. Takes a session token (`Authorization: Bearer`).
+     * @description Monitoring settings. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
      */
     get: operations['MonitoringController_settings'];
     /**
      * Change monitoring settings
-     * @description Change monitoring settings. Takes a session token (`Authorization: Bearer`). The member needs the supervisor role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+     * @description Change monitoring settings. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the supervisor role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
      */
     put: operations['MonitoringController_updateSettings'];
     post?: never;
@@ -813,7 +813,7 @@ export interface paths {
     put?: never;
     /**
      * Monitor many entities
-     * @description Monitor many entities. Takes a session token (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+     * @description Monitor many entities. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
      */
     post: operations['MonitoringController_bulkAdd'];
     delete?: never;
@@ -833,7 +833,7 @@ export interface paths {
     put?: never;
     /**
      * Stop monitoring many entities
-     * @description Stop monitoring many entities. Takes a session token (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+     * @description Stop monitoring many entities. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the analyst role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
      */
     post: operations['MonitoringController_bulkRemove'];
     delete?: never;
@@ -851,7 +851,7 @@ export interface paths {
     };
     /**
      * Monitoring service status
-     * @description Monitoring service status. Takes a session token (`Authorization: Bearer`).
+     * @description Monitoring service status. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
      */
     get: operations['MonitoringController_status'];
     put?: never;
@@ -871,13 +871,13 @@ export interface paths {
     };
     /**
      * Registered webhooks
-     * @description Registered webhooks. Takes a session token (`Authorization: Bearer`). The client's plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN.
+     * @description Registered webhooks. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The client's plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN.
      */
     get: operations['MonitoringController_webhooks'];
     put?: never;
     /**
      * Register a webhook
-     * @description Register a webhook. Takes a session token (`Authorization: Bearer`). The member needs the supervisor role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+     * @description Register a webhook. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the supervisor role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
      */
     post: operations['MonitoringController_createWebhook'];
     delete?: never;
@@ -898,7 +898,7 @@ export interface paths {
     post?: never;
     /**
      * Delete a webhook
-     * @description Delete a webhook. Takes a session token (`Authorization: Bearer`). The member needs the supervisor role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN.
+     * @description Delete a webhook. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the supervisor role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN.
      */
     delete: operations['MonitoringController_deleteWebhook'];
     options?: never;
@@ -915,7 +915,7 @@ export interface paths {
     };
     /**
      * A webhook's deliveries
-     * @description A webhook's deliveries. Takes a session token (`Authorization: Bearer`). The client's plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN.
+     * @description A webhook's deliveries. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The client's plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN.
      */
     get: operations['MonitoringController_deliveries'];
     put?: never;
@@ -937,7 +937,7 @@ export interface paths {
     put?: never;
     /**
      * Send a test event to a webhook
-     * @description Send a test event to a webhook. Takes a session token (`Authorization: Bearer`). The member needs the supervisor role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN.
+     * @description Send a test event to a webhook. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the supervisor role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN.
      */
     post: operations['MonitoringController_testWebhook'];
     delete?: never;
@@ -955,7 +955,7 @@ export interface paths {
     };
     /**
      * Live alerts (Server-Sent Events)
-     * @description Live alerts (Server-Sent Events). Takes a session token (`Authorization: Bearer`).
+     * @description Live alerts (Server-Sent Events). Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
      */
     get: operations['MonitoringController_stream'];
     put?: never;
@@ -1175,7 +1175,7 @@ export interface paths {
     };
     /**
      * The client's screening evidence (JSON, NDJSON or CSV)
-     * @description The client's screening evidence (JSON, NDJSON or CSV). Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
+     * @description The client's screening evidence (JSON, NDJSON or CSV). Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
      */
     get: operations['AuditController_evidence'];
     put?: never;

@@ -140,4 +140,26 @@ describe("a client's screening evidence: every screening, list versions, decisio
     }
     expect((await stack.http('GET', '/api/client/audit/screenings')).status).toBe(401);
   });
+
+  it('opens with the API key alone (a server, no session), its own client’s chain only', async () => {
+    await screen(b, 'Someone Only B Screened By Key');
+    const { value: withSession } = await eventually(
+      () => evidence(b),
+      (r) => r.status === 200 && r.text.includes('Someone Only B Screened By Key'),
+      15_000,
+    );
+    const alone = await stack.http('GET', '/api/client/audit/screenings', { headers: { 'x-api-key': b.key } });
+    expect(alone.status).toBe(200);
+    const records = (alone.body as Evidence).records;
+    expect((alone.body as Evidence).clientId).toBe(b.id);
+    expect(records.map((r) => r.hash)).toEqual((withSession.body as Evidence).records.map((r) => r.hash));
+    expect(records.map((r) => r.searchedName)).toContain('Someone Only B Screened By Key');
+    expect(alone.text).not.toContain(a.id);
+    const csv = await stack.http('GET', '/api/client/audit/screenings?format=csv', { headers: { 'x-api-key': b.key } });
+    expect([csv.status, csv.headers.get('content-type')]).toEqual([200, expect.stringMatching(/^text\/csv/)]);
+    const unknown = await stack.http('GET', '/api/client/audit/screenings', {
+      headers: { 'x-api-key': 'f'.repeat(64) },
+    });
+    expect([unknown.status, unknown.body.code]).toEqual([401, 'INVALID_API_KEY']);
+  });
 });

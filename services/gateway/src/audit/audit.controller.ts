@@ -197,7 +197,8 @@ export class AuditController {
   /**
    * The client's own evidence: every screening with the list versions it was screened against
    * and its decision, every review decision and every admin action on the client, with their
-   * place in the client's hash chain. The client is the one the verified key names.
+   * place in the client's hash chain. The client is the one the verified key names; the key alone
+   * opens it, so a bank's archiving job can fetch its evidence without a person's session.
    */
   @Get('audit/screenings')
   @Answers(evidenceDocumentSchema, {
@@ -208,7 +209,7 @@ export class AuditController {
       'A download cut short by a failure ends without its closing bracket (json) or mid-line, never as if complete.',
     also: [{ mediaType: 'application/x-ndjson', schema: evidenceRecordSchema }, { mediaType: 'text/csv' }],
   })
-  @Credentials('dashboard')
+  @Credentials('key-or-session')
   async evidence(
     @CurrentClient() client: ResolvedKey,
     @ZodQuery(evidenceQuerySchema) query: EvidenceQuery,

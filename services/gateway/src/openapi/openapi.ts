@@ -17,6 +17,12 @@ const IDEMPOTENCY_KEY_DESCRIPTION =
 
 type Operation = OpenAPIObject['paths'][string]['get'] & object;
 
+/** `key-or-session` (credentials.ts): a session, the key alone, or both. */
+function keyOrSession(schemes: string[][]): boolean {
+  const alone = (scheme: string) => schemes.some((r) => r.length === 1 && r[0] === scheme);
+  return alone('apiKey') && alone('session');
+}
+
 const CALLERS: ReadonlyArray<[test: (schemes: string[][]) => boolean, words: string]> = [
   [(s) => s.length === 0, 'Public: no credentials.'],
   [
@@ -26,6 +32,11 @@ const CALLERS: ReadonlyArray<[test: (schemes: string[][]) => boolean, words: str
   [
     (s) => s.length === 2,
     "Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`).",
+  ],
+  [
+    keyOrSession,
+    "Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session " +
+      'token of a member of a client (`Authorization: Bearer`).',
   ],
   [(s) => s.every((r) => r.length === 1 && r[0] === 'apiKey'), "Takes the client's API key (`x-api-key`)."],
   [() => true, 'Takes a session token (`Authorization: Bearer`).'],
@@ -53,7 +64,8 @@ function describeOperation(operation: Operation, extensions: Record<string, unkn
   const feature = extensions[PLAN_FEATURE_EXTENSION];
   if (typeof feature === 'string')
     lines.push(`The client's plan must include ${PLAN_FEATURE_WORDS[feature] ?? feature}: 403 FEATURE_NOT_IN_PLAN.`);
-  else if (schemes.length === 2 && extensions[ANY_PLAN_EXTENSION] !== true)
+  // A key alone is held to the same plan as a session on a key-or-session route (credentials.guard.ts).
+  else if ((schemes.length === 2 || keyOrSession(schemes)) && extensions[ANY_PLAN_EXTENSION] !== true)
     lines.push("The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.");
   if (operation.requestBody)
     lines.push(

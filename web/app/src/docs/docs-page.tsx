@@ -308,6 +308,14 @@ export function DocsPage() {
                   <pre className="mt-2 overflow-x-auto rounded-lg bg-ink p-4 font-mono text-[13px] leading-6 text-ink-foreground">
                     <code data-sample={`sdk-${sdk.id}-webhook`}>{sdk.webhook}</code>
                   </pre>
+                  <p className="mt-3 text-sm font-medium">Receiving a test webhook on 127.0.0.1 (local mode)</p>
+                  <p className="mt-1 text-sm text-muted-foreground">
+                    With monitoring started with WEBHOOK_ALLOW_LOOPBACK=true: a receiver verifying signatures, the
+                    webhook registered with the API key, a signed test event, the webhook deleted.
+                  </p>
+                  <pre className="mt-2 overflow-x-auto rounded-lg bg-ink p-4 font-mono text-[13px] leading-6 text-ink-foreground">
+                    <code data-sample={`sdk-${sdk.id}-local-webhook`}>{sdk.localWebhook}</code>
+                  </pre>
                 </li>
               ))}
               {PLANNED_SDKS.map((language) => (

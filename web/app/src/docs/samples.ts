@@ -44,6 +44,12 @@ export const API_SAMPLES: readonly ApiSample[] = [
   },
   { id: 'status', title: 'Your plan, quota and usage', method: 'GET', path: '/api/v1/status' },
   { id: 'lists', title: 'The lists screened against, with their versions', method: 'GET', path: '/api/v1/lists' },
+  {
+    id: 'evidence',
+    title: 'Your screening evidence, hash-chained, with the key alone (?format=ndjson or csv: one record a line)',
+    method: 'GET',
+    path: '/api/client/audit/screenings',
+  },
 ];
 
 /** The sample as a curl command that runs as shown once VIGIL_API_URL and VIGIL_API_KEY are set. */

@@ -15,7 +15,12 @@ export type Sdk = {
   example: string;
   /** The README's webhook verification snippet. */
   webhook: string;
+  /** The README's program from a receiver on 127.0.0.1 to a verified test event, which the same tests run. */
+  localWebhook: string;
 };
+
+/** The README section holding that program. */
+export const LOCAL_WEBHOOK_HEADING = 'Receiving a test webhook on 127.0.0.1';
 
 /** The first ```language block of a README, or of its section under `heading`. */
 export function codeBlock(readme: string, language: string, heading?: string): string {
@@ -33,9 +38,12 @@ export const SDKS: readonly Sdk[] = [
     name: 'TypeScript / Node.js',
     pkg: '@vigil/sdk',
     where: 'sdk/typescript',
-    summary: 'openapi-fetch calls answering { data, error }, the problem+json body as error; webhook verification.',
+    summary:
+      'openapi-fetch calls answering { data, error }, or unwrap() for the data or a typed VigilProblemError; ' +
+      'retries (network errors, 429, 503) under one Idempotency-Key; webhook verification.',
     example: codeBlock(typescriptReadme, 'js'),
     webhook: codeBlock(typescriptReadme, 'js', 'Verifying a webhook'),
+    localWebhook: codeBlock(typescriptReadme, 'js', LOCAL_WEBHOOK_HEADING),
   },
   {
     id: 'python',
@@ -45,6 +53,7 @@ export const SDKS: readonly Sdk[] = [
     summary: RETRYING,
     example: codeBlock(pythonReadme, 'python'),
     webhook: codeBlock(pythonReadme, 'python', 'Verifying a webhook'),
+    localWebhook: codeBlock(pythonReadme, 'python', LOCAL_WEBHOOK_HEADING),
   },
   {
     id: 'java',
@@ -54,6 +63,7 @@ export const SDKS: readonly Sdk[] = [
     summary: RETRYING,
     example: codeBlock(javaReadme, 'java'),
     webhook: codeBlock(javaReadme, 'java', 'Verifying a webhook'),
+    localWebhook: codeBlock(javaReadme, 'java', LOCAL_WEBHOOK_HEADING),
   },
   {
     id: 'go',
@@ -63,6 +73,7 @@ export const SDKS: readonly Sdk[] = [
     summary: RETRYING,
     example: codeBlock(goReadme, 'go'),
     webhook: codeBlock(goReadme, 'go', 'Verifying a webhook'),
+    localWebhook: codeBlock(goReadme, 'go', LOCAL_WEBHOOK_HEADING),
   },
 ];
 

@@ -38,7 +38,8 @@ const STEPS: ReadonlyArray<{ title: string; text: string; code: string }> = [
     title: '1. Run a receiver that verifies signatures',
     text:
       'Deliveries follow Standard Webhooks: headers webhook-id, webhook-timestamp and webhook-signature (HMAC-SHA256 ' +
-      'with your endpoint secret). Verify with the standardwebhooks library of your language and answer 2xx.',
+      "with your endpoint secret). Verify with the standardwebhooks library of your language, or the SDK's " +
+      'verifier, and answer 2xx. The SDKs tab has steps 1 to 4 as one program in TypeScript, Python, Java and Go.',
     code: RECEIVER,
   },
   {

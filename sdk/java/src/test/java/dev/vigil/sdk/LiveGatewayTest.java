@@ -27,7 +27,7 @@ class LiveGatewayTest {
   void screensANameIntoTheGeneratedModel() {
     var vigil = vigil();
     ScreeningApiControllerScreen200Response answer = vigil.call(() -> vigil.screening().screeningApiControllerScreen(
-        new ScreeningApiControllerScreenRequest().name("Nicolas Maduro Moros").nationality("VE"), null, null));
+        null, null, new ScreeningApiControllerScreenRequest().name("Nicolas Maduro Moros").nationality("VE")));
     assertTrue(answer.getMatch());
     assertFalse(answer.getResults().isEmpty());
     assertFalse(answer.getListVersions().isEmpty());
@@ -39,7 +39,7 @@ class LiveGatewayTest {
     var vigil = vigil();
     var problem = assertThrows(VigilProblemException.class, () -> vigil.call(() -> vigil.screening()
         .screeningApiControllerScreen(
-            new ScreeningApiControllerScreenRequest().name("Jane Doe").dateOfBirth("23 November 1962"), null, null)));
+            null, null, new ScreeningApiControllerScreenRequest().name("Jane Doe").dateOfBirth("23 November 1962"))));
     assertEquals(400, problem.status());
     assertEquals("VALIDATION_FAILED", problem.code());
     assertTrue(problem.errors().stream().anyMatch(e -> e.getPointer().equals("/dateOfBirth")), problem.getMessage());

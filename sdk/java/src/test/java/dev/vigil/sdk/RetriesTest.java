@@ -69,7 +69,7 @@ class RetriesTest {
     var vigil = serve(problem(503, "SERVICE_UNAVAILABLE"), rateLimited, inFlight,
         new Answer(200, Map.of("content-type", "application/json"), SCREENED));
     var answer = vigil.call(() -> vigil.screening()
-        .screeningApiControllerScreen(new ScreeningApiControllerScreenRequest().name("Jane Doe"), null, null));
+        .screeningApiControllerScreen(null, null, new ScreeningApiControllerScreenRequest().name("Jane Doe")));
     assertEquals("clear", answer.getStatus().getValue());
     assertEquals(4, keys.size());
     assertEquals(1, keys.stream().distinct().count(), "one Idempotency-Key for every attempt: " + keys);
@@ -80,7 +80,7 @@ class RetriesTest {
   void givesUpWithTheLastProblemAndDoesNotRetryA400() throws Exception {
     var vigil = serve(problem(503, "SERVICE_UNAVAILABLE"));
     var unavailable = assertThrows(VigilProblemException.class, () -> vigil.call(() -> vigil.screening()
-        .screeningApiControllerScreen(new ScreeningApiControllerScreenRequest().name("Jane Doe"), null, "mine")));
+        .screeningApiControllerScreen(null, "mine", new ScreeningApiControllerScreenRequest().name("Jane Doe"))));
     assertEquals(List.of(503, "SERVICE_UNAVAILABLE"), List.of(unavailable.status(), unavailable.code()));
     assertEquals(List.of("mine", "mine", "mine"), keys);
 
@@ -88,7 +88,7 @@ class RetriesTest {
     keys.clear();
     var strict = serve(problem(400, "VALIDATION_FAILED"));
     var invalid = assertThrows(VigilProblemException.class, () -> strict.call(() -> strict.screening()
-        .screeningApiControllerScreen(new ScreeningApiControllerScreenRequest().name(""), null, null)));
+        .screeningApiControllerScreen(null, null, new ScreeningApiControllerScreenRequest().name(""))));
     assertEquals("VALIDATION_FAILED", invalid.code());
     assertEquals(1, keys.size());
   }
@@ -101,7 +101,7 @@ class RetriesTest {
     }
     var vigil = Vigil.builder("http://127.0.0.1:" + port, "key").maxRetries(2).sleeper(waits::add).build();
     assertThrows(VigilException.class, () -> vigil.call(() -> vigil.screening()
-        .screeningApiControllerScreen(new ScreeningApiControllerScreenRequest().name("Jane Doe"), null, null)));
+        .screeningApiControllerScreen(null, null, new ScreeningApiControllerScreenRequest().name("Jane Doe"))));
     assertEquals(2, waits.size());
   }
 }

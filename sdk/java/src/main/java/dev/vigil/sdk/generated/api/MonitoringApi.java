@@ -110,7 +110,7 @@ public class MonitoringApi {
 
   /**
    * Acknowledge an alert
-   * Acknowledge an alert. Takes a session token (&#x60;Authorization: Bearer&#x60;). The member needs the analyst role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN.
+   * Acknowledge an alert. Takes the client&#39;s API key alone (&#x60;x-api-key&#x60;: a server; team roles do not apply to a key) or the session token of a member of a client (&#x60;Authorization: Bearer&#x60;). The member needs the analyst role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
    * @param id  (required)
    * @return MonitoringControllerCheck200ResponseAlertsInner
    * @throws ApiException if fails to make API call
@@ -122,7 +122,7 @@ public class MonitoringApi {
 
   /**
    * Acknowledge an alert
-   * Acknowledge an alert. Takes a session token (&#x60;Authorization: Bearer&#x60;). The member needs the analyst role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN.
+   * Acknowledge an alert. Takes the client&#39;s API key alone (&#x60;x-api-key&#x60;: a server; team roles do not apply to a key) or the session token of a member of a client (&#x60;Authorization: Bearer&#x60;). The member needs the analyst role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
    * @param id  (required)
    * @return ApiResponse&lt;MonitoringControllerCheck200ResponseAlertsInner&gt;
    * @throws ApiException if fails to make API call
@@ -183,7 +183,7 @@ public class MonitoringApi {
 
   /**
    * Monitoring alerts, one page
-   * Monitoring alerts, one page. Takes a session token (&#x60;Authorization: Bearer&#x60;).
+   * Monitoring alerts, one page. Takes the client&#39;s API key alone (&#x60;x-api-key&#x60;: a server; team roles do not apply to a key) or the session token of a member of a client (&#x60;Authorization: Bearer&#x60;). The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
    * @param acknowledged  (optional)
    * @param severity  (optional)
    * @param limit  (optional, default to 50)
@@ -198,7 +198,7 @@ public class MonitoringApi {
 
   /**
    * Monitoring alerts, one page
-   * Monitoring alerts, one page. Takes a session token (&#x60;Authorization: Bearer&#x60;).
+   * Monitoring alerts, one page. Takes the client&#39;s API key alone (&#x60;x-api-key&#x60;: a server; team roles do not apply to a key) or the session token of a member of a client (&#x60;Authorization: Bearer&#x60;). The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
    * @param acknowledged  (optional)
    * @param severity  (optional)
    * @param limit  (optional, default to 50)
@@ -278,7 +278,7 @@ public class MonitoringApi {
 
   /**
    * Monitor many entities
-   * Monitor many entities. Takes a session token (&#x60;Authorization: Bearer&#x60;). The member needs the analyst role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+   * Monitor many entities. Takes the client&#39;s API key alone (&#x60;x-api-key&#x60;: a server; team roles do not apply to a key) or the session token of a member of a client (&#x60;Authorization: Bearer&#x60;). The member needs the analyst role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
    * @param monitoringControllerBulkAddRequest  (required)
    * @return MonitoringControllerBulkAdd201Response
    * @throws ApiException if fails to make API call
@@ -290,7 +290,7 @@ public class MonitoringApi {
 
   /**
    * Monitor many entities
-   * Monitor many entities. Takes a session token (&#x60;Authorization: Bearer&#x60;). The member needs the analyst role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+   * Monitor many entities. Takes the client&#39;s API key alone (&#x60;x-api-key&#x60;: a server; team roles do not apply to a key) or the session token of a member of a client (&#x60;Authorization: Bearer&#x60;). The member needs the analyst role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
    * @param monitoringControllerBulkAddRequest  (required)
    * @return ApiResponse&lt;MonitoringControllerBulkAdd201Response&gt;
    * @throws ApiException if fails to make API call
@@ -356,7 +356,7 @@ public class MonitoringApi {
 
   /**
    * Stop monitoring many entities
-   * Stop monitoring many entities. Takes a session token (&#x60;Authorization: Bearer&#x60;). The member needs the analyst role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+   * Stop monitoring many entities. Takes the client&#39;s API key alone (&#x60;x-api-key&#x60;: a server; team roles do not apply to a key) or the session token of a member of a client (&#x60;Authorization: Bearer&#x60;). The member needs the analyst role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
    * @param monitoringControllerBulkRemoveRequest  (required)
    * @return MonitoringControllerBulkRemove200Response
    * @throws ApiException if fails to make API call
@@ -368,7 +368,7 @@ public class MonitoringApi {
 
   /**
    * Stop monitoring many entities
-   * Stop monitoring many entities. Takes a session token (&#x60;Authorization: Bearer&#x60;). The member needs the analyst role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+   * Stop monitoring many entities. Takes the client&#39;s API key alone (&#x60;x-api-key&#x60;: a server; team roles do not apply to a key) or the session token of a member of a client (&#x60;Authorization: Bearer&#x60;). The member needs the analyst role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
    * @param monitoringControllerBulkRemoveRequest  (required)
    * @return ApiResponse&lt;MonitoringControllerBulkRemove200Response&gt;
    * @throws ApiException if fails to make API call
@@ -434,7 +434,7 @@ public class MonitoringApi {
 
   /**
    * Screen a monitored entity now
-   * Screen a monitored entity now. Takes a session token (&#x60;Authorization: Bearer&#x60;). The member needs the analyst role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN.
+   * Screen a monitored entity now. Takes the client&#39;s API key alone (&#x60;x-api-key&#x60;: a server; team roles do not apply to a key) or the session token of a member of a client (&#x60;Authorization: Bearer&#x60;). The member needs the analyst role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
    * @param id  (required)
    * @return MonitoringControllerCheck200Response
    * @throws ApiException if fails to make API call
@@ -446,7 +446,7 @@ public class MonitoringApi {
 
   /**
    * Screen a monitored entity now
-   * Screen a monitored entity now. Takes a session token (&#x60;Authorization: Bearer&#x60;). The member needs the analyst role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN.
+   * Screen a monitored entity now. Takes the client&#39;s API key alone (&#x60;x-api-key&#x60;: a server; team roles do not apply to a key) or the session token of a member of a client (&#x60;Authorization: Bearer&#x60;). The member needs the analyst role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
    * @param id  (required)
    * @return ApiResponse&lt;MonitoringControllerCheck200Response&gt;
    * @throws ApiException if fails to make API call
@@ -507,7 +507,7 @@ public class MonitoringApi {
 
   /**
    * Monitor an entity
-   * Monitor an entity. Takes a session token (&#x60;Authorization: Bearer&#x60;). The member needs the analyst role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+   * Monitor an entity. Takes the client&#39;s API key alone (&#x60;x-api-key&#x60;: a server; team roles do not apply to a key) or the session token of a member of a client (&#x60;Authorization: Bearer&#x60;). The member needs the analyst role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
    * @param monitoringControllerCreateRequest  (required)
    * @return MonitoringControllerCreate201Response
    * @throws ApiException if fails to make API call
@@ -519,7 +519,7 @@ public class MonitoringApi {
 
   /**
    * Monitor an entity
-   * Monitor an entity. Takes a session token (&#x60;Authorization: Bearer&#x60;). The member needs the analyst role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+   * Monitor an entity. Takes the client&#39;s API key alone (&#x60;x-api-key&#x60;: a server; team roles do not apply to a key) or the session token of a member of a client (&#x60;Authorization: Bearer&#x60;). The member needs the analyst role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
    * @param monitoringControllerCreateRequest  (required)
    * @return ApiResponse&lt;MonitoringControllerCreate201Response&gt;
    * @throws ApiException if fails to make API call
@@ -585,7 +585,7 @@ public class MonitoringApi {
 
   /**
    * Register a webhook
-   * Register a webhook. Takes a session token (&#x60;Authorization: Bearer&#x60;). The member needs the supervisor role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The client&#39;s plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+   * Register a webhook. Takes the client&#39;s API key alone (&#x60;x-api-key&#x60;: a server; team roles do not apply to a key) or the session token of a member of a client (&#x60;Authorization: Bearer&#x60;). The member needs the supervisor role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The client&#39;s plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
    * @param monitoringControllerCreateWebhookRequest  (required)
    * @return MonitoringControllerCreateWebhook201Response
    * @throws ApiException if fails to make API call
@@ -597,7 +597,7 @@ public class MonitoringApi {
 
   /**
    * Register a webhook
-   * Register a webhook. Takes a session token (&#x60;Authorization: Bearer&#x60;). The member needs the supervisor role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The client&#39;s plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+   * Register a webhook. Takes the client&#39;s API key alone (&#x60;x-api-key&#x60;: a server; team roles do not apply to a key) or the session token of a member of a client (&#x60;Authorization: Bearer&#x60;). The member needs the supervisor role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The client&#39;s plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
    * @param monitoringControllerCreateWebhookRequest  (required)
    * @return ApiResponse&lt;MonitoringControllerCreateWebhook201Response&gt;
    * @throws ApiException if fails to make API call
@@ -663,7 +663,7 @@ public class MonitoringApi {
 
   /**
    * Delete a webhook
-   * Delete a webhook. Takes a session token (&#x60;Authorization: Bearer&#x60;). The member needs the supervisor role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The client&#39;s plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN.
+   * Delete a webhook. Takes the client&#39;s API key alone (&#x60;x-api-key&#x60;: a server; team roles do not apply to a key) or the session token of a member of a client (&#x60;Authorization: Bearer&#x60;). The member needs the supervisor role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The client&#39;s plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN.
    * @param id  (required)
    * @return ClientListsControllerRemove200Response
    * @throws ApiException if fails to make API call
@@ -675,7 +675,7 @@ public class MonitoringApi {
 
   /**
    * Delete a webhook
-   * Delete a webhook. Takes a session token (&#x60;Authorization: Bearer&#x60;). The member needs the supervisor role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The client&#39;s plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN.
+   * Delete a webhook. Takes the client&#39;s API key alone (&#x60;x-api-key&#x60;: a server; team roles do not apply to a key) or the session token of a member of a client (&#x60;Authorization: Bearer&#x60;). The member needs the supervisor role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The client&#39;s plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN.
    * @param id  (required)
    * @return ApiResponse&lt;ClientListsControllerRemove200Response&gt;
    * @throws ApiException if fails to make API call
@@ -736,7 +736,7 @@ public class MonitoringApi {
 
   /**
    * A webhook&#39;s deliveries
-   * A webhook&#39;s deliveries. Takes a session token (&#x60;Authorization: Bearer&#x60;). The client&#39;s plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN.
+   * A webhook&#39;s deliveries. Takes the client&#39;s API key alone (&#x60;x-api-key&#x60;: a server; team roles do not apply to a key) or the session token of a member of a client (&#x60;Authorization: Bearer&#x60;). The client&#39;s plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN.
    * @param id  (required)
    * @param limit  (optional, default to 50)
    * @param offset  (optional, default to 0)
@@ -750,7 +750,7 @@ public class MonitoringApi {
 
   /**
    * A webhook&#39;s deliveries
-   * A webhook&#39;s deliveries. Takes a session token (&#x60;Authorization: Bearer&#x60;). The client&#39;s plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN.
+   * A webhook&#39;s deliveries. Takes the client&#39;s API key alone (&#x60;x-api-key&#x60;: a server; team roles do not apply to a key) or the session token of a member of a client (&#x60;Authorization: Bearer&#x60;). The client&#39;s plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN.
    * @param id  (required)
    * @param limit  (optional, default to 50)
    * @param offset  (optional, default to 0)
@@ -830,7 +830,7 @@ public class MonitoringApi {
 
   /**
    * Monitored entities, one page
-   * Monitored entities, one page. Takes a session token (&#x60;Authorization: Bearer&#x60;).
+   * Monitored entities, one page. Takes the client&#39;s API key alone (&#x60;x-api-key&#x60;: a server; team roles do not apply to a key) or the session token of a member of a client (&#x60;Authorization: Bearer&#x60;). The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
    * @param status  (optional)
    * @param origin  (optional)
    * @param limit  (optional, default to 50)
@@ -845,7 +845,7 @@ public class MonitoringApi {
 
   /**
    * Monitored entities, one page
-   * Monitored entities, one page. Takes a session token (&#x60;Authorization: Bearer&#x60;).
+   * Monitored entities, one page. Takes the client&#39;s API key alone (&#x60;x-api-key&#x60;: a server; team roles do not apply to a key) or the session token of a member of a client (&#x60;Authorization: Bearer&#x60;). The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
    * @param status  (optional)
    * @param origin  (optional)
    * @param limit  (optional, default to 50)
@@ -925,7 +925,7 @@ public class MonitoringApi {
 
   /**
    * Stop monitoring an entity
-   * Stop monitoring an entity. Takes a session token (&#x60;Authorization: Bearer&#x60;). The member needs the analyst role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN.
+   * Stop monitoring an entity. Takes the client&#39;s API key alone (&#x60;x-api-key&#x60;: a server; team roles do not apply to a key) or the session token of a member of a client (&#x60;Authorization: Bearer&#x60;). The member needs the analyst role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
    * @param id  (required)
    * @return ClientListsControllerRemove200Response
    * @throws ApiException if fails to make API call
@@ -937,7 +937,7 @@ public class MonitoringApi {
 
   /**
    * Stop monitoring an entity
-   * Stop monitoring an entity. Takes a session token (&#x60;Authorization: Bearer&#x60;). The member needs the analyst role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN.
+   * Stop monitoring an entity. Takes the client&#39;s API key alone (&#x60;x-api-key&#x60;: a server; team roles do not apply to a key) or the session token of a member of a client (&#x60;Authorization: Bearer&#x60;). The member needs the analyst role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
    * @param id  (required)
    * @return ApiResponse&lt;ClientListsControllerRemove200Response&gt;
    * @throws ApiException if fails to make API call
@@ -998,7 +998,7 @@ public class MonitoringApi {
 
   /**
    * Monitoring settings
-   * Monitoring settings. Takes a session token (&#x60;Authorization: Bearer&#x60;).
+   * Monitoring settings. Takes the client&#39;s API key alone (&#x60;x-api-key&#x60;: a server; team roles do not apply to a key) or the session token of a member of a client (&#x60;Authorization: Bearer&#x60;). The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
    * @return MonitoringControllerSettings200Response
    * @throws ApiException if fails to make API call
    */
@@ -1009,7 +1009,7 @@ public class MonitoringApi {
 
   /**
    * Monitoring settings
-   * Monitoring settings. Takes a session token (&#x60;Authorization: Bearer&#x60;).
+   * Monitoring settings. Takes the client&#39;s API key alone (&#x60;x-api-key&#x60;: a server; team roles do not apply to a key) or the session token of a member of a client (&#x60;Authorization: Bearer&#x60;). The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
    * @return ApiResponse&lt;MonitoringControllerSettings200Response&gt;
    * @throws ApiException if fails to make API call
    */
@@ -1064,7 +1064,7 @@ public class MonitoringApi {
 
   /**
    * Monitoring figures
-   * Monitoring figures. Takes a session token (&#x60;Authorization: Bearer&#x60;).
+   * Monitoring figures. Takes the client&#39;s API key alone (&#x60;x-api-key&#x60;: a server; team roles do not apply to a key) or the session token of a member of a client (&#x60;Authorization: Bearer&#x60;). The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
    * @return MonitoringControllerStats200Response
    * @throws ApiException if fails to make API call
    */
@@ -1075,7 +1075,7 @@ public class MonitoringApi {
 
   /**
    * Monitoring figures
-   * Monitoring figures. Takes a session token (&#x60;Authorization: Bearer&#x60;).
+   * Monitoring figures. Takes the client&#39;s API key alone (&#x60;x-api-key&#x60;: a server; team roles do not apply to a key) or the session token of a member of a client (&#x60;Authorization: Bearer&#x60;). The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
    * @return ApiResponse&lt;MonitoringControllerStats200Response&gt;
    * @throws ApiException if fails to make API call
    */
@@ -1130,7 +1130,7 @@ public class MonitoringApi {
 
   /**
    * Monitoring service status
-   * Monitoring service status. Takes a session token (&#x60;Authorization: Bearer&#x60;).
+   * Monitoring service status. Takes the client&#39;s API key alone (&#x60;x-api-key&#x60;: a server; team roles do not apply to a key) or the session token of a member of a client (&#x60;Authorization: Bearer&#x60;). The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
    * @return MonitoringControllerStatus200Response
    * @throws ApiException if fails to make API call
    */
@@ -1141,7 +1141,7 @@ public class MonitoringApi {
 
   /**
    * Monitoring service status
-   * Monitoring service status. Takes a session token (&#x60;Authorization: Bearer&#x60;).
+   * Monitoring service status. Takes the client&#39;s API key alone (&#x60;x-api-key&#x60;: a server; team roles do not apply to a key) or the session token of a member of a client (&#x60;Authorization: Bearer&#x60;). The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
    * @return ApiResponse&lt;MonitoringControllerStatus200Response&gt;
    * @throws ApiException if fails to make API call
    */
@@ -1196,7 +1196,7 @@ public class MonitoringApi {
 
   /**
    * Live alerts (Server-Sent Events)
-   * Live alerts (Server-Sent Events). Takes a session token (&#x60;Authorization: Bearer&#x60;).
+   * Live alerts (Server-Sent Events). Takes the client&#39;s API key alone (&#x60;x-api-key&#x60;: a server; team roles do not apply to a key) or the session token of a member of a client (&#x60;Authorization: Bearer&#x60;). The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
    * @throws ApiException if fails to make API call
    */
   public void monitoringControllerStream() throws ApiException {
@@ -1205,7 +1205,7 @@ public class MonitoringApi {
 
   /**
    * Live alerts (Server-Sent Events)
-   * Live alerts (Server-Sent Events). Takes a session token (&#x60;Authorization: Bearer&#x60;).
+   * Live alerts (Server-Sent Events). Takes the client&#39;s API key alone (&#x60;x-api-key&#x60;: a server; team roles do not apply to a key) or the session token of a member of a client (&#x60;Authorization: Bearer&#x60;). The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
    * @return ApiResponse&lt;Void&gt;
    * @throws ApiException if fails to make API call
    */
@@ -1265,7 +1265,7 @@ public class MonitoringApi {
 
   /**
    * Send a test event to a webhook
-   * Send a test event to a webhook. Takes a session token (&#x60;Authorization: Bearer&#x60;). The member needs the supervisor role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The client&#39;s plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN.
+   * Send a test event to a webhook. Takes the client&#39;s API key alone (&#x60;x-api-key&#x60;: a server; team roles do not apply to a key) or the session token of a member of a client (&#x60;Authorization: Bearer&#x60;). The member needs the supervisor role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The client&#39;s plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN.
    * @param id  (required)
    * @return MonitoringControllerTestWebhook200Response
    * @throws ApiException if fails to make API call
@@ -1277,7 +1277,7 @@ public class MonitoringApi {
 
   /**
    * Send a test event to a webhook
-   * Send a test event to a webhook. Takes a session token (&#x60;Authorization: Bearer&#x60;). The member needs the supervisor role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The client&#39;s plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN.
+   * Send a test event to a webhook. Takes the client&#39;s API key alone (&#x60;x-api-key&#x60;: a server; team roles do not apply to a key) or the session token of a member of a client (&#x60;Authorization: Bearer&#x60;). The member needs the supervisor role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The client&#39;s plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN.
    * @param id  (required)
    * @return ApiResponse&lt;MonitoringControllerTestWebhook200Response&gt;
    * @throws ApiException if fails to make API call
@@ -1338,7 +1338,7 @@ public class MonitoringApi {
 
   /**
    * Update a monitored entity
-   * Update a monitored entity. Takes a session token (&#x60;Authorization: Bearer&#x60;). The member needs the analyst role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+   * Update a monitored entity. Takes the client&#39;s API key alone (&#x60;x-api-key&#x60;: a server; team roles do not apply to a key) or the session token of a member of a client (&#x60;Authorization: Bearer&#x60;). The member needs the analyst role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
    * @param id  (required)
    * @param monitoringControllerUpdateRequest  (required)
    * @return MonitoringControllerCreate201Response
@@ -1351,7 +1351,7 @@ public class MonitoringApi {
 
   /**
    * Update a monitored entity
-   * Update a monitored entity. Takes a session token (&#x60;Authorization: Bearer&#x60;). The member needs the analyst role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+   * Update a monitored entity. Takes the client&#39;s API key alone (&#x60;x-api-key&#x60;: a server; team roles do not apply to a key) or the session token of a member of a client (&#x60;Authorization: Bearer&#x60;). The member needs the analyst role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
    * @param id  (required)
    * @param monitoringControllerUpdateRequest  (required)
    * @return ApiResponse&lt;MonitoringControllerCreate201Response&gt;
@@ -1423,7 +1423,7 @@ public class MonitoringApi {
 
   /**
    * Change monitoring settings
-   * Change monitoring settings. Takes a session token (&#x60;Authorization: Bearer&#x60;). The member needs the supervisor role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+   * Change monitoring settings. Takes the client&#39;s API key alone (&#x60;x-api-key&#x60;: a server; team roles do not apply to a key) or the session token of a member of a client (&#x60;Authorization: Bearer&#x60;). The member needs the supervisor role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
    * @param monitoringControllerUpdateSettingsRequest  (optional)
    * @return MonitoringControllerSettings200Response
    * @throws ApiException if fails to make API call
@@ -1435,7 +1435,7 @@ public class MonitoringApi {
 
   /**
    * Change monitoring settings
-   * Change monitoring settings. Takes a session token (&#x60;Authorization: Bearer&#x60;). The member needs the supervisor role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
+   * Change monitoring settings. Takes the client&#39;s API key alone (&#x60;x-api-key&#x60;: a server; team roles do not apply to a key) or the session token of a member of a client (&#x60;Authorization: Bearer&#x60;). The member needs the supervisor role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN. The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field.
    * @param monitoringControllerUpdateSettingsRequest  (optional)
    * @return ApiResponse&lt;MonitoringControllerSettings200Response&gt;
    * @throws ApiException if fails to make API call
@@ -1497,7 +1497,7 @@ public class MonitoringApi {
 
   /**
    * Registered webhooks
-   * Registered webhooks. Takes a session token (&#x60;Authorization: Bearer&#x60;). The client&#39;s plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN.
+   * Registered webhooks. Takes the client&#39;s API key alone (&#x60;x-api-key&#x60;: a server; team roles do not apply to a key) or the session token of a member of a client (&#x60;Authorization: Bearer&#x60;). The client&#39;s plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN.
    * @return MonitoringControllerWebhooks200Response
    * @throws ApiException if fails to make API call
    */
@@ -1508,7 +1508,7 @@ public class MonitoringApi {
 
   /**
    * Registered webhooks
-   * Registered webhooks. Takes a session token (&#x60;Authorization: Bearer&#x60;). The client&#39;s plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN.
+   * Registered webhooks. Takes the client&#39;s API key alone (&#x60;x-api-key&#x60;: a server; team roles do not apply to a key) or the session token of a member of a client (&#x60;Authorization: Bearer&#x60;). The client&#39;s plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN.
    * @return ApiResponse&lt;MonitoringControllerWebhooks200Response&gt;
    * @throws ApiException if fails to make API call
    */

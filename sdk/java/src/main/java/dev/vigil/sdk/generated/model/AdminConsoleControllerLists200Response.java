@@ -41,7 +41,7 @@ import dev.vigil.sdk.generated.ApiClient;
 @jakarta.annotation.Generated(value = "org.openapitools.codegen.languages.JavaClientCodegen", comments = "Generator version: 7.8.0")
 public class AdminConsoleControllerLists200Response {
   public static final String JSON_PROPERTY_LISTS = "lists";
-  private List<AdminConsoleControllerLists200ResponseListsInner> lists = new ArrayList<>();
+  private List<AdminConsoleControllerLists200ResponseListsInner> lists;
 
   public AdminConsoleControllerLists200Response() { 
   }

@@ -59,7 +59,7 @@ public class AdminConsoleControllerOverview200Response {
   private Integer totalSearches;
 
   public static final String JSON_PROPERTY_SERVICES = "services";
-  private List<AdminConsoleControllerOverview200ResponseServicesInner> services = new ArrayList<>();
+  private List<AdminConsoleControllerOverview200ResponseServicesInner> services;
 
   public static final String JSON_PROPERTY_GENERATED_AT = "generatedAt";
   private String generatedAt;

@@ -45,7 +45,7 @@ public class AdminConsoleControllerVersions200Response {
   private String source;
 
   public static final String JSON_PROPERTY_VERSIONS = "versions";
-  private List<AdminConsoleControllerVersions200ResponseVersionsInner> versions = new ArrayList<>();
+  private List<AdminConsoleControllerVersions200ResponseVersionsInner> versions;
 
   public AdminConsoleControllerVersions200Response() { 
   }

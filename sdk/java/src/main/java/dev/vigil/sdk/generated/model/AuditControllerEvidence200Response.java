@@ -57,7 +57,7 @@ public class AuditControllerEvidence200Response {
   private String to;
 
   public static final String JSON_PROPERTY_RECORDS = "records";
-  private List<AuditControllerEvidence200ResponseRecordsInner> records = new ArrayList<>();
+  private List<AuditControllerEvidence200ResponseRecordsInner> records;
 
   public AuditControllerEvidence200Response() { 
   }

@@ -46,7 +46,7 @@ import dev.vigil.sdk.generated.ApiClient;
 @jakarta.annotation.Generated(value = "org.openapitools.codegen.languages.JavaClientCodegen", comments = "Generator version: 7.8.0")
 public class AuditControllerLogs200Response {
   public static final String JSON_PROPERTY_LOGS = "logs";
-  private List<AuditControllerLogs200ResponseLogsInner> logs = new ArrayList<>();
+  private List<AuditControllerLogs200ResponseLogsInner> logs;
 
   public static final String JSON_PROPERTY_TOTAL = "total";
   private Integer total;

@@ -41,7 +41,7 @@ import dev.vigil.sdk.generated.ApiClient;
 @jakarta.annotation.Generated(value = "org.openapitools.codegen.languages.JavaClientCodegen", comments = "Generator version: 7.8.0")
 public class AuthControllerJwks200Response {
   public static final String JSON_PROPERTY_KEYS = "keys";
-  private List<AuthControllerJwks200ResponseKeysInner> keys = new ArrayList<>();
+  private List<AuthControllerJwks200ResponseKeysInner> keys;
 
   public AuthControllerJwks200Response() { 
   }

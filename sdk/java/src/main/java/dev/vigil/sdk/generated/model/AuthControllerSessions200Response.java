@@ -41,7 +41,7 @@ import dev.vigil.sdk.generated.ApiClient;
 @jakarta.annotation.Generated(value = "org.openapitools.codegen.languages.JavaClientCodegen", comments = "Generator version: 7.8.0")
 public class AuthControllerSessions200Response {
   public static final String JSON_PROPERTY_SESSIONS = "sessions";
-  private List<AuthControllerSessions200ResponseSessionsInner> sessions = new ArrayList<>();
+  private List<AuthControllerSessions200ResponseSessionsInner> sessions;
 
   public AuthControllerSessions200Response() { 
   }

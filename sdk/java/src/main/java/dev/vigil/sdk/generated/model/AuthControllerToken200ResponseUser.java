@@ -154,10 +154,10 @@ public class AuthControllerToken200ResponseUser {
   private String updatedAt;
 
   public static final String JSON_PROPERTY_IDENTITIES = "identities";
-  private List<AuthControllerToken200ResponseUserIdentitiesInner> identities = new ArrayList<>();
+  private List<AuthControllerToken200ResponseUserIdentitiesInner> identities;
 
   public static final String JSON_PROPERTY_FACTORS = "factors";
-  private List<AuthControllerToken200ResponseUserFactorsInner> factors = new ArrayList<>();
+  private List<AuthControllerToken200ResponseUserFactorsInner> factors;
 
   public AuthControllerToken200ResponseUser() { 
   }

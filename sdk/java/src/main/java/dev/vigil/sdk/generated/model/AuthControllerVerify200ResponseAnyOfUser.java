@@ -154,10 +154,10 @@ public class AuthControllerVerify200ResponseAnyOfUser {
   private String updatedAt;
 
   public static final String JSON_PROPERTY_IDENTITIES = "identities";
-  private List<AuthControllerVerify200ResponseAnyOfUserIdentitiesInner> identities = new ArrayList<>();
+  private List<AuthControllerVerify200ResponseAnyOfUserIdentitiesInner> identities;
 
   public static final String JSON_PROPERTY_FACTORS = "factors";
-  private List<AuthControllerVerify200ResponseAnyOfUserFactorsInner> factors = new ArrayList<>();
+  private List<AuthControllerVerify200ResponseAnyOfUserFactorsInner> factors;
 
   public AuthControllerVerify200ResponseAnyOfUser() { 
   }

@@ -73,7 +73,7 @@ public class AuthControllerVerifyFactor200Response {
   private String providerRefreshToken;
 
   public static final String JSON_PROPERTY_RECOVERY_CODES = "recovery_codes";
-  private List<String> recoveryCodes = new ArrayList<>();
+  private List<String> recoveryCodes;
 
   public AuthControllerVerifyFactor200Response() { 
   }

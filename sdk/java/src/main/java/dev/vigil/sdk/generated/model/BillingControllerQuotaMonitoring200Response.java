@@ -47,16 +47,16 @@ import dev.vigil.sdk.generated.ApiClient;
 @jakarta.annotation.Generated(value = "org.openapitools.codegen.languages.JavaClientCodegen", comments = "Generator version: 7.8.0")
 public class BillingControllerQuotaMonitoring200Response {
   public static final String JSON_PROPERTY_QUOTA_WARNINGS = "quotaWarnings";
-  private List<BillingControllerQuotaMonitoring200ResponseQuotaWarningsInner> quotaWarnings = new ArrayList<>();
+  private List<BillingControllerQuotaMonitoring200ResponseQuotaWarningsInner> quotaWarnings;
 
   public static final String JSON_PROPERTY_QUOTA_EXCEEDED = "quotaExceeded";
-  private List<BillingControllerQuotaMonitoring200ResponseQuotaExceededInner> quotaExceeded = new ArrayList<>();
+  private List<BillingControllerQuotaMonitoring200ResponseQuotaExceededInner> quotaExceeded;
 
   public static final String JSON_PROPERTY_PAYMENT_FAILURES = "paymentFailures";
-  private List<BillingControllerQuotaMonitoring200ResponsePaymentFailuresInner> paymentFailures = new ArrayList<>();
+  private List<BillingControllerQuotaMonitoring200ResponsePaymentFailuresInner> paymentFailures;
 
   public static final String JSON_PROPERTY_RECENT_EVENTS = "recentEvents";
-  private List<BillingControllerQuotaMonitoring200ResponseRecentEventsInner> recentEvents = new ArrayList<>();
+  private List<BillingControllerQuotaMonitoring200ResponseRecentEventsInner> recentEvents;
 
   public BillingControllerQuotaMonitoring200Response() { 
   }

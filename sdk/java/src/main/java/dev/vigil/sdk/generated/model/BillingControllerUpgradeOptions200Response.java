@@ -41,7 +41,7 @@ import dev.vigil.sdk.generated.ApiClient;
 @jakarta.annotation.Generated(value = "org.openapitools.codegen.languages.JavaClientCodegen", comments = "Generator version: 7.8.0")
 public class BillingControllerUpgradeOptions200Response {
   public static final String JSON_PROPERTY_UPGRADE_OPTIONS = "upgradeOptions";
-  private List<BillingControllerUpgradeOptions200ResponseUpgradeOptionsInner> upgradeOptions = new ArrayList<>();
+  private List<BillingControllerUpgradeOptions200ResponseUpgradeOptionsInner> upgradeOptions;
 
   public BillingControllerUpgradeOptions200Response() { 
   }

@@ -41,7 +41,7 @@ import dev.vigil.sdk.generated.ApiClient;
 @jakarta.annotation.Generated(value = "org.openapitools.codegen.languages.JavaClientCodegen", comments = "Generator version: 7.8.0")
 public class CatalogueControllerLists200Response {
   public static final String JSON_PROPERTY_LISTS = "lists";
-  private List<CatalogueControllerLists200ResponseListsInner> lists = new ArrayList<>();
+  private List<CatalogueControllerLists200ResponseListsInner> lists;
 
   public CatalogueControllerLists200Response() { 
   }

@@ -49,7 +49,7 @@ public class ClientListsControllerEntries200Response {
   private ClientListsControllerEntries200ResponseList _list;
 
   public static final String JSON_PROPERTY_ENTRIES = "entries";
-  private List<ClientListsControllerEntries200ResponseEntriesInner> entries = new ArrayList<>();
+  private List<ClientListsControllerEntries200ResponseEntriesInner> entries;
 
   public static final String JSON_PROPERTY_TOTAL = "total";
   private Integer total;

@@ -59,7 +59,7 @@ public class ClientListsControllerEntries200ResponseEntriesInner {
   private String email;
 
   public static final String JSON_PROPERTY_ALIASES = "aliases";
-  private List<String> aliases = new ArrayList<>();
+  private List<String> aliases;
 
   public static final String JSON_PROPERTY_ADDED_AT = "added_at";
   private String addedAt;

@@ -41,7 +41,7 @@ import dev.vigil.sdk.generated.ApiClient;
 @jakarta.annotation.Generated(value = "org.openapitools.codegen.languages.JavaClientCodegen", comments = "Generator version: 7.8.0")
 public class ClientsControllerList200Response {
   public static final String JSON_PROPERTY_CLIENTS = "clients";
-  private List<ClientsControllerList200ResponseClientsInner> clients = new ArrayList<>();
+  private List<ClientsControllerList200ResponseClientsInner> clients;
 
   public ClientsControllerList200Response() { 
   }

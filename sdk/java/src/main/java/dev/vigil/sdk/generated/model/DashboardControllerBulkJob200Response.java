@@ -113,7 +113,7 @@ public class DashboardControllerBulkJob200Response {
   private String completedAt;
 
   public static final String JSON_PROPERTY_RESULTS = "results";
-  private List<DashboardControllerBulkJob200ResponseResultsInner> results = new ArrayList<>();
+  private List<DashboardControllerBulkJob200ResponseResultsInner> results;
 
   public static final String JSON_PROPERTY_PAGE = "page";
   private DashboardControllerBulkJob200ResponsePage page;

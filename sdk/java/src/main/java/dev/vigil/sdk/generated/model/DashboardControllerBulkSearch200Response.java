@@ -49,13 +49,13 @@ import dev.vigil.sdk.generated.ApiClient;
 @jakarta.annotation.Generated(value = "org.openapitools.codegen.languages.JavaClientCodegen", comments = "Generator version: 7.8.0")
 public class DashboardControllerBulkSearch200Response {
   public static final String JSON_PROPERTY_RESULTS = "results";
-  private List<ScreeningApiControllerBulkScreen200ResponseResultsInner> results = new ArrayList<>();
+  private List<ScreeningApiControllerBulkScreen200ResponseResultsInner> results;
 
   public static final String JSON_PROPERTY_SUMMARY = "summary";
   private DashboardControllerBulkSearch200ResponseSummary summary;
 
   public static final String JSON_PROPERTY_LIST_VERSIONS = "listVersions";
-  private List<ScreeningApiControllerScreen200ResponseListVersionsInner> listVersions = new ArrayList<>();
+  private List<ScreeningApiControllerScreen200ResponseListVersionsInner> listVersions;
 
   public static final String JSON_PROPERTY_ALGORITHM = "algorithm";
   private String algorithm;

@@ -94,7 +94,7 @@ public class DashboardControllerDatasets200Response {
   private Integer totalEntities;
 
   public static final String JSON_PROPERTY_ENTITIES = "entities";
-  private List<DashboardControllerDatasets200ResponseEntitiesInner> entities = new ArrayList<>();
+  private List<DashboardControllerDatasets200ResponseEntitiesInner> entities;
 
   public static final String JSON_PROPERTY_CSV = "csv";
   private String csv;

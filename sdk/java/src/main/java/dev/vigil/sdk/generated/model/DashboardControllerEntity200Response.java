@@ -182,31 +182,31 @@ public class DashboardControllerEntity200Response {
   private String name;
 
   public static final String JSON_PROPERTY_NAMES = "names";
-  private List<DashboardControllerDatasets200ResponseEntitiesInnerNamesInner> names = new ArrayList<>();
+  private List<DashboardControllerDatasets200ResponseEntitiesInnerNamesInner> names;
 
   public static final String JSON_PROPERTY_ALIASES = "aliases";
-  private List<DashboardControllerDatasets200ResponseEntitiesInnerNamesInner> aliases = new ArrayList<>();
+  private List<DashboardControllerDatasets200ResponseEntitiesInnerNamesInner> aliases;
 
   public static final String JSON_PROPERTY_DATES_OF_BIRTH = "datesOfBirth";
-  private List<String> datesOfBirth = new ArrayList<>();
+  private List<String> datesOfBirth;
 
   public static final String JSON_PROPERTY_PLACES_OF_BIRTH = "placesOfBirth";
-  private List<String> placesOfBirth = new ArrayList<>();
+  private List<String> placesOfBirth;
 
   public static final String JSON_PROPERTY_NATIONALITIES = "nationalities";
-  private List<String> nationalities = new ArrayList<>();
+  private List<String> nationalities;
 
   public static final String JSON_PROPERTY_CITIZENSHIPS = "citizenships";
-  private List<String> citizenships = new ArrayList<>();
+  private List<String> citizenships;
 
   public static final String JSON_PROPERTY_ADDRESSES = "addresses";
-  private List<DashboardControllerDatasets200ResponseEntitiesInnerAddressesInner> addresses = new ArrayList<>();
+  private List<DashboardControllerDatasets200ResponseEntitiesInnerAddressesInner> addresses;
 
   public static final String JSON_PROPERTY_IDENTIFIERS = "identifiers";
-  private List<DashboardControllerDatasets200ResponseEntitiesInnerIdentifiersInner> identifiers = new ArrayList<>();
+  private List<DashboardControllerDatasets200ResponseEntitiesInnerIdentifiersInner> identifiers;
 
   public static final String JSON_PROPERTY_PROGRAMS = "programs";
-  private List<String> programs = new ArrayList<>();
+  private List<String> programs;
 
   public static final String JSON_PROPERTY_LISTING_DATE = "listingDate";
   private String listingDate;
@@ -218,10 +218,10 @@ public class DashboardControllerEntity200Response {
   private String sourceUrl;
 
   public static final String JSON_PROPERTY_UPSTREAM_DATASETS = "upstreamDatasets";
-  private List<String> upstreamDatasets = new ArrayList<>();
+  private List<String> upstreamDatasets;
 
   public static final String JSON_PROPERTY_POSITIONS = "positions";
-  private List<String> positions = new ArrayList<>();
+  private List<String> positions;
 
   /**
    * Gets or Sets gender
@@ -265,7 +265,7 @@ public class DashboardControllerEntity200Response {
   private String flag;
 
   public static final String JSON_PROPERTY_LINKED_TO = "linkedTo";
-  private List<String> linkedTo = new ArrayList<>();
+  private List<String> linkedTo;
 
   public static final String JSON_PROPERTY_ADDED_IN_VERSION = "addedInVersion";
   private Integer addedInVersion;

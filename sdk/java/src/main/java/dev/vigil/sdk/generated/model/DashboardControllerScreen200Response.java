@@ -165,10 +165,10 @@ public class DashboardControllerScreen200Response {
   private LabelEnum label;
 
   public static final String JSON_PROPERTY_RESULTS = "results";
-  private List<ScreeningApiControllerScreen200ResponseResultsInnerAnyOf1> results = new ArrayList<>();
+  private List<ScreeningApiControllerScreen200ResponseResultsInnerAnyOf1> results;
 
   public static final String JSON_PROPERTY_LIST_VERSIONS = "listVersions";
-  private List<ScreeningApiControllerScreen200ResponseListVersionsInner> listVersions = new ArrayList<>();
+  private List<ScreeningApiControllerScreen200ResponseListVersionsInner> listVersions;
 
   public static final String JSON_PROPERTY_ALGORITHM = "algorithm";
   private String algorithm;

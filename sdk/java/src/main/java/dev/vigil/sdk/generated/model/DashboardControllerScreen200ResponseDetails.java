@@ -43,7 +43,7 @@ import dev.vigil.sdk.generated.ApiClient;
 @jakarta.annotation.Generated(value = "org.openapitools.codegen.languages.JavaClientCodegen", comments = "Generator version: 7.8.0")
 public class DashboardControllerScreen200ResponseDetails {
   public static final String JSON_PROPERTY_PROGRAMS = "programs";
-  private List<String> programs = new ArrayList<>();
+  private List<String> programs;
 
   public static final String JSON_PROPERTY_MATCHED_NAME = "matchedName";
   private String matchedName;

@@ -53,7 +53,7 @@ public class DashboardControllerScreenRequest {
   private String email;
 
   public static final String JSON_PROPERTY_IDENTIFIERS = "identifiers";
-  private List<DashboardControllerScreenRequestIdentifiersInner> identifiers = new ArrayList<>();
+  private List<DashboardControllerScreenRequestIdentifiersInner> identifiers;
 
   public static final String JSON_PROPERTY_DATE_OF_BIRTH = "dateOfBirth";
   private String dateOfBirth;

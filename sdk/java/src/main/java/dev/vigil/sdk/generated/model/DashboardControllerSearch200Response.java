@@ -45,7 +45,7 @@ public class DashboardControllerSearch200Response {
   private String query;
 
   public static final String JSON_PROPERTY_HITS = "hits";
-  private List<DashboardControllerSearch200ResponseHitsInner> hits = new ArrayList<>();
+  private List<DashboardControllerSearch200ResponseHitsInner> hits;
 
   public DashboardControllerSearch200Response() { 
   }

@@ -163,7 +163,7 @@ public class DashboardControllerSearch200ResponseHitsInner {
   private FeedEnum feed;
 
   public static final String JSON_PROPERTY_PROGRAMS = "programs";
-  private List<String> programs = new ArrayList<>();
+  private List<String> programs;
 
   public static final String JSON_PROPERTY_SCORE = "score";
   private BigDecimal score;

@@ -46,7 +46,7 @@ import dev.vigil.sdk.generated.ApiClient;
 @jakarta.annotation.Generated(value = "org.openapitools.codegen.languages.JavaClientCodegen", comments = "Generator version: 7.8.0")
 public class DashboardReportsControllerUsageHistory200Response {
   public static final String JSON_PROPERTY_DAYS = "days";
-  private List<DashboardReportsControllerUsageHistory200ResponseDaysInner> days = new ArrayList<>();
+  private List<DashboardReportsControllerUsageHistory200ResponseDaysInner> days;
 
   public static final String JSON_PROPERTY_QUOTA = "quota";
   private BigDecimal quota;

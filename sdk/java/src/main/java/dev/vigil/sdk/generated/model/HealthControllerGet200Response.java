@@ -81,7 +81,7 @@ public class HealthControllerGet200Response {
   private StatusEnum status;
 
   public static final String JSON_PROPERTY_SERVICES = "services";
-  private Map<String, HealthControllerGet200ResponseServicesValue> services = new HashMap<>();
+  private Map<String, HealthControllerGet200ResponseServicesValue> services;
 
   public static final String JSON_PROPERTY_VERSION = "version";
   private String version;

@@ -41,7 +41,7 @@ import dev.vigil.sdk.generated.ApiClient;
 @jakarta.annotation.Generated(value = "org.openapitools.codegen.languages.JavaClientCodegen", comments = "Generator version: 7.8.0")
 public class ListsAdminControllerRefresh200Response {
   public static final String JSON_PROPERTY_RESULTS = "results";
-  private List<ListsAdminControllerRefresh200ResponseResultsInner> results = new ArrayList<>();
+  private List<ListsAdminControllerRefresh200ResponseResultsInner> results;
 
   public ListsAdminControllerRefresh200Response() { 
   }

@@ -41,7 +41,7 @@ import dev.vigil.sdk.generated.ApiClient;
 @jakarta.annotation.Generated(value = "org.openapitools.codegen.languages.JavaClientCodegen", comments = "Generator version: 7.8.0")
 public class ListsAdminControllerRefreshRequest {
   public static final String JSON_PROPERTY_SOURCES = "sources";
-  private List<String> sources = new ArrayList<>();
+  private List<String> sources;
 
   public static final String JSON_PROPERTY_FORCE = "force";
   private Boolean force = false;

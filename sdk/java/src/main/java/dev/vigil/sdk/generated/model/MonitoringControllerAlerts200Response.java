@@ -44,7 +44,7 @@ import dev.vigil.sdk.generated.ApiClient;
 @jakarta.annotation.Generated(value = "org.openapitools.codegen.languages.JavaClientCodegen", comments = "Generator version: 7.8.0")
 public class MonitoringControllerAlerts200Response {
   public static final String JSON_PROPERTY_ALERTS = "alerts";
-  private List<MonitoringControllerCheck200ResponseAlertsInner> alerts = new ArrayList<>();
+  private List<MonitoringControllerCheck200ResponseAlertsInner> alerts;
 
   public static final String JSON_PROPERTY_TOTAL = "total";
   private Integer total;

@@ -42,7 +42,7 @@ import dev.vigil.sdk.generated.ApiClient;
 @jakarta.annotation.Generated(value = "org.openapitools.codegen.languages.JavaClientCodegen", comments = "Generator version: 7.8.0")
 public class MonitoringControllerBulkAdd201Response {
   public static final String JSON_PROPERTY_ENTITIES = "entities";
-  private List<MonitoringControllerCreate201Response> entities = new ArrayList<>();
+  private List<MonitoringControllerCreate201Response> entities;
 
   public static final String JSON_PROPERTY_CREATED = "created";
   private Integer created;

@@ -41,7 +41,7 @@ import dev.vigil.sdk.generated.ApiClient;
 @jakarta.annotation.Generated(value = "org.openapitools.codegen.languages.JavaClientCodegen", comments = "Generator version: 7.8.0")
 public class MonitoringControllerBulkAddRequest {
   public static final String JSON_PROPERTY_ENTITIES = "entities";
-  private List<MonitoringControllerCreateRequest> entities = new ArrayList<>();
+  private List<MonitoringControllerCreateRequest> entities;
 
   public MonitoringControllerBulkAddRequest() { 
   }

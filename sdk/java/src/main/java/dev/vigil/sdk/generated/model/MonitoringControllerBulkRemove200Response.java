@@ -44,7 +44,7 @@ public class MonitoringControllerBulkRemove200Response {
   private Integer removed;
 
   public static final String JSON_PROPERTY_ENTITY_IDS = "entityIds";
-  private List<String> entityIds = new ArrayList<>();
+  private List<String> entityIds;
 
   public MonitoringControllerBulkRemove200Response() { 
   }

@@ -41,7 +41,7 @@ import dev.vigil.sdk.generated.ApiClient;
 @jakarta.annotation.Generated(value = "org.openapitools.codegen.languages.JavaClientCodegen", comments = "Generator version: 7.8.0")
 public class MonitoringControllerBulkRemoveRequest {
   public static final String JSON_PROPERTY_ENTITY_IDS = "entityIds";
-  private List<UUID> entityIds = new ArrayList<>();
+  private List<UUID> entityIds;
 
   public MonitoringControllerBulkRemoveRequest() { 
   }

@@ -46,7 +46,7 @@ public class MonitoringControllerCheck200Response {
   private MonitoringControllerCreate201Response entity;
 
   public static final String JSON_PROPERTY_ALERTS = "alerts";
-  private List<MonitoringControllerCheck200ResponseAlertsInner> alerts = new ArrayList<>();
+  private List<MonitoringControllerCheck200ResponseAlertsInner> alerts;
 
   public MonitoringControllerCheck200Response() { 
   }

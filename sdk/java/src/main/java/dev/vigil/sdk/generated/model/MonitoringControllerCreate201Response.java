@@ -66,7 +66,7 @@ public class MonitoringControllerCreate201Response {
   private String entityEmail;
 
   public static final String JSON_PROPERTY_ENTITY_ALIASES = "entity_aliases";
-  private List<String> entityAliases = new ArrayList<>();
+  private List<String> entityAliases;
 
   /**
    * Gets or Sets checkFrequency

@@ -41,7 +41,7 @@ import dev.vigil.sdk.generated.ApiClient;
 @jakarta.annotation.Generated(value = "org.openapitools.codegen.languages.JavaClientCodegen", comments = "Generator version: 7.8.0")
 public class MonitoringControllerDeliveries200Response {
   public static final String JSON_PROPERTY_DELIVERIES = "deliveries";
-  private List<MonitoringControllerDeliveries200ResponseDeliveriesInner> deliveries = new ArrayList<>();
+  private List<MonitoringControllerDeliveries200ResponseDeliveriesInner> deliveries;
 
   public MonitoringControllerDeliveries200Response() { 
   }

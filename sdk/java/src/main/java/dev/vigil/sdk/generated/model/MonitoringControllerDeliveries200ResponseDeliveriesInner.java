@@ -132,7 +132,7 @@ public class MonitoringControllerDeliveries200ResponseDeliveriesInner {
   private StatusEnum status;
 
   public static final String JSON_PROPERTY_ATTEMPTS = "attempts";
-  private List<MonitoringControllerDeliveries200ResponseDeliveriesInnerAttemptsInner> attempts = new ArrayList<>();
+  private List<MonitoringControllerDeliveries200ResponseDeliveriesInnerAttemptsInner> attempts;
 
   public static final String JSON_PROPERTY_NEXT_ATTEMPT_AT = "next_attempt_at";
   private String nextAttemptAt;

@@ -44,7 +44,7 @@ import dev.vigil.sdk.generated.ApiClient;
 @jakarta.annotation.Generated(value = "org.openapitools.codegen.languages.JavaClientCodegen", comments = "Generator version: 7.8.0")
 public class MonitoringControllerList200Response {
   public static final String JSON_PROPERTY_ENTITIES = "entities";
-  private List<MonitoringControllerList200ResponseEntitiesInner> entities = new ArrayList<>();
+  private List<MonitoringControllerList200ResponseEntitiesInner> entities;
 
   public static final String JSON_PROPERTY_TOTAL = "total";
   private Integer total;

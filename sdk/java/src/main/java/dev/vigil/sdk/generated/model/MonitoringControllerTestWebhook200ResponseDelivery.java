@@ -132,7 +132,7 @@ public class MonitoringControllerTestWebhook200ResponseDelivery {
   private StatusEnum status;
 
   public static final String JSON_PROPERTY_ATTEMPTS = "attempts";
-  private List<MonitoringControllerTestWebhook200ResponseDeliveryAttemptsInner> attempts = new ArrayList<>();
+  private List<MonitoringControllerTestWebhook200ResponseDeliveryAttemptsInner> attempts;
 
   public static final String JSON_PROPERTY_NEXT_ATTEMPT_AT = "next_attempt_at";
   private String nextAttemptAt;

@@ -41,7 +41,7 @@ import dev.vigil.sdk.generated.ApiClient;
 @jakarta.annotation.Generated(value = "org.openapitools.codegen.languages.JavaClientCodegen", comments = "Generator version: 7.8.0")
 public class MonitoringControllerWebhooks200Response {
   public static final String JSON_PROPERTY_WEBHOOKS = "webhooks";
-  private List<MonitoringControllerWebhooks200ResponseWebhooksInner> webhooks = new ArrayList<>();
+  private List<MonitoringControllerWebhooks200ResponseWebhooksInner> webhooks;
 
   public MonitoringControllerWebhooks200Response() { 
   }

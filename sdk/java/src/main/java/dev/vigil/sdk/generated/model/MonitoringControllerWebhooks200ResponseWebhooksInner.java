@@ -89,7 +89,7 @@ public class MonitoringControllerWebhooks200ResponseWebhooksInner {
   }
 
   public static final String JSON_PROPERTY_EVENT_TYPES = "event_types";
-  private List<EventTypesEnum> eventTypes = new ArrayList<>();
+  private List<EventTypesEnum> eventTypes;
 
   public static final String JSON_PROPERTY_DESCRIPTION = "description";
   private String description;

@@ -63,7 +63,7 @@ public class Problem {
   private String code;
 
   public static final String JSON_PROPERTY_ERRORS = "errors";
-  private List<ProblemErrorsInner> errors = new ArrayList<>();
+  private List<ProblemErrorsInner> errors;
 
   public static final String JSON_PROPERTY_INSTANCE = "instance";
   private String instance;

@@ -63,7 +63,7 @@ public class ReviewsControllerCaseOf200Response {
   private ReviewsControllerCaseOf200ResponseExplanation explanation;
 
   public static final String JSON_PROPERTY_PREVIOUS_DECISIONS = "previousDecisions";
-  private List<ReviewsControllerCaseOf200ResponsePreviousDecisionsInner> previousDecisions = new ArrayList<>();
+  private List<ReviewsControllerCaseOf200ResponsePreviousDecisionsInner> previousDecisions;
 
   public static final String JSON_PROPERTY_REMEMBERED = "remembered";
   private ReviewsControllerCaseOf200ResponseRemembered remembered;

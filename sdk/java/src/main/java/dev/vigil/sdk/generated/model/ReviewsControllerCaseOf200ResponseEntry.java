@@ -58,22 +58,22 @@ public class ReviewsControllerCaseOf200ResponseEntry {
   private String name;
 
   public static final String JSON_PROPERTY_NAMES = "names";
-  private List<String> names = new ArrayList<>();
+  private List<String> names;
 
   public static final String JSON_PROPERTY_DATES_OF_BIRTH = "datesOfBirth";
-  private List<String> datesOfBirth = new ArrayList<>();
+  private List<String> datesOfBirth;
 
   public static final String JSON_PROPERTY_IDENTIFIERS = "identifiers";
-  private List<DashboardControllerDatasets200ResponseEntitiesInnerIdentifiersInner> identifiers = new ArrayList<>();
+  private List<DashboardControllerDatasets200ResponseEntitiesInnerIdentifiersInner> identifiers;
 
   public static final String JSON_PROPERTY_NATIONALITIES = "nationalities";
-  private List<String> nationalities = new ArrayList<>();
+  private List<String> nationalities;
 
   public static final String JSON_PROPERTY_ENTITY_TYPE = "entityType";
   private String entityType;
 
   public static final String JSON_PROPERTY_PROGRAMS = "programs";
-  private List<String> programs = new ArrayList<>();
+  private List<String> programs;
 
   public static final String JSON_PROPERTY_SOURCE = "source";
   private String source;

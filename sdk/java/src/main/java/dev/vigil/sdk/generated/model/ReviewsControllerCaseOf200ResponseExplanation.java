@@ -61,13 +61,13 @@ public class ReviewsControllerCaseOf200ResponseExplanation {
   private String listScheme;
 
   public static final String JSON_PROPERTY_TOKENS = "tokens";
-  private List<ScreeningApiControllerScreen200ResponseResultsInnerAnyOf1ExplanationTokensInner> tokens = new ArrayList<>();
+  private List<ScreeningApiControllerScreen200ResponseResultsInnerAnyOf1ExplanationTokensInner> tokens;
 
   public static final String JSON_PROPERTY_UNMATCHED_LIST = "unmatchedList";
-  private List<String> unmatchedList = new ArrayList<>();
+  private List<String> unmatchedList;
 
   public static final String JSON_PROPERTY_QUALIFIERS = "qualifiers";
-  private List<ScreeningApiControllerScreen200ResponseResultsInnerAnyOf1ExplanationQualifiersInner> qualifiers = new ArrayList<>();
+  private List<ScreeningApiControllerScreen200ResponseResultsInnerAnyOf1ExplanationQualifiersInner> qualifiers;
 
   public ReviewsControllerCaseOf200ResponseExplanation() { 
   }

@@ -44,7 +44,7 @@ import dev.vigil.sdk.generated.ApiClient;
 @jakarta.annotation.Generated(value = "org.openapitools.codegen.languages.JavaClientCodegen", comments = "Generator version: 7.8.0")
 public class ReviewsControllerRemembered200Response {
   public static final String JSON_PROPERTY_REMEMBERED = "remembered";
-  private List<ReviewsControllerRemembered200ResponseRememberedInner> remembered = new ArrayList<>();
+  private List<ReviewsControllerRemembered200ResponseRememberedInner> remembered;
 
   public static final String JSON_PROPERTY_TOTAL = "total";
   private Integer total;

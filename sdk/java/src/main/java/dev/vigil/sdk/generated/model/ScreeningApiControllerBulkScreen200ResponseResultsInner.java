@@ -152,7 +152,7 @@ public class ScreeningApiControllerBulkScreen200ResponseResultsInner {
   private LabelEnum label;
 
   public static final String JSON_PROPERTY_RESULTS = "results";
-  private List<ScreeningApiControllerBulkScreen200ResponseResultsInnerResultsInner> results = new ArrayList<>();
+  private List<ScreeningApiControllerBulkScreen200ResponseResultsInnerResultsInner> results;
 
   public ScreeningApiControllerBulkScreen200ResponseResultsInner() { 
   }

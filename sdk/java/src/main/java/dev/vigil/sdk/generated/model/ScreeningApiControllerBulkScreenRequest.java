@@ -43,10 +43,10 @@ import dev.vigil.sdk.generated.ApiClient;
 @jakarta.annotation.Generated(value = "org.openapitools.codegen.languages.JavaClientCodegen", comments = "Generator version: 7.8.0")
 public class ScreeningApiControllerBulkScreenRequest {
   public static final String JSON_PROPERTY_NAMES = "names";
-  private List<String> names = new ArrayList<>();
+  private List<String> names;
 
   public static final String JSON_PROPERTY_ENTITIES = "entities";
-  private List<ScreeningApiControllerBulkScreenRequestEntitiesInner> entities = new ArrayList<>();
+  private List<ScreeningApiControllerBulkScreenRequestEntitiesInner> entities;
 
   public static final String JSON_PROPERTY_LIMIT = "limit";
   private Integer limit;

@@ -56,7 +56,7 @@ public class ScreeningApiControllerBulkScreenRequestEntitiesInner extends HashMa
   private String name;
 
   public static final String JSON_PROPERTY_IDENTIFIERS = "identifiers";
-  private List<ScreeningApiControllerBulkScreenRequestEntitiesInnerIdentifiersInner> identifiers = new ArrayList<>();
+  private List<ScreeningApiControllerBulkScreenRequestEntitiesInnerIdentifiersInner> identifiers;
 
   public static final String JSON_PROPERTY_DATE_OF_BIRTH = "dateOfBirth";
   private String dateOfBirth;

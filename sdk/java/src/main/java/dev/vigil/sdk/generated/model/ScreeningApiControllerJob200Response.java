@@ -113,7 +113,7 @@ public class ScreeningApiControllerJob200Response {
   private String completedAt;
 
   public static final String JSON_PROPERTY_RESULTS = "results";
-  private List<ScreeningApiControllerJob200ResponseResultsInner> results = new ArrayList<>();
+  private List<ScreeningApiControllerJob200ResponseResultsInner> results;
 
   public static final String JSON_PROPERTY_PAGE = "page";
   private ScreeningApiControllerJob200ResponsePage page;

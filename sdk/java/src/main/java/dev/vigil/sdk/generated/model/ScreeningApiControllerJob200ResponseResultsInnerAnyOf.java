@@ -159,10 +159,10 @@ public class ScreeningApiControllerJob200ResponseResultsInnerAnyOf {
   private LabelEnum label;
 
   public static final String JSON_PROPERTY_RESULTS = "results";
-  private List<ScreeningApiControllerBulkScreen200ResponseResultsInnerResultsInner> results = new ArrayList<>();
+  private List<ScreeningApiControllerBulkScreen200ResponseResultsInnerResultsInner> results;
 
   public static final String JSON_PROPERTY_LIST_VERSIONS = "listVersions";
-  private List<ScreeningApiControllerJob200ResponseResultsInnerAnyOfListVersionsInner> listVersions = new ArrayList<>();
+  private List<ScreeningApiControllerJob200ResponseResultsInnerAnyOfListVersionsInner> listVersions;
 
   public static final String JSON_PROPERTY_ALGORITHM = "algorithm";
   private String algorithm;

@@ -41,7 +41,7 @@ import dev.vigil.sdk.generated.ApiClient;
 @jakarta.annotation.Generated(value = "org.openapitools.codegen.languages.JavaClientCodegen", comments = "Generator version: 7.8.0")
 public class ScreeningApiControllerLists200Response {
   public static final String JSON_PROPERTY_LISTS = "lists";
-  private List<ScreeningApiControllerLists200ResponseListsInner> lists = new ArrayList<>();
+  private List<ScreeningApiControllerLists200ResponseListsInner> lists;
 
   public ScreeningApiControllerLists200Response() { 
   }

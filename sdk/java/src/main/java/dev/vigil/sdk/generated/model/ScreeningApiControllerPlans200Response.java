@@ -41,7 +41,7 @@ import dev.vigil.sdk.generated.ApiClient;
 @jakarta.annotation.Generated(value = "org.openapitools.codegen.languages.JavaClientCodegen", comments = "Generator version: 7.8.0")
 public class ScreeningApiControllerPlans200Response {
   public static final String JSON_PROPERTY_PLANS = "plans";
-  private List<ScreeningApiControllerPlans200ResponsePlansInner> plans = new ArrayList<>();
+  private List<ScreeningApiControllerPlans200ResponsePlansInner> plans;
 
   public ScreeningApiControllerPlans200Response() { 
   }

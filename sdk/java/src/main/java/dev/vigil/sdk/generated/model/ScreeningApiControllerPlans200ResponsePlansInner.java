@@ -157,7 +157,7 @@ public class ScreeningApiControllerPlans200ResponsePlansInner {
   }
 
   public static final String JSON_PROPERTY_FEEDS = "feeds";
-  private List<FeedsEnum> feeds = new ArrayList<>();
+  private List<FeedsEnum> feeds;
 
   public static final String JSON_PROPERTY_PRICE_USD_PER_YEAR = "priceUsdPerYear";
   private BigDecimal priceUsdPerYear;

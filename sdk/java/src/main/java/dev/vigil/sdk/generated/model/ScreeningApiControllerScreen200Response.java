@@ -158,10 +158,10 @@ public class ScreeningApiControllerScreen200Response {
   private LabelEnum label;
 
   public static final String JSON_PROPERTY_RESULTS = "results";
-  private List<ScreeningApiControllerScreen200ResponseResultsInner> results = new ArrayList<>();
+  private List<ScreeningApiControllerScreen200ResponseResultsInner> results;
 
   public static final String JSON_PROPERTY_LIST_VERSIONS = "listVersions";
-  private List<ScreeningApiControllerScreen200ResponseListVersionsInner> listVersions = new ArrayList<>();
+  private List<ScreeningApiControllerScreen200ResponseListVersionsInner> listVersions;
 
   public static final String JSON_PROPERTY_ALGORITHM = "algorithm";
   private String algorithm;

@@ -337,7 +337,7 @@ public class ScreeningApiControllerScreen200ResponseResultsInnerAnyOf1 {
   private FeedEnum feed;
 
   public static final String JSON_PROPERTY_PROGRAMS = "programs";
-  private List<String> programs = new ArrayList<>();
+  private List<String> programs;
 
   public static final String JSON_PROPERTY_EXPLANATION = "explanation";
   private ScreeningApiControllerScreen200ResponseResultsInnerAnyOf1Explanation explanation;

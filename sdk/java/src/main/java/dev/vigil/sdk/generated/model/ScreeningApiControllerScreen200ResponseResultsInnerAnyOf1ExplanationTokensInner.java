@@ -45,10 +45,10 @@ import dev.vigil.sdk.generated.ApiClient;
 @jakarta.annotation.Generated(value = "org.openapitools.codegen.languages.JavaClientCodegen", comments = "Generator version: 7.8.0")
 public class ScreeningApiControllerScreen200ResponseResultsInnerAnyOf1ExplanationTokensInner {
   public static final String JSON_PROPERTY_QUERY = "query";
-  private List<String> query = new ArrayList<>();
+  private List<String> query;
 
   public static final String JSON_PROPERTY_LIST = "list";
-  private List<String> _list = new ArrayList<>();
+  private List<String> _list;
 
   public static final String JSON_PROPERTY_METHOD = "method";
   private String method;

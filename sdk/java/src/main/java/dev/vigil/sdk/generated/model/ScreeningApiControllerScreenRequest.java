@@ -53,7 +53,7 @@ public class ScreeningApiControllerScreenRequest {
   private String email;
 
   public static final String JSON_PROPERTY_IDENTIFIERS = "identifiers";
-  private List<ScreeningApiControllerScreenRequestIdentifiersInner> identifiers = new ArrayList<>();
+  private List<ScreeningApiControllerScreenRequestIdentifiersInner> identifiers;
 
   public static final String JSON_PROPERTY_DATE_OF_BIRTH = "dateOfBirth";
   private String dateOfBirth;

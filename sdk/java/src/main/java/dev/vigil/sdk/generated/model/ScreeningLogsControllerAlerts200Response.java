@@ -45,7 +45,7 @@ import dev.vigil.sdk.generated.ApiClient;
 @jakarta.annotation.Generated(value = "org.openapitools.codegen.languages.JavaClientCodegen", comments = "Generator version: 7.8.0")
 public class ScreeningLogsControllerAlerts200Response {
   public static final String JSON_PROPERTY_ALERTS = "alerts";
-  private List<ScreeningLogsControllerAlerts200ResponseAlertsInner> alerts = new ArrayList<>();
+  private List<ScreeningLogsControllerAlerts200ResponseAlertsInner> alerts;
 
   public static final String JSON_PROPERTY_TOTAL = "total";
   private Integer total;

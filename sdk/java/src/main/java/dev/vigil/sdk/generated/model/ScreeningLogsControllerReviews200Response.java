@@ -46,7 +46,7 @@ import dev.vigil.sdk.generated.ApiClient;
 @jakarta.annotation.Generated(value = "org.openapitools.codegen.languages.JavaClientCodegen", comments = "Generator version: 7.8.0")
 public class ScreeningLogsControllerReviews200Response {
   public static final String JSON_PROPERTY_REVIEWS = "reviews";
-  private List<ScreeningLogsControllerReviews200ResponseReviewsInner> reviews = new ArrayList<>();
+  private List<ScreeningLogsControllerReviews200ResponseReviewsInner> reviews;
 
   public static final String JSON_PROPERTY_TOTAL = "total";
   private Integer total;

@@ -41,7 +41,7 @@ import dev.vigil.sdk.generated.ApiClient;
 @jakarta.annotation.Generated(value = "org.openapitools.codegen.languages.JavaClientCodegen", comments = "Generator version: 7.8.0")
 public class TeamControllerInvitations200Response {
   public static final String JSON_PROPERTY_INVITATIONS = "invitations";
-  private List<TeamControllerInvitations200ResponseInvitationsInner> invitations = new ArrayList<>();
+  private List<TeamControllerInvitations200ResponseInvitationsInner> invitations;
 
   public TeamControllerInvitations200Response() { 
   }

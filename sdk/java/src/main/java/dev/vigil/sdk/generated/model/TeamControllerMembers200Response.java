@@ -41,7 +41,7 @@ import dev.vigil.sdk.generated.ApiClient;
 @jakarta.annotation.Generated(value = "org.openapitools.codegen.languages.JavaClientCodegen", comments = "Generator version: 7.8.0")
 public class TeamControllerMembers200Response {
   public static final String JSON_PROPERTY_MEMBERS = "members";
-  private List<TeamControllerMembers200ResponseMembersInner> members = new ArrayList<>();
+  private List<TeamControllerMembers200ResponseMembersInner> members;
 
   public TeamControllerMembers200Response() { 
   }
