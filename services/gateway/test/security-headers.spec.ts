@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
 import { parseConfig } from '@vigil/platform';
 import request from 'supertest';
@@ -7,6 +8,10 @@ import { testEnv } from './stack.js';
 
 /** Answered by the gateway itself: a document, a problem, the docs page. */
 const PATHS = ['/openapi.json', '/no/such/route', '/docs'];
+
+// Each case boots a whole gateway (Nest, Redis, NATS, Postgres): on a busy 2-core CI machine that
+// took longer than jest's default 5 s.
+jest.setTimeout(30_000);
 
 describe('security headers at the gateway', () => {
   const apps: INestApplication[] = [];
