@@ -19,14 +19,13 @@ const PASSWORD = 'review-queue-e2e-passphrase';
  * Names whose best match on the sample lists falls in the review band (0.6 to 0.85 with the
  * default thresholds): partial names, a surname alone, a spelling off by a letter or two. More
  * than twenty, so a change in scoring that moves one or two out of the band does not starve the
- * queue; the seed stops at the twentieth review.
+ * queue; the seed stops at the twentieth review. No full name plus an extra word: vigil-v3 blocks
+ * those (containment), and each would raise an alert the test does not count.
  */
 const REVIEW_CANDIDATES = [
-  'Jong Un Kim Sr',
   'Joaquin Guzman',
   'Ismail Haniya',
   'Al Rashid',
-  'Kim Jong Un Clark',
   'Lavrov',
   'Deripaska',
   'Abramovich',
@@ -36,8 +35,6 @@ const REVIEW_CANDIDATES = [
   'Arkadi Rotenburg',
   'Ismail Haniyeh',
   'Joaquin Guzmann',
-  'Sergei Viktorov Lavrov',
-  'Kim Jong Un Jr',
   'Guzman Joaquin Archivaldo',
   'Lavrova',
   'Abramovitch',
@@ -48,7 +45,9 @@ const REVIEW_CANDIDATES = [
   'Al Rasheed',
   'Ismael Haniyah',
   'Joakin Guzman',
-  'Kim Jong Un Sr',
+  'Kim Jong Ung',
+  'Igor Sechinov',
+  'Kim Yong',
 ];
 const QUEUE_SIZE = 20;
 
