@@ -125,7 +125,13 @@ export { mailboxMessageSchema, mailboxListRequestSchema, mailboxListReplySchema 
 export type { MailboxMessage, MailboxListRequest, MailboxListReply } from './auth/mailbox.js';
 export { TIERS, SUBSCRIPTION_STATUSES, FEEDS, TIER_LIMITS } from './clients/tiers.js';
 export type { Tier, SubscriptionStatus, Feed, TierLimits } from './clients/tiers.js';
-export { THRESHOLD_KEYS, thresholdConfigSchema, DEFAULT_THRESHOLDS, thresholdProblems } from './clients/thresholds.js';
+export {
+  THRESHOLD_KEYS,
+  thresholdConfigSchema,
+  DEFAULT_THRESHOLDS,
+  thresholdProblems,
+  SELECTABLE_ALGORITHMS,
+} from './clients/thresholds.js';
 export type { ThresholdKey, ThresholdConfig } from './clients/thresholds.js';
 export {
   API_KEY_PATTERN,

@@ -42,6 +42,27 @@ func (e DashboardControllerClient200JSONResponseBodySubscriptionStatus) Valid() 
 	}
 }
 
+// Defines values for DashboardControllerClient200JSONResponseBodyThresholdConfigALGORITHM.
+const (
+	DashboardControllerClient200JSONResponseBodyThresholdConfigALGORITHMVigilV1 DashboardControllerClient200JSONResponseBodyThresholdConfigALGORITHM = "vigil-v1"
+	DashboardControllerClient200JSONResponseBodyThresholdConfigALGORITHMVigilV2 DashboardControllerClient200JSONResponseBodyThresholdConfigALGORITHM = "vigil-v2"
+	DashboardControllerClient200JSONResponseBodyThresholdConfigALGORITHMVigilV3 DashboardControllerClient200JSONResponseBodyThresholdConfigALGORITHM = "vigil-v3"
+)
+
+// Valid indicates whether the value is a known member of the DashboardControllerClient200JSONResponseBodyThresholdConfigALGORITHM enum.
+func (e DashboardControllerClient200JSONResponseBodyThresholdConfigALGORITHM) Valid() bool {
+	switch e {
+	case DashboardControllerClient200JSONResponseBodyThresholdConfigALGORITHMVigilV1:
+		return true
+	case DashboardControllerClient200JSONResponseBodyThresholdConfigALGORITHMVigilV2:
+		return true
+	case DashboardControllerClient200JSONResponseBodyThresholdConfigALGORITHMVigilV3:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for DashboardControllerClient200JSONResponseBodyTier.
 const (
 	DashboardControllerClient200JSONResponseBodyTierLarge   DashboardControllerClient200JSONResponseBodyTier = "large"
@@ -75,6 +96,27 @@ const (
 func (e ClientListsControllerRemove200JSONResponseBodyDeleted) Valid() bool {
 	switch e {
 	case ClientListsControllerRemove200JSONResponseBodyDeletedTrue:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for AdminConsoleControllerLists200JSONResponseBodyIndexEngine.
+const (
+	Elasticsearch AdminConsoleControllerLists200JSONResponseBodyIndexEngine = "elasticsearch"
+	InProcess     AdminConsoleControllerLists200JSONResponseBodyIndexEngine = "in-process"
+	Opensearch    AdminConsoleControllerLists200JSONResponseBodyIndexEngine = "opensearch"
+)
+
+// Valid indicates whether the value is a known member of the AdminConsoleControllerLists200JSONResponseBodyIndexEngine enum.
+func (e AdminConsoleControllerLists200JSONResponseBodyIndexEngine) Valid() bool {
+	switch e {
+	case Elasticsearch:
+		return true
+	case InProcess:
+		return true
+	case Opensearch:
 		return true
 	default:
 		return false
@@ -429,6 +471,27 @@ func (e ClientsControllerList200JSONResponseBodyClientsSubscriptionStatus) Valid
 	}
 }
 
+// Defines values for ClientsControllerList200JSONResponseBodyClientsThresholdConfigALGORITHM.
+const (
+	ClientsControllerList200JSONResponseBodyClientsThresholdConfigALGORITHMVigilV1 ClientsControllerList200JSONResponseBodyClientsThresholdConfigALGORITHM = "vigil-v1"
+	ClientsControllerList200JSONResponseBodyClientsThresholdConfigALGORITHMVigilV2 ClientsControllerList200JSONResponseBodyClientsThresholdConfigALGORITHM = "vigil-v2"
+	ClientsControllerList200JSONResponseBodyClientsThresholdConfigALGORITHMVigilV3 ClientsControllerList200JSONResponseBodyClientsThresholdConfigALGORITHM = "vigil-v3"
+)
+
+// Valid indicates whether the value is a known member of the ClientsControllerList200JSONResponseBodyClientsThresholdConfigALGORITHM enum.
+func (e ClientsControllerList200JSONResponseBodyClientsThresholdConfigALGORITHM) Valid() bool {
+	switch e {
+	case ClientsControllerList200JSONResponseBodyClientsThresholdConfigALGORITHMVigilV1:
+		return true
+	case ClientsControllerList200JSONResponseBodyClientsThresholdConfigALGORITHMVigilV2:
+		return true
+	case ClientsControllerList200JSONResponseBodyClientsThresholdConfigALGORITHMVigilV3:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ClientsControllerList200JSONResponseBodyClientsTier.
 const (
 	ClientsControllerList200JSONResponseBodyClientsTierLarge   ClientsControllerList200JSONResponseBodyClientsTier = "large"
@@ -471,6 +534,27 @@ func (e ClientsControllerFindByKey200JSONResponseBodySubscriptionStatus) Valid()
 	case ClientsControllerFindByKey200JSONResponseBodySubscriptionStatusPastDue:
 		return true
 	case ClientsControllerFindByKey200JSONResponseBodySubscriptionStatusPaymentFailed:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ClientsControllerFindByKey200JSONResponseBodyThresholdConfigALGORITHM.
+const (
+	ClientsControllerFindByKey200JSONResponseBodyThresholdConfigALGORITHMVigilV1 ClientsControllerFindByKey200JSONResponseBodyThresholdConfigALGORITHM = "vigil-v1"
+	ClientsControllerFindByKey200JSONResponseBodyThresholdConfigALGORITHMVigilV2 ClientsControllerFindByKey200JSONResponseBodyThresholdConfigALGORITHM = "vigil-v2"
+	ClientsControllerFindByKey200JSONResponseBodyThresholdConfigALGORITHMVigilV3 ClientsControllerFindByKey200JSONResponseBodyThresholdConfigALGORITHM = "vigil-v3"
+)
+
+// Valid indicates whether the value is a known member of the ClientsControllerFindByKey200JSONResponseBodyThresholdConfigALGORITHM enum.
+func (e ClientsControllerFindByKey200JSONResponseBodyThresholdConfigALGORITHM) Valid() bool {
+	switch e {
+	case ClientsControllerFindByKey200JSONResponseBodyThresholdConfigALGORITHMVigilV1:
+		return true
+	case ClientsControllerFindByKey200JSONResponseBodyThresholdConfigALGORITHMVigilV2:
+		return true
+	case ClientsControllerFindByKey200JSONResponseBodyThresholdConfigALGORITHMVigilV3:
 		return true
 	default:
 		return false
@@ -573,6 +657,27 @@ func (e ClientsControllerCreate201JSONResponseBodySubscriptionStatus) Valid() bo
 	}
 }
 
+// Defines values for ClientsControllerCreate201JSONResponseBodyThresholdConfigALGORITHM.
+const (
+	ClientsControllerCreate201JSONResponseBodyThresholdConfigALGORITHMVigilV1 ClientsControllerCreate201JSONResponseBodyThresholdConfigALGORITHM = "vigil-v1"
+	ClientsControllerCreate201JSONResponseBodyThresholdConfigALGORITHMVigilV2 ClientsControllerCreate201JSONResponseBodyThresholdConfigALGORITHM = "vigil-v2"
+	ClientsControllerCreate201JSONResponseBodyThresholdConfigALGORITHMVigilV3 ClientsControllerCreate201JSONResponseBodyThresholdConfigALGORITHM = "vigil-v3"
+)
+
+// Valid indicates whether the value is a known member of the ClientsControllerCreate201JSONResponseBodyThresholdConfigALGORITHM enum.
+func (e ClientsControllerCreate201JSONResponseBodyThresholdConfigALGORITHM) Valid() bool {
+	switch e {
+	case ClientsControllerCreate201JSONResponseBodyThresholdConfigALGORITHMVigilV1:
+		return true
+	case ClientsControllerCreate201JSONResponseBodyThresholdConfigALGORITHMVigilV2:
+		return true
+	case ClientsControllerCreate201JSONResponseBodyThresholdConfigALGORITHMVigilV3:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ClientsControllerCreate201JSONResponseBodyTier.
 const (
 	ClientsControllerCreate201JSONResponseBodyTierLarge   ClientsControllerCreate201JSONResponseBodyTier = "large"
@@ -642,6 +747,27 @@ func (e ClientsControllerRegenerate200JSONResponseBodySubscriptionStatus) Valid(
 	}
 }
 
+// Defines values for ClientsControllerRegenerate200JSONResponseBodyThresholdConfigALGORITHM.
+const (
+	ClientsControllerRegenerate200JSONResponseBodyThresholdConfigALGORITHMVigilV1 ClientsControllerRegenerate200JSONResponseBodyThresholdConfigALGORITHM = "vigil-v1"
+	ClientsControllerRegenerate200JSONResponseBodyThresholdConfigALGORITHMVigilV2 ClientsControllerRegenerate200JSONResponseBodyThresholdConfigALGORITHM = "vigil-v2"
+	ClientsControllerRegenerate200JSONResponseBodyThresholdConfigALGORITHMVigilV3 ClientsControllerRegenerate200JSONResponseBodyThresholdConfigALGORITHM = "vigil-v3"
+)
+
+// Valid indicates whether the value is a known member of the ClientsControllerRegenerate200JSONResponseBodyThresholdConfigALGORITHM enum.
+func (e ClientsControllerRegenerate200JSONResponseBodyThresholdConfigALGORITHM) Valid() bool {
+	switch e {
+	case ClientsControllerRegenerate200JSONResponseBodyThresholdConfigALGORITHMVigilV1:
+		return true
+	case ClientsControllerRegenerate200JSONResponseBodyThresholdConfigALGORITHMVigilV2:
+		return true
+	case ClientsControllerRegenerate200JSONResponseBodyThresholdConfigALGORITHMVigilV3:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ClientsControllerRegenerate200JSONResponseBodyTier.
 const (
 	ClientsControllerRegenerate200JSONResponseBodyTierLarge   ClientsControllerRegenerate200JSONResponseBodyTier = "large"
@@ -687,6 +813,27 @@ func (e ClientsControllerRevoke200JSONResponseBodyStatus) Valid() bool {
 	}
 }
 
+// Defines values for ClientsControllerThresholdsJSONBodyThresholdConfigALGORITHM.
+const (
+	ClientsControllerThresholdsJSONBodyThresholdConfigALGORITHMVigilV1 ClientsControllerThresholdsJSONBodyThresholdConfigALGORITHM = "vigil-v1"
+	ClientsControllerThresholdsJSONBodyThresholdConfigALGORITHMVigilV2 ClientsControllerThresholdsJSONBodyThresholdConfigALGORITHM = "vigil-v2"
+	ClientsControllerThresholdsJSONBodyThresholdConfigALGORITHMVigilV3 ClientsControllerThresholdsJSONBodyThresholdConfigALGORITHM = "vigil-v3"
+)
+
+// Valid indicates whether the value is a known member of the ClientsControllerThresholdsJSONBodyThresholdConfigALGORITHM enum.
+func (e ClientsControllerThresholdsJSONBodyThresholdConfigALGORITHM) Valid() bool {
+	switch e {
+	case ClientsControllerThresholdsJSONBodyThresholdConfigALGORITHMVigilV1:
+		return true
+	case ClientsControllerThresholdsJSONBodyThresholdConfigALGORITHMVigilV2:
+		return true
+	case ClientsControllerThresholdsJSONBodyThresholdConfigALGORITHMVigilV3:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ClientsControllerThresholds200JSONResponseBodySubscriptionStatus.
 const (
 	ClientsControllerThresholds200JSONResponseBodySubscriptionStatusActive        ClientsControllerThresholds200JSONResponseBodySubscriptionStatus = "active"
@@ -705,6 +852,27 @@ func (e ClientsControllerThresholds200JSONResponseBodySubscriptionStatus) Valid(
 	case ClientsControllerThresholds200JSONResponseBodySubscriptionStatusPastDue:
 		return true
 	case ClientsControllerThresholds200JSONResponseBodySubscriptionStatusPaymentFailed:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ClientsControllerThresholds200JSONResponseBodyThresholdConfigALGORITHM.
+const (
+	ClientsControllerThresholds200JSONResponseBodyThresholdConfigALGORITHMVigilV1 ClientsControllerThresholds200JSONResponseBodyThresholdConfigALGORITHM = "vigil-v1"
+	ClientsControllerThresholds200JSONResponseBodyThresholdConfigALGORITHMVigilV2 ClientsControllerThresholds200JSONResponseBodyThresholdConfigALGORITHM = "vigil-v2"
+	ClientsControllerThresholds200JSONResponseBodyThresholdConfigALGORITHMVigilV3 ClientsControllerThresholds200JSONResponseBodyThresholdConfigALGORITHM = "vigil-v3"
+)
+
+// Valid indicates whether the value is a known member of the ClientsControllerThresholds200JSONResponseBodyThresholdConfigALGORITHM enum.
+func (e ClientsControllerThresholds200JSONResponseBodyThresholdConfigALGORITHM) Valid() bool {
+	switch e {
+	case ClientsControllerThresholds200JSONResponseBodyThresholdConfigALGORITHMVigilV1:
+		return true
+	case ClientsControllerThresholds200JSONResponseBodyThresholdConfigALGORITHMVigilV2:
+		return true
+	case ClientsControllerThresholds200JSONResponseBodyThresholdConfigALGORITHMVigilV3:
 		return true
 	default:
 		return false
@@ -3951,6 +4119,27 @@ func (e SettingsControllerAccountSummary200JSONResponseBodyClientSubscriptionSta
 	}
 }
 
+// Defines values for SettingsControllerAccountSummary200JSONResponseBodyClientThresholdConfigALGORITHM.
+const (
+	SettingsControllerAccountSummary200JSONResponseBodyClientThresholdConfigALGORITHMVigilV1 SettingsControllerAccountSummary200JSONResponseBodyClientThresholdConfigALGORITHM = "vigil-v1"
+	SettingsControllerAccountSummary200JSONResponseBodyClientThresholdConfigALGORITHMVigilV2 SettingsControllerAccountSummary200JSONResponseBodyClientThresholdConfigALGORITHM = "vigil-v2"
+	SettingsControllerAccountSummary200JSONResponseBodyClientThresholdConfigALGORITHMVigilV3 SettingsControllerAccountSummary200JSONResponseBodyClientThresholdConfigALGORITHM = "vigil-v3"
+)
+
+// Valid indicates whether the value is a known member of the SettingsControllerAccountSummary200JSONResponseBodyClientThresholdConfigALGORITHM enum.
+func (e SettingsControllerAccountSummary200JSONResponseBodyClientThresholdConfigALGORITHM) Valid() bool {
+	switch e {
+	case SettingsControllerAccountSummary200JSONResponseBodyClientThresholdConfigALGORITHMVigilV1:
+		return true
+	case SettingsControllerAccountSummary200JSONResponseBodyClientThresholdConfigALGORITHMVigilV2:
+		return true
+	case SettingsControllerAccountSummary200JSONResponseBodyClientThresholdConfigALGORITHMVigilV3:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for SettingsControllerAccountSummary200JSONResponseBodyClientTier.
 const (
 	SettingsControllerAccountSummary200JSONResponseBodyClientTierLarge   SettingsControllerAccountSummary200JSONResponseBodyClientTier = "large"
@@ -3993,6 +4182,27 @@ func (e SettingsControllerProfile200JSONResponseBodySubscriptionStatus) Valid() 
 	case SettingsControllerProfile200JSONResponseBodySubscriptionStatusPastDue:
 		return true
 	case SettingsControllerProfile200JSONResponseBodySubscriptionStatusPaymentFailed:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for SettingsControllerProfile200JSONResponseBodyThresholdConfigALGORITHM.
+const (
+	SettingsControllerProfile200JSONResponseBodyThresholdConfigALGORITHMVigilV1 SettingsControllerProfile200JSONResponseBodyThresholdConfigALGORITHM = "vigil-v1"
+	SettingsControllerProfile200JSONResponseBodyThresholdConfigALGORITHMVigilV2 SettingsControllerProfile200JSONResponseBodyThresholdConfigALGORITHM = "vigil-v2"
+	SettingsControllerProfile200JSONResponseBodyThresholdConfigALGORITHMVigilV3 SettingsControllerProfile200JSONResponseBodyThresholdConfigALGORITHM = "vigil-v3"
+)
+
+// Valid indicates whether the value is a known member of the SettingsControllerProfile200JSONResponseBodyThresholdConfigALGORITHM enum.
+func (e SettingsControllerProfile200JSONResponseBodyThresholdConfigALGORITHM) Valid() bool {
+	switch e {
+	case SettingsControllerProfile200JSONResponseBodyThresholdConfigALGORITHMVigilV1:
+		return true
+	case SettingsControllerProfile200JSONResponseBodyThresholdConfigALGORITHMVigilV2:
+		return true
+	case SettingsControllerProfile200JSONResponseBodyThresholdConfigALGORITHMVigilV3:
 		return true
 	default:
 		return false
@@ -4047,6 +4257,27 @@ func (e SettingsControllerUpdateProfile200JSONResponseBodySubscriptionStatus) Va
 	}
 }
 
+// Defines values for SettingsControllerUpdateProfile200JSONResponseBodyThresholdConfigALGORITHM.
+const (
+	SettingsControllerUpdateProfile200JSONResponseBodyThresholdConfigALGORITHMVigilV1 SettingsControllerUpdateProfile200JSONResponseBodyThresholdConfigALGORITHM = "vigil-v1"
+	SettingsControllerUpdateProfile200JSONResponseBodyThresholdConfigALGORITHMVigilV2 SettingsControllerUpdateProfile200JSONResponseBodyThresholdConfigALGORITHM = "vigil-v2"
+	SettingsControllerUpdateProfile200JSONResponseBodyThresholdConfigALGORITHMVigilV3 SettingsControllerUpdateProfile200JSONResponseBodyThresholdConfigALGORITHM = "vigil-v3"
+)
+
+// Valid indicates whether the value is a known member of the SettingsControllerUpdateProfile200JSONResponseBodyThresholdConfigALGORITHM enum.
+func (e SettingsControllerUpdateProfile200JSONResponseBodyThresholdConfigALGORITHM) Valid() bool {
+	switch e {
+	case SettingsControllerUpdateProfile200JSONResponseBodyThresholdConfigALGORITHMVigilV1:
+		return true
+	case SettingsControllerUpdateProfile200JSONResponseBodyThresholdConfigALGORITHMVigilV2:
+		return true
+	case SettingsControllerUpdateProfile200JSONResponseBodyThresholdConfigALGORITHMVigilV3:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for SettingsControllerUpdateProfile200JSONResponseBodyTier.
 const (
 	SettingsControllerUpdateProfile200JSONResponseBodyTierLarge   SettingsControllerUpdateProfile200JSONResponseBodyTier = "large"
@@ -4089,6 +4320,27 @@ func (e SettingsControllerRegenerate200JSONResponseBodySubscriptionStatus) Valid
 	case SettingsControllerRegenerate200JSONResponseBodySubscriptionStatusPastDue:
 		return true
 	case SettingsControllerRegenerate200JSONResponseBodySubscriptionStatusPaymentFailed:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for SettingsControllerRegenerate200JSONResponseBodyThresholdConfigALGORITHM.
+const (
+	SettingsControllerRegenerate200JSONResponseBodyThresholdConfigALGORITHMVigilV1 SettingsControllerRegenerate200JSONResponseBodyThresholdConfigALGORITHM = "vigil-v1"
+	SettingsControllerRegenerate200JSONResponseBodyThresholdConfigALGORITHMVigilV2 SettingsControllerRegenerate200JSONResponseBodyThresholdConfigALGORITHM = "vigil-v2"
+	SettingsControllerRegenerate200JSONResponseBodyThresholdConfigALGORITHMVigilV3 SettingsControllerRegenerate200JSONResponseBodyThresholdConfigALGORITHM = "vigil-v3"
+)
+
+// Valid indicates whether the value is a known member of the SettingsControllerRegenerate200JSONResponseBodyThresholdConfigALGORITHM enum.
+func (e SettingsControllerRegenerate200JSONResponseBodyThresholdConfigALGORITHM) Valid() bool {
+	switch e {
+	case SettingsControllerRegenerate200JSONResponseBodyThresholdConfigALGORITHMVigilV1:
+		return true
+	case SettingsControllerRegenerate200JSONResponseBodyThresholdConfigALGORITHMVigilV2:
+		return true
+	case SettingsControllerRegenerate200JSONResponseBodyThresholdConfigALGORITHMVigilV3:
 		return true
 	default:
 		return false
@@ -6954,6 +7206,9 @@ type ValidationFailedOrBadRequest = Problem
 // DashboardControllerClient200JSONResponseBodySubscriptionStatus defines parameters for DashboardControllerClient.
 type DashboardControllerClient200JSONResponseBodySubscriptionStatus string
 
+// DashboardControllerClient200JSONResponseBodyThresholdConfigALGORITHM defines parameters for DashboardControllerClient.
+type DashboardControllerClient200JSONResponseBodyThresholdConfigALGORITHM string
+
 // DashboardControllerClient200JSONResponseBodyTier defines parameters for DashboardControllerClient.
 type DashboardControllerClient200JSONResponseBodyTier string
 
@@ -6966,6 +7221,9 @@ type ClientListsControllerUploadMultipartBody struct {
 
 // ClientListsControllerRemove200JSONResponseBodyDeleted defines parameters for ClientListsControllerRemove.
 type ClientListsControllerRemove200JSONResponseBodyDeleted bool
+
+// AdminConsoleControllerLists200JSONResponseBodyIndexEngine defines parameters for AdminConsoleControllerLists.
+type AdminConsoleControllerLists200JSONResponseBodyIndexEngine string
 
 // AdminConsoleControllerLists200JSONResponseBodyListsFeed defines parameters for AdminConsoleControllerLists.
 type AdminConsoleControllerLists200JSONResponseBodyListsFeed string
@@ -7061,11 +7319,17 @@ type AuditControllerEvidence200JSONResponseBodyRecordsKind string
 // ClientsControllerList200JSONResponseBodyClientsSubscriptionStatus defines parameters for ClientsControllerList.
 type ClientsControllerList200JSONResponseBodyClientsSubscriptionStatus string
 
+// ClientsControllerList200JSONResponseBodyClientsThresholdConfigALGORITHM defines parameters for ClientsControllerList.
+type ClientsControllerList200JSONResponseBodyClientsThresholdConfigALGORITHM string
+
 // ClientsControllerList200JSONResponseBodyClientsTier defines parameters for ClientsControllerList.
 type ClientsControllerList200JSONResponseBodyClientsTier string
 
 // ClientsControllerFindByKey200JSONResponseBodySubscriptionStatus defines parameters for ClientsControllerFindByKey.
 type ClientsControllerFindByKey200JSONResponseBodySubscriptionStatus string
+
+// ClientsControllerFindByKey200JSONResponseBodyThresholdConfigALGORITHM defines parameters for ClientsControllerFindByKey.
+type ClientsControllerFindByKey200JSONResponseBodyThresholdConfigALGORITHM string
 
 // ClientsControllerFindByKey200JSONResponseBodyTier defines parameters for ClientsControllerFindByKey.
 type ClientsControllerFindByKey200JSONResponseBodyTier string
@@ -7089,6 +7353,9 @@ type ClientsControllerCreateJSONBodyTier string
 // ClientsControllerCreate201JSONResponseBodySubscriptionStatus defines parameters for ClientsControllerCreate.
 type ClientsControllerCreate201JSONResponseBodySubscriptionStatus string
 
+// ClientsControllerCreate201JSONResponseBodyThresholdConfigALGORITHM defines parameters for ClientsControllerCreate.
+type ClientsControllerCreate201JSONResponseBodyThresholdConfigALGORITHM string
+
 // ClientsControllerCreate201JSONResponseBodyTier defines parameters for ClientsControllerCreate.
 type ClientsControllerCreate201JSONResponseBodyTier string
 
@@ -7097,6 +7364,9 @@ type ClientsControllerKeyStatus200JSONResponseBodyStatus string
 
 // ClientsControllerRegenerate200JSONResponseBodySubscriptionStatus defines parameters for ClientsControllerRegenerate.
 type ClientsControllerRegenerate200JSONResponseBodySubscriptionStatus string
+
+// ClientsControllerRegenerate200JSONResponseBodyThresholdConfigALGORITHM defines parameters for ClientsControllerRegenerate.
+type ClientsControllerRegenerate200JSONResponseBodyThresholdConfigALGORITHM string
 
 // ClientsControllerRegenerate200JSONResponseBodyTier defines parameters for ClientsControllerRegenerate.
 type ClientsControllerRegenerate200JSONResponseBodyTier string
@@ -7108,17 +7378,24 @@ type ClientsControllerRevoke200JSONResponseBodyStatus string
 type ClientsControllerThresholdsJSONBody struct {
 	Ip              *string `json:"ip,omitempty"`
 	ThresholdConfig *struct {
-		DBSIMTHRESHOLD float32 `json:"DB_SIM_THRESHOLD"`
-		HIGHSCORE      float32 `json:"HIGH_SCORE"`
-		LEVDISTANCEMAX float32 `json:"LEV_DISTANCE_MAX"`
-		MEDIUMSCORE    float32 `json:"MEDIUM_SCORE"`
-		TRIGRAMHITSMIN float32 `json:"TRIGRAM_HITS_MIN"`
+		ALGORITHM      *ClientsControllerThresholdsJSONBodyThresholdConfigALGORITHM `json:"ALGORITHM,omitempty"`
+		DBSIMTHRESHOLD float32                                                      `json:"DB_SIM_THRESHOLD"`
+		HIGHSCORE      float32                                                      `json:"HIGH_SCORE"`
+		LEVDISTANCEMAX float32                                                      `json:"LEV_DISTANCE_MAX"`
+		MEDIUMSCORE    float32                                                      `json:"MEDIUM_SCORE"`
+		TRIGRAMHITSMIN float32                                                      `json:"TRIGRAM_HITS_MIN"`
 	} `json:"threshold_config"`
 	UserAgent *string `json:"userAgent,omitempty"`
 }
 
+// ClientsControllerThresholdsJSONBodyThresholdConfigALGORITHM defines parameters for ClientsControllerThresholds.
+type ClientsControllerThresholdsJSONBodyThresholdConfigALGORITHM string
+
 // ClientsControllerThresholds200JSONResponseBodySubscriptionStatus defines parameters for ClientsControllerThresholds.
 type ClientsControllerThresholds200JSONResponseBodySubscriptionStatus string
+
+// ClientsControllerThresholds200JSONResponseBodyThresholdConfigALGORITHM defines parameters for ClientsControllerThresholds.
+type ClientsControllerThresholds200JSONResponseBodyThresholdConfigALGORITHM string
 
 // ClientsControllerThresholds200JSONResponseBodyTier defines parameters for ClientsControllerThresholds.
 type ClientsControllerThresholds200JSONResponseBodyTier string
@@ -7850,6 +8127,9 @@ type SettingsControllerAccountSummary200JSONResponseBodyApiKeyStatus string
 // SettingsControllerAccountSummary200JSONResponseBodyClientSubscriptionStatus defines parameters for SettingsControllerAccountSummary.
 type SettingsControllerAccountSummary200JSONResponseBodyClientSubscriptionStatus string
 
+// SettingsControllerAccountSummary200JSONResponseBodyClientThresholdConfigALGORITHM defines parameters for SettingsControllerAccountSummary.
+type SettingsControllerAccountSummary200JSONResponseBodyClientThresholdConfigALGORITHM string
+
 // SettingsControllerAccountSummary200JSONResponseBodyClientTier defines parameters for SettingsControllerAccountSummary.
 type SettingsControllerAccountSummary200JSONResponseBodyClientTier string
 
@@ -7868,6 +8148,9 @@ type SettingsControllerUpdateNotificationsJSONBody struct {
 // SettingsControllerProfile200JSONResponseBodySubscriptionStatus defines parameters for SettingsControllerProfile.
 type SettingsControllerProfile200JSONResponseBodySubscriptionStatus string
 
+// SettingsControllerProfile200JSONResponseBodyThresholdConfigALGORITHM defines parameters for SettingsControllerProfile.
+type SettingsControllerProfile200JSONResponseBodyThresholdConfigALGORITHM string
+
 // SettingsControllerProfile200JSONResponseBodyTier defines parameters for SettingsControllerProfile.
 type SettingsControllerProfile200JSONResponseBodyTier string
 
@@ -7882,11 +8165,17 @@ type SettingsControllerUpdateProfileJSONBody struct {
 // SettingsControllerUpdateProfile200JSONResponseBodySubscriptionStatus defines parameters for SettingsControllerUpdateProfile.
 type SettingsControllerUpdateProfile200JSONResponseBodySubscriptionStatus string
 
+// SettingsControllerUpdateProfile200JSONResponseBodyThresholdConfigALGORITHM defines parameters for SettingsControllerUpdateProfile.
+type SettingsControllerUpdateProfile200JSONResponseBodyThresholdConfigALGORITHM string
+
 // SettingsControllerUpdateProfile200JSONResponseBodyTier defines parameters for SettingsControllerUpdateProfile.
 type SettingsControllerUpdateProfile200JSONResponseBodyTier string
 
 // SettingsControllerRegenerate200JSONResponseBodySubscriptionStatus defines parameters for SettingsControllerRegenerate.
 type SettingsControllerRegenerate200JSONResponseBodySubscriptionStatus string
+
+// SettingsControllerRegenerate200JSONResponseBodyThresholdConfigALGORITHM defines parameters for SettingsControllerRegenerate.
+type SettingsControllerRegenerate200JSONResponseBodyThresholdConfigALGORITHM string
 
 // SettingsControllerRegenerate200JSONResponseBodyTier defines parameters for SettingsControllerRegenerate.
 type SettingsControllerRegenerate200JSONResponseBodyTier string
@@ -19969,11 +20258,12 @@ type DashboardControllerClientResponse struct {
 		QuotaMonth         int                                                            `json:"quota_month"`
 		SubscriptionStatus DashboardControllerClient200JSONResponseBodySubscriptionStatus `json:"subscription_status"`
 		ThresholdConfig    *struct {
-			DBSIMTHRESHOLD float32 `json:"DB_SIM_THRESHOLD"`
-			HIGHSCORE      float32 `json:"HIGH_SCORE"`
-			LEVDISTANCEMAX float32 `json:"LEV_DISTANCE_MAX"`
-			MEDIUMSCORE    float32 `json:"MEDIUM_SCORE"`
-			TRIGRAMHITSMIN float32 `json:"TRIGRAM_HITS_MIN"`
+			ALGORITHM      *DashboardControllerClient200JSONResponseBodyThresholdConfigALGORITHM `json:"ALGORITHM,omitempty"`
+			DBSIMTHRESHOLD float32                                                               `json:"DB_SIM_THRESHOLD"`
+			HIGHSCORE      float32                                                               `json:"HIGH_SCORE"`
+			LEVDISTANCEMAX float32                                                               `json:"LEV_DISTANCE_MAX"`
+			MEDIUMSCORE    float32                                                               `json:"MEDIUM_SCORE"`
+			TRIGRAMHITSMIN float32                                                               `json:"TRIGRAM_HITS_MIN"`
 		} `json:"threshold_config"`
 		Tier       DashboardControllerClient200JSONResponseBodyTier `json:"tier"`
 		UpdatedAt  string                                           `json:"updated_at"`
@@ -20001,11 +20291,12 @@ func (r DashboardControllerClientResponse) GetJSON200() *struct {
 	QuotaMonth         int                                                            `json:"quota_month"`
 	SubscriptionStatus DashboardControllerClient200JSONResponseBodySubscriptionStatus `json:"subscription_status"`
 	ThresholdConfig    *struct {
-		DBSIMTHRESHOLD float32 `json:"DB_SIM_THRESHOLD"`
-		HIGHSCORE      float32 `json:"HIGH_SCORE"`
-		LEVDISTANCEMAX float32 `json:"LEV_DISTANCE_MAX"`
-		MEDIUMSCORE    float32 `json:"MEDIUM_SCORE"`
-		TRIGRAMHITSMIN float32 `json:"TRIGRAM_HITS_MIN"`
+		ALGORITHM      *DashboardControllerClient200JSONResponseBodyThresholdConfigALGORITHM `json:"ALGORITHM,omitempty"`
+		DBSIMTHRESHOLD float32                                                               `json:"DB_SIM_THRESHOLD"`
+		HIGHSCORE      float32                                                               `json:"HIGH_SCORE"`
+		LEVDISTANCEMAX float32                                                               `json:"LEV_DISTANCE_MAX"`
+		MEDIUMSCORE    float32                                                               `json:"MEDIUM_SCORE"`
+		TRIGRAMHITSMIN float32                                                               `json:"TRIGRAM_HITS_MIN"`
 	} `json:"threshold_config"`
 	Tier       DashboardControllerClient200JSONResponseBodyTier `json:"tier"`
 	UpdatedAt  string                                           `json:"updated_at"`
@@ -20292,11 +20583,15 @@ type AdminConsoleControllerListsResponse struct {
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
 	JSON200 *struct {
+		Index struct {
+			Engine AdminConsoleControllerLists200JSONResponseBodyIndexEngine `json:"engine"`
+		} `json:"index"`
 		Lists []struct {
-			Checksum    *string                                                 `json:"checksum"`
-			EntityCount int                                                     `json:"entityCount"`
-			Feed        AdminConsoleControllerLists200JSONResponseBodyListsFeed `json:"feed"`
-			LastFailure *struct {
+			Checksum       *string                                                 `json:"checksum"`
+			EntityCount    int                                                     `json:"entityCount"`
+			Feed           AdminConsoleControllerLists200JSONResponseBodyListsFeed `json:"feed"`
+			IndexedVersion *int                                                    `json:"indexedVersion"`
+			LastFailure    *struct {
 				At      string                                                              `json:"at"`
 				Message string                                                              `json:"message"`
 				Stage   AdminConsoleControllerLists200JSONResponseBodyListsLastFailureStage `json:"stage"`
@@ -20324,11 +20619,15 @@ type AdminConsoleControllerListsResponse struct {
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
 func (r AdminConsoleControllerListsResponse) GetJSON200() *struct {
+	Index struct {
+		Engine AdminConsoleControllerLists200JSONResponseBodyIndexEngine `json:"engine"`
+	} `json:"index"`
 	Lists []struct {
-		Checksum    *string                                                 `json:"checksum"`
-		EntityCount int                                                     `json:"entityCount"`
-		Feed        AdminConsoleControllerLists200JSONResponseBodyListsFeed `json:"feed"`
-		LastFailure *struct {
+		Checksum       *string                                                 `json:"checksum"`
+		EntityCount    int                                                     `json:"entityCount"`
+		Feed           AdminConsoleControllerLists200JSONResponseBodyListsFeed `json:"feed"`
+		IndexedVersion *int                                                    `json:"indexedVersion"`
+		LastFailure    *struct {
 			At      string                                                              `json:"at"`
 			Message string                                                              `json:"message"`
 			Stage   AdminConsoleControllerLists200JSONResponseBodyListsLastFailureStage `json:"stage"`
@@ -21120,11 +21419,12 @@ type ClientsControllerListResponse struct {
 			QuotaMonth         int                                                               `json:"quota_month"`
 			SubscriptionStatus ClientsControllerList200JSONResponseBodyClientsSubscriptionStatus `json:"subscription_status"`
 			ThresholdConfig    *struct {
-				DBSIMTHRESHOLD float32 `json:"DB_SIM_THRESHOLD"`
-				HIGHSCORE      float32 `json:"HIGH_SCORE"`
-				LEVDISTANCEMAX float32 `json:"LEV_DISTANCE_MAX"`
-				MEDIUMSCORE    float32 `json:"MEDIUM_SCORE"`
-				TRIGRAMHITSMIN float32 `json:"TRIGRAM_HITS_MIN"`
+				ALGORITHM      *ClientsControllerList200JSONResponseBodyClientsThresholdConfigALGORITHM `json:"ALGORITHM,omitempty"`
+				DBSIMTHRESHOLD float32                                                                  `json:"DB_SIM_THRESHOLD"`
+				HIGHSCORE      float32                                                                  `json:"HIGH_SCORE"`
+				LEVDISTANCEMAX float32                                                                  `json:"LEV_DISTANCE_MAX"`
+				MEDIUMSCORE    float32                                                                  `json:"MEDIUM_SCORE"`
+				TRIGRAMHITSMIN float32                                                                  `json:"TRIGRAM_HITS_MIN"`
 			} `json:"threshold_config"`
 			Tier       ClientsControllerList200JSONResponseBodyClientsTier `json:"tier"`
 			UpdatedAt  string                                              `json:"updated_at"`
@@ -21154,11 +21454,12 @@ func (r ClientsControllerListResponse) GetJSON200() *struct {
 		QuotaMonth         int                                                               `json:"quota_month"`
 		SubscriptionStatus ClientsControllerList200JSONResponseBodyClientsSubscriptionStatus `json:"subscription_status"`
 		ThresholdConfig    *struct {
-			DBSIMTHRESHOLD float32 `json:"DB_SIM_THRESHOLD"`
-			HIGHSCORE      float32 `json:"HIGH_SCORE"`
-			LEVDISTANCEMAX float32 `json:"LEV_DISTANCE_MAX"`
-			MEDIUMSCORE    float32 `json:"MEDIUM_SCORE"`
-			TRIGRAMHITSMIN float32 `json:"TRIGRAM_HITS_MIN"`
+			ALGORITHM      *ClientsControllerList200JSONResponseBodyClientsThresholdConfigALGORITHM `json:"ALGORITHM,omitempty"`
+			DBSIMTHRESHOLD float32                                                                  `json:"DB_SIM_THRESHOLD"`
+			HIGHSCORE      float32                                                                  `json:"HIGH_SCORE"`
+			LEVDISTANCEMAX float32                                                                  `json:"LEV_DISTANCE_MAX"`
+			MEDIUMSCORE    float32                                                                  `json:"MEDIUM_SCORE"`
+			TRIGRAMHITSMIN float32                                                                  `json:"TRIGRAM_HITS_MIN"`
 		} `json:"threshold_config"`
 		Tier       ClientsControllerList200JSONResponseBodyClientsTier `json:"tier"`
 		UpdatedAt  string                                              `json:"updated_at"`
@@ -21235,11 +21536,12 @@ type ClientsControllerFindByKeyResponse struct {
 		QuotaMonth         int                                                             `json:"quota_month"`
 		SubscriptionStatus ClientsControllerFindByKey200JSONResponseBodySubscriptionStatus `json:"subscription_status"`
 		ThresholdConfig    *struct {
-			DBSIMTHRESHOLD float32 `json:"DB_SIM_THRESHOLD"`
-			HIGHSCORE      float32 `json:"HIGH_SCORE"`
-			LEVDISTANCEMAX float32 `json:"LEV_DISTANCE_MAX"`
-			MEDIUMSCORE    float32 `json:"MEDIUM_SCORE"`
-			TRIGRAMHITSMIN float32 `json:"TRIGRAM_HITS_MIN"`
+			ALGORITHM      *ClientsControllerFindByKey200JSONResponseBodyThresholdConfigALGORITHM `json:"ALGORITHM,omitempty"`
+			DBSIMTHRESHOLD float32                                                                `json:"DB_SIM_THRESHOLD"`
+			HIGHSCORE      float32                                                                `json:"HIGH_SCORE"`
+			LEVDISTANCEMAX float32                                                                `json:"LEV_DISTANCE_MAX"`
+			MEDIUMSCORE    float32                                                                `json:"MEDIUM_SCORE"`
+			TRIGRAMHITSMIN float32                                                                `json:"TRIGRAM_HITS_MIN"`
 		} `json:"threshold_config"`
 		Tier       ClientsControllerFindByKey200JSONResponseBodyTier `json:"tier"`
 		UpdatedAt  string                                            `json:"updated_at"`
@@ -21271,11 +21573,12 @@ func (r ClientsControllerFindByKeyResponse) GetJSON200() *struct {
 	QuotaMonth         int                                                             `json:"quota_month"`
 	SubscriptionStatus ClientsControllerFindByKey200JSONResponseBodySubscriptionStatus `json:"subscription_status"`
 	ThresholdConfig    *struct {
-		DBSIMTHRESHOLD float32 `json:"DB_SIM_THRESHOLD"`
-		HIGHSCORE      float32 `json:"HIGH_SCORE"`
-		LEVDISTANCEMAX float32 `json:"LEV_DISTANCE_MAX"`
-		MEDIUMSCORE    float32 `json:"MEDIUM_SCORE"`
-		TRIGRAMHITSMIN float32 `json:"TRIGRAM_HITS_MIN"`
+		ALGORITHM      *ClientsControllerFindByKey200JSONResponseBodyThresholdConfigALGORITHM `json:"ALGORITHM,omitempty"`
+		DBSIMTHRESHOLD float32                                                                `json:"DB_SIM_THRESHOLD"`
+		HIGHSCORE      float32                                                                `json:"HIGH_SCORE"`
+		LEVDISTANCEMAX float32                                                                `json:"LEV_DISTANCE_MAX"`
+		MEDIUMSCORE    float32                                                                `json:"MEDIUM_SCORE"`
+		TRIGRAMHITSMIN float32                                                                `json:"TRIGRAM_HITS_MIN"`
 	} `json:"threshold_config"`
 	Tier       ClientsControllerFindByKey200JSONResponseBodyTier `json:"tier"`
 	UpdatedAt  string                                            `json:"updated_at"`
@@ -21362,11 +21665,12 @@ type ClientsControllerCreateResponse struct {
 		QuotaMonth         int                                                          `json:"quota_month"`
 		SubscriptionStatus ClientsControllerCreate201JSONResponseBodySubscriptionStatus `json:"subscription_status"`
 		ThresholdConfig    *struct {
-			DBSIMTHRESHOLD float32 `json:"DB_SIM_THRESHOLD"`
-			HIGHSCORE      float32 `json:"HIGH_SCORE"`
-			LEVDISTANCEMAX float32 `json:"LEV_DISTANCE_MAX"`
-			MEDIUMSCORE    float32 `json:"MEDIUM_SCORE"`
-			TRIGRAMHITSMIN float32 `json:"TRIGRAM_HITS_MIN"`
+			ALGORITHM      *ClientsControllerCreate201JSONResponseBodyThresholdConfigALGORITHM `json:"ALGORITHM,omitempty"`
+			DBSIMTHRESHOLD float32                                                             `json:"DB_SIM_THRESHOLD"`
+			HIGHSCORE      float32                                                             `json:"HIGH_SCORE"`
+			LEVDISTANCEMAX float32                                                             `json:"LEV_DISTANCE_MAX"`
+			MEDIUMSCORE    float32                                                             `json:"MEDIUM_SCORE"`
+			TRIGRAMHITSMIN float32                                                             `json:"TRIGRAM_HITS_MIN"`
 		} `json:"threshold_config"`
 		Tier       ClientsControllerCreate201JSONResponseBodyTier `json:"tier"`
 		UpdatedAt  string                                         `json:"updated_at"`
@@ -21401,11 +21705,12 @@ func (r ClientsControllerCreateResponse) GetJSON201() *struct {
 	QuotaMonth         int                                                          `json:"quota_month"`
 	SubscriptionStatus ClientsControllerCreate201JSONResponseBodySubscriptionStatus `json:"subscription_status"`
 	ThresholdConfig    *struct {
-		DBSIMTHRESHOLD float32 `json:"DB_SIM_THRESHOLD"`
-		HIGHSCORE      float32 `json:"HIGH_SCORE"`
-		LEVDISTANCEMAX float32 `json:"LEV_DISTANCE_MAX"`
-		MEDIUMSCORE    float32 `json:"MEDIUM_SCORE"`
-		TRIGRAMHITSMIN float32 `json:"TRIGRAM_HITS_MIN"`
+		ALGORITHM      *ClientsControllerCreate201JSONResponseBodyThresholdConfigALGORITHM `json:"ALGORITHM,omitempty"`
+		DBSIMTHRESHOLD float32                                                             `json:"DB_SIM_THRESHOLD"`
+		HIGHSCORE      float32                                                             `json:"HIGH_SCORE"`
+		LEVDISTANCEMAX float32                                                             `json:"LEV_DISTANCE_MAX"`
+		MEDIUMSCORE    float32                                                             `json:"MEDIUM_SCORE"`
+		TRIGRAMHITSMIN float32                                                             `json:"TRIGRAM_HITS_MIN"`
 	} `json:"threshold_config"`
 	Tier       ClientsControllerCreate201JSONResponseBodyTier `json:"tier"`
 	UpdatedAt  string                                         `json:"updated_at"`
@@ -21693,11 +21998,12 @@ type ClientsControllerRegenerateResponse struct {
 		QuotaMonth         int                                                              `json:"quota_month"`
 		SubscriptionStatus ClientsControllerRegenerate200JSONResponseBodySubscriptionStatus `json:"subscription_status"`
 		ThresholdConfig    *struct {
-			DBSIMTHRESHOLD float32 `json:"DB_SIM_THRESHOLD"`
-			HIGHSCORE      float32 `json:"HIGH_SCORE"`
-			LEVDISTANCEMAX float32 `json:"LEV_DISTANCE_MAX"`
-			MEDIUMSCORE    float32 `json:"MEDIUM_SCORE"`
-			TRIGRAMHITSMIN float32 `json:"TRIGRAM_HITS_MIN"`
+			ALGORITHM      *ClientsControllerRegenerate200JSONResponseBodyThresholdConfigALGORITHM `json:"ALGORITHM,omitempty"`
+			DBSIMTHRESHOLD float32                                                                 `json:"DB_SIM_THRESHOLD"`
+			HIGHSCORE      float32                                                                 `json:"HIGH_SCORE"`
+			LEVDISTANCEMAX float32                                                                 `json:"LEV_DISTANCE_MAX"`
+			MEDIUMSCORE    float32                                                                 `json:"MEDIUM_SCORE"`
+			TRIGRAMHITSMIN float32                                                                 `json:"TRIGRAM_HITS_MIN"`
 		} `json:"threshold_config"`
 		Tier       ClientsControllerRegenerate200JSONResponseBodyTier `json:"tier"`
 		UpdatedAt  string                                             `json:"updated_at"`
@@ -21734,11 +22040,12 @@ func (r ClientsControllerRegenerateResponse) GetJSON200() *struct {
 	QuotaMonth         int                                                              `json:"quota_month"`
 	SubscriptionStatus ClientsControllerRegenerate200JSONResponseBodySubscriptionStatus `json:"subscription_status"`
 	ThresholdConfig    *struct {
-		DBSIMTHRESHOLD float32 `json:"DB_SIM_THRESHOLD"`
-		HIGHSCORE      float32 `json:"HIGH_SCORE"`
-		LEVDISTANCEMAX float32 `json:"LEV_DISTANCE_MAX"`
-		MEDIUMSCORE    float32 `json:"MEDIUM_SCORE"`
-		TRIGRAMHITSMIN float32 `json:"TRIGRAM_HITS_MIN"`
+		ALGORITHM      *ClientsControllerRegenerate200JSONResponseBodyThresholdConfigALGORITHM `json:"ALGORITHM,omitempty"`
+		DBSIMTHRESHOLD float32                                                                 `json:"DB_SIM_THRESHOLD"`
+		HIGHSCORE      float32                                                                 `json:"HIGH_SCORE"`
+		LEVDISTANCEMAX float32                                                                 `json:"LEV_DISTANCE_MAX"`
+		MEDIUMSCORE    float32                                                                 `json:"MEDIUM_SCORE"`
+		TRIGRAMHITSMIN float32                                                                 `json:"TRIGRAM_HITS_MIN"`
 	} `json:"threshold_config"`
 	Tier       ClientsControllerRegenerate200JSONResponseBodyTier `json:"tier"`
 	UpdatedAt  string                                             `json:"updated_at"`
@@ -21950,11 +22257,12 @@ type ClientsControllerThresholdsResponse struct {
 		QuotaMonth         int                                                              `json:"quota_month"`
 		SubscriptionStatus ClientsControllerThresholds200JSONResponseBodySubscriptionStatus `json:"subscription_status"`
 		ThresholdConfig    *struct {
-			DBSIMTHRESHOLD float32 `json:"DB_SIM_THRESHOLD"`
-			HIGHSCORE      float32 `json:"HIGH_SCORE"`
-			LEVDISTANCEMAX float32 `json:"LEV_DISTANCE_MAX"`
-			MEDIUMSCORE    float32 `json:"MEDIUM_SCORE"`
-			TRIGRAMHITSMIN float32 `json:"TRIGRAM_HITS_MIN"`
+			ALGORITHM      *ClientsControllerThresholds200JSONResponseBodyThresholdConfigALGORITHM `json:"ALGORITHM,omitempty"`
+			DBSIMTHRESHOLD float32                                                                 `json:"DB_SIM_THRESHOLD"`
+			HIGHSCORE      float32                                                                 `json:"HIGH_SCORE"`
+			LEVDISTANCEMAX float32                                                                 `json:"LEV_DISTANCE_MAX"`
+			MEDIUMSCORE    float32                                                                 `json:"MEDIUM_SCORE"`
+			TRIGRAMHITSMIN float32                                                                 `json:"TRIGRAM_HITS_MIN"`
 		} `json:"threshold_config"`
 		Tier       ClientsControllerThresholds200JSONResponseBodyTier `json:"tier"`
 		UpdatedAt  string                                             `json:"updated_at"`
@@ -21990,11 +22298,12 @@ func (r ClientsControllerThresholdsResponse) GetJSON200() *struct {
 	QuotaMonth         int                                                              `json:"quota_month"`
 	SubscriptionStatus ClientsControllerThresholds200JSONResponseBodySubscriptionStatus `json:"subscription_status"`
 	ThresholdConfig    *struct {
-		DBSIMTHRESHOLD float32 `json:"DB_SIM_THRESHOLD"`
-		HIGHSCORE      float32 `json:"HIGH_SCORE"`
-		LEVDISTANCEMAX float32 `json:"LEV_DISTANCE_MAX"`
-		MEDIUMSCORE    float32 `json:"MEDIUM_SCORE"`
-		TRIGRAMHITSMIN float32 `json:"TRIGRAM_HITS_MIN"`
+		ALGORITHM      *ClientsControllerThresholds200JSONResponseBodyThresholdConfigALGORITHM `json:"ALGORITHM,omitempty"`
+		DBSIMTHRESHOLD float32                                                                 `json:"DB_SIM_THRESHOLD"`
+		HIGHSCORE      float32                                                                 `json:"HIGH_SCORE"`
+		LEVDISTANCEMAX float32                                                                 `json:"LEV_DISTANCE_MAX"`
+		MEDIUMSCORE    float32                                                                 `json:"MEDIUM_SCORE"`
+		TRIGRAMHITSMIN float32                                                                 `json:"TRIGRAM_HITS_MIN"`
 	} `json:"threshold_config"`
 	Tier       ClientsControllerThresholds200JSONResponseBodyTier `json:"tier"`
 	UpdatedAt  string                                             `json:"updated_at"`
@@ -28868,11 +29177,12 @@ type SettingsControllerAccountSummaryResponse struct {
 			QuotaMonth         int                                                                         `json:"quota_month"`
 			SubscriptionStatus SettingsControllerAccountSummary200JSONResponseBodyClientSubscriptionStatus `json:"subscription_status"`
 			ThresholdConfig    *struct {
-				DBSIMTHRESHOLD float32 `json:"DB_SIM_THRESHOLD"`
-				HIGHSCORE      float32 `json:"HIGH_SCORE"`
-				LEVDISTANCEMAX float32 `json:"LEV_DISTANCE_MAX"`
-				MEDIUMSCORE    float32 `json:"MEDIUM_SCORE"`
-				TRIGRAMHITSMIN float32 `json:"TRIGRAM_HITS_MIN"`
+				ALGORITHM      *SettingsControllerAccountSummary200JSONResponseBodyClientThresholdConfigALGORITHM `json:"ALGORITHM,omitempty"`
+				DBSIMTHRESHOLD float32                                                                            `json:"DB_SIM_THRESHOLD"`
+				HIGHSCORE      float32                                                                            `json:"HIGH_SCORE"`
+				LEVDISTANCEMAX float32                                                                            `json:"LEV_DISTANCE_MAX"`
+				MEDIUMSCORE    float32                                                                            `json:"MEDIUM_SCORE"`
+				TRIGRAMHITSMIN float32                                                                            `json:"TRIGRAM_HITS_MIN"`
 			} `json:"threshold_config"`
 			Tier       SettingsControllerAccountSummary200JSONResponseBodyClientTier `json:"tier"`
 			UpdatedAt  string                                                        `json:"updated_at"`
@@ -28924,11 +29234,12 @@ func (r SettingsControllerAccountSummaryResponse) GetJSON200() *struct {
 		QuotaMonth         int                                                                         `json:"quota_month"`
 		SubscriptionStatus SettingsControllerAccountSummary200JSONResponseBodyClientSubscriptionStatus `json:"subscription_status"`
 		ThresholdConfig    *struct {
-			DBSIMTHRESHOLD float32 `json:"DB_SIM_THRESHOLD"`
-			HIGHSCORE      float32 `json:"HIGH_SCORE"`
-			LEVDISTANCEMAX float32 `json:"LEV_DISTANCE_MAX"`
-			MEDIUMSCORE    float32 `json:"MEDIUM_SCORE"`
-			TRIGRAMHITSMIN float32 `json:"TRIGRAM_HITS_MIN"`
+			ALGORITHM      *SettingsControllerAccountSummary200JSONResponseBodyClientThresholdConfigALGORITHM `json:"ALGORITHM,omitempty"`
+			DBSIMTHRESHOLD float32                                                                            `json:"DB_SIM_THRESHOLD"`
+			HIGHSCORE      float32                                                                            `json:"HIGH_SCORE"`
+			LEVDISTANCEMAX float32                                                                            `json:"LEV_DISTANCE_MAX"`
+			MEDIUMSCORE    float32                                                                            `json:"MEDIUM_SCORE"`
+			TRIGRAMHITSMIN float32                                                                            `json:"TRIGRAM_HITS_MIN"`
 		} `json:"threshold_config"`
 		Tier       SettingsControllerAccountSummary200JSONResponseBodyClientTier `json:"tier"`
 		UpdatedAt  string                                                        `json:"updated_at"`
@@ -29221,11 +29532,12 @@ type SettingsControllerProfileResponse struct {
 		QuotaMonth         int                                                            `json:"quota_month"`
 		SubscriptionStatus SettingsControllerProfile200JSONResponseBodySubscriptionStatus `json:"subscription_status"`
 		ThresholdConfig    *struct {
-			DBSIMTHRESHOLD float32 `json:"DB_SIM_THRESHOLD"`
-			HIGHSCORE      float32 `json:"HIGH_SCORE"`
-			LEVDISTANCEMAX float32 `json:"LEV_DISTANCE_MAX"`
-			MEDIUMSCORE    float32 `json:"MEDIUM_SCORE"`
-			TRIGRAMHITSMIN float32 `json:"TRIGRAM_HITS_MIN"`
+			ALGORITHM      *SettingsControllerProfile200JSONResponseBodyThresholdConfigALGORITHM `json:"ALGORITHM,omitempty"`
+			DBSIMTHRESHOLD float32                                                               `json:"DB_SIM_THRESHOLD"`
+			HIGHSCORE      float32                                                               `json:"HIGH_SCORE"`
+			LEVDISTANCEMAX float32                                                               `json:"LEV_DISTANCE_MAX"`
+			MEDIUMSCORE    float32                                                               `json:"MEDIUM_SCORE"`
+			TRIGRAMHITSMIN float32                                                               `json:"TRIGRAM_HITS_MIN"`
 		} `json:"threshold_config"`
 		Tier       SettingsControllerProfile200JSONResponseBodyTier `json:"tier"`
 		UpdatedAt  string                                           `json:"updated_at"`
@@ -29253,11 +29565,12 @@ func (r SettingsControllerProfileResponse) GetJSON200() *struct {
 	QuotaMonth         int                                                            `json:"quota_month"`
 	SubscriptionStatus SettingsControllerProfile200JSONResponseBodySubscriptionStatus `json:"subscription_status"`
 	ThresholdConfig    *struct {
-		DBSIMTHRESHOLD float32 `json:"DB_SIM_THRESHOLD"`
-		HIGHSCORE      float32 `json:"HIGH_SCORE"`
-		LEVDISTANCEMAX float32 `json:"LEV_DISTANCE_MAX"`
-		MEDIUMSCORE    float32 `json:"MEDIUM_SCORE"`
-		TRIGRAMHITSMIN float32 `json:"TRIGRAM_HITS_MIN"`
+		ALGORITHM      *SettingsControllerProfile200JSONResponseBodyThresholdConfigALGORITHM `json:"ALGORITHM,omitempty"`
+		DBSIMTHRESHOLD float32                                                               `json:"DB_SIM_THRESHOLD"`
+		HIGHSCORE      float32                                                               `json:"HIGH_SCORE"`
+		LEVDISTANCEMAX float32                                                               `json:"LEV_DISTANCE_MAX"`
+		MEDIUMSCORE    float32                                                               `json:"MEDIUM_SCORE"`
+		TRIGRAMHITSMIN float32                                                               `json:"TRIGRAM_HITS_MIN"`
 	} `json:"threshold_config"`
 	Tier       SettingsControllerProfile200JSONResponseBodyTier `json:"tier"`
 	UpdatedAt  string                                           `json:"updated_at"`
@@ -29333,11 +29646,12 @@ type SettingsControllerUpdateProfileResponse struct {
 		QuotaMonth         int                                                                  `json:"quota_month"`
 		SubscriptionStatus SettingsControllerUpdateProfile200JSONResponseBodySubscriptionStatus `json:"subscription_status"`
 		ThresholdConfig    *struct {
-			DBSIMTHRESHOLD float32 `json:"DB_SIM_THRESHOLD"`
-			HIGHSCORE      float32 `json:"HIGH_SCORE"`
-			LEVDISTANCEMAX float32 `json:"LEV_DISTANCE_MAX"`
-			MEDIUMSCORE    float32 `json:"MEDIUM_SCORE"`
-			TRIGRAMHITSMIN float32 `json:"TRIGRAM_HITS_MIN"`
+			ALGORITHM      *SettingsControllerUpdateProfile200JSONResponseBodyThresholdConfigALGORITHM `json:"ALGORITHM,omitempty"`
+			DBSIMTHRESHOLD float32                                                                     `json:"DB_SIM_THRESHOLD"`
+			HIGHSCORE      float32                                                                     `json:"HIGH_SCORE"`
+			LEVDISTANCEMAX float32                                                                     `json:"LEV_DISTANCE_MAX"`
+			MEDIUMSCORE    float32                                                                     `json:"MEDIUM_SCORE"`
+			TRIGRAMHITSMIN float32                                                                     `json:"TRIGRAM_HITS_MIN"`
 		} `json:"threshold_config"`
 		Tier       SettingsControllerUpdateProfile200JSONResponseBodyTier `json:"tier"`
 		UpdatedAt  string                                                 `json:"updated_at"`
@@ -29371,11 +29685,12 @@ func (r SettingsControllerUpdateProfileResponse) GetJSON200() *struct {
 	QuotaMonth         int                                                                  `json:"quota_month"`
 	SubscriptionStatus SettingsControllerUpdateProfile200JSONResponseBodySubscriptionStatus `json:"subscription_status"`
 	ThresholdConfig    *struct {
-		DBSIMTHRESHOLD float32 `json:"DB_SIM_THRESHOLD"`
-		HIGHSCORE      float32 `json:"HIGH_SCORE"`
-		LEVDISTANCEMAX float32 `json:"LEV_DISTANCE_MAX"`
-		MEDIUMSCORE    float32 `json:"MEDIUM_SCORE"`
-		TRIGRAMHITSMIN float32 `json:"TRIGRAM_HITS_MIN"`
+		ALGORITHM      *SettingsControllerUpdateProfile200JSONResponseBodyThresholdConfigALGORITHM `json:"ALGORITHM,omitempty"`
+		DBSIMTHRESHOLD float32                                                                     `json:"DB_SIM_THRESHOLD"`
+		HIGHSCORE      float32                                                                     `json:"HIGH_SCORE"`
+		LEVDISTANCEMAX float32                                                                     `json:"LEV_DISTANCE_MAX"`
+		MEDIUMSCORE    float32                                                                     `json:"MEDIUM_SCORE"`
+		TRIGRAMHITSMIN float32                                                                     `json:"TRIGRAM_HITS_MIN"`
 	} `json:"threshold_config"`
 	Tier       SettingsControllerUpdateProfile200JSONResponseBodyTier `json:"tier"`
 	UpdatedAt  string                                                 `json:"updated_at"`
@@ -29467,11 +29782,12 @@ type SettingsControllerRegenerateResponse struct {
 		QuotaMonth         int                                                               `json:"quota_month"`
 		SubscriptionStatus SettingsControllerRegenerate200JSONResponseBodySubscriptionStatus `json:"subscription_status"`
 		ThresholdConfig    *struct {
-			DBSIMTHRESHOLD float32 `json:"DB_SIM_THRESHOLD"`
-			HIGHSCORE      float32 `json:"HIGH_SCORE"`
-			LEVDISTANCEMAX float32 `json:"LEV_DISTANCE_MAX"`
-			MEDIUMSCORE    float32 `json:"MEDIUM_SCORE"`
-			TRIGRAMHITSMIN float32 `json:"TRIGRAM_HITS_MIN"`
+			ALGORITHM      *SettingsControllerRegenerate200JSONResponseBodyThresholdConfigALGORITHM `json:"ALGORITHM,omitempty"`
+			DBSIMTHRESHOLD float32                                                                  `json:"DB_SIM_THRESHOLD"`
+			HIGHSCORE      float32                                                                  `json:"HIGH_SCORE"`
+			LEVDISTANCEMAX float32                                                                  `json:"LEV_DISTANCE_MAX"`
+			MEDIUMSCORE    float32                                                                  `json:"MEDIUM_SCORE"`
+			TRIGRAMHITSMIN float32                                                                  `json:"TRIGRAM_HITS_MIN"`
 		} `json:"threshold_config"`
 		Tier       SettingsControllerRegenerate200JSONResponseBodyTier `json:"tier"`
 		UpdatedAt  string                                              `json:"updated_at"`
@@ -29504,11 +29820,12 @@ func (r SettingsControllerRegenerateResponse) GetJSON200() *struct {
 	QuotaMonth         int                                                               `json:"quota_month"`
 	SubscriptionStatus SettingsControllerRegenerate200JSONResponseBodySubscriptionStatus `json:"subscription_status"`
 	ThresholdConfig    *struct {
-		DBSIMTHRESHOLD float32 `json:"DB_SIM_THRESHOLD"`
-		HIGHSCORE      float32 `json:"HIGH_SCORE"`
-		LEVDISTANCEMAX float32 `json:"LEV_DISTANCE_MAX"`
-		MEDIUMSCORE    float32 `json:"MEDIUM_SCORE"`
-		TRIGRAMHITSMIN float32 `json:"TRIGRAM_HITS_MIN"`
+		ALGORITHM      *SettingsControllerRegenerate200JSONResponseBodyThresholdConfigALGORITHM `json:"ALGORITHM,omitempty"`
+		DBSIMTHRESHOLD float32                                                                  `json:"DB_SIM_THRESHOLD"`
+		HIGHSCORE      float32                                                                  `json:"HIGH_SCORE"`
+		LEVDISTANCEMAX float32                                                                  `json:"LEV_DISTANCE_MAX"`
+		MEDIUMSCORE    float32                                                                  `json:"MEDIUM_SCORE"`
+		TRIGRAMHITSMIN float32                                                                  `json:"TRIGRAM_HITS_MIN"`
 	} `json:"threshold_config"`
 	Tier       SettingsControllerRegenerate200JSONResponseBodyTier `json:"tier"`
 	UpdatedAt  string                                              `json:"updated_at"`
@@ -36465,11 +36782,12 @@ func ParseDashboardControllerClientResponse(rsp *http.Response) (*DashboardContr
 			QuotaMonth         int                                                            `json:"quota_month"`
 			SubscriptionStatus DashboardControllerClient200JSONResponseBodySubscriptionStatus `json:"subscription_status"`
 			ThresholdConfig    *struct {
-				DBSIMTHRESHOLD float32 `json:"DB_SIM_THRESHOLD"`
-				HIGHSCORE      float32 `json:"HIGH_SCORE"`
-				LEVDISTANCEMAX float32 `json:"LEV_DISTANCE_MAX"`
-				MEDIUMSCORE    float32 `json:"MEDIUM_SCORE"`
-				TRIGRAMHITSMIN float32 `json:"TRIGRAM_HITS_MIN"`
+				ALGORITHM      *DashboardControllerClient200JSONResponseBodyThresholdConfigALGORITHM `json:"ALGORITHM,omitempty"`
+				DBSIMTHRESHOLD float32                                                               `json:"DB_SIM_THRESHOLD"`
+				HIGHSCORE      float32                                                               `json:"HIGH_SCORE"`
+				LEVDISTANCEMAX float32                                                               `json:"LEV_DISTANCE_MAX"`
+				MEDIUMSCORE    float32                                                               `json:"MEDIUM_SCORE"`
+				TRIGRAMHITSMIN float32                                                               `json:"TRIGRAM_HITS_MIN"`
 			} `json:"threshold_config"`
 			Tier       DashboardControllerClient200JSONResponseBodyTier `json:"tier"`
 			UpdatedAt  string                                           `json:"updated_at"`
@@ -36709,11 +37027,15 @@ func ParseAdminConsoleControllerListsResponse(rsp *http.Response) (*AdminConsole
 	switch {
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
 		var dest struct {
+			Index struct {
+				Engine AdminConsoleControllerLists200JSONResponseBodyIndexEngine `json:"engine"`
+			} `json:"index"`
 			Lists []struct {
-				Checksum    *string                                                 `json:"checksum"`
-				EntityCount int                                                     `json:"entityCount"`
-				Feed        AdminConsoleControllerLists200JSONResponseBodyListsFeed `json:"feed"`
-				LastFailure *struct {
+				Checksum       *string                                                 `json:"checksum"`
+				EntityCount    int                                                     `json:"entityCount"`
+				Feed           AdminConsoleControllerLists200JSONResponseBodyListsFeed `json:"feed"`
+				IndexedVersion *int                                                    `json:"indexedVersion"`
+				LastFailure    *struct {
 					At      string                                                              `json:"at"`
 					Message string                                                              `json:"message"`
 					Stage   AdminConsoleControllerLists200JSONResponseBodyListsLastFailureStage `json:"stage"`
@@ -37316,11 +37638,12 @@ func ParseClientsControllerListResponse(rsp *http.Response) (*ClientsControllerL
 				QuotaMonth         int                                                               `json:"quota_month"`
 				SubscriptionStatus ClientsControllerList200JSONResponseBodyClientsSubscriptionStatus `json:"subscription_status"`
 				ThresholdConfig    *struct {
-					DBSIMTHRESHOLD float32 `json:"DB_SIM_THRESHOLD"`
-					HIGHSCORE      float32 `json:"HIGH_SCORE"`
-					LEVDISTANCEMAX float32 `json:"LEV_DISTANCE_MAX"`
-					MEDIUMSCORE    float32 `json:"MEDIUM_SCORE"`
-					TRIGRAMHITSMIN float32 `json:"TRIGRAM_HITS_MIN"`
+					ALGORITHM      *ClientsControllerList200JSONResponseBodyClientsThresholdConfigALGORITHM `json:"ALGORITHM,omitempty"`
+					DBSIMTHRESHOLD float32                                                                  `json:"DB_SIM_THRESHOLD"`
+					HIGHSCORE      float32                                                                  `json:"HIGH_SCORE"`
+					LEVDISTANCEMAX float32                                                                  `json:"LEV_DISTANCE_MAX"`
+					MEDIUMSCORE    float32                                                                  `json:"MEDIUM_SCORE"`
+					TRIGRAMHITSMIN float32                                                                  `json:"TRIGRAM_HITS_MIN"`
 				} `json:"threshold_config"`
 				Tier       ClientsControllerList200JSONResponseBodyClientsTier `json:"tier"`
 				UpdatedAt  string                                              `json:"updated_at"`
@@ -37396,11 +37719,12 @@ func ParseClientsControllerFindByKeyResponse(rsp *http.Response) (*ClientsContro
 			QuotaMonth         int                                                             `json:"quota_month"`
 			SubscriptionStatus ClientsControllerFindByKey200JSONResponseBodySubscriptionStatus `json:"subscription_status"`
 			ThresholdConfig    *struct {
-				DBSIMTHRESHOLD float32 `json:"DB_SIM_THRESHOLD"`
-				HIGHSCORE      float32 `json:"HIGH_SCORE"`
-				LEVDISTANCEMAX float32 `json:"LEV_DISTANCE_MAX"`
-				MEDIUMSCORE    float32 `json:"MEDIUM_SCORE"`
-				TRIGRAMHITSMIN float32 `json:"TRIGRAM_HITS_MIN"`
+				ALGORITHM      *ClientsControllerFindByKey200JSONResponseBodyThresholdConfigALGORITHM `json:"ALGORITHM,omitempty"`
+				DBSIMTHRESHOLD float32                                                                `json:"DB_SIM_THRESHOLD"`
+				HIGHSCORE      float32                                                                `json:"HIGH_SCORE"`
+				LEVDISTANCEMAX float32                                                                `json:"LEV_DISTANCE_MAX"`
+				MEDIUMSCORE    float32                                                                `json:"MEDIUM_SCORE"`
+				TRIGRAMHITSMIN float32                                                                `json:"TRIGRAM_HITS_MIN"`
 			} `json:"threshold_config"`
 			Tier       ClientsControllerFindByKey200JSONResponseBodyTier `json:"tier"`
 			UpdatedAt  string                                            `json:"updated_at"`
@@ -37490,11 +37814,12 @@ func ParseClientsControllerCreateResponse(rsp *http.Response) (*ClientsControlle
 			QuotaMonth         int                                                          `json:"quota_month"`
 			SubscriptionStatus ClientsControllerCreate201JSONResponseBodySubscriptionStatus `json:"subscription_status"`
 			ThresholdConfig    *struct {
-				DBSIMTHRESHOLD float32 `json:"DB_SIM_THRESHOLD"`
-				HIGHSCORE      float32 `json:"HIGH_SCORE"`
-				LEVDISTANCEMAX float32 `json:"LEV_DISTANCE_MAX"`
-				MEDIUMSCORE    float32 `json:"MEDIUM_SCORE"`
-				TRIGRAMHITSMIN float32 `json:"TRIGRAM_HITS_MIN"`
+				ALGORITHM      *ClientsControllerCreate201JSONResponseBodyThresholdConfigALGORITHM `json:"ALGORITHM,omitempty"`
+				DBSIMTHRESHOLD float32                                                             `json:"DB_SIM_THRESHOLD"`
+				HIGHSCORE      float32                                                             `json:"HIGH_SCORE"`
+				LEVDISTANCEMAX float32                                                             `json:"LEV_DISTANCE_MAX"`
+				MEDIUMSCORE    float32                                                             `json:"MEDIUM_SCORE"`
+				TRIGRAMHITSMIN float32                                                             `json:"TRIGRAM_HITS_MIN"`
 			} `json:"threshold_config"`
 			Tier       ClientsControllerCreate201JSONResponseBodyTier `json:"tier"`
 			UpdatedAt  string                                         `json:"updated_at"`
@@ -37749,11 +38074,12 @@ func ParseClientsControllerRegenerateResponse(rsp *http.Response) (*ClientsContr
 			QuotaMonth         int                                                              `json:"quota_month"`
 			SubscriptionStatus ClientsControllerRegenerate200JSONResponseBodySubscriptionStatus `json:"subscription_status"`
 			ThresholdConfig    *struct {
-				DBSIMTHRESHOLD float32 `json:"DB_SIM_THRESHOLD"`
-				HIGHSCORE      float32 `json:"HIGH_SCORE"`
-				LEVDISTANCEMAX float32 `json:"LEV_DISTANCE_MAX"`
-				MEDIUMSCORE    float32 `json:"MEDIUM_SCORE"`
-				TRIGRAMHITSMIN float32 `json:"TRIGRAM_HITS_MIN"`
+				ALGORITHM      *ClientsControllerRegenerate200JSONResponseBodyThresholdConfigALGORITHM `json:"ALGORITHM,omitempty"`
+				DBSIMTHRESHOLD float32                                                                 `json:"DB_SIM_THRESHOLD"`
+				HIGHSCORE      float32                                                                 `json:"HIGH_SCORE"`
+				LEVDISTANCEMAX float32                                                                 `json:"LEV_DISTANCE_MAX"`
+				MEDIUMSCORE    float32                                                                 `json:"MEDIUM_SCORE"`
+				TRIGRAMHITSMIN float32                                                                 `json:"TRIGRAM_HITS_MIN"`
 			} `json:"threshold_config"`
 			Tier       ClientsControllerRegenerate200JSONResponseBodyTier `json:"tier"`
 			UpdatedAt  string                                             `json:"updated_at"`
@@ -37951,11 +38277,12 @@ func ParseClientsControllerThresholdsResponse(rsp *http.Response) (*ClientsContr
 			QuotaMonth         int                                                              `json:"quota_month"`
 			SubscriptionStatus ClientsControllerThresholds200JSONResponseBodySubscriptionStatus `json:"subscription_status"`
 			ThresholdConfig    *struct {
-				DBSIMTHRESHOLD float32 `json:"DB_SIM_THRESHOLD"`
-				HIGHSCORE      float32 `json:"HIGH_SCORE"`
-				LEVDISTANCEMAX float32 `json:"LEV_DISTANCE_MAX"`
-				MEDIUMSCORE    float32 `json:"MEDIUM_SCORE"`
-				TRIGRAMHITSMIN float32 `json:"TRIGRAM_HITS_MIN"`
+				ALGORITHM      *ClientsControllerThresholds200JSONResponseBodyThresholdConfigALGORITHM `json:"ALGORITHM,omitempty"`
+				DBSIMTHRESHOLD float32                                                                 `json:"DB_SIM_THRESHOLD"`
+				HIGHSCORE      float32                                                                 `json:"HIGH_SCORE"`
+				LEVDISTANCEMAX float32                                                                 `json:"LEV_DISTANCE_MAX"`
+				MEDIUMSCORE    float32                                                                 `json:"MEDIUM_SCORE"`
+				TRIGRAMHITSMIN float32                                                                 `json:"TRIGRAM_HITS_MIN"`
 			} `json:"threshold_config"`
 			Tier       ClientsControllerThresholds200JSONResponseBodyTier `json:"tier"`
 			UpdatedAt  string                                             `json:"updated_at"`
@@ -43065,11 +43392,12 @@ func ParseSettingsControllerAccountSummaryResponse(rsp *http.Response) (*Setting
 				QuotaMonth         int                                                                         `json:"quota_month"`
 				SubscriptionStatus SettingsControllerAccountSummary200JSONResponseBodyClientSubscriptionStatus `json:"subscription_status"`
 				ThresholdConfig    *struct {
-					DBSIMTHRESHOLD float32 `json:"DB_SIM_THRESHOLD"`
-					HIGHSCORE      float32 `json:"HIGH_SCORE"`
-					LEVDISTANCEMAX float32 `json:"LEV_DISTANCE_MAX"`
-					MEDIUMSCORE    float32 `json:"MEDIUM_SCORE"`
-					TRIGRAMHITSMIN float32 `json:"TRIGRAM_HITS_MIN"`
+					ALGORITHM      *SettingsControllerAccountSummary200JSONResponseBodyClientThresholdConfigALGORITHM `json:"ALGORITHM,omitempty"`
+					DBSIMTHRESHOLD float32                                                                            `json:"DB_SIM_THRESHOLD"`
+					HIGHSCORE      float32                                                                            `json:"HIGH_SCORE"`
+					LEVDISTANCEMAX float32                                                                            `json:"LEV_DISTANCE_MAX"`
+					MEDIUMSCORE    float32                                                                            `json:"MEDIUM_SCORE"`
+					TRIGRAMHITSMIN float32                                                                            `json:"TRIGRAM_HITS_MIN"`
 				} `json:"threshold_config"`
 				Tier       SettingsControllerAccountSummary200JSONResponseBodyClientTier `json:"tier"`
 				UpdatedAt  string                                                        `json:"updated_at"`
@@ -43317,11 +43645,12 @@ func ParseSettingsControllerProfileResponse(rsp *http.Response) (*SettingsContro
 			QuotaMonth         int                                                            `json:"quota_month"`
 			SubscriptionStatus SettingsControllerProfile200JSONResponseBodySubscriptionStatus `json:"subscription_status"`
 			ThresholdConfig    *struct {
-				DBSIMTHRESHOLD float32 `json:"DB_SIM_THRESHOLD"`
-				HIGHSCORE      float32 `json:"HIGH_SCORE"`
-				LEVDISTANCEMAX float32 `json:"LEV_DISTANCE_MAX"`
-				MEDIUMSCORE    float32 `json:"MEDIUM_SCORE"`
-				TRIGRAMHITSMIN float32 `json:"TRIGRAM_HITS_MIN"`
+				ALGORITHM      *SettingsControllerProfile200JSONResponseBodyThresholdConfigALGORITHM `json:"ALGORITHM,omitempty"`
+				DBSIMTHRESHOLD float32                                                               `json:"DB_SIM_THRESHOLD"`
+				HIGHSCORE      float32                                                               `json:"HIGH_SCORE"`
+				LEVDISTANCEMAX float32                                                               `json:"LEV_DISTANCE_MAX"`
+				MEDIUMSCORE    float32                                                               `json:"MEDIUM_SCORE"`
+				TRIGRAMHITSMIN float32                                                               `json:"TRIGRAM_HITS_MIN"`
 			} `json:"threshold_config"`
 			Tier       SettingsControllerProfile200JSONResponseBodyTier `json:"tier"`
 			UpdatedAt  string                                           `json:"updated_at"`
@@ -43396,11 +43725,12 @@ func ParseSettingsControllerUpdateProfileResponse(rsp *http.Response) (*Settings
 			QuotaMonth         int                                                                  `json:"quota_month"`
 			SubscriptionStatus SettingsControllerUpdateProfile200JSONResponseBodySubscriptionStatus `json:"subscription_status"`
 			ThresholdConfig    *struct {
-				DBSIMTHRESHOLD float32 `json:"DB_SIM_THRESHOLD"`
-				HIGHSCORE      float32 `json:"HIGH_SCORE"`
-				LEVDISTANCEMAX float32 `json:"LEV_DISTANCE_MAX"`
-				MEDIUMSCORE    float32 `json:"MEDIUM_SCORE"`
-				TRIGRAMHITSMIN float32 `json:"TRIGRAM_HITS_MIN"`
+				ALGORITHM      *SettingsControllerUpdateProfile200JSONResponseBodyThresholdConfigALGORITHM `json:"ALGORITHM,omitempty"`
+				DBSIMTHRESHOLD float32                                                                     `json:"DB_SIM_THRESHOLD"`
+				HIGHSCORE      float32                                                                     `json:"HIGH_SCORE"`
+				LEVDISTANCEMAX float32                                                                     `json:"LEV_DISTANCE_MAX"`
+				MEDIUMSCORE    float32                                                                     `json:"MEDIUM_SCORE"`
+				TRIGRAMHITSMIN float32                                                                     `json:"TRIGRAM_HITS_MIN"`
 			} `json:"threshold_config"`
 			Tier       SettingsControllerUpdateProfile200JSONResponseBodyTier `json:"tier"`
 			UpdatedAt  string                                                 `json:"updated_at"`
@@ -43497,11 +43827,12 @@ func ParseSettingsControllerRegenerateResponse(rsp *http.Response) (*SettingsCon
 			QuotaMonth         int                                                               `json:"quota_month"`
 			SubscriptionStatus SettingsControllerRegenerate200JSONResponseBodySubscriptionStatus `json:"subscription_status"`
 			ThresholdConfig    *struct {
-				DBSIMTHRESHOLD float32 `json:"DB_SIM_THRESHOLD"`
-				HIGHSCORE      float32 `json:"HIGH_SCORE"`
-				LEVDISTANCEMAX float32 `json:"LEV_DISTANCE_MAX"`
-				MEDIUMSCORE    float32 `json:"MEDIUM_SCORE"`
-				TRIGRAMHITSMIN float32 `json:"TRIGRAM_HITS_MIN"`
+				ALGORITHM      *SettingsControllerRegenerate200JSONResponseBodyThresholdConfigALGORITHM `json:"ALGORITHM,omitempty"`
+				DBSIMTHRESHOLD float32                                                                  `json:"DB_SIM_THRESHOLD"`
+				HIGHSCORE      float32                                                                  `json:"HIGH_SCORE"`
+				LEVDISTANCEMAX float32                                                                  `json:"LEV_DISTANCE_MAX"`
+				MEDIUMSCORE    float32                                                                  `json:"MEDIUM_SCORE"`
+				TRIGRAMHITSMIN float32                                                                  `json:"TRIGRAM_HITS_MIN"`
 			} `json:"threshold_config"`
 			Tier       SettingsControllerRegenerate200JSONResponseBodyTier `json:"tier"`
 			UpdatedAt  string                                              `json:"updated_at"`

@@ -76,13 +76,15 @@ async function tokenOf(email: string, password: string): Promise<string> {
   return (await raiseWithCode(session, demoAdminSecret())).access_token;
 }
 
-async function screen(apiKey: string, name: string): Promise<{ status: number; body: { status?: string } }> {
+type Screened = { status?: string; algorithm?: string; topScore?: number };
+
+async function screen(apiKey: string, name: string): Promise<{ status: number; body: Screened }> {
   const response = await fetch(`${GATEWAY_URL}/api/v1/screen`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
     body: JSON.stringify({ name }),
   });
-  return { status: response.status, body: (await response.json().catch(() => ({}))) as { status?: string } };
+  return { status: response.status, body: (await response.json().catch(() => ({}))) as Screened };
 }
 
 /** Polls until the gateway answers the key with `status`, and says how long that took. */
@@ -386,6 +388,24 @@ describe('the admin console', () => {
       expect(await page.getByText('HIGH_SCORE must be greater than MEDIUM_SCORE', { exact: true }).isVisible()).toBe(
         true,
       );
+      expectNoPageErrors(watcher);
+    });
+
+    it('pins the client to an older matching algorithm; its next screen runs and names it (issue #32)', async () => {
+      // vigil-v3 scores a listed name plus a word as that name less a penalty; vigil-v2 did not.
+      const before = await screen(firstKey, 'Jong Un Kim Sr');
+      expect([before.status, before.body.algorithm]).toEqual([200, 'vigil-v3']);
+      const editor = page.getByTestId('client-threshold-editor');
+      await editor.getByRole('button', { name: 'Strict' }).click();
+      await editor.getByLabel('Matching algorithm').selectOption('vigil-v2');
+      await editor.getByRole('button', { name: 'Save Thresholds' }).click();
+      await toast(page, 'Thresholds Saved');
+      const after = await screen(firstKey, 'Jong Un Kim Sr');
+      expect([after.status, after.body.algorithm]).toEqual([200, 'vigil-v2']);
+      expect(after.body.topScore).toBeLessThan(before.body.topScore!);
+      // The preset buttons change scores only: the pin stays.
+      await editor.getByRole('button', { name: 'Strict' }).click();
+      expect(await editor.getByLabel('Matching algorithm').inputValue()).toBe('vigil-v2');
       expectNoPageErrors(watcher);
     });
 

@@ -1,4 +1,4 @@
-import type { Client, ThresholdConfig } from '@vigil/proto';
+import { SELECTABLE_ALGORITHMS, type Client, type ThresholdConfig } from '@vigil/proto';
 import { Badge, Button, Label } from '@vigil/ui';
 import { RotateCcw, Save } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -165,7 +165,7 @@ function ClientEditor({
 
   return (
     <div className="mt-4" data-testid="client-threshold-editor">
-      <Presets current={draft} onPick={(preset) => setDraft({ ...PRESETS[preset] })} />
+      <Presets current={draft} onPick={(preset) => setDraft({ ...PRESETS[preset], ...pinnedOf(draft) })} />
       <div className="mt-4 flex flex-col gap-4">
         {SLIDERS.map((slider) => (
           <Slider
@@ -177,6 +177,13 @@ function ClientEditor({
           />
         ))}
       </div>
+      <AlgorithmChoice
+        value={draft.ALGORITHM}
+        onChange={(algorithm) => {
+          const { ALGORITHM: _previous, ...scores } = draft;
+          setDraft(algorithm ? { ...scores, ALGORITHM: algorithm } : scores);
+        }}
+      />
       <div className="mt-4 flex flex-wrap gap-2">
         <Button size="sm" onClick={() => void onSave()} disabled={saving.isLoading}>
           <Save aria-hidden /> Save Thresholds
@@ -190,6 +197,42 @@ function ClientEditor({
           <RotateCcw aria-hidden /> Reset to Global
         </Button>
       </div>
+    </div>
+  );
+}
+
+type Algorithm = (typeof SELECTABLE_ALGORITHMS)[number];
+const NEWEST = SELECTABLE_ALGORITHMS.at(-1)!;
+
+/** A preset sets the scores only: the algorithm a client is pinned to stays as it was. */
+function pinnedOf(config: ThresholdConfig): Pick<ThresholdConfig, 'ALGORITHM'> {
+  return config.ALGORITHM ? { ALGORITHM: config.ALGORITHM } : {};
+}
+
+/**
+ * Issue #32: a new matching version becomes the default for every client that is not pinned; a
+ * bank that validated an older one is pinned to it until it has validated the next.
+ */
+function AlgorithmChoice({ value, onChange }: { value?: Algorithm; onChange: (value?: Algorithm) => void }) {
+  return (
+    <div className="mt-4">
+      <Label htmlFor="client-ALGORITHM" className="text-sm">
+        Matching algorithm
+      </Label>
+      <Select
+        id="client-ALGORITHM"
+        className="mt-1"
+        value={value ?? 'default'}
+        onChange={(event) => onChange(event.target.value === 'default' ? undefined : (event.target.value as Algorithm))}
+      >
+        <option value="default">Always the newest (now {NEWEST})</option>
+        {SELECTABLE_ALGORITHMS.map((name) => (
+          <option key={name} value={name}>
+            Pinned to {name}
+          </option>
+        ))}
+      </Select>
+      <p className="mt-1 text-xs text-muted-foreground">Every screening answer names the algorithm that produced it.</p>
     </div>
   );
 }

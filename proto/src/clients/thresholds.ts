@@ -1,4 +1,4 @@
-import { THRESHOLD_DEFAULTS } from '@vigil/matching/defaults';
+import { SELECTABLE_ALGORITHMS, THRESHOLD_DEFAULTS } from '@vigil/matching/defaults';
 import { z } from 'zod';
 
 export const THRESHOLD_KEYS = [
@@ -16,8 +16,15 @@ export const thresholdConfigSchema = z.object({
   DB_SIM_THRESHOLD: z.number(),
   TRIGRAM_HITS_MIN: z.number(),
   LEV_DISTANCE_MAX: z.number(),
+  /**
+   * The matching algorithm the client is pinned to (issue #32: a new version becomes the default,
+   * older ones stay selectable per client, so a bank that validated a version keeps it until it
+   * has validated the next). Absent: the default algorithm, whichever it is when the screen runs.
+   */
+  ALGORITHM: z.enum(SELECTABLE_ALGORITHMS).optional(),
 });
 export type ThresholdConfig = z.infer<typeof thresholdConfigSchema>;
+export { SELECTABLE_ALGORITHMS };
 
 /**
  * The global thresholds a client without its own uses: the matching engine's own defaults

@@ -3251,6 +3251,8 @@ export interface operations {
               DB_SIM_THRESHOLD: number;
               TRIGRAM_HITS_MIN: number;
               LEV_DISTANCE_MAX: number;
+              /** @enum {string} */
+              ALGORITHM?: 'vigil-v1' | 'vigil-v2' | 'vigil-v3';
             } | null;
             quota_month: number;
             usage_month: number;
@@ -6253,6 +6255,8 @@ export interface operations {
                 DB_SIM_THRESHOLD: number;
                 TRIGRAM_HITS_MIN: number;
                 LEV_DISTANCE_MAX: number;
+                /** @enum {string} */
+                ALGORITHM?: 'vigil-v1' | 'vigil-v2' | 'vigil-v3';
               } | null;
               quota_month: number;
               usage_month: number;
@@ -6324,6 +6328,8 @@ export interface operations {
               DB_SIM_THRESHOLD: number;
               TRIGRAM_HITS_MIN: number;
               LEV_DISTANCE_MAX: number;
+              /** @enum {string} */
+              ALGORITHM?: 'vigil-v1' | 'vigil-v2' | 'vigil-v3';
             } | null;
             quota_month: number;
             usage_month: number;
@@ -6384,6 +6390,8 @@ export interface operations {
               DB_SIM_THRESHOLD: number;
               TRIGRAM_HITS_MIN: number;
               LEV_DISTANCE_MAX: number;
+              /** @enum {string} */
+              ALGORITHM?: 'vigil-v1' | 'vigil-v2' | 'vigil-v3';
             } | null;
             quota_month: number;
             usage_month: number;
@@ -6430,6 +6438,8 @@ export interface operations {
             DB_SIM_THRESHOLD: number;
             TRIGRAM_HITS_MIN: number;
             LEV_DISTANCE_MAX: number;
+            /** @enum {string} */
+            ALGORITHM?: 'vigil-v1' | 'vigil-v2' | 'vigil-v3';
           } | null;
         };
       };
@@ -6456,6 +6466,8 @@ export interface operations {
               DB_SIM_THRESHOLD: number;
               TRIGRAM_HITS_MIN: number;
               LEV_DISTANCE_MAX: number;
+              /** @enum {string} */
+              ALGORITHM?: 'vigil-v1' | 'vigil-v2' | 'vigil-v3';
             } | null;
             quota_month: number;
             usage_month: number;
@@ -6555,6 +6567,8 @@ export interface operations {
               DB_SIM_THRESHOLD: number;
               TRIGRAM_HITS_MIN: number;
               LEV_DISTANCE_MAX: number;
+              /** @enum {string} */
+              ALGORITHM?: 'vigil-v1' | 'vigil-v2' | 'vigil-v3';
             } | null;
             quota_month: number;
             usage_month: number;
@@ -8964,6 +8978,8 @@ export interface operations {
               DB_SIM_THRESHOLD: number;
               TRIGRAM_HITS_MIN: number;
               LEV_DISTANCE_MAX: number;
+              /** @enum {string} */
+              ALGORITHM?: 'vigil-v1' | 'vigil-v2' | 'vigil-v3';
             } | null;
             quota_month: number;
             usage_month: number;
@@ -9027,6 +9043,8 @@ export interface operations {
               DB_SIM_THRESHOLD: number;
               TRIGRAM_HITS_MIN: number;
               LEV_DISTANCE_MAX: number;
+              /** @enum {string} */
+              ALGORITHM?: 'vigil-v1' | 'vigil-v2' | 'vigil-v3';
             } | null;
             quota_month: number;
             usage_month: number;
@@ -9084,6 +9102,8 @@ export interface operations {
               DB_SIM_THRESHOLD: number;
               TRIGRAM_HITS_MIN: number;
               LEV_DISTANCE_MAX: number;
+              /** @enum {string} */
+              ALGORITHM?: 'vigil-v1' | 'vigil-v2' | 'vigil-v3';
             } | null;
             quota_month: number;
             usage_month: number;
@@ -9238,6 +9258,8 @@ export interface operations {
                 DB_SIM_THRESHOLD: number;
                 TRIGRAM_HITS_MIN: number;
                 LEV_DISTANCE_MAX: number;
+                /** @enum {string} */
+                ALGORITHM?: 'vigil-v1' | 'vigil-v2' | 'vigil-v3';
               } | null;
               quota_month: number;
               usage_month: number;

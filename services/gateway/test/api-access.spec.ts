@@ -68,6 +68,41 @@ describe('public API: credentials, tenancy, rate limits, quotas and idempotency 
     );
   });
 
+  it('screens a client pinned to an older matching algorithm with that algorithm, and names it (issue #32)', async () => {
+    // vigil-v3's containment blocks a listed name plus one word; vigil-v2 counted the word against
+    // it. A bank that validated v2 keeps v2's answers until it moves, and every answer says which.
+    const name = 'Jong Un Kim Sr';
+    const current = await stack.client('large');
+    const pinned = await stack.client('large');
+    const config = {
+      HIGH_SCORE: 0.85,
+      MEDIUM_SCORE: 0.6,
+      DB_SIM_THRESHOLD: 0.45,
+      TRIGRAM_HITS_MIN: 2,
+      LEV_DISTANCE_MAX: 2,
+    };
+    await stack.sql('auth', `UPDATE clients SET threshold_config = $1 WHERE id = $2`, [
+      JSON.stringify({ ...config, ALGORITHM: 'vigil-v2' }),
+      pinned.id,
+    ]);
+    const screen = async (key: string) => {
+      const res = await http().post('/api/v1/screen').set('x-api-key', key).send({ name });
+      expect(res.status).toBe(200);
+      return res.body as { algorithm: string; status: string; topScore: number };
+    };
+    const v3 = await screen(current.key);
+    const v2 = await screen(pinned.key);
+    expect([v3.algorithm, v3.status]).toEqual(['vigil-v3', 'blocked']);
+    expect([v2.algorithm, v2.status]).toEqual(['vigil-v2', 'review']);
+    expect(v2.topScore).toBeLessThan(v3.topScore);
+    const bulk = await http()
+      .post('/api/v1/bulk-screen')
+      .set('x-api-key', pinned.key)
+      .send({ names: [name] });
+    expect(bulk.status).toBe(200);
+    expect([bulk.body.algorithm, bulk.body.results[0].status]).toEqual(['vigil-v2', 'review']);
+  });
+
   it('gives a starter client 10 requests a minute: headers count down, the 11th is a 429 with Retry-After', async () => {
     const { key } = await stack.client('starter');
     const remaining: number[] = [];

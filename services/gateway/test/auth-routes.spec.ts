@@ -87,15 +87,13 @@ describe('gateway auth, settings and client-administration routes against the re
   }
 
   it('signs up, confirms, signs in with grant_type=password and refreshes, answering the Session shape', async () => {
-    const signup = await http()
-      .post('/auth/v1/signup')
-      .send({
-        full_name: 'Web User',
-        email: 'web@example.com',
-        password: PASSWORD,
-        confirm_password: 'different-one',
-        accepted_terms: true,
-      });
+    const signup = await http().post('/auth/v1/signup').send({
+      full_name: 'Web User',
+      email: 'web@example.com',
+      password: PASSWORD,
+      confirm_password: 'different-one',
+      accepted_terms: true,
+    });
     expect(signup.status).toBe(400);
     expect(signup.headers['content-type']).toMatch(/application\/problem\+json/);
     expect(signup.body.errors).toEqual([{ pointer: '/confirm_password', detail: 'Passwords do not match.' }]);
@@ -195,16 +193,14 @@ describe('gateway auth, settings and client-administration routes against the re
       `INSERT INTO invitation_codes (code_hash, expires_at) VALUES ($1, now() + interval '1 hour')`,
       [createHash('sha256').update('GATEWAYCODE1').digest('hex')],
     );
-    const created = await http()
-      .post('/auth/v1/signup')
-      .send({
-        full_name: 'Chief',
-        email: 'chief@vigil.dev',
-        password: PASSWORD,
-        confirm_password: PASSWORD,
-        accepted_terms: true,
-        invitation_code: 'GATEWAY-CODE-1',
-      });
+    const created = await http().post('/auth/v1/signup').send({
+      full_name: 'Chief',
+      email: 'chief@vigil.dev',
+      password: PASSWORD,
+      confirm_password: PASSWORD,
+      accepted_terms: true,
+      invitation_code: 'GATEWAY-CODE-1',
+    });
     expect(created.body).toEqual({ message: 'Admin account created! You can now sign in directly.', admin: true });
     const password1 = (
       await http().post('/auth/v1/token?grant_type=password').send({ email: 'chief@vigil.dev', password: PASSWORD })
@@ -261,6 +257,27 @@ describe('gateway auth, settings and client-administration routes against the re
       });
     expect(badThresholds.status).toBe(400);
     expect(badThresholds.body.detail).toBe('Validation Error: HIGH_SCORE must be greater than MEDIUM_SCORE');
+    // Issue #32: a client may be pinned to an older matching algorithm, by a registered name only.
+    const config = {
+      HIGH_SCORE: 0.85,
+      MEDIUM_SCORE: 0.6,
+      DB_SIM_THRESHOLD: 0.45,
+      TRIGRAM_HITS_MIN: 2,
+      LEV_DISTANCE_MAX: 2,
+    };
+    const pinned = await http()
+      .put(`/api/client/clients/${client.body.id}/thresholds`)
+      .set('authorization', bearer)
+      .send({ threshold_config: { ...config, ALGORITHM: 'vigil-v2' } });
+    expect([pinned.status, pinned.body.threshold_config?.ALGORITHM]).toEqual([200, 'vigil-v2']);
+    const unknownAlgorithm = await http()
+      .put(`/api/client/clients/${client.body.id}/thresholds`)
+      .set('authorization', bearer)
+      .send({ threshold_config: { ...config, ALGORITHM: 'vigil-v9' } });
+    expect([unknownAlgorithm.status, unknownAlgorithm.body.code]).toEqual([400, 'VALIDATION_FAILED']);
+    expect(unknownAlgorithm.body.errors.map((e: { pointer: string }) => e.pointer)).toContain(
+      '/threshold_config/ALGORITHM',
+    );
     const reset = await http()
       .put(`/api/client/clients/${client.body.id}/thresholds`)
       .set('authorization', bearer)

@@ -580,12 +580,19 @@ class SubscriptionStatus(Enum):
     past_due = 'past_due'
 
 
+class ALGORITHM(Enum):
+    vigil_v1 = 'vigil-v1'
+    vigil_v2 = 'vigil-v2'
+    vigil_v3 = 'vigil-v3'
+
+
 class ThresholdConfig(BaseModel):
     HIGH_SCORE: float
     MEDIUM_SCORE: float
     DB_SIM_THRESHOLD: float
     TRIGRAM_HITS_MIN: float
     LEV_DISTANCE_MAX: float
+    ALGORITHM_1: ALGORITHM | None = Field(None, alias='ALGORITHM')
 
 
 class ApiClientGetResponse(BaseModel):
@@ -1996,13 +2003,22 @@ class ApiMonitoringWebhooksIdTestPostResponse(BaseModel):
     delivery: Delivery1
 
 
+class ThresholdConfig1(BaseModel):
+    HIGH_SCORE: float
+    MEDIUM_SCORE: float
+    DB_SIM_THRESHOLD: float
+    TRIGRAM_HITS_MIN: float
+    LEV_DISTANCE_MAX: float
+    ALGORITHM_1: ALGORITHM | None = Field(None, alias='ALGORITHM')
+
+
 class Client(BaseModel):
     id: UUID
     client_name: str
     contact_email: str | None
     tier: Tier
     subscription_status: SubscriptionStatus
-    threshold_config: ThresholdConfig | None
+    threshold_config: ThresholdConfig1 | None
     quota_month: conint(ge=-9007199254740991, le=9007199254740991)
     usage_month: conint(ge=-9007199254740991, le=9007199254740991)
     api_key_prefix: str | None
@@ -2023,13 +2039,22 @@ class ApiClientClientsCreatePostRequest(BaseModel):
     subscriptionStatus: SubscriptionStatus | None = 'active'
 
 
+class ThresholdConfig2(BaseModel):
+    HIGH_SCORE: float
+    MEDIUM_SCORE: float
+    DB_SIM_THRESHOLD: float
+    TRIGRAM_HITS_MIN: float
+    LEV_DISTANCE_MAX: float
+    ALGORITHM_1: ALGORITHM | None = Field(None, alias='ALGORITHM')
+
+
 class ApiClientClientsCreatePostResponse(BaseModel):
     id: UUID
     client_name: str
     contact_email: str | None
     tier: Tier
     subscription_status: SubscriptionStatus
-    threshold_config: ThresholdConfig | None
+    threshold_config: ThresholdConfig2 | None
     quota_month: conint(ge=-9007199254740991, le=9007199254740991)
     usage_month: conint(ge=-9007199254740991, le=9007199254740991)
     api_key_prefix: str | None
@@ -2038,13 +2063,22 @@ class ApiClientClientsCreatePostResponse(BaseModel):
     api_key: constr(pattern=r'^[0-9a-f]{64}$')
 
 
+class ThresholdConfig3(BaseModel):
+    HIGH_SCORE: float
+    MEDIUM_SCORE: float
+    DB_SIM_THRESHOLD: float
+    TRIGRAM_HITS_MIN: float
+    LEV_DISTANCE_MAX: float
+    ALGORITHM_1: ALGORITHM | None = Field(None, alias='ALGORITHM')
+
+
 class ApiClientClientsApiKeyKeyGetResponse(BaseModel):
     id: UUID
     client_name: str
     contact_email: str | None
     tier: Tier
     subscription_status: SubscriptionStatus
-    threshold_config: ThresholdConfig | None
+    threshold_config: ThresholdConfig3 | None
     quota_month: conint(ge=-9007199254740991, le=9007199254740991)
     usage_month: conint(ge=-9007199254740991, le=9007199254740991)
     api_key_prefix: str | None
@@ -2052,10 +2086,28 @@ class ApiClientClientsApiKeyKeyGetResponse(BaseModel):
     updated_at: str
 
 
+class ThresholdConfig4(BaseModel):
+    HIGH_SCORE: float
+    MEDIUM_SCORE: float
+    DB_SIM_THRESHOLD: float
+    TRIGRAM_HITS_MIN: float
+    LEV_DISTANCE_MAX: float
+    ALGORITHM_1: ALGORITHM | None = Field(None, alias='ALGORITHM')
+
+
 class ApiClientClientsIdThresholdsPutRequest(BaseModel):
     ip: constr(max_length=100) | None = None
     userAgent: constr(max_length=512) | None = None
-    threshold_config: ThresholdConfig | None
+    threshold_config: ThresholdConfig4 | None
+
+
+class ThresholdConfig5(BaseModel):
+    HIGH_SCORE: float
+    MEDIUM_SCORE: float
+    DB_SIM_THRESHOLD: float
+    TRIGRAM_HITS_MIN: float
+    LEV_DISTANCE_MAX: float
+    ALGORITHM_1: ALGORITHM | None = Field(None, alias='ALGORITHM')
 
 
 class ApiClientClientsIdThresholdsPutResponse(BaseModel):
@@ -2064,7 +2116,7 @@ class ApiClientClientsIdThresholdsPutResponse(BaseModel):
     contact_email: str | None
     tier: Tier
     subscription_status: SubscriptionStatus
-    threshold_config: ThresholdConfig | None
+    threshold_config: ThresholdConfig5 | None
     quota_month: conint(ge=-9007199254740991, le=9007199254740991)
     usage_month: conint(ge=-9007199254740991, le=9007199254740991)
     api_key_prefix: str | None
@@ -2076,13 +2128,22 @@ class ApiClientClientsIdDeleteResponse(BaseModel):
     message: str
 
 
+class ThresholdConfig6(BaseModel):
+    HIGH_SCORE: float
+    MEDIUM_SCORE: float
+    DB_SIM_THRESHOLD: float
+    TRIGRAM_HITS_MIN: float
+    LEV_DISTANCE_MAX: float
+    ALGORITHM_1: ALGORITHM | None = Field(None, alias='ALGORITHM')
+
+
 class ApiClientClientsIdRegenerateKeyPostResponse(BaseModel):
     id: UUID
     client_name: str
     contact_email: str | None
     tier: Tier
     subscription_status: SubscriptionStatus
-    threshold_config: ThresholdConfig | None
+    threshold_config: ThresholdConfig6 | None
     quota_month: conint(ge=-9007199254740991, le=9007199254740991)
     usage_month: conint(ge=-9007199254740991, le=9007199254740991)
     api_key_prefix: str | None
@@ -2300,6 +2361,16 @@ class ApiClientAdminOverviewGetResponse(BaseModel):
     generatedAt: str
 
 
+class Engine(Enum):
+    in_process = 'in-process'
+    opensearch = 'opensearch'
+    elasticsearch = 'elasticsearch'
+
+
+class Index(BaseModel):
+    engine: Engine
+
+
 class Status36(Enum):
     active = 'active'
     updating = 'updating'
@@ -2331,9 +2402,11 @@ class List4(BaseModel):
     nextRefreshAt: str | None
     refreshIntervalMinutes: conint(le=9007199254740991, gt=0)
     lastFailure: LastFailure | None
+    indexedVersion: conint(ge=-9007199254740991, le=9007199254740991) | None
 
 
 class ApiClientAdminListsGetResponse(BaseModel):
+    index: Index
     lists: list[List4]
 
 
@@ -3082,13 +3155,22 @@ class AuthV1WellKnownJwksJsonGetResponse(BaseModel):
     keys: list[Key]
 
 
+class ThresholdConfig7(BaseModel):
+    HIGH_SCORE: float
+    MEDIUM_SCORE: float
+    DB_SIM_THRESHOLD: float
+    TRIGRAM_HITS_MIN: float
+    LEV_DISTANCE_MAX: float
+    ALGORITHM_1: ALGORITHM | None = Field(None, alias='ALGORITHM')
+
+
 class ApiSettingsProfileGetResponse(BaseModel):
     id: UUID
     client_name: str
     contact_email: str | None
     tier: Tier
     subscription_status: SubscriptionStatus
-    threshold_config: ThresholdConfig | None
+    threshold_config: ThresholdConfig7 | None
     quota_month: conint(ge=-9007199254740991, le=9007199254740991)
     usage_month: conint(ge=-9007199254740991, le=9007199254740991)
     api_key_prefix: str | None
@@ -3103,18 +3185,36 @@ class ApiSettingsProfilePutRequest(BaseModel):
     contact_email: str
 
 
+class ThresholdConfig8(BaseModel):
+    HIGH_SCORE: float
+    MEDIUM_SCORE: float
+    DB_SIM_THRESHOLD: float
+    TRIGRAM_HITS_MIN: float
+    LEV_DISTANCE_MAX: float
+    ALGORITHM_1: ALGORITHM | None = Field(None, alias='ALGORITHM')
+
+
 class ApiSettingsProfilePutResponse(BaseModel):
     id: UUID
     client_name: str
     contact_email: str | None
     tier: Tier
     subscription_status: SubscriptionStatus
-    threshold_config: ThresholdConfig | None
+    threshold_config: ThresholdConfig8 | None
     quota_month: conint(ge=-9007199254740991, le=9007199254740991)
     usage_month: conint(ge=-9007199254740991, le=9007199254740991)
     api_key_prefix: str | None
     created_at: str
     updated_at: str
+
+
+class ThresholdConfig9(BaseModel):
+    HIGH_SCORE: float
+    MEDIUM_SCORE: float
+    DB_SIM_THRESHOLD: float
+    TRIGRAM_HITS_MIN: float
+    LEV_DISTANCE_MAX: float
+    ALGORITHM_1: ALGORITHM | None = Field(None, alias='ALGORITHM')
 
 
 class ApiSettingsRegenerateApiKeyPostResponse(BaseModel):
@@ -3123,7 +3223,7 @@ class ApiSettingsRegenerateApiKeyPostResponse(BaseModel):
     contact_email: str | None
     tier: Tier
     subscription_status: SubscriptionStatus
-    threshold_config: ThresholdConfig | None
+    threshold_config: ThresholdConfig9 | None
     quota_month: conint(ge=-9007199254740991, le=9007199254740991)
     usage_month: conint(ge=-9007199254740991, le=9007199254740991)
     api_key_prefix: str | None
@@ -3161,13 +3261,22 @@ class ApiSettingsNotificationSettingsPutResponse(BaseModel):
     monthly_reports: bool
 
 
+class ThresholdConfig10(BaseModel):
+    HIGH_SCORE: float
+    MEDIUM_SCORE: float
+    DB_SIM_THRESHOLD: float
+    TRIGRAM_HITS_MIN: float
+    LEV_DISTANCE_MAX: float
+    ALGORITHM_1: ALGORITHM | None = Field(None, alias='ALGORITHM')
+
+
 class Client1(BaseModel):
     id: UUID
     client_name: str
     contact_email: str | None
     tier: Tier
     subscription_status: SubscriptionStatus
-    threshold_config: ThresholdConfig | None
+    threshold_config: ThresholdConfig10 | None
     quota_month: conint(ge=-9007199254740991, le=9007199254740991)
     usage_month: conint(ge=-9007199254740991, le=9007199254740991)
     api_key_prefix: str | None

@@ -1,4 +1,5 @@
 import { DEFAULT_ALGORITHM, getAlgorithm, listAlgorithms, registerAlgorithm, VIGIL_V1 } from './algorithm.js';
+import { SELECTABLE_ALGORITHMS } from './defaults.js';
 import { entity } from './testing/fixtures.js';
 
 describe('algorithm registry', () => {
@@ -18,5 +19,10 @@ describe('algorithm registry', () => {
     const screener = getAlgorithm('vigil-v1').build([entity('1', 'individual', ['PETROV, Ivan'])]);
     expect(screener.algorithm).toBe('vigil-v1');
     expect(screener.screen({ name: 'Ivan Petrov' })[0]?.status).toBe('blocked');
+  });
+
+  test('every algorithm a client can be pinned to is registered, with its rules; the default is the newest', () => {
+    for (const name of SELECTABLE_ALGORITHMS) expect(getAlgorithm(name).rules.name).toBe(name);
+    expect(SELECTABLE_ALGORITHMS.at(-1)).toBe(DEFAULT_ALGORITHM);
   });
 });

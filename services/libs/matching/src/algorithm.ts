@@ -1,7 +1,7 @@
 import type { Entity } from '@vigil/lists';
 import type { MatchingConfig, QueryTunables } from './config.js';
 import { CandidateIndex } from './index/candidate-index.js';
-import { V1_RULES, V2_RULES, V3_RULES } from './rules.js';
+import { V1_RULES, V2_RULES, V3_RULES, type EngineRules } from './rules.js';
 import type { EntityMatch, ScreeningQuery } from './match/score-entity.js';
 
 /** A screening engine built over a set of list entities. */
@@ -18,11 +18,14 @@ export type Screener = {
 export type MatchingAlgorithm = {
   name: string;
   description: string;
+  /** What an engine that retrieves its own candidates (OpenSearch) prepares and scores them with. */
+  rules: EngineRules;
   build(entities: Iterable<Entity>, config?: Partial<MatchingConfig>): Screener;
 };
 
 export const VIGIL_V1: MatchingAlgorithm = {
   name: 'vigil-v1',
+  rules: V1_RULES,
   description:
     'Order-free token alignment with asymmetric penalties; exact, equivalence-table, transliteration (consonant skeletons for Arabic/Hebrew), Double Metaphone, bounded edit distance and initial matches; DOB, country and entity-type qualifiers; in-memory inverted index with trigram, phonetic and skeleton expansion.',
   build(entities, config) {
@@ -36,6 +39,7 @@ export const VIGIL_V1: MatchingAlgorithm = {
 
 export const VIGIL_V2: MatchingAlgorithm = {
   name: 'vigil-v2',
+  rules: V2_RULES,
   description:
     'vigil-v1 plus readings of Han (pinyin-pro), kana (wanakana), vocalised Hebrew, phonetic Greek and German/Dutch/Polish/Lithuanian transcriptions of Russian names; specificity rules for single-word list names, joins across word boundaries, trailing extra names and Sino-Korean readings of Chinese names.',
   build(entities, config) {
@@ -49,6 +53,7 @@ export const VIGIL_V2: MatchingAlgorithm = {
 
 export const VIGIL_V3: MatchingAlgorithm = {
   name: 'vigil-v3',
+  rules: V3_RULES,
   description:
     'vigil-v2 plus containment: a query holding the whole of a list name (middle names aside) and other words scores as that name less a small explained penalty per extra word, kept at review when the name is rare enough; extra words beside the name no longer count as contradicting an omitted middle name.',
   build(entities, config) {

@@ -22,3 +22,11 @@ export const THRESHOLD_DEFAULTS: ThresholdDefaults = Object.freeze({
   TRIGRAM_HITS_MIN: 2,
   LEV_DISTANCE_MAX: 2,
 });
+
+/**
+ * The matching algorithms a client may be pinned to (issue #32: "older versions stay selectable per
+ * client"), by the names recorded with every answer. A client with none set runs the default
+ * (`DEFAULT_ALGORITHM` in algorithm.ts, the last of these); algorithm.spec.ts holds the two in step.
+ */
+export const SELECTABLE_ALGORITHMS = ['vigil-v1', 'vigil-v2', 'vigil-v3'] as const;
+export type SelectableAlgorithm = (typeof SELECTABLE_ALGORITHMS)[number];

@@ -1,8 +1,8 @@
 // Public API of @vigil/matching: the pure matching core (no I/O, no framework).
 export { DEFAULT_CONFIG, resolveConfig, statusFor, tunablesFromThresholds } from './config.js';
 export type { MatchingConfig, MatchStatus, QueryTunables } from './config.js';
-export { THRESHOLD_DEFAULTS } from './defaults.js';
-export type { ThresholdDefaults } from './defaults.js';
+export { SELECTABLE_ALGORITHMS, THRESHOLD_DEFAULTS } from './defaults.js';
+export type { SelectableAlgorithm, ThresholdDefaults } from './defaults.js';
 export {
   DEFAULT_ALGORITHM,
   VIGIL_V1,
@@ -42,6 +42,7 @@ export {
   prepareEntity,
   prepareQuery,
   scoreEntity,
+  scoreParamsFor,
   typeEffect,
 } from './match/score-entity.js';
 export type {

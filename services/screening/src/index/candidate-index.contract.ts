@@ -219,6 +219,37 @@ export function candidateIndexContract(engineName: string, makeEngine: () => Pro
       });
     });
 
+    describe('per-client algorithm', () => {
+      // vigil-v3's containment scores a query holding the whole list name plus a word as that name
+      // less a small penalty; vigil-v2 counts the extra word against the match, vigil-v1 less so. A
+      // client pinned to an older version (ThresholdConfig.ALGORITHM) gets that version's answer
+      // from every engine, single and batch.
+      const scoreOf = async (name: string, sourceId: string, algorithm?: string) =>
+        (await engine.screen({ name }, { ...both, ...(algorithm ? { algorithm } : {}) })).find(
+          (m) => m.entity.sourceId === sourceId,
+        )?.score ?? 0;
+
+      it('answers a scope pinned to vigil-v2 as vigil-v2 does, and the default as vigil-v3', async () => {
+        const v3 = await scoreOf('Ramzan Kadyrov Smith', '103');
+        const v2 = await scoreOf('Ramzan Kadyrov Smith', '103', 'vigil-v2');
+        expect(v3).toBeGreaterThanOrEqual(0.6);
+        expect(v2).toBeLessThan(0.6);
+        expect(await scoreOf('Ramzan Kadyrov Smith', '103', 'vigil-v3')).toBe(v3);
+        const [batch] = await engine.screenMany([{ name: 'Ramzan Kadyrov Smith' }], { ...both, algorithm: 'vigil-v2' });
+        expect(batch!.find((m) => m.entity.sourceId === '103')?.score ?? 0).toBe(v2);
+      });
+
+      it('answers a scope pinned to vigil-v1 as vigil-v1 does', async () => {
+        expect(await scoreOf('Eric Badege Smith', 'CDi.003', 'vigil-v1')).toBeGreaterThanOrEqual(0.6);
+        expect(await scoreOf('Eric Badege Smith', 'CDi.003', 'vigil-v2')).toBeLessThan(0.6);
+      });
+
+      it('still puts the exact name first under every selectable algorithm', async () => {
+        for (const algorithm of ['vigil-v1', 'vigil-v2', 'vigil-v3'])
+          expect(ids(await engine.screen({ name: 'Viktor Bout' }, { ...both, algorithm }))[0]).toBe('ofac-sdn:100');
+      });
+    });
+
     it('answers a batch exactly as it answers each query', async () => {
       const queries = [{ name: 'Viktor Bout' }, { name: 'Al Rashid Trust' }, { name: 'Completely Unlisted Person' }];
       const batch = await engine.screenMany(queries, both);

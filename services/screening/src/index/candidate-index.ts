@@ -61,6 +61,8 @@ export type EngineScope = {
   limit: number;
   /** The caller's thresholds for this query (absent: the engine's defaults). */
   tunables?: QueryTunables;
+  /** The algorithm the client is pinned to (absent: the default); a registered, selectable name. */
+  algorithm?: string;
 };
 
 export type EngineHealth = { up: boolean; detail?: string };

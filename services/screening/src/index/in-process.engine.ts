@@ -1,6 +1,8 @@
 import type { Entity } from '@vigil/lists';
 import {
   CandidateIndex as MatchingIndex,
+  DEFAULT_ALGORITHM,
+  getAlgorithm,
   resolveConfig,
   type MatchingConfig,
   type ScreeningQuery,
@@ -19,7 +21,12 @@ import {
   type PartitionLoad,
 } from './candidate-index.js';
 import { fromEntityMatch } from './engine-match.js';
-import { entityIdentifierKeys, identifierMatch, queryIdentifierKey, withIdentifierEvidence } from './identifier-evidence.js';
+import {
+  entityIdentifierKeys,
+  identifierMatch,
+  queryIdentifierKey,
+  withIdentifierEvidence,
+} from './identifier-evidence.js';
 import { IndexWorkerPool, type WireMatch } from './index-workers.js';
 
 export type Built = {
@@ -40,6 +47,13 @@ export type Built = {
   byEmail: Map<string, Array<{ source: string; entity: Entity }>>;
   /** Exact identifier index: `scheme:normalised value` → the entities listing it. */
   byIdentifier: Map<string, Array<{ source: string; entity: Entity }>>;
+  config: MatchingConfig;
+  /**
+   * Indexes of the older algorithms clients are pinned to, over the same entities: each is built
+   * on the first screen that asks for it and again with every later build, so only the first
+   * such screen after a start waits for a build. A deployment with no pinned client holds none.
+   */
+  pinned: Map<string, MatchingIndex>;
 };
 
 /** Builds one index over `partitions`; deterministic, so a worker given the same loads builds the same index. */
@@ -68,7 +82,32 @@ export function buildIndex(partitions: Map<string, PartitionLoad>, config: Match
     }
   }
   const index = new MatchingIndex(all, config);
-  return { generation, partitions, numbers, index, partitionOf: Uint16Array.from(partitionOf), scopeMasks: new Map(), all, sourceOf, positionOf, byEmail, byIdentifier };
+  return {
+    generation,
+    partitions,
+    numbers,
+    index,
+    partitionOf: Uint16Array.from(partitionOf),
+    scopeMasks: new Map(),
+    all,
+    sourceOf,
+    positionOf,
+    byEmail,
+    byIdentifier,
+    config,
+    pinned: new Map(),
+  };
+}
+
+/** The index a scope's algorithm screens with: the default one, or the pinned algorithm's (built on first use). */
+function indexFor(built: Built, algorithm: string | undefined): MatchingIndex {
+  if (algorithm === undefined || algorithm === DEFAULT_ALGORITHM) return built.index;
+  let index = built.pinned.get(algorithm);
+  if (!index) {
+    index = new MatchingIndex(built.all, built.config, getAlgorithm(algorithm).rules);
+    built.pinned.set(algorithm, index);
+  }
+  return index;
 }
 
 /** Scopes are tiers' feed sets, so there are few: each gets its entity mask once per build. */
@@ -109,8 +148,11 @@ export function screenBuilt(built: Built, query: EngineQuery, scope: EngineScope
       ...(query.entityType ? { entityType: query.entityType } : {}),
     };
     // Retrieval itself is scoped, so a narrow scope's candidates are not crowded out by entities it may not see.
-    const mask = entityMask(built, numbers.sort((a, b) => a - b));
-    for (const m of built.index.screen(nameQuery, scope.limit, mask, scope.tunables)) {
+    const mask = entityMask(
+      built,
+      numbers.sort((a, b) => a - b),
+    );
+    for (const m of indexFor(built, scope.algorithm).screen(nameQuery, scope.limit, mask, scope.tunables)) {
       const source = built.sourceOf.get(m.entity);
       // Scoping happens in retrieval; this check keeps a change there from ever leaking a feed.
       if (source !== undefined && allowed.has(source)) found.push(fromEntityMatch(source, m));
@@ -133,7 +175,10 @@ export function screenBuilt(built: Built, query: EngineQuery, scope: EngineScope
 /** screenBuilt for a bulk chunk, in the shape that crosses threads: each entity by its position in the build. */
 export function screenToWire(built: Built, queries: readonly EngineQuery[], scope: EngineScope): WireMatch[][] {
   return queries.map((query) =>
-    screenBuilt(built, query, scope).map(({ entity, ...match }): WireMatch => ({ ...match, position: built.positionOf.get(entity)! })),
+    screenBuilt(built, query, scope).map(({ entity, ...match }): WireMatch => ({
+      ...match,
+      position: built.positionOf.get(entity)!,
+    })),
   );
 }
 
@@ -161,7 +206,11 @@ export class InProcessEngine implements CandidateIndex {
 
   constructor(config: Partial<MatchingConfig> = {}, options: { workers?: number } = {}) {
     this.config = resolveConfig(config);
-    this.pool = options.workers ? new IndexWorkerPool(options.workers, config, (generation, queries, scope) => this.screenLocally(generation, queries, scope)) : null;
+    this.pool = options.workers
+      ? new IndexWorkerPool(options.workers, config, (generation, queries, scope) =>
+          this.screenLocally(generation, queries, scope),
+        )
+      : null;
   }
 
   async load(loads: readonly PartitionLoad[]): Promise<void> {
@@ -186,6 +235,8 @@ export class InProcessEngine implements CandidateIndex {
     const generation = ++this.generation;
     const workersBuilt = this.pool?.load(generation, partitions);
     const built = buildIndex(partitions, this.config, generation);
+    // Algorithms clients are pinned to keep their index across list refreshes.
+    for (const algorithm of this.built?.pinned.keys() ?? []) indexFor(built, algorithm);
     // A worker that failed to build is restarted by the pool; bulk falls back to this thread meanwhile.
     await workersBuilt?.catch(() => undefined);
     this.built = built;
@@ -203,7 +254,9 @@ export class InProcessEngine implements CandidateIndex {
   async screenMany(queries: readonly EngineQuery[], scope: EngineScope): Promise<EngineMatch[][]> {
     const built = this.built;
     if (!built) return queries.map(() => []);
-    if (this.pool && queries.length >= WORKER_MIN_BATCH) {
+    // Workers hold the default algorithm's index only: a pinned client's bulk is screened here.
+    const pinned = scope.algorithm !== undefined && scope.algorithm !== DEFAULT_ALGORITHM;
+    if (this.pool && !pinned && queries.length >= WORKER_MIN_BATCH) {
       const found = await this.pool.screenMany(built.generation, queries, scope).catch(() => null);
       // Workers name entities by position in the same build; this thread holds the same objects.
       if (found)

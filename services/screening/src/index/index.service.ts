@@ -59,12 +59,10 @@ export class IndexService implements OnApplicationBootstrap, OnModuleDestroy {
       'Entities in the screening index, by source and list version',
       ['source', 'version', 'engine'],
       () =>
-        this.engine
-          .partitions()
-          .map((p) => ({
-            labels: { source: p.source, version: String(p.versionId), engine: this.engine.engine },
-            value: p.entityCount,
-          })),
+        this.engine.partitions().map((p) => ({
+          labels: { source: p.source, version: String(p.versionId), engine: this.engine.engine },
+          value: p.entityCount,
+        })),
     );
     // Not awaited: the service answers (INDEX_UNAVAILABLE, health) while the index loads.
     void this.start();
@@ -247,9 +245,20 @@ export class IndexService implements OnApplicationBootstrap, OnModuleDestroy {
     return { sources: versions.map((v) => v.source), versions };
   }
 
-  async screen(query: EngineQuery, scope: Scope, limit: number, tunables?: QueryTunables): Promise<EngineMatch[]> {
+  async screen(
+    query: EngineQuery,
+    scope: Scope,
+    limit: number,
+    tunables?: QueryTunables,
+    algorithm?: string,
+  ): Promise<EngineMatch[]> {
     try {
-      return await this.engine.screen(query, { sources: scope.sources, limit, ...(tunables ? { tunables } : {}) });
+      return await this.engine.screen(query, {
+        sources: scope.sources,
+        limit,
+        ...(tunables ? { tunables } : {}),
+        ...(algorithm ? { algorithm } : {}),
+      });
     } catch (error) {
       throw this.engineError(error);
     }
@@ -260,12 +269,14 @@ export class IndexService implements OnApplicationBootstrap, OnModuleDestroy {
     scope: Scope,
     limit: number,
     tunables?: QueryTunables,
+    algorithm?: string,
   ): Promise<EngineMatch[][]> {
     try {
       return await this.engine.screenMany(queries, {
         sources: scope.sources,
         limit,
         ...(tunables ? { tunables } : {}),
+        ...(algorithm ? { algorithm } : {}),
       });
     } catch (error) {
       throw this.engineError(error);

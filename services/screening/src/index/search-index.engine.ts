@@ -1,9 +1,13 @@
 import type { Entity } from '@vigil/lists';
 import {
+  DEFAULT_ALGORITHM,
+  getAlgorithm,
   prepareEntity,
   prepareQuery,
   resolveConfig,
   scoreEntity,
+  scoreParamsFor,
+  type EngineRules,
   type MatchingConfig,
   type PreparedEntity,
   type ScreeningQuery,
@@ -223,6 +227,10 @@ export class SearchIndexEngine implements CandidateIndex {
     // decide which entities are fuzzy candidates (in the query, then token against token below),
     // LEV_DISTANCE_MAX how the candidates score; HIGH_SCORE and MEDIUM_SCORE band the score.
     const config = scope.tunables ? resolveConfig({ ...this.config, ...scope.tunables }) : this.config;
+    // Candidates come from the documents (the default algorithm's readings); a client pinned to an
+    // older algorithm has them prepared and scored with its rules, as that algorithm would.
+    const rules = getAlgorithm(scope.algorithm ?? DEFAULT_ALGORITHM).rules;
+    const params = scoreParamsFor(rules, config);
     // One msearch for the whole batch: a name search and/or an email search per query.
     const searches: object[] = [];
     const plan: Array<{ query: number; kind: 'name' | 'email' | 'identifier' }> = [];
@@ -256,7 +264,7 @@ export class SearchIndexEngine implements CandidateIndex {
       );
     }
     const found: EngineMatch[][] = queries.map(() => []);
-    const prepared = queries.map((q) => (q.name ? prepareQuery(this.toScreeningQuery(q)) : undefined));
+    const prepared = queries.map((q) => (q.name ? prepareQuery(this.toScreeningQuery(q), rules) : undefined));
     const words = queries.map((q) => (q.name ? fuzzyWords(q.name, q.entityType) : []));
     responses.forEach((response, k) => {
       const { query: qi, kind } = plan[k]!;
@@ -283,11 +291,11 @@ export class SearchIndexEngine implements CandidateIndex {
         const matched = hit.matched_queries ?? [];
         if (!matched.includes(KEY_EVIDENCE) && !passesFuzzyThresholds(words[qi]!, matched, doc.name_terms, config))
           continue;
-        // No params: scoreEntity then compares with the default algorithm's rules (vigil-v3), the
-        // rules prepareQuery and prepareEntity analysed the names with, and the config's
-        // LEV_DISTANCE_MAX. Params without rules meant vigil-v1's, which ignored v2's readings
-        // and specificity rules (eval:engines on dev-v2: 29.9% false alarms against 1.5%).
-        const m = scoreEntity(prepared[qi]!, this.prepare(hit._index, doc), { config, rarity: this.rarity.rarity });
+        // Scored with the rules the query and entity were prepared with and the caller's
+        // LEV_DISTANCE_MAX. (Default-less params once meant vigil-v1's scoring of v2-prepared
+        // names: eval:engines on dev-v2 gave 29.9% false alarms against 1.5%.)
+        const entity = this.prepare(hit._index, doc, rules);
+        const m = scoreEntity(prepared[qi]!, entity, { config, params, rarity: this.rarity.rarity });
         if (m && m.score > 0) found[qi]!.push(fromEntityMatch(doc.source, m));
       }
     });
@@ -305,11 +313,11 @@ export class SearchIndexEngine implements CandidateIndex {
     };
   }
 
-  private prepare(index: string, doc: Pick<EntityDocument, 'source' | 'entity'>): PreparedEntity {
-    const key = `${index}/${doc.entity.sourceId}`;
+  private prepare(index: string, doc: Pick<EntityDocument, 'source' | 'entity'>, rules: EngineRules): PreparedEntity {
+    const key = `${rules.name}/${index}/${doc.entity.sourceId}`;
     let prepared = this.prepared.get(key);
     if (!prepared) {
-      prepared = prepareEntity(doc.entity);
+      prepared = prepareEntity(doc.entity, rules);
       if (this.prepared.size >= PREPARED_CACHE_MAX) this.prepared.delete(this.prepared.keys().next().value!);
       this.prepared.set(key, prepared);
     }

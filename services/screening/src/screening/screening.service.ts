@@ -53,12 +53,16 @@ function engineQuery(entity: ScreenEntity): EngineQuery {
   };
 }
 
-/** What a query runs with: the status bands (answered with the result) and the engine tunables. */
-type Resolved = { thresholds: Thresholds; tunables: QueryTunables };
+/**
+ * What a query runs with: the status bands (answered with the result), the engine tunables and the
+ * algorithm the client is pinned to (answered too, so a result names what produced it).
+ */
+type Resolved = { thresholds: Thresholds; tunables: QueryTunables; algorithm: string };
 
 const DEFAULT_RESOLVED: Resolved = Object.freeze({
   thresholds: Object.freeze({ highScore: DEFAULT_THRESHOLDS.HIGH_SCORE, mediumScore: DEFAULT_THRESHOLDS.MEDIUM_SCORE }),
   tunables: Object.freeze(tunablesFromThresholds(DEFAULT_THRESHOLDS)),
+  algorithm: DEFAULT_ALGORITHM,
 });
 
 /**
@@ -80,6 +84,7 @@ function resolveThresholds(config: ScreeningThresholds | undefined): Resolved {
   return {
     thresholds: { highScore: merged.HIGH_SCORE, mediumScore: merged.MEDIUM_SCORE },
     tunables: tunablesFromThresholds(merged),
+    algorithm: config.ALGORITHM ?? DEFAULT_ALGORITHM,
   };
 }
 
@@ -131,11 +136,11 @@ export class ScreeningService {
 
   async screen(request: ParsedScreenRequest): Promise<ScreenResponse | ScreenSummaryResponse> {
     const scope = this.index.scopeFor(request.feeds);
-    const { thresholds, tunables } = resolveThresholds(request.thresholds);
+    const { thresholds, tunables, algorithm } = resolveThresholds(request.thresholds);
     const entity = request.entity;
     const query = engineQuery(entity);
     const partitions = new Map(scope.versions.map((v) => [v.source, v]));
-    const matches = await this.index.screen(query, scope, request.limit, tunables);
+    const matches = await this.index.screen(query, scope, request.limit, tunables, algorithm);
     // The pointer is into the HTTP request, whose body is the party itself.
     assertIdentifiersValid(entity.identifiers, matches, '/identifiers');
     // The text is written for what an analyst reads: the top result and every hit. The weaker
@@ -173,7 +178,7 @@ export class ScreeningService {
       // Logged above from the full results; the answer may summarise the clear ones.
       results: flaggedOnly ? result.results.map(summarised) : result.results,
       listVersions: listVersions(scope),
-      algorithm: DEFAULT_ALGORITHM,
+      algorithm,
       thresholds,
       screenedAt: screenedAt.toISOString(),
     };
@@ -181,7 +186,7 @@ export class ScreeningService {
 
   async bulkScreen(request: ParsedBulkScreenRequest): Promise<BulkScreenResponse> {
     const scope = this.index.scopeFor(request.feeds);
-    const { thresholds, tunables } = resolveThresholds(request.thresholds);
+    const { thresholds, tunables, algorithm } = resolveThresholds(request.thresholds);
     const partitions = new Map<string, PartitionInfo>(scope.versions.map((v) => [v.source, v]));
     const screenedAt = new Date();
     const items: BulkItem[] = [];
@@ -193,7 +198,7 @@ export class ScreeningService {
       // A bare name or a row with a single screen's fields; `reference` is the client's, only echoed.
       const rows = request.names.slice(start, start + BULK_SLICE).map(bulkRowOf);
       const entities = rows.map(({ reference: _echoed, ...entity }): ScreenEntity => entity);
-      const perName = await this.index.screenMany(entities.map(engineQuery), scope, request.limit, tunables);
+      const perName = await this.index.screenMany(entities.map(engineQuery), scope, request.limit, tunables, algorithm);
       const entries: ScreeningLogEntry[] = [];
       // Only the top result and the hits are answered (the rest of the candidates are clear and
       // not returned). Bulk results carry no explanation: the only text kept is the top hit's, as
@@ -256,7 +261,7 @@ export class ScreeningService {
         blocked: items.filter((i) => i.blocked).length,
       },
       listVersions: listVersions(scope),
-      algorithm: DEFAULT_ALGORITHM,
+      algorithm,
       thresholds,
       screenedAt: screenedAt.toISOString(),
     };

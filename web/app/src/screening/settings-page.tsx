@@ -2,6 +2,7 @@ import { QueryView } from '@vigil/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   DEFAULT_THRESHOLDS,
+  SELECTABLE_ALGORITHMS,
   memberRoleAtLeast,
   type AccountSummary,
   type MemberRole,
@@ -419,6 +420,12 @@ function ThresholdsCard({ summary }: { summary: AccountSummary }) {
             <Item key={key} label={label} value={<span className="tabular-nums">{values[key]}</span>} />
           ))}
         </dl>
+        <p className="mt-3 text-sm" data-testid="matching-algorithm">
+          Matching algorithm:{' '}
+          {custom?.ALGORITHM
+            ? `${custom.ALGORITHM} (pinned by your administrator)`
+            : `${SELECTABLE_ALGORITHMS.at(-1)} (always the newest)`}
+        </p>
       </CardContent>
     </Card>
   );

@@ -447,12 +447,20 @@ function finalScore(adjusted: number, qualifiers: readonly QualifierEffect[], fr
   return clampScore(score);
 }
 
-/** Callers that pass no params (the Elasticsearch engine, tests) score with the default algorithm's rules, as they prepared with them. */
+/**
+ * The name parameters of an algorithm's rules: what a caller that retrieves its own candidates (the
+ * search-index engine) scores with, matching the rules it prepared the query and entities with.
+ * vigil-v1's parameters carry no rules: its scoring predates them.
+ */
+export function scoreParamsFor(rules: EngineRules, config: Pick<MatchingConfig, 'levDistanceMax'>): NameParams {
+  return rules === V1_RULES
+    ? { ...DEFAULT_NAME_PARAMS, levDistanceMax: config.levDistanceMax }
+    : { ...DEFAULT_NAME_PARAMS, levDistanceMax: config.levDistanceMax, rules };
+}
+
+/** Callers that pass no params (tests) score with the default algorithm's rules, as they prepared with them. */
 function defaultParams(options: ScoreOptions): NameParams {
-  if (options.params) return options.params;
-  return DEFAULT_RULES === V1_RULES
-    ? { ...DEFAULT_NAME_PARAMS, levDistanceMax: options.config.levDistanceMax }
-    : { ...DEFAULT_NAME_PARAMS, levDistanceMax: options.config.levDistanceMax, rules: DEFAULT_RULES };
+  return options.params ?? scoreParamsFor(DEFAULT_RULES, options.config);
 }
 
 /**

@@ -38,7 +38,8 @@ import dev.vigil.sdk.generated.ApiClient;
   DashboardControllerClient200ResponseThresholdConfig.JSON_PROPERTY_M_E_D_I_U_M_S_C_O_R_E,
   DashboardControllerClient200ResponseThresholdConfig.JSON_PROPERTY_D_B_S_I_M_T_H_R_E_S_H_O_L_D,
   DashboardControllerClient200ResponseThresholdConfig.JSON_PROPERTY_T_R_I_G_R_A_M_H_I_T_S_M_I_N,
-  DashboardControllerClient200ResponseThresholdConfig.JSON_PROPERTY_L_E_V_D_I_S_T_A_N_C_E_M_A_X
+  DashboardControllerClient200ResponseThresholdConfig.JSON_PROPERTY_L_E_V_D_I_S_T_A_N_C_E_M_A_X,
+  DashboardControllerClient200ResponseThresholdConfig.JSON_PROPERTY_A_L_G_O_R_I_T_H_M
 })
 @jakarta.annotation.Generated(value = "org.openapitools.codegen.languages.JavaClientCodegen", comments = "Generator version: 7.8.0")
 public class DashboardControllerClient200ResponseThresholdConfig {
@@ -56,6 +57,46 @@ public class DashboardControllerClient200ResponseThresholdConfig {
 
   public static final String JSON_PROPERTY_L_E_V_D_I_S_T_A_N_C_E_M_A_X = "LEV_DISTANCE_MAX";
   private BigDecimal LEV_DISTANCE_MAX;
+
+  /**
+   * Gets or Sets ALGORITHM
+   */
+  public enum ALGORITHMEnum {
+    V1("vigil-v1"),
+    
+    V2("vigil-v2"),
+    
+    V3("vigil-v3");
+
+    private String value;
+
+    ALGORITHMEnum(String value) {
+      this.value = value;
+    }
+
+    @JsonValue
+    public String getValue() {
+      return value;
+    }
+
+    @Override
+    public String toString() {
+      return String.valueOf(value);
+    }
+
+    @JsonCreator
+    public static ALGORITHMEnum fromValue(String value) {
+      for (ALGORITHMEnum b : ALGORITHMEnum.values()) {
+        if (b.value.equals(value)) {
+          return b;
+        }
+      }
+      throw new IllegalArgumentException("Unexpected value '" + value + "'");
+    }
+  }
+
+  public static final String JSON_PROPERTY_A_L_G_O_R_I_T_H_M = "ALGORITHM";
+  private ALGORITHMEnum ALGORITHM;
 
   public DashboardControllerClient200ResponseThresholdConfig() { 
   }
@@ -180,6 +221,30 @@ public class DashboardControllerClient200ResponseThresholdConfig {
   }
 
 
+  public DashboardControllerClient200ResponseThresholdConfig ALGORITHM(ALGORITHMEnum ALGORITHM) {
+    this.ALGORITHM = ALGORITHM;
+    return this;
+  }
+
+  /**
+   * Get ALGORITHM
+   * @return ALGORITHM
+   */
+  @jakarta.annotation.Nullable
+  @JsonProperty(JSON_PROPERTY_A_L_G_O_R_I_T_H_M)
+  @JsonInclude(value = JsonInclude.Include.USE_DEFAULTS)
+  public ALGORITHMEnum getALGORITHM() {
+    return ALGORITHM;
+  }
+
+
+  @JsonProperty(JSON_PROPERTY_A_L_G_O_R_I_T_H_M)
+  @JsonInclude(value = JsonInclude.Include.USE_DEFAULTS)
+  public void setALGORITHM(ALGORITHMEnum ALGORITHM) {
+    this.ALGORITHM = ALGORITHM;
+  }
+
+
   /**
    * Return true if this DashboardController_client_200_response_threshold_config object is equal to o.
    */
@@ -196,12 +261,13 @@ public class DashboardControllerClient200ResponseThresholdConfig {
         Objects.equals(this.MEDIUM_SCORE, dashboardControllerClient200ResponseThresholdConfig.MEDIUM_SCORE) &&
         Objects.equals(this.DB_SIM_THRESHOLD, dashboardControllerClient200ResponseThresholdConfig.DB_SIM_THRESHOLD) &&
         Objects.equals(this.TRIGRAM_HITS_MIN, dashboardControllerClient200ResponseThresholdConfig.TRIGRAM_HITS_MIN) &&
-        Objects.equals(this.LEV_DISTANCE_MAX, dashboardControllerClient200ResponseThresholdConfig.LEV_DISTANCE_MAX);
+        Objects.equals(this.LEV_DISTANCE_MAX, dashboardControllerClient200ResponseThresholdConfig.LEV_DISTANCE_MAX) &&
+        Objects.equals(this.ALGORITHM, dashboardControllerClient200ResponseThresholdConfig.ALGORITHM);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(HIGH_SCORE, MEDIUM_SCORE, DB_SIM_THRESHOLD, TRIGRAM_HITS_MIN, LEV_DISTANCE_MAX);
+    return Objects.hash(HIGH_SCORE, MEDIUM_SCORE, DB_SIM_THRESHOLD, TRIGRAM_HITS_MIN, LEV_DISTANCE_MAX, ALGORITHM);
   }
 
   @Override
@@ -213,6 +279,7 @@ public class DashboardControllerClient200ResponseThresholdConfig {
     sb.append("    DB_SIM_THRESHOLD: ").append(toIndentedString(DB_SIM_THRESHOLD)).append("\n");
     sb.append("    TRIGRAM_HITS_MIN: ").append(toIndentedString(TRIGRAM_HITS_MIN)).append("\n");
     sb.append("    LEV_DISTANCE_MAX: ").append(toIndentedString(LEV_DISTANCE_MAX)).append("\n");
+    sb.append("    ALGORITHM: ").append(toIndentedString(ALGORITHM)).append("\n");
     sb.append("}");
     return sb.toString();
   }
@@ -283,6 +350,11 @@ public class DashboardControllerClient200ResponseThresholdConfig {
     // add `LEV_DISTANCE_MAX` to the URL query string
     if (getLEVDISTANCEMAX() != null) {
       joiner.add(String.format("%sLEV_DISTANCE_MAX%s=%s", prefix, suffix, URLEncoder.encode(ApiClient.valueToString(getLEVDISTANCEMAX()), StandardCharsets.UTF_8).replaceAll("\\+", "%20")));
+    }
+
+    // add `ALGORITHM` to the URL query string
+    if (getALGORITHM() != null) {
+      joiner.add(String.format("%sALGORITHM%s=%s", prefix, suffix, URLEncoder.encode(ApiClient.valueToString(getALGORITHM()), StandardCharsets.UTF_8).replaceAll("\\+", "%20")));
     }
 
     return joiner.toString();
