@@ -83,6 +83,8 @@ export function readServerSettings(env: Env, defaultPort: number): AppServerSett
 function gatewayProxy(gatewayUrl: string): Record<string, ProxyOptions> {
   const toGateway: ProxyOptions = { target: gatewayUrl, changeOrigin: true, xfwd: true };
   return {
+    // The live WebSocket is an upgrade through the same proxy (the page may only connect to itself).
+    '^/api/monitoring/live(?:\\?.*)?$': { ...toGateway, ws: true },
     '/api': toGateway,
     // The auth service's routes (sign-in, sign-up, sessions, MFA, Google, the dev mailbox).
     '/auth/v1': toGateway,

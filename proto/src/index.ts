@@ -627,6 +627,7 @@ export {
   webhookDeliveriesReplySchema,
   testWebhookReplySchema,
   monitoringPushSchema,
+  liveTicketSchema,
 } from './monitoring/monitoring.js';
 export type {
   CheckFrequency,
@@ -641,6 +642,7 @@ export type {
   MonitoredEntity,
   MonitoringAlert,
   MonitoringPush,
+  LiveTicket,
   MonitoringSettings,
   MonitoringStats,
   MonitoredEntitiesReply,

@@ -9931,6 +9931,13 @@ type ClientInterface interface {
 	// Corresponds with POST /api/monitoring/entities/{id}/check (the `MonitoringControllerCheck` operationId).
 	MonitoringControllerCheck(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// MonitoringControllerLiveTicket A ticket for the live WebSocket
+	//
+	// A ticket for the live WebSocket. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The client's plan must include the live stream: 403 FEATURE_NOT_IN_PLAN.
+	//
+	// Corresponds with POST /api/monitoring/live-ticket (the `MonitoringControllerLiveTicket` operationId).
+	MonitoringControllerLiveTicket(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// MonitoringControllerStatus Monitoring service status
 	//
 	// Monitoring service status. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
@@ -11620,6 +11627,23 @@ func (c *Client) MonitoringControllerUpdate(ctx context.Context, id string, body
 // Corresponds with POST /api/monitoring/entities/{id}/check (the `MonitoringControllerCheck` operationId).
 func (c *Client) MonitoringControllerCheck(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewMonitoringControllerCheckRequest(c.Server, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// MonitoringControllerLiveTicket A ticket for the live WebSocket
+//
+// A ticket for the live WebSocket. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The client's plan must include the live stream: 403 FEATURE_NOT_IN_PLAN.
+//
+// Corresponds with POST /api/monitoring/live-ticket (the `MonitoringControllerLiveTicket` operationId).
+func (c *Client) MonitoringControllerLiveTicket(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewMonitoringControllerLiveTicketRequest(c.Server)
 	if err != nil {
 		return nil, err
 	}
@@ -15364,6 +15388,33 @@ func NewMonitoringControllerCheckRequest(server string, id string) (*http.Reques
 	}
 
 	operationPath := fmt.Sprintf("/api/monitoring/entities/%s/check", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewMonitoringControllerLiveTicketRequest constructs an http.Request for the MonitoringControllerLiveTicket method
+func NewMonitoringControllerLiveTicketRequest(server string) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/monitoring/live-ticket")
 	if operationPath[0] == '/' {
 		operationPath = "." + operationPath
 	}
@@ -19253,6 +19304,15 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with POST /api/monitoring/entities/{id}/check (the `MonitoringControllerCheck` operationId).
 	MonitoringControllerCheckWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*MonitoringControllerCheckResponse, error)
+
+	// MonitoringControllerLiveTicketWithResponse A ticket for the live WebSocket
+	//
+	// A ticket for the live WebSocket. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The client's plan must include the live stream: 403 FEATURE_NOT_IN_PLAN.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/monitoring/live-ticket (the `MonitoringControllerLiveTicket` operationId).
+	MonitoringControllerLiveTicketWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*MonitoringControllerLiveTicketResponse, error)
 
 	// MonitoringControllerStatusWithResponse Monitoring service status
 	//
@@ -24838,6 +24898,104 @@ func (r MonitoringControllerCheckResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r MonitoringControllerCheckResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type MonitoringControllerLiveTicketResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *struct {
+		ExpiresIn int    `json:"expires_in"`
+		Path      string `json:"path"`
+		Ticket    string `json:"ticket"`
+	}
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *UnauthenticatedOrInvalidApiKey
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *RateLimited
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// ApplicationproblemJSONDefault the response for an HTTP default `application/problem+json` response
+	ApplicationproblemJSONDefault *Problem
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r MonitoringControllerLiveTicketResponse) GetJSON200() *struct {
+	ExpiresIn int    `json:"expires_in"`
+	Path      string `json:"path"`
+	Ticket    string `json:"ticket"`
+} {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r MonitoringControllerLiveTicketResponse) GetApplicationproblemJSON401() *UnauthenticatedOrInvalidApiKey {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r MonitoringControllerLiveTicketResponse) GetApplicationproblemJSON403() *ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r MonitoringControllerLiveTicketResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r MonitoringControllerLiveTicketResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r MonitoringControllerLiveTicketResponse) GetApplicationproblemJSON429() *RateLimited {
+	return r.ApplicationproblemJSON429
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r MonitoringControllerLiveTicketResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetApplicationproblemJSONDefault returns the response for an HTTP default `application/problem+json` response
+func (r MonitoringControllerLiveTicketResponse) GetApplicationproblemJSONDefault() *Problem {
+	return r.ApplicationproblemJSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r MonitoringControllerLiveTicketResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r MonitoringControllerLiveTicketResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r MonitoringControllerLiveTicketResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r MonitoringControllerLiveTicketResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -35108,6 +35266,21 @@ func (c *ClientWithResponses) MonitoringControllerCheckWithResponse(ctx context.
 	return ParseMonitoringControllerCheckResponse(rsp)
 }
 
+// MonitoringControllerLiveTicketWithResponse A ticket for the live WebSocket
+//
+// A ticket for the live WebSocket. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The client's plan must include the live stream: 403 FEATURE_NOT_IN_PLAN.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/monitoring/live-ticket (the `MonitoringControllerLiveTicket` operationId).
+func (c *ClientWithResponses) MonitoringControllerLiveTicketWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*MonitoringControllerLiveTicketResponse, error) {
+	rsp, err := c.MonitoringControllerLiveTicket(ctx, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseMonitoringControllerLiveTicketResponse(rsp)
+}
+
 // MonitoringControllerStatusWithResponse Monitoring service status
 //
 // Monitoring service status. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
@@ -40154,6 +40327,85 @@ func ParseMonitoringControllerCheckResponse(rsp *http.Response) (*MonitoringCont
 			return nil, err
 		}
 		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest RateLimited
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSONDefault = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseMonitoringControllerLiveTicketResponse parses an HTTP response from a MonitoringControllerLiveTicketWithResponse call
+func ParseMonitoringControllerLiveTicketResponse(rsp *http.Response) (*MonitoringControllerLiveTicketResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &MonitoringControllerLiveTicketResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest struct {
+			ExpiresIn int    `json:"expires_in"`
+			Path      string `json:"path"`
+			Ticket    string `json:"ticket"`
+		}
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest UnauthenticatedOrInvalidApiKey
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest PayloadTooLarge

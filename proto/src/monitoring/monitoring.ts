@@ -288,6 +288,20 @@ export const monitoringPushSchema = z.discriminatedUnion('type', [
 ]);
 export type MonitoringPush = z.infer<typeof monitoringPushSchema>;
 
+/**
+ * `POST /api/monitoring/live-ticket`: a single-use ticket that opens the WebSocket beside the SSE
+ * stream (`GET /api/monitoring/live?ticket=…`, the same events as JSON text frames). A browser
+ * cannot set headers on a WebSocket, so the credentials are checked on this ordinary request and
+ * the ticket, good for `expires_in` seconds and one connection, carries what they decided.
+ */
+export const liveTicketSchema = z.object({
+  ticket: z.string(),
+  /** The path to open, ticket included (resolve it against the gateway's ws:// or wss:// origin). */
+  path: z.string(),
+  expires_in: z.number().int(),
+});
+export type LiveTicket = z.infer<typeof liveTicketSchema>;
+
 export type MonitoringSettings = z.infer<typeof monitoringSettingsSchema>;
 export type MonitoringStats = z.infer<typeof monitoringStatsSchema>;
 export type MonitoredEntitiesReply = z.infer<typeof monitoredEntitiesReplySchema>;

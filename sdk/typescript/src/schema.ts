@@ -946,6 +946,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/monitoring/live-ticket': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A ticket for the live WebSocket
+     * @description A ticket for the live WebSocket. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The client's plan must include the live stream: 403 FEATURE_NOT_IN_PLAN.
+     */
+    post: operations['MonitoringController_liveTicket'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/monitoring/stream': {
     parameters: {
       query?: never;
@@ -6176,6 +6196,45 @@ export interface operations {
       401: components['responses']['UnauthenticatedOrInvalidApiKey'];
       403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
       404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  MonitoringController_liveTicket: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Single-use, good for `expires_in` seconds: open `path` on the gateway with ws:// or wss://. The socket sends the stream's events as JSON text frames (`ready`, `monitoring.alert`, `screening.review_required`) and closes when the stream would end (sign-out, revocation, removal from the team, a regenerated key). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            ticket: string;
+            path: string;
+            expires_in: number;
+          };
+        };
+      };
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['RateLimited'];

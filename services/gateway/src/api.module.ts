@@ -22,6 +22,7 @@ import { ClaimHeartbeat } from './idempotency/claim-heartbeat.js';
 import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor.js';
 import { IdempotencyRepository } from './idempotency/idempotency.repository.js';
 import { MonitoringController } from './monitoring/monitoring.controller.js';
+import { LiveSocketServer, LiveTickets } from './monitoring/live-socket.js';
 import { LiveStreams } from './monitoring/live-streams.js';
 import { Monitoring } from './monitoring/monitoring.service.js';
 import { QuotaLeasesRepository } from './quotas/quota-leases.repository.js';
@@ -91,6 +92,8 @@ export class ApiModule {
         DashboardReports,
         Monitoring,
         LiveStreams,
+        LiveTickets,
+        LiveSocketServer,
       ],
     };
   }

@@ -2003,6 +2003,12 @@ class ApiMonitoringWebhooksIdTestPostResponse(BaseModel):
     delivery: Delivery1
 
 
+class ApiMonitoringLiveTicketPostResponse(BaseModel):
+    ticket: str
+    path: str
+    expires_in: conint(ge=-9007199254740991, le=9007199254740991)
+
+
 class ThresholdConfig1(BaseModel):
     HIGH_SCORE: float
     MEDIUM_SCORE: float

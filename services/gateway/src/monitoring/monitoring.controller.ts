@@ -11,12 +11,14 @@ import {
   newMonitoredEntitySchema,
   updateMonitoredEntityBodySchema,
   webhookDeliveriesQuerySchema,
+  liveTicketSchema,
   type ResolvedKey,
 } from '@vigil/proto';
 import { map, type Observable } from 'rxjs';
 import { z } from 'zod';
 import { Credentials, RequiresMemberRole, RequiresPlan, type Caller } from '../credentials/credentials.js';
 import { CurrentCaller, CurrentClient, ZodBody, ZodParam, ZodQuery } from '../http/route-params.js';
+import { LiveTickets } from './live-socket.js';
 import { streamOpenerOf } from './live-streams.js';
 import { Monitoring, monitoringActor, monitoringCaller } from './monitoring.service.js';
 import { Answers } from '../http/answers.js';
@@ -41,6 +43,7 @@ export class MonitoringController {
   constructor(
     private readonly rpc: RpcClient,
     private readonly monitoring: Monitoring,
+    private readonly tickets: LiveTickets,
   ) {}
 
   @Post('entities')
@@ -271,6 +274,22 @@ export class MonitoringController {
       { id: idParam(id, 'webhook endpoint'), caller: monitoringCaller(client) },
       { timeoutMs: this.monitoring.slowTimeoutMs },
     );
+  }
+
+  /** The WebSocket's ticket (live-socket.ts): the credentials are judged here, like every route's. */
+  @Post('live-ticket')
+  @Answers(liveTicketSchema, {
+    summary: 'A ticket for the live WebSocket',
+    description:
+      'Single-use, good for `expires_in` seconds: open `path` on the gateway with ws:// or wss://. The socket ' +
+      "sends the stream's events as JSON text frames (`ready`, `monitoring.alert`, `screening.review_required`) " +
+      'and closes when the stream would end (sign-out, revocation, removal from the team, a regenerated key).',
+  })
+  @HttpCode(200)
+  @Credentials('key-or-session')
+  @RequiresPlan('webSocketAccess')
+  liveTicket(@CurrentClient() client: ResolvedKey, @CurrentCaller() caller: Caller) {
+    return this.tickets.issue(client, streamOpenerOf(caller));
   }
 
   /** Server-Sent Events: `monitoring.alert` and `screening.review_required` as they happen (medium tier and up). */

@@ -31,6 +31,7 @@ import dev.vigil.sdk.generated.model.MonitoringControllerCreateWebhook201Respons
 import dev.vigil.sdk.generated.model.MonitoringControllerCreateWebhookRequest;
 import dev.vigil.sdk.generated.model.MonitoringControllerDeliveries200Response;
 import dev.vigil.sdk.generated.model.MonitoringControllerList200Response;
+import dev.vigil.sdk.generated.model.MonitoringControllerLiveTicket200Response;
 import dev.vigil.sdk.generated.model.MonitoringControllerSettings200Response;
 import dev.vigil.sdk.generated.model.MonitoringControllerStats200Response;
 import dev.vigil.sdk.generated.model.MonitoringControllerStatus200Response;
@@ -914,6 +915,72 @@ public class MonitoringApi {
     localVarRequestBuilder.header("Accept", "application/json, application/problem+json");
 
     localVarRequestBuilder.method("GET", HttpRequest.BodyPublishers.noBody());
+    if (memberVarReadTimeout != null) {
+      localVarRequestBuilder.timeout(memberVarReadTimeout);
+    }
+    if (memberVarInterceptor != null) {
+      memberVarInterceptor.accept(localVarRequestBuilder);
+    }
+    return localVarRequestBuilder;
+  }
+
+  /**
+   * A ticket for the live WebSocket
+   * A ticket for the live WebSocket. Takes the client&#39;s API key alone (&#x60;x-api-key&#x60;: a server; team roles do not apply to a key) or the session token of a member of a client (&#x60;Authorization: Bearer&#x60;). The client&#39;s plan must include the live stream: 403 FEATURE_NOT_IN_PLAN.
+   * @return MonitoringControllerLiveTicket200Response
+   * @throws ApiException if fails to make API call
+   */
+  public MonitoringControllerLiveTicket200Response monitoringControllerLiveTicket() throws ApiException {
+    ApiResponse<MonitoringControllerLiveTicket200Response> localVarResponse = monitoringControllerLiveTicketWithHttpInfo();
+    return localVarResponse.getData();
+  }
+
+  /**
+   * A ticket for the live WebSocket
+   * A ticket for the live WebSocket. Takes the client&#39;s API key alone (&#x60;x-api-key&#x60;: a server; team roles do not apply to a key) or the session token of a member of a client (&#x60;Authorization: Bearer&#x60;). The client&#39;s plan must include the live stream: 403 FEATURE_NOT_IN_PLAN.
+   * @return ApiResponse&lt;MonitoringControllerLiveTicket200Response&gt;
+   * @throws ApiException if fails to make API call
+   */
+  public ApiResponse<MonitoringControllerLiveTicket200Response> monitoringControllerLiveTicketWithHttpInfo() throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = monitoringControllerLiveTicketRequestBuilder();
+    try {
+      HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
+          localVarRequestBuilder.build(),
+          HttpResponse.BodyHandlers.ofInputStream());
+      if (memberVarResponseInterceptor != null) {
+        memberVarResponseInterceptor.accept(localVarResponse);
+      }
+      try {
+        if (localVarResponse.statusCode()/ 100 != 2) {
+          throw getApiException("monitoringControllerLiveTicket", localVarResponse);
+        }
+        return new ApiResponse<MonitoringControllerLiveTicket200Response>(
+          localVarResponse.statusCode(),
+          localVarResponse.headers().map(),
+          localVarResponse.body() == null ? null : memberVarObjectMapper.readValue(localVarResponse.body(), new TypeReference<MonitoringControllerLiveTicket200Response>() {}) // closes the InputStream
+        );
+      } finally {
+      }
+    } catch (IOException e) {
+      throw new ApiException(e);
+    }
+    catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new ApiException(e);
+    }
+  }
+
+  private HttpRequest.Builder monitoringControllerLiveTicketRequestBuilder() throws ApiException {
+
+    HttpRequest.Builder localVarRequestBuilder = HttpRequest.newBuilder();
+
+    String localVarPath = "/api/monitoring/live-ticket";
+
+    localVarRequestBuilder.uri(URI.create(memberVarBaseUri + localVarPath));
+
+    localVarRequestBuilder.header("Accept", "application/json, application/problem+json");
+
+    localVarRequestBuilder.method("POST", HttpRequest.BodyPublishers.noBody());
     if (memberVarReadTimeout != null) {
       localVarRequestBuilder.timeout(memberVarReadTimeout);
     }
