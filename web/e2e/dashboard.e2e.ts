@@ -283,7 +283,11 @@ describe('the screening dashboard, signed in as the demo client', () => {
     await service.waitFor();
     expect(await service.getAttribute('data-service-status')).toBe('ok');
     expect(await service.innerText()).toBe('Online');
-    const version = (JSON.parse(await readFile(new URL('../../services/libs/platform/package.json', import.meta.url), 'utf8')) as { version: string }).version;
+    const version = (
+      JSON.parse(await readFile(new URL('../../services/libs/platform/package.json', import.meta.url), 'utf8')) as {
+        version: string;
+      }
+    ).version;
     await page.getByText(`v${version}`, { exact: true }).waitFor();
     await page.getByText(/^\d+ ms$/).waitFor();
 
@@ -291,11 +295,21 @@ describe('the screening dashboard, signed in as the demo client', () => {
     await expectPage(page, 'Sanctions Lists');
     const total = page.getByText('Total entities').locator('..');
     await total.waitFor();
-    const counts = await page.getByText('Entities', { exact: true }).locator('xpath=following-sibling::*[1]').allInnerTexts();
+    const counts = await page
+      .getByText('Entities', { exact: true })
+      .locator('xpath=following-sibling::*[1]')
+      .allInnerTexts();
     expect(counts.length).toBeGreaterThan(0);
     const sum = counts.reduce((n, text) => n + Number(text.replace(/\D/g, '')), 0);
     expect(sum).toBeGreaterThan(0);
     expect(await total.innerText()).toContain(new Intl.NumberFormat('en-GB').format(sum));
+    // Issue #36: each feed the plans name says whether this deployment has loaded it.
+    const coverage = page.getByTestId('feed-coverage');
+    expect(await coverage.locator('tr[data-feed="ofac"]').getAttribute('data-loaded')).toBe('true');
+    const directors = coverage.locator('tr[data-feed="gb_coh_disqualified"]');
+    expect(await directors.getAttribute('data-loaded')).toBe('false');
+    expect(await directors.innerText()).toContain('Not loaded in this deployment');
+    expect(await coverage.locator('th', { hasText: '(yours)' }).count()).toBe(1);
     expectClean(watcher);
   });
 

@@ -1,4 +1,4 @@
-import type { ListInfo } from '@vigil/proto';
+import { FEEDS, TIER_LIMITS, TIERS, type Feed, type ListInfo, type Tier } from '@vigil/proto';
 import { Badge, Button, StatCard, QueryView } from '@vigil/ui';
 import { Database, Download, List, Loader2, RefreshCw, Users } from 'lucide-react';
 import { useGetAccountSummaryQuery } from '../auth/auth.api.js';
@@ -60,6 +60,7 @@ export function ListsPage() {
                 <ListCard key={list.source} list={list} />
               ))}
             </ul>
+            <FeedCoverage lists={data.lists} />
           </div>
         )}
       </QueryView>
@@ -111,6 +112,62 @@ function ListCard({ list, allowed = true }: { list: ListInfo; allowed?: boolean 
         </Button>
       </div>
     </li>
+  );
+}
+
+/**
+ * Issue #36: the plans name feeds (PEPs, wanted persons, UK disqualified directors…) that a
+ * deployment may not have loaded. Each feed, the plans that include it, and whether any list of
+ * it answers here, so no one reads a plan card as coverage this deployment does not give.
+ */
+function FeedCoverage({ lists }: { lists: readonly ListInfo[] }) {
+  const summary = useGetAccountSummaryQuery();
+  const tier = summary.data?.client.tier as Tier | undefined;
+  const loaded = (feed: Feed) => lists.filter((l) => l.feed === feed && l.version !== null);
+  return (
+    <section aria-labelledby="feed-coverage-heading" className="rounded-card border border-border bg-surface p-4">
+      <h2 id="feed-coverage-heading" className="font-semibold">
+        Feeds by plan
+      </h2>
+      <p className="mt-1 text-sm text-muted-foreground">
+        What each plan includes, and which feeds are loaded in this deployment. A feed that is not loaded screens
+        nothing, whatever the plan says.
+      </p>
+      <div className="mt-3 overflow-x-auto">
+        <table className="w-full text-sm" data-testid="feed-coverage">
+          <thead>
+            <tr className="text-left text-xs text-muted-foreground">
+              <th className="py-1 pr-3 font-medium">Feed</th>
+              {TIERS.map((t) => (
+                <th key={t} className="px-2 py-1 font-medium capitalize">
+                  {t}
+                  {t === tier ? ' (yours)' : ''}
+                </th>
+              ))}
+              <th className="py-1 pl-3 font-medium">Loaded here</th>
+            </tr>
+          </thead>
+          <tbody>
+            {FEEDS.map((feed) => {
+              const here = loaded(feed);
+              return (
+                <tr key={feed} data-feed={feed} data-loaded={here.length > 0} className="border-t border-border">
+                  <td className="py-1.5 pr-3">{feedLabel(feed)}</td>
+                  {TIERS.map((t) => (
+                    <td key={t} className="px-2 py-1.5">
+                      {TIER_LIMITS[t].feeds.includes(feed) ? 'Included' : '—'}
+                    </td>
+                  ))}
+                  <td className="py-1.5 pl-3">
+                    {here.length > 0 ? here.map((l) => l.name).join(', ') : 'Not loaded in this deployment'}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </section>
   );
 }
 
