@@ -81,6 +81,27 @@ func (e ClientListsControllerRemove200JSONResponseBodyDeleted) Valid() bool {
 	}
 }
 
+// Defines values for AdminConsoleControllerLists200JSONResponseBodyIndexEngine.
+const (
+	Elasticsearch AdminConsoleControllerLists200JSONResponseBodyIndexEngine = "elasticsearch"
+	InProcess     AdminConsoleControllerLists200JSONResponseBodyIndexEngine = "in-process"
+	Opensearch    AdminConsoleControllerLists200JSONResponseBodyIndexEngine = "opensearch"
+)
+
+// Valid indicates whether the value is a known member of the AdminConsoleControllerLists200JSONResponseBodyIndexEngine enum.
+func (e AdminConsoleControllerLists200JSONResponseBodyIndexEngine) Valid() bool {
+	switch e {
+	case Elasticsearch:
+		return true
+	case InProcess:
+		return true
+	case Opensearch:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for AdminConsoleControllerLists200JSONResponseBodyListsFeed.
 const (
 	AdminConsoleControllerLists200JSONResponseBodyListsFeedCrime             AdminConsoleControllerLists200JSONResponseBodyListsFeed = "crime"
@@ -6966,6 +6987,9 @@ type ClientListsControllerUploadMultipartBody struct {
 
 // ClientListsControllerRemove200JSONResponseBodyDeleted defines parameters for ClientListsControllerRemove.
 type ClientListsControllerRemove200JSONResponseBodyDeleted bool
+
+// AdminConsoleControllerLists200JSONResponseBodyIndexEngine defines parameters for AdminConsoleControllerLists.
+type AdminConsoleControllerLists200JSONResponseBodyIndexEngine string
 
 // AdminConsoleControllerLists200JSONResponseBodyListsFeed defines parameters for AdminConsoleControllerLists.
 type AdminConsoleControllerLists200JSONResponseBodyListsFeed string
@@ -20292,11 +20316,15 @@ type AdminConsoleControllerListsResponse struct {
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
 	JSON200 *struct {
+		Index struct {
+			Engine AdminConsoleControllerLists200JSONResponseBodyIndexEngine `json:"engine"`
+		} `json:"index"`
 		Lists []struct {
-			Checksum    *string                                                 `json:"checksum"`
-			EntityCount int                                                     `json:"entityCount"`
-			Feed        AdminConsoleControllerLists200JSONResponseBodyListsFeed `json:"feed"`
-			LastFailure *struct {
+			Checksum       *string                                                 `json:"checksum"`
+			EntityCount    int                                                     `json:"entityCount"`
+			Feed           AdminConsoleControllerLists200JSONResponseBodyListsFeed `json:"feed"`
+			IndexedVersion *int                                                    `json:"indexedVersion"`
+			LastFailure    *struct {
 				At      string                                                              `json:"at"`
 				Message string                                                              `json:"message"`
 				Stage   AdminConsoleControllerLists200JSONResponseBodyListsLastFailureStage `json:"stage"`
@@ -20324,11 +20352,15 @@ type AdminConsoleControllerListsResponse struct {
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
 func (r AdminConsoleControllerListsResponse) GetJSON200() *struct {
+	Index struct {
+		Engine AdminConsoleControllerLists200JSONResponseBodyIndexEngine `json:"engine"`
+	} `json:"index"`
 	Lists []struct {
-		Checksum    *string                                                 `json:"checksum"`
-		EntityCount int                                                     `json:"entityCount"`
-		Feed        AdminConsoleControllerLists200JSONResponseBodyListsFeed `json:"feed"`
-		LastFailure *struct {
+		Checksum       *string                                                 `json:"checksum"`
+		EntityCount    int                                                     `json:"entityCount"`
+		Feed           AdminConsoleControllerLists200JSONResponseBodyListsFeed `json:"feed"`
+		IndexedVersion *int                                                    `json:"indexedVersion"`
+		LastFailure    *struct {
 			At      string                                                              `json:"at"`
 			Message string                                                              `json:"message"`
 			Stage   AdminConsoleControllerLists200JSONResponseBodyListsLastFailureStage `json:"stage"`
@@ -36709,11 +36741,15 @@ func ParseAdminConsoleControllerListsResponse(rsp *http.Response) (*AdminConsole
 	switch {
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
 		var dest struct {
+			Index struct {
+				Engine AdminConsoleControllerLists200JSONResponseBodyIndexEngine `json:"engine"`
+			} `json:"index"`
 			Lists []struct {
-				Checksum    *string                                                 `json:"checksum"`
-				EntityCount int                                                     `json:"entityCount"`
-				Feed        AdminConsoleControllerLists200JSONResponseBodyListsFeed `json:"feed"`
-				LastFailure *struct {
+				Checksum       *string                                                 `json:"checksum"`
+				EntityCount    int                                                     `json:"entityCount"`
+				Feed           AdminConsoleControllerLists200JSONResponseBodyListsFeed `json:"feed"`
+				IndexedVersion *int                                                    `json:"indexedVersion"`
+				LastFailure    *struct {
 					At      string                                                              `json:"at"`
 					Message string                                                              `json:"message"`
 					Stage   AdminConsoleControllerLists200JSONResponseBodyListsLastFailureStage `json:"stage"`

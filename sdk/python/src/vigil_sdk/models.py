@@ -2300,6 +2300,16 @@ class ApiClientAdminOverviewGetResponse(BaseModel):
     generatedAt: str
 
 
+class Engine(Enum):
+    in_process = 'in-process'
+    opensearch = 'opensearch'
+    elasticsearch = 'elasticsearch'
+
+
+class Index(BaseModel):
+    engine: Engine
+
+
 class Status36(Enum):
     active = 'active'
     updating = 'updating'
@@ -2331,9 +2341,11 @@ class List4(BaseModel):
     nextRefreshAt: str | None
     refreshIntervalMinutes: conint(le=9007199254740991, gt=0)
     lastFailure: LastFailure | None
+    indexedVersion: conint(ge=-9007199254740991, le=9007199254740991) | None
 
 
 class ApiClientAdminListsGetResponse(BaseModel):
+    index: Index
     lists: list[List4]
 
 
