@@ -613,6 +613,7 @@ export {
   webhooksReplySchema,
   webhookRefRequestSchema,
   deleteWebhookRequestSchema,
+  rotateWebhookSecretRequestSchema,
   deleteWebhookReplySchema,
   webhookAttemptSchema,
   webhookDeliverySchema,

@@ -906,6 +906,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/monitoring/webhooks/{id}/rotate-secret': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Rotate a webhook's signing secret
+     * @description Rotate a webhook's signing secret. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the supervisor role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN.
+     */
+    post: operations['MonitoringController_rotateWebhookSecret'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/monitoring/webhooks/{id}/deliveries': {
     parameters: {
       query?: never;
@@ -6411,6 +6431,56 @@ export interface operations {
       401: components['responses']['UnauthenticatedOrInvalidApiKey'];
       403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
       404: components['responses']['NotFound'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  MonitoringController_rotateWebhookSecret: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The endpoint and its new `whsec_` secret, shown in this answer only. Every delivery from now on, including those waiting for a retry, is signed with it; the old secret stops verifying at once. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            webhook: {
+              id: string;
+              url: string;
+              event_types: ('monitoring.alert' | 'screening.review_required' | 'bulk_job.completed')[];
+              description: string | null;
+              enabled: boolean;
+              disabled_reason: string | null;
+              created_at: string;
+            };
+            secret: string;
+          };
+        };
+      };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
