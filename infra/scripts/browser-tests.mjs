@@ -141,7 +141,8 @@ export async function runBrowserTests({ postgresUrl, natsUrl, busKeys, runJest, 
  * Schemathesis on the stack the browser tests are done with (nothing runs on it afterwards, so what
  * the fuzzer changes harms no test): auth back to its usual token lifetime, the gateway's rate
  * limits scaled up so the generated requests reach the routes rather than 429, and the demo
- * client's API key with a session of its user.
+ * client's API key with a session of its user; the admin operations with the demo admin's aal2
+ * session, the destructive ones on clients created for them.
  */
 async function runConformance(stack, demo) {
   try {
@@ -167,8 +168,19 @@ async function runConformance(stack, demo) {
     });
     if (!signIn.ok) throw new Error(`the demo client's sign-in answered ${signIn.status}`);
     const { access_token: accessToken } = await signIn.json();
-    const { runSchemathesis } = await import('./schemathesis.mjs');
-    const outcome = runSchemathesis({ gatewayUrl: stack.gatewayUrl, apiKey: demo.client.apiKey, accessToken });
+    const { adminOperations, adminToken, runSchemathesis, throwawayClients } = await import('./schemathesis.mjs');
+    const token = await adminToken({
+      gatewayUrl: stack.gatewayUrl,
+      email: demo.admin.email,
+      password: demo.admin.password,
+      totpSecret: demo.admin.totpSecret,
+    });
+    const admin = {
+      token,
+      operations: await adminOperations(stack.gatewayUrl),
+      throwawayClients: await throwawayClients(stack.gatewayUrl, token),
+    };
+    const outcome = runSchemathesis({ gatewayUrl: stack.gatewayUrl, apiKey: demo.client.apiKey, accessToken, admin });
     return { status: outcome.status === 0 && outcome.failures === 0 ? 0 : 1 };
   } catch (error) {
     log(`Schemathesis could not run: ${error.message}`);

@@ -4,15 +4,21 @@
 // it on the browser step's stack once the browser tests are done with it (about a minute); by hand:
 //
 //   GATEWAY_URL=http://127.0.0.1:18080 SCHEMATHESIS_API_KEY=… SCHEMATHESIS_TOKEN=… \
+//     [SCHEMATHESIS_ADMIN_EMAIL=… SCHEMATHESIS_ADMIN_PASSWORD=… SCHEMATHESIS_ADMIN_TOTP_SECRET=…] \
 //     node infra/scripts/schemathesis.mjs
+//
+// With an administrator the admin operations run under its aal2 session, the destructive ones on a
+// client created for them (writeAdminConfig); without one they can only be refused (401/403).
 //
 // Schemathesis is installed once into a virtual environment under .vigil/ (a pinned version: a new
 // release cannot change what passes); later runs find it there and cost nothing to set up.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ROOT, log } from './bootstrap.mjs';
+import { currentCode } from './totp.mjs';
 
 export const SCHEMATHESIS_VERSION = '4.32.5';
 const VENV = join(ROOT, '.vigil', `schemathesis-${SCHEMATHESIS_VERSION}`);
@@ -67,6 +73,117 @@ export const EXCLUDED_OPERATIONS = [
   'DELETE /auth/v1/sessions/{id}',
 ];
 
+/**
+ * Administrator operations that change or remove a client other callers use: with the admin's token
+ * they would delete the run's own client or take its key away. The run points their `{id}` at
+ * clients it creates for the purpose (one to delete, one to re-key, so that deleting the first does
+ * not leave the others only 404s), and keeps them out of the stateful phase, whose links would
+ * otherwise hand them an id from GET /api/client/clients (the run's own client among them).
+ */
+export const THROWAWAY_CLIENT_OPERATIONS = {
+  'DELETE /api/client/clients/{id}': 'removed',
+  'POST /api/client/clients/{id}/regenerate-key': 'rekeyed',
+  'POST /api/client/clients/{id}/revoke-key': 'rekeyed',
+  'PUT /api/client/clients/{id}/thresholds': 'rekeyed',
+};
+
+const LOOK_UP_BY_KEY = 'GET /api/client/clients/api-key/{key}';
+
+/** The operations the document reserves to an administrator (`adminSession`), as Schemathesis names them. */
+export async function adminOperations(gatewayUrl) {
+  const response = await fetch(`${gatewayUrl}/openapi.json`);
+  if (!response.ok) throw new Error(`GET /openapi.json answered ${response.status}`);
+  const document = await response.json();
+  const names = [];
+  for (const [path, item] of Object.entries(document.paths ?? {}))
+    for (const [method, operation] of Object.entries(item)) {
+      const security = operation?.security ?? [];
+      if (security.some((requirement) => 'adminSession' in requirement)) names.push(`${method.toUpperCase()} ${path}`);
+    }
+  return names;
+}
+
+/**
+ * An administrator's access token at aal2 (every admin route needs the second factor): the password
+ * grant, then a challenge of the verified authenticator answered with its code. Auth takes each 30 s
+ * step's code once and the browser tests may have just spent the current one, so the next step's
+ * code is tried first, then the current and the last, then the same after waiting a step.
+ * @param {{ gatewayUrl: string, email: string, password: string, totpSecret: string }} admin
+ */
+export async function adminToken({ gatewayUrl, email, password, totpSecret }) {
+  const signIn = await fetch(`${gatewayUrl}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!signIn.ok) throw new Error(`the admin's sign-in answered ${signIn.status}`);
+  const session = await signIn.json();
+  const factor = session.user?.factors?.find((f) => f.status === 'verified');
+  if (!factor) throw new Error(`${email} has no verified authenticator`);
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${session.access_token}` };
+  const factorUrl = `${gatewayUrl}/auth/v1/factors/${factor.id}`;
+  for (let round = 0; round < 2; round++) {
+    for (const offset of [30_000, 0, -30_000]) {
+      const challenge = await fetch(`${factorUrl}/challenge`, { method: 'POST', headers });
+      if (!challenge.ok) throw new Error(`the factor challenge answered ${challenge.status}`);
+      const { id } = await challenge.json();
+      const verified = await fetch(`${factorUrl}/verify`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ challenge_id: id, code: currentCode(totpSecret, Date.now() + offset) }),
+      });
+      if (verified.ok) return (await verified.json()).access_token;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 30_500 - (Date.now() % 30_000)));
+  }
+  throw new Error(`no code of ${email}'s authenticator was accepted`);
+}
+
+/** The clients created for the destructive admin operations to delete and re-key (their ids). */
+export async function throwawayClients(gatewayUrl, token) {
+  const create = async (clientName) => {
+    const response = await fetch(`${gatewayUrl}/api/client/clients/create`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ clientName, tier: 'starter' }),
+    });
+    if (!response.ok) throw new Error(`creating the throwaway client ${clientName} answered ${response.status}`);
+    return (await response.json()).id;
+  };
+  return { removed: await create('Schemathesis: to delete'), rekeyed: await create('Schemathesis: to re-key') };
+}
+
+/**
+ * The schemathesis.toml that gives the admin operations the admin's token (the key and the client's
+ * session stay on every other operation) and pins the destructive ones to the throwaway clients.
+ * Written to a private temporary directory, not the report: it holds a live token.
+ * @param {{ token: string, operations: string[], throwawayClients: { removed: string, rekeyed: string } }} admin
+ * @param {string} apiKey the run's own key
+ */
+function writeAdminConfig({ token, operations, throwawayClients }, apiKey) {
+  const toml = (value) => JSON.stringify(value);
+  const lines = ['[[operations]]', `include-name = ${toml(operations)}`];
+  lines.push(`headers = { Authorization = ${toml(`Bearer ${token}`)} }`, '');
+  // A read: the run's own key finds its client (a generated key only ever finds none, 404).
+  if (operations.includes(LOOK_UP_BY_KEY))
+    lines.push(
+      '[[operations]]',
+      `include-name = ${toml(LOOK_UP_BY_KEY)}`,
+      `parameters = { "path.key" = ${toml(apiKey)} }`,
+      '',
+    );
+  for (const [name, client] of Object.entries(THROWAWAY_CLIENT_OPERATIONS)) {
+    if (!operations.includes(name)) continue;
+    lines.push('[[operations]]', `include-name = ${toml(name)}`);
+    lines.push(`parameters = { "path.id" = ${toml(throwawayClients[client])} }`);
+    lines.push('phases.stateful.enabled = false', '');
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'vigil-schemathesis-'));
+  const file = join(dir, 'schemathesis.toml');
+  writeFileSync(file, lines.join('\n'), { mode: 0o600 });
+  return { file, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
 /** The `st` executable of the pinned Schemathesis, installed on first use. */
 export function ensureSchemathesis() {
   if (existsSync(ST)) return ST;
@@ -100,20 +217,26 @@ export function ensureSchemathesis() {
 /**
  * Runs Schemathesis against `gatewayUrl` with the API key and the session token of one user of
  * that key's client, prints its counts, and returns them (`failures` > 0 or `status` ≠ 0 fails).
- * @param {{ gatewayUrl: string, apiKey: string, accessToken: string, reportDir?: string }} options
+ * `admin`: an administrator's aal2 token for the admin operations in the same run (without it they
+ * can only be refused), and the throwaway clients the destructive ones act on (writeAdminConfig).
+ * @param {{ gatewayUrl: string, apiKey: string, accessToken: string, reportDir?: string,
+ *   admin?: { token: string, operations: string[], throwawayClients: { removed: string, rekeyed: string } } }} options
  */
 export function runSchemathesis({
   gatewayUrl,
   apiKey,
   accessToken,
   reportDir = join(ROOT, 'test-results', 'schemathesis'),
+  admin,
 }) {
   const st = ensureSchemathesis();
   rmSync(reportDir, { recursive: true, force: true });
   mkdirSync(reportDir, { recursive: true });
   const report = join(reportDir, 'report.ndjson');
+  const adminConfig = admin ? writeAdminConfig(admin, apiKey) : undefined;
   const started = Date.now();
   const args = [
+    ...(adminConfig ? ['--config-file', adminConfig.file] : []),
     'run',
     `${gatewayUrl}/openapi.json`,
     '--url',
@@ -154,6 +277,7 @@ export function runSchemathesis({
     env: { ...process.env, SCHEMATHESIS_HOOKS: '', NO_COLOR: '1' },
     timeout: TIME_LIMIT_S * 1000,
   });
+  adminConfig?.remove();
   const output = `${result.stdout ?? ''}${result.stderr ?? ''}`;
   writeFileSync(join(reportDir, 'output.txt'), output);
   process.stdout.write(withoutPytestBanners(output));
@@ -215,10 +339,23 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     process.stderr.write('Set GATEWAY_URL, SCHEMATHESIS_API_KEY and SCHEMATHESIS_TOKEN.\n');
     process.exit(2);
   }
+  // Optional: an administrator (with its authenticator's secret) for the admin operations.
+  const { SCHEMATHESIS_ADMIN_EMAIL: email, SCHEMATHESIS_ADMIN_PASSWORD: password } = process.env;
+  const totpSecret = process.env.SCHEMATHESIS_ADMIN_TOTP_SECRET;
+  let admin;
+  if (email && password && totpSecret) {
+    const token = await adminToken({ gatewayUrl: GATEWAY_URL, email, password, totpSecret });
+    admin = {
+      token,
+      operations: await adminOperations(GATEWAY_URL),
+      throwawayClients: await throwawayClients(GATEWAY_URL, token),
+    };
+  }
   const outcome = runSchemathesis({
     gatewayUrl: GATEWAY_URL,
     apiKey: SCHEMATHESIS_API_KEY,
     accessToken: SCHEMATHESIS_TOKEN,
+    admin,
   });
   process.exit(outcome.status === 0 && outcome.failures === 0 ? 0 : 1);
 }

@@ -147,6 +147,7 @@ import {
   webhookDeliveriesRequestSchema,
   webhookRefRequestSchema,
   deleteWebhookRequestSchema,
+  rotateWebhookSecretRequestSchema,
   webhooksReplySchema,
   testWebhookReplySchema,
 } from './monitoring/monitoring.js';
@@ -347,6 +348,11 @@ export const contracts = {
         webhookDeliveriesReplySchema,
       ),
       test: contract(subjects.monitoring.webhooks.test, webhookRefRequestSchema, testWebhookReplySchema),
+      rotateSecret: contract(
+        subjects.monitoring.webhooks.rotateSecret,
+        rotateWebhookSecretRequestSchema,
+        createWebhookReplySchema,
+      ),
     },
   },
   auth: {

@@ -619,6 +619,7 @@ export {
   webhooksReplySchema,
   webhookRefRequestSchema,
   deleteWebhookRequestSchema,
+  rotateWebhookSecretRequestSchema,
   deleteWebhookReplySchema,
   webhookAttemptSchema,
   webhookDeliverySchema,

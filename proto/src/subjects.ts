@@ -82,6 +82,7 @@ export const subjects = {
       delete: 'monitoring.v1.webhooks.delete',
       deliveries: 'monitoring.v1.webhooks.deliveries',
       test: 'monitoring.v1.webhooks.test',
+      rotateSecret: 'monitoring.v1.webhooks.rotate-secret',
     },
     /** Event (JetStream MONITORING_EVENTS): a client changed its monitoring settings or webhooks, for its audit chain. */
     clientChanged: 'monitoring.v1.client-changed',

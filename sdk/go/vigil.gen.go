@@ -2127,6 +2127,27 @@ func (e MonitoringControllerDeliveries200JSONResponseBodyDeliveriesStatus) Valid
 	}
 }
 
+// Defines values for MonitoringControllerRotateWebhookSecret200JSONResponseBodyWebhookEventTypes.
+const (
+	MonitoringControllerRotateWebhookSecret200JSONResponseBodyWebhookEventTypesBulkJobCompleted        MonitoringControllerRotateWebhookSecret200JSONResponseBodyWebhookEventTypes = "bulk_job.completed"
+	MonitoringControllerRotateWebhookSecret200JSONResponseBodyWebhookEventTypesMonitoringAlert         MonitoringControllerRotateWebhookSecret200JSONResponseBodyWebhookEventTypes = "monitoring.alert"
+	MonitoringControllerRotateWebhookSecret200JSONResponseBodyWebhookEventTypesScreeningReviewRequired MonitoringControllerRotateWebhookSecret200JSONResponseBodyWebhookEventTypes = "screening.review_required"
+)
+
+// Valid indicates whether the value is a known member of the MonitoringControllerRotateWebhookSecret200JSONResponseBodyWebhookEventTypes enum.
+func (e MonitoringControllerRotateWebhookSecret200JSONResponseBodyWebhookEventTypes) Valid() bool {
+	switch e {
+	case MonitoringControllerRotateWebhookSecret200JSONResponseBodyWebhookEventTypesBulkJobCompleted:
+		return true
+	case MonitoringControllerRotateWebhookSecret200JSONResponseBodyWebhookEventTypesMonitoringAlert:
+		return true
+	case MonitoringControllerRotateWebhookSecret200JSONResponseBodyWebhookEventTypesScreeningReviewRequired:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for MonitoringControllerTestWebhook200JSONResponseBodyDeliveryEventType.
 const (
 	MonitoringControllerTestWebhook200JSONResponseBodyDeliveryEventTypeBulkJobCompleted        MonitoringControllerTestWebhook200JSONResponseBodyDeliveryEventType = "bulk_job.completed"
@@ -7708,6 +7729,9 @@ type MonitoringControllerDeliveries200JSONResponseBodyDeliveriesEventType string
 // MonitoringControllerDeliveries200JSONResponseBodyDeliveriesStatus defines parameters for MonitoringControllerDeliveries.
 type MonitoringControllerDeliveries200JSONResponseBodyDeliveriesStatus string
 
+// MonitoringControllerRotateWebhookSecret200JSONResponseBodyWebhookEventTypes defines parameters for MonitoringControllerRotateWebhookSecret.
+type MonitoringControllerRotateWebhookSecret200JSONResponseBodyWebhookEventTypes string
+
 // MonitoringControllerTestWebhook200JSONResponseBodyDeliveryEventType defines parameters for MonitoringControllerTestWebhook.
 type MonitoringControllerTestWebhook200JSONResponseBodyDeliveryEventType string
 
@@ -10023,6 +10047,13 @@ type ClientInterface interface {
 	// Corresponds with GET /api/monitoring/webhooks/{id}/deliveries (the `MonitoringControllerDeliveries` operationId).
 	MonitoringControllerDeliveries(ctx context.Context, id string, params *MonitoringControllerDeliveriesParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// MonitoringControllerRotateWebhookSecret Rotate a webhook's signing secret
+	//
+	// Rotate a webhook's signing secret. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the supervisor role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN.
+	//
+	// Corresponds with POST /api/monitoring/webhooks/{id}/rotate-secret (the `MonitoringControllerRotateWebhookSecret` operationId).
+	MonitoringControllerRotateWebhookSecret(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// MonitoringControllerTestWebhook Send a test event to a webhook
 	//
 	// Send a test event to a webhook. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the supervisor role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN.
@@ -11839,6 +11870,23 @@ func (c *Client) MonitoringControllerDeleteWebhook(ctx context.Context, id strin
 // Corresponds with GET /api/monitoring/webhooks/{id}/deliveries (the `MonitoringControllerDeliveries` operationId).
 func (c *Client) MonitoringControllerDeliveries(ctx context.Context, id string, params *MonitoringControllerDeliveriesParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewMonitoringControllerDeliveriesRequest(c.Server, id, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// MonitoringControllerRotateWebhookSecret Rotate a webhook's signing secret
+//
+// Rotate a webhook's signing secret. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the supervisor role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN.
+//
+// Corresponds with POST /api/monitoring/webhooks/{id}/rotate-secret (the `MonitoringControllerRotateWebhookSecret` operationId).
+func (c *Client) MonitoringControllerRotateWebhookSecret(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewMonitoringControllerRotateWebhookSecretRequest(c.Server, id)
 	if err != nil {
 		return nil, err
 	}
@@ -15754,6 +15802,40 @@ func NewMonitoringControllerDeliveriesRequest(server string, id string, params *
 	return req, nil
 }
 
+// NewMonitoringControllerRotateWebhookSecretRequest constructs an http.Request for the MonitoringControllerRotateWebhookSecret method
+func NewMonitoringControllerRotateWebhookSecretRequest(server string, id string) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/monitoring/webhooks/%s/rotate-secret", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
 // NewMonitoringControllerTestWebhookRequest constructs an http.Request for the MonitoringControllerTestWebhook method
 func NewMonitoringControllerTestWebhookRequest(server string, id string) (*http.Request, error) {
 	var err error
@@ -19412,6 +19494,15 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with GET /api/monitoring/webhooks/{id}/deliveries (the `MonitoringControllerDeliveries` operationId).
 	MonitoringControllerDeliveriesWithResponse(ctx context.Context, id string, params *MonitoringControllerDeliveriesParams, reqEditors ...RequestEditorFn) (*MonitoringControllerDeliveriesResponse, error)
+
+	// MonitoringControllerRotateWebhookSecretWithResponse Rotate a webhook's signing secret
+	//
+	// Rotate a webhook's signing secret. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the supervisor role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/monitoring/webhooks/{id}/rotate-secret (the `MonitoringControllerRotateWebhookSecret` operationId).
+	MonitoringControllerRotateWebhookSecretWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*MonitoringControllerRotateWebhookSecretResponse, error)
 
 	// MonitoringControllerTestWebhookWithResponse Send a test event to a webhook
 	//
@@ -25899,6 +25990,132 @@ func (r MonitoringControllerDeliveriesResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r MonitoringControllerDeliveriesResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type MonitoringControllerRotateWebhookSecretResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *struct {
+		Secret  string `json:"secret"`
+		Webhook struct {
+			CreatedAt      string                                                                        `json:"created_at"`
+			Description    *string                                                                       `json:"description"`
+			DisabledReason *string                                                                       `json:"disabled_reason"`
+			Enabled        bool                                                                          `json:"enabled"`
+			EventTypes     []MonitoringControllerRotateWebhookSecret200JSONResponseBodyWebhookEventTypes `json:"event_types"`
+			Id             string                                                                        `json:"id"`
+			Url            string                                                                        `json:"url"`
+		} `json:"webhook"`
+	}
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *ValidationFailedOrBadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *UnauthenticatedOrInvalidApiKey
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *RateLimited
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// ApplicationproblemJSONDefault the response for an HTTP default `application/problem+json` response
+	ApplicationproblemJSONDefault *Problem
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r MonitoringControllerRotateWebhookSecretResponse) GetJSON200() *struct {
+	Secret  string `json:"secret"`
+	Webhook struct {
+		CreatedAt      string                                                                        `json:"created_at"`
+		Description    *string                                                                       `json:"description"`
+		DisabledReason *string                                                                       `json:"disabled_reason"`
+		Enabled        bool                                                                          `json:"enabled"`
+		EventTypes     []MonitoringControllerRotateWebhookSecret200JSONResponseBodyWebhookEventTypes `json:"event_types"`
+		Id             string                                                                        `json:"id"`
+		Url            string                                                                        `json:"url"`
+	} `json:"webhook"`
+} {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r MonitoringControllerRotateWebhookSecretResponse) GetApplicationproblemJSON400() *ValidationFailedOrBadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r MonitoringControllerRotateWebhookSecretResponse) GetApplicationproblemJSON401() *UnauthenticatedOrInvalidApiKey {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r MonitoringControllerRotateWebhookSecretResponse) GetApplicationproblemJSON403() *ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r MonitoringControllerRotateWebhookSecretResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r MonitoringControllerRotateWebhookSecretResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r MonitoringControllerRotateWebhookSecretResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r MonitoringControllerRotateWebhookSecretResponse) GetApplicationproblemJSON429() *RateLimited {
+	return r.ApplicationproblemJSON429
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r MonitoringControllerRotateWebhookSecretResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetApplicationproblemJSONDefault returns the response for an HTTP default `application/problem+json` response
+func (r MonitoringControllerRotateWebhookSecretResponse) GetApplicationproblemJSONDefault() *Problem {
+	return r.ApplicationproblemJSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r MonitoringControllerRotateWebhookSecretResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r MonitoringControllerRotateWebhookSecretResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r MonitoringControllerRotateWebhookSecretResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r MonitoringControllerRotateWebhookSecretResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -35446,6 +35663,21 @@ func (c *ClientWithResponses) MonitoringControllerDeliveriesWithResponse(ctx con
 	return ParseMonitoringControllerDeliveriesResponse(rsp)
 }
 
+// MonitoringControllerRotateWebhookSecretWithResponse Rotate a webhook's signing secret
+//
+// Rotate a webhook's signing secret. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the supervisor role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/monitoring/webhooks/{id}/rotate-secret (the `MonitoringControllerRotateWebhookSecret` operationId).
+func (c *ClientWithResponses) MonitoringControllerRotateWebhookSecretWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*MonitoringControllerRotateWebhookSecretResponse, error) {
+	rsp, err := c.MonitoringControllerRotateWebhookSecret(ctx, id, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseMonitoringControllerRotateWebhookSecretResponse(rsp)
+}
+
 // MonitoringControllerTestWebhookWithResponse Send a test event to a webhook
 //
 // Send a test event to a webhook. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the supervisor role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN.
@@ -41110,6 +41342,106 @@ func ParseMonitoringControllerDeliveriesResponse(rsp *http.Response) (*Monitorin
 			return nil, err
 		}
 		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest RateLimited
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSONDefault = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseMonitoringControllerRotateWebhookSecretResponse parses an HTTP response from a MonitoringControllerRotateWebhookSecretWithResponse call
+func ParseMonitoringControllerRotateWebhookSecretResponse(rsp *http.Response) (*MonitoringControllerRotateWebhookSecretResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &MonitoringControllerRotateWebhookSecretResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest struct {
+			Secret  string `json:"secret"`
+			Webhook struct {
+				CreatedAt      string                                                                        `json:"created_at"`
+				Description    *string                                                                       `json:"description"`
+				DisabledReason *string                                                                       `json:"disabled_reason"`
+				Enabled        bool                                                                          `json:"enabled"`
+				EventTypes     []MonitoringControllerRotateWebhookSecret200JSONResponseBodyWebhookEventTypes `json:"event_types"`
+				Id             string                                                                        `json:"id"`
+				Url            string                                                                        `json:"url"`
+			} `json:"webhook"`
+		}
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest ValidationFailedOrBadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest UnauthenticatedOrInvalidApiKey
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
 		var dest RateLimited

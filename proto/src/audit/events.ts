@@ -136,6 +136,7 @@ export const MONITORING_CHANGES = [
   'webhook.registered',
   'webhook.deleted',
   'webhook.disabled',
+  'webhook.secret_rotated',
 ] as const;
 export type MonitoringChange = (typeof MONITORING_CHANGES)[number];
 

@@ -250,6 +250,11 @@ export const webhooksReplySchema = z.object({ webhooks: z.array(webhookEndpointS
 export const webhookRefRequestSchema = z.object({ caller: monitoringCallerSchema, id: idSchema });
 /** A deletion is a change: it names who made it. */
 export const deleteWebhookRequestSchema = webhookRefRequestSchema.extend({ actor: monitoringActorSchema });
+/**
+ * A new signing secret for an endpoint, replacing the old one at once (a leaked secret must stop
+ * verifying): the reply carries it, as a registration's does, and it is not shown again.
+ */
+export const rotateWebhookSecretRequestSchema = webhookRefRequestSchema.extend({ actor: monitoringActorSchema });
 export const deleteWebhookReplySchema = z.object({ id: z.string(), deleted: z.literal(true) });
 export const webhookAttemptSchema = z.object({
   attempted_at: z.string(),

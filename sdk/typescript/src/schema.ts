@@ -906,6 +906,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/monitoring/webhooks/{id}/rotate-secret': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Rotate a webhook's signing secret
+     * @description Rotate a webhook's signing secret. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the supervisor role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN.
+     */
+    post: operations['MonitoringController_rotateWebhookSecret'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/monitoring/webhooks/{id}/deliveries': {
     parameters: {
       query?: never;
@@ -2634,6 +2654,86 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "screeningId": "0b7e4c2a-6f1d-4e8b-a3c5-9d2f7e1b4a60",
+           *       "searchedName": "Viktor Bout",
+           *       "searchedEmail": null,
+           *       "match": true,
+           *       "blocked": true,
+           *       "status": "blocked",
+           *       "topScore": 0.97,
+           *       "label": "Exact Match",
+           *       "results": [
+           *         {
+           *           "id": "ofac-sdn:90001",
+           *           "name": "BOUT, Viktor Anatolijevitch",
+           *           "matchedName": "BUT, Viktor",
+           *           "matchedNameStrength": "strong",
+           *           "matchedOn": "name",
+           *           "score": 0.97,
+           *           "status": "blocked",
+           *           "label": "Exact Match",
+           *           "entityType": "individual",
+           *           "source": "ofac-sdn",
+           *           "sourceId": "90001",
+           *           "sourceDataset": "ofac_sdn",
+           *           "feed": "ofac",
+           *           "programs": [
+           *             "SDGT"
+           *           ],
+           *           "explanation": {
+           *             "text": "\"viktor\" = \"viktor\" (exact); \"bout\" ~ \"but\" (phonetic)",
+           *             "nameScore": 0.97,
+           *             "queryScheme": "latin",
+           *             "listScheme": "latin",
+           *             "tokens": [
+           *               {
+           *                 "query": [
+           *                   "viktor"
+           *                 ],
+           *                 "list": [
+           *                   "viktor"
+           *                 ],
+           *                 "method": "exact",
+           *                 "score": 1,
+           *                 "weight": 0.5
+           *               },
+           *               {
+           *                 "query": [
+           *                   "bout"
+           *                 ],
+           *                 "list": [
+           *                   "but"
+           *                 ],
+           *                 "method": "phonetic",
+           *                 "score": 0.94,
+           *                 "weight": 0.5
+           *               }
+           *             ],
+           *             "unmatchedList": [],
+           *             "qualifiers": []
+           *           }
+           *         }
+           *       ],
+           *       "listVersions": [
+           *         {
+           *           "source": "ofac-sdn",
+           *           "feed": "ofac",
+           *           "versionId": 42,
+           *           "sha256": "9f2c1e0b7d4a8c3e5f6a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f6a",
+           *           "fetchedAt": "2026-11-28T06:00:04.512Z",
+           *           "entityCount": 18423
+           *         }
+           *       ],
+           *       "algorithm": "vigil-v3",
+           *       "thresholds": {
+           *         "highScore": 0.9,
+           *         "mediumScore": 0.75
+           *       },
+           *       "screenedAt": "2026-11-28T09:14:22.031Z"
+           *     }
+           */
           'application/json': {
             screeningId: string;
             searchedName: string | null;
@@ -2801,6 +2901,69 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "results": [
+           *         {
+           *           "screeningId": "3c9a1e5f-2b7d-4c8e-9f1a-6d4b2e8c0a71",
+           *           "searchedName": "Nicolas Maduro",
+           *           "reference": "customer-10442",
+           *           "match": true,
+           *           "blocked": true,
+           *           "status": "blocked",
+           *           "topScore": 0.93,
+           *           "label": "High Confidence Match",
+           *           "results": [
+           *             {
+           *               "id": "ofac-sdn:90003",
+           *               "name": "MADURO MOROS, Nicolas",
+           *               "matchedName": "MADURO, Nicolas",
+           *               "score": 0.93,
+           *               "status": "blocked",
+           *               "label": "High Confidence Match",
+           *               "source": "ofac-sdn",
+           *               "sourceId": "90003",
+           *               "sourceDataset": "ofac_sdn",
+           *               "feed": "ofac",
+           *               "entityType": "individual"
+           *             }
+           *           ]
+           *         },
+           *         {
+           *           "screeningId": "3c9a1e5f-2b7d-4c8e-9f1a-6d4b2e8c0a72",
+           *           "searchedName": "Maria Fernandez",
+           *           "reference": "customer-10443",
+           *           "match": false,
+           *           "blocked": false,
+           *           "status": "clear",
+           *           "topScore": 0,
+           *           "label": "No Match",
+           *           "results": []
+           *         }
+           *       ],
+           *       "summary": {
+           *         "total": 2,
+           *         "matches": 1,
+           *         "blocked": 1
+           *       },
+           *       "listVersions": [
+           *         {
+           *           "source": "ofac-sdn",
+           *           "feed": "ofac",
+           *           "versionId": 42,
+           *           "sha256": "9f2c1e0b7d4a8c3e5f6a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f6a",
+           *           "fetchedAt": "2026-11-28T06:00:04.512Z",
+           *           "entityCount": 18423
+           *         }
+           *       ],
+           *       "algorithm": "vigil-v3",
+           *       "thresholds": {
+           *         "highScore": 0.9,
+           *         "mediumScore": 0.75
+           *       },
+           *       "screenedAt": "2026-11-28T09:15:03.880Z"
+           *     }
+           */
           'application/json': {
             results: {
               screeningId: string;
@@ -2878,6 +3041,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "jobId": "5b1f0c6e-8a2d-4f3b-9c7e-2d4a6b8c0e1f",
+           *       "status": "queued",
+           *       "total": 25000,
+           *       "statusUrl": "/api/v1/jobs/5b1f0c6e-8a2d-4f3b-9c7e-2d4a6b8c0e1f"
+           *     }
+           */
           'application/json': {
             jobId: string;
             /** @enum {string} */
@@ -2927,6 +3098,70 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "5b1f0c6e-8a2d-4f3b-9c7e-2d4a6b8c0e1f",
+           *       "status": "running",
+           *       "total": 25000,
+           *       "processed": 12000,
+           *       "failed": 1,
+           *       "progress": 0.48,
+           *       "createdAt": "2026-11-28T09:20:00.000Z",
+           *       "completedAt": null,
+           *       "results": [
+           *         {
+           *           "row": 0,
+           *           "screeningId": "7e2d4f6a-8c1b-4a3e-b5d7-0f9e1c3a5b82",
+           *           "searchedName": "Nicolas Maduro",
+           *           "reference": "customer-20001",
+           *           "match": true,
+           *           "blocked": true,
+           *           "status": "blocked",
+           *           "topScore": 0.93,
+           *           "label": "High Confidence Match",
+           *           "results": [
+           *             {
+           *               "id": "ofac-sdn:90003",
+           *               "name": "MADURO MOROS, Nicolas",
+           *               "matchedName": "MADURO, Nicolas",
+           *               "score": 0.93,
+           *               "status": "blocked",
+           *               "label": "High Confidence Match",
+           *               "source": "ofac-sdn",
+           *               "sourceId": "90003",
+           *               "sourceDataset": "ofac_sdn",
+           *               "feed": "ofac",
+           *               "entityType": "individual"
+           *             }
+           *           ],
+           *           "listVersions": [
+           *             {
+           *               "source": "ofac-sdn",
+           *               "versionId": 42
+           *             }
+           *           ],
+           *           "algorithm": "vigil-v3"
+           *         },
+           *         {
+           *           "row": 1,
+           *           "searchedName": "",
+           *           "reference": "customer-20002",
+           *           "status": "failed",
+           *           "error": {
+           *             "code": "VALIDATION_FAILED",
+           *             "detail": "name: a name or an email is required"
+           *           }
+           *         }
+           *       ],
+           *       "page": {
+           *         "offset": 0,
+           *         "limit": 2,
+           *         "returned": 2,
+           *         "has_more": true,
+           *         "next_offset": 2
+           *       }
+           *     }
+           */
           'application/json': {
             id: string;
             /** @enum {string} */
@@ -3086,6 +3321,30 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "lists": [
+           *         {
+           *           "source": "ofac-sdn",
+           *           "name": "OFAC Specially Designated Nationals (SDN)",
+           *           "publisher": "US Treasury, Office of Foreign Assets Control",
+           *           "location": "https://sanctionslistservice.ofac.treas.gov/api/PublicationPreview/exports/SDN.CSV",
+           *           "feed": "ofac",
+           *           "sourceDataset": "ofac_sdn",
+           *           "status": "active",
+           *           "description": "Individuals, companies, vessels and aircraft whose assets are blocked under US sanctions programs.",
+           *           "entityCount": 18423,
+           *           "version": 42,
+           *           "fileSize": 6815744,
+           *           "lastUpdated": "2026-11-28T06:00:04.512Z",
+           *           "checksum": "9f2c1e0b7d4a8c3e5f6a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f6a",
+           *           "lastCheckedAt": "2026-11-28T09:00:00.000Z",
+           *           "lastError": null,
+           *           "refreshIntervalMinutes": 60
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             lists: {
               source: string;
@@ -3156,6 +3415,18 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "tier": "medium",
+           *       "usage": 12840,
+           *       "quota": 50000,
+           *       "remaining": 37160,
+           *       "client": "Demo Bank",
+           *       "subscriptionStatus": "active",
+           *       "period": "2026-11-14T00:00:00.000Z",
+           *       "periodEnd": "2026-12-14T00:00:00.000Z"
+           *     }
+           */
           'application/json': {
             /** @enum {string} */
             tier: 'starter' | 'small' | 'medium' | 'large';
@@ -3198,6 +3469,103 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "plans": [
+           *         {
+           *           "tier": "starter",
+           *           "name": "Starter",
+           *           "priceUsdPerMonth": 99,
+           *           "monthlyQuota": 1000,
+           *           "rateLimitPerMinute": 10,
+           *           "feeds": [
+           *             "ofac",
+           *             "peps"
+           *           ],
+           *           "priceUsdPerYear": 950,
+           *           "mostPopular": false,
+           *           "responseTime": "under 2 s",
+           *           "support": "Email support",
+           *           "realTimeUpdates": false,
+           *           "webhookNotifications": false,
+           *           "webSocketAccess": false,
+           *           "dashboardAccess": false
+           *         },
+           *         {
+           *           "tier": "small",
+           *           "name": "Small",
+           *           "priceUsdPerMonth": 299,
+           *           "monthlyQuota": 5000,
+           *           "rateLimitPerMinute": 50,
+           *           "feeds": [
+           *             "ofac",
+           *             "peps",
+           *             "regulatory",
+           *             "sanctions"
+           *           ],
+           *           "priceUsdPerYear": 2870,
+           *           "mostPopular": false,
+           *           "responseTime": "under 1 s",
+           *           "support": "Priority email support",
+           *           "realTimeUpdates": true,
+           *           "webhookNotifications": true,
+           *           "webSocketAccess": false,
+           *           "dashboardAccess": false
+           *         },
+           *         {
+           *           "tier": "medium",
+           *           "name": "Medium",
+           *           "priceUsdPerMonth": 999,
+           *           "monthlyQuota": 25000,
+           *           "rateLimitPerMinute": 200,
+           *           "feeds": [
+           *             "ofac",
+           *             "peps",
+           *             "regulatory",
+           *             "sanctions",
+           *             "wanted",
+           *             "crime",
+           *             "us_sanctions",
+           *             "eu_sanctions"
+           *           ],
+           *           "priceUsdPerYear": 9590,
+           *           "mostPopular": true,
+           *           "responseTime": "under 500 ms",
+           *           "support": "Phone and email support",
+           *           "realTimeUpdates": true,
+           *           "webhookNotifications": true,
+           *           "webSocketAccess": true,
+           *           "dashboardAccess": true
+           *         },
+           *         {
+           *           "tier": "large",
+           *           "name": "Large",
+           *           "priceUsdPerMonth": 2499,
+           *           "monthlyQuota": 100000,
+           *           "rateLimitPerMinute": 500,
+           *           "feeds": [
+           *             "ofac",
+           *             "peps",
+           *             "regulatory",
+           *             "sanctions",
+           *             "wanted",
+           *             "crime",
+           *             "us_sanctions",
+           *             "eu_sanctions",
+           *             "gb_coh_disqualified"
+           *           ],
+           *           "priceUsdPerYear": 23990,
+           *           "mostPopular": false,
+           *           "responseTime": "under 200 ms",
+           *           "support": "24/7 support",
+           *           "realTimeUpdates": true,
+           *           "webhookNotifications": true,
+           *           "webSocketAccess": true,
+           *           "dashboardAccess": true
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             plans: {
               /** @enum {string} */
@@ -6085,6 +6453,56 @@ export interface operations {
       401: components['responses']['UnauthenticatedOrInvalidApiKey'];
       403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
       404: components['responses']['NotFound'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  MonitoringController_rotateWebhookSecret: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The endpoint and its new `whsec_` secret, shown in this answer only. Every delivery from now on, including those waiting for a retry, is signed with it; the old secret stops verifying at once. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            webhook: {
+              id: string;
+              url: string;
+              event_types: ('monitoring.alert' | 'screening.review_required' | 'bulk_job.completed')[];
+              description: string | null;
+              enabled: boolean;
+              disabled_reason: string | null;
+              created_at: string;
+            };
+            secret: string;
+          };
+        };
+      };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      401: components['responses']['UnauthenticatedOrInvalidApiKey'];
+      403: components['responses']['ForbiddenOrRoleForbiddenOrMfaRequiredOrFeatureNotInPlan'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
       /** @description A problem (RFC 9457). */
@@ -9384,6 +9802,103 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "plans": [
+           *         {
+           *           "tier": "starter",
+           *           "name": "Starter",
+           *           "priceUsdPerMonth": 99,
+           *           "monthlyQuota": 1000,
+           *           "rateLimitPerMinute": 10,
+           *           "feeds": [
+           *             "ofac",
+           *             "peps"
+           *           ],
+           *           "priceUsdPerYear": 950,
+           *           "mostPopular": false,
+           *           "responseTime": "under 2 s",
+           *           "support": "Email support",
+           *           "realTimeUpdates": false,
+           *           "webhookNotifications": false,
+           *           "webSocketAccess": false,
+           *           "dashboardAccess": false
+           *         },
+           *         {
+           *           "tier": "small",
+           *           "name": "Small",
+           *           "priceUsdPerMonth": 299,
+           *           "monthlyQuota": 5000,
+           *           "rateLimitPerMinute": 50,
+           *           "feeds": [
+           *             "ofac",
+           *             "peps",
+           *             "regulatory",
+           *             "sanctions"
+           *           ],
+           *           "priceUsdPerYear": 2870,
+           *           "mostPopular": false,
+           *           "responseTime": "under 1 s",
+           *           "support": "Priority email support",
+           *           "realTimeUpdates": true,
+           *           "webhookNotifications": true,
+           *           "webSocketAccess": false,
+           *           "dashboardAccess": false
+           *         },
+           *         {
+           *           "tier": "medium",
+           *           "name": "Medium",
+           *           "priceUsdPerMonth": 999,
+           *           "monthlyQuota": 25000,
+           *           "rateLimitPerMinute": 200,
+           *           "feeds": [
+           *             "ofac",
+           *             "peps",
+           *             "regulatory",
+           *             "sanctions",
+           *             "wanted",
+           *             "crime",
+           *             "us_sanctions",
+           *             "eu_sanctions"
+           *           ],
+           *           "priceUsdPerYear": 9590,
+           *           "mostPopular": true,
+           *           "responseTime": "under 500 ms",
+           *           "support": "Phone and email support",
+           *           "realTimeUpdates": true,
+           *           "webhookNotifications": true,
+           *           "webSocketAccess": true,
+           *           "dashboardAccess": true
+           *         },
+           *         {
+           *           "tier": "large",
+           *           "name": "Large",
+           *           "priceUsdPerMonth": 2499,
+           *           "monthlyQuota": 100000,
+           *           "rateLimitPerMinute": 500,
+           *           "feeds": [
+           *             "ofac",
+           *             "peps",
+           *             "regulatory",
+           *             "sanctions",
+           *             "wanted",
+           *             "crime",
+           *             "us_sanctions",
+           *             "eu_sanctions",
+           *             "gb_coh_disqualified"
+           *           ],
+           *           "priceUsdPerYear": 23990,
+           *           "mostPopular": false,
+           *           "responseTime": "under 200 ms",
+           *           "support": "24/7 support",
+           *           "realTimeUpdates": true,
+           *           "webhookNotifications": true,
+           *           "webSocketAccess": true,
+           *           "dashboardAccess": true
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             plans: {
               /** @enum {string} */

@@ -17,7 +17,7 @@ jest.setTimeout(60_000);
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 const REPOSITORY = join(SERVICES_DIR, '..');
 
-type Media = { schema?: Record<string, unknown> };
+type Media = { schema?: Record<string, unknown>; example?: unknown };
 type Responses = Record<string, { description?: string; content?: Record<string, Media> }>;
 type Operation = { responses?: Responses; summary?: string };
 type Document = { paths: Record<string, Partial<Record<(typeof METHODS)[number], Operation>>> };
@@ -104,6 +104,56 @@ describe('OpenAPI success responses', () => {
     }
     // The validator does reject an answer off its schema.
     expect(ajv.compile(schemaOf('get /api/v1/plans', 200))({ plans: [{ tier: 'gold' }] })).toBe(false);
+  });
+
+  /**
+   * What is wrong with the success examples of `document`: a client-facing /api/v1 answer in JSON
+   * without one, or an example its own response schema rejects (with Ajv's first complaint).
+   */
+  function exampleProblems(document: Document): string[] {
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    const problems: string[] = [];
+    for (const [path, item] of Object.entries(document.paths))
+      for (const method of METHODS) {
+        for (const [status, response] of Object.entries(item[method]?.responses ?? {})) {
+          const media = response.content?.['application/json'];
+          if (!/^2\d\d$/.test(status) || !media?.schema) continue;
+          const route = `${method} ${path} ${status}`;
+          if (media.example === undefined) {
+            if (path.startsWith('/api/v1/')) problems.push(`${route}: no example`);
+            continue;
+          }
+          const validate = ajv.compile(media.schema);
+          if (!validate(media.example)) {
+            const [first] = validate.errors ?? [];
+            problems.push(`${route}: ${first?.instancePath || '/'} ${first?.message ?? 'invalid'}`);
+          }
+        }
+      }
+    return problems;
+  }
+
+  it('shows a real-looking example on every /api/v1 JSON success, each valid against its own schema', () => {
+    expect(exampleProblems(spec)).toEqual([]);
+    const examples = operations().flatMap(({ operation }) =>
+      Object.values(operation.responses ?? {}).filter((r) => r.content?.['application/json']?.example !== undefined),
+    );
+    expect(examples.length).toBeGreaterThanOrEqual(8);
+    // A wrong example does fail: a screen answer with a status the contract does not know, and one
+    // with a required field missing.
+    const broken = structuredClone(spec);
+    const screen = broken.paths['/api/v1/screen']!.post!.responses!['200']!.content!['application/json']!;
+    screen.example = { ...(screen.example as object), status: 'maybe' };
+    const { listVersions: _dropped, ...withoutVersions } = broken.paths['/api/v1/bulk-screen']!.post!.responses!['200']!
+      .content!['application/json']!.example as Record<string, unknown>;
+    broken.paths['/api/v1/bulk-screen']!.post!.responses!['200']!.content!['application/json']!.example =
+      withoutVersions;
+    delete broken.paths['/api/v1/status']!.get!.responses!['200']!.content!['application/json']!.example;
+    expect(exampleProblems(broken)).toEqual([
+      'post /api/v1/screen 200: /status must be equal to one of the allowed values',
+      "post /api/v1/bulk-screen 200: / must have required property 'listVersions'",
+      'get /api/v1/status 200: no example',
+    ]);
   });
 
   it("passes Spectral's OpenAPI ruleset (.spectral.yaml) with no error and no warning", async () => {

@@ -207,6 +207,46 @@ describe('webhooks', () => {
     expect(gaps[2]).toBeGreaterThan(gaps[0]!);
   });
 
+  it('rotates a secret: the test event after it verifies with the new secret only, and the change is on the chain', async () => {
+    const hook = await receiver([200]);
+    receivers.push(hook);
+    const created = await stack.request(contracts.monitoring.webhooks.create, {
+      caller: caller('wh-rotate'),
+      actor: SERVER,
+      url: hook.url,
+      event_types: ['monitoring.alert'],
+    });
+    const rotated = await stack.request(contracts.monitoring.webhooks.rotateSecret, {
+      caller: caller('wh-rotate'),
+      actor: SERVER,
+      id: created.webhook.id,
+    });
+    expect(rotated.webhook.id).toBe(created.webhook.id);
+    expect(rotated.secret).toMatch(/^whsec_/);
+    expect(rotated.secret).not.toBe(created.secret);
+    const { delivery } = await stack.request(contracts.monitoring.webhooks.test, {
+      caller: caller('wh-rotate'),
+      id: created.webhook.id,
+    });
+    expect(delivery.status).toBe('delivered');
+    const [sent] = hook.received;
+    const headers = {
+      'webhook-id': String(sent!.headers['webhook-id']),
+      'webhook-timestamp': String(sent!.headers['webhook-timestamp']),
+      'webhook-signature': String(sent!.headers['webhook-signature']),
+    };
+    expect((new Webhook(rotated.secret).verify(sent!.body, headers) as { type: string }).type).toBe('webhook.test');
+    expect(() => new Webhook(created.secret).verify(sent!.body, headers)).toThrow();
+    // Another client cannot rotate it: 404, as for any endpoint it does not own.
+    await expect(
+      stack.request(contracts.monitoring.webhooks.rotateSecret, {
+        caller: caller('wh-other'),
+        actor: SERVER,
+        id: created.webhook.id,
+      }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
   it('a 410 disables the endpoint and stops its deliveries', async () => {
     const hook = await receiver([410]);
     receivers.push(hook);

@@ -1955,7 +1955,22 @@ class ApiMonitoringWebhooksIdDeleteResponse(BaseModel):
     deleted: Literal[True]
 
 
-class EventType3(Enum):
+class Webhook2(BaseModel):
+    id: str
+    url: str
+    event_types: list[EventType]
+    description: str | None
+    enabled: bool
+    disabled_reason: str | None
+    created_at: str
+
+
+class ApiMonitoringWebhooksIdRotateSecretPostResponse(BaseModel):
+    webhook: Webhook2
+    secret: str
+
+
+class EventType4(Enum):
     monitoring_alert = 'monitoring.alert'
     screening_review_required = 'screening.review_required'
     bulk_job_completed = 'bulk_job.completed'
@@ -1977,7 +1992,7 @@ class Attempt(BaseModel):
 
 class Delivery(BaseModel):
     id: str
-    event_type: EventType3
+    event_type: EventType4
     status: Status32
     attempts: list[Attempt]
     next_attempt_at: str | None
@@ -1991,7 +2006,7 @@ class ApiMonitoringWebhooksIdDeliveriesGetResponse(BaseModel):
 
 class Delivery1(BaseModel):
     id: str
-    event_type: EventType3
+    event_type: EventType4
     status: Status32
     attempts: list[Attempt]
     next_attempt_at: str | None
@@ -2180,7 +2195,7 @@ class ApiClientClientsIdApiKeyStatusGetResponse(BaseModel):
     revoked_at: str | None
 
 
-class EventType5(Enum):
+class EventType6(Enum):
     all = 'all'
     ADMIN_ACCESS = 'ADMIN_ACCESS'
     CLIENT_ACCESS = 'CLIENT_ACCESS'
@@ -3480,7 +3495,7 @@ class PaymentFailure(BaseModel):
     updated_at: str
 
 
-class EventType7(Enum):
+class EventType8(Enum):
     quota_warning = 'quota_warning'
     quota_exceeded = 'quota_exceeded'
     payment_failed = 'payment_failed'
@@ -3490,7 +3505,7 @@ class EventType7(Enum):
 
 class RecentEvent(BaseModel):
     id: str
-    event_type: EventType7
+    event_type: EventType8
     client_id: str
     client_name: str
     usage: float | None

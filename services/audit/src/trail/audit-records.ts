@@ -312,6 +312,7 @@ const MONITORING_CHANGE_ENDPOINTS: Readonly<Record<MonitoringChange, string>> = 
   'settings.changed': 'PUT /api/monitoring/settings',
   'webhook.registered': 'POST /api/monitoring/webhooks',
   'webhook.deleted': 'DELETE /api/monitoring/webhooks/:id',
+  'webhook.secret_rotated': 'POST /api/monitoring/webhooks/:id/rotate-secret',
   // No route: monitoring's delivery stopped the endpoint when it answered 410 Gone.
   'webhook.disabled': 'webhook delivery',
 };

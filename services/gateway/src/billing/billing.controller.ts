@@ -16,6 +16,7 @@ import { AdminActions, CurrentActor, type AdminActor } from '../audit/admin-acti
 import { AnyPlan, Credentials, RequiresMemberRole, type SessionUser } from '../credentials/credentials.js';
 import { CurrentClient, CurrentUser, ZodBody, ZodParam, ZodQuery } from '../http/route-params.js';
 import { Answers } from '../http/answers.js';
+import { PLANS_EXAMPLE } from '../openapi/answer-examples.js';
 
 const on = contracts.billing;
 
@@ -35,7 +36,7 @@ export class BillingController {
   ) {}
 
   @Get('plans')
-  @Answers(plansResponseSchema, { summary: 'The plan catalogue' })
+  @Answers(plansResponseSchema, { summary: 'The plan catalogue', example: PLANS_EXAMPLE })
   @Credentials('public')
   plans(): PlansResponse {
     return { plans: [...PLANS] };

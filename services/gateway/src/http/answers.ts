@@ -21,6 +21,8 @@ export type AnswerOptions = {
   summary?: string;
   /** Other media types the same status may carry (a `format=csv` download of the same data). */
   also?: readonly MediaAnswer[];
+  /** A real-looking JSON answer (openapi/answer-examples.ts), checked against the schema by a test. */
+  example?: unknown;
 };
 
 const STATUS_TEXT: Readonly<Record<number, string>> = { 200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'No content' };
@@ -44,9 +46,13 @@ export function replySchemaOf(schema: z.ZodType): Record<string, unknown> {
   return json;
 }
 
-function contentOf(answer: Answer): Record<string, { schema?: Record<string, unknown> }> {
-  if (answer instanceof z.ZodType) return { 'application/json': { schema: replySchemaOf(answer) } };
-  if ('kind' in answer) return { 'application/json': { schema: replySchemaOf(answer.reply) } };
+type Media = { schema?: Record<string, unknown>; example?: unknown };
+
+function contentOf(answer: Answer, example?: unknown): Record<string, Media> {
+  const json = (schema: z.ZodType): Media =>
+    example === undefined ? { schema: replySchemaOf(schema) } : { schema: replySchemaOf(schema), example };
+  if (answer instanceof z.ZodType) return { 'application/json': json(answer) };
+  if ('kind' in answer) return { 'application/json': json(answer.reply) };
   return { [answer.mediaType]: answer.schema ? { schema: replySchemaOf(answer.schema) } : {} };
 }
 
@@ -55,8 +61,8 @@ const descriptionOf = (options: AnswerOptions, status: number) =>
 
 /** The route's success response (and summary), written once beside its other decorators. */
 export function Answers(answer: Answer, options: AnswerOptions): MethodDecorator {
-  const { status = 200, summary, also = [] } = options;
-  const content = Object.assign(contentOf(answer), ...also.map(contentOf));
+  const { status = 200, summary, also = [], example } = options;
+  const content = Object.assign(contentOf(answer, example), ...also.map((media) => contentOf(media)));
   return applyDecorators(
     ApiResponse({ status, description: descriptionOf(options, status), content: content as never }),
     ...(summary ? [ApiOperation({ summary })] : []),

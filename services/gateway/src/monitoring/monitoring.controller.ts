@@ -237,6 +237,30 @@ export class MonitoringController {
     });
   }
 
+  /** A new signing secret, in this answer only; the old one stops verifying at once. */
+  @Post('webhooks/:id/rotate-secret')
+  @Answers(on.webhooks.rotateSecret, {
+    summary: "Rotate a webhook's signing secret",
+    description:
+      'The endpoint and its new `whsec_` secret, shown in this answer only. Every delivery from now on, ' +
+      'including those waiting for a retry, is signed with it; the old secret stops verifying at once.',
+  })
+  @HttpCode(200)
+  @Credentials('key-or-session')
+  @RequiresMemberRole('supervisor')
+  @RequiresPlan('webhookNotifications')
+  rotateWebhookSecret(
+    @CurrentClient() client: ResolvedKey,
+    @CurrentCaller() caller: Caller,
+    @ZodParam('id') id: string,
+  ) {
+    return this.rpc.request(on.webhooks.rotateSecret, {
+      id: idParam(id, 'webhook endpoint'),
+      caller: monitoringCaller(client),
+      actor: monitoringActor(caller),
+    });
+  }
+
   @Get('webhooks/:id/deliveries')
   @Answers(on.webhooks.deliveries, { summary: "A webhook's deliveries" })
   @Credentials('key-or-session')

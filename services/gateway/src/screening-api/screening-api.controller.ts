@@ -31,6 +31,15 @@ import { Quotas } from '../quotas/quotas.service.js';
 import { ScreeningApi } from './screening-api.service.js';
 import { Answers } from '../http/answers.js';
 import { IfNoneMatch, listMetadataReply } from './list-metadata.js';
+import {
+  BULK_JOB_ACCEPTED_EXAMPLE,
+  BULK_JOB_EXAMPLE,
+  BULK_SCREEN_EXAMPLE,
+  LISTS_EXAMPLE,
+  PLANS_EXAMPLE,
+  SCREEN_EXAMPLE,
+  STATUS_EXAMPLE,
+} from '../openapi/answer-examples.js';
 
 const screenQuerySchema = z.object({
   explain: explainSchema
@@ -68,7 +77,7 @@ export class ScreeningApiController {
   ) {}
 
   @Post('screen')
-  @Answers(contracts.screening.screen, { summary: 'Screen one name' })
+  @Answers(contracts.screening.screen, { summary: 'Screen one name', example: SCREEN_EXAMPLE })
   @HttpCode(200)
   @Credentials('api-key')
   @Idempotent()
@@ -83,8 +92,16 @@ export class ScreeningApiController {
   }
 
   @Post('bulk-screen')
-  @Answers(bulkScreenResponseSchema, { summary: 'Screen many names', description: 'Up to 1,000 names: the results.' })
-  @Answers(bulkJobAcceptedSchema, { status: 202, description: 'More than 1,000 names: the job to poll (Location).' })
+  @Answers(bulkScreenResponseSchema, {
+    summary: 'Screen many names',
+    description: 'Up to 1,000 names: the results.',
+    example: BULK_SCREEN_EXAMPLE,
+  })
+  @Answers(bulkJobAcceptedSchema, {
+    status: 202,
+    description: 'More than 1,000 names: the job to poll (Location).',
+    example: BULK_JOB_ACCEPTED_EXAMPLE,
+  })
   @HttpCode(200)
   @Credentials('api-key')
   @Idempotent()
@@ -96,7 +113,11 @@ export class ScreeningApiController {
   }
 
   @Get('jobs/:id')
-  @Answers(bulkJobResponseSchema, { summary: 'A bulk job: progress and results', also: [{ mediaType: 'text/csv' }] })
+  @Answers(bulkJobResponseSchema, {
+    summary: 'A bulk job: progress and results',
+    also: [{ mediaType: 'text/csv' }],
+    example: BULK_JOB_EXAMPLE,
+  })
   @Credentials('api-key')
   async job(
     @CurrentClient() { clientId }: ResolvedKey,
@@ -116,7 +137,7 @@ export class ScreeningApiController {
 
   /** The list catalogue, with the key like every v1 route; the public site reads GET /api/lists. */
   @Get('lists')
-  @Answers(contracts.screening.lists, { summary: 'The list catalogue' })
+  @Answers(contracts.screening.lists, { summary: 'The list catalogue', example: LISTS_EXAMPLE })
   @ApiResponse({ status: 304, description: 'The catalogue has not changed since the ETag sent in If-None-Match.' })
   @ApiHeader({ name: 'If-None-Match', required: false, description: 'The ETag of a catalogue the client holds.' })
   @Credentials('api-key')
@@ -125,7 +146,7 @@ export class ScreeningApiController {
   }
 
   @Get('status')
-  @Answers(apiStatusResponseSchema, { summary: "The client's usage this period" })
+  @Answers(apiStatusResponseSchema, { summary: "The client's usage this period", example: STATUS_EXAMPLE })
   @Credentials('api-key')
   status(@CurrentClient() client: ResolvedKey): Promise<ApiStatusResponse> {
     return this.quotas.status(client);
@@ -133,7 +154,7 @@ export class ScreeningApiController {
 
   /** The plan catalogue (tiers, prices, quotas, rate limits, feeds) for the web apps. */
   @Get('plans')
-  @Answers(plansResponseSchema, { summary: 'The plan catalogue' })
+  @Answers(plansResponseSchema, { summary: 'The plan catalogue', example: PLANS_EXAMPLE })
   @Credentials('public')
   plans(): { plans: readonly Plan[] } {
     return { plans: PLANS };

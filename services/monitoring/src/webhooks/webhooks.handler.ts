@@ -29,6 +29,11 @@ export class WebhooksHandler {
     return this.service.deliveries(caller, id, page);
   }
 
+  @Handles(on.rotateSecret, 'webhook secret rotation')
+  rotateSecret(request: ParsedRequestOf<typeof on.rotateSecret>) {
+    return this.service.rotateSecret(request.caller, request.actor, request.id);
+  }
+
   @Handles(on.test, 'webhook test')
   test(request: ParsedRequestOf<typeof on.test>) {
     return this.service.test(request.caller, request.id);

@@ -82,6 +82,15 @@ export class WebhooksRepository {
     return rows.length === 1;
   }
 
+  /** The endpoint with its new sealed secret, or null when the client has none by that id. */
+  async replaceSecret(clientId: string, id: string, sealedSecret: string): Promise<WebhookEndpoint | null> {
+    const rows: EndpointRow[] = await this.db.query(
+      'UPDATE webhook_endpoints SET secret = $3 WHERE client_id = $1 AND id = $2 RETURNING *',
+      [clientId, id, sealedSecret],
+    );
+    return rows[0] ? toEndpoint(rows[0]) : null;
+  }
+
   /** The deleted endpoint (for the audit chain: what was deleted), or null when the client has none by that id. */
   async delete(clientId: string, id: string): Promise<WebhookEndpoint | null> {
     const rows: EndpointRow[] = await this.db.query(

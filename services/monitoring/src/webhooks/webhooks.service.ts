@@ -44,8 +44,7 @@ export class WebhooksService {
     if (problem) {
       throw new DomainError('VALIDATION_FAILED', `The webhook URL ${problem}.`, [{ pointer: '/url', detail: problem }]);
     }
-    // Standard Webhooks secret: whsec_ + base64 of 24 random bytes. Shown in this reply only.
-    const secret = `whsec_${randomBytes(24).toString('base64')}`;
+    const secret = newSecret();
     const webhook = await this.repository.create(caller.clientId, {
       url: request.url,
       eventTypes: [...new Set(request.event_types)],
@@ -76,6 +75,24 @@ export class WebhooksService {
       details: { webhook_id: id, url: deleted.url, event_types: deleted.event_types },
     });
     return { id, deleted: true };
+  }
+
+  /**
+   * Replaces an endpoint's signing secret (a leaked one must stop verifying at once: no overlap).
+   * Deliveries not yet sent are signed when sent, so they carry the new secret's signature.
+   */
+  async rotateSecret(caller: MonitoringCaller, actor: MonitoringActor, id: string): Promise<CreateWebhookReply> {
+    this.entitled(caller);
+    const secret = newSecret();
+    const webhook = await this.repository.replaceSecret(caller.clientId, id, this.secrets.seal(secret));
+    if (!webhook) throw notFound(id);
+    await this.changes.changed({
+      change: 'webhook.secret_rotated',
+      clientId: caller.clientId,
+      actor,
+      details: { webhook_id: webhook.id, url: webhook.url },
+    });
+    return { webhook, secret };
   }
 
   async deliveries(
@@ -110,4 +127,9 @@ export class WebhooksService {
       throw new DomainError('FORBIDDEN', 'Webhook notifications come with the small plan and up; upgrade to use them.');
     }
   }
+}
+
+/** A Standard Webhooks secret: whsec_ + base64 of 24 random bytes, shown in one reply only. */
+function newSecret(): string {
+  return `whsec_${randomBytes(24).toString('base64')}`;
 }

@@ -29,6 +29,7 @@ export const gatewayApi = createApi({
     'Monitoring',
     'Profile',
     'Notifications',
+    'Webhooks',
   ],
   endpoints: () => ({}),
 });

@@ -41,9 +41,13 @@ const SCREENING_PAGES: readonly [string, ComponentType][] = [
   ['logs', lazyRoute(() => import('../screening/logs-page.js').then((m) => m.LogsPage))],
   ['lists', lazyRoute(() => import('../screening/lists-pages.js').then((m) => m.ListsPage))],
   ['client-lists', lazyRoute(() => import('../screening/client-lists-page.js').then((m) => m.ClientListsPage))],
-  ['ongoing-monitoring', lazyRoute(() => import('../screening/monitoring-page.js').then((m) => m.OngoingMonitoringPage))],
+  [
+    'ongoing-monitoring',
+    lazyRoute(() => import('../screening/monitoring-page.js').then((m) => m.OngoingMonitoringPage)),
+  ],
   ['datasets', lazyRoute(() => import('../screening/lists-pages.js').then((m) => m.DatasetsPage))],
   ['downloads', lazyRoute(() => import('../screening/downloads-page.js').then((m) => m.DownloadsPage))],
+  ['webhooks', lazyRoute(() => import('../webhooks/webhooks-page.js').then((m) => m.WebhooksPage))],
   ['settings', lazyRoute(() => import('../screening/settings-page.js').then((m) => m.SettingsPage))],
 ];
 

@@ -38,7 +38,7 @@ import {
   checkBulkNames,
   checkCsvFile,
   namesFromCsv,
-  namesFromText,
+  bulkRowsFromText,
   percent,
   type MatchStatus,
 } from './classify.js';
@@ -91,7 +91,8 @@ export function BulkSearchPage() {
   const fileInput = useRef<HTMLInputElement>(null);
   // A 100,000-line paste must not make typing wait for the count.
   const deferredText = useDeferredValue(text);
-  const names = useMemo(() => namesFromText(deferredText), [deferredText]);
+  const rows = useMemo(() => bulkRowsFromText(deferredText), [deferredText]);
+  const names = useMemo(() => rows.map((row) => row.name), [rows]);
 
   // While the job runs, a small page is enough for the progress; once it is over, its first 1,000 results.
   const [jobDone, setJobDone] = useState(false);
@@ -140,7 +141,7 @@ export function BulkSearchPage() {
       );
     }
     try {
-      const outcome = await bulkSearch({ names }).unwrap();
+      const outcome = await bulkSearch({ entities: rows }).unwrap();
       if (outcome.kind === 'job') {
         storeJob(outcome.job.jobId);
         setJobId(outcome.job.jobId);
@@ -254,7 +255,12 @@ export function BulkSearchPage() {
                   spellCheck={false}
                   placeholder={'Nicolas Maduro Moros\nMargaret Thornbury\n...'}
                   className="w-full rounded-lg border border-input bg-surface px-3 py-2 font-mono text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-ring"
+                  aria-describedby="bulk-names-hint"
                 />
+                <p id="bulk-names-hint" className="text-xs text-muted-foreground">
+                  Add your customer reference after a tab (paste two spreadsheet columns, or a CSV with a reference
+                  column); each result shows it, or the row number when there is none.
+                </p>
               </div>
               <div className="flex flex-wrap gap-2">
                 <Button onClick={() => void start()} disabled={bulk.isLoading || names.length === 0}>
@@ -504,6 +510,14 @@ function VirtualRows({ rows, onDetails }: { rows: Row[]; onDetails: (row: Row) =
             >
               <StatusBadge status={bulkStatus(row)} />
               <span className="min-w-0 flex-1 truncate font-medium">{row.searchedName}</span>
+              {row.reference && (
+                <span
+                  className="hidden w-32 truncate text-xs text-muted-foreground md:block"
+                  data-testid="bulk-reference"
+                >
+                  {row.reference}
+                </span>
+              )}
               <span className="hidden min-w-0 flex-1 truncate text-sm text-muted-foreground sm:block">
                 {top ? `${top.name} · ${feedLabel(top.sourceDataset)}` : 'No match'}
               </span>

@@ -5,6 +5,7 @@ import {
   classifyScore,
   logStatus,
   matchLabel,
+  bulkRowsFromText,
   namesFromCsv,
   namesFromText,
   percent,
@@ -42,6 +43,10 @@ describe('spec §4 classification', () => {
 describe('spec §5 bulk input', () => {
   it('takes one trimmed name per non-blank line', () => {
     expect(namesFromText(' a \r\n\n b\n   \n')).toEqual(['a', 'b']);
+    expect(bulkRowsFromText('Jane Doe\tC-7\n\nJohn Roe\n')).toEqual([
+      { name: 'Jane Doe', reference: 'C-7' },
+      { name: 'John Roe', reference: 'row 2' },
+    ]);
   });
 
   it('refuses an empty list, and 1,001 names in the synchronous tab only', () => {
@@ -67,5 +72,7 @@ describe('spec §5 bulk input', () => {
   it('reads the name column of a CSV, or the first column without a header', () => {
     expect(namesFromCsv('id,name\n1,"Doe, John"\n2,"Say ""Hi"""\n')).toEqual(['Doe, John', 'Say "Hi"']);
     expect(namesFromCsv('Alice\nBob\n')).toEqual(['Alice', 'Bob']);
+    // A reference column rides along after a tab, for bulkRowsFromText.
+    expect(namesFromCsv('name,reference\nAlice,C-1\nBob,\n')).toEqual(['Alice\tC-1', 'Bob']);
   });
 });

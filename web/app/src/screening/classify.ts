@@ -63,6 +63,21 @@ export function namesFromText(text: string): string[] {
     .filter((line) => line !== '');
 }
 
+/** One bulk row as the gateway takes it: the name and the client's own reference, echoed in the result. */
+export type BulkEntityRow = { name: string; reference: string };
+
+/**
+ * The rows of a bulk paste: a line is a name, or a name, a tab and the customer's reference (two
+ * columns copied from a spreadsheet, or a CSV's name and reference columns); a line without one
+ * is referenced by its row number, so every result says which input row it answers.
+ */
+export function bulkRowsFromText(text: string): BulkEntityRow[] {
+  return namesFromText(text).map((line, index) => {
+    const [name = '', reference = ''] = line.split('\t').map((cell) => cell.trim());
+    return { name, reference: reference || `row ${index + 1}` };
+  });
+}
+
 /** Spec §5 limits of the Bulk Search page. */
 export const BULK_SYNC_LIMIT = 1000;
 export const BULK_JOB_LIMIT = 100_000;
@@ -111,7 +126,12 @@ export function namesFromCsv(text: string): string[] {
   const column = header.indexOf('name');
   const body = column >= 0 ? rows.slice(1) : rows;
   const index = Math.max(column, 0);
-  return body.map((row) => (row[index] ?? '').trim()).filter((name) => name !== '');
+  // A `reference` column rides along after a tab (bulkRowsFromText reads it back).
+  const reference = column >= 0 ? header.indexOf('reference') : -1;
+  return body
+    .map((row) => [(row[index] ?? '').trim(), reference >= 0 ? (row[reference] ?? '').trim() : ''] as const)
+    .filter(([name]) => name !== '')
+    .map(([name, ref]) => (ref ? `${name}\t${ref}` : name));
 }
 
 function parseCsvLine(line: string): string[] {

@@ -30,6 +30,7 @@ import {
   ScanSearch,
   Settings,
   Users,
+  Webhook,
 } from 'lucide-react';
 import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
@@ -63,6 +64,7 @@ export const CLIENT_SIDEBAR: readonly Entry[] = [
   { label: 'Ongoing Monitoring', to: '/dashboard/screening/ongoing-monitoring', icon: Radar },
   { label: 'My Datasets', to: '/dashboard/screening/datasets', icon: Database },
   { label: 'Downloads & Reports', to: '/dashboard/screening/downloads', icon: Download },
+  { label: 'Webhooks', to: '/dashboard/screening/webhooks', icon: Webhook },
   { label: 'Settings', to: '/dashboard/screening/settings', icon: Settings },
 ];
 

@@ -25,6 +25,7 @@ import type {
   UsageHistoryResponse,
 } from '@vigil/proto';
 import { gatewayApi } from '../api/gateway-api.js';
+import type { BulkEntityRow } from './classify.js';
 
 /** What POST /api/screen answers: the screening itself plus the spec's top-match fields. */
 export type DashboardScreenResponse = ScreenResponse & {
@@ -62,7 +63,9 @@ export const screeningApi = gatewayApi.injectEndpoints({
         const started = performance.now();
         const answer = await baseQuery({ url: '/health', validateStatus: (r) => r.status === 200 || r.status === 503 });
         if (answer.error) return { error: answer.error };
-        return { data: { health: answer.data as HealthResponse, roundTripMs: Math.round(performance.now() - started) } };
+        return {
+          data: { health: answer.data as HealthResponse, roundTripMs: Math.round(performance.now() - started) },
+        };
       },
       providesTags: ['Status'],
     }),
@@ -77,7 +80,7 @@ export const screeningApi = gatewayApi.injectEndpoints({
     getEntity: build.query<EntityDetails, string>({
       query: (id) => `/api/sanctions/entity/${encodeURIComponent(id)}`,
     }),
-    bulkSearch: build.mutation<BulkSearchOutcome, { names: string[] }>({
+    bulkSearch: build.mutation<BulkSearchOutcome, { entities: BulkEntityRow[] }>({
       query: (body) => ({ url: '/api/sanctions/bulk-search', method: 'POST', body }),
       transformResponse: (body: BulkScreenResponse | BulkJobAccepted, meta) =>
         meta?.response?.status === 202

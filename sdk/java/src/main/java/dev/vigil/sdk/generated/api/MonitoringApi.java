@@ -1064,6 +1064,79 @@ public class MonitoringApi {
   }
 
   /**
+   * Rotate a webhook&#39;s signing secret
+   * Rotate a webhook&#39;s signing secret. Takes the client&#39;s API key alone (&#x60;x-api-key&#x60;: a server; team roles do not apply to a key) or the session token of a member of a client (&#x60;Authorization: Bearer&#x60;). The member needs the supervisor role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The client&#39;s plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN.
+   * @param id  (required)
+   * @return MonitoringControllerCreateWebhook201Response
+   * @throws ApiException if fails to make API call
+   */
+  public MonitoringControllerCreateWebhook201Response monitoringControllerRotateWebhookSecret(String id) throws ApiException {
+    ApiResponse<MonitoringControllerCreateWebhook201Response> localVarResponse = monitoringControllerRotateWebhookSecretWithHttpInfo(id);
+    return localVarResponse.getData();
+  }
+
+  /**
+   * Rotate a webhook&#39;s signing secret
+   * Rotate a webhook&#39;s signing secret. Takes the client&#39;s API key alone (&#x60;x-api-key&#x60;: a server; team roles do not apply to a key) or the session token of a member of a client (&#x60;Authorization: Bearer&#x60;). The member needs the supervisor role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The client&#39;s plan must include webhook notifications: 403 FEATURE_NOT_IN_PLAN.
+   * @param id  (required)
+   * @return ApiResponse&lt;MonitoringControllerCreateWebhook201Response&gt;
+   * @throws ApiException if fails to make API call
+   */
+  public ApiResponse<MonitoringControllerCreateWebhook201Response> monitoringControllerRotateWebhookSecretWithHttpInfo(String id) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = monitoringControllerRotateWebhookSecretRequestBuilder(id);
+    try {
+      HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
+          localVarRequestBuilder.build(),
+          HttpResponse.BodyHandlers.ofInputStream());
+      if (memberVarResponseInterceptor != null) {
+        memberVarResponseInterceptor.accept(localVarResponse);
+      }
+      try {
+        if (localVarResponse.statusCode()/ 100 != 2) {
+          throw getApiException("monitoringControllerRotateWebhookSecret", localVarResponse);
+        }
+        return new ApiResponse<MonitoringControllerCreateWebhook201Response>(
+          localVarResponse.statusCode(),
+          localVarResponse.headers().map(),
+          localVarResponse.body() == null ? null : memberVarObjectMapper.readValue(localVarResponse.body(), new TypeReference<MonitoringControllerCreateWebhook201Response>() {}) // closes the InputStream
+        );
+      } finally {
+      }
+    } catch (IOException e) {
+      throw new ApiException(e);
+    }
+    catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new ApiException(e);
+    }
+  }
+
+  private HttpRequest.Builder monitoringControllerRotateWebhookSecretRequestBuilder(String id) throws ApiException {
+    // verify the required parameter 'id' is set
+    if (id == null) {
+      throw new ApiException(400, "Missing the required parameter 'id' when calling monitoringControllerRotateWebhookSecret");
+    }
+
+    HttpRequest.Builder localVarRequestBuilder = HttpRequest.newBuilder();
+
+    String localVarPath = "/api/monitoring/webhooks/{id}/rotate-secret"
+        .replace("{id}", ApiClient.urlEncode(id.toString()));
+
+    localVarRequestBuilder.uri(URI.create(memberVarBaseUri + localVarPath));
+
+    localVarRequestBuilder.header("Accept", "application/json, application/problem+json");
+
+    localVarRequestBuilder.method("POST", HttpRequest.BodyPublishers.noBody());
+    if (memberVarReadTimeout != null) {
+      localVarRequestBuilder.timeout(memberVarReadTimeout);
+    }
+    if (memberVarInterceptor != null) {
+      memberVarInterceptor.accept(localVarRequestBuilder);
+    }
+    return localVarRequestBuilder;
+  }
+
+  /**
    * Monitoring settings
    * Monitoring settings. Takes the client&#39;s API key alone (&#x60;x-api-key&#x60;: a server; team roles do not apply to a key) or the session token of a member of a client (&#x60;Authorization: Bearer&#x60;). The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
    * @return MonitoringControllerSettings200Response
