@@ -7,6 +7,7 @@ export function runSchemathesis(options: {
   apiKey: string;
   accessToken: string;
   reportDir?: string;
+  admin?: { token: string; operations: string[]; throwawayClients: { removed: string; rekeyed: string } };
 }): {
   operations: number;
   cases: number;
