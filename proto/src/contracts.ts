@@ -163,6 +163,7 @@ import {
   refreshRequestSchema,
   refreshResponseSchema,
 } from './screening/lists.js';
+import { paymentScreenRequestSchema, paymentScreenResponseSchema } from './screening/payment.js';
 import { screenRequestSchema, screenSummaryResponseSchema } from './screening/screen.js';
 import {
   adminListsRequestSchema,
@@ -240,6 +241,7 @@ export const contracts = {
   screening: {
     screen: contract(subjects.screening.screen, screenRequestSchema, screenSummaryResponseSchema),
     bulkScreen: contract(subjects.screening.bulkScreen, bulkScreenRequestSchema, bulkScreenResponseSchema),
+    screenPayment: contract(subjects.screening.screenPayment, paymentScreenRequestSchema, paymentScreenResponseSchema),
     entity: contract(subjects.screening.entity, entityRequestSchema, entityDetailsSchema),
     lists: contract(subjects.screening.lists, listsRequestSchema, listsResponseSchema),
     datasets: contract(subjects.screening.datasets, datasetsRequestSchema, datasetsResponseSchema),

@@ -44,6 +44,7 @@ export type ErrorCode =
   | 'INVALID_SIGNATURE'
   | 'PAYMENT_DECLINED'
   | 'FOUR_EYES_SELF_CONFIRM'
+  | 'PAYMENT_MESSAGE_INVALID'
   | 'INTERNAL';
 
 export const ERROR_HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
@@ -90,6 +91,7 @@ export const ERROR_HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
   INVALID_SIGNATURE: 400,
   PAYMENT_DECLINED: 402,
   FOUR_EYES_SELF_CONFIRM: 403,
+  PAYMENT_MESSAGE_INVALID: 400,
   INTERNAL: 500,
 };
 
@@ -137,6 +139,7 @@ export const ERROR_TITLES: Readonly<Record<ErrorCode, string>> = {
   INVALID_SIGNATURE: 'Invalid webhook signature',
   PAYMENT_DECLINED: 'Payment declined',
   FOUR_EYES_SELF_CONFIRM: 'A second person must confirm',
+  PAYMENT_MESSAGE_INVALID: 'Payment message invalid',
   INTERNAL: 'Internal error',
 };
 

@@ -265,6 +265,26 @@ export type {
   ScreenIdentifier,
 } from './screening/screen.js';
 export {
+  PAYMENT_MESSAGE_MAX_CHARS,
+  PAYMENT_MESSAGE_TYPES,
+  PAYMENT_ROLES,
+  paymentHitSchema,
+  paymentPartySchema,
+  paymentScreenBodySchema,
+  paymentScreenRequestSchema,
+  paymentScreenResponseSchema,
+} from './screening/payment.js';
+export type {
+  ParsedPaymentScreenRequest,
+  PaymentHit,
+  PaymentMessageType,
+  PaymentParty,
+  PaymentRole,
+  PaymentScreenBody,
+  PaymentScreenRequest,
+  PaymentScreenResponse,
+} from './screening/payment.js';
+export {
   BULK_SCREEN_MAX_NAMES,
   bulkScreenRequestSchema,
   bulkMatchSchema,

@@ -11,6 +11,8 @@ export const subjects = {
   screening: {
     screen: 'screening.v1.screen',
     bulkScreen: 'screening.v1.bulk-screen',
+    /** One payment message (ISO 20022 or MT103): every party, agent, country and free text screened. */
+    screenPayment: 'screening.v1.screen-payment',
     entity: 'screening.v1.entity',
     lists: 'screening.v1.lists',
     datasets: 'screening.v1.datasets',

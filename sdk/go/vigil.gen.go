@@ -2643,6 +2643,7 @@ const (
 	DashboardControllerBulkJob200JSONResponseBodyResults1ErrorCodeOIDCFAILED             DashboardControllerBulkJob200JSONResponseBodyResults1ErrorCode = "OIDC_FAILED"
 	DashboardControllerBulkJob200JSONResponseBodyResults1ErrorCodePAYLOADTOOLARGE        DashboardControllerBulkJob200JSONResponseBodyResults1ErrorCode = "PAYLOAD_TOO_LARGE"
 	DashboardControllerBulkJob200JSONResponseBodyResults1ErrorCodePAYMENTDECLINED        DashboardControllerBulkJob200JSONResponseBodyResults1ErrorCode = "PAYMENT_DECLINED"
+	DashboardControllerBulkJob200JSONResponseBodyResults1ErrorCodePAYMENTMESSAGEINVALID  DashboardControllerBulkJob200JSONResponseBodyResults1ErrorCode = "PAYMENT_MESSAGE_INVALID"
 	DashboardControllerBulkJob200JSONResponseBodyResults1ErrorCodePAYMENTPROCESSINGERROR DashboardControllerBulkJob200JSONResponseBodyResults1ErrorCode = "PAYMENT_PROCESSING_ERROR"
 	DashboardControllerBulkJob200JSONResponseBodyResults1ErrorCodeQUOTAEXCEEDED          DashboardControllerBulkJob200JSONResponseBodyResults1ErrorCode = "QUOTA_EXCEEDED"
 	DashboardControllerBulkJob200JSONResponseBodyResults1ErrorCodeRATELIMITED            DashboardControllerBulkJob200JSONResponseBodyResults1ErrorCode = "RATE_LIMITED"
@@ -2722,6 +2723,8 @@ func (e DashboardControllerBulkJob200JSONResponseBodyResults1ErrorCode) Valid() 
 	case DashboardControllerBulkJob200JSONResponseBodyResults1ErrorCodePAYLOADTOOLARGE:
 		return true
 	case DashboardControllerBulkJob200JSONResponseBodyResults1ErrorCodePAYMENTDECLINED:
+		return true
+	case DashboardControllerBulkJob200JSONResponseBodyResults1ErrorCodePAYMENTMESSAGEINVALID:
 		return true
 	case DashboardControllerBulkJob200JSONResponseBodyResults1ErrorCodePAYMENTPROCESSINGERROR:
 		return true
@@ -5109,6 +5112,7 @@ const (
 	ScreeningApiControllerJob200JSONResponseBodyResults1ErrorCodeOIDCFAILED             ScreeningApiControllerJob200JSONResponseBodyResults1ErrorCode = "OIDC_FAILED"
 	ScreeningApiControllerJob200JSONResponseBodyResults1ErrorCodePAYLOADTOOLARGE        ScreeningApiControllerJob200JSONResponseBodyResults1ErrorCode = "PAYLOAD_TOO_LARGE"
 	ScreeningApiControllerJob200JSONResponseBodyResults1ErrorCodePAYMENTDECLINED        ScreeningApiControllerJob200JSONResponseBodyResults1ErrorCode = "PAYMENT_DECLINED"
+	ScreeningApiControllerJob200JSONResponseBodyResults1ErrorCodePAYMENTMESSAGEINVALID  ScreeningApiControllerJob200JSONResponseBodyResults1ErrorCode = "PAYMENT_MESSAGE_INVALID"
 	ScreeningApiControllerJob200JSONResponseBodyResults1ErrorCodePAYMENTPROCESSINGERROR ScreeningApiControllerJob200JSONResponseBodyResults1ErrorCode = "PAYMENT_PROCESSING_ERROR"
 	ScreeningApiControllerJob200JSONResponseBodyResults1ErrorCodeQUOTAEXCEEDED          ScreeningApiControllerJob200JSONResponseBodyResults1ErrorCode = "QUOTA_EXCEEDED"
 	ScreeningApiControllerJob200JSONResponseBodyResults1ErrorCodeRATELIMITED            ScreeningApiControllerJob200JSONResponseBodyResults1ErrorCode = "RATE_LIMITED"
@@ -5188,6 +5192,8 @@ func (e ScreeningApiControllerJob200JSONResponseBodyResults1ErrorCode) Valid() b
 	case ScreeningApiControllerJob200JSONResponseBodyResults1ErrorCodePAYLOADTOOLARGE:
 		return true
 	case ScreeningApiControllerJob200JSONResponseBodyResults1ErrorCodePAYMENTDECLINED:
+		return true
+	case ScreeningApiControllerJob200JSONResponseBodyResults1ErrorCodePAYMENTMESSAGEINVALID:
 		return true
 	case ScreeningApiControllerJob200JSONResponseBodyResults1ErrorCodePAYMENTPROCESSINGERROR:
 		return true
@@ -5703,6 +5709,654 @@ func (e ScreeningApiControllerScreen200JSONResponseBodyStatus) Valid() bool {
 	case ScreeningApiControllerScreen200JSONResponseBodyStatusClear:
 		return true
 	case ScreeningApiControllerScreen200JSONResponseBodyStatusReview:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ScreeningApiControllerScreenPaymentJSONBodyType.
+const (
+	ScreeningApiControllerScreenPaymentJSONBodyTypeMt103   ScreeningApiControllerScreenPaymentJSONBodyType = "mt103"
+	ScreeningApiControllerScreenPaymentJSONBodyTypePacs008 ScreeningApiControllerScreenPaymentJSONBodyType = "pacs.008"
+	ScreeningApiControllerScreenPaymentJSONBodyTypePacs009 ScreeningApiControllerScreenPaymentJSONBodyType = "pacs.009"
+	ScreeningApiControllerScreenPaymentJSONBodyTypePain001 ScreeningApiControllerScreenPaymentJSONBodyType = "pain.001"
+)
+
+// Valid indicates whether the value is a known member of the ScreeningApiControllerScreenPaymentJSONBodyType enum.
+func (e ScreeningApiControllerScreenPaymentJSONBodyType) Valid() bool {
+	switch e {
+	case ScreeningApiControllerScreenPaymentJSONBodyTypeMt103:
+		return true
+	case ScreeningApiControllerScreenPaymentJSONBodyTypePacs008:
+		return true
+	case ScreeningApiControllerScreenPaymentJSONBodyTypePacs009:
+		return true
+	case ScreeningApiControllerScreenPaymentJSONBodyTypePain001:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsKind.
+const (
+	ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsKindCountry    ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsKind = "country"
+	ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsKindIdentifier ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsKind = "identifier"
+	ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsKindName       ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsKind = "name"
+	ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsKindRemittance ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsKind = "remittance"
+)
+
+// Valid indicates whether the value is a known member of the ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsKind enum.
+func (e ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsKind) Valid() bool {
+	switch e {
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsKindCountry:
+		return true
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsKindIdentifier:
+		return true
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsKindName:
+		return true
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsKindRemittance:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultEntityType.
+const (
+	ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultEntityTypeAircraft     ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultEntityType = "aircraft"
+	ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultEntityTypeIndividual   ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultEntityType = "individual"
+	ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultEntityTypeOrganization ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultEntityType = "organization"
+	ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultEntityTypeVessel       ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultEntityType = "vessel"
+)
+
+// Valid indicates whether the value is a known member of the ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultEntityType enum.
+func (e ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultEntityType) Valid() bool {
+	switch e {
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultEntityTypeAircraft:
+		return true
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultEntityTypeIndividual:
+		return true
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultEntityTypeOrganization:
+		return true
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultEntityTypeVessel:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultFeed.
+const (
+	ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultFeedCrime             ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultFeed = "crime"
+	ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultFeedEuSanctions       ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultFeed = "eu_sanctions"
+	ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultFeedGbCohDisqualified ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultFeed = "gb_coh_disqualified"
+	ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultFeedOfac              ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultFeed = "ofac"
+	ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultFeedPeps              ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultFeed = "peps"
+	ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultFeedRegulatory        ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultFeed = "regulatory"
+	ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultFeedSanctions         ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultFeed = "sanctions"
+	ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultFeedUsSanctions       ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultFeed = "us_sanctions"
+	ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultFeedWanted            ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultFeed = "wanted"
+)
+
+// Valid indicates whether the value is a known member of the ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultFeed enum.
+func (e ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultFeed) Valid() bool {
+	switch e {
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultFeedCrime:
+		return true
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultFeedEuSanctions:
+		return true
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultFeedGbCohDisqualified:
+		return true
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultFeedOfac:
+		return true
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultFeedPeps:
+		return true
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultFeedRegulatory:
+		return true
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultFeedSanctions:
+		return true
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultFeedUsSanctions:
+		return true
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultFeedWanted:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultLabel.
+const (
+	ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultLabelExactMatch          ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultLabel = "Exact Match"
+	ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultLabelHighConfidenceMatch ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultLabel = "High Confidence Match"
+	ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultLabelLowConfidenceMatch  ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultLabel = "Low Confidence Match"
+	ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultLabelNoMatch             ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultLabel = "No Match"
+	ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultLabelPartialMatch        ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultLabel = "Partial Match"
+)
+
+// Valid indicates whether the value is a known member of the ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultLabel enum.
+func (e ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultLabel) Valid() bool {
+	switch e {
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultLabelExactMatch:
+		return true
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultLabelHighConfidenceMatch:
+		return true
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultLabelLowConfidenceMatch:
+		return true
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultLabelNoMatch:
+		return true
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultLabelPartialMatch:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultMatchedNameStrength.
+const (
+	ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultMatchedNameStrengthPrimary ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultMatchedNameStrength = "primary"
+	ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultMatchedNameStrengthStrong  ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultMatchedNameStrength = "strong"
+	ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultMatchedNameStrengthWeak    ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultMatchedNameStrength = "weak"
+)
+
+// Valid indicates whether the value is a known member of the ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultMatchedNameStrength enum.
+func (e ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultMatchedNameStrength) Valid() bool {
+	switch e {
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultMatchedNameStrengthPrimary:
+		return true
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultMatchedNameStrengthStrong:
+		return true
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultMatchedNameStrengthWeak:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultMatchedOn.
+const (
+	ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultMatchedOnEmail      ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultMatchedOn = "email"
+	ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultMatchedOnIdentifier ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultMatchedOn = "identifier"
+	ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultMatchedOnName       ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultMatchedOn = "name"
+)
+
+// Valid indicates whether the value is a known member of the ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultMatchedOn enum.
+func (e ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultMatchedOn) Valid() bool {
+	switch e {
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultMatchedOnEmail:
+		return true
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultMatchedOnIdentifier:
+		return true
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultMatchedOnName:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultStatus.
+const (
+	ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultStatusBlocked ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultStatus = "blocked"
+	ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultStatusClear   ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultStatus = "clear"
+	ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultStatusReview  ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultStatus = "review"
+)
+
+// Valid indicates whether the value is a known member of the ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultStatus enum.
+func (e ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultStatus) Valid() bool {
+	switch e {
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultStatusBlocked:
+		return true
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultStatusClear:
+		return true
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultStatusReview:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsStatus.
+const (
+	ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsStatusBlocked ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsStatus = "blocked"
+	ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsStatusClear   ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsStatus = "clear"
+	ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsStatusReview  ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsStatus = "review"
+)
+
+// Valid indicates whether the value is a known member of the ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsStatus enum.
+func (e ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsStatus) Valid() bool {
+	switch e {
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsStatusBlocked:
+		return true
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsStatusClear:
+		return true
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsStatusReview:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextStatus.
+const (
+	ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextStatusBlocked ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextStatus = "blocked"
+	ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextStatusClear   ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextStatus = "clear"
+	ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextStatusReview  ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextStatus = "review"
+)
+
+// Valid indicates whether the value is a known member of the ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextStatus enum.
+func (e ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextStatus) Valid() bool {
+	switch e {
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextStatusBlocked:
+		return true
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextStatusClear:
+		return true
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextStatusReview:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ScreeningApiControllerScreenPayment200JSONResponseBodyListVersionsFeed.
+const (
+	ScreeningApiControllerScreenPayment200JSONResponseBodyListVersionsFeedCrime             ScreeningApiControllerScreenPayment200JSONResponseBodyListVersionsFeed = "crime"
+	ScreeningApiControllerScreenPayment200JSONResponseBodyListVersionsFeedEuSanctions       ScreeningApiControllerScreenPayment200JSONResponseBodyListVersionsFeed = "eu_sanctions"
+	ScreeningApiControllerScreenPayment200JSONResponseBodyListVersionsFeedGbCohDisqualified ScreeningApiControllerScreenPayment200JSONResponseBodyListVersionsFeed = "gb_coh_disqualified"
+	ScreeningApiControllerScreenPayment200JSONResponseBodyListVersionsFeedOfac              ScreeningApiControllerScreenPayment200JSONResponseBodyListVersionsFeed = "ofac"
+	ScreeningApiControllerScreenPayment200JSONResponseBodyListVersionsFeedPeps              ScreeningApiControllerScreenPayment200JSONResponseBodyListVersionsFeed = "peps"
+	ScreeningApiControllerScreenPayment200JSONResponseBodyListVersionsFeedRegulatory        ScreeningApiControllerScreenPayment200JSONResponseBodyListVersionsFeed = "regulatory"
+	ScreeningApiControllerScreenPayment200JSONResponseBodyListVersionsFeedSanctions         ScreeningApiControllerScreenPayment200JSONResponseBodyListVersionsFeed = "sanctions"
+	ScreeningApiControllerScreenPayment200JSONResponseBodyListVersionsFeedUsSanctions       ScreeningApiControllerScreenPayment200JSONResponseBodyListVersionsFeed = "us_sanctions"
+	ScreeningApiControllerScreenPayment200JSONResponseBodyListVersionsFeedWanted            ScreeningApiControllerScreenPayment200JSONResponseBodyListVersionsFeed = "wanted"
+)
+
+// Valid indicates whether the value is a known member of the ScreeningApiControllerScreenPayment200JSONResponseBodyListVersionsFeed enum.
+func (e ScreeningApiControllerScreenPayment200JSONResponseBodyListVersionsFeed) Valid() bool {
+	switch e {
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyListVersionsFeedCrime:
+		return true
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyListVersionsFeedEuSanctions:
+		return true
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyListVersionsFeedGbCohDisqualified:
+		return true
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyListVersionsFeedOfac:
+		return true
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyListVersionsFeedPeps:
+		return true
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyListVersionsFeedRegulatory:
+		return true
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyListVersionsFeedSanctions:
+		return true
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyListVersionsFeedUsSanctions:
+		return true
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyListVersionsFeedWanted:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ScreeningApiControllerScreenPayment200JSONResponseBodyMessageType.
+const (
+	ScreeningApiControllerScreenPayment200JSONResponseBodyMessageTypeMt103   ScreeningApiControllerScreenPayment200JSONResponseBodyMessageType = "mt103"
+	ScreeningApiControllerScreenPayment200JSONResponseBodyMessageTypePacs008 ScreeningApiControllerScreenPayment200JSONResponseBodyMessageType = "pacs.008"
+	ScreeningApiControllerScreenPayment200JSONResponseBodyMessageTypePacs009 ScreeningApiControllerScreenPayment200JSONResponseBodyMessageType = "pacs.009"
+	ScreeningApiControllerScreenPayment200JSONResponseBodyMessageTypePain001 ScreeningApiControllerScreenPayment200JSONResponseBodyMessageType = "pain.001"
+)
+
+// Valid indicates whether the value is a known member of the ScreeningApiControllerScreenPayment200JSONResponseBodyMessageType enum.
+func (e ScreeningApiControllerScreenPayment200JSONResponseBodyMessageType) Valid() bool {
+	switch e {
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyMessageTypeMt103:
+		return true
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyMessageTypePacs008:
+		return true
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyMessageTypePacs009:
+		return true
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyMessageTypePain001:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsKind.
+const (
+	ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsKindCountry    ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsKind = "country"
+	ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsKindIdentifier ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsKind = "identifier"
+	ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsKindName       ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsKind = "name"
+	ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsKindRemittance ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsKind = "remittance"
+)
+
+// Valid indicates whether the value is a known member of the ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsKind enum.
+func (e ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsKind) Valid() bool {
+	switch e {
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsKindCountry:
+		return true
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsKindIdentifier:
+		return true
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsKindName:
+		return true
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsKindRemittance:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultEntityType.
+const (
+	ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultEntityTypeAircraft     ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultEntityType = "aircraft"
+	ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultEntityTypeIndividual   ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultEntityType = "individual"
+	ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultEntityTypeOrganization ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultEntityType = "organization"
+	ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultEntityTypeVessel       ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultEntityType = "vessel"
+)
+
+// Valid indicates whether the value is a known member of the ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultEntityType enum.
+func (e ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultEntityType) Valid() bool {
+	switch e {
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultEntityTypeAircraft:
+		return true
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultEntityTypeIndividual:
+		return true
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultEntityTypeOrganization:
+		return true
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultEntityTypeVessel:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultFeed.
+const (
+	ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultFeedCrime             ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultFeed = "crime"
+	ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultFeedEuSanctions       ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultFeed = "eu_sanctions"
+	ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultFeedGbCohDisqualified ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultFeed = "gb_coh_disqualified"
+	ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultFeedOfac              ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultFeed = "ofac"
+	ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultFeedPeps              ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultFeed = "peps"
+	ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultFeedRegulatory        ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultFeed = "regulatory"
+	ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultFeedSanctions         ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultFeed = "sanctions"
+	ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultFeedUsSanctions       ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultFeed = "us_sanctions"
+	ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultFeedWanted            ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultFeed = "wanted"
+)
+
+// Valid indicates whether the value is a known member of the ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultFeed enum.
+func (e ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultFeed) Valid() bool {
+	switch e {
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultFeedCrime:
+		return true
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultFeedEuSanctions:
+		return true
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultFeedGbCohDisqualified:
+		return true
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultFeedOfac:
+		return true
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultFeedPeps:
+		return true
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultFeedRegulatory:
+		return true
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultFeedSanctions:
+		return true
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultFeedUsSanctions:
+		return true
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultFeedWanted:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultLabel.
+const (
+	ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultLabelExactMatch          ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultLabel = "Exact Match"
+	ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultLabelHighConfidenceMatch ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultLabel = "High Confidence Match"
+	ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultLabelLowConfidenceMatch  ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultLabel = "Low Confidence Match"
+	ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultLabelNoMatch             ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultLabel = "No Match"
+	ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultLabelPartialMatch        ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultLabel = "Partial Match"
+)
+
+// Valid indicates whether the value is a known member of the ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultLabel enum.
+func (e ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultLabel) Valid() bool {
+	switch e {
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultLabelExactMatch:
+		return true
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultLabelHighConfidenceMatch:
+		return true
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultLabelLowConfidenceMatch:
+		return true
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultLabelNoMatch:
+		return true
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultLabelPartialMatch:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultMatchedNameStrength.
+const (
+	ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultMatchedNameStrengthPrimary ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultMatchedNameStrength = "primary"
+	ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultMatchedNameStrengthStrong  ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultMatchedNameStrength = "strong"
+	ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultMatchedNameStrengthWeak    ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultMatchedNameStrength = "weak"
+)
+
+// Valid indicates whether the value is a known member of the ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultMatchedNameStrength enum.
+func (e ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultMatchedNameStrength) Valid() bool {
+	switch e {
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultMatchedNameStrengthPrimary:
+		return true
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultMatchedNameStrengthStrong:
+		return true
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultMatchedNameStrengthWeak:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultMatchedOn.
+const (
+	ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultMatchedOnEmail      ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultMatchedOn = "email"
+	ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultMatchedOnIdentifier ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultMatchedOn = "identifier"
+	ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultMatchedOnName       ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultMatchedOn = "name"
+)
+
+// Valid indicates whether the value is a known member of the ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultMatchedOn enum.
+func (e ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultMatchedOn) Valid() bool {
+	switch e {
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultMatchedOnEmail:
+		return true
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultMatchedOnIdentifier:
+		return true
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultMatchedOnName:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultStatus.
+const (
+	ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultStatusBlocked ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultStatus = "blocked"
+	ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultStatusClear   ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultStatus = "clear"
+	ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultStatusReview  ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultStatus = "review"
+)
+
+// Valid indicates whether the value is a known member of the ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultStatus enum.
+func (e ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultStatus) Valid() bool {
+	switch e {
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultStatusBlocked:
+		return true
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultStatusClear:
+		return true
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultStatusReview:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsStatus.
+const (
+	ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsStatusBlocked ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsStatus = "blocked"
+	ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsStatusClear   ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsStatus = "clear"
+	ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsStatusReview  ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsStatus = "review"
+)
+
+// Valid indicates whether the value is a known member of the ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsStatus enum.
+func (e ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsStatus) Valid() bool {
+	switch e {
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsStatusBlocked:
+		return true
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsStatusClear:
+		return true
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsStatusReview:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesIdentifiersType.
+const (
+	ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesIdentifiersTypeCryptoAddress ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesIdentifiersType = "crypto-address"
+	ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesIdentifiersTypeIban          ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesIdentifiersType = "iban"
+	ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesIdentifiersTypeImo           ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesIdentifiersType = "imo"
+	ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesIdentifiersTypeLei           ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesIdentifiersType = "lei"
+	ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesIdentifiersTypeMmsi          ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesIdentifiersType = "mmsi"
+	ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesIdentifiersTypeNationalId    ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesIdentifiersType = "national-id"
+	ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesIdentifiersTypePassport      ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesIdentifiersType = "passport"
+	ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesIdentifiersTypeRegistration  ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesIdentifiersType = "registration"
+	ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesIdentifiersTypeSwiftBic      ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesIdentifiersType = "swift-bic"
+	ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesIdentifiersTypeTaxId         ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesIdentifiersType = "tax-id"
+)
+
+// Valid indicates whether the value is a known member of the ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesIdentifiersType enum.
+func (e ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesIdentifiersType) Valid() bool {
+	switch e {
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesIdentifiersTypeCryptoAddress:
+		return true
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesIdentifiersTypeIban:
+		return true
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesIdentifiersTypeImo:
+		return true
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesIdentifiersTypeLei:
+		return true
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesIdentifiersTypeMmsi:
+		return true
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesIdentifiersTypeNationalId:
+		return true
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesIdentifiersTypePassport:
+		return true
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesIdentifiersTypeRegistration:
+		return true
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesIdentifiersTypeSwiftBic:
+		return true
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesIdentifiersTypeTaxId:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesRole.
+const (
+	Creditor                 ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesRole = "creditor"
+	CreditorAgent            ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesRole = "creditor-agent"
+	Debtor                   ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesRole = "debtor"
+	DebtorAgent              ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesRole = "debtor-agent"
+	InitiatingParty          ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesRole = "initiating-party"
+	InstructedAgent          ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesRole = "instructed-agent"
+	InstructingAgent         ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesRole = "instructing-agent"
+	IntermediaryAgent        ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesRole = "intermediary-agent"
+	PreviousInstructingAgent ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesRole = "previous-instructing-agent"
+	Receiver                 ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesRole = "receiver"
+	ReceiversCorrespondent   ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesRole = "receivers-correspondent"
+	ReimbursementInstitution ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesRole = "reimbursement-institution"
+	Sender                   ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesRole = "sender"
+	SendersCorrespondent     ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesRole = "senders-correspondent"
+	UltimateCreditor         ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesRole = "ultimate-creditor"
+	UltimateDebtor           ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesRole = "ultimate-debtor"
+)
+
+// Valid indicates whether the value is a known member of the ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesRole enum.
+func (e ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesRole) Valid() bool {
+	switch e {
+	case Creditor:
+		return true
+	case CreditorAgent:
+		return true
+	case Debtor:
+		return true
+	case DebtorAgent:
+		return true
+	case InitiatingParty:
+		return true
+	case InstructedAgent:
+		return true
+	case InstructingAgent:
+		return true
+	case IntermediaryAgent:
+		return true
+	case PreviousInstructingAgent:
+		return true
+	case Receiver:
+		return true
+	case ReceiversCorrespondent:
+		return true
+	case ReimbursementInstitution:
+		return true
+	case Sender:
+		return true
+	case SendersCorrespondent:
+		return true
+	case UltimateCreditor:
+		return true
+	case UltimateDebtor:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesStatus.
+const (
+	ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesStatusBlocked ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesStatus = "blocked"
+	ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesStatusClear   ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesStatus = "clear"
+	ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesStatusReview  ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesStatus = "review"
+)
+
+// Valid indicates whether the value is a known member of the ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesStatus enum.
+func (e ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesStatus) Valid() bool {
+	switch e {
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesStatusBlocked:
+		return true
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesStatusClear:
+		return true
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesStatusReview:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ScreeningApiControllerScreenPayment200JSONResponseBodyStatus.
+const (
+	ScreeningApiControllerScreenPayment200JSONResponseBodyStatusBlocked ScreeningApiControllerScreenPayment200JSONResponseBodyStatus = "blocked"
+	ScreeningApiControllerScreenPayment200JSONResponseBodyStatusClear   ScreeningApiControllerScreenPayment200JSONResponseBodyStatus = "clear"
+	ScreeningApiControllerScreenPayment200JSONResponseBodyStatusReview  ScreeningApiControllerScreenPayment200JSONResponseBodyStatus = "review"
+)
+
+// Valid indicates whether the value is a known member of the ScreeningApiControllerScreenPayment200JSONResponseBodyStatus enum.
+func (e ScreeningApiControllerScreenPayment200JSONResponseBodyStatus) Valid() bool {
+	switch e {
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyStatusBlocked:
+		return true
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyStatusClear:
+		return true
+	case ScreeningApiControllerScreenPayment200JSONResponseBodyStatusReview:
 		return true
 	default:
 		return false
@@ -8521,6 +9175,90 @@ type ScreeningApiControllerScreen200JSONResponseBody_Results_Item struct {
 // ScreeningApiControllerScreen200JSONResponseBodyStatus defines parameters for ScreeningApiControllerScreen.
 type ScreeningApiControllerScreen200JSONResponseBodyStatus string
 
+// ScreeningApiControllerScreenPaymentJSONBody defines parameters for ScreeningApiControllerScreenPayment.
+type ScreeningApiControllerScreenPaymentJSONBody struct {
+	Message string                                           `json:"message"`
+	Type    *ScreeningApiControllerScreenPaymentJSONBodyType `json:"type,omitempty"`
+}
+
+// ScreeningApiControllerScreenPaymentParams defines parameters for ScreeningApiControllerScreenPayment.
+type ScreeningApiControllerScreenPaymentParams struct {
+	// IdempotencyKey A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working.
+	IdempotencyKey *string `json:"Idempotency-Key,omitempty"`
+}
+
+// ScreeningApiControllerScreenPaymentJSONBodyType defines parameters for ScreeningApiControllerScreenPayment.
+type ScreeningApiControllerScreenPaymentJSONBodyType string
+
+// ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsKind defines parameters for ScreeningApiControllerScreenPayment.
+type ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsKind string
+
+// ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultEntityType defines parameters for ScreeningApiControllerScreenPayment.
+type ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultEntityType string
+
+// ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultFeed defines parameters for ScreeningApiControllerScreenPayment.
+type ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultFeed string
+
+// ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultLabel defines parameters for ScreeningApiControllerScreenPayment.
+type ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultLabel string
+
+// ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultMatchedNameStrength defines parameters for ScreeningApiControllerScreenPayment.
+type ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultMatchedNameStrength string
+
+// ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultMatchedOn defines parameters for ScreeningApiControllerScreenPayment.
+type ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultMatchedOn string
+
+// ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultStatus defines parameters for ScreeningApiControllerScreenPayment.
+type ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultStatus string
+
+// ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsStatus defines parameters for ScreeningApiControllerScreenPayment.
+type ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsStatus string
+
+// ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextStatus defines parameters for ScreeningApiControllerScreenPayment.
+type ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextStatus string
+
+// ScreeningApiControllerScreenPayment200JSONResponseBodyListVersionsFeed defines parameters for ScreeningApiControllerScreenPayment.
+type ScreeningApiControllerScreenPayment200JSONResponseBodyListVersionsFeed string
+
+// ScreeningApiControllerScreenPayment200JSONResponseBodyMessageType defines parameters for ScreeningApiControllerScreenPayment.
+type ScreeningApiControllerScreenPayment200JSONResponseBodyMessageType string
+
+// ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsKind defines parameters for ScreeningApiControllerScreenPayment.
+type ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsKind string
+
+// ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultEntityType defines parameters for ScreeningApiControllerScreenPayment.
+type ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultEntityType string
+
+// ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultFeed defines parameters for ScreeningApiControllerScreenPayment.
+type ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultFeed string
+
+// ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultLabel defines parameters for ScreeningApiControllerScreenPayment.
+type ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultLabel string
+
+// ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultMatchedNameStrength defines parameters for ScreeningApiControllerScreenPayment.
+type ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultMatchedNameStrength string
+
+// ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultMatchedOn defines parameters for ScreeningApiControllerScreenPayment.
+type ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultMatchedOn string
+
+// ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultStatus defines parameters for ScreeningApiControllerScreenPayment.
+type ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultStatus string
+
+// ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsStatus defines parameters for ScreeningApiControllerScreenPayment.
+type ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsStatus string
+
+// ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesIdentifiersType defines parameters for ScreeningApiControllerScreenPayment.
+type ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesIdentifiersType string
+
+// ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesRole defines parameters for ScreeningApiControllerScreenPayment.
+type ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesRole string
+
+// ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesStatus defines parameters for ScreeningApiControllerScreenPayment.
+type ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesStatus string
+
+// ScreeningApiControllerScreenPayment200JSONResponseBodyStatus defines parameters for ScreeningApiControllerScreenPayment.
+type ScreeningApiControllerScreenPayment200JSONResponseBodyStatus string
+
 // ScreeningApiControllerStatus200JSONResponseBodyTier defines parameters for ScreeningApiControllerStatus.
 type ScreeningApiControllerStatus200JSONResponseBodyTier string
 
@@ -9029,6 +9767,9 @@ type ScreeningApiControllerBulkScreenJSONRequestBody ScreeningApiControllerBulkS
 
 // ScreeningApiControllerScreenJSONRequestBody defines body for ScreeningApiControllerScreen for application/json ContentType.
 type ScreeningApiControllerScreenJSONRequestBody ScreeningApiControllerScreenJSONBody
+
+// ScreeningApiControllerScreenPaymentJSONRequestBody defines body for ScreeningApiControllerScreenPayment for application/json ContentType.
+type ScreeningApiControllerScreenPaymentJSONRequestBody ScreeningApiControllerScreenPaymentJSONBody
 
 // AuthControllerCallbackJSONRequestBody defines body for AuthControllerCallback for application/json ContentType.
 type AuthControllerCallbackJSONRequestBody AuthControllerCallbackJSONBody
@@ -10529,6 +11270,24 @@ type ClientInterface interface {
 	//
 	// Corresponds with POST /api/v1/screen (the `ScreeningApiControllerScreen` operationId).
 	ScreeningApiControllerScreen(ctx context.Context, params *ScreeningApiControllerScreenParams, body ScreeningApiControllerScreenJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ScreeningApiControllerScreenPaymentWithBody Screen a payment message
+	//
+	// Screen a payment message. Takes the client's API key (`x-api-key`). The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field. Idempotency-Key makes a retry safe: the first answer is replayed.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/v1/screen/payment (the `ScreeningApiControllerScreenPayment` operationId).
+	ScreeningApiControllerScreenPaymentWithBody(ctx context.Context, params *ScreeningApiControllerScreenPaymentParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ScreeningApiControllerScreenPayment Screen a payment message
+	//
+	// Screen a payment message. Takes the client's API key (`x-api-key`). The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field. Idempotency-Key makes a retry safe: the first answer is replayed.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/v1/screen/payment (the `ScreeningApiControllerScreenPayment` operationId).
+	ScreeningApiControllerScreenPayment(ctx context.Context, params *ScreeningApiControllerScreenPaymentParams, body ScreeningApiControllerScreenPaymentJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ScreeningApiControllerStatus The client's usage this period
 	//
@@ -12963,6 +13722,44 @@ func (c *Client) ScreeningApiControllerScreenWithBody(ctx context.Context, param
 // Corresponds with POST /api/v1/screen (the `ScreeningApiControllerScreen` operationId).
 func (c *Client) ScreeningApiControllerScreen(ctx context.Context, params *ScreeningApiControllerScreenParams, body ScreeningApiControllerScreenJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewScreeningApiControllerScreenRequest(c.Server, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ScreeningApiControllerScreenPaymentWithBody Screen a payment message
+//
+// Screen a payment message. Takes the client's API key (`x-api-key`). The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field. Idempotency-Key makes a retry safe: the first answer is replayed.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/v1/screen/payment (the `ScreeningApiControllerScreenPayment` operationId).
+func (c *Client) ScreeningApiControllerScreenPaymentWithBody(ctx context.Context, params *ScreeningApiControllerScreenPaymentParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewScreeningApiControllerScreenPaymentRequestWithBody(c.Server, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ScreeningApiControllerScreenPayment Screen a payment message
+//
+// Screen a payment message. Takes the client's API key (`x-api-key`). The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field. Idempotency-Key makes a retry safe: the first answer is replayed.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/v1/screen/payment (the `ScreeningApiControllerScreenPayment` operationId).
+func (c *Client) ScreeningApiControllerScreenPayment(ctx context.Context, params *ScreeningApiControllerScreenPaymentParams, body ScreeningApiControllerScreenPaymentJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewScreeningApiControllerScreenPaymentRequest(c.Server, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -17903,6 +18700,61 @@ func NewScreeningApiControllerScreenRequestWithBody(server string, params *Scree
 	return req, nil
 }
 
+// NewScreeningApiControllerScreenPaymentRequest calls the generic ScreeningApiControllerScreenPayment builder with application/json body
+func NewScreeningApiControllerScreenPaymentRequest(server string, params *ScreeningApiControllerScreenPaymentParams, body ScreeningApiControllerScreenPaymentJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewScreeningApiControllerScreenPaymentRequestWithBody(server, params, "application/json", bodyReader)
+}
+
+// NewScreeningApiControllerScreenPaymentRequestWithBody constructs an http.Request for the ScreeningApiControllerScreenPayment method, with any body, and a specified content type
+func NewScreeningApiControllerScreenPaymentRequestWithBody(server string, params *ScreeningApiControllerScreenPaymentParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/screen/payment")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
 // NewScreeningApiControllerStatusRequest constructs an http.Request for the ScreeningApiControllerStatus method
 func NewScreeningApiControllerStatusRequest(server string) (*http.Request, error) {
 	var err error
@@ -20043,6 +20895,24 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with POST /api/v1/screen (the `ScreeningApiControllerScreen` operationId).
 	ScreeningApiControllerScreenWithResponse(ctx context.Context, params *ScreeningApiControllerScreenParams, body ScreeningApiControllerScreenJSONRequestBody, reqEditors ...RequestEditorFn) (*ScreeningApiControllerScreenResponse, error)
+
+	// ScreeningApiControllerScreenPaymentWithBodyWithResponse Screen a payment message
+	//
+	// Screen a payment message. Takes the client's API key (`x-api-key`). The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field. Idempotency-Key makes a retry safe: the first answer is replayed.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/screen/payment (the `ScreeningApiControllerScreenPayment` operationId).
+	ScreeningApiControllerScreenPaymentWithBodyWithResponse(ctx context.Context, params *ScreeningApiControllerScreenPaymentParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ScreeningApiControllerScreenPaymentResponse, error)
+
+	// ScreeningApiControllerScreenPaymentWithResponse Screen a payment message
+	//
+	// Screen a payment message. Takes the client's API key (`x-api-key`). The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field. Idempotency-Key makes a retry safe: the first answer is replayed.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/screen/payment (the `ScreeningApiControllerScreenPayment` operationId).
+	ScreeningApiControllerScreenPaymentWithResponse(ctx context.Context, params *ScreeningApiControllerScreenPaymentParams, body ScreeningApiControllerScreenPaymentJSONRequestBody, reqEditors ...RequestEditorFn) (*ScreeningApiControllerScreenPaymentResponse, error)
 
 	// ScreeningApiControllerStatusWithResponse The client's usage this period
 	//
@@ -31959,6 +32829,364 @@ func (r ScreeningApiControllerScreenResponse) ContentType() string {
 	return ""
 }
 
+type ScreeningApiControllerScreenPaymentResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *struct {
+		Algorithm      string `json:"algorithm"`
+		Blocked        bool   `json:"blocked"`
+		FieldsScreened int    `json:"fieldsScreened"`
+		FreeText       []struct {
+			Field string `json:"field"`
+			Hits  []struct {
+				Field  string                                                                 `json:"field"`
+				Kind   ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsKind `json:"kind"`
+				Reason string                                                                 `json:"reason"`
+				Result *struct {
+					EntityType  ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultEntityType `json:"entityType"`
+					Explanation struct {
+						ListScheme string  `json:"listScheme"`
+						NameScore  float32 `json:"nameScore"`
+						Qualifiers []struct {
+							Detail    string  `json:"detail"`
+							Effect    float32 `json:"effect"`
+							Qualifier string  `json:"qualifier"`
+						} `json:"qualifiers"`
+						QueryScheme string `json:"queryScheme"`
+						Text        string `json:"text"`
+						Tokens      []struct {
+							List   []string `json:"list"`
+							Method string   `json:"method"`
+							Query  []string `json:"query"`
+							Score  float32  `json:"score"`
+							Weight float32  `json:"weight"`
+						} `json:"tokens"`
+						UnmatchedList []string `json:"unmatchedList"`
+					} `json:"explanation"`
+					Feed                ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultFeed                `json:"feed"`
+					Id                  string                                                                                      `json:"id"`
+					Label               ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultLabel               `json:"label"`
+					MatchedName         string                                                                                      `json:"matchedName"`
+					MatchedNameStrength ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultMatchedNameStrength `json:"matchedNameStrength"`
+					MatchedOn           ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultMatchedOn           `json:"matchedOn"`
+					MemoryNote          *string                                                                                     `json:"memoryNote,omitempty"`
+					Name                string                                                                                      `json:"name"`
+					Programs            []string                                                                                    `json:"programs"`
+					Score               float32                                                                                     `json:"score"`
+					Source              string                                                                                      `json:"source"`
+					SourceDataset       string                                                                                      `json:"sourceDataset"`
+					SourceId            string                                                                                      `json:"sourceId"`
+					Status              ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultStatus              `json:"status"`
+					SuppressedBy        *string                                                                                     `json:"suppressedBy,omitempty"`
+				} `json:"result,omitempty"`
+				Status ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsStatus `json:"status"`
+				Value  string                                                                   `json:"value"`
+			} `json:"hits"`
+			Status ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextStatus `json:"status"`
+			Text   string                                                               `json:"text"`
+		} `json:"freeText"`
+		ListVersions []struct {
+			EntityCount int                                                                    `json:"entityCount"`
+			Feed        ScreeningApiControllerScreenPayment200JSONResponseBodyListVersionsFeed `json:"feed"`
+			FetchedAt   string                                                                 `json:"fetchedAt"`
+			Sha256      string                                                                 `json:"sha256"`
+			Source      string                                                                 `json:"source"`
+			VersionId   int                                                                    `json:"versionId"`
+		} `json:"listVersions"`
+		Match            bool                                                              `json:"match"`
+		MessageReference *string                                                           `json:"messageReference"`
+		MessageType      ScreeningApiControllerScreenPayment200JSONResponseBodyMessageType `json:"messageType"`
+		Parties          []struct {
+			Countries []string `json:"countries"`
+			Hits      []struct {
+				Field  string                                                                `json:"field"`
+				Kind   ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsKind `json:"kind"`
+				Reason string                                                                `json:"reason"`
+				Result *struct {
+					EntityType  ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultEntityType `json:"entityType"`
+					Explanation struct {
+						ListScheme string  `json:"listScheme"`
+						NameScore  float32 `json:"nameScore"`
+						Qualifiers []struct {
+							Detail    string  `json:"detail"`
+							Effect    float32 `json:"effect"`
+							Qualifier string  `json:"qualifier"`
+						} `json:"qualifiers"`
+						QueryScheme string `json:"queryScheme"`
+						Text        string `json:"text"`
+						Tokens      []struct {
+							List   []string `json:"list"`
+							Method string   `json:"method"`
+							Query  []string `json:"query"`
+							Score  float32  `json:"score"`
+							Weight float32  `json:"weight"`
+						} `json:"tokens"`
+						UnmatchedList []string `json:"unmatchedList"`
+					} `json:"explanation"`
+					Feed                ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultFeed                `json:"feed"`
+					Id                  string                                                                                     `json:"id"`
+					Label               ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultLabel               `json:"label"`
+					MatchedName         string                                                                                     `json:"matchedName"`
+					MatchedNameStrength ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultMatchedNameStrength `json:"matchedNameStrength"`
+					MatchedOn           ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultMatchedOn           `json:"matchedOn"`
+					MemoryNote          *string                                                                                    `json:"memoryNote,omitempty"`
+					Name                string                                                                                     `json:"name"`
+					Programs            []string                                                                                   `json:"programs"`
+					Score               float32                                                                                    `json:"score"`
+					Source              string                                                                                     `json:"source"`
+					SourceDataset       string                                                                                     `json:"sourceDataset"`
+					SourceId            string                                                                                     `json:"sourceId"`
+					Status              ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultStatus              `json:"status"`
+					SuppressedBy        *string                                                                                    `json:"suppressedBy,omitempty"`
+				} `json:"result,omitempty"`
+				Status ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsStatus `json:"status"`
+				Value  string                                                                  `json:"value"`
+			} `json:"hits"`
+			Identifiers []struct {
+				Field string                                                                       `json:"field"`
+				Type  ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesIdentifiersType `json:"type"`
+				Value string                                                                       `json:"value"`
+			} `json:"identifiers"`
+			Name   *string                                                             `json:"name"`
+			Path   string                                                              `json:"path"`
+			Role   ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesRole   `json:"role"`
+			Status ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesStatus `json:"status"`
+		} `json:"parties"`
+		ScreenedAt  string                                                       `json:"screenedAt"`
+		ScreeningId string                                                       `json:"screeningId"`
+		Status      ScreeningApiControllerScreenPayment200JSONResponseBodyStatus `json:"status"`
+		Thresholds  struct {
+			HighScore   float32 `json:"highScore"`
+			MediumScore float32 `json:"mediumScore"`
+		} `json:"thresholds"`
+	}
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *ValidationFailedOrBadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *InvalidApiKey
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *Conflict
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *IdempotencyKeyReused
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *RateLimitedOrQuotaExceeded
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// ApplicationproblemJSONDefault the response for an HTTP default `application/problem+json` response
+	ApplicationproblemJSONDefault *Problem
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ScreeningApiControllerScreenPaymentResponse) GetJSON200() *struct {
+	Algorithm      string `json:"algorithm"`
+	Blocked        bool   `json:"blocked"`
+	FieldsScreened int    `json:"fieldsScreened"`
+	FreeText       []struct {
+		Field string `json:"field"`
+		Hits  []struct {
+			Field  string                                                                 `json:"field"`
+			Kind   ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsKind `json:"kind"`
+			Reason string                                                                 `json:"reason"`
+			Result *struct {
+				EntityType  ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultEntityType `json:"entityType"`
+				Explanation struct {
+					ListScheme string  `json:"listScheme"`
+					NameScore  float32 `json:"nameScore"`
+					Qualifiers []struct {
+						Detail    string  `json:"detail"`
+						Effect    float32 `json:"effect"`
+						Qualifier string  `json:"qualifier"`
+					} `json:"qualifiers"`
+					QueryScheme string `json:"queryScheme"`
+					Text        string `json:"text"`
+					Tokens      []struct {
+						List   []string `json:"list"`
+						Method string   `json:"method"`
+						Query  []string `json:"query"`
+						Score  float32  `json:"score"`
+						Weight float32  `json:"weight"`
+					} `json:"tokens"`
+					UnmatchedList []string `json:"unmatchedList"`
+				} `json:"explanation"`
+				Feed                ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultFeed                `json:"feed"`
+				Id                  string                                                                                      `json:"id"`
+				Label               ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultLabel               `json:"label"`
+				MatchedName         string                                                                                      `json:"matchedName"`
+				MatchedNameStrength ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultMatchedNameStrength `json:"matchedNameStrength"`
+				MatchedOn           ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultMatchedOn           `json:"matchedOn"`
+				MemoryNote          *string                                                                                     `json:"memoryNote,omitempty"`
+				Name                string                                                                                      `json:"name"`
+				Programs            []string                                                                                    `json:"programs"`
+				Score               float32                                                                                     `json:"score"`
+				Source              string                                                                                      `json:"source"`
+				SourceDataset       string                                                                                      `json:"sourceDataset"`
+				SourceId            string                                                                                      `json:"sourceId"`
+				Status              ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultStatus              `json:"status"`
+				SuppressedBy        *string                                                                                     `json:"suppressedBy,omitempty"`
+			} `json:"result,omitempty"`
+			Status ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsStatus `json:"status"`
+			Value  string                                                                   `json:"value"`
+		} `json:"hits"`
+		Status ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextStatus `json:"status"`
+		Text   string                                                               `json:"text"`
+	} `json:"freeText"`
+	ListVersions []struct {
+		EntityCount int                                                                    `json:"entityCount"`
+		Feed        ScreeningApiControllerScreenPayment200JSONResponseBodyListVersionsFeed `json:"feed"`
+		FetchedAt   string                                                                 `json:"fetchedAt"`
+		Sha256      string                                                                 `json:"sha256"`
+		Source      string                                                                 `json:"source"`
+		VersionId   int                                                                    `json:"versionId"`
+	} `json:"listVersions"`
+	Match            bool                                                              `json:"match"`
+	MessageReference *string                                                           `json:"messageReference"`
+	MessageType      ScreeningApiControllerScreenPayment200JSONResponseBodyMessageType `json:"messageType"`
+	Parties          []struct {
+		Countries []string `json:"countries"`
+		Hits      []struct {
+			Field  string                                                                `json:"field"`
+			Kind   ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsKind `json:"kind"`
+			Reason string                                                                `json:"reason"`
+			Result *struct {
+				EntityType  ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultEntityType `json:"entityType"`
+				Explanation struct {
+					ListScheme string  `json:"listScheme"`
+					NameScore  float32 `json:"nameScore"`
+					Qualifiers []struct {
+						Detail    string  `json:"detail"`
+						Effect    float32 `json:"effect"`
+						Qualifier string  `json:"qualifier"`
+					} `json:"qualifiers"`
+					QueryScheme string `json:"queryScheme"`
+					Text        string `json:"text"`
+					Tokens      []struct {
+						List   []string `json:"list"`
+						Method string   `json:"method"`
+						Query  []string `json:"query"`
+						Score  float32  `json:"score"`
+						Weight float32  `json:"weight"`
+					} `json:"tokens"`
+					UnmatchedList []string `json:"unmatchedList"`
+				} `json:"explanation"`
+				Feed                ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultFeed                `json:"feed"`
+				Id                  string                                                                                     `json:"id"`
+				Label               ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultLabel               `json:"label"`
+				MatchedName         string                                                                                     `json:"matchedName"`
+				MatchedNameStrength ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultMatchedNameStrength `json:"matchedNameStrength"`
+				MatchedOn           ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultMatchedOn           `json:"matchedOn"`
+				MemoryNote          *string                                                                                    `json:"memoryNote,omitempty"`
+				Name                string                                                                                     `json:"name"`
+				Programs            []string                                                                                   `json:"programs"`
+				Score               float32                                                                                    `json:"score"`
+				Source              string                                                                                     `json:"source"`
+				SourceDataset       string                                                                                     `json:"sourceDataset"`
+				SourceId            string                                                                                     `json:"sourceId"`
+				Status              ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultStatus              `json:"status"`
+				SuppressedBy        *string                                                                                    `json:"suppressedBy,omitempty"`
+			} `json:"result,omitempty"`
+			Status ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsStatus `json:"status"`
+			Value  string                                                                  `json:"value"`
+		} `json:"hits"`
+		Identifiers []struct {
+			Field string                                                                       `json:"field"`
+			Type  ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesIdentifiersType `json:"type"`
+			Value string                                                                       `json:"value"`
+		} `json:"identifiers"`
+		Name   *string                                                             `json:"name"`
+		Path   string                                                              `json:"path"`
+		Role   ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesRole   `json:"role"`
+		Status ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesStatus `json:"status"`
+	} `json:"parties"`
+	ScreenedAt  string                                                       `json:"screenedAt"`
+	ScreeningId string                                                       `json:"screeningId"`
+	Status      ScreeningApiControllerScreenPayment200JSONResponseBodyStatus `json:"status"`
+	Thresholds  struct {
+		HighScore   float32 `json:"highScore"`
+		MediumScore float32 `json:"mediumScore"`
+	} `json:"thresholds"`
+} {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r ScreeningApiControllerScreenPaymentResponse) GetApplicationproblemJSON400() *ValidationFailedOrBadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r ScreeningApiControllerScreenPaymentResponse) GetApplicationproblemJSON401() *InvalidApiKey {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r ScreeningApiControllerScreenPaymentResponse) GetApplicationproblemJSON409() *Conflict {
+	return r.ApplicationproblemJSON409
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r ScreeningApiControllerScreenPaymentResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r ScreeningApiControllerScreenPaymentResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r ScreeningApiControllerScreenPaymentResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
+	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r ScreeningApiControllerScreenPaymentResponse) GetApplicationproblemJSON429() *RateLimitedOrQuotaExceeded {
+	return r.ApplicationproblemJSON429
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r ScreeningApiControllerScreenPaymentResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetApplicationproblemJSONDefault returns the response for an HTTP default `application/problem+json` response
+func (r ScreeningApiControllerScreenPaymentResponse) GetApplicationproblemJSONDefault() *Problem {
+	return r.ApplicationproblemJSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r ScreeningApiControllerScreenPaymentResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ScreeningApiControllerScreenPaymentResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ScreeningApiControllerScreenPaymentResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ScreeningApiControllerScreenPaymentResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 type ScreeningApiControllerStatusResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -36576,6 +37804,36 @@ func (c *ClientWithResponses) ScreeningApiControllerScreenWithResponse(ctx conte
 		return nil, err
 	}
 	return ParseScreeningApiControllerScreenResponse(rsp)
+}
+
+// ScreeningApiControllerScreenPaymentWithBodyWithResponse Screen a payment message
+//
+// Screen a payment message. Takes the client's API key (`x-api-key`). The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field. Idempotency-Key makes a retry safe: the first answer is replayed.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/screen/payment (the `ScreeningApiControllerScreenPayment` operationId).
+func (c *ClientWithResponses) ScreeningApiControllerScreenPaymentWithBodyWithResponse(ctx context.Context, params *ScreeningApiControllerScreenPaymentParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ScreeningApiControllerScreenPaymentResponse, error) {
+	rsp, err := c.ScreeningApiControllerScreenPaymentWithBody(ctx, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseScreeningApiControllerScreenPaymentResponse(rsp)
+}
+
+// ScreeningApiControllerScreenPaymentWithResponse Screen a payment message
+//
+// Screen a payment message. Takes the client's API key (`x-api-key`). The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field. Idempotency-Key makes a retry safe: the first answer is replayed.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/screen/payment (the `ScreeningApiControllerScreenPayment` operationId).
+func (c *ClientWithResponses) ScreeningApiControllerScreenPaymentWithResponse(ctx context.Context, params *ScreeningApiControllerScreenPaymentParams, body ScreeningApiControllerScreenPaymentJSONRequestBody, reqEditors ...RequestEditorFn) (*ScreeningApiControllerScreenPaymentResponse, error) {
+	rsp, err := c.ScreeningApiControllerScreenPayment(ctx, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseScreeningApiControllerScreenPaymentResponse(rsp)
 }
 
 // ScreeningApiControllerStatusWithResponse The client's usage this period
@@ -45678,6 +46936,222 @@ func ParseScreeningApiControllerScreenResponse(rsp *http.Response) (*ScreeningAp
 				MediumScore float32 `json:"mediumScore"`
 			} `json:"thresholds"`
 			TopScore float32 `json:"topScore"`
+		}
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest ValidationFailedOrBadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest InvalidApiKey
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest Conflict
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest IdempotencyKeyReused
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest RateLimitedOrQuotaExceeded
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSONDefault = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseScreeningApiControllerScreenPaymentResponse parses an HTTP response from a ScreeningApiControllerScreenPaymentWithResponse call
+func ParseScreeningApiControllerScreenPaymentResponse(rsp *http.Response) (*ScreeningApiControllerScreenPaymentResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ScreeningApiControllerScreenPaymentResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest struct {
+			Algorithm      string `json:"algorithm"`
+			Blocked        bool   `json:"blocked"`
+			FieldsScreened int    `json:"fieldsScreened"`
+			FreeText       []struct {
+				Field string `json:"field"`
+				Hits  []struct {
+					Field  string                                                                 `json:"field"`
+					Kind   ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsKind `json:"kind"`
+					Reason string                                                                 `json:"reason"`
+					Result *struct {
+						EntityType  ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultEntityType `json:"entityType"`
+						Explanation struct {
+							ListScheme string  `json:"listScheme"`
+							NameScore  float32 `json:"nameScore"`
+							Qualifiers []struct {
+								Detail    string  `json:"detail"`
+								Effect    float32 `json:"effect"`
+								Qualifier string  `json:"qualifier"`
+							} `json:"qualifiers"`
+							QueryScheme string `json:"queryScheme"`
+							Text        string `json:"text"`
+							Tokens      []struct {
+								List   []string `json:"list"`
+								Method string   `json:"method"`
+								Query  []string `json:"query"`
+								Score  float32  `json:"score"`
+								Weight float32  `json:"weight"`
+							} `json:"tokens"`
+							UnmatchedList []string `json:"unmatchedList"`
+						} `json:"explanation"`
+						Feed                ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultFeed                `json:"feed"`
+						Id                  string                                                                                      `json:"id"`
+						Label               ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultLabel               `json:"label"`
+						MatchedName         string                                                                                      `json:"matchedName"`
+						MatchedNameStrength ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultMatchedNameStrength `json:"matchedNameStrength"`
+						MatchedOn           ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultMatchedOn           `json:"matchedOn"`
+						MemoryNote          *string                                                                                     `json:"memoryNote,omitempty"`
+						Name                string                                                                                      `json:"name"`
+						Programs            []string                                                                                    `json:"programs"`
+						Score               float32                                                                                     `json:"score"`
+						Source              string                                                                                      `json:"source"`
+						SourceDataset       string                                                                                      `json:"sourceDataset"`
+						SourceId            string                                                                                      `json:"sourceId"`
+						Status              ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsResultStatus              `json:"status"`
+						SuppressedBy        *string                                                                                     `json:"suppressedBy,omitempty"`
+					} `json:"result,omitempty"`
+					Status ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextHitsStatus `json:"status"`
+					Value  string                                                                   `json:"value"`
+				} `json:"hits"`
+				Status ScreeningApiControllerScreenPayment200JSONResponseBodyFreeTextStatus `json:"status"`
+				Text   string                                                               `json:"text"`
+			} `json:"freeText"`
+			ListVersions []struct {
+				EntityCount int                                                                    `json:"entityCount"`
+				Feed        ScreeningApiControllerScreenPayment200JSONResponseBodyListVersionsFeed `json:"feed"`
+				FetchedAt   string                                                                 `json:"fetchedAt"`
+				Sha256      string                                                                 `json:"sha256"`
+				Source      string                                                                 `json:"source"`
+				VersionId   int                                                                    `json:"versionId"`
+			} `json:"listVersions"`
+			Match            bool                                                              `json:"match"`
+			MessageReference *string                                                           `json:"messageReference"`
+			MessageType      ScreeningApiControllerScreenPayment200JSONResponseBodyMessageType `json:"messageType"`
+			Parties          []struct {
+				Countries []string `json:"countries"`
+				Hits      []struct {
+					Field  string                                                                `json:"field"`
+					Kind   ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsKind `json:"kind"`
+					Reason string                                                                `json:"reason"`
+					Result *struct {
+						EntityType  ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultEntityType `json:"entityType"`
+						Explanation struct {
+							ListScheme string  `json:"listScheme"`
+							NameScore  float32 `json:"nameScore"`
+							Qualifiers []struct {
+								Detail    string  `json:"detail"`
+								Effect    float32 `json:"effect"`
+								Qualifier string  `json:"qualifier"`
+							} `json:"qualifiers"`
+							QueryScheme string `json:"queryScheme"`
+							Text        string `json:"text"`
+							Tokens      []struct {
+								List   []string `json:"list"`
+								Method string   `json:"method"`
+								Query  []string `json:"query"`
+								Score  float32  `json:"score"`
+								Weight float32  `json:"weight"`
+							} `json:"tokens"`
+							UnmatchedList []string `json:"unmatchedList"`
+						} `json:"explanation"`
+						Feed                ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultFeed                `json:"feed"`
+						Id                  string                                                                                     `json:"id"`
+						Label               ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultLabel               `json:"label"`
+						MatchedName         string                                                                                     `json:"matchedName"`
+						MatchedNameStrength ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultMatchedNameStrength `json:"matchedNameStrength"`
+						MatchedOn           ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultMatchedOn           `json:"matchedOn"`
+						MemoryNote          *string                                                                                    `json:"memoryNote,omitempty"`
+						Name                string                                                                                     `json:"name"`
+						Programs            []string                                                                                   `json:"programs"`
+						Score               float32                                                                                    `json:"score"`
+						Source              string                                                                                     `json:"source"`
+						SourceDataset       string                                                                                     `json:"sourceDataset"`
+						SourceId            string                                                                                     `json:"sourceId"`
+						Status              ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsResultStatus              `json:"status"`
+						SuppressedBy        *string                                                                                    `json:"suppressedBy,omitempty"`
+					} `json:"result,omitempty"`
+					Status ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesHitsStatus `json:"status"`
+					Value  string                                                                  `json:"value"`
+				} `json:"hits"`
+				Identifiers []struct {
+					Field string                                                                       `json:"field"`
+					Type  ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesIdentifiersType `json:"type"`
+					Value string                                                                       `json:"value"`
+				} `json:"identifiers"`
+				Name   *string                                                             `json:"name"`
+				Path   string                                                              `json:"path"`
+				Role   ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesRole   `json:"role"`
+				Status ScreeningApiControllerScreenPayment200JSONResponseBodyPartiesStatus `json:"status"`
+			} `json:"parties"`
+			ScreenedAt  string                                                       `json:"screenedAt"`
+			ScreeningId string                                                       `json:"screeningId"`
+			Status      ScreeningApiControllerScreenPayment200JSONResponseBodyStatus `json:"status"`
+			Thresholds  struct {
+				HighScore   float32 `json:"highScore"`
+				MediumScore float32 `json:"mediumScore"`
+			} `json:"thresholds"`
 		}
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err

@@ -62,6 +62,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/screen/payment': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Screen a payment message
+     * @description Screen a payment message. Takes the client's API key (`x-api-key`). The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field. Idempotency-Key makes a retry safe: the first answer is replayed.
+     */
+    post: operations['ScreeningApiController_screenPayment'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/bulk-screen': {
     parameters: {
       query?: never;
@@ -2851,6 +2871,259 @@ export interface operations {
       };
     };
   };
+  ScreeningApiController_screenPayment: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description A retry with the same key and body gets the first successful answer again (`Idempotent-Replayed: true`); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. While the first attempt is still running, a retry is 409 `CONFLICT` with `Retry-After`; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          message: string;
+          /** @enum {string} */
+          type?: 'pacs.008' | 'pacs.009' | 'pain.001' | 'mt103';
+        };
+      };
+    };
+    responses: {
+      /** @description An ISO 20022 pacs.008, pacs.009 or pain.001 (XML) or a SWIFT MT103, as the string `message`: every party, agent, BIC, IBAN, wallet, country and free-text field screened, each hit naming its field. A message counts as one screen. A message that cannot be read is refused with PAYMENT_MESSAGE_INVALID. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            screeningId: string;
+            /** @enum {string} */
+            messageType: 'pacs.008' | 'pacs.009' | 'pain.001' | 'mt103';
+            messageReference: string | null;
+            /** @enum {string} */
+            status: 'blocked' | 'review' | 'clear';
+            blocked: boolean;
+            match: boolean;
+            parties: {
+              /** @enum {string} */
+              role:
+                | 'debtor'
+                | 'creditor'
+                | 'ultimate-debtor'
+                | 'ultimate-creditor'
+                | 'initiating-party'
+                | 'debtor-agent'
+                | 'creditor-agent'
+                | 'intermediary-agent'
+                | 'instructing-agent'
+                | 'instructed-agent'
+                | 'previous-instructing-agent'
+                | 'sender'
+                | 'receiver'
+                | 'senders-correspondent'
+                | 'receivers-correspondent'
+                | 'reimbursement-institution';
+              path: string;
+              name: string | null;
+              countries: string[];
+              identifiers: {
+                /** @enum {string} */
+                type:
+                  | 'crypto-address'
+                  | 'imo'
+                  | 'mmsi'
+                  | 'passport'
+                  | 'national-id'
+                  | 'tax-id'
+                  | 'registration'
+                  | 'lei'
+                  | 'swift-bic'
+                  | 'iban';
+                value: string;
+                field: string;
+              }[];
+              /** @enum {string} */
+              status: 'blocked' | 'review' | 'clear';
+              hits: {
+                field: string;
+                value: string;
+                /** @enum {string} */
+                kind: 'name' | 'identifier' | 'country' | 'remittance';
+                /** @enum {string} */
+                status: 'blocked' | 'review' | 'clear';
+                reason: string;
+                result?: {
+                  id: string;
+                  name: string;
+                  matchedName: string;
+                  /** @enum {string} */
+                  matchedNameStrength: 'primary' | 'strong' | 'weak';
+                  /** @enum {string} */
+                  matchedOn: 'name' | 'email' | 'identifier';
+                  score: number;
+                  /** @enum {string} */
+                  status: 'blocked' | 'review' | 'clear';
+                  /** @enum {string} */
+                  label:
+                    'Exact Match' | 'High Confidence Match' | 'Partial Match' | 'Low Confidence Match' | 'No Match';
+                  /** @enum {string} */
+                  entityType: 'individual' | 'organization' | 'vessel' | 'aircraft';
+                  source: string;
+                  sourceId: string;
+                  sourceDataset: string;
+                  /** @enum {string} */
+                  feed:
+                    | 'ofac'
+                    | 'peps'
+                    | 'regulatory'
+                    | 'sanctions'
+                    | 'wanted'
+                    | 'crime'
+                    | 'us_sanctions'
+                    | 'eu_sanctions'
+                    | 'gb_coh_disqualified';
+                  programs: string[];
+                  explanation: {
+                    text: string;
+                    nameScore: number;
+                    queryScheme: string;
+                    listScheme: string;
+                    tokens: {
+                      query: string[];
+                      list: string[];
+                      method: string;
+                      score: number;
+                      weight: number;
+                    }[];
+                    unmatchedList: string[];
+                    qualifiers: {
+                      qualifier: string;
+                      effect: number;
+                      detail: string;
+                    }[];
+                  };
+                  suppressedBy?: string;
+                  memoryNote?: string;
+                };
+              }[];
+            }[];
+            freeText: {
+              field: string;
+              text: string;
+              /** @enum {string} */
+              status: 'blocked' | 'review' | 'clear';
+              hits: {
+                field: string;
+                value: string;
+                /** @enum {string} */
+                kind: 'name' | 'identifier' | 'country' | 'remittance';
+                /** @enum {string} */
+                status: 'blocked' | 'review' | 'clear';
+                reason: string;
+                result?: {
+                  id: string;
+                  name: string;
+                  matchedName: string;
+                  /** @enum {string} */
+                  matchedNameStrength: 'primary' | 'strong' | 'weak';
+                  /** @enum {string} */
+                  matchedOn: 'name' | 'email' | 'identifier';
+                  score: number;
+                  /** @enum {string} */
+                  status: 'blocked' | 'review' | 'clear';
+                  /** @enum {string} */
+                  label:
+                    'Exact Match' | 'High Confidence Match' | 'Partial Match' | 'Low Confidence Match' | 'No Match';
+                  /** @enum {string} */
+                  entityType: 'individual' | 'organization' | 'vessel' | 'aircraft';
+                  source: string;
+                  sourceId: string;
+                  sourceDataset: string;
+                  /** @enum {string} */
+                  feed:
+                    | 'ofac'
+                    | 'peps'
+                    | 'regulatory'
+                    | 'sanctions'
+                    | 'wanted'
+                    | 'crime'
+                    | 'us_sanctions'
+                    | 'eu_sanctions'
+                    | 'gb_coh_disqualified';
+                  programs: string[];
+                  explanation: {
+                    text: string;
+                    nameScore: number;
+                    queryScheme: string;
+                    listScheme: string;
+                    tokens: {
+                      query: string[];
+                      list: string[];
+                      method: string;
+                      score: number;
+                      weight: number;
+                    }[];
+                    unmatchedList: string[];
+                    qualifiers: {
+                      qualifier: string;
+                      effect: number;
+                      detail: string;
+                    }[];
+                  };
+                  suppressedBy?: string;
+                  memoryNote?: string;
+                };
+              }[];
+            }[];
+            fieldsScreened: number;
+            listVersions: {
+              source: string;
+              /** @enum {string} */
+              feed:
+                | 'ofac'
+                | 'peps'
+                | 'regulatory'
+                | 'sanctions'
+                | 'wanted'
+                | 'crime'
+                | 'us_sanctions'
+                | 'eu_sanctions'
+                | 'gb_coh_disqualified';
+              versionId: number;
+              sha256: string;
+              fetchedAt: string;
+              entityCount: number;
+            }[];
+            algorithm: string;
+            thresholds: {
+              highScore: number;
+              mediumScore: number;
+            };
+            screenedAt: string;
+          };
+        };
+      };
+      400: components['responses']['ValidationFailedOrBadRequest'];
+      401: components['responses']['InvalidApiKey'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['IdempotencyKeyReused'];
+      429: components['responses']['RateLimitedOrQuotaExceeded'];
+      503: components['responses']['ServiceUnavailable'];
+      /** @description A problem (RFC 9457). */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
   ScreeningApiController_bulkScreen: {
     parameters: {
       query?: never;
@@ -3271,6 +3544,7 @@ export interface operations {
                       | 'INVALID_SIGNATURE'
                       | 'PAYMENT_DECLINED'
                       | 'FOUR_EYES_SELF_CONFIRM'
+                      | 'PAYMENT_MESSAGE_INVALID'
                       | 'INTERNAL';
                     detail: string;
                   };
@@ -4159,6 +4433,7 @@ export interface operations {
                       | 'INVALID_SIGNATURE'
                       | 'PAYMENT_DECLINED'
                       | 'FOUR_EYES_SELF_CONFIRM'
+                      | 'PAYMENT_MESSAGE_INVALID'
                       | 'INTERNAL';
                     detail: string;
                   };

@@ -23,7 +23,11 @@ import { ListFetcher } from './ingestion/list-fetcher.js';
 import { ListAdminHandler } from './list-admin/list-admin.handler.js';
 import { ListAdminRepository } from './list-admin/list-admin.repository.js';
 import { ListAdminService } from './list-admin/list-admin.service.js';
-import { SCREENING_LOG_DATABASE, ScreeningLogsRepository, screeningLogDatabase } from './screening-logs/screening-logs.repository.js';
+import {
+  SCREENING_LOG_DATABASE,
+  ScreeningLogsRepository,
+  screeningLogDatabase,
+} from './screening-logs/screening-logs.repository.js';
 import { ScreeningLogWriter } from './screening-logs/screening-logs.writer.js';
 import { ScreeningLogsHandler } from './screening-logs/screening-logs.handler.js';
 import { ScreeningLogsReadRepository } from './screening-logs/screening-logs.read-repository.js';
@@ -32,6 +36,8 @@ import { ReviewMemory } from './reviews/review-memory.js';
 import { ReviewsHandler } from './reviews/reviews.handler.js';
 import { ReviewsRepository } from './reviews/reviews.repository.js';
 import { ReviewsService } from './reviews/reviews.service.js';
+import { PaymentScreeningHandler } from './payments/payment-screening.handler.js';
+import { PaymentScreeningService } from './payments/payment-screening.service.js';
 import { ScreeningHandler } from './screening/screening.handler.js';
 import { ScreeningService } from './screening/screening.service.js';
 import { SourcesRepository } from './sources/sources.repository.js';
@@ -46,7 +52,10 @@ function providers(config: Readonly<ScreeningConfig>): Provider[] {
           case 'opensearch':
             return new OpenSearchEngine({ url: config.OPENSEARCH_URL!, prefix: config.OPENSEARCH_INDEX_PREFIX });
           case 'elasticsearch':
-            return new ElasticsearchEngine({ url: config.ELASTICSEARCH_URL!, prefix: config.ELASTICSEARCH_INDEX_PREFIX });
+            return new ElasticsearchEngine({
+              url: config.ELASTICSEARCH_URL!,
+              prefix: config.ELASTICSEARCH_INDEX_PREFIX,
+            });
           case 'in-process':
             return new InProcessEngine({}, { workers: config.INDEX_WORKERS });
         }
@@ -66,6 +75,7 @@ function providers(config: Readonly<ScreeningConfig>): Provider[] {
     ScreeningLogsRepository,
     ScreeningLogWriter,
     ScreeningService,
+    PaymentScreeningService,
     CatalogRepository,
     CatalogService,
     ScreeningLogsReadRepository,
@@ -109,10 +119,22 @@ export class AppModule {
         ScreeningCoreModule.forRoot(config),
         healthModule('screening', [
           { provide: 'DATABASE_HEALTH', useFactory: databaseHealth, inject: [Database] },
-          { provide: 'INDEX_HEALTH', useFactory: (index: IndexService) => index.healthIndicator(), inject: [IndexService] },
+          {
+            provide: 'INDEX_HEALTH',
+            useFactory: (index: IndexService) => index.healthIndicator(),
+            inject: [IndexService],
+          },
         ]),
       ],
-      controllers: [ScreeningHandler, CatalogHandler, IngestionHandler, ScreeningLogsHandler, ListAdminHandler, ReviewsHandler],
+      controllers: [
+        ScreeningHandler,
+        PaymentScreeningHandler,
+        CatalogHandler,
+        IngestionHandler,
+        ScreeningLogsHandler,
+        ListAdminHandler,
+        ReviewsHandler,
+      ],
     };
   }
 }

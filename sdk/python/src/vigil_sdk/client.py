@@ -82,6 +82,21 @@ class VigilClient:
             idempotency_key=idempotency_key,
         )
 
+    def screen_payment(
+        self,
+        request: models.ApiV1ScreenPaymentPostRequest | Mapping[str, Any],
+        *,
+        idempotency_key: str | None = None,
+    ) -> models.ApiV1ScreenPaymentPostResponse:
+        """Screens a payment message (ISO 20022 pacs.008/pacs.009/pain.001 XML or MT103 text) field by field."""
+        return self.request(
+            "POST",
+            "/api/v1/screen/payment",
+            body=request,
+            response_model=models.ApiV1ScreenPaymentPostResponse,
+            idempotency_key=idempotency_key,
+        )
+
     def lists(self) -> models.ApiV1ListsGetResponse:
         """The lists screened against, with their current versions."""
         return self.request("GET", "/api/v1/lists", response_model=models.ApiV1ListsGetResponse)

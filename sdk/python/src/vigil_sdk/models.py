@@ -268,20 +268,207 @@ class ApiV1ScreenPostResponse(BaseModel):
     screenedAt: str
 
 
+class Type1(Enum):
+    pacs_008 = 'pacs.008'
+    pacs_009 = 'pacs.009'
+    pain_001 = 'pain.001'
+    mt103 = 'mt103'
+
+
+class ApiV1ScreenPaymentPostRequest(BaseModel):
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    message: constr(min_length=1, max_length=262144)
+    type: Type1 | None = None
+
+
+class MessageType(Enum):
+    pacs_008 = 'pacs.008'
+    pacs_009 = 'pacs.009'
+    pain_001 = 'pain.001'
+    mt103 = 'mt103'
+
+
+class Role(Enum):
+    debtor = 'debtor'
+    creditor = 'creditor'
+    ultimate_debtor = 'ultimate-debtor'
+    ultimate_creditor = 'ultimate-creditor'
+    initiating_party = 'initiating-party'
+    debtor_agent = 'debtor-agent'
+    creditor_agent = 'creditor-agent'
+    intermediary_agent = 'intermediary-agent'
+    instructing_agent = 'instructing-agent'
+    instructed_agent = 'instructed-agent'
+    previous_instructing_agent = 'previous-instructing-agent'
+    sender = 'sender'
+    receiver = 'receiver'
+    senders_correspondent = 'senders-correspondent'
+    receivers_correspondent = 'receivers-correspondent'
+    reimbursement_institution = 'reimbursement-institution'
+
+
+class Type2(Enum):
+    crypto_address = 'crypto-address'
+    imo = 'imo'
+    mmsi = 'mmsi'
+    passport = 'passport'
+    national_id = 'national-id'
+    tax_id = 'tax-id'
+    registration = 'registration'
+    lei = 'lei'
+    swift_bic = 'swift-bic'
+    iban = 'iban'
+
+
+class Identifier1(BaseModel):
+    type: Type2
+    value: str
+    field: str
+
+
+class Kind(Enum):
+    name = 'name'
+    identifier = 'identifier'
+    country = 'country'
+    remittance = 'remittance'
+
+
+class Explanation1(BaseModel):
+    text: str
+    nameScore: float
+    queryScheme: str
+    listScheme: str
+    tokens: list[Token]
+    unmatchedList: list[str]
+    qualifiers: list[Qualifier]
+
+
+class Result(BaseModel):
+    id: str
+    name: str
+    matchedName: str
+    matchedNameStrength: MatchedNameStrength
+    matchedOn: MatchedOn
+    score: confloat(ge=0.0, le=1.0)
+    status: Status4
+    label: Label
+    entityType: EntityType1
+    source: str
+    sourceId: str
+    sourceDataset: str
+    feed: Feed
+    programs: list[str]
+    explanation: Explanation1
+    suppressedBy: str | None = None
+    memoryNote: str | None = None
+
+
+class Hit(BaseModel):
+    field: str
+    value: str
+    kind: Kind
+    status: Status4
+    reason: str
+    result: Result | None = None
+
+
+class Party(BaseModel):
+    role: Role
+    path: str
+    name: str | None
+    countries: list[str]
+    identifiers: list[Identifier1]
+    status: Status4
+    hits: list[Hit]
+
+
+class Explanation2(BaseModel):
+    text: str
+    nameScore: float
+    queryScheme: str
+    listScheme: str
+    tokens: list[Token]
+    unmatchedList: list[str]
+    qualifiers: list[Qualifier]
+
+
+class Result1(BaseModel):
+    id: str
+    name: str
+    matchedName: str
+    matchedNameStrength: MatchedNameStrength
+    matchedOn: MatchedOn
+    score: confloat(ge=0.0, le=1.0)
+    status: Status4
+    label: Label
+    entityType: EntityType1
+    source: str
+    sourceId: str
+    sourceDataset: str
+    feed: Feed
+    programs: list[str]
+    explanation: Explanation2
+    suppressedBy: str | None = None
+    memoryNote: str | None = None
+
+
+class Hit1(BaseModel):
+    field: str
+    value: str
+    kind: Kind
+    status: Status4
+    reason: str
+    result: Result1 | None = None
+
+
+class FreeTextItem(BaseModel):
+    field: str
+    text: str
+    status: Status4
+    hits: list[Hit1]
+
+
+class ListVersion1(BaseModel):
+    source: str
+    feed: Feed
+    versionId: conint(le=9007199254740991, gt=0)
+    sha256: str
+    fetchedAt: str
+    entityCount: conint(ge=0, le=9007199254740991)
+
+
+class ApiV1ScreenPaymentPostResponse(BaseModel):
+    screeningId: str
+    messageType: MessageType
+    messageReference: str | None
+    status: Status4
+    blocked: bool
+    match: bool
+    parties: list[Party]
+    freeText: list[FreeTextItem]
+    fieldsScreened: conint(ge=0, le=9007199254740991)
+    listVersions: list[ListVersion1]
+    algorithm: str
+    thresholds: Thresholds
+    screenedAt: str
+
+
 class Name(RootModel[constr(min_length=1, max_length=300)]):
     root: constr(min_length=1, max_length=300)
 
 
-class Identifier1(BaseModel):
+class Identifier2(BaseModel):
     model_config = ConfigDict(
         extra='forbid',
     )
-    type: Type
+    type: Type2
     value: constr(min_length=1, max_length=200)
     country: constr(pattern=r'^[A-Za-z]{2}$') | None = None
 
 
-class EntityType2(Enum):
+class EntityType4(Enum):
     individual = 'individual'
     organization = 'organization'
     vessel = 'vessel'
@@ -295,10 +482,10 @@ class Entity(BaseModel):
         extra='forbid',
     )
     name: constr(min_length=1, max_length=300)
-    identifiers: list[Identifier1] | None = Field(None, max_length=20, min_length=1)
+    identifiers: list[Identifier2] | None = Field(None, max_length=20, min_length=1)
     dateOfBirth: constr(pattern=r'^\d{4}(-\d{2}(-\d{2})?)?$') | None = None
     nationality: constr(min_length=2, max_length=60) | None = None
-    entityType: EntityType2 | None = None
+    entityType: EntityType4 | None = None
     customerReference: constr(min_length=1, max_length=200) | None = None
     reference: constr(min_length=1, max_length=200) | None = None
 
@@ -309,14 +496,14 @@ class ApiV1BulkScreenPostRequest(BaseModel):
     limit: conint(ge=1, le=10) | None = None
 
 
-class EntityType3(Enum):
+class EntityType5(Enum):
     individual = 'individual'
     organization = 'organization'
     vessel = 'vessel'
     aircraft = 'aircraft'
 
 
-class Result1(BaseModel):
+class Result3(BaseModel):
     id: str
     name: str
     matchedName: str
@@ -327,10 +514,10 @@ class Result1(BaseModel):
     sourceId: str
     sourceDataset: str
     feed: Feed
-    entityType: EntityType3
+    entityType: EntityType5
 
 
-class Result(BaseModel):
+class Result2(BaseModel):
     screeningId: str
     searchedName: str
     reference: str | None = None
@@ -339,7 +526,7 @@ class Result(BaseModel):
     status: Status4
     topScore: float
     label: Label
-    results: list[Result1]
+    results: list[Result3]
 
 
 class Summary(BaseModel):
@@ -348,7 +535,7 @@ class Summary(BaseModel):
     blocked: conint(ge=-9007199254740991, le=9007199254740991)
 
 
-class ListVersion1(BaseModel):
+class ListVersion2(BaseModel):
     source: str
     feed: Feed
     versionId: conint(le=9007199254740991, gt=0)
@@ -358,15 +545,15 @@ class ListVersion1(BaseModel):
 
 
 class ApiV1BulkScreenPostResponse(BaseModel):
-    results: list[Result]
+    results: list[Result2]
     summary: Summary
-    listVersions: list[ListVersion1]
+    listVersions: list[ListVersion2]
     algorithm: str
     thresholds: Thresholds
     screenedAt: str
 
 
-class Status8(Enum):
+class Status15(Enum):
     queued = 'queued'
     running = 'running'
     completed = 'completed'
@@ -374,7 +561,7 @@ class Status8(Enum):
 
 class ApiV1BulkScreenPostResponse1(BaseModel):
     jobId: str
-    status: Status8
+    status: Status15
     total: conint(ge=-9007199254740991, le=9007199254740991)
     statusUrl: str
 
@@ -384,27 +571,27 @@ class Format(Enum):
     csv = 'csv'
 
 
-class Status10(Enum):
+class Status17(Enum):
     blocked = 'blocked'
     review = 'review'
     clear = 'clear'
 
 
-class Result2(BaseModel):
+class Result4(BaseModel):
     id: str
     name: str
     matchedName: str
     score: confloat(ge=0.0, le=1.0)
-    status: Status10
+    status: Status17
     label: Label
     source: str
     sourceId: str
     sourceDataset: str
     feed: Feed
-    entityType: EntityType3
+    entityType: EntityType5
 
 
-class ListVersion2(BaseModel):
+class ListVersion3(BaseModel):
     source: str
     versionId: conint(ge=-9007199254740991, le=9007199254740991)
 
@@ -416,11 +603,11 @@ class Results2(BaseModel):
     reference: str | None = None
     match: bool
     blocked: bool
-    status: Status10
+    status: Status17
     topScore: float
     label: Label
-    results: list[Result2]
-    listVersions: list[ListVersion2] | None = None
+    results: list[Result4]
+    listVersions: list[ListVersion3] | None = None
     algorithm: str | None = None
 
 
@@ -468,6 +655,7 @@ class Code(Enum):
     INVALID_SIGNATURE = 'INVALID_SIGNATURE'
     PAYMENT_DECLINED = 'PAYMENT_DECLINED'
     FOUR_EYES_SELF_CONFIRM = 'FOUR_EYES_SELF_CONFIRM'
+    PAYMENT_MESSAGE_INVALID = 'PAYMENT_MESSAGE_INVALID'
     INTERNAL = 'INTERNAL'
 
 
@@ -494,7 +682,7 @@ class Page(BaseModel):
 
 class ApiV1JobsIdGetResponse(BaseModel):
     id: str
-    status: Status8
+    status: Status15
     total: conint(ge=-9007199254740991, le=9007199254740991)
     processed: conint(ge=-9007199254740991, le=9007199254740991)
     failed: conint(ge=-9007199254740991, le=9007199254740991)
@@ -505,7 +693,7 @@ class ApiV1JobsIdGetResponse(BaseModel):
     page: Page
 
 
-class Status12(Enum):
+class Status19(Enum):
     active = 'active'
     updating = 'updating'
     inactive = 'inactive'
@@ -518,7 +706,7 @@ class List(BaseModel):
     location: str
     feed: Feed
     sourceDataset: str
-    status: Status12
+    status: Status19
     description: str
     entityCount: conint(ge=0, le=9007199254740991)
     version: conint(ge=-9007199254740991, le=9007199254740991) | None
@@ -580,19 +768,12 @@ class SubscriptionStatus(Enum):
     past_due = 'past_due'
 
 
-class ALGORITHM(Enum):
-    vigil_v1 = 'vigil-v1'
-    vigil_v2 = 'vigil-v2'
-    vigil_v3 = 'vigil-v3'
-
-
 class ThresholdConfig(BaseModel):
     HIGH_SCORE: float
     MEDIUM_SCORE: float
     DB_SIM_THRESHOLD: float
     TRIGRAM_HITS_MIN: float
     LEV_DISTANCE_MAX: float
-    ALGORITHM_1: ALGORITHM | None = Field(None, alias='ALGORITHM')
 
 
 class ApiClientGetResponse(BaseModel):
@@ -609,16 +790,16 @@ class ApiClientGetResponse(BaseModel):
     updated_at: str
 
 
-class Identifier2(BaseModel):
+class Identifier3(BaseModel):
     model_config = ConfigDict(
         extra='forbid',
     )
-    type: Type
+    type: Type2
     value: constr(min_length=1, max_length=200)
     country: constr(pattern=r'^[A-Za-z]{2}$') | None = None
 
 
-class EntityType5(Enum):
+class EntityType7(Enum):
     individual = 'individual'
     organization = 'organization'
     vessel = 'vessel'
@@ -636,27 +817,27 @@ class ApiScreenPostRequest(BaseModel):
         )
         | None
     ) = None
-    identifiers: list[Identifier2] | None = Field(None, max_length=20, min_length=1)
+    identifiers: list[Identifier3] | None = Field(None, max_length=20, min_length=1)
     dateOfBirth: constr(pattern=r'^\d{4}(-\d{2}(-\d{2})?)?$') | None = None
     nationality: constr(min_length=2, max_length=60) | None = None
-    entityType: EntityType5 | None = None
+    entityType: EntityType7 | None = None
     customerReference: constr(min_length=1, max_length=200) | None = None
 
 
-class Status13(Enum):
+class Status20(Enum):
     blocked = 'blocked'
     review = 'review'
     clear = 'clear'
 
 
-class EntityType6(Enum):
+class EntityType8(Enum):
     individual = 'individual'
     organization = 'organization'
     vessel = 'vessel'
     aircraft = 'aircraft'
 
 
-class Explanation1(BaseModel):
+class Explanation3(BaseModel):
     text: str
     nameScore: float
     queryScheme: str
@@ -666,27 +847,27 @@ class Explanation1(BaseModel):
     qualifiers: list[Qualifier]
 
 
-class Result3(BaseModel):
+class Result5(BaseModel):
     id: str
     name: str
     matchedName: str
     matchedNameStrength: MatchedNameStrength
     matchedOn: MatchedOn
     score: confloat(ge=0.0, le=1.0)
-    status: Status13
+    status: Status20
     label: Label
-    entityType: EntityType6
+    entityType: EntityType8
     source: str
     sourceId: str
     sourceDataset: str
     feed: Feed
     programs: list[str]
-    explanation: Explanation1
+    explanation: Explanation3
     suppressedBy: str | None = None
     memoryNote: str | None = None
 
 
-class ListVersion3(BaseModel):
+class ListVersion4(BaseModel):
     source: str
     feed: Feed
     versionId: conint(le=9007199254740991, gt=0)
@@ -708,11 +889,11 @@ class ApiScreenPostResponse(BaseModel):
     searchedEmail: str | None
     match: bool
     blocked: bool
-    status: Status13
+    status: Status20
     topScore: float
     label: Label
-    results: list[Result3]
-    listVersions: list[ListVersion3]
+    results: list[Result5]
+    listVersions: list[ListVersion4]
     algorithm: str
     thresholds: Thresholds
     screenedAt: str
@@ -724,16 +905,16 @@ class ApiScreenPostResponse(BaseModel):
     message: str
 
 
-class Identifier3(BaseModel):
+class Identifier4(BaseModel):
     model_config = ConfigDict(
         extra='forbid',
     )
-    type: Type
+    type: Type2
     value: constr(min_length=1, max_length=200)
     country: constr(pattern=r'^[A-Za-z]{2}$') | None = None
 
 
-class EntityType7(Enum):
+class EntityType9(Enum):
     individual = 'individual'
     organization = 'organization'
     vessel = 'vessel'
@@ -747,10 +928,10 @@ class Entity1(BaseModel):
         extra='forbid',
     )
     name: constr(min_length=1, max_length=300)
-    identifiers: list[Identifier3] | None = Field(None, max_length=20, min_length=1)
+    identifiers: list[Identifier4] | None = Field(None, max_length=20, min_length=1)
     dateOfBirth: constr(pattern=r'^\d{4}(-\d{2}(-\d{2})?)?$') | None = None
     nationality: constr(min_length=2, max_length=60) | None = None
-    entityType: EntityType7 | None = None
+    entityType: EntityType9 | None = None
     customerReference: constr(min_length=1, max_length=200) | None = None
     reference: constr(min_length=1, max_length=200) | None = None
 
@@ -761,40 +942,40 @@ class ApiSanctionsBulkSearchPostRequest(BaseModel):
     limit: conint(ge=1, le=10) | None = None
 
 
-class EntityType8(Enum):
+class EntityType10(Enum):
     individual = 'individual'
     organization = 'organization'
     vessel = 'vessel'
     aircraft = 'aircraft'
 
 
-class Result5(BaseModel):
+class Result7(BaseModel):
     id: str
     name: str
     matchedName: str
     score: confloat(ge=0.0, le=1.0)
-    status: Status13
+    status: Status20
     label: Label
     source: str
     sourceId: str
     sourceDataset: str
     feed: Feed
-    entityType: EntityType8
+    entityType: EntityType10
 
 
-class Result4(BaseModel):
+class Result6(BaseModel):
     screeningId: str
     searchedName: str
     reference: str | None = None
     match: bool
     blocked: bool
-    status: Status13
+    status: Status20
     topScore: float
     label: Label
-    results: list[Result5]
+    results: list[Result7]
 
 
-class ListVersion4(BaseModel):
+class ListVersion5(BaseModel):
     source: str
     feed: Feed
     versionId: conint(le=9007199254740991, gt=0)
@@ -804,15 +985,15 @@ class ListVersion4(BaseModel):
 
 
 class ApiSanctionsBulkSearchPostResponse(BaseModel):
-    results: list[Result4]
+    results: list[Result6]
     summary: Summary
-    listVersions: list[ListVersion4]
+    listVersions: list[ListVersion5]
     algorithm: str
     thresholds: Thresholds
     screenedAt: str
 
 
-class Status17(Enum):
+class Status24(Enum):
     queued = 'queued'
     running = 'running'
     completed = 'completed'
@@ -820,7 +1001,7 @@ class Status17(Enum):
 
 class ApiSanctionsBulkSearchPostResponse1(BaseModel):
     jobId: str
-    status: Status17
+    status: Status24
     total: conint(ge=-9007199254740991, le=9007199254740991)
     statusUrl: str
 
@@ -831,27 +1012,27 @@ class Format2(Enum):
     json_file = 'json-file'
 
 
-class Status19(Enum):
+class Status26(Enum):
     blocked = 'blocked'
     review = 'review'
     clear = 'clear'
 
 
-class Result6(BaseModel):
+class Result8(BaseModel):
     id: str
     name: str
     matchedName: str
     score: confloat(ge=0.0, le=1.0)
-    status: Status19
+    status: Status26
     label: Label
     source: str
     sourceId: str
     sourceDataset: str
     feed: Feed
-    entityType: EntityType8
+    entityType: EntityType10
 
 
-class ListVersion5(BaseModel):
+class ListVersion6(BaseModel):
     source: str
     versionId: conint(ge=-9007199254740991, le=9007199254740991)
 
@@ -863,11 +1044,11 @@ class Results4(BaseModel):
     reference: str | None = None
     match: bool
     blocked: bool
-    status: Status19
+    status: Status26
     topScore: float
     label: Label
-    results: list[Result6]
-    listVersions: list[ListVersion5] | None = None
+    results: list[Result8]
+    listVersions: list[ListVersion6] | None = None
     algorithm: str | None = None
 
 
@@ -886,7 +1067,7 @@ class Results5(BaseModel):
 
 class ApiSanctionsBulkJobsIdGetResponse(BaseModel):
     id: str
-    status: Status17
+    status: Status24
     total: conint(ge=-9007199254740991, le=9007199254740991)
     processed: conint(ge=-9007199254740991, le=9007199254740991)
     failed: conint(ge=-9007199254740991, le=9007199254740991)
@@ -903,11 +1084,11 @@ class MatchedBy(Enum):
     name = 'name'
 
 
-class Hit(BaseModel):
+class Hit2(BaseModel):
     id: str
     name: str
     matchedName: str
-    entityType: EntityType8
+    entityType: EntityType10
     source: str
     sourceId: str
     sourceDataset: str
@@ -919,7 +1100,7 @@ class Hit(BaseModel):
 
 class ApiSanctionsSearchGetResponse(BaseModel):
     query: str
-    hits: list[Hit]
+    hits: list[Hit2]
 
 
 class Format3(Enum):
@@ -956,7 +1137,7 @@ class Address(BaseModel):
     full: str | None = None
 
 
-class Identifier4(BaseModel):
+class Identifier5(BaseModel):
     type: str
     value: str
     country: str | None = None
@@ -975,7 +1156,7 @@ class Entity2(BaseModel):
     sourceDataset: str
     sourceName: str
     feed: Feed
-    entityType: EntityType8
+    entityType: EntityType10
     name: str
     names: list[Name2]
     aliases: list[Alias]
@@ -984,7 +1165,7 @@ class Entity2(BaseModel):
     nationalities: list[str]
     citizenships: list[str]
     addresses: list[Address]
-    identifiers: list[Identifier4]
+    identifiers: list[Identifier5]
     programs: list[str]
     listingDate: str | None
     remarks: str | None
@@ -1030,7 +1211,7 @@ class ApiSanctionsEntityIdGetResponse(BaseModel):
     sourceDataset: str
     sourceName: str
     feed: Feed
-    entityType: EntityType8
+    entityType: EntityType10
     name: str
     names: list[Name3]
     aliases: list[Alias1]
@@ -1039,7 +1220,7 @@ class ApiSanctionsEntityIdGetResponse(BaseModel):
     nationalities: list[str]
     citizenships: list[str]
     addresses: list[Address]
-    identifiers: list[Identifier4]
+    identifiers: list[Identifier5]
     programs: list[str]
     listingDate: str | None
     remarks: str | None
@@ -1065,7 +1246,7 @@ class ApiStatusGetResponse(BaseModel):
     periodEnd: str
 
 
-class Status21(Enum):
+class Status28(Enum):
     active = 'active'
     updating = 'updating'
     inactive = 'inactive'
@@ -1075,7 +1256,7 @@ class List1(BaseModel):
     source: str
     name: str
     feed: Feed
-    status: Status21
+    status: Status28
     entityCount: conint(ge=0, le=9007199254740991)
     version: conint(ge=-9007199254740991, le=9007199254740991) | None
     lastUpdated: str | None
@@ -1086,13 +1267,13 @@ class ApiListsGetResponse(BaseModel):
     lists: list[List1]
 
 
-class Status22(Enum):
+class Status29(Enum):
     blocked = 'blocked'
     review = 'review'
     clear = 'clear'
 
 
-class Kind(Enum):
+class Kind2(Enum):
     single = 'single'
     bulk = 'bulk'
 
@@ -1103,7 +1284,7 @@ class Log(BaseModel):
     searched_name: str | None
     searched_email: str | None
     match_found: bool
-    status: Status22
+    status: Status29
     sanctioned_entity_id: str | None
     matched_entity_name: str | None
     source_list: str | None
@@ -1111,7 +1292,7 @@ class Log(BaseModel):
     confidence: str
     tier: Tier
     is_alert: bool
-    kind: Kind
+    kind: Kind2
     createdAt: str
 
 
@@ -1152,7 +1333,7 @@ class ApiClientSanctionAlertsGetResponse(BaseModel):
     offset: conint(ge=-9007199254740991, le=9007199254740991)
 
 
-class Status23(Enum):
+class Status30(Enum):
     pending = 'pending'
     proposed = 'proposed'
     approved = 'approved'
@@ -1167,7 +1348,7 @@ class ProposedAction(Enum):
 class Review(BaseModel):
     id: str
     searched_input: str
-    status: Status23
+    status: Status30
     confidence: str
     screening_score: float
     created_at: str
@@ -1220,7 +1401,7 @@ class ApiSanctionsReviewIdPostRequest(BaseModel):
 class Review1(BaseModel):
     id: str
     searched_input: str
-    status: Status23
+    status: Status30
     confidence: str
     screening_score: float
     created_at: str
@@ -1252,7 +1433,7 @@ class ApiSanctionsReviewIdPostResponse(BaseModel):
 class Review2(BaseModel):
     id: str
     searched_input: str
-    status: Status23
+    status: Status30
     confidence: str
     screening_score: float
     created_at: str
@@ -1284,16 +1465,16 @@ class Entry(BaseModel):
     name: str
     names: list[str]
     datesOfBirth: list[str]
-    identifiers: list[Identifier4]
+    identifiers: list[Identifier5]
     nationalities: list[str]
     entityType: str
     programs: list[str]
     source: str
     sourceDataset: str
-    listVersion: ListVersion5 | None
+    listVersion: ListVersion6 | None
 
 
-class Explanation2(BaseModel):
+class Explanation4(BaseModel):
     text: str
     nameScore: float
     queryScheme: str
@@ -1303,7 +1484,7 @@ class Explanation2(BaseModel):
     qualifiers: list[Qualifier]
 
 
-class Status27(Enum):
+class Status34(Enum):
     proposed = 'proposed'
     approved = 'approved'
     blocked = 'blocked'
@@ -1312,7 +1493,7 @@ class Status27(Enum):
 class PreviousDecision(BaseModel):
     review_id: str
     searched_input: str
-    status: Status27
+    status: Status34
     reason_code: str | None
     note: str | None
     decided_by_email: str | None
@@ -1341,12 +1522,12 @@ class ApiSanctionsReviewIdGetResponse(BaseModel):
     review: Review2
     searched: Searched
     entry: Entry | None
-    explanation: Explanation2 | None
+    explanation: Explanation4 | None
     previousDecisions: list[PreviousDecision]
     remembered: Remembered | None
 
 
-class Status28(Enum):
+class Status35(Enum):
     pending = 'pending'
     proposed = 'proposed'
     approved = 'approved'
@@ -1356,7 +1537,7 @@ class Status28(Enum):
 class Review3(BaseModel):
     id: str
     searched_input: str
-    status: Status28
+    status: Status35
     confidence: str
     screening_score: float
     created_at: str
@@ -1386,7 +1567,7 @@ class ApiSanctionsReviewIdReturnPostRequest(BaseModel):
 class Review4(BaseModel):
     id: str
     searched_input: str
-    status: Status28
+    status: Status35
     confidence: str
     screening_score: float
     created_at: str
@@ -1608,7 +1789,7 @@ class ApiMonitoringEntitiesPostResponse(BaseModel):
     created_at: str
 
 
-class Status30(Enum):
+class Status37(Enum):
     active = 'active'
     paused = 'paused'
     stopped = 'stopped'
@@ -1876,7 +2057,7 @@ class ApiMonitoringBulkRemovePostResponse(BaseModel):
     entityIds: list[str]
 
 
-class Status31(Enum):
+class Status38(Enum):
     operational = 'operational'
     degraded = 'degraded'
 
@@ -1903,7 +2084,7 @@ class Webhooks(BaseModel):
 
 
 class ApiMonitoringServiceStatusGetResponse(BaseModel):
-    status: Status31
+    status: Status38
     scheduler: Scheduler
     list_updates: ListUpdates
     webhooks: Webhooks
@@ -1955,29 +2136,14 @@ class ApiMonitoringWebhooksIdDeleteResponse(BaseModel):
     deleted: Literal[True]
 
 
-class Webhook2(BaseModel):
-    id: str
-    url: str
-    event_types: list[EventType]
-    description: str | None
-    enabled: bool
-    disabled_reason: str | None
-    created_at: str
-
-
-class ApiMonitoringWebhooksIdRotateSecretPostResponse(BaseModel):
-    webhook: Webhook2
-    secret: str
-
-
-class EventType4(Enum):
+class EventType3(Enum):
     monitoring_alert = 'monitoring.alert'
     screening_review_required = 'screening.review_required'
     bulk_job_completed = 'bulk_job.completed'
     webhook_test = 'webhook.test'
 
 
-class Status32(Enum):
+class Status39(Enum):
     pending = 'pending'
     delivered = 'delivered'
     failed = 'failed'
@@ -1992,8 +2158,8 @@ class Attempt(BaseModel):
 
 class Delivery(BaseModel):
     id: str
-    event_type: EventType4
-    status: Status32
+    event_type: EventType3
+    status: Status39
     attempts: list[Attempt]
     next_attempt_at: str | None
     created_at: str
@@ -2006,8 +2172,8 @@ class ApiMonitoringWebhooksIdDeliveriesGetResponse(BaseModel):
 
 class Delivery1(BaseModel):
     id: str
-    event_type: EventType4
-    status: Status32
+    event_type: EventType3
+    status: Status39
     attempts: list[Attempt]
     next_attempt_at: str | None
     created_at: str
@@ -2018,28 +2184,13 @@ class ApiMonitoringWebhooksIdTestPostResponse(BaseModel):
     delivery: Delivery1
 
 
-class ApiMonitoringLiveTicketPostResponse(BaseModel):
-    ticket: str
-    path: str
-    expires_in: conint(ge=-9007199254740991, le=9007199254740991)
-
-
-class ThresholdConfig1(BaseModel):
-    HIGH_SCORE: float
-    MEDIUM_SCORE: float
-    DB_SIM_THRESHOLD: float
-    TRIGRAM_HITS_MIN: float
-    LEV_DISTANCE_MAX: float
-    ALGORITHM_1: ALGORITHM | None = Field(None, alias='ALGORITHM')
-
-
 class Client(BaseModel):
     id: UUID
     client_name: str
     contact_email: str | None
     tier: Tier
     subscription_status: SubscriptionStatus
-    threshold_config: ThresholdConfig1 | None
+    threshold_config: ThresholdConfig | None
     quota_month: conint(ge=-9007199254740991, le=9007199254740991)
     usage_month: conint(ge=-9007199254740991, le=9007199254740991)
     api_key_prefix: str | None
@@ -2060,22 +2211,13 @@ class ApiClientClientsCreatePostRequest(BaseModel):
     subscriptionStatus: SubscriptionStatus | None = 'active'
 
 
-class ThresholdConfig2(BaseModel):
-    HIGH_SCORE: float
-    MEDIUM_SCORE: float
-    DB_SIM_THRESHOLD: float
-    TRIGRAM_HITS_MIN: float
-    LEV_DISTANCE_MAX: float
-    ALGORITHM_1: ALGORITHM | None = Field(None, alias='ALGORITHM')
-
-
 class ApiClientClientsCreatePostResponse(BaseModel):
     id: UUID
     client_name: str
     contact_email: str | None
     tier: Tier
     subscription_status: SubscriptionStatus
-    threshold_config: ThresholdConfig2 | None
+    threshold_config: ThresholdConfig | None
     quota_month: conint(ge=-9007199254740991, le=9007199254740991)
     usage_month: conint(ge=-9007199254740991, le=9007199254740991)
     api_key_prefix: str | None
@@ -2084,22 +2226,13 @@ class ApiClientClientsCreatePostResponse(BaseModel):
     api_key: constr(pattern=r'^[0-9a-f]{64}$')
 
 
-class ThresholdConfig3(BaseModel):
-    HIGH_SCORE: float
-    MEDIUM_SCORE: float
-    DB_SIM_THRESHOLD: float
-    TRIGRAM_HITS_MIN: float
-    LEV_DISTANCE_MAX: float
-    ALGORITHM_1: ALGORITHM | None = Field(None, alias='ALGORITHM')
-
-
 class ApiClientClientsApiKeyKeyGetResponse(BaseModel):
     id: UUID
     client_name: str
     contact_email: str | None
     tier: Tier
     subscription_status: SubscriptionStatus
-    threshold_config: ThresholdConfig3 | None
+    threshold_config: ThresholdConfig | None
     quota_month: conint(ge=-9007199254740991, le=9007199254740991)
     usage_month: conint(ge=-9007199254740991, le=9007199254740991)
     api_key_prefix: str | None
@@ -2107,28 +2240,10 @@ class ApiClientClientsApiKeyKeyGetResponse(BaseModel):
     updated_at: str
 
 
-class ThresholdConfig4(BaseModel):
-    HIGH_SCORE: float
-    MEDIUM_SCORE: float
-    DB_SIM_THRESHOLD: float
-    TRIGRAM_HITS_MIN: float
-    LEV_DISTANCE_MAX: float
-    ALGORITHM_1: ALGORITHM | None = Field(None, alias='ALGORITHM')
-
-
 class ApiClientClientsIdThresholdsPutRequest(BaseModel):
     ip: constr(max_length=100) | None = None
     userAgent: constr(max_length=512) | None = None
-    threshold_config: ThresholdConfig4 | None
-
-
-class ThresholdConfig5(BaseModel):
-    HIGH_SCORE: float
-    MEDIUM_SCORE: float
-    DB_SIM_THRESHOLD: float
-    TRIGRAM_HITS_MIN: float
-    LEV_DISTANCE_MAX: float
-    ALGORITHM_1: ALGORITHM | None = Field(None, alias='ALGORITHM')
+    threshold_config: ThresholdConfig | None
 
 
 class ApiClientClientsIdThresholdsPutResponse(BaseModel):
@@ -2137,7 +2252,7 @@ class ApiClientClientsIdThresholdsPutResponse(BaseModel):
     contact_email: str | None
     tier: Tier
     subscription_status: SubscriptionStatus
-    threshold_config: ThresholdConfig5 | None
+    threshold_config: ThresholdConfig | None
     quota_month: conint(ge=-9007199254740991, le=9007199254740991)
     usage_month: conint(ge=-9007199254740991, le=9007199254740991)
     api_key_prefix: str | None
@@ -2149,22 +2264,13 @@ class ApiClientClientsIdDeleteResponse(BaseModel):
     message: str
 
 
-class ThresholdConfig6(BaseModel):
-    HIGH_SCORE: float
-    MEDIUM_SCORE: float
-    DB_SIM_THRESHOLD: float
-    TRIGRAM_HITS_MIN: float
-    LEV_DISTANCE_MAX: float
-    ALGORITHM_1: ALGORITHM | None = Field(None, alias='ALGORITHM')
-
-
 class ApiClientClientsIdRegenerateKeyPostResponse(BaseModel):
     id: UUID
     client_name: str
     contact_email: str | None
     tier: Tier
     subscription_status: SubscriptionStatus
-    threshold_config: ThresholdConfig6 | None
+    threshold_config: ThresholdConfig | None
     quota_month: conint(ge=-9007199254740991, le=9007199254740991)
     usage_month: conint(ge=-9007199254740991, le=9007199254740991)
     api_key_prefix: str | None
@@ -2173,7 +2279,7 @@ class ApiClientClientsIdRegenerateKeyPostResponse(BaseModel):
     api_key: constr(pattern=r'^[0-9a-f]{64}$')
 
 
-class Status34(Enum):
+class Status41(Enum):
     active = 'active'
     revoked = 'revoked'
     none = 'none'
@@ -2181,7 +2287,7 @@ class Status34(Enum):
 
 class ApiClientClientsIdRevokeKeyPostResponse(BaseModel):
     client_id: UUID
-    status: Status34
+    status: Status41
     prefix: str | None
     created_at: str | None
     revoked_at: str | None
@@ -2189,13 +2295,13 @@ class ApiClientClientsIdRevokeKeyPostResponse(BaseModel):
 
 class ApiClientClientsIdApiKeyStatusGetResponse(BaseModel):
     client_id: UUID
-    status: Status34
+    status: Status41
     prefix: str | None
     created_at: str | None
     revoked_at: str | None
 
 
-class EventType6(Enum):
+class EventType5(Enum):
     all = 'all'
     ADMIN_ACCESS = 'ADMIN_ACCESS'
     CLIENT_ACCESS = 'CLIENT_ACCESS'
@@ -2264,7 +2370,7 @@ class Format5(Enum):
     csv = 'csv'
 
 
-class Kind1(Enum):
+class Kind3(Enum):
     screening = 'screening'
     review_decision = 'review_decision'
     admin_action = 'admin_action'
@@ -2272,7 +2378,7 @@ class Kind1(Enum):
 
 
 class Record(BaseModel):
-    kind: Kind1
+    kind: Kind3
     chain: str
     seq: conint(ge=-9007199254740991, le=9007199254740991)
     occurredAt: str
@@ -2284,7 +2390,7 @@ class Record(BaseModel):
     score: float | None
     matchedName: str | None
     sourceList: str | None
-    listVersions: list[ListVersion5] | None
+    listVersions: list[ListVersion6] | None
     decision: str | None
     action: str | None
     details: dict[str, Any] | None
@@ -2302,7 +2408,7 @@ class ApiClientAuditScreeningsGetResponse(BaseModel):
 
 
 class ApiClientAuditScreeningsGetResponse1(BaseModel):
-    kind: Kind1
+    kind: Kind3
     chain: str
     seq: conint(ge=-9007199254740991, le=9007199254740991)
     occurredAt: str
@@ -2314,7 +2420,7 @@ class ApiClientAuditScreeningsGetResponse1(BaseModel):
     score: float | None
     matchedName: str | None
     sourceList: str | None
-    listVersions: list[ListVersion5] | None
+    listVersions: list[ListVersion6] | None
     decision: str | None
     action: str | None
     details: dict[str, Any] | None
@@ -2341,7 +2447,7 @@ class Delta(BaseModel):
     removed: conint(ge=-9007199254740991, le=9007199254740991)
 
 
-class Result7(BaseModel):
+class Result9(BaseModel):
     source: str
     outcome: Outcome1
     versionId: conint(ge=-9007199254740991, le=9007199254740991) | None
@@ -2351,7 +2457,7 @@ class Result7(BaseModel):
 
 
 class ApiClientAdminListsRefreshPostResponse(BaseModel):
-    results: list[Result7]
+    results: list[Result9]
 
 
 class Service1(Enum):
@@ -2392,7 +2498,7 @@ class Index(BaseModel):
     engine: Engine
 
 
-class Status36(Enum):
+class Status43(Enum):
     active = 'active'
     updating = 'updating'
     inactive = 'inactive'
@@ -2415,7 +2521,7 @@ class List4(BaseModel):
     source: str
     name: str
     feed: Feed
-    status: Status36
+    status: Status43
     version: conint(ge=-9007199254740991, le=9007199254740991) | None
     entityCount: conint(ge=0, le=9007199254740991)
     checksum: str | None
@@ -2570,7 +2676,7 @@ class AuthV1TokenPostRequest(
     root: AuthV1TokenPostRequest1 | AuthV1TokenPostRequest2
 
 
-class Role(Enum):
+class Role1(Enum):
     admin = 'admin'
     user = 'user'
 
@@ -2594,7 +2700,7 @@ class FactorType(Enum):
     phone = 'phone'
 
 
-class Status37(Enum):
+class Status44(Enum):
     verified = 'verified'
     unverified = 'unverified'
 
@@ -2602,7 +2708,7 @@ class Status37(Enum):
 class Factor(BaseModel):
     id: UUID
     factor_type: FactorType
-    status: Status37
+    status: Status44
     friendly_name: str | None
     created_at: str
     updated_at: str
@@ -2612,7 +2718,7 @@ class User(BaseModel):
     id: UUID
     email: str
     full_name: str | None
-    role: Role
+    role: Role1
     client_id: UUID | None
     member_role: MemberRole | None
     email_confirmed_at: str | None
@@ -2696,7 +2802,7 @@ class Identity1(BaseModel):
 class Factor1(BaseModel):
     id: UUID
     factor_type: FactorType
-    status: Status37
+    status: Status44
     friendly_name: str | None
     created_at: str
     updated_at: str
@@ -2706,7 +2812,7 @@ class User1(BaseModel):
     id: UUID
     email: str
     full_name: str | None
-    role: Role
+    role: Role1
     client_id: UUID | None
     member_role: MemberRole | None
     email_confirmed_at: str | None
@@ -2749,7 +2855,7 @@ class Identity2(BaseModel):
 class Factor2(BaseModel):
     id: UUID
     factor_type: FactorType
-    status: Status37
+    status: Status44
     friendly_name: str | None
     created_at: str
     updated_at: str
@@ -2759,7 +2865,7 @@ class AuthV1UserGetResponse(BaseModel):
     id: UUID
     email: str
     full_name: str | None
-    role: Role
+    role: Role1
     client_id: UUID | None
     member_role: MemberRole | None
     email_confirmed_at: str | None
@@ -2789,7 +2895,7 @@ class Identity3(BaseModel):
 class Factor3(BaseModel):
     id: UUID
     factor_type: FactorType
-    status: Status37
+    status: Status44
     friendly_name: str | None
     created_at: str
     updated_at: str
@@ -2799,7 +2905,7 @@ class AuthV1UserPutResponse(BaseModel):
     id: UUID
     email: str
     full_name: str | None
-    role: Role
+    role: Role1
     client_id: UUID | None
     member_role: MemberRole | None
     email_confirmed_at: str | None
@@ -2846,7 +2952,7 @@ class Identity4(BaseModel):
 class Factor4(BaseModel):
     id: UUID
     factor_type: FactorType
-    status: Status37
+    status: Status44
     friendly_name: str | None
     created_at: str
     updated_at: str
@@ -2856,7 +2962,7 @@ class AuthV1UserIdentitiesIdDeleteResponse(BaseModel):
     id: UUID
     email: str
     full_name: str | None
-    role: Role
+    role: Role1
     client_id: UUID | None
     member_role: MemberRole | None
     email_confirmed_at: str | None
@@ -2909,7 +3015,7 @@ class Identity5(BaseModel):
 class Factor5(BaseModel):
     id: UUID
     factor_type: FactorType
-    status: Status37
+    status: Status44
     friendly_name: str | None
     created_at: str
     updated_at: str
@@ -2919,7 +3025,7 @@ class User2(BaseModel):
     id: UUID
     email: str
     full_name: str | None
-    role: Role
+    role: Role1
     client_id: UUID | None
     member_role: MemberRole | None
     email_confirmed_at: str | None
@@ -2953,7 +3059,7 @@ class Identity6(BaseModel):
 class Factor6(BaseModel):
     id: UUID
     factor_type: FactorType
-    status: Status37
+    status: Status44
     friendly_name: str | None
     created_at: str
     updated_at: str
@@ -2963,7 +3069,7 @@ class AuthV1FactorsIdDeleteResponse(BaseModel):
     id: UUID
     email: str
     full_name: str | None
-    role: Role
+    role: Role1
     client_id: UUID | None
     member_role: MemberRole | None
     email_confirmed_at: str | None
@@ -3009,7 +3115,7 @@ class Identity7(BaseModel):
 class Factor7(BaseModel):
     id: UUID
     factor_type: FactorType
-    status: Status37
+    status: Status44
     friendly_name: str | None
     created_at: str
     updated_at: str
@@ -3019,7 +3125,7 @@ class User3(BaseModel):
     id: UUID
     email: str
     full_name: str | None
-    role: Role
+    role: Role1
     client_id: UUID | None
     member_role: MemberRole | None
     email_confirmed_at: str | None
@@ -3085,7 +3191,7 @@ class Identity8(BaseModel):
 class Factor8(BaseModel):
     id: UUID
     factor_type: FactorType
-    status: Status37
+    status: Status44
     friendly_name: str | None
     created_at: str
     updated_at: str
@@ -3095,7 +3201,7 @@ class User4(BaseModel):
     id: UUID
     email: str
     full_name: str | None
-    role: Role
+    role: Role1
     client_id: UUID | None
     member_role: MemberRole | None
     email_confirmed_at: str | None
@@ -3132,7 +3238,7 @@ class Identity9(BaseModel):
 class Factor9(BaseModel):
     id: UUID
     factor_type: FactorType
-    status: Status37
+    status: Status44
     friendly_name: str | None
     created_at: str
     updated_at: str
@@ -3142,7 +3248,7 @@ class User5(BaseModel):
     id: UUID
     email: str
     full_name: str | None
-    role: Role
+    role: Role1
     client_id: UUID | None
     member_role: MemberRole | None
     email_confirmed_at: str | None
@@ -3176,22 +3282,13 @@ class AuthV1WellKnownJwksJsonGetResponse(BaseModel):
     keys: list[Key]
 
 
-class ThresholdConfig7(BaseModel):
-    HIGH_SCORE: float
-    MEDIUM_SCORE: float
-    DB_SIM_THRESHOLD: float
-    TRIGRAM_HITS_MIN: float
-    LEV_DISTANCE_MAX: float
-    ALGORITHM_1: ALGORITHM | None = Field(None, alias='ALGORITHM')
-
-
 class ApiSettingsProfileGetResponse(BaseModel):
     id: UUID
     client_name: str
     contact_email: str | None
     tier: Tier
     subscription_status: SubscriptionStatus
-    threshold_config: ThresholdConfig7 | None
+    threshold_config: ThresholdConfig | None
     quota_month: conint(ge=-9007199254740991, le=9007199254740991)
     usage_month: conint(ge=-9007199254740991, le=9007199254740991)
     api_key_prefix: str | None
@@ -3206,36 +3303,18 @@ class ApiSettingsProfilePutRequest(BaseModel):
     contact_email: str
 
 
-class ThresholdConfig8(BaseModel):
-    HIGH_SCORE: float
-    MEDIUM_SCORE: float
-    DB_SIM_THRESHOLD: float
-    TRIGRAM_HITS_MIN: float
-    LEV_DISTANCE_MAX: float
-    ALGORITHM_1: ALGORITHM | None = Field(None, alias='ALGORITHM')
-
-
 class ApiSettingsProfilePutResponse(BaseModel):
     id: UUID
     client_name: str
     contact_email: str | None
     tier: Tier
     subscription_status: SubscriptionStatus
-    threshold_config: ThresholdConfig8 | None
+    threshold_config: ThresholdConfig | None
     quota_month: conint(ge=-9007199254740991, le=9007199254740991)
     usage_month: conint(ge=-9007199254740991, le=9007199254740991)
     api_key_prefix: str | None
     created_at: str
     updated_at: str
-
-
-class ThresholdConfig9(BaseModel):
-    HIGH_SCORE: float
-    MEDIUM_SCORE: float
-    DB_SIM_THRESHOLD: float
-    TRIGRAM_HITS_MIN: float
-    LEV_DISTANCE_MAX: float
-    ALGORITHM_1: ALGORITHM | None = Field(None, alias='ALGORITHM')
 
 
 class ApiSettingsRegenerateApiKeyPostResponse(BaseModel):
@@ -3244,7 +3323,7 @@ class ApiSettingsRegenerateApiKeyPostResponse(BaseModel):
     contact_email: str | None
     tier: Tier
     subscription_status: SubscriptionStatus
-    threshold_config: ThresholdConfig9 | None
+    threshold_config: ThresholdConfig | None
     quota_month: conint(ge=-9007199254740991, le=9007199254740991)
     usage_month: conint(ge=-9007199254740991, le=9007199254740991)
     api_key_prefix: str | None
@@ -3282,22 +3361,13 @@ class ApiSettingsNotificationSettingsPutResponse(BaseModel):
     monthly_reports: bool
 
 
-class ThresholdConfig10(BaseModel):
-    HIGH_SCORE: float
-    MEDIUM_SCORE: float
-    DB_SIM_THRESHOLD: float
-    TRIGRAM_HITS_MIN: float
-    LEV_DISTANCE_MAX: float
-    ALGORITHM_1: ALGORITHM | None = Field(None, alias='ALGORITHM')
-
-
 class Client1(BaseModel):
     id: UUID
     client_name: str
     contact_email: str | None
     tier: Tier
     subscription_status: SubscriptionStatus
-    threshold_config: ThresholdConfig10 | None
+    threshold_config: ThresholdConfig | None
     quota_month: conint(ge=-9007199254740991, le=9007199254740991)
     usage_month: conint(ge=-9007199254740991, le=9007199254740991)
     api_key_prefix: str | None
@@ -3312,7 +3382,7 @@ class User6(BaseModel):
     created_at: str
 
 
-class Status47(Enum):
+class Status54(Enum):
     active = 'active'
     revoked = 'revoked'
     none = 'none'
@@ -3320,7 +3390,7 @@ class Status47(Enum):
 
 class ApiKey(BaseModel):
     client_id: UUID
-    status: Status47
+    status: Status54
     prefix: str | None
     created_at: str | None
     revoked_at: str | None
@@ -3375,7 +3445,7 @@ class ApiPaymentCreateCheckoutSessionPostResponse(BaseModel):
     sessionId: str
 
 
-class Status48(Enum):
+class Status55(Enum):
     open = 'open'
     complete = 'complete'
     expired = 'expired'
@@ -3386,7 +3456,7 @@ class ApiPaymentSandboxSessionsIdGetResponse(BaseModel):
     tier: Tier
     clientEmail: str
     amount: float
-    status: Status48
+    status: Status55
 
 
 class ApiPaymentSandboxSessionsIdCompletePostRequest(BaseModel):
@@ -3495,7 +3565,7 @@ class PaymentFailure(BaseModel):
     updated_at: str
 
 
-class EventType8(Enum):
+class EventType7(Enum):
     quota_warning = 'quota_warning'
     quota_exceeded = 'quota_exceeded'
     payment_failed = 'payment_failed'
@@ -3505,7 +3575,7 @@ class EventType8(Enum):
 
 class RecentEvent(BaseModel):
     id: str
-    event_type: EventType8
+    event_type: EventType7
     client_id: str
     client_name: str
     usage: float | None

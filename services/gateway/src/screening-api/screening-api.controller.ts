@@ -19,6 +19,9 @@ import {
   bulkJobResponseSchema,
   apiStatusResponseSchema,
   plansResponseSchema,
+  paymentScreenBodySchema,
+  type PaymentScreenBody,
+  type PaymentScreenResponse,
 } from '@vigil/proto';
 import { z } from 'zod';
 import { BulkJobs, JOB_PAGE_MAX } from '../bulk-jobs/bulk-jobs.service.js';
@@ -89,6 +92,25 @@ export class ScreeningApiController {
   ): Promise<BytesReply> {
     // Screening's answer (ScreenSummaryResponse), forwarded as it wrote it.
     return new BytesReply(await this.screening.screenBytes(client, request, explain, operationId));
+  }
+
+  @Post('screen/payment')
+  @Answers(contracts.screening.screenPayment, {
+    summary: 'Screen a payment message',
+    description:
+      'An ISO 20022 pacs.008, pacs.009 or pain.001 (XML) or a SWIFT MT103, as the string `message`: every ' +
+      'party, agent, BIC, IBAN, wallet, country and free-text field screened, each hit naming its field. ' +
+      'A message counts as one screen. A message that cannot be read is refused with PAYMENT_MESSAGE_INVALID.',
+  })
+  @HttpCode(200)
+  @Credentials('api-key')
+  @Idempotent()
+  screenPayment(
+    @CurrentClient() client: ResolvedKey,
+    @ZodBody(paymentScreenBodySchema, 'payment screening request') body: PaymentScreenBody,
+    @OperationId() operationId: string | undefined,
+  ): Promise<PaymentScreenResponse> {
+    return this.screening.payment(client, body, operationId);
   }
 
   @Post('bulk-screen')

@@ -11,6 +11,8 @@ import {
   type EntityDetails,
   type Explain,
   type ListsResponse,
+  type PaymentScreenBody,
+  type PaymentScreenResponse,
   type QuotaLeaseRef,
   type RequestOf,
   type ResolvedKey,
@@ -97,6 +99,19 @@ export class ScreeningApi {
       // A retry of the same Idempotency-Key whose first answer was lost logs under the same id.
       ...(operationId ? { screeningId: operationId } : {}),
     };
+  }
+
+  /** A payment message, counted as one screen however many parties it has (screening logs it once). */
+  payment(client: ResolvedKey, body: PaymentScreenBody, operationId?: string): Promise<PaymentScreenResponse> {
+    return this.counted(client, (quotaLease) =>
+      this.rpc.request(contracts.screening.screenPayment, {
+        ...caller(client),
+        ...body,
+        quotaLease,
+        thresholds: client.thresholds,
+        ...(operationId ? { screeningId: operationId } : {}),
+      }),
+    );
   }
 
   /** One name counted before `work`, which screens under the reservation's lease. */

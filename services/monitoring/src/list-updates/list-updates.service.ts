@@ -70,14 +70,14 @@ export class ListUpdatesService {
     }
     const ids = [...event.added, ...event.changed];
     const lap = lapTimer();
-    const names = await this.deltaNames(event.feed, ids, heartbeat);
+    const { names, addresses } = await this.deltaNames(event.feed, ids, heartbeat);
     const fetch = lap();
     heartbeat();
     const monitored = await this.repository.monitoredForFeed(event.feed);
     const index = new MonitoredNameIndex(monitored);
     const indexMs = lap();
     heartbeat();
-    const candidates = index.lookup(names);
+    const candidates = index.lookup(names, addresses);
     const lookup = lap();
     heartbeat();
     const alertsRaised = await this.checks.rescreen(candidates, {
@@ -105,20 +105,26 @@ export class ListUpdatesService {
     return summary;
   }
 
-  /** Every name (primary and aliases) of the delta's entities, from the screening service. */
-  private async deltaNames(feed: Feed, ids: readonly string[], heartbeat: () => void): Promise<string[]> {
+  /** Every name (primary and aliases) and wallet address of the delta's entities, from the screening service. */
+  private async deltaNames(
+    feed: Feed,
+    ids: readonly string[],
+    heartbeat: () => void,
+  ): Promise<{ names: string[]; addresses: string[] }> {
     const names: string[] = [];
+    const addresses: string[] = [];
     let next = 0;
     const worker = async () => {
       while (next < ids.length) {
         const id = ids[next++]!;
         const details = await this.rpc.request(contracts.screening.entity, { feeds: [feed], id });
         for (const n of details.names) names.push(n.full);
+        for (const i of details.identifiers) if (i.type === 'crypto-address') addresses.push(i.value);
         if (next % 50 === 0) heartbeat();
       }
     };
     await Promise.all(Array.from({ length: Math.min(DETAILS_CONCURRENCY, ids.length) }, worker));
-    return [...new Set(names)];
+    return { names: [...new Set(names)], addresses: [...new Set(addresses)] };
   }
 }
 

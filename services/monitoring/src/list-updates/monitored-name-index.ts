@@ -1,4 +1,4 @@
-import type { Entity } from '@vigil/lists';
+import { looksLikeCryptoAddress, normaliseIdentifierValue, type Entity } from '@vigil/lists';
 import { CandidateIndex } from '@vigil/matching';
 import type { CheckTarget } from '../checks/checks.repository.js';
 
@@ -20,9 +20,22 @@ const CANDIDATES_PER_NAME = 100;
 export class MonitoredNameIndex {
   private readonly index: CandidateIndex;
   private readonly targets: readonly CheckTarget[];
+  /**
+   * Monitored names and aliases that are wallet addresses, by their normalised spelling: a list
+   * update that adds an address must find the wallet monitored under it, and names cannot (an
+   * address shares no token with the listed entity's name).
+   */
+  private readonly addresses = new Map<string, number[]>();
 
   constructor(targets: readonly CheckTarget[]) {
     this.targets = targets;
+    targets.forEach((t, i) => {
+      for (const name of [t.entityName, ...t.aliases]) {
+        if (!looksLikeCryptoAddress(name)) continue;
+        const key = normaliseIdentifierValue('crypto-address', name);
+        this.addresses.set(key, [...(this.addresses.get(key) ?? []), i]);
+      }
+    });
     const entities: Entity[] = targets.map((t, i) => ({
       listId: 'opensanctions',
       sourceId: String(i),
@@ -50,9 +63,12 @@ export class MonitoredNameIndex {
     return this.targets.length;
   }
 
-  /** The monitored entities any of `names` could match. */
-  lookup(names: Iterable<string>): CheckTarget[] {
+  /** The monitored entities any of `names` could match, or that are one of the `addresses` (a delta's wallets). */
+  lookup(names: Iterable<string>, addresses: Iterable<string> = []): CheckTarget[] {
     const found = new Set<number>();
+    for (const address of addresses) {
+      for (const i of this.addresses.get(normaliseIdentifierValue('crypto-address', address)) ?? []) found.add(i);
+    }
     for (const name of names) {
       if (name.trim() === '') continue;
       for (const m of this.index.screen({ name }, CANDIDATES_PER_NAME)) {

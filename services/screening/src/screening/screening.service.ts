@@ -70,7 +70,7 @@ const DEFAULT_RESOLVED: Resolved = Object.freeze({
  * the admin editor shows. Resolved once per request from what the gateway sent (its key cache
  * holds the client's configuration), so applying them costs no round trip.
  */
-function resolveThresholds(config: ScreeningThresholds | undefined): Resolved {
+export function resolveThresholds(config: ScreeningThresholds | undefined): Resolved {
   if (!config) return DEFAULT_RESOLVED;
   const merged = { ...DEFAULT_THRESHOLDS, ...config };
   const problems = thresholdProblems(merged);
@@ -88,7 +88,7 @@ function resolveThresholds(config: ScreeningThresholds | undefined): Resolved {
   };
 }
 
-function listVersions(scope: Scope): ListVersionRef[] {
+export function listVersions(scope: Scope): ListVersionRef[] {
   return scope.versions.map((v) => ({
     source: v.source,
     feed: v.feed,

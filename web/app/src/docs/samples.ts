@@ -42,6 +42,29 @@ export const API_SAMPLES: readonly ApiSample[] = [
       limit: 3,
     },
   },
+  {
+    id: 'screen-payment',
+    title:
+      'Screen a payment message (MT103 here; ISO 20022 pacs.008, pacs.009 and pain.001 XML too): every hit names its field',
+    method: 'POST',
+    path: '/api/v1/screen/payment',
+    body: {
+      message: [
+        '{1:F01COBADEFFAXXX0000000000}{2:I103BNPAFRPPXXXXN}{4:',
+        ':20:INV-2026-0042',
+        ':23B:CRED',
+        ':32A:261128EUR9800,00',
+        ':50K:/DE89370400440532013000',
+        'ANNA SCHMIDT',
+        ':57A:BNPAFRPPXXX',
+        ':59:/FR1420041010050500013M02606',
+        'BANCO NACIONAL DE CUBA',
+        ':70:INVOICE 42',
+        ':71A:SHA',
+        '-}',
+      ].join('\n'),
+    },
+  },
   { id: 'status', title: 'Your plan, quota and usage', method: 'GET', path: '/api/v1/status' },
   { id: 'lists', title: 'The lists screened against, with their versions', method: 'GET', path: '/api/v1/lists' },
   {

@@ -25,6 +25,8 @@ import dev.vigil.sdk.generated.model.ScreeningApiControllerJob200Response;
 import dev.vigil.sdk.generated.model.ScreeningApiControllerLists200Response;
 import dev.vigil.sdk.generated.model.ScreeningApiControllerPlans200Response;
 import dev.vigil.sdk.generated.model.ScreeningApiControllerScreen200Response;
+import dev.vigil.sdk.generated.model.ScreeningApiControllerScreenPayment200Response;
+import dev.vigil.sdk.generated.model.ScreeningApiControllerScreenPaymentRequest;
 import dev.vigil.sdk.generated.model.ScreeningApiControllerScreenRequest;
 import dev.vigil.sdk.generated.model.ScreeningApiControllerStatus200Response;
 
@@ -493,6 +495,89 @@ public class ScreeningApiApi {
 
     try {
       byte[] localVarPostBody = memberVarObjectMapper.writeValueAsBytes(screeningApiControllerScreenRequest);
+      localVarRequestBuilder.method("POST", HttpRequest.BodyPublishers.ofByteArray(localVarPostBody));
+    } catch (IOException e) {
+      throw new ApiException(e);
+    }
+    if (memberVarReadTimeout != null) {
+      localVarRequestBuilder.timeout(memberVarReadTimeout);
+    }
+    if (memberVarInterceptor != null) {
+      memberVarInterceptor.accept(localVarRequestBuilder);
+    }
+    return localVarRequestBuilder;
+  }
+
+  /**
+   * Screen a payment message
+   * Screen a payment message. Takes the client&#39;s API key (&#x60;x-api-key&#x60;). The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field. Idempotency-Key makes a retry safe: the first answer is replayed.
+   * @param screeningApiControllerScreenPaymentRequest  (required)
+   * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
+   * @return ScreeningApiControllerScreenPayment200Response
+   * @throws ApiException if fails to make API call
+   */
+  public ScreeningApiControllerScreenPayment200Response screeningApiControllerScreenPayment(ScreeningApiControllerScreenPaymentRequest screeningApiControllerScreenPaymentRequest, String idempotencyKey) throws ApiException {
+    ApiResponse<ScreeningApiControllerScreenPayment200Response> localVarResponse = screeningApiControllerScreenPaymentWithHttpInfo(screeningApiControllerScreenPaymentRequest, idempotencyKey);
+    return localVarResponse.getData();
+  }
+
+  /**
+   * Screen a payment message
+   * Screen a payment message. Takes the client&#39;s API key (&#x60;x-api-key&#x60;). The body is checked against its schema: a value out of bounds or a field it does not name is 400 VALIDATION_FAILED with a JSON pointer per field. Idempotency-Key makes a retry safe: the first answer is replayed.
+   * @param screeningApiControllerScreenPaymentRequest  (required)
+   * @param idempotencyKey A retry with the same key and body gets the first successful answer again (&#x60;Idempotent-Replayed: true&#x60;); the same key with another body is 422 &#x60;IDEMPOTENCY_KEY_REUSED&#x60;. While the first attempt is still running, a retry is 409 &#x60;CONFLICT&#x60; with &#x60;Retry-After&#x60;; if the gateway serving it failed, a retry runs it about 10 s after that gateway was last seen working. (optional)
+   * @return ApiResponse&lt;ScreeningApiControllerScreenPayment200Response&gt;
+   * @throws ApiException if fails to make API call
+   */
+  public ApiResponse<ScreeningApiControllerScreenPayment200Response> screeningApiControllerScreenPaymentWithHttpInfo(ScreeningApiControllerScreenPaymentRequest screeningApiControllerScreenPaymentRequest, String idempotencyKey) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = screeningApiControllerScreenPaymentRequestBuilder(screeningApiControllerScreenPaymentRequest, idempotencyKey);
+    try {
+      HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
+          localVarRequestBuilder.build(),
+          HttpResponse.BodyHandlers.ofInputStream());
+      if (memberVarResponseInterceptor != null) {
+        memberVarResponseInterceptor.accept(localVarResponse);
+      }
+      try {
+        if (localVarResponse.statusCode()/ 100 != 2) {
+          throw getApiException("screeningApiControllerScreenPayment", localVarResponse);
+        }
+        return new ApiResponse<ScreeningApiControllerScreenPayment200Response>(
+          localVarResponse.statusCode(),
+          localVarResponse.headers().map(),
+          localVarResponse.body() == null ? null : memberVarObjectMapper.readValue(localVarResponse.body(), new TypeReference<ScreeningApiControllerScreenPayment200Response>() {}) // closes the InputStream
+        );
+      } finally {
+      }
+    } catch (IOException e) {
+      throw new ApiException(e);
+    }
+    catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new ApiException(e);
+    }
+  }
+
+  private HttpRequest.Builder screeningApiControllerScreenPaymentRequestBuilder(ScreeningApiControllerScreenPaymentRequest screeningApiControllerScreenPaymentRequest, String idempotencyKey) throws ApiException {
+    // verify the required parameter 'screeningApiControllerScreenPaymentRequest' is set
+    if (screeningApiControllerScreenPaymentRequest == null) {
+      throw new ApiException(400, "Missing the required parameter 'screeningApiControllerScreenPaymentRequest' when calling screeningApiControllerScreenPayment");
+    }
+
+    HttpRequest.Builder localVarRequestBuilder = HttpRequest.newBuilder();
+
+    String localVarPath = "/api/v1/screen/payment";
+
+    localVarRequestBuilder.uri(URI.create(memberVarBaseUri + localVarPath));
+
+    if (idempotencyKey != null) {
+      localVarRequestBuilder.header("Idempotency-Key", idempotencyKey.toString());
+    }
+    localVarRequestBuilder.header("Content-Type", "application/json");
+    localVarRequestBuilder.header("Accept", "application/json, application/problem+json");
+
+    try {
+      byte[] localVarPostBody = memberVarObjectMapper.writeValueAsBytes(screeningApiControllerScreenPaymentRequest);
       localVarRequestBuilder.method("POST", HttpRequest.BodyPublishers.ofByteArray(localVarPostBody));
     } catch (IOException e) {
       throw new ApiException(e);

@@ -128,6 +128,8 @@ public class ScreeningApiControllerJob200ResponseResultsInnerAnyOf1Error {
     
     FOUR_EYES_SELF_CONFIRM("FOUR_EYES_SELF_CONFIRM"),
     
+    PAYMENT_MESSAGE_INVALID("PAYMENT_MESSAGE_INVALID"),
+    
     INTERNAL("INTERNAL");
 
     private String value;
