@@ -68,6 +68,8 @@ import type { Options } from 'k6/options';
 import { call, rate, seconds, signIn, thresholdsOf, type RouteSpec, type SetupData } from './lib.ts';
 
 const ROUTES: Record<string, RouteSpec> = ${literal(specs)};
+/** Requests sent before this are not judged by the thresholds. */
+const WARMUP_SECONDS = ${scenario.warmupSeconds ?? 0};
 
 export const options: Options = {
   scenarios: {
@@ -85,7 +87,7 @@ export function setup(): SetupData {
 ${routes
   .map(
     (route) => `export function ${execName(route)}(data: SetupData): void {
-  call(${literal(route)}, ROUTES[${literal(route)}]!, data);
+  call(${literal(route)}, ROUTES[${literal(route)}]!, data, WARMUP_SECONDS);
 }`,
   )
   .join('\n\n')}

@@ -168,7 +168,7 @@ async function runConformance(stack, demo) {
     if (!signIn.ok) throw new Error(`the demo client's sign-in answered ${signIn.status}`);
     const { access_token: accessToken } = await signIn.json();
     // The load smoke (issue #38) first, while the stack is warm and the rate limit lifted: every route
-    // of the scenario table at a trickle for 10 s, judged by its thresholds (≈ 15 s with the bulk job).
+    // of the scenario table at a trickle for 12 s, judged by its thresholds after 3 s of warm-up (≈ 15 s).
     const { loadScenario } = await import('../suites/load/load.mjs');
     const smoke = await loadScenario({
       scenarioName: 'smoke',

@@ -27,13 +27,16 @@ function percentile(sorted, p) {
 const round = (n) => Math.round(n * 10) / 10;
 
 /** Latency of the answers that are not 429, error and 429 counts, percentiles, and each threshold's verdict. */
-function judgeMetric(name, s, max429Rate) {
+function judgeMetric(name, s, max429Rate, warmupMs) {
   const spec = metricSpec(name);
   const latencies = [];
   let errors = 0;
   let limited = 0;
+  let judged = 0;
   const statuses = {};
   for (let i = 0; i < s.ms.length; i++) {
+    if (s.at[i] < warmupMs) continue;
+    judged += 1;
     const status = s.status[i];
     statuses[status] = (statuses[status] ?? 0) + 1;
     if (status === 429) {
@@ -49,11 +52,13 @@ function judgeMetric(name, s, max429Rate) {
   const figures = {
     label: spec.label,
     requests: s.ms.length,
+    judged,
     answered,
     errors,
     errorRate: answered ? errors / answered : 0,
     rateLimited: limited,
-    rateLimitedCodes: s.codes,
+    /** Problem codes of refusals (RATE_LIMITED, QUOTA_EXCEEDED, …) and socket errors of unanswered requests. */
+    failureCodes: s.codes,
     statuses,
     dropped,
     p50Ms: percentile(latencies, 50),
@@ -67,7 +72,7 @@ function judgeMetric(name, s, max429Rate) {
   if (t.p99Ms !== undefined) checks.push({ what: `p99 ≤ ${t.p99Ms} ms`, ok: (figures.p99Ms ?? 0) <= t.p99Ms });
   checks.push({ what: `errors ≤ ${t.errorRate * 100}%`, ok: figures.errorRate <= t.errorRate });
   if (max429Rate !== null && !name.includes('.'))
-    checks.push({ what: `429s ≤ ${max429Rate * 100}%`, ok: limited <= max429Rate * Math.max(1, s.ms.length) });
+    checks.push({ what: `429s ≤ ${max429Rate * 100}%`, ok: limited <= max429Rate * Math.max(1, judged) });
   // An arrival the runner could not send means the rate asked for was not the rate measured.
   if (!name.includes('.'))
     checks.push({ what: 'dropped arrivals ≤ 1%', ok: dropped <= 0.01 * (s.ms.length + dropped) });
@@ -167,7 +172,7 @@ export function summarise(run, scenario) {
   const metrics = {};
   const series = {};
   for (const [name, s] of Object.entries(run.samples)) {
-    metrics[name] = judgeMetric(name, s, scenario.max429Rate);
+    metrics[name] = judgeMetric(name, s, scenario.max429Rate, (scenario.warmupSeconds ?? 0) * 1000 * run.timeScale);
     series[name] = perSecond(s, run.seconds, metricSpec(name).expect);
   }
   const summary = {
@@ -180,6 +185,7 @@ export function summarise(run, scenario) {
     rateScale: run.rateScale,
     tier: scenario.tier,
     rateLimits: scenario.rateLimits,
+    warmupSeconds: (scenario.warmupSeconds ?? 0) * run.timeScale,
     metrics,
     jobs: run.jobs,
     passed: Object.values(metrics).every((m) => m.passed) && Object.keys(metrics).length > 0,
@@ -324,7 +330,8 @@ figure{margin:1.5rem 0}figcaption{font-weight:600;margin-bottom:.25rem}.verdict{
 <p>${esc(summary.description)}</p>
 <p>Against ${esc(summary.target)} from ${esc(summary.startedAt)} for ${summary.seconds} s; tier ${esc(summary.tier)},
 rate limits ${esc(summary.rateLimits)}; durations × ${summary.timeScale}, rates × ${summary.rateScale}.
-Latency percentiles are over the answers that are not 429; 429s are counted apart.</p>
+Latency percentiles are over the answers that are not 429; 429s are counted apart.
+${summary.warmupSeconds ? `Requests sent in the first ${summary.warmupSeconds} s (warm-up) are charted, not judged.` : ''}</p>
 <table><thead><tr><th>metric</th><th>requests</th><th>p50 ms</th><th>p95 ms</th><th>p99 ms</th><th>max ms</th>
 <th>errors</th><th>429</th><th>dropped</th><th>thresholds</th></tr></thead><tbody>${metricRows}</tbody></table>
 ${breakpoint}

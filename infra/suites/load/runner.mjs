@@ -45,7 +45,7 @@ function exchange(client, method, path, headers, body) {
     );
     req.on('timeout', () => req.destroy(new Error('timeout')));
     req.on('error', (error) =>
-      resolve({ status: 0, ms: performance.now() - started, headers: {}, text: String(error.message) }),
+      resolve({ status: 0, ms: performance.now() - started, headers: {}, text: String(error.code ?? error.message) }),
     );
     req.end(body);
   });
@@ -70,6 +70,9 @@ function problemCode(text) {
     return undefined;
   }
 }
+
+/** What a failed exchange was: the problem code of a refusal, the socket error (timeout, ECONNRESET) of no answer. */
+const failureCode = (res) => (res.status === 0 ? res.text : res.status >= 400 ? problemCode(res.text) : undefined);
 
 let counter = 0;
 function bodyOf(spec) {
@@ -167,7 +170,7 @@ export async function runScenario({
     const body = route.body ? JSON.stringify(bodyOf(route.body)) : undefined;
     const at = now();
     const res = await exchange(client, route.method, path, headers, body);
-    sample(routeName).add(at, res.ms, res.status, res.status >= 400 ? problemCode(res.text) : undefined);
+    sample(routeName).add(at, res.ms, res.status, failureCode(res));
     if (route.poll && res.status === route.expect) await pollJob(routeName, route, client, headers, res, at);
   }
 
@@ -182,8 +185,7 @@ export async function runScenario({
       await sleep(route.poll.everySeconds * 1000);
       const at = now();
       const res = await exchange(client, 'GET', path, pollHeaders);
-      const code = res.status >= 400 ? problemCode(res.text) : undefined;
-      sample(`${routeName}.poll`).add(at, res.ms, res.status, code);
+      sample(`${routeName}.poll`).add(at, res.ms, res.status, failureCode(res));
       if (res.status !== route.poll.expect) continue;
       const state = JSON.parse(res.text);
       // 'completed' is the only end (BULK_JOB_STATUSES); rows that could not be screened are counted in `failed`.

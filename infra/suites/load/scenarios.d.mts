@@ -23,6 +23,7 @@ export type Scenario = {
   rateLimits: 'lifted' | 'enforced';
   max429Rate: number | null;
   sequential?: boolean;
+  warmupSeconds?: number;
   breakpoint?: { windowSeconds: number; abortP99Factor: number; abortErrorRate: number };
   routes: Record<string, RoutePlan>;
 };
