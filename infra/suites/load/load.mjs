@@ -4,8 +4,9 @@
 // (0 passed, 1 a threshold failed, 2 the run could not start).
 //
 // Target: GATEWAY_URL with API_KEYS (or API_KEY) and, for the dashboard route, LOAD_EMAIL and
-// LOAD_PASSWORD of a user of the same client; by default the stack `npm start` wrote to .vigil/demo.json
-// and its demo client. When nothing answers there (or LOAD_PRIVATE_STACK=1), a private stack is started
+// LOAD_PASSWORD of a user of the same client (a GATEWAY_URL that does not answer within a minute fails the
+// run); by default the stack `npm start` wrote to .vigil/demo.json and its demo client. When nothing
+// answers there (or LOAD_PRIVATE_STACK=1), a private stack is started
 // for the run: gateway and web apps on VIGIL_BROWSER_PORTS when set (else free ports), its own
 // nats-server (on NATS_URL's port when set), a fresh database on DATABASE_URL's server, the tier's rate
 // limit lifted unless the scenario enforces it, and the demo client's monthly quota raised so the run
@@ -100,6 +101,16 @@ async function target(scenarioName, scenario) {
     : demo?.client && { email: demo.client.email, password: demo.client.password };
   if (process.env.LOAD_PRIVATE_STACK !== '1' && keys.length && (await answers(url)))
     return { url, keys, credentials, stop: async () => {} };
+  // A gateway named on purpose is the one to measure: one still recovering from the previous run gets
+  // a minute, and is never silently swapped for a private stack.
+  if (process.env.GATEWAY_URL && process.env.LOAD_PRIVATE_STACK !== '1') {
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline) {
+      if (await answers(url)) return { url, keys, credentials, stop: async () => {} };
+      await new Promise((r) => setTimeout(r, 2_000));
+    }
+    throw new Error(`GATEWAY_URL ${url} does not answer /health with 200`);
+  }
   return privateStack(scenarioName, scenario);
 }
 
