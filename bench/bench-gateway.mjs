@@ -156,7 +156,9 @@ async function main() {
   const gatewayPorts = [];
   for (let i = 0; i < replicas; i++) gatewayPorts.push(await freePort());
   const gatewayPort = gatewayPorts[0];
-  const base = { DATABASE_URL, NATS_URL, LOG_LEVEL: 'warn' };
+  // The deployed log level (k8s/base: info), so the bench pays for the log lines production writes;
+  // BENCH_LOG_LEVEL=warn shows what they cost.
+  const base = { DATABASE_URL, NATS_URL, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info' };
   try {
     const env = {
       auth: { ...base, DB_SCHEMA: `${prefix}_auth`, ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1' },

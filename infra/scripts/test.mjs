@@ -112,6 +112,7 @@ try {
   else {
     step('browser', browser.status);
     step('schemathesis', browser.conformance?.status ?? 1);
+    step('load smoke', browser.conformance?.loadSmoke ?? 1);
   }
 
   // The proof suites (issue #24), each on a stack of its own: private ports and NATS, so they

@@ -67,7 +67,8 @@ function nullSink() {
  * it on the same store and keys.
  */
 export async function startNats({ port, storeDir }) {
-  const binary = ['/usr/sbin/nats-server', '/usr/local/bin/nats-server', '/usr/bin/nats-server'].find(existsSync) ?? 'nats-server';
+  const binary =
+    ['/usr/sbin/nats-server', '/usr/local/bin/nats-server', '/usr/bin/nats-server'].find(existsSync) ?? 'nats-server';
   mkdirSync(storeDir, { recursive: true });
   const { writeNatsBusConfig } = await import('../scripts/infrastructure.mjs');
   const { configFile, keys } = await writeNatsBusConfig({ dir: join(storeDir, 'config'), port, storeDir });
@@ -112,7 +113,9 @@ export async function startPrivatePostgres({ port, dataDir }) {
       const child = spawn(join(bin, file), args, { stdio: ['ignore', 'pipe', 'pipe'], ...owner });
       let err = '';
       child.stderr.on('data', (d) => (err += d));
-      child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${file} exited ${code}: ${err.slice(-400)}`))));
+      child.once('exit', (code) =>
+        code === 0 ? resolve() : reject(new Error(`${file} exited ${code}: ${err.slice(-400)}`)),
+      );
     });
   await run('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-locale']);
   const options = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories= -c max_connections=300 -c fsync=on -c synchronous_commit=on -c full_page_writes=on`;
@@ -141,18 +144,28 @@ function postgresUser() {
   const id = (flag) => spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' });
   const uid = id('-u');
   const gid = id('-g');
-  if (uid.status !== 0 || gid.status !== 0) throw new Error('running as root and there is no postgres user to run Postgres as');
+  if (uid.status !== 0 || gid.status !== 0)
+    throw new Error('running as root and there is no postgres user to run Postgres as');
   return { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) };
 }
 
 /**
  * The whole product as `npm start` runs it (migrations, six services, both web apps, the demo
- * accounts), on private ports, the given database and NATS, logs under `logDir`.
+ * accounts), on private ports (or `ports`), the given database and NATS, logs under `logDir`.
  */
-export async function startPrivateStack({ databaseUrl, natsUrl, busKeys, logDir, env = {}, quietExits = true }) {
+export async function startPrivateStack({ databaseUrl, natsUrl, busKeys, logDir, env = {}, quietExits = true, ports }) {
   const { seedDemo, startStack } = await import('../scripts/stack.mjs');
-  const [gateway, web, admin] = await privatePorts(3);
-  const stack = await startStack({ databaseUrl, natsUrl, busKeys, ports: { gateway, web, admin }, logDir, env, quietExits });
+  // `ports`: the caller's own (a developer's allotted ports); otherwise free ones.
+  const [gateway, web, admin] = ports ? [ports.gateway, ports.web, ports.admin] : await privatePorts(3);
+  const stack = await startStack({
+    databaseUrl,
+    natsUrl,
+    busKeys,
+    ports: { gateway, web, admin },
+    logDir,
+    env,
+    quietExits,
+  });
   try {
     const demo = await seedDemo({ ...stack.env, ...stack.serviceEnv('auth') }, stack.gatewayUrl);
     return { ...stack, demo: { gatewayUrl: stack.gatewayUrl, admin: demo.admin, client: demo.client } };

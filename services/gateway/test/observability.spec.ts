@@ -64,7 +64,12 @@ describe('observability: metrics on every probe port, one trace across services,
   beforeAll(async () => {
     for (const service of BACKENDS) {
       probes.set(service, await freePort());
-      stack.backendOverrides[service] = { HEALTH_PORT: String(probes.get(service)), LOG_LEVEL: 'info' };
+      // Every request's access-log line (production samples them): the trace test reads them.
+      stack.backendOverrides[service] = {
+        HEALTH_PORT: String(probes.get(service)),
+        LOG_LEVEL: 'info',
+        ACCESS_LOG_SAMPLE: '1',
+      };
     }
     await stack.start([...BACKENDS]);
     const port = await freePort();
@@ -78,6 +83,7 @@ describe('observability: metrics on every probe port, one trace across services,
           HOST: '127.0.0.1',
           HEALTH_PORT: String(probes.get('gateway')),
           LOG_LEVEL: 'info',
+          ACCESS_LOG_SAMPLE: '1',
         }),
       },
     );

@@ -8,6 +8,7 @@ import {
   ObservabilityInterceptor,
   PinoNestLogger,
   productionRules,
+  startAccessLog,
   startMetrics,
   startTracing,
 } from '@vigil/platform';
@@ -40,6 +41,7 @@ export async function createGatewayApp(
 ): Promise<INestApplication> {
   startTracing('gateway');
   startMetrics('gateway');
+  startAccessLog(config.ACCESS_LOG_SAMPLE);
   const logger = createLogger('gateway', config.LOG_LEVEL);
   const adapter = new GatewayExpressAdapter();
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), adapter, {

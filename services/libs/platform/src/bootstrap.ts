@@ -9,7 +9,7 @@ import { createLogger, PinoNestLogger } from './logger.js';
 import type { Logger } from 'pino';
 import { Nats, NatsServer, RequestIdInterceptor } from './nats.js';
 import { startMetrics } from './metrics.js';
-import { ObservabilityInterceptor } from './observability.interceptor.js';
+import { ObservabilityInterceptor, startAccessLog } from './observability.interceptor.js';
 import { startTracing } from './tracing.js';
 import { RpcErrorFilter } from './rpc-error.filter.js';
 import { runMigrations, serviceRole, type SchemaOptions } from './database.js';
@@ -47,6 +47,7 @@ export async function bootstrapService<C extends BaseConfig>(boot: ServiceBoot<C
   const config = loadConfigOrExit(boot.service, boot.envSchema);
   startTracing(boot.service);
   startMetrics(boot.service);
+  startAccessLog(config.ACCESS_LOG_SAMPLE);
   const logger = createLogger(boot.service, config.LOG_LEVEL);
   const probes = startProbes(boot.service, config);
   await waitForDatabaseOrExit(boot.service, config, logger);

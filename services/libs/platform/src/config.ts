@@ -93,6 +93,11 @@ export const baseEnvSchema = z.object({
    */
   DATABASE_CONNECT_TIMEOUT_SECONDS: z.coerce.number().int().min(0).max(3_600).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * The fraction of successful requests that get an access-log line (info); every failed one gets
+   * its line whatever this says. 1 logs every request (the tests that read them), 0 only failures.
+   */
+  ACCESS_LOG_SAMPLE: z.coerce.number().min(0).max(1).default(0.01),
   /** Internal probe port (/livez, /readyz) for orchestrators; unset = no probe server. */
   HEALTH_PORT: port.optional(),
   NATS_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(50).max(120_000).default(5_000),

@@ -74,7 +74,7 @@ export {
   startMetrics,
 } from './metrics.js';
 export type { GaugeReading } from './metrics.js';
-export { ObservabilityInterceptor } from './observability.interceptor.js';
+export { ObservabilityInterceptor, accessLogged, startAccessLog } from './observability.interceptor.js';
 export {
   contextFromHeaders,
   contextFromTraceparent,
@@ -87,4 +87,4 @@ export {
   startTracing,
   withContext,
 } from './tracing.js';
-export type { HeaderCarrier } from './tracing.js';
+export type { HeaderCarrier, TracingOptions } from './tracing.js';

@@ -38,9 +38,27 @@ const quiet = (subject: string) => subject.startsWith('health.') || subject.star
 
 const requestLogger = new Logger('request');
 
+let accessLogSample = 1;
+
+/**
+ * The access log: every failed request (an RPC error, an HTTP status ≥ 400 or a cut-short response)
+ * has its line; of the rest, this fraction (ACCESS_LOG_SAMPLE, parsed with the service's config).
+ * One line per screen in the gateway and another in screening cost about as much CPU as the
+ * screen's metrics and span together (bench/RESULTS.md); the request counter and latency
+ * histogram still count every request.
+ */
+export function startAccessLog(sample: number): void {
+  accessLogSample = sample;
+}
+
+/** Whether this request's line is written: always when it failed, else with the configured probability. */
+export function accessLogged(failed: boolean): boolean {
+  return failed || accessLogSample >= 1 || (accessLogSample > 0 && Math.random() < accessLogSample);
+}
+
 /**
  * Starts observing one NATS request: a server span that continues the caller's trace, and, when
- * `finish` is called with the outcome, the handled counter and latency and one log line. Used by
+ * `finish` is called with the outcome, the handled counter and latency and its access-log line. Used by
  * the interceptor below and by the Responder, which answers its subjects without Nest's pipeline.
  */
 export function observeRpc(
@@ -58,7 +76,7 @@ export function observeRpc(
     finish(error: unknown) {
       const ms = performance.now() - started;
       observeNatsHandled(subject, ms / 1000, error);
-      if (!quiet(subject)) {
+      if (!quiet(subject) && accessLogged(error !== undefined)) {
         const code = (error as { code?: string } | undefined)?.code;
         requestLogger.log(
           `${subject} ${error === undefined ? 'ok' : `failed${code ? ` (${code})` : ''}`} in ${ms.toFixed(1)} ms`,
@@ -75,7 +93,7 @@ export function observeRpc(
  * same on the Express and the Fastify adapter:
  * - a server span that continues the caller's W3C trace (`traceparent` in HTTP or NATS headers);
  * - the request counter and latency histogram by route template or subject (`/metrics`);
- * - one log line per request, carrying the trace id.
+ * - its access-log line, carrying the trace id (every failure, a sample of the rest: startAccessLog).
  * An HTTP request is recorded when its response closes, with the status actually sent
  * (after exception filters), and a response cut short reads as 499.
  */
@@ -165,6 +183,7 @@ export class ObservabilityInterceptor implements NestInterceptor {
       observeHttpRequest(method, route, status, seconds);
       span.setAttribute('http.response.status_code', status);
       endSpan(span, status >= 500 ? new Error(`HTTP ${status}`) : undefined);
+      if (!accessLogged(status >= 400)) return;
       withContext(ctx, () =>
         runWithRequestId(requestId, () =>
           this.logger.log(`${method} ${route} ${status} in ${(seconds * 1000).toFixed(1)} ms`),

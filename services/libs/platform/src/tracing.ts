@@ -1,6 +1,8 @@
 import {
+  INVALID_SPAN_CONTEXT,
   SpanKind,
   SpanStatusCode,
+  TraceFlags,
   context,
   propagation,
   trace,
@@ -10,7 +12,16 @@ import {
   type TextMapSetter,
 } from '@opentelemetry/api';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
-import { AlwaysOffSampler, NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
+import {
+  AlwaysOffSampler,
+  AlwaysOnSampler,
+  BatchSpanProcessor,
+  NodeTracerProvider,
+  ParentBasedSampler,
+  RandomIdGenerator,
+  type SpanExporter,
+  type SpanProcessor,
+} from '@opentelemetry/sdk-trace-node';
 
 /** What carries W3C trace context on NATS: the nats.js MsgHdrs (get/set by name). */
 export type HeaderCarrier = { get(key: string): string; set(key: string, value: string): void };
@@ -27,20 +38,37 @@ const recordGetter: TextMapGetter<Record<string, string | string[] | undefined>>
 };
 
 let started = false;
+/** Whether spans are made: only when something exports them (startTracing's `exporter`). */
+let recording = false;
+
+export type TracingOptions = {
+  /**
+   * Where finished spans go (an OTLP exporter, an in-memory one in a test). Without one no span is
+   * created at all: the work runs in the caller's trace context, so propagation and the trace ids in
+   * log lines stay, at none of a span's cost.
+   */
+  exporter?: SpanExporter;
+  /** Instead of the batching processor (a test's SimpleSpanProcessor). */
+  processor?: SpanProcessor;
+};
 
 /**
  * Registers the OpenTelemetry tracer provider for this process: AsyncLocalStorage context and the
- * W3C `traceparent`/`tracestate` propagator, so spans started here join the caller's trace and
- * every log line can name the trace it belongs to. No exporter is wired: spans exist for
- * propagation and log correlation. Idempotent (tests build several apps in one process).
+ * W3C `traceparent`/`tracestate` propagator, so the work here joins the caller's trace and every
+ * log line can name the trace it belongs to. Spans are recorded (every root, and each child as its
+ * parent was sampled) only with an exporter. Idempotent (tests build several apps in one process).
  */
-export function startTracing(service: string): void {
+export function startTracing(service: string, options: TracingOptions = {}): void {
   if (started) return;
   started = true;
-  // Nothing exports spans yet, so none is recorded: a span only carries ids (trace id kept from
-  // the caller, a new span id), which costs the screening path next to nothing. Wiring an
-  // exporter means choosing a sampler here too.
-  const provider = new NodeTracerProvider({ sampler: new AlwaysOffSampler() });
+  const processor = options.processor ?? (options.exporter ? new BatchSpanProcessor(options.exporter) : undefined);
+  recording = processor !== undefined;
+  const provider = processor
+    ? new NodeTracerProvider({
+        sampler: new ParentBasedSampler({ root: new AlwaysOnSampler() }),
+        spanProcessors: [processor],
+      })
+    : new NodeTracerProvider({ sampler: new AlwaysOffSampler() });
   provider.register({ propagator: new W3CTraceContextPropagator() });
   tracerName = `vigil-${service}`;
 }
@@ -96,9 +124,27 @@ const KINDS = {
   producer: SpanKind.PRODUCER,
 } as const;
 
-/** Starts a span (as a child of `parent`, default the active context); the caller ends it. */
+const ids = new RandomIdGenerator();
+/** What startSpan hands back when nothing records spans: ending or annotating it does nothing. */
+const NO_SPAN = trace.wrapSpanContext(INVALID_SPAN_CONTEXT);
+
+/**
+ * Starts a span (as a child of `parent`, default the active context); the caller ends it. With no
+ * exporter nothing is created: the context stays the parent's, except that a request arriving
+ * without a trace (a server span with no valid parent) gets fresh ids, so its log lines in every
+ * service it reaches still share one trace id.
+ */
 export function startSpan(name: string, options: SpanOptions): { span: Span; ctx: Context } {
   const parent = options.parent ?? context.active();
+  if (!recording) {
+    if (options.kind !== 'server' || trace.getSpanContext(parent) !== undefined) return { span: NO_SPAN, ctx: parent };
+    const root = trace.wrapSpanContext({
+      traceId: ids.generateTraceId(),
+      spanId: ids.generateSpanId(),
+      traceFlags: TraceFlags.NONE,
+    });
+    return { span: root, ctx: trace.setSpan(parent, root) };
+  }
   const span = tracer().startSpan(name, { kind: KINDS[options.kind], attributes: options.attributes }, parent);
   return { span, ctx: trace.setSpan(parent, span) };
 }
