@@ -178,10 +178,15 @@ export class QuotaMonitoringService implements OnApplicationBootstrap, OnApplica
     }
   }
 
+  /**
+   * Every customer whose client still exists. A deleted client keeps its billing customer (its
+   * history stays) but has nothing left to monitor, warn or remind: it is left out, not an error.
+   */
   private async rows(): Promise<Row[]> {
     const rows: Row[] = [];
     for (const customer of await this.customers.all()) {
-      rows.push({ customer, client: await this.auth.get(customer.client_id) });
+      const client = await this.auth.find(customer.client_id);
+      if (client) rows.push({ customer, client });
     }
     return rows;
   }
