@@ -70,9 +70,10 @@ export async function runBrowserTests({ postgresUrl, natsUrl, busKeys, runJest, 
   cpSync(join(ROOT, 'services', 'screening', 'sample-lists'), listsDir, { recursive: true });
   try {
     provider = await startTestOidcProvider({ redirectUri: `${webUrl}/auth/callback` });
-    // The local SMTP catcher npm start runs: auth and billing send real SMTP to it (mail.e2e.ts reads its inbox).
-    const { startMailCatcher } = await import('./mail-catcher.mjs');
-    mail = await startMailCatcher({ smtpPort: BROWSER_PORTS.smtp, webPort: BROWSER_PORTS.inbox });
+    // The local SMTP catcher npm start runs: auth and billing send real SMTP to it (mail.e2e.ts reads its
+    // inbox). In a child process: jest runs synchronously below and would block an in-process one.
+    const { spawnMailCatcher } = await import('./mail-catcher.mjs');
+    mail = await spawnMailCatcher({ smtpPort: BROWSER_PORTS.smtp, webPort: BROWSER_PORTS.inbox });
     stack = await startStack({
       databaseUrl: await freshDatabase(postgresUrl, 'vigil_e2e'),
       natsUrl,

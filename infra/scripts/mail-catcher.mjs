@@ -4,6 +4,7 @@
 // with `npm install` and starts in-process in milliseconds; Mailpit would need a Go build on every
 // fresh machine. Messages are kept in memory only: a development catcher, not a mail store.
 // Run alone: node infra/scripts/mail-catcher.mjs [smtpPort] [webPort]
+import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { simpleParser } from 'mailparser';
@@ -118,6 +119,32 @@ export async function startMailCatcher({ smtpPort, webPort, host = '127.0.0.1' }
         new Promise((resolve) => web.close(() => resolve(undefined))),
       ]),
   };
+}
+
+/**
+ * The same catcher in a child process, for a caller whose event loop blocks while it waits (the
+ * browser tests run jest synchronously: an in-process catcher would answer no SMTP meanwhile).
+ * @param {{ smtpPort: number, webPort: number }} options
+ */
+export function spawnMailCatcher({ smtpPort, webPort }) {
+  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), String(smtpPort), String(webPort)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const stop = () =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve(undefined);
+      child.once('exit', () => resolve(undefined));
+      child.kill('SIGTERM');
+    });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.once('exit', (code) => reject(new Error(`the mail catcher exited (${code}) before it listened: ${out}`)));
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      if (out.includes('\n'))
+        resolve({ smtpUrl: `smtp://127.0.0.1:${smtpPort}`, inboxUrl: `http://127.0.0.1:${webPort}`, stop });
+    });
+  });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
