@@ -11,13 +11,16 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ROOT, fail, log, run } from './bootstrap.mjs';
 
-// VIGIL_BROWSER_PORTS=gateway,web,admin moves them, so a second checkout on the same machine can
-// run its browser tests while npm test runs in another.
-const [gateway = 18080, web = 13000, admin = 13001] = (process.env.VIGIL_BROWSER_PORTS ?? '')
+// VIGIL_BROWSER_PORTS=gateway,web,admin[,smtp,inbox] moves them, so a second checkout on the same
+// machine can run its browser tests while npm test runs in another. The mail catcher's two ports
+// default to the admin console's plus 2 and plus 3, so moving the three moves them too.
+const [gateway = 18080, web = 13000, admin = 13001, smtp = admin + 2, inbox = admin + 3] = (
+  process.env.VIGIL_BROWSER_PORTS ?? ''
+)
   .split(',')
   .filter(Boolean)
   .map(Number);
-export const BROWSER_PORTS = { gateway, web, admin };
+export const BROWSER_PORTS = { gateway, web, admin, smtp, inbox };
 export const BROWSER_JEST_CONFIG = join('web', 'e2e', 'jest.config.js');
 
 /**
@@ -61,11 +64,16 @@ export async function runBrowserTests({ postgresUrl, natsUrl, busKeys, runJest, 
   let provider;
   let stack;
   let demo;
+  let mail;
   // The sample lists, copied where a test may change a file and refresh it to see a new version.
   const listsDir = mkdtempSync(join(tmpdir(), 'vigil-e2e-lists-'));
   cpSync(join(ROOT, 'services', 'screening', 'sample-lists'), listsDir, { recursive: true });
   try {
     provider = await startTestOidcProvider({ redirectUri: `${webUrl}/auth/callback` });
+    // The local SMTP catcher npm start runs: auth and billing send real SMTP to it (mail.e2e.ts reads its
+    // inbox). In a child process: jest runs synchronously below and would block an in-process one.
+    const { spawnMailCatcher } = await import('./mail-catcher.mjs');
+    mail = await spawnMailCatcher({ smtpPort: BROWSER_PORTS.smtp, webPort: BROWSER_PORTS.inbox });
     stack = await startStack({
       databaseUrl: await freshDatabase(postgresUrl, 'vigil_e2e'),
       natsUrl,
@@ -76,6 +84,7 @@ export async function runBrowserTests({ postgresUrl, natsUrl, busKeys, runJest, 
       // and enrol-admin@vigil.dev (signs up and enrols an authenticator in the console) to themselves.
       env: {
         ...provider.env,
+        SMTP_URL: mail.smtpUrl,
         ADMIN_EMAILS: 'demo-admin@vigil.dev,admin@vigil.dev,enrol-admin@vigil.dev',
         LISTS_DIR: listsDir,
         // Local mode: the SDKs' README programs receive a signed test event on 127.0.0.1 (sdk*.e2e.ts).
@@ -88,6 +97,7 @@ export async function runBrowserTests({ postgresUrl, natsUrl, busKeys, runJest, 
     log(`The stack did not start: ${error.message} (logs in test-results/stack-logs)`);
     await stack?.stop();
     await provider?.stop();
+    await mail?.stop();
     rmSync(listsDir, { recursive: true, force: true });
     return { status: 1, stackFailed: true };
   }
@@ -99,6 +109,7 @@ export async function runBrowserTests({ postgresUrl, natsUrl, busKeys, runJest, 
       WEB_URL: stack.webUrl,
       ADMIN_URL: stack.adminUrl,
       OIDC_PROVIDER_URL: provider.issuer,
+      MAIL_INBOX_URL: mail.inboxUrl,
       DEMO_CLIENT_EMAIL: demo.client.email,
       DEMO_CLIENT_PASSWORD: demo.client.password,
       DEMO_CLIENT_API_KEY: demo.client.apiKey,
@@ -133,6 +144,7 @@ export async function runBrowserTests({ postgresUrl, natsUrl, busKeys, runJest, 
   } finally {
     await stack.stop();
     await provider.stop();
+    await mail.stop();
     rmSync(listsDir, { recursive: true, force: true });
   }
 }

@@ -1,5 +1,6 @@
 // `npm start`: the machine's packages, install, build, find or start Postgres and NATS (and
-// OpenSearch with INDEX_ENGINE=opensearch), start everything, print the URLs. Each step prints
+// OpenSearch with INDEX_ENGINE=opensearch), start the local SMTP catcher (MAIL_SMTP_PORT, 1025; its
+// web inbox on MAIL_INBOX_PORT, 8025), start everything, print the URLs. Each step prints
 // its duration.
 import { build, checkNodeVersion, ensureInstalled, fail, log } from './bootstrap.mjs';
 import { ensurePackages, timed } from './machine.mjs';
@@ -17,6 +18,13 @@ const { ROOT } = await import('./bootstrap.mjs');
 
 const postgres = await timed('Postgres', () => ensurePostgres());
 const nats = await timed('NATS', () => ensureNats());
+// Every mail the product sends (auth's and billing's) goes over real SMTP to this local catcher.
+const { startMailCatcher } = await import('./mail-catcher.mjs');
+const mail = await timed('mail catcher', () =>
+  startMailCatcher({ smtpPort: portFromEnv('MAIL_SMTP_PORT', 1025), webPort: portFromEnv('MAIL_INBOX_PORT', 8025) }),
+);
+// startStack hands the services this process's environment.
+process.env.SMTP_URL = mail.smtpUrl;
 // Screening's distributed index: OPENSEARCH_URL when it answers, else a node of our own on 9200.
 let opensearch;
 if (process.env.INDEX_ENGINE === 'opensearch') {
@@ -35,6 +43,7 @@ async function shutdown(code) {
   log('Stopping...');
   await (stack?.stop ?? stopStarting)?.();
   await opensearch?.stop();
+  await mail.stop();
   await nats.stop();
   await postgres.stop();
   log('Stopped.');
@@ -61,6 +70,7 @@ try {
   );
 } catch (error) {
   await opensearch?.stop();
+  await mail.stop();
   await nats.stop();
   await postgres.stop();
   fail(`Could not start Vigil: ${error.message}`);
@@ -73,6 +83,7 @@ try {
     gatewayUrl: stack.gatewayUrl,
     webUrl: stack.webUrl,
     adminUrl: stack.adminUrl,
+    mailInboxUrl: mail.inboxUrl,
     admin: seeded.admin,
     client: seeded.client,
     metrics: stack.metrics,
@@ -93,6 +104,7 @@ process.stdout.write(`
   Gateway API     ${stack.gatewayUrl}        (health: ${stack.gatewayUrl}/health)
   Web app         ${stack.webUrl}
   Admin console   ${stack.adminUrl}
+  Mail inbox      ${mail.inboxUrl}        (every mail the product sends; SMTP ${mail.smtpUrl})
 
 Prometheus metrics (also in .vigil/demo.json under "metrics"):
 ${Object.entries(stack.metrics)

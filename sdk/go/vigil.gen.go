@@ -10422,7 +10422,7 @@ type ClientInterface interface {
 
 	// AuditControllerEvidence The client's screening evidence (JSON, NDJSON or CSV)
 	//
-	// The client's screening evidence (JSON, NDJSON or CSV). Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
+	// The client's screening evidence (JSON, NDJSON or CSV). Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`).
 	//
 	// Corresponds with GET /api/client/audit/screenings (the `AuditControllerEvidence` operationId).
 	AuditControllerEvidence(ctx context.Context, params *AuditControllerEvidenceParams, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -10829,7 +10829,7 @@ type ClientInterface interface {
 
 	// BillingControllerPortal Open the billing portal
 	//
-	// Open the billing portal. Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The member needs the owner role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
+	// Open the billing portal. Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The member needs the owner role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN.
 	//
 	// Corresponds with GET /api/payment/portal-session (the `BillingControllerPortal` operationId).
 	BillingControllerPortal(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -11793,7 +11793,7 @@ func (c *Client) AdminConsoleControllerOverview(ctx context.Context, reqEditors 
 
 // AuditControllerEvidence The client's screening evidence (JSON, NDJSON or CSV)
 //
-// The client's screening evidence (JSON, NDJSON or CSV). Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
+// The client's screening evidence (JSON, NDJSON or CSV). Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`).
 //
 // Corresponds with GET /api/client/audit/screenings (the `AuditControllerEvidence` operationId).
 func (c *Client) AuditControllerEvidence(ctx context.Context, params *AuditControllerEvidenceParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -12730,7 +12730,7 @@ func (c *Client) BillingControllerCheckout(ctx context.Context, body BillingCont
 
 // BillingControllerPortal Open the billing portal
 //
-// Open the billing portal. Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The member needs the owner role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
+// Open the billing portal. Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The member needs the owner role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN.
 //
 // Corresponds with GET /api/payment/portal-session (the `BillingControllerPortal` operationId).
 func (c *Client) BillingControllerPortal(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -19917,7 +19917,7 @@ type ClientWithResponsesInterface interface {
 
 	// AuditControllerEvidenceWithResponse The client's screening evidence (JSON, NDJSON or CSV)
 	//
-	// The client's screening evidence (JSON, NDJSON or CSV). Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
+	// The client's screening evidence (JSON, NDJSON or CSV). Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`).
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -20394,7 +20394,7 @@ type ClientWithResponsesInterface interface {
 
 	// BillingControllerPortalWithResponse Open the billing portal
 	//
-	// Open the billing portal. Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The member needs the owner role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
+	// Open the billing portal. Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The member needs the owner role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -36173,7 +36173,7 @@ func (c *ClientWithResponses) AdminConsoleControllerOverviewWithResponse(ctx con
 
 // AuditControllerEvidenceWithResponse The client's screening evidence (JSON, NDJSON or CSV)
 //
-// The client's screening evidence (JSON, NDJSON or CSV). Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
+// The client's screening evidence (JSON, NDJSON or CSV). Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`).
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -36968,7 +36968,7 @@ func (c *ClientWithResponses) BillingControllerCheckoutWithResponse(ctx context.
 
 // BillingControllerPortalWithResponse Open the billing portal
 //
-// Open the billing portal. Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The member needs the owner role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
+// Open the billing portal. Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The member needs the owner role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN.
 //
 // Returns a wrapper object for the known response body format(s).
 //

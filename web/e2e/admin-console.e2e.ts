@@ -14,6 +14,8 @@ import {
   demoAdminSecret,
   enterAdminCode,
   raiseWithCode,
+  createSubscribedUser,
+  uniqueEmail,
 } from './browser.js';
 
 /** The demo admin and client npm start hands out (infra/scripts/browser-tests.mjs seeds them for this stack). */
@@ -509,6 +511,28 @@ describe('the admin console', () => {
       await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
       await toast(page, 'Client deleted successfully');
       await clientRow(page, clientName).waitFor({ state: 'detached' });
+      expectNoPageErrors(watcher);
+    });
+
+    // Issue #37: billing keeps a deleted client's customer; the section and both checks answered 404 after it.
+    it('keeps Quota Monitoring and both checks working after a paying client was deleted', async () => {
+      const email = uniqueEmail('quota-deleted');
+      await createSubscribedUser(email, 'quota-deleted-passphrase', 'starter');
+      await page.reload();
+      await expectPage(page, DASHBOARD_HEADING);
+      await clientRow(page, email)
+        .getByRole('button', { name: `Delete ${email}` })
+        .click();
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+      await toast(page, 'Client deleted successfully');
+      await page.reload();
+      await expectPage(page, DASHBOARD_HEADING);
+      await page.getByRole('tab', { name: /^Quota Warnings \(\d+\)$/ }).waitFor();
+      expect(await page.getByText('Failed to load quota monitoring data. Please try again.').count()).toBe(0);
+      await page.getByRole('button', { name: 'Check Quota Warnings' }).click();
+      await toast(page, 'Quota warnings check completed');
+      await page.getByRole('button', { name: 'Check Payment Failures' }).click();
+      await toast(page, 'Payment failures check completed');
       expectNoPageErrors(watcher);
     });
   });

@@ -1235,7 +1235,7 @@ export interface paths {
     };
     /**
      * The client's screening evidence (JSON, NDJSON or CSV)
-     * @description The client's screening evidence (JSON, NDJSON or CSV). Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
+     * @description The client's screening evidence (JSON, NDJSON or CSV). Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`).
      */
     get: operations['AuditController_evidence'];
     put?: never;
@@ -2115,7 +2115,7 @@ export interface paths {
     };
     /**
      * Open the billing portal
-     * @description Open the billing portal. Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The member needs the owner role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
+     * @description Open the billing portal. Takes the session token of a member of a client; the client's own API key may come with it (`x-api-key`). The member needs the owner role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN.
      */
     get: operations['BillingController_portal'];
     put?: never;

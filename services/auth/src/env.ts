@@ -1,4 +1,4 @@
-import { baseEnvSchema, envSchemas, productionRules } from '@vigil/platform';
+import { baseEnvSchema, envSchemas, mailEnv, productionRules } from '@vigil/platform';
 import { z } from 'zod';
 
 const seconds = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
@@ -54,15 +54,12 @@ export const envSchema = baseEnvSchema
     WEB_URL: httpUrl.default('http://localhost:3000'),
 
     /**
-     * `smtp` sends through SMTP_URL (required in production). `mailbox` keeps every message in
-     * Postgres, listed by /auth/v1/dev/mailbox on a development stack only (see VIGIL_DEV_STACK).
+     * `smtp` sends through SMTP_URL (required in production). `mailbox` also keeps every message in
+     * Postgres, listed by /auth/v1/dev/mailbox on a development stack only (see VIGIL_DEV_STACK), and
+     * still sends it when SMTP_URL is set (`npm start` points it at its local SMTP catcher).
      */
     MAIL_TRANSPORT: z.enum(['mailbox', 'smtp']).default('mailbox'),
-    SMTP_URL: z
-      .string()
-      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
-      .optional(),
-    MAIL_FROM: z.string().min(3).default('Vigil <no-reply@vigil.local>'),
+    ...mailEnv,
 
     /** Admins: an email on this allow-list that signs up with a valid invitation code. */
     ADMIN_EMAILS: emails.default(['admin@vigil.dev']),

@@ -1,9 +1,10 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { Database, DatabaseModule, PlatformModule, databaseHealth, healthModule } from '@vigil/platform';
+import { Database, DatabaseModule, MailTransport, PlatformModule, databaseHealth, healthModule } from '@vigil/platform';
 import { AuthClients } from './clients/auth-clients.adapter.js';
 import { SecretBox } from './crypto/secret-box.js';
 import { BILLING_CONFIG, type BillingConfig } from './env.js';
 import { MailOutboxRepository } from './mail/mail-outbox.repository.js';
+import { MailOutboxWorker } from './mail/mail-outbox.worker.js';
 import { PAYMENT_PROVIDER } from './payments/payment-provider.js';
 import { paymentProviderFor } from './payments/payment-provider.factory.js';
 import { BillingEventsRepository } from './quota-monitoring/billing-events.repository.js';
@@ -39,6 +40,11 @@ export class AppModule {
         BillingEventsPublisher,
         SecretBox,
         MailOutboxRepository,
+        {
+          provide: MailTransport,
+          useFactory: () => new MailTransport({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }),
+        },
+        MailOutboxWorker,
         CustomersRepository,
         CheckoutSessionsRepository,
         ProcessedEventsRepository,

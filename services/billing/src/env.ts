@@ -1,4 +1,4 @@
-import { baseEnvSchema, envSchemas, productionRules } from '@vigil/platform';
+import { baseEnvSchema, envSchemas, mailEnv, productionRules } from '@vigil/platform';
 import { z } from 'zod';
 
 const { httpUrl, encryptionKey } = envSchemas;
@@ -38,6 +38,14 @@ export const envSchema = baseEnvSchema
       .int()
       .min(0)
       .default(15 * 60_000),
+    /** SMTP_URL (unset: mail waits in mail_outbox) and MAIL_FROM, as every service that mails. */
+    ...mailEnv,
+    /** How often the outbox worker looks for due mail; 0 turns it off (mail stays pending). */
+    MAIL_OUTBOX_INTERVAL_MS: z.coerce.number().int().min(0).default(5_000),
+    /** Attempts before a mail is dead (kept, with its last error, and never tried again). */
+    MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+    /** The first retry waits this long, each next one twice as long (at most an hour). */
+    MAIL_RETRY_BASE_MS: z.coerce.number().int().min(1_000).default(30_000),
     /**
      * 32 bytes, base64: encrypts a new API key while billing holds it (the checkout session until the
      * success page shows it, the mail outbox). Required in production; elsewhere a public development key.

@@ -342,6 +342,30 @@ describe('upgrade double click', () => {
 });
 
 describe('quota monitoring', () => {
+  it("keeps working, overview and both checks, after a customer's client was deleted", async () => {
+    const gone = await subscribe('gone@example.com', 'starter');
+    const kept = await subscribe('kept@example.com', 'starter');
+    await stack.authDb.query(`UPDATE clients SET usage_month = 900 WHERE id = $1`, [kept.client.id]);
+    await stack.authDb.query(`UPDATE clients SET subscription_status = 'payment_failed' WHERE id = $1`, [
+      gone.client.id,
+    ]);
+    // As the admin's delete does (auth's ClientsService.delete): keys revoked, the client row gone.
+    await stack.authDb.query(
+      `UPDATE api_keys SET revoked_at = now(), revoked_reason = 'client_deleted' WHERE client_id = $1`,
+      [gone.client.id],
+    );
+    await stack.authDb.query(`DELETE FROM clients WHERE id = $1`, [gone.client.id]);
+
+    const warned = await stack.call<QuotaCheckResponse>(subjects.billing.checkWarnings, {});
+    expect(warned.notified).toBeGreaterThanOrEqual(1);
+    const reminded = await stack.call<QuotaCheckResponse>(subjects.billing.checkPayments, {});
+    expect(reminded.notified).toBe(0);
+    const overview = await stack.call<QuotaMonitoringResponse>(subjects.billing.quotaMonitoring, {});
+    expect(overview.quotaWarnings.map((row) => row.client_id)).toContain(kept.client.id);
+    const listed = [...overview.quotaWarnings, ...overview.quotaExceeded, ...overview.paymentFailures];
+    expect(listed.map((row) => row.client_id)).not.toContain(gone.client.id);
+  });
+
   it('warns a client at 80% once per billing period', async () => {
     const { client } = await subscribe('heavy@example.com', 'starter');
     await stack.authDb.query(`UPDATE clients SET usage_month = 850 WHERE id = $1`, [client.id]);

@@ -44,15 +44,28 @@ describe('dashboardAccess per plan at the gateway', () => {
 
   afterAll(() => stack.stop());
 
-  it('keeps the routes a client needs to upgrade open to every plan', () => {
+  it('keeps the routes a client needs to upgrade, manage its billing and export its evidence open to every plan', () => {
     expect(everyPlan.map((r) => `${r.method} ${r.path}`).sort()).toEqual([
       'get /api/client',
+      'get /api/client/audit/screenings',
+      'get /api/payment/portal-session',
       'get /api/upgrade/options',
       'get /api/upgrade/preview',
       'post /api/upgrade/upgrade',
     ]);
     expect(limited.length).toBeGreaterThan(10);
   });
+
+  // Issue #37: a starter or small owner manages its billing in the portal and exports its evidence.
+  it.each([['/api/payment/portal-session'], ['/api/client/audit/screenings']])(
+    'GET %s is not refused to a starter or small client for its plan',
+    async (path) => {
+      for (const tier of ['starter', 'small'] as const) {
+        const res = await send({ method: 'get', path }, members[tier]);
+        expect([tier, res.status, res.body.code]).not.toEqual([tier, 403, 'FEATURE_NOT_IN_PLAN']);
+      }
+    },
+  );
 
   describe.each(['starter', 'small'] as const)('a %s client', (tier) => {
     it.each(limited.map((r) => [`${r.method.toUpperCase()} ${r.path}`, r] as const))(

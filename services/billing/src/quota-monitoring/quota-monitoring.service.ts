@@ -93,7 +93,7 @@ export class QuotaMonitoringService implements OnApplicationBootstrap, OnApplica
         const first = await this.events.record({ clientId: client.id, period, kind, clientName: client.client_name, usage: client.usage_month, quota: client.quota_month, percentage });
         // Recorded either way (the admin sees it); mailed only if the client wants such mail.
         if (!first || !(await this.allows(client.id, 'quota_warnings'))) continue;
-        await this.mail.send(this.quotaMail(kind, customer.email, client.client_name, client.usage_month, client.quota_month));
+        await this.mail.enqueue(this.quotaMail(kind, customer.email, client.client_name, client.usage_month, client.quota_month));
         await this.events.markNotified(client.id, period, kind);
         notified++;
       }
@@ -120,7 +120,7 @@ export class QuotaMonitoringService implements OnApplicationBootstrap, OnApplica
     });
     if (!first || !customer) return first;
     if (await this.allows(event.client_id, 'quota_warnings')) {
-      await this.mail.send(this.quotaMail(event.event_type, customer.email, event.client_name, event.usage, event.quota));
+      await this.mail.enqueue(this.quotaMail(event.event_type, customer.email, event.client_name, event.usage, event.quota));
       await this.events.markNotified(event.client_id, period, event.event_type);
     }
     return true;
@@ -134,7 +134,7 @@ export class QuotaMonitoringService implements OnApplicationBootstrap, OnApplica
       const period = customer.period_start.toISOString();
       if (!(await this.events.record({ clientId: client.id, period, kind: 'payment_recovery_reminder', clientName: client.client_name }))) continue;
       if (!(await this.allows(client.id, 'payment_failures'))) continue;
-      await this.mail.send({
+      await this.mail.enqueue({
         to: customer.email,
         subject: 'Action needed: update your payment method',
         body: `We could not collect the payment for ${client.client_name}'s Vigil subscription. Update your payment method from the account page to keep screening.`,
@@ -178,10 +178,15 @@ export class QuotaMonitoringService implements OnApplicationBootstrap, OnApplica
     }
   }
 
+  /**
+   * Every customer whose client still exists. A deleted client keeps its billing customer (its
+   * history stays) but has nothing left to monitor, warn or remind: it is left out, not an error.
+   */
   private async rows(): Promise<Row[]> {
     const rows: Row[] = [];
     for (const customer of await this.customers.all()) {
-      rows.push({ customer, client: await this.auth.get(customer.client_id) });
+      const client = await this.auth.find(customer.client_id);
+      if (client) rows.push({ customer, client });
     }
     return rows;
   }

@@ -264,15 +264,19 @@ export class SubscriptionsService {
     );
     await this.sessions.complete(session.id, client.id, provisioned.api_key, tx);
     const plan = planOf(session.tier);
-    after.push(async () => {
-      await this.usage.claimWithoutReset(client.id, period);
-      await this.mail.send({
+    // In the transaction: the welcome mail (with the key) is queued if and only if the checkout is recorded.
+    await this.mail.enqueue(
+      {
         to: session.email,
         subject: `Your Vigil ${plan.name} plan is active`,
         body: provisioned.api_key
           ? `Thank you for subscribing to Vigil ${plan.name}.\n\nYour API key: ${provisioned.api_key}\n\nKeep it secret: it is shown once. Send it in the x-api-key header.\nMonthly quota: ${client.quota_month} screenings.`
           : `Thank you for subscribing to Vigil ${plan.name}. Your existing API key (prefix ${client.api_key_prefix ?? 'none'}) keeps working.\nMonthly quota: ${client.quota_month} screenings.`,
-      });
+      },
+      tx,
+    );
+    after.push(async () => {
+      await this.usage.claimWithoutReset(client.id, period);
       await this.publisher.subscriptionActivated({
         id: event.eventId,
         client_id: client.id,

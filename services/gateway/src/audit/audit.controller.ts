@@ -17,7 +17,7 @@ import {
   evidenceRecordSchema,
 } from '@vigil/proto';
 import type { Response } from 'express';
-import { Credentials } from '../credentials/credentials.js';
+import { AnyPlan, Credentials } from '../credentials/credentials.js';
 import { CurrentClient, ZodQuery } from '../http/route-params.js';
 import { Answers } from '../http/answers.js';
 
@@ -210,6 +210,8 @@ export class AuditController {
     also: [{ mediaType: 'application/x-ndjson', schema: evidenceRecordSchema }, { mediaType: 'text/csv' }],
   })
   @Credentials('key-or-session')
+  // Every plan: a client's evidence of its own screenings is not a dashboard feature.
+  @AnyPlan()
   async evidence(
     @CurrentClient() client: ResolvedKey,
     @ZodQuery(evidenceQuerySchema) query: EvidenceQuery,

@@ -94,6 +94,8 @@ export class BillingController {
   @Answers(on.portalSession, { summary: 'Open the billing portal' })
   @Credentials('dashboard')
   @RequiresMemberRole('owner')
+  // Every plan: a starter or small owner updates its card, cancels or downgrades there (the payment-failed alert says so).
+  @AnyPlan()
   portal(@CurrentClient() client: ResolvedKey) {
     return this.rpc.request(on.portalSession, { clientId: client.clientId });
   }

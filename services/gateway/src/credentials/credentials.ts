@@ -43,7 +43,8 @@ export const ANY_PLAN_METADATA = 'vigil:any-plan';
 export const ANY_PLAN_EXTENSION = 'x-vigil-any-plan';
 /**
  * A dashboard route every plan may use although the plan lacks `dashboardAccess` (proto PLANS):
- * what a starter or small client needs to see its profile and upgrade. Every other dashboard
+ * what a starter or small client needs to see its profile, upgrade, manage its billing in the
+ * portal and export its screening evidence. Every other dashboard
  * route is refused to such a client by the credentials guard.
  */
 export const AnyPlan = () =>

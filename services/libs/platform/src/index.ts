@@ -88,3 +88,5 @@ export {
   withContext,
 } from './tracing.js';
 export type { HeaderCarrier, TracingOptions } from './tracing.js';
+export { MailTransport, mailEnv } from './mail.js';
+export type { OutgoingMail, SentMail } from './mail.js';

@@ -178,8 +178,8 @@ function PaymentStep({ plan, onBack }: { plan: Plan; onBack: () => void }) {
           <ShieldCheck className="size-6 text-primary" aria-hidden />
           <CardTitle className="text-base">What happens next</CardTitle>
           <CardDescription className="leading-relaxed">
-            After payment your API key is shown once on the confirmation page. Copy it into your secrets manager, then paste it into
-            your dashboard to connect.
+            After payment your API key is shown once on the confirmation page and e-mailed to you. Keep it in your secrets manager
+            for your integrations; the dashboard needs only your sign-in.
           </CardDescription>
         </CardHeader>
       </Card>

@@ -211,7 +211,12 @@ export function PaymentSuccessPage() {
           <div className="grid gap-4 sm:grid-cols-3">
             <NextStep to={SCREENING_HOME} icon={ScanSearch} title="Screen a name" text="Run your first screening from the dashboard." />
             <NextStep to="/dashboard/screening/bulk-search" icon={ListChecks} title="Bulk screening" text="Upload a list and screen it in one go." />
-            <NextStep to="/dashboard" icon={LayoutDashboard} title="Connect your key" text="Paste the key into your dashboard." />
+            <NextStep
+              to="/dashboard"
+              icon={LayoutDashboard}
+              title="Open your dashboard"
+              text="Your sign-in is enough; the key is for your integrations."
+            />
           </div>
         </div>
       )}

@@ -87,7 +87,7 @@ public class AuditApi {
 
   /**
    * The client&#39;s screening evidence (JSON, NDJSON or CSV)
-   * The client&#39;s screening evidence (JSON, NDJSON or CSV). Takes the client&#39;s API key alone (&#x60;x-api-key&#x60;: a server; team roles do not apply to a key) or the session token of a member of a client (&#x60;Authorization: Bearer&#x60;). The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
+   * The client&#39;s screening evidence (JSON, NDJSON or CSV). Takes the client&#39;s API key alone (&#x60;x-api-key&#x60;: a server; team roles do not apply to a key) or the session token of a member of a client (&#x60;Authorization: Bearer&#x60;).
    * @param from YYYY-MM-DD or an ISO 8601 instant; inclusive. (optional)
    * @param to YYYY-MM-DD (the whole day) or an ISO 8601 instant; inclusive. (optional)
    * @param format json: one document; ndjson: one record per line (streams into any tool); csv: one row per record. (optional, default to json)
@@ -101,7 +101,7 @@ public class AuditApi {
 
   /**
    * The client&#39;s screening evidence (JSON, NDJSON or CSV)
-   * The client&#39;s screening evidence (JSON, NDJSON or CSV). Takes the client&#39;s API key alone (&#x60;x-api-key&#x60;: a server; team roles do not apply to a key) or the session token of a member of a client (&#x60;Authorization: Bearer&#x60;). The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
+   * The client&#39;s screening evidence (JSON, NDJSON or CSV). Takes the client&#39;s API key alone (&#x60;x-api-key&#x60;: a server; team roles do not apply to a key) or the session token of a member of a client (&#x60;Authorization: Bearer&#x60;).
    * @param from YYYY-MM-DD or an ISO 8601 instant; inclusive. (optional)
    * @param to YYYY-MM-DD (the whole day) or an ISO 8601 instant; inclusive. (optional)
    * @param format json: one document; ndjson: one record per line (streams into any tool); csv: one row per record. (optional, default to json)

@@ -448,7 +448,7 @@ public class BillingApi {
 
   /**
    * Open the billing portal
-   * Open the billing portal. Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;). The member needs the owner role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
+   * Open the billing portal. Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;). The member needs the owner role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN.
    * @return BillingControllerPortal200Response
    * @throws ApiException if fails to make API call
    */
@@ -459,7 +459,7 @@ public class BillingApi {
 
   /**
    * Open the billing portal
-   * Open the billing portal. Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;). The member needs the owner role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
+   * Open the billing portal. Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;). The member needs the owner role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN.
    * @return ApiResponse&lt;BillingControllerPortal200Response&gt;
    * @throws ApiException if fails to make API call
    */
