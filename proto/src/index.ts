@@ -209,6 +209,10 @@ export {
   tierSchema,
   screeningCallerSchema,
   screeningThresholdsSchema,
+  SCREENING_ACTOR_KINDS,
+  screeningActorSchema,
+  requestActorSchema,
+  screenedByLabel,
   MATCH_STATUSES,
   matchStatusSchema,
   MATCH_LABELS,
@@ -221,6 +225,9 @@ export {
 export type {
   ScreeningCaller,
   ScreeningThresholds,
+  ScreeningActor,
+  ScreeningActorKind,
+  RequestActor,
   MatchStatus,
   MatchLabel,
   ScreeningEntityType,
@@ -261,6 +268,7 @@ export type {
 export {
   BULK_SCREEN_MAX_NAMES,
   bulkScreenRequestSchema,
+  rescreenRequestSchema,
   bulkMatchSchema,
   bulkItemSchema,
   bulkRowSchema,
@@ -271,6 +279,8 @@ export {
 export type {
   BulkScreenRequest,
   ParsedBulkScreenRequest,
+  RescreenRequest,
+  ParsedRescreenRequest,
   BulkMatch,
   BulkItem,
   BulkRow,

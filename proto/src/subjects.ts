@@ -11,6 +11,8 @@ export const subjects = {
   screening: {
     screen: 'screening.v1.screen',
     bulkScreen: 'screening.v1.bulk-screen',
+    /** Monitoring's re-screens (only monitoring publishes it; logged as run by monitoring). */
+    rescreen: 'screening.v1.rescreen',
     entity: 'screening.v1.entity',
     lists: 'screening.v1.lists',
     datasets: 'screening.v1.datasets',

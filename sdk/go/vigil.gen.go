@@ -81,6 +81,27 @@ func (e ClientListsControllerRemove200JSONResponseBodyDeleted) Valid() bool {
 	}
 }
 
+// Defines values for AdminConsoleControllerLists200JSONResponseBodyIndexEngine.
+const (
+	Elasticsearch AdminConsoleControllerLists200JSONResponseBodyIndexEngine = "elasticsearch"
+	InProcess     AdminConsoleControllerLists200JSONResponseBodyIndexEngine = "in-process"
+	Opensearch    AdminConsoleControllerLists200JSONResponseBodyIndexEngine = "opensearch"
+)
+
+// Valid indicates whether the value is a known member of the AdminConsoleControllerLists200JSONResponseBodyIndexEngine enum.
+func (e AdminConsoleControllerLists200JSONResponseBodyIndexEngine) Valid() bool {
+	switch e {
+	case Elasticsearch:
+		return true
+	case InProcess:
+		return true
+	case Opensearch:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for AdminConsoleControllerLists200JSONResponseBodyListsFeed.
 const (
 	AdminConsoleControllerLists200JSONResponseBodyListsFeedCrime             AdminConsoleControllerLists200JSONResponseBodyListsFeed = "crime"
@@ -771,6 +792,66 @@ func (e ScreeningLogsControllerLogs200JSONResponseBodyLogsKind) Valid() bool {
 	case Bulk:
 		return true
 	case Single:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy0Kind.
+const (
+	ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy0KindUser ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy0Kind = "user"
+)
+
+// Valid indicates whether the value is a known member of the ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy0Kind enum.
+func (e ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy0Kind) Valid() bool {
+	switch e {
+	case ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy0KindUser:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy1Kind.
+const (
+	ApiKey ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy1Kind = "api_key"
+)
+
+// Valid indicates whether the value is a known member of the ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy1Kind enum.
+func (e ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy1Kind) Valid() bool {
+	switch e {
+	case ApiKey:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy2Kind.
+const (
+	BulkJob ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy2Kind = "bulk_job"
+)
+
+// Valid indicates whether the value is a known member of the ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy2Kind enum.
+func (e ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy2Kind) Valid() bool {
+	switch e {
+	case BulkJob:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy3Kind.
+const (
+	ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy3KindMonitoring ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy3Kind = "monitoring"
+)
+
+// Valid indicates whether the value is a known member of the ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy3Kind enum.
+func (e ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy3Kind) Valid() bool {
+	switch e {
+	case ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy3KindMonitoring:
 		return true
 	default:
 		return false
@@ -6967,6 +7048,9 @@ type ClientListsControllerUploadMultipartBody struct {
 // ClientListsControllerRemove200JSONResponseBodyDeleted defines parameters for ClientListsControllerRemove.
 type ClientListsControllerRemove200JSONResponseBodyDeleted bool
 
+// AdminConsoleControllerLists200JSONResponseBodyIndexEngine defines parameters for AdminConsoleControllerLists.
+type AdminConsoleControllerLists200JSONResponseBodyIndexEngine string
+
 // AdminConsoleControllerLists200JSONResponseBodyListsFeed defines parameters for AdminConsoleControllerLists.
 type AdminConsoleControllerLists200JSONResponseBodyListsFeed string
 
@@ -7171,6 +7255,43 @@ type ScreeningLogsControllerLogsParamsToDate1 = time.Time
 
 // ScreeningLogsControllerLogs200JSONResponseBodyLogsKind defines parameters for ScreeningLogsControllerLogs.
 type ScreeningLogsControllerLogs200JSONResponseBodyLogsKind string
+
+// ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy0 defines parameters for ScreeningLogsControllerLogs.
+type ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy0 struct {
+	Email  string                                                            `json:"email"`
+	Kind   ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy0Kind `json:"kind"`
+	UserId string                                                            `json:"userId"`
+}
+
+// ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy0Kind defines parameters for ScreeningLogsControllerLogs.
+type ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy0Kind string
+
+// ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy1 defines parameters for ScreeningLogsControllerLogs.
+type ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy1 struct {
+	KeyId     string                                                            `json:"keyId"`
+	KeyPrefix string                                                            `json:"keyPrefix"`
+	Kind      ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy1Kind `json:"kind"`
+}
+
+// ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy1Kind defines parameters for ScreeningLogsControllerLogs.
+type ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy1Kind string
+
+// ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy2 defines parameters for ScreeningLogsControllerLogs.
+type ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy2 struct {
+	JobId string                                                            `json:"jobId"`
+	Kind  ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy2Kind `json:"kind"`
+}
+
+// ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy2Kind defines parameters for ScreeningLogsControllerLogs.
+type ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy2Kind string
+
+// ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy3 defines parameters for ScreeningLogsControllerLogs.
+type ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy3 struct {
+	Kind ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy3Kind `json:"kind"`
+}
+
+// ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy3Kind defines parameters for ScreeningLogsControllerLogs.
+type ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy3Kind string
 
 // ScreeningLogsControllerLogs200JSONResponseBodyLogsStatus defines parameters for ScreeningLogsControllerLogs.
 type ScreeningLogsControllerLogs200JSONResponseBodyLogsStatus string
@@ -20292,11 +20413,15 @@ type AdminConsoleControllerListsResponse struct {
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
 	JSON200 *struct {
+		Index struct {
+			Engine AdminConsoleControllerLists200JSONResponseBodyIndexEngine `json:"engine"`
+		} `json:"index"`
 		Lists []struct {
-			Checksum    *string                                                 `json:"checksum"`
-			EntityCount int                                                     `json:"entityCount"`
-			Feed        AdminConsoleControllerLists200JSONResponseBodyListsFeed `json:"feed"`
-			LastFailure *struct {
+			Checksum       *string                                                 `json:"checksum"`
+			EntityCount    int                                                     `json:"entityCount"`
+			Feed           AdminConsoleControllerLists200JSONResponseBodyListsFeed `json:"feed"`
+			IndexedVersion *int                                                    `json:"indexedVersion"`
+			LastFailure    *struct {
 				At      string                                                              `json:"at"`
 				Message string                                                              `json:"message"`
 				Stage   AdminConsoleControllerLists200JSONResponseBodyListsLastFailureStage `json:"stage"`
@@ -20324,11 +20449,15 @@ type AdminConsoleControllerListsResponse struct {
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
 func (r AdminConsoleControllerListsResponse) GetJSON200() *struct {
+	Index struct {
+		Engine AdminConsoleControllerLists200JSONResponseBodyIndexEngine `json:"engine"`
+	} `json:"index"`
 	Lists []struct {
-		Checksum    *string                                                 `json:"checksum"`
-		EntityCount int                                                     `json:"entityCount"`
-		Feed        AdminConsoleControllerLists200JSONResponseBodyListsFeed `json:"feed"`
-		LastFailure *struct {
+		Checksum       *string                                                 `json:"checksum"`
+		EntityCount    int                                                     `json:"entityCount"`
+		Feed           AdminConsoleControllerLists200JSONResponseBodyListsFeed `json:"feed"`
+		IndexedVersion *int                                                    `json:"indexedVersion"`
+		LastFailure    *struct {
 			At      string                                                              `json:"at"`
 			Message string                                                              `json:"message"`
 			Stage   AdminConsoleControllerLists200JSONResponseBodyListsLastFailureStage `json:"stage"`
@@ -22429,21 +22558,24 @@ type ScreeningLogsControllerLogsResponse struct {
 		} `json:"counts"`
 		Limit int `json:"limit"`
 		Logs  []struct {
-			ClientId           string                                                   `json:"client_id"`
-			Confidence         string                                                   `json:"confidence"`
-			CreatedAt          string                                                   `json:"createdAt"`
-			Id                 string                                                   `json:"id"`
-			IsAlert            bool                                                     `json:"is_alert"`
-			Kind               ScreeningLogsControllerLogs200JSONResponseBodyLogsKind   `json:"kind"`
-			MatchFound         bool                                                     `json:"match_found"`
-			MatchedEntityName  *string                                                  `json:"matched_entity_name"`
-			SanctionedEntityId *string                                                  `json:"sanctioned_entity_id"`
-			Score              float32                                                  `json:"score"`
-			SearchedEmail      *string                                                  `json:"searched_email"`
-			SearchedName       *string                                                  `json:"searched_name"`
-			SourceList         *string                                                  `json:"source_list"`
-			Status             ScreeningLogsControllerLogs200JSONResponseBodyLogsStatus `json:"status"`
-			Tier               ScreeningLogsControllerLogs200JSONResponseBodyLogsTier   `json:"tier"`
+			ClientId           string                                                 `json:"client_id"`
+			Confidence         string                                                 `json:"confidence"`
+			CreatedAt          string                                                 `json:"createdAt"`
+			Id                 string                                                 `json:"id"`
+			IsAlert            bool                                                   `json:"is_alert"`
+			Kind               ScreeningLogsControllerLogs200JSONResponseBodyLogsKind `json:"kind"`
+			MatchFound         bool                                                   `json:"match_found"`
+			MatchedEntityName  *string                                                `json:"matched_entity_name"`
+			SanctionedEntityId *string                                                `json:"sanctioned_entity_id"`
+			Score              float32                                                `json:"score"`
+			ScreenedBy         *struct {
+				union json.RawMessage
+			} `json:"screened_by"`
+			SearchedEmail *string                                                  `json:"searched_email"`
+			SearchedName  *string                                                  `json:"searched_name"`
+			SourceList    *string                                                  `json:"source_list"`
+			Status        ScreeningLogsControllerLogs200JSONResponseBodyLogsStatus `json:"status"`
+			Tier          ScreeningLogsControllerLogs200JSONResponseBodyLogsTier   `json:"tier"`
 		} `json:"logs"`
 		Offset int `json:"offset"`
 		Total  int `json:"total"`
@@ -22472,21 +22604,24 @@ func (r ScreeningLogsControllerLogsResponse) GetJSON200() *struct {
 	} `json:"counts"`
 	Limit int `json:"limit"`
 	Logs  []struct {
-		ClientId           string                                                   `json:"client_id"`
-		Confidence         string                                                   `json:"confidence"`
-		CreatedAt          string                                                   `json:"createdAt"`
-		Id                 string                                                   `json:"id"`
-		IsAlert            bool                                                     `json:"is_alert"`
-		Kind               ScreeningLogsControllerLogs200JSONResponseBodyLogsKind   `json:"kind"`
-		MatchFound         bool                                                     `json:"match_found"`
-		MatchedEntityName  *string                                                  `json:"matched_entity_name"`
-		SanctionedEntityId *string                                                  `json:"sanctioned_entity_id"`
-		Score              float32                                                  `json:"score"`
-		SearchedEmail      *string                                                  `json:"searched_email"`
-		SearchedName       *string                                                  `json:"searched_name"`
-		SourceList         *string                                                  `json:"source_list"`
-		Status             ScreeningLogsControllerLogs200JSONResponseBodyLogsStatus `json:"status"`
-		Tier               ScreeningLogsControllerLogs200JSONResponseBodyLogsTier   `json:"tier"`
+		ClientId           string                                                 `json:"client_id"`
+		Confidence         string                                                 `json:"confidence"`
+		CreatedAt          string                                                 `json:"createdAt"`
+		Id                 string                                                 `json:"id"`
+		IsAlert            bool                                                   `json:"is_alert"`
+		Kind               ScreeningLogsControllerLogs200JSONResponseBodyLogsKind `json:"kind"`
+		MatchFound         bool                                                   `json:"match_found"`
+		MatchedEntityName  *string                                                `json:"matched_entity_name"`
+		SanctionedEntityId *string                                                `json:"sanctioned_entity_id"`
+		Score              float32                                                `json:"score"`
+		ScreenedBy         *struct {
+			union json.RawMessage
+		} `json:"screened_by"`
+		SearchedEmail *string                                                  `json:"searched_email"`
+		SearchedName  *string                                                  `json:"searched_name"`
+		SourceList    *string                                                  `json:"source_list"`
+		Status        ScreeningLogsControllerLogs200JSONResponseBodyLogsStatus `json:"status"`
+		Tier          ScreeningLogsControllerLogs200JSONResponseBodyLogsTier   `json:"tier"`
 	} `json:"logs"`
 	Offset int `json:"offset"`
 	Total  int `json:"total"`
@@ -36709,11 +36844,15 @@ func ParseAdminConsoleControllerListsResponse(rsp *http.Response) (*AdminConsole
 	switch {
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
 		var dest struct {
+			Index struct {
+				Engine AdminConsoleControllerLists200JSONResponseBodyIndexEngine `json:"engine"`
+			} `json:"index"`
 			Lists []struct {
-				Checksum    *string                                                 `json:"checksum"`
-				EntityCount int                                                     `json:"entityCount"`
-				Feed        AdminConsoleControllerLists200JSONResponseBodyListsFeed `json:"feed"`
-				LastFailure *struct {
+				Checksum       *string                                                 `json:"checksum"`
+				EntityCount    int                                                     `json:"entityCount"`
+				Feed           AdminConsoleControllerLists200JSONResponseBodyListsFeed `json:"feed"`
+				IndexedVersion *int                                                    `json:"indexedVersion"`
+				LastFailure    *struct {
 					At      string                                                              `json:"at"`
 					Message string                                                              `json:"message"`
 					Stage   AdminConsoleControllerLists200JSONResponseBodyListsLastFailureStage `json:"stage"`
@@ -38307,21 +38446,24 @@ func ParseScreeningLogsControllerLogsResponse(rsp *http.Response) (*ScreeningLog
 			} `json:"counts"`
 			Limit int `json:"limit"`
 			Logs  []struct {
-				ClientId           string                                                   `json:"client_id"`
-				Confidence         string                                                   `json:"confidence"`
-				CreatedAt          string                                                   `json:"createdAt"`
-				Id                 string                                                   `json:"id"`
-				IsAlert            bool                                                     `json:"is_alert"`
-				Kind               ScreeningLogsControllerLogs200JSONResponseBodyLogsKind   `json:"kind"`
-				MatchFound         bool                                                     `json:"match_found"`
-				MatchedEntityName  *string                                                  `json:"matched_entity_name"`
-				SanctionedEntityId *string                                                  `json:"sanctioned_entity_id"`
-				Score              float32                                                  `json:"score"`
-				SearchedEmail      *string                                                  `json:"searched_email"`
-				SearchedName       *string                                                  `json:"searched_name"`
-				SourceList         *string                                                  `json:"source_list"`
-				Status             ScreeningLogsControllerLogs200JSONResponseBodyLogsStatus `json:"status"`
-				Tier               ScreeningLogsControllerLogs200JSONResponseBodyLogsTier   `json:"tier"`
+				ClientId           string                                                 `json:"client_id"`
+				Confidence         string                                                 `json:"confidence"`
+				CreatedAt          string                                                 `json:"createdAt"`
+				Id                 string                                                 `json:"id"`
+				IsAlert            bool                                                   `json:"is_alert"`
+				Kind               ScreeningLogsControllerLogs200JSONResponseBodyLogsKind `json:"kind"`
+				MatchFound         bool                                                   `json:"match_found"`
+				MatchedEntityName  *string                                                `json:"matched_entity_name"`
+				SanctionedEntityId *string                                                `json:"sanctioned_entity_id"`
+				Score              float32                                                `json:"score"`
+				ScreenedBy         *struct {
+					union json.RawMessage
+				} `json:"screened_by"`
+				SearchedEmail *string                                                  `json:"searched_email"`
+				SearchedName  *string                                                  `json:"searched_name"`
+				SourceList    *string                                                  `json:"source_list"`
+				Status        ScreeningLogsControllerLogs200JSONResponseBodyLogsStatus `json:"status"`
+				Tier          ScreeningLogsControllerLogs200JSONResponseBodyLogsTier   `json:"tier"`
 			} `json:"logs"`
 			Offset int `json:"offset"`
 			Total  int `json:"total"`

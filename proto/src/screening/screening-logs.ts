@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { matchStatusSchema, tierSchema } from './common.js';
+import { matchStatusSchema, screeningActorSchema, tierSchema } from './common.js';
 import {
   APPROVE_REASON_CODES,
   BLOCK_REASON_CODES,
@@ -69,6 +69,8 @@ export const screeningLogSchema = z.object({
   is_alert: z.boolean(),
   kind: z.enum(['single', 'bulk']),
   createdAt: z.string(),
+  /** Who ran it: a member, an API key (id and prefix), a bulk job or monitoring; null for screens logged before. */
+  screened_by: screeningActorSchema.nullable(),
 });
 
 export const screeningLogsResponseSchema = z.object({

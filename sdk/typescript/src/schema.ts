@@ -4220,6 +4220,31 @@ export interface operations {
               /** @enum {string} */
               kind: 'single' | 'bulk';
               createdAt: string;
+              screened_by:
+                | (
+                    | {
+                        /** @constant */
+                        kind: 'user';
+                        userId: string;
+                        email: string;
+                      }
+                    | {
+                        /** @constant */
+                        kind: 'api_key';
+                        keyId: string;
+                        keyPrefix: string;
+                      }
+                    | {
+                        /** @constant */
+                        kind: 'bulk_job';
+                        jobId: string;
+                      }
+                    | {
+                        /** @constant */
+                        kind: 'monitoring';
+                      }
+                  )
+                | null;
             }[];
             total: number;
             counts: {

@@ -1090,6 +1090,27 @@ class Kind(Enum):
     bulk = 'bulk'
 
 
+class ScreenedBy(BaseModel):
+    kind: Literal['user']
+    userId: constr(min_length=1, max_length=100)
+    email: constr(max_length=320)
+
+
+class ScreenedBy1(BaseModel):
+    kind: Literal['api_key']
+    keyId: constr(min_length=1, max_length=100)
+    keyPrefix: constr(min_length=1, max_length=40)
+
+
+class ScreenedBy2(BaseModel):
+    kind: Literal['bulk_job']
+    jobId: constr(min_length=1, max_length=100)
+
+
+class ScreenedBy3(BaseModel):
+    kind: Literal['monitoring']
+
+
 class Log(BaseModel):
     id: str
     client_id: str
@@ -1106,6 +1127,7 @@ class Log(BaseModel):
     is_alert: bool
     kind: Kind
     createdAt: str
+    screened_by: ScreenedBy | ScreenedBy1 | ScreenedBy2 | ScreenedBy3 | None
 
 
 class Counts(BaseModel):
@@ -2300,6 +2322,16 @@ class ApiClientAdminOverviewGetResponse(BaseModel):
     generatedAt: str
 
 
+class Engine(Enum):
+    in_process = 'in-process'
+    opensearch = 'opensearch'
+    elasticsearch = 'elasticsearch'
+
+
+class Index(BaseModel):
+    engine: Engine
+
+
 class Status36(Enum):
     active = 'active'
     updating = 'updating'
@@ -2331,9 +2363,11 @@ class List4(BaseModel):
     nextRefreshAt: str | None
     refreshIntervalMinutes: conint(le=9007199254740991, gt=0)
     lastFailure: LastFailure | None
+    indexedVersion: conint(ge=-9007199254740991, le=9007199254740991) | None
 
 
 class ApiClientAdminListsGetResponse(BaseModel):
+    index: Index
     lists: list[List4]
 
 

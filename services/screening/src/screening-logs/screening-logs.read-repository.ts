@@ -4,6 +4,8 @@ import type {
   DailyUsageResponse,
   MatchStatus,
   Review,
+  ScreeningActor,
+  ScreeningActorKind,
   ReviewStatus,
   ReviewsResponse,
   SanctionAlert,
@@ -32,6 +34,9 @@ type LogRow = {
   is_alert: boolean;
   kind: 'single' | 'bulk';
   created_at: Date;
+  actor_kind: ScreeningActorKind | null;
+  actor_id: string | null;
+  actor_label: string | null;
   total: string;
 };
 
@@ -66,7 +71,24 @@ const toLog = (r: LogRow): ScreeningLog => ({
   is_alert: r.is_alert,
   kind: r.kind,
   createdAt: r.created_at.toISOString(),
+  screened_by: actorOf(r),
 });
+
+/** The log's actor columns back as the actor (see actorColumns in the log writer). */
+export function actorOf(r: Pick<LogRow, 'actor_kind' | 'actor_id' | 'actor_label'>): ScreeningActor | null {
+  switch (r.actor_kind) {
+    case null:
+      return null;
+    case 'user':
+      return { kind: 'user', userId: r.actor_id ?? '', email: r.actor_label ?? '' };
+    case 'api_key':
+      return { kind: 'api_key', keyId: r.actor_id ?? '', keyPrefix: r.actor_label ?? '' };
+    case 'bulk_job':
+      return { kind: 'bulk_job', jobId: r.actor_id ?? '' };
+    case 'monitoring':
+      return { kind: 'monitoring' };
+  }
+}
 
 const toAlert = (r: AlertRow): SanctionAlert => ({
   id: r.id,
@@ -119,7 +141,8 @@ export class ScreeningLogsReadRepository {
   async logs(clientId: string, filters: LogFilters, page: Page): Promise<Paged<ScreeningLog>> {
     const rows: LogRow[] = await this.db.query(
       `SELECT id, client_id, searched_name, searched_email, match_found, status, top_entity_id, matched_entity_name,
-              source_list, score, confidence, tier, is_alert, kind, created_at, count(*) OVER () AS total
+              source_list, score, confidence, tier, is_alert, kind, created_at, actor_kind, actor_id, actor_label,
+              count(*) OVER () AS total
          FROM screening_logs
         WHERE client_id = $1
           AND ($2::text IS NULL OR searched_name ILIKE $2)
@@ -152,7 +175,10 @@ export class ScreeningLogsReadRepository {
       [clientId, page.limit, page.offset],
     );
     const total = await this.totalOf(rows, page, async () => {
-      const [row] = await this.db.query<{ n: string }>('SELECT count(*) AS n FROM sanction_alerts WHERE client_id = $1', [clientId]);
+      const [row] = await this.db.query<{ n: string }>(
+        'SELECT count(*) AS n FROM sanction_alerts WHERE client_id = $1',
+        [clientId],
+      );
       return Number(row!.n);
     });
     return { rows: rows.map(toAlert), total };

@@ -1,4 +1,4 @@
-import type { ScreeningLog } from '@vigil/proto';
+import { screenedByLabel, type ScreeningLog } from '@vigil/proto';
 import { Button, Input, Label, StatCard, toast, QueryView } from '@vigil/ui';
 import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -204,6 +204,7 @@ function LogsTable({ rows, onOpen }: { rows: ScreeningLog[]; onOpen: (log: Scree
       column.accessor('matched_entity_name', { header: 'Matched entity', cell: (c) => c.getValue() ?? '—' }),
       column.accessor('source_list', { header: 'Source', cell: (c) => (c.getValue() ? feedLabel(c.getValue()) : '—') }),
       column.accessor('score', { header: 'Score', cell: (c) => percent(c.getValue(), 1) }),
+      column.accessor((log) => screenedByLabel(log.screened_by) || '—', { id: 'screenedBy', header: 'Screened by' }),
       column.accessor('createdAt', { header: 'Date', cell: (c) => formatDateTime(c.getValue()) }),
       column.display({
         id: 'details',
@@ -243,7 +244,7 @@ function LogsTable({ rows, onOpen }: { rows: ScreeningLog[]; onOpen: (log: Scree
       role="region"
       aria-label="Screening logs"
     >
-      <table className="w-full min-w-[44rem] text-left text-sm">
+      <table className="w-full min-w-[52rem] text-left text-sm">
         <thead className="sticky top-0 z-10 bg-muted text-xs text-muted-foreground">
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id}>
