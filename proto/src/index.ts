@@ -455,6 +455,7 @@ export {
   QUOTA_LEASE_ANSWERS_MAX,
   quotaLeaseAnswersRequestSchema,
   quotaLeaseAnswersResponseSchema,
+  screenedByFilterSchema,
 } from './screening/screening-logs.js';
 export type {
   DailyUsageRequest,
@@ -479,6 +480,7 @@ export type {
   ReviewActionResponse,
   ReviewCaseResponse,
   QuotaLeaseAnswersResponse,
+  ScreenedByFilter,
 } from './screening/screening-logs.js';
 export {
   reviewMemberRoleSchema,

@@ -100,4 +100,64 @@ describe('screened by: every screening log names the member or the key that ran 
     expect(rows.find((r) => r.searched_name === CLEAR_NAME)!.screened_by).toMatchObject({ kind: 'user', email });
     expect(json.text).not.toContain(m.key);
   });
+
+  it('filters logs and alerts on the server: any case, no accents, status, who ran it, dates', async () => {
+    const accented = 'Zoë Müller-Núñez';
+    expect((await http().post('/api/screen').set(session()).send({ name: accented })).status).toBe(200);
+    const blocked = await http().post('/api/v1/screen').set('x-api-key', m.key).send({ name: 'Kim Jong Un' });
+    expect(blocked.body.status).toBe('blocked');
+    const keyActor = (await logsOf()).get('Kim Jong Un')!.screened_by!;
+
+    const logs = async (query: Record<string, string>) => {
+      const res = await http().get('/api/client/logs').query(query).set(session());
+      expect([query, res.status]).toEqual([query, 200]);
+      return res.body as { logs: Log[]; total: number; counts: Record<string, number> };
+    };
+    const names = async (query: Record<string, string>) => (await logs(query)).logs.map((l) => l.searched_name);
+    expect(await names({ searchedName: 'zoe muller-nunez' })).toEqual([accented]);
+    expect(await names({ searchedName: 'MÜLLER' })).toEqual([accented]);
+    expect(await names({ status: 'blocked' })).toEqual(['Kim Jong Un']);
+    const byKey = await logs({ screenedBy: 'api_key' });
+    expect(byKey.logs.every((l) => l.screened_by?.kind === 'api_key')).toBe(true);
+    expect(byKey.logs.map((l) => l.searched_name).sort()).toEqual(
+      ['Key Screened Name', 'Key Bulk One', 'Key Bulk Two', 'Kim Jong Un'].sort(),
+    );
+    // The tabs count under the who filter too: all four of the key's, one of them an alert.
+    expect(byKey.counts).toMatchObject({ all: 4, alerts: 1 });
+    expect(await names({ screenedBy: `api_key:${keyActor.keyId!}`, status: 'blocked' })).toEqual(['Kim Jong Un']);
+    expect((await names({ screenedBy: `user:${userId}` })).sort()).toEqual(
+      [CLEAR_NAME, 'Session Bulk One', accented].sort(),
+    );
+    expect(await names({ screenedBy: 'monitoring' })).toEqual([]);
+    const today = new Date().toISOString().slice(0, 10);
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    expect((await logs({ fromDate: today, screenedBy: 'user' })).total).toBe(3);
+    expect((await logs({ toDate: yesterday })).total).toBe(0);
+
+    const alerts = async (query: Record<string, string>) => {
+      const res = await http().get('/api/client/sanction-alerts').query(query).set(session());
+      expect([query, res.status]).toEqual([query, 200]);
+      return res.body as { alerts: Array<{ full_name: string; screened_by: Actor }>; total: number; all: number };
+    };
+    expect(await alerts({ searchedName: 'kim jong' })).toMatchObject({
+      total: 1,
+      all: 1,
+      alerts: [{ full_name: 'Kim Jong Un', screened_by: keyActor }],
+    });
+    expect(await alerts({ screenedBy: `user:${userId}` })).toMatchObject({ total: 0, all: 1, alerts: [] });
+    expect((await alerts({ screenedBy: `api_key:${keyActor.keyId!}` })).total).toBe(1);
+    expect((await alerts({ reviewed: 'true' })).total).toBe(0);
+    expect((await alerts({ fromDate: today, toDate: today, confidence: 'Exact Match' })).total).toBeLessThanOrEqual(1);
+    expect((await alerts({ toDate: yesterday })).total).toBe(0);
+
+    for (const [route, query] of [
+      ['/api/client/logs', { screenedBy: 'admin' }],
+      ['/api/client/logs', { status: 'maybe' }],
+      ['/api/client/sanction-alerts', { screenedBy: 'user:a b' }],
+      ['/api/client/sanction-alerts', { fromDate: today, toDate: yesterday }],
+    ] as const) {
+      const res = await http().get(route).query(query).set(session());
+      expect([route, query, res.status, res.body.code]).toEqual([route, query, 400, 'VALIDATION_FAILED']);
+    }
+  });
 });

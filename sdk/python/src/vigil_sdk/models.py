@@ -1145,6 +1145,35 @@ class ApiClientLogsGetResponse(BaseModel):
     offset: conint(ge=-9007199254740991, le=9007199254740991)
 
 
+class Confidence(Enum):
+    Exact_Match = 'Exact Match'
+    High_Confidence_Match = 'High Confidence Match'
+    Partial_Match = 'Partial Match'
+    Low_Confidence_Match = 'Low Confidence Match'
+    No_Match = 'No Match'
+
+
+class ScreenedBy4(BaseModel):
+    kind: Literal['user']
+    userId: constr(min_length=1, max_length=100)
+    email: constr(max_length=320)
+
+
+class ScreenedBy5(BaseModel):
+    kind: Literal['api_key']
+    keyId: constr(min_length=1, max_length=100)
+    keyPrefix: constr(min_length=1, max_length=40)
+
+
+class ScreenedBy6(BaseModel):
+    kind: Literal['bulk_job']
+    jobId: constr(min_length=1, max_length=100)
+
+
+class ScreenedBy7(BaseModel):
+    kind: Literal['monitoring']
+
+
 class Alert(BaseModel):
     id: str
     client_id: str
@@ -1157,17 +1186,19 @@ class Alert(BaseModel):
     risk_score: float
     triggered_at: str
     reviewed: bool
+    screened_by: ScreenedBy4 | ScreenedBy5 | ScreenedBy6 | ScreenedBy7 | None
 
 
 class ApiClientSanctionAlertsGetResponse(BaseModel):
     alerts: list[Alert]
     total: conint(ge=0, le=9007199254740991)
+    all: conint(ge=0, le=9007199254740991)
     unreviewed: conint(ge=0, le=9007199254740991)
     limit: conint(ge=-9007199254740991, le=9007199254740991)
     offset: conint(ge=-9007199254740991, le=9007199254740991)
 
 
-class Status23(Enum):
+class Status24(Enum):
     pending = 'pending'
     proposed = 'proposed'
     approved = 'approved'
@@ -1182,7 +1213,7 @@ class ProposedAction(Enum):
 class Review(BaseModel):
     id: str
     searched_input: str
-    status: Status23
+    status: Status24
     confidence: str
     screening_score: float
     created_at: str
@@ -1235,7 +1266,7 @@ class ApiSanctionsReviewIdPostRequest(BaseModel):
 class Review1(BaseModel):
     id: str
     searched_input: str
-    status: Status23
+    status: Status24
     confidence: str
     screening_score: float
     created_at: str
@@ -1267,7 +1298,7 @@ class ApiSanctionsReviewIdPostResponse(BaseModel):
 class Review2(BaseModel):
     id: str
     searched_input: str
-    status: Status23
+    status: Status24
     confidence: str
     screening_score: float
     created_at: str
@@ -1318,7 +1349,7 @@ class Explanation2(BaseModel):
     qualifiers: list[Qualifier]
 
 
-class Status27(Enum):
+class Status28(Enum):
     proposed = 'proposed'
     approved = 'approved'
     blocked = 'blocked'
@@ -1327,7 +1358,7 @@ class Status27(Enum):
 class PreviousDecision(BaseModel):
     review_id: str
     searched_input: str
-    status: Status27
+    status: Status28
     reason_code: str | None
     note: str | None
     decided_by_email: str | None
@@ -1361,7 +1392,7 @@ class ApiSanctionsReviewIdGetResponse(BaseModel):
     remembered: Remembered | None
 
 
-class Status28(Enum):
+class Status29(Enum):
     pending = 'pending'
     proposed = 'proposed'
     approved = 'approved'
@@ -1371,7 +1402,7 @@ class Status28(Enum):
 class Review3(BaseModel):
     id: str
     searched_input: str
-    status: Status28
+    status: Status29
     confidence: str
     screening_score: float
     created_at: str
@@ -1401,7 +1432,7 @@ class ApiSanctionsReviewIdReturnPostRequest(BaseModel):
 class Review4(BaseModel):
     id: str
     searched_input: str
-    status: Status28
+    status: Status29
     confidence: str
     screening_score: float
     created_at: str
@@ -1623,7 +1654,7 @@ class ApiMonitoringEntitiesPostResponse(BaseModel):
     created_at: str
 
 
-class Status30(Enum):
+class Status31(Enum):
     active = 'active'
     paused = 'paused'
     stopped = 'stopped'
@@ -1891,7 +1922,7 @@ class ApiMonitoringBulkRemovePostResponse(BaseModel):
     entityIds: list[str]
 
 
-class Status31(Enum):
+class Status32(Enum):
     operational = 'operational'
     degraded = 'degraded'
 
@@ -1918,7 +1949,7 @@ class Webhooks(BaseModel):
 
 
 class ApiMonitoringServiceStatusGetResponse(BaseModel):
-    status: Status31
+    status: Status32
     scheduler: Scheduler
     list_updates: ListUpdates
     webhooks: Webhooks
@@ -1977,7 +2008,7 @@ class EventType3(Enum):
     webhook_test = 'webhook.test'
 
 
-class Status32(Enum):
+class Status33(Enum):
     pending = 'pending'
     delivered = 'delivered'
     failed = 'failed'
@@ -1993,7 +2024,7 @@ class Attempt(BaseModel):
 class Delivery(BaseModel):
     id: str
     event_type: EventType3
-    status: Status32
+    status: Status33
     attempts: list[Attempt]
     next_attempt_at: str | None
     created_at: str
@@ -2007,7 +2038,7 @@ class ApiMonitoringWebhooksIdDeliveriesGetResponse(BaseModel):
 class Delivery1(BaseModel):
     id: str
     event_type: EventType3
-    status: Status32
+    status: Status33
     attempts: list[Attempt]
     next_attempt_at: str | None
     created_at: str
@@ -2113,7 +2144,7 @@ class ApiClientClientsIdRegenerateKeyPostResponse(BaseModel):
     api_key: constr(pattern=r'^[0-9a-f]{64}$')
 
 
-class Status34(Enum):
+class Status35(Enum):
     active = 'active'
     revoked = 'revoked'
     none = 'none'
@@ -2121,7 +2152,7 @@ class Status34(Enum):
 
 class ApiClientClientsIdRevokeKeyPostResponse(BaseModel):
     client_id: UUID
-    status: Status34
+    status: Status35
     prefix: str | None
     created_at: str | None
     revoked_at: str | None
@@ -2129,7 +2160,7 @@ class ApiClientClientsIdRevokeKeyPostResponse(BaseModel):
 
 class ApiClientClientsIdApiKeyStatusGetResponse(BaseModel):
     client_id: UUID
-    status: Status34
+    status: Status35
     prefix: str | None
     created_at: str | None
     revoked_at: str | None
@@ -2332,7 +2363,7 @@ class Index(BaseModel):
     engine: Engine
 
 
-class Status36(Enum):
+class Status37(Enum):
     active = 'active'
     updating = 'updating'
     inactive = 'inactive'
@@ -2355,7 +2386,7 @@ class List4(BaseModel):
     source: str
     name: str
     feed: Feed
-    status: Status36
+    status: Status37
     version: conint(ge=-9007199254740991, le=9007199254740991) | None
     entityCount: conint(ge=0, le=9007199254740991)
     checksum: str | None
@@ -2534,7 +2565,7 @@ class FactorType(Enum):
     phone = 'phone'
 
 
-class Status37(Enum):
+class Status38(Enum):
     verified = 'verified'
     unverified = 'unverified'
 
@@ -2542,7 +2573,7 @@ class Status37(Enum):
 class Factor(BaseModel):
     id: UUID
     factor_type: FactorType
-    status: Status37
+    status: Status38
     friendly_name: str | None
     created_at: str
     updated_at: str
@@ -2636,7 +2667,7 @@ class Identity1(BaseModel):
 class Factor1(BaseModel):
     id: UUID
     factor_type: FactorType
-    status: Status37
+    status: Status38
     friendly_name: str | None
     created_at: str
     updated_at: str
@@ -2689,7 +2720,7 @@ class Identity2(BaseModel):
 class Factor2(BaseModel):
     id: UUID
     factor_type: FactorType
-    status: Status37
+    status: Status38
     friendly_name: str | None
     created_at: str
     updated_at: str
@@ -2729,7 +2760,7 @@ class Identity3(BaseModel):
 class Factor3(BaseModel):
     id: UUID
     factor_type: FactorType
-    status: Status37
+    status: Status38
     friendly_name: str | None
     created_at: str
     updated_at: str
@@ -2786,7 +2817,7 @@ class Identity4(BaseModel):
 class Factor4(BaseModel):
     id: UUID
     factor_type: FactorType
-    status: Status37
+    status: Status38
     friendly_name: str | None
     created_at: str
     updated_at: str
@@ -2849,7 +2880,7 @@ class Identity5(BaseModel):
 class Factor5(BaseModel):
     id: UUID
     factor_type: FactorType
-    status: Status37
+    status: Status38
     friendly_name: str | None
     created_at: str
     updated_at: str
@@ -2893,7 +2924,7 @@ class Identity6(BaseModel):
 class Factor6(BaseModel):
     id: UUID
     factor_type: FactorType
-    status: Status37
+    status: Status38
     friendly_name: str | None
     created_at: str
     updated_at: str
@@ -2949,7 +2980,7 @@ class Identity7(BaseModel):
 class Factor7(BaseModel):
     id: UUID
     factor_type: FactorType
-    status: Status37
+    status: Status38
     friendly_name: str | None
     created_at: str
     updated_at: str
@@ -3025,7 +3056,7 @@ class Identity8(BaseModel):
 class Factor8(BaseModel):
     id: UUID
     factor_type: FactorType
-    status: Status37
+    status: Status38
     friendly_name: str | None
     created_at: str
     updated_at: str
@@ -3072,7 +3103,7 @@ class Identity9(BaseModel):
 class Factor9(BaseModel):
     id: UUID
     factor_type: FactorType
-    status: Status37
+    status: Status38
     friendly_name: str | None
     created_at: str
     updated_at: str
@@ -3216,7 +3247,7 @@ class User6(BaseModel):
     created_at: str
 
 
-class Status47(Enum):
+class Status48(Enum):
     active = 'active'
     revoked = 'revoked'
     none = 'none'
@@ -3224,7 +3255,7 @@ class Status47(Enum):
 
 class ApiKey(BaseModel):
     client_id: UUID
-    status: Status47
+    status: Status48
     prefix: str | None
     created_at: str | None
     revoked_at: str | None
@@ -3279,7 +3310,7 @@ class ApiPaymentCreateCheckoutSessionPostResponse(BaseModel):
     sessionId: str
 
 
-class Status48(Enum):
+class Status49(Enum):
     open = 'open'
     complete = 'complete'
     expired = 'expired'
@@ -3290,7 +3321,7 @@ class ApiPaymentSandboxSessionsIdGetResponse(BaseModel):
     tier: Tier
     clientEmail: str
     amount: float
-    status: Status48
+    status: Status49
 
 
 class ApiPaymentSandboxSessionsIdCompletePostRequest(BaseModel):
