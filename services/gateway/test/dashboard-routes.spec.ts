@@ -606,7 +606,7 @@ describe('dashboard routes: logs, sanction alerts, review queue and client lists
     expect(csv.headers['content-disposition']).toBe(`attachment; filename="sanctions-export-${today}.csv"`);
     const lines = csv.text.trim().split(/\r?\n/);
     expect(lines[0]).toBe(
-      'ID,Searched Name,Match Found,Sanctioned Entity ID,Source List,Score,Tier,Is Alert,Created At',
+      'ID,Searched Name,Match Found,Sanctioned Entity ID,Source List,Score,Tier,Is Alert,Created At,Screened By',
     );
     expect(lines).toHaveLength(3);
     const alerts = await http().get('/api/client/reports/sanction-alerts').set(session).buffer(true);
