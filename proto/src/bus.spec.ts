@@ -38,7 +38,7 @@ describe('the bus permission table', () => {
     expect(serviceCalls).toEqual({
       auth: [],
       screening: [],
-      monitoring: [subjects.screening.bulkScreen, subjects.screening.entity].sort(),
+      monitoring: [subjects.screening.rescreen, subjects.screening.entity].sort(),
       billing: [
         subjects.clients.provision,
         subjects.clients.updateSubscription,
@@ -59,7 +59,9 @@ describe('the bus permission table', () => {
   it('keeps billing-only subjects away from the gateway, and service calls to what each service makes', () => {
     for (const subject of [subjects.clients.provision, subjects.clients.get, subjects.clients.notificationSettings])
       expect({ subject, callers: publishers(subject) }).toEqual({ subject, callers: ['billing'] });
-    expect(publishers(subjects.screening.bulkScreen)).toEqual(['gateway', 'monitoring']);
+    // Bulk screens name the gateway's verified actor; monitoring's re-screens have a subject of their own.
+    expect(publishers(subjects.screening.bulkScreen)).toEqual(['gateway']);
+    expect(publishers(subjects.screening.rescreen)).toEqual(['monitoring']);
     expect(busCalls.audit).toEqual([]);
   });
 

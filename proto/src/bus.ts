@@ -38,18 +38,24 @@ export function requestSubjectsOf(service: ServiceName): string[] {
 
 /**
  * Request subjects only services call, never the gateway: billing provisioning a paying client
- * and reading what it must e-mail. Everything else the gateway may ask (it is the edge that
+ * and reading what it must e-mail; monitoring's re-screens. Everything else the gateway may ask (it is the edge that
  * turns HTTP into requests; its guards decide who may reach which route).
  */
-const SERVICE_ONLY = [subjects.clients.provision, subjects.clients.get, subjects.clients.notificationSettings];
+const SERVICE_ONLY = [
+  subjects.clients.provision,
+  subjects.clients.get,
+  subjects.clients.notificationSettings,
+  // Logged as run by monitoring: the gateway screens as the member or key it verified, never as it.
+  subjects.screening.rescreen,
+];
 
 /** Who calls whom: the request subjects each service may publish. */
 export const busCalls: Record<ServiceName, readonly string[]> = {
   gateway: SERVICE_NAMES.flatMap((service) => requestSubjectsOf(service)).filter(
     (subject) => !SERVICE_ONLY.includes(subject as (typeof SERVICE_ONLY)[number]),
   ),
-  // Re-screening monitored entities and list deltas.
-  monitoring: [subjects.screening.bulkScreen, subjects.screening.entity],
+  // Re-screening monitored entities and list deltas (on its own subject: logged as monitoring's).
+  monitoring: [subjects.screening.rescreen, subjects.screening.entity],
   // Checkout completion provisions the client; subscription changes and quota e-mails read it.
   billing: [
     subjects.clients.provision,

@@ -152,7 +152,7 @@ import {
   testWebhookReplySchema,
 } from './monitoring/monitoring.js';
 import { bulkJobCompletedEventSchema } from './gateway/jobs.js';
-import { bulkScreenRequestSchema, bulkScreenResponseSchema } from './screening/bulk-screen.js';
+import { bulkScreenRequestSchema, bulkScreenResponseSchema, rescreenRequestSchema } from './screening/bulk-screen.js';
 import { entityDetailsSchema, entityRequestSchema } from './screening/entity.js';
 import { listsRefreshFailedEventSchema, listsUpdatedEventSchema, screenedEventSchema } from './screening/events.js';
 import {
@@ -242,6 +242,7 @@ export const contracts = {
     screen: contract(subjects.screening.screen, screenRequestSchema, screenSummaryResponseSchema),
     bulkScreen: contract(subjects.screening.bulkScreen, bulkScreenRequestSchema, bulkScreenResponseSchema),
     screenPayment: contract(subjects.screening.screenPayment, paymentScreenRequestSchema, paymentScreenResponseSchema),
+    rescreen: contract(subjects.screening.rescreen, rescreenRequestSchema, bulkScreenResponseSchema),
     entity: contract(subjects.screening.entity, entityRequestSchema, entityDetailsSchema),
     lists: contract(subjects.screening.lists, listsRequestSchema, listsResponseSchema),
     datasets: contract(subjects.screening.datasets, datasetsRequestSchema, datasetsResponseSchema),

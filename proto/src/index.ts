@@ -215,6 +215,10 @@ export {
   tierSchema,
   screeningCallerSchema,
   screeningThresholdsSchema,
+  SCREENING_ACTOR_KINDS,
+  screeningActorSchema,
+  requestActorSchema,
+  screenedByLabel,
   MATCH_STATUSES,
   matchStatusSchema,
   MATCH_LABELS,
@@ -227,6 +231,9 @@ export {
 export type {
   ScreeningCaller,
   ScreeningThresholds,
+  ScreeningActor,
+  ScreeningActorKind,
+  RequestActor,
   MatchStatus,
   MatchLabel,
   ScreeningEntityType,
@@ -287,6 +294,7 @@ export type {
 export {
   BULK_SCREEN_MAX_NAMES,
   bulkScreenRequestSchema,
+  rescreenRequestSchema,
   bulkMatchSchema,
   bulkItemSchema,
   bulkRowSchema,
@@ -297,6 +305,8 @@ export {
 export type {
   BulkScreenRequest,
   ParsedBulkScreenRequest,
+  RescreenRequest,
+  ParsedRescreenRequest,
   BulkMatch,
   BulkItem,
   BulkRow,
@@ -471,6 +481,7 @@ export {
   QUOTA_LEASE_ANSWERS_MAX,
   quotaLeaseAnswersRequestSchema,
   quotaLeaseAnswersResponseSchema,
+  screenedByFilterSchema,
 } from './screening/screening-logs.js';
 export type {
   DailyUsageRequest,
@@ -495,6 +506,7 @@ export type {
   ReviewActionResponse,
   ReviewCaseResponse,
   QuotaLeaseAnswersResponse,
+  ScreenedByFilter,
 } from './screening/screening-logs.js';
 export {
   reviewMemberRoleSchema,

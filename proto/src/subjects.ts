@@ -13,6 +13,8 @@ export const subjects = {
     bulkScreen: 'screening.v1.bulk-screen',
     /** One payment message (ISO 20022 or MT103): every party, agent, country and free text screened. */
     screenPayment: 'screening.v1.screen-payment',
+    /** Monitoring's re-screens (only monitoring publishes it; logged as run by monitoring). */
+    rescreen: 'screening.v1.rescreen',
     entity: 'screening.v1.entity',
     lists: 'screening.v1.lists',
     datasets: 'screening.v1.datasets',

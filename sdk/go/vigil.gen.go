@@ -927,6 +927,27 @@ func (e ClientListsControllerEntries200JSONResponseBodyEntriesScreeningStatus) V
 	}
 }
 
+// Defines values for ScreeningLogsControllerLogsParamsStatus.
+const (
+	ScreeningLogsControllerLogsParamsStatusBlocked ScreeningLogsControllerLogsParamsStatus = "blocked"
+	ScreeningLogsControllerLogsParamsStatusClear   ScreeningLogsControllerLogsParamsStatus = "clear"
+	ScreeningLogsControllerLogsParamsStatusReview  ScreeningLogsControllerLogsParamsStatus = "review"
+)
+
+// Valid indicates whether the value is a known member of the ScreeningLogsControllerLogsParamsStatus enum.
+func (e ScreeningLogsControllerLogsParamsStatus) Valid() bool {
+	switch e {
+	case ScreeningLogsControllerLogsParamsStatusBlocked:
+		return true
+	case ScreeningLogsControllerLogsParamsStatusClear:
+		return true
+	case ScreeningLogsControllerLogsParamsStatusReview:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ScreeningLogsControllerLogs200JSONResponseBodyLogsKind.
 const (
 	Bulk   ScreeningLogsControllerLogs200JSONResponseBodyLogsKind = "bulk"
@@ -939,6 +960,66 @@ func (e ScreeningLogsControllerLogs200JSONResponseBodyLogsKind) Valid() bool {
 	case Bulk:
 		return true
 	case Single:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy0Kind.
+const (
+	ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy0KindUser ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy0Kind = "user"
+)
+
+// Valid indicates whether the value is a known member of the ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy0Kind enum.
+func (e ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy0Kind) Valid() bool {
+	switch e {
+	case ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy0KindUser:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy1Kind.
+const (
+	ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy1KindApiKey ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy1Kind = "api_key"
+)
+
+// Valid indicates whether the value is a known member of the ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy1Kind enum.
+func (e ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy1Kind) Valid() bool {
+	switch e {
+	case ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy1KindApiKey:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy2Kind.
+const (
+	ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy2KindBulkJob ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy2Kind = "bulk_job"
+)
+
+// Valid indicates whether the value is a known member of the ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy2Kind enum.
+func (e ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy2Kind) Valid() bool {
+	switch e {
+	case ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy2KindBulkJob:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy3Kind.
+const (
+	ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy3KindMonitoring ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy3Kind = "monitoring"
+)
+
+// Valid indicates whether the value is a known member of the ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy3Kind enum.
+func (e ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy3Kind) Valid() bool {
+	switch e {
+	case ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy3KindMonitoring:
 		return true
 	default:
 		return false
@@ -1131,6 +1212,93 @@ func (e DashboardReportsControllerReportParamsKind) Valid() bool {
 	case SanctionsExport:
 		return true
 	case ScreeningLogs:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ScreeningLogsControllerAlertsParamsConfidence.
+const (
+	ScreeningLogsControllerAlertsParamsConfidenceExactMatch          ScreeningLogsControllerAlertsParamsConfidence = "Exact Match"
+	ScreeningLogsControllerAlertsParamsConfidenceHighConfidenceMatch ScreeningLogsControllerAlertsParamsConfidence = "High Confidence Match"
+	ScreeningLogsControllerAlertsParamsConfidenceLowConfidenceMatch  ScreeningLogsControllerAlertsParamsConfidence = "Low Confidence Match"
+	ScreeningLogsControllerAlertsParamsConfidenceNoMatch             ScreeningLogsControllerAlertsParamsConfidence = "No Match"
+	ScreeningLogsControllerAlertsParamsConfidencePartialMatch        ScreeningLogsControllerAlertsParamsConfidence = "Partial Match"
+)
+
+// Valid indicates whether the value is a known member of the ScreeningLogsControllerAlertsParamsConfidence enum.
+func (e ScreeningLogsControllerAlertsParamsConfidence) Valid() bool {
+	switch e {
+	case ScreeningLogsControllerAlertsParamsConfidenceExactMatch:
+		return true
+	case ScreeningLogsControllerAlertsParamsConfidenceHighConfidenceMatch:
+		return true
+	case ScreeningLogsControllerAlertsParamsConfidenceLowConfidenceMatch:
+		return true
+	case ScreeningLogsControllerAlertsParamsConfidenceNoMatch:
+		return true
+	case ScreeningLogsControllerAlertsParamsConfidencePartialMatch:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ScreeningLogsControllerAlerts200JSONResponseBodyAlertsScreenedBy0Kind.
+const (
+	ScreeningLogsControllerAlerts200JSONResponseBodyAlertsScreenedBy0KindUser ScreeningLogsControllerAlerts200JSONResponseBodyAlertsScreenedBy0Kind = "user"
+)
+
+// Valid indicates whether the value is a known member of the ScreeningLogsControllerAlerts200JSONResponseBodyAlertsScreenedBy0Kind enum.
+func (e ScreeningLogsControllerAlerts200JSONResponseBodyAlertsScreenedBy0Kind) Valid() bool {
+	switch e {
+	case ScreeningLogsControllerAlerts200JSONResponseBodyAlertsScreenedBy0KindUser:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ScreeningLogsControllerAlerts200JSONResponseBodyAlertsScreenedBy1Kind.
+const (
+	ScreeningLogsControllerAlerts200JSONResponseBodyAlertsScreenedBy1KindApiKey ScreeningLogsControllerAlerts200JSONResponseBodyAlertsScreenedBy1Kind = "api_key"
+)
+
+// Valid indicates whether the value is a known member of the ScreeningLogsControllerAlerts200JSONResponseBodyAlertsScreenedBy1Kind enum.
+func (e ScreeningLogsControllerAlerts200JSONResponseBodyAlertsScreenedBy1Kind) Valid() bool {
+	switch e {
+	case ScreeningLogsControllerAlerts200JSONResponseBodyAlertsScreenedBy1KindApiKey:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ScreeningLogsControllerAlerts200JSONResponseBodyAlertsScreenedBy2Kind.
+const (
+	ScreeningLogsControllerAlerts200JSONResponseBodyAlertsScreenedBy2KindBulkJob ScreeningLogsControllerAlerts200JSONResponseBodyAlertsScreenedBy2Kind = "bulk_job"
+)
+
+// Valid indicates whether the value is a known member of the ScreeningLogsControllerAlerts200JSONResponseBodyAlertsScreenedBy2Kind enum.
+func (e ScreeningLogsControllerAlerts200JSONResponseBodyAlertsScreenedBy2Kind) Valid() bool {
+	switch e {
+	case ScreeningLogsControllerAlerts200JSONResponseBodyAlertsScreenedBy2KindBulkJob:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ScreeningLogsControllerAlerts200JSONResponseBodyAlertsScreenedBy3Kind.
+const (
+	ScreeningLogsControllerAlerts200JSONResponseBodyAlertsScreenedBy3KindMonitoring ScreeningLogsControllerAlerts200JSONResponseBodyAlertsScreenedBy3Kind = "monitoring"
+)
+
+// Valid indicates whether the value is a known member of the ScreeningLogsControllerAlerts200JSONResponseBodyAlertsScreenedBy3Kind enum.
+func (e ScreeningLogsControllerAlerts200JSONResponseBodyAlertsScreenedBy3Kind) Valid() bool {
+	switch e {
+	case ScreeningLogsControllerAlerts200JSONResponseBodyAlertsScreenedBy3KindMonitoring:
 		return true
 	default:
 		return false
@@ -8090,9 +8258,8 @@ type ClientListsControllerEntries200JSONResponseBodyEntriesScreeningStatus strin
 
 // ScreeningLogsControllerLogsParams defines parameters for ScreeningLogsControllerLogs.
 type ScreeningLogsControllerLogsParams struct {
-	// SearchedName Case-insensitive part of the searched name.
+	// SearchedName Part of the searched name, any case, accents ignored.
 	SearchedName *string `form:"searchedName,omitempty" json:"searchedName,omitempty"`
-	MatchFound   *bool   `form:"matchFound,omitempty" json:"matchFound,omitempty"`
 
 	// FromDate YYYY-MM-DD or an ISO 8601 instant; inclusive.
 	FromDate *struct {
@@ -8103,6 +8270,11 @@ type ScreeningLogsControllerLogsParams struct {
 	ToDate *struct {
 		union json.RawMessage
 	} `form:"toDate,omitempty" json:"toDate,omitempty"`
+
+	// ScreenedBy user[:<id>], api_key[:<keyId>], bulk_job[:<jobId>] or monitoring.
+	ScreenedBy *string                                  `form:"screenedBy,omitempty" json:"screenedBy,omitempty"`
+	MatchFound *bool                                    `form:"matchFound,omitempty" json:"matchFound,omitempty"`
+	Status     *ScreeningLogsControllerLogsParamsStatus `form:"status,omitempty" json:"status,omitempty"`
 
 	// Limit 1 to 500, default 100.
 	Limit  *int `form:"limit,omitempty" json:"limit,omitempty"`
@@ -8121,8 +8293,48 @@ type ScreeningLogsControllerLogsParamsToDate0 = openapi_types.Date
 // ScreeningLogsControllerLogsParamsToDate1 defines parameters for ScreeningLogsControllerLogs.
 type ScreeningLogsControllerLogsParamsToDate1 = time.Time
 
+// ScreeningLogsControllerLogsParamsStatus defines parameters for ScreeningLogsControllerLogs.
+type ScreeningLogsControllerLogsParamsStatus string
+
 // ScreeningLogsControllerLogs200JSONResponseBodyLogsKind defines parameters for ScreeningLogsControllerLogs.
 type ScreeningLogsControllerLogs200JSONResponseBodyLogsKind string
+
+// ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy0 defines parameters for ScreeningLogsControllerLogs.
+type ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy0 struct {
+	Email  string                                                            `json:"email"`
+	Kind   ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy0Kind `json:"kind"`
+	UserId string                                                            `json:"userId"`
+}
+
+// ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy0Kind defines parameters for ScreeningLogsControllerLogs.
+type ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy0Kind string
+
+// ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy1 defines parameters for ScreeningLogsControllerLogs.
+type ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy1 struct {
+	KeyId     string                                                            `json:"keyId"`
+	KeyPrefix string                                                            `json:"keyPrefix"`
+	Kind      ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy1Kind `json:"kind"`
+}
+
+// ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy1Kind defines parameters for ScreeningLogsControllerLogs.
+type ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy1Kind string
+
+// ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy2 defines parameters for ScreeningLogsControllerLogs.
+type ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy2 struct {
+	JobId string                                                            `json:"jobId"`
+	Kind  ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy2Kind `json:"kind"`
+}
+
+// ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy2Kind defines parameters for ScreeningLogsControllerLogs.
+type ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy2Kind string
+
+// ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy3 defines parameters for ScreeningLogsControllerLogs.
+type ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy3 struct {
+	Kind ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy3Kind `json:"kind"`
+}
+
+// ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy3Kind defines parameters for ScreeningLogsControllerLogs.
+type ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy3Kind string
 
 // ScreeningLogsControllerLogs200JSONResponseBodyLogsStatus defines parameters for ScreeningLogsControllerLogs.
 type ScreeningLogsControllerLogs200JSONResponseBodyLogsStatus string
@@ -8161,10 +8373,80 @@ type DashboardReportsControllerReport200JSONResponseBody struct {
 
 // ScreeningLogsControllerAlertsParams defines parameters for ScreeningLogsControllerAlerts.
 type ScreeningLogsControllerAlertsParams struct {
+	// SearchedName Part of the searched name, any case, accents ignored.
+	SearchedName *string `form:"searchedName,omitempty" json:"searchedName,omitempty"`
+
+	// FromDate YYYY-MM-DD or an ISO 8601 instant; inclusive.
+	FromDate *struct {
+		union json.RawMessage
+	} `form:"fromDate,omitempty" json:"fromDate,omitempty"`
+
+	// ToDate YYYY-MM-DD (whole day) or an ISO 8601 instant; inclusive.
+	ToDate *struct {
+		union json.RawMessage
+	} `form:"toDate,omitempty" json:"toDate,omitempty"`
+
+	// ScreenedBy user[:<id>], api_key[:<keyId>], bulk_job[:<jobId>] or monitoring.
+	ScreenedBy *string                                        `form:"screenedBy,omitempty" json:"screenedBy,omitempty"`
+	Reviewed   *bool                                          `form:"reviewed,omitempty" json:"reviewed,omitempty"`
+	Confidence *ScreeningLogsControllerAlertsParamsConfidence `form:"confidence,omitempty" json:"confidence,omitempty"`
+
 	// Limit 1 to 500, default 100.
 	Limit  *int `form:"limit,omitempty" json:"limit,omitempty"`
 	Offset *int `form:"offset,omitempty" json:"offset,omitempty"`
 }
+
+// ScreeningLogsControllerAlertsParamsFromDate0 defines parameters for ScreeningLogsControllerAlerts.
+type ScreeningLogsControllerAlertsParamsFromDate0 = openapi_types.Date
+
+// ScreeningLogsControllerAlertsParamsFromDate1 defines parameters for ScreeningLogsControllerAlerts.
+type ScreeningLogsControllerAlertsParamsFromDate1 = time.Time
+
+// ScreeningLogsControllerAlertsParamsToDate0 defines parameters for ScreeningLogsControllerAlerts.
+type ScreeningLogsControllerAlertsParamsToDate0 = openapi_types.Date
+
+// ScreeningLogsControllerAlertsParamsToDate1 defines parameters for ScreeningLogsControllerAlerts.
+type ScreeningLogsControllerAlertsParamsToDate1 = time.Time
+
+// ScreeningLogsControllerAlertsParamsConfidence defines parameters for ScreeningLogsControllerAlerts.
+type ScreeningLogsControllerAlertsParamsConfidence string
+
+// ScreeningLogsControllerAlerts200JSONResponseBodyAlertsScreenedBy0 defines parameters for ScreeningLogsControllerAlerts.
+type ScreeningLogsControllerAlerts200JSONResponseBodyAlertsScreenedBy0 struct {
+	Email  string                                                                `json:"email"`
+	Kind   ScreeningLogsControllerAlerts200JSONResponseBodyAlertsScreenedBy0Kind `json:"kind"`
+	UserId string                                                                `json:"userId"`
+}
+
+// ScreeningLogsControllerAlerts200JSONResponseBodyAlertsScreenedBy0Kind defines parameters for ScreeningLogsControllerAlerts.
+type ScreeningLogsControllerAlerts200JSONResponseBodyAlertsScreenedBy0Kind string
+
+// ScreeningLogsControllerAlerts200JSONResponseBodyAlertsScreenedBy1 defines parameters for ScreeningLogsControllerAlerts.
+type ScreeningLogsControllerAlerts200JSONResponseBodyAlertsScreenedBy1 struct {
+	KeyId     string                                                                `json:"keyId"`
+	KeyPrefix string                                                                `json:"keyPrefix"`
+	Kind      ScreeningLogsControllerAlerts200JSONResponseBodyAlertsScreenedBy1Kind `json:"kind"`
+}
+
+// ScreeningLogsControllerAlerts200JSONResponseBodyAlertsScreenedBy1Kind defines parameters for ScreeningLogsControllerAlerts.
+type ScreeningLogsControllerAlerts200JSONResponseBodyAlertsScreenedBy1Kind string
+
+// ScreeningLogsControllerAlerts200JSONResponseBodyAlertsScreenedBy2 defines parameters for ScreeningLogsControllerAlerts.
+type ScreeningLogsControllerAlerts200JSONResponseBodyAlertsScreenedBy2 struct {
+	JobId string                                                                `json:"jobId"`
+	Kind  ScreeningLogsControllerAlerts200JSONResponseBodyAlertsScreenedBy2Kind `json:"kind"`
+}
+
+// ScreeningLogsControllerAlerts200JSONResponseBodyAlertsScreenedBy2Kind defines parameters for ScreeningLogsControllerAlerts.
+type ScreeningLogsControllerAlerts200JSONResponseBodyAlertsScreenedBy2Kind string
+
+// ScreeningLogsControllerAlerts200JSONResponseBodyAlertsScreenedBy3 defines parameters for ScreeningLogsControllerAlerts.
+type ScreeningLogsControllerAlerts200JSONResponseBodyAlertsScreenedBy3 struct {
+	Kind ScreeningLogsControllerAlerts200JSONResponseBodyAlertsScreenedBy3Kind `json:"kind"`
+}
+
+// ScreeningLogsControllerAlerts200JSONResponseBodyAlertsScreenedBy3Kind defines parameters for ScreeningLogsControllerAlerts.
+type ScreeningLogsControllerAlerts200JSONResponseBodyAlertsScreenedBy3Kind string
 
 // CatalogueControllerLists200JSONResponseBodyListsFeed defines parameters for CatalogueControllerLists.
 type CatalogueControllerLists200JSONResponseBodyListsFeed string
@@ -15458,18 +15740,6 @@ func NewScreeningLogsControllerLogsRequest(server string, params *ScreeningLogsC
 
 		}
 
-		if params.MatchFound != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "matchFound", *params.MatchFound, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "boolean", Format: ""}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
-			}
-
-		}
-
 		if params.FromDate != nil {
 
 			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "fromDate", *params.FromDate, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "", Format: ""}); err != nil {
@@ -15485,6 +15755,42 @@ func NewScreeningLogsControllerLogsRequest(server string, params *ScreeningLogsC
 		if params.ToDate != nil {
 
 			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "toDate", *params.ToDate, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.ScreenedBy != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "screenedBy", *params.ScreenedBy, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.MatchFound != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "matchFound", *params.MatchFound, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "boolean", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Status != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "status", *params.Status, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
 				return nil, err
 			} else {
 				for _, qp := range strings.Split(queryFrag, "&") {
@@ -15708,6 +16014,78 @@ func NewScreeningLogsControllerAlertsRequest(server string, params *ScreeningLog
 		// styled parameters, preserving literal commas as delimiters
 		// per the OpenAPI spec (e.g. "color=blue,black,brown").
 		var rawQueryFragments []string
+
+		if params.SearchedName != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "searchedName", *params.SearchedName, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.FromDate != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "fromDate", *params.FromDate, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.ToDate != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "toDate", *params.ToDate, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.ScreenedBy != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "screenedBy", *params.ScreenedBy, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Reviewed != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "reviewed", *params.Reviewed, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "boolean", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Confidence != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "confidence", *params.Confidence, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
 
 		if params.Limit != nil {
 
@@ -23759,21 +24137,24 @@ type ScreeningLogsControllerLogsResponse struct {
 		} `json:"counts"`
 		Limit int `json:"limit"`
 		Logs  []struct {
-			ClientId           string                                                   `json:"client_id"`
-			Confidence         string                                                   `json:"confidence"`
-			CreatedAt          string                                                   `json:"createdAt"`
-			Id                 string                                                   `json:"id"`
-			IsAlert            bool                                                     `json:"is_alert"`
-			Kind               ScreeningLogsControllerLogs200JSONResponseBodyLogsKind   `json:"kind"`
-			MatchFound         bool                                                     `json:"match_found"`
-			MatchedEntityName  *string                                                  `json:"matched_entity_name"`
-			SanctionedEntityId *string                                                  `json:"sanctioned_entity_id"`
-			Score              float32                                                  `json:"score"`
-			SearchedEmail      *string                                                  `json:"searched_email"`
-			SearchedName       *string                                                  `json:"searched_name"`
-			SourceList         *string                                                  `json:"source_list"`
-			Status             ScreeningLogsControllerLogs200JSONResponseBodyLogsStatus `json:"status"`
-			Tier               ScreeningLogsControllerLogs200JSONResponseBodyLogsTier   `json:"tier"`
+			ClientId           string                                                 `json:"client_id"`
+			Confidence         string                                                 `json:"confidence"`
+			CreatedAt          string                                                 `json:"createdAt"`
+			Id                 string                                                 `json:"id"`
+			IsAlert            bool                                                   `json:"is_alert"`
+			Kind               ScreeningLogsControllerLogs200JSONResponseBodyLogsKind `json:"kind"`
+			MatchFound         bool                                                   `json:"match_found"`
+			MatchedEntityName  *string                                                `json:"matched_entity_name"`
+			SanctionedEntityId *string                                                `json:"sanctioned_entity_id"`
+			Score              float32                                                `json:"score"`
+			ScreenedBy         *struct {
+				union json.RawMessage
+			} `json:"screened_by"`
+			SearchedEmail *string                                                  `json:"searched_email"`
+			SearchedName  *string                                                  `json:"searched_name"`
+			SourceList    *string                                                  `json:"source_list"`
+			Status        ScreeningLogsControllerLogs200JSONResponseBodyLogsStatus `json:"status"`
+			Tier          ScreeningLogsControllerLogs200JSONResponseBodyLogsTier   `json:"tier"`
 		} `json:"logs"`
 		Offset int `json:"offset"`
 		Total  int `json:"total"`
@@ -23802,21 +24183,24 @@ func (r ScreeningLogsControllerLogsResponse) GetJSON200() *struct {
 	} `json:"counts"`
 	Limit int `json:"limit"`
 	Logs  []struct {
-		ClientId           string                                                   `json:"client_id"`
-		Confidence         string                                                   `json:"confidence"`
-		CreatedAt          string                                                   `json:"createdAt"`
-		Id                 string                                                   `json:"id"`
-		IsAlert            bool                                                     `json:"is_alert"`
-		Kind               ScreeningLogsControllerLogs200JSONResponseBodyLogsKind   `json:"kind"`
-		MatchFound         bool                                                     `json:"match_found"`
-		MatchedEntityName  *string                                                  `json:"matched_entity_name"`
-		SanctionedEntityId *string                                                  `json:"sanctioned_entity_id"`
-		Score              float32                                                  `json:"score"`
-		SearchedEmail      *string                                                  `json:"searched_email"`
-		SearchedName       *string                                                  `json:"searched_name"`
-		SourceList         *string                                                  `json:"source_list"`
-		Status             ScreeningLogsControllerLogs200JSONResponseBodyLogsStatus `json:"status"`
-		Tier               ScreeningLogsControllerLogs200JSONResponseBodyLogsTier   `json:"tier"`
+		ClientId           string                                                 `json:"client_id"`
+		Confidence         string                                                 `json:"confidence"`
+		CreatedAt          string                                                 `json:"createdAt"`
+		Id                 string                                                 `json:"id"`
+		IsAlert            bool                                                   `json:"is_alert"`
+		Kind               ScreeningLogsControllerLogs200JSONResponseBodyLogsKind `json:"kind"`
+		MatchFound         bool                                                   `json:"match_found"`
+		MatchedEntityName  *string                                                `json:"matched_entity_name"`
+		SanctionedEntityId *string                                                `json:"sanctioned_entity_id"`
+		Score              float32                                                `json:"score"`
+		ScreenedBy         *struct {
+			union json.RawMessage
+		} `json:"screened_by"`
+		SearchedEmail *string                                                  `json:"searched_email"`
+		SearchedName  *string                                                  `json:"searched_name"`
+		SourceList    *string                                                  `json:"source_list"`
+		Status        ScreeningLogsControllerLogs200JSONResponseBodyLogsStatus `json:"status"`
+		Tier          ScreeningLogsControllerLogs200JSONResponseBodyLogsTier   `json:"tier"`
 	} `json:"logs"`
 	Offset int `json:"offset"`
 	Total  int `json:"total"`
@@ -24408,8 +24792,12 @@ type ScreeningLogsControllerAlertsResponse struct {
 			MatchedName     string  `json:"matched_name"`
 			Reviewed        bool    `json:"reviewed"`
 			RiskScore       float32 `json:"risk_score"`
-			TriggeredAt     string  `json:"triggered_at"`
+			ScreenedBy      *struct {
+				union json.RawMessage
+			} `json:"screened_by"`
+			TriggeredAt string `json:"triggered_at"`
 		} `json:"alerts"`
+		All        int `json:"all"`
 		Limit      int `json:"limit"`
 		Offset     int `json:"offset"`
 		Total      int `json:"total"`
@@ -24442,8 +24830,12 @@ func (r ScreeningLogsControllerAlertsResponse) GetJSON200() *struct {
 		MatchedName     string  `json:"matched_name"`
 		Reviewed        bool    `json:"reviewed"`
 		RiskScore       float32 `json:"risk_score"`
-		TriggeredAt     string  `json:"triggered_at"`
+		ScreenedBy      *struct {
+			union json.RawMessage
+		} `json:"screened_by"`
+		TriggeredAt string `json:"triggered_at"`
 	} `json:"alerts"`
+	All        int `json:"all"`
 	Limit      int `json:"limit"`
 	Offset     int `json:"offset"`
 	Total      int `json:"total"`
@@ -40297,21 +40689,24 @@ func ParseScreeningLogsControllerLogsResponse(rsp *http.Response) (*ScreeningLog
 			} `json:"counts"`
 			Limit int `json:"limit"`
 			Logs  []struct {
-				ClientId           string                                                   `json:"client_id"`
-				Confidence         string                                                   `json:"confidence"`
-				CreatedAt          string                                                   `json:"createdAt"`
-				Id                 string                                                   `json:"id"`
-				IsAlert            bool                                                     `json:"is_alert"`
-				Kind               ScreeningLogsControllerLogs200JSONResponseBodyLogsKind   `json:"kind"`
-				MatchFound         bool                                                     `json:"match_found"`
-				MatchedEntityName  *string                                                  `json:"matched_entity_name"`
-				SanctionedEntityId *string                                                  `json:"sanctioned_entity_id"`
-				Score              float32                                                  `json:"score"`
-				SearchedEmail      *string                                                  `json:"searched_email"`
-				SearchedName       *string                                                  `json:"searched_name"`
-				SourceList         *string                                                  `json:"source_list"`
-				Status             ScreeningLogsControllerLogs200JSONResponseBodyLogsStatus `json:"status"`
-				Tier               ScreeningLogsControllerLogs200JSONResponseBodyLogsTier   `json:"tier"`
+				ClientId           string                                                 `json:"client_id"`
+				Confidence         string                                                 `json:"confidence"`
+				CreatedAt          string                                                 `json:"createdAt"`
+				Id                 string                                                 `json:"id"`
+				IsAlert            bool                                                   `json:"is_alert"`
+				Kind               ScreeningLogsControllerLogs200JSONResponseBodyLogsKind `json:"kind"`
+				MatchFound         bool                                                   `json:"match_found"`
+				MatchedEntityName  *string                                                `json:"matched_entity_name"`
+				SanctionedEntityId *string                                                `json:"sanctioned_entity_id"`
+				Score              float32                                                `json:"score"`
+				ScreenedBy         *struct {
+					union json.RawMessage
+				} `json:"screened_by"`
+				SearchedEmail *string                                                  `json:"searched_email"`
+				SearchedName  *string                                                  `json:"searched_name"`
+				SourceList    *string                                                  `json:"source_list"`
+				Status        ScreeningLogsControllerLogs200JSONResponseBodyLogsStatus `json:"status"`
+				Tier          ScreeningLogsControllerLogs200JSONResponseBodyLogsTier   `json:"tier"`
 			} `json:"logs"`
 			Offset int `json:"offset"`
 			Total  int `json:"total"`
@@ -40792,8 +41187,12 @@ func ParseScreeningLogsControllerAlertsResponse(rsp *http.Response) (*ScreeningL
 				MatchedName     string  `json:"matched_name"`
 				Reviewed        bool    `json:"reviewed"`
 				RiskScore       float32 `json:"risk_score"`
-				TriggeredAt     string  `json:"triggered_at"`
+				ScreenedBy      *struct {
+					union json.RawMessage
+				} `json:"screened_by"`
+				TriggeredAt string `json:"triggered_at"`
 			} `json:"alerts"`
+			All        int `json:"all"`
 			Limit      int `json:"limit"`
 			Offset     int `json:"offset"`
 			Total      int `json:"total"`

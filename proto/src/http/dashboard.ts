@@ -38,6 +38,7 @@ export const SCREENING_LOG_CSV_COLUMNS = [
   'Tier',
   'Is Alert',
   'Created At',
+  'Screened By',
 ] as const;
 
 const top = screenResultSchema.shape;

@@ -26,6 +26,54 @@ export const screeningCallerSchema = z.object({
  */
 export const screeningThresholdsSchema = thresholdConfigSchema.partial().nullable();
 
+/**
+ * Who ran a screening, as the gateway verified it: the signed-in member (`user`), the API key that
+ * alone authenticated the request (`api_key`: its id and display prefix, never the key or its hash),
+ * or a background origin (`bulk_job`, `monitoring`). The gateway fills it from the credentials it
+ * checked, never from the request body; `monitoring` is set by screening itself for requests on
+ * `screening.v1.rescreen`, the subject only monitoring may publish.
+ */
+export const SCREENING_ACTOR_KINDS = ['user', 'api_key', 'bulk_job', 'monitoring'] as const;
+const userActorSchema = z.object({
+  kind: z.literal('user'),
+  userId: z.string().min(1).max(100),
+  email: z.string().max(320),
+});
+const apiKeyActorSchema = z.object({
+  kind: z.literal('api_key'),
+  keyId: z.string().min(1).max(100),
+  keyPrefix: z.string().min(1).max(40),
+});
+const bulkJobActorSchema = z.object({ kind: z.literal('bulk_job'), jobId: z.string().min(1).max(100) });
+/** What the gateway may name on a screening request (monitoring's re-screens have their own subject). */
+export const requestActorSchema = z.discriminatedUnion('kind', [
+  userActorSchema,
+  apiKeyActorSchema,
+  bulkJobActorSchema,
+]);
+export const screeningActorSchema = z.discriminatedUnion('kind', [
+  userActorSchema,
+  apiKeyActorSchema,
+  bulkJobActorSchema,
+  z.object({ kind: z.literal('monitoring') }),
+]);
+
+/** How the dashboard, its exports and the CSV name who ran a screening (empty when not named). */
+export function screenedByLabel(actor: ScreeningActor | null | undefined): string {
+  switch (actor?.kind) {
+    case undefined:
+      return '';
+    case 'user':
+      return actor.email || `user ${actor.userId}`;
+    case 'api_key':
+      return `API key ${actor.keyPrefix}…`;
+    case 'bulk_job':
+      return `Bulk job ${actor.jobId}`;
+    case 'monitoring':
+      return 'Monitoring';
+  }
+}
+
 export const MATCH_STATUSES = ['blocked', 'review', 'clear'] as const;
 export const matchStatusSchema = z.enum(MATCH_STATUSES);
 
@@ -61,6 +109,9 @@ export const listVersionRefSchema = z.object({
 });
 
 export type ScreeningCaller = z.infer<typeof screeningCallerSchema>;
+export type ScreeningActor = z.infer<typeof screeningActorSchema>;
+export type RequestActor = z.infer<typeof requestActorSchema>;
+export type ScreeningActorKind = ScreeningActor['kind'];
 export type ScreeningThresholds = z.infer<typeof screeningThresholdsSchema>;
 export type MatchStatus = z.infer<typeof matchStatusSchema>;
 export type MatchLabel = z.infer<typeof matchLabelSchema>;

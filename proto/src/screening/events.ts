@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { feedSchema, listVersionRefSchema, matchStatusSchema, tierSchema } from './common.js';
+import { feedSchema, listVersionRefSchema, matchStatusSchema, screeningActorSchema, tierSchema } from './common.js';
 
 // Events on JetStream. Each carries an `eventId` that is also its Nats-Msg-Id, so a
 // redelivered or re-published event is recognised by consumers (and by the stream's
@@ -57,6 +57,8 @@ export const screenedEventSchema = z.object({
   isAlert: z.boolean(),
   listVersions: z.array(listVersionRefSchema.pick({ source: true, versionId: true })),
   createdAt: z.string(),
+  /** Who ran it (null: not named; absent from events published before screenings named it). */
+  actor: screeningActorSchema.nullable().optional(),
 });
 
 export type ListsUpdatedEvent = z.infer<typeof listsUpdatedEventSchema>;

@@ -5,6 +5,7 @@ import {
   listVersionRefSchema,
   matchLabelSchema,
   matchStatusSchema,
+  requestActorSchema,
   screeningCallerSchema,
   screeningThresholdsSchema,
   feedSchema,
@@ -102,6 +103,8 @@ export const screenRequestSchema = screeningCallerSchema.extend({
    */
   screeningId: z.uuid().optional(),
   quotaLease: quotaLeaseRefSchema.optional(),
+  /** Who runs it, from the gateway's verified credentials; logged with the screen (absent: not named). */
+  actor: requestActorSchema.optional(),
 });
 
 /** How one query token met the list name: the explanation an analyst reads. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { matchStatusSchema, tierSchema } from './common.js';
+import { MATCH_LABELS, matchStatusSchema, screeningActorSchema, tierSchema } from './common.js';
 import {
   APPROVE_REASON_CODES,
   BLOCK_REASON_CODES,
@@ -34,22 +34,51 @@ const pagingShape = {
   offset: z.number().int().min(0).max(1_000_000).default(0),
 };
 
+/**
+ * Who ran the screenings to list: `user:<id>` (a member), `api_key` or `api_key:<keyId>`,
+ * `bulk_job` or `bulk_job:<jobId>`, `user` (any member), `monitoring`.
+ */
+export const screenedByFilterSchema = z
+  .string()
+  .regex(
+    /^(monitoring|(user|api_key|bulk_job)(:[A-Za-z0-9_.@-]{1,100})?)$/,
+    'must be user[:<id>], api_key[:<id>], bulk_job[:<id>] or monitoring',
+  )
+  .describe('user[:<id>], api_key[:<keyId>], bulk_job[:<jobId>] or monitoring.');
+export type ScreenedByFilter = z.infer<typeof screenedByFilterSchema>;
+
+/** The filters the Logs and Alerts pages share: a name, a date range, who ran it. */
+const historyFilterShape = {
+  /** Substring of the searched name (or e-mail), regardless of case and of accents. */
+  searchedName: z
+    .string()
+    .trim()
+    .min(1)
+    .max(300)
+    .optional()
+    .describe('Part of the searched name, any case, accents ignored.'),
+  /** Inclusive; a bare date means from the start of that day (UTC). */
+  fromDate: dateBoundSchema.optional().describe('YYYY-MM-DD or an ISO 8601 instant; inclusive.'),
+  /** Inclusive; a bare date means to the end of that day (UTC). */
+  toDate: dateBoundSchema.optional().describe('YYYY-MM-DD (whole day) or an ISO 8601 instant; inclusive.'),
+  screenedBy: screenedByFilterSchema.optional(),
+};
+const datesInOrder = [
+  (r: { fromDate?: string | undefined; toDate?: string | undefined }) =>
+    !r.fromDate || !r.toDate || Date.parse(r.fromDate) <= Date.parse(r.toDate),
+  { message: 'fromDate must not be after toDate', path: ['fromDate'] },
+] as const;
+
 export const screeningLogsRequestSchema = z
   .object({
     clientId: clientIdSchema,
-    /** Case-insensitive substring of the searched name. */
-    searchedName: z.string().trim().min(1).max(300).optional().describe('Case-insensitive part of the searched name.'),
+    ...historyFilterShape,
     matchFound: z.boolean().optional(),
-    /** Inclusive; a bare date means from the start of that day (UTC). */
-    fromDate: dateBoundSchema.optional().describe('YYYY-MM-DD or an ISO 8601 instant; inclusive.'),
-    /** Inclusive; a bare date means to the end of that day (UTC). */
-    toDate: dateBoundSchema.optional().describe('YYYY-MM-DD (whole day) or an ISO 8601 instant; inclusive.'),
+    /** blocked (the Alerts tab), review or clear. */
+    status: matchStatusSchema.optional(),
     ...pagingShape,
   })
-  .refine((r) => !r.fromDate || !r.toDate || Date.parse(r.fromDate) <= Date.parse(r.toDate), {
-    message: 'fromDate must not be after toDate',
-    path: ['fromDate'],
-  });
+  .refine(datesInOrder[0], { ...datesInOrder[1], path: ['fromDate'] });
 
 /** One screened name, as the Screening Logs page reads it. */
 export const screeningLogSchema = z.object({
@@ -69,13 +98,15 @@ export const screeningLogSchema = z.object({
   is_alert: z.boolean(),
   kind: z.enum(['single', 'bulk']),
   createdAt: z.string(),
+  /** Who ran it: a member, an API key (id and prefix), a bulk job or monitoring; null for screens logged before. */
+  screened_by: screeningActorSchema.nullable(),
 });
 
 export const screeningLogsResponseSchema = z.object({
   logs: z.array(screeningLogSchema),
   /** Rows matching the filters, for paging. */
   total: z.number().int().nonnegative(),
-  /** The page's tabs (All / Matches / Alerts / Clear) under the name and date filters, whatever matchFound says. */
+  /** The page's tabs (All / Matches / Alerts / Clear) under the name, date and screened-by filters, whatever matchFound and status say. */
   counts: z.object({
     all: z.number().int().nonnegative(),
     matches: z.number().int().nonnegative(),
@@ -86,7 +117,15 @@ export const screeningLogsResponseSchema = z.object({
   offset: z.number().int(),
 });
 
-export const sanctionAlertsRequestSchema = z.object({ clientId: clientIdSchema, ...pagingShape });
+export const sanctionAlertsRequestSchema = z
+  .object({
+    clientId: clientIdSchema,
+    ...historyFilterShape,
+    reviewed: z.boolean().optional(),
+    confidence: z.enum(MATCH_LABELS).optional(),
+    ...pagingShape,
+  })
+  .refine(datesInOrder[0], { ...datesInOrder[1], path: ['fromDate'] });
 
 /** A blocked screening (read-only on the Alerts page). */
 export const sanctionAlertSchema = z.object({
@@ -102,12 +141,17 @@ export const sanctionAlertSchema = z.object({
   risk_score: z.number(),
   triggered_at: z.string(),
   reviewed: z.boolean(),
+  /** Who ran the screening that raised it (see the screening log's). */
+  screened_by: screeningActorSchema.nullable(),
 });
 
 export const sanctionAlertsResponseSchema = z.object({
   alerts: z.array(sanctionAlertSchema),
+  /** Alerts matching the filters, for paging. */
   total: z.number().int().nonnegative(),
-  /** Alerts not yet marked reviewed. */
+  /** Every alert of the client, whatever the filters. */
+  all: z.number().int().nonnegative(),
+  /** Alerts matching the filters not yet marked reviewed. */
   unreviewed: z.number().int().nonnegative(),
   limit: z.number().int(),
   offset: z.number().int(),

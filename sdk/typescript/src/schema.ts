@@ -4842,13 +4842,16 @@ export interface operations {
   ScreeningLogsController_logs: {
     parameters: {
       query?: {
-        /** @description Case-insensitive part of the searched name. */
+        /** @description Part of the searched name, any case, accents ignored. */
         searchedName?: string;
-        matchFound?: boolean;
         /** @description YYYY-MM-DD or an ISO 8601 instant; inclusive. */
         fromDate?: string;
         /** @description YYYY-MM-DD (whole day) or an ISO 8601 instant; inclusive. */
         toDate?: string;
+        /** @description user[:<id>], api_key[:<keyId>], bulk_job[:<jobId>] or monitoring. */
+        screenedBy?: string;
+        matchFound?: boolean;
+        status?: 'blocked' | 'review' | 'clear';
         /** @description 1 to 500, default 100. */
         limit?: number;
         offset?: number;
@@ -4885,6 +4888,31 @@ export interface operations {
               /** @enum {string} */
               kind: 'single' | 'bulk';
               createdAt: string;
+              screened_by:
+                | (
+                    | {
+                        /** @constant */
+                        kind: 'user';
+                        userId: string;
+                        email: string;
+                      }
+                    | {
+                        /** @constant */
+                        kind: 'api_key';
+                        keyId: string;
+                        keyPrefix: string;
+                      }
+                    | {
+                        /** @constant */
+                        kind: 'bulk_job';
+                        jobId: string;
+                      }
+                    | {
+                        /** @constant */
+                        kind: 'monitoring';
+                      }
+                  )
+                | null;
             }[];
             total: number;
             counts: {
@@ -4917,6 +4945,16 @@ export interface operations {
   ScreeningLogsController_alerts: {
     parameters: {
       query?: {
+        /** @description Part of the searched name, any case, accents ignored. */
+        searchedName?: string;
+        /** @description YYYY-MM-DD or an ISO 8601 instant; inclusive. */
+        fromDate?: string;
+        /** @description YYYY-MM-DD (whole day) or an ISO 8601 instant; inclusive. */
+        toDate?: string;
+        /** @description user[:<id>], api_key[:<keyId>], bulk_job[:<jobId>] or monitoring. */
+        screenedBy?: string;
+        reviewed?: boolean;
+        confidence?: 'Exact Match' | 'High Confidence Match' | 'Partial Match' | 'Low Confidence Match' | 'No Match';
         /** @description 1 to 500, default 100. */
         limit?: number;
         offset?: number;
@@ -4946,8 +4984,34 @@ export interface operations {
               risk_score: number;
               triggered_at: string;
               reviewed: boolean;
+              screened_by:
+                | (
+                    | {
+                        /** @constant */
+                        kind: 'user';
+                        userId: string;
+                        email: string;
+                      }
+                    | {
+                        /** @constant */
+                        kind: 'api_key';
+                        keyId: string;
+                        keyPrefix: string;
+                      }
+                    | {
+                        /** @constant */
+                        kind: 'bulk_job';
+                        jobId: string;
+                      }
+                    | {
+                        /** @constant */
+                        kind: 'monitoring';
+                      }
+                  )
+                | null;
             }[];
             total: number;
+            all: number;
             unreviewed: number;
             limit: number;
             offset: number;

@@ -83,6 +83,8 @@ describe("a client's screening evidence: every screening, list versions, decisio
       expect.arrayContaining([CLEAR_NAME, BLOCKED_NAME, reviewName]),
     );
     expect(screenings.find((r) => r.searchedName === BLOCKED_NAME)!.status).toBe('blocked');
+    // Each names who ran it: the signed-in member (issue #33), not just the client.
+    for (const s of screenings) expect(s.actorId).toBe(a.userId);
     for (const s of screenings) {
       expect(s.listVersions!.length).toBeGreaterThan(0);
       expect(s.listVersions![0]).toEqual({ source: expect.any(String), versionId: expect.any(Number) });

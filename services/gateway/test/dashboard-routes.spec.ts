@@ -562,6 +562,11 @@ describe('dashboard routes: logs, sanction alerts, review queue and client lists
       await new Promise((r) => setTimeout(r, 500));
     } while (Date.now() < deadline);
     expect(job.body).toMatchObject({ status: 'completed', total: 1_001, processed: 1_001, progress: 1 });
+    // The job's rows are logged as run by the job (issue #33), not by whoever reads them.
+    const row = await http().get('/api/client/logs').query({ searchedName: 'Session Bulk Name 1000' }).set(session);
+    expect(row.body.logs).toEqual([
+      expect.objectContaining({ kind: 'bulk', screened_by: { kind: 'bulk_job', jobId: started.body.jobId } }),
+    ]);
     const csv = await http().get(started.body.statusUrl).query({ format: 'csv' }).set(session);
     expect(csv.headers['content-disposition']).toMatch(/bulk-screening-results-.*\.csv/);
     expect(csv.text.trim().split('\n')).toHaveLength(1_002);
@@ -601,7 +606,7 @@ describe('dashboard routes: logs, sanction alerts, review queue and client lists
     expect(csv.headers['content-disposition']).toBe(`attachment; filename="sanctions-export-${today}.csv"`);
     const lines = csv.text.trim().split(/\r?\n/);
     expect(lines[0]).toBe(
-      'ID,Searched Name,Match Found,Sanctioned Entity ID,Source List,Score,Tier,Is Alert,Created At',
+      'ID,Searched Name,Match Found,Sanctioned Entity ID,Source List,Score,Tier,Is Alert,Created At,Screened By',
     );
     expect(lines).toHaveLength(3);
     const alerts = await http().get('/api/client/reports/sanction-alerts').set(session).buffer(true);

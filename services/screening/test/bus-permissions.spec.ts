@@ -22,14 +22,20 @@ const SERVICE_ONLY_CALLS: readonly string[] = [
   subjects.clients.provision,
   subjects.clients.get,
   subjects.clients.notificationSettings,
+  subjects.screening.rescreen,
 ];
 /**
  * The README's who-calls-whom table, written out here rather than read from proto's busCalls, so
  * that a change to the table the servers are configured from fails this test until it is argued.
  */
 const SERVICE_CALLS: Record<Exclude<ServiceName, 'gateway'>, readonly string[]> = {
-  monitoring: [subjects.screening.bulkScreen, subjects.screening.entity],
-  billing: [...SERVICE_ONLY_CALLS, subjects.clients.updateSubscription],
+  monitoring: [subjects.screening.rescreen, subjects.screening.entity],
+  billing: [
+    subjects.clients.provision,
+    subjects.clients.get,
+    subjects.clients.notificationSettings,
+    subjects.clients.updateSubscription,
+  ],
   auth: [],
   screening: [],
   audit: [],

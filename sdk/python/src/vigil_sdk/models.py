@@ -268,207 +268,20 @@ class ApiV1ScreenPostResponse(BaseModel):
     screenedAt: str
 
 
-class Type1(Enum):
-    pacs_008 = 'pacs.008'
-    pacs_009 = 'pacs.009'
-    pain_001 = 'pain.001'
-    mt103 = 'mt103'
-
-
-class ApiV1ScreenPaymentPostRequest(BaseModel):
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    message: constr(min_length=1, max_length=262144)
-    type: Type1 | None = None
-
-
-class MessageType(Enum):
-    pacs_008 = 'pacs.008'
-    pacs_009 = 'pacs.009'
-    pain_001 = 'pain.001'
-    mt103 = 'mt103'
-
-
-class Role(Enum):
-    debtor = 'debtor'
-    creditor = 'creditor'
-    ultimate_debtor = 'ultimate-debtor'
-    ultimate_creditor = 'ultimate-creditor'
-    initiating_party = 'initiating-party'
-    debtor_agent = 'debtor-agent'
-    creditor_agent = 'creditor-agent'
-    intermediary_agent = 'intermediary-agent'
-    instructing_agent = 'instructing-agent'
-    instructed_agent = 'instructed-agent'
-    previous_instructing_agent = 'previous-instructing-agent'
-    sender = 'sender'
-    receiver = 'receiver'
-    senders_correspondent = 'senders-correspondent'
-    receivers_correspondent = 'receivers-correspondent'
-    reimbursement_institution = 'reimbursement-institution'
-
-
-class Type2(Enum):
-    crypto_address = 'crypto-address'
-    imo = 'imo'
-    mmsi = 'mmsi'
-    passport = 'passport'
-    national_id = 'national-id'
-    tax_id = 'tax-id'
-    registration = 'registration'
-    lei = 'lei'
-    swift_bic = 'swift-bic'
-    iban = 'iban'
-
-
-class Identifier1(BaseModel):
-    type: Type2
-    value: str
-    field: str
-
-
-class Kind(Enum):
-    name = 'name'
-    identifier = 'identifier'
-    country = 'country'
-    remittance = 'remittance'
-
-
-class Explanation1(BaseModel):
-    text: str
-    nameScore: float
-    queryScheme: str
-    listScheme: str
-    tokens: list[Token]
-    unmatchedList: list[str]
-    qualifiers: list[Qualifier]
-
-
-class Result(BaseModel):
-    id: str
-    name: str
-    matchedName: str
-    matchedNameStrength: MatchedNameStrength
-    matchedOn: MatchedOn
-    score: confloat(ge=0.0, le=1.0)
-    status: Status4
-    label: Label
-    entityType: EntityType1
-    source: str
-    sourceId: str
-    sourceDataset: str
-    feed: Feed
-    programs: list[str]
-    explanation: Explanation1
-    suppressedBy: str | None = None
-    memoryNote: str | None = None
-
-
-class Hit(BaseModel):
-    field: str
-    value: str
-    kind: Kind
-    status: Status4
-    reason: str
-    result: Result | None = None
-
-
-class Party(BaseModel):
-    role: Role
-    path: str
-    name: str | None
-    countries: list[str]
-    identifiers: list[Identifier1]
-    status: Status4
-    hits: list[Hit]
-
-
-class Explanation2(BaseModel):
-    text: str
-    nameScore: float
-    queryScheme: str
-    listScheme: str
-    tokens: list[Token]
-    unmatchedList: list[str]
-    qualifiers: list[Qualifier]
-
-
-class Result1(BaseModel):
-    id: str
-    name: str
-    matchedName: str
-    matchedNameStrength: MatchedNameStrength
-    matchedOn: MatchedOn
-    score: confloat(ge=0.0, le=1.0)
-    status: Status4
-    label: Label
-    entityType: EntityType1
-    source: str
-    sourceId: str
-    sourceDataset: str
-    feed: Feed
-    programs: list[str]
-    explanation: Explanation2
-    suppressedBy: str | None = None
-    memoryNote: str | None = None
-
-
-class Hit1(BaseModel):
-    field: str
-    value: str
-    kind: Kind
-    status: Status4
-    reason: str
-    result: Result1 | None = None
-
-
-class FreeTextItem(BaseModel):
-    field: str
-    text: str
-    status: Status4
-    hits: list[Hit1]
-
-
-class ListVersion1(BaseModel):
-    source: str
-    feed: Feed
-    versionId: conint(le=9007199254740991, gt=0)
-    sha256: str
-    fetchedAt: str
-    entityCount: conint(ge=0, le=9007199254740991)
-
-
-class ApiV1ScreenPaymentPostResponse(BaseModel):
-    screeningId: str
-    messageType: MessageType
-    messageReference: str | None
-    status: Status4
-    blocked: bool
-    match: bool
-    parties: list[Party]
-    freeText: list[FreeTextItem]
-    fieldsScreened: conint(ge=0, le=9007199254740991)
-    listVersions: list[ListVersion1]
-    algorithm: str
-    thresholds: Thresholds
-    screenedAt: str
-
-
 class Name(RootModel[constr(min_length=1, max_length=300)]):
     root: constr(min_length=1, max_length=300)
 
 
-class Identifier2(BaseModel):
+class Identifier1(BaseModel):
     model_config = ConfigDict(
         extra='forbid',
     )
-    type: Type2
+    type: Type
     value: constr(min_length=1, max_length=200)
     country: constr(pattern=r'^[A-Za-z]{2}$') | None = None
 
 
-class EntityType4(Enum):
+class EntityType2(Enum):
     individual = 'individual'
     organization = 'organization'
     vessel = 'vessel'
@@ -482,10 +295,10 @@ class Entity(BaseModel):
         extra='forbid',
     )
     name: constr(min_length=1, max_length=300)
-    identifiers: list[Identifier2] | None = Field(None, max_length=20, min_length=1)
+    identifiers: list[Identifier1] | None = Field(None, max_length=20, min_length=1)
     dateOfBirth: constr(pattern=r'^\d{4}(-\d{2}(-\d{2})?)?$') | None = None
     nationality: constr(min_length=2, max_length=60) | None = None
-    entityType: EntityType4 | None = None
+    entityType: EntityType2 | None = None
     customerReference: constr(min_length=1, max_length=200) | None = None
     reference: constr(min_length=1, max_length=200) | None = None
 
@@ -496,14 +309,14 @@ class ApiV1BulkScreenPostRequest(BaseModel):
     limit: conint(ge=1, le=10) | None = None
 
 
-class EntityType5(Enum):
+class EntityType3(Enum):
     individual = 'individual'
     organization = 'organization'
     vessel = 'vessel'
     aircraft = 'aircraft'
 
 
-class Result3(BaseModel):
+class Result1(BaseModel):
     id: str
     name: str
     matchedName: str
@@ -514,10 +327,10 @@ class Result3(BaseModel):
     sourceId: str
     sourceDataset: str
     feed: Feed
-    entityType: EntityType5
+    entityType: EntityType3
 
 
-class Result2(BaseModel):
+class Result(BaseModel):
     screeningId: str
     searchedName: str
     reference: str | None = None
@@ -526,7 +339,7 @@ class Result2(BaseModel):
     status: Status4
     topScore: float
     label: Label
-    results: list[Result3]
+    results: list[Result1]
 
 
 class Summary(BaseModel):
@@ -535,7 +348,7 @@ class Summary(BaseModel):
     blocked: conint(ge=-9007199254740991, le=9007199254740991)
 
 
-class ListVersion2(BaseModel):
+class ListVersion1(BaseModel):
     source: str
     feed: Feed
     versionId: conint(le=9007199254740991, gt=0)
@@ -545,15 +358,15 @@ class ListVersion2(BaseModel):
 
 
 class ApiV1BulkScreenPostResponse(BaseModel):
-    results: list[Result2]
+    results: list[Result]
     summary: Summary
-    listVersions: list[ListVersion2]
+    listVersions: list[ListVersion1]
     algorithm: str
     thresholds: Thresholds
     screenedAt: str
 
 
-class Status15(Enum):
+class Status8(Enum):
     queued = 'queued'
     running = 'running'
     completed = 'completed'
@@ -561,7 +374,7 @@ class Status15(Enum):
 
 class ApiV1BulkScreenPostResponse1(BaseModel):
     jobId: str
-    status: Status15
+    status: Status8
     total: conint(ge=-9007199254740991, le=9007199254740991)
     statusUrl: str
 
@@ -571,27 +384,27 @@ class Format(Enum):
     csv = 'csv'
 
 
-class Status17(Enum):
+class Status10(Enum):
     blocked = 'blocked'
     review = 'review'
     clear = 'clear'
 
 
-class Result4(BaseModel):
+class Result2(BaseModel):
     id: str
     name: str
     matchedName: str
     score: confloat(ge=0.0, le=1.0)
-    status: Status17
+    status: Status10
     label: Label
     source: str
     sourceId: str
     sourceDataset: str
     feed: Feed
-    entityType: EntityType5
+    entityType: EntityType3
 
 
-class ListVersion3(BaseModel):
+class ListVersion2(BaseModel):
     source: str
     versionId: conint(ge=-9007199254740991, le=9007199254740991)
 
@@ -603,11 +416,11 @@ class Results2(BaseModel):
     reference: str | None = None
     match: bool
     blocked: bool
-    status: Status17
+    status: Status10
     topScore: float
     label: Label
-    results: list[Result4]
-    listVersions: list[ListVersion3] | None = None
+    results: list[Result2]
+    listVersions: list[ListVersion2] | None = None
     algorithm: str | None = None
 
 
@@ -655,7 +468,6 @@ class Code(Enum):
     INVALID_SIGNATURE = 'INVALID_SIGNATURE'
     PAYMENT_DECLINED = 'PAYMENT_DECLINED'
     FOUR_EYES_SELF_CONFIRM = 'FOUR_EYES_SELF_CONFIRM'
-    PAYMENT_MESSAGE_INVALID = 'PAYMENT_MESSAGE_INVALID'
     INTERNAL = 'INTERNAL'
 
 
@@ -682,7 +494,7 @@ class Page(BaseModel):
 
 class ApiV1JobsIdGetResponse(BaseModel):
     id: str
-    status: Status15
+    status: Status8
     total: conint(ge=-9007199254740991, le=9007199254740991)
     processed: conint(ge=-9007199254740991, le=9007199254740991)
     failed: conint(ge=-9007199254740991, le=9007199254740991)
@@ -693,7 +505,7 @@ class ApiV1JobsIdGetResponse(BaseModel):
     page: Page
 
 
-class Status19(Enum):
+class Status12(Enum):
     active = 'active'
     updating = 'updating'
     inactive = 'inactive'
@@ -706,7 +518,7 @@ class List(BaseModel):
     location: str
     feed: Feed
     sourceDataset: str
-    status: Status19
+    status: Status12
     description: str
     entityCount: conint(ge=0, le=9007199254740991)
     version: conint(ge=-9007199254740991, le=9007199254740991) | None
@@ -790,16 +602,16 @@ class ApiClientGetResponse(BaseModel):
     updated_at: str
 
 
-class Identifier3(BaseModel):
+class Identifier2(BaseModel):
     model_config = ConfigDict(
         extra='forbid',
     )
-    type: Type2
+    type: Type
     value: constr(min_length=1, max_length=200)
     country: constr(pattern=r'^[A-Za-z]{2}$') | None = None
 
 
-class EntityType7(Enum):
+class EntityType5(Enum):
     individual = 'individual'
     organization = 'organization'
     vessel = 'vessel'
@@ -817,27 +629,27 @@ class ApiScreenPostRequest(BaseModel):
         )
         | None
     ) = None
-    identifiers: list[Identifier3] | None = Field(None, max_length=20, min_length=1)
+    identifiers: list[Identifier2] | None = Field(None, max_length=20, min_length=1)
     dateOfBirth: constr(pattern=r'^\d{4}(-\d{2}(-\d{2})?)?$') | None = None
     nationality: constr(min_length=2, max_length=60) | None = None
-    entityType: EntityType7 | None = None
+    entityType: EntityType5 | None = None
     customerReference: constr(min_length=1, max_length=200) | None = None
 
 
-class Status20(Enum):
+class Status13(Enum):
     blocked = 'blocked'
     review = 'review'
     clear = 'clear'
 
 
-class EntityType8(Enum):
+class EntityType6(Enum):
     individual = 'individual'
     organization = 'organization'
     vessel = 'vessel'
     aircraft = 'aircraft'
 
 
-class Explanation3(BaseModel):
+class Explanation1(BaseModel):
     text: str
     nameScore: float
     queryScheme: str
@@ -847,27 +659,27 @@ class Explanation3(BaseModel):
     qualifiers: list[Qualifier]
 
 
-class Result5(BaseModel):
+class Result3(BaseModel):
     id: str
     name: str
     matchedName: str
     matchedNameStrength: MatchedNameStrength
     matchedOn: MatchedOn
     score: confloat(ge=0.0, le=1.0)
-    status: Status20
+    status: Status13
     label: Label
-    entityType: EntityType8
+    entityType: EntityType6
     source: str
     sourceId: str
     sourceDataset: str
     feed: Feed
     programs: list[str]
-    explanation: Explanation3
+    explanation: Explanation1
     suppressedBy: str | None = None
     memoryNote: str | None = None
 
 
-class ListVersion4(BaseModel):
+class ListVersion3(BaseModel):
     source: str
     feed: Feed
     versionId: conint(le=9007199254740991, gt=0)
@@ -889,11 +701,11 @@ class ApiScreenPostResponse(BaseModel):
     searchedEmail: str | None
     match: bool
     blocked: bool
-    status: Status20
+    status: Status13
     topScore: float
     label: Label
-    results: list[Result5]
-    listVersions: list[ListVersion4]
+    results: list[Result3]
+    listVersions: list[ListVersion3]
     algorithm: str
     thresholds: Thresholds
     screenedAt: str
@@ -905,16 +717,16 @@ class ApiScreenPostResponse(BaseModel):
     message: str
 
 
-class Identifier4(BaseModel):
+class Identifier3(BaseModel):
     model_config = ConfigDict(
         extra='forbid',
     )
-    type: Type2
+    type: Type
     value: constr(min_length=1, max_length=200)
     country: constr(pattern=r'^[A-Za-z]{2}$') | None = None
 
 
-class EntityType9(Enum):
+class EntityType7(Enum):
     individual = 'individual'
     organization = 'organization'
     vessel = 'vessel'
@@ -928,10 +740,10 @@ class Entity1(BaseModel):
         extra='forbid',
     )
     name: constr(min_length=1, max_length=300)
-    identifiers: list[Identifier4] | None = Field(None, max_length=20, min_length=1)
+    identifiers: list[Identifier3] | None = Field(None, max_length=20, min_length=1)
     dateOfBirth: constr(pattern=r'^\d{4}(-\d{2}(-\d{2})?)?$') | None = None
     nationality: constr(min_length=2, max_length=60) | None = None
-    entityType: EntityType9 | None = None
+    entityType: EntityType7 | None = None
     customerReference: constr(min_length=1, max_length=200) | None = None
     reference: constr(min_length=1, max_length=200) | None = None
 
@@ -942,40 +754,40 @@ class ApiSanctionsBulkSearchPostRequest(BaseModel):
     limit: conint(ge=1, le=10) | None = None
 
 
-class EntityType10(Enum):
+class EntityType8(Enum):
     individual = 'individual'
     organization = 'organization'
     vessel = 'vessel'
     aircraft = 'aircraft'
 
 
-class Result7(BaseModel):
+class Result5(BaseModel):
     id: str
     name: str
     matchedName: str
     score: confloat(ge=0.0, le=1.0)
-    status: Status20
+    status: Status13
     label: Label
     source: str
     sourceId: str
     sourceDataset: str
     feed: Feed
-    entityType: EntityType10
+    entityType: EntityType8
 
 
-class Result6(BaseModel):
+class Result4(BaseModel):
     screeningId: str
     searchedName: str
     reference: str | None = None
     match: bool
     blocked: bool
-    status: Status20
+    status: Status13
     topScore: float
     label: Label
-    results: list[Result7]
+    results: list[Result5]
 
 
-class ListVersion5(BaseModel):
+class ListVersion4(BaseModel):
     source: str
     feed: Feed
     versionId: conint(le=9007199254740991, gt=0)
@@ -985,15 +797,15 @@ class ListVersion5(BaseModel):
 
 
 class ApiSanctionsBulkSearchPostResponse(BaseModel):
-    results: list[Result6]
+    results: list[Result4]
     summary: Summary
-    listVersions: list[ListVersion5]
+    listVersions: list[ListVersion4]
     algorithm: str
     thresholds: Thresholds
     screenedAt: str
 
 
-class Status24(Enum):
+class Status17(Enum):
     queued = 'queued'
     running = 'running'
     completed = 'completed'
@@ -1001,7 +813,7 @@ class Status24(Enum):
 
 class ApiSanctionsBulkSearchPostResponse1(BaseModel):
     jobId: str
-    status: Status24
+    status: Status17
     total: conint(ge=-9007199254740991, le=9007199254740991)
     statusUrl: str
 
@@ -1012,27 +824,27 @@ class Format2(Enum):
     json_file = 'json-file'
 
 
-class Status26(Enum):
+class Status19(Enum):
     blocked = 'blocked'
     review = 'review'
     clear = 'clear'
 
 
-class Result8(BaseModel):
+class Result6(BaseModel):
     id: str
     name: str
     matchedName: str
     score: confloat(ge=0.0, le=1.0)
-    status: Status26
+    status: Status19
     label: Label
     source: str
     sourceId: str
     sourceDataset: str
     feed: Feed
-    entityType: EntityType10
+    entityType: EntityType8
 
 
-class ListVersion6(BaseModel):
+class ListVersion5(BaseModel):
     source: str
     versionId: conint(ge=-9007199254740991, le=9007199254740991)
 
@@ -1044,11 +856,11 @@ class Results4(BaseModel):
     reference: str | None = None
     match: bool
     blocked: bool
-    status: Status26
+    status: Status19
     topScore: float
     label: Label
-    results: list[Result8]
-    listVersions: list[ListVersion6] | None = None
+    results: list[Result6]
+    listVersions: list[ListVersion5] | None = None
     algorithm: str | None = None
 
 
@@ -1067,7 +879,7 @@ class Results5(BaseModel):
 
 class ApiSanctionsBulkJobsIdGetResponse(BaseModel):
     id: str
-    status: Status24
+    status: Status17
     total: conint(ge=-9007199254740991, le=9007199254740991)
     processed: conint(ge=-9007199254740991, le=9007199254740991)
     failed: conint(ge=-9007199254740991, le=9007199254740991)
@@ -1084,11 +896,11 @@ class MatchedBy(Enum):
     name = 'name'
 
 
-class Hit2(BaseModel):
+class Hit(BaseModel):
     id: str
     name: str
     matchedName: str
-    entityType: EntityType10
+    entityType: EntityType8
     source: str
     sourceId: str
     sourceDataset: str
@@ -1100,7 +912,7 @@ class Hit2(BaseModel):
 
 class ApiSanctionsSearchGetResponse(BaseModel):
     query: str
-    hits: list[Hit2]
+    hits: list[Hit]
 
 
 class Format3(Enum):
@@ -1137,7 +949,7 @@ class Address(BaseModel):
     full: str | None = None
 
 
-class Identifier5(BaseModel):
+class Identifier4(BaseModel):
     type: str
     value: str
     country: str | None = None
@@ -1156,7 +968,7 @@ class Entity2(BaseModel):
     sourceDataset: str
     sourceName: str
     feed: Feed
-    entityType: EntityType10
+    entityType: EntityType8
     name: str
     names: list[Name2]
     aliases: list[Alias]
@@ -1165,7 +977,7 @@ class Entity2(BaseModel):
     nationalities: list[str]
     citizenships: list[str]
     addresses: list[Address]
-    identifiers: list[Identifier5]
+    identifiers: list[Identifier4]
     programs: list[str]
     listingDate: str | None
     remarks: str | None
@@ -1211,7 +1023,7 @@ class ApiSanctionsEntityIdGetResponse(BaseModel):
     sourceDataset: str
     sourceName: str
     feed: Feed
-    entityType: EntityType10
+    entityType: EntityType8
     name: str
     names: list[Name3]
     aliases: list[Alias1]
@@ -1220,7 +1032,7 @@ class ApiSanctionsEntityIdGetResponse(BaseModel):
     nationalities: list[str]
     citizenships: list[str]
     addresses: list[Address]
-    identifiers: list[Identifier5]
+    identifiers: list[Identifier4]
     programs: list[str]
     listingDate: str | None
     remarks: str | None
@@ -1246,7 +1058,7 @@ class ApiStatusGetResponse(BaseModel):
     periodEnd: str
 
 
-class Status28(Enum):
+class Status21(Enum):
     active = 'active'
     updating = 'updating'
     inactive = 'inactive'
@@ -1256,7 +1068,7 @@ class List1(BaseModel):
     source: str
     name: str
     feed: Feed
-    status: Status28
+    status: Status21
     entityCount: conint(ge=0, le=9007199254740991)
     version: conint(ge=-9007199254740991, le=9007199254740991) | None
     lastUpdated: str | None
@@ -1267,15 +1079,36 @@ class ApiListsGetResponse(BaseModel):
     lists: list[List1]
 
 
-class Status29(Enum):
+class Status22(Enum):
     blocked = 'blocked'
     review = 'review'
     clear = 'clear'
 
 
-class Kind2(Enum):
+class Kind(Enum):
     single = 'single'
     bulk = 'bulk'
+
+
+class ScreenedBy(BaseModel):
+    kind: Literal['user']
+    userId: constr(min_length=1, max_length=100)
+    email: constr(max_length=320)
+
+
+class ScreenedBy1(BaseModel):
+    kind: Literal['api_key']
+    keyId: constr(min_length=1, max_length=100)
+    keyPrefix: constr(min_length=1, max_length=40)
+
+
+class ScreenedBy2(BaseModel):
+    kind: Literal['bulk_job']
+    jobId: constr(min_length=1, max_length=100)
+
+
+class ScreenedBy3(BaseModel):
+    kind: Literal['monitoring']
 
 
 class Log(BaseModel):
@@ -1284,7 +1117,7 @@ class Log(BaseModel):
     searched_name: str | None
     searched_email: str | None
     match_found: bool
-    status: Status29
+    status: Status22
     sanctioned_entity_id: str | None
     matched_entity_name: str | None
     source_list: str | None
@@ -1292,8 +1125,9 @@ class Log(BaseModel):
     confidence: str
     tier: Tier
     is_alert: bool
-    kind: Kind2
+    kind: Kind
     createdAt: str
+    screened_by: ScreenedBy | ScreenedBy1 | ScreenedBy2 | ScreenedBy3 | None
 
 
 class Counts(BaseModel):
@@ -1311,6 +1145,35 @@ class ApiClientLogsGetResponse(BaseModel):
     offset: conint(ge=-9007199254740991, le=9007199254740991)
 
 
+class Confidence(Enum):
+    Exact_Match = 'Exact Match'
+    High_Confidence_Match = 'High Confidence Match'
+    Partial_Match = 'Partial Match'
+    Low_Confidence_Match = 'Low Confidence Match'
+    No_Match = 'No Match'
+
+
+class ScreenedBy4(BaseModel):
+    kind: Literal['user']
+    userId: constr(min_length=1, max_length=100)
+    email: constr(max_length=320)
+
+
+class ScreenedBy5(BaseModel):
+    kind: Literal['api_key']
+    keyId: constr(min_length=1, max_length=100)
+    keyPrefix: constr(min_length=1, max_length=40)
+
+
+class ScreenedBy6(BaseModel):
+    kind: Literal['bulk_job']
+    jobId: constr(min_length=1, max_length=100)
+
+
+class ScreenedBy7(BaseModel):
+    kind: Literal['monitoring']
+
+
 class Alert(BaseModel):
     id: str
     client_id: str
@@ -1323,17 +1186,19 @@ class Alert(BaseModel):
     risk_score: float
     triggered_at: str
     reviewed: bool
+    screened_by: ScreenedBy4 | ScreenedBy5 | ScreenedBy6 | ScreenedBy7 | None
 
 
 class ApiClientSanctionAlertsGetResponse(BaseModel):
     alerts: list[Alert]
     total: conint(ge=0, le=9007199254740991)
+    all: conint(ge=0, le=9007199254740991)
     unreviewed: conint(ge=0, le=9007199254740991)
     limit: conint(ge=-9007199254740991, le=9007199254740991)
     offset: conint(ge=-9007199254740991, le=9007199254740991)
 
 
-class Status30(Enum):
+class Status24(Enum):
     pending = 'pending'
     proposed = 'proposed'
     approved = 'approved'
@@ -1348,7 +1213,7 @@ class ProposedAction(Enum):
 class Review(BaseModel):
     id: str
     searched_input: str
-    status: Status30
+    status: Status24
     confidence: str
     screening_score: float
     created_at: str
@@ -1401,7 +1266,7 @@ class ApiSanctionsReviewIdPostRequest(BaseModel):
 class Review1(BaseModel):
     id: str
     searched_input: str
-    status: Status30
+    status: Status24
     confidence: str
     screening_score: float
     created_at: str
@@ -1433,7 +1298,7 @@ class ApiSanctionsReviewIdPostResponse(BaseModel):
 class Review2(BaseModel):
     id: str
     searched_input: str
-    status: Status30
+    status: Status24
     confidence: str
     screening_score: float
     created_at: str
@@ -1465,16 +1330,16 @@ class Entry(BaseModel):
     name: str
     names: list[str]
     datesOfBirth: list[str]
-    identifiers: list[Identifier5]
+    identifiers: list[Identifier4]
     nationalities: list[str]
     entityType: str
     programs: list[str]
     source: str
     sourceDataset: str
-    listVersion: ListVersion6 | None
+    listVersion: ListVersion5 | None
 
 
-class Explanation4(BaseModel):
+class Explanation2(BaseModel):
     text: str
     nameScore: float
     queryScheme: str
@@ -1484,7 +1349,7 @@ class Explanation4(BaseModel):
     qualifiers: list[Qualifier]
 
 
-class Status34(Enum):
+class Status28(Enum):
     proposed = 'proposed'
     approved = 'approved'
     blocked = 'blocked'
@@ -1493,7 +1358,7 @@ class Status34(Enum):
 class PreviousDecision(BaseModel):
     review_id: str
     searched_input: str
-    status: Status34
+    status: Status28
     reason_code: str | None
     note: str | None
     decided_by_email: str | None
@@ -1522,12 +1387,12 @@ class ApiSanctionsReviewIdGetResponse(BaseModel):
     review: Review2
     searched: Searched
     entry: Entry | None
-    explanation: Explanation4 | None
+    explanation: Explanation2 | None
     previousDecisions: list[PreviousDecision]
     remembered: Remembered | None
 
 
-class Status35(Enum):
+class Status29(Enum):
     pending = 'pending'
     proposed = 'proposed'
     approved = 'approved'
@@ -1537,7 +1402,7 @@ class Status35(Enum):
 class Review3(BaseModel):
     id: str
     searched_input: str
-    status: Status35
+    status: Status29
     confidence: str
     screening_score: float
     created_at: str
@@ -1567,7 +1432,7 @@ class ApiSanctionsReviewIdReturnPostRequest(BaseModel):
 class Review4(BaseModel):
     id: str
     searched_input: str
-    status: Status35
+    status: Status29
     confidence: str
     screening_score: float
     created_at: str
@@ -1789,7 +1654,7 @@ class ApiMonitoringEntitiesPostResponse(BaseModel):
     created_at: str
 
 
-class Status37(Enum):
+class Status31(Enum):
     active = 'active'
     paused = 'paused'
     stopped = 'stopped'
@@ -2057,7 +1922,7 @@ class ApiMonitoringBulkRemovePostResponse(BaseModel):
     entityIds: list[str]
 
 
-class Status38(Enum):
+class Status32(Enum):
     operational = 'operational'
     degraded = 'degraded'
 
@@ -2084,7 +1949,7 @@ class Webhooks(BaseModel):
 
 
 class ApiMonitoringServiceStatusGetResponse(BaseModel):
-    status: Status38
+    status: Status32
     scheduler: Scheduler
     list_updates: ListUpdates
     webhooks: Webhooks
@@ -2143,7 +2008,7 @@ class EventType3(Enum):
     webhook_test = 'webhook.test'
 
 
-class Status39(Enum):
+class Status33(Enum):
     pending = 'pending'
     delivered = 'delivered'
     failed = 'failed'
@@ -2159,7 +2024,7 @@ class Attempt(BaseModel):
 class Delivery(BaseModel):
     id: str
     event_type: EventType3
-    status: Status39
+    status: Status33
     attempts: list[Attempt]
     next_attempt_at: str | None
     created_at: str
@@ -2173,7 +2038,7 @@ class ApiMonitoringWebhooksIdDeliveriesGetResponse(BaseModel):
 class Delivery1(BaseModel):
     id: str
     event_type: EventType3
-    status: Status39
+    status: Status33
     attempts: list[Attempt]
     next_attempt_at: str | None
     created_at: str
@@ -2279,7 +2144,7 @@ class ApiClientClientsIdRegenerateKeyPostResponse(BaseModel):
     api_key: constr(pattern=r'^[0-9a-f]{64}$')
 
 
-class Status41(Enum):
+class Status35(Enum):
     active = 'active'
     revoked = 'revoked'
     none = 'none'
@@ -2287,7 +2152,7 @@ class Status41(Enum):
 
 class ApiClientClientsIdRevokeKeyPostResponse(BaseModel):
     client_id: UUID
-    status: Status41
+    status: Status35
     prefix: str | None
     created_at: str | None
     revoked_at: str | None
@@ -2295,7 +2160,7 @@ class ApiClientClientsIdRevokeKeyPostResponse(BaseModel):
 
 class ApiClientClientsIdApiKeyStatusGetResponse(BaseModel):
     client_id: UUID
-    status: Status41
+    status: Status35
     prefix: str | None
     created_at: str | None
     revoked_at: str | None
@@ -2370,7 +2235,7 @@ class Format5(Enum):
     csv = 'csv'
 
 
-class Kind3(Enum):
+class Kind1(Enum):
     screening = 'screening'
     review_decision = 'review_decision'
     admin_action = 'admin_action'
@@ -2378,7 +2243,7 @@ class Kind3(Enum):
 
 
 class Record(BaseModel):
-    kind: Kind3
+    kind: Kind1
     chain: str
     seq: conint(ge=-9007199254740991, le=9007199254740991)
     occurredAt: str
@@ -2390,7 +2255,7 @@ class Record(BaseModel):
     score: float | None
     matchedName: str | None
     sourceList: str | None
-    listVersions: list[ListVersion6] | None
+    listVersions: list[ListVersion5] | None
     decision: str | None
     action: str | None
     details: dict[str, Any] | None
@@ -2408,7 +2273,7 @@ class ApiClientAuditScreeningsGetResponse(BaseModel):
 
 
 class ApiClientAuditScreeningsGetResponse1(BaseModel):
-    kind: Kind3
+    kind: Kind1
     chain: str
     seq: conint(ge=-9007199254740991, le=9007199254740991)
     occurredAt: str
@@ -2420,7 +2285,7 @@ class ApiClientAuditScreeningsGetResponse1(BaseModel):
     score: float | None
     matchedName: str | None
     sourceList: str | None
-    listVersions: list[ListVersion6] | None
+    listVersions: list[ListVersion5] | None
     decision: str | None
     action: str | None
     details: dict[str, Any] | None
@@ -2447,7 +2312,7 @@ class Delta(BaseModel):
     removed: conint(ge=-9007199254740991, le=9007199254740991)
 
 
-class Result9(BaseModel):
+class Result7(BaseModel):
     source: str
     outcome: Outcome1
     versionId: conint(ge=-9007199254740991, le=9007199254740991) | None
@@ -2457,7 +2322,7 @@ class Result9(BaseModel):
 
 
 class ApiClientAdminListsRefreshPostResponse(BaseModel):
-    results: list[Result9]
+    results: list[Result7]
 
 
 class Service1(Enum):
@@ -2498,7 +2363,7 @@ class Index(BaseModel):
     engine: Engine
 
 
-class Status43(Enum):
+class Status37(Enum):
     active = 'active'
     updating = 'updating'
     inactive = 'inactive'
@@ -2521,7 +2386,7 @@ class List4(BaseModel):
     source: str
     name: str
     feed: Feed
-    status: Status43
+    status: Status37
     version: conint(ge=-9007199254740991, le=9007199254740991) | None
     entityCount: conint(ge=0, le=9007199254740991)
     checksum: str | None
@@ -2676,7 +2541,7 @@ class AuthV1TokenPostRequest(
     root: AuthV1TokenPostRequest1 | AuthV1TokenPostRequest2
 
 
-class Role1(Enum):
+class Role(Enum):
     admin = 'admin'
     user = 'user'
 
@@ -2700,7 +2565,7 @@ class FactorType(Enum):
     phone = 'phone'
 
 
-class Status44(Enum):
+class Status38(Enum):
     verified = 'verified'
     unverified = 'unverified'
 
@@ -2708,7 +2573,7 @@ class Status44(Enum):
 class Factor(BaseModel):
     id: UUID
     factor_type: FactorType
-    status: Status44
+    status: Status38
     friendly_name: str | None
     created_at: str
     updated_at: str
@@ -2718,7 +2583,7 @@ class User(BaseModel):
     id: UUID
     email: str
     full_name: str | None
-    role: Role1
+    role: Role
     client_id: UUID | None
     member_role: MemberRole | None
     email_confirmed_at: str | None
@@ -2802,7 +2667,7 @@ class Identity1(BaseModel):
 class Factor1(BaseModel):
     id: UUID
     factor_type: FactorType
-    status: Status44
+    status: Status38
     friendly_name: str | None
     created_at: str
     updated_at: str
@@ -2812,7 +2677,7 @@ class User1(BaseModel):
     id: UUID
     email: str
     full_name: str | None
-    role: Role1
+    role: Role
     client_id: UUID | None
     member_role: MemberRole | None
     email_confirmed_at: str | None
@@ -2855,7 +2720,7 @@ class Identity2(BaseModel):
 class Factor2(BaseModel):
     id: UUID
     factor_type: FactorType
-    status: Status44
+    status: Status38
     friendly_name: str | None
     created_at: str
     updated_at: str
@@ -2865,7 +2730,7 @@ class AuthV1UserGetResponse(BaseModel):
     id: UUID
     email: str
     full_name: str | None
-    role: Role1
+    role: Role
     client_id: UUID | None
     member_role: MemberRole | None
     email_confirmed_at: str | None
@@ -2895,7 +2760,7 @@ class Identity3(BaseModel):
 class Factor3(BaseModel):
     id: UUID
     factor_type: FactorType
-    status: Status44
+    status: Status38
     friendly_name: str | None
     created_at: str
     updated_at: str
@@ -2905,7 +2770,7 @@ class AuthV1UserPutResponse(BaseModel):
     id: UUID
     email: str
     full_name: str | None
-    role: Role1
+    role: Role
     client_id: UUID | None
     member_role: MemberRole | None
     email_confirmed_at: str | None
@@ -2952,7 +2817,7 @@ class Identity4(BaseModel):
 class Factor4(BaseModel):
     id: UUID
     factor_type: FactorType
-    status: Status44
+    status: Status38
     friendly_name: str | None
     created_at: str
     updated_at: str
@@ -2962,7 +2827,7 @@ class AuthV1UserIdentitiesIdDeleteResponse(BaseModel):
     id: UUID
     email: str
     full_name: str | None
-    role: Role1
+    role: Role
     client_id: UUID | None
     member_role: MemberRole | None
     email_confirmed_at: str | None
@@ -3015,7 +2880,7 @@ class Identity5(BaseModel):
 class Factor5(BaseModel):
     id: UUID
     factor_type: FactorType
-    status: Status44
+    status: Status38
     friendly_name: str | None
     created_at: str
     updated_at: str
@@ -3025,7 +2890,7 @@ class User2(BaseModel):
     id: UUID
     email: str
     full_name: str | None
-    role: Role1
+    role: Role
     client_id: UUID | None
     member_role: MemberRole | None
     email_confirmed_at: str | None
@@ -3059,7 +2924,7 @@ class Identity6(BaseModel):
 class Factor6(BaseModel):
     id: UUID
     factor_type: FactorType
-    status: Status44
+    status: Status38
     friendly_name: str | None
     created_at: str
     updated_at: str
@@ -3069,7 +2934,7 @@ class AuthV1FactorsIdDeleteResponse(BaseModel):
     id: UUID
     email: str
     full_name: str | None
-    role: Role1
+    role: Role
     client_id: UUID | None
     member_role: MemberRole | None
     email_confirmed_at: str | None
@@ -3115,7 +2980,7 @@ class Identity7(BaseModel):
 class Factor7(BaseModel):
     id: UUID
     factor_type: FactorType
-    status: Status44
+    status: Status38
     friendly_name: str | None
     created_at: str
     updated_at: str
@@ -3125,7 +2990,7 @@ class User3(BaseModel):
     id: UUID
     email: str
     full_name: str | None
-    role: Role1
+    role: Role
     client_id: UUID | None
     member_role: MemberRole | None
     email_confirmed_at: str | None
@@ -3191,7 +3056,7 @@ class Identity8(BaseModel):
 class Factor8(BaseModel):
     id: UUID
     factor_type: FactorType
-    status: Status44
+    status: Status38
     friendly_name: str | None
     created_at: str
     updated_at: str
@@ -3201,7 +3066,7 @@ class User4(BaseModel):
     id: UUID
     email: str
     full_name: str | None
-    role: Role1
+    role: Role
     client_id: UUID | None
     member_role: MemberRole | None
     email_confirmed_at: str | None
@@ -3238,7 +3103,7 @@ class Identity9(BaseModel):
 class Factor9(BaseModel):
     id: UUID
     factor_type: FactorType
-    status: Status44
+    status: Status38
     friendly_name: str | None
     created_at: str
     updated_at: str
@@ -3248,7 +3113,7 @@ class User5(BaseModel):
     id: UUID
     email: str
     full_name: str | None
-    role: Role1
+    role: Role
     client_id: UUID | None
     member_role: MemberRole | None
     email_confirmed_at: str | None
@@ -3382,7 +3247,7 @@ class User6(BaseModel):
     created_at: str
 
 
-class Status54(Enum):
+class Status48(Enum):
     active = 'active'
     revoked = 'revoked'
     none = 'none'
@@ -3390,7 +3255,7 @@ class Status54(Enum):
 
 class ApiKey(BaseModel):
     client_id: UUID
-    status: Status54
+    status: Status48
     prefix: str | None
     created_at: str | None
     revoked_at: str | None
@@ -3445,7 +3310,7 @@ class ApiPaymentCreateCheckoutSessionPostResponse(BaseModel):
     sessionId: str
 
 
-class Status55(Enum):
+class Status49(Enum):
     open = 'open'
     complete = 'complete'
     expired = 'expired'
@@ -3456,7 +3321,7 @@ class ApiPaymentSandboxSessionsIdGetResponse(BaseModel):
     tier: Tier
     clientEmail: str
     amount: float
-    status: Status55
+    status: Status49
 
 
 class ApiPaymentSandboxSessionsIdCompletePostRequest(BaseModel):

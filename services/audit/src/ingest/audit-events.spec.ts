@@ -225,4 +225,38 @@ describe('rowOf', () => {
       }),
     ).toThrow();
   });
+
+  it('names who ran a screening in its row: the member, the key by its prefix, the bulk job or monitoring', () => {
+    const screened = {
+      eventId: 's-9',
+      screeningId: 's-9',
+      kind: 'single',
+      clientId: 'c-9',
+      tier: 'large',
+      requestId: null,
+      searchedName: 'Jane Doe',
+      searchedEmail: null,
+      matchFound: false,
+      status: 'clear',
+      score: 0,
+      topEntityId: null,
+      matchedName: null,
+      sourceList: null,
+      isAlert: false,
+      listVersions: [],
+      createdAt: '2026-11-28T11:00:00Z',
+    };
+    const actorOf = (actor?: object | null) =>
+      rowOf(subjects.screening.screened, { ...screened, ...(actor === undefined ? {} : { actor }) }).columns;
+    expect(actorOf({ kind: 'user', userId: 'u-1', email: 'analyst@bank.example' })).toMatchObject({ actor_id: 'u-1' });
+    const byKey = actorOf({ kind: 'api_key', keyId: 'k-1', keyPrefix: 'vgl_ab12' });
+    expect(byKey).toMatchObject({ actor_id: 'api_key:vgl_ab12' });
+    expect(actorOf({ kind: 'bulk_job', jobId: 'j-1' })).toMatchObject({ actor_id: 'bulk_job:j-1' });
+    expect(actorOf({ kind: 'monitoring' })).toMatchObject({ actor_id: 'monitoring' });
+    // Events from before screenings named their actor keep the client, as their rows always said.
+    expect(actorOf(undefined)).toMatchObject({ actor_id: 'client:c-9' });
+    expect(actorOf(null)).toMatchObject({ actor_id: 'client:c-9' });
+    // The row holds the columns it always had: a new one would change every stored row's hash.
+    expect(Object.keys(byKey).sort()).toEqual(Object.keys(actorOf(undefined)).sort());
+  });
 });

@@ -164,8 +164,7 @@ export function screeningEventRow(e: ScreenedEvent): ScreeningEventRow {
       kind: e.kind,
       client_id: e.clientId,
       tier: e.tier,
-      // The screening event names no user: the actor is the client whose API key screened.
-      actor_id: clientChain(e.clientId),
+      actor_id: screeningActorId(e),
       request_id: e.requestId,
       searched_name: e.searchedName,
       searched_email: e.searchedEmail,
@@ -180,6 +179,27 @@ export function screeningEventRow(e: ScreenedEvent): ScreeningEventRow {
       occurred_at: instant(e.createdAt),
     },
   };
+}
+
+/**
+ * Who ran a screening, in the actor column's terms (the same as a monitoring change's): the member's
+ * user id, `api_key:<prefix>` (never the key nor its hash), `bulk_job:<id>`, `monitoring`; an event
+ * from before screenings named their actor keeps the client, as those rows always said. The
+ * column is not new, so no stored row's hash changes.
+ */
+function screeningActorId(e: ScreenedEvent): string {
+  switch (e.actor?.kind) {
+    case undefined:
+      return clientChain(e.clientId);
+    case 'user':
+      return e.actor.userId;
+    case 'api_key':
+      return `api_key:${e.actor.keyPrefix}`;
+    case 'bulk_job':
+      return `bulk_job:${e.actor.jobId}`;
+    case 'monitoring':
+      return 'monitoring';
+  }
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   SCREENING_LOG_CSV_COLUMNS,
   contracts,
   csvLine,
+  screenedByLabel,
   type DatasetsResponse,
   type ReportKind,
   type ResolvedKey,
@@ -32,6 +33,7 @@ const logCsvRow = (log: ScreeningLog) =>
     log.tier,
     log.is_alert,
     log.createdAt,
+    screenedByLabel(log.screened_by),
   ]);
 
 /**

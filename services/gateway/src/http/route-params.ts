@@ -1,7 +1,7 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import { ApiBody, ApiExtension, ApiParam, ApiQuery } from '@nestjs/swagger';
 import { DomainError, parseMessage } from '@vigil/platform';
-import type { MemberRole, ResolvedKey } from '@vigil/proto';
+import type { MemberRole, RequestActor, ResolvedKey } from '@vigil/proto';
 import type { Request } from 'express';
 import { z } from 'zod';
 import { bearerToken, bodyOf, callerContext } from '../auth/caller.js';
@@ -349,6 +349,23 @@ export const CurrentClient = createParamDecorator((_: unknown, ctx: ExecutionCon
 
 /** Everything the credentials guard verified: the client, the session's user, the key alone. */
 export const CurrentCaller = createParamDecorator((_: unknown, ctx: ExecutionContext) => callerOf(requestOf(ctx)));
+
+/**
+ * Who runs a screening, from what the credentials guard verified and nothing the request says:
+ * the signed-in user when there is a session, else the API key that alone authenticated the
+ * request, named by its id and display prefix (never the key nor its hash).
+ */
+export function screeningActorOf(req: Request): RequestActor {
+  const { user, client } = callerOf(req);
+  if (user) return { kind: 'user', userId: user.id, email: user.email };
+  if (client?.keyId && client.keyPrefix) return { kind: 'api_key', keyId: client.keyId, keyPrefix: client.keyPrefix };
+  throw new DomainError('UNAUTHENTICATED', 'This request names neither a signed-in user nor an API key.');
+}
+
+/** Who runs the route's screening (see screeningActorOf). */
+export const ScreeningActor = createParamDecorator((_: unknown, ctx: ExecutionContext) =>
+  screeningActorOf(requestOf(ctx)),
+);
 
 /** The signed-in user the verified session token names (`@Credentials('session' | 'admin' | 'dashboard')`). */
 export const CurrentUser = createParamDecorator((_: unknown, ctx: ExecutionContext) => {

@@ -11,6 +11,7 @@ import {
   type BulkScreenResponse,
   type DatasetsResponse,
   type EntityDetails,
+  type RequestActor,
   type ResolvedKey,
   type ScreenResponse,
   type SearchResponse,
@@ -23,7 +24,7 @@ import {
 import { z } from 'zod';
 import { BulkJobs, JOB_PAGE_MAX } from '../bulk-jobs/bulk-jobs.service.js';
 import { AnyPlan, Credentials, RequiresMemberRole } from '../credentials/credentials.js';
-import { AccessToken, CurrentClient, ZodBody, ZodParam, ZodQuery } from '../http/route-params.js';
+import { AccessToken, CurrentClient, ScreeningActor, ZodBody, ZodParam, ZodQuery } from '../http/route-params.js';
 import { Idempotent } from '../idempotency/idempotency.interceptor.js';
 import { OperationId } from '../idempotency/operation-id.js';
 import { Quotas } from '../quotas/quotas.service.js';
@@ -95,10 +96,11 @@ export class DashboardController {
   @Idempotent()
   async screen(
     @CurrentClient() client: ResolvedKey,
+    @ScreeningActor() actor: RequestActor,
     @ZodBody(apiScreenRequestSchema, 'screening request') request: ApiScreenRequest,
     @OperationId() operationId: string | undefined,
   ) {
-    return dashboardScreen(await this.screening.screen(client, request, undefined, operationId));
+    return dashboardScreen(await this.screening.screen(client, actor, request, undefined, operationId));
   }
 
   /** Up to 1,000 names answer at once; more start a background job whose status URL is the dashboard's own. */
@@ -114,9 +116,10 @@ export class DashboardController {
   @Idempotent()
   async bulkSearch(
     @CurrentClient() client: ResolvedKey,
+    @ScreeningActor() actor: RequestActor,
     @ZodBody(apiBulkScreenRequestSchema, 'bulk screening request') body: ApiBulkScreenRequest,
   ): Promise<BulkScreenResponse | Response> {
-    const outcome = await this.screening.bulk(client, body);
+    const outcome = await this.screening.bulk(client, actor, body);
     return bulkReply(
       'job' in outcome
         ? { job: { ...outcome.job, statusUrl: `/api/sanctions/bulk-jobs/${outcome.job.jobId}` } }

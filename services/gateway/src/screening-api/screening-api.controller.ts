@@ -12,6 +12,7 @@ import {
   type BulkJobResponse,
   type BulkScreenResponse,
   type Plan,
+  type RequestActor,
   type ResolvedKey,
   contracts,
   bulkScreenResponseSchema,
@@ -27,7 +28,7 @@ import { z } from 'zod';
 import { BulkJobs, JOB_PAGE_MAX } from '../bulk-jobs/bulk-jobs.service.js';
 import { Credentials } from '../credentials/credentials.js';
 import { BytesReply } from '../http/bytes-reply.js';
-import { CurrentClient, ZodBody, ZodParam, ZodQuery } from '../http/route-params.js';
+import { CurrentClient, ScreeningActor, ZodBody, ZodParam, ZodQuery } from '../http/route-params.js';
 import { Idempotent } from '../idempotency/idempotency.interceptor.js';
 import { OperationId } from '../idempotency/operation-id.js';
 import { Quotas } from '../quotas/quotas.service.js';
@@ -86,12 +87,13 @@ export class ScreeningApiController {
   @Idempotent()
   async screen(
     @CurrentClient() client: ResolvedKey,
+    @ScreeningActor() actor: RequestActor,
     @ZodBody(apiScreenRequestSchema, 'screening request') request: ApiScreenRequest,
     @ZodQuery(screenQuerySchema) { explain }: z.output<typeof screenQuerySchema>,
     @OperationId() operationId: string | undefined,
   ): Promise<BytesReply> {
     // Screening's answer (ScreenSummaryResponse), forwarded as it wrote it.
-    return new BytesReply(await this.screening.screenBytes(client, request, explain, operationId));
+    return new BytesReply(await this.screening.screenBytes(client, actor, request, explain, operationId));
   }
 
   @Post('screen/payment')
@@ -129,9 +131,10 @@ export class ScreeningApiController {
   @Idempotent()
   async bulkScreen(
     @CurrentClient() client: ResolvedKey,
+    @ScreeningActor() actor: RequestActor,
     @ZodBody(apiBulkScreenRequestSchema, 'bulk screening request') body: ApiBulkScreenRequest,
   ): Promise<BulkScreenResponse | Response> {
-    return bulkReply(await this.screening.bulk(client, body));
+    return bulkReply(await this.screening.bulk(client, actor, body));
   }
 
   @Get('jobs/:id')

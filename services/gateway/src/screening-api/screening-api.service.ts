@@ -15,6 +15,7 @@ import {
   type PaymentScreenResponse,
   type QuotaLeaseRef,
   type RequestOf,
+  type RequestActor,
   type ResolvedKey,
   type ScreenEntity,
   type ScreenResponse,
@@ -57,12 +58,18 @@ export class ScreeningApi {
   ) {}
 
   /** Every result explained in full (the dashboard reshapes it). */
-  screen(client: ResolvedKey, entity: ScreenEntity, limit?: number, operationId?: string): Promise<ScreenResponse> {
+  screen(
+    client: ResolvedKey,
+    actor: RequestActor,
+    entity: ScreenEntity,
+    limit?: number,
+    operationId?: string,
+  ): Promise<ScreenResponse> {
     return this.counted(client, async (quotaLease) =>
       fullAnswer(
         await this.rpc.request(
           contracts.screening.screen,
-          this.screenRequest(client, entity, 'full', quotaLease, limit, operationId),
+          this.screenRequest(client, actor, entity, 'full', quotaLease, limit, operationId),
         ),
       ),
     );
@@ -72,17 +79,24 @@ export class ScreeningApi {
    * The same screen for the public API, answered as screening's JSON bytes: the gateway adds
    * nothing to the answer, so parsing ~10 KB only to serialise it again would be pure cost.
    */
-  screenBytes(client: ResolvedKey, entity: ScreenEntity, explain: Explain, operationId?: string): Promise<Uint8Array> {
+  screenBytes(
+    client: ResolvedKey,
+    actor: RequestActor,
+    entity: ScreenEntity,
+    explain: Explain,
+    operationId?: string,
+  ): Promise<Uint8Array> {
     return this.counted(client, (quotaLease) =>
       this.rpc.requestBytes(
         contracts.screening.screen,
-        this.screenRequest(client, entity, explain, quotaLease, undefined, operationId),
+        this.screenRequest(client, actor, entity, explain, quotaLease, undefined, operationId),
       ),
     );
   }
 
   private screenRequest(
     client: ResolvedKey,
+    actor: RequestActor,
     entity: ScreenEntity,
     explain: Explain,
     quotaLease: QuotaLeaseRef,
@@ -91,6 +105,7 @@ export class ScreeningApi {
   ) {
     return {
       ...caller(client),
+      actor,
       entity,
       explain,
       quotaLease,
@@ -136,6 +151,7 @@ export class ScreeningApi {
   /** Bare names or rows with a single screen's fields (`entities`): up to 1,000 answered now, more as a job. */
   async bulk(
     client: ResolvedKey,
+    actor: RequestActor,
     request: ApiBulkScreenRequest,
   ): Promise<{ sync: BulkScreenResponse } | { job: BulkJobAccepted }> {
     const names: BulkName[] = request.entities ?? request.names ?? [];
@@ -154,6 +170,7 @@ export class ScreeningApi {
         contracts.screening.bulkScreen,
         {
           ...caller(client),
+          actor,
           names,
           limit,
           thresholds: client.thresholds,

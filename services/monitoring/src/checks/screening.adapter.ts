@@ -24,7 +24,8 @@ export class ScreeningAdapter {
     for (let start = 0; start < names.length; start += BULK_SCREEN_MAX_NAMES) {
       const slice = names.slice(start, start + BULK_SCREEN_MAX_NAMES);
       const reply = await this.rpc.request(
-        contracts.screening.bulkScreen,
+        // Its own subject: screening logs these as monitoring's re-screens.
+        contracts.screening.rescreen,
         {
           clientId: client.clientId,
           tier: client.tier,

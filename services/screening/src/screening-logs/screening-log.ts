@@ -1,4 +1,4 @@
-import type { MatchStatus, QuotaLeaseRef, Tier } from '@vigil/proto';
+import type { MatchStatus, QuotaLeaseRef, ScreeningActor, Tier } from '@vigil/proto';
 import type { ReviewCaseFile } from '../reviews/review-memory.key.js';
 
 /** One screened name, as recorded and published for audit. */
@@ -28,4 +28,6 @@ export type ScreeningLogEntry = {
   review: ReviewCaseFile | null;
   /** The gateway's quota lease the screen is counted under; it is logged only before the lease's `answerBy`. */
   quotaLease: QuotaLeaseRef | null;
+  /** Who ran it, as the gateway verified it (or monitoring, for its own subject); null when not named. */
+  actor: ScreeningActor | null;
 };

@@ -4,6 +4,8 @@ import type {
   DailyUsageResponse,
   MatchStatus,
   Review,
+  ScreeningActor,
+  ScreeningActorKind,
   ReviewStatus,
   ReviewsResponse,
   SanctionAlert,
@@ -13,7 +15,15 @@ import type {
 } from '@vigil/proto';
 
 export type Page = { limit: number; offset: number };
-export type LogFilters = { searchedName?: string; matchFound?: boolean; from?: Date; toExclusive?: Date };
+/** The filters the Logs and Alerts share (`screenedBy`: kind, and the id when one is named). */
+export type HistoryFilters = {
+  searchedName?: string;
+  from?: Date;
+  toExclusive?: Date;
+  screenedBy?: { kind: ScreeningActorKind; id?: string };
+};
+export type LogFilters = HistoryFilters & { matchFound?: boolean; status?: MatchStatus };
+export type AlertFilters = HistoryFilters & { reviewed?: boolean; confidence?: string };
 export type Paged<T> = { rows: T[]; total: number };
 
 type LogRow = {
@@ -32,12 +42,18 @@ type LogRow = {
   is_alert: boolean;
   kind: 'single' | 'bulk';
   created_at: Date;
+  actor_kind: ScreeningActorKind | null;
+  actor_id: string | null;
+  actor_label: string | null;
   total: string;
 };
 
-type AlertRow = Omit<SanctionAlert, 'risk_score' | 'triggered_at'> & {
+type AlertRow = Omit<SanctionAlert, 'risk_score' | 'triggered_at' | 'screened_by'> & {
   risk_score: string;
   triggered_at: Date;
+  actor_kind: ScreeningActorKind | null;
+  actor_id: string | null;
+  actor_label: string | null;
   total: string;
 };
 export type ReviewRow = Omit<Review, 'screening_score' | 'created_at' | 'decided_at' | 'proposed_at'> & {
@@ -49,6 +65,61 @@ export type ReviewRow = Omit<Review, 'screening_score' | 'created_at' | 'decided
 };
 
 const likeContaining = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+// Accented Latin letters and the plain letter each is searched as, for Postgres' translate(): a
+// search for "Muller" finds "Müller" and "Nunez" finds "Núñez" whatever the database's locale
+// (unaccent would need an extension per database; this needs nothing). Letters that do not
+// decompose in Unicode (Ø, Ł, Đ, ı) are mapped by hand.
+const ACCENTED =
+  'ÀÁÂÃÄÅĀĂĄàáâãäåāăąÇĆĈĊČçćĉċčĎĐďđÈÉÊËĒĔĖĘĚèéêëēĕėęěĜĞĠĢĝğġģĤĥÌÍÎÏĨĪĬĮİìíîïĩīĭįıĴĵĶķĹĻĽĿŁĺļľŀł' +
+  'ÑŃŅŇñńņňÒÓÔÕÖØŌŎŐòóôõöøōŏőŔŖŘŕŗřŚŜŞŠśŝşšșȘŢŤţťțȚÙÚÛÜŨŪŬŮŰŲùúûüũūŭůűųŴŵÝŶŸýÿŷŹŻŽźżž';
+const BY_HAND: Record<string, string> = { Ø: 'O', ø: 'o', Ł: 'L', ł: 'l', Đ: 'D', đ: 'd', ı: 'i', Ŀ: 'L', ŀ: 'l' };
+const PLAIN = [...ACCENTED].map((c) => BY_HAND[c] ?? c.normalize('NFD').replace(/\p{M}/gu, '')).join('');
+if ([...PLAIN].length !== [...ACCENTED].length) throw new Error('every accented letter needs one plain letter');
+/** `column`, accents removed, for a case-insensitive LIKE against a pattern folded the same way. */
+const folded = (sql: string) => `translate(${sql}, '${ACCENTED}', '${PLAIN}')`;
+
+/** The WHERE clause of the shared history filters, its parameters numbered from `next`. */
+function historyWhere(
+  filters: HistoryFilters,
+  columns: { name: string[]; at: string; actor: string },
+  params: unknown[],
+): string[] {
+  const add = (value: unknown) => `$${params.push(value)}`;
+  const where: string[] = [];
+  if (filters.searchedName !== undefined) {
+    const pattern = add(likeContaining(filters.searchedName));
+    where.push(`(${columns.name.map((c) => `${folded(c)} ILIKE ${folded(pattern)}`).join(' OR ')})`);
+  }
+  if (filters.from) where.push(`${columns.at} >= ${add(filters.from)}`);
+  if (filters.toExclusive) where.push(`${columns.at} < ${add(filters.toExclusive)}`);
+  if (filters.screenedBy) {
+    where.push(`${columns.actor}actor_kind = ${add(filters.screenedBy.kind)}`);
+    if (filters.screenedBy.id !== undefined) where.push(`${columns.actor}actor_id = ${add(filters.screenedBy.id)}`);
+  }
+  return where;
+}
+
+const LOG_COLUMNS = { name: ['searched_name', 'searched_email'], at: 'created_at', actor: '' };
+const ALERT_COLUMNS = { name: ['a.full_name', 'a.email'], at: 'a.triggered_at', actor: 'l.' };
+
+/** Log filters as SQL over screening_logs, client first; `outcome`: also matchFound and status (not for the tabs' counts). */
+function logWhere(clientId: string, filters: LogFilters, outcome: boolean, params: unknown[]): string {
+  params.push(clientId);
+  const where = ['client_id = $1', ...historyWhere(filters, LOG_COLUMNS, params)];
+  if (outcome && filters.matchFound !== undefined) where.push(`match_found = $${params.push(filters.matchFound)}`);
+  if (outcome && filters.status !== undefined) where.push(`status = $${params.push(filters.status)}`);
+  return where.join(' AND ');
+}
+
+/** Alert filters as SQL over sanction_alerts a JOIN screening_logs l; `reviewed`: also the review state. */
+function alertWhere(clientId: string, filters: AlertFilters, reviewed: boolean, params: unknown[]): string {
+  params.push(clientId);
+  const where = ['a.client_id = $1', ...historyWhere(filters, ALERT_COLUMNS, params)];
+  if (reviewed && filters.reviewed !== undefined) where.push(`a.reviewed = $${params.push(filters.reviewed)}`);
+  if (filters.confidence !== undefined) where.push(`a.confidence = $${params.push(filters.confidence)}`);
+  return where.join(' AND ');
+}
 
 const toLog = (r: LogRow): ScreeningLog => ({
   id: r.id,
@@ -66,7 +137,24 @@ const toLog = (r: LogRow): ScreeningLog => ({
   is_alert: r.is_alert,
   kind: r.kind,
   createdAt: r.created_at.toISOString(),
+  screened_by: actorOf(r),
 });
+
+/** The log's actor columns back as the actor (see actorColumns in the log writer). */
+export function actorOf(r: Pick<LogRow, 'actor_kind' | 'actor_id' | 'actor_label'>): ScreeningActor | null {
+  switch (r.actor_kind) {
+    case null:
+      return null;
+    case 'user':
+      return { kind: 'user', userId: r.actor_id ?? '', email: r.actor_label ?? '' };
+    case 'api_key':
+      return { kind: 'api_key', keyId: r.actor_id ?? '', keyPrefix: r.actor_label ?? '' };
+    case 'bulk_job':
+      return { kind: 'bulk_job', jobId: r.actor_id ?? '' };
+    case 'monitoring':
+      return { kind: 'monitoring' };
+  }
+}
 
 const toAlert = (r: AlertRow): SanctionAlert => ({
   id: r.id,
@@ -80,6 +168,7 @@ const toAlert = (r: AlertRow): SanctionAlert => ({
   risk_score: Number(r.risk_score),
   triggered_at: r.triggered_at.toISOString(),
   reviewed: r.reviewed,
+  screened_by: actorOf(r),
 });
 
 export const toReview = (r: ReviewRow): Review => ({
@@ -117,45 +206,54 @@ export class ScreeningLogsReadRepository {
   constructor(private readonly db: Database) {}
 
   async logs(clientId: string, filters: LogFilters, page: Page): Promise<Paged<ScreeningLog>> {
+    const params: unknown[] = [];
+    const where = logWhere(clientId, filters, true, params);
     const rows: LogRow[] = await this.db.query(
       `SELECT id, client_id, searched_name, searched_email, match_found, status, top_entity_id, matched_entity_name,
-              source_list, score, confidence, tier, is_alert, kind, created_at, count(*) OVER () AS total
+              source_list, score, confidence, tier, is_alert, kind, created_at, actor_kind, actor_id, actor_label,
+              count(*) OVER () AS total
          FROM screening_logs
-        WHERE client_id = $1
-          AND ($2::text IS NULL OR searched_name ILIKE $2)
-          AND ($3::boolean IS NULL OR match_found = $3)
-          AND ($4::timestamptz IS NULL OR created_at >= $4)
-          AND ($5::timestamptz IS NULL OR created_at < $5)
+        WHERE ${where}
         ORDER BY created_at DESC, id DESC
-        LIMIT $6 OFFSET $7`,
-      [
-        clientId,
-        filters.searchedName === undefined ? null : likeContaining(filters.searchedName),
-        filters.matchFound ?? null,
-        filters.from ?? null,
-        filters.toExclusive ?? null,
-        page.limit,
-        page.offset,
-      ],
+        LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      [...params, page.limit, page.offset],
     );
     return { rows: rows.map(toLog), total: await this.totalOf(rows, page, () => this.countLogs(clientId, filters)) };
   }
 
-  async alerts(clientId: string, page: Page): Promise<Paged<SanctionAlert>> {
+  async alerts(clientId: string, filters: AlertFilters, page: Page): Promise<Paged<SanctionAlert>> {
+    const params: unknown[] = [];
+    const where = alertWhere(clientId, filters, true, params);
     const rows: AlertRow[] = await this.db.query(
-      `SELECT id, client_id, full_name, email, matched_entity_id, matched_name, match_reason, confidence, risk_score,
-              triggered_at, reviewed, count(*) OVER () AS total
-         FROM sanction_alerts
-        WHERE client_id = $1
-        ORDER BY triggered_at DESC, id DESC
-        LIMIT $2 OFFSET $3`,
-      [clientId, page.limit, page.offset],
+      `SELECT a.id, a.client_id, a.full_name, a.email, a.matched_entity_id, a.matched_name, a.match_reason, a.confidence,
+              a.risk_score, a.triggered_at, a.reviewed, l.actor_kind, l.actor_id, l.actor_label, count(*) OVER () AS total
+         FROM sanction_alerts a JOIN screening_logs l ON l.id = a.screening_log_id
+        WHERE ${where}
+        ORDER BY a.triggered_at DESC, a.id DESC
+        LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      [...params, page.limit, page.offset],
     );
-    const total = await this.totalOf(rows, page, async () => {
-      const [row] = await this.db.query<{ n: string }>('SELECT count(*) AS n FROM sanction_alerts WHERE client_id = $1', [clientId]);
-      return Number(row!.n);
-    });
+    const total = await this.totalOf(rows, page, async () => (await this.alertCounts(clientId, filters)).total);
     return { rows: rows.map(toAlert), total };
+  }
+
+  /** Alerts under the filters (`total`, and `unreviewed` of them whatever `reviewed` says) and the client's all. */
+  async alertCounts(
+    clientId: string,
+    filters: AlertFilters,
+  ): Promise<{ total: number; unreviewed: number; all: number }> {
+    const params: unknown[] = [];
+    const where = alertWhere(clientId, filters, false, params);
+    const reviewed = filters.reviewed === undefined ? 'true' : `a.reviewed = $${params.push(filters.reviewed)}`;
+    const [row] = await this.db.query<{ total: number; unreviewed: number; all: number }>(
+      `SELECT count(*) FILTER (WHERE ${reviewed})::int AS total,
+              count(*) FILTER (WHERE NOT a.reviewed)::int AS unreviewed,
+              (SELECT count(*)::int FROM sanction_alerts WHERE client_id = $1) AS all
+         FROM sanction_alerts a JOIN screening_logs l ON l.id = a.screening_log_id
+        WHERE ${where}`,
+      params,
+    );
+    return row!;
   }
 
   async reviews(clientId: string, status: ReviewStatus | undefined, page: Page): Promise<Paged<Review>> {
@@ -202,32 +300,17 @@ export class ScreeningLogsReadRepository {
     );
   }
 
-  /** The Screening Logs tabs' counts under the name and date filters (not matchFound). */
+  /** The Screening Logs tabs' counts under the name, date and screened-by filters (not matchFound nor status). */
   async logCounts(clientId: string, filters: LogFilters): Promise<ScreeningLogsResponse['counts']> {
+    const params: unknown[] = [];
     const [row] = await this.db.query<ScreeningLogsResponse['counts']>(
       `SELECT count(*)::int AS all, count(*) FILTER (WHERE match_found)::int AS matches,
               count(*) FILTER (WHERE is_alert)::int AS alerts, count(*) FILTER (WHERE status = 'clear')::int AS clear
          FROM screening_logs
-        WHERE client_id = $1
-          AND ($2::text IS NULL OR searched_name ILIKE $2)
-          AND ($3::timestamptz IS NULL OR created_at >= $3)
-          AND ($4::timestamptz IS NULL OR created_at < $4)`,
-      [
-        clientId,
-        filters.searchedName === undefined ? null : likeContaining(filters.searchedName),
-        filters.from ?? null,
-        filters.toExclusive ?? null,
-      ],
+        WHERE ${logWhere(clientId, filters, false, params)}`,
+      params,
     );
     return { all: row!.all, matches: row!.matches, alerts: row!.alerts, clear: row!.clear };
-  }
-
-  async unreviewedAlerts(clientId: string): Promise<number> {
-    const [row] = await this.db.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM sanction_alerts WHERE client_id = $1 AND NOT reviewed',
-      [clientId],
-    );
-    return row!.n;
   }
 
   async reviewCounts(clientId: string): Promise<ReviewsResponse['counts']> {
@@ -250,21 +333,9 @@ export class ScreeningLogsReadRepository {
   }
 
   private async countLogs(clientId: string, filters: LogFilters): Promise<number> {
-    const [row] = await this.db.query<{ n: string }>(
-      `SELECT count(*) AS n FROM screening_logs
-        WHERE client_id = $1
-          AND ($2::text IS NULL OR searched_name ILIKE $2)
-          AND ($3::boolean IS NULL OR match_found = $3)
-          AND ($4::timestamptz IS NULL OR created_at >= $4)
-          AND ($5::timestamptz IS NULL OR created_at < $5)`,
-      [
-        clientId,
-        filters.searchedName === undefined ? null : likeContaining(filters.searchedName),
-        filters.matchFound ?? null,
-        filters.from ?? null,
-        filters.toExclusive ?? null,
-      ],
-    );
+    const params: unknown[] = [];
+    const where = logWhere(clientId, filters, true, params);
+    const [row] = await this.db.query<{ n: string }>(`SELECT count(*) AS n FROM screening_logs WHERE ${where}`, params);
     return Number(row!.n);
   }
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createDatabase, type Database } from '@vigil/platform';
-import { subjects, type ScreenedEvent } from '@vigil/proto';
+import { subjects, type ScreenedEvent, type ScreeningActor } from '@vigil/proto';
 import type { ScreeningConfig } from '../env.js';
 import type { ScreeningLogEntry } from './screening-log.js';
 
@@ -28,16 +28,17 @@ const INPUT = `given AS (
      id uuid, kind text, client_id text, tier text, request_id text, searched_name text, searched_email text,
      match_found boolean, status text, score numeric, confidence text, top_entity_id text, matched_entity_name text,
      source_list text, match_reason text, feeds text[], list_versions jsonb, created_at timestamptz, event json,
-     traceparent text, case_file jsonb, memory_note text, quota_lease uuid, answer_by timestamptz)),
+     traceparent text, case_file jsonb, memory_note text, quota_lease uuid, answer_by timestamptz, actor_kind text,
+     actor_id text, actor_label text)),
  input AS (SELECT * FROM given WHERE answer_by IS NULL OR answer_by > now())`;
 
 const LOGS = `logs AS (
    INSERT INTO screening_logs (id, kind, client_id, tier, request_id, searched_name, searched_email, match_found, status, score,
                                confidence, top_entity_id, matched_entity_name, source_list, is_alert, feeds, list_versions, created_at,
-                               quota_lease)
+                               quota_lease, actor_kind, actor_id, actor_label)
    SELECT id, kind, client_id, tier, request_id, searched_name, searched_email, match_found, status, score,
           confidence, top_entity_id, matched_entity_name, source_list, status = 'blocked', feeds, list_versions, created_at,
-          quota_lease
+          quota_lease, actor_kind, actor_id, actor_label
      FROM input
    ON CONFLICT (id) DO NOTHING
    RETURNING id)`;
@@ -77,7 +78,13 @@ const EVENTS_SPLIT = `events AS (
     GROUP BY n / ${EVENTS_PER_OUTBOX_BATCH})`;
 
 function statementFor(withAlerts: boolean, withReviews: boolean, split: boolean): { name: string; text: string } {
-  const parts = [INPUT, LOGS, ...(withAlerts ? [ALERTS] : []), ...(withReviews ? [REVIEWS] : []), split ? EVENTS_SPLIT : EVENTS];
+  const parts = [
+    INPUT,
+    LOGS,
+    ...(withAlerts ? [ALERTS] : []),
+    ...(withReviews ? [REVIEWS] : []),
+    split ? EVENTS_SPLIT : EVENTS,
+  ];
   return {
     name: `screening-logs-record${withAlerts ? '-alerts' : ''}${withReviews ? '-reviews' : ''}${split ? '-split' : ''}`,
     text: `WITH ${parts.join(',\n')}
@@ -85,9 +92,12 @@ SELECT (SELECT count(*)::int FROM logs) AS written, (SELECT array_agg(id::text) 
   };
 }
 
-const STATEMENTS = [false, true].flatMap((split) =>
-  [statementFor(false, false, split), statementFor(true, false, split), statementFor(false, true, split), statementFor(true, true, split)],
-);
+const STATEMENTS = [false, true].flatMap((split) => [
+  statementFor(false, false, split),
+  statementFor(true, false, split),
+  statementFor(false, true, split),
+  statementFor(true, true, split),
+]);
 
 /**
  * The write for a batch, with the alert and review inserts only when the batch has a blocked or a
@@ -96,8 +106,32 @@ const STATEMENTS = [false, true].flatMap((split) =>
  * more events than one outbox_batches row holds (bulk) splits them. Named: each connection parses
  * and plans each variant once, not on every screen.
  */
-export function recordStatement(withAlerts: boolean, withReviews: boolean, entries = 1): { name: string; text: string } {
+export function recordStatement(
+  withAlerts: boolean,
+  withReviews: boolean,
+  entries = 1,
+): { name: string; text: string } {
   return STATEMENTS[(withAlerts ? 1 : 0) + (withReviews ? 2 : 0) + (entries > EVENTS_PER_OUTBOX_BATCH ? 4 : 0)]!;
+}
+
+/** The actor as the log's three columns: kind, the id it is filtered on, and what the dashboard shows. */
+export function actorColumns(actor: ScreeningActor | null): {
+  actor_kind: ScreeningActor['kind'] | null;
+  actor_id: string | null;
+  actor_label: string | null;
+} {
+  switch (actor?.kind) {
+    case undefined:
+      return { actor_kind: null, actor_id: null, actor_label: null };
+    case 'user':
+      return { actor_kind: 'user', actor_id: actor.userId, actor_label: actor.email };
+    case 'api_key':
+      return { actor_kind: 'api_key', actor_id: actor.keyId, actor_label: actor.keyPrefix };
+    case 'bulk_job':
+      return { actor_kind: 'bulk_job', actor_id: actor.jobId, actor_label: null };
+    case 'monitoring':
+      return { actor_kind: 'monitoring', actor_id: null, actor_label: null };
+  }
 }
 
 /**
@@ -138,6 +172,7 @@ export class ScreeningLogsRepository {
         isAlert: e.status === 'blocked',
         listVersions: e.listVersions,
         createdAt: e.createdAt.toISOString(),
+        actor: e.actor,
       };
       return {
         id: e.id,
@@ -164,6 +199,7 @@ export class ScreeningLogsRepository {
         memory_note: e.review?.memoryNote ?? null,
         quota_lease: e.quotaLease?.id ?? null,
         answer_by: e.quotaLease?.answerBy ?? null,
+        ...actorColumns(e.actor),
       };
     });
     const statement = recordStatement(

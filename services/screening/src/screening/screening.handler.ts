@@ -19,8 +19,15 @@ export class ScreeningHandler implements OnApplicationBootstrap {
     this.responder.serve(contracts.screening.screen, (request) => this.screening.screen(request), 'screening request');
   }
 
+  /** The gateway's: logged as run by the member, key or bulk job it names. */
   @Handles(contracts.screening.bulkScreen, 'bulk screening request')
   bulkScreen(request: ParsedRequestOf<typeof contracts.screening.bulkScreen>): Promise<BulkScreenResponse> {
-    return this.screening.bulkScreen(request);
+    return this.screening.bulkScreen(request, request.actor ?? null);
+  }
+
+  /** Monitoring's alone (bus permissions): logged as run by monitoring, whatever else it says. */
+  @Handles(contracts.screening.rescreen, 'monitoring re-screen request')
+  rescreen(request: ParsedRequestOf<typeof contracts.screening.rescreen>): Promise<BulkScreenResponse> {
+    return this.screening.bulkScreen(request, { kind: 'monitoring' });
   }
 }

@@ -11,7 +11,9 @@ import {
   type BulkScreenResponse,
   type ListVersionRef,
   type ParsedBulkScreenRequest,
+  type ParsedRescreenRequest,
   type ParsedScreenRequest,
+  type ScreeningActor,
   type ScreenEntity,
   type ScreenResponse,
   type ScreenResult,
@@ -164,6 +166,7 @@ export class ScreeningService {
         scope,
         screenedAt,
         caseFile(entity, matches, result, scope),
+        request.actor ?? null,
       ),
     ]);
     return {
@@ -184,7 +187,14 @@ export class ScreeningService {
     };
   }
 
-  async bulkScreen(request: ParsedBulkScreenRequest): Promise<BulkScreenResponse> {
+  /**
+   * `actor`: who the gateway named on a bulk-screen request, or `monitoring` for the re-screen
+   * subject only monitoring may publish (the handler decides which; never the payload alone).
+   */
+  async bulkScreen(
+    request: ParsedBulkScreenRequest | ParsedRescreenRequest,
+    actor: ScreeningActor | null,
+  ): Promise<BulkScreenResponse> {
     const scope = this.index.scopeFor(request.feeds);
     const { thresholds, tunables, algorithm } = resolveThresholds(request.thresholds);
     const partitions = new Map<string, PartitionInfo>(scope.versions.map((v) => [v.source, v]));
@@ -229,6 +239,7 @@ export class ScreeningService {
             scope,
             screenedAt,
             caseFile(entities[i]!, needed, result, scope),
+            actor,
           ),
         );
         items.push({
@@ -272,7 +283,7 @@ export class ScreeningService {
    * the batch unless a list gives it exactly so (looked up for those rows only; they are rare).
    */
   private async assertBulkIdentifiersValid(
-    request: ParsedBulkScreenRequest,
+    request: ParsedBulkScreenRequest | ParsedRescreenRequest,
     scope: Scope,
     tunables: QueryTunables,
   ): Promise<void> {
@@ -294,13 +305,14 @@ export class ScreeningService {
   private logEntry(
     id: string,
     kind: ScreeningLogEntry['kind'],
-    request: ParsedScreenRequest | ParsedBulkScreenRequest,
+    request: ParsedScreenRequest | ParsedBulkScreenRequest | ParsedRescreenRequest,
     searchedName: string | null,
     searchedEmail: string | null,
     result: Outcome,
     scope: Scope,
     createdAt: Date,
     review: ReviewCaseFile | null,
+    actor: ScreeningActor | null,
   ): ScreeningLogEntry {
     const top = result.results[result.decisive];
     return {
@@ -325,6 +337,7 @@ export class ScreeningService {
       traceparent: currentTraceparent(),
       review,
       quotaLease: request.quotaLease ?? null,
+      actor,
     };
   }
 }

@@ -1,56 +1,37 @@
-import type { SanctionAlert } from '@vigil/proto';
-import { filterAlerts, hasAlertFilters, NO_ALERT_FILTERS } from './alerts-filter.js';
+import { alertsQuery, hasAlertFilters, localDayBound, NO_ALERT_FILTERS } from './alerts-filter.js';
 
-const alert = (over: Partial<SanctionAlert>): SanctionAlert => ({
-  id: over.id ?? 'a',
-  client_id: 'c',
-  full_name: 'Nicolas Maduro',
-  email: null,
-  matched_entity_id: 'ofac-sdn:1',
-  matched_name: 'MADURO MOROS, Nicolas',
-  match_reason: 'name',
-  confidence: 'Exact Match',
-  risk_score: 1,
-  triggered_at: new Date(2026, 10, 20, 12).toISOString(),
-  reviewed: false,
-  ...over,
-});
-
-const ALERTS = [
-  alert({ id: '1' }),
-  alert({ id: '2', full_name: 'Viktor Bout', matched_name: 'BOUT, Viktor', confidence: 'High Confidence Match' }),
-  alert({
-    id: '3',
-    full_name: null,
-    email: 'x@shell.example',
-    reviewed: true,
-    triggered_at: new Date(2026, 10, 22, 9).toISOString(),
-  }),
-];
-
-const ids = (list: SanctionAlert[]) => list.map((a) => a.id);
-
-describe('filterAlerts', () => {
-  it('keeps everything without filters', () => {
-    expect(ids(filterAlerts(ALERTS, NO_ALERT_FILTERS))).toEqual(['1', '2', '3']);
+describe('alertsQuery', () => {
+  it('asks for one page and nothing else without filters', () => {
+    expect(alertsQuery(NO_ALERT_FILTERS, 0, 50)).toEqual({ limit: 50, offset: 0 });
+    expect(alertsQuery(NO_ALERT_FILTERS, 3, 50)).toEqual({ limit: 50, offset: 150 });
     expect(hasAlertFilters(NO_ALERT_FILTERS)).toBe(false);
   });
 
-  it('searches the screened name, email and matched name, case aside', () => {
-    expect(ids(filterAlerts(ALERTS, { ...NO_ALERT_FILTERS, search: 'bout' }))).toEqual(['2']);
-    expect(ids(filterAlerts(ALERTS, { ...NO_ALERT_FILTERS, search: 'SHELL.example' }))).toEqual(['3']);
-    expect(ids(filterAlerts(ALERTS, { ...NO_ALERT_FILTERS, search: 'moros' }))).toEqual(['1', '3']);
+  it('sends every filter to the server, dates as the viewer’s whole days', () => {
+    const filters = {
+      search: '  müller ',
+      reviewed: 'unreviewed' as const,
+      confidence: 'Exact Match',
+      from: '2026-11-20',
+      to: '2026-11-21',
+      screenedBy: 'api_key',
+    };
+    expect(alertsQuery(filters, 0, 50)).toEqual({
+      searchedName: 'müller',
+      reviewed: false,
+      confidence: 'Exact Match',
+      fromDate: new Date(2026, 10, 20, 0, 0, 0, 0).toISOString(),
+      toDate: new Date(2026, 10, 21, 23, 59, 59, 999).toISOString(),
+      screenedBy: 'api_key',
+      limit: 50,
+      offset: 0,
+    });
+    expect(alertsQuery({ ...NO_ALERT_FILTERS, reviewed: 'reviewed' }, 0, 10)).toMatchObject({ reviewed: true });
+    expect(hasAlertFilters({ ...NO_ALERT_FILTERS, screenedBy: 'monitoring' })).toBe(true);
   });
 
-  it('filters by review state, confidence and an inclusive date range', () => {
-    expect(ids(filterAlerts(ALERTS, { ...NO_ALERT_FILTERS, reviewed: 'reviewed' }))).toEqual(['3']);
-    expect(ids(filterAlerts(ALERTS, { ...NO_ALERT_FILTERS, reviewed: 'unreviewed' }))).toEqual(['1', '2']);
-    expect(ids(filterAlerts(ALERTS, { ...NO_ALERT_FILTERS, confidence: 'High Confidence Match' }))).toEqual(['2']);
-    expect(ids(filterAlerts(ALERTS, { ...NO_ALERT_FILTERS, from: '2026-11-21' }))).toEqual(['3']);
-    expect(ids(filterAlerts(ALERTS, { ...NO_ALERT_FILTERS, to: '2026-11-20' }))).toEqual(['1', '2']);
-    expect(ids(filterAlerts(ALERTS, { ...NO_ALERT_FILTERS, from: '2026-11-20', to: '2026-11-20' }))).toEqual([
-      '1',
-      '2',
-    ]);
+  it('leaves out a day that is not one', () => {
+    expect(localDayBound('not-a-day')).toBeUndefined();
+    expect(alertsQuery({ ...NO_ALERT_FILTERS, from: 'nope' }, 0, 10)).toEqual({ limit: 10, offset: 0 });
   });
 });

@@ -1,9 +1,9 @@
-import type { SanctionAlert } from '@vigil/proto';
+import type { SanctionAlertsRequest } from '@vigil/proto';
 
 /**
- * The Alerts page's filters, applied to the alerts loaded (the newest 500): the spec's All Alerts /
- * Blocked buttons, and a search, review state, confidence band and date range to find one alert
- * among many. Every alert is a blocked screening (spec §4), so the two buttons count alike.
+ * The Alerts page's filters: a name search, review state, confidence band, date range and who ran
+ * the screening. The server applies them (and pages), so every alert the client has is reachable
+ * and the counts shown are the server's totals, not those of one page loaded in the browser.
  */
 export type AlertFilters = {
   search: string;
@@ -12,36 +12,42 @@ export type AlertFilters = {
   /** YYYY-MM-DD, inclusive, in the viewer's time zone; '' for no bound. */
   from: string;
   to: string;
+  /** '' (anyone) or a screenedBy filter value (`user:<id>`, `api_key`, `bulk_job`, `monitoring`). */
+  screenedBy: string;
 };
 
-export const NO_ALERT_FILTERS: AlertFilters = { search: '', reviewed: 'any', confidence: '', from: '', to: '' };
+export const NO_ALERT_FILTERS: AlertFilters = {
+  search: '',
+  reviewed: 'any',
+  confidence: '',
+  from: '',
+  to: '',
+  screenedBy: '',
+};
 
-/** The viewer's calendar day of an instant, as YYYY-MM-DD. */
-function localDay(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+export type AlertsQuery = Omit<SanctionAlertsRequest, 'clientId'>;
+
+/** The instant a calendar day starts (or, `end`, its last millisecond) in the viewer's time zone. */
+export function localDayBound(day: string, end = false): string | undefined {
+  const date = new Date(`${day}T${end ? '23:59:59.999' : '00:00:00'}`);
+  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
 }
 
-export function filterAlerts(alerts: readonly SanctionAlert[], filters: AlertFilters): SanctionAlert[] {
-  const needle = filters.search.trim().toLocaleLowerCase();
-  return alerts.filter((alert) => {
-    if (needle) {
-      const haystack = [alert.full_name, alert.email, alert.matched_name, alert.match_reason]
-        .filter(Boolean)
-        .join(' ')
-        .toLocaleLowerCase();
-      if (!haystack.includes(needle)) return false;
-    }
-    if (filters.reviewed === 'reviewed' && !alert.reviewed) return false;
-    if (filters.reviewed === 'unreviewed' && alert.reviewed) return false;
-    if (filters.confidence && alert.confidence !== filters.confidence) return false;
-    const day = localDay(alert.triggered_at);
-    if (filters.from && day < filters.from) return false;
-    if (filters.to && day > filters.to) return false;
-    return true;
-  });
+/** The query for one page of alerts under `filters` (a search typed is sent as it will be searched). */
+export function alertsQuery(filters: AlertFilters, page: number, pageSize: number): AlertsQuery {
+  const search = filters.search.trim();
+  const from = filters.from ? localDayBound(filters.from) : undefined;
+  const to = filters.to ? localDayBound(filters.to, true) : undefined;
+  return {
+    ...(search ? { searchedName: search } : {}),
+    ...(filters.reviewed !== 'any' ? { reviewed: filters.reviewed === 'reviewed' } : {}),
+    ...(filters.confidence ? { confidence: filters.confidence as AlertsQuery['confidence'] } : {}),
+    ...(from ? { fromDate: from } : {}),
+    ...(to ? { toDate: to } : {}),
+    ...(filters.screenedBy ? { screenedBy: filters.screenedBy } : {}),
+    limit: pageSize,
+    offset: page * pageSize,
+  };
 }
 
 export function hasAlertFilters(filters: AlertFilters): boolean {

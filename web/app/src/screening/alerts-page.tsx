@@ -1,34 +1,50 @@
 import type { SanctionAlert } from '@vigil/proto';
-import { MATCH_LABELS } from '@vigil/proto';
+import { MATCH_LABELS, screenedByLabel } from '@vigil/proto';
 import { Badge, Button, cn, Input, Label, StatGrid, QueryView } from '@vigil/ui';
 import { Bell, Eye, RefreshCw, ShieldAlert, X } from 'lucide-react';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { usePageTitle } from '../shell/page-title.js';
 import { percent } from './classify.js';
 import { PageHeader } from './dashboard-shell.js';
 import { EntityDetailsDialog } from './entity-details-dialog.js';
 import { countFormat, EmptyState, formatDateTime, StatusBadge } from './parts.js';
 import { useGetAlertsQuery } from './screening.api.js';
-import { filterAlerts, hasAlertFilters, NO_ALERT_FILTERS, type AlertFilters } from './alerts-filter.js';
+import { alertsQuery, hasAlertFilters, NO_ALERT_FILTERS, type AlertFilters } from './alerts-filter.js';
+import { ScreenedBySelect } from './screened-by-select.js';
 
 type Filter = 'all' | 'blocked';
+const PAGE_SIZE = 50;
+const SEARCH_DEBOUNCE_MS = 300;
 
 const SELECT_CLASS =
   'h-10 w-full rounded-lg border border-input bg-surface px-3 text-sm text-foreground shadow-xs focus-visible:border-ring focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring/30';
 
 /**
  * /dashboard/screening/alerts: blocked screenings, read-only (spec §2, §4: every alert shows as
- * Blocked), with a search, review state, confidence and date filters over the newest 500.
+ * Blocked), with a search, review state, confidence, date and screened-by filters applied by the
+ * server over every alert of the client, a page at a time.
  */
 export function AlertsPage() {
   usePageTitle('Alerts');
-  const alerts = useGetAlertsQuery();
   const [filter, setFilter] = useState<Filter>('all');
   const [filters, setFilters] = useState<AlertFilters>(NO_ALERT_FILTERS);
+  // The search goes to the server once typing pauses; the other filters at once.
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(0);
   const [open, setOpen] = useState<SanctionAlert | null>(null);
-  const shown = useMemo(() => filterAlerts(alerts.data?.alerts ?? [], filters), [alerts.data, filters]);
-  const set = <K extends keyof AlertFilters>(key: K, value: AlertFilters[K]) =>
+  const set = <K extends keyof AlertFilters>(key: K, value: AlertFilters[K]) => {
     setFilters((current) => ({ ...current, [key]: value }));
+    setPage(0);
+  };
+  useEffect(() => {
+    if (search === filters.search) return;
+    const timer = window.setTimeout(() => {
+      setFilters((current) => ({ ...current, search }));
+      setPage(0);
+    }, SEARCH_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [search, filters.search]);
+  const alerts = useGetAlertsQuery(alertsQuery(filters, page, PAGE_SIZE));
 
   return (
     <div className="mx-auto max-w-5xl">
@@ -47,8 +63,8 @@ export function AlertsPage() {
             <StatGrid
               className="grid-cols-2 sm:grid-cols-3"
               stats={[
-                { label: 'Total alerts', count: data.total, icon: Bell, tone: 'brand' },
-                { label: 'Blocked', count: data.total, icon: ShieldAlert, tone: 'destructive' },
+                { label: 'Total alerts', count: data.all, icon: Bell, tone: 'brand' },
+                { label: 'Blocked', count: data.all, icon: ShieldAlert, tone: 'destructive' },
                 { label: 'Unreviewed', count: data.unreviewed, icon: Eye, tone: 'warning' },
               ]}
             />
@@ -61,7 +77,7 @@ export function AlertsPage() {
                   aria-pressed={filter === value}
                   onClick={() => setFilter(value)}
                 >
-                  {value === 'all' ? 'All Alerts' : 'Blocked'} ({countFormat.format(shown.length)})
+                  {value === 'all' ? 'All Alerts' : 'Blocked'} ({countFormat.format(data.total)})
                 </Button>
               ))}
             </div>
@@ -75,9 +91,9 @@ export function AlertsPage() {
                 <Input
                   id="alert-search"
                   type="search"
-                  placeholder="Name, email or matched name"
-                  value={filters.search}
-                  onChange={(event) => set('search', event.target.value)}
+                  placeholder="Searched name or email"
+                  value={search}
+                  onChange={(event) => setSearch(event.target.value)}
                 />
               </FilterField>
               <FilterField label="Review state" htmlFor="alert-reviewed" className="col-span-2 sm:col-span-1">
@@ -125,10 +141,22 @@ export function AlertsPage() {
                   onChange={(event) => set('to', event.target.value)}
                 />
               </FilterField>
+              <FilterField label="Screened by" htmlFor="alert-screened-by" className="col-span-2 sm:col-span-1">
+                <ScreenedBySelect
+                  id="alert-screened-by"
+                  className={SELECT_CLASS}
+                  value={filters.screenedBy}
+                  onChange={(value) => set('screenedBy', value)}
+                />
+              </FilterField>
               <Button
                 variant="ghost"
                 className="col-span-2 justify-self-start"
-                onClick={() => setFilters(NO_ALERT_FILTERS)}
+                onClick={() => {
+                  setSearch('');
+                  setFilters(NO_ALERT_FILTERS);
+                  setPage(0);
+                }}
                 disabled={!hasAlertFilters(filters)}
               >
                 <X aria-hidden /> Clear filters
@@ -136,17 +164,16 @@ export function AlertsPage() {
             </form>
             <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="alerts-shown">
               {hasAlertFilters(filters)
-                ? `${countFormat.format(shown.length)} of ${countFormat.format(data.alerts.length)} alerts match the filters`
-                : `${countFormat.format(data.alerts.length)} alerts`}
-              {data.total > data.alerts.length && ` (the newest ${countFormat.format(data.alerts.length)} are loaded)`}
+                ? `${countFormat.format(data.total)} of ${countFormat.format(data.all)} alerts match the filters`
+                : `${countFormat.format(data.all)} alerts`}
             </p>
-            {data.alerts.length === 0 ? (
+            {data.all === 0 ? (
               <EmptyState title="No alerts found">Alerts are generated when potential matches are detected.</EmptyState>
-            ) : shown.length === 0 ? (
+            ) : data.alerts.length === 0 ? (
               <EmptyState title="No alerts match these filters">Clear a filter to see more.</EmptyState>
             ) : (
               <ul className="flex flex-col gap-3">
-                {shown.map((alert) => (
+                {data.alerts.map((alert) => (
                   <li
                     key={alert.id}
                     data-testid="alert-card"
@@ -162,6 +189,7 @@ export function AlertsPage() {
                         <p className="mt-1 text-sm text-muted-foreground">
                           Matched <strong className="text-foreground">{alert.matched_name}</strong> · {alert.confidence}{' '}
                           · risk {percent(alert.risk_score)} · {formatDateTime(alert.triggered_at)}
+                          {alert.screened_by && <> · screened by {screenedByLabel(alert.screened_by)}</>}
                         </p>
                         {/* The reason is the matcher's whole explanation: two lines here, all of it on hover and to screen readers. */}
                         <p
@@ -183,6 +211,7 @@ export function AlertsPage() {
                 ))}
               </ul>
             )}
+            <Pager page={page} pages={Math.ceil(data.total / PAGE_SIZE)} onPage={setPage} />
           </div>
         )}
       </QueryView>
@@ -195,6 +224,24 @@ export function AlertsPage() {
         }
         onClose={() => setOpen(null)}
       />
+    </div>
+  );
+}
+
+/** Previous / Next over the server's pages of alerts. */
+function Pager({ page, pages, onPage }: { page: number; pages: number; onPage: (page: number) => void }) {
+  if (pages <= 1) return null;
+  return (
+    <div className="flex items-center justify-end gap-2 text-sm">
+      <Button size="sm" variant="outline" disabled={page === 0} onClick={() => onPage(page - 1)}>
+        Previous
+      </Button>
+      <span>
+        Page {page + 1} of {pages}
+      </span>
+      <Button size="sm" variant="outline" disabled={page + 1 >= pages} onClick={() => onPage(page + 1)}>
+        Next
+      </Button>
     </div>
   );
 }

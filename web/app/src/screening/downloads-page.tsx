@@ -45,7 +45,7 @@ const REPORTS: readonly Report[] = [
 export function DownloadsPage() {
   usePageTitle('Downloads & Reports');
   const logs = useGetLogsQuery({ limit: 1 });
-  const alerts = useGetAlertsQuery();
+  const alerts = useGetAlertsQuery({ limit: 1 });
   const lists = useGetListsQuery();
   const [download, busy] = useServerDownload();
   const figure = (value: number | undefined) => (value === undefined ? '—' : countFormat.format(value));

@@ -1,10 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { ScreenResult } from '@vigil/proto';
+import { IDENTIFIER_TYPES, type ScreenResult } from '@vigil/proto';
 import { Badge, Button, Card, CardContent, Input, Label, toast, isApiError } from '@vigil/ui';
-import { CheckCircle2, Eye, Loader2, ScanSearch } from 'lucide-react';
+import { CheckCircle2, Eye, Loader2, Plus, ScanSearch, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { z } from 'zod';
+import { useFieldArray, useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { feedLabel } from '../public/feed-labels.js';
 import { usePageTitle } from '../shell/page-title.js';
 import { percent } from './classify.js';
@@ -12,36 +11,53 @@ import { PageHeader } from './dashboard-shell.js';
 import { EntityDetailsDialog, type MatchContext } from './entity-details-dialog.js';
 import { StatusBadge } from './parts.js';
 import { useScreenEntityMutation, type DashboardScreenResponse } from './screening.api.js';
+import {
+  describeInput,
+  EMPTY_SCREENING_FORM,
+  ENTITY_TYPE_OPTIONS,
+  IDENTIFIER_LABELS,
+  INPUT_REQUIRED,
+  screeningFormSchema,
+  screenRequestOf,
+  type ScreeningForm,
+} from './screening-form.js';
 
 /** Spec §2: the "Analyzing input..." hint shows for 500 ms after typing. */
 const ANALYZING_HINT_MS = 500;
 
-const INPUT_REQUIRED = 'Please enter either an entity name or email address to screen';
+const SELECT_CLASS =
+  'h-10 w-full rounded-lg border border-input bg-surface px-3 text-sm text-foreground shadow-xs focus-visible:border-ring focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring/30';
 
-// The gateway's own rules (proto screenEntitySchema): a name up to 300 characters, a valid email.
-const formSchema = z
-  .object({
-    name: z.string().trim().max(300, 'Names are limited to 300 characters.'),
-    email: z
-      .string()
-      .trim()
-      .max(320)
-      .refine((value) => value === '' || z.email().safeParse(value).success, 'Please enter a valid email address.'),
-  })
-  .refine((form) => form.name !== '' || form.email !== '', { message: INPUT_REQUIRED, path: ['name'] });
-type Form = z.infer<typeof formSchema>;
+/** The first validation message of the form, in the order the fields are shown. */
+function firstError(errors: FieldErrors<ScreeningForm>): string | undefined {
+  const identifier = errors.identifiers?.find?.((e) => e?.value?.message)?.value?.message;
+  return (
+    errors.name?.message ??
+    errors.email?.message ??
+    errors.dateOfBirth?.message ??
+    errors.nationality?.message ??
+    errors.customerReference?.message ??
+    identifier
+  );
+}
 
-/** /dashboard/screening/api-screen: screen one name and/or email, read every match and why. */
+/** /dashboard/screening/api-screen: screen one party with every field the API takes, read every match and why. */
 export function EntityScreeningPage() {
   usePageTitle('Entity Screening');
   const [screen, screening] = useScreenEntityMutation();
-  const [result, setResult] = useState<DashboardScreenResponse | null>(null);
+  // The answer with the input it answers: a new submission clears both, whatever it turns out to be.
+  const [result, setResult] = useState<{ response: DashboardScreenResponse; input: string } | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
   const [details, setDetails] = useState<ScreenResult | null>(null);
   const [analyzing, setAnalyzing] = useState(false);
   const [emptyAttempt, setEmptyAttempt] = useState(false);
-  const form = useForm<Form>({ resolver: zodResolver(formSchema), defaultValues: { name: '', email: '' } });
-  const [name, email] = useWatch({ control: form.control, name: ['name', 'email'] });
-  const empty = name.trim() === '' && email.trim() === '';
+  const form = useForm<ScreeningForm>({
+    resolver: zodResolver(screeningFormSchema),
+    defaultValues: EMPTY_SCREENING_FORM,
+  });
+  const identifiers = useFieldArray({ control: form.control, name: 'identifiers' });
+  const [name, email, idRows] = useWatch({ control: form.control, name: ['name', 'email', 'identifiers'] });
+  const empty = name.trim() === '' && email.trim() === '' && !idRows.some((i) => i.value.trim() !== '');
 
   useEffect(() => {
     if (!empty) setEmptyAttempt(false);
@@ -53,12 +69,12 @@ export function EntityScreeningPage() {
 
   const submit = form.handleSubmit(
     async (values) => {
+      setResult(null);
+      setProblem(null);
+      const request = screenRequestOf(screeningFormSchema.parse(values));
       try {
-        const response = await screen({
-          ...(values.name ? { name: values.name } : {}),
-          ...(values.email ? { email: values.email } : {}),
-        }).unwrap();
-        setResult(response);
+        const response = await screen(request).unwrap();
+        setResult({ response, input: describeInput(request) });
         if (response.blocked) {
           toast({ title: 'BLOCKED', description: response.message, variant: 'destructive' });
         } else if (response.match) {
@@ -68,6 +84,7 @@ export function EntityScreeningPage() {
         }
       } catch (error) {
         if (!isApiError(error)) {
+          setProblem('An unexpected error occurred during screening.');
           toast({
             title: 'Screening Failed',
             description: 'An unexpected error occurred during screening',
@@ -80,25 +97,30 @@ export function EntityScreeningPage() {
             variant: 'destructive',
           });
         } else {
+          setProblem(error.message);
           toast({ title: 'Screening Failed', description: error.message, variant: 'destructive' });
         }
       }
     },
     (errors) => {
-      const message = errors.name?.message ?? errors.email?.message;
-      if (message === INPUT_REQUIRED)
+      // An invalid input is a new submission too: the previous answer was for another input.
+      setResult(null);
+      setProblem(null);
+      if (firstError(errors) === INPUT_REQUIRED)
         toast({ title: 'Input Required', description: INPUT_REQUIRED, variant: 'destructive' });
     },
   );
 
-  const shown = result ? result.results.filter((r) => r.status !== 'clear') : [];
+  const validation = firstError(form.formState.errors);
+  const response = result?.response;
+  const shown = response ? response.results.filter((r) => r.status !== 'clear') : [];
   const matchOf = (r: ScreenResult): MatchContext => ({
     score: r.score,
     status: r.status,
     label: r.label,
     matchedName: r.matchedName,
     explanation: r.explanation,
-    listVersion: result?.listVersions.find((v) => v.source === r.source),
+    listVersion: response?.listVersions.find((v) => v.source === r.source),
   });
 
   return (
@@ -110,66 +132,167 @@ export function EntityScreeningPage() {
       <Card>
         <CardContent className="pt-6">
           <form
-            // With both fields empty the button is disabled, so Enter would do nothing silently: say why instead.
+            // With every field empty the button is disabled, so Enter would do nothing silently: say why instead.
             onKeyDown={(event) => {
               if (event.key === 'Enter' && empty) {
                 event.preventDefault();
                 setEmptyAttempt(true);
+                setResult(null);
                 toast({ title: 'Input Required', description: INPUT_REQUIRED, variant: 'destructive' });
               }
             }}
             onSubmit={(event) => void submit(event)}
             noValidate
-            className="grid grid-cols-1 gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
+            className="flex flex-col gap-4"
           >
-            <div className="flex flex-col gap-2">
-              <Label htmlFor="screen-name">
-                Entity name{' '}
-                <span aria-hidden className="text-destructive">
-                  *
-                </span>
-                <span className="sr-only"> (required unless an email is given)</span>
-              </Label>
-              <Input
-                id="screen-name"
-                autoComplete="off"
-                placeholder="e.g. Nicolas Maduro Moros"
-                aria-invalid={form.formState.errors.name ? true : undefined}
-                aria-describedby="screen-hint"
-                {...form.register('name')}
-              />
+            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+              <div className="flex flex-col gap-2">
+                <Label htmlFor="screen-name">
+                  Entity name{' '}
+                  <span aria-hidden className="text-destructive">
+                    *
+                  </span>
+                  <span className="sr-only"> (required unless an email or an identifier is given)</span>
+                </Label>
+                <Input
+                  id="screen-name"
+                  autoComplete="off"
+                  placeholder="e.g. Nicolas Maduro Moros"
+                  aria-invalid={form.formState.errors.name ? true : undefined}
+                  aria-describedby="screen-hint"
+                  {...form.register('name')}
+                />
+              </div>
+              <div className="flex flex-col gap-2">
+                <Label htmlFor="screen-email">Email (optional)</Label>
+                <Input
+                  id="screen-email"
+                  type="email"
+                  autoComplete="off"
+                  placeholder="name@example.com"
+                  aria-invalid={form.formState.errors.email ? true : undefined}
+                  {...form.register('email')}
+                />
+              </div>
+              <div className="flex flex-col gap-2">
+                <Label htmlFor="screen-dob">Date of birth (optional)</Label>
+                <Input
+                  id="screen-dob"
+                  autoComplete="off"
+                  placeholder="YYYY, YYYY-MM or YYYY-MM-DD"
+                  aria-invalid={form.formState.errors.dateOfBirth ? true : undefined}
+                  {...form.register('dateOfBirth')}
+                />
+              </div>
+              <div className="flex flex-col gap-2">
+                <Label htmlFor="screen-nationality">Nationality (optional)</Label>
+                <Input
+                  id="screen-nationality"
+                  autoComplete="off"
+                  placeholder="Country code or name, e.g. VE"
+                  aria-invalid={form.formState.errors.nationality ? true : undefined}
+                  {...form.register('nationality')}
+                />
+              </div>
+              <div className="flex flex-col gap-2">
+                <Label htmlFor="screen-type">Entity type (optional)</Label>
+                <select id="screen-type" className={SELECT_CLASS} {...form.register('entityType')}>
+                  <option value="">Any</option>
+                  {ENTITY_TYPE_OPTIONS.map(([value, label]) => (
+                    <option key={value} value={value}>
+                      {label}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div className="flex flex-col gap-2">
+                <Label htmlFor="screen-reference">Customer reference (optional)</Label>
+                <Input
+                  id="screen-reference"
+                  autoComplete="off"
+                  placeholder="Your own id for this customer"
+                  aria-invalid={form.formState.errors.customerReference ? true : undefined}
+                  {...form.register('customerReference')}
+                />
+              </div>
             </div>
-            <div className="flex flex-col gap-2">
-              <Label htmlFor="screen-email">Email (optional)</Label>
-              <Input
-                id="screen-email"
-                type="email"
-                autoComplete="off"
-                placeholder="name@example.com"
-                aria-invalid={form.formState.errors.email ? true : undefined}
-                {...form.register('email')}
-              />
-            </div>
-            <Button type="submit" disabled={empty || screening.isLoading}>
+            <fieldset className="flex flex-col gap-2">
+              <legend className="mb-1 text-sm font-medium">Identifiers (optional)</legend>
+              {identifiers.fields.map((field, index) => (
+                <div key={field.id} className="grid grid-cols-[12rem_1fr_auto] items-end gap-2">
+                  <div className="flex flex-col gap-1">
+                    <Label htmlFor={`screen-identifier-type-${index}`} className="sr-only">
+                      Identifier {index + 1} type
+                    </Label>
+                    <select
+                      id={`screen-identifier-type-${index}`}
+                      className={SELECT_CLASS}
+                      {...form.register(`identifiers.${index}.type`)}
+                    >
+                      {IDENTIFIER_TYPES.map((type) => (
+                        <option key={type} value={type}>
+                          {IDENTIFIER_LABELS[type]}
+                        </option>
+                      ))}
+                    </select>
+                  </div>
+                  <div className="flex flex-col gap-1">
+                    <Label htmlFor={`screen-identifier-value-${index}`} className="sr-only">
+                      Identifier {index + 1} value
+                    </Label>
+                    <Input
+                      id={`screen-identifier-value-${index}`}
+                      autoComplete="off"
+                      placeholder="Number or address"
+                      {...form.register(`identifiers.${index}.value`)}
+                    />
+                  </div>
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="sm"
+                    onClick={() => identifiers.remove(index)}
+                    aria-label={`Remove identifier ${index + 1}`}
+                  >
+                    <Trash2 aria-hidden />
+                  </Button>
+                </div>
+              ))}
+              <Button
+                type="button"
+                variant="outline"
+                size="sm"
+                className="self-start"
+                disabled={identifiers.fields.length >= 20}
+                onClick={() => identifiers.append({ type: 'passport', value: '' })}
+              >
+                <Plus aria-hidden /> Add identifier
+              </Button>
+            </fieldset>
+            <Button type="submit" className="self-start" disabled={empty || screening.isLoading}>
               {screening.isLoading ? <Loader2 className="animate-spin" aria-hidden /> : <ScanSearch aria-hidden />}
               Start Screening
             </Button>
           </form>
-          <p id="screen-hint" className="mt-2 min-h-5 text-sm text-muted-foreground" aria-live="polite">
+          <p
+            id="screen-hint"
+            className="mt-2 min-h-5 text-sm text-muted-foreground"
+            aria-live="polite"
+            data-testid="screen-hint"
+          >
             {analyzing
               ? 'Analyzing input...'
               : emptyAttempt
                 ? INPUT_REQUIRED
-                : (form.formState.errors.email?.message ??
-                  (form.formState.errors.name?.message !== INPUT_REQUIRED ? form.formState.errors.name?.message : ''))}
+                : (problem ?? (validation !== INPUT_REQUIRED ? validation : '') ?? '')}
           </p>
         </CardContent>
       </Card>
 
-      {result && (
+      {result && response && (
         <section aria-labelledby="results-heading" className="mt-6">
-          <h2 id="results-heading" className="sr-only">
-            Results
+          <h2 id="results-heading" className="mb-3 text-lg font-semibold break-words">
+            Results for {result.input}
           </h2>
           {shown.length === 0 ? (
             <div
@@ -181,8 +304,8 @@ export function EntityScreeningPage() {
                 <p className="text-lg font-semibold">CLEAR - No Matches Found</p>
                 <p>Safe to proceed</p>
                 <p className="mt-1 text-xs">
-                  Searched {result.listVersions.length} list version{result.listVersions.length === 1 ? '' : 's'} with{' '}
-                  {result.algorithm}.
+                  Searched {response.listVersions.length} list version{response.listVersions.length === 1 ? '' : 's'}{' '}
+                  with {response.algorithm}.
                 </p>
               </div>
             </div>

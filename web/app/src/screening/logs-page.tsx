@@ -1,4 +1,4 @@
-import type { ScreeningLog } from '@vigil/proto';
+import { screenedByLabel, type ScreeningLog } from '@vigil/proto';
 import { Button, Input, Label, StatCard, toast, QueryView } from '@vigil/ui';
 import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -10,7 +10,9 @@ import { logStatus, percent } from './classify.js';
 import { PageHeader } from './dashboard-shell.js';
 import { EntityDetailsDialog } from './entity-details-dialog.js';
 import { countFormat, EmptyState, formatDateTime, StatusBadge, today, useServerDownload } from './parts.js';
+import { localDayBound } from './alerts-filter.js';
 import { useGetLogsQuery } from './screening.api.js';
+import { ScreenedBySelect } from './screened-by-select.js';
 
 /** Spec §9: logs page size 100, search debounced 300 ms. */
 const PAGE_SIZE = 100;
@@ -24,6 +26,16 @@ const TABS: readonly [Tab, string][] = [
   ['clear', 'Clear'],
 ];
 
+const TAB_QUERY: Record<Tab, { matchFound?: boolean; status?: 'blocked' }> = {
+  all: {},
+  matches: { matchFound: true },
+  alerts: { status: 'blocked' },
+  clear: { matchFound: false },
+};
+
+const SELECT_CLASS =
+  'h-10 w-full rounded-lg border border-input bg-surface px-3 text-sm text-foreground shadow-xs focus-visible:border-ring focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring/30';
+
 const column = createColumnHelper<ScreeningLog>();
 
 /** /dashboard/screening/logs: every screening of the client, searchable, filtered by outcome. */
@@ -32,6 +44,10 @@ export function LogsPage() {
   const [search, setSearch] = useState('');
   const [searched, setSearched] = useState('');
   const [tab, setTab] = useState<Tab>('all');
+  /** YYYY-MM-DD in the viewer's time zone, inclusive; '' for no bound. */
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [screenedBy, setScreenedBy] = useState('');
   const [page, setPage] = useState(0);
   const [open, setOpen] = useState<ScreeningLog | null>(null);
   // Spec §8 names this export's failure: "Failed to export logs".
@@ -49,12 +65,19 @@ export function LogsPage() {
     return () => window.clearTimeout(timer);
   }, [search]);
 
+  const fromDate = from ? localDayBound(from) : undefined;
+  const toDate = to ? localDayBound(to, true) : undefined;
+  // Every filter, the Alerts tab's included, is the server's: its pages and totals are the client's whole history.
   const logs = useGetLogsQuery({
     ...(searched ? { searchedName: searched } : {}),
-    ...(tab === 'clear' ? { matchFound: false } : tab === 'all' ? {} : { matchFound: true }),
+    ...TAB_QUERY[tab],
+    ...(fromDate ? { fromDate } : {}),
+    ...(toDate ? { toDate } : {}),
+    ...(screenedBy ? { screenedBy } : {}),
     limit: PAGE_SIZE,
     offset: page * PAGE_SIZE,
   });
+  const filtered = Boolean(searched || from || to || screenedBy);
 
   return (
     <div className="mx-auto max-w-6xl">
@@ -76,26 +99,68 @@ export function LogsPage() {
           </>
         }
       />
-      <div className="mb-4 flex flex-col gap-2">
-        <Label htmlFor="logs-search">Search by name</Label>
-        <div className="relative max-w-md">
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden
+      <div role="search" aria-label="Search logs" className="mb-4 grid grid-cols-2 items-end gap-3 lg:grid-cols-4">
+        <div className="col-span-2 flex flex-col gap-1.5">
+          <Label htmlFor="logs-search">Search by name</Label>
+          <div className="relative">
+            <Search
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+              aria-hidden
+            />
+            <Input
+              id="logs-search"
+              type="search"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              className="pl-9"
+              placeholder="Searched name"
+            />
+          </div>
+        </div>
+        <div className="col-span-2 flex flex-col gap-1.5 sm:col-span-1">
+          <Label htmlFor="logs-screened-by">Screened by</Label>
+          <ScreenedBySelect
+            id="logs-screened-by"
+            className={SELECT_CLASS}
+            value={screenedBy}
+            onChange={(value) => {
+              setScreenedBy(value);
+              setPage(0);
+            }}
           />
-          <Input
-            id="logs-search"
-            type="search"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            className="pl-9"
-            placeholder="Searched name"
-          />
+        </div>
+        <div className="col-span-2 grid grid-cols-2 gap-3 sm:col-span-1">
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor="logs-from">From</Label>
+            <Input
+              id="logs-from"
+              type="date"
+              value={from}
+              max={to || undefined}
+              onChange={(e) => {
+                setFrom(e.target.value);
+                setPage(0);
+              }}
+            />
+          </div>
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor="logs-to">To</Label>
+            <Input
+              id="logs-to"
+              type="date"
+              value={to}
+              min={from || undefined}
+              onChange={(e) => {
+                setTo(e.target.value);
+                setPage(0);
+              }}
+            />
+          </div>
         </div>
       </div>
       <QueryView query={logs} errorTitle="Unable to fetch screening logs">
         {(data) => {
-          const rows = tab === 'alerts' ? data.logs.filter((l) => logStatus(l) === 'blocked') : data.logs;
+          const rows = data.logs;
           const count: Record<Tab, number> = data.counts;
           const pages = Math.max(1, Math.ceil(data.total / PAGE_SIZE));
           return (
@@ -144,7 +209,7 @@ export function LogsPage() {
               </div>
               {rows.length === 0 ? (
                 <EmptyState title="No screening logs found">
-                  {searched || tab !== 'all'
+                  {filtered || tab !== 'all'
                     ? 'Nothing matches these filters.'
                     : 'Start screening some names to generate logs.'}
                 </EmptyState>
@@ -204,6 +269,7 @@ function LogsTable({ rows, onOpen }: { rows: ScreeningLog[]; onOpen: (log: Scree
       column.accessor('matched_entity_name', { header: 'Matched entity', cell: (c) => c.getValue() ?? '—' }),
       column.accessor('source_list', { header: 'Source', cell: (c) => (c.getValue() ? feedLabel(c.getValue()) : '—') }),
       column.accessor('score', { header: 'Score', cell: (c) => percent(c.getValue(), 1) }),
+      column.accessor((log) => screenedByLabel(log.screened_by) || '—', { id: 'screenedBy', header: 'Screened by' }),
       column.accessor('createdAt', { header: 'Date', cell: (c) => formatDateTime(c.getValue()) }),
       column.display({
         id: 'details',
@@ -243,7 +309,7 @@ function LogsTable({ rows, onOpen }: { rows: ScreeningLog[]; onOpen: (log: Scree
       role="region"
       aria-label="Screening logs"
     >
-      <table className="w-full min-w-[44rem] text-left text-sm">
+      <table className="w-full min-w-[52rem] text-left text-sm">
         <thead className="sticky top-0 z-10 bg-muted text-xs text-muted-foreground">
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id}>

@@ -21,9 +21,12 @@ import type {
   RevokeRememberedResponse,
   SanctionAlertsResponse,
   ScreenResponse,
+  ScreenEntity,
+  ScreeningLogsRequest,
   ScreeningLogsResponse,
   UsageHistoryResponse,
 } from '@vigil/proto';
+import type { AlertsQuery } from './alerts-filter.js';
 import { gatewayApi } from '../api/gateway-api.js';
 import type { BulkEntityRow } from './classify.js';
 
@@ -45,7 +48,7 @@ function fileNameOf(disposition: string | null): string | null {
   return disposition ? (/filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? null) : null;
 }
 
-export type LogsQuery = { searchedName?: string; matchFound?: boolean; limit?: number; offset?: number };
+export type LogsQuery = Omit<ScreeningLogsRequest, 'clientId'>;
 
 /**
  * The screening dashboard's calls. Every one is authorised by the signed-in session: the gateway
@@ -73,7 +76,7 @@ export const screeningApi = gatewayApi.injectEndpoints({
       query: () => '/api/client/usage-history',
       providesTags: ['Status', 'Logs'],
     }),
-    screenEntity: build.mutation<DashboardScreenResponse, { name?: string; email?: string }>({
+    screenEntity: build.mutation<DashboardScreenResponse, ScreenEntity>({
       query: (body) => ({ url: '/api/screen', method: 'POST', body }),
       invalidatesTags: ['Logs', 'Alerts', 'Reviews', 'Status'],
     }),
@@ -98,8 +101,8 @@ export const screeningApi = gatewayApi.injectEndpoints({
       query: (params) => ({ url: '/api/client/logs', params }),
       providesTags: ['Logs'],
     }),
-    getAlerts: build.query<SanctionAlertsResponse, void>({
-      query: () => ({ url: '/api/client/sanction-alerts', params: { limit: 500 } }),
+    getAlerts: build.query<SanctionAlertsResponse, AlertsQuery>({
+      query: (params) => ({ url: '/api/client/sanction-alerts', params }),
       providesTags: ['Alerts'],
     }),
     getReviews: build.query<ReviewsResponse, ReviewStatus | undefined>({

@@ -96,26 +96,38 @@ public class ScreeningLogsApi {
   /**
    * Sanction alerts, one page
    * Sanction alerts, one page. Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;). The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
+   * @param searchedName Part of the searched name, any case, accents ignored. (optional)
+   * @param fromDate YYYY-MM-DD or an ISO 8601 instant; inclusive. (optional)
+   * @param toDate YYYY-MM-DD (whole day) or an ISO 8601 instant; inclusive. (optional)
+   * @param screenedBy user[:&lt;id&gt;], api_key[:&lt;keyId&gt;], bulk_job[:&lt;jobId&gt;] or monitoring. (optional)
+   * @param reviewed  (optional)
+   * @param confidence  (optional)
    * @param limit 1 to 500, default 100. (optional, default to 100)
    * @param offset  (optional, default to 0)
    * @return ScreeningLogsControllerAlerts200Response
    * @throws ApiException if fails to make API call
    */
-  public ScreeningLogsControllerAlerts200Response screeningLogsControllerAlerts(Integer limit, Integer offset) throws ApiException {
-    ApiResponse<ScreeningLogsControllerAlerts200Response> localVarResponse = screeningLogsControllerAlertsWithHttpInfo(limit, offset);
+  public ScreeningLogsControllerAlerts200Response screeningLogsControllerAlerts(String searchedName, ScreeningLogsControllerLogsFromDateParameter fromDate, ScreeningLogsControllerLogsFromDateParameter toDate, String screenedBy, Boolean reviewed, String confidence, Integer limit, Integer offset) throws ApiException {
+    ApiResponse<ScreeningLogsControllerAlerts200Response> localVarResponse = screeningLogsControllerAlertsWithHttpInfo(searchedName, fromDate, toDate, screenedBy, reviewed, confidence, limit, offset);
     return localVarResponse.getData();
   }
 
   /**
    * Sanction alerts, one page
    * Sanction alerts, one page. Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;). The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
+   * @param searchedName Part of the searched name, any case, accents ignored. (optional)
+   * @param fromDate YYYY-MM-DD or an ISO 8601 instant; inclusive. (optional)
+   * @param toDate YYYY-MM-DD (whole day) or an ISO 8601 instant; inclusive. (optional)
+   * @param screenedBy user[:&lt;id&gt;], api_key[:&lt;keyId&gt;], bulk_job[:&lt;jobId&gt;] or monitoring. (optional)
+   * @param reviewed  (optional)
+   * @param confidence  (optional)
    * @param limit 1 to 500, default 100. (optional, default to 100)
    * @param offset  (optional, default to 0)
    * @return ApiResponse&lt;ScreeningLogsControllerAlerts200Response&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<ScreeningLogsControllerAlerts200Response> screeningLogsControllerAlertsWithHttpInfo(Integer limit, Integer offset) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = screeningLogsControllerAlertsRequestBuilder(limit, offset);
+  public ApiResponse<ScreeningLogsControllerAlerts200Response> screeningLogsControllerAlertsWithHttpInfo(String searchedName, ScreeningLogsControllerLogsFromDateParameter fromDate, ScreeningLogsControllerLogsFromDateParameter toDate, String screenedBy, Boolean reviewed, String confidence, Integer limit, Integer offset) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = screeningLogsControllerAlertsRequestBuilder(searchedName, fromDate, toDate, screenedBy, reviewed, confidence, limit, offset);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -143,7 +155,7 @@ public class ScreeningLogsApi {
     }
   }
 
-  private HttpRequest.Builder screeningLogsControllerAlertsRequestBuilder(Integer limit, Integer offset) throws ApiException {
+  private HttpRequest.Builder screeningLogsControllerAlertsRequestBuilder(String searchedName, ScreeningLogsControllerLogsFromDateParameter fromDate, ScreeningLogsControllerLogsFromDateParameter toDate, String screenedBy, Boolean reviewed, String confidence, Integer limit, Integer offset) throws ApiException {
 
     HttpRequest.Builder localVarRequestBuilder = HttpRequest.newBuilder();
 
@@ -152,6 +164,18 @@ public class ScreeningLogsApi {
     List<Pair> localVarQueryParams = new ArrayList<>();
     StringJoiner localVarQueryStringJoiner = new StringJoiner("&");
     String localVarQueryParameterBaseName;
+    localVarQueryParameterBaseName = "searchedName";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("searchedName", searchedName));
+    localVarQueryParameterBaseName = "fromDate";
+    localVarQueryStringJoiner.add(fromDate.toUrlQueryString());
+    localVarQueryParameterBaseName = "toDate";
+    localVarQueryStringJoiner.add(toDate.toUrlQueryString());
+    localVarQueryParameterBaseName = "screenedBy";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("screenedBy", screenedBy));
+    localVarQueryParameterBaseName = "reviewed";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("reviewed", reviewed));
+    localVarQueryParameterBaseName = "confidence";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("confidence", confidence));
     localVarQueryParameterBaseName = "limit";
     localVarQueryParams.addAll(ApiClient.parameterToPairs("limit", limit));
     localVarQueryParameterBaseName = "offset";
@@ -294,34 +318,38 @@ public class ScreeningLogsApi {
   /**
    * Screening log, one page
    * Screening log, one page. Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;). The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
-   * @param searchedName Case-insensitive part of the searched name. (optional)
-   * @param matchFound  (optional)
+   * @param searchedName Part of the searched name, any case, accents ignored. (optional)
    * @param fromDate YYYY-MM-DD or an ISO 8601 instant; inclusive. (optional)
    * @param toDate YYYY-MM-DD (whole day) or an ISO 8601 instant; inclusive. (optional)
+   * @param screenedBy user[:&lt;id&gt;], api_key[:&lt;keyId&gt;], bulk_job[:&lt;jobId&gt;] or monitoring. (optional)
+   * @param matchFound  (optional)
+   * @param status  (optional)
    * @param limit 1 to 500, default 100. (optional, default to 100)
    * @param offset  (optional, default to 0)
    * @return ScreeningLogsControllerLogs200Response
    * @throws ApiException if fails to make API call
    */
-  public ScreeningLogsControllerLogs200Response screeningLogsControllerLogs(String searchedName, Boolean matchFound, ScreeningLogsControllerLogsFromDateParameter fromDate, ScreeningLogsControllerLogsFromDateParameter toDate, Integer limit, Integer offset) throws ApiException {
-    ApiResponse<ScreeningLogsControllerLogs200Response> localVarResponse = screeningLogsControllerLogsWithHttpInfo(searchedName, matchFound, fromDate, toDate, limit, offset);
+  public ScreeningLogsControllerLogs200Response screeningLogsControllerLogs(String searchedName, ScreeningLogsControllerLogsFromDateParameter fromDate, ScreeningLogsControllerLogsFromDateParameter toDate, String screenedBy, Boolean matchFound, String status, Integer limit, Integer offset) throws ApiException {
+    ApiResponse<ScreeningLogsControllerLogs200Response> localVarResponse = screeningLogsControllerLogsWithHttpInfo(searchedName, fromDate, toDate, screenedBy, matchFound, status, limit, offset);
     return localVarResponse.getData();
   }
 
   /**
    * Screening log, one page
    * Screening log, one page. Takes the session token of a member of a client; the client&#39;s own API key may come with it (&#x60;x-api-key&#x60;). The client&#39;s plan must include the dashboard: 403 FEATURE_NOT_IN_PLAN.
-   * @param searchedName Case-insensitive part of the searched name. (optional)
-   * @param matchFound  (optional)
+   * @param searchedName Part of the searched name, any case, accents ignored. (optional)
    * @param fromDate YYYY-MM-DD or an ISO 8601 instant; inclusive. (optional)
    * @param toDate YYYY-MM-DD (whole day) or an ISO 8601 instant; inclusive. (optional)
+   * @param screenedBy user[:&lt;id&gt;], api_key[:&lt;keyId&gt;], bulk_job[:&lt;jobId&gt;] or monitoring. (optional)
+   * @param matchFound  (optional)
+   * @param status  (optional)
    * @param limit 1 to 500, default 100. (optional, default to 100)
    * @param offset  (optional, default to 0)
    * @return ApiResponse&lt;ScreeningLogsControllerLogs200Response&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<ScreeningLogsControllerLogs200Response> screeningLogsControllerLogsWithHttpInfo(String searchedName, Boolean matchFound, ScreeningLogsControllerLogsFromDateParameter fromDate, ScreeningLogsControllerLogsFromDateParameter toDate, Integer limit, Integer offset) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = screeningLogsControllerLogsRequestBuilder(searchedName, matchFound, fromDate, toDate, limit, offset);
+  public ApiResponse<ScreeningLogsControllerLogs200Response> screeningLogsControllerLogsWithHttpInfo(String searchedName, ScreeningLogsControllerLogsFromDateParameter fromDate, ScreeningLogsControllerLogsFromDateParameter toDate, String screenedBy, Boolean matchFound, String status, Integer limit, Integer offset) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = screeningLogsControllerLogsRequestBuilder(searchedName, fromDate, toDate, screenedBy, matchFound, status, limit, offset);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -349,7 +377,7 @@ public class ScreeningLogsApi {
     }
   }
 
-  private HttpRequest.Builder screeningLogsControllerLogsRequestBuilder(String searchedName, Boolean matchFound, ScreeningLogsControllerLogsFromDateParameter fromDate, ScreeningLogsControllerLogsFromDateParameter toDate, Integer limit, Integer offset) throws ApiException {
+  private HttpRequest.Builder screeningLogsControllerLogsRequestBuilder(String searchedName, ScreeningLogsControllerLogsFromDateParameter fromDate, ScreeningLogsControllerLogsFromDateParameter toDate, String screenedBy, Boolean matchFound, String status, Integer limit, Integer offset) throws ApiException {
 
     HttpRequest.Builder localVarRequestBuilder = HttpRequest.newBuilder();
 
@@ -360,12 +388,16 @@ public class ScreeningLogsApi {
     String localVarQueryParameterBaseName;
     localVarQueryParameterBaseName = "searchedName";
     localVarQueryParams.addAll(ApiClient.parameterToPairs("searchedName", searchedName));
-    localVarQueryParameterBaseName = "matchFound";
-    localVarQueryParams.addAll(ApiClient.parameterToPairs("matchFound", matchFound));
     localVarQueryParameterBaseName = "fromDate";
     localVarQueryStringJoiner.add(fromDate.toUrlQueryString());
     localVarQueryParameterBaseName = "toDate";
     localVarQueryStringJoiner.add(toDate.toUrlQueryString());
+    localVarQueryParameterBaseName = "screenedBy";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("screenedBy", screenedBy));
+    localVarQueryParameterBaseName = "matchFound";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("matchFound", matchFound));
+    localVarQueryParameterBaseName = "status";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("status", status));
     localVarQueryParameterBaseName = "limit";
     localVarQueryParams.addAll(ApiClient.parameterToPairs("limit", limit));
     localVarQueryParameterBaseName = "offset";

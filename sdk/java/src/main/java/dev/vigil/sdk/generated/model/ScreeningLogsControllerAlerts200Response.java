@@ -38,6 +38,7 @@ import dev.vigil.sdk.generated.ApiClient;
 @JsonPropertyOrder({
   ScreeningLogsControllerAlerts200Response.JSON_PROPERTY_ALERTS,
   ScreeningLogsControllerAlerts200Response.JSON_PROPERTY_TOTAL,
+  ScreeningLogsControllerAlerts200Response.JSON_PROPERTY_ALL,
   ScreeningLogsControllerAlerts200Response.JSON_PROPERTY_UNREVIEWED,
   ScreeningLogsControllerAlerts200Response.JSON_PROPERTY_LIMIT,
   ScreeningLogsControllerAlerts200Response.JSON_PROPERTY_OFFSET
@@ -49,6 +50,9 @@ public class ScreeningLogsControllerAlerts200Response {
 
   public static final String JSON_PROPERTY_TOTAL = "total";
   private Integer total;
+
+  public static final String JSON_PROPERTY_ALL = "all";
+  private Integer all;
 
   public static final String JSON_PROPERTY_UNREVIEWED = "unreviewed";
   private Integer unreviewed;
@@ -117,6 +121,32 @@ public class ScreeningLogsControllerAlerts200Response {
   @JsonInclude(value = JsonInclude.Include.ALWAYS)
   public void setTotal(Integer total) {
     this.total = total;
+  }
+
+
+  public ScreeningLogsControllerAlerts200Response all(Integer all) {
+    this.all = all;
+    return this;
+  }
+
+  /**
+   * Get all
+   * minimum: 0
+   * maximum: 9007199254740991
+   * @return all
+   */
+  @jakarta.annotation.Nullable
+  @JsonProperty(JSON_PROPERTY_ALL)
+  @JsonInclude(value = JsonInclude.Include.ALWAYS)
+  public Integer getAll() {
+    return all;
+  }
+
+
+  @JsonProperty(JSON_PROPERTY_ALL)
+  @JsonInclude(value = JsonInclude.Include.ALWAYS)
+  public void setAll(Integer all) {
+    this.all = all;
   }
 
 
@@ -212,6 +242,7 @@ public class ScreeningLogsControllerAlerts200Response {
     ScreeningLogsControllerAlerts200Response screeningLogsControllerAlerts200Response = (ScreeningLogsControllerAlerts200Response) o;
     return Objects.equals(this.alerts, screeningLogsControllerAlerts200Response.alerts) &&
         Objects.equals(this.total, screeningLogsControllerAlerts200Response.total) &&
+        Objects.equals(this.all, screeningLogsControllerAlerts200Response.all) &&
         Objects.equals(this.unreviewed, screeningLogsControllerAlerts200Response.unreviewed) &&
         Objects.equals(this.limit, screeningLogsControllerAlerts200Response.limit) &&
         Objects.equals(this.offset, screeningLogsControllerAlerts200Response.offset);
@@ -219,7 +250,7 @@ public class ScreeningLogsControllerAlerts200Response {
 
   @Override
   public int hashCode() {
-    return Objects.hash(alerts, total, unreviewed, limit, offset);
+    return Objects.hash(alerts, total, all, unreviewed, limit, offset);
   }
 
   @Override
@@ -228,6 +259,7 @@ public class ScreeningLogsControllerAlerts200Response {
     sb.append("class ScreeningLogsControllerAlerts200Response {\n");
     sb.append("    alerts: ").append(toIndentedString(alerts)).append("\n");
     sb.append("    total: ").append(toIndentedString(total)).append("\n");
+    sb.append("    all: ").append(toIndentedString(all)).append("\n");
     sb.append("    unreviewed: ").append(toIndentedString(unreviewed)).append("\n");
     sb.append("    limit: ").append(toIndentedString(limit)).append("\n");
     sb.append("    offset: ").append(toIndentedString(offset)).append("\n");
@@ -291,6 +323,11 @@ public class ScreeningLogsControllerAlerts200Response {
     // add `total` to the URL query string
     if (getTotal() != null) {
       joiner.add(String.format("%stotal%s=%s", prefix, suffix, URLEncoder.encode(ApiClient.valueToString(getTotal()), StandardCharsets.UTF_8).replaceAll("\\+", "%20")));
+    }
+
+    // add `all` to the URL query string
+    if (getAll() != null) {
+      joiner.add(String.format("%sall%s=%s", prefix, suffix, URLEncoder.encode(ApiClient.valueToString(getAll()), StandardCharsets.UTF_8).replaceAll("\\+", "%20")));
     }
 
     // add `unreviewed` to the URL query string

@@ -24,6 +24,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import com.fasterxml.jackson.annotation.JsonValue;
+import dev.vigil.sdk.generated.model.ScreeningLogsControllerLogs200ResponseLogsInnerScreenedBy;
 import java.math.BigDecimal;
 import java.util.Arrays;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
@@ -44,7 +45,8 @@ import dev.vigil.sdk.generated.ApiClient;
   ScreeningLogsControllerAlerts200ResponseAlertsInner.JSON_PROPERTY_CONFIDENCE,
   ScreeningLogsControllerAlerts200ResponseAlertsInner.JSON_PROPERTY_RISK_SCORE,
   ScreeningLogsControllerAlerts200ResponseAlertsInner.JSON_PROPERTY_TRIGGERED_AT,
-  ScreeningLogsControllerAlerts200ResponseAlertsInner.JSON_PROPERTY_REVIEWED
+  ScreeningLogsControllerAlerts200ResponseAlertsInner.JSON_PROPERTY_REVIEWED,
+  ScreeningLogsControllerAlerts200ResponseAlertsInner.JSON_PROPERTY_SCREENED_BY
 })
 @jakarta.annotation.Generated(value = "org.openapitools.codegen.languages.JavaClientCodegen", comments = "Generator version: 7.8.0")
 public class ScreeningLogsControllerAlerts200ResponseAlertsInner {
@@ -80,6 +82,9 @@ public class ScreeningLogsControllerAlerts200ResponseAlertsInner {
 
   public static final String JSON_PROPERTY_REVIEWED = "reviewed";
   private Boolean reviewed;
+
+  public static final String JSON_PROPERTY_SCREENED_BY = "screened_by";
+  private ScreeningLogsControllerLogs200ResponseLogsInnerScreenedBy screenedBy;
 
   public ScreeningLogsControllerAlerts200ResponseAlertsInner() { 
   }
@@ -348,6 +353,30 @@ public class ScreeningLogsControllerAlerts200ResponseAlertsInner {
   }
 
 
+  public ScreeningLogsControllerAlerts200ResponseAlertsInner screenedBy(ScreeningLogsControllerLogs200ResponseLogsInnerScreenedBy screenedBy) {
+    this.screenedBy = screenedBy;
+    return this;
+  }
+
+  /**
+   * Get screenedBy
+   * @return screenedBy
+   */
+  @jakarta.annotation.Nullable
+  @JsonProperty(JSON_PROPERTY_SCREENED_BY)
+  @JsonInclude(value = JsonInclude.Include.ALWAYS)
+  public ScreeningLogsControllerLogs200ResponseLogsInnerScreenedBy getScreenedBy() {
+    return screenedBy;
+  }
+
+
+  @JsonProperty(JSON_PROPERTY_SCREENED_BY)
+  @JsonInclude(value = JsonInclude.Include.ALWAYS)
+  public void setScreenedBy(ScreeningLogsControllerLogs200ResponseLogsInnerScreenedBy screenedBy) {
+    this.screenedBy = screenedBy;
+  }
+
+
   /**
    * Return true if this ScreeningLogsController_alerts_200_response_alerts_inner object is equal to o.
    */
@@ -370,12 +399,13 @@ public class ScreeningLogsControllerAlerts200ResponseAlertsInner {
         Objects.equals(this.confidence, screeningLogsControllerAlerts200ResponseAlertsInner.confidence) &&
         Objects.equals(this.riskScore, screeningLogsControllerAlerts200ResponseAlertsInner.riskScore) &&
         Objects.equals(this.triggeredAt, screeningLogsControllerAlerts200ResponseAlertsInner.triggeredAt) &&
-        Objects.equals(this.reviewed, screeningLogsControllerAlerts200ResponseAlertsInner.reviewed);
+        Objects.equals(this.reviewed, screeningLogsControllerAlerts200ResponseAlertsInner.reviewed) &&
+        Objects.equals(this.screenedBy, screeningLogsControllerAlerts200ResponseAlertsInner.screenedBy);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(id, clientId, fullName, email, matchedEntityId, matchedName, matchReason, confidence, riskScore, triggeredAt, reviewed);
+    return Objects.hash(id, clientId, fullName, email, matchedEntityId, matchedName, matchReason, confidence, riskScore, triggeredAt, reviewed, screenedBy);
   }
 
   @Override
@@ -393,6 +423,7 @@ public class ScreeningLogsControllerAlerts200ResponseAlertsInner {
     sb.append("    riskScore: ").append(toIndentedString(riskScore)).append("\n");
     sb.append("    triggeredAt: ").append(toIndentedString(triggeredAt)).append("\n");
     sb.append("    reviewed: ").append(toIndentedString(reviewed)).append("\n");
+    sb.append("    screenedBy: ").append(toIndentedString(screenedBy)).append("\n");
     sb.append("}");
     return sb.toString();
   }
@@ -493,6 +524,11 @@ public class ScreeningLogsControllerAlerts200ResponseAlertsInner {
     // add `reviewed` to the URL query string
     if (getReviewed() != null) {
       joiner.add(String.format("%sreviewed%s=%s", prefix, suffix, URLEncoder.encode(ApiClient.valueToString(getReviewed()), StandardCharsets.UTF_8).replaceAll("\\+", "%20")));
+    }
+
+    // add `screened_by` to the URL query string
+    if (getScreenedBy() != null) {
+      joiner.add(getScreenedBy().toUrlQueryString(prefix + "screened_by" + suffix));
     }
 
     return joiner.toString();

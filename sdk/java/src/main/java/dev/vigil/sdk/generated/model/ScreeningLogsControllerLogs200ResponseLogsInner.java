@@ -24,6 +24,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import com.fasterxml.jackson.annotation.JsonValue;
+import dev.vigil.sdk.generated.model.ScreeningLogsControllerLogs200ResponseLogsInnerScreenedBy;
 import java.math.BigDecimal;
 import java.util.Arrays;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
@@ -48,7 +49,8 @@ import dev.vigil.sdk.generated.ApiClient;
   ScreeningLogsControllerLogs200ResponseLogsInner.JSON_PROPERTY_TIER,
   ScreeningLogsControllerLogs200ResponseLogsInner.JSON_PROPERTY_IS_ALERT,
   ScreeningLogsControllerLogs200ResponseLogsInner.JSON_PROPERTY_KIND,
-  ScreeningLogsControllerLogs200ResponseLogsInner.JSON_PROPERTY_CREATED_AT
+  ScreeningLogsControllerLogs200ResponseLogsInner.JSON_PROPERTY_CREATED_AT,
+  ScreeningLogsControllerLogs200ResponseLogsInner.JSON_PROPERTY_SCREENED_BY
 })
 @jakarta.annotation.Generated(value = "org.openapitools.codegen.languages.JavaClientCodegen", comments = "Generator version: 7.8.0")
 public class ScreeningLogsControllerLogs200ResponseLogsInner {
@@ -207,6 +209,9 @@ public class ScreeningLogsControllerLogs200ResponseLogsInner {
 
   public static final String JSON_PROPERTY_CREATED_AT = "createdAt";
   private String createdAt;
+
+  public static final String JSON_PROPERTY_SCREENED_BY = "screened_by";
+  private ScreeningLogsControllerLogs200ResponseLogsInnerScreenedBy screenedBy;
 
   public ScreeningLogsControllerLogs200ResponseLogsInner() { 
   }
@@ -571,6 +576,30 @@ public class ScreeningLogsControllerLogs200ResponseLogsInner {
   }
 
 
+  public ScreeningLogsControllerLogs200ResponseLogsInner screenedBy(ScreeningLogsControllerLogs200ResponseLogsInnerScreenedBy screenedBy) {
+    this.screenedBy = screenedBy;
+    return this;
+  }
+
+  /**
+   * Get screenedBy
+   * @return screenedBy
+   */
+  @jakarta.annotation.Nullable
+  @JsonProperty(JSON_PROPERTY_SCREENED_BY)
+  @JsonInclude(value = JsonInclude.Include.ALWAYS)
+  public ScreeningLogsControllerLogs200ResponseLogsInnerScreenedBy getScreenedBy() {
+    return screenedBy;
+  }
+
+
+  @JsonProperty(JSON_PROPERTY_SCREENED_BY)
+  @JsonInclude(value = JsonInclude.Include.ALWAYS)
+  public void setScreenedBy(ScreeningLogsControllerLogs200ResponseLogsInnerScreenedBy screenedBy) {
+    this.screenedBy = screenedBy;
+  }
+
+
   /**
    * Return true if this ScreeningLogsController_logs_200_response_logs_inner object is equal to o.
    */
@@ -597,12 +626,13 @@ public class ScreeningLogsControllerLogs200ResponseLogsInner {
         Objects.equals(this.tier, screeningLogsControllerLogs200ResponseLogsInner.tier) &&
         Objects.equals(this.isAlert, screeningLogsControllerLogs200ResponseLogsInner.isAlert) &&
         Objects.equals(this.kind, screeningLogsControllerLogs200ResponseLogsInner.kind) &&
-        Objects.equals(this.createdAt, screeningLogsControllerLogs200ResponseLogsInner.createdAt);
+        Objects.equals(this.createdAt, screeningLogsControllerLogs200ResponseLogsInner.createdAt) &&
+        Objects.equals(this.screenedBy, screeningLogsControllerLogs200ResponseLogsInner.screenedBy);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(id, clientId, searchedName, searchedEmail, matchFound, status, sanctionedEntityId, matchedEntityName, sourceList, score, confidence, tier, isAlert, kind, createdAt);
+    return Objects.hash(id, clientId, searchedName, searchedEmail, matchFound, status, sanctionedEntityId, matchedEntityName, sourceList, score, confidence, tier, isAlert, kind, createdAt, screenedBy);
   }
 
   @Override
@@ -624,6 +654,7 @@ public class ScreeningLogsControllerLogs200ResponseLogsInner {
     sb.append("    isAlert: ").append(toIndentedString(isAlert)).append("\n");
     sb.append("    kind: ").append(toIndentedString(kind)).append("\n");
     sb.append("    createdAt: ").append(toIndentedString(createdAt)).append("\n");
+    sb.append("    screenedBy: ").append(toIndentedString(screenedBy)).append("\n");
     sb.append("}");
     return sb.toString();
   }
@@ -744,6 +775,11 @@ public class ScreeningLogsControllerLogs200ResponseLogsInner {
     // add `createdAt` to the URL query string
     if (getCreatedAt() != null) {
       joiner.add(String.format("%screatedAt%s=%s", prefix, suffix, URLEncoder.encode(ApiClient.valueToString(getCreatedAt()), StandardCharsets.UTF_8).replaceAll("\\+", "%20")));
+    }
+
+    // add `screened_by` to the URL query string
+    if (getScreenedBy() != null) {
+      joiner.add(getScreenedBy().toUrlQueryString(prefix + "screened_by" + suffix));
     }
 
     return joiner.toString();
