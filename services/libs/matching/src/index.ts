@@ -60,5 +60,14 @@ export type { TranslitSegment, TranslitVariant } from './text/translit.js';
 export { equivalenceGroup, equivalentSpellings } from './text/equivalents.js';
 export { boundedEditDistance, jaroWinkler, trigrams } from './similarity.js';
 export { explainMatch } from './explain.js';
+export { V1_POLICY, V2_POLICY, V3_POLICY } from './policy.js';
+export type {
+  AlignmentPolicy,
+  AlignmentSpecificity,
+  ContainmentPolicy,
+  EntityPolicy,
+  MatchPolicy,
+  TokenScores,
+} from './policy.js';
 export { DEFAULT_RULES, V1_RULES, V2_RULES, V3_RULES } from './rules.js';
 export type { EngineRules } from './rules.js';

@@ -3,7 +3,6 @@ import { resolveConfig, type MatchingConfig, type QueryTunables } from '../confi
 import { joinTokens, type NameForm, type NameToken } from '../name/analyze.js';
 import {
   compareTokens,
-  DEFAULT_NAME_PARAMS,
   isLooseScript,
   looseKey,
   looseKeyOf,
@@ -11,7 +10,7 @@ import {
   type NameParams,
   type Rarity,
 } from '../name/compare.js';
-import { DEFAULT_RULES, V1_RULES, type EngineRules } from '../rules.js';
+import { DEFAULT_RULES, type EngineRules } from '../rules.js';
 import {
   entityScore,
   prepareEntity,
@@ -83,11 +82,9 @@ export type IndexStats = {
   postings: number;
 };
 
-/** Name-comparison parameters for a rule set under a config (v1 keeps the default rules object). */
+/** Name-comparison parameters for a rule set under a config. */
 function nameParams(rules: EngineRules, config: MatchingConfig): NameParams {
-  return rules === V1_RULES
-    ? { ...DEFAULT_NAME_PARAMS, levDistanceMax: config.levDistanceMax }
-    : { ...DEFAULT_NAME_PARAMS, levDistanceMax: config.levDistanceMax, rules };
+  return { levDistanceMax: config.levDistanceMax, policy: rules.policy };
 }
 
 /**
@@ -242,7 +239,7 @@ export class CandidateIndex {
     const coarse = new PostingsBuilder();
     const tri = new PostingsBuilder();
     const loose = new PostingsBuilder();
-    const looseReadings = this.params.rules !== undefined && this.params.rules.readings === 'v2';
+    const looseReadings = this.rules.readings === 'v2';
     this.termTrigramCount = new Uint8Array(this.termList.length);
     this.termList.forEach((text, id) => {
       const tok = this.termTokens[id]!;
