@@ -21,8 +21,6 @@ export {
   compareNameForms,
   compareTokens,
   DEFAULT_NAME_PARAMS,
-  isLooseScript,
-  looseKey,
   newCompareContext,
   tokenWeight,
 } from './name/compare.js';
@@ -69,5 +67,6 @@ export type {
   MatchPolicy,
   TokenScores,
 } from './policy.js';
+export { isLooseScript, looseKey } from './text/loose.js';
 export { DEFAULT_RULES, V1_RULES, V2_RULES, V3_RULES } from './rules.js';
 export type { EngineRules } from './rules.js';

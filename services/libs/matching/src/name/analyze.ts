@@ -252,6 +252,11 @@ function classify(words: RawWord[], type: EntityTypeHint | undefined): NameToken
   return tokens;
 }
 
+/** Token kinds that may join their neighbours into one word ("Husam al-Din" is "Husamaldin"), in comparison and retrieval alike. */
+export function isJoinable(kind: TokenKind): boolean {
+  return kind === 'word' || kind === 'particle' || kind === 'initial' || kind === 'stop';
+}
+
 /**
  * Turns a raw name into its comparable forms: the name as it is seen (text/hostile.ts: no
  * invisible characters, NFKC, look-alike letters of a mixed-alphabet word folded; in every
