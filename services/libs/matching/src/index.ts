@@ -18,6 +18,7 @@ export type { IndexStats } from './index/candidate-index.js';
 export { analyzeName, latinWords, wordFeatures } from './name/analyze.js';
 export type { AnalyzedName, EntityTypeHint, NameForm, NameToken, TokenKind } from './name/analyze.js';
 export {
+  AlignScratch,
   compareNameForms,
   compareTokens,
   DEFAULT_NAME_PARAMS,

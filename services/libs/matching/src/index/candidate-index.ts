@@ -1,7 +1,7 @@
 import type { Entity } from '@vigil/lists';
 import { resolveConfig, type MatchingConfig, type QueryTunables } from '../config.js';
 import { isJoinable, joinTokens, type NameForm, type NameToken } from '../name/analyze.js';
-import { compareTokens, newCompareContext, type NameParams, type Rarity } from '../name/compare.js';
+import { AlignScratch, compareTokens, newCompareContext, type NameParams, type Rarity } from '../name/compare.js';
 import { isLooseScript, looseKey, looseKeyOf } from '../text/loose.js';
 import { isAbjad } from '../text/scripts.js';
 import { DEFAULT_RULES, type EngineRules } from '../rules.js';
@@ -147,6 +147,8 @@ export class CandidateIndex {
   private coverages: Float64Array = new Float64Array(0);
 
   readonly rules: EngineRules;
+  /** the alignments' working memory, shared by this index's queries (screen is synchronous) */
+  private readonly scratch = new AlignScratch();
 
   constructor(entities: Iterable<Entity>, config: Partial<MatchingConfig> = {}, rules: EngineRules = DEFAULT_RULES) {
     this.config = resolveConfig(config);
@@ -679,7 +681,7 @@ export class CandidateIndex {
       for (const t of form.tokens) if (t.kind === 'word' || t.kind === 'initial') t.rarity = this.rarity(t.text);
     // rank by score alone; only the matches returned are built, with their explanations
     const ranked: Array<{ e: number; entity: Entity; score: number; nameIndex: number; twin: boolean }> = [];
-    const context = newCompareContext();
+    const context = newCompareContext(this.scratch);
     const options: ScoreOptions = {
       config: this.config,
       params: this.params,
@@ -721,7 +723,7 @@ export class CandidateIndex {
   screenExhaustively(query: ScreeningQuery, limit = this.config.resultLimit): EntityMatch[] {
     const prepared = prepareQuery(query, this.rules);
     const matches: EntityMatch[] = [];
-    const context = newCompareContext();
+    const context = newCompareContext(this.scratch);
     for (const e of this.entities) {
       const m = scoreEntity(prepared, e, { config: this.config, params: this.params, rarity: this.rarityFn, context });
       if (m && m.score > 0) matches.push(m);

@@ -2,6 +2,7 @@ import type { Entity, EntityName, EntityType } from '@vigil/lists';
 import { statusFor, type MatchStatus, type MatchingConfig } from '../config.js';
 import { analyzeName, markBothWays, type AnalyzedName, type EntityTypeHint, type NameForm } from '../name/analyze.js';
 import {
+  AlignScratch,
   compareNameForms,
   isLegalFormText,
   round4,
@@ -375,6 +376,7 @@ function bestName(
   entity: PreparedEntity,
   options: ScoreOptions,
   params: NameParams,
+  scratch: AlignScratch | undefined,
   view?: NameView,
 ): BestName | null {
   let best: BestName | null = null;
@@ -400,7 +402,7 @@ function bestName(
     }
     for (const qf of query.name.forms) {
       for (const lf of listForms) {
-        const cmp = compareNameForms(qf, lf, params, options.rarity, options.context, false);
+        const cmp = compareNameForms(qf, lf, params, options.rarity, options.context, false, scratch);
         if (cmp.score <= 0) continue;
         const factor = evidenceFactor(cmp.evidence, evidence);
         let adjusted = cmp.score * factor;
@@ -482,6 +484,11 @@ function defaultParams(options: ScoreOptions): NameParams {
   return { levDistanceMax: options.config.levDistanceMax, policy: DEFAULT_RULES.policy };
 }
 
+/** A caller without a context (the search-index engine, tests) aligns one entity's names in a scratch of its own. */
+function scratchFor(options: ScoreOptions): AlignScratch | undefined {
+  return options.context ? undefined : new AlignScratch();
+}
+
 /**
  * The score `scoreEntity` gives and the name it matched, without building the match: the
  * index ranks its candidates with this and builds matches for the ones it returns.
@@ -493,7 +500,7 @@ export function entityScore(
   view?: NameView,
 ): { score: number; nameIndex: number } | null {
   const params = defaultParams(options);
-  const best = bestName(query, entity, options, params, view);
+  const best = bestName(query, entity, options, params, scratchFor(options), view);
   if (!best) return null;
   return {
     score: clampScore(withQualifierEffects(best.adjusted, query, entity, params.policy.entity)),
@@ -516,9 +523,10 @@ export function scoreEntity(query: PreparedQuery, entity: PreparedEntity, option
   const ep = params.policy.entity;
   const weakAliasCap = ep.weakAliasCap;
   const explain = options.explain ?? true;
-  const best = bestName(query, entity, options, params);
+  const scratch = scratchFor(options);
+  const best = bestName(query, entity, options, params, scratch);
   if (!best) return null;
-  if (explain) best.cmp = compareNameForms(best.qf, best.lf, params, options.rarity, options.context, true);
+  if (explain) best.cmp = compareNameForms(best.qf, best.lf, params, options.rarity, options.context, true, scratch);
   const qualifiers: QualifierEffect[] = [];
   const pn = entity.names[best.nameIdx]!;
   if (best.factor < 1)

@@ -306,10 +306,19 @@ export type CompareContext = {
   /** the query form compared last: an entity's list forms are compared in a row */
   lastForm: NameForm | undefined;
   lastMemo: QueryFormMemo | undefined;
+  /** where the query's alignments are worked out: an index passes its own, reused by every query */
+  scratch: AlignScratch;
 };
 
-export function newCompareContext(): CompareContext {
-  return { queries: new Map(), pairs: new PairMemo(), slots: new Map(), lastForm: undefined, lastMemo: undefined };
+export function newCompareContext(scratch: AlignScratch = new AlignScratch()): CompareContext {
+  return {
+    queries: new Map(),
+    pairs: new PairMemo(),
+    slots: new Map(),
+    lastForm: undefined,
+    lastMemo: undefined,
+    scratch,
+  };
 }
 
 /** Every field of a query token compareTokens reads: tokens alike in these compare alike. */
@@ -624,25 +633,28 @@ export function compareNameForms(
   ctx?: CompareContext,
   /** false: score only, no per-token explanation (the hot path explains only the winners) */
   explain = true,
+  /** without a context: the scratch to align in (one per call when absent) */
+  scratch?: AlignScratch,
 ): NameComparison {
   const memo = ctx ? queryMemo(ctx, query, params, rarity) : undefined;
+  const work = ctx ? ctx.scratch : (scratch ?? new AlignScratch());
   if (!explain && memo) {
     // a list form compared before has its key on the form: a memoised result needs neither
     // its plan nor its weights, so the plan is only read (and its weights refreshed) on a miss
     const key = list.key ?? listPlan(list, params, rarity).key;
     const hit = memo.forms.get(key);
     if (hit) return hit;
-    const fresh = alignForms(query, list, params, rarity, memo, listPlan(list, params, rarity), false);
+    const fresh = alignForms(query, list, params, rarity, memo, listPlan(list, params, rarity), false, work);
     memo.forms.set(key, fresh);
     return fresh;
   }
-  return alignForms(query, list, params, rarity, memo, listPlan(list, params, rarity), explain);
+  return alignForms(query, list, params, rarity, memo, listPlan(list, params, rarity), explain, work);
 }
 
 /**
  * The edges of the comparison in progress. alignForms never re-enters, so one list serves
- * every call, and its edge objects are overwritten rather than allocated anew: a query
- * aligns a few hundred form pairs, most with a handful of edges.
+ * every call its scratch is passed to, and its edge objects are overwritten rather than
+ * allocated anew: a query aligns a few hundred form pairs, most with a handful of edges.
  */
 class EdgeList {
   readonly items: Edge[] = [];
@@ -678,14 +690,21 @@ class EdgeList {
   }
 }
 
-const EDGES = new EdgeList();
-
-// Scratch for alignForms, which never re-enters itself; longer names get their own arrays.
+/** Names up to this many tokens align in a scratch's arrays; longer names get their own. */
 const SCRATCH_TOKENS = 64;
-const USED_Q = new Uint8Array(SCRATCH_TOKENS);
-const USED_C = new Uint8Array(SCRATCH_TOKENS);
-const CONTENT_Q = new Int32Array(SCRATCH_TOKENS);
-const CONTENT_C = new Int32Array(SCRATCH_TOKENS);
+
+/**
+ * The working memory of one alignment at a time (alignForms never re-enters itself): whoever
+ * owns one (an index, for every query it screens; a caller without a context, for one call)
+ * passes it in through a CompareContext, so nothing of a comparison in progress is module state.
+ */
+export class AlignScratch {
+  readonly edges = new EdgeList();
+  readonly usedQ = new Uint8Array(SCRATCH_TOKENS);
+  readonly usedC = new Uint8Array(SCRATCH_TOKENS);
+  readonly contentQ = new Int32Array(SCRATCH_TOKENS);
+  readonly contentC = new Int32Array(SCRATCH_TOKENS);
+}
 
 function alignForms(
   query: NameForm,
@@ -695,12 +714,13 @@ function alignForms(
   memo: QueryFormMemo | undefined,
   plan: FormPlan,
   explain: boolean,
+  scratch: AlignScratch,
 ): NameComparison {
   const q = query.tokens;
   const c = list.tokens;
   const nq = q.length;
   const nc = c.length;
-  const edges = EDGES;
+  const edges = scratch.edges;
   edges.length = 0;
   const qDen = Math.max(1, nq);
   const cDen = Math.max(1, nc);
@@ -784,8 +804,8 @@ function alignForms(
   // then the pair closest in relative position, then input order.
   sortSmall(edges.items, edges.length, compareEdges);
 
-  const usedQ = nq <= SCRATCH_TOKENS ? USED_Q.fill(0, 0, nq) : new Uint8Array(nq);
-  const usedC = nc <= SCRATCH_TOKENS ? USED_C.fill(0, 0, nc) : new Uint8Array(nc);
+  const usedQ = nq <= SCRATCH_TOKENS ? scratch.usedQ.fill(0, 0, nq) : new Uint8Array(nq);
+  const usedC = nc <= SCRATCH_TOKENS ? scratch.usedC.fill(0, 0, nc) : new Uint8Array(nc);
   const wq = memo ? memo.weights : tokenWeights(q, rarity, params);
   // the list token weights are data[nc + j]
   const aligned: Array<AlignedToken & { first: number }> = [];
@@ -821,8 +841,8 @@ function alignForms(
       // leftover words on both sides contradict each other, heaviest first; a word the query has
       // beside a list name it wholly holds (v3) contradicts nothing ("Viktor Bout Ivanov" is not
       // "Viktor Anatolijevitch Bout" with a wrong patronymic), one inside it still does (Valery Petrovich Ermakov)
-      const contentQ = nq <= SCRATCH_TOKENS ? CONTENT_Q : new Int32Array(nq);
-      const contentC = nc <= SCRATCH_TOKENS ? CONTENT_C : new Int32Array(nc);
+      const contentQ = nq <= SCRATCH_TOKENS ? scratch.contentQ : new Int32Array(nq);
+      const contentC = nc <= SCRATCH_TOKENS ? scratch.contentC : new Int32Array(nc);
       let countQ = 0;
       let countC = 0;
       for (let i = 0; i < nq; i++)
