@@ -18,11 +18,10 @@ export type { IndexStats } from './index/candidate-index.js';
 export { analyzeName, latinWords, wordFeatures } from './name/analyze.js';
 export type { AnalyzedName, EntityTypeHint, NameForm, NameToken, TokenKind } from './name/analyze.js';
 export {
+  AlignScratch,
   compareNameForms,
   compareTokens,
   DEFAULT_NAME_PARAMS,
-  isLooseScript,
-  looseKey,
   newCompareContext,
   tokenWeight,
 } from './name/compare.js';
@@ -61,5 +60,15 @@ export type { TranslitSegment, TranslitVariant } from './text/translit.js';
 export { equivalenceGroup, equivalentSpellings } from './text/equivalents.js';
 export { boundedEditDistance, jaroWinkler, trigrams } from './similarity.js';
 export { explainMatch } from './explain.js';
+export { V1_POLICY, V2_POLICY, V3_POLICY } from './policy.js';
+export type {
+  AlignmentPolicy,
+  AlignmentSpecificity,
+  ContainmentPolicy,
+  EntityPolicy,
+  MatchPolicy,
+  TokenScores,
+} from './policy.js';
+export { isLooseScript, looseKey } from './text/loose.js';
 export { DEFAULT_RULES, V1_RULES, V2_RULES, V3_RULES } from './rules.js';
 export type { EngineRules } from './rules.js';

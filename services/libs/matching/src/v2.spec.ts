@@ -4,7 +4,7 @@ import { getAlgorithm } from './algorithm.js';
 import { explainMatch } from './explain.js';
 import type { EntityMatch } from './match/score-entity.js';
 import { entity } from './testing/fixtures.js';
-import { looseKey } from './name/compare.js';
+import { looseKey } from './text/loose.js';
 import { englishFromNationalTranscription, kanaForeignReading, transliterateV2 } from './text/translit-v2.js';
 
 const LIST = [

@@ -1,17 +1,10 @@
 import type { Entity } from '@vigil/lists';
 import { resolveConfig, type MatchingConfig, type QueryTunables } from '../config.js';
-import { joinTokens, type NameForm, type NameToken } from '../name/analyze.js';
-import {
-  compareTokens,
-  DEFAULT_NAME_PARAMS,
-  isLooseScript,
-  looseKey,
-  looseKeyOf,
-  newCompareContext,
-  type NameParams,
-  type Rarity,
-} from '../name/compare.js';
-import { DEFAULT_RULES, V1_RULES, type EngineRules } from '../rules.js';
+import { isJoinable, joinTokens, type NameForm, type NameToken } from '../name/analyze.js';
+import { AlignScratch, compareTokens, newCompareContext, type NameParams, type Rarity } from '../name/compare.js';
+import { isLooseScript, looseKey, looseKeyOf } from '../text/loose.js';
+import { isAbjad } from '../text/scripts.js';
+import { DEFAULT_RULES, type EngineRules } from '../rules.js';
 import {
   entityScore,
   prepareEntity,
@@ -32,10 +25,6 @@ import { groupsWithSkeleton } from '../text/equivalents.js';
 
 /** Token kinds that retrieve candidates; legal forms, particles and titles are too common to. */
 const RETRIEVING = new Set(['word', 'number']);
-
-const ABJAD = new Set(['Arab', 'Hebr']);
-
-const JOINABLE = new Set(['word', 'particle', 'initial', 'stop']);
 
 /** A name is scored only when its retrieval coverage is at least this share of its entity's best name. */
 const NAME_COVERAGE_RATIO = 0.8;
@@ -83,11 +72,9 @@ export type IndexStats = {
   postings: number;
 };
 
-/** Name-comparison parameters for a rule set under a config (v1 keeps the default rules object). */
+/** Name-comparison parameters for a rule set under a config. */
 function nameParams(rules: EngineRules, config: MatchingConfig): NameParams {
-  return rules === V1_RULES
-    ? { ...DEFAULT_NAME_PARAMS, levDistanceMax: config.levDistanceMax }
-    : { ...DEFAULT_NAME_PARAMS, levDistanceMax: config.levDistanceMax, rules };
+  return { levDistanceMax: config.levDistanceMax, policy: rules.policy };
 }
 
 /**
@@ -160,6 +147,8 @@ export class CandidateIndex {
   private coverages: Float64Array = new Float64Array(0);
 
   readonly rules: EngineRules;
+  /** the alignments' working memory, shared by this index's queries (screen is synchronous) */
+  private readonly scratch = new AlignScratch();
 
   constructor(entities: Iterable<Entity>, config: Partial<MatchingConfig> = {}, rules: EngineRules = DEFAULT_RULES) {
     this.config = resolveConfig(config);
@@ -212,11 +201,11 @@ export class CandidateIndex {
           }
           for (let i = 0; i + 1 < t.length; i++) {
             let text = t[i]!.text;
-            if (!JOINABLE.has(t[i]!.kind)) continue;
+            if (!isJoinable(t[i]!.kind)) continue;
             let particle = t[i]!.kind === 'particle';
             for (let k = 1; k <= 2 && i + k < t.length; k++) {
               const next = t[i + k]!;
-              if (!JOINABLE.has(next.kind)) break;
+              if (!isJoinable(next.kind)) break;
               text += next.text;
               particle ||= next.kind === 'particle';
               compoundPostings.add(text, ref);
@@ -242,7 +231,7 @@ export class CandidateIndex {
     const coarse = new PostingsBuilder();
     const tri = new PostingsBuilder();
     const loose = new PostingsBuilder();
-    const looseReadings = this.params.rules !== undefined && this.params.rules.readings === 'v2';
+    const looseReadings = this.rules.readings === 'v2';
     this.termTrigramCount = new Uint8Array(this.termList.length);
     this.termList.forEach((text, id) => {
       const tok = this.termTokens[id]!;
@@ -340,7 +329,7 @@ export class CandidateIndex {
     type Row = [id: number, weight: number, start: number, end: number];
     const rows: Row[] = [];
     // a one- or two-consonant skeleton (يحيى → H) says little about which name it is
-    const abjad = ABJAD.has(tok.script);
+    const abjad = isAbjad(tok.script);
     const specificity = !abjad ? 1 : tok.skeleton.length <= 1 ? 0.4 : tok.skeleton.length === 2 ? 0.7 : 1;
     const terms = this.termPostings;
     for (const [id, sim] of this.expand(tok, fuzzy)) {
@@ -398,7 +387,7 @@ export class CandidateIndex {
           if (Math.abs(this.termList[id]!.length - len) <= 3) consider(id);
         }
       }
-      if (ABJAD.has(tok.script) && tok.skeleton) {
+      if (isAbjad(tok.script) && tok.skeleton) {
         for (const sk of tok.skeleton2 ? [tok.skeleton, tok.skeleton2] : [tok.skeleton]) {
           const bucket = this.bySkeleton.get(sk);
           if (bucket && bucket.length <= BUCKET_SCAN_MAX) bucket.forEach(consider);
@@ -490,11 +479,11 @@ export class CandidateIndex {
       if (total === 0) continue;
       for (let i = 0; i + 1 < tokens.length; i++) {
         const a = tokens[i]!;
-        if (!JOINABLE.has(a.kind)) continue;
+        if (!isJoinable(a.kind)) continue;
         let weight = RETRIEVING.has(a.kind) ? this.rarity(a.text) * 0.65 + 0.35 : 0;
         for (let k = 1; k <= 2 && i + k < tokens.length; k++) {
           const b = tokens[i + k]!;
-          if (!JOINABLE.has(b.kind)) break;
+          if (!isJoinable(b.kind)) break;
           if (RETRIEVING.has(b.kind)) weight += this.rarity(b.text) * 0.65 + 0.35;
           units.push({ tok: joinTokens(tokens.slice(i, i + k + 1)), compound: true, weight: Math.max(weight, 0.35) });
         }
@@ -610,7 +599,7 @@ export class CandidateIndex {
     }
     const floor = Math.max(bestCoverage * 0.35, Math.min(0.3, bestCoverage * 0.5));
     // cross-script queries are retrieved by skeletons, which are less selective: look further
-    const crossScript = query.name.forms.some((f) => f.tokens.some((t) => ABJAD.has(t.script)));
+    const crossScript = query.name.forms.some((f) => f.tokens.some((t) => isAbjad(t.script)));
     const limit = crossScript ? Math.round(this.config.candidateLimit * 1.5) : this.config.candidateLimit;
     let kept: number[] = [];
     for (let r = 0; r < reachedCount; r++) if (entityBest[reached[r]!]! >= floor) kept.push(reached[r]!);
@@ -692,7 +681,7 @@ export class CandidateIndex {
       for (const t of form.tokens) if (t.kind === 'word' || t.kind === 'initial') t.rarity = this.rarity(t.text);
     // rank by score alone; only the matches returned are built, with their explanations
     const ranked: Array<{ e: number; entity: Entity; score: number; nameIndex: number; twin: boolean }> = [];
-    const context = newCompareContext();
+    const context = newCompareContext(this.scratch);
     const options: ScoreOptions = {
       config: this.config,
       params: this.params,
@@ -734,7 +723,7 @@ export class CandidateIndex {
   screenExhaustively(query: ScreeningQuery, limit = this.config.resultLimit): EntityMatch[] {
     const prepared = prepareQuery(query, this.rules);
     const matches: EntityMatch[] = [];
-    const context = newCompareContext();
+    const context = newCompareContext(this.scratch);
     for (const e of this.entities) {
       const m = scoreEntity(prepared, e, { config: this.config, params: this.params, rarity: this.rarityFn, context });
       if (m && m.score > 0) matches.push(m);

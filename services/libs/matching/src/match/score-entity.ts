@@ -2,8 +2,8 @@ import type { Entity, EntityName, EntityType } from '@vigil/lists';
 import { statusFor, type MatchStatus, type MatchingConfig } from '../config.js';
 import { analyzeName, markBothWays, type AnalyzedName, type EntityTypeHint, type NameForm } from '../name/analyze.js';
 import {
+  AlignScratch,
   compareNameForms,
-  DEFAULT_NAME_PARAMS,
   isLegalFormText,
   round4,
   type AlignedToken,
@@ -14,7 +14,8 @@ import {
 } from '../name/compare.js';
 import { toCountryCode } from './countries.js';
 import { describeFinding } from '../text/hostile.js';
-import { DEFAULT_RULES, V1_RULES, type EngineRules } from '../rules.js';
+import { DEFAULT_RULES, type EngineRules } from '../rules.js';
+import type { EntityPolicy } from '../policy.js';
 import { isTwinName } from './twins.js';
 
 export type ScreeningQuery = {
@@ -103,7 +104,10 @@ export function prepareQuery(query: ScreeningQuery, rules: EngineRules = DEFAULT
   const dob = query.dob && /^\d{4}(-\d{2}(-\d{2})?)?$/.test(query.dob.trim()) ? query.dob.trim() : undefined;
   const name = analyzeName(query.name, type as EntityTypeHint | undefined, undefined, rules, true);
   // v2: a name with a legal form ("… S.A.", "… LLC") is an organisation's, whatever the caller left out
-  const inferred = type === undefined && rules.specificity && name.forms.some(hasLegalForm) ? 'organization' : type;
+  const inferred =
+    type === undefined && rules.policy.alignment.specificity !== null && name.forms.some(hasLegalForm)
+      ? 'organization'
+      : type;
   return { query, name, type: inferred, country: toCountryCode(query.country), dob };
 }
 
@@ -116,7 +120,7 @@ export function prepareEntity(
   const names = (borrowed.length > 0 ? [...entity.names, ...borrowed] : entity.names)
     .filter((n) => n.full && n.full.trim())
     .map((name) => ({ name, analyzed: analyzeName(name.full, entity.type, name.parts?.family, rules) }));
-  if (rules.specificity) markBothWays(names.map((n) => n.analyzed.forms));
+  if (rules.policy.alignment.specificity !== null) markBothWays(names.map((n) => n.analyzed.forms));
   const countries = new Set<string>();
   for (const c of [...entity.nationalities, ...entity.citizenships, ...entity.addresses.map((a) => a.country ?? '')]) {
     const code = toCountryCode(c);
@@ -158,25 +162,29 @@ function dobVerdict(queryDob: string | undefined, entityDates: readonly string[]
   return sameYear ? 0 : minYearGap <= 1 ? -1 : -2;
 }
 
-function dobVerdictEffect(verdict: number): number {
+function dobVerdictEffect(verdict: number, dob: EntityPolicy['dob']): number {
   return verdict === 3
-    ? 0.05
+    ? dob.day
     : verdict === 2
-      ? 0.03
+      ? dob.month
       : verdict === 1
-        ? 0.02
+        ? dob.year
         : verdict === 0
-          ? -0.05
+          ? dob.monthDiffers
           : verdict === -1
-            ? -0.08
-            : -0.2;
+            ? dob.yearOff
+            : dob.contradicts;
 }
 
 /** How a date of birth on the query bears on the entity's dates (0 when either has none). */
-export function dobEffect(queryDob: string | undefined, entityDates: readonly string[]): QualifierEffect | null {
+export function dobEffect(
+  queryDob: string | undefined,
+  entityDates: readonly string[],
+  policy: EntityPolicy = DEFAULT_RULES.policy.entity,
+): QualifierEffect | null {
   const verdict = dobVerdict(queryDob, entityDates);
   if (Number.isNaN(verdict)) return null;
-  const effect = dobVerdictEffect(verdict);
+  const effect = dobVerdictEffect(verdict, policy.dob);
   if (verdict >= 1)
     return {
       qualifier: 'dob',
@@ -199,16 +207,21 @@ export function dobEffect(queryDob: string | undefined, entityDates: readonly st
 }
 
 /** The country effect: the list has the query's country, or only others; NaN when either has none. */
-function countryEffectValue(queryCountry: string | undefined, countries: ReadonlySet<string>): number {
+function countryEffectValue(
+  queryCountry: string | undefined,
+  countries: ReadonlySet<string>,
+  country: EntityPolicy['country'],
+): number {
   if (!queryCountry || countries.size === 0) return NaN;
-  return countries.has(queryCountry) ? 0.03 : -0.05;
+  return countries.has(queryCountry) ? country.agrees : country.differs;
 }
 
 export function countryEffect(
   queryCountry: string | undefined,
   countries: ReadonlySet<string>,
+  policy: EntityPolicy = DEFAULT_RULES.policy.entity,
 ): QualifierEffect | null {
-  const effect = countryEffectValue(queryCountry, countries);
+  const effect = countryEffectValue(queryCountry, countries, policy.country);
   if (Number.isNaN(effect)) return null;
   if (countries.has(queryCountry!))
     return { qualifier: 'country', effect, detail: `country ${queryCountry} is among the list's countries` };
@@ -219,39 +232,40 @@ export function countryEffect(
   };
 }
 
-function typeEffectValue(queryType: EntityType, entityType: EntityType): number {
+function typeEffectValue(queryType: EntityType, entityType: EntityType, effects: EntityPolicy['entityType']): number {
   if (queryType === entityType) return 0;
   const personVsOther = queryType === 'individual' || entityType === 'individual';
-  return personVsOther ? -0.3 : queryType === 'organization' || entityType === 'organization' ? -0.1 : -0.2;
+  return personVsOther
+    ? effects.person
+    : queryType === 'organization' || entityType === 'organization'
+      ? effects.organization
+      : effects.other;
 }
 
-export function typeEffect(queryType: EntityType | undefined, entityType: EntityType): QualifierEffect | null {
+export function typeEffect(
+  queryType: EntityType | undefined,
+  entityType: EntityType,
+  policy: EntityPolicy = DEFAULT_RULES.policy.entity,
+): QualifierEffect | null {
   if (!queryType || queryType === entityType) return null;
-  const effect = typeEffectValue(queryType, entityType);
+  const effect = typeEffectValue(queryType, entityType, policy.entityType);
   return { qualifier: 'entityType', effect, detail: `query is ${queryType}, list entry is ${entityType}` };
 }
 
 /** Small names of common tokens carry less evidence than long rare ones: scale down, never up. */
-function evidenceFactor(evidence: number): number {
-  return 0.6 + 0.4 * Math.min(1, evidence / 1.6);
+function evidenceFactor(evidence: number, factor: EntityPolicy['evidenceFactor']): number {
+  return factor.floor + (1 - factor.floor) * Math.min(1, evidence / factor.full);
 }
 
-const WEAK_ALIAS_CAP = 0.8;
-
 /**
- * v3: what each query word beside a list name the query wholly holds costs ("Viktor Bout Ivanov").
- * More than a one-letter slip in a short word costs (about 0.07), so a list name the query matches
- * whole but for a typo ranks above a shorter list name plus a word nothing explains.
+ * v3: a wholly held list name's score with its extra words priced (policy containment.extraWordPenalty
+ * each: more than a one-letter slip in a short word costs, about 0.07, so a list name the query
+ * matches whole but for a typo ranks above a shorter list name plus a word nothing explains): never
+ * below review however many there are, as the name is rare enough to mean something (compare.ts
+ * listFullyPresent), and never above what the name scored by itself.
  */
-const EXTRA_WORD_PENALTY = 0.1;
-
-/**
- * v3: a wholly held list name's score with its extra words priced: never below review however many
- * there are, as the name is rare enough to mean something (compare.ts CONTAINED_MIN_EVIDENCE), and
- * never above what the name scored by itself.
- */
-function withExtraWords(adjusted: number, cmp: NameComparison, config: MatchingConfig): number {
-  return Math.max(adjusted - EXTRA_WORD_PENALTY * cmp.extras!, Math.min(config.mediumScore, adjusted));
+function withExtraWords(adjusted: number, cmp: NameComparison, config: MatchingConfig, penalty: number): number {
+  return Math.max(adjusted - penalty * cmp.extras!, Math.min(config.mediumScore, adjusted));
 }
 
 export type ScoreOptions = {
@@ -308,6 +322,7 @@ function specificityCap(
   lf: NameForm,
   cmp: NameComparison,
   config: MatchingConfig,
+  margin: number,
 ): { cap: number; why: string } | null {
   if (
     qf.scheme.startsWith('ko-') &&
@@ -317,7 +332,7 @@ function specificityCap(
     !entity.countries.has('KR')
   )
     return { cap: 0, why: '' };
-  const cap = Math.max(0, config.mediumScore - 0.05);
+  const cap = Math.max(0, config.mediumScore - margin);
   if (supported(query, entity)) return null;
   // v3: unless the query holds the whole list name, legal form included, and the word is rare (compare.ts listFullyPresent)
   if (
@@ -361,10 +376,15 @@ function bestName(
   entity: PreparedEntity,
   options: ScoreOptions,
   params: NameParams,
+  scratch: AlignScratch | undefined,
   view?: NameView,
 ): BestName | null {
   let best: BestName | null = null;
-  const specificity = params.rules !== undefined && params.rules.specificity;
+  const ep = params.policy.entity;
+  const margin = ep.specificityMargin;
+  const weakAliasCap = ep.weakAliasCap;
+  const evidence = ep.evidenceFactor;
+  const containment = params.policy.alignment.containment;
   const indexes = options.nameIndexes ?? entity.names.map((_, i) => i);
   for (let k = 0; k < indexes.length; k++) {
     const ni = indexes[k]!;
@@ -382,21 +402,21 @@ function bestName(
     }
     for (const qf of query.name.forms) {
       for (const lf of listForms) {
-        const cmp = compareNameForms(qf, lf, params, options.rarity, options.context, false);
+        const cmp = compareNameForms(qf, lf, params, options.rarity, options.context, false, scratch);
         if (cmp.score <= 0) continue;
-        const factor = evidenceFactor(cmp.evidence);
+        const factor = evidenceFactor(cmp.evidence, evidence);
         let adjusted = cmp.score * factor;
-        if (weak) adjusted = Math.min(adjusted, WEAK_ALIAS_CAP);
+        if (weak) adjusted = Math.min(adjusted, weakAliasCap);
         let extraEffect = 0;
-        if (cmp.extras !== undefined && cmp.extras > 0) {
-          const priced = withExtraWords(adjusted, cmp, options.config);
+        if (containment !== null && cmp.extras !== undefined && cmp.extras > 0) {
+          const priced = withExtraWords(adjusted, cmp, options.config, containment.extraWordPenalty);
           extraEffect = priced - adjusted;
           adjusted = priced;
         }
         let capped = Infinity;
         let why = '';
-        if (specificity) {
-          const rule = specificityCap(query, entity, qf, lf, cmp, options.config);
+        if (margin !== null) {
+          const rule = specificityCap(query, entity, qf, lf, cmp, options.config, margin);
           if (rule && rule.cap === 0) continue;
           if (rule) {
             capped = rule.cap;
@@ -417,12 +437,17 @@ function bestName(
  * The date of birth, country and entity-type effects, in that order. The entity's record is
  * only read for a qualifier the query has: most queries carry none, and it is rarely in cache.
  */
-function qualifierEffects(query: PreparedQuery, entity: PreparedEntity, out: QualifierEffect[]): void {
-  const dob = query.dob ? dobEffect(query.dob, entity.entity.birthDates) : null;
+function qualifierEffects(
+  query: PreparedQuery,
+  entity: PreparedEntity,
+  out: QualifierEffect[],
+  policy: EntityPolicy,
+): void {
+  const dob = query.dob ? dobEffect(query.dob, entity.entity.birthDates, policy) : null;
   if (dob) out.push(dob);
-  const country = query.country ? countryEffect(query.country, entity.countries) : null;
+  const country = query.country ? countryEffect(query.country, entity.countries, policy) : null;
   if (country) out.push(country);
-  const type = query.type ? typeEffect(query.type, entity.entity.type) : null;
+  const type = query.type ? typeEffect(query.type, entity.entity.type, policy) : null;
   if (type) out.push(type);
 }
 
@@ -430,12 +455,18 @@ function qualifierEffects(query: PreparedQuery, entity: PreparedEntity, out: Qua
  * `score` plus the effects qualifierEffects lists, added in its order, without writing their
  * details: the index ranks every candidate with this and explains only the ones it returns.
  */
-function withQualifierEffects(score: number, query: PreparedQuery, entity: PreparedEntity): number {
+function withQualifierEffects(
+  score: number,
+  query: PreparedQuery,
+  entity: PreparedEntity,
+  policy: EntityPolicy,
+): number {
   const dob = query.dob ? dobVerdict(query.dob, entity.entity.birthDates) : NaN;
-  if (!Number.isNaN(dob)) score += dobVerdictEffect(dob);
-  const country = countryEffectValue(query.country, entity.countries);
+  if (!Number.isNaN(dob)) score += dobVerdictEffect(dob, policy.dob);
+  const country = countryEffectValue(query.country, entity.countries, policy.country);
   if (!Number.isNaN(country)) score += country;
-  if (query.type && query.type !== entity.entity.type) score += typeEffectValue(query.type, entity.entity.type);
+  if (query.type && query.type !== entity.entity.type)
+    score += typeEffectValue(query.type, entity.entity.type, policy.entityType);
   return score;
 }
 
@@ -450,17 +481,19 @@ function finalScore(adjusted: number, qualifiers: readonly QualifierEffect[], fr
 /**
  * The name parameters of an algorithm's rules: what a caller that retrieves its own candidates (the
  * search-index engine) scores with, matching the rules it prepared the query and entities with.
- * vigil-v1's parameters carry no rules: its scoring predates them.
  */
 export function scoreParamsFor(rules: EngineRules, config: Pick<MatchingConfig, 'levDistanceMax'>): NameParams {
-  return rules === V1_RULES
-    ? { ...DEFAULT_NAME_PARAMS, levDistanceMax: config.levDistanceMax }
-    : { ...DEFAULT_NAME_PARAMS, levDistanceMax: config.levDistanceMax, rules };
+  return { levDistanceMax: config.levDistanceMax, policy: rules.policy };
 }
 
 /** Callers that pass no params (tests) score with the default algorithm's rules, as they prepared with them. */
 function defaultParams(options: ScoreOptions): NameParams {
   return options.params ?? scoreParamsFor(DEFAULT_RULES, options.config);
+}
+
+/** A caller without a context (the search-index engine, tests) aligns one entity's names in a scratch of its own. */
+function scratchFor(options: ScoreOptions): AlignScratch | undefined {
+  return options.context ? undefined : new AlignScratch();
 }
 
 /**
@@ -473,16 +506,20 @@ export function entityScore(
   options: ScoreOptions,
   view?: NameView,
 ): { score: number; nameIndex: number } | null {
-  const best = bestName(query, entity, options, defaultParams(options), view);
+  const params = defaultParams(options);
+  const best = bestName(query, entity, options, params, scratchFor(options), view);
   if (!best) return null;
-  return { score: clampScore(withQualifierEffects(best.adjusted, query, entity)), nameIndex: best.nameIdx };
+  return {
+    score: clampScore(withQualifierEffects(best.adjusted, query, entity, params.policy.entity)),
+    nameIndex: best.nameIdx,
+  };
 }
 
-function extraWordsDetail(cmp: NameComparison, effect: number): string {
+function extraWordsDetail(cmp: NameComparison, effect: number, penalty: number): string {
   const words = cmp.tokens.filter((t) => t.method === 'extra').map((t) => t.query.join(' '));
   const n = cmp.extras!;
-  const priced = `the query holds the whole list name and ${n} more word${n === 1 ? '' : 's'} (${words.join(', ')}), ${EXTRA_WORD_PENALTY} each`;
-  return effect > -EXTRA_WORD_PENALTY * n + 1e-9
+  const priced = `the query holds the whole list name and ${n} more word${n === 1 ? '' : 's'} (${words.join(', ')}), ${penalty} each`;
+  return effect > -penalty * n + 1e-9
     ? `${priced}; the name is rare enough to stay at review whatever is added`
     : priced;
 }
@@ -490,10 +527,13 @@ function extraWordsDetail(cmp: NameComparison, effect: number): string {
 /** Scores one entity for a query: best name or alias, then qualifiers. */
 export function scoreEntity(query: PreparedQuery, entity: PreparedEntity, options: ScoreOptions): EntityMatch | null {
   const params = defaultParams(options);
+  const ep = params.policy.entity;
+  const weakAliasCap = ep.weakAliasCap;
   const explain = options.explain ?? true;
-  const best = bestName(query, entity, options, params);
+  const scratch = scratchFor(options);
+  const best = bestName(query, entity, options, params, scratch);
   if (!best) return null;
-  if (explain) best.cmp = compareNameForms(best.qf, best.lf, params, options.rarity, options.context, true);
+  if (explain) best.cmp = compareNameForms(best.qf, best.lf, params, options.rarity, options.context, true, scratch);
   const qualifiers: QualifierEffect[] = [];
   const pn = entity.names[best.nameIdx]!;
   if (best.factor < 1)
@@ -502,19 +542,19 @@ export function scoreEntity(query: PreparedQuery, entity: PreparedEntity, option
       effect: round4(best.raw * best.factor - best.raw),
       detail: 'few or common tokens matched: little evidence of identity',
     });
-  if (pn.name.strength === 'weak' && best.raw * best.factor > WEAK_ALIAS_CAP) {
+  if (pn.name.strength === 'weak' && best.raw * best.factor > weakAliasCap) {
     qualifiers.push({
       qualifier: 'weakAlias',
-      effect: round4(WEAK_ALIAS_CAP - best.raw * best.factor),
+      effect: round4(weakAliasCap - best.raw * best.factor),
       detail: 'matched a weak alias: capped at review',
     });
   }
-  let beforeCap = Math.min(best.raw * best.factor, pn.name.strength === 'weak' ? WEAK_ALIAS_CAP : Infinity);
+  let beforeCap = Math.min(best.raw * best.factor, pn.name.strength === 'weak' ? weakAliasCap : Infinity);
   if (best.cmp.extras !== undefined && best.cmp.extras > 0) {
     qualifiers.push({
       qualifier: 'extraTokens',
       effect: round4(best.extraEffect),
-      detail: extraWordsDetail(best.cmp, best.extraEffect),
+      detail: extraWordsDetail(best.cmp, best.extraEffect, params.policy.alignment.containment!.extraWordPenalty),
     });
     beforeCap += best.extraEffect;
   }
@@ -530,7 +570,7 @@ export function scoreEntity(query: PreparedQuery, entity: PreparedEntity, option
     });
   }
   const named = qualifiers.length;
-  qualifierEffects(query, entity, qualifiers);
+  qualifierEffects(query, entity, qualifiers, ep);
   const score = finalScore(best.adjusted, qualifiers, named);
   if (query.name.findings) {
     for (const f of query.name.findings)
@@ -553,7 +593,7 @@ export function scoreEntity(query: PreparedQuery, entity: PreparedEntity, option
     tokens: best.cmp.tokens,
     unmatchedList: best.cmp.unmatchedList,
     qualifiers,
-    ...(params.rules !== undefined && best.qf.scheme !== 'latin'
+    ...(params.policy.explainReadings && best.qf.scheme !== 'latin'
       ? { queryReading: { written: query.query.name, read: best.qf.tokens.map((t) => t.text).join(' ') } }
       : {}),
   };

@@ -3,7 +3,15 @@ import { doubleMetaphone } from 'double-metaphone';
 import { consonantSkeleton, SUN_LETTER_CLASSES } from '../text/abjad.js';
 import { equivalenceGroup } from '../text/equivalents.js';
 import { neutralise, type TextFinding } from '../text/hostile.js';
-import { EDGE_ONLY_LEGAL, GENERIC_ORG_WORDS, HONORIFICS, LEGAL_FORM_PHRASES, PARTICLES, STOPWORDS, VESSEL_PREFIXES } from '../text/lexicon.js';
+import {
+  EDGE_ONLY_LEGAL,
+  GENERIC_ORG_WORDS,
+  HONORIFICS,
+  LEGAL_FORM_PHRASES,
+  PARTICLES,
+  STOPWORDS,
+  VESSEL_PREFIXES,
+} from '../text/lexicon.js';
 import type { Script } from '../text/scripts.js';
 import { boundedEditDistance } from '../similarity.js';
 import { transliterate } from '../text/translit.js';
@@ -63,8 +71,31 @@ export type NameForm = {
  * tokens share one hidden class: scoring reads their fields at the same sites for query,
  * list and joined tokens, and mixed shapes made those loads megamorphic.
  */
-export function newToken(text: string, kind: TokenKind, script: Script, phonetic: readonly string[], skeleton: string, group: number, legal?: string): NameToken {
-  return { text, kind, script, legal, phonetic, skeleton, skeleton2: undefined, group, family: undefined, generic: undefined, rarity: undefined, key: undefined, bothWays: undefined, compound: undefined };
+export function newToken(
+  text: string,
+  kind: TokenKind,
+  script: Script,
+  phonetic: readonly string[],
+  skeleton: string,
+  group: number,
+  legal?: string,
+): NameToken {
+  return {
+    text,
+    kind,
+    script,
+    legal,
+    phonetic,
+    skeleton,
+    skeleton2: undefined,
+    group,
+    family: undefined,
+    generic: undefined,
+    rarity: undefined,
+    key: undefined,
+    bothWays: undefined,
+    compound: undefined,
+  };
 }
 
 export type AnalyzedName = {
@@ -143,7 +174,11 @@ function wordClose(a: string, b: string): boolean {
   return boundedEditDistance(a, b, 2) <= 2;
 }
 
-function matchLegal(words: RawWord[], i: number, type: EntityTypeHint | undefined): { length: number; family: string } | null {
+function matchLegal(
+  words: RawWord[],
+  i: number,
+  type: EntityTypeHint | undefined,
+): { length: number; family: string } | null {
   if (type === 'individual') return null;
   const exact = LEGAL_BY_FIRST.get(words[i]!.text) ?? [];
   const fuzzy = LONG_PHRASES_BY_INITIAL.get(words[i]!.text.slice(0, 1)) ?? [];
@@ -172,7 +207,10 @@ function classify(words: RawWord[], type: EntityTypeHint | undefined): NameToken
     const w = words[i]!;
     const legal = matchLegal(words, i, type);
     if (legal) {
-      const text = words.slice(i, i + legal.length).map((x) => x.text).join('');
+      const text = words
+        .slice(i, i + legal.length)
+        .map((x) => x.text)
+        .join('');
       tokens.push(newToken(text, 'legal', w.script, [], '', -1, legal.family));
       i += legal.length - 1;
       leading = false;
@@ -180,10 +218,25 @@ function classify(words: RawWord[], type: EntityTypeHint | undefined): NameToken
     }
     let kind: TokenKind;
     if (/^[0-9]+$/.test(w.text)) kind = 'number';
-    else if (i === 0 && n > 1 && (type === 'vessel' || type === undefined) && VESSEL_PREFIXES.has(w.text) && (type === 'vessel' || w.text !== 'ms' && w.text !== 'my')) kind = 'prefix';
-    else if (leading && i < n - 1 && type !== 'organization' && type !== 'vessel' && HONORIFICS.has(w.text)) kind = 'honorific';
+    else if (
+      i === 0 &&
+      n > 1 &&
+      (type === 'vessel' || type === undefined) &&
+      VESSEL_PREFIXES.has(w.text) &&
+      (type === 'vessel' || (w.text !== 'ms' && w.text !== 'my'))
+    )
+      kind = 'prefix';
+    else if (leading && i < n - 1 && type !== 'organization' && type !== 'vessel' && HONORIFICS.has(w.text))
+      kind = 'honorific';
     // single letters of organisations are abbreviations ("M-Finance"), not initials
-    else if (w.text.length === 1 && /[a-z]/.test(w.text) && n > 1 && !PARTICLES.has(w.text) && (type === undefined || type === 'individual')) kind = 'initial';
+    else if (
+      w.text.length === 1 &&
+      /[a-z]/.test(w.text) &&
+      n > 1 &&
+      !PARTICLES.has(w.text) &&
+      (type === undefined || type === 'individual')
+    )
+      kind = 'initial';
     else if (n > 1 && PARTICLES.has(w.text)) kind = 'particle';
     else if (n > 1 && STOPWORDS.has(w.text)) kind = 'stop';
     else kind = 'word';
@@ -199,13 +252,24 @@ function classify(words: RawWord[], type: EntityTypeHint | undefined): NameToken
   return tokens;
 }
 
+/** Token kinds that may join their neighbours into one word ("Husam al-Din" is "Husamaldin"), in comparison and retrieval alike. */
+export function isJoinable(kind: TokenKind): boolean {
+  return kind === 'word' || kind === 'particle' || kind === 'initial' || kind === 'stop';
+}
+
 /**
  * Turns a raw name into its comparable forms: the name as it is seen (text/hostile.ts: no
  * invisible characters, NFKC, look-alike letters of a mixed-alphabet word folded; in every
  * algorithm version, as it changes only names written to deceive), case folding, every Latin
  * reading of non-Latin script, punctuation and diacritics removed, and each token classified.
  */
-export function analyzeName(written: string, type?: EntityTypeHint, familyName?: string, rules: EngineRules = DEFAULT_RULES, query = false): AnalyzedName {
+export function analyzeName(
+  written: string,
+  type?: EntityTypeHint,
+  familyName?: string,
+  rules: EngineRules = DEFAULT_RULES,
+  query = false,
+): AnalyzedName {
   const asSeen = neutralise(written);
   const raw = asSeen.text;
   let lower = ASCII.test(raw) ? raw.toLowerCase() : raw.normalize('NFKC').toLowerCase().replace(/ß/g, 'ss');
@@ -230,7 +294,7 @@ export function analyzeName(written: string, type?: EntityTypeHint, familyName?:
   }
   // v2: a person's last word written with a hyphen ("Jose Roberto CELAYA-MENDEZ") is a compound surname
   const compound = new Set<string>();
-  if (rules.specificity && !query && type === 'individual' && !raw.includes(',')) {
+  if (rules.policy.alignment.specificity !== null && !query && type === 'individual' && !raw.includes(',')) {
     const last = raw.trim().split(/\s+/).pop() ?? '';
     if (/\p{L}-\p{L}/u.test(last)) for (const w of latinWords(last)) compound.add(w);
   }
@@ -312,5 +376,6 @@ export function markBothWays(forms: ReadonlyArray<readonly NameForm[]>): void {
     }
   }
   if (joinedWords === undefined) return;
-  for (const fs of forms) for (const f of fs) for (const t of f.tokens) if (t.kind === 'word' && joinedWords.has(t.text)) t.bothWays = true;
+  for (const fs of forms)
+    for (const f of fs) for (const t of f.tokens) if (t.kind === 'word' && joinedWords.has(t.text)) t.bothWays = true;
 }

@@ -2,58 +2,36 @@ import { coarseSkeleton } from '../text/abjad.js';
 import { groupHasSkeleton } from '../text/equivalents.js';
 import { LEGAL_FORM_PHRASES } from '../text/lexicon.js';
 import { boundedEditDistance, collapseDoubles, jaroWinkler, jaroWinklerBelow } from '../similarity.js';
-import type { EngineRules } from '../rules.js';
-import type { Script } from '../text/scripts.js';
-import { joinTokens, type NameForm, type NameToken, type TokenKind } from './analyze.js';
+import {
+  V1_POLICY,
+  type AlignmentPolicy,
+  type MatchPolicy,
+  type TokenMethod,
+  type TokenScores,
+  type TokenSimilarity,
+} from '../policy.js';
+import { isAbjad, isSyllabic, type Script } from '../text/scripts.js';
+import { isLooseScript, looseSimilarity } from '../text/loose.js';
+import { consonantClash } from '../text/sounds.js';
+import { syllableSimilarity } from '../text/syllables.js';
+import { isJoinable, joinTokens, type NameForm, type NameToken, type TokenKind } from './analyze.js';
 
-export type TokenMethod = 'exact' | 'equivalent' | 'transliterated' | 'phonetic' | 'fuzzy' | 'initial';
-
-/** Read-only: the common outcomes are shared objects, as most token pairs of a query are unrelated. */
-export type TokenSimilarity = { readonly score: number; readonly method: TokenMethod };
+export type { TokenMethod, TokenSimilarity } from '../policy.js';
 
 const EXACT: TokenSimilarity = { score: 1, method: 'exact' };
 const NO_MATCH: TokenSimilarity = { score: 0, method: 'exact' };
 const NO_INITIAL: TokenSimilarity = { score: 0, method: 'initial' };
 const NO_FUZZY: TokenSimilarity = { score: 0, method: 'fuzzy' };
-const EQUIVALENT: TokenSimilarity = { score: 0.95, method: 'equivalent' };
 
-/** The knobs of token and name comparison; defaults in `DEFAULT_NAME_PARAMS`. */
+/** What token and name comparison run with: the algorithm's policy and the index's edit-distance cap. */
 export type NameParams = {
-  /** Maximum edit distance for a fuzzy token match, whatever the token length. */
+  /** Maximum edit distance for a fuzzy token match, whatever the token length (LEV_DISTANCE_MAX). */
   levDistanceMax: number;
-  /** Weight multiplier of a query token the list name lacks (an extra middle name). */
-  extraQueryCost: number;
-  /** Weight multiplier of a list token the query lacks (an omitted middle name: cheap). */
-  missingListCost: number;
-  /** Weight multiplier of a pair of tokens that contradict each other. */
-  contradictionCost: number;
-  /** Weight multiplier of a list family-name token the query lacks (a different surname is not an omitted middle name). */
-  missingFamilyCost: number;
-  /** Weight multiplier of family-name tokens. */
-  familyWeight: number;
-  /** The algorithm's rules when they are not v1's (absent for v1). */
-  rules?: EngineRules;
+  policy: MatchPolicy;
 };
 
-export const DEFAULT_NAME_PARAMS: NameParams = {
-  levDistanceMax: 2,
-  extraQueryCost: 0.7,
-  missingListCost: 0.25,
-  contradictionCost: 2,
-  missingFamilyCost: 0.6,
-  familyWeight: 1.3,
-};
-
-const KIND_WEIGHT: Record<TokenKind, number> = {
-  word: 1,
-  number: 1.5,
-  initial: 0.35,
-  legal: 0.15,
-  particle: 0.2,
-  stop: 0.1,
-  honorific: 0.05,
-  prefix: 0,
-};
+/** vigil-v1's policy: what comparisons given no params have always used. */
+export const DEFAULT_NAME_PARAMS: NameParams = { levDistanceMax: 2, policy: V1_POLICY };
 
 /** Gives a token's informativeness in [0, 1] (1 = rare); the index supplies it from its vocabulary. */
 export type Rarity = (text: string) => number;
@@ -73,20 +51,25 @@ export function isLegalFormText(text: string): boolean {
   return LEGAL_FAMILY_OF_TEXT.has(text);
 }
 
-/** Score of a token pair one edit beyond the fuzzy budget: counts neither for nor against much. */
-export const UNCERTAIN_SCORE = 0.35;
+/** Score of a token pair one edit beyond the fuzzy budget (every version's: policy tokens.uncertain). */
+export const UNCERTAIN_SCORE = V1_POLICY.tokens.uncertain;
 
-export function allowedEdits(maxLen: number, levDistanceMax: number): number {
-  const byLength = maxLen <= 3 ? 0 : maxLen <= 7 ? 1 : maxLen <= 11 ? 2 : 3;
+/** How many edits a fuzzy match of tokens up to maxLen long may take: by length (policy bounds), capped by levDistanceMax. */
+export function allowedEdits(
+  maxLen: number,
+  levDistanceMax: number,
+  bounds: readonly [number, number, number] = V1_POLICY.tokens.editBudgetBounds,
+): number {
+  const byLength = maxLen <= bounds[0] ? 0 : maxLen <= bounds[1] ? 1 : maxLen <= bounds[2] ? 2 : 3;
   return Math.min(byLength, levDistanceMax);
 }
 
-function skeletonSimilarity(a: string, b: string): number {
+function skeletonSimilarity(a: string, b: string, scores: TokenScores['skeleton']): number {
   if (a.length === 0 || b.length === 0) return 0;
-  if (a === b) return a.length === 1 ? 0.8 : 0.9;
+  if (a === b) return a.length === 1 ? scores.sameLetter : scores.same;
   const minLen = Math.min(a.length, b.length);
-  if (minLen >= 2 && coarseSkeleton(a) === coarseSkeleton(b)) return 0.8;
-  if (minLen >= 4 && boundedEditDistance(a, b, 1) <= 1) return 0.75;
+  if (minLen >= 2 && coarseSkeleton(a) === coarseSkeleton(b)) return scores.coarse;
+  if (minLen >= 4 && boundedEditDistance(a, b, 1) <= 1) return scores.oneEdit;
   return 0;
 }
 
@@ -100,12 +83,14 @@ function phoneticAgree(a: readonly string[], b: readonly string[]): boolean {
 }
 
 /**
- * How well two tokens agree, and by which rule. 0 means they contradict. Numbers must be
- * equal; legal forms agree by family; initials agree with any name of that letter;
- * words agree exactly, through the equivalence table, by consonant skeleton across an
- * abjad script, by bounded edit distance, or by Double Metaphone with a Jaro-Winkler floor.
+ * How well two tokens agree, and by which rule of the policy's token scores. 0 means they
+ * contradict. Numbers must be equal; legal forms agree by family; initials agree with any name
+ * of that letter; words agree exactly, through the equivalence table, by consonant skeleton
+ * across an abjad script, by bounded edit distance, or by Double Metaphone with a Jaro-Winkler floor.
  */
 export function compareTokens(q: NameToken, c: NameToken, params: NameParams = DEFAULT_NAME_PARAMS): TokenSimilarity {
+  const ts = params.policy.tokens;
+  const bounds = ts.editBudgetBounds;
   const crossScript = q.script !== c.script;
   if (q.kind === 'number' || c.kind === 'number') {
     return q.kind === c.kind && q.text === c.text ? EXACT : NO_MATCH;
@@ -114,72 +99,100 @@ export function compareTokens(q: NameToken, c: NameToken, params: NameParams = D
     const fq = q.legal ?? LEGAL_FAMILY_OF_TEXT.get(q.text);
     const fc = c.legal ?? LEGAL_FAMILY_OF_TEXT.get(c.text);
     if (q.text === c.text) return EXACT;
-    if (fq !== undefined && fq === fc) return EQUIVALENT;
-    if (fq !== undefined && fc !== undefined) return { score: 0.3, method: 'equivalent' };
+    if (fq !== undefined && fq === fc) return ts.equivalent;
+    if (fq !== undefined && fc !== undefined) return ts.otherLegalFamily;
     // a misspelt legal form ("Companny", "Foundatkion") is still that legal form
     const maxLen = Math.max(q.text.length, c.text.length);
-    const d = boundedEditDistance(q.text, c.text, allowedEdits(maxLen, params.levDistanceMax));
-    if (d <= allowedEdits(maxLen, params.levDistanceMax)) return { score: 0.85, method: 'fuzzy' };
+    const d = boundedEditDistance(q.text, c.text, allowedEdits(maxLen, params.levDistanceMax, bounds));
+    if (d <= allowedEdits(maxLen, params.levDistanceMax, bounds)) return ts.misspeltLegalForm;
     return NO_MATCH;
   }
   if (q.text === c.text) return { score: 1, method: crossScript ? 'transliterated' : 'exact' };
-  if (params.rules !== undefined && params.rules.specificity && crossScript && isSyllabic(q.script) !== isSyllabic(c.script)) return syllableSimilarity(q, c);
+  const syllable = ts.syllable;
+  if (syllable !== null && crossScript && isSyllabic(q.script) !== isSyllabic(c.script)) {
+    // v2: a Han or Hangul syllable against a Latin word: whole or not at all (text/syllables.ts)
+    if (q.kind === 'initial' || c.kind === 'initial' || isWeakKind(q.kind) || isWeakKind(c.kind)) return NO_MATCH;
+    const s = syllableSimilarity(q.text, q.group, c.text, c.group, syllable);
+    return s > 0 ? { score: s, method: 'transliterated' } : NO_MATCH;
+  }
   // a particle or title is what it is: "al" is not a misspelt "Ali"
   if (isWeakKind(q.kind) || isWeakKind(c.kind)) {
-    return q.group >= 0 && q.group === c.group ? EQUIVALENT : NO_MATCH;
+    return q.group >= 0 && q.group === c.group ? ts.equivalent : NO_MATCH;
   }
   if (q.kind === 'initial' || c.kind === 'initial') {
     const [short, long] = q.text.length <= c.text.length ? [q.text, c.text] : [c.text, q.text];
-    if (short.length === 1 && long.startsWith(short)) return { score: 0.9, method: 'initial' };
+    if (short.length === 1 && long.startsWith(short)) return ts.initial;
     return NO_INITIAL;
   }
-  if (q.group >= 0 && q.group === c.group) return { score: 0.95, method: crossScript ? 'transliterated' : 'equivalent' };
+  if (q.group >= 0 && q.group === c.group)
+    return { score: ts.variant, method: crossScript ? 'transliterated' : 'equivalent' };
   let best = NO_FUZZY;
   if (isAbjad(q.script) || isAbjad(c.script)) {
-    let s = skeletonSimilarity(q.skeleton, c.skeleton);
-    if (s < 0.9 && (q.skeleton2 || c.skeleton2)) s = Math.max(s, skeletonSimilarity(q.skeleton2 ?? q.skeleton, c.skeleton2 ?? c.skeleton));
+    let s = skeletonSimilarity(q.skeleton, c.skeleton, ts.skeleton);
+    if (s < ts.skeleton.same && (q.skeleton2 || c.skeleton2))
+      s = Math.max(s, skeletonSimilarity(q.skeleton2 ?? q.skeleton, c.skeleton2 ?? c.skeleton, ts.skeleton));
     // the other side's spelling variants (Faycal is Faisal): meet them by skeleton
     const [abjad, latin] = isAbjad(q.script) ? [q, c] : [c, q];
-    if (s < 0.9 && latin.group >= 0 && abjad.skeleton.length >= 2 && groupHasSkeleton(latin.group, abjad.skeleton)) s = 0.9;
+    if (
+      s < ts.variantSkeleton &&
+      latin.group >= 0 &&
+      abjad.skeleton.length >= 2 &&
+      groupHasSkeleton(latin.group, abjad.skeleton)
+    )
+      s = ts.variantSkeleton;
     if (s > best.score) best = { score: s, method: 'transliterated' };
   }
-  if (crossScript && params.rules !== undefined && params.rules.readings === 'v2' && (isLooseScript(q.script) || isLooseScript(c.script))) {
-    const s = looseSimilarity(q.text, c.text);
+  const loose = ts.looseKey;
+  if (loose !== null && crossScript && (isLooseScript(q.script) || isLooseScript(c.script))) {
+    const s = looseSimilarity(q.text, c.text, loose);
     if (s > best.score) best = { score: s, method: 'transliterated' };
   }
   const maxLen = Math.max(q.text.length, c.text.length);
-  const allowed = allowedEdits(maxLen, params.levDistanceMax);
+  const allowed = allowedEdits(maxLen, params.levDistanceMax, bounds);
   // v2: a three-letter word with one letter mistyped after the first ("Som" for "Son") is
   // evidence, where v1 allows no edit at all; not between two different known names
-  if (maxLen === 3 && q.text.length === 3 && c.text.length === 3 && params.rules !== undefined && params.rules.specificity && best.score < SHORT_TYPO_SCORE) {
-    if (q.text.charCodeAt(0) === c.text.charCodeAt(0) && (q.text.charCodeAt(1) === c.text.charCodeAt(1)) !== (q.text.charCodeAt(2) === c.text.charCodeAt(2)) && !(q.group >= 0 && c.group >= 0 && q.group !== c.group)) {
-      best = { score: SHORT_TYPO_SCORE, method: 'fuzzy' };
+  const shortTypo = ts.shortTypo;
+  if (shortTypo !== null && maxLen === 3 && q.text.length === 3 && c.text.length === 3 && best.score < shortTypo) {
+    if (
+      q.text.charCodeAt(0) === c.text.charCodeAt(0) &&
+      (q.text.charCodeAt(1) === c.text.charCodeAt(1)) !== (q.text.charCodeAt(2) === c.text.charCodeAt(2)) &&
+      !(q.group >= 0 && c.group >= 0 && q.group !== c.group)
+    ) {
+      best = { score: shortTypo, method: 'fuzzy' };
     }
   }
-  // nothing below needs a Jaro-Winkler under 0.8, and most token pairs of a query are unrelated
-  if (jaroWinklerBelow(q.text, c.text, 0.8)) return best;
+  // nothing below needs a Jaro-Winkler under the floor, and most token pairs of a query are unrelated
+  if (jaroWinklerBelow(q.text, c.text, ts.jaroWinklerFloor)) return best;
   // the length gap bounds the edit distance: too far for any edit rule and no shared sound, no match
   if (Math.abs(q.text.length - c.text.length) > allowed + 1 && !phoneticAgree(q.phonetic, c.phonetic)) return best;
   const jw = jaroWinkler(q.text, c.text);
-  if (jw >= 0.8) {
+  if (jw >= ts.jaroWinklerFloor) {
     const d = boundedEditDistance(q.text, c.text, allowed);
     // a differing first letter is rarer as a typo than as a different name
-    const firstLetter = q.text.charCodeAt(0) === c.text.charCodeAt(0) ? 1 : 0.93;
+    const firstLetter = q.text.charCodeAt(0) === c.text.charCodeAt(0) ? 1 : ts.otherFirstLetter;
     // v2: short words that differ in their first consonant are different names (Kalam, Salam), not typos
-    if (!crossScript && firstLetter !== 1 && maxLen <= 6 && params.rules !== undefined && params.rules.specificity && consonantClash(q.text, c.text)) return best;
-    if (d <= allowed && jw >= 0.84) {
+    const clashMax = ts.consonantClashMaxLength;
+    if (clashMax !== null && !crossScript && firstLetter !== 1 && maxLen <= clashMax && consonantClash(q.text, c.text))
+      return best;
+    if (d <= allowed && jw >= ts.fuzzyMinJaroWinkler) {
       const collapsedEqual = d === 1 && collapseDoubles(q.text) === collapseDoubles(c.text);
-      const s = collapsedEqual ? 0.95 : (0.5 * jw + 0.5 * (1 - d / maxLen)) * firstLetter;
+      const s = collapsedEqual ? ts.doubledLetter : (0.5 * jw + 0.5 * (1 - d / maxLen)) * firstLetter;
       if (s > best.score) best = { score: s, method: crossScript ? 'transliterated' : 'fuzzy' };
     }
-    if (phoneticAgree(q.phonetic, c.phonetic) && (d <= allowed || jw >= 0.86)) {
-      const s = (d <= allowed ? 0.8 + 0.15 * jw : 0.7 + 0.15 * jw) * firstLetter;
+    const ph = ts.phonetic;
+    if (phoneticAgree(q.phonetic, c.phonetic) && (d <= allowed || jw >= ph.beyondMinJaroWinkler)) {
+      const s = ((d <= allowed ? ph.withinBudget : ph.beyondBudget) + ph.jwShare * jw) * firstLetter;
       if (s > best.score) best = { score: s, method: crossScript ? 'transliterated' : 'phonetic' };
     }
     // One edit past the budget with the same first letter: too close to call a
     // contradiction (a doubly mistyped name), too far to call a match.
-    if (best.score === 0 && firstLetter === 1 && jw >= 0.8 && maxLen >= 4 && boundedEditDistance(q.text, c.text, allowed + 1) <= allowed + 1) {
-      best = { score: UNCERTAIN_SCORE, method: 'fuzzy' };
+    if (
+      best.score === 0 &&
+      firstLetter === 1 &&
+      maxLen >= 4 &&
+      boundedEditDistance(q.text, c.text, allowed + 1) <= allowed + 1
+    ) {
+      best = { score: ts.uncertain, method: 'fuzzy' };
     }
   }
   return best;
@@ -293,10 +306,19 @@ export type CompareContext = {
   /** the query form compared last: an entity's list forms are compared in a row */
   lastForm: NameForm | undefined;
   lastMemo: QueryFormMemo | undefined;
+  /** where the query's alignments are worked out: an index passes its own, reused by every query */
+  scratch: AlignScratch;
 };
 
-export function newCompareContext(): CompareContext {
-  return { queries: new Map(), pairs: new PairMemo(), slots: new Map(), lastForm: undefined, lastMemo: undefined };
+export function newCompareContext(scratch: AlignScratch = new AlignScratch()): CompareContext {
+  return {
+    queries: new Map(),
+    pairs: new PairMemo(),
+    slots: new Map(),
+    lastForm: undefined,
+    lastMemo: undefined,
+    scratch,
+  };
 }
 
 /** Every field of a query token compareTokens reads: tokens alike in these compare alike. */
@@ -372,7 +394,14 @@ function listPlan(form: NameForm, params: NameParams, rarity: Rarity | undefined
     for (const t of tokens) data.push(tokenWeight(t, rarity, params));
     for (const run of runs) data.push(run.idx[0]!, run.idx.length, run.length, run.abjad ? 1 : 0, run.id);
     plan = {
-      key: formKeyId(tokens.map((t) => `${tokenKey(t)}\u0002${t.family ? 1 : 0}${t.generic ? 1 : 0}${t.bothWays ? 1 : 0}${t.compound ? 1 : 0}${t.skeleton}\u0002${t.skeleton2 ?? ''}\u0002${t.rarity ?? ''}`).join('\u0003')),
+      key: formKeyId(
+        tokens
+          .map(
+            (t) =>
+              `${tokenKey(t)}\u0002${t.family ? 1 : 0}${t.generic ? 1 : 0}${t.bothWays ? 1 : 0}${t.compound ? 1 : 0}${t.skeleton}\u0002${t.skeleton2 ?? ''}\u0002${t.rarity ?? ''}`,
+          )
+          .join('\u0003'),
+      ),
       data,
       runTokens: runs.map((run) => run.token),
       weightsParams: params,
@@ -403,8 +432,8 @@ type JoinedRun = { idx: number[]; token: NameToken; length: number; id: number; 
  * the edit budget is not enough ("Ivan Novak" is not "Ivanovic"), except across an abjad
  * script, where skeleton classes are all there is.
  */
-function joinFloor(runAbjad: boolean, other: NameToken): number {
-  return runAbjad || isAbjad(other.script) ? 0.8 : 0.86;
+function joinFloor(runAbjad: boolean, other: NameToken, floor: AlignmentPolicy['joinFloor']): number {
+  return runAbjad || isAbjad(other.script) ? floor.abjad : floor.other;
 }
 
 /** Whether a joined run and a single token are close enough in length to be one name; abjad text lacks its short vowels. */
@@ -416,12 +445,12 @@ function lengthsCompatible(runLength: number, runAbjad: boolean, other: NameToke
   return gap >= -2 && gap <= 8;
 }
 
-function isAbjad(script: string): boolean {
-  return script === 'Arab' || script === 'Hebr';
-}
-
 function tokenKey(t: NameToken): string {
-  if (t.key === undefined) t.key = t.kind === 'word' && t.script === 'Latn' ? t.text : `${t.text}\u0001${t.kind}\u0001${t.script}\u0001${t.legal ?? ''}`;
+  if (t.key === undefined)
+    t.key =
+      t.kind === 'word' && t.script === 'Latn'
+        ? t.text
+        : `${t.text}\u0001${t.kind}\u0001${t.script}\u0001${t.legal ?? ''}`;
   return t.key;
 }
 
@@ -458,7 +487,14 @@ function tokenId(t: NameToken): number {
   return id;
 }
 
-function cachedCompare(pairs: PairMemo | undefined, slot: number, q: NameToken, c: NameToken, cId: number, params: NameParams): TokenSimilarity {
+function cachedCompare(
+  pairs: PairMemo | undefined,
+  slot: number,
+  q: NameToken,
+  c: NameToken,
+  cId: number,
+  params: NameParams,
+): TokenSimilarity {
   if (!pairs) return compareTokens(q, c, params);
   let sim = pairs.get(slot, cId);
   if (!sim) {
@@ -474,16 +510,32 @@ function joinedRuns(form: NameForm, keyed: boolean): JoinedRun[] {
   for (let i = 0; i + 1 < from.length; i++) {
     for (let k = 2; k <= 3 && i + k <= from.length; k++) {
       const run = from.slice(i, i + k);
-      if (!run.every((t) => JOINABLE.has(t.kind))) break;
+      if (!run.every((t) => isJoinable(t.kind))) break;
       const token = joinTokens(run);
-      out.push({ idx: run.map((_, x) => i + x), token, length: run.reduce((s, t) => s + t.text.length, 0), id: keyed ? tokenId(token) : -1, abjad: isAbjad(token.script) });
+      out.push({
+        idx: run.map((_, x) => i + x),
+        token,
+        length: run.reduce((s, t) => s + t.text.length, 0),
+        id: keyed ? tokenId(token) : -1,
+        abjad: isAbjad(token.script),
+      });
     }
   }
   return out;
 }
 
 /** A candidate alignment: query tokens [qs, qs+qn) with list tokens [cs, cs+cn). */
-type Edge = { qs: number; qn: number; cs: number; cn: number; score: number; method: TokenMethod; order: number; rel: number; initial: boolean };
+type Edge = {
+  qs: number;
+  qn: number;
+  cs: number;
+  cn: number;
+  score: number;
+  method: TokenMethod;
+  order: number;
+  rel: number;
+  initial: boolean;
+};
 
 function compareEdges(a: Edge, b: Edge): number {
   return b.score - a.score || b.qn + b.cn - (a.qn + a.cn) || a.rel - b.rel || a.order - b.order;
@@ -514,7 +566,9 @@ function sortSmall<T>(items: T[], length: number, cmp: (a: T, b: T) => number): 
 /** The first `length` token indexes by weight (weights[offset + index]), heaviest first, then by position. */
 function sortByWeight(indexes: Int32Array, length: number, weights: ArrayLike<number>, offset: number): void {
   if (length > INSERTION_SORT_MAX) {
-    indexes.set(Array.from(indexes.subarray(0, length)).sort((a, b) => weights[offset + b]! - weights[offset + a]! || a - b));
+    indexes.set(
+      Array.from(indexes.subarray(0, length)).sort((a, b) => weights[offset + b]! - weights[offset + a]! || a - b),
+    );
     return;
   }
   for (let i = 1; i < length; i++) {
@@ -532,26 +586,29 @@ function sortByWeight(indexes: Int32Array, length: number, weights: ArrayLike<nu
   }
 }
 
-const JOINABLE: ReadonlySet<TokenKind> = new Set<TokenKind>(['word', 'particle', 'initial', 'stop']);
-
-export function tokenWeight(t: NameToken, rarity: Rarity | undefined, params: NameParams = DEFAULT_NAME_PARAMS): number {
-  let base = KIND_WEIGHT[t.kind];
+export function tokenWeight(
+  t: NameToken,
+  rarity: Rarity | undefined,
+  params: NameParams = DEFAULT_NAME_PARAMS,
+): number {
+  const ap = params.policy.alignment;
+  let base = ap.kindWeight[t.kind];
   if (t.kind === 'word') {
-    if (t.generic || t.text.length === 1) base = 0.35;
-    if (t.family) base *= params.familyWeight;
+    if (t.generic || t.text.length === 1) base = ap.weakWordWeight;
+    if (t.family) base *= ap.familyWeight;
   }
   if (t.kind !== 'word' && t.kind !== 'initial') return base;
   const r = t.rarity ?? (rarity ? rarity(t.text) : undefined);
-  return r === undefined ? base : base * (0.35 + 0.65 * r);
+  return r === undefined ? base : base * (ap.rarityFloor + (1 - ap.rarityFloor) * r);
 }
 
 /** How much identity a matched query token proves: its rarity, nothing for weak kinds. */
-function evidenceWeight(t: NameToken, rarity: Rarity | undefined): number {
-  if (t.kind === 'number') return 1;
-  if (t.kind !== 'word') return t.kind === 'initial' ? 0.15 : 0.05;
-  const base = t.generic || t.text.length === 1 ? 0.35 : 1;
+function evidenceWeight(t: NameToken, rarity: Rarity | undefined, ev: AlignmentPolicy['evidence']): number {
+  if (t.kind === 'number') return ev.number;
+  if (t.kind !== 'word') return t.kind === 'initial' ? ev.initial : ev.weakKind;
+  const base = t.generic || t.text.length === 1 ? ev.weakWord : 1;
   const r = t.rarity ?? (rarity ? rarity(t.text) : undefined);
-  return r === undefined ? base : base * (0.2 + 0.8 * r);
+  return r === undefined ? base : base * (ev.rarityFloor + (1 - ev.rarityFloor) * r);
 }
 
 function isContent(kind: TokenKind): boolean {
@@ -576,31 +633,43 @@ export function compareNameForms(
   ctx?: CompareContext,
   /** false: score only, no per-token explanation (the hot path explains only the winners) */
   explain = true,
+  /** without a context: the scratch to align in (one per call when absent) */
+  scratch?: AlignScratch,
 ): NameComparison {
   const memo = ctx ? queryMemo(ctx, query, params, rarity) : undefined;
+  const work = ctx ? ctx.scratch : (scratch ?? new AlignScratch());
   if (!explain && memo) {
     // a list form compared before has its key on the form: a memoised result needs neither
     // its plan nor its weights, so the plan is only read (and its weights refreshed) on a miss
     const key = list.key ?? listPlan(list, params, rarity).key;
     const hit = memo.forms.get(key);
     if (hit) return hit;
-    const fresh = alignForms(query, list, params, rarity, memo, listPlan(list, params, rarity), false);
+    const fresh = alignForms(query, list, params, rarity, memo, listPlan(list, params, rarity), false, work);
     memo.forms.set(key, fresh);
     return fresh;
   }
-  return alignForms(query, list, params, rarity, memo, listPlan(list, params, rarity), explain);
+  return alignForms(query, list, params, rarity, memo, listPlan(list, params, rarity), explain, work);
 }
 
 /**
  * The edges of the comparison in progress. alignForms never re-enters, so one list serves
- * every call, and its edge objects are overwritten rather than allocated anew: a query
- * aligns a few hundred form pairs, most with a handful of edges.
+ * every call its scratch is passed to, and its edge objects are overwritten rather than
+ * allocated anew: a query aligns a few hundred form pairs, most with a handful of edges.
  */
 class EdgeList {
   readonly items: Edge[] = [];
   length = 0;
 
-  push(qs: number, qn: number, cs: number, cn: number, score: number, method: TokenMethod, qDen: number, cDen: number): void {
+  push(
+    qs: number,
+    qn: number,
+    cs: number,
+    cn: number,
+    score: number,
+    method: TokenMethod,
+    qDen: number,
+    cDen: number,
+  ): void {
     const order = this.length++;
     const rel = Math.abs(qs / qDen - cs / cDen);
     const initial = method === 'initial';
@@ -621,29 +690,49 @@ class EdgeList {
   }
 }
 
-const EDGES = new EdgeList();
-
-// Scratch for alignForms, which never re-enters itself; longer names get their own arrays.
+/** Names up to this many tokens align in a scratch's arrays; longer names get their own. */
 const SCRATCH_TOKENS = 64;
-const USED_Q = new Uint8Array(SCRATCH_TOKENS);
-const USED_C = new Uint8Array(SCRATCH_TOKENS);
-const CONTENT_Q = new Int32Array(SCRATCH_TOKENS);
-const CONTENT_C = new Int32Array(SCRATCH_TOKENS);
 
-function alignForms(query: NameForm, list: NameForm, params: NameParams, rarity: Rarity | undefined, memo: QueryFormMemo | undefined, plan: FormPlan, explain: boolean): NameComparison {
+/**
+ * The working memory of one alignment at a time (alignForms never re-enters itself): whoever
+ * owns one (an index, for every query it screens; a caller without a context, for one call)
+ * passes it in through a CompareContext, so nothing of a comparison in progress is module state.
+ */
+export class AlignScratch {
+  readonly edges = new EdgeList();
+  readonly usedQ = new Uint8Array(SCRATCH_TOKENS);
+  readonly usedC = new Uint8Array(SCRATCH_TOKENS);
+  readonly contentQ = new Int32Array(SCRATCH_TOKENS);
+  readonly contentC = new Int32Array(SCRATCH_TOKENS);
+}
+
+function alignForms(
+  query: NameForm,
+  list: NameForm,
+  params: NameParams,
+  rarity: Rarity | undefined,
+  memo: QueryFormMemo | undefined,
+  plan: FormPlan,
+  explain: boolean,
+  scratch: AlignScratch,
+): NameComparison {
   const q = query.tokens;
   const c = list.tokens;
   const nq = q.length;
   const nc = c.length;
-  const edges = EDGES;
+  const edges = scratch.edges;
   edges.length = 0;
   const qDen = Math.max(1, nq);
   const cDen = Math.max(1, nc);
   const data = plan.data;
   const pairs = memo?.pairs;
   const slots = memo?.slots;
-  const v2 = params.rules !== undefined && params.rules.specificity;
-  const containment = params.rules !== undefined && params.rules.containment;
+  const ap = params.policy.alignment;
+  const specificity = ap.specificity;
+  const v2 = specificity !== null;
+  const containment = ap.containment;
+  const joinFloors = ap.joinFloor;
+  const explainScripts = params.policy.explainReadings;
   for (let i = 0; i < nq; i++) {
     const qt = q[i]!;
     for (let j = 0; j < nc; j++) {
@@ -659,7 +748,11 @@ function alignForms(query: NameForm, list: NameForm, params: NameParams, rarity:
       const other = c[j]!;
       if (other.kind !== 'word' || !lengthsCompatible(run.length, run.abjad, other)) continue;
       const sim = cachedCompare(pairs, slots ? slots[nq + r]! : 0, run.token, other, data[j]!, params);
-      if (sim.score >= joinFloor(run.abjad, other) && (v2 === false || joinAllowed(sim) || other.bothWays === true)) edges.push(run.idx[0]!, run.idx.length, j, 1, sim.score, sim.method, qDen, cDen);
+      if (
+        sim.score >= joinFloor(run.abjad, other, joinFloors) &&
+        (v2 === false || joinAllowed(sim) || other.bothWays === true)
+      )
+        edges.push(run.idx[0]!, run.idx.length, j, 1, sim.score, sim.method, qDen, cDen);
     }
   }
   for (let r = 0, at = 2 * nc; at < data.length; r++, at += RUN_FIELDS) {
@@ -669,7 +762,11 @@ function alignForms(query: NameForm, list: NameForm, params: NameParams, rarity:
       const other = q[i]!;
       if (other.kind !== 'word' || !lengthsCompatible(runLength, runAbjad, other)) continue;
       const sim = cachedCompare(pairs, slots ? slots[i]! : 0, other, plan.runTokens[r]!, data[at + 4]!, params);
-      if (sim.score >= joinFloor(runAbjad, other) && (v2 === false || joinAllowed(sim) || runWrittenBothWays(c, data[at]!, data[at + 1]!))) edges.push(i, 1, data[at]!, data[at + 1]!, sim.score, sim.method, qDen, cDen);
+      if (
+        sim.score >= joinFloor(runAbjad, other, joinFloors) &&
+        (v2 === false || joinAllowed(sim) || runWrittenBothWays(c, data[at]!, data[at + 1]!))
+      )
+        edges.push(i, 1, data[at]!, data[at + 1]!, sim.score, sim.method, qDen, cDen);
     }
   }
   // a legal form on one side against the words of a misspelt phrase on the other
@@ -688,11 +785,15 @@ function alignForms(query: NameForm, list: NameForm, params: NameParams, rarity:
           text += w.text;
           if (k === 0 || text.length < legal.text.length - 2) continue;
           if (text.length > legal.text.length + 2) break;
-          const allowed = allowedEdits(Math.max(text.length, legal.text.length), params.levDistanceMax);
+          const allowed = allowedEdits(
+            Math.max(text.length, legal.text.length),
+            params.levDistanceMax,
+            params.policy.tokens.editBudgetBounds,
+          );
           if (boundedEditDistance(text, legal.text, allowed) <= allowed) {
             // scored above a single legal-form match so the whole misspelt phrase is consumed
-            if (legalIsQuery) edges.push(j, 1, i, k + 1, 0.96, 'fuzzy', qDen, cDen);
-            else edges.push(i, k + 1, j, 1, 0.96, 'fuzzy', qDen, cDen);
+            if (legalIsQuery) edges.push(j, 1, i, k + 1, ap.misspeltLegalPhrase, 'fuzzy', qDen, cDen);
+            else edges.push(i, k + 1, j, 1, ap.misspeltLegalPhrase, 'fuzzy', qDen, cDen);
           }
         }
       }
@@ -703,8 +804,8 @@ function alignForms(query: NameForm, list: NameForm, params: NameParams, rarity:
   // then the pair closest in relative position, then input order.
   sortSmall(edges.items, edges.length, compareEdges);
 
-  const usedQ = nq <= SCRATCH_TOKENS ? USED_Q.fill(0, 0, nq) : new Uint8Array(nq);
-  const usedC = nc <= SCRATCH_TOKENS ? USED_C.fill(0, 0, nc) : new Uint8Array(nc);
+  const usedQ = nq <= SCRATCH_TOKENS ? scratch.usedQ.fill(0, 0, nq) : new Uint8Array(nq);
+  const usedC = nc <= SCRATCH_TOKENS ? scratch.usedC.fill(0, 0, nc) : new Uint8Array(nc);
   const wq = memo ? memo.weights : tokenWeights(q, rarity, params);
   // the list token weights are data[nc + j]
   const aligned: Array<AlignedToken & { first: number }> = [];
@@ -721,8 +822,16 @@ function alignForms(query: NameForm, list: NameForm, params: NameParams, rarity:
   let mostDistinctive = 0;
   for (let phase = 0; phase < 3; phase++) {
     if (phase === 1) {
-      const rareEnough = evidence >= CONTAINED_MIN_EVIDENCE || mostDistinctive >= DISTINCTIVE_WORD_EVIDENCE;
-      if (containment && approx === 0 && rareEnough && !isSyllabic(q[0]!.script) && listFullyPresent(c, usedC)) {
+      const rareEnough =
+        containment !== null &&
+        (evidence >= containment.minEvidence || mostDistinctive >= containment.distinctiveWordEvidence);
+      if (
+        containment !== null &&
+        approx === 0 &&
+        rareEnough &&
+        !isSyllabic(q[0]!.script) &&
+        listFullyPresent(c, usedC, containment.minTokens)
+      ) {
         for (let i = 0; i < nq; i++) {
           if (!usedQ[i]) continue;
           if (spanFirst < 0) spanFirst = i;
@@ -732,11 +841,17 @@ function alignForms(query: NameForm, list: NameForm, params: NameParams, rarity:
       // leftover words on both sides contradict each other, heaviest first; a word the query has
       // beside a list name it wholly holds (v3) contradicts nothing ("Viktor Bout Ivanov" is not
       // "Viktor Anatolijevitch Bout" with a wrong patronymic), one inside it still does (Valery Petrovich Ermakov)
-      const contentQ = nq <= SCRATCH_TOKENS ? CONTENT_Q : new Int32Array(nq);
-      const contentC = nc <= SCRATCH_TOKENS ? CONTENT_C : new Int32Array(nc);
+      const contentQ = nq <= SCRATCH_TOKENS ? scratch.contentQ : new Int32Array(nq);
+      const contentC = nc <= SCRATCH_TOKENS ? scratch.contentC : new Int32Array(nc);
       let countQ = 0;
       let countC = 0;
-      for (let i = 0; i < nq; i++) if (!usedQ[i] && isContent(q[i]!.kind) && !(spanFirst >= 0 && (i < spanFirst || i > spanLast) && q[i]!.kind === 'word')) contentQ[countQ++] = i;
+      for (let i = 0; i < nq; i++)
+        if (
+          !usedQ[i] &&
+          isContent(q[i]!.kind) &&
+          !(spanFirst >= 0 && (i < spanFirst || i > spanLast) && q[i]!.kind === 'word')
+        )
+          contentQ[countQ++] = i;
       for (let j = 0; j < nc; j++) if (!usedC[j] && isContent(c[j]!.kind)) contentC[countC++] = j;
       const pairs = Math.min(countQ, countC);
       if (pairs === 0) continue;
@@ -747,10 +862,18 @@ function alignForms(query: NameForm, list: NameForm, params: NameParams, rarity:
         const j = contentC[k]!;
         usedQ[i] = 1;
         usedC[j] = 1;
-        const numbers = q[i]!.kind === 'number' || c[j]!.kind === 'number' ? 1.5 : 1;
-        const w = ((wq[i]! + data[nc + j]!) / 2) * params.contradictionCost * numbers;
+        const numbers = q[i]!.kind === 'number' || c[j]!.kind === 'number' ? ap.numberContradiction : 1;
+        const w = ((wq[i]! + data[nc + j]!) / 2) * ap.contradictionCost * numbers;
         den += w;
-        if (explain) aligned.push({ first: i, query: [q[i]!.text], list: [c[j]!.text], method: 'contradicted', score: 0, weight: round4(w) });
+        if (explain)
+          aligned.push({
+            first: i,
+            query: [q[i]!.text],
+            list: [c[j]!.text],
+            method: 'contradicted',
+            score: 0,
+            weight: round4(w),
+          });
       }
       continue;
     }
@@ -768,7 +891,7 @@ function alignForms(query: NameForm, list: NameForm, params: NameParams, rarity:
       for (let i = e.qs; i < e.qs + e.qn; i++) {
         usedQ[i] = 1;
         weightQ += wq[i]!;
-        evid += evidenceWeight(q[i]!, rarity);
+        evid += evidenceWeight(q[i]!, rarity, ap.evidence);
       }
       for (let j = e.cs; j < e.cs + e.cn; j++) {
         usedC[j] = 1;
@@ -794,7 +917,8 @@ function alignForms(query: NameForm, list: NameForm, params: NameParams, rarity:
           weight: round4(w),
         });
         // v2 explanations name the scripts of a transliterated pair: transliteration(han→latin)
-        if (v2 && e.method === 'transliterated') aligned[aligned.length - 1]!.scripts = [q[e.qs]!.script, c[e.cs]!.script];
+        if (explainScripts && e.method === 'transliterated')
+          aligned[aligned.length - 1]!.scripts = [q[e.qs]!.script, c[e.cs]!.script];
       }
     }
   }
@@ -830,17 +954,38 @@ function alignForms(query: NameForm, list: NameForm, params: NameParams, rarity:
       continue;
     }
     // after a particle it is a lineage or place name that extends the name (Saddam Hussein al-Tikriti), not another surname
-    const trailing = i >= trailingFrom && t.kind === 'word' && !t.generic && t.text.length > 1 && !LEGAL_FAMILY_OF_TEXT.has(t.text) && !(i > 0 && q[i - 1]!.kind === 'particle');
-    const w = wq[i]! * (t.kind === 'number' ? 1 : trailing || (syllabicQuery && isContent(t.kind)) ? TRAILING_EXTRA_COST : params.extraQueryCost);
+    const trailing =
+      i >= trailingFrom &&
+      t.kind === 'word' &&
+      !t.generic &&
+      t.text.length > 1 &&
+      !LEGAL_FAMILY_OF_TEXT.has(t.text) &&
+      !(i > 0 && q[i - 1]!.kind === 'particle');
+    const w =
+      wq[i]! *
+      (t.kind === 'number'
+        ? 1
+        : trailing || (syllabicQuery && isContent(t.kind))
+          ? specificity!.trailingExtraCost
+          : ap.extraQueryCost);
     den += w;
-    if (explain) aligned.push({ first: i, query: [q[i]!.text], list: [], method: 'unmatched', score: 0, weight: round4(w) });
+    if (explain)
+      aligned.push({ first: i, query: [q[i]!.text], list: [], method: 'unmatched', score: 0, weight: round4(w) });
   }
   const unmatchedList: string[] = [];
   for (let j = 0; j < nc; j++) {
     if (usedC[j]) continue;
     const t = c[j]!;
     const cost =
-      t.kind === 'number' ? 1 : syllabicQuery && isContent(t.kind) ? MISSING_SYLLABLE_COST : v2 && t.compound === true && compoundPartMatched(c, usedC) ? MISSING_COMPOUND_COST : t.family ? params.missingFamilyCost : params.missingListCost;
+      t.kind === 'number'
+        ? 1
+        : syllabicQuery && isContent(t.kind)
+          ? specificity!.missingSyllableCost
+          : specificity !== null && t.compound === true && compoundPartMatched(c, usedC)
+            ? specificity.missingCompoundCost
+            : t.family
+              ? ap.missingFamilyCost
+              : ap.missingListCost;
     den += data[nc + j]! * cost;
     if (explain) unmatchedList.push(t.text);
   }
@@ -857,232 +1002,20 @@ function alignForms(query: NameForm, list: NameForm, params: NameParams, rarity:
     const held = spanFirst >= 0 ? extras : -1;
     if (!explain) return { score, tokens: [], unmatchedList, evidence, sure, approx, familyMissing, extras: held };
     aligned.sort((a, b) => a.first - b.first);
-    return { score, tokens: aligned.map(({ first: _first, ...t }) => t), unmatchedList, evidence, sure, approx, familyMissing, extras: held };
+    return {
+      score,
+      tokens: aligned.map(({ first: _first, ...t }) => t),
+      unmatchedList,
+      evidence,
+      sure,
+      approx,
+      familyMissing,
+      extras: held,
+    };
   }
   if (!explain) return { score, tokens: [], unmatchedList, evidence };
   aligned.sort((a, b) => a.first - b.first);
   return { score, tokens: aligned.map(({ first: _first, ...t }) => t), unmatchedList, evidence };
-}
-
-/** Scripts whose Latin readings blur letters Latin keeps apart: Greek, kana, Hebrew. */
-export function isLooseScript(script: string): boolean {
-  return script === 'Grek' || script === 'Kana' || script === 'Hebr';
-}
-
-const LOOSE_KEYS = new Map<string, string>();
-
-/**
- * v2: the consonants of a word as Greek, kana and Hebrew can write them: v/b/w, p/f, r/l,
- * t/ch/ts, j/z/dz/dzh, kh/h fall together, vowels go (Greek and kana spell them differently,
- * Hebrew mostly not at all) except a leading one, and doubled letters are written once. Greek
- * writes d as ντ and b as μπ, so nd/nt/d and mb/mp/b fall together, and an n left before a d or
- * z goes (Conte is Κοντε, Andrey Ανντρει, Sonja Σοντζα); a leading y before a vowel is the vowel
- * Greek and kana write (Yuri, Ιουρι).
- */
-export function looseKey(text: string): string {
-  let k = LOOSE_KEYS.get(text);
-  if (k !== undefined) return k;
-  k = looseKeyOf(text);
-  if (LOOSE_KEYS.size > 100_000) LOOSE_KEYS.clear();
-  LOOSE_KEYS.set(text, k);
-  return k;
-}
-
-/** Scratch for looseKeyOf (a word's units; x is two). */
-let looseScratch = new Uint16Array(64);
-
-/**
- * looseKey without its memo, for the index build, which keys each Latin term of the lists
- * once. One scan over character codes rather than a chain of regular expressions: the build
- * keys half a million terms at 1M names. The units, first match wins as the letters read left
- * to right: shch sch sh → s; tch ts tz th → t; ch → t, ck c → k; zh → z; kh → h; gh → g; ph p → f;
- * dh → d, dzh dj dz → z; ndj ndz → z, nd nt → d; mb mp → b; j → z, q → k, x → ks, w v → b, l → r;
- * vowels and y go. Then runs of a letter are written once, an n before d or z and an m before b
- * go, runs are written once again, and a final h goes.
- */
-export function looseKeyOf(text: string): string {
-  const n = text.length;
-  if (looseScratch.length < 2 * n) looseScratch = new Uint16Array(2 * n);
-  const out = looseScratch;
-  let len = 0;
-  const at = (k: number): number => text.charCodeAt(k);
-  for (let i = 0; i < n; ) {
-    const c = at(i);
-    const c1 = at(i + 1);
-    switch (c) {
-      case 0x73: // s
-        out[len++] = 0x73;
-        i += c1 === 0x68 ? (at(i + 2) === 0x63 && at(i + 3) === 0x68 ? 4 : 2) : c1 === 0x63 && at(i + 2) === 0x68 ? 3 : 1;
-        break;
-      case 0x74: // t
-        out[len++] = 0x74;
-        i += c1 === 0x63 && at(i + 2) === 0x68 ? 3 : c1 === 0x73 || c1 === 0x7a || c1 === 0x68 ? 2 : 1;
-        break;
-      case 0x63: // c
-        if (c1 === 0x68) out[len++] = 0x74;
-        else out[len++] = 0x6b;
-        i += c1 === 0x68 || c1 === 0x6b ? 2 : 1;
-        break;
-      case 0x7a: // z
-        out[len++] = 0x7a;
-        i += c1 === 0x68 ? 2 : 1;
-        break;
-      case 0x6b: // k
-        out[len++] = c1 === 0x68 ? 0x68 : 0x6b;
-        i += c1 === 0x68 ? 2 : 1;
-        break;
-      case 0x67: // g
-        out[len++] = 0x67;
-        i += c1 === 0x68 ? 2 : 1;
-        break;
-      case 0x70: // p
-        out[len++] = 0x66;
-        i += c1 === 0x68 ? 2 : 1;
-        break;
-      case 0x64: // d
-        if (c1 === 0x68) {
-          out[len++] = 0x64;
-          i += 2;
-        } else if (c1 === 0x7a && at(i + 2) === 0x68) {
-          out[len++] = 0x7a;
-          i += 3;
-        } else if (c1 === 0x6a || c1 === 0x7a) {
-          out[len++] = 0x7a;
-          i += 2;
-        } else {
-          out[len++] = 0x64;
-          i += 1;
-        }
-        break;
-      case 0x6e: // n
-        if (c1 === 0x64 && (at(i + 2) === 0x6a || at(i + 2) === 0x7a)) {
-          out[len++] = 0x7a;
-          i += 3;
-        } else if (c1 === 0x64 || c1 === 0x74) {
-          out[len++] = 0x64;
-          i += 2;
-        } else {
-          out[len++] = 0x6e;
-          i += 1;
-        }
-        break;
-      case 0x6d: // m
-        out[len++] = c1 === 0x62 || c1 === 0x70 ? 0x62 : 0x6d;
-        i += c1 === 0x62 || c1 === 0x70 ? 2 : 1;
-        break;
-      case 0x6a: // j
-        out[len++] = 0x7a;
-        i++;
-        break;
-      case 0x71: // q
-        out[len++] = 0x6b;
-        i++;
-        break;
-      case 0x78: // x
-        out[len++] = 0x6b;
-        out[len++] = 0x73;
-        i++;
-        break;
-      case 0x77: // w
-      case 0x76: // v
-        out[len++] = 0x62;
-        i++;
-        break;
-      case 0x6c: // l
-        out[len++] = 0x72;
-        i++;
-        break;
-      case 0x79: // y
-      case 0x61:
-      case 0x65:
-      case 0x69:
-      case 0x6f:
-      case 0x75:
-        i++;
-        break;
-      default:
-        out[len++] = c;
-        i++;
-    }
-  }
-  len = collapseRuns(out, len);
-  // an n before d or z and an m before b are what Greek writes to get a plain d, z or b
-  let kept = 0;
-  for (let k = 0; k < len; k++) {
-    const ch = out[k]!;
-    const next = k + 1 < len ? out[k + 1]! : -1;
-    if ((ch === 0x6e && (next === 0x64 || next === 0x7a)) || (ch === 0x6d && next === 0x62)) continue;
-    out[kept++] = ch;
-  }
-  len = collapseRuns(out, kept);
-  if (len > 0 && out[len - 1] === 0x68) len--;
-  const first = text.charCodeAt(0);
-  const lead = isVowelCode(first) || (first === 0x79 && isVowelCode(text.charCodeAt(1))) ? 'a' : '';
-  return lead + String.fromCharCode.apply(null, out.subarray(0, len) as unknown as number[]);
-}
-
-/** Writes each run of one character in the first `length` of `codes` once, in place; returns the new length. */
-function collapseRuns(codes: Uint16Array, length: number): number {
-  let w = 0;
-  for (let k = 0; k < length; k++) {
-    const ch = codes[k]!;
-    // as /(.)\1+/ did: `.` matches no line break
-    if (w > 0 && codes[w - 1] === ch && !isLineBreak(ch)) continue;
-    codes[w++] = ch;
-  }
-  return w;
-}
-
-/** What a regular expression's `.` does not match. */
-function isLineBreak(code: number): boolean {
-  return code === 0x0a || code === 0x0d || code === 0x2028 || code === 0x2029;
-}
-
-function isVowelCode(code: number): boolean {
-  return code === 0x61 || code === 0x65 || code === 0x69 || code === 0x6f || code === 0x75;
-}
-
-/** Same loose key: 0.9; one edit apart on keys of 4 or more: 0.8; otherwise no evidence. */
-function looseSimilarity(a: string, b: string): number {
-  const ka = looseKey(a);
-  const kb = looseKey(b);
-  if (ka.length < 2 || kb.length < 2) return 0;
-  if (ka === kb) return 0.9;
-  if (Math.min(ka.length, kb.length) >= 4 && boundedEditDistance(ka, kb, 1) <= 1) return 0.8;
-  return 0;
-}
-
-const SOUND_CLASS: Record<string, string> = { b: 'p', p: 'p', f: 'p', v: 'p', w: 'p', c: 'k', k: 'k', q: 'k', g: 'k', d: 't', t: 't', s: 's', z: 's', x: 's', j: 'j', y: 'j', l: 'l', r: 'l', m: 'm', n: 'm', h: 'h' };
-
-/** Both words start with a consonant, and the two consonants sound nothing alike. */
-function consonantClash(a: string, b: string): boolean {
-  const x = SOUND_CLASS[a.charAt(0)];
-  const y = SOUND_CLASS[b.charAt(0)];
-  return x !== undefined && y !== undefined && x !== y && !(x === 'j' && y === 'k') && !(x === 'k' && y === 'j');
-}
-
-/** Han and Hangul: every romanised token is a whole syllable (or a name of whole syllables). */
-function isSyllabic(script: string): boolean {
-  return script === 'Hani' || script === 'Hang';
-}
-
-/**
- * v2: a syllable read from Han or Hangul matches a Latin token as a whole or through the
- * equivalence table, never by edit distance: "guang" is not a misspelt "guanghua", nor "yong"
- * a misspelt "ryong"; a character has one reading per scheme, and each scheme is tried.
- */
-function syllableSimilarity(q: NameToken, c: NameToken): TokenSimilarity {
-  if (q.kind === 'initial' || c.kind === 'initial' || isWeakKind(q.kind) || isWeakKind(c.kind)) return NO_MATCH;
-  if (q.group >= 0 && q.group === c.group) return { score: 0.95, method: 'transliterated' };
-  // Korean romanisations disagree on consonant voicing and on eo/o, eu/u (RR geon, McCune-Reischauer kon, lists Gon)
-  if (koreanFold(q.text) === koreanFold(c.text)) return { score: 0.9, method: 'transliterated' };
-  return NO_MATCH;
-}
-
-const KOREAN_FOLDS: Record<string, string> = { eo: 'o', eu: 'u', ch: 'j', k: 'g', p: 'b', t: 'd', sh: 's', wo: 'o', ae: 'e', l: 'r' };
-
-function koreanFold(text: string): string {
-  return text.replace(/eo|eu|ch|sh|wo|ae|[kptl]/g, (m) => KOREAN_FOLDS[m]!);
 }
 
 function runWrittenBothWays(tokens: readonly NameToken[], from: number, count: number): boolean {
@@ -1090,61 +1023,33 @@ function runWrittenBothWays(tokens: readonly NameToken[], from: number, count: n
   return true;
 }
 
-/** v2: the score of a three-letter word one substitution away. */
-const SHORT_TYPO_SCORE = 0.7;
-
-/** v2: the cost multiplier of the part of a hyphenated surname the query lacks when it has the other part (Jose Mendez is not Jose Roberto CELAYA-MENDEZ). */
-const MISSING_COMPOUND_COST = 1.2;
-
 function compoundPartMatched(tokens: readonly NameToken[], used: Uint8Array): boolean {
   for (let j = 0; j < tokens.length; j++) if (used[j] && tokens[j]!.compound === true) return true;
   return false;
 }
 
-/** v2: the cost multiplier of a list syllable a Han or Hangul query lacks (張英 is not JANG Yong Son). */
-const MISSING_SYLLABLE_COST = 2;
-
-/** v2: the cost multiplier of a distinctive query word after a list name the query wholly contains. */
-const TRAILING_EXTRA_COST = 2;
-
 // v3: containment. A query holds a list name wholly when, once the words are aligned, every
 // word of the list name is in it as the same word (exact, a known variant or a transliteration,
 // not a spelling or sound that is merely close) but omitted middle names (listFullyPresent), and
-// the name is rare enough to mean something (CONTAINED_MIN_EVIDENCE or DISTINCTIVE_WORD_EVIDENCE).
+// the name is rare enough to mean something (policy containment.minEvidence: two uncommon words,
+// the point from which the evidence factor no longer scales a name down, "Vladimir Putin"; or
+// containment.distinctiveWordEvidence: one word the lists hardly share, rarity 0.875, on the shared
+// lists a word at most about four of their 57,000 names have, beside the rest of the name however
+// common, "Kalashnikov Concern", "Polo Trading"). "Muhammad Saeed" and "John Smith" have neither:
+// extra words cost them what they cost in v2 (a different surname after the whole name).
 // How the query capitalises its words does not count: an attacker chooses it ("Vladimir Putin
-// SMITH" marks SMITH as the family name by the lists' convention). Han and Hangul queries are left out: their tokens are syllables of one name, and a syllable more is another name
-// (MISSING_SYLLABLE_COST). The query's other words are then extra words beside the name, priced
-// apart by scoring (score-entity.ts).
-
-/**
- * v3: the list tokens a query must hold for the list name to count as wholly present in it: two,
- * of which one may be the list name's legal form ("VORKUTAUGOL JSC" in "JSC Vorkutaugol Jensen"). A
- * one-word name without a legal form ("HORIZON") is never held this way: inside a longer name it
- * proves little (see specificityCap).
- */
-const CONTAINED_MIN_TOKENS = 2;
-
-/**
- * v3: the evidence (NameComparison.evidence: matched words weighted by rarity, about 1 for a rare
- * word) that makes a wholly held list name rare enough: two uncommon words, the point from which
- * evidenceFactor no longer scales a name down ("Vladimir Putin")...
- */
-const CONTAINED_MIN_EVIDENCE = 1.6;
-
-/**
- * ...or one word the lists hardly share (evidence 0.9: rarity 0.875, on the shared lists a word at
- * most about four of their 57,000 names have) beside the rest of the name, however common that is ("Kalashnikov Concern",
- * "Polo Trading"). "Muhammad Saeed" and "John Smith" have neither: extra words cost them what they
- * cost in v2 (a different surname after the whole name).
- */
-const DISTINCTIVE_WORD_EVIDENCE = 0.9;
+// SMITH" marks SMITH as the family name by the lists' convention). Han and Hangul queries are left
+// out: their tokens are syllables of one name, and a syllable more is another name
+// (missingSyllableCost). The query's other words are then extra words beside the name, priced
+// apart by scoring (score-entity.ts). A one-word name without a legal form ("HORIZON") is never
+// held this way (containment.minTokens): inside a longer name it proves little (see specificityCap).
 
 /**
  * v3: every list word and number is matched but middle names (a word between two the query
- * matched, such as a patronymic), never a family name; at least one word, and CONTAINED_MIN_TOKENS
- * words and legal forms, are matched.
+ * matched, such as a patronymic), never a family name; at least one word, and `minTokens`
+ * words and legal forms (one may be the legal form: "VORKUTAUGOL JSC" in "JSC Vorkutaugol Jensen"), are matched.
  */
-function listFullyPresent(c: readonly NameToken[], usedC: Uint8Array): boolean {
+function listFullyPresent(c: readonly NameToken[], usedC: Uint8Array, minTokens: number): boolean {
   let first = -1;
   let last = -1;
   let words = 0;
@@ -1157,7 +1062,7 @@ function listFullyPresent(c: readonly NameToken[], usedC: Uint8Array): boolean {
     last = j;
     words++;
   }
-  if (words === 0 || words + legal < CONTAINED_MIN_TOKENS) return false;
+  if (words === 0 || words + legal < minTokens) return false;
   for (let j = 0; j < c.length; j++) {
     const t = c[j]!;
     if (usedC[j] || !isContent(t.kind)) continue;

@@ -2,17 +2,7 @@
 // stays cheap on the hot path (every list name at build time, every query).
 
 export type Script =
-  | 'Latn'
-  | 'Cyrl'
-  | 'Arab'
-  | 'Grek'
-  | 'Hebr'
-  | 'Hani'
-  | 'Kana'
-  | 'Hang'
-  | 'Deva'
-  | 'Other'
-  | 'Common';
+  'Latn' | 'Cyrl' | 'Arab' | 'Grek' | 'Hebr' | 'Hani' | 'Kana' | 'Hang' | 'Deva' | 'Other' | 'Common';
 
 export function scriptOf(codePoint: number): Script {
   if (codePoint < 0x80) {
@@ -72,4 +62,14 @@ export function dominantScript(text: string): Script {
 export function isAsciiOnly(text: string): boolean {
   for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return false;
   return true;
+}
+
+/** Scripts written without most vowels: their Latin readings are compared by consonant skeleton. */
+export function isAbjad(script: string): boolean {
+  return script === 'Arab' || script === 'Hebr';
+}
+
+/** Han and Hangul: every romanised token is a whole syllable (or a name of whole syllables). */
+export function isSyllabic(script: string): boolean {
+  return script === 'Hani' || script === 'Hang';
 }
