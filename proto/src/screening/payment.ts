@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { listVersionRefSchema, matchStatusSchema, screeningCallerSchema, screeningThresholdsSchema } from './common.js';
+import {
+  listVersionRefSchema,
+  matchStatusSchema,
+  requestActorSchema,
+  screeningCallerSchema,
+  screeningThresholdsSchema,
+} from './common.js';
 import { IDENTIFIER_TYPES, quotaLeaseRefSchema, screenResultSchema } from './screen.js';
 
 /** The message types `POST /api/v1/screen/payment` reads. */
@@ -27,6 +33,8 @@ export const paymentScreenRequestSchema = screeningCallerSchema.extend({
   message: z.string().min(1).max(PAYMENT_MESSAGE_MAX_CHARS),
   type: z.enum(PAYMENT_MESSAGE_TYPES).optional(),
   thresholds: screeningThresholdsSchema.optional(),
+  /** Who the gateway verified: the member or API key the payment's log names. */
+  actor: requestActorSchema.optional(),
   /** As for a single screen: a retry of the same Idempotency-Key logs under the same id. */
   screeningId: z.uuid().optional(),
   quotaLease: quotaLeaseRefSchema.optional(),

@@ -109,10 +109,11 @@ export class ScreeningApiController {
   @Idempotent()
   screenPayment(
     @CurrentClient() client: ResolvedKey,
+    @ScreeningActor() actor: RequestActor,
     @ZodBody(paymentScreenBodySchema, 'payment screening request') body: PaymentScreenBody,
     @OperationId() operationId: string | undefined,
   ): Promise<PaymentScreenResponse> {
-    return this.screening.payment(client, body, operationId);
+    return this.screening.payment(client, actor, body, operationId);
   }
 
   @Post('bulk-screen')

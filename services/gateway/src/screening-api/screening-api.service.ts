@@ -117,11 +117,17 @@ export class ScreeningApi {
   }
 
   /** A payment message, counted as one screen however many parties it has (screening logs it once). */
-  payment(client: ResolvedKey, body: PaymentScreenBody, operationId?: string): Promise<PaymentScreenResponse> {
+  payment(
+    client: ResolvedKey,
+    actor: RequestActor,
+    body: PaymentScreenBody,
+    operationId?: string,
+  ): Promise<PaymentScreenResponse> {
     return this.counted(client, (quotaLease) =>
       this.rpc.request(contracts.screening.screenPayment, {
         ...caller(client),
         ...body,
+        actor,
         quotaLease,
         thresholds: client.thresholds,
         ...(operationId ? { screeningId: operationId } : {}),

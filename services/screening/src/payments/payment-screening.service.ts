@@ -219,6 +219,7 @@ export class PaymentScreeningService {
         kind: 'single',
         clientId: request.clientId,
         tier: request.tier,
+        actor: request.actor ?? null,
         requestId: currentRequestId() ?? null,
         searchedName: decisive ? decisive.lookup.source.value : countryHit ? countryHit.value : messageName,
         searchedEmail: null,
