@@ -51,6 +51,14 @@ export const screeningLogsRequestSchema = z
     path: ['fromDate'],
   });
 
+/** Who decided a blocked screening's case, when, and why. */
+export const screeningDecisionSchema = z.object({
+  at: z.string(),
+  by_email: z.string().nullable(),
+  reason_code: z.string().nullable(),
+  note: z.string().nullable(),
+});
+
 /** One screened name, as the Screening Logs page reads it. */
 export const screeningLogSchema = z.object({
   id: z.string(),
@@ -69,6 +77,8 @@ export const screeningLogSchema = z.object({
   is_alert: z.boolean(),
   kind: z.enum(['single', 'bulk']),
   createdAt: z.string(),
+  /** A block an analyst overturned on review: `status` is then `clear`, and this says who, when and why. */
+  cleared: screeningDecisionSchema.nullable(),
 });
 
 export const screeningLogsResponseSchema = z.object({
@@ -88,7 +98,7 @@ export const screeningLogsResponseSchema = z.object({
 
 export const sanctionAlertsRequestSchema = z.object({ clientId: clientIdSchema, ...pagingShape });
 
-/** A blocked screening (read-only on the Alerts page). */
+/** A blocked screening; its case in the review queue confirms or overturns the block. */
 export const sanctionAlertSchema = z.object({
   id: z.string(),
   client_id: z.string(),
@@ -101,7 +111,11 @@ export const sanctionAlertSchema = z.object({
   /** 0..1 */
   risk_score: z.number(),
   triggered_at: z.string(),
+  /** Set when the screening's case was decided (confirmed or overturned), not before. */
   reviewed: z.boolean(),
+  /** `confirmed`: the block stands; `cleared`: it was overturned. Null while unreviewed. */
+  review_outcome: z.enum(['confirmed', 'cleared']).nullable(),
+  review: screeningDecisionSchema.nullable(),
 });
 
 export const sanctionAlertsResponseSchema = z.object({
@@ -153,6 +167,11 @@ export const reviewSchema = z.object({
   proposed_at: z.string().nullable(),
   /** Set when a remembered false positive no longer applies because the list entry changed. */
   memory_note: z.string().nullable(),
+  /**
+   * The band that raised the case: `review`, or `blocked` (the engine blocked the screening; approving
+   * overturns the block and clears the screening, blocking confirms it).
+   */
+  raised_as: z.enum(['review', 'blocked']),
 });
 
 export const reviewsResponseSchema = z.object({
@@ -254,6 +273,7 @@ export type DailyUsageResponse = z.infer<typeof dailyUsageResponseSchema>;
 export type ScreeningLogsRequest = z.input<typeof screeningLogsRequestSchema>;
 export type ParsedScreeningLogsRequest = z.infer<typeof screeningLogsRequestSchema>;
 export type ScreeningLog = z.infer<typeof screeningLogSchema>;
+export type ScreeningDecision = z.infer<typeof screeningDecisionSchema>;
 export type ScreeningLogsResponse = z.infer<typeof screeningLogsResponseSchema>;
 export type SanctionAlertsRequest = z.input<typeof sanctionAlertsRequestSchema>;
 export type ParsedSanctionAlertsRequest = z.infer<typeof sanctionAlertsRequestSchema>;

@@ -4220,6 +4220,12 @@ export interface operations {
               /** @enum {string} */
               kind: 'single' | 'bulk';
               createdAt: string;
+              cleared: {
+                at: string;
+                by_email: string | null;
+                reason_code: string | null;
+                note: string | null;
+              } | null;
             }[];
             total: number;
             counts: {
@@ -4281,6 +4287,13 @@ export interface operations {
               risk_score: number;
               triggered_at: string;
               reviewed: boolean;
+              review_outcome: ('confirmed' | 'cleared') | null;
+              review: {
+                at: string;
+                by_email: string | null;
+                reason_code: string | null;
+                note: string | null;
+              } | null;
             }[];
             total: number;
             unreviewed: number;
@@ -4346,6 +4359,8 @@ export interface operations {
               proposed_by_email: string | null;
               proposed_at: string | null;
               memory_note: string | null;
+              /** @enum {string} */
+              raised_as: 'review' | 'blocked';
             }[];
             total: number;
             counts: {
@@ -4414,6 +4429,8 @@ export interface operations {
               proposed_by_email: string | null;
               proposed_at: string | null;
               memory_note: string | null;
+              /** @enum {string} */
+              raised_as: 'review' | 'blocked';
             };
             searched: {
               name: string | null;
@@ -4564,6 +4581,8 @@ export interface operations {
               proposed_by_email: string | null;
               proposed_at: string | null;
               memory_note: string | null;
+              /** @enum {string} */
+              raised_as: 'review' | 'blocked';
             };
             /** @enum {string} */
             outcome: 'decided' | 'proposed';
@@ -4633,6 +4652,8 @@ export interface operations {
               proposed_by_email: string | null;
               proposed_at: string | null;
               memory_note: string | null;
+              /** @enum {string} */
+              raised_as: 'review' | 'blocked';
             };
             rememberedId: string | null;
           };
@@ -4706,6 +4727,8 @@ export interface operations {
               proposed_by_email: string | null;
               proposed_at: string | null;
               memory_note: string | null;
+              /** @enum {string} */
+              raised_as: 'review' | 'blocked';
             };
             rememberedId: string | null;
           };

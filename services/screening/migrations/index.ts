@@ -7,6 +7,7 @@ import { OutboxTraceparent1764200000000 } from './1764200000000-outbox-tracepare
 import { ScreeningLogsQuotaLease1764400000000 } from './1764400000000-screening-logs-quota-lease.js';
 import { OutboxBatches1764500000000 } from './1764500000000-outbox-batches.js';
 import { ScreeningLogsMatchesIndex1764500100000 } from './1764500100000-screening-logs-matches-index.js';
+import { BlockedCases1764600000000 } from './1764600000000-blocked-cases.js';
 
 // Listed explicitly, in order: ESM builds have no reliable glob loading, and an
 // explicit list makes a forgotten migration a compile-time diff, not a surprise.
@@ -20,4 +21,5 @@ export const migrations = [
   ScreeningLogsQuotaLease1764400000000,
   OutboxBatches1764500000000,
   ScreeningLogsMatchesIndex1764500100000,
+  BlockedCases1764600000000,
 ];

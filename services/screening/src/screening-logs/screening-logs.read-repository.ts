@@ -32,12 +32,20 @@ type LogRow = {
   is_alert: boolean;
   kind: 'single' | 'bulk';
   created_at: Date;
+  cleared_at: Date | null;
+  cleared_by_email: string | null;
+  cleared_reason_code: string | null;
+  cleared_note: string | null;
   total: string;
 };
 
-type AlertRow = Omit<SanctionAlert, 'risk_score' | 'triggered_at'> & {
+type AlertRow = Omit<SanctionAlert, 'risk_score' | 'triggered_at' | 'review'> & {
   risk_score: string;
   triggered_at: Date;
+  reviewed_at: Date | null;
+  reviewed_by_email: string | null;
+  review_reason_code: string | null;
+  review_note: string | null;
   total: string;
 };
 export type ReviewRow = Omit<Review, 'screening_score' | 'created_at' | 'decided_at' | 'proposed_at'> & {
@@ -66,6 +74,14 @@ const toLog = (r: LogRow): ScreeningLog => ({
   is_alert: r.is_alert,
   kind: r.kind,
   createdAt: r.created_at.toISOString(),
+  cleared: r.cleared_at
+    ? {
+        at: r.cleared_at.toISOString(),
+        by_email: r.cleared_by_email,
+        reason_code: r.cleared_reason_code,
+        note: r.cleared_note,
+      }
+    : null,
 });
 
 const toAlert = (r: AlertRow): SanctionAlert => ({
@@ -80,6 +96,15 @@ const toAlert = (r: AlertRow): SanctionAlert => ({
   risk_score: Number(r.risk_score),
   triggered_at: r.triggered_at.toISOString(),
   reviewed: r.reviewed,
+  review_outcome: r.review_outcome,
+  review: r.reviewed_at
+    ? {
+        at: r.reviewed_at.toISOString(),
+        by_email: r.reviewed_by_email,
+        reason_code: r.review_reason_code,
+        note: r.review_note,
+      }
+    : null,
 });
 
 export const toReview = (r: ReviewRow): Review => ({
@@ -101,11 +126,13 @@ export const toReview = (r: ReviewRow): Review => ({
   proposed_by_email: r.proposed_by_email,
   proposed_at: r.proposed_at ? r.proposed_at.toISOString() : null,
   memory_note: r.memory_note,
+  raised_as: r.raised_as,
 });
 
 export const REVIEW_COLUMNS =
   'id, searched_input, status, confidence, screening_score, created_at, matched_entity_id, matched_name, decided_at, ' +
-  'decided_by_id, decided_by_email, reason_code, note, proposed_action, proposed_by_id, proposed_by_email, proposed_at, memory_note';
+  'decided_by_id, decided_by_email, reason_code, note, proposed_action, proposed_by_id, proposed_by_email, proposed_at, memory_note, ' +
+  'raised_as';
 
 /**
  * The dashboard's reads of screening logs, alerts and reviews, and the review decision.
@@ -119,7 +146,8 @@ export class ScreeningLogsReadRepository {
   async logs(clientId: string, filters: LogFilters, page: Page): Promise<Paged<ScreeningLog>> {
     const rows: LogRow[] = await this.db.query(
       `SELECT id, client_id, searched_name, searched_email, match_found, status, top_entity_id, matched_entity_name,
-              source_list, score, confidence, tier, is_alert, kind, created_at, count(*) OVER () AS total
+              source_list, score, confidence, tier, is_alert, kind, created_at, cleared_at, cleared_by_email,
+              cleared_reason_code, cleared_note, count(*) OVER () AS total
          FROM screening_logs
         WHERE client_id = $1
           AND ($2::text IS NULL OR searched_name ILIKE $2)
@@ -144,7 +172,8 @@ export class ScreeningLogsReadRepository {
   async alerts(clientId: string, page: Page): Promise<Paged<SanctionAlert>> {
     const rows: AlertRow[] = await this.db.query(
       `SELECT id, client_id, full_name, email, matched_entity_id, matched_name, match_reason, confidence, risk_score,
-              triggered_at, reviewed, count(*) OVER () AS total
+              triggered_at, reviewed, review_outcome, reviewed_at, reviewed_by_email, review_reason_code, review_note,
+              count(*) OVER () AS total
          FROM sanction_alerts
         WHERE client_id = $1
         ORDER BY triggered_at DESC, id DESC
@@ -152,7 +181,10 @@ export class ScreeningLogsReadRepository {
       [clientId, page.limit, page.offset],
     );
     const total = await this.totalOf(rows, page, async () => {
-      const [row] = await this.db.query<{ n: string }>('SELECT count(*) AS n FROM sanction_alerts WHERE client_id = $1', [clientId]);
+      const [row] = await this.db.query<{ n: string }>(
+        'SELECT count(*) AS n FROM sanction_alerts WHERE client_id = $1',
+        [clientId],
+      );
       return Number(row!.n);
     });
     return { rows: rows.map(toAlert), total };

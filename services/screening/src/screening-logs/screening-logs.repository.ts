@@ -49,12 +49,13 @@ const ALERTS = `alerts AS (
      FROM input WHERE status = 'blocked' AND top_entity_id IS NOT NULL
    ON CONFLICT (screening_log_id) DO NOTHING)`;
 
+// A blocked screening opens a case too: the block is a decision an analyst confirms or overturns.
 const REVIEWS = `reviews AS (
    INSERT INTO pending_reviews (id, screening_log_id, client_id, searched_input, confidence, screening_score, matched_entity_id,
-                                matched_name, created_at, case_file, memory_note)
+                                matched_name, created_at, case_file, memory_note, raised_as)
    SELECT gen_random_uuid(), id, client_id, coalesce(searched_name, searched_email, ''), confidence, score, top_entity_id,
-          matched_entity_name, created_at, case_file, memory_note
-     FROM input WHERE status = 'review' AND top_entity_id IS NOT NULL
+          matched_entity_name, created_at, case_file, memory_note, status
+     FROM input WHERE status IN ('review', 'blocked') AND top_entity_id IS NOT NULL
    ON CONFLICT (screening_log_id) DO NOTHING)`;
 
 /** At most this many events in one outbox_batches row, so that one relay transaction stays small for bulk batches too. */
@@ -77,7 +78,13 @@ const EVENTS_SPLIT = `events AS (
     GROUP BY n / ${EVENTS_PER_OUTBOX_BATCH})`;
 
 function statementFor(withAlerts: boolean, withReviews: boolean, split: boolean): { name: string; text: string } {
-  const parts = [INPUT, LOGS, ...(withAlerts ? [ALERTS] : []), ...(withReviews ? [REVIEWS] : []), split ? EVENTS_SPLIT : EVENTS];
+  const parts = [
+    INPUT,
+    LOGS,
+    ...(withAlerts ? [ALERTS] : []),
+    ...(withReviews ? [REVIEWS] : []),
+    split ? EVENTS_SPLIT : EVENTS,
+  ];
   return {
     name: `screening-logs-record${withAlerts ? '-alerts' : ''}${withReviews ? '-reviews' : ''}${split ? '-split' : ''}`,
     text: `WITH ${parts.join(',\n')}
@@ -85,9 +92,12 @@ SELECT (SELECT count(*)::int FROM logs) AS written, (SELECT array_agg(id::text) 
   };
 }
 
-const STATEMENTS = [false, true].flatMap((split) =>
-  [statementFor(false, false, split), statementFor(true, false, split), statementFor(false, true, split), statementFor(true, true, split)],
-);
+const STATEMENTS = [false, true].flatMap((split) => [
+  statementFor(false, false, split),
+  statementFor(true, false, split),
+  statementFor(false, true, split),
+  statementFor(true, true, split),
+]);
 
 /**
  * The write for a batch, with the alert and review inserts only when the batch has a blocked or a
@@ -96,14 +106,18 @@ const STATEMENTS = [false, true].flatMap((split) =>
  * more events than one outbox_batches row holds (bulk) splits them. Named: each connection parses
  * and plans each variant once, not on every screen.
  */
-export function recordStatement(withAlerts: boolean, withReviews: boolean, entries = 1): { name: string; text: string } {
+export function recordStatement(
+  withAlerts: boolean,
+  withReviews: boolean,
+  entries = 1,
+): { name: string; text: string } {
   return STATEMENTS[(withAlerts ? 1 : 0) + (withReviews ? 2 : 0) + (entries > EVENTS_PER_OUTBOX_BATCH ? 4 : 0)]!;
 }
 
 /**
  * Writes screening logs with what follows from them in one statement (one transaction, one
  * round trip): a sanction alert for each blocked screen, a pending review (with its case file)
- * for each review screen, and the screening.v1.screened event (outbox_batches) whose id is the log id. Alerts and
+ * for each review or blocked screen, and the screening.v1.screened event (outbox_batches) whose id is the log id. Alerts and
  * reviews are unique per log row, so a retried write cannot double them.
  */
 @Injectable()
@@ -168,7 +182,7 @@ export class ScreeningLogsRepository {
     });
     const statement = recordStatement(
       entries.some((e) => e.status === 'blocked'),
-      entries.some((e) => e.status === 'review'),
+      entries.some((e) => e.status !== 'clear'),
       entries.length,
     );
     const written = await this.db.query<{ late: string[] | null }>(

@@ -324,7 +324,7 @@ export class ScreeningService {
   }
 }
 
-/** What a review keeps of its screening; only a screening that raises one needs it. */
+/** What a review keeps of its screening; only a screening that raises one (a review or a block) needs it. */
 function caseFile(
   query: ScreenEntity,
   matches: readonly EngineMatch[],
@@ -333,7 +333,7 @@ function caseFile(
 ): ReviewCaseFile | null {
   const decisive = result.results[result.decisive];
   const match = matches[result.decisive];
-  if (result.status !== 'review' || !decisive || !match) return null;
+  if (result.status === 'clear' || !decisive || !match) return null;
   const version = scope.versions.find((v) => v.source === decisive.source);
   return caseFileOf(
     query,

@@ -13,6 +13,8 @@ const alert = (over: Partial<SanctionAlert>): SanctionAlert => ({
   risk_score: 1,
   triggered_at: new Date(2026, 10, 20, 12).toISOString(),
   reviewed: false,
+  review_outcome: null,
+  review: null,
   ...over,
 });
 

@@ -9,6 +9,7 @@ import { PageHeader } from './dashboard-shell.js';
 import { EntityDetailsDialog } from './entity-details-dialog.js';
 import { countFormat, EmptyState, formatDateTime, StatusBadge } from './parts.js';
 import { useGetAlertsQuery } from './screening.api.js';
+import { ScreeningDecisionNote } from './screening-decision.js';
 import { filterAlerts, hasAlertFilters, NO_ALERT_FILTERS, type AlertFilters } from './alerts-filter.js';
 
 type Filter = 'all' | 'blocked';
@@ -158,7 +159,16 @@ export function AlertsPage() {
                           <StatusBadge status="blocked" />
                           <span className="font-semibold break-words">{alert.full_name ?? alert.email ?? '—'}</span>
                           {!alert.reviewed && <Badge tone="warning">Unreviewed</Badge>}
+                          {alert.review_outcome === 'cleared' && <Badge tone="success">Cleared on review</Badge>}
+                          {alert.review_outcome === 'confirmed' && <Badge tone="destructive">Block confirmed</Badge>}
                         </div>
+                        {alert.review && (
+                          <ScreeningDecisionNote
+                            verb={alert.review_outcome === 'cleared' ? 'Cleared' : 'Confirmed'}
+                            decision={alert.review}
+                            testId="alert-review"
+                          />
+                        )}
                         <p className="mt-1 text-sm text-muted-foreground">
                           Matched <strong className="text-foreground">{alert.matched_name}</strong> · {alert.confidence}{' '}
                           · risk {percent(alert.risk_score)} · {formatDateTime(alert.triggered_at)}

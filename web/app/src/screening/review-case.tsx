@@ -17,7 +17,7 @@ import { feedLabel } from '../public/feed-labels.js';
 import { percent } from './classify.js';
 import { formatDateTime } from './parts.js';
 import {
-  ACTION_LABEL,
+  actionLabel,
   REASON_LABEL,
   REASONS_FOR,
   reasonLabel,
@@ -85,11 +85,24 @@ export function ReviewCase({
             {review.searched_input}
           </h2>
           <ReviewStatusBadge status={review.status} />
+          {review.raised_as === 'blocked' && <RaisedBlockedBadge />}
         </div>
         <p className="text-sm text-muted-foreground">
           {review.confidence} · score {percent(review.screening_score, 1)} · raised {formatDateTime(review.created_at)}
         </p>
       </div>
+
+      {review.raised_as === 'blocked' && review.status === 'pending' && (
+        <Alert tone="destructive">
+          <div>
+            <AlertTitle>Blocked automatically</AlertTitle>
+            <AlertDescription>
+              The screening scored in the block band. Confirm the block, or overturn it with a reason: overturning
+              clears the screening, and its log and alert say who cleared it and why.
+            </AlertDescription>
+          </div>
+        </Alert>
+      )}
 
       {review.memory_note && (
         <Alert tone="warning">
@@ -116,11 +129,20 @@ export function ReviewCase({
             Your role reads the queue; an analyst, supervisor or owner decides.
           </p>
         ) : (
-          <DecisionForm {...decision} />
+          <DecisionForm {...decision} raisedAs={review.raised_as} />
         ))}
       {review.status === 'proposed' && <ProposalPanel review={review} {...proposal} />}
       {(review.status === 'approved' || review.status === 'blocked') && <DecisionRecord review={review} />}
     </article>
+  );
+}
+
+/** The queue row's and the case's mark for a case the engine's block raised. */
+export function RaisedBlockedBadge() {
+  return (
+    <Badge tone="destructive" data-testid="raised-blocked">
+      Auto-blocked
+    </Badge>
   );
 }
 
@@ -309,13 +331,14 @@ function DecisionForm({
   onSubmit,
   reasonGroupRef,
   noteRef,
-}: DecisionControls) {
+  raisedAs,
+}: DecisionControls & { raisedAs: Review['raised_as'] }) {
   const reasons = draft.action ? REASONS_FOR[draft.action] : [];
   const submitLabel = !draft.action
     ? 'Confirm decision'
     : fourEyes
-      ? `Propose: ${ACTION_LABEL[draft.action]}`
-      : ACTION_LABEL[draft.action];
+      ? `Propose: ${actionLabel(draft.action, raisedAs)}`
+      : actionLabel(draft.action, raisedAs);
   return (
     <form
       aria-labelledby="decision-heading"
@@ -338,14 +361,14 @@ function DecisionForm({
           aria-pressed={draft.action === 'approve'}
           onClick={() => onChange({ action: 'approve', reasonCode: null, note: draft.note })}
         >
-          <ShieldCheck aria-hidden /> Approve <Kbd aria-hidden>A</Kbd>
+          <ShieldCheck aria-hidden /> {actionLabel('approve', raisedAs)} <Kbd aria-hidden>A</Kbd>
         </Button>
         <Button
           variant={draft.action === 'block' ? 'destructive' : 'outline'}
           aria-pressed={draft.action === 'block'}
           onClick={() => onChange({ action: 'block', reasonCode: null, note: draft.note })}
         >
-          <ShieldX aria-hidden /> Block <Kbd aria-hidden>B</Kbd>
+          <ShieldX aria-hidden /> {actionLabel('block', raisedAs)} <Kbd aria-hidden>B</Kbd>
         </Button>
       </div>
       {problems.action && (
@@ -443,7 +466,7 @@ function DecisionForm({
 }
 
 function ProposalPanel({ review, busy, cannotConfirm, onConfirm, onReturn }: { review: Review } & ProposalControls) {
-  const action = review.proposed_action ? ACTION_LABEL[review.proposed_action] : '—';
+  const action = review.proposed_action ? actionLabel(review.proposed_action, review.raised_as) : '—';
   return (
     <section
       aria-labelledby="proposal-heading"
@@ -472,6 +495,13 @@ function ProposalPanel({ review, busy, cannotConfirm, onConfirm, onReturn }: { r
   );
 }
 
+function recordHeading(review: Review): string {
+  if (review.raised_as === 'blocked') {
+    return review.status === 'approved' ? 'Block overturned: the screening is cleared' : 'Block confirmed';
+  }
+  return `${review.status === 'approved' ? 'Approved' : 'Blocked'}: no further action`;
+}
+
 function DecisionRecord({ review }: { review: Review }) {
   const confirmed = review.proposed_by_email !== null && review.proposed_by_email !== review.decided_by_email;
   return (
@@ -481,7 +511,7 @@ function DecisionRecord({ review }: { review: Review }) {
       data-testid="review-decision"
     >
       <h3 id="record-heading" className="font-semibold">
-        {review.status === 'approved' ? 'Approved' : 'Blocked'}: no further action
+        {recordHeading(review)}
       </h3>
       <dl className="grid grid-cols-1 gap-2 text-sm sm:grid-cols-2">
         <Row label={confirmed ? 'Confirmed by' : 'Decided by'} testId="decided-by">
