@@ -4,6 +4,7 @@ import {
   APPROVE_REASON_CODES,
   BLOCK_REASON_CODES,
   previousDecisionSchema,
+  reviewPartySchema,
   rememberedDecisionSchema,
   reviewActorSchema,
   reviewDecisionBodySchema,
@@ -172,6 +173,8 @@ export const reviewSchema = z.object({
    * overturns the block and clears the screening, blocking confirms it).
    */
   raised_as: z.enum(['review', 'blocked']),
+  /** How many real-world parties the screen flagged (the case lists each with its list entries). */
+  party_count: z.number().int().nonnegative(),
 });
 
 export const reviewsResponseSchema = z.object({
@@ -235,6 +238,8 @@ export const reviewCaseResponseSchema = z.object({
   entry: reviewListEntrySchema.nullable(),
   /** The top result's explanation: which query token met which list token, and the qualifiers. */
   explanation: matchExplanationSchema.nullable(),
+  /** Every review- and block-level candidate of the screen, grouped by real-world party, strongest first. */
+  parties: z.array(reviewPartySchema),
   previousDecisions: z.array(previousDecisionSchema),
   /** The active remembered decision this review created, if any. */
   remembered: rememberedDecisionSchema.nullable(),

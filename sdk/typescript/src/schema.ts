@@ -4361,6 +4361,7 @@ export interface operations {
               memory_note: string | null;
               /** @enum {string} */
               raised_as: 'review' | 'blocked';
+              party_count: number;
             }[];
             total: number;
             counts: {
@@ -4431,6 +4432,7 @@ export interface operations {
               memory_note: string | null;
               /** @enum {string} */
               raised_as: 'review' | 'blocked';
+              party_count: number;
             };
             searched: {
               name: string | null;
@@ -4480,6 +4482,38 @@ export interface operations {
                 detail: string;
               }[];
             } | null;
+            parties: {
+              name: string;
+              entityType: string;
+              /** @enum {string} */
+              status: 'review' | 'blocked' | 'clear';
+              score: number;
+              entries: {
+                entityId: string;
+                name: string;
+                names: string[];
+                datesOfBirth: string[];
+                identifiers: {
+                  type: string;
+                  value: string;
+                  country?: string;
+                  note?: string;
+                }[];
+                nationalities: string[];
+                entityType: string;
+                programs: string[];
+                source: string;
+                sourceDataset: string;
+                listVersion: {
+                  source: string;
+                  versionId: number;
+                } | null;
+                /** @enum {string} */
+                status: 'review' | 'blocked' | 'clear';
+                score: number;
+                suppressedBy: string | null;
+              }[];
+            }[];
             previousDecisions: {
               review_id: string;
               searched_input: string;
@@ -4583,6 +4617,7 @@ export interface operations {
               memory_note: string | null;
               /** @enum {string} */
               raised_as: 'review' | 'blocked';
+              party_count: number;
             };
             /** @enum {string} */
             outcome: 'decided' | 'proposed';
@@ -4654,6 +4689,7 @@ export interface operations {
               memory_note: string | null;
               /** @enum {string} */
               raised_as: 'review' | 'blocked';
+              party_count: number;
             };
             rememberedId: string | null;
           };
@@ -4729,6 +4765,7 @@ export interface operations {
               memory_note: string | null;
               /** @enum {string} */
               raised_as: 'review' | 'blocked';
+              party_count: number;
             };
             rememberedId: string | null;
           };

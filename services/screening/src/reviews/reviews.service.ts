@@ -164,6 +164,7 @@ export class ReviewsService {
       },
       entry: file?.entry ?? null,
       explanation: file?.explanation ?? null,
+      parties: file?.parties ?? [],
       previousDecisions,
       remembered,
     };

@@ -48,7 +48,11 @@ type AlertRow = Omit<SanctionAlert, 'risk_score' | 'triggered_at' | 'review'> & 
   review_note: string | null;
   total: string;
 };
-export type ReviewRow = Omit<Review, 'screening_score' | 'created_at' | 'decided_at' | 'proposed_at'> & {
+export type ReviewRow = Omit<
+  Review,
+  'screening_score' | 'created_at' | 'decided_at' | 'proposed_at' | 'party_count'
+> & {
+  party_count: number | null;
   screening_score: string;
   created_at: Date;
   decided_at: Date | null;
@@ -127,12 +131,14 @@ export const toReview = (r: ReviewRow): Review => ({
   proposed_at: r.proposed_at ? r.proposed_at.toISOString() : null,
   memory_note: r.memory_note,
   raised_as: r.raised_as,
+  // Cases raised before parties were kept name the one entry they were raised on.
+  party_count: r.party_count ?? 1,
 });
 
 export const REVIEW_COLUMNS =
   'id, searched_input, status, confidence, screening_score, created_at, matched_entity_id, matched_name, decided_at, ' +
   'decided_by_id, decided_by_email, reason_code, note, proposed_action, proposed_by_id, proposed_by_email, proposed_at, memory_note, ' +
-  'raised_as';
+  "raised_as, jsonb_array_length(case_file->'parties') AS party_count";
 
 /**
  * The dashboard's reads of screening logs, alerts and reviews, and the review decision.

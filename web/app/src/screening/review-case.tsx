@@ -1,4 +1,11 @@
-import type { PreviousDecision, Review, ReviewCaseResponse, ReviewListEntry, SearchedInput } from '@vigil/proto';
+import type {
+  PreviousDecision,
+  Review,
+  ReviewCaseResponse,
+  ReviewListEntry,
+  ReviewParty,
+  SearchedInput,
+} from '@vigil/proto';
 import {
   Alert,
   AlertDescription,
@@ -160,6 +167,7 @@ function CaseBody({ data }: { data: ReviewCaseResponse }) {
         <SearchedPanel searched={data.searched} fallbackName={data.review.searched_input} tokens={tokens.query} />
         <EntryPanel entry={data.entry} matchedName={data.review.matched_name} tokens={tokens.list} />
       </div>
+      {data.parties.length > 0 && <PartiesSection parties={data.parties} />}
       {data.explanation && data.explanation.qualifiers.length > 0 && (
         <section aria-labelledby="qualifiers-heading">
           <h3 id="qualifiers-heading" className="text-sm font-semibold">
@@ -193,6 +201,50 @@ function CaseBody({ data }: { data: ReviewCaseResponse }) {
         )}
       </section>
     </>
+  );
+}
+
+/**
+ * Every party the screen flagged, not only the one the case was raised on: the same party on
+ * several lists is one item with its list entries.
+ */
+function PartiesSection({ parties }: { parties: ReviewParty[] }) {
+  return (
+    <section aria-labelledby="parties-heading">
+      <h3 id="parties-heading" className="text-sm font-semibold">
+        Parties this screen flagged ({parties.length})
+      </h3>
+      <ul className="mt-2 flex flex-col gap-2">
+        {parties.map((party) => (
+          <li
+            key={party.entries[0]!.entityId}
+            className="rounded-lg border border-border p-3 text-sm"
+            data-testid="case-party"
+          >
+            <div className="flex flex-wrap items-center gap-2">
+              <Badge
+                tone={party.status === 'blocked' ? 'destructive' : party.status === 'review' ? 'warning' : 'neutral'}
+              >
+                {party.status === 'blocked' ? 'Block' : party.status === 'review' ? 'Review' : 'Cleared'}
+              </Badge>
+              <span className="min-w-0 font-medium break-words" data-testid="party-name">
+                {party.name}
+              </span>
+              <span className="text-muted-foreground">
+                {party.entityType} · {party.entries.length} list {party.entries.length === 1 ? 'entry' : 'entries'}
+              </span>
+            </div>
+            <ul className="mt-1 flex flex-col gap-0.5 text-muted-foreground">
+              {party.entries.map((entry) => (
+                <li key={entry.entityId} data-testid="party-entry">
+                  {feedLabel(entry.sourceDataset)} ({entry.source}): {entry.name} · {percent(entry.score, 1)}
+                </li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

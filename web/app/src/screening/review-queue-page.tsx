@@ -407,6 +407,7 @@ function QueueRow({ review, selected, onSelect }: { review: Review; selected: bo
       </div>
       <p className="mt-1 truncate text-xs text-muted-foreground">
         {review.matched_name ? `↔ ${review.matched_name} · ` : ''}
+        {review.party_count > 1 ? `${review.party_count} parties · ` : ''}
         {formatDateTime(review.created_at)}
       </p>
       {decidedBy && <p className="mt-0.5 truncate text-xs text-muted-foreground">{decidedBy}</p>}
