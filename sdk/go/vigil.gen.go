@@ -81,6 +81,27 @@ func (e ClientListsControllerRemove200JSONResponseBodyDeleted) Valid() bool {
 	}
 }
 
+// Defines values for AdminConsoleControllerLists200JSONResponseBodyIndexEngine.
+const (
+	Elasticsearch AdminConsoleControllerLists200JSONResponseBodyIndexEngine = "elasticsearch"
+	InProcess     AdminConsoleControllerLists200JSONResponseBodyIndexEngine = "in-process"
+	Opensearch    AdminConsoleControllerLists200JSONResponseBodyIndexEngine = "opensearch"
+)
+
+// Valid indicates whether the value is a known member of the AdminConsoleControllerLists200JSONResponseBodyIndexEngine enum.
+func (e AdminConsoleControllerLists200JSONResponseBodyIndexEngine) Valid() bool {
+	switch e {
+	case Elasticsearch:
+		return true
+	case InProcess:
+		return true
+	case Opensearch:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for AdminConsoleControllerLists200JSONResponseBodyListsFeed.
 const (
 	AdminConsoleControllerLists200JSONResponseBodyListsFeedCrime             AdminConsoleControllerLists200JSONResponseBodyListsFeed = "crime"
@@ -963,6 +984,24 @@ func (e DashboardReportsControllerReportParamsKind) Valid() bool {
 	case SanctionsExport:
 		return true
 	case ScreeningLogs:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ScreeningLogsControllerAlerts200JSONResponseBodyAlertsReviewOutcome.
+const (
+	Cleared   ScreeningLogsControllerAlerts200JSONResponseBodyAlertsReviewOutcome = "cleared"
+	Confirmed ScreeningLogsControllerAlerts200JSONResponseBodyAlertsReviewOutcome = "confirmed"
+)
+
+// Valid indicates whether the value is a known member of the ScreeningLogsControllerAlerts200JSONResponseBodyAlertsReviewOutcome enum.
+func (e ScreeningLogsControllerAlerts200JSONResponseBodyAlertsReviewOutcome) Valid() bool {
+	switch e {
+	case Cleared:
+		return true
+	case Confirmed:
 		return true
 	default:
 		return false
@@ -3216,6 +3255,24 @@ func (e ScreeningLogsControllerReviews200JSONResponseBodyReviewsProposedAction) 
 	}
 }
 
+// Defines values for ScreeningLogsControllerReviews200JSONResponseBodyReviewsRaisedAs.
+const (
+	ScreeningLogsControllerReviews200JSONResponseBodyReviewsRaisedAsBlocked ScreeningLogsControllerReviews200JSONResponseBodyReviewsRaisedAs = "blocked"
+	ScreeningLogsControllerReviews200JSONResponseBodyReviewsRaisedAsReview  ScreeningLogsControllerReviews200JSONResponseBodyReviewsRaisedAs = "review"
+)
+
+// Valid indicates whether the value is a known member of the ScreeningLogsControllerReviews200JSONResponseBodyReviewsRaisedAs enum.
+func (e ScreeningLogsControllerReviews200JSONResponseBodyReviewsRaisedAs) Valid() bool {
+	switch e {
+	case ScreeningLogsControllerReviews200JSONResponseBodyReviewsRaisedAsBlocked:
+		return true
+	case ScreeningLogsControllerReviews200JSONResponseBodyReviewsRaisedAsReview:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ScreeningLogsControllerReviews200JSONResponseBodyReviewsStatus.
 const (
 	ScreeningLogsControllerReviews200JSONResponseBodyReviewsStatusApproved ScreeningLogsControllerReviews200JSONResponseBodyReviewsStatus = "approved"
@@ -3234,6 +3291,48 @@ func (e ScreeningLogsControllerReviews200JSONResponseBodyReviewsStatus) Valid() 
 	case ScreeningLogsControllerReviews200JSONResponseBodyReviewsStatusPending:
 		return true
 	case ScreeningLogsControllerReviews200JSONResponseBodyReviewsStatusProposed:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ReviewsControllerCaseOf200JSONResponseBodyPartiesEntriesStatus.
+const (
+	ReviewsControllerCaseOf200JSONResponseBodyPartiesEntriesStatusBlocked ReviewsControllerCaseOf200JSONResponseBodyPartiesEntriesStatus = "blocked"
+	ReviewsControllerCaseOf200JSONResponseBodyPartiesEntriesStatusClear   ReviewsControllerCaseOf200JSONResponseBodyPartiesEntriesStatus = "clear"
+	ReviewsControllerCaseOf200JSONResponseBodyPartiesEntriesStatusReview  ReviewsControllerCaseOf200JSONResponseBodyPartiesEntriesStatus = "review"
+)
+
+// Valid indicates whether the value is a known member of the ReviewsControllerCaseOf200JSONResponseBodyPartiesEntriesStatus enum.
+func (e ReviewsControllerCaseOf200JSONResponseBodyPartiesEntriesStatus) Valid() bool {
+	switch e {
+	case ReviewsControllerCaseOf200JSONResponseBodyPartiesEntriesStatusBlocked:
+		return true
+	case ReviewsControllerCaseOf200JSONResponseBodyPartiesEntriesStatusClear:
+		return true
+	case ReviewsControllerCaseOf200JSONResponseBodyPartiesEntriesStatusReview:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ReviewsControllerCaseOf200JSONResponseBodyPartiesStatus.
+const (
+	ReviewsControllerCaseOf200JSONResponseBodyPartiesStatusBlocked ReviewsControllerCaseOf200JSONResponseBodyPartiesStatus = "blocked"
+	ReviewsControllerCaseOf200JSONResponseBodyPartiesStatusClear   ReviewsControllerCaseOf200JSONResponseBodyPartiesStatus = "clear"
+	ReviewsControllerCaseOf200JSONResponseBodyPartiesStatusReview  ReviewsControllerCaseOf200JSONResponseBodyPartiesStatus = "review"
+)
+
+// Valid indicates whether the value is a known member of the ReviewsControllerCaseOf200JSONResponseBodyPartiesStatus enum.
+func (e ReviewsControllerCaseOf200JSONResponseBodyPartiesStatus) Valid() bool {
+	switch e {
+	case ReviewsControllerCaseOf200JSONResponseBodyPartiesStatusBlocked:
+		return true
+	case ReviewsControllerCaseOf200JSONResponseBodyPartiesStatusClear:
+		return true
+	case ReviewsControllerCaseOf200JSONResponseBodyPartiesStatusReview:
 		return true
 	default:
 		return false
@@ -3273,6 +3372,24 @@ func (e ReviewsControllerCaseOf200JSONResponseBodyReviewProposedAction) Valid() 
 	case ReviewsControllerCaseOf200JSONResponseBodyReviewProposedActionApprove:
 		return true
 	case ReviewsControllerCaseOf200JSONResponseBodyReviewProposedActionBlock:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ReviewsControllerCaseOf200JSONResponseBodyReviewRaisedAs.
+const (
+	ReviewsControllerCaseOf200JSONResponseBodyReviewRaisedAsBlocked ReviewsControllerCaseOf200JSONResponseBodyReviewRaisedAs = "blocked"
+	ReviewsControllerCaseOf200JSONResponseBodyReviewRaisedAsReview  ReviewsControllerCaseOf200JSONResponseBodyReviewRaisedAs = "review"
+)
+
+// Valid indicates whether the value is a known member of the ReviewsControllerCaseOf200JSONResponseBodyReviewRaisedAs enum.
+func (e ReviewsControllerCaseOf200JSONResponseBodyReviewRaisedAs) Valid() bool {
+	switch e {
+	case ReviewsControllerCaseOf200JSONResponseBodyReviewRaisedAsBlocked:
+		return true
+	case ReviewsControllerCaseOf200JSONResponseBodyReviewRaisedAsReview:
 		return true
 	default:
 		return false
@@ -3375,6 +3492,24 @@ func (e ScreeningLogsControllerDecide200JSONResponseBodyReviewProposedAction) Va
 	}
 }
 
+// Defines values for ScreeningLogsControllerDecide200JSONResponseBodyReviewRaisedAs.
+const (
+	ScreeningLogsControllerDecide200JSONResponseBodyReviewRaisedAsBlocked ScreeningLogsControllerDecide200JSONResponseBodyReviewRaisedAs = "blocked"
+	ScreeningLogsControllerDecide200JSONResponseBodyReviewRaisedAsReview  ScreeningLogsControllerDecide200JSONResponseBodyReviewRaisedAs = "review"
+)
+
+// Valid indicates whether the value is a known member of the ScreeningLogsControllerDecide200JSONResponseBodyReviewRaisedAs enum.
+func (e ScreeningLogsControllerDecide200JSONResponseBodyReviewRaisedAs) Valid() bool {
+	switch e {
+	case ScreeningLogsControllerDecide200JSONResponseBodyReviewRaisedAsBlocked:
+		return true
+	case ScreeningLogsControllerDecide200JSONResponseBodyReviewRaisedAsReview:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ScreeningLogsControllerDecide200JSONResponseBodyReviewStatus.
 const (
 	ScreeningLogsControllerDecide200JSONResponseBodyReviewStatusApproved ScreeningLogsControllerDecide200JSONResponseBodyReviewStatus = "approved"
@@ -3417,6 +3552,24 @@ func (e ReviewsControllerConfirm200JSONResponseBodyReviewProposedAction) Valid()
 	}
 }
 
+// Defines values for ReviewsControllerConfirm200JSONResponseBodyReviewRaisedAs.
+const (
+	ReviewsControllerConfirm200JSONResponseBodyReviewRaisedAsBlocked ReviewsControllerConfirm200JSONResponseBodyReviewRaisedAs = "blocked"
+	ReviewsControllerConfirm200JSONResponseBodyReviewRaisedAsReview  ReviewsControllerConfirm200JSONResponseBodyReviewRaisedAs = "review"
+)
+
+// Valid indicates whether the value is a known member of the ReviewsControllerConfirm200JSONResponseBodyReviewRaisedAs enum.
+func (e ReviewsControllerConfirm200JSONResponseBodyReviewRaisedAs) Valid() bool {
+	switch e {
+	case ReviewsControllerConfirm200JSONResponseBodyReviewRaisedAsBlocked:
+		return true
+	case ReviewsControllerConfirm200JSONResponseBodyReviewRaisedAsReview:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ReviewsControllerConfirm200JSONResponseBodyReviewStatus.
 const (
 	ReviewsControllerConfirm200JSONResponseBodyReviewStatusApproved ReviewsControllerConfirm200JSONResponseBodyReviewStatus = "approved"
@@ -3453,6 +3606,24 @@ func (e ReviewsControllerReturnToQueue200JSONResponseBodyReviewProposedAction) V
 	case ReviewsControllerReturnToQueue200JSONResponseBodyReviewProposedActionApprove:
 		return true
 	case ReviewsControllerReturnToQueue200JSONResponseBodyReviewProposedActionBlock:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ReviewsControllerReturnToQueue200JSONResponseBodyReviewRaisedAs.
+const (
+	ReviewsControllerReturnToQueue200JSONResponseBodyReviewRaisedAsBlocked ReviewsControllerReturnToQueue200JSONResponseBodyReviewRaisedAs = "blocked"
+	ReviewsControllerReturnToQueue200JSONResponseBodyReviewRaisedAsReview  ReviewsControllerReturnToQueue200JSONResponseBodyReviewRaisedAs = "review"
+)
+
+// Valid indicates whether the value is a known member of the ReviewsControllerReturnToQueue200JSONResponseBodyReviewRaisedAs enum.
+func (e ReviewsControllerReturnToQueue200JSONResponseBodyReviewRaisedAs) Valid() bool {
+	switch e {
+	case ReviewsControllerReturnToQueue200JSONResponseBodyReviewRaisedAsBlocked:
+		return true
+	case ReviewsControllerReturnToQueue200JSONResponseBodyReviewRaisedAsReview:
 		return true
 	default:
 		return false
@@ -6967,6 +7138,9 @@ type ClientListsControllerUploadMultipartBody struct {
 // ClientListsControllerRemove200JSONResponseBodyDeleted defines parameters for ClientListsControllerRemove.
 type ClientListsControllerRemove200JSONResponseBodyDeleted bool
 
+// AdminConsoleControllerLists200JSONResponseBodyIndexEngine defines parameters for AdminConsoleControllerLists.
+type AdminConsoleControllerLists200JSONResponseBodyIndexEngine string
+
 // AdminConsoleControllerLists200JSONResponseBodyListsFeed defines parameters for AdminConsoleControllerLists.
 type AdminConsoleControllerLists200JSONResponseBodyListsFeed string
 
@@ -7213,6 +7387,9 @@ type ScreeningLogsControllerAlertsParams struct {
 	Limit  *int `form:"limit,omitempty" json:"limit,omitempty"`
 	Offset *int `form:"offset,omitempty" json:"offset,omitempty"`
 }
+
+// ScreeningLogsControllerAlerts200JSONResponseBodyAlertsReviewOutcome defines parameters for ScreeningLogsControllerAlerts.
+type ScreeningLogsControllerAlerts200JSONResponseBodyAlertsReviewOutcome string
 
 // CatalogueControllerLists200JSONResponseBodyListsFeed defines parameters for CatalogueControllerLists.
 type CatalogueControllerLists200JSONResponseBodyListsFeed string
@@ -7692,6 +7869,9 @@ type ScreeningLogsControllerReviewsParamsStatus string
 // ScreeningLogsControllerReviews200JSONResponseBodyReviewsProposedAction defines parameters for ScreeningLogsControllerReviews.
 type ScreeningLogsControllerReviews200JSONResponseBodyReviewsProposedAction string
 
+// ScreeningLogsControllerReviews200JSONResponseBodyReviewsRaisedAs defines parameters for ScreeningLogsControllerReviews.
+type ScreeningLogsControllerReviews200JSONResponseBodyReviewsRaisedAs string
+
 // ScreeningLogsControllerReviews200JSONResponseBodyReviewsStatus defines parameters for ScreeningLogsControllerReviews.
 type ScreeningLogsControllerReviews200JSONResponseBodyReviewsStatus string
 
@@ -7700,11 +7880,20 @@ type ReviewsControllerUpdateSettingsJSONBody struct {
 	FourEyes bool `json:"fourEyes"`
 }
 
+// ReviewsControllerCaseOf200JSONResponseBodyPartiesEntriesStatus defines parameters for ReviewsControllerCaseOf.
+type ReviewsControllerCaseOf200JSONResponseBodyPartiesEntriesStatus string
+
+// ReviewsControllerCaseOf200JSONResponseBodyPartiesStatus defines parameters for ReviewsControllerCaseOf.
+type ReviewsControllerCaseOf200JSONResponseBodyPartiesStatus string
+
 // ReviewsControllerCaseOf200JSONResponseBodyPreviousDecisionsStatus defines parameters for ReviewsControllerCaseOf.
 type ReviewsControllerCaseOf200JSONResponseBodyPreviousDecisionsStatus string
 
 // ReviewsControllerCaseOf200JSONResponseBodyReviewProposedAction defines parameters for ReviewsControllerCaseOf.
 type ReviewsControllerCaseOf200JSONResponseBodyReviewProposedAction string
+
+// ReviewsControllerCaseOf200JSONResponseBodyReviewRaisedAs defines parameters for ReviewsControllerCaseOf.
+type ReviewsControllerCaseOf200JSONResponseBodyReviewRaisedAs string
 
 // ReviewsControllerCaseOf200JSONResponseBodyReviewStatus defines parameters for ReviewsControllerCaseOf.
 type ReviewsControllerCaseOf200JSONResponseBodyReviewStatus string
@@ -7740,6 +7929,9 @@ type ScreeningLogsControllerDecide200JSONResponseBodyOutcome string
 // ScreeningLogsControllerDecide200JSONResponseBodyReviewProposedAction defines parameters for ScreeningLogsControllerDecide.
 type ScreeningLogsControllerDecide200JSONResponseBodyReviewProposedAction string
 
+// ScreeningLogsControllerDecide200JSONResponseBodyReviewRaisedAs defines parameters for ScreeningLogsControllerDecide.
+type ScreeningLogsControllerDecide200JSONResponseBodyReviewRaisedAs string
+
 // ScreeningLogsControllerDecide200JSONResponseBodyReviewStatus defines parameters for ScreeningLogsControllerDecide.
 type ScreeningLogsControllerDecide200JSONResponseBodyReviewStatus string
 
@@ -7751,6 +7943,9 @@ type ReviewsControllerConfirmParams struct {
 
 // ReviewsControllerConfirm200JSONResponseBodyReviewProposedAction defines parameters for ReviewsControllerConfirm.
 type ReviewsControllerConfirm200JSONResponseBodyReviewProposedAction string
+
+// ReviewsControllerConfirm200JSONResponseBodyReviewRaisedAs defines parameters for ReviewsControllerConfirm.
+type ReviewsControllerConfirm200JSONResponseBodyReviewRaisedAs string
 
 // ReviewsControllerConfirm200JSONResponseBodyReviewStatus defines parameters for ReviewsControllerConfirm.
 type ReviewsControllerConfirm200JSONResponseBodyReviewStatus string
@@ -7768,6 +7963,9 @@ type ReviewsControllerReturnToQueueParams struct {
 
 // ReviewsControllerReturnToQueue200JSONResponseBodyReviewProposedAction defines parameters for ReviewsControllerReturnToQueue.
 type ReviewsControllerReturnToQueue200JSONResponseBodyReviewProposedAction string
+
+// ReviewsControllerReturnToQueue200JSONResponseBodyReviewRaisedAs defines parameters for ReviewsControllerReturnToQueue.
+type ReviewsControllerReturnToQueue200JSONResponseBodyReviewRaisedAs string
 
 // ReviewsControllerReturnToQueue200JSONResponseBodyReviewStatus defines parameters for ReviewsControllerReturnToQueue.
 type ReviewsControllerReturnToQueue200JSONResponseBodyReviewStatus string
@@ -20292,11 +20490,15 @@ type AdminConsoleControllerListsResponse struct {
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
 	JSON200 *struct {
+		Index struct {
+			Engine AdminConsoleControllerLists200JSONResponseBodyIndexEngine `json:"engine"`
+		} `json:"index"`
 		Lists []struct {
-			Checksum    *string                                                 `json:"checksum"`
-			EntityCount int                                                     `json:"entityCount"`
-			Feed        AdminConsoleControllerLists200JSONResponseBodyListsFeed `json:"feed"`
-			LastFailure *struct {
+			Checksum       *string                                                 `json:"checksum"`
+			EntityCount    int                                                     `json:"entityCount"`
+			Feed           AdminConsoleControllerLists200JSONResponseBodyListsFeed `json:"feed"`
+			IndexedVersion *int                                                    `json:"indexedVersion"`
+			LastFailure    *struct {
 				At      string                                                              `json:"at"`
 				Message string                                                              `json:"message"`
 				Stage   AdminConsoleControllerLists200JSONResponseBodyListsLastFailureStage `json:"stage"`
@@ -20324,11 +20526,15 @@ type AdminConsoleControllerListsResponse struct {
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
 func (r AdminConsoleControllerListsResponse) GetJSON200() *struct {
+	Index struct {
+		Engine AdminConsoleControllerLists200JSONResponseBodyIndexEngine `json:"engine"`
+	} `json:"index"`
 	Lists []struct {
-		Checksum    *string                                                 `json:"checksum"`
-		EntityCount int                                                     `json:"entityCount"`
-		Feed        AdminConsoleControllerLists200JSONResponseBodyListsFeed `json:"feed"`
-		LastFailure *struct {
+		Checksum       *string                                                 `json:"checksum"`
+		EntityCount    int                                                     `json:"entityCount"`
+		Feed           AdminConsoleControllerLists200JSONResponseBodyListsFeed `json:"feed"`
+		IndexedVersion *int                                                    `json:"indexedVersion"`
+		LastFailure    *struct {
 			At      string                                                              `json:"at"`
 			Message string                                                              `json:"message"`
 			Stage   AdminConsoleControllerLists200JSONResponseBodyListsLastFailureStage `json:"stage"`
@@ -22429,6 +22635,12 @@ type ScreeningLogsControllerLogsResponse struct {
 		} `json:"counts"`
 		Limit int `json:"limit"`
 		Logs  []struct {
+			Cleared *struct {
+				At         string  `json:"at"`
+				ByEmail    *string `json:"by_email"`
+				Note       *string `json:"note"`
+				ReasonCode *string `json:"reason_code"`
+			} `json:"cleared"`
 			ClientId           string                                                   `json:"client_id"`
 			Confidence         string                                                   `json:"confidence"`
 			CreatedAt          string                                                   `json:"createdAt"`
@@ -22472,6 +22684,12 @@ func (r ScreeningLogsControllerLogsResponse) GetJSON200() *struct {
 	} `json:"counts"`
 	Limit int `json:"limit"`
 	Logs  []struct {
+		Cleared *struct {
+			At         string  `json:"at"`
+			ByEmail    *string `json:"by_email"`
+			Note       *string `json:"note"`
+			ReasonCode *string `json:"reason_code"`
+		} `json:"cleared"`
 		ClientId           string                                                   `json:"client_id"`
 		Confidence         string                                                   `json:"confidence"`
 		CreatedAt          string                                                   `json:"createdAt"`
@@ -23076,9 +23294,16 @@ type ScreeningLogsControllerAlertsResponse struct {
 			MatchReason     string  `json:"match_reason"`
 			MatchedEntityId string  `json:"matched_entity_id"`
 			MatchedName     string  `json:"matched_name"`
-			Reviewed        bool    `json:"reviewed"`
-			RiskScore       float32 `json:"risk_score"`
-			TriggeredAt     string  `json:"triggered_at"`
+			Review          *struct {
+				At         string  `json:"at"`
+				ByEmail    *string `json:"by_email"`
+				Note       *string `json:"note"`
+				ReasonCode *string `json:"reason_code"`
+			} `json:"review"`
+			ReviewOutcome *ScreeningLogsControllerAlerts200JSONResponseBodyAlertsReviewOutcome `json:"review_outcome"`
+			Reviewed      bool                                                                 `json:"reviewed"`
+			RiskScore     float32                                                              `json:"risk_score"`
+			TriggeredAt   string                                                               `json:"triggered_at"`
 		} `json:"alerts"`
 		Limit      int `json:"limit"`
 		Offset     int `json:"offset"`
@@ -23110,9 +23335,16 @@ func (r ScreeningLogsControllerAlertsResponse) GetJSON200() *struct {
 		MatchReason     string  `json:"match_reason"`
 		MatchedEntityId string  `json:"matched_entity_id"`
 		MatchedName     string  `json:"matched_name"`
-		Reviewed        bool    `json:"reviewed"`
-		RiskScore       float32 `json:"risk_score"`
-		TriggeredAt     string  `json:"triggered_at"`
+		Review          *struct {
+			At         string  `json:"at"`
+			ByEmail    *string `json:"by_email"`
+			Note       *string `json:"note"`
+			ReasonCode *string `json:"reason_code"`
+		} `json:"review"`
+		ReviewOutcome *ScreeningLogsControllerAlerts200JSONResponseBodyAlertsReviewOutcome `json:"review_outcome"`
+		Reviewed      bool                                                                 `json:"reviewed"`
+		RiskScore     float32                                                              `json:"risk_score"`
+		TriggeredAt   string                                                               `json:"triggered_at"`
 	} `json:"alerts"`
 	Limit      int `json:"limit"`
 	Offset     int `json:"offset"`
@@ -27404,10 +27636,12 @@ type ScreeningLogsControllerReviewsResponse struct {
 			MatchedName     *string                                                                 `json:"matched_name"`
 			MemoryNote      *string                                                                 `json:"memory_note"`
 			Note            *string                                                                 `json:"note"`
+			PartyCount      int                                                                     `json:"party_count"`
 			ProposedAction  *ScreeningLogsControllerReviews200JSONResponseBodyReviewsProposedAction `json:"proposed_action"`
 			ProposedAt      *string                                                                 `json:"proposed_at"`
 			ProposedByEmail *string                                                                 `json:"proposed_by_email"`
 			ProposedById    *string                                                                 `json:"proposed_by_id"`
+			RaisedAs        ScreeningLogsControllerReviews200JSONResponseBodyReviewsRaisedAs        `json:"raised_as"`
 			ReasonCode      *string                                                                 `json:"reason_code"`
 			ScreeningScore  float32                                                                 `json:"screening_score"`
 			SearchedInput   string                                                                  `json:"searched_input"`
@@ -27451,10 +27685,12 @@ func (r ScreeningLogsControllerReviewsResponse) GetJSON200() *struct {
 		MatchedName     *string                                                                 `json:"matched_name"`
 		MemoryNote      *string                                                                 `json:"memory_note"`
 		Note            *string                                                                 `json:"note"`
+		PartyCount      int                                                                     `json:"party_count"`
 		ProposedAction  *ScreeningLogsControllerReviews200JSONResponseBodyReviewsProposedAction `json:"proposed_action"`
 		ProposedAt      *string                                                                 `json:"proposed_at"`
 		ProposedByEmail *string                                                                 `json:"proposed_by_email"`
 		ProposedById    *string                                                                 `json:"proposed_by_id"`
+		RaisedAs        ScreeningLogsControllerReviews200JSONResponseBodyReviewsRaisedAs        `json:"raised_as"`
 		ReasonCode      *string                                                                 `json:"reason_code"`
 		ScreeningScore  float32                                                                 `json:"screening_score"`
 		SearchedInput   string                                                                  `json:"searched_input"`
@@ -27758,6 +27994,36 @@ type ReviewsControllerCaseOfResponse struct {
 			} `json:"tokens"`
 			UnmatchedList []string `json:"unmatchedList"`
 		} `json:"explanation"`
+		Parties []struct {
+			EntityType string `json:"entityType"`
+			Entries    []struct {
+				DatesOfBirth []string `json:"datesOfBirth"`
+				EntityId     string   `json:"entityId"`
+				EntityType   string   `json:"entityType"`
+				Identifiers  []struct {
+					Country *string `json:"country,omitempty"`
+					Note    *string `json:"note,omitempty"`
+					Type    string  `json:"type"`
+					Value   string  `json:"value"`
+				} `json:"identifiers"`
+				ListVersion *struct {
+					Source    string `json:"source"`
+					VersionId int    `json:"versionId"`
+				} `json:"listVersion"`
+				Name          string                                                         `json:"name"`
+				Names         []string                                                       `json:"names"`
+				Nationalities []string                                                       `json:"nationalities"`
+				Programs      []string                                                       `json:"programs"`
+				Score         float32                                                        `json:"score"`
+				Source        string                                                         `json:"source"`
+				SourceDataset string                                                         `json:"sourceDataset"`
+				Status        ReviewsControllerCaseOf200JSONResponseBodyPartiesEntriesStatus `json:"status"`
+				SuppressedBy  *string                                                        `json:"suppressedBy"`
+			} `json:"entries"`
+			Name   string                                                  `json:"name"`
+			Score  float32                                                 `json:"score"`
+			Status ReviewsControllerCaseOf200JSONResponseBodyPartiesStatus `json:"status"`
+		} `json:"parties"`
 		PreviousDecisions []struct {
 			CreatedAt       string                                                            `json:"created_at"`
 			DecidedAt       *string                                                           `json:"decided_at"`
@@ -27795,10 +28061,12 @@ type ReviewsControllerCaseOfResponse struct {
 			MatchedName     *string                                                         `json:"matched_name"`
 			MemoryNote      *string                                                         `json:"memory_note"`
 			Note            *string                                                         `json:"note"`
+			PartyCount      int                                                             `json:"party_count"`
 			ProposedAction  *ReviewsControllerCaseOf200JSONResponseBodyReviewProposedAction `json:"proposed_action"`
 			ProposedAt      *string                                                         `json:"proposed_at"`
 			ProposedByEmail *string                                                         `json:"proposed_by_email"`
 			ProposedById    *string                                                         `json:"proposed_by_id"`
+			RaisedAs        ReviewsControllerCaseOf200JSONResponseBodyReviewRaisedAs        `json:"raised_as"`
 			ReasonCode      *string                                                         `json:"reason_code"`
 			ScreeningScore  float32                                                         `json:"screening_score"`
 			SearchedInput   string                                                          `json:"searched_input"`
@@ -27871,6 +28139,36 @@ func (r ReviewsControllerCaseOfResponse) GetJSON200() *struct {
 		} `json:"tokens"`
 		UnmatchedList []string `json:"unmatchedList"`
 	} `json:"explanation"`
+	Parties []struct {
+		EntityType string `json:"entityType"`
+		Entries    []struct {
+			DatesOfBirth []string `json:"datesOfBirth"`
+			EntityId     string   `json:"entityId"`
+			EntityType   string   `json:"entityType"`
+			Identifiers  []struct {
+				Country *string `json:"country,omitempty"`
+				Note    *string `json:"note,omitempty"`
+				Type    string  `json:"type"`
+				Value   string  `json:"value"`
+			} `json:"identifiers"`
+			ListVersion *struct {
+				Source    string `json:"source"`
+				VersionId int    `json:"versionId"`
+			} `json:"listVersion"`
+			Name          string                                                         `json:"name"`
+			Names         []string                                                       `json:"names"`
+			Nationalities []string                                                       `json:"nationalities"`
+			Programs      []string                                                       `json:"programs"`
+			Score         float32                                                        `json:"score"`
+			Source        string                                                         `json:"source"`
+			SourceDataset string                                                         `json:"sourceDataset"`
+			Status        ReviewsControllerCaseOf200JSONResponseBodyPartiesEntriesStatus `json:"status"`
+			SuppressedBy  *string                                                        `json:"suppressedBy"`
+		} `json:"entries"`
+		Name   string                                                  `json:"name"`
+		Score  float32                                                 `json:"score"`
+		Status ReviewsControllerCaseOf200JSONResponseBodyPartiesStatus `json:"status"`
+	} `json:"parties"`
 	PreviousDecisions []struct {
 		CreatedAt       string                                                            `json:"created_at"`
 		DecidedAt       *string                                                           `json:"decided_at"`
@@ -27908,10 +28206,12 @@ func (r ReviewsControllerCaseOfResponse) GetJSON200() *struct {
 		MatchedName     *string                                                         `json:"matched_name"`
 		MemoryNote      *string                                                         `json:"memory_note"`
 		Note            *string                                                         `json:"note"`
+		PartyCount      int                                                             `json:"party_count"`
 		ProposedAction  *ReviewsControllerCaseOf200JSONResponseBodyReviewProposedAction `json:"proposed_action"`
 		ProposedAt      *string                                                         `json:"proposed_at"`
 		ProposedByEmail *string                                                         `json:"proposed_by_email"`
 		ProposedById    *string                                                         `json:"proposed_by_id"`
+		RaisedAs        ReviewsControllerCaseOf200JSONResponseBodyReviewRaisedAs        `json:"raised_as"`
 		ReasonCode      *string                                                         `json:"reason_code"`
 		ScreeningScore  float32                                                         `json:"screening_score"`
 		SearchedInput   string                                                          `json:"searched_input"`
@@ -28011,10 +28311,12 @@ type ScreeningLogsControllerDecideResponse struct {
 			MatchedName     *string                                                               `json:"matched_name"`
 			MemoryNote      *string                                                               `json:"memory_note"`
 			Note            *string                                                               `json:"note"`
+			PartyCount      int                                                                   `json:"party_count"`
 			ProposedAction  *ScreeningLogsControllerDecide200JSONResponseBodyReviewProposedAction `json:"proposed_action"`
 			ProposedAt      *string                                                               `json:"proposed_at"`
 			ProposedByEmail *string                                                               `json:"proposed_by_email"`
 			ProposedById    *string                                                               `json:"proposed_by_id"`
+			RaisedAs        ScreeningLogsControllerDecide200JSONResponseBodyReviewRaisedAs        `json:"raised_as"`
 			ReasonCode      *string                                                               `json:"reason_code"`
 			ScreeningScore  float32                                                               `json:"screening_score"`
 			SearchedInput   string                                                                `json:"searched_input"`
@@ -28060,10 +28362,12 @@ func (r ScreeningLogsControllerDecideResponse) GetJSON200() *struct {
 		MatchedName     *string                                                               `json:"matched_name"`
 		MemoryNote      *string                                                               `json:"memory_note"`
 		Note            *string                                                               `json:"note"`
+		PartyCount      int                                                                   `json:"party_count"`
 		ProposedAction  *ScreeningLogsControllerDecide200JSONResponseBodyReviewProposedAction `json:"proposed_action"`
 		ProposedAt      *string                                                               `json:"proposed_at"`
 		ProposedByEmail *string                                                               `json:"proposed_by_email"`
 		ProposedById    *string                                                               `json:"proposed_by_id"`
+		RaisedAs        ScreeningLogsControllerDecide200JSONResponseBodyReviewRaisedAs        `json:"raised_as"`
 		ReasonCode      *string                                                               `json:"reason_code"`
 		ScreeningScore  float32                                                               `json:"screening_score"`
 		SearchedInput   string                                                                `json:"searched_input"`
@@ -28174,10 +28478,12 @@ type ReviewsControllerConfirmResponse struct {
 			MatchedName     *string                                                          `json:"matched_name"`
 			MemoryNote      *string                                                          `json:"memory_note"`
 			Note            *string                                                          `json:"note"`
+			PartyCount      int                                                              `json:"party_count"`
 			ProposedAction  *ReviewsControllerConfirm200JSONResponseBodyReviewProposedAction `json:"proposed_action"`
 			ProposedAt      *string                                                          `json:"proposed_at"`
 			ProposedByEmail *string                                                          `json:"proposed_by_email"`
 			ProposedById    *string                                                          `json:"proposed_by_id"`
+			RaisedAs        ReviewsControllerConfirm200JSONResponseBodyReviewRaisedAs        `json:"raised_as"`
 			ReasonCode      *string                                                          `json:"reason_code"`
 			ScreeningScore  float32                                                          `json:"screening_score"`
 			SearchedInput   string                                                           `json:"searched_input"`
@@ -28222,10 +28528,12 @@ func (r ReviewsControllerConfirmResponse) GetJSON200() *struct {
 		MatchedName     *string                                                          `json:"matched_name"`
 		MemoryNote      *string                                                          `json:"memory_note"`
 		Note            *string                                                          `json:"note"`
+		PartyCount      int                                                              `json:"party_count"`
 		ProposedAction  *ReviewsControllerConfirm200JSONResponseBodyReviewProposedAction `json:"proposed_action"`
 		ProposedAt      *string                                                          `json:"proposed_at"`
 		ProposedByEmail *string                                                          `json:"proposed_by_email"`
 		ProposedById    *string                                                          `json:"proposed_by_id"`
+		RaisedAs        ReviewsControllerConfirm200JSONResponseBodyReviewRaisedAs        `json:"raised_as"`
 		ReasonCode      *string                                                          `json:"reason_code"`
 		ScreeningScore  float32                                                          `json:"screening_score"`
 		SearchedInput   string                                                           `json:"searched_input"`
@@ -28336,10 +28644,12 @@ type ReviewsControllerReturnToQueueResponse struct {
 			MatchedName     *string                                                                `json:"matched_name"`
 			MemoryNote      *string                                                                `json:"memory_note"`
 			Note            *string                                                                `json:"note"`
+			PartyCount      int                                                                    `json:"party_count"`
 			ProposedAction  *ReviewsControllerReturnToQueue200JSONResponseBodyReviewProposedAction `json:"proposed_action"`
 			ProposedAt      *string                                                                `json:"proposed_at"`
 			ProposedByEmail *string                                                                `json:"proposed_by_email"`
 			ProposedById    *string                                                                `json:"proposed_by_id"`
+			RaisedAs        ReviewsControllerReturnToQueue200JSONResponseBodyReviewRaisedAs        `json:"raised_as"`
 			ReasonCode      *string                                                                `json:"reason_code"`
 			ScreeningScore  float32                                                                `json:"screening_score"`
 			SearchedInput   string                                                                 `json:"searched_input"`
@@ -28384,10 +28694,12 @@ func (r ReviewsControllerReturnToQueueResponse) GetJSON200() *struct {
 		MatchedName     *string                                                                `json:"matched_name"`
 		MemoryNote      *string                                                                `json:"memory_note"`
 		Note            *string                                                                `json:"note"`
+		PartyCount      int                                                                    `json:"party_count"`
 		ProposedAction  *ReviewsControllerReturnToQueue200JSONResponseBodyReviewProposedAction `json:"proposed_action"`
 		ProposedAt      *string                                                                `json:"proposed_at"`
 		ProposedByEmail *string                                                                `json:"proposed_by_email"`
 		ProposedById    *string                                                                `json:"proposed_by_id"`
+		RaisedAs        ReviewsControllerReturnToQueue200JSONResponseBodyReviewRaisedAs        `json:"raised_as"`
 		ReasonCode      *string                                                                `json:"reason_code"`
 		ScreeningScore  float32                                                                `json:"screening_score"`
 		SearchedInput   string                                                                 `json:"searched_input"`
@@ -36709,11 +37021,15 @@ func ParseAdminConsoleControllerListsResponse(rsp *http.Response) (*AdminConsole
 	switch {
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
 		var dest struct {
+			Index struct {
+				Engine AdminConsoleControllerLists200JSONResponseBodyIndexEngine `json:"engine"`
+			} `json:"index"`
 			Lists []struct {
-				Checksum    *string                                                 `json:"checksum"`
-				EntityCount int                                                     `json:"entityCount"`
-				Feed        AdminConsoleControllerLists200JSONResponseBodyListsFeed `json:"feed"`
-				LastFailure *struct {
+				Checksum       *string                                                 `json:"checksum"`
+				EntityCount    int                                                     `json:"entityCount"`
+				Feed           AdminConsoleControllerLists200JSONResponseBodyListsFeed `json:"feed"`
+				IndexedVersion *int                                                    `json:"indexedVersion"`
+				LastFailure    *struct {
 					At      string                                                              `json:"at"`
 					Message string                                                              `json:"message"`
 					Stage   AdminConsoleControllerLists200JSONResponseBodyListsLastFailureStage `json:"stage"`
@@ -38307,6 +38623,12 @@ func ParseScreeningLogsControllerLogsResponse(rsp *http.Response) (*ScreeningLog
 			} `json:"counts"`
 			Limit int `json:"limit"`
 			Logs  []struct {
+				Cleared *struct {
+					At         string  `json:"at"`
+					ByEmail    *string `json:"by_email"`
+					Note       *string `json:"note"`
+					ReasonCode *string `json:"reason_code"`
+				} `json:"cleared"`
 				ClientId           string                                                   `json:"client_id"`
 				Confidence         string                                                   `json:"confidence"`
 				CreatedAt          string                                                   `json:"createdAt"`
@@ -38800,9 +39122,16 @@ func ParseScreeningLogsControllerAlertsResponse(rsp *http.Response) (*ScreeningL
 				MatchReason     string  `json:"match_reason"`
 				MatchedEntityId string  `json:"matched_entity_id"`
 				MatchedName     string  `json:"matched_name"`
-				Reviewed        bool    `json:"reviewed"`
-				RiskScore       float32 `json:"risk_score"`
-				TriggeredAt     string  `json:"triggered_at"`
+				Review          *struct {
+					At         string  `json:"at"`
+					ByEmail    *string `json:"by_email"`
+					Note       *string `json:"note"`
+					ReasonCode *string `json:"reason_code"`
+				} `json:"review"`
+				ReviewOutcome *ScreeningLogsControllerAlerts200JSONResponseBodyAlertsReviewOutcome `json:"review_outcome"`
+				Reviewed      bool                                                                 `json:"reviewed"`
+				RiskScore     float32                                                              `json:"risk_score"`
+				TriggeredAt   string                                                               `json:"triggered_at"`
 			} `json:"alerts"`
 			Limit      int `json:"limit"`
 			Offset     int `json:"offset"`
@@ -42023,10 +42352,12 @@ func ParseScreeningLogsControllerReviewsResponse(rsp *http.Response) (*Screening
 				MatchedName     *string                                                                 `json:"matched_name"`
 				MemoryNote      *string                                                                 `json:"memory_note"`
 				Note            *string                                                                 `json:"note"`
+				PartyCount      int                                                                     `json:"party_count"`
 				ProposedAction  *ScreeningLogsControllerReviews200JSONResponseBodyReviewsProposedAction `json:"proposed_action"`
 				ProposedAt      *string                                                                 `json:"proposed_at"`
 				ProposedByEmail *string                                                                 `json:"proposed_by_email"`
 				ProposedById    *string                                                                 `json:"proposed_by_id"`
+				RaisedAs        ScreeningLogsControllerReviews200JSONResponseBodyReviewsRaisedAs        `json:"raised_as"`
 				ReasonCode      *string                                                                 `json:"reason_code"`
 				ScreeningScore  float32                                                                 `json:"screening_score"`
 				SearchedInput   string                                                                  `json:"searched_input"`
@@ -42293,6 +42624,36 @@ func ParseReviewsControllerCaseOfResponse(rsp *http.Response) (*ReviewsControlle
 				} `json:"tokens"`
 				UnmatchedList []string `json:"unmatchedList"`
 			} `json:"explanation"`
+			Parties []struct {
+				EntityType string `json:"entityType"`
+				Entries    []struct {
+					DatesOfBirth []string `json:"datesOfBirth"`
+					EntityId     string   `json:"entityId"`
+					EntityType   string   `json:"entityType"`
+					Identifiers  []struct {
+						Country *string `json:"country,omitempty"`
+						Note    *string `json:"note,omitempty"`
+						Type    string  `json:"type"`
+						Value   string  `json:"value"`
+					} `json:"identifiers"`
+					ListVersion *struct {
+						Source    string `json:"source"`
+						VersionId int    `json:"versionId"`
+					} `json:"listVersion"`
+					Name          string                                                         `json:"name"`
+					Names         []string                                                       `json:"names"`
+					Nationalities []string                                                       `json:"nationalities"`
+					Programs      []string                                                       `json:"programs"`
+					Score         float32                                                        `json:"score"`
+					Source        string                                                         `json:"source"`
+					SourceDataset string                                                         `json:"sourceDataset"`
+					Status        ReviewsControllerCaseOf200JSONResponseBodyPartiesEntriesStatus `json:"status"`
+					SuppressedBy  *string                                                        `json:"suppressedBy"`
+				} `json:"entries"`
+				Name   string                                                  `json:"name"`
+				Score  float32                                                 `json:"score"`
+				Status ReviewsControllerCaseOf200JSONResponseBodyPartiesStatus `json:"status"`
+			} `json:"parties"`
 			PreviousDecisions []struct {
 				CreatedAt       string                                                            `json:"created_at"`
 				DecidedAt       *string                                                           `json:"decided_at"`
@@ -42330,10 +42691,12 @@ func ParseReviewsControllerCaseOfResponse(rsp *http.Response) (*ReviewsControlle
 				MatchedName     *string                                                         `json:"matched_name"`
 				MemoryNote      *string                                                         `json:"memory_note"`
 				Note            *string                                                         `json:"note"`
+				PartyCount      int                                                             `json:"party_count"`
 				ProposedAction  *ReviewsControllerCaseOf200JSONResponseBodyReviewProposedAction `json:"proposed_action"`
 				ProposedAt      *string                                                         `json:"proposed_at"`
 				ProposedByEmail *string                                                         `json:"proposed_by_email"`
 				ProposedById    *string                                                         `json:"proposed_by_id"`
+				RaisedAs        ReviewsControllerCaseOf200JSONResponseBodyReviewRaisedAs        `json:"raised_as"`
 				ReasonCode      *string                                                         `json:"reason_code"`
 				ScreeningScore  float32                                                         `json:"screening_score"`
 				SearchedInput   string                                                          `json:"searched_input"`
@@ -42436,10 +42799,12 @@ func ParseScreeningLogsControllerDecideResponse(rsp *http.Response) (*ScreeningL
 				MatchedName     *string                                                               `json:"matched_name"`
 				MemoryNote      *string                                                               `json:"memory_note"`
 				Note            *string                                                               `json:"note"`
+				PartyCount      int                                                                   `json:"party_count"`
 				ProposedAction  *ScreeningLogsControllerDecide200JSONResponseBodyReviewProposedAction `json:"proposed_action"`
 				ProposedAt      *string                                                               `json:"proposed_at"`
 				ProposedByEmail *string                                                               `json:"proposed_by_email"`
 				ProposedById    *string                                                               `json:"proposed_by_id"`
+				RaisedAs        ScreeningLogsControllerDecide200JSONResponseBodyReviewRaisedAs        `json:"raised_as"`
 				ReasonCode      *string                                                               `json:"reason_code"`
 				ScreeningScore  float32                                                               `json:"screening_score"`
 				SearchedInput   string                                                                `json:"searched_input"`
@@ -42561,10 +42926,12 @@ func ParseReviewsControllerConfirmResponse(rsp *http.Response) (*ReviewsControll
 				MatchedName     *string                                                          `json:"matched_name"`
 				MemoryNote      *string                                                          `json:"memory_note"`
 				Note            *string                                                          `json:"note"`
+				PartyCount      int                                                              `json:"party_count"`
 				ProposedAction  *ReviewsControllerConfirm200JSONResponseBodyReviewProposedAction `json:"proposed_action"`
 				ProposedAt      *string                                                          `json:"proposed_at"`
 				ProposedByEmail *string                                                          `json:"proposed_by_email"`
 				ProposedById    *string                                                          `json:"proposed_by_id"`
+				RaisedAs        ReviewsControllerConfirm200JSONResponseBodyReviewRaisedAs        `json:"raised_as"`
 				ReasonCode      *string                                                          `json:"reason_code"`
 				ScreeningScore  float32                                                          `json:"screening_score"`
 				SearchedInput   string                                                           `json:"searched_input"`
@@ -42686,10 +43053,12 @@ func ParseReviewsControllerReturnToQueueResponse(rsp *http.Response) (*ReviewsCo
 				MatchedName     *string                                                                `json:"matched_name"`
 				MemoryNote      *string                                                                `json:"memory_note"`
 				Note            *string                                                                `json:"note"`
+				PartyCount      int                                                                    `json:"party_count"`
 				ProposedAction  *ReviewsControllerReturnToQueue200JSONResponseBodyReviewProposedAction `json:"proposed_action"`
 				ProposedAt      *string                                                                `json:"proposed_at"`
 				ProposedByEmail *string                                                                `json:"proposed_by_email"`
 				ProposedById    *string                                                                `json:"proposed_by_id"`
+				RaisedAs        ReviewsControllerReturnToQueue200JSONResponseBodyReviewRaisedAs        `json:"raised_as"`
 				ReasonCode      *string                                                                `json:"reason_code"`
 				ScreeningScore  float32                                                                `json:"screening_score"`
 				SearchedInput   string                                                                 `json:"searched_input"`

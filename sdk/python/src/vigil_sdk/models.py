@@ -1090,6 +1090,13 @@ class Kind(Enum):
     bulk = 'bulk'
 
 
+class Cleared(BaseModel):
+    at: str
+    by_email: str | None
+    reason_code: str | None
+    note: str | None
+
+
 class Log(BaseModel):
     id: str
     client_id: str
@@ -1106,6 +1113,7 @@ class Log(BaseModel):
     is_alert: bool
     kind: Kind
     createdAt: str
+    cleared: Cleared | None
 
 
 class Counts(BaseModel):
@@ -1123,6 +1131,18 @@ class ApiClientLogsGetResponse(BaseModel):
     offset: conint(ge=-9007199254740991, le=9007199254740991)
 
 
+class ReviewOutcome(Enum):
+    confirmed = 'confirmed'
+    cleared = 'cleared'
+
+
+class Review(BaseModel):
+    at: str
+    by_email: str | None
+    reason_code: str | None
+    note: str | None
+
+
 class Alert(BaseModel):
     id: str
     client_id: str
@@ -1135,6 +1155,8 @@ class Alert(BaseModel):
     risk_score: float
     triggered_at: str
     reviewed: bool
+    review_outcome: ReviewOutcome | None
+    review: Review | None
 
 
 class ApiClientSanctionAlertsGetResponse(BaseModel):
@@ -1157,7 +1179,12 @@ class ProposedAction(Enum):
     block = 'block'
 
 
-class Review(BaseModel):
+class RaisedAs(Enum):
+    review = 'review'
+    blocked = 'blocked'
+
+
+class Review1(BaseModel):
     id: str
     searched_input: str
     status: Status23
@@ -1176,6 +1203,8 @@ class Review(BaseModel):
     proposed_by_email: str | None
     proposed_at: str | None
     memory_note: str | None
+    raised_as: RaisedAs
+    party_count: conint(ge=0, le=9007199254740991)
 
 
 class Counts1(BaseModel):
@@ -1187,7 +1216,7 @@ class Counts1(BaseModel):
 
 
 class ApiSanctionsReviewGetResponse(BaseModel):
-    reviews: list[Review]
+    reviews: list[Review1]
     total: conint(ge=0, le=9007199254740991)
     counts: Counts1
     limit: conint(ge=-9007199254740991, le=9007199254740991)
@@ -1210,38 +1239,6 @@ class ApiSanctionsReviewIdPostRequest(BaseModel):
     action: Action
 
 
-class Review1(BaseModel):
-    id: str
-    searched_input: str
-    status: Status23
-    confidence: str
-    screening_score: float
-    created_at: str
-    matched_entity_id: str
-    matched_name: str | None
-    decided_at: str | None
-    decided_by_id: str | None
-    decided_by_email: str | None
-    reason_code: str | None
-    note: str | None
-    proposed_action: ProposedAction | None
-    proposed_by_id: str | None
-    proposed_by_email: str | None
-    proposed_at: str | None
-    memory_note: str | None
-
-
-class Outcome(Enum):
-    decided = 'decided'
-    proposed = 'proposed'
-
-
-class ApiSanctionsReviewIdPostResponse(BaseModel):
-    review: Review1
-    outcome: Outcome
-    rememberedId: str | None
-
-
 class Review2(BaseModel):
     id: str
     searched_input: str
@@ -1261,6 +1258,42 @@ class Review2(BaseModel):
     proposed_by_email: str | None
     proposed_at: str | None
     memory_note: str | None
+    raised_as: RaisedAs
+    party_count: conint(ge=0, le=9007199254740991)
+
+
+class Outcome(Enum):
+    decided = 'decided'
+    proposed = 'proposed'
+
+
+class ApiSanctionsReviewIdPostResponse(BaseModel):
+    review: Review2
+    outcome: Outcome
+    rememberedId: str | None
+
+
+class Review3(BaseModel):
+    id: str
+    searched_input: str
+    status: Status23
+    confidence: str
+    screening_score: float
+    created_at: str
+    matched_entity_id: str
+    matched_name: str | None
+    decided_at: str | None
+    decided_by_id: str | None
+    decided_by_email: str | None
+    reason_code: str | None
+    note: str | None
+    proposed_action: ProposedAction | None
+    proposed_by_id: str | None
+    proposed_by_email: str | None
+    proposed_at: str | None
+    memory_note: str | None
+    raised_as: RaisedAs
+    party_count: conint(ge=0, le=9007199254740991)
 
 
 class Searched(BaseModel):
@@ -1297,6 +1330,37 @@ class Explanation2(BaseModel):
 
 
 class Status27(Enum):
+    review = 'review'
+    blocked = 'blocked'
+    clear = 'clear'
+
+
+class Entry1(BaseModel):
+    entityId: str
+    name: str
+    names: list[str]
+    datesOfBirth: list[str]
+    identifiers: list[Identifier4]
+    nationalities: list[str]
+    entityType: str
+    programs: list[str]
+    source: str
+    sourceDataset: str
+    listVersion: ListVersion5 | None
+    status: Status27
+    score: float
+    suppressedBy: str | None
+
+
+class Party(BaseModel):
+    name: str
+    entityType: str
+    status: Status27
+    score: float
+    entries: list[Entry1]
+
+
+class Status29(Enum):
     proposed = 'proposed'
     approved = 'approved'
     blocked = 'blocked'
@@ -1305,7 +1369,7 @@ class Status27(Enum):
 class PreviousDecision(BaseModel):
     review_id: str
     searched_input: str
-    status: Status27
+    status: Status29
     reason_code: str | None
     note: str | None
     decided_by_email: str | None
@@ -1331,25 +1395,26 @@ class Remembered(BaseModel):
 
 
 class ApiSanctionsReviewIdGetResponse(BaseModel):
-    review: Review2
+    review: Review3
     searched: Searched
     entry: Entry | None
     explanation: Explanation2 | None
+    parties: list[Party]
     previousDecisions: list[PreviousDecision]
     remembered: Remembered | None
 
 
-class Status28(Enum):
+class Status30(Enum):
     pending = 'pending'
     proposed = 'proposed'
     approved = 'approved'
     blocked = 'blocked'
 
 
-class Review3(BaseModel):
+class Review4(BaseModel):
     id: str
     searched_input: str
-    status: Status28
+    status: Status30
     confidence: str
     screening_score: float
     created_at: str
@@ -1365,10 +1430,12 @@ class Review3(BaseModel):
     proposed_by_email: str | None
     proposed_at: str | None
     memory_note: str | None
+    raised_as: RaisedAs
+    party_count: conint(ge=0, le=9007199254740991)
 
 
 class ApiSanctionsReviewIdConfirmPostResponse(BaseModel):
-    review: Review3
+    review: Review4
     rememberedId: str | None
 
 
@@ -1376,10 +1443,10 @@ class ApiSanctionsReviewIdReturnPostRequest(BaseModel):
     note: constr(max_length=2000) | None = None
 
 
-class Review4(BaseModel):
+class Review5(BaseModel):
     id: str
     searched_input: str
-    status: Status28
+    status: Status30
     confidence: str
     screening_score: float
     created_at: str
@@ -1395,10 +1462,12 @@ class Review4(BaseModel):
     proposed_by_email: str | None
     proposed_at: str | None
     memory_note: str | None
+    raised_as: RaisedAs
+    party_count: conint(ge=0, le=9007199254740991)
 
 
 class ApiSanctionsReviewIdReturnPostResponse(BaseModel):
-    review: Review4
+    review: Review5
     rememberedId: str | None
 
 
@@ -1501,7 +1570,7 @@ class ScreeningStatus(Enum):
     unknown = 'unknown'
 
 
-class Entry1(BaseModel):
+class Entry2(BaseModel):
     id: str
     name: str
     email: str | None
@@ -1516,7 +1585,7 @@ class Entry1(BaseModel):
 
 class ApiClientListsIdEntriesGetResponse(BaseModel):
     list: List3
-    entries: list[Entry1]
+    entries: list[Entry2]
     total: conint(ge=0, le=9007199254740991)
     limit: conint(ge=-9007199254740991, le=9007199254740991)
     offset: conint(ge=-9007199254740991, le=9007199254740991)
@@ -1601,7 +1670,7 @@ class ApiMonitoringEntitiesPostResponse(BaseModel):
     created_at: str
 
 
-class Status30(Enum):
+class Status32(Enum):
     active = 'active'
     paused = 'paused'
     stopped = 'stopped'
@@ -1869,7 +1938,7 @@ class ApiMonitoringBulkRemovePostResponse(BaseModel):
     entityIds: list[str]
 
 
-class Status31(Enum):
+class Status33(Enum):
     operational = 'operational'
     degraded = 'degraded'
 
@@ -1896,7 +1965,7 @@ class Webhooks(BaseModel):
 
 
 class ApiMonitoringServiceStatusGetResponse(BaseModel):
-    status: Status31
+    status: Status33
     scheduler: Scheduler
     list_updates: ListUpdates
     webhooks: Webhooks
@@ -1955,7 +2024,7 @@ class EventType3(Enum):
     webhook_test = 'webhook.test'
 
 
-class Status32(Enum):
+class Status34(Enum):
     pending = 'pending'
     delivered = 'delivered'
     failed = 'failed'
@@ -1971,7 +2040,7 @@ class Attempt(BaseModel):
 class Delivery(BaseModel):
     id: str
     event_type: EventType3
-    status: Status32
+    status: Status34
     attempts: list[Attempt]
     next_attempt_at: str | None
     created_at: str
@@ -1985,7 +2054,7 @@ class ApiMonitoringWebhooksIdDeliveriesGetResponse(BaseModel):
 class Delivery1(BaseModel):
     id: str
     event_type: EventType3
-    status: Status32
+    status: Status34
     attempts: list[Attempt]
     next_attempt_at: str | None
     created_at: str
@@ -2091,7 +2160,7 @@ class ApiClientClientsIdRegenerateKeyPostResponse(BaseModel):
     api_key: constr(pattern=r'^[0-9a-f]{64}$')
 
 
-class Status34(Enum):
+class Status36(Enum):
     active = 'active'
     revoked = 'revoked'
     none = 'none'
@@ -2099,7 +2168,7 @@ class Status34(Enum):
 
 class ApiClientClientsIdRevokeKeyPostResponse(BaseModel):
     client_id: UUID
-    status: Status34
+    status: Status36
     prefix: str | None
     created_at: str | None
     revoked_at: str | None
@@ -2107,7 +2176,7 @@ class ApiClientClientsIdRevokeKeyPostResponse(BaseModel):
 
 class ApiClientClientsIdApiKeyStatusGetResponse(BaseModel):
     client_id: UUID
-    status: Status34
+    status: Status36
     prefix: str | None
     created_at: str | None
     revoked_at: str | None
@@ -2300,7 +2369,17 @@ class ApiClientAdminOverviewGetResponse(BaseModel):
     generatedAt: str
 
 
-class Status36(Enum):
+class Engine(Enum):
+    in_process = 'in-process'
+    opensearch = 'opensearch'
+    elasticsearch = 'elasticsearch'
+
+
+class Index(BaseModel):
+    engine: Engine
+
+
+class Status38(Enum):
     active = 'active'
     updating = 'updating'
     inactive = 'inactive'
@@ -2323,7 +2402,7 @@ class List4(BaseModel):
     source: str
     name: str
     feed: Feed
-    status: Status36
+    status: Status38
     version: conint(ge=-9007199254740991, le=9007199254740991) | None
     entityCount: conint(ge=0, le=9007199254740991)
     checksum: str | None
@@ -2331,9 +2410,11 @@ class List4(BaseModel):
     nextRefreshAt: str | None
     refreshIntervalMinutes: conint(le=9007199254740991, gt=0)
     lastFailure: LastFailure | None
+    indexedVersion: conint(ge=-9007199254740991, le=9007199254740991) | None
 
 
 class ApiClientAdminListsGetResponse(BaseModel):
+    index: Index
     lists: list[List4]
 
 
@@ -2500,7 +2581,7 @@ class FactorType(Enum):
     phone = 'phone'
 
 
-class Status37(Enum):
+class Status39(Enum):
     verified = 'verified'
     unverified = 'unverified'
 
@@ -2508,7 +2589,7 @@ class Status37(Enum):
 class Factor(BaseModel):
     id: UUID
     factor_type: FactorType
-    status: Status37
+    status: Status39
     friendly_name: str | None
     created_at: str
     updated_at: str
@@ -2602,7 +2683,7 @@ class Identity1(BaseModel):
 class Factor1(BaseModel):
     id: UUID
     factor_type: FactorType
-    status: Status37
+    status: Status39
     friendly_name: str | None
     created_at: str
     updated_at: str
@@ -2655,7 +2736,7 @@ class Identity2(BaseModel):
 class Factor2(BaseModel):
     id: UUID
     factor_type: FactorType
-    status: Status37
+    status: Status39
     friendly_name: str | None
     created_at: str
     updated_at: str
@@ -2695,7 +2776,7 @@ class Identity3(BaseModel):
 class Factor3(BaseModel):
     id: UUID
     factor_type: FactorType
-    status: Status37
+    status: Status39
     friendly_name: str | None
     created_at: str
     updated_at: str
@@ -2752,7 +2833,7 @@ class Identity4(BaseModel):
 class Factor4(BaseModel):
     id: UUID
     factor_type: FactorType
-    status: Status37
+    status: Status39
     friendly_name: str | None
     created_at: str
     updated_at: str
@@ -2815,7 +2896,7 @@ class Identity5(BaseModel):
 class Factor5(BaseModel):
     id: UUID
     factor_type: FactorType
-    status: Status37
+    status: Status39
     friendly_name: str | None
     created_at: str
     updated_at: str
@@ -2859,7 +2940,7 @@ class Identity6(BaseModel):
 class Factor6(BaseModel):
     id: UUID
     factor_type: FactorType
-    status: Status37
+    status: Status39
     friendly_name: str | None
     created_at: str
     updated_at: str
@@ -2915,7 +2996,7 @@ class Identity7(BaseModel):
 class Factor7(BaseModel):
     id: UUID
     factor_type: FactorType
-    status: Status37
+    status: Status39
     friendly_name: str | None
     created_at: str
     updated_at: str
@@ -2991,7 +3072,7 @@ class Identity8(BaseModel):
 class Factor8(BaseModel):
     id: UUID
     factor_type: FactorType
-    status: Status37
+    status: Status39
     friendly_name: str | None
     created_at: str
     updated_at: str
@@ -3038,7 +3119,7 @@ class Identity9(BaseModel):
 class Factor9(BaseModel):
     id: UUID
     factor_type: FactorType
-    status: Status37
+    status: Status39
     friendly_name: str | None
     created_at: str
     updated_at: str
@@ -3182,7 +3263,7 @@ class User6(BaseModel):
     created_at: str
 
 
-class Status47(Enum):
+class Status49(Enum):
     active = 'active'
     revoked = 'revoked'
     none = 'none'
@@ -3190,7 +3271,7 @@ class Status47(Enum):
 
 class ApiKey(BaseModel):
     client_id: UUID
-    status: Status47
+    status: Status49
     prefix: str | None
     created_at: str | None
     revoked_at: str | None
@@ -3245,7 +3326,7 @@ class ApiPaymentCreateCheckoutSessionPostResponse(BaseModel):
     sessionId: str
 
 
-class Status48(Enum):
+class Status50(Enum):
     open = 'open'
     complete = 'complete'
     expired = 'expired'
@@ -3256,7 +3337,7 @@ class ApiPaymentSandboxSessionsIdGetResponse(BaseModel):
     tier: Tier
     clientEmail: str
     amount: float
-    status: Status48
+    status: Status50
 
 
 class ApiPaymentSandboxSessionsIdCompletePostRequest(BaseModel):

@@ -24,6 +24,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import com.fasterxml.jackson.annotation.JsonValue;
+import dev.vigil.sdk.generated.model.AdminConsoleControllerLists200ResponseIndex;
 import dev.vigil.sdk.generated.model.AdminConsoleControllerLists200ResponseListsInner;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -36,15 +37,43 @@ import dev.vigil.sdk.generated.ApiClient;
  * AdminConsoleControllerLists200Response
  */
 @JsonPropertyOrder({
+  AdminConsoleControllerLists200Response.JSON_PROPERTY_INDEX,
   AdminConsoleControllerLists200Response.JSON_PROPERTY_LISTS
 })
 @jakarta.annotation.Generated(value = "org.openapitools.codegen.languages.JavaClientCodegen", comments = "Generator version: 7.8.0")
 public class AdminConsoleControllerLists200Response {
+  public static final String JSON_PROPERTY_INDEX = "index";
+  private AdminConsoleControllerLists200ResponseIndex index;
+
   public static final String JSON_PROPERTY_LISTS = "lists";
   private List<AdminConsoleControllerLists200ResponseListsInner> lists;
 
   public AdminConsoleControllerLists200Response() { 
   }
+
+  public AdminConsoleControllerLists200Response index(AdminConsoleControllerLists200ResponseIndex index) {
+    this.index = index;
+    return this;
+  }
+
+  /**
+   * Get index
+   * @return index
+   */
+  @jakarta.annotation.Nonnull
+  @JsonProperty(JSON_PROPERTY_INDEX)
+  @JsonInclude(value = JsonInclude.Include.ALWAYS)
+  public AdminConsoleControllerLists200ResponseIndex getIndex() {
+    return index;
+  }
+
+
+  @JsonProperty(JSON_PROPERTY_INDEX)
+  @JsonInclude(value = JsonInclude.Include.ALWAYS)
+  public void setIndex(AdminConsoleControllerLists200ResponseIndex index) {
+    this.index = index;
+  }
+
 
   public AdminConsoleControllerLists200Response lists(List<AdminConsoleControllerLists200ResponseListsInner> lists) {
     this.lists = lists;
@@ -90,18 +119,20 @@ public class AdminConsoleControllerLists200Response {
       return false;
     }
     AdminConsoleControllerLists200Response adminConsoleControllerLists200Response = (AdminConsoleControllerLists200Response) o;
-    return Objects.equals(this.lists, adminConsoleControllerLists200Response.lists);
+    return Objects.equals(this.index, adminConsoleControllerLists200Response.index) &&
+        Objects.equals(this.lists, adminConsoleControllerLists200Response.lists);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(lists);
+    return Objects.hash(index, lists);
   }
 
   @Override
   public String toString() {
     StringBuilder sb = new StringBuilder();
     sb.append("class AdminConsoleControllerLists200Response {\n");
+    sb.append("    index: ").append(toIndentedString(index)).append("\n");
     sb.append("    lists: ").append(toIndentedString(lists)).append("\n");
     sb.append("}");
     return sb.toString();
@@ -149,6 +180,11 @@ public class AdminConsoleControllerLists200Response {
     }
 
     StringJoiner joiner = new StringJoiner("&");
+
+    // add `index` to the URL query string
+    if (getIndex() != null) {
+      joiner.add(getIndex().toUrlQueryString(prefix + "index" + suffix));
+    }
 
     // add `lists` to the URL query string
     if (getLists() != null) {

@@ -44,7 +44,8 @@ import dev.vigil.sdk.generated.ApiClient;
   AdminConsoleControllerLists200ResponseListsInner.JSON_PROPERTY_LAST_SUCCESS_AT,
   AdminConsoleControllerLists200ResponseListsInner.JSON_PROPERTY_NEXT_REFRESH_AT,
   AdminConsoleControllerLists200ResponseListsInner.JSON_PROPERTY_REFRESH_INTERVAL_MINUTES,
-  AdminConsoleControllerLists200ResponseListsInner.JSON_PROPERTY_LAST_FAILURE
+  AdminConsoleControllerLists200ResponseListsInner.JSON_PROPERTY_LAST_FAILURE,
+  AdminConsoleControllerLists200ResponseListsInner.JSON_PROPERTY_INDEXED_VERSION
 })
 @jakarta.annotation.Generated(value = "org.openapitools.codegen.languages.JavaClientCodegen", comments = "Generator version: 7.8.0")
 public class AdminConsoleControllerLists200ResponseListsInner {
@@ -166,6 +167,9 @@ public class AdminConsoleControllerLists200ResponseListsInner {
 
   public static final String JSON_PROPERTY_LAST_FAILURE = "lastFailure";
   private AdminConsoleControllerLists200ResponseListsInnerLastFailure lastFailure;
+
+  public static final String JSON_PROPERTY_INDEXED_VERSION = "indexedVersion";
+  private Integer indexedVersion;
 
   public AdminConsoleControllerLists200ResponseListsInner() { 
   }
@@ -439,6 +443,32 @@ public class AdminConsoleControllerLists200ResponseListsInner {
   }
 
 
+  public AdminConsoleControllerLists200ResponseListsInner indexedVersion(Integer indexedVersion) {
+    this.indexedVersion = indexedVersion;
+    return this;
+  }
+
+  /**
+   * Get indexedVersion
+   * minimum: -9007199254740991
+   * maximum: 9007199254740991
+   * @return indexedVersion
+   */
+  @jakarta.annotation.Nullable
+  @JsonProperty(JSON_PROPERTY_INDEXED_VERSION)
+  @JsonInclude(value = JsonInclude.Include.ALWAYS)
+  public Integer getIndexedVersion() {
+    return indexedVersion;
+  }
+
+
+  @JsonProperty(JSON_PROPERTY_INDEXED_VERSION)
+  @JsonInclude(value = JsonInclude.Include.ALWAYS)
+  public void setIndexedVersion(Integer indexedVersion) {
+    this.indexedVersion = indexedVersion;
+  }
+
+
   /**
    * Return true if this AdminConsoleController_lists_200_response_lists_inner object is equal to o.
    */
@@ -461,12 +491,13 @@ public class AdminConsoleControllerLists200ResponseListsInner {
         Objects.equals(this.lastSuccessAt, adminConsoleControllerLists200ResponseListsInner.lastSuccessAt) &&
         Objects.equals(this.nextRefreshAt, adminConsoleControllerLists200ResponseListsInner.nextRefreshAt) &&
         Objects.equals(this.refreshIntervalMinutes, adminConsoleControllerLists200ResponseListsInner.refreshIntervalMinutes) &&
-        Objects.equals(this.lastFailure, adminConsoleControllerLists200ResponseListsInner.lastFailure);
+        Objects.equals(this.lastFailure, adminConsoleControllerLists200ResponseListsInner.lastFailure) &&
+        Objects.equals(this.indexedVersion, adminConsoleControllerLists200ResponseListsInner.indexedVersion);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(source, name, feed, status, version, entityCount, checksum, lastSuccessAt, nextRefreshAt, refreshIntervalMinutes, lastFailure);
+    return Objects.hash(source, name, feed, status, version, entityCount, checksum, lastSuccessAt, nextRefreshAt, refreshIntervalMinutes, lastFailure, indexedVersion);
   }
 
   @Override
@@ -484,6 +515,7 @@ public class AdminConsoleControllerLists200ResponseListsInner {
     sb.append("    nextRefreshAt: ").append(toIndentedString(nextRefreshAt)).append("\n");
     sb.append("    refreshIntervalMinutes: ").append(toIndentedString(refreshIntervalMinutes)).append("\n");
     sb.append("    lastFailure: ").append(toIndentedString(lastFailure)).append("\n");
+    sb.append("    indexedVersion: ").append(toIndentedString(indexedVersion)).append("\n");
     sb.append("}");
     return sb.toString();
   }
@@ -584,6 +616,11 @@ public class AdminConsoleControllerLists200ResponseListsInner {
     // add `lastFailure` to the URL query string
     if (getLastFailure() != null) {
       joiner.add(getLastFailure().toUrlQueryString(prefix + "lastFailure" + suffix));
+    }
+
+    // add `indexedVersion` to the URL query string
+    if (getIndexedVersion() != null) {
+      joiner.add(String.format("%sindexedVersion%s=%s", prefix, suffix, URLEncoder.encode(ApiClient.valueToString(getIndexedVersion()), StandardCharsets.UTF_8).replaceAll("\\+", "%20")));
     }
 
     return joiner.toString();

@@ -24,6 +24,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import com.fasterxml.jackson.annotation.JsonValue;
+import dev.vigil.sdk.generated.model.ScreeningLogsControllerLogs200ResponseLogsInnerCleared;
 import java.math.BigDecimal;
 import java.util.Arrays;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
@@ -44,7 +45,9 @@ import dev.vigil.sdk.generated.ApiClient;
   ScreeningLogsControllerAlerts200ResponseAlertsInner.JSON_PROPERTY_CONFIDENCE,
   ScreeningLogsControllerAlerts200ResponseAlertsInner.JSON_PROPERTY_RISK_SCORE,
   ScreeningLogsControllerAlerts200ResponseAlertsInner.JSON_PROPERTY_TRIGGERED_AT,
-  ScreeningLogsControllerAlerts200ResponseAlertsInner.JSON_PROPERTY_REVIEWED
+  ScreeningLogsControllerAlerts200ResponseAlertsInner.JSON_PROPERTY_REVIEWED,
+  ScreeningLogsControllerAlerts200ResponseAlertsInner.JSON_PROPERTY_REVIEW_OUTCOME,
+  ScreeningLogsControllerAlerts200ResponseAlertsInner.JSON_PROPERTY_REVIEW
 })
 @jakarta.annotation.Generated(value = "org.openapitools.codegen.languages.JavaClientCodegen", comments = "Generator version: 7.8.0")
 public class ScreeningLogsControllerAlerts200ResponseAlertsInner {
@@ -80,6 +83,47 @@ public class ScreeningLogsControllerAlerts200ResponseAlertsInner {
 
   public static final String JSON_PROPERTY_REVIEWED = "reviewed";
   private Boolean reviewed;
+
+  /**
+   * Gets or Sets reviewOutcome
+   */
+  public enum ReviewOutcomeEnum {
+    CONFIRMED("confirmed"),
+    
+    CLEARED("cleared");
+
+    private String value;
+
+    ReviewOutcomeEnum(String value) {
+      this.value = value;
+    }
+
+    @JsonValue
+    public String getValue() {
+      return value;
+    }
+
+    @Override
+    public String toString() {
+      return String.valueOf(value);
+    }
+
+    @JsonCreator
+    public static ReviewOutcomeEnum fromValue(String value) {
+      for (ReviewOutcomeEnum b : ReviewOutcomeEnum.values()) {
+        if (b.value.equals(value)) {
+          return b;
+        }
+      }
+      return null;
+    }
+  }
+
+  public static final String JSON_PROPERTY_REVIEW_OUTCOME = "review_outcome";
+  private ReviewOutcomeEnum reviewOutcome;
+
+  public static final String JSON_PROPERTY_REVIEW = "review";
+  private ScreeningLogsControllerLogs200ResponseLogsInnerCleared review;
 
   public ScreeningLogsControllerAlerts200ResponseAlertsInner() { 
   }
@@ -348,6 +392,54 @@ public class ScreeningLogsControllerAlerts200ResponseAlertsInner {
   }
 
 
+  public ScreeningLogsControllerAlerts200ResponseAlertsInner reviewOutcome(ReviewOutcomeEnum reviewOutcome) {
+    this.reviewOutcome = reviewOutcome;
+    return this;
+  }
+
+  /**
+   * Get reviewOutcome
+   * @return reviewOutcome
+   */
+  @jakarta.annotation.Nullable
+  @JsonProperty(JSON_PROPERTY_REVIEW_OUTCOME)
+  @JsonInclude(value = JsonInclude.Include.ALWAYS)
+  public ReviewOutcomeEnum getReviewOutcome() {
+    return reviewOutcome;
+  }
+
+
+  @JsonProperty(JSON_PROPERTY_REVIEW_OUTCOME)
+  @JsonInclude(value = JsonInclude.Include.ALWAYS)
+  public void setReviewOutcome(ReviewOutcomeEnum reviewOutcome) {
+    this.reviewOutcome = reviewOutcome;
+  }
+
+
+  public ScreeningLogsControllerAlerts200ResponseAlertsInner review(ScreeningLogsControllerLogs200ResponseLogsInnerCleared review) {
+    this.review = review;
+    return this;
+  }
+
+  /**
+   * Get review
+   * @return review
+   */
+  @jakarta.annotation.Nullable
+  @JsonProperty(JSON_PROPERTY_REVIEW)
+  @JsonInclude(value = JsonInclude.Include.ALWAYS)
+  public ScreeningLogsControllerLogs200ResponseLogsInnerCleared getReview() {
+    return review;
+  }
+
+
+  @JsonProperty(JSON_PROPERTY_REVIEW)
+  @JsonInclude(value = JsonInclude.Include.ALWAYS)
+  public void setReview(ScreeningLogsControllerLogs200ResponseLogsInnerCleared review) {
+    this.review = review;
+  }
+
+
   /**
    * Return true if this ScreeningLogsController_alerts_200_response_alerts_inner object is equal to o.
    */
@@ -370,12 +462,14 @@ public class ScreeningLogsControllerAlerts200ResponseAlertsInner {
         Objects.equals(this.confidence, screeningLogsControllerAlerts200ResponseAlertsInner.confidence) &&
         Objects.equals(this.riskScore, screeningLogsControllerAlerts200ResponseAlertsInner.riskScore) &&
         Objects.equals(this.triggeredAt, screeningLogsControllerAlerts200ResponseAlertsInner.triggeredAt) &&
-        Objects.equals(this.reviewed, screeningLogsControllerAlerts200ResponseAlertsInner.reviewed);
+        Objects.equals(this.reviewed, screeningLogsControllerAlerts200ResponseAlertsInner.reviewed) &&
+        Objects.equals(this.reviewOutcome, screeningLogsControllerAlerts200ResponseAlertsInner.reviewOutcome) &&
+        Objects.equals(this.review, screeningLogsControllerAlerts200ResponseAlertsInner.review);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(id, clientId, fullName, email, matchedEntityId, matchedName, matchReason, confidence, riskScore, triggeredAt, reviewed);
+    return Objects.hash(id, clientId, fullName, email, matchedEntityId, matchedName, matchReason, confidence, riskScore, triggeredAt, reviewed, reviewOutcome, review);
   }
 
   @Override
@@ -393,6 +487,8 @@ public class ScreeningLogsControllerAlerts200ResponseAlertsInner {
     sb.append("    riskScore: ").append(toIndentedString(riskScore)).append("\n");
     sb.append("    triggeredAt: ").append(toIndentedString(triggeredAt)).append("\n");
     sb.append("    reviewed: ").append(toIndentedString(reviewed)).append("\n");
+    sb.append("    reviewOutcome: ").append(toIndentedString(reviewOutcome)).append("\n");
+    sb.append("    review: ").append(toIndentedString(review)).append("\n");
     sb.append("}");
     return sb.toString();
   }
@@ -493,6 +589,16 @@ public class ScreeningLogsControllerAlerts200ResponseAlertsInner {
     // add `reviewed` to the URL query string
     if (getReviewed() != null) {
       joiner.add(String.format("%sreviewed%s=%s", prefix, suffix, URLEncoder.encode(ApiClient.valueToString(getReviewed()), StandardCharsets.UTF_8).replaceAll("\\+", "%20")));
+    }
+
+    // add `review_outcome` to the URL query string
+    if (getReviewOutcome() != null) {
+      joiner.add(String.format("%sreview_outcome%s=%s", prefix, suffix, URLEncoder.encode(ApiClient.valueToString(getReviewOutcome()), StandardCharsets.UTF_8).replaceAll("\\+", "%20")));
+    }
+
+    // add `review` to the URL query string
+    if (getReview() != null) {
+      joiner.add(getReview().toUrlQueryString(prefix + "review" + suffix));
     }
 
     return joiner.toString();

@@ -24,6 +24,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import com.fasterxml.jackson.annotation.JsonValue;
+import dev.vigil.sdk.generated.model.ScreeningLogsControllerLogs200ResponseLogsInnerCleared;
 import java.math.BigDecimal;
 import java.util.Arrays;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
@@ -48,7 +49,8 @@ import dev.vigil.sdk.generated.ApiClient;
   ScreeningLogsControllerLogs200ResponseLogsInner.JSON_PROPERTY_TIER,
   ScreeningLogsControllerLogs200ResponseLogsInner.JSON_PROPERTY_IS_ALERT,
   ScreeningLogsControllerLogs200ResponseLogsInner.JSON_PROPERTY_KIND,
-  ScreeningLogsControllerLogs200ResponseLogsInner.JSON_PROPERTY_CREATED_AT
+  ScreeningLogsControllerLogs200ResponseLogsInner.JSON_PROPERTY_CREATED_AT,
+  ScreeningLogsControllerLogs200ResponseLogsInner.JSON_PROPERTY_CLEARED
 })
 @jakarta.annotation.Generated(value = "org.openapitools.codegen.languages.JavaClientCodegen", comments = "Generator version: 7.8.0")
 public class ScreeningLogsControllerLogs200ResponseLogsInner {
@@ -207,6 +209,9 @@ public class ScreeningLogsControllerLogs200ResponseLogsInner {
 
   public static final String JSON_PROPERTY_CREATED_AT = "createdAt";
   private String createdAt;
+
+  public static final String JSON_PROPERTY_CLEARED = "cleared";
+  private ScreeningLogsControllerLogs200ResponseLogsInnerCleared cleared;
 
   public ScreeningLogsControllerLogs200ResponseLogsInner() { 
   }
@@ -571,6 +576,30 @@ public class ScreeningLogsControllerLogs200ResponseLogsInner {
   }
 
 
+  public ScreeningLogsControllerLogs200ResponseLogsInner cleared(ScreeningLogsControllerLogs200ResponseLogsInnerCleared cleared) {
+    this.cleared = cleared;
+    return this;
+  }
+
+  /**
+   * Get cleared
+   * @return cleared
+   */
+  @jakarta.annotation.Nullable
+  @JsonProperty(JSON_PROPERTY_CLEARED)
+  @JsonInclude(value = JsonInclude.Include.ALWAYS)
+  public ScreeningLogsControllerLogs200ResponseLogsInnerCleared getCleared() {
+    return cleared;
+  }
+
+
+  @JsonProperty(JSON_PROPERTY_CLEARED)
+  @JsonInclude(value = JsonInclude.Include.ALWAYS)
+  public void setCleared(ScreeningLogsControllerLogs200ResponseLogsInnerCleared cleared) {
+    this.cleared = cleared;
+  }
+
+
   /**
    * Return true if this ScreeningLogsController_logs_200_response_logs_inner object is equal to o.
    */
@@ -597,12 +626,13 @@ public class ScreeningLogsControllerLogs200ResponseLogsInner {
         Objects.equals(this.tier, screeningLogsControllerLogs200ResponseLogsInner.tier) &&
         Objects.equals(this.isAlert, screeningLogsControllerLogs200ResponseLogsInner.isAlert) &&
         Objects.equals(this.kind, screeningLogsControllerLogs200ResponseLogsInner.kind) &&
-        Objects.equals(this.createdAt, screeningLogsControllerLogs200ResponseLogsInner.createdAt);
+        Objects.equals(this.createdAt, screeningLogsControllerLogs200ResponseLogsInner.createdAt) &&
+        Objects.equals(this.cleared, screeningLogsControllerLogs200ResponseLogsInner.cleared);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(id, clientId, searchedName, searchedEmail, matchFound, status, sanctionedEntityId, matchedEntityName, sourceList, score, confidence, tier, isAlert, kind, createdAt);
+    return Objects.hash(id, clientId, searchedName, searchedEmail, matchFound, status, sanctionedEntityId, matchedEntityName, sourceList, score, confidence, tier, isAlert, kind, createdAt, cleared);
   }
 
   @Override
@@ -624,6 +654,7 @@ public class ScreeningLogsControllerLogs200ResponseLogsInner {
     sb.append("    isAlert: ").append(toIndentedString(isAlert)).append("\n");
     sb.append("    kind: ").append(toIndentedString(kind)).append("\n");
     sb.append("    createdAt: ").append(toIndentedString(createdAt)).append("\n");
+    sb.append("    cleared: ").append(toIndentedString(cleared)).append("\n");
     sb.append("}");
     return sb.toString();
   }
@@ -744,6 +775,11 @@ public class ScreeningLogsControllerLogs200ResponseLogsInner {
     // add `createdAt` to the URL query string
     if (getCreatedAt() != null) {
       joiner.add(String.format("%screatedAt%s=%s", prefix, suffix, URLEncoder.encode(ApiClient.valueToString(getCreatedAt()), StandardCharsets.UTF_8).replaceAll("\\+", "%20")));
+    }
+
+    // add `cleared` to the URL query string
+    if (getCleared() != null) {
+      joiner.add(getCleared().toUrlQueryString(prefix + "cleared" + suffix));
     }
 
     return joiner.toString();
