@@ -411,10 +411,20 @@ describe('the admin console', () => {
       expectNoPageErrors(watcher);
     });
 
-    it('regenerates the key: the old one gets 401 within 5 s', async () => {
+    it('regenerates the key after confirmation: the old one gets 401 within 5 s', async () => {
       await clientRow(page, clientName)
         .getByRole('button', { name: `Regenerate the API key of ${clientName}` })
         .click();
+      // One click kills nothing: the console asks first, and Cancel leaves the key working (issue #36).
+      const asked = page.getByRole('alertdialog');
+      await asked.getByText('Regenerate API key?', { exact: true }).waitFor();
+      await asked.getByRole('button', { name: 'Cancel' }).click();
+      await asked.waitFor({ state: 'detached' });
+      expect((await screen(firstKey, 'Jane Doe')).status).toBe(200);
+      await clientRow(page, clientName)
+        .getByRole('button', { name: `Regenerate the API key of ${clientName}` })
+        .click();
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Regenerate Key' }).click();
       await toast(page, 'API key regenerated successfully');
       const shown = page.getByTestId('shown-api-key');
       await shown.waitFor();

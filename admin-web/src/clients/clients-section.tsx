@@ -28,7 +28,8 @@ import {
   useRevokeKeyMutation,
 } from './clients.api.js';
 
-type Confirm = { kind: 'delete' | 'revoke'; client: Client } | null;
+// Regenerating kills the client's production key at once, so it is confirmed like Revoke and Delete.
+type Confirm = { kind: 'delete' | 'revoke' | 'regenerate'; client: Client } | null;
 
 /** Spec §2 "Client Management" and §7 "Client administration". */
 export function ClientsSection({ onEditThresholds }: { onEditThresholds: (clientId: string) => void }) {
@@ -54,6 +55,10 @@ export function ClientsSection({ onEditThresholds }: { onEditThresholds: (client
 
   async function onConfirmed(action: NonNullable<Confirm>) {
     setConfirm(null);
+    if (action.kind === 'regenerate') {
+      await onRegenerate(action.client);
+      return;
+    }
     if (action.kind === 'delete') {
       try {
         await remove(action.client.id).unwrap();
@@ -111,7 +116,7 @@ export function ClientsSection({ onEditThresholds }: { onEditThresholds: (client
                 clients={data.clients.filter((client) => matchesClient(client, search))}
                 busyId={regenerating.isLoading ? regenerating.originalArgs : undefined}
                 onStatus={setStatusOf}
-                onRegenerate={(client) => void onRegenerate(client)}
+                onRegenerate={(client) => setConfirm({ kind: 'regenerate', client })}
                 onRevoke={(client) => setConfirm({ kind: 'revoke', client })}
                 onDelete={(client) => setConfirm({ kind: 'delete', client })}
                 onThresholds={(client) => onEditThresholds(client.id)}
@@ -365,11 +370,21 @@ function ConfirmDialog({
   onConfirm: (action: NonNullable<Confirm>) => void;
 }) {
   const name = confirm?.client.client_name ?? '';
-  const copy: Record<'delete' | 'revoke', { title: string; body: ReactNode; action: string }> = {
+  const copy: Record<NonNullable<Confirm>['kind'], { title: string; body: ReactNode; action: string }> = {
     delete: {
       title: 'Delete client?',
       body: <>This permanently deletes {name} and its API key. This cannot be undone.</>,
       action: 'Delete',
+    },
+    regenerate: {
+      title: 'Regenerate API key?',
+      body: (
+        <>
+          {name}&apos;s current key stops working at once: every integration using it is refused until it is given the
+          new key, which is shown once.
+        </>
+      ),
+      action: 'Regenerate Key',
     },
     revoke: {
       title: 'Revoke API key?',

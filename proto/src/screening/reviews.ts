@@ -50,13 +50,13 @@ export type ReviewReasonCode = ApproveReasonCode | BlockReasonCode;
  * `POST /api/sanctions/review/{id}?action=approve|block`, body `{reasonCode, note}`: the reason
  * must be one of the action's list, and `other` needs a note (VALIDATION_FAILED with pointers).
  */
-export const reviewDecisionBodySchema = z
-  .object({
-    reasonCode: z.string().min(1, 'a reason code is required').describe(
-      `approve: ${APPROVE_REASON_CODES.join(', ')}; block: ${BLOCK_REASON_CODES.join(', ')}.`,
-    ),
-    note: z.string().trim().max(REVIEW_NOTE_MAX).optional().describe('Required when reasonCode is "other".'),
-  });
+export const reviewDecisionBodySchema = z.object({
+  reasonCode: z
+    .string()
+    .min(1, 'a reason code is required')
+    .describe(`approve: ${APPROVE_REASON_CODES.join(', ')}; block: ${BLOCK_REASON_CODES.join(', ')}.`),
+  note: z.string().trim().max(REVIEW_NOTE_MAX).optional().describe('Required when reasonCode is "other".'),
+});
 
 /** `POST /api/sanctions/review/{id}/return`: a proposal goes back to the queue, with why. */
 export const reviewReturnBodySchema = z.object({ note: z.string().trim().max(REVIEW_NOTE_MAX).optional() });
@@ -102,6 +102,27 @@ export const reviewListEntrySchema = z.object({
   sourceDataset: z.string(),
   /** The list version the screening searched for this source. */
   listVersion: z.object({ source: z.string(), versionId: z.number().int() }).nullable(),
+});
+
+/** One list entry a screen flagged, as the case's parties list it: the entry, its band and score. */
+export const partyEntrySchema = reviewListEntrySchema.extend({
+  status: z.enum(['review', 'blocked', 'clear']),
+  score: z.number(),
+  /** Set when a remembered decision cleared this entry on this screen: the review it came from. */
+  suppressedBy: z.string().nullable(),
+});
+
+/**
+ * One real-world party among a screen's hits: list entries that share an identifier, or a name and
+ * a date of birth (organisations: a name and an entity type), are one party seen on several lists.
+ */
+export const reviewPartySchema = z.object({
+  name: z.string(),
+  entityType: z.string(),
+  /** The party's strongest band among its entries. */
+  status: z.enum(['review', 'blocked', 'clear']),
+  score: z.number(),
+  entries: z.array(partyEntrySchema),
 });
 
 /** A decision (or live proposal) of this client on the same list entity, newest first. */
@@ -191,6 +212,8 @@ export type ReturnReviewRequest = z.infer<typeof returnReviewRequestSchema>;
 export type SearchedInput = z.infer<typeof searchedInputSchema>;
 export type ReviewListEntry = z.infer<typeof reviewListEntrySchema>;
 export type PreviousDecision = z.infer<typeof previousDecisionSchema>;
+export type PartyEntry = z.infer<typeof partyEntrySchema>;
+export type ReviewParty = z.infer<typeof reviewPartySchema>;
 export type RememberedDecision = z.infer<typeof rememberedDecisionSchema>;
 export type RememberedRequest = z.input<typeof rememberedRequestSchema>;
 export type ParsedRememberedRequest = z.infer<typeof rememberedRequestSchema>;

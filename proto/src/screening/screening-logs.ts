@@ -4,6 +4,7 @@ import {
   APPROVE_REASON_CODES,
   BLOCK_REASON_CODES,
   previousDecisionSchema,
+  reviewPartySchema,
   rememberedDecisionSchema,
   reviewActorSchema,
   reviewDecisionBodySchema,
@@ -80,6 +81,14 @@ export const screeningLogsRequestSchema = z
   })
   .refine(datesInOrder[0], { ...datesInOrder[1], path: ['fromDate'] });
 
+/** Who decided a blocked screening's case, when, and why. */
+export const screeningDecisionSchema = z.object({
+  at: z.string(),
+  by_email: z.string().nullable(),
+  reason_code: z.string().nullable(),
+  note: z.string().nullable(),
+});
+
 /** One screened name, as the Screening Logs page reads it. */
 export const screeningLogSchema = z.object({
   id: z.string(),
@@ -100,6 +109,8 @@ export const screeningLogSchema = z.object({
   createdAt: z.string(),
   /** Who ran it: a member, an API key (id and prefix), a bulk job or monitoring; null for screens logged before. */
   screened_by: screeningActorSchema.nullable(),
+  /** A block an analyst overturned on review: `status` is then `clear`, and this says who, when and why. */
+  cleared: screeningDecisionSchema.nullable(),
 });
 
 export const screeningLogsResponseSchema = z.object({
@@ -127,7 +138,7 @@ export const sanctionAlertsRequestSchema = z
   })
   .refine(datesInOrder[0], { ...datesInOrder[1], path: ['fromDate'] });
 
-/** A blocked screening (read-only on the Alerts page). */
+/** A blocked screening; its case in the review queue confirms or overturns the block. */
 export const sanctionAlertSchema = z.object({
   id: z.string(),
   client_id: z.string(),
@@ -140,9 +151,13 @@ export const sanctionAlertSchema = z.object({
   /** 0..1 */
   risk_score: z.number(),
   triggered_at: z.string(),
+  /** Set when the screening's case was decided (confirmed or overturned), not before. */
   reviewed: z.boolean(),
   /** Who ran the screening that raised it (see the screening log's). */
   screened_by: screeningActorSchema.nullable(),
+  /** `confirmed`: the block stands; `cleared`: it was overturned. Null while unreviewed. */
+  review_outcome: z.enum(['confirmed', 'cleared']).nullable(),
+  review: screeningDecisionSchema.nullable(),
 });
 
 export const sanctionAlertsResponseSchema = z.object({
@@ -197,6 +212,13 @@ export const reviewSchema = z.object({
   proposed_at: z.string().nullable(),
   /** Set when a remembered false positive no longer applies because the list entry changed. */
   memory_note: z.string().nullable(),
+  /**
+   * The band that raised the case: `review`, or `blocked` (the engine blocked the screening; approving
+   * overturns the block and clears the screening, blocking confirms it).
+   */
+  raised_as: z.enum(['review', 'blocked']),
+  /** How many real-world parties the screen flagged (the case lists each with its list entries). */
+  party_count: z.number().int().nonnegative(),
 });
 
 export const reviewsResponseSchema = z.object({
@@ -260,6 +282,8 @@ export const reviewCaseResponseSchema = z.object({
   entry: reviewListEntrySchema.nullable(),
   /** The top result's explanation: which query token met which list token, and the qualifiers. */
   explanation: matchExplanationSchema.nullable(),
+  /** Every review- and block-level candidate of the screen, grouped by real-world party, strongest first. */
+  parties: z.array(reviewPartySchema),
   previousDecisions: z.array(previousDecisionSchema),
   /** The active remembered decision this review created, if any. */
   remembered: rememberedDecisionSchema.nullable(),
@@ -298,6 +322,7 @@ export type DailyUsageResponse = z.infer<typeof dailyUsageResponseSchema>;
 export type ScreeningLogsRequest = z.input<typeof screeningLogsRequestSchema>;
 export type ParsedScreeningLogsRequest = z.infer<typeof screeningLogsRequestSchema>;
 export type ScreeningLog = z.infer<typeof screeningLogSchema>;
+export type ScreeningDecision = z.infer<typeof screeningDecisionSchema>;
 export type ScreeningLogsResponse = z.infer<typeof screeningLogsResponseSchema>;
 export type SanctionAlertsRequest = z.input<typeof sanctionAlertsRequestSchema>;
 export type ParsedSanctionAlertsRequest = z.infer<typeof sanctionAlertsRequestSchema>;

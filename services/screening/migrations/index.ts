@@ -8,6 +8,7 @@ import { ScreeningLogsQuotaLease1764400000000 } from './1764400000000-screening-
 import { OutboxBatches1764500000000 } from './1764500000000-outbox-batches.js';
 import { ScreeningLogsMatchesIndex1764500100000 } from './1764500100000-screening-logs-matches-index.js';
 import { ScreeningLogsActor1764600000000 } from './1764600000000-screening-logs-actor.js';
+import { BlockedCases1764600000001 } from './1764600000001-blocked-cases.js';
 
 // Listed explicitly, in order: ESM builds have no reliable glob loading, and an
 // explicit list makes a forgotten migration a compile-time diff, not a surprise.
@@ -22,4 +23,5 @@ export const migrations = [
   OutboxBatches1764500000000,
   ScreeningLogsMatchesIndex1764500100000,
   ScreeningLogsActor1764600000000,
+  BlockedCases1764600000001,
 ];

@@ -217,14 +217,24 @@ describe('screening over NATS', () => {
       },
     ]);
     const reviews = await h.query(
-      `SELECT screening_log_id, matched_entity_id, searched_input, status FROM $schema.pending_reviews WHERE client_id = 'client-audit'`,
+      `SELECT screening_log_id, matched_entity_id, searched_input, status, raised_as FROM $schema.pending_reviews
+        WHERE client_id = 'client-audit' ORDER BY raised_as DESC`,
     );
+    // The blocked screen opens a case too: a block is a decision to confirm or overturn (issue #36).
     expect(reviews).toEqual([
       {
         screening_log_id: review.screeningId,
         matched_entity_id: 'ofac-sdn:103',
         searched_input: 'Ramzan Kadyrov',
         status: 'pending',
+        raised_as: 'review',
+      },
+      {
+        screening_log_id: blocked.screeningId,
+        matched_entity_id: 'ofac-sdn:104',
+        searched_input: 'Banco Nacional de Cuba',
+        status: 'pending',
+        raised_as: 'blocked',
       },
     ]);
 
@@ -384,8 +394,8 @@ describe('screening over NATS', () => {
       `SELECT (SELECT count(*) FROM $schema.sanction_alerts WHERE client_id = 'client-quota-lease')::int
             + (SELECT count(*) FROM $schema.pending_reviews WHERE client_id = 'client-quota-lease')::int AS n`,
     );
-    // The refused Viktor Bout raised nothing: only the logged one may have.
-    expect(reviewsOrAlerts[0]!.n).toBeLessThanOrEqual(1);
+    // The refused Viktor Bout raised nothing: only the logged one may have (a block: its alert and its case).
+    expect(reviewsOrAlerts[0]!.n).toBeLessThanOrEqual(2);
     const other = randomUUID();
     const counted = await h.value<{ answers: Array<{ leaseId: string; answered: number }> }>(
       'screening.v1.logs.quota-lease-answers',

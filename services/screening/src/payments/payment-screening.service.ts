@@ -16,6 +16,7 @@ import { randomUUID } from 'node:crypto';
 import type { EngineMatch, EngineQuery } from '../index/candidate-index.js';
 import type { IdentifierQuery } from '../index/identifier-evidence.js';
 import { IndexService } from '../index/index.service.js';
+import { groupParties } from '../reviews/parties.js';
 import { caseFileOf, type ReviewCaseFile } from '../reviews/review-memory.key.js';
 import { ReviewMemory } from '../reviews/review-memory.js';
 import { ScreeningLogWriter } from '../screening-logs/screening-logs.writer.js';
@@ -212,7 +213,7 @@ export class PaymentScreeningService {
     const screeningId = request.screeningId ?? randomUUID();
     const messageName = `${message.type} ${message.reference ?? '(no reference)'}`;
     const top = decisive?.result;
-    const review = decisive && top?.status === 'review' ? this.caseFile(messageName, decisive, scope) : null;
+    const review = decisive && top?.status !== 'clear' ? this.caseFile(messageName, decisive, scope) : null;
     await this.logs.record([
       {
         id: screeningId,
@@ -260,7 +261,7 @@ export class PaymentScreeningService {
     };
   }
 
-  /** The case a review opens: the field's value as the searched name, the message and field as its reference. */
+  /** The case a review or a block opens (a block is confirmed or overturned like a review): the field's value as the searched name, the message and field as its reference. */
   private caseFile(
     messageName: string,
     decisive: { lookup: Lookup; match: EngineMatch; result: ScreenResult },
@@ -271,12 +272,10 @@ export class PaymentScreeningService {
       customerReference: `${messageName} ${decisive.lookup.source.field}`.slice(0, 200),
     };
     const version = scope.versions.find((v) => v.source === decisive.result.source);
-    return caseFileOf(
-      searched,
-      decisive.match.entity,
-      decisive.result,
-      version ? { source: version.source, versionId: version.versionId } : null,
-    );
+    const listVersion = version ? { source: version.source, versionId: version.versionId } : null;
+    // The case is the decisive field's: its party, as a name screen's case lists its parties.
+    const parties = groupParties([{ entity: decisive.match.entity, result: decisive.result, listVersion }]);
+    return caseFileOf(searched, decisive.match.entity, decisive.result, listVersion, parties);
   }
 }
 

@@ -1,5 +1,12 @@
 import type { Entity } from '@vigil/lists';
-import type { MatchExplanation, ReviewListEntry, ScreenEntity, ScreenResult, SearchedInput } from '@vigil/proto';
+import type {
+  MatchExplanation,
+  ReviewListEntry,
+  ReviewParty,
+  ScreenEntity,
+  ScreenResult,
+  SearchedInput,
+} from '@vigil/proto';
 import { createHash } from 'node:crypto';
 
 // What a remembered false positive is keyed on, and what a review keeps of its screening. Pure.
@@ -21,6 +28,8 @@ export type ReviewCaseFile = {
   memory: MemoryQueryKey & { fingerprint: string };
   /** Why a remembered decision on this entity no longer applies, if one lapsed. */
   memoryNote: string | null;
+  /** Every flagged candidate of the screen, grouped by party (absent on cases raised before parties were kept). */
+  parties?: ReviewParty[];
 };
 
 /** Case, accents, apostrophes and punctuation do not make a different name; order and spelling do. */
@@ -72,6 +81,7 @@ export function caseFileOf(
   entity: Entity,
   result: ScreenResult,
   listVersion: { source: string; versionId: number } | null,
+  parties: ReviewParty[],
 ): ReviewCaseFile {
   return {
     searched: {
@@ -82,26 +92,36 @@ export function caseFileOf(
       entityType: query.entityType ?? null,
       customerReference: query.customerReference ?? null,
     },
-    entry: {
-      entityId: result.id,
-      name: result.name,
-      names: entity.names.map((n) => n.full),
-      datesOfBirth: [...entity.birthDates],
-      identifiers: entity.identifiers.map((i) => ({
-        type: i.type,
-        value: i.value,
-        ...(i.country ? { country: i.country } : {}),
-        ...(i.note ? { note: i.note } : {}),
-      })),
-      nationalities: [...new Set([...entity.nationalities, ...entity.citizenships])],
-      entityType: entity.type,
-      programs: [...entity.programs],
-      source: result.source,
-      sourceDataset: result.sourceDataset,
-      listVersion,
-    },
+    entry: listEntryOf(entity, result, listVersion),
     explanation: result.explanation,
     memory: { ...memoryQueryKey(query), fingerprint: entityFingerprint(entity) },
     memoryNote: result.memoryNote ?? null,
+    parties,
+  };
+}
+
+/** The list entry as it stood when the screen hit it: what the case pane shows beside the input. */
+export function listEntryOf(
+  entity: Entity,
+  result: ScreenResult,
+  listVersion: { source: string; versionId: number } | null,
+): ReviewListEntry {
+  return {
+    entityId: result.id,
+    name: result.name,
+    names: entity.names.map((n) => n.full),
+    datesOfBirth: [...entity.birthDates],
+    identifiers: entity.identifiers.map((i) => ({
+      type: i.type,
+      value: i.value,
+      ...(i.country ? { country: i.country } : {}),
+      ...(i.note ? { note: i.note } : {}),
+    })),
+    nationalities: [...new Set([...entity.nationalities, ...entity.citizenships])],
+    entityType: entity.type,
+    programs: [...entity.programs],
+    source: result.source,
+    sourceDataset: result.sourceDataset,
+    listVersion,
   };
 }

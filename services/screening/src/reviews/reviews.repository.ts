@@ -129,6 +129,33 @@ export class ReviewsRepository {
     return toReview(rows[0]!);
   }
 
+  /**
+   * A decided block: its alert is marked reviewed with the decision's who, when and why, and an
+   * overturned one clears its screening (the log keeps who cleared it and why).
+   */
+  async settleBlock(
+    tx: Sql,
+    clientId: string,
+    screeningLogId: string,
+    step: { action: ReviewAction; reasonCode: string; note: string | null; actor: ReviewActor },
+  ): Promise<void> {
+    const overturned = step.action === 'approve';
+    await tx.query(
+      `UPDATE sanction_alerts
+          SET reviewed = true, reviewed_at = now(), reviewed_by_email = $3, review_outcome = $4,
+              review_reason_code = $5, review_note = $6
+        WHERE client_id = $1 AND screening_log_id = $2`,
+      [clientId, screeningLogId, step.actor.email, overturned ? 'cleared' : 'confirmed', step.reasonCode, step.note],
+    );
+    if (!overturned) return;
+    await tx.query(
+      `UPDATE screening_logs
+          SET status = 'clear', cleared_at = now(), cleared_by_email = $3, cleared_reason_code = $4, cleared_note = $5
+        WHERE client_id = $1 AND id = $2`,
+      [clientId, screeningLogId, step.actor.email, step.reasonCode, step.note],
+    );
+  }
+
   /** Back to the queue: the proposal's fields are cleared (the audit trail keeps them). */
   async returnToQueue(tx: Sql, clientId: string, id: string): Promise<Review> {
     const rows: ReviewRow[] = await tx.query(

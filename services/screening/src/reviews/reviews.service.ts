@@ -32,8 +32,11 @@ import { OutboxRelay } from '../events/outbox.relay.js';
 import { ReviewMemory } from './review-memory.js';
 import { ReviewsRepository, type LockedReview } from './reviews.repository.js';
 
-const remembers = (action: ReviewAction, reasonCode: string) =>
-  action === 'approve' && (MEMORY_REASON_CODES as readonly string[]).includes(reasonCode);
+// A block overturned is not remembered: the memory clears review-band results only, never a block.
+const remembers = (review: Review, action: ReviewAction, reasonCode: string) =>
+  review.raised_as === 'review' &&
+  action === 'approve' &&
+  (MEMORY_REASON_CODES as readonly string[]).includes(reasonCode);
 
 /** Refuses a member below `minimum` (viewer < analyst < supervisor < owner). */
 function requireRole(actor: ReviewActor, minimum: MemberRole, what: string): void {
@@ -161,6 +164,7 @@ export class ReviewsService {
       },
       entry: file?.entry ?? null,
       explanation: file?.explanation ?? null,
+      parties: file?.parties ?? [],
       previousDecisions,
       remembered,
     };
@@ -216,9 +220,12 @@ export class ReviewsService {
     proposedById: string | null,
   ): Promise<{ review: Review; rememberedId: string | null }> {
     const review = await this.repository.finalise(tx, current.clientId, current.id, step);
+    if (current.raised_as === 'blocked') {
+      await this.repository.settleBlock(tx, current.clientId, current.screening_log_id, step);
+    }
     const events: OutboxMessage[] = [];
     let rememberedId: string | null = null;
-    if (remembers(step.action, step.reasonCode) && current.has_case_file) {
+    if (remembers(current, step.action, step.reasonCode) && current.has_case_file) {
       const made = await this.repository.remember(tx, current.clientId, current.id, randomUUID(), step);
       if (made) {
         rememberedId = made.id;

@@ -45,18 +45,30 @@ type LogRow = {
   actor_kind: ScreeningActorKind | null;
   actor_id: string | null;
   actor_label: string | null;
+  cleared_at: Date | null;
+  cleared_by_email: string | null;
+  cleared_reason_code: string | null;
+  cleared_note: string | null;
   total: string;
 };
 
-type AlertRow = Omit<SanctionAlert, 'risk_score' | 'triggered_at' | 'screened_by'> & {
+type AlertRow = Omit<SanctionAlert, 'risk_score' | 'triggered_at' | 'screened_by' | 'review'> & {
   risk_score: string;
   triggered_at: Date;
   actor_kind: ScreeningActorKind | null;
   actor_id: string | null;
   actor_label: string | null;
+  reviewed_at: Date | null;
+  reviewed_by_email: string | null;
+  review_reason_code: string | null;
+  review_note: string | null;
   total: string;
 };
-export type ReviewRow = Omit<Review, 'screening_score' | 'created_at' | 'decided_at' | 'proposed_at'> & {
+export type ReviewRow = Omit<
+  Review,
+  'screening_score' | 'created_at' | 'decided_at' | 'proposed_at' | 'party_count'
+> & {
+  party_count: number | null;
   screening_score: string;
   created_at: Date;
   decided_at: Date | null;
@@ -138,6 +150,14 @@ const toLog = (r: LogRow): ScreeningLog => ({
   kind: r.kind,
   createdAt: r.created_at.toISOString(),
   screened_by: actorOf(r),
+  cleared: r.cleared_at
+    ? {
+        at: r.cleared_at.toISOString(),
+        by_email: r.cleared_by_email,
+        reason_code: r.cleared_reason_code,
+        note: r.cleared_note,
+      }
+    : null,
 });
 
 /** The log's actor columns back as the actor (see actorColumns in the log writer). */
@@ -169,6 +189,15 @@ const toAlert = (r: AlertRow): SanctionAlert => ({
   triggered_at: r.triggered_at.toISOString(),
   reviewed: r.reviewed,
   screened_by: actorOf(r),
+  review_outcome: r.review_outcome,
+  review: r.reviewed_at
+    ? {
+        at: r.reviewed_at.toISOString(),
+        by_email: r.reviewed_by_email,
+        reason_code: r.review_reason_code,
+        note: r.review_note,
+      }
+    : null,
 });
 
 export const toReview = (r: ReviewRow): Review => ({
@@ -190,11 +219,15 @@ export const toReview = (r: ReviewRow): Review => ({
   proposed_by_email: r.proposed_by_email,
   proposed_at: r.proposed_at ? r.proposed_at.toISOString() : null,
   memory_note: r.memory_note,
+  raised_as: r.raised_as,
+  // Cases raised before parties were kept name the one entry they were raised on.
+  party_count: r.party_count ?? 1,
 });
 
 export const REVIEW_COLUMNS =
   'id, searched_input, status, confidence, screening_score, created_at, matched_entity_id, matched_name, decided_at, ' +
-  'decided_by_id, decided_by_email, reason_code, note, proposed_action, proposed_by_id, proposed_by_email, proposed_at, memory_note';
+  'decided_by_id, decided_by_email, reason_code, note, proposed_action, proposed_by_id, proposed_by_email, proposed_at, memory_note, ' +
+  "raised_as, jsonb_array_length(case_file->'parties') AS party_count";
 
 /**
  * The dashboard's reads of screening logs, alerts and reviews, and the review decision.
@@ -211,7 +244,7 @@ export class ScreeningLogsReadRepository {
     const rows: LogRow[] = await this.db.query(
       `SELECT id, client_id, searched_name, searched_email, match_found, status, top_entity_id, matched_entity_name,
               source_list, score, confidence, tier, is_alert, kind, created_at, actor_kind, actor_id, actor_label,
-              count(*) OVER () AS total
+              cleared_at, cleared_by_email, cleared_reason_code, cleared_note, count(*) OVER () AS total
          FROM screening_logs
         WHERE ${where}
         ORDER BY created_at DESC, id DESC
@@ -226,7 +259,8 @@ export class ScreeningLogsReadRepository {
     const where = alertWhere(clientId, filters, true, params);
     const rows: AlertRow[] = await this.db.query(
       `SELECT a.id, a.client_id, a.full_name, a.email, a.matched_entity_id, a.matched_name, a.match_reason, a.confidence,
-              a.risk_score, a.triggered_at, a.reviewed, l.actor_kind, l.actor_id, l.actor_label, count(*) OVER () AS total
+              a.risk_score, a.triggered_at, a.reviewed, a.review_outcome, a.reviewed_at, a.reviewed_by_email,
+              a.review_reason_code, a.review_note, l.actor_kind, l.actor_id, l.actor_label, count(*) OVER () AS total
          FROM sanction_alerts a JOIN screening_logs l ON l.id = a.screening_log_id
         WHERE ${where}
         ORDER BY a.triggered_at DESC, a.id DESC

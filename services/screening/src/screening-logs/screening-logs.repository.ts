@@ -50,12 +50,13 @@ const ALERTS = `alerts AS (
      FROM input WHERE status = 'blocked' AND top_entity_id IS NOT NULL
    ON CONFLICT (screening_log_id) DO NOTHING)`;
 
+// A blocked screening opens a case too: the block is a decision an analyst confirms or overturns.
 const REVIEWS = `reviews AS (
    INSERT INTO pending_reviews (id, screening_log_id, client_id, searched_input, confidence, screening_score, matched_entity_id,
-                                matched_name, created_at, case_file, memory_note)
+                                matched_name, created_at, case_file, memory_note, raised_as)
    SELECT gen_random_uuid(), id, client_id, coalesce(searched_name, searched_email, ''), confidence, score, top_entity_id,
-          matched_entity_name, created_at, case_file, memory_note
-     FROM input WHERE status = 'review' AND top_entity_id IS NOT NULL
+          matched_entity_name, created_at, case_file, memory_note, status
+     FROM input WHERE status IN ('review', 'blocked') AND top_entity_id IS NOT NULL
    ON CONFLICT (screening_log_id) DO NOTHING)`;
 
 /** At most this many events in one outbox_batches row, so that one relay transaction stays small for bulk batches too. */
@@ -137,7 +138,7 @@ export function actorColumns(actor: ScreeningActor | null): {
 /**
  * Writes screening logs with what follows from them in one statement (one transaction, one
  * round trip): a sanction alert for each blocked screen, a pending review (with its case file)
- * for each review screen, and the screening.v1.screened event (outbox_batches) whose id is the log id. Alerts and
+ * for each review or blocked screen, and the screening.v1.screened event (outbox_batches) whose id is the log id. Alerts and
  * reviews are unique per log row, so a retried write cannot double them.
  */
 @Injectable()
@@ -204,7 +205,7 @@ export class ScreeningLogsRepository {
     });
     const statement = recordStatement(
       entries.some((e) => e.status === 'blocked'),
-      entries.some((e) => e.status === 'review'),
+      entries.some((e) => e.status !== 'clear'),
       entries.length,
     );
     const written = await this.db.query<{ late: string[] | null }>(

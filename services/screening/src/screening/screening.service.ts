@@ -26,6 +26,7 @@ import { IndexService, type Scope } from '../index/index.service.js';
 import type { ScreeningLogEntry } from '../screening-logs/screening-log.js';
 import { ScreeningLogWriter } from '../screening-logs/screening-logs.writer.js';
 import { caseFileOf, type ReviewCaseFile } from '../reviews/review-memory.key.js';
+import { groupParties } from '../reviews/parties.js';
 import { ReviewMemory } from '../reviews/review-memory.js';
 import { isHit, summarised, toBulkMatch, toScreenResult, type Thresholds } from './screening.results.js';
 import { assertIdentifiersValid, describeIdentifiers, planIdentifiers } from './screening.identifiers.js';
@@ -342,7 +343,7 @@ export class ScreeningService {
   }
 }
 
-/** What a review keeps of its screening; only a screening that raises one needs it. */
+/** What a review keeps of its screening; only a screening that raises one (a review or a block) needs it. */
 function caseFile(
   query: ScreenEntity,
   matches: readonly EngineMatch[],
@@ -351,12 +352,16 @@ function caseFile(
 ): ReviewCaseFile | null {
   const decisive = result.results[result.decisive];
   const match = matches[result.decisive];
-  if (result.status !== 'review' || !decisive || !match) return null;
-  const version = scope.versions.find((v) => v.source === decisive.source);
-  return caseFileOf(
-    query,
-    match.entity,
-    decisive,
-    version ? { source: version.source, versionId: version.versionId } : null,
+  if (result.status === 'clear' || !decisive || !match) return null;
+  const versionOf = (source: string) => {
+    const version = scope.versions.find((v) => v.source === source);
+    return version ? { source: version.source, versionId: version.versionId } : null;
+  };
+  // Every hit of the screen, not only the decisive one, and the ones a remembered decision cleared.
+  const flagged = result.results.flatMap((r, i) =>
+    r.status !== 'clear' || r.suppressedBy
+      ? [{ entity: matches[i]!.entity, result: r, listVersion: versionOf(r.source) }]
+      : [],
   );
+  return caseFileOf(query, match.entity, decisive, versionOf(decisive.source), groupParties(flagged));
 }

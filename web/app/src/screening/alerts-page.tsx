@@ -11,6 +11,7 @@ import { countFormat, EmptyState, formatDateTime, StatusBadge } from './parts.js
 import { useGetAlertsQuery } from './screening.api.js';
 import { alertsQuery, hasAlertFilters, NO_ALERT_FILTERS, type AlertFilters } from './alerts-filter.js';
 import { ScreenedBySelect } from './screened-by-select.js';
+import { ScreeningDecisionNote } from './screening-decision.js';
 
 type Filter = 'all' | 'blocked';
 const PAGE_SIZE = 50;
@@ -185,7 +186,16 @@ export function AlertsPage() {
                           <StatusBadge status="blocked" />
                           <span className="font-semibold break-words">{alert.full_name ?? alert.email ?? '—'}</span>
                           {!alert.reviewed && <Badge tone="warning">Unreviewed</Badge>}
+                          {alert.review_outcome === 'cleared' && <Badge tone="success">Cleared on review</Badge>}
+                          {alert.review_outcome === 'confirmed' && <Badge tone="destructive">Block confirmed</Badge>}
                         </div>
+                        {alert.review && (
+                          <ScreeningDecisionNote
+                            verb={alert.review_outcome === 'cleared' ? 'Cleared' : 'Confirmed'}
+                            decision={alert.review}
+                            testId="alert-review"
+                          />
+                        )}
                         <p className="mt-1 text-sm text-muted-foreground">
                           Matched <strong className="text-foreground">{alert.matched_name}</strong> · {alert.confidence}{' '}
                           · risk {percent(alert.risk_score)} · {formatDateTime(alert.triggered_at)}

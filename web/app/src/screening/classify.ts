@@ -29,7 +29,11 @@ export function matchLabel(score: number): string {
 }
 
 /** Spec §4 log status: an alert is blocked; a match is classified by score; anything else is clear. */
-export function logStatus(log: Pick<ScreeningLog, 'is_alert' | 'match_found' | 'score'>): MatchStatus {
+export function logStatus(
+  log: Pick<ScreeningLog, 'is_alert' | 'match_found' | 'score'> & Partial<Pick<ScreeningLog, 'cleared'>>,
+): MatchStatus {
+  // A block overturned on review is clear now; the log says who cleared it beside the badge.
+  if (log.cleared) return 'clear';
   if (log.is_alert) return 'blocked';
   if (log.match_found) return classifyScore(log.score);
   return 'clear';

@@ -13,6 +13,7 @@ import { countFormat, EmptyState, formatDateTime, StatusBadge, today, useServerD
 import { localDayBound } from './alerts-filter.js';
 import { useGetLogsQuery } from './screening.api.js';
 import { ScreenedBySelect } from './screened-by-select.js';
+import { ScreeningDecisionNote } from './screening-decision.js';
 
 /** Spec §9: logs page size 100, search debounced 300 ms. */
 const PAGE_SIZE = 100;
@@ -263,7 +264,15 @@ function LogsTable({ rows, onOpen }: { rows: ScreeningLog[]; onOpen: (log: Scree
       column.accessor((log) => logStatus(log), {
         id: 'status',
         header: 'Status',
-        cell: (c) => <StatusBadge status={c.getValue()} />,
+        cell: (c) => {
+          const cleared = c.row.original.cleared;
+          return (
+            <>
+              <StatusBadge status={c.getValue()} />
+              {cleared && <ScreeningDecisionNote verb="Block cleared" decision={cleared} testId="log-cleared" />}
+            </>
+          );
+        },
       }),
       column.accessor((log) => log.searched_name ?? log.searched_email ?? '—', { id: 'name', header: 'Searched name' }),
       column.accessor('matched_entity_name', { header: 'Matched entity', cell: (c) => c.getValue() ?? '—' }),

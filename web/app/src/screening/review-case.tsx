@@ -1,4 +1,11 @@
-import type { PreviousDecision, Review, ReviewCaseResponse, ReviewListEntry, SearchedInput } from '@vigil/proto';
+import type {
+  PreviousDecision,
+  Review,
+  ReviewCaseResponse,
+  ReviewListEntry,
+  ReviewParty,
+  SearchedInput,
+} from '@vigil/proto';
 import {
   Alert,
   AlertDescription,
@@ -17,7 +24,7 @@ import { feedLabel } from '../public/feed-labels.js';
 import { percent } from './classify.js';
 import { formatDateTime } from './parts.js';
 import {
-  ACTION_LABEL,
+  actionLabel,
   REASON_LABEL,
   REASONS_FOR,
   reasonLabel,
@@ -85,11 +92,24 @@ export function ReviewCase({
             {review.searched_input}
           </h2>
           <ReviewStatusBadge status={review.status} />
+          {review.raised_as === 'blocked' && <RaisedBlockedBadge />}
         </div>
         <p className="text-sm text-muted-foreground">
           {review.confidence} · score {percent(review.screening_score, 1)} · raised {formatDateTime(review.created_at)}
         </p>
       </div>
+
+      {review.raised_as === 'blocked' && review.status === 'pending' && (
+        <Alert tone="destructive">
+          <div>
+            <AlertTitle>Blocked automatically</AlertTitle>
+            <AlertDescription>
+              The screening scored in the block band. Confirm the block, or overturn it with a reason: overturning
+              clears the screening, and its log and alert say who cleared it and why.
+            </AlertDescription>
+          </div>
+        </Alert>
+      )}
 
       {review.memory_note && (
         <Alert tone="warning">
@@ -116,11 +136,20 @@ export function ReviewCase({
             Your role reads the queue; an analyst, supervisor or owner decides.
           </p>
         ) : (
-          <DecisionForm {...decision} />
+          <DecisionForm {...decision} raisedAs={review.raised_as} />
         ))}
       {review.status === 'proposed' && <ProposalPanel review={review} {...proposal} />}
       {(review.status === 'approved' || review.status === 'blocked') && <DecisionRecord review={review} />}
     </article>
+  );
+}
+
+/** The queue row's and the case's mark for a case the engine's block raised. */
+export function RaisedBlockedBadge() {
+  return (
+    <Badge tone="destructive" data-testid="raised-blocked">
+      Auto-blocked
+    </Badge>
   );
 }
 
@@ -138,6 +167,7 @@ function CaseBody({ data }: { data: ReviewCaseResponse }) {
         <SearchedPanel searched={data.searched} fallbackName={data.review.searched_input} tokens={tokens.query} />
         <EntryPanel entry={data.entry} matchedName={data.review.matched_name} tokens={tokens.list} />
       </div>
+      {data.parties.length > 0 && <PartiesSection parties={data.parties} />}
       {data.explanation && data.explanation.qualifiers.length > 0 && (
         <section aria-labelledby="qualifiers-heading">
           <h3 id="qualifiers-heading" className="text-sm font-semibold">
@@ -171,6 +201,50 @@ function CaseBody({ data }: { data: ReviewCaseResponse }) {
         )}
       </section>
     </>
+  );
+}
+
+/**
+ * Every party the screen flagged, not only the one the case was raised on: the same party on
+ * several lists is one item with its list entries.
+ */
+function PartiesSection({ parties }: { parties: ReviewParty[] }) {
+  return (
+    <section aria-labelledby="parties-heading">
+      <h3 id="parties-heading" className="text-sm font-semibold">
+        Parties this screen flagged ({parties.length})
+      </h3>
+      <ul className="mt-2 flex flex-col gap-2">
+        {parties.map((party) => (
+          <li
+            key={party.entries[0]!.entityId}
+            className="rounded-lg border border-border p-3 text-sm"
+            data-testid="case-party"
+          >
+            <div className="flex flex-wrap items-center gap-2">
+              <Badge
+                tone={party.status === 'blocked' ? 'destructive' : party.status === 'review' ? 'warning' : 'neutral'}
+              >
+                {party.status === 'blocked' ? 'Block' : party.status === 'review' ? 'Review' : 'Cleared'}
+              </Badge>
+              <span className="min-w-0 font-medium break-words" data-testid="party-name">
+                {party.name}
+              </span>
+              <span className="text-muted-foreground">
+                {party.entityType} · {party.entries.length} list {party.entries.length === 1 ? 'entry' : 'entries'}
+              </span>
+            </div>
+            <ul className="mt-1 flex flex-col gap-0.5 text-muted-foreground">
+              {party.entries.map((entry) => (
+                <li key={entry.entityId} data-testid="party-entry">
+                  {feedLabel(entry.sourceDataset)} ({entry.source}): {entry.name} · {percent(entry.score, 1)}
+                </li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
@@ -309,13 +383,14 @@ function DecisionForm({
   onSubmit,
   reasonGroupRef,
   noteRef,
-}: DecisionControls) {
+  raisedAs,
+}: DecisionControls & { raisedAs: Review['raised_as'] }) {
   const reasons = draft.action ? REASONS_FOR[draft.action] : [];
   const submitLabel = !draft.action
     ? 'Confirm decision'
     : fourEyes
-      ? `Propose: ${ACTION_LABEL[draft.action]}`
-      : ACTION_LABEL[draft.action];
+      ? `Propose: ${actionLabel(draft.action, raisedAs)}`
+      : actionLabel(draft.action, raisedAs);
   return (
     <form
       aria-labelledby="decision-heading"
@@ -338,14 +413,14 @@ function DecisionForm({
           aria-pressed={draft.action === 'approve'}
           onClick={() => onChange({ action: 'approve', reasonCode: null, note: draft.note })}
         >
-          <ShieldCheck aria-hidden /> Approve <Kbd aria-hidden>A</Kbd>
+          <ShieldCheck aria-hidden /> {actionLabel('approve', raisedAs)} <Kbd aria-hidden>A</Kbd>
         </Button>
         <Button
           variant={draft.action === 'block' ? 'destructive' : 'outline'}
           aria-pressed={draft.action === 'block'}
           onClick={() => onChange({ action: 'block', reasonCode: null, note: draft.note })}
         >
-          <ShieldX aria-hidden /> Block <Kbd aria-hidden>B</Kbd>
+          <ShieldX aria-hidden /> {actionLabel('block', raisedAs)} <Kbd aria-hidden>B</Kbd>
         </Button>
       </div>
       {problems.action && (
@@ -443,7 +518,7 @@ function DecisionForm({
 }
 
 function ProposalPanel({ review, busy, cannotConfirm, onConfirm, onReturn }: { review: Review } & ProposalControls) {
-  const action = review.proposed_action ? ACTION_LABEL[review.proposed_action] : '—';
+  const action = review.proposed_action ? actionLabel(review.proposed_action, review.raised_as) : '—';
   return (
     <section
       aria-labelledby="proposal-heading"
@@ -472,6 +547,13 @@ function ProposalPanel({ review, busy, cannotConfirm, onConfirm, onReturn }: { r
   );
 }
 
+function recordHeading(review: Review): string {
+  if (review.raised_as === 'blocked') {
+    return review.status === 'approved' ? 'Block overturned: the screening is cleared' : 'Block confirmed';
+  }
+  return `${review.status === 'approved' ? 'Approved' : 'Blocked'}: no further action`;
+}
+
 function DecisionRecord({ review }: { review: Review }) {
   const confirmed = review.proposed_by_email !== null && review.proposed_by_email !== review.decided_by_email;
   return (
@@ -481,7 +563,7 @@ function DecisionRecord({ review }: { review: Review }) {
       data-testid="review-decision"
     >
       <h3 id="record-heading" className="font-semibold">
-        {review.status === 'approved' ? 'Approved' : 'Blocked'}: no further action
+        {recordHeading(review)}
       </h3>
       <dl className="grid grid-cols-1 gap-2 text-sm sm:grid-cols-2">
         <Row label={confirmed ? 'Confirmed by' : 'Decided by'} testId="decided-by">

@@ -20,8 +20,8 @@ import { percent } from './classify.js';
 import { PageHeader } from './dashboard-shell.js';
 import { countFormat, EmptyState, formatDateTime } from './parts.js';
 import { RememberedDecisions } from './remembered-decisions.js';
-import { ReviewCase, ReviewStatusBadge } from './review-case.js';
-import { ACTION_LABEL, decisionProblems, type DecisionDraft, type DecisionProblems } from './review-reasons.js';
+import { RaisedBlockedBadge, ReviewCase, ReviewStatusBadge } from './review-case.js';
+import { actionLabel, decisionProblems, type DecisionDraft, type DecisionProblems } from './review-reasons.js';
 import {
   useConfirmReviewMutation,
   useDecideReviewMutation,
@@ -166,10 +166,10 @@ export function ReviewQueuePage() {
         result.outcome === 'proposed'
           ? {
               title: 'Decision proposed',
-              description: `${ACTION_LABEL[draft.action]}: ${selected.searched_input}. A supervisor or owner confirms it.`,
+              description: `${actionLabel(draft.action, selected.raised_as)}: ${selected.searched_input}. A supervisor or owner confirms it.`,
             }
           : {
-              title: draft.action === 'approve' ? 'Review approved' : 'Review blocked',
+              title: decidedTitle(draft.action, selected.raised_as),
               description: selected.searched_input,
             },
       );
@@ -247,7 +247,7 @@ export function ReviewQueuePage() {
     <div className="mx-auto max-w-7xl">
       <PageHeader
         title="Review Queue"
-        description="Screenings whose best match fell in the review band. Decide each with a reason; every decision names who made it."
+        description="Screenings whose best match fell in the review band, and blocked ones to confirm or overturn. Decide each with a reason; every decision names who made it."
         actions={
           <>
             <Button
@@ -285,7 +285,7 @@ export function ReviewQueuePage() {
           ) : items.length === 0 ? (
             <EmptyState title="No reviews">
               {filter === 'pending'
-                ? 'Nothing waits for a decision. Screenings in the review band appear here.'
+                ? 'Nothing waits for a decision. Screenings in the review band, and blocked ones, appear here.'
                 : 'No review has this status yet.'}
             </EmptyState>
           ) : (
@@ -375,6 +375,11 @@ export function ReviewQueuePage() {
   );
 }
 
+function decidedTitle(action: 'approve' | 'block', raisedAs: Review['raised_as']): string {
+  if (raisedAs === 'blocked') return action === 'approve' ? 'Block overturned' : 'Block confirmed';
+  return action === 'approve' ? 'Review approved' : 'Review blocked';
+}
+
 function QueueRow({ review, selected, onSelect }: { review: Review; selected: boolean; onSelect: () => void }) {
   const decidedBy = review.decided_by_email ?? review.proposed_by_email;
   return (
@@ -392,6 +397,7 @@ function QueueRow({ review, selected, onSelect }: { review: Review; selected: bo
     >
       <div className="flex items-center gap-2">
         <ReviewStatusBadge status={review.status} />
+        {review.raised_as === 'blocked' && <RaisedBlockedBadge />}
         <span className="min-w-0 flex-1 truncate font-medium" title={review.searched_input}>
           {review.searched_input}
         </span>
@@ -401,6 +407,7 @@ function QueueRow({ review, selected, onSelect }: { review: Review; selected: bo
       </div>
       <p className="mt-1 truncate text-xs text-muted-foreground">
         {review.matched_name ? `↔ ${review.matched_name} · ` : ''}
+        {review.party_count > 1 ? `${review.party_count} parties · ` : ''}
         {formatDateTime(review.created_at)}
       </p>
       {decidedBy && <p className="mt-0.5 truncate text-xs text-muted-foreground">{decidedBy}</p>}

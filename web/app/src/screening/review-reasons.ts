@@ -1,4 +1,4 @@
-import type { ReviewAction, ReviewStatus } from '@vigil/proto';
+import type { Review, ReviewAction, ReviewStatus } from '@vigil/proto';
 import { APPROVE_REASON_CODES, BLOCK_REASON_CODES } from '@vigil/proto';
 
 /** The reason codes an analyst picks from, per action, in the order the picker lists them. */
@@ -26,6 +26,16 @@ export function reasonLabel(code: string | null | undefined): string {
 }
 
 export const ACTION_LABEL: Record<ReviewAction, string> = { approve: 'Approve', block: 'Block' };
+
+/** On a case the engine blocked, approving overturns the block (clearing it) and blocking confirms it. */
+export const BLOCKED_CASE_ACTION_LABEL: Record<ReviewAction, string> = {
+  approve: 'Overturn block',
+  block: 'Confirm block',
+};
+
+export function actionLabel(action: ReviewAction, raisedAs: Review['raised_as']): string {
+  return (raisedAs === 'blocked' ? BLOCKED_CASE_ACTION_LABEL : ACTION_LABEL)[action];
+}
 
 export const REVIEW_STATUS_LABEL: Record<ReviewStatus, string> = {
   pending: 'Pending',

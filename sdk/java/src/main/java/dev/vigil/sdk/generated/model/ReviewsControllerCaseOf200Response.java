@@ -26,10 +26,11 @@ import com.fasterxml.jackson.annotation.JsonTypeName;
 import com.fasterxml.jackson.annotation.JsonValue;
 import dev.vigil.sdk.generated.model.ReviewsControllerCaseOf200ResponseEntry;
 import dev.vigil.sdk.generated.model.ReviewsControllerCaseOf200ResponseExplanation;
+import dev.vigil.sdk.generated.model.ReviewsControllerCaseOf200ResponsePartiesInner;
 import dev.vigil.sdk.generated.model.ReviewsControllerCaseOf200ResponsePreviousDecisionsInner;
 import dev.vigil.sdk.generated.model.ReviewsControllerCaseOf200ResponseRemembered;
+import dev.vigil.sdk.generated.model.ReviewsControllerCaseOf200ResponseReview;
 import dev.vigil.sdk.generated.model.ReviewsControllerCaseOf200ResponseSearched;
-import dev.vigil.sdk.generated.model.ScreeningLogsControllerReviews200ResponseReviewsInner;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -45,13 +46,14 @@ import dev.vigil.sdk.generated.ApiClient;
   ReviewsControllerCaseOf200Response.JSON_PROPERTY_SEARCHED,
   ReviewsControllerCaseOf200Response.JSON_PROPERTY_ENTRY,
   ReviewsControllerCaseOf200Response.JSON_PROPERTY_EXPLANATION,
+  ReviewsControllerCaseOf200Response.JSON_PROPERTY_PARTIES,
   ReviewsControllerCaseOf200Response.JSON_PROPERTY_PREVIOUS_DECISIONS,
   ReviewsControllerCaseOf200Response.JSON_PROPERTY_REMEMBERED
 })
 @jakarta.annotation.Generated(value = "org.openapitools.codegen.languages.JavaClientCodegen", comments = "Generator version: 7.8.0")
 public class ReviewsControllerCaseOf200Response {
   public static final String JSON_PROPERTY_REVIEW = "review";
-  private ScreeningLogsControllerReviews200ResponseReviewsInner review;
+  private ReviewsControllerCaseOf200ResponseReview review;
 
   public static final String JSON_PROPERTY_SEARCHED = "searched";
   private ReviewsControllerCaseOf200ResponseSearched searched;
@@ -62,6 +64,9 @@ public class ReviewsControllerCaseOf200Response {
   public static final String JSON_PROPERTY_EXPLANATION = "explanation";
   private ReviewsControllerCaseOf200ResponseExplanation explanation;
 
+  public static final String JSON_PROPERTY_PARTIES = "parties";
+  private List<ReviewsControllerCaseOf200ResponsePartiesInner> parties;
+
   public static final String JSON_PROPERTY_PREVIOUS_DECISIONS = "previousDecisions";
   private List<ReviewsControllerCaseOf200ResponsePreviousDecisionsInner> previousDecisions;
 
@@ -71,7 +76,7 @@ public class ReviewsControllerCaseOf200Response {
   public ReviewsControllerCaseOf200Response() { 
   }
 
-  public ReviewsControllerCaseOf200Response review(ScreeningLogsControllerReviews200ResponseReviewsInner review) {
+  public ReviewsControllerCaseOf200Response review(ReviewsControllerCaseOf200ResponseReview review) {
     this.review = review;
     return this;
   }
@@ -83,14 +88,14 @@ public class ReviewsControllerCaseOf200Response {
   @jakarta.annotation.Nonnull
   @JsonProperty(JSON_PROPERTY_REVIEW)
   @JsonInclude(value = JsonInclude.Include.ALWAYS)
-  public ScreeningLogsControllerReviews200ResponseReviewsInner getReview() {
+  public ReviewsControllerCaseOf200ResponseReview getReview() {
     return review;
   }
 
 
   @JsonProperty(JSON_PROPERTY_REVIEW)
   @JsonInclude(value = JsonInclude.Include.ALWAYS)
-  public void setReview(ScreeningLogsControllerReviews200ResponseReviewsInner review) {
+  public void setReview(ReviewsControllerCaseOf200ResponseReview review) {
     this.review = review;
   }
 
@@ -167,6 +172,38 @@ public class ReviewsControllerCaseOf200Response {
   }
 
 
+  public ReviewsControllerCaseOf200Response parties(List<ReviewsControllerCaseOf200ResponsePartiesInner> parties) {
+    this.parties = parties;
+    return this;
+  }
+
+  public ReviewsControllerCaseOf200Response addPartiesItem(ReviewsControllerCaseOf200ResponsePartiesInner partiesItem) {
+    if (this.parties == null) {
+      this.parties = new ArrayList<>();
+    }
+    this.parties.add(partiesItem);
+    return this;
+  }
+
+  /**
+   * Get parties
+   * @return parties
+   */
+  @jakarta.annotation.Nonnull
+  @JsonProperty(JSON_PROPERTY_PARTIES)
+  @JsonInclude(value = JsonInclude.Include.ALWAYS)
+  public List<ReviewsControllerCaseOf200ResponsePartiesInner> getParties() {
+    return parties;
+  }
+
+
+  @JsonProperty(JSON_PROPERTY_PARTIES)
+  @JsonInclude(value = JsonInclude.Include.ALWAYS)
+  public void setParties(List<ReviewsControllerCaseOf200ResponsePartiesInner> parties) {
+    this.parties = parties;
+  }
+
+
   public ReviewsControllerCaseOf200Response previousDecisions(List<ReviewsControllerCaseOf200ResponsePreviousDecisionsInner> previousDecisions) {
     this.previousDecisions = previousDecisions;
     return this;
@@ -239,13 +276,14 @@ public class ReviewsControllerCaseOf200Response {
         Objects.equals(this.searched, reviewsControllerCaseOf200Response.searched) &&
         Objects.equals(this.entry, reviewsControllerCaseOf200Response.entry) &&
         Objects.equals(this.explanation, reviewsControllerCaseOf200Response.explanation) &&
+        Objects.equals(this.parties, reviewsControllerCaseOf200Response.parties) &&
         Objects.equals(this.previousDecisions, reviewsControllerCaseOf200Response.previousDecisions) &&
         Objects.equals(this.remembered, reviewsControllerCaseOf200Response.remembered);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(review, searched, entry, explanation, previousDecisions, remembered);
+    return Objects.hash(review, searched, entry, explanation, parties, previousDecisions, remembered);
   }
 
   @Override
@@ -256,6 +294,7 @@ public class ReviewsControllerCaseOf200Response {
     sb.append("    searched: ").append(toIndentedString(searched)).append("\n");
     sb.append("    entry: ").append(toIndentedString(entry)).append("\n");
     sb.append("    explanation: ").append(toIndentedString(explanation)).append("\n");
+    sb.append("    parties: ").append(toIndentedString(parties)).append("\n");
     sb.append("    previousDecisions: ").append(toIndentedString(previousDecisions)).append("\n");
     sb.append("    remembered: ").append(toIndentedString(remembered)).append("\n");
     sb.append("}");
@@ -323,6 +362,16 @@ public class ReviewsControllerCaseOf200Response {
     // add `explanation` to the URL query string
     if (getExplanation() != null) {
       joiner.add(getExplanation().toUrlQueryString(prefix + "explanation" + suffix));
+    }
+
+    // add `parties` to the URL query string
+    if (getParties() != null) {
+      for (int i = 0; i < getParties().size(); i++) {
+        if (getParties().get(i) != null) {
+          joiner.add(getParties().get(i).toUrlQueryString(String.format("%sparties%s%s", prefix, suffix,
+          "".equals(suffix) ? "" : String.format("%s%d%s", containerPrefix, i, containerSuffix))));
+        }
+      }
     }
 
     // add `previousDecisions` to the URL query string

@@ -24,7 +24,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import com.fasterxml.jackson.annotation.JsonValue;
-import dev.vigil.sdk.generated.model.ScreeningLogsControllerReviews200ResponseReviewsInner;
+import dev.vigil.sdk.generated.model.ReviewsControllerCaseOf200ResponseReview;
 import java.util.Arrays;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
@@ -40,7 +40,7 @@ import dev.vigil.sdk.generated.ApiClient;
 @jakarta.annotation.Generated(value = "org.openapitools.codegen.languages.JavaClientCodegen", comments = "Generator version: 7.8.0")
 public class ReviewsControllerConfirm200Response {
   public static final String JSON_PROPERTY_REVIEW = "review";
-  private ScreeningLogsControllerReviews200ResponseReviewsInner review;
+  private ReviewsControllerCaseOf200ResponseReview review;
 
   public static final String JSON_PROPERTY_REMEMBERED_ID = "rememberedId";
   private String rememberedId;
@@ -48,7 +48,7 @@ public class ReviewsControllerConfirm200Response {
   public ReviewsControllerConfirm200Response() { 
   }
 
-  public ReviewsControllerConfirm200Response review(ScreeningLogsControllerReviews200ResponseReviewsInner review) {
+  public ReviewsControllerConfirm200Response review(ReviewsControllerCaseOf200ResponseReview review) {
     this.review = review;
     return this;
   }
@@ -60,14 +60,14 @@ public class ReviewsControllerConfirm200Response {
   @jakarta.annotation.Nonnull
   @JsonProperty(JSON_PROPERTY_REVIEW)
   @JsonInclude(value = JsonInclude.Include.ALWAYS)
-  public ScreeningLogsControllerReviews200ResponseReviewsInner getReview() {
+  public ReviewsControllerCaseOf200ResponseReview getReview() {
     return review;
   }
 
 
   @JsonProperty(JSON_PROPERTY_REVIEW)
   @JsonInclude(value = JsonInclude.Include.ALWAYS)
-  public void setReview(ScreeningLogsControllerReviews200ResponseReviewsInner review) {
+  public void setReview(ReviewsControllerCaseOf200ResponseReview review) {
     this.review = review;
   }
 

@@ -24,7 +24,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import com.fasterxml.jackson.annotation.JsonValue;
-import dev.vigil.sdk.generated.model.ScreeningLogsControllerReviews200ResponseReviewsInner;
+import dev.vigil.sdk.generated.model.ReviewsControllerCaseOf200ResponseReview;
 import java.util.Arrays;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
@@ -41,7 +41,7 @@ import dev.vigil.sdk.generated.ApiClient;
 @jakarta.annotation.Generated(value = "org.openapitools.codegen.languages.JavaClientCodegen", comments = "Generator version: 7.8.0")
 public class ScreeningLogsControllerDecide200Response {
   public static final String JSON_PROPERTY_REVIEW = "review";
-  private ScreeningLogsControllerReviews200ResponseReviewsInner review;
+  private ReviewsControllerCaseOf200ResponseReview review;
 
   /**
    * Gets or Sets outcome
@@ -87,7 +87,7 @@ public class ScreeningLogsControllerDecide200Response {
   public ScreeningLogsControllerDecide200Response() { 
   }
 
-  public ScreeningLogsControllerDecide200Response review(ScreeningLogsControllerReviews200ResponseReviewsInner review) {
+  public ScreeningLogsControllerDecide200Response review(ReviewsControllerCaseOf200ResponseReview review) {
     this.review = review;
     return this;
   }
@@ -99,14 +99,14 @@ public class ScreeningLogsControllerDecide200Response {
   @jakarta.annotation.Nonnull
   @JsonProperty(JSON_PROPERTY_REVIEW)
   @JsonInclude(value = JsonInclude.Include.ALWAYS)
-  public ScreeningLogsControllerReviews200ResponseReviewsInner getReview() {
+  public ReviewsControllerCaseOf200ResponseReview getReview() {
     return review;
   }
 
 
   @JsonProperty(JSON_PROPERTY_REVIEW)
   @JsonInclude(value = JsonInclude.Include.ALWAYS)
-  public void setReview(ScreeningLogsControllerReviews200ResponseReviewsInner review) {
+  public void setReview(ReviewsControllerCaseOf200ResponseReview review) {
     this.review = review;
   }
 

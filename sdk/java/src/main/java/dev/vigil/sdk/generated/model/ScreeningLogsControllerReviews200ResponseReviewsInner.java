@@ -51,7 +51,9 @@ import dev.vigil.sdk.generated.ApiClient;
   ScreeningLogsControllerReviews200ResponseReviewsInner.JSON_PROPERTY_PROPOSED_BY_ID,
   ScreeningLogsControllerReviews200ResponseReviewsInner.JSON_PROPERTY_PROPOSED_BY_EMAIL,
   ScreeningLogsControllerReviews200ResponseReviewsInner.JSON_PROPERTY_PROPOSED_AT,
-  ScreeningLogsControllerReviews200ResponseReviewsInner.JSON_PROPERTY_MEMORY_NOTE
+  ScreeningLogsControllerReviews200ResponseReviewsInner.JSON_PROPERTY_MEMORY_NOTE,
+  ScreeningLogsControllerReviews200ResponseReviewsInner.JSON_PROPERTY_RAISED_AS,
+  ScreeningLogsControllerReviews200ResponseReviewsInner.JSON_PROPERTY_PARTY_COUNT
 })
 @jakarta.annotation.Generated(value = "org.openapitools.codegen.languages.JavaClientCodegen", comments = "Generator version: 7.8.0")
 public class ScreeningLogsControllerReviews200ResponseReviewsInner {
@@ -182,6 +184,47 @@ public class ScreeningLogsControllerReviews200ResponseReviewsInner {
 
   public static final String JSON_PROPERTY_MEMORY_NOTE = "memory_note";
   private String memoryNote;
+
+  /**
+   * Gets or Sets raisedAs
+   */
+  public enum RaisedAsEnum {
+    REVIEW("review"),
+    
+    BLOCKED("blocked");
+
+    private String value;
+
+    RaisedAsEnum(String value) {
+      this.value = value;
+    }
+
+    @JsonValue
+    public String getValue() {
+      return value;
+    }
+
+    @Override
+    public String toString() {
+      return String.valueOf(value);
+    }
+
+    @JsonCreator
+    public static RaisedAsEnum fromValue(String value) {
+      for (RaisedAsEnum b : RaisedAsEnum.values()) {
+        if (b.value.equals(value)) {
+          return b;
+        }
+      }
+      throw new IllegalArgumentException("Unexpected value '" + value + "'");
+    }
+  }
+
+  public static final String JSON_PROPERTY_RAISED_AS = "raised_as";
+  private RaisedAsEnum raisedAs;
+
+  public static final String JSON_PROPERTY_PARTY_COUNT = "party_count";
+  private Integer partyCount;
 
   public ScreeningLogsControllerReviews200ResponseReviewsInner() { 
   }
@@ -618,6 +661,56 @@ public class ScreeningLogsControllerReviews200ResponseReviewsInner {
   }
 
 
+  public ScreeningLogsControllerReviews200ResponseReviewsInner raisedAs(RaisedAsEnum raisedAs) {
+    this.raisedAs = raisedAs;
+    return this;
+  }
+
+  /**
+   * Get raisedAs
+   * @return raisedAs
+   */
+  @jakarta.annotation.Nonnull
+  @JsonProperty(JSON_PROPERTY_RAISED_AS)
+  @JsonInclude(value = JsonInclude.Include.ALWAYS)
+  public RaisedAsEnum getRaisedAs() {
+    return raisedAs;
+  }
+
+
+  @JsonProperty(JSON_PROPERTY_RAISED_AS)
+  @JsonInclude(value = JsonInclude.Include.ALWAYS)
+  public void setRaisedAs(RaisedAsEnum raisedAs) {
+    this.raisedAs = raisedAs;
+  }
+
+
+  public ScreeningLogsControllerReviews200ResponseReviewsInner partyCount(Integer partyCount) {
+    this.partyCount = partyCount;
+    return this;
+  }
+
+  /**
+   * Get partyCount
+   * minimum: 0
+   * maximum: 9007199254740991
+   * @return partyCount
+   */
+  @jakarta.annotation.Nullable
+  @JsonProperty(JSON_PROPERTY_PARTY_COUNT)
+  @JsonInclude(value = JsonInclude.Include.ALWAYS)
+  public Integer getPartyCount() {
+    return partyCount;
+  }
+
+
+  @JsonProperty(JSON_PROPERTY_PARTY_COUNT)
+  @JsonInclude(value = JsonInclude.Include.ALWAYS)
+  public void setPartyCount(Integer partyCount) {
+    this.partyCount = partyCount;
+  }
+
+
   /**
    * Return true if this ScreeningLogsController_reviews_200_response_reviews_inner object is equal to o.
    */
@@ -647,12 +740,14 @@ public class ScreeningLogsControllerReviews200ResponseReviewsInner {
         Objects.equals(this.proposedById, screeningLogsControllerReviews200ResponseReviewsInner.proposedById) &&
         Objects.equals(this.proposedByEmail, screeningLogsControllerReviews200ResponseReviewsInner.proposedByEmail) &&
         Objects.equals(this.proposedAt, screeningLogsControllerReviews200ResponseReviewsInner.proposedAt) &&
-        Objects.equals(this.memoryNote, screeningLogsControllerReviews200ResponseReviewsInner.memoryNote);
+        Objects.equals(this.memoryNote, screeningLogsControllerReviews200ResponseReviewsInner.memoryNote) &&
+        Objects.equals(this.raisedAs, screeningLogsControllerReviews200ResponseReviewsInner.raisedAs) &&
+        Objects.equals(this.partyCount, screeningLogsControllerReviews200ResponseReviewsInner.partyCount);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(id, searchedInput, status, confidence, screeningScore, createdAt, matchedEntityId, matchedName, decidedAt, decidedById, decidedByEmail, reasonCode, note, proposedAction, proposedById, proposedByEmail, proposedAt, memoryNote);
+    return Objects.hash(id, searchedInput, status, confidence, screeningScore, createdAt, matchedEntityId, matchedName, decidedAt, decidedById, decidedByEmail, reasonCode, note, proposedAction, proposedById, proposedByEmail, proposedAt, memoryNote, raisedAs, partyCount);
   }
 
   @Override
@@ -677,6 +772,8 @@ public class ScreeningLogsControllerReviews200ResponseReviewsInner {
     sb.append("    proposedByEmail: ").append(toIndentedString(proposedByEmail)).append("\n");
     sb.append("    proposedAt: ").append(toIndentedString(proposedAt)).append("\n");
     sb.append("    memoryNote: ").append(toIndentedString(memoryNote)).append("\n");
+    sb.append("    raisedAs: ").append(toIndentedString(raisedAs)).append("\n");
+    sb.append("    partyCount: ").append(toIndentedString(partyCount)).append("\n");
     sb.append("}");
     return sb.toString();
   }
@@ -812,6 +909,16 @@ public class ScreeningLogsControllerReviews200ResponseReviewsInner {
     // add `memory_note` to the URL query string
     if (getMemoryNote() != null) {
       joiner.add(String.format("%smemory_note%s=%s", prefix, suffix, URLEncoder.encode(ApiClient.valueToString(getMemoryNote()), StandardCharsets.UTF_8).replaceAll("\\+", "%20")));
+    }
+
+    // add `raised_as` to the URL query string
+    if (getRaisedAs() != null) {
+      joiner.add(String.format("%sraised_as%s=%s", prefix, suffix, URLEncoder.encode(ApiClient.valueToString(getRaisedAs()), StandardCharsets.UTF_8).replaceAll("\\+", "%20")));
+    }
+
+    // add `party_count` to the URL query string
+    if (getPartyCount() != null) {
+      joiner.add(String.format("%sparty_count%s=%s", prefix, suffix, URLEncoder.encode(ApiClient.valueToString(getPartyCount()), StandardCharsets.UTF_8).replaceAll("\\+", "%20")));
     }
 
     return joiner.toString();
