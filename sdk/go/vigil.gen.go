@@ -1245,6 +1245,24 @@ func (e ScreeningLogsControllerAlertsParamsConfidence) Valid() bool {
 	}
 }
 
+// Defines values for ScreeningLogsControllerAlerts200JSONResponseBodyAlertsReviewOutcome.
+const (
+	Cleared   ScreeningLogsControllerAlerts200JSONResponseBodyAlertsReviewOutcome = "cleared"
+	Confirmed ScreeningLogsControllerAlerts200JSONResponseBodyAlertsReviewOutcome = "confirmed"
+)
+
+// Valid indicates whether the value is a known member of the ScreeningLogsControllerAlerts200JSONResponseBodyAlertsReviewOutcome enum.
+func (e ScreeningLogsControllerAlerts200JSONResponseBodyAlertsReviewOutcome) Valid() bool {
+	switch e {
+	case Cleared:
+		return true
+	case Confirmed:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ScreeningLogsControllerAlerts200JSONResponseBodyAlertsScreenedBy0Kind.
 const (
 	ScreeningLogsControllerAlerts200JSONResponseBodyAlertsScreenedBy0KindUser ScreeningLogsControllerAlerts200JSONResponseBodyAlertsScreenedBy0Kind = "user"
@@ -3576,6 +3594,24 @@ func (e ScreeningLogsControllerReviews200JSONResponseBodyReviewsProposedAction) 
 	}
 }
 
+// Defines values for ScreeningLogsControllerReviews200JSONResponseBodyReviewsRaisedAs.
+const (
+	ScreeningLogsControllerReviews200JSONResponseBodyReviewsRaisedAsBlocked ScreeningLogsControllerReviews200JSONResponseBodyReviewsRaisedAs = "blocked"
+	ScreeningLogsControllerReviews200JSONResponseBodyReviewsRaisedAsReview  ScreeningLogsControllerReviews200JSONResponseBodyReviewsRaisedAs = "review"
+)
+
+// Valid indicates whether the value is a known member of the ScreeningLogsControllerReviews200JSONResponseBodyReviewsRaisedAs enum.
+func (e ScreeningLogsControllerReviews200JSONResponseBodyReviewsRaisedAs) Valid() bool {
+	switch e {
+	case ScreeningLogsControllerReviews200JSONResponseBodyReviewsRaisedAsBlocked:
+		return true
+	case ScreeningLogsControllerReviews200JSONResponseBodyReviewsRaisedAsReview:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ScreeningLogsControllerReviews200JSONResponseBodyReviewsStatus.
 const (
 	ScreeningLogsControllerReviews200JSONResponseBodyReviewsStatusApproved ScreeningLogsControllerReviews200JSONResponseBodyReviewsStatus = "approved"
@@ -3594,6 +3630,48 @@ func (e ScreeningLogsControllerReviews200JSONResponseBodyReviewsStatus) Valid() 
 	case ScreeningLogsControllerReviews200JSONResponseBodyReviewsStatusPending:
 		return true
 	case ScreeningLogsControllerReviews200JSONResponseBodyReviewsStatusProposed:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ReviewsControllerCaseOf200JSONResponseBodyPartiesEntriesStatus.
+const (
+	ReviewsControllerCaseOf200JSONResponseBodyPartiesEntriesStatusBlocked ReviewsControllerCaseOf200JSONResponseBodyPartiesEntriesStatus = "blocked"
+	ReviewsControllerCaseOf200JSONResponseBodyPartiesEntriesStatusClear   ReviewsControllerCaseOf200JSONResponseBodyPartiesEntriesStatus = "clear"
+	ReviewsControllerCaseOf200JSONResponseBodyPartiesEntriesStatusReview  ReviewsControllerCaseOf200JSONResponseBodyPartiesEntriesStatus = "review"
+)
+
+// Valid indicates whether the value is a known member of the ReviewsControllerCaseOf200JSONResponseBodyPartiesEntriesStatus enum.
+func (e ReviewsControllerCaseOf200JSONResponseBodyPartiesEntriesStatus) Valid() bool {
+	switch e {
+	case ReviewsControllerCaseOf200JSONResponseBodyPartiesEntriesStatusBlocked:
+		return true
+	case ReviewsControllerCaseOf200JSONResponseBodyPartiesEntriesStatusClear:
+		return true
+	case ReviewsControllerCaseOf200JSONResponseBodyPartiesEntriesStatusReview:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ReviewsControllerCaseOf200JSONResponseBodyPartiesStatus.
+const (
+	ReviewsControllerCaseOf200JSONResponseBodyPartiesStatusBlocked ReviewsControllerCaseOf200JSONResponseBodyPartiesStatus = "blocked"
+	ReviewsControllerCaseOf200JSONResponseBodyPartiesStatusClear   ReviewsControllerCaseOf200JSONResponseBodyPartiesStatus = "clear"
+	ReviewsControllerCaseOf200JSONResponseBodyPartiesStatusReview  ReviewsControllerCaseOf200JSONResponseBodyPartiesStatus = "review"
+)
+
+// Valid indicates whether the value is a known member of the ReviewsControllerCaseOf200JSONResponseBodyPartiesStatus enum.
+func (e ReviewsControllerCaseOf200JSONResponseBodyPartiesStatus) Valid() bool {
+	switch e {
+	case ReviewsControllerCaseOf200JSONResponseBodyPartiesStatusBlocked:
+		return true
+	case ReviewsControllerCaseOf200JSONResponseBodyPartiesStatusClear:
+		return true
+	case ReviewsControllerCaseOf200JSONResponseBodyPartiesStatusReview:
 		return true
 	default:
 		return false
@@ -3633,6 +3711,24 @@ func (e ReviewsControllerCaseOf200JSONResponseBodyReviewProposedAction) Valid() 
 	case ReviewsControllerCaseOf200JSONResponseBodyReviewProposedActionApprove:
 		return true
 	case ReviewsControllerCaseOf200JSONResponseBodyReviewProposedActionBlock:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ReviewsControllerCaseOf200JSONResponseBodyReviewRaisedAs.
+const (
+	ReviewsControllerCaseOf200JSONResponseBodyReviewRaisedAsBlocked ReviewsControllerCaseOf200JSONResponseBodyReviewRaisedAs = "blocked"
+	ReviewsControllerCaseOf200JSONResponseBodyReviewRaisedAsReview  ReviewsControllerCaseOf200JSONResponseBodyReviewRaisedAs = "review"
+)
+
+// Valid indicates whether the value is a known member of the ReviewsControllerCaseOf200JSONResponseBodyReviewRaisedAs enum.
+func (e ReviewsControllerCaseOf200JSONResponseBodyReviewRaisedAs) Valid() bool {
+	switch e {
+	case ReviewsControllerCaseOf200JSONResponseBodyReviewRaisedAsBlocked:
+		return true
+	case ReviewsControllerCaseOf200JSONResponseBodyReviewRaisedAsReview:
 		return true
 	default:
 		return false
@@ -3735,6 +3831,24 @@ func (e ScreeningLogsControllerDecide200JSONResponseBodyReviewProposedAction) Va
 	}
 }
 
+// Defines values for ScreeningLogsControllerDecide200JSONResponseBodyReviewRaisedAs.
+const (
+	ScreeningLogsControllerDecide200JSONResponseBodyReviewRaisedAsBlocked ScreeningLogsControllerDecide200JSONResponseBodyReviewRaisedAs = "blocked"
+	ScreeningLogsControllerDecide200JSONResponseBodyReviewRaisedAsReview  ScreeningLogsControllerDecide200JSONResponseBodyReviewRaisedAs = "review"
+)
+
+// Valid indicates whether the value is a known member of the ScreeningLogsControllerDecide200JSONResponseBodyReviewRaisedAs enum.
+func (e ScreeningLogsControllerDecide200JSONResponseBodyReviewRaisedAs) Valid() bool {
+	switch e {
+	case ScreeningLogsControllerDecide200JSONResponseBodyReviewRaisedAsBlocked:
+		return true
+	case ScreeningLogsControllerDecide200JSONResponseBodyReviewRaisedAsReview:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ScreeningLogsControllerDecide200JSONResponseBodyReviewStatus.
 const (
 	ScreeningLogsControllerDecide200JSONResponseBodyReviewStatusApproved ScreeningLogsControllerDecide200JSONResponseBodyReviewStatus = "approved"
@@ -3777,6 +3891,24 @@ func (e ReviewsControllerConfirm200JSONResponseBodyReviewProposedAction) Valid()
 	}
 }
 
+// Defines values for ReviewsControllerConfirm200JSONResponseBodyReviewRaisedAs.
+const (
+	ReviewsControllerConfirm200JSONResponseBodyReviewRaisedAsBlocked ReviewsControllerConfirm200JSONResponseBodyReviewRaisedAs = "blocked"
+	ReviewsControllerConfirm200JSONResponseBodyReviewRaisedAsReview  ReviewsControllerConfirm200JSONResponseBodyReviewRaisedAs = "review"
+)
+
+// Valid indicates whether the value is a known member of the ReviewsControllerConfirm200JSONResponseBodyReviewRaisedAs enum.
+func (e ReviewsControllerConfirm200JSONResponseBodyReviewRaisedAs) Valid() bool {
+	switch e {
+	case ReviewsControllerConfirm200JSONResponseBodyReviewRaisedAsBlocked:
+		return true
+	case ReviewsControllerConfirm200JSONResponseBodyReviewRaisedAsReview:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ReviewsControllerConfirm200JSONResponseBodyReviewStatus.
 const (
 	ReviewsControllerConfirm200JSONResponseBodyReviewStatusApproved ReviewsControllerConfirm200JSONResponseBodyReviewStatus = "approved"
@@ -3813,6 +3945,24 @@ func (e ReviewsControllerReturnToQueue200JSONResponseBodyReviewProposedAction) V
 	case ReviewsControllerReturnToQueue200JSONResponseBodyReviewProposedActionApprove:
 		return true
 	case ReviewsControllerReturnToQueue200JSONResponseBodyReviewProposedActionBlock:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ReviewsControllerReturnToQueue200JSONResponseBodyReviewRaisedAs.
+const (
+	ReviewsControllerReturnToQueue200JSONResponseBodyReviewRaisedAsBlocked ReviewsControllerReturnToQueue200JSONResponseBodyReviewRaisedAs = "blocked"
+	ReviewsControllerReturnToQueue200JSONResponseBodyReviewRaisedAsReview  ReviewsControllerReturnToQueue200JSONResponseBodyReviewRaisedAs = "review"
+)
+
+// Valid indicates whether the value is a known member of the ReviewsControllerReturnToQueue200JSONResponseBodyReviewRaisedAs enum.
+func (e ReviewsControllerReturnToQueue200JSONResponseBodyReviewRaisedAs) Valid() bool {
+	switch e {
+	case ReviewsControllerReturnToQueue200JSONResponseBodyReviewRaisedAsBlocked:
+		return true
+	case ReviewsControllerReturnToQueue200JSONResponseBodyReviewRaisedAsReview:
 		return true
 	default:
 		return false
@@ -8411,6 +8561,9 @@ type ScreeningLogsControllerAlertsParamsToDate1 = time.Time
 // ScreeningLogsControllerAlertsParamsConfidence defines parameters for ScreeningLogsControllerAlerts.
 type ScreeningLogsControllerAlertsParamsConfidence string
 
+// ScreeningLogsControllerAlerts200JSONResponseBodyAlertsReviewOutcome defines parameters for ScreeningLogsControllerAlerts.
+type ScreeningLogsControllerAlerts200JSONResponseBodyAlertsReviewOutcome string
+
 // ScreeningLogsControllerAlerts200JSONResponseBodyAlertsScreenedBy0 defines parameters for ScreeningLogsControllerAlerts.
 type ScreeningLogsControllerAlerts200JSONResponseBodyAlertsScreenedBy0 struct {
 	Email  string                                                                `json:"email"`
@@ -8929,6 +9082,9 @@ type ScreeningLogsControllerReviewsParamsStatus string
 // ScreeningLogsControllerReviews200JSONResponseBodyReviewsProposedAction defines parameters for ScreeningLogsControllerReviews.
 type ScreeningLogsControllerReviews200JSONResponseBodyReviewsProposedAction string
 
+// ScreeningLogsControllerReviews200JSONResponseBodyReviewsRaisedAs defines parameters for ScreeningLogsControllerReviews.
+type ScreeningLogsControllerReviews200JSONResponseBodyReviewsRaisedAs string
+
 // ScreeningLogsControllerReviews200JSONResponseBodyReviewsStatus defines parameters for ScreeningLogsControllerReviews.
 type ScreeningLogsControllerReviews200JSONResponseBodyReviewsStatus string
 
@@ -8937,11 +9093,20 @@ type ReviewsControllerUpdateSettingsJSONBody struct {
 	FourEyes bool `json:"fourEyes"`
 }
 
+// ReviewsControllerCaseOf200JSONResponseBodyPartiesEntriesStatus defines parameters for ReviewsControllerCaseOf.
+type ReviewsControllerCaseOf200JSONResponseBodyPartiesEntriesStatus string
+
+// ReviewsControllerCaseOf200JSONResponseBodyPartiesStatus defines parameters for ReviewsControllerCaseOf.
+type ReviewsControllerCaseOf200JSONResponseBodyPartiesStatus string
+
 // ReviewsControllerCaseOf200JSONResponseBodyPreviousDecisionsStatus defines parameters for ReviewsControllerCaseOf.
 type ReviewsControllerCaseOf200JSONResponseBodyPreviousDecisionsStatus string
 
 // ReviewsControllerCaseOf200JSONResponseBodyReviewProposedAction defines parameters for ReviewsControllerCaseOf.
 type ReviewsControllerCaseOf200JSONResponseBodyReviewProposedAction string
+
+// ReviewsControllerCaseOf200JSONResponseBodyReviewRaisedAs defines parameters for ReviewsControllerCaseOf.
+type ReviewsControllerCaseOf200JSONResponseBodyReviewRaisedAs string
 
 // ReviewsControllerCaseOf200JSONResponseBodyReviewStatus defines parameters for ReviewsControllerCaseOf.
 type ReviewsControllerCaseOf200JSONResponseBodyReviewStatus string
@@ -8977,6 +9142,9 @@ type ScreeningLogsControllerDecide200JSONResponseBodyOutcome string
 // ScreeningLogsControllerDecide200JSONResponseBodyReviewProposedAction defines parameters for ScreeningLogsControllerDecide.
 type ScreeningLogsControllerDecide200JSONResponseBodyReviewProposedAction string
 
+// ScreeningLogsControllerDecide200JSONResponseBodyReviewRaisedAs defines parameters for ScreeningLogsControllerDecide.
+type ScreeningLogsControllerDecide200JSONResponseBodyReviewRaisedAs string
+
 // ScreeningLogsControllerDecide200JSONResponseBodyReviewStatus defines parameters for ScreeningLogsControllerDecide.
 type ScreeningLogsControllerDecide200JSONResponseBodyReviewStatus string
 
@@ -8988,6 +9156,9 @@ type ReviewsControllerConfirmParams struct {
 
 // ReviewsControllerConfirm200JSONResponseBodyReviewProposedAction defines parameters for ReviewsControllerConfirm.
 type ReviewsControllerConfirm200JSONResponseBodyReviewProposedAction string
+
+// ReviewsControllerConfirm200JSONResponseBodyReviewRaisedAs defines parameters for ReviewsControllerConfirm.
+type ReviewsControllerConfirm200JSONResponseBodyReviewRaisedAs string
 
 // ReviewsControllerConfirm200JSONResponseBodyReviewStatus defines parameters for ReviewsControllerConfirm.
 type ReviewsControllerConfirm200JSONResponseBodyReviewStatus string
@@ -9005,6 +9176,9 @@ type ReviewsControllerReturnToQueueParams struct {
 
 // ReviewsControllerReturnToQueue200JSONResponseBodyReviewProposedAction defines parameters for ReviewsControllerReturnToQueue.
 type ReviewsControllerReturnToQueue200JSONResponseBodyReviewProposedAction string
+
+// ReviewsControllerReturnToQueue200JSONResponseBodyReviewRaisedAs defines parameters for ReviewsControllerReturnToQueue.
+type ReviewsControllerReturnToQueue200JSONResponseBodyReviewRaisedAs string
 
 // ReviewsControllerReturnToQueue200JSONResponseBodyReviewStatus defines parameters for ReviewsControllerReturnToQueue.
 type ReviewsControllerReturnToQueue200JSONResponseBodyReviewStatus string
@@ -24137,6 +24311,12 @@ type ScreeningLogsControllerLogsResponse struct {
 		} `json:"counts"`
 		Limit int `json:"limit"`
 		Logs  []struct {
+			Cleared *struct {
+				At         string  `json:"at"`
+				ByEmail    *string `json:"by_email"`
+				Note       *string `json:"note"`
+				ReasonCode *string `json:"reason_code"`
+			} `json:"cleared"`
 			ClientId           string                                                 `json:"client_id"`
 			Confidence         string                                                 `json:"confidence"`
 			CreatedAt          string                                                 `json:"createdAt"`
@@ -24183,6 +24363,12 @@ func (r ScreeningLogsControllerLogsResponse) GetJSON200() *struct {
 	} `json:"counts"`
 	Limit int `json:"limit"`
 	Logs  []struct {
+		Cleared *struct {
+			At         string  `json:"at"`
+			ByEmail    *string `json:"by_email"`
+			Note       *string `json:"note"`
+			ReasonCode *string `json:"reason_code"`
+		} `json:"cleared"`
 		ClientId           string                                                 `json:"client_id"`
 		Confidence         string                                                 `json:"confidence"`
 		CreatedAt          string                                                 `json:"createdAt"`
@@ -24790,9 +24976,16 @@ type ScreeningLogsControllerAlertsResponse struct {
 			MatchReason     string  `json:"match_reason"`
 			MatchedEntityId string  `json:"matched_entity_id"`
 			MatchedName     string  `json:"matched_name"`
-			Reviewed        bool    `json:"reviewed"`
-			RiskScore       float32 `json:"risk_score"`
-			ScreenedBy      *struct {
+			Review          *struct {
+				At         string  `json:"at"`
+				ByEmail    *string `json:"by_email"`
+				Note       *string `json:"note"`
+				ReasonCode *string `json:"reason_code"`
+			} `json:"review"`
+			ReviewOutcome *ScreeningLogsControllerAlerts200JSONResponseBodyAlertsReviewOutcome `json:"review_outcome"`
+			Reviewed      bool                                                                 `json:"reviewed"`
+			RiskScore     float32                                                              `json:"risk_score"`
+			ScreenedBy    *struct {
 				union json.RawMessage
 			} `json:"screened_by"`
 			TriggeredAt string `json:"triggered_at"`
@@ -24828,9 +25021,16 @@ func (r ScreeningLogsControllerAlertsResponse) GetJSON200() *struct {
 		MatchReason     string  `json:"match_reason"`
 		MatchedEntityId string  `json:"matched_entity_id"`
 		MatchedName     string  `json:"matched_name"`
-		Reviewed        bool    `json:"reviewed"`
-		RiskScore       float32 `json:"risk_score"`
-		ScreenedBy      *struct {
+		Review          *struct {
+			At         string  `json:"at"`
+			ByEmail    *string `json:"by_email"`
+			Note       *string `json:"note"`
+			ReasonCode *string `json:"reason_code"`
+		} `json:"review"`
+		ReviewOutcome *ScreeningLogsControllerAlerts200JSONResponseBodyAlertsReviewOutcome `json:"review_outcome"`
+		Reviewed      bool                                                                 `json:"reviewed"`
+		RiskScore     float32                                                              `json:"risk_score"`
+		ScreenedBy    *struct {
 			union json.RawMessage
 		} `json:"screened_by"`
 		TriggeredAt string `json:"triggered_at"`
@@ -29350,10 +29550,12 @@ type ScreeningLogsControllerReviewsResponse struct {
 			MatchedName     *string                                                                 `json:"matched_name"`
 			MemoryNote      *string                                                                 `json:"memory_note"`
 			Note            *string                                                                 `json:"note"`
+			PartyCount      int                                                                     `json:"party_count"`
 			ProposedAction  *ScreeningLogsControllerReviews200JSONResponseBodyReviewsProposedAction `json:"proposed_action"`
 			ProposedAt      *string                                                                 `json:"proposed_at"`
 			ProposedByEmail *string                                                                 `json:"proposed_by_email"`
 			ProposedById    *string                                                                 `json:"proposed_by_id"`
+			RaisedAs        ScreeningLogsControllerReviews200JSONResponseBodyReviewsRaisedAs        `json:"raised_as"`
 			ReasonCode      *string                                                                 `json:"reason_code"`
 			ScreeningScore  float32                                                                 `json:"screening_score"`
 			SearchedInput   string                                                                  `json:"searched_input"`
@@ -29397,10 +29599,12 @@ func (r ScreeningLogsControllerReviewsResponse) GetJSON200() *struct {
 		MatchedName     *string                                                                 `json:"matched_name"`
 		MemoryNote      *string                                                                 `json:"memory_note"`
 		Note            *string                                                                 `json:"note"`
+		PartyCount      int                                                                     `json:"party_count"`
 		ProposedAction  *ScreeningLogsControllerReviews200JSONResponseBodyReviewsProposedAction `json:"proposed_action"`
 		ProposedAt      *string                                                                 `json:"proposed_at"`
 		ProposedByEmail *string                                                                 `json:"proposed_by_email"`
 		ProposedById    *string                                                                 `json:"proposed_by_id"`
+		RaisedAs        ScreeningLogsControllerReviews200JSONResponseBodyReviewsRaisedAs        `json:"raised_as"`
 		ReasonCode      *string                                                                 `json:"reason_code"`
 		ScreeningScore  float32                                                                 `json:"screening_score"`
 		SearchedInput   string                                                                  `json:"searched_input"`
@@ -29704,6 +29908,36 @@ type ReviewsControllerCaseOfResponse struct {
 			} `json:"tokens"`
 			UnmatchedList []string `json:"unmatchedList"`
 		} `json:"explanation"`
+		Parties []struct {
+			EntityType string `json:"entityType"`
+			Entries    []struct {
+				DatesOfBirth []string `json:"datesOfBirth"`
+				EntityId     string   `json:"entityId"`
+				EntityType   string   `json:"entityType"`
+				Identifiers  []struct {
+					Country *string `json:"country,omitempty"`
+					Note    *string `json:"note,omitempty"`
+					Type    string  `json:"type"`
+					Value   string  `json:"value"`
+				} `json:"identifiers"`
+				ListVersion *struct {
+					Source    string `json:"source"`
+					VersionId int    `json:"versionId"`
+				} `json:"listVersion"`
+				Name          string                                                         `json:"name"`
+				Names         []string                                                       `json:"names"`
+				Nationalities []string                                                       `json:"nationalities"`
+				Programs      []string                                                       `json:"programs"`
+				Score         float32                                                        `json:"score"`
+				Source        string                                                         `json:"source"`
+				SourceDataset string                                                         `json:"sourceDataset"`
+				Status        ReviewsControllerCaseOf200JSONResponseBodyPartiesEntriesStatus `json:"status"`
+				SuppressedBy  *string                                                        `json:"suppressedBy"`
+			} `json:"entries"`
+			Name   string                                                  `json:"name"`
+			Score  float32                                                 `json:"score"`
+			Status ReviewsControllerCaseOf200JSONResponseBodyPartiesStatus `json:"status"`
+		} `json:"parties"`
 		PreviousDecisions []struct {
 			CreatedAt       string                                                            `json:"created_at"`
 			DecidedAt       *string                                                           `json:"decided_at"`
@@ -29741,10 +29975,12 @@ type ReviewsControllerCaseOfResponse struct {
 			MatchedName     *string                                                         `json:"matched_name"`
 			MemoryNote      *string                                                         `json:"memory_note"`
 			Note            *string                                                         `json:"note"`
+			PartyCount      int                                                             `json:"party_count"`
 			ProposedAction  *ReviewsControllerCaseOf200JSONResponseBodyReviewProposedAction `json:"proposed_action"`
 			ProposedAt      *string                                                         `json:"proposed_at"`
 			ProposedByEmail *string                                                         `json:"proposed_by_email"`
 			ProposedById    *string                                                         `json:"proposed_by_id"`
+			RaisedAs        ReviewsControllerCaseOf200JSONResponseBodyReviewRaisedAs        `json:"raised_as"`
 			ReasonCode      *string                                                         `json:"reason_code"`
 			ScreeningScore  float32                                                         `json:"screening_score"`
 			SearchedInput   string                                                          `json:"searched_input"`
@@ -29817,6 +30053,36 @@ func (r ReviewsControllerCaseOfResponse) GetJSON200() *struct {
 		} `json:"tokens"`
 		UnmatchedList []string `json:"unmatchedList"`
 	} `json:"explanation"`
+	Parties []struct {
+		EntityType string `json:"entityType"`
+		Entries    []struct {
+			DatesOfBirth []string `json:"datesOfBirth"`
+			EntityId     string   `json:"entityId"`
+			EntityType   string   `json:"entityType"`
+			Identifiers  []struct {
+				Country *string `json:"country,omitempty"`
+				Note    *string `json:"note,omitempty"`
+				Type    string  `json:"type"`
+				Value   string  `json:"value"`
+			} `json:"identifiers"`
+			ListVersion *struct {
+				Source    string `json:"source"`
+				VersionId int    `json:"versionId"`
+			} `json:"listVersion"`
+			Name          string                                                         `json:"name"`
+			Names         []string                                                       `json:"names"`
+			Nationalities []string                                                       `json:"nationalities"`
+			Programs      []string                                                       `json:"programs"`
+			Score         float32                                                        `json:"score"`
+			Source        string                                                         `json:"source"`
+			SourceDataset string                                                         `json:"sourceDataset"`
+			Status        ReviewsControllerCaseOf200JSONResponseBodyPartiesEntriesStatus `json:"status"`
+			SuppressedBy  *string                                                        `json:"suppressedBy"`
+		} `json:"entries"`
+		Name   string                                                  `json:"name"`
+		Score  float32                                                 `json:"score"`
+		Status ReviewsControllerCaseOf200JSONResponseBodyPartiesStatus `json:"status"`
+	} `json:"parties"`
 	PreviousDecisions []struct {
 		CreatedAt       string                                                            `json:"created_at"`
 		DecidedAt       *string                                                           `json:"decided_at"`
@@ -29854,10 +30120,12 @@ func (r ReviewsControllerCaseOfResponse) GetJSON200() *struct {
 		MatchedName     *string                                                         `json:"matched_name"`
 		MemoryNote      *string                                                         `json:"memory_note"`
 		Note            *string                                                         `json:"note"`
+		PartyCount      int                                                             `json:"party_count"`
 		ProposedAction  *ReviewsControllerCaseOf200JSONResponseBodyReviewProposedAction `json:"proposed_action"`
 		ProposedAt      *string                                                         `json:"proposed_at"`
 		ProposedByEmail *string                                                         `json:"proposed_by_email"`
 		ProposedById    *string                                                         `json:"proposed_by_id"`
+		RaisedAs        ReviewsControllerCaseOf200JSONResponseBodyReviewRaisedAs        `json:"raised_as"`
 		ReasonCode      *string                                                         `json:"reason_code"`
 		ScreeningScore  float32                                                         `json:"screening_score"`
 		SearchedInput   string                                                          `json:"searched_input"`
@@ -29957,10 +30225,12 @@ type ScreeningLogsControllerDecideResponse struct {
 			MatchedName     *string                                                               `json:"matched_name"`
 			MemoryNote      *string                                                               `json:"memory_note"`
 			Note            *string                                                               `json:"note"`
+			PartyCount      int                                                                   `json:"party_count"`
 			ProposedAction  *ScreeningLogsControllerDecide200JSONResponseBodyReviewProposedAction `json:"proposed_action"`
 			ProposedAt      *string                                                               `json:"proposed_at"`
 			ProposedByEmail *string                                                               `json:"proposed_by_email"`
 			ProposedById    *string                                                               `json:"proposed_by_id"`
+			RaisedAs        ScreeningLogsControllerDecide200JSONResponseBodyReviewRaisedAs        `json:"raised_as"`
 			ReasonCode      *string                                                               `json:"reason_code"`
 			ScreeningScore  float32                                                               `json:"screening_score"`
 			SearchedInput   string                                                                `json:"searched_input"`
@@ -30006,10 +30276,12 @@ func (r ScreeningLogsControllerDecideResponse) GetJSON200() *struct {
 		MatchedName     *string                                                               `json:"matched_name"`
 		MemoryNote      *string                                                               `json:"memory_note"`
 		Note            *string                                                               `json:"note"`
+		PartyCount      int                                                                   `json:"party_count"`
 		ProposedAction  *ScreeningLogsControllerDecide200JSONResponseBodyReviewProposedAction `json:"proposed_action"`
 		ProposedAt      *string                                                               `json:"proposed_at"`
 		ProposedByEmail *string                                                               `json:"proposed_by_email"`
 		ProposedById    *string                                                               `json:"proposed_by_id"`
+		RaisedAs        ScreeningLogsControllerDecide200JSONResponseBodyReviewRaisedAs        `json:"raised_as"`
 		ReasonCode      *string                                                               `json:"reason_code"`
 		ScreeningScore  float32                                                               `json:"screening_score"`
 		SearchedInput   string                                                                `json:"searched_input"`
@@ -30120,10 +30392,12 @@ type ReviewsControllerConfirmResponse struct {
 			MatchedName     *string                                                          `json:"matched_name"`
 			MemoryNote      *string                                                          `json:"memory_note"`
 			Note            *string                                                          `json:"note"`
+			PartyCount      int                                                              `json:"party_count"`
 			ProposedAction  *ReviewsControllerConfirm200JSONResponseBodyReviewProposedAction `json:"proposed_action"`
 			ProposedAt      *string                                                          `json:"proposed_at"`
 			ProposedByEmail *string                                                          `json:"proposed_by_email"`
 			ProposedById    *string                                                          `json:"proposed_by_id"`
+			RaisedAs        ReviewsControllerConfirm200JSONResponseBodyReviewRaisedAs        `json:"raised_as"`
 			ReasonCode      *string                                                          `json:"reason_code"`
 			ScreeningScore  float32                                                          `json:"screening_score"`
 			SearchedInput   string                                                           `json:"searched_input"`
@@ -30168,10 +30442,12 @@ func (r ReviewsControllerConfirmResponse) GetJSON200() *struct {
 		MatchedName     *string                                                          `json:"matched_name"`
 		MemoryNote      *string                                                          `json:"memory_note"`
 		Note            *string                                                          `json:"note"`
+		PartyCount      int                                                              `json:"party_count"`
 		ProposedAction  *ReviewsControllerConfirm200JSONResponseBodyReviewProposedAction `json:"proposed_action"`
 		ProposedAt      *string                                                          `json:"proposed_at"`
 		ProposedByEmail *string                                                          `json:"proposed_by_email"`
 		ProposedById    *string                                                          `json:"proposed_by_id"`
+		RaisedAs        ReviewsControllerConfirm200JSONResponseBodyReviewRaisedAs        `json:"raised_as"`
 		ReasonCode      *string                                                          `json:"reason_code"`
 		ScreeningScore  float32                                                          `json:"screening_score"`
 		SearchedInput   string                                                           `json:"searched_input"`
@@ -30282,10 +30558,12 @@ type ReviewsControllerReturnToQueueResponse struct {
 			MatchedName     *string                                                                `json:"matched_name"`
 			MemoryNote      *string                                                                `json:"memory_note"`
 			Note            *string                                                                `json:"note"`
+			PartyCount      int                                                                    `json:"party_count"`
 			ProposedAction  *ReviewsControllerReturnToQueue200JSONResponseBodyReviewProposedAction `json:"proposed_action"`
 			ProposedAt      *string                                                                `json:"proposed_at"`
 			ProposedByEmail *string                                                                `json:"proposed_by_email"`
 			ProposedById    *string                                                                `json:"proposed_by_id"`
+			RaisedAs        ReviewsControllerReturnToQueue200JSONResponseBodyReviewRaisedAs        `json:"raised_as"`
 			ReasonCode      *string                                                                `json:"reason_code"`
 			ScreeningScore  float32                                                                `json:"screening_score"`
 			SearchedInput   string                                                                 `json:"searched_input"`
@@ -30330,10 +30608,12 @@ func (r ReviewsControllerReturnToQueueResponse) GetJSON200() *struct {
 		MatchedName     *string                                                                `json:"matched_name"`
 		MemoryNote      *string                                                                `json:"memory_note"`
 		Note            *string                                                                `json:"note"`
+		PartyCount      int                                                                    `json:"party_count"`
 		ProposedAction  *ReviewsControllerReturnToQueue200JSONResponseBodyReviewProposedAction `json:"proposed_action"`
 		ProposedAt      *string                                                                `json:"proposed_at"`
 		ProposedByEmail *string                                                                `json:"proposed_by_email"`
 		ProposedById    *string                                                                `json:"proposed_by_id"`
+		RaisedAs        ReviewsControllerReturnToQueue200JSONResponseBodyReviewRaisedAs        `json:"raised_as"`
 		ReasonCode      *string                                                                `json:"reason_code"`
 		ScreeningScore  float32                                                                `json:"screening_score"`
 		SearchedInput   string                                                                 `json:"searched_input"`
@@ -40689,6 +40969,12 @@ func ParseScreeningLogsControllerLogsResponse(rsp *http.Response) (*ScreeningLog
 			} `json:"counts"`
 			Limit int `json:"limit"`
 			Logs  []struct {
+				Cleared *struct {
+					At         string  `json:"at"`
+					ByEmail    *string `json:"by_email"`
+					Note       *string `json:"note"`
+					ReasonCode *string `json:"reason_code"`
+				} `json:"cleared"`
 				ClientId           string                                                 `json:"client_id"`
 				Confidence         string                                                 `json:"confidence"`
 				CreatedAt          string                                                 `json:"createdAt"`
@@ -41185,9 +41471,16 @@ func ParseScreeningLogsControllerAlertsResponse(rsp *http.Response) (*ScreeningL
 				MatchReason     string  `json:"match_reason"`
 				MatchedEntityId string  `json:"matched_entity_id"`
 				MatchedName     string  `json:"matched_name"`
-				Reviewed        bool    `json:"reviewed"`
-				RiskScore       float32 `json:"risk_score"`
-				ScreenedBy      *struct {
+				Review          *struct {
+					At         string  `json:"at"`
+					ByEmail    *string `json:"by_email"`
+					Note       *string `json:"note"`
+					ReasonCode *string `json:"reason_code"`
+				} `json:"review"`
+				ReviewOutcome *ScreeningLogsControllerAlerts200JSONResponseBodyAlertsReviewOutcome `json:"review_outcome"`
+				Reviewed      bool                                                                 `json:"reviewed"`
+				RiskScore     float32                                                              `json:"risk_score"`
+				ScreenedBy    *struct {
 					union json.RawMessage
 				} `json:"screened_by"`
 				TriggeredAt string `json:"triggered_at"`
@@ -44591,10 +44884,12 @@ func ParseScreeningLogsControllerReviewsResponse(rsp *http.Response) (*Screening
 				MatchedName     *string                                                                 `json:"matched_name"`
 				MemoryNote      *string                                                                 `json:"memory_note"`
 				Note            *string                                                                 `json:"note"`
+				PartyCount      int                                                                     `json:"party_count"`
 				ProposedAction  *ScreeningLogsControllerReviews200JSONResponseBodyReviewsProposedAction `json:"proposed_action"`
 				ProposedAt      *string                                                                 `json:"proposed_at"`
 				ProposedByEmail *string                                                                 `json:"proposed_by_email"`
 				ProposedById    *string                                                                 `json:"proposed_by_id"`
+				RaisedAs        ScreeningLogsControllerReviews200JSONResponseBodyReviewsRaisedAs        `json:"raised_as"`
 				ReasonCode      *string                                                                 `json:"reason_code"`
 				ScreeningScore  float32                                                                 `json:"screening_score"`
 				SearchedInput   string                                                                  `json:"searched_input"`
@@ -44861,6 +45156,36 @@ func ParseReviewsControllerCaseOfResponse(rsp *http.Response) (*ReviewsControlle
 				} `json:"tokens"`
 				UnmatchedList []string `json:"unmatchedList"`
 			} `json:"explanation"`
+			Parties []struct {
+				EntityType string `json:"entityType"`
+				Entries    []struct {
+					DatesOfBirth []string `json:"datesOfBirth"`
+					EntityId     string   `json:"entityId"`
+					EntityType   string   `json:"entityType"`
+					Identifiers  []struct {
+						Country *string `json:"country,omitempty"`
+						Note    *string `json:"note,omitempty"`
+						Type    string  `json:"type"`
+						Value   string  `json:"value"`
+					} `json:"identifiers"`
+					ListVersion *struct {
+						Source    string `json:"source"`
+						VersionId int    `json:"versionId"`
+					} `json:"listVersion"`
+					Name          string                                                         `json:"name"`
+					Names         []string                                                       `json:"names"`
+					Nationalities []string                                                       `json:"nationalities"`
+					Programs      []string                                                       `json:"programs"`
+					Score         float32                                                        `json:"score"`
+					Source        string                                                         `json:"source"`
+					SourceDataset string                                                         `json:"sourceDataset"`
+					Status        ReviewsControllerCaseOf200JSONResponseBodyPartiesEntriesStatus `json:"status"`
+					SuppressedBy  *string                                                        `json:"suppressedBy"`
+				} `json:"entries"`
+				Name   string                                                  `json:"name"`
+				Score  float32                                                 `json:"score"`
+				Status ReviewsControllerCaseOf200JSONResponseBodyPartiesStatus `json:"status"`
+			} `json:"parties"`
 			PreviousDecisions []struct {
 				CreatedAt       string                                                            `json:"created_at"`
 				DecidedAt       *string                                                           `json:"decided_at"`
@@ -44898,10 +45223,12 @@ func ParseReviewsControllerCaseOfResponse(rsp *http.Response) (*ReviewsControlle
 				MatchedName     *string                                                         `json:"matched_name"`
 				MemoryNote      *string                                                         `json:"memory_note"`
 				Note            *string                                                         `json:"note"`
+				PartyCount      int                                                             `json:"party_count"`
 				ProposedAction  *ReviewsControllerCaseOf200JSONResponseBodyReviewProposedAction `json:"proposed_action"`
 				ProposedAt      *string                                                         `json:"proposed_at"`
 				ProposedByEmail *string                                                         `json:"proposed_by_email"`
 				ProposedById    *string                                                         `json:"proposed_by_id"`
+				RaisedAs        ReviewsControllerCaseOf200JSONResponseBodyReviewRaisedAs        `json:"raised_as"`
 				ReasonCode      *string                                                         `json:"reason_code"`
 				ScreeningScore  float32                                                         `json:"screening_score"`
 				SearchedInput   string                                                          `json:"searched_input"`
@@ -45004,10 +45331,12 @@ func ParseScreeningLogsControllerDecideResponse(rsp *http.Response) (*ScreeningL
 				MatchedName     *string                                                               `json:"matched_name"`
 				MemoryNote      *string                                                               `json:"memory_note"`
 				Note            *string                                                               `json:"note"`
+				PartyCount      int                                                                   `json:"party_count"`
 				ProposedAction  *ScreeningLogsControllerDecide200JSONResponseBodyReviewProposedAction `json:"proposed_action"`
 				ProposedAt      *string                                                               `json:"proposed_at"`
 				ProposedByEmail *string                                                               `json:"proposed_by_email"`
 				ProposedById    *string                                                               `json:"proposed_by_id"`
+				RaisedAs        ScreeningLogsControllerDecide200JSONResponseBodyReviewRaisedAs        `json:"raised_as"`
 				ReasonCode      *string                                                               `json:"reason_code"`
 				ScreeningScore  float32                                                               `json:"screening_score"`
 				SearchedInput   string                                                                `json:"searched_input"`
@@ -45129,10 +45458,12 @@ func ParseReviewsControllerConfirmResponse(rsp *http.Response) (*ReviewsControll
 				MatchedName     *string                                                          `json:"matched_name"`
 				MemoryNote      *string                                                          `json:"memory_note"`
 				Note            *string                                                          `json:"note"`
+				PartyCount      int                                                              `json:"party_count"`
 				ProposedAction  *ReviewsControllerConfirm200JSONResponseBodyReviewProposedAction `json:"proposed_action"`
 				ProposedAt      *string                                                          `json:"proposed_at"`
 				ProposedByEmail *string                                                          `json:"proposed_by_email"`
 				ProposedById    *string                                                          `json:"proposed_by_id"`
+				RaisedAs        ReviewsControllerConfirm200JSONResponseBodyReviewRaisedAs        `json:"raised_as"`
 				ReasonCode      *string                                                          `json:"reason_code"`
 				ScreeningScore  float32                                                          `json:"screening_score"`
 				SearchedInput   string                                                           `json:"searched_input"`
@@ -45254,10 +45585,12 @@ func ParseReviewsControllerReturnToQueueResponse(rsp *http.Response) (*ReviewsCo
 				MatchedName     *string                                                                `json:"matched_name"`
 				MemoryNote      *string                                                                `json:"memory_note"`
 				Note            *string                                                                `json:"note"`
+				PartyCount      int                                                                    `json:"party_count"`
 				ProposedAction  *ReviewsControllerReturnToQueue200JSONResponseBodyReviewProposedAction `json:"proposed_action"`
 				ProposedAt      *string                                                                `json:"proposed_at"`
 				ProposedByEmail *string                                                                `json:"proposed_by_email"`
 				ProposedById    *string                                                                `json:"proposed_by_id"`
+				RaisedAs        ReviewsControllerReturnToQueue200JSONResponseBodyReviewRaisedAs        `json:"raised_as"`
 				ReasonCode      *string                                                                `json:"reason_code"`
 				ScreeningScore  float32                                                                `json:"screening_score"`
 				SearchedInput   string                                                                 `json:"searched_input"`

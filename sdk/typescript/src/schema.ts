@@ -4913,6 +4913,12 @@ export interface operations {
                       }
                   )
                 | null;
+              cleared: {
+                at: string;
+                by_email: string | null;
+                reason_code: string | null;
+                note: string | null;
+              } | null;
             }[];
             total: number;
             counts: {
@@ -5009,6 +5015,13 @@ export interface operations {
                       }
                   )
                 | null;
+              review_outcome: ('confirmed' | 'cleared') | null;
+              review: {
+                at: string;
+                by_email: string | null;
+                reason_code: string | null;
+                note: string | null;
+              } | null;
             }[];
             total: number;
             all: number;
@@ -5075,6 +5088,9 @@ export interface operations {
               proposed_by_email: string | null;
               proposed_at: string | null;
               memory_note: string | null;
+              /** @enum {string} */
+              raised_as: 'review' | 'blocked';
+              party_count: number;
             }[];
             total: number;
             counts: {
@@ -5143,6 +5159,9 @@ export interface operations {
               proposed_by_email: string | null;
               proposed_at: string | null;
               memory_note: string | null;
+              /** @enum {string} */
+              raised_as: 'review' | 'blocked';
+              party_count: number;
             };
             searched: {
               name: string | null;
@@ -5192,6 +5211,38 @@ export interface operations {
                 detail: string;
               }[];
             } | null;
+            parties: {
+              name: string;
+              entityType: string;
+              /** @enum {string} */
+              status: 'review' | 'blocked' | 'clear';
+              score: number;
+              entries: {
+                entityId: string;
+                name: string;
+                names: string[];
+                datesOfBirth: string[];
+                identifiers: {
+                  type: string;
+                  value: string;
+                  country?: string;
+                  note?: string;
+                }[];
+                nationalities: string[];
+                entityType: string;
+                programs: string[];
+                source: string;
+                sourceDataset: string;
+                listVersion: {
+                  source: string;
+                  versionId: number;
+                } | null;
+                /** @enum {string} */
+                status: 'review' | 'blocked' | 'clear';
+                score: number;
+                suppressedBy: string | null;
+              }[];
+            }[];
             previousDecisions: {
               review_id: string;
               searched_input: string;
@@ -5293,6 +5344,9 @@ export interface operations {
               proposed_by_email: string | null;
               proposed_at: string | null;
               memory_note: string | null;
+              /** @enum {string} */
+              raised_as: 'review' | 'blocked';
+              party_count: number;
             };
             /** @enum {string} */
             outcome: 'decided' | 'proposed';
@@ -5362,6 +5416,9 @@ export interface operations {
               proposed_by_email: string | null;
               proposed_at: string | null;
               memory_note: string | null;
+              /** @enum {string} */
+              raised_as: 'review' | 'blocked';
+              party_count: number;
             };
             rememberedId: string | null;
           };
@@ -5435,6 +5492,9 @@ export interface operations {
               proposed_by_email: string | null;
               proposed_at: string | null;
               memory_note: string | null;
+              /** @enum {string} */
+              raised_as: 'review' | 'blocked';
+              party_count: number;
             };
             rememberedId: string | null;
           };

@@ -268,20 +268,207 @@ class ApiV1ScreenPostResponse(BaseModel):
     screenedAt: str
 
 
+class Type1(Enum):
+    pacs_008 = 'pacs.008'
+    pacs_009 = 'pacs.009'
+    pain_001 = 'pain.001'
+    mt103 = 'mt103'
+
+
+class ApiV1ScreenPaymentPostRequest(BaseModel):
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    message: constr(min_length=1, max_length=262144)
+    type: Type1 | None = None
+
+
+class MessageType(Enum):
+    pacs_008 = 'pacs.008'
+    pacs_009 = 'pacs.009'
+    pain_001 = 'pain.001'
+    mt103 = 'mt103'
+
+
+class Role(Enum):
+    debtor = 'debtor'
+    creditor = 'creditor'
+    ultimate_debtor = 'ultimate-debtor'
+    ultimate_creditor = 'ultimate-creditor'
+    initiating_party = 'initiating-party'
+    debtor_agent = 'debtor-agent'
+    creditor_agent = 'creditor-agent'
+    intermediary_agent = 'intermediary-agent'
+    instructing_agent = 'instructing-agent'
+    instructed_agent = 'instructed-agent'
+    previous_instructing_agent = 'previous-instructing-agent'
+    sender = 'sender'
+    receiver = 'receiver'
+    senders_correspondent = 'senders-correspondent'
+    receivers_correspondent = 'receivers-correspondent'
+    reimbursement_institution = 'reimbursement-institution'
+
+
+class Type2(Enum):
+    crypto_address = 'crypto-address'
+    imo = 'imo'
+    mmsi = 'mmsi'
+    passport = 'passport'
+    national_id = 'national-id'
+    tax_id = 'tax-id'
+    registration = 'registration'
+    lei = 'lei'
+    swift_bic = 'swift-bic'
+    iban = 'iban'
+
+
+class Identifier1(BaseModel):
+    type: Type2
+    value: str
+    field: str
+
+
+class Kind(Enum):
+    name = 'name'
+    identifier = 'identifier'
+    country = 'country'
+    remittance = 'remittance'
+
+
+class Explanation1(BaseModel):
+    text: str
+    nameScore: float
+    queryScheme: str
+    listScheme: str
+    tokens: list[Token]
+    unmatchedList: list[str]
+    qualifiers: list[Qualifier]
+
+
+class Result(BaseModel):
+    id: str
+    name: str
+    matchedName: str
+    matchedNameStrength: MatchedNameStrength
+    matchedOn: MatchedOn
+    score: confloat(ge=0.0, le=1.0)
+    status: Status4
+    label: Label
+    entityType: EntityType1
+    source: str
+    sourceId: str
+    sourceDataset: str
+    feed: Feed
+    programs: list[str]
+    explanation: Explanation1
+    suppressedBy: str | None = None
+    memoryNote: str | None = None
+
+
+class Hit(BaseModel):
+    field: str
+    value: str
+    kind: Kind
+    status: Status4
+    reason: str
+    result: Result | None = None
+
+
+class Party(BaseModel):
+    role: Role
+    path: str
+    name: str | None
+    countries: list[str]
+    identifiers: list[Identifier1]
+    status: Status4
+    hits: list[Hit]
+
+
+class Explanation2(BaseModel):
+    text: str
+    nameScore: float
+    queryScheme: str
+    listScheme: str
+    tokens: list[Token]
+    unmatchedList: list[str]
+    qualifiers: list[Qualifier]
+
+
+class Result1(BaseModel):
+    id: str
+    name: str
+    matchedName: str
+    matchedNameStrength: MatchedNameStrength
+    matchedOn: MatchedOn
+    score: confloat(ge=0.0, le=1.0)
+    status: Status4
+    label: Label
+    entityType: EntityType1
+    source: str
+    sourceId: str
+    sourceDataset: str
+    feed: Feed
+    programs: list[str]
+    explanation: Explanation2
+    suppressedBy: str | None = None
+    memoryNote: str | None = None
+
+
+class Hit1(BaseModel):
+    field: str
+    value: str
+    kind: Kind
+    status: Status4
+    reason: str
+    result: Result1 | None = None
+
+
+class FreeTextItem(BaseModel):
+    field: str
+    text: str
+    status: Status4
+    hits: list[Hit1]
+
+
+class ListVersion1(BaseModel):
+    source: str
+    feed: Feed
+    versionId: conint(le=9007199254740991, gt=0)
+    sha256: str
+    fetchedAt: str
+    entityCount: conint(ge=0, le=9007199254740991)
+
+
+class ApiV1ScreenPaymentPostResponse(BaseModel):
+    screeningId: str
+    messageType: MessageType
+    messageReference: str | None
+    status: Status4
+    blocked: bool
+    match: bool
+    parties: list[Party]
+    freeText: list[FreeTextItem]
+    fieldsScreened: conint(ge=0, le=9007199254740991)
+    listVersions: list[ListVersion1]
+    algorithm: str
+    thresholds: Thresholds
+    screenedAt: str
+
+
 class Name(RootModel[constr(min_length=1, max_length=300)]):
     root: constr(min_length=1, max_length=300)
 
 
-class Identifier1(BaseModel):
+class Identifier2(BaseModel):
     model_config = ConfigDict(
         extra='forbid',
     )
-    type: Type
+    type: Type2
     value: constr(min_length=1, max_length=200)
     country: constr(pattern=r'^[A-Za-z]{2}$') | None = None
 
 
-class EntityType2(Enum):
+class EntityType4(Enum):
     individual = 'individual'
     organization = 'organization'
     vessel = 'vessel'
@@ -295,10 +482,10 @@ class Entity(BaseModel):
         extra='forbid',
     )
     name: constr(min_length=1, max_length=300)
-    identifiers: list[Identifier1] | None = Field(None, max_length=20, min_length=1)
+    identifiers: list[Identifier2] | None = Field(None, max_length=20, min_length=1)
     dateOfBirth: constr(pattern=r'^\d{4}(-\d{2}(-\d{2})?)?$') | None = None
     nationality: constr(min_length=2, max_length=60) | None = None
-    entityType: EntityType2 | None = None
+    entityType: EntityType4 | None = None
     customerReference: constr(min_length=1, max_length=200) | None = None
     reference: constr(min_length=1, max_length=200) | None = None
 
@@ -309,14 +496,14 @@ class ApiV1BulkScreenPostRequest(BaseModel):
     limit: conint(ge=1, le=10) | None = None
 
 
-class EntityType3(Enum):
+class EntityType5(Enum):
     individual = 'individual'
     organization = 'organization'
     vessel = 'vessel'
     aircraft = 'aircraft'
 
 
-class Result1(BaseModel):
+class Result3(BaseModel):
     id: str
     name: str
     matchedName: str
@@ -327,10 +514,10 @@ class Result1(BaseModel):
     sourceId: str
     sourceDataset: str
     feed: Feed
-    entityType: EntityType3
+    entityType: EntityType5
 
 
-class Result(BaseModel):
+class Result2(BaseModel):
     screeningId: str
     searchedName: str
     reference: str | None = None
@@ -339,7 +526,7 @@ class Result(BaseModel):
     status: Status4
     topScore: float
     label: Label
-    results: list[Result1]
+    results: list[Result3]
 
 
 class Summary(BaseModel):
@@ -348,7 +535,7 @@ class Summary(BaseModel):
     blocked: conint(ge=-9007199254740991, le=9007199254740991)
 
 
-class ListVersion1(BaseModel):
+class ListVersion2(BaseModel):
     source: str
     feed: Feed
     versionId: conint(le=9007199254740991, gt=0)
@@ -358,15 +545,15 @@ class ListVersion1(BaseModel):
 
 
 class ApiV1BulkScreenPostResponse(BaseModel):
-    results: list[Result]
+    results: list[Result2]
     summary: Summary
-    listVersions: list[ListVersion1]
+    listVersions: list[ListVersion2]
     algorithm: str
     thresholds: Thresholds
     screenedAt: str
 
 
-class Status8(Enum):
+class Status15(Enum):
     queued = 'queued'
     running = 'running'
     completed = 'completed'
@@ -374,7 +561,7 @@ class Status8(Enum):
 
 class ApiV1BulkScreenPostResponse1(BaseModel):
     jobId: str
-    status: Status8
+    status: Status15
     total: conint(ge=-9007199254740991, le=9007199254740991)
     statusUrl: str
 
@@ -384,27 +571,27 @@ class Format(Enum):
     csv = 'csv'
 
 
-class Status10(Enum):
+class Status17(Enum):
     blocked = 'blocked'
     review = 'review'
     clear = 'clear'
 
 
-class Result2(BaseModel):
+class Result4(BaseModel):
     id: str
     name: str
     matchedName: str
     score: confloat(ge=0.0, le=1.0)
-    status: Status10
+    status: Status17
     label: Label
     source: str
     sourceId: str
     sourceDataset: str
     feed: Feed
-    entityType: EntityType3
+    entityType: EntityType5
 
 
-class ListVersion2(BaseModel):
+class ListVersion3(BaseModel):
     source: str
     versionId: conint(ge=-9007199254740991, le=9007199254740991)
 
@@ -416,11 +603,11 @@ class Results2(BaseModel):
     reference: str | None = None
     match: bool
     blocked: bool
-    status: Status10
+    status: Status17
     topScore: float
     label: Label
-    results: list[Result2]
-    listVersions: list[ListVersion2] | None = None
+    results: list[Result4]
+    listVersions: list[ListVersion3] | None = None
     algorithm: str | None = None
 
 
@@ -468,6 +655,7 @@ class Code(Enum):
     INVALID_SIGNATURE = 'INVALID_SIGNATURE'
     PAYMENT_DECLINED = 'PAYMENT_DECLINED'
     FOUR_EYES_SELF_CONFIRM = 'FOUR_EYES_SELF_CONFIRM'
+    PAYMENT_MESSAGE_INVALID = 'PAYMENT_MESSAGE_INVALID'
     INTERNAL = 'INTERNAL'
 
 
@@ -494,7 +682,7 @@ class Page(BaseModel):
 
 class ApiV1JobsIdGetResponse(BaseModel):
     id: str
-    status: Status8
+    status: Status15
     total: conint(ge=-9007199254740991, le=9007199254740991)
     processed: conint(ge=-9007199254740991, le=9007199254740991)
     failed: conint(ge=-9007199254740991, le=9007199254740991)
@@ -505,7 +693,7 @@ class ApiV1JobsIdGetResponse(BaseModel):
     page: Page
 
 
-class Status12(Enum):
+class Status19(Enum):
     active = 'active'
     updating = 'updating'
     inactive = 'inactive'
@@ -518,7 +706,7 @@ class List(BaseModel):
     location: str
     feed: Feed
     sourceDataset: str
-    status: Status12
+    status: Status19
     description: str
     entityCount: conint(ge=0, le=9007199254740991)
     version: conint(ge=-9007199254740991, le=9007199254740991) | None
@@ -580,12 +768,19 @@ class SubscriptionStatus(Enum):
     past_due = 'past_due'
 
 
+class ALGORITHM(Enum):
+    vigil_v1 = 'vigil-v1'
+    vigil_v2 = 'vigil-v2'
+    vigil_v3 = 'vigil-v3'
+
+
 class ThresholdConfig(BaseModel):
     HIGH_SCORE: float
     MEDIUM_SCORE: float
     DB_SIM_THRESHOLD: float
     TRIGRAM_HITS_MIN: float
     LEV_DISTANCE_MAX: float
+    ALGORITHM_1: ALGORITHM | None = Field(None, alias='ALGORITHM')
 
 
 class ApiClientGetResponse(BaseModel):
@@ -602,16 +797,16 @@ class ApiClientGetResponse(BaseModel):
     updated_at: str
 
 
-class Identifier2(BaseModel):
+class Identifier3(BaseModel):
     model_config = ConfigDict(
         extra='forbid',
     )
-    type: Type
+    type: Type2
     value: constr(min_length=1, max_length=200)
     country: constr(pattern=r'^[A-Za-z]{2}$') | None = None
 
 
-class EntityType5(Enum):
+class EntityType7(Enum):
     individual = 'individual'
     organization = 'organization'
     vessel = 'vessel'
@@ -629,27 +824,27 @@ class ApiScreenPostRequest(BaseModel):
         )
         | None
     ) = None
-    identifiers: list[Identifier2] | None = Field(None, max_length=20, min_length=1)
+    identifiers: list[Identifier3] | None = Field(None, max_length=20, min_length=1)
     dateOfBirth: constr(pattern=r'^\d{4}(-\d{2}(-\d{2})?)?$') | None = None
     nationality: constr(min_length=2, max_length=60) | None = None
-    entityType: EntityType5 | None = None
+    entityType: EntityType7 | None = None
     customerReference: constr(min_length=1, max_length=200) | None = None
 
 
-class Status13(Enum):
+class Status20(Enum):
     blocked = 'blocked'
     review = 'review'
     clear = 'clear'
 
 
-class EntityType6(Enum):
+class EntityType8(Enum):
     individual = 'individual'
     organization = 'organization'
     vessel = 'vessel'
     aircraft = 'aircraft'
 
 
-class Explanation1(BaseModel):
+class Explanation3(BaseModel):
     text: str
     nameScore: float
     queryScheme: str
@@ -659,27 +854,27 @@ class Explanation1(BaseModel):
     qualifiers: list[Qualifier]
 
 
-class Result3(BaseModel):
+class Result5(BaseModel):
     id: str
     name: str
     matchedName: str
     matchedNameStrength: MatchedNameStrength
     matchedOn: MatchedOn
     score: confloat(ge=0.0, le=1.0)
-    status: Status13
+    status: Status20
     label: Label
-    entityType: EntityType6
+    entityType: EntityType8
     source: str
     sourceId: str
     sourceDataset: str
     feed: Feed
     programs: list[str]
-    explanation: Explanation1
+    explanation: Explanation3
     suppressedBy: str | None = None
     memoryNote: str | None = None
 
 
-class ListVersion3(BaseModel):
+class ListVersion4(BaseModel):
     source: str
     feed: Feed
     versionId: conint(le=9007199254740991, gt=0)
@@ -701,11 +896,11 @@ class ApiScreenPostResponse(BaseModel):
     searchedEmail: str | None
     match: bool
     blocked: bool
-    status: Status13
+    status: Status20
     topScore: float
     label: Label
-    results: list[Result3]
-    listVersions: list[ListVersion3]
+    results: list[Result5]
+    listVersions: list[ListVersion4]
     algorithm: str
     thresholds: Thresholds
     screenedAt: str
@@ -717,16 +912,16 @@ class ApiScreenPostResponse(BaseModel):
     message: str
 
 
-class Identifier3(BaseModel):
+class Identifier4(BaseModel):
     model_config = ConfigDict(
         extra='forbid',
     )
-    type: Type
+    type: Type2
     value: constr(min_length=1, max_length=200)
     country: constr(pattern=r'^[A-Za-z]{2}$') | None = None
 
 
-class EntityType7(Enum):
+class EntityType9(Enum):
     individual = 'individual'
     organization = 'organization'
     vessel = 'vessel'
@@ -740,10 +935,10 @@ class Entity1(BaseModel):
         extra='forbid',
     )
     name: constr(min_length=1, max_length=300)
-    identifiers: list[Identifier3] | None = Field(None, max_length=20, min_length=1)
+    identifiers: list[Identifier4] | None = Field(None, max_length=20, min_length=1)
     dateOfBirth: constr(pattern=r'^\d{4}(-\d{2}(-\d{2})?)?$') | None = None
     nationality: constr(min_length=2, max_length=60) | None = None
-    entityType: EntityType7 | None = None
+    entityType: EntityType9 | None = None
     customerReference: constr(min_length=1, max_length=200) | None = None
     reference: constr(min_length=1, max_length=200) | None = None
 
@@ -754,40 +949,40 @@ class ApiSanctionsBulkSearchPostRequest(BaseModel):
     limit: conint(ge=1, le=10) | None = None
 
 
-class EntityType8(Enum):
+class EntityType10(Enum):
     individual = 'individual'
     organization = 'organization'
     vessel = 'vessel'
     aircraft = 'aircraft'
 
 
-class Result5(BaseModel):
+class Result7(BaseModel):
     id: str
     name: str
     matchedName: str
     score: confloat(ge=0.0, le=1.0)
-    status: Status13
+    status: Status20
     label: Label
     source: str
     sourceId: str
     sourceDataset: str
     feed: Feed
-    entityType: EntityType8
+    entityType: EntityType10
 
 
-class Result4(BaseModel):
+class Result6(BaseModel):
     screeningId: str
     searchedName: str
     reference: str | None = None
     match: bool
     blocked: bool
-    status: Status13
+    status: Status20
     topScore: float
     label: Label
-    results: list[Result5]
+    results: list[Result7]
 
 
-class ListVersion4(BaseModel):
+class ListVersion5(BaseModel):
     source: str
     feed: Feed
     versionId: conint(le=9007199254740991, gt=0)
@@ -797,15 +992,15 @@ class ListVersion4(BaseModel):
 
 
 class ApiSanctionsBulkSearchPostResponse(BaseModel):
-    results: list[Result4]
+    results: list[Result6]
     summary: Summary
-    listVersions: list[ListVersion4]
+    listVersions: list[ListVersion5]
     algorithm: str
     thresholds: Thresholds
     screenedAt: str
 
 
-class Status17(Enum):
+class Status24(Enum):
     queued = 'queued'
     running = 'running'
     completed = 'completed'
@@ -813,7 +1008,7 @@ class Status17(Enum):
 
 class ApiSanctionsBulkSearchPostResponse1(BaseModel):
     jobId: str
-    status: Status17
+    status: Status24
     total: conint(ge=-9007199254740991, le=9007199254740991)
     statusUrl: str
 
@@ -824,27 +1019,27 @@ class Format2(Enum):
     json_file = 'json-file'
 
 
-class Status19(Enum):
+class Status26(Enum):
     blocked = 'blocked'
     review = 'review'
     clear = 'clear'
 
 
-class Result6(BaseModel):
+class Result8(BaseModel):
     id: str
     name: str
     matchedName: str
     score: confloat(ge=0.0, le=1.0)
-    status: Status19
+    status: Status26
     label: Label
     source: str
     sourceId: str
     sourceDataset: str
     feed: Feed
-    entityType: EntityType8
+    entityType: EntityType10
 
 
-class ListVersion5(BaseModel):
+class ListVersion6(BaseModel):
     source: str
     versionId: conint(ge=-9007199254740991, le=9007199254740991)
 
@@ -856,11 +1051,11 @@ class Results4(BaseModel):
     reference: str | None = None
     match: bool
     blocked: bool
-    status: Status19
+    status: Status26
     topScore: float
     label: Label
-    results: list[Result6]
-    listVersions: list[ListVersion5] | None = None
+    results: list[Result8]
+    listVersions: list[ListVersion6] | None = None
     algorithm: str | None = None
 
 
@@ -879,7 +1074,7 @@ class Results5(BaseModel):
 
 class ApiSanctionsBulkJobsIdGetResponse(BaseModel):
     id: str
-    status: Status17
+    status: Status24
     total: conint(ge=-9007199254740991, le=9007199254740991)
     processed: conint(ge=-9007199254740991, le=9007199254740991)
     failed: conint(ge=-9007199254740991, le=9007199254740991)
@@ -896,11 +1091,11 @@ class MatchedBy(Enum):
     name = 'name'
 
 
-class Hit(BaseModel):
+class Hit2(BaseModel):
     id: str
     name: str
     matchedName: str
-    entityType: EntityType8
+    entityType: EntityType10
     source: str
     sourceId: str
     sourceDataset: str
@@ -912,7 +1107,7 @@ class Hit(BaseModel):
 
 class ApiSanctionsSearchGetResponse(BaseModel):
     query: str
-    hits: list[Hit]
+    hits: list[Hit2]
 
 
 class Format3(Enum):
@@ -949,7 +1144,7 @@ class Address(BaseModel):
     full: str | None = None
 
 
-class Identifier4(BaseModel):
+class Identifier5(BaseModel):
     type: str
     value: str
     country: str | None = None
@@ -968,7 +1163,7 @@ class Entity2(BaseModel):
     sourceDataset: str
     sourceName: str
     feed: Feed
-    entityType: EntityType8
+    entityType: EntityType10
     name: str
     names: list[Name2]
     aliases: list[Alias]
@@ -977,7 +1172,7 @@ class Entity2(BaseModel):
     nationalities: list[str]
     citizenships: list[str]
     addresses: list[Address]
-    identifiers: list[Identifier4]
+    identifiers: list[Identifier5]
     programs: list[str]
     listingDate: str | None
     remarks: str | None
@@ -1023,7 +1218,7 @@ class ApiSanctionsEntityIdGetResponse(BaseModel):
     sourceDataset: str
     sourceName: str
     feed: Feed
-    entityType: EntityType8
+    entityType: EntityType10
     name: str
     names: list[Name3]
     aliases: list[Alias1]
@@ -1032,7 +1227,7 @@ class ApiSanctionsEntityIdGetResponse(BaseModel):
     nationalities: list[str]
     citizenships: list[str]
     addresses: list[Address]
-    identifiers: list[Identifier4]
+    identifiers: list[Identifier5]
     programs: list[str]
     listingDate: str | None
     remarks: str | None
@@ -1058,7 +1253,7 @@ class ApiStatusGetResponse(BaseModel):
     periodEnd: str
 
 
-class Status21(Enum):
+class Status28(Enum):
     active = 'active'
     updating = 'updating'
     inactive = 'inactive'
@@ -1068,7 +1263,7 @@ class List1(BaseModel):
     source: str
     name: str
     feed: Feed
-    status: Status21
+    status: Status28
     entityCount: conint(ge=0, le=9007199254740991)
     version: conint(ge=-9007199254740991, le=9007199254740991) | None
     lastUpdated: str | None
@@ -1079,13 +1274,13 @@ class ApiListsGetResponse(BaseModel):
     lists: list[List1]
 
 
-class Status22(Enum):
+class Status29(Enum):
     blocked = 'blocked'
     review = 'review'
     clear = 'clear'
 
 
-class Kind(Enum):
+class Kind2(Enum):
     single = 'single'
     bulk = 'bulk'
 
@@ -1111,13 +1306,20 @@ class ScreenedBy3(BaseModel):
     kind: Literal['monitoring']
 
 
+class Cleared(BaseModel):
+    at: str
+    by_email: str | None
+    reason_code: str | None
+    note: str | None
+
+
 class Log(BaseModel):
     id: str
     client_id: str
     searched_name: str | None
     searched_email: str | None
     match_found: bool
-    status: Status22
+    status: Status29
     sanctioned_entity_id: str | None
     matched_entity_name: str | None
     source_list: str | None
@@ -1125,9 +1327,10 @@ class Log(BaseModel):
     confidence: str
     tier: Tier
     is_alert: bool
-    kind: Kind
+    kind: Kind2
     createdAt: str
     screened_by: ScreenedBy | ScreenedBy1 | ScreenedBy2 | ScreenedBy3 | None
+    cleared: Cleared | None
 
 
 class Counts(BaseModel):
@@ -1174,6 +1377,18 @@ class ScreenedBy7(BaseModel):
     kind: Literal['monitoring']
 
 
+class ReviewOutcome(Enum):
+    confirmed = 'confirmed'
+    cleared = 'cleared'
+
+
+class Review(BaseModel):
+    at: str
+    by_email: str | None
+    reason_code: str | None
+    note: str | None
+
+
 class Alert(BaseModel):
     id: str
     client_id: str
@@ -1187,6 +1402,8 @@ class Alert(BaseModel):
     triggered_at: str
     reviewed: bool
     screened_by: ScreenedBy4 | ScreenedBy5 | ScreenedBy6 | ScreenedBy7 | None
+    review_outcome: ReviewOutcome | None
+    review: Review | None
 
 
 class ApiClientSanctionAlertsGetResponse(BaseModel):
@@ -1198,7 +1415,7 @@ class ApiClientSanctionAlertsGetResponse(BaseModel):
     offset: conint(ge=-9007199254740991, le=9007199254740991)
 
 
-class Status24(Enum):
+class Status31(Enum):
     pending = 'pending'
     proposed = 'proposed'
     approved = 'approved'
@@ -1210,10 +1427,15 @@ class ProposedAction(Enum):
     block = 'block'
 
 
-class Review(BaseModel):
+class RaisedAs(Enum):
+    review = 'review'
+    blocked = 'blocked'
+
+
+class Review1(BaseModel):
     id: str
     searched_input: str
-    status: Status24
+    status: Status31
     confidence: str
     screening_score: float
     created_at: str
@@ -1229,6 +1451,8 @@ class Review(BaseModel):
     proposed_by_email: str | None
     proposed_at: str | None
     memory_note: str | None
+    raised_as: RaisedAs
+    party_count: conint(ge=0, le=9007199254740991)
 
 
 class Counts1(BaseModel):
@@ -1240,7 +1464,7 @@ class Counts1(BaseModel):
 
 
 class ApiSanctionsReviewGetResponse(BaseModel):
-    reviews: list[Review]
+    reviews: list[Review1]
     total: conint(ge=0, le=9007199254740991)
     counts: Counts1
     limit: conint(ge=-9007199254740991, le=9007199254740991)
@@ -1263,10 +1487,10 @@ class ApiSanctionsReviewIdPostRequest(BaseModel):
     action: Action
 
 
-class Review1(BaseModel):
+class Review2(BaseModel):
     id: str
     searched_input: str
-    status: Status24
+    status: Status31
     confidence: str
     screening_score: float
     created_at: str
@@ -1282,6 +1506,8 @@ class Review1(BaseModel):
     proposed_by_email: str | None
     proposed_at: str | None
     memory_note: str | None
+    raised_as: RaisedAs
+    party_count: conint(ge=0, le=9007199254740991)
 
 
 class Outcome(Enum):
@@ -1290,15 +1516,15 @@ class Outcome(Enum):
 
 
 class ApiSanctionsReviewIdPostResponse(BaseModel):
-    review: Review1
+    review: Review2
     outcome: Outcome
     rememberedId: str | None
 
 
-class Review2(BaseModel):
+class Review3(BaseModel):
     id: str
     searched_input: str
-    status: Status24
+    status: Status31
     confidence: str
     screening_score: float
     created_at: str
@@ -1314,6 +1540,8 @@ class Review2(BaseModel):
     proposed_by_email: str | None
     proposed_at: str | None
     memory_note: str | None
+    raised_as: RaisedAs
+    party_count: conint(ge=0, le=9007199254740991)
 
 
 class Searched(BaseModel):
@@ -1330,16 +1558,16 @@ class Entry(BaseModel):
     name: str
     names: list[str]
     datesOfBirth: list[str]
-    identifiers: list[Identifier4]
+    identifiers: list[Identifier5]
     nationalities: list[str]
     entityType: str
     programs: list[str]
     source: str
     sourceDataset: str
-    listVersion: ListVersion5 | None
+    listVersion: ListVersion6 | None
 
 
-class Explanation2(BaseModel):
+class Explanation4(BaseModel):
     text: str
     nameScore: float
     queryScheme: str
@@ -1349,7 +1577,38 @@ class Explanation2(BaseModel):
     qualifiers: list[Qualifier]
 
 
-class Status28(Enum):
+class Status35(Enum):
+    review = 'review'
+    blocked = 'blocked'
+    clear = 'clear'
+
+
+class Entry1(BaseModel):
+    entityId: str
+    name: str
+    names: list[str]
+    datesOfBirth: list[str]
+    identifiers: list[Identifier5]
+    nationalities: list[str]
+    entityType: str
+    programs: list[str]
+    source: str
+    sourceDataset: str
+    listVersion: ListVersion6 | None
+    status: Status35
+    score: float
+    suppressedBy: str | None
+
+
+class Party1(BaseModel):
+    name: str
+    entityType: str
+    status: Status35
+    score: float
+    entries: list[Entry1]
+
+
+class Status37(Enum):
     proposed = 'proposed'
     approved = 'approved'
     blocked = 'blocked'
@@ -1358,7 +1617,7 @@ class Status28(Enum):
 class PreviousDecision(BaseModel):
     review_id: str
     searched_input: str
-    status: Status28
+    status: Status37
     reason_code: str | None
     note: str | None
     decided_by_email: str | None
@@ -1384,25 +1643,26 @@ class Remembered(BaseModel):
 
 
 class ApiSanctionsReviewIdGetResponse(BaseModel):
-    review: Review2
+    review: Review3
     searched: Searched
     entry: Entry | None
-    explanation: Explanation2 | None
+    explanation: Explanation4 | None
+    parties: list[Party1]
     previousDecisions: list[PreviousDecision]
     remembered: Remembered | None
 
 
-class Status29(Enum):
+class Status38(Enum):
     pending = 'pending'
     proposed = 'proposed'
     approved = 'approved'
     blocked = 'blocked'
 
 
-class Review3(BaseModel):
+class Review4(BaseModel):
     id: str
     searched_input: str
-    status: Status29
+    status: Status38
     confidence: str
     screening_score: float
     created_at: str
@@ -1418,10 +1678,12 @@ class Review3(BaseModel):
     proposed_by_email: str | None
     proposed_at: str | None
     memory_note: str | None
+    raised_as: RaisedAs
+    party_count: conint(ge=0, le=9007199254740991)
 
 
 class ApiSanctionsReviewIdConfirmPostResponse(BaseModel):
-    review: Review3
+    review: Review4
     rememberedId: str | None
 
 
@@ -1429,10 +1691,10 @@ class ApiSanctionsReviewIdReturnPostRequest(BaseModel):
     note: constr(max_length=2000) | None = None
 
 
-class Review4(BaseModel):
+class Review5(BaseModel):
     id: str
     searched_input: str
-    status: Status29
+    status: Status38
     confidence: str
     screening_score: float
     created_at: str
@@ -1448,10 +1710,12 @@ class Review4(BaseModel):
     proposed_by_email: str | None
     proposed_at: str | None
     memory_note: str | None
+    raised_as: RaisedAs
+    party_count: conint(ge=0, le=9007199254740991)
 
 
 class ApiSanctionsReviewIdReturnPostResponse(BaseModel):
-    review: Review4
+    review: Review5
     rememberedId: str | None
 
 
@@ -1554,7 +1818,7 @@ class ScreeningStatus(Enum):
     unknown = 'unknown'
 
 
-class Entry1(BaseModel):
+class Entry2(BaseModel):
     id: str
     name: str
     email: str | None
@@ -1569,7 +1833,7 @@ class Entry1(BaseModel):
 
 class ApiClientListsIdEntriesGetResponse(BaseModel):
     list: List3
-    entries: list[Entry1]
+    entries: list[Entry2]
     total: conint(ge=0, le=9007199254740991)
     limit: conint(ge=-9007199254740991, le=9007199254740991)
     offset: conint(ge=-9007199254740991, le=9007199254740991)
@@ -1654,7 +1918,7 @@ class ApiMonitoringEntitiesPostResponse(BaseModel):
     created_at: str
 
 
-class Status31(Enum):
+class Status40(Enum):
     active = 'active'
     paused = 'paused'
     stopped = 'stopped'
@@ -1922,7 +2186,7 @@ class ApiMonitoringBulkRemovePostResponse(BaseModel):
     entityIds: list[str]
 
 
-class Status32(Enum):
+class Status41(Enum):
     operational = 'operational'
     degraded = 'degraded'
 
@@ -1949,7 +2213,7 @@ class Webhooks(BaseModel):
 
 
 class ApiMonitoringServiceStatusGetResponse(BaseModel):
-    status: Status32
+    status: Status41
     scheduler: Scheduler
     list_updates: ListUpdates
     webhooks: Webhooks
@@ -2001,14 +2265,29 @@ class ApiMonitoringWebhooksIdDeleteResponse(BaseModel):
     deleted: Literal[True]
 
 
-class EventType3(Enum):
+class Webhook2(BaseModel):
+    id: str
+    url: str
+    event_types: list[EventType]
+    description: str | None
+    enabled: bool
+    disabled_reason: str | None
+    created_at: str
+
+
+class ApiMonitoringWebhooksIdRotateSecretPostResponse(BaseModel):
+    webhook: Webhook2
+    secret: str
+
+
+class EventType4(Enum):
     monitoring_alert = 'monitoring.alert'
     screening_review_required = 'screening.review_required'
     bulk_job_completed = 'bulk_job.completed'
     webhook_test = 'webhook.test'
 
 
-class Status33(Enum):
+class Status42(Enum):
     pending = 'pending'
     delivered = 'delivered'
     failed = 'failed'
@@ -2023,8 +2302,8 @@ class Attempt(BaseModel):
 
 class Delivery(BaseModel):
     id: str
-    event_type: EventType3
-    status: Status33
+    event_type: EventType4
+    status: Status42
     attempts: list[Attempt]
     next_attempt_at: str | None
     created_at: str
@@ -2037,8 +2316,8 @@ class ApiMonitoringWebhooksIdDeliveriesGetResponse(BaseModel):
 
 class Delivery1(BaseModel):
     id: str
-    event_type: EventType3
-    status: Status33
+    event_type: EventType4
+    status: Status42
     attempts: list[Attempt]
     next_attempt_at: str | None
     created_at: str
@@ -2049,13 +2328,28 @@ class ApiMonitoringWebhooksIdTestPostResponse(BaseModel):
     delivery: Delivery1
 
 
+class ApiMonitoringLiveTicketPostResponse(BaseModel):
+    ticket: str
+    path: str
+    expires_in: conint(ge=-9007199254740991, le=9007199254740991)
+
+
+class ThresholdConfig1(BaseModel):
+    HIGH_SCORE: float
+    MEDIUM_SCORE: float
+    DB_SIM_THRESHOLD: float
+    TRIGRAM_HITS_MIN: float
+    LEV_DISTANCE_MAX: float
+    ALGORITHM_1: ALGORITHM | None = Field(None, alias='ALGORITHM')
+
+
 class Client(BaseModel):
     id: UUID
     client_name: str
     contact_email: str | None
     tier: Tier
     subscription_status: SubscriptionStatus
-    threshold_config: ThresholdConfig | None
+    threshold_config: ThresholdConfig1 | None
     quota_month: conint(ge=-9007199254740991, le=9007199254740991)
     usage_month: conint(ge=-9007199254740991, le=9007199254740991)
     api_key_prefix: str | None
@@ -2076,13 +2370,22 @@ class ApiClientClientsCreatePostRequest(BaseModel):
     subscriptionStatus: SubscriptionStatus | None = 'active'
 
 
+class ThresholdConfig2(BaseModel):
+    HIGH_SCORE: float
+    MEDIUM_SCORE: float
+    DB_SIM_THRESHOLD: float
+    TRIGRAM_HITS_MIN: float
+    LEV_DISTANCE_MAX: float
+    ALGORITHM_1: ALGORITHM | None = Field(None, alias='ALGORITHM')
+
+
 class ApiClientClientsCreatePostResponse(BaseModel):
     id: UUID
     client_name: str
     contact_email: str | None
     tier: Tier
     subscription_status: SubscriptionStatus
-    threshold_config: ThresholdConfig | None
+    threshold_config: ThresholdConfig2 | None
     quota_month: conint(ge=-9007199254740991, le=9007199254740991)
     usage_month: conint(ge=-9007199254740991, le=9007199254740991)
     api_key_prefix: str | None
@@ -2091,13 +2394,22 @@ class ApiClientClientsCreatePostResponse(BaseModel):
     api_key: constr(pattern=r'^[0-9a-f]{64}$')
 
 
+class ThresholdConfig3(BaseModel):
+    HIGH_SCORE: float
+    MEDIUM_SCORE: float
+    DB_SIM_THRESHOLD: float
+    TRIGRAM_HITS_MIN: float
+    LEV_DISTANCE_MAX: float
+    ALGORITHM_1: ALGORITHM | None = Field(None, alias='ALGORITHM')
+
+
 class ApiClientClientsApiKeyKeyGetResponse(BaseModel):
     id: UUID
     client_name: str
     contact_email: str | None
     tier: Tier
     subscription_status: SubscriptionStatus
-    threshold_config: ThresholdConfig | None
+    threshold_config: ThresholdConfig3 | None
     quota_month: conint(ge=-9007199254740991, le=9007199254740991)
     usage_month: conint(ge=-9007199254740991, le=9007199254740991)
     api_key_prefix: str | None
@@ -2105,10 +2417,28 @@ class ApiClientClientsApiKeyKeyGetResponse(BaseModel):
     updated_at: str
 
 
+class ThresholdConfig4(BaseModel):
+    HIGH_SCORE: float
+    MEDIUM_SCORE: float
+    DB_SIM_THRESHOLD: float
+    TRIGRAM_HITS_MIN: float
+    LEV_DISTANCE_MAX: float
+    ALGORITHM_1: ALGORITHM | None = Field(None, alias='ALGORITHM')
+
+
 class ApiClientClientsIdThresholdsPutRequest(BaseModel):
     ip: constr(max_length=100) | None = None
     userAgent: constr(max_length=512) | None = None
-    threshold_config: ThresholdConfig | None
+    threshold_config: ThresholdConfig4 | None
+
+
+class ThresholdConfig5(BaseModel):
+    HIGH_SCORE: float
+    MEDIUM_SCORE: float
+    DB_SIM_THRESHOLD: float
+    TRIGRAM_HITS_MIN: float
+    LEV_DISTANCE_MAX: float
+    ALGORITHM_1: ALGORITHM | None = Field(None, alias='ALGORITHM')
 
 
 class ApiClientClientsIdThresholdsPutResponse(BaseModel):
@@ -2117,7 +2447,7 @@ class ApiClientClientsIdThresholdsPutResponse(BaseModel):
     contact_email: str | None
     tier: Tier
     subscription_status: SubscriptionStatus
-    threshold_config: ThresholdConfig | None
+    threshold_config: ThresholdConfig5 | None
     quota_month: conint(ge=-9007199254740991, le=9007199254740991)
     usage_month: conint(ge=-9007199254740991, le=9007199254740991)
     api_key_prefix: str | None
@@ -2129,13 +2459,22 @@ class ApiClientClientsIdDeleteResponse(BaseModel):
     message: str
 
 
+class ThresholdConfig6(BaseModel):
+    HIGH_SCORE: float
+    MEDIUM_SCORE: float
+    DB_SIM_THRESHOLD: float
+    TRIGRAM_HITS_MIN: float
+    LEV_DISTANCE_MAX: float
+    ALGORITHM_1: ALGORITHM | None = Field(None, alias='ALGORITHM')
+
+
 class ApiClientClientsIdRegenerateKeyPostResponse(BaseModel):
     id: UUID
     client_name: str
     contact_email: str | None
     tier: Tier
     subscription_status: SubscriptionStatus
-    threshold_config: ThresholdConfig | None
+    threshold_config: ThresholdConfig6 | None
     quota_month: conint(ge=-9007199254740991, le=9007199254740991)
     usage_month: conint(ge=-9007199254740991, le=9007199254740991)
     api_key_prefix: str | None
@@ -2144,7 +2483,7 @@ class ApiClientClientsIdRegenerateKeyPostResponse(BaseModel):
     api_key: constr(pattern=r'^[0-9a-f]{64}$')
 
 
-class Status35(Enum):
+class Status44(Enum):
     active = 'active'
     revoked = 'revoked'
     none = 'none'
@@ -2152,7 +2491,7 @@ class Status35(Enum):
 
 class ApiClientClientsIdRevokeKeyPostResponse(BaseModel):
     client_id: UUID
-    status: Status35
+    status: Status44
     prefix: str | None
     created_at: str | None
     revoked_at: str | None
@@ -2160,13 +2499,13 @@ class ApiClientClientsIdRevokeKeyPostResponse(BaseModel):
 
 class ApiClientClientsIdApiKeyStatusGetResponse(BaseModel):
     client_id: UUID
-    status: Status35
+    status: Status44
     prefix: str | None
     created_at: str | None
     revoked_at: str | None
 
 
-class EventType5(Enum):
+class EventType6(Enum):
     all = 'all'
     ADMIN_ACCESS = 'ADMIN_ACCESS'
     CLIENT_ACCESS = 'CLIENT_ACCESS'
@@ -2235,7 +2574,7 @@ class Format5(Enum):
     csv = 'csv'
 
 
-class Kind1(Enum):
+class Kind3(Enum):
     screening = 'screening'
     review_decision = 'review_decision'
     admin_action = 'admin_action'
@@ -2243,7 +2582,7 @@ class Kind1(Enum):
 
 
 class Record(BaseModel):
-    kind: Kind1
+    kind: Kind3
     chain: str
     seq: conint(ge=-9007199254740991, le=9007199254740991)
     occurredAt: str
@@ -2255,7 +2594,7 @@ class Record(BaseModel):
     score: float | None
     matchedName: str | None
     sourceList: str | None
-    listVersions: list[ListVersion5] | None
+    listVersions: list[ListVersion6] | None
     decision: str | None
     action: str | None
     details: dict[str, Any] | None
@@ -2273,7 +2612,7 @@ class ApiClientAuditScreeningsGetResponse(BaseModel):
 
 
 class ApiClientAuditScreeningsGetResponse1(BaseModel):
-    kind: Kind1
+    kind: Kind3
     chain: str
     seq: conint(ge=-9007199254740991, le=9007199254740991)
     occurredAt: str
@@ -2285,7 +2624,7 @@ class ApiClientAuditScreeningsGetResponse1(BaseModel):
     score: float | None
     matchedName: str | None
     sourceList: str | None
-    listVersions: list[ListVersion5] | None
+    listVersions: list[ListVersion6] | None
     decision: str | None
     action: str | None
     details: dict[str, Any] | None
@@ -2312,7 +2651,7 @@ class Delta(BaseModel):
     removed: conint(ge=-9007199254740991, le=9007199254740991)
 
 
-class Result7(BaseModel):
+class Result9(BaseModel):
     source: str
     outcome: Outcome1
     versionId: conint(ge=-9007199254740991, le=9007199254740991) | None
@@ -2322,7 +2661,7 @@ class Result7(BaseModel):
 
 
 class ApiClientAdminListsRefreshPostResponse(BaseModel):
-    results: list[Result7]
+    results: list[Result9]
 
 
 class Service1(Enum):
@@ -2363,7 +2702,7 @@ class Index(BaseModel):
     engine: Engine
 
 
-class Status37(Enum):
+class Status46(Enum):
     active = 'active'
     updating = 'updating'
     inactive = 'inactive'
@@ -2386,7 +2725,7 @@ class List4(BaseModel):
     source: str
     name: str
     feed: Feed
-    status: Status37
+    status: Status46
     version: conint(ge=-9007199254740991, le=9007199254740991) | None
     entityCount: conint(ge=0, le=9007199254740991)
     checksum: str | None
@@ -2541,7 +2880,7 @@ class AuthV1TokenPostRequest(
     root: AuthV1TokenPostRequest1 | AuthV1TokenPostRequest2
 
 
-class Role(Enum):
+class Role1(Enum):
     admin = 'admin'
     user = 'user'
 
@@ -2565,7 +2904,7 @@ class FactorType(Enum):
     phone = 'phone'
 
 
-class Status38(Enum):
+class Status47(Enum):
     verified = 'verified'
     unverified = 'unverified'
 
@@ -2573,7 +2912,7 @@ class Status38(Enum):
 class Factor(BaseModel):
     id: UUID
     factor_type: FactorType
-    status: Status38
+    status: Status47
     friendly_name: str | None
     created_at: str
     updated_at: str
@@ -2583,7 +2922,7 @@ class User(BaseModel):
     id: UUID
     email: str
     full_name: str | None
-    role: Role
+    role: Role1
     client_id: UUID | None
     member_role: MemberRole | None
     email_confirmed_at: str | None
@@ -2667,7 +3006,7 @@ class Identity1(BaseModel):
 class Factor1(BaseModel):
     id: UUID
     factor_type: FactorType
-    status: Status38
+    status: Status47
     friendly_name: str | None
     created_at: str
     updated_at: str
@@ -2677,7 +3016,7 @@ class User1(BaseModel):
     id: UUID
     email: str
     full_name: str | None
-    role: Role
+    role: Role1
     client_id: UUID | None
     member_role: MemberRole | None
     email_confirmed_at: str | None
@@ -2720,7 +3059,7 @@ class Identity2(BaseModel):
 class Factor2(BaseModel):
     id: UUID
     factor_type: FactorType
-    status: Status38
+    status: Status47
     friendly_name: str | None
     created_at: str
     updated_at: str
@@ -2730,7 +3069,7 @@ class AuthV1UserGetResponse(BaseModel):
     id: UUID
     email: str
     full_name: str | None
-    role: Role
+    role: Role1
     client_id: UUID | None
     member_role: MemberRole | None
     email_confirmed_at: str | None
@@ -2760,7 +3099,7 @@ class Identity3(BaseModel):
 class Factor3(BaseModel):
     id: UUID
     factor_type: FactorType
-    status: Status38
+    status: Status47
     friendly_name: str | None
     created_at: str
     updated_at: str
@@ -2770,7 +3109,7 @@ class AuthV1UserPutResponse(BaseModel):
     id: UUID
     email: str
     full_name: str | None
-    role: Role
+    role: Role1
     client_id: UUID | None
     member_role: MemberRole | None
     email_confirmed_at: str | None
@@ -2817,7 +3156,7 @@ class Identity4(BaseModel):
 class Factor4(BaseModel):
     id: UUID
     factor_type: FactorType
-    status: Status38
+    status: Status47
     friendly_name: str | None
     created_at: str
     updated_at: str
@@ -2827,7 +3166,7 @@ class AuthV1UserIdentitiesIdDeleteResponse(BaseModel):
     id: UUID
     email: str
     full_name: str | None
-    role: Role
+    role: Role1
     client_id: UUID | None
     member_role: MemberRole | None
     email_confirmed_at: str | None
@@ -2880,7 +3219,7 @@ class Identity5(BaseModel):
 class Factor5(BaseModel):
     id: UUID
     factor_type: FactorType
-    status: Status38
+    status: Status47
     friendly_name: str | None
     created_at: str
     updated_at: str
@@ -2890,7 +3229,7 @@ class User2(BaseModel):
     id: UUID
     email: str
     full_name: str | None
-    role: Role
+    role: Role1
     client_id: UUID | None
     member_role: MemberRole | None
     email_confirmed_at: str | None
@@ -2924,7 +3263,7 @@ class Identity6(BaseModel):
 class Factor6(BaseModel):
     id: UUID
     factor_type: FactorType
-    status: Status38
+    status: Status47
     friendly_name: str | None
     created_at: str
     updated_at: str
@@ -2934,7 +3273,7 @@ class AuthV1FactorsIdDeleteResponse(BaseModel):
     id: UUID
     email: str
     full_name: str | None
-    role: Role
+    role: Role1
     client_id: UUID | None
     member_role: MemberRole | None
     email_confirmed_at: str | None
@@ -2980,7 +3319,7 @@ class Identity7(BaseModel):
 class Factor7(BaseModel):
     id: UUID
     factor_type: FactorType
-    status: Status38
+    status: Status47
     friendly_name: str | None
     created_at: str
     updated_at: str
@@ -2990,7 +3329,7 @@ class User3(BaseModel):
     id: UUID
     email: str
     full_name: str | None
-    role: Role
+    role: Role1
     client_id: UUID | None
     member_role: MemberRole | None
     email_confirmed_at: str | None
@@ -3056,7 +3395,7 @@ class Identity8(BaseModel):
 class Factor8(BaseModel):
     id: UUID
     factor_type: FactorType
-    status: Status38
+    status: Status47
     friendly_name: str | None
     created_at: str
     updated_at: str
@@ -3066,7 +3405,7 @@ class User4(BaseModel):
     id: UUID
     email: str
     full_name: str | None
-    role: Role
+    role: Role1
     client_id: UUID | None
     member_role: MemberRole | None
     email_confirmed_at: str | None
@@ -3103,7 +3442,7 @@ class Identity9(BaseModel):
 class Factor9(BaseModel):
     id: UUID
     factor_type: FactorType
-    status: Status38
+    status: Status47
     friendly_name: str | None
     created_at: str
     updated_at: str
@@ -3113,7 +3452,7 @@ class User5(BaseModel):
     id: UUID
     email: str
     full_name: str | None
-    role: Role
+    role: Role1
     client_id: UUID | None
     member_role: MemberRole | None
     email_confirmed_at: str | None
@@ -3147,13 +3486,22 @@ class AuthV1WellKnownJwksJsonGetResponse(BaseModel):
     keys: list[Key]
 
 
+class ThresholdConfig7(BaseModel):
+    HIGH_SCORE: float
+    MEDIUM_SCORE: float
+    DB_SIM_THRESHOLD: float
+    TRIGRAM_HITS_MIN: float
+    LEV_DISTANCE_MAX: float
+    ALGORITHM_1: ALGORITHM | None = Field(None, alias='ALGORITHM')
+
+
 class ApiSettingsProfileGetResponse(BaseModel):
     id: UUID
     client_name: str
     contact_email: str | None
     tier: Tier
     subscription_status: SubscriptionStatus
-    threshold_config: ThresholdConfig | None
+    threshold_config: ThresholdConfig7 | None
     quota_month: conint(ge=-9007199254740991, le=9007199254740991)
     usage_month: conint(ge=-9007199254740991, le=9007199254740991)
     api_key_prefix: str | None
@@ -3168,18 +3516,36 @@ class ApiSettingsProfilePutRequest(BaseModel):
     contact_email: str
 
 
+class ThresholdConfig8(BaseModel):
+    HIGH_SCORE: float
+    MEDIUM_SCORE: float
+    DB_SIM_THRESHOLD: float
+    TRIGRAM_HITS_MIN: float
+    LEV_DISTANCE_MAX: float
+    ALGORITHM_1: ALGORITHM | None = Field(None, alias='ALGORITHM')
+
+
 class ApiSettingsProfilePutResponse(BaseModel):
     id: UUID
     client_name: str
     contact_email: str | None
     tier: Tier
     subscription_status: SubscriptionStatus
-    threshold_config: ThresholdConfig | None
+    threshold_config: ThresholdConfig8 | None
     quota_month: conint(ge=-9007199254740991, le=9007199254740991)
     usage_month: conint(ge=-9007199254740991, le=9007199254740991)
     api_key_prefix: str | None
     created_at: str
     updated_at: str
+
+
+class ThresholdConfig9(BaseModel):
+    HIGH_SCORE: float
+    MEDIUM_SCORE: float
+    DB_SIM_THRESHOLD: float
+    TRIGRAM_HITS_MIN: float
+    LEV_DISTANCE_MAX: float
+    ALGORITHM_1: ALGORITHM | None = Field(None, alias='ALGORITHM')
 
 
 class ApiSettingsRegenerateApiKeyPostResponse(BaseModel):
@@ -3188,7 +3554,7 @@ class ApiSettingsRegenerateApiKeyPostResponse(BaseModel):
     contact_email: str | None
     tier: Tier
     subscription_status: SubscriptionStatus
-    threshold_config: ThresholdConfig | None
+    threshold_config: ThresholdConfig9 | None
     quota_month: conint(ge=-9007199254740991, le=9007199254740991)
     usage_month: conint(ge=-9007199254740991, le=9007199254740991)
     api_key_prefix: str | None
@@ -3226,13 +3592,22 @@ class ApiSettingsNotificationSettingsPutResponse(BaseModel):
     monthly_reports: bool
 
 
+class ThresholdConfig10(BaseModel):
+    HIGH_SCORE: float
+    MEDIUM_SCORE: float
+    DB_SIM_THRESHOLD: float
+    TRIGRAM_HITS_MIN: float
+    LEV_DISTANCE_MAX: float
+    ALGORITHM_1: ALGORITHM | None = Field(None, alias='ALGORITHM')
+
+
 class Client1(BaseModel):
     id: UUID
     client_name: str
     contact_email: str | None
     tier: Tier
     subscription_status: SubscriptionStatus
-    threshold_config: ThresholdConfig | None
+    threshold_config: ThresholdConfig10 | None
     quota_month: conint(ge=-9007199254740991, le=9007199254740991)
     usage_month: conint(ge=-9007199254740991, le=9007199254740991)
     api_key_prefix: str | None
@@ -3247,7 +3622,7 @@ class User6(BaseModel):
     created_at: str
 
 
-class Status48(Enum):
+class Status57(Enum):
     active = 'active'
     revoked = 'revoked'
     none = 'none'
@@ -3255,7 +3630,7 @@ class Status48(Enum):
 
 class ApiKey(BaseModel):
     client_id: UUID
-    status: Status48
+    status: Status57
     prefix: str | None
     created_at: str | None
     revoked_at: str | None
@@ -3310,7 +3685,7 @@ class ApiPaymentCreateCheckoutSessionPostResponse(BaseModel):
     sessionId: str
 
 
-class Status49(Enum):
+class Status58(Enum):
     open = 'open'
     complete = 'complete'
     expired = 'expired'
@@ -3321,7 +3696,7 @@ class ApiPaymentSandboxSessionsIdGetResponse(BaseModel):
     tier: Tier
     clientEmail: str
     amount: float
-    status: Status49
+    status: Status58
 
 
 class ApiPaymentSandboxSessionsIdCompletePostRequest(BaseModel):
@@ -3430,7 +3805,7 @@ class PaymentFailure(BaseModel):
     updated_at: str
 
 
-class EventType7(Enum):
+class EventType8(Enum):
     quota_warning = 'quota_warning'
     quota_exceeded = 'quota_exceeded'
     payment_failed = 'payment_failed'
@@ -3440,7 +3815,7 @@ class EventType7(Enum):
 
 class RecentEvent(BaseModel):
     id: str
-    event_type: EventType7
+    event_type: EventType8
     client_id: str
     client_name: str
     usage: float | None

@@ -24,6 +24,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import com.fasterxml.jackson.annotation.JsonValue;
+import dev.vigil.sdk.generated.model.ScreeningLogsControllerLogs200ResponseLogsInnerCleared;
 import dev.vigil.sdk.generated.model.ScreeningLogsControllerLogs200ResponseLogsInnerScreenedBy;
 import java.math.BigDecimal;
 import java.util.Arrays;
@@ -46,7 +47,9 @@ import dev.vigil.sdk.generated.ApiClient;
   ScreeningLogsControllerAlerts200ResponseAlertsInner.JSON_PROPERTY_RISK_SCORE,
   ScreeningLogsControllerAlerts200ResponseAlertsInner.JSON_PROPERTY_TRIGGERED_AT,
   ScreeningLogsControllerAlerts200ResponseAlertsInner.JSON_PROPERTY_REVIEWED,
-  ScreeningLogsControllerAlerts200ResponseAlertsInner.JSON_PROPERTY_SCREENED_BY
+  ScreeningLogsControllerAlerts200ResponseAlertsInner.JSON_PROPERTY_SCREENED_BY,
+  ScreeningLogsControllerAlerts200ResponseAlertsInner.JSON_PROPERTY_REVIEW_OUTCOME,
+  ScreeningLogsControllerAlerts200ResponseAlertsInner.JSON_PROPERTY_REVIEW
 })
 @jakarta.annotation.Generated(value = "org.openapitools.codegen.languages.JavaClientCodegen", comments = "Generator version: 7.8.0")
 public class ScreeningLogsControllerAlerts200ResponseAlertsInner {
@@ -85,6 +88,47 @@ public class ScreeningLogsControllerAlerts200ResponseAlertsInner {
 
   public static final String JSON_PROPERTY_SCREENED_BY = "screened_by";
   private ScreeningLogsControllerLogs200ResponseLogsInnerScreenedBy screenedBy;
+
+  /**
+   * Gets or Sets reviewOutcome
+   */
+  public enum ReviewOutcomeEnum {
+    CONFIRMED("confirmed"),
+    
+    CLEARED("cleared");
+
+    private String value;
+
+    ReviewOutcomeEnum(String value) {
+      this.value = value;
+    }
+
+    @JsonValue
+    public String getValue() {
+      return value;
+    }
+
+    @Override
+    public String toString() {
+      return String.valueOf(value);
+    }
+
+    @JsonCreator
+    public static ReviewOutcomeEnum fromValue(String value) {
+      for (ReviewOutcomeEnum b : ReviewOutcomeEnum.values()) {
+        if (b.value.equals(value)) {
+          return b;
+        }
+      }
+      return null;
+    }
+  }
+
+  public static final String JSON_PROPERTY_REVIEW_OUTCOME = "review_outcome";
+  private ReviewOutcomeEnum reviewOutcome;
+
+  public static final String JSON_PROPERTY_REVIEW = "review";
+  private ScreeningLogsControllerLogs200ResponseLogsInnerCleared review;
 
   public ScreeningLogsControllerAlerts200ResponseAlertsInner() { 
   }
@@ -377,6 +421,54 @@ public class ScreeningLogsControllerAlerts200ResponseAlertsInner {
   }
 
 
+  public ScreeningLogsControllerAlerts200ResponseAlertsInner reviewOutcome(ReviewOutcomeEnum reviewOutcome) {
+    this.reviewOutcome = reviewOutcome;
+    return this;
+  }
+
+  /**
+   * Get reviewOutcome
+   * @return reviewOutcome
+   */
+  @jakarta.annotation.Nullable
+  @JsonProperty(JSON_PROPERTY_REVIEW_OUTCOME)
+  @JsonInclude(value = JsonInclude.Include.ALWAYS)
+  public ReviewOutcomeEnum getReviewOutcome() {
+    return reviewOutcome;
+  }
+
+
+  @JsonProperty(JSON_PROPERTY_REVIEW_OUTCOME)
+  @JsonInclude(value = JsonInclude.Include.ALWAYS)
+  public void setReviewOutcome(ReviewOutcomeEnum reviewOutcome) {
+    this.reviewOutcome = reviewOutcome;
+  }
+
+
+  public ScreeningLogsControllerAlerts200ResponseAlertsInner review(ScreeningLogsControllerLogs200ResponseLogsInnerCleared review) {
+    this.review = review;
+    return this;
+  }
+
+  /**
+   * Get review
+   * @return review
+   */
+  @jakarta.annotation.Nullable
+  @JsonProperty(JSON_PROPERTY_REVIEW)
+  @JsonInclude(value = JsonInclude.Include.ALWAYS)
+  public ScreeningLogsControllerLogs200ResponseLogsInnerCleared getReview() {
+    return review;
+  }
+
+
+  @JsonProperty(JSON_PROPERTY_REVIEW)
+  @JsonInclude(value = JsonInclude.Include.ALWAYS)
+  public void setReview(ScreeningLogsControllerLogs200ResponseLogsInnerCleared review) {
+    this.review = review;
+  }
+
+
   /**
    * Return true if this ScreeningLogsController_alerts_200_response_alerts_inner object is equal to o.
    */
@@ -400,12 +492,14 @@ public class ScreeningLogsControllerAlerts200ResponseAlertsInner {
         Objects.equals(this.riskScore, screeningLogsControllerAlerts200ResponseAlertsInner.riskScore) &&
         Objects.equals(this.triggeredAt, screeningLogsControllerAlerts200ResponseAlertsInner.triggeredAt) &&
         Objects.equals(this.reviewed, screeningLogsControllerAlerts200ResponseAlertsInner.reviewed) &&
-        Objects.equals(this.screenedBy, screeningLogsControllerAlerts200ResponseAlertsInner.screenedBy);
+        Objects.equals(this.screenedBy, screeningLogsControllerAlerts200ResponseAlertsInner.screenedBy) &&
+        Objects.equals(this.reviewOutcome, screeningLogsControllerAlerts200ResponseAlertsInner.reviewOutcome) &&
+        Objects.equals(this.review, screeningLogsControllerAlerts200ResponseAlertsInner.review);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(id, clientId, fullName, email, matchedEntityId, matchedName, matchReason, confidence, riskScore, triggeredAt, reviewed, screenedBy);
+    return Objects.hash(id, clientId, fullName, email, matchedEntityId, matchedName, matchReason, confidence, riskScore, triggeredAt, reviewed, screenedBy, reviewOutcome, review);
   }
 
   @Override
@@ -424,6 +518,8 @@ public class ScreeningLogsControllerAlerts200ResponseAlertsInner {
     sb.append("    triggeredAt: ").append(toIndentedString(triggeredAt)).append("\n");
     sb.append("    reviewed: ").append(toIndentedString(reviewed)).append("\n");
     sb.append("    screenedBy: ").append(toIndentedString(screenedBy)).append("\n");
+    sb.append("    reviewOutcome: ").append(toIndentedString(reviewOutcome)).append("\n");
+    sb.append("    review: ").append(toIndentedString(review)).append("\n");
     sb.append("}");
     return sb.toString();
   }
@@ -529,6 +625,16 @@ public class ScreeningLogsControllerAlerts200ResponseAlertsInner {
     // add `screened_by` to the URL query string
     if (getScreenedBy() != null) {
       joiner.add(getScreenedBy().toUrlQueryString(prefix + "screened_by" + suffix));
+    }
+
+    // add `review_outcome` to the URL query string
+    if (getReviewOutcome() != null) {
+      joiner.add(String.format("%sreview_outcome%s=%s", prefix, suffix, URLEncoder.encode(ApiClient.valueToString(getReviewOutcome()), StandardCharsets.UTF_8).replaceAll("\\+", "%20")));
+    }
+
+    // add `review` to the URL query string
+    if (getReview() != null) {
+      joiner.add(getReview().toUrlQueryString(prefix + "review" + suffix));
     }
 
     return joiner.toString();

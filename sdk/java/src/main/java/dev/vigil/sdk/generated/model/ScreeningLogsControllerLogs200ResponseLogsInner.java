@@ -24,6 +24,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import com.fasterxml.jackson.annotation.JsonValue;
+import dev.vigil.sdk.generated.model.ScreeningLogsControllerLogs200ResponseLogsInnerCleared;
 import dev.vigil.sdk.generated.model.ScreeningLogsControllerLogs200ResponseLogsInnerScreenedBy;
 import java.math.BigDecimal;
 import java.util.Arrays;
@@ -50,7 +51,8 @@ import dev.vigil.sdk.generated.ApiClient;
   ScreeningLogsControllerLogs200ResponseLogsInner.JSON_PROPERTY_IS_ALERT,
   ScreeningLogsControllerLogs200ResponseLogsInner.JSON_PROPERTY_KIND,
   ScreeningLogsControllerLogs200ResponseLogsInner.JSON_PROPERTY_CREATED_AT,
-  ScreeningLogsControllerLogs200ResponseLogsInner.JSON_PROPERTY_SCREENED_BY
+  ScreeningLogsControllerLogs200ResponseLogsInner.JSON_PROPERTY_SCREENED_BY,
+  ScreeningLogsControllerLogs200ResponseLogsInner.JSON_PROPERTY_CLEARED
 })
 @jakarta.annotation.Generated(value = "org.openapitools.codegen.languages.JavaClientCodegen", comments = "Generator version: 7.8.0")
 public class ScreeningLogsControllerLogs200ResponseLogsInner {
@@ -212,6 +214,9 @@ public class ScreeningLogsControllerLogs200ResponseLogsInner {
 
   public static final String JSON_PROPERTY_SCREENED_BY = "screened_by";
   private ScreeningLogsControllerLogs200ResponseLogsInnerScreenedBy screenedBy;
+
+  public static final String JSON_PROPERTY_CLEARED = "cleared";
+  private ScreeningLogsControllerLogs200ResponseLogsInnerCleared cleared;
 
   public ScreeningLogsControllerLogs200ResponseLogsInner() { 
   }
@@ -600,6 +605,30 @@ public class ScreeningLogsControllerLogs200ResponseLogsInner {
   }
 
 
+  public ScreeningLogsControllerLogs200ResponseLogsInner cleared(ScreeningLogsControllerLogs200ResponseLogsInnerCleared cleared) {
+    this.cleared = cleared;
+    return this;
+  }
+
+  /**
+   * Get cleared
+   * @return cleared
+   */
+  @jakarta.annotation.Nullable
+  @JsonProperty(JSON_PROPERTY_CLEARED)
+  @JsonInclude(value = JsonInclude.Include.ALWAYS)
+  public ScreeningLogsControllerLogs200ResponseLogsInnerCleared getCleared() {
+    return cleared;
+  }
+
+
+  @JsonProperty(JSON_PROPERTY_CLEARED)
+  @JsonInclude(value = JsonInclude.Include.ALWAYS)
+  public void setCleared(ScreeningLogsControllerLogs200ResponseLogsInnerCleared cleared) {
+    this.cleared = cleared;
+  }
+
+
   /**
    * Return true if this ScreeningLogsController_logs_200_response_logs_inner object is equal to o.
    */
@@ -627,12 +656,13 @@ public class ScreeningLogsControllerLogs200ResponseLogsInner {
         Objects.equals(this.isAlert, screeningLogsControllerLogs200ResponseLogsInner.isAlert) &&
         Objects.equals(this.kind, screeningLogsControllerLogs200ResponseLogsInner.kind) &&
         Objects.equals(this.createdAt, screeningLogsControllerLogs200ResponseLogsInner.createdAt) &&
-        Objects.equals(this.screenedBy, screeningLogsControllerLogs200ResponseLogsInner.screenedBy);
+        Objects.equals(this.screenedBy, screeningLogsControllerLogs200ResponseLogsInner.screenedBy) &&
+        Objects.equals(this.cleared, screeningLogsControllerLogs200ResponseLogsInner.cleared);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(id, clientId, searchedName, searchedEmail, matchFound, status, sanctionedEntityId, matchedEntityName, sourceList, score, confidence, tier, isAlert, kind, createdAt, screenedBy);
+    return Objects.hash(id, clientId, searchedName, searchedEmail, matchFound, status, sanctionedEntityId, matchedEntityName, sourceList, score, confidence, tier, isAlert, kind, createdAt, screenedBy, cleared);
   }
 
   @Override
@@ -655,6 +685,7 @@ public class ScreeningLogsControllerLogs200ResponseLogsInner {
     sb.append("    kind: ").append(toIndentedString(kind)).append("\n");
     sb.append("    createdAt: ").append(toIndentedString(createdAt)).append("\n");
     sb.append("    screenedBy: ").append(toIndentedString(screenedBy)).append("\n");
+    sb.append("    cleared: ").append(toIndentedString(cleared)).append("\n");
     sb.append("}");
     return sb.toString();
   }
@@ -780,6 +811,11 @@ public class ScreeningLogsControllerLogs200ResponseLogsInner {
     // add `screened_by` to the URL query string
     if (getScreenedBy() != null) {
       joiner.add(getScreenedBy().toUrlQueryString(prefix + "screened_by" + suffix));
+    }
+
+    // add `cleared` to the URL query string
+    if (getCleared() != null) {
+      joiner.add(getCleared().toUrlQueryString(prefix + "cleared" + suffix));
     }
 
     return joiner.toString();
