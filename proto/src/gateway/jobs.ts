@@ -17,6 +17,8 @@ export const bulkJobChunkSchema = z.object({
   caller: screeningCallerSchema,
   thresholds: screeningThresholdsSchema.optional(),
   limit: z.number().int().min(1).max(10),
+  /** Who submitted the job, as the gateway verified it (screenedByLabel of the member or key): its rows name them. */
+  submittedBy: z.string().max(320).optional(),
 });
 
 export type BulkJobChunk = z.infer<typeof bulkJobChunkSchema>;

@@ -44,7 +44,12 @@ const apiKeyActorSchema = z.object({
   keyId: z.string().min(1).max(100),
   keyPrefix: z.string().min(1).max(40),
 });
-const bulkJobActorSchema = z.object({ kind: z.literal('bulk_job'), jobId: z.string().min(1).max(100) });
+const bulkJobActorSchema = z.object({
+  kind: z.literal('bulk_job'),
+  jobId: z.string().min(1).max(100),
+  /** Who submitted the job (the member's email or the key's display prefix), as the gateway verified it. */
+  submittedBy: z.string().max(320).optional(),
+});
 /** What the gateway may name on a screening request (monitoring's re-screens have their own subject). */
 export const requestActorSchema = z.discriminatedUnion('kind', [
   userActorSchema,
@@ -68,7 +73,7 @@ export function screenedByLabel(actor: ScreeningActor | null | undefined): strin
     case 'api_key':
       return `API key ${actor.keyPrefix}…`;
     case 'bulk_job':
-      return `Bulk job ${actor.jobId}`;
+      return actor.submittedBy ? `Bulk job ${actor.jobId} by ${actor.submittedBy}` : `Bulk job ${actor.jobId}`;
     case 'monitoring':
       return 'Monitoring';
   }

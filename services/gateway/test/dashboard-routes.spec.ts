@@ -562,10 +562,13 @@ describe('dashboard routes: logs, sanction alerts, review queue and client lists
       await new Promise((r) => setTimeout(r, 500));
     } while (Date.now() < deadline);
     expect(job.body).toMatchObject({ status: 'completed', total: 1_001, processed: 1_001, progress: 1 });
-    // The job's rows are logged as run by the job (issue #33), not by whoever reads them.
+    // The job's rows are logged as run by the job and name who submitted it (issue #33), not whoever reads them.
     const row = await http().get('/api/client/logs').query({ searchedName: 'Session Bulk Name 1000' }).set(session);
     expect(row.body.logs).toEqual([
-      expect.objectContaining({ kind: 'bulk', screened_by: { kind: 'bulk_job', jobId: started.body.jobId } }),
+      expect.objectContaining({
+        kind: 'bulk',
+        screened_by: { kind: 'bulk_job', jobId: started.body.jobId, submittedBy: 'routes-a@example.com' },
+      }),
     ]);
     const csv = await http().get(started.body.statusUrl).query({ format: 'csv' }).set(session);
     expect(csv.headers['content-disposition']).toMatch(/bulk-screening-results-.*\.csv/);

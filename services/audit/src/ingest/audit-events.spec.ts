@@ -252,6 +252,9 @@ describe('rowOf', () => {
     const byKey = actorOf({ kind: 'api_key', keyId: 'k-1', keyPrefix: 'vgl_ab12' });
     expect(byKey).toMatchObject({ actor_id: 'api_key:vgl_ab12' });
     expect(actorOf({ kind: 'bulk_job', jobId: 'j-1' })).toMatchObject({ actor_id: 'bulk_job:j-1' });
+    expect(actorOf({ kind: 'bulk_job', jobId: 'j-1', submittedBy: 'analyst@bank.example' })).toMatchObject({
+      actor_id: 'bulk_job:j-1 by analyst@bank.example',
+    });
     expect(actorOf({ kind: 'monitoring' })).toMatchObject({ actor_id: 'monitoring' });
     // Events from before screenings named their actor keep the client, as their rows always said.
     expect(actorOf(undefined)).toMatchObject({ actor_id: 'client:c-9' });

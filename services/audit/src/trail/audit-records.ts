@@ -183,7 +183,8 @@ export function screeningEventRow(e: ScreenedEvent): ScreeningEventRow {
 
 /**
  * Who ran a screening, in the actor column's terms (the same as a monitoring change's): the member's
- * user id, `api_key:<prefix>` (never the key nor its hash), `bulk_job:<id>`, `monitoring`; an event
+ * user id, `api_key:<prefix>` (never the key nor its hash), `bulk_job:<id>` (` by <submitter>` when the
+ * gateway named who submitted the job), `monitoring`; an event
  * from before screenings named their actor keeps the client, as those rows always said. The
  * column is not new, so no stored row's hash changes.
  */
@@ -196,7 +197,7 @@ function screeningActorId(e: ScreenedEvent): string {
     case 'api_key':
       return `api_key:${e.actor.keyPrefix}`;
     case 'bulk_job':
-      return `bulk_job:${e.actor.jobId}`;
+      return e.actor.submittedBy ? `bulk_job:${e.actor.jobId} by ${e.actor.submittedBy}` : `bulk_job:${e.actor.jobId}`;
     case 'monitoring':
       return 'monitoring';
   }

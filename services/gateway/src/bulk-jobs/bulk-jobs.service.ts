@@ -52,7 +52,13 @@ export class BulkJobs implements OnModuleInit {
 
   /** Records the job, then queues its chunks; each chunk's message id makes a re-publication harmless. */
   /** Queues a job whose names are charged to quota lease `lease` (see BulkJobsRepository.create). */
-  async submit(client: ResolvedKey, names: BulkName[], limit: number, lease: string): Promise<BulkJobAccepted> {
+  async submit(
+    client: ResolvedKey,
+    names: BulkName[],
+    limit: number,
+    lease: string,
+    submittedBy?: string,
+  ): Promise<BulkJobAccepted> {
     const jobId = randomUUID();
     if (!(await this.jobs.create(jobId, client.clientId, names.length, lease))) {
       throw new DomainError(
@@ -72,6 +78,7 @@ export class BulkJobs implements OnModuleInit {
           caller: { clientId: client.clientId, tier: client.tier, feeds: client.feeds },
           thresholds: client.thresholds,
           limit,
+          ...(submittedBy ? { submittedBy } : {}),
         };
         await this.events.publish(subjects.gateway.bulkChunk, chunk, `${jobId}:${firstRow}`);
       }

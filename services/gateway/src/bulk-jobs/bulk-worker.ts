@@ -164,8 +164,13 @@ export class BulkWorker {
       contracts.screening.bulkScreen,
       {
         ...chunk.caller,
-        // The job's chunks come from the gateway's own stream: its rows are logged as the job's.
-        actor: { kind: 'bulk_job', jobId: chunk.jobId },
+        // The job's chunks come from the gateway's own stream: its rows are logged as the job's, and
+        // name who submitted it (the gateway wrote that from the credentials it verified).
+        actor: {
+          kind: 'bulk_job',
+          jobId: chunk.jobId,
+          ...(chunk.submittedBy ? { submittedBy: chunk.submittedBy } : {}),
+        },
         names,
         // A redelivered chunk (the worker or screening died before the ack) screens the same rows
         // again: the same ids make screening keep the first logs instead of adding a second set.

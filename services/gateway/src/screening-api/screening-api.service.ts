@@ -15,6 +15,7 @@ import {
   type PaymentScreenResponse,
   type QuotaLeaseRef,
   type RequestOf,
+  screenedByLabel,
   type RequestActor,
   type ResolvedKey,
   type ScreenEntity,
@@ -167,7 +168,7 @@ export class ScreeningApi {
       // charged in full, durably, with its creation (or not created).
       const reservation = await this.quotas.reserve(client, names.length);
       return this.settled(reservation, async () => ({
-        job: await this.jobs.submit(client, names, limit, reservation.ticket.quotaLease.id),
+        job: await this.jobs.submit(client, names, limit, reservation.ticket.quotaLease.id, screenedByLabel(actor)),
       }));
     }
     const reservation = await this.quotas.reserve(client, names.length, this.config.BULK_SCREEN_TIMEOUT_MS);

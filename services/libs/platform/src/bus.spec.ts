@@ -49,7 +49,7 @@ describe('who calls whom', () => {
       'clients.v1.provision',
       'clients.v1.update-subscription',
     ]);
-    expect(await requestedSubjects('monitoring')).toEqual(['screening.v1.bulk-screen', 'screening.v1.entity']);
+    expect(await requestedSubjects('monitoring')).toEqual(['screening.v1.entity', 'screening.v1.rescreen']);
   });
 });
 

@@ -23,8 +23,8 @@ export class ScreeningAdapter {
     let listVersions: ListVersionRef[] = [];
     for (let start = 0; start < names.length; start += BULK_SCREEN_MAX_NAMES) {
       const slice = names.slice(start, start + BULK_SCREEN_MAX_NAMES);
+      // Its own subject: screening logs these as monitoring's re-screens.
       const reply = await this.rpc.request(
-        // Its own subject: screening logs these as monitoring's re-screens.
         contracts.screening.rescreen,
         {
           clientId: client.clientId,

@@ -170,7 +170,11 @@ export function actorOf(r: Pick<LogRow, 'actor_kind' | 'actor_id' | 'actor_label
     case 'api_key':
       return { kind: 'api_key', keyId: r.actor_id ?? '', keyPrefix: r.actor_label ?? '' };
     case 'bulk_job':
-      return { kind: 'bulk_job', jobId: r.actor_id ?? '' };
+      return {
+        kind: 'bulk_job',
+        jobId: r.actor_id ?? '',
+        ...(r.actor_label ? { submittedBy: r.actor_label } : {}),
+      };
     case 'monitoring':
       return { kind: 'monitoring' };
   }

@@ -129,7 +129,7 @@ export function actorColumns(actor: ScreeningActor | null): {
     case 'api_key':
       return { actor_kind: 'api_key', actor_id: actor.keyId, actor_label: actor.keyPrefix };
     case 'bulk_job':
-      return { actor_kind: 'bulk_job', actor_id: actor.jobId, actor_label: null };
+      return { actor_kind: 'bulk_job', actor_id: actor.jobId, actor_label: actor.submittedBy ?? null };
     case 'monitoring':
       return { actor_kind: 'monitoring', actor_id: null, actor_label: null };
   }
