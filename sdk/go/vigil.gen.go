@@ -8471,8 +8471,9 @@ type ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy1Kind string
 
 // ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy2 defines parameters for ScreeningLogsControllerLogs.
 type ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy2 struct {
-	JobId string                                                            `json:"jobId"`
-	Kind  ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy2Kind `json:"kind"`
+	JobId       string                                                            `json:"jobId"`
+	Kind        ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy2Kind `json:"kind"`
+	SubmittedBy *string                                                           `json:"submittedBy,omitempty"`
 }
 
 // ScreeningLogsControllerLogs200JSONResponseBodyLogsScreenedBy2Kind defines parameters for ScreeningLogsControllerLogs.
@@ -8586,8 +8587,9 @@ type ScreeningLogsControllerAlerts200JSONResponseBodyAlertsScreenedBy1Kind strin
 
 // ScreeningLogsControllerAlerts200JSONResponseBodyAlertsScreenedBy2 defines parameters for ScreeningLogsControllerAlerts.
 type ScreeningLogsControllerAlerts200JSONResponseBodyAlertsScreenedBy2 struct {
-	JobId string                                                                `json:"jobId"`
-	Kind  ScreeningLogsControllerAlerts200JSONResponseBodyAlertsScreenedBy2Kind `json:"kind"`
+	JobId       string                                                                `json:"jobId"`
+	Kind        ScreeningLogsControllerAlerts200JSONResponseBodyAlertsScreenedBy2Kind `json:"kind"`
+	SubmittedBy *string                                                               `json:"submittedBy,omitempty"`
 }
 
 // ScreeningLogsControllerAlerts200JSONResponseBodyAlertsScreenedBy2Kind defines parameters for ScreeningLogsControllerAlerts.

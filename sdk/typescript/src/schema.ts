@@ -4906,6 +4906,7 @@ export interface operations {
                         /** @constant */
                         kind: 'bulk_job';
                         jobId: string;
+                        submittedBy?: string;
                       }
                     | {
                         /** @constant */
@@ -5008,6 +5009,7 @@ export interface operations {
                         /** @constant */
                         kind: 'bulk_job';
                         jobId: string;
+                        submittedBy?: string;
                       }
                     | {
                         /** @constant */

@@ -1300,6 +1300,7 @@ class ScreenedBy1(BaseModel):
 class ScreenedBy2(BaseModel):
     kind: Literal['bulk_job']
     jobId: constr(min_length=1, max_length=100)
+    submittedBy: constr(max_length=320) | None = None
 
 
 class ScreenedBy3(BaseModel):
@@ -1371,6 +1372,7 @@ class ScreenedBy5(BaseModel):
 class ScreenedBy6(BaseModel):
     kind: Literal['bulk_job']
     jobId: constr(min_length=1, max_length=100)
+    submittedBy: constr(max_length=320) | None = None
 
 
 class ScreenedBy7(BaseModel):

@@ -34,7 +34,8 @@ import dev.vigil.sdk.generated.ApiClient;
  */
 @JsonPropertyOrder({
   ScreeningLogsControllerLogs200ResponseLogsInnerScreenedByOneOf2.JSON_PROPERTY_KIND,
-  ScreeningLogsControllerLogs200ResponseLogsInnerScreenedByOneOf2.JSON_PROPERTY_JOB_ID
+  ScreeningLogsControllerLogs200ResponseLogsInnerScreenedByOneOf2.JSON_PROPERTY_JOB_ID,
+  ScreeningLogsControllerLogs200ResponseLogsInnerScreenedByOneOf2.JSON_PROPERTY_SUBMITTED_BY
 })
 @jakarta.annotation.Generated(value = "org.openapitools.codegen.languages.JavaClientCodegen", comments = "Generator version: 7.8.0")
 public class ScreeningLogsControllerLogs200ResponseLogsInnerScreenedByOneOf2 {
@@ -43,6 +44,9 @@ public class ScreeningLogsControllerLogs200ResponseLogsInnerScreenedByOneOf2 {
 
   public static final String JSON_PROPERTY_JOB_ID = "jobId";
   private String jobId;
+
+  public static final String JSON_PROPERTY_SUBMITTED_BY = "submittedBy";
+  private String submittedBy;
 
   public ScreeningLogsControllerLogs200ResponseLogsInnerScreenedByOneOf2() { 
   }
@@ -95,6 +99,30 @@ public class ScreeningLogsControllerLogs200ResponseLogsInnerScreenedByOneOf2 {
   }
 
 
+  public ScreeningLogsControllerLogs200ResponseLogsInnerScreenedByOneOf2 submittedBy(String submittedBy) {
+    this.submittedBy = submittedBy;
+    return this;
+  }
+
+  /**
+   * Get submittedBy
+   * @return submittedBy
+   */
+  @jakarta.annotation.Nullable
+  @JsonProperty(JSON_PROPERTY_SUBMITTED_BY)
+  @JsonInclude(value = JsonInclude.Include.USE_DEFAULTS)
+  public String getSubmittedBy() {
+    return submittedBy;
+  }
+
+
+  @JsonProperty(JSON_PROPERTY_SUBMITTED_BY)
+  @JsonInclude(value = JsonInclude.Include.USE_DEFAULTS)
+  public void setSubmittedBy(String submittedBy) {
+    this.submittedBy = submittedBy;
+  }
+
+
   /**
    * Return true if this ScreeningLogsController_logs_200_response_logs_inner_screened_by_oneOf_2 object is equal to o.
    */
@@ -108,12 +136,13 @@ public class ScreeningLogsControllerLogs200ResponseLogsInnerScreenedByOneOf2 {
     }
     ScreeningLogsControllerLogs200ResponseLogsInnerScreenedByOneOf2 screeningLogsControllerLogs200ResponseLogsInnerScreenedByOneOf2 = (ScreeningLogsControllerLogs200ResponseLogsInnerScreenedByOneOf2) o;
     return Objects.equals(this.kind, screeningLogsControllerLogs200ResponseLogsInnerScreenedByOneOf2.kind) &&
-        Objects.equals(this.jobId, screeningLogsControllerLogs200ResponseLogsInnerScreenedByOneOf2.jobId);
+        Objects.equals(this.jobId, screeningLogsControllerLogs200ResponseLogsInnerScreenedByOneOf2.jobId) &&
+        Objects.equals(this.submittedBy, screeningLogsControllerLogs200ResponseLogsInnerScreenedByOneOf2.submittedBy);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(kind, jobId);
+    return Objects.hash(kind, jobId, submittedBy);
   }
 
   @Override
@@ -122,6 +151,7 @@ public class ScreeningLogsControllerLogs200ResponseLogsInnerScreenedByOneOf2 {
     sb.append("class ScreeningLogsControllerLogs200ResponseLogsInnerScreenedByOneOf2 {\n");
     sb.append("    kind: ").append(toIndentedString(kind)).append("\n");
     sb.append("    jobId: ").append(toIndentedString(jobId)).append("\n");
+    sb.append("    submittedBy: ").append(toIndentedString(submittedBy)).append("\n");
     sb.append("}");
     return sb.toString();
   }
@@ -177,6 +207,11 @@ public class ScreeningLogsControllerLogs200ResponseLogsInnerScreenedByOneOf2 {
     // add `jobId` to the URL query string
     if (getJobId() != null) {
       joiner.add(String.format("%sjobId%s=%s", prefix, suffix, URLEncoder.encode(ApiClient.valueToString(getJobId()), StandardCharsets.UTF_8).replaceAll("\\+", "%20")));
+    }
+
+    // add `submittedBy` to the URL query string
+    if (getSubmittedBy() != null) {
+      joiner.add(String.format("%ssubmittedBy%s=%s", prefix, suffix, URLEncoder.encode(ApiClient.valueToString(getSubmittedBy()), StandardCharsets.UTF_8).replaceAll("\\+", "%20")));
     }
 
     return joiner.toString();
