@@ -30,7 +30,7 @@ type Options struct {
 const maxRetryAfter = 60 * time.Second
 
 // New returns a client for every operation of the Vigil API, typed from its OpenAPI document
-// (vigil.gen.go). Every request carries the API key in x-api-key; every POST carries an
+// (vigil.models.gen.go, vigil.client.gen.go). Every request carries the API key in x-api-key; every POST carries an
 // Idempotency-Key (the one in the operation's params, else a random one) that its retries repeat,
 // so a retried screening is answered and counted once. Retried: network errors, 429 and 503, and a
 // 409 with Retry-After while the key's first attempt still runs. An answer of 400 or more is returned as a

@@ -4,7 +4,7 @@
 // Each generator is pinned and installed from its own registry into the user's caches on first use:
 //   Python  datamodel-code-generator (PyPI) → sdk/python/src/vigil_sdk/models.py (pydantic v2 models)
 //   Java    openapi-generator, java/native (Maven Central) → sdk/java/src/main/java/dev/vigil/sdk/generated/
-//   Go      oapi-codegen (Go module proxy) → sdk/go/vigil.gen.go (types and client)
+//   Go      oapi-codegen (Go module proxy) → sdk/go/vigil.models.gen.go and vigil.client.gen.go
 // The output is committed, so building or testing an SDK needs neither the generator nor the document.
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -90,7 +90,9 @@ const generators = {
   },
   go() {
     const dir = join(SDK, 'go');
+    // Models and client in two files: one of both passed 2 MiB (the document's schemas are inline).
     run('go', ['run', OAPI_CODEGEN, '-config', 'oapi-codegen.yaml', DOCUMENT], { cwd: dir });
+    run('go', ['run', OAPI_CODEGEN, '-config', 'oapi-codegen.client.yaml', DOCUMENT], { cwd: dir });
     run('go', ['mod', 'tidy'], { cwd: dir });
   },
 };
