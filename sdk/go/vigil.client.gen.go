@@ -445,7 +445,7 @@ type ClientInterface interface {
 
 	// MonitoringControllerLiveTicket A ticket for the live WebSocket
 	//
-	// A ticket for the live WebSocket. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The client's plan must include the live stream: 403 FEATURE_NOT_IN_PLAN.
+	// A ticket for the live WebSocket. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the viewer role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the live stream: 403 FEATURE_NOT_IN_PLAN.
 	//
 	// Corresponds with POST /api/monitoring/live-ticket (the `MonitoringControllerLiveTicket` operationId).
 	MonitoringControllerLiveTicket(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -2176,7 +2176,7 @@ func (c *Client) MonitoringControllerCheck(ctx context.Context, id string, reqEd
 
 // MonitoringControllerLiveTicket A ticket for the live WebSocket
 //
-// A ticket for the live WebSocket. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The client's plan must include the live stream: 403 FEATURE_NOT_IN_PLAN.
+// A ticket for the live WebSocket. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the viewer role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the live stream: 403 FEATURE_NOT_IN_PLAN.
 //
 // Corresponds with POST /api/monitoring/live-ticket (the `MonitoringControllerLiveTicket` operationId).
 func (c *Client) MonitoringControllerLiveTicket(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -10084,7 +10084,7 @@ type ClientWithResponsesInterface interface {
 
 	// MonitoringControllerLiveTicketWithResponse A ticket for the live WebSocket
 	//
-	// A ticket for the live WebSocket. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The client's plan must include the live stream: 403 FEATURE_NOT_IN_PLAN.
+	// A ticket for the live WebSocket. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the viewer role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the live stream: 403 FEATURE_NOT_IN_PLAN.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -26676,7 +26676,7 @@ func (c *ClientWithResponses) MonitoringControllerCheckWithResponse(ctx context.
 
 // MonitoringControllerLiveTicketWithResponse A ticket for the live WebSocket
 //
-// A ticket for the live WebSocket. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The client's plan must include the live stream: 403 FEATURE_NOT_IN_PLAN.
+// A ticket for the live WebSocket. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the viewer role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the live stream: 403 FEATURE_NOT_IN_PLAN.
 //
 // Returns a wrapper object for the known response body format(s).
 //

@@ -997,7 +997,7 @@ export interface paths {
     put?: never;
     /**
      * A ticket for the live WebSocket
-     * @description A ticket for the live WebSocket. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The client's plan must include the live stream: 403 FEATURE_NOT_IN_PLAN.
+     * @description A ticket for the live WebSocket. Takes the client's API key alone (`x-api-key`: a server; team roles do not apply to a key) or the session token of a member of a client (`Authorization: Bearer`). The member needs the viewer role or higher (viewer < analyst < supervisor < owner): 403 ROLE_FORBIDDEN. The client's plan must include the live stream: 403 FEATURE_NOT_IN_PLAN.
      */
     post: operations['MonitoringController_liveTicket'];
     delete?: never;
@@ -2897,6 +2897,127 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "screeningId": "5c1d9e7a-2b4f-4a6e-8d3c-7f0e1a2b3c4d",
+           *       "messageType": "mt103",
+           *       "messageReference": "INV20261128-001",
+           *       "status": "blocked",
+           *       "blocked": true,
+           *       "match": true,
+           *       "parties": [
+           *         {
+           *           "role": "debtor",
+           *           "path": "/block4/50K",
+           *           "name": "NORTHWIND TRADING LTD",
+           *           "countries": [
+           *             "GB"
+           *           ],
+           *           "identifiers": [
+           *             {
+           *               "type": "iban",
+           *               "value": "GB29NWBK60161331926819",
+           *               "field": "/block4/50K/account"
+           *             }
+           *           ],
+           *           "status": "clear",
+           *           "hits": []
+           *         },
+           *         {
+           *           "role": "creditor",
+           *           "path": "/block4/59",
+           *           "name": "VIKTOR BOUT",
+           *           "countries": [],
+           *           "identifiers": [],
+           *           "status": "blocked",
+           *           "hits": [
+           *             {
+           *               "field": "/block4/59/name",
+           *               "value": "VIKTOR BOUT",
+           *               "kind": "name",
+           *               "status": "blocked",
+           *               "reason": "OFAC SDN: BOUT, Viktor Anatolijevitch (score 0.97)",
+           *               "result": {
+           *                 "id": "ofac-sdn:90001",
+           *                 "name": "BOUT, Viktor Anatolijevitch",
+           *                 "matchedName": "BUT, Viktor",
+           *                 "matchedNameStrength": "strong",
+           *                 "matchedOn": "name",
+           *                 "score": 0.97,
+           *                 "status": "blocked",
+           *                 "label": "Exact Match",
+           *                 "entityType": "individual",
+           *                 "source": "ofac-sdn",
+           *                 "sourceId": "90001",
+           *                 "sourceDataset": "ofac_sdn",
+           *                 "feed": "ofac",
+           *                 "programs": [
+           *                   "SDGT"
+           *                 ],
+           *                 "explanation": {
+           *                   "text": "\"viktor\" = \"viktor\" (exact); \"bout\" ~ \"but\" (phonetic)",
+           *                   "nameScore": 0.97,
+           *                   "queryScheme": "latin",
+           *                   "listScheme": "latin",
+           *                   "tokens": [
+           *                     {
+           *                       "query": [
+           *                         "viktor"
+           *                       ],
+           *                       "list": [
+           *                         "viktor"
+           *                       ],
+           *                       "method": "exact",
+           *                       "score": 1,
+           *                       "weight": 0.5
+           *                     },
+           *                     {
+           *                       "query": [
+           *                         "bout"
+           *                       ],
+           *                       "list": [
+           *                         "but"
+           *                       ],
+           *                       "method": "phonetic",
+           *                       "score": 0.94,
+           *                       "weight": 0.5
+           *                     }
+           *                   ],
+           *                   "unmatchedList": [],
+           *                   "qualifiers": []
+           *                 }
+           *               }
+           *             }
+           *           ]
+           *         }
+           *       ],
+           *       "freeText": [
+           *         {
+           *           "field": "/block4/70",
+           *           "text": "INVOICE 4711 SPARE PARTS",
+           *           "status": "clear",
+           *           "hits": []
+           *         }
+           *       ],
+           *       "fieldsScreened": 6,
+           *       "listVersions": [
+           *         {
+           *           "source": "ofac-sdn",
+           *           "feed": "ofac",
+           *           "versionId": 42,
+           *           "sha256": "9f2c1e0b7d4a8c3e5f6a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f6a",
+           *           "fetchedAt": "2026-11-28T06:00:04.512Z",
+           *           "entityCount": 18423
+           *         }
+           *       ],
+           *       "algorithm": "vigil-v3",
+           *       "thresholds": {
+           *         "highScore": 0.9,
+           *         "mediumScore": 0.75
+           *       },
+           *       "screenedAt": "2026-11-28T09:20:41.118Z"
+           *     }
+           */
           'application/json': {
             screeningId: string;
             /** @enum {string} */

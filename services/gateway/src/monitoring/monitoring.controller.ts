@@ -311,6 +311,8 @@ export class MonitoringController {
   })
   @HttpCode(200)
   @Credentials('key-or-session')
+  // Every member may watch (the SSE stream asks no role either); the POST only issues a ticket.
+  @RequiresMemberRole('viewer')
   @RequiresPlan('webSocketAccess')
   liveTicket(@CurrentClient() client: ResolvedKey, @CurrentCaller() caller: Caller) {
     return this.tickets.issue(client, streamOpenerOf(caller));

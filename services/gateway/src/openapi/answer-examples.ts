@@ -194,3 +194,48 @@ export const STATUS_EXAMPLE = {
 
 /** GET /api/v1/plans and /api/plans: the catalogue itself, as the gateway serves it. */
 export const PLANS_EXAMPLE = { plans: PLANS };
+
+/** POST /api/v1/screen/payment: an MT103 whose beneficiary (field 59) is listed; the debtor is clear. */
+export const PAYMENT_SCREEN_EXAMPLE = {
+  screeningId: '5c1d9e7a-2b4f-4a6e-8d3c-7f0e1a2b3c4d',
+  messageType: 'mt103',
+  messageReference: 'INV20261128-001',
+  status: 'blocked',
+  blocked: true,
+  match: true,
+  parties: [
+    {
+      role: 'debtor',
+      path: '/block4/50K',
+      name: 'NORTHWIND TRADING LTD',
+      countries: ['GB'],
+      identifiers: [{ type: 'iban', value: 'GB29NWBK60161331926819', field: '/block4/50K/account' }],
+      status: 'clear',
+      hits: [],
+    },
+    {
+      role: 'creditor',
+      path: '/block4/59',
+      name: 'VIKTOR BOUT',
+      countries: [],
+      identifiers: [],
+      status: 'blocked',
+      hits: [
+        {
+          field: '/block4/59/name',
+          value: 'VIKTOR BOUT',
+          kind: 'name',
+          status: 'blocked',
+          reason: 'OFAC SDN: BOUT, Viktor Anatolijevitch (score 0.97)',
+          result: SCREEN_EXAMPLE.results[0],
+        },
+      ],
+    },
+  ],
+  freeText: [{ field: '/block4/70', text: 'INVOICE 4711 SPARE PARTS', status: 'clear', hits: [] }],
+  fieldsScreened: 6,
+  listVersions: [LIST_VERSION],
+  algorithm: ALGORITHM,
+  thresholds: THRESHOLDS,
+  screenedAt: '2026-11-28T09:20:41.118Z',
+};

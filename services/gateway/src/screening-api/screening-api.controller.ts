@@ -40,6 +40,7 @@ import {
   BULK_JOB_EXAMPLE,
   BULK_SCREEN_EXAMPLE,
   LISTS_EXAMPLE,
+  PAYMENT_SCREEN_EXAMPLE,
   PLANS_EXAMPLE,
   SCREEN_EXAMPLE,
   STATUS_EXAMPLE,
@@ -103,6 +104,7 @@ export class ScreeningApiController {
       'An ISO 20022 pacs.008, pacs.009 or pain.001 (XML) or a SWIFT MT103, as the string `message`: every ' +
       'party, agent, BIC, IBAN, wallet, country and free-text field screened, each hit naming its field. ' +
       'A message counts as one screen. A message that cannot be read is refused with PAYMENT_MESSAGE_INVALID.',
+    example: PAYMENT_SCREEN_EXAMPLE,
   })
   @HttpCode(200)
   @Credentials('api-key')

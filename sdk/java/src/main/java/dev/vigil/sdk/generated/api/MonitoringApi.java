@@ -926,7 +926,7 @@ public class MonitoringApi {
 
   /**
    * A ticket for the live WebSocket
-   * A ticket for the live WebSocket. Takes the client&#39;s API key alone (&#x60;x-api-key&#x60;: a server; team roles do not apply to a key) or the session token of a member of a client (&#x60;Authorization: Bearer&#x60;). The client&#39;s plan must include the live stream: 403 FEATURE_NOT_IN_PLAN.
+   * A ticket for the live WebSocket. Takes the client&#39;s API key alone (&#x60;x-api-key&#x60;: a server; team roles do not apply to a key) or the session token of a member of a client (&#x60;Authorization: Bearer&#x60;). The member needs the viewer role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The client&#39;s plan must include the live stream: 403 FEATURE_NOT_IN_PLAN.
    * @return MonitoringControllerLiveTicket200Response
    * @throws ApiException if fails to make API call
    */
@@ -937,7 +937,7 @@ public class MonitoringApi {
 
   /**
    * A ticket for the live WebSocket
-   * A ticket for the live WebSocket. Takes the client&#39;s API key alone (&#x60;x-api-key&#x60;: a server; team roles do not apply to a key) or the session token of a member of a client (&#x60;Authorization: Bearer&#x60;). The client&#39;s plan must include the live stream: 403 FEATURE_NOT_IN_PLAN.
+   * A ticket for the live WebSocket. Takes the client&#39;s API key alone (&#x60;x-api-key&#x60;: a server; team roles do not apply to a key) or the session token of a member of a client (&#x60;Authorization: Bearer&#x60;). The member needs the viewer role or higher (viewer &lt; analyst &lt; supervisor &lt; owner): 403 ROLE_FORBIDDEN. The client&#39;s plan must include the live stream: 403 FEATURE_NOT_IN_PLAN.
    * @return ApiResponse&lt;MonitoringControllerLiveTicket200Response&gt;
    * @throws ApiException if fails to make API call
    */
