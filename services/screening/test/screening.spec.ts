@@ -276,6 +276,8 @@ describe('screening over NATS', () => {
       isAlert: true,
       listVersions: event.listVersions,
       createdAt: logged!.created_at.toISOString(),
+      // A request straight on the bus names no actor (the gateway always names one, issue #33).
+      actor: null,
     });
     // Each event once, whatever the group commit put in one outbox row.
     expect(events.filter((e) => e.clientId === 'client-audit')).toHaveLength(3);
